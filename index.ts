@@ -1,0 +1,2 @@
+/** pulumi-wpengine: Pulumi dynamic resources for WP Engine hosting. */
+export {};
