@@ -1,0 +1,9 @@
+/** The transport core: knows HTTP, retries, errors and pagination, and no endpoint. */
+export * from "./config";
+export * from "./errors";
+export * from "./limiter";
+export * from "./pagination";
+export * from "./path";
+export * from "./poll";
+export * from "./transport";
+export * from "./validate";

@@ -1,0 +1,428 @@
+import { type Dispatcher, type FormData, Pool, Response } from "undici";
+import type { z } from "zod";
+import type { ResolvedClientConfig } from "./config";
+import {
+  type ApiErrorDetail,
+  WpEngineApiError,
+  WpEngineConnectionError,
+  type WpEngineError,
+  WpEngineResponseError,
+  WpEngineTimeoutError,
+} from "./errors";
+import { type ConcurrencyLimiter, processLimiter } from "./limiter";
+import type { Query } from "./pagination";
+import { toIssues } from "./validate";
+
+/**
+ * Whether an operation may be sent again after it may have reached the server.
+ * - `safe`: repeating it leaves the same state (reads, PUT/DELETE, PATCH that sets absolute values,
+ *   POSTs that verify, clear or replace). Retried on 429/502/503/504, timeouts and any connection error.
+ * - `unsafe`: repeating it could act twice (a POST that creates something). Retried only when the server
+ *   certainly did not act: 429 and 503, and connection errors raised before the request was sent
+ *   (refused, DNS, connect timeout).
+ * Each area file states its choice per operation.
+ */
+export type RetryPolicy = "safe" | "unsafe";
+
+/** HTTP methods used by the two APIs. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Which base URL a path is relative to. */
+export type ApiBase = "hosting" | "appHosting";
+
+/** One request as an area file describes it; the transport knows no endpoint. */
+export interface RequestSpec {
+  /** Base URL: `hosting` (apiUrl, paths without /v1) or `appHosting` (paths with /v1 or /fu/v1). */
+  api?: ApiBase;
+  /** HTTP method. */
+  method: HttpMethod;
+  /** Path built with the `path` tagged template. */
+  path: string;
+  /** Query parameters; undefined values are left out. */
+  query?: Query | undefined;
+  /** JSON body. */
+  body?: unknown;
+  /** Multipart body (mutually exclusive with `body`). */
+  multipart?: FormData | undefined;
+  /** Retry decision of the operation; default `safe` for GET/PUT/DELETE and `unsafe` otherwise. */
+  retry?: RetryPolicy;
+}
+
+/** A raw 2xx response: status, headers and the parsed JSON body (undefined when empty). */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+const POOLS_KEY = Symbol.for("pulumi-wpengine.pools");
+type PoolHolder = { [POOLS_KEY]?: Map<string, Dispatcher> };
+
+/**
+ * Keep-alive pool of one origin, shared by every client of the process and created on first use:
+ * nothing is constructed at module load, so a serialized dynamic provider never captures a live agent.
+ */
+export function sharedPool(origin: string): Dispatcher {
+  const holder = globalThis as PoolHolder;
+  let pools = holder[POOLS_KEY];
+  if (!pools) {
+    pools = new Map();
+    holder[POOLS_KEY] = pools;
+  }
+  let pool = pools.get(origin);
+  if (!pool) {
+    pool = new Pool(origin, {
+      connections: 32,
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 600_000,
+      connect: { timeout: 10_000 },
+    });
+    pools.set(origin, pool);
+  }
+  return pool;
+}
+
+/** Closes every shared pool (for scripts that want the event loop to end at once). */
+export async function closeSharedPools(): Promise<void> {
+  const holder = globalThis as PoolHolder;
+  const pools = holder[POOLS_KEY];
+  if (!pools) return;
+  holder[POOLS_KEY] = undefined;
+  await Promise.all([...pools.values()].map((p) => p.close()));
+}
+
+/** Connection errors raised before any byte of the request was written: safe to retry even a create. */
+const PRE_SEND_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+/** Connection errors that may happen after the request was sent: retried for safe operations only. */
+const MID_FLIGHT_CODES = new Set([
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ECONNABORTED",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }> };
+  for (const c of [e?.code, e?.cause?.code, e?.errors?.[0]?.code]) if (typeof c === "string") return c;
+  return undefined;
+}
+
+/** Parses `Retry-After` (delta-seconds or HTTP-date) to milliseconds. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text.trim() === "") return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+function header(headers: RawResponse["headers"], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
+}
+
+/** Reads an error body: spec section 7 `{message, errors[]}` or Google style `{error: {message, details}}`. */
+export function parseErrorBody(body: unknown): {
+  message?: string | undefined;
+  errors: ApiErrorDetail[];
+  documentationUrl?: string | undefined;
+} {
+  if (typeof body === "string") return { message: body.trim() || undefined, errors: [] };
+  if (!body || typeof body !== "object") return { errors: [] };
+  const b = body as Record<string, unknown>;
+  const errors: ApiErrorDetail[] = [];
+  const pushDetail = (d: unknown) => {
+    if (!d || typeof d !== "object") {
+      if (typeof d === "string") errors.push({ message: d });
+      return;
+    }
+    const r = d as Record<string, unknown>;
+    const detail: ApiErrorDetail = {};
+    for (const k of ["resource", "field", "type", "code", "message"] as const) {
+      const v = str(r[k]);
+      if (v !== undefined) detail[k] = v;
+    }
+    if (Object.keys(detail).length > 0) errors.push(detail);
+  };
+  let message = str(b["message"]) ?? str(b["detail"]);
+  if (Array.isArray(b["errors"])) b["errors"].forEach(pushDetail);
+  const g = b["error"];
+  if (g && typeof g === "object") {
+    const ge = g as Record<string, unknown>;
+    message ??= str(ge["message"]);
+    if (Array.isArray(ge["details"])) {
+      for (const d of ge["details"]) {
+        const violations = (d as Record<string, unknown>)?.["fieldViolations"];
+        if (Array.isArray(violations)) {
+          for (const v of violations) {
+            const fv = v as Record<string, unknown>;
+            pushDetail({ field: fv["field"], type: "invalid_value", message: fv["description"] });
+          }
+        }
+      }
+    }
+  } else if (typeof g === "string") {
+    message ??= g;
+  }
+  return {
+    message,
+    errors,
+    documentationUrl: str(b["documentation_url"]) ?? str(b["documentationUrl"]),
+  };
+}
+
+type AttemptOutcome =
+  | { ok: true; response: RawResponse }
+  | { ok: false; error: WpEngineError; retry: boolean; retryAfterMs?: number | undefined };
+
+/**
+ * The HTTP core: Basic auth, JSON, deadlines, retries, the process-wide concurrency limit and error
+ * mapping. It knows no endpoint: area files hand it {@link RequestSpec}s.
+ *
+ * Retries are written here rather than with undici's retry interceptor because the decision depends on
+ * the operation (a create is retried only when the server certainly did not act), on whether a
+ * connection error happened before the request was sent, and on holding a limiter slot per attempt, not
+ * across the backoff sleep; the interceptor decides by method alone and hides the final error body.
+ */
+export class Transport {
+  readonly #authorization: string;
+  readonly #secrets: string[];
+  readonly #config: Omit<ResolvedClientConfig, "password">;
+  readonly #limiter: ConcurrencyLimiter;
+
+  constructor(config: ResolvedClientConfig) {
+    const { password, ...rest } = config;
+    const token = Buffer.from(`${config.username}:${password}`, "utf8").toString("base64");
+    this.#authorization = `Basic ${token}`;
+    this.#secrets = [token, `${config.username}:${password}`];
+    // A short password would match ordinary words; those are too weak to be worth hiding anyway.
+    if (password.length >= 4) {
+      this.#secrets.push(password, encodeURIComponent(password), JSON.stringify(password).slice(1, -1));
+    }
+    this.#config = rest;
+    this.#limiter = processLimiter(config.maxConcurrency);
+  }
+
+  /** Base URL of the Hosting Platform API (used to resolve next-page links). */
+  get apiUrl(): string {
+    return this.#config.apiUrl;
+  }
+
+  /** Base URL of the application-hosting API. */
+  get appHostingUrl(): string {
+    return this.#config.appHostingUrl;
+  }
+
+  /** Removes any trace of the credentials from a text. */
+  scrub(text: string): string {
+    let out = text;
+    for (const s of this.#secrets) if (s) out = out.split(s).join("[redacted]");
+    return out;
+  }
+
+  /** Sends a request and parses its 2xx body with `schema` (lenient response schemas). */
+  async request<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>> {
+    const { response, method, urlPath } = await this.#send(spec);
+    const parsed = schema.safeParse(response.body);
+    if (!parsed.success) {
+      throw new WpEngineResponseError({
+        method,
+        path: urlPath,
+        status: response.status,
+        reason: "the body does not match the expected record",
+        issues: toIssues(parsed.error),
+      });
+    }
+    return parsed.data;
+  }
+
+  /** Sends a request whose response body is not needed (204, `{}`, `{message}`). */
+  async requestVoid(spec: RequestSpec): Promise<void> {
+    await this.#send(spec);
+  }
+
+  /** Sends a request and returns the raw 2xx response. */
+  async requestRaw(spec: RequestSpec): Promise<RawResponse> {
+    return (await this.#send(spec)).response;
+  }
+
+  async #send(spec: RequestSpec): Promise<{ response: RawResponse; method: string; urlPath: string }> {
+    const base = new URL(spec.api === "appHosting" ? this.#config.appHostingUrl : this.#config.apiUrl);
+    const urlPath = `${base.pathname.replace(/\/+$/, "")}${spec.path}`;
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) search.append(k, String(v));
+    const qs = search.toString();
+    const fullPath = qs ? `${urlPath}?${qs}` : urlPath;
+    const method = spec.method;
+    const policy: RetryPolicy =
+      spec.retry ?? (method === "GET" || method === "PUT" || method === "DELETE" ? "safe" : "unsafe");
+
+    const headers: Record<string, string> = {
+      authorization: this.#authorization,
+      accept: "application/json",
+      "user-agent": this.#config.userAgent,
+    };
+    let body: string | Buffer | undefined;
+    if (spec.multipart) {
+      // Serialised once with undici's own encoder so every attempt sends identical bytes.
+      const encoded = new Response(spec.multipart);
+      body = Buffer.from(await encoded.arrayBuffer());
+      headers["content-type"] = encoded.headers.get("content-type") ?? "multipart/form-data";
+    } else if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers["content-type"] = "application/json";
+    }
+
+    const dispatcher = this.#config.dispatcher ?? sharedPool(base.origin);
+    for (let attempt = 0; ; attempt++) {
+      const release = await this.#limiter.acquire();
+      let outcome: AttemptOutcome;
+      try {
+        outcome = await this.#attempt(
+          dispatcher,
+          base.origin,
+          method,
+          fullPath,
+          urlPath,
+          headers,
+          body,
+          policy,
+        );
+      } finally {
+        release();
+      }
+      if (outcome.ok) return { response: outcome.response, method, urlPath };
+      if (!outcome.retry || attempt >= this.#config.maxRetries) throw outcome.error;
+      let delay: number;
+      if (outcome.retryAfterMs !== undefined) {
+        // The server said when to come back: wait exactly that, or give up if it is beyond our cap.
+        if (outcome.retryAfterMs > this.#config.maxRetryAfterMs) throw outcome.error;
+        delay = outcome.retryAfterMs;
+      } else {
+        delay = this.backoff(attempt);
+      }
+      await this.#config.sleep(delay);
+    }
+  }
+
+  /** Exponential backoff with "equal jitter": half fixed, half random, capped. */
+  backoff(attempt: number): number {
+    const exp = Math.min(this.#config.retryMaxDelayMs, this.#config.retryBaseMs * 2 ** attempt);
+    return Math.round(exp / 2 + Math.random() * (exp / 2));
+  }
+
+  async #attempt(
+    dispatcher: Dispatcher,
+    origin: string,
+    method: HttpMethod,
+    fullPath: string,
+    urlPath: string,
+    headers: Record<string, string>,
+    body: string | Buffer | undefined,
+    policy: RetryPolicy,
+  ): Promise<AttemptOutcome> {
+    const timeoutMs = this.#config.timeoutMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    let status: number;
+    let resHeaders: RawResponse["headers"];
+    let text: string;
+    try {
+      const res = await dispatcher.request({
+        origin,
+        path: fullPath,
+        method,
+        headers,
+        body: body ?? null,
+        signal: controller.signal,
+      });
+      status = res.statusCode;
+      resHeaders = res.headers;
+      text = await res.body.text();
+    } catch (err) {
+      if (timedOut) {
+        return {
+          ok: false,
+          error: new WpEngineTimeoutError({ method, path: urlPath, timeoutMs }),
+          // A timed-out request may have been processed: only safe operations go again.
+          retry: policy === "safe",
+        };
+      }
+      const code = errorCode(err);
+      const preSend = code !== undefined && PRE_SEND_CODES.has(code);
+      const midFlight = code !== undefined && MID_FLIGHT_CODES.has(code);
+      const detail = this.scrub(err instanceof Error ? err.message || code || err.name : String(err));
+      const cause = new Error(detail);
+      if (code) Object.defineProperty(cause, "code", { value: code, enumerable: false });
+      return {
+        ok: false,
+        error: new WpEngineConnectionError({ method, path: urlPath, code, detail }, { cause }),
+        retry: preSend || (midFlight && policy === "safe"),
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const success = status >= 200 && status < 300;
+    // An error body is scrubbed as text before parsing, so no field of the error can echo a secret.
+    if (!success) text = this.scrub(text);
+    let parsed: unknown;
+    if (text.trim() !== "") {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = success ? Symbol.for("invalid-json") : text;
+      }
+    }
+    if (success) {
+      if (parsed === Symbol.for("invalid-json")) {
+        return {
+          ok: false,
+          error: new WpEngineResponseError({ method, path: urlPath, status, reason: "the body is not JSON" }),
+          retry: false,
+        };
+      }
+      return { ok: true, response: { status, headers: resHeaders, body: parsed } };
+    }
+
+    const retryAfterMs = parseRetryAfter(resHeaders["retry-after"]);
+    const info = parseErrorBody(parsed);
+    const error = new WpEngineApiError({
+      status,
+      method,
+      path: urlPath,
+      serverMessage: info.message,
+      errors: info.errors,
+      requestId: header(resHeaders, "x-request-id") ?? header(resHeaders, "x-amzn-requestid"),
+      documentationUrl: info.documentationUrl,
+      retryAfterMs,
+      body: parsed,
+    });
+    // 429 and 503 mean the request was turned away before any work: every operation may go again.
+    // 502 and 504 come from a gateway whose upstream may have acted: only safe operations go again.
+    const retry =
+      status === 429 || status === 503 || ((status === 502 || status === 504) && policy === "safe");
+    return { ok: false, error, retry, retryAfterMs };
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * `pulumi-wpengine/sdk`: a typed client of the WP Engine Hosting Platform API and the application-hosting
+ * API. Schemas (zod) are the types; errors carry the status and kind; lists page themselves.
+ */
+export * from "./accountUsers";
+export * from "./apps";
+export * from "./archives";
+export * from "./backups";
+export * from "./builds";
+export * from "./cacheExclusions";
+export * from "./certificates";
+export * from "./client";
+export * from "./common";
+export * from "./core";
+export * from "./domainMappings";
+export * from "./domains";
+export * from "./environments";
+export * from "./installCopy";
+export * from "./installs";
+export * from "./offloadSettings";
+export * from "./reportSchedules";
+export * from "./sites";
+export * from "./siteTransfers";

@@ -1,0 +1,119 @@
+/** Installs: the hosted WordPress installations (Hosting Platform API). */
+import { z } from "zod";
+import { fillAlias, IdRefSchema, idString } from "./common";
+import { envelopeSchema, envelopeToPage, type Page, paginateOffset, type Query } from "./core/pagination";
+import { path } from "./core/path";
+import type { Transport } from "./core/transport";
+import { validateInput } from "./core/validate";
+
+/** An install as the service returns it; `cms_version` is filled from `wp_version` when needed. */
+export const InstallSchema = z.preprocess(
+  (raw) =>
+    fillAlias(
+      fillAlias(raw, "cms_version", "wp_version", "wordpress_version"),
+      "defer_cms_upgrades_until",
+      "defer_wordpress_upgrades_until",
+    ),
+  z.looseObject({
+    /** The install's UUID. */
+    id: z.string(),
+    /** The install name (also its subdomain). */
+    name: z.string(),
+    /** The owning account. */
+    account: IdRefSchema.nullish(),
+    /** PHP version (read-only). */
+    php_version: z.string().nullish(),
+    /** `active` or `pending`. */
+    status: z.string().nullish(),
+    /** The site the install belongs to. */
+    site: IdRefSchema.nullish(),
+    /** CNAME of the install. */
+    cname: z.string().nullish(),
+    /** Stable IPs (some premium plans only). */
+    stable_ips: z.array(z.string()).nullish(),
+    /** Environment the install fills in its site: production, staging or development. */
+    environment: z.string().nullish(),
+    /** The primary domain. */
+    primary_domain: z.string().nullish(),
+    /** Whether the install is a multisite. */
+    is_multisite: z.boolean().nullish(),
+    /** Creation time (UTC). */
+    created_at: z.string().nullish(),
+    /** WordPress version (single-install reads only; the real service calls it `wp_version`). */
+    cms_version: z.string().nullish(),
+    /** Automatic core major updates are deferred until this date (single-install reads only). */
+    defer_cms_upgrades_until: z.string().nullish(),
+  }),
+);
+/** An install. */
+export type Install = z.infer<typeof InstallSchema>;
+
+/** Query of `GET /installs`. */
+export const ListInstallsParamsSchema = z.strictObject({
+  /** Only installs of this account. */
+  accountId: idString("accountId").optional(),
+  /** Records per page, 1 to 100. */
+  limit: z.number().int().min(1).max(100).optional(),
+  /** Index of the first record. */
+  offset: z.number().int().min(0).optional(),
+});
+/** Query of `GET /installs`. */
+export type ListInstallsParams = z.infer<typeof ListInstallsParamsSchema>;
+
+/** Body of `PATCH /installs/{id}`. */
+export const UpdateInstallRequestSchema = z.strictObject({
+  /** Site the install will belong to (accounts with sites enabled). */
+  site_id: idString("site_id").optional(),
+  /** Environment the install fills: production, staging or development. */
+  environment: z.enum(["production", "staging", "development"]).optional(),
+});
+/** Body of `PATCH /installs/{id}`. */
+export type UpdateInstallRequest = z.infer<typeof UpdateInstallRequestSchema>;
+
+const InstallPageSchema = envelopeSchema(InstallSchema);
+
+/** Operations on installs. */
+export class Installs {
+  constructor(private readonly transport: Transport) {}
+
+  /** Lists one page of installs, optionally of one account. */
+  async list(params: ListInstallsParams = {}): Promise<Page<Install>> {
+    const p = validateInput("installs.list", ListInstallsParamsSchema, params);
+    return this.#page({ account_id: p.accountId, limit: p.limit, offset: p.offset });
+  }
+
+  /** Iterates every install, following the pages. */
+  iterate(params: Omit<ListInstallsParams, "offset"> = {}): AsyncIterable<Install> {
+    const p = validateInput("installs.iterate", ListInstallsParamsSchema, params);
+    return paginateOffset(
+      { account_id: p.accountId, limit: p.limit },
+      (q) => this.#page(q),
+      this.transport.apiUrl,
+    );
+  }
+
+  async #page(query: Query): Promise<Page<Install>> {
+    const env = await this.transport.request({ method: "GET", path: "/installs", query }, InstallPageSchema);
+    return envelopeToPage(env);
+  }
+
+  /** Reads one install (with `cms_version` and `defer_cms_upgrades_until`). */
+  async get(installId: string): Promise<Install> {
+    return this.transport.request({ method: "GET", path: path`/installs/${installId}` }, InstallSchema);
+  }
+
+  /** Moves an install to a site and/or sets the environment it fills. */
+  async update(installId: string, body: UpdateInstallRequest): Promise<Install> {
+    const req = validateInput("installs.update", UpdateInstallRequestSchema, body);
+    // PATCH sets absolute values: sending it twice leaves the same state, so it is retried freely.
+    return this.transport.request(
+      { method: "PATCH", path: path`/installs/${installId}`, body: req, retry: "safe" },
+      InstallSchema,
+    );
+  }
+
+  /** Deletes an install (irreversible; the service answers 204). */
+  async delete(installId: string): Promise<void> {
+    await this.transport.requestVoid({ method: "DELETE", path: path`/installs/${installId}` });
+  }
+}

@@ -1,0 +1,100 @@
+/** Sites: groups of installs (production, staging, development) owned by an account. */
+import { z } from "zod";
+import { IdRefSchema, idString } from "./common";
+import { envelopeSchema, envelopeToPage, type Page, paginateOffset, type Query } from "./core/pagination";
+import { path } from "./core/path";
+import type { Transport } from "./core/transport";
+import { validateInput } from "./core/validate";
+
+/** An install as summarised inside a site. */
+export const SiteInstallSchema = z.looseObject({
+  /** The install's UUID. */
+  id: z.string(),
+  /** The install name. */
+  name: z.string().nullish(),
+  /** Environment the install fills. */
+  environment: z.string().nullish(),
+  /** CNAME of the install. */
+  cname: z.string().nullish(),
+  /** PHP version. */
+  php_version: z.string().nullish(),
+  /** Whether the install is a multisite. */
+  is_multisite: z.boolean().nullish(),
+});
+/** An install as summarised inside a site. */
+export type SiteInstall = z.infer<typeof SiteInstallSchema>;
+
+/** A site. */
+export const SiteSchema = z.looseObject({
+  /** The site's UUID. */
+  id: z.string(),
+  /** The site name. */
+  name: z.string(),
+  /** The owning account. */
+  account: IdRefSchema.nullish(),
+  /** Group name. */
+  group_name: z.string().nullish(),
+  /** Tags. */
+  tags: z.array(z.string()).nullish(),
+  /** Creation time (UTC). */
+  created_at: z.string().nullish(),
+  /** Whether the site is a sandbox site (sandboxes cannot be transferred). */
+  sandbox: z.boolean().nullish(),
+  /** Whether the site can be transferred. */
+  transferable: z.boolean().nullish(),
+  /** The site's installs. */
+  installs: z.array(SiteInstallSchema).nullish(),
+});
+/** A site. */
+export type Site = z.infer<typeof SiteSchema>;
+
+/** Query of `GET /sites`. */
+export const ListSitesParamsSchema = z.strictObject({
+  /** Only sites of this account. */
+  accountId: idString("accountId").optional(),
+  /** Records per page, 1 to 100. */
+  limit: z.number().int().min(1).max(100).optional(),
+  /** Index of the first record. */
+  offset: z.number().int().min(0).optional(),
+});
+/** Query of `GET /sites`. */
+export type ListSitesParams = z.infer<typeof ListSitesParamsSchema>;
+
+const SitePageSchema = envelopeSchema(SiteSchema);
+
+/** Operations on sites. */
+export class Sites {
+  constructor(private readonly transport: Transport) {}
+
+  /** Lists one page of sites, optionally of one account. */
+  async list(params: ListSitesParams = {}): Promise<Page<Site>> {
+    const p = validateInput("sites.list", ListSitesParamsSchema, params);
+    return this.#page({ account_id: p.accountId, limit: p.limit, offset: p.offset });
+  }
+
+  /** Iterates every site, following the pages. */
+  iterate(params: Omit<ListSitesParams, "offset"> = {}): AsyncIterable<Site> {
+    const p = validateInput("sites.iterate", ListSitesParamsSchema, params);
+    return paginateOffset(
+      { account_id: p.accountId, limit: p.limit },
+      (q) => this.#page(q),
+      this.transport.apiUrl,
+    );
+  }
+
+  async #page(query: Query): Promise<Page<Site>> {
+    return envelopeToPage(
+      await this.transport.request({ method: "GET", path: "/sites", query }, SitePageSchema),
+    );
+  }
+
+  /** Reads one site. */
+  async get(siteId: string): Promise<Site> {
+    return this.transport.request({ method: "GET", path: path`/sites/${siteId}` }, SiteSchema);
+  }
+
+  /** Deletes a site and its installs (irreversible; the service answers 204). */
+  async delete(siteId: string): Promise<void> {
+    await this.transport.requestVoid({ method: "DELETE", path: path`/sites/${siteId}` });
+  }
+}
