@@ -1,0 +1,73 @@
+/**
+ * The client the lifecycle methods use, built inside the plugin process from the resolved
+ * configuration and cached for the life of that process (one pool per stack run).
+ */
+import { WpEngineClient } from "../sdk";
+import { resolveProviderConfig } from "./config";
+
+const CLIENT_KEY = Symbol.for("pulumi-wpengine.provider-client");
+type Cached = { fingerprint: string; client: Promise<WpEngineClient> };
+type Holder = { [CLIENT_KEY]?: Cached };
+
+/** Thrown when neither stack config nor the environment says where and as whom to connect. */
+export class MissingCredentialsError extends Error {
+  constructor(missing: string[]) {
+    super(
+      `wpengine: missing ${missing.join(" and ")}. Set them with \`pulumi config set wpengine:username <api user id>\` ` +
+        "and `pulumi config set --secret wpengine:password <api password>` (or the environment variables " +
+        "WPE_API_USER_ID and WPE_API_PASSWORD), or try the program against the bundled simulator with " +
+        "`pulumi config set wpengine:simulator true`.",
+    );
+    this.name = "MissingCredentialsError";
+  }
+}
+
+/** Returns the process's client for the current configuration, creating it on first use. */
+export function getClient(): Promise<WpEngineClient> {
+  const config = resolveProviderConfig();
+  const fingerprint = JSON.stringify([
+    config.username,
+    config.password === undefined ? 0 : config.password.length,
+    config.apiUrl,
+    config.appHostingUrl,
+    config.simulatorStateFile,
+  ]);
+  const holder = globalThis as Holder;
+  const cached = holder[CLIENT_KEY];
+  if (cached && cached.fingerprint === fingerprint) return cached.client;
+  const client = (async () => {
+    if (config.simulatorStateFile !== undefined) {
+      // Loaded only when asked for, so a provider talking to the real service never loads the server.
+      const { startSimulator } = await import("../simulator");
+      const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
+      process.once("exit", () => void sim.stop());
+      return new WpEngineClient({
+        username: "demo",
+        password: "demo",
+        apiUrl: sim.apiUrl,
+        appHostingUrl: sim.appHostingUrl,
+      });
+    }
+    const missing: string[] = [];
+    if (config.username === undefined) missing.push("wpengine:username");
+    if (config.password === undefined) missing.push("wpengine:password");
+    if (missing.length > 0) throw new MissingCredentialsError(missing);
+    return new WpEngineClient({
+      username: config.username,
+      password: config.password,
+      ...(config.apiUrl !== undefined ? { apiUrl: config.apiUrl } : {}),
+      ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
+    });
+  })();
+  // A failed construction is not cached: the next call tries again with whatever config is current.
+  client.catch(() => {
+    if (holder[CLIENT_KEY]?.client === client) delete holder[CLIENT_KEY];
+  });
+  holder[CLIENT_KEY] = { fingerprint, client };
+  return client;
+}
+
+/** Drops the cached client (tests switch configuration between cases). */
+export function resetClient(): void {
+  delete (globalThis as Holder)[CLIENT_KEY];
+}

@@ -1,0 +1,76 @@
+/**
+ * Provider configuration, resolved inside the plugin process: `wpengine:*` stack config (delivered by
+ * `configure`), then the environment, then defaults. Nothing here is ever a resource input, so
+ * credentials never enter the serialized provider or the state.
+ */
+
+/** The stack configuration keys this provider reads, with their environment fallbacks. */
+export const CONFIG_KEYS = {
+  username: { key: "wpengine:username", env: "WPE_API_USER_ID" },
+  password: { key: "wpengine:password", env: "WPE_API_PASSWORD" },
+  apiUrl: { key: "wpengine:apiUrl", env: "WPE_API_URL" },
+  appHostingUrl: { key: "wpengine:appHostingUrl", env: "WPE_APP_HOSTING_URL" },
+  simulator: { key: "wpengine:simulator", env: "WPE_SIMULATOR" },
+} as const;
+
+export type ConfigName = keyof typeof CONFIG_KEYS;
+
+/** What `configure` received, as plain strings (secret config arrives there as plaintext). */
+export type RawProviderConfig = Partial<Record<ConfigName, string>>;
+
+/** The resolved settings the client is built from. */
+export interface ResolvedProviderConfig {
+  username?: string;
+  password?: string;
+  apiUrl?: string;
+  appHostingUrl?: string;
+  /**
+   * Run against an embedded simulator started inside the plugin process instead of the service:
+   * `true` keeps its world in `.wpengine-simulator.json` in the project directory, a string names the
+   * file. Off unless asked for: a missing credential must never silently send a program to a fake.
+   */
+  simulatorStateFile?: string;
+}
+
+const STATE_KEY = Symbol.for("pulumi-wpengine.provider-config");
+type Holder = { [STATE_KEY]?: RawProviderConfig };
+
+/** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
+export function setStackConfig(get: (key: string) => string | undefined): void {
+  const raw: RawProviderConfig = {};
+  for (const [name, { key }] of Object.entries(CONFIG_KEYS) as [ConfigName, { key: string }][]) {
+    const value = get(key);
+    if (value !== undefined && value !== "") raw[name] = value;
+  }
+  (globalThis as Holder)[STATE_KEY] = raw;
+}
+
+/** Forgets the stack config (tests). */
+export function clearStackConfig(): void {
+  delete (globalThis as Holder)[STATE_KEY];
+}
+
+/** Stack config first, then the environment. */
+export function resolveProviderConfig(env: NodeJS.ProcessEnv = process.env): ResolvedProviderConfig {
+  const raw = (globalThis as Holder)[STATE_KEY] ?? {};
+  const pick = (name: ConfigName): string | undefined => {
+    const value = raw[name] ?? env[CONFIG_KEYS[name].env];
+    return value === undefined || value === "" ? undefined : value;
+  };
+  const simulator = pick("simulator");
+  const resolved: ResolvedProviderConfig = {};
+  const username = pick("username");
+  const password = pick("password");
+  const apiUrl = pick("apiUrl");
+  const appHostingUrl = pick("appHostingUrl");
+  if (username !== undefined) resolved.username = username;
+  if (password !== undefined) resolved.password = password;
+  if (apiUrl !== undefined) resolved.apiUrl = apiUrl;
+  if (appHostingUrl !== undefined) resolved.appHostingUrl = appHostingUrl;
+  if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
+    resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
+      ? ".wpengine-simulator.json"
+      : simulator;
+  }
+  return resolved;
+}

@@ -1,0 +1,96 @@
+/**
+ * Input validation for `check`: zod schemas applied with the spec's rules, tolerant of values that are
+ * unknown during preview, failures named by property.
+ */
+import { z } from "zod";
+
+/** The sentinel the engine sends for a value not known until another resource is created. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** True when the value is, or contains anywhere inside it, a value unknown during preview. */
+export function containsUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+/** One `check` failure: the input property (dotted path) and why it is wrong. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/**
+ * A cross-field rule. It names the inputs it reads and runs only when all of them are known, so a
+ * preview with unknown values never fails on a rule it cannot decide.
+ */
+export interface Rule<I> {
+  uses: readonly (keyof I & string)[];
+  test: (inputs: I) => CheckFailure | CheckFailure[] | undefined;
+}
+
+/** Names of the inputs every resource accepts besides its own (never sent to the service). */
+export const COMMON_INPUTS = {
+  /** Take over an object that already exists on the service instead of failing create. */
+  adopt: z.boolean().optional(),
+} as const;
+
+function formatIssue(issue: z.core.$ZodIssue): CheckFailure {
+  // Pulumi's property paths: `exclusions[2].value`, not `exclusions.2.value`.
+  const property =
+    issue.path.reduce<string>(
+      (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
+      "",
+    ) || "(inputs)";
+  return { property, reason: issue.message };
+}
+
+/**
+ * Validates `news` against `schema` and the rules. Properties whose value is (or contains) unknown
+ * are passed through untouched and skipped; everything known is validated and gets its defaults.
+ * `__provider` is the engine's and is left alone.
+ */
+export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>>(
+  schema: z.ZodObject<S>,
+  news: Record<string, unknown>,
+  rules: readonly Rule<I>[] = [],
+): { inputs: Record<string, unknown>; failures: CheckFailure[] } {
+  const { __provider, ...given } = news;
+  const unknownKeys = Object.keys(given).filter((k) => containsUnknown(given[k]));
+  const relaxed = unknownKeys.length
+    ? schema.extend(Object.fromEntries(unknownKeys.map((k) => [k, z.any()])) as z.ZodRawShape)
+    : schema;
+  const result = relaxed.safeParse(given);
+  if (!result.success) {
+    return { inputs: news, failures: result.error.issues.map(formatIssue) };
+  }
+  const parsed = result.data as Record<string, unknown>;
+  const failures: CheckFailure[] = [];
+  for (const rule of rules) {
+    if (rule.uses.some((k) => unknownKeys.includes(k))) continue;
+    const out = rule.test(parsed as I);
+    if (out) failures.push(...(Array.isArray(out) ? out : [out]));
+  }
+  const inputs: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(parsed)) if (v !== undefined) inputs[k] = v;
+  if (__provider !== undefined) inputs["__provider"] = __provider;
+  return { inputs, failures };
+}
+
+/** An input that must be a non-empty string (ids, names). */
+export const requiredString = (what: string) =>
+  z.string({ error: `${what} is required and must be a string` }).min(1, `${what} must not be empty`);
+
+/** A UUID-shaped id, as every path parameter of the service is. */
+export const uuidString = (what: string) =>
+  z
+    .string({ error: `${what} is required and must be a string` })
+    .regex(
+      /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+      `${what} must be a UUID`,
+    );
+
+/** How long an operation that waits for the service may take, in seconds. */
+export const timeoutSecondsInput = (defaultSeconds: number) =>
+  z.number().int().positive().max(86_400).default(defaultSeconds);

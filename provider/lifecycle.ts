@@ -1,0 +1,183 @@
+/**
+ * The lifecycle rules every resource shares, in one place: check (zod, tolerant of unknowns), diff
+ * (local, normalised, identity fields replace), create (all or nothing, adoption), read (gone means an
+ * empty id), update (full outputs), delete (404 is success). A resource supplies only what differs.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { WpEngineClient } from "../sdk";
+import { getClient } from "./client";
+import { explainError } from "./errors";
+import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
+
+/** What a lifecycle method gets besides its arguments. */
+export interface Context {
+  client: WpEngineClient;
+  /** The resource kind, for messages. */
+  kind: string;
+}
+
+/** What `read` reports: the live outputs and the inputs that would produce them. */
+export interface ReadResult<I, O> {
+  outs: O;
+  inputs: Partial<I>;
+}
+
+/** Thrown from `create` when the object exists but a later step failed: the engine records it. */
+export class CreatedButFailedError extends Error {
+  /** The id of the object that exists on the service. */
+  readonly id: string;
+  /** The outputs known so far, recorded in the state with the failure. */
+  properties: Record<string, unknown>;
+  constructor(id: string, properties: Record<string, unknown>, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "CreatedButFailedError";
+    this.id = id;
+    this.properties = properties;
+  }
+}
+
+/** Everything a resource defines; the generic methods do the rest. */
+export interface ResourceDefinition<I extends Record<string, unknown>, O extends Record<string, unknown>> {
+  /** The resource kind (the `<Name>` of `pulumi-nodejs:dynamic/wpengine:<Name>`). */
+  kind: string;
+  /** Strict schema of the inputs (camelCase), with defaults. */
+  schema: z.ZodObject<z.ZodRawShape>;
+  /** Cross-field rules of the spec. */
+  rules?: readonly Rule<I>[];
+  /** Inputs whose change replaces the object (its identity). */
+  replaceOn: readonly (keyof I & string)[];
+  /** Inputs updated in place. */
+  updatable: readonly (keyof I & string)[];
+  /** Delete the old object before creating its replacement (when both cannot exist at once). */
+  deleteBeforeReplace?: boolean;
+  /**
+   * Canonical form of a value for comparison: old outputs and new inputs both go through it, so
+   * order, defaults and casing never show as a change.
+   */
+  normalize?: (key: keyof I & string, value: unknown) => unknown;
+  create(inputs: I, ctx: Context): Promise<{ id: string; outs: O }>;
+  /** Live state, or `undefined` when the object is gone. */
+  read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
+  /** In-place update; must return the full outputs. Absent when every input replaces. */
+  update?(id: string, olds: O, news: I, ctx: Context): Promise<O>;
+  /** What delete does on the service (a 404 is already success). */
+  delete(id: string, olds: O, ctx: Context): Promise<void>;
+}
+
+/** Removes `undefined` (the engine cannot record it) and turns Dates into ISO strings. */
+export function toPlain<T>(value: T): T {
+  if (value instanceof Date) return value.toISOString() as T;
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : toPlain(v))) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toPlain(v);
+    return out as T;
+  }
+  return value;
+}
+
+/** Whether two values differ once normalised. */
+function differs(norm: (v: unknown) => unknown, a: unknown, b: unknown): boolean {
+  return !isDeepStrictEqual(toPlain(norm(a)), toPlain(norm(b)));
+}
+
+/** Builds the provider object of a resource from its definition. */
+export function defineProvider<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+  def: ResourceDefinition<I, O>,
+): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
+  const ctx = async (): Promise<Context> => ({ client: await getClient(), kind: def.kind });
+  const fail = (action: string, err: unknown): never => {
+    throw explainError(def.kind, action, err);
+  };
+  return {
+    definition: def,
+
+    async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+      const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, news, def.rules ?? []);
+      return failures.length ? { inputs, failures } : { inputs };
+    },
+
+    async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+      const replaces: string[] = [];
+      let changes = false;
+      for (const key of [...def.replaceOn, ...def.updatable]) {
+        const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
+        const changed = containsUnknown(news[key]) || differs(norm, olds[key], news[key]);
+        if (!changed) continue;
+        changes = true;
+        if (def.replaceOn.includes(key)) replaces.push(key);
+      }
+      return {
+        changes,
+        ...(replaces.length ? { replaces } : {}),
+        ...(replaces.length && def.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+      };
+    },
+
+    async create(inputs: Record<string, unknown>) {
+      try {
+        const { id, outs } = await def.create(inputs as I, await ctx());
+        if (!id) throw new Error(`${def.kind}: the service returned no id`);
+        return { id, outs: withInputs(inputs, outs) };
+      } catch (err) {
+        if (err instanceof CreatedButFailedError) {
+          // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
+          err.properties = { ...withInputs(inputs, err.properties), __provider: inputs["__provider"] };
+          err.message = explainError(def.kind, "create", err.cause ?? err).message;
+          throw err;
+        }
+        return fail("create", err);
+      }
+    },
+
+    async read(id: string, props: Record<string, unknown>) {
+      try {
+        const live = await def.read(id, props as O, await ctx());
+        if (!live) return { id: "" };
+        // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
+        const inputs: Record<string, unknown> = {};
+        const merged: Record<string, unknown> = { ...props, ...live.inputs };
+        for (const key of Object.keys(def.schema.shape))
+          if (merged[key] !== undefined) inputs[key] = merged[key];
+        const { __provider: _p, ...oldOuts } = props;
+        return { id, props: toPlain({ ...oldOuts, ...live.outs }), inputs: toPlain(inputs) };
+      } catch (err) {
+        if (isNotFoundLike(err)) return { id: "" };
+        return fail("read", err);
+      }
+    },
+
+    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+      if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
+      try {
+        const outs = await def.update(id, olds as O, news as I, await ctx());
+        return { outs: withInputs(news, outs) };
+      } catch (err) {
+        return fail("update", err);
+      }
+    },
+
+    async delete(id: string, props: Record<string, unknown>) {
+      try {
+        await def.delete(id, props as O, await ctx());
+      } catch (err) {
+        if (isNotFoundLike(err)) return;
+        fail("delete", err);
+      }
+    },
+  } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
+}
+
+/** Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said. */
+function withInputs(inputs: Record<string, unknown>, outs: Record<string, unknown>): Record<string, unknown> {
+  const { __provider: _p, ...rest } = inputs;
+  return toPlain({ ...rest, ...outs });
+}
+
+function isNotFoundLike(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { status?: number }).status === 404;
+}
+
+export type { CheckFailure };

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { domainPatch, provider } from "../../provider/Domain";
+import { UNKNOWN } from "../../provider/inputs";
+import { WpEngineClient } from "../../sdk";
+import { SEED } from "../../simulator";
+import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { useSimulator } from "../support/simulator";
+
+const fixture = useSimulator();
+const ACMEPROD = SEED.installs.acmeprod.id;
+const ACMESTG = SEED.installs.acmestg.id;
+
+const client = () =>
+  new WpEngineClient({
+    username: "demo",
+    password: "demo",
+    apiUrl: fixture.sim.apiUrl,
+    appHostingUrl: fixture.sim.appHostingUrl,
+  });
+
+describe("Domain lifecycle", () => {
+  it("creates a pending domain with its TXT record, reads back the same outputs, then shows no changes", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, name: "Shop.Example.COM." });
+    expect(outs).toMatchObject({
+      installId: ACMESTG,
+      name: "shop.example.com",
+      domainId: id,
+      primary: false,
+      redirectTo: null,
+      secureAllUrls: false,
+      ownershipStatus: "TXT_VERIFICATION_PENDING",
+    });
+    expect(outs["txtVerificationKey"]).toEqual(expect.any(String));
+    expect(outs["txtVerificationValue"]).toEqual(expect.any(String));
+
+    const read = await provider.read!(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({
+      installId: ACMESTG,
+      name: "shop.example.com",
+      primary: false,
+      redirectTo: null,
+      secureAllUrls: false,
+    });
+    expect(await diff(provider, id, outs, { installId: ACMESTG, name: "shop.example.com" })).toEqual({
+      changes: false,
+    });
+  });
+
+  it("applies secureAllUrls at create (create then patch) and updates primary and redirect in place", async () => {
+    const target = await createOk(provider, { installId: ACMESTG, name: "target.example.com" });
+    const { id, outs } = await createOk(provider, {
+      installId: ACMESTG,
+      name: "old.example.com",
+      secureAllUrls: true,
+    });
+    expect(outs["secureAllUrls"]).toBe(true);
+
+    const news = { installId: ACMESTG, name: "old.example.com", secureAllUrls: true, redirectTo: target.id };
+    expect(await diff(provider, id, outs, news)).toEqual({ changes: true });
+    const updated = await provider.update!(id, outs, await checkOk(provider, news, outs));
+    expect(updated.outs).toMatchObject({ redirectTo: target.id, secureAllUrls: true, domainId: id });
+
+    // Removing the redirect sends the API's "nil".
+    const cleared = await provider.update!(
+      id,
+      updated.outs,
+      await checkOk(provider, { installId: ACMESTG, name: "old.example.com", secureAllUrls: true }),
+    );
+    expect(cleared.outs["redirectTo"]).toBeNull();
+    expect((await client().domains.get(ACMESTG, id)).redirects_to).toEqual([]);
+  });
+
+  it("replaces on a new name or install", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, name: "a.example.com" });
+    expect(await diff(provider, id, outs, { installId: ACMESTG, name: "b.example.com" })).toEqual({
+      changes: true,
+      replaces: ["name"],
+    });
+    expect(await diff(provider, id, outs, { installId: ACMEPROD, name: "a.example.com" })).toEqual({
+      changes: true,
+      replaces: ["installId"],
+    });
+  });
+
+  it("sees an out-of-band change in read and diff (drift)", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, name: "drift.example.com" });
+    await client().domains.update(ACMESTG, id, { secure_all_urls: true });
+    const read = await provider.read!(id, outs);
+    expect(read.props?.["secureAllUrls"]).toBe(true);
+    expect(
+      await provider.diff!(
+        id,
+        read.props!,
+        await checkOk(provider, { installId: ACMESTG, name: "drift.example.com" }),
+      ),
+    ).toEqual({ changes: true });
+  });
+
+  it("deletes the domain on the service; read after delete reports it gone; a second delete succeeds", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, name: "gone.example.com" });
+    await provider.delete!(id, outs);
+    await expect(client().domains.get(ACMESTG, id)).rejects.toMatchObject({ status: 404 });
+    expect(await provider.read!(id, outs)).toEqual({ id: "" });
+    await expect(provider.delete!(id, outs)).resolves.toBeUndefined();
+  });
+});
+
+describe("Domain adoption", () => {
+  it("refuses to take over an existing domain without adopt, naming the domain and the way in", async () => {
+    const inputs = await checkOk(provider, { installId: ACMEPROD, name: SEED.domains.wwwAcmeExample.name });
+    await expect(provider.create(inputs)).rejects.toThrow(
+      `wpengine:Domain create failed: domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over`,
+    );
+  });
+
+  it("adopts an existing domain with adopt: true and brings it to the declared state", async () => {
+    const { id, outs } = await createOk(provider, {
+      installId: ACMESTG,
+      name: SEED.domains.stagingAcmeExample.name,
+      secureAllUrls: true,
+      adopt: true,
+    });
+    expect(id).toBe(SEED.domains.stagingAcmeExample.id);
+    expect(outs).toMatchObject({ adopt: true, secureAllUrls: true });
+  });
+});
+
+describe("Domain check", () => {
+  it("names the property and the reason", async () => {
+    expect(await checkFails(provider, { installId: "not-a-uuid", name: "x.example.com" })).toEqual([
+      "installId: installId must be a UUID",
+    ]);
+    expect(await checkFails(provider, { installId: ACMESTG, name: "https://x.example.com/path" })).toEqual([
+      "name: name must be a domain name such as www.example.com (no scheme, no path)",
+    ]);
+    expect(await checkFails(provider, { installId: ACMESTG, name: "x.example.com", primray: true })).toEqual([
+      expect.stringMatching(/primray/),
+    ]);
+  });
+
+  it("lets values unknown during preview through untouched", async () => {
+    const inputs = await checkOk(provider, {
+      installId: UNKNOWN,
+      name: "x.example.com",
+      redirectTo: UNKNOWN,
+    });
+    expect(inputs).toMatchObject({ installId: UNKNOWN, redirectTo: UNKNOWN, name: "x.example.com" });
+  });
+
+  it("turns a service error into a message naming the input", async () => {
+    const wildcard = await createOk(provider, { installId: ACMESTG, name: "*.wild.example.com" });
+    const news = { installId: ACMESTG, name: "*.wild.example.com", primary: true };
+    await expect(provider.update!(wildcard.id, wildcard.outs, await checkOk(provider, news))).rejects.toThrow(
+      /wpengine:Domain update failed: PATCH \/v1\/installs\/.+\/domains\/.+: 400 Bad Request: .*primary.*\(input "primary"\)/,
+    );
+  });
+});
+
+describe("domainPatch", () => {
+  const have = { primary: false, redirectTo: null, secureAllUrls: false };
+  it("sends only what differs, and nil to remove a redirect", () => {
+    expect(domainPatch(have, have)).toBeUndefined();
+    expect(domainPatch({ ...have, redirectTo: "r" }, have)).toEqual({ redirect_to: "nil" });
+    expect(domainPatch(have, { ...have, primary: true })).toEqual({ primary: true });
+  });
+});

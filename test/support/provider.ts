@@ -1,0 +1,48 @@
+/**
+ * Drives a resource provider the way the engine does (check, then create/diff/update/read/delete on
+ * the checked inputs), so provider tests read like the lifecycle they assert.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { expect } from "vitest";
+
+type Props = Record<string, unknown>;
+
+/** `check` that must pass; returns the checked inputs (defaults filled). */
+export async function checkOk(provider: pulumi.dynamic.ResourceProvider, news: Props, olds: Props = {}) {
+  const result = await provider.check!(olds, news);
+  expect(result.failures ?? []).toEqual([]);
+  return result.inputs as Props;
+}
+
+/** `check` that must fail; returns the failures as `property: reason` lines. */
+export async function checkFails(provider: pulumi.dynamic.ResourceProvider, news: Props, olds: Props = {}) {
+  const result = await provider.check!(olds, news);
+  expect(result.failures?.length ?? 0).toBeGreaterThan(0);
+  return (result.failures ?? []).map((f) => `${f.property}: ${f.reason}`);
+}
+
+/** check + create; returns id and outputs. */
+export async function createOk(provider: pulumi.dynamic.ResourceProvider, news: Props) {
+  const inputs = await checkOk(provider, news);
+  const result = await provider.create(inputs);
+  expect(result.id).toBeTruthy();
+  assertPlain(result.outs);
+  return { id: result.id, outs: result.outs as Props, inputs };
+}
+
+/** diff of the outputs against new (checked) inputs. */
+export async function diff(provider: pulumi.dynamic.ResourceProvider, id: string, outs: Props, news: Props) {
+  const inputs = await checkOk(provider, news, outs);
+  return provider.diff!(id, outs, inputs);
+}
+
+/** Outputs the engine can record: JSON-plain, no `undefined` anywhere. */
+export function assertPlain(value: unknown, path = "outs"): void {
+  if (value === undefined) throw new Error(`${path} is undefined`);
+  if (Array.isArray(value)) value.forEach((v, i) => assertPlain(v, `${path}[${i}]`));
+  else if (value !== null && typeof value === "object") {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw new Error(`${path} is not a plain object`);
+    for (const [k, v] of Object.entries(value)) assertPlain(v, `${path}.${k}`);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Shared test fixture: a simulator on a free loopback port, and the provider configured to talk to it
+ * through the same path a stack uses (the `wpengine:*` config that `configure` receives).
+ */
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { resetClient } from "../../provider/client";
+import { clearStackConfig, setStackConfig } from "../../provider/config";
+import { type RunningSimulator, startSimulator } from "../../simulator";
+
+export interface SimulatorFixture {
+  /** The running simulator (valid inside tests). */
+  readonly sim: RunningSimulator;
+}
+
+/**
+ * Starts one simulator for the test file, resets its world before each test, and points the provider's
+ * stack config at it with the demo credentials.
+ */
+export function useSimulator(opts: { resetEach?: boolean } = {}): SimulatorFixture {
+  const fixture = {} as { sim: RunningSimulator };
+  beforeAll(async () => {
+    fixture.sim = await startSimulator({ port: 0, quiet: true });
+    const config: Record<string, string> = {
+      "wpengine:username": "demo",
+      "wpengine:password": "demo",
+      "wpengine:apiUrl": fixture.sim.apiUrl,
+      "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
+    };
+    setStackConfig((key) => config[key]);
+    resetClient();
+  });
+  if (opts.resetEach !== false) {
+    beforeEach(async () => {
+      await fixture.sim.reset();
+    });
+  }
+  afterAll(async () => {
+    clearStackConfig();
+    resetClient();
+    await fixture.sim?.stop();
+  });
+  return fixture;
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/config";
+import { explainError, inputPropertyOf } from "../../provider/errors";
+import { checkInputs, containsUnknown, UNKNOWN } from "../../provider/inputs";
+import { defineProvider, toPlain } from "../../provider/lifecycle";
+import { thinProvider } from "../../provider/thin";
+
+const schema = z
+  .object({
+    installId: z.string().uuid("installId must be a UUID"),
+    frequency: z.object({ unit: z.enum(["DAYS", "MONTHLY"]), value: z.number().int() }),
+    primary: z.boolean().default(false),
+  })
+  .strict();
+
+type In = z.output<typeof schema>;
+const rules = [
+  {
+    uses: ["frequency"] as const,
+    test: (i: In) =>
+      i.frequency.unit === "DAYS" && ![7, 14].includes(i.frequency.value)
+        ? { property: "frequency.value", reason: "with unit DAYS the value must be 7 or 14" }
+        : undefined,
+  },
+];
+const ID = "6f1c2a52-3b1e-4a5e-9d0f-2c7b8e9a1d34";
+
+describe("checkInputs", () => {
+  it("fills defaults and keeps __provider untouched", () => {
+    const r = checkInputs(schema, { installId: ID, frequency: { unit: "DAYS", value: 7 }, __provider: "x" });
+    expect(r.failures).toEqual([]);
+    expect(r.inputs).toEqual({
+      installId: ID,
+      frequency: { unit: "DAYS", value: 7 },
+      primary: false,
+      __provider: "x",
+    });
+  });
+
+  it("names the property and the reason of each failure", () => {
+    const r = checkInputs(schema, { installId: "nope", frequency: { unit: "DAYS", value: 7 } });
+    expect(r.failures).toEqual([{ property: "installId", reason: "installId must be a UUID" }]);
+  });
+
+  it("rejects unknown input names (typos do not pass silently)", () => {
+    const r = checkInputs(schema, { installId: ID, frequency: { unit: "DAYS", value: 7 }, primray: true });
+    expect(r.failures.map((f) => f.reason).join()).toMatch(/primray/);
+  });
+
+  it("runs cross-field rules on known values", () => {
+    const r = checkInputs(schema, { installId: ID, frequency: { unit: "DAYS", value: 3 } }, rules);
+    expect(r.failures).toEqual([
+      { property: "frequency.value", reason: "with unit DAYS the value must be 7 or 14" },
+    ]);
+  });
+
+  it("passes values unknown during preview through untouched, skipping rules that read them", () => {
+    const news = { installId: UNKNOWN, frequency: { unit: "DAYS", value: UNKNOWN } };
+    const r = checkInputs(schema, news, rules);
+    expect(r.failures).toEqual([]);
+    expect(r.inputs["installId"]).toBe(UNKNOWN);
+    expect(r.inputs["frequency"]).toEqual({ unit: "DAYS", value: UNKNOWN });
+  });
+
+  it("detects unknowns nested in arrays and objects", () => {
+    expect(containsUnknown([{ a: [1, UNKNOWN] }])).toBe(true);
+    expect(containsUnknown([{ a: [1, "x"] }])).toBe(false);
+  });
+});
+
+describe("diff", () => {
+  const provider = defineProvider<In & Record<string, unknown>, Record<string, unknown>>({
+    kind: "Test",
+    schema,
+    replaceOn: ["installId"],
+    updatable: ["frequency", "primary"],
+    create: async () => ({ id: "1", outs: {} }),
+    read: async () => undefined,
+    delete: async () => {},
+  });
+  const olds = { installId: ID, frequency: { unit: "DAYS", value: 7 }, primary: false, computed: "x" };
+
+  it("reports no change for equal inputs, ignoring computed outputs", async () => {
+    expect(
+      await provider.diff!("1", olds, {
+        installId: ID,
+        frequency: { value: 7, unit: "DAYS" },
+        primary: false,
+      }),
+    ).toEqual({ changes: false });
+  });
+
+  it("puts identity fields in replaces and in-place fields in changes", async () => {
+    expect(await provider.diff!("1", olds, { ...olds, primary: true })).toEqual({ changes: true });
+    expect(
+      await provider.diff!("1", olds, { ...olds, installId: "7f1c2a52-3b1e-4a5e-9d0f-2c7b8e9a1d34" }),
+    ).toEqual({
+      changes: true,
+      replaces: ["installId"],
+    });
+  });
+
+  it("treats an unknown new value as a change", async () => {
+    expect(await provider.diff!("1", olds, { ...olds, installId: UNKNOWN })).toEqual({
+      changes: true,
+      replaces: ["installId"],
+    });
+  });
+});
+
+describe("outputs and errors", () => {
+  it("toPlain drops undefined and turns dates into strings", () => {
+    expect(toPlain({ a: undefined, b: [undefined, 1], c: new Date(0) })).toEqual({
+      b: [null, 1],
+      c: "1970-01-01T00:00:00.000Z",
+    });
+  });
+
+  it("explainError names the resource, the step and the input property", () => {
+    const err = Object.assign(
+      new Error(
+        "PATCH /v1/installs/x/domains/y: 400 Bad Request: redirect_to: invalid_value - no such domain",
+      ),
+      {
+        status: 400,
+        errors: [{ resource: "domain", field: "redirect_to" }],
+      },
+    );
+    const e = explainError("Domain", "update", err);
+    expect(e.message).toBe(
+      'wpengine:Domain update failed: PATCH /v1/installs/x/domains/y: 400 Bad Request: redirect_to: invalid_value - no such domain (input "redirectTo")',
+    );
+    expect((e as Error & { status?: number }).status).toBe(400);
+    expect(inputPropertyOf("user.first_name")).toBe("firstName");
+  });
+});
+
+describe("configuration", () => {
+  it("prefers stack config over the environment and never needs resource inputs", () => {
+    setStackConfig((k) => ({ "wpengine:username": "from-config" })[k]);
+    const c = resolveProviderConfig({ WPE_API_USER_ID: "from-env", WPE_API_PASSWORD: "pw" });
+    expect(c.username).toBe("from-config");
+    expect(c.password).toBe("pw");
+    clearStackConfig();
+    expect(resolveProviderConfig({ WPE_SIMULATOR: "true" }).simulatorStateFile).toBe(
+      ".wpengine-simulator.json",
+    );
+    expect(resolveProviderConfig({ WPE_SIMULATOR: "false" }).simulatorStateFile).toBeUndefined();
+  });
+});
+
+describe("thin provider", () => {
+  it("is one object per kind whose methods capture no schema, client or secret", () => {
+    const p = thinProvider("Domain");
+    expect(thinProvider("Domain")).toBe(p);
+    const text = Object.values(p)
+      .map((f) => String(f))
+      .join("\n");
+    expect(text).not.toMatch(/zod|WpEngineClient|password/i);
+    expect(Object.keys(p).sort()).toEqual([
+      "check",
+      "configure",
+      "create",
+      "delete",
+      "diff",
+      "read",
+      "update",
+    ]);
+  });
+});
