@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import { provider } from "../../provider/CacheExclusions";
+import { UNKNOWN } from "../../provider/inputs";
+import { WpEngineClient } from "../../sdk";
+import { SEED } from "../../simulator";
+import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { useSimulator } from "../support/simulator";
+
+const fixture = useSimulator();
+const ACMEPROD = SEED.installs.acmeprod.id;
+const ACMESTG = SEED.installs.acmestg.id;
+const ACMEBLOG = SEED.installs.acmeblog.id; // transferable: changes answer 409
+const GLOBEXPROD = SEED.installs.globexprod.id; // account not eligible: 403
+
+const client = () =>
+  new WpEngineClient({
+    username: "demo",
+    password: "demo",
+    apiUrl: fixture.sim.apiUrl,
+    appHostingUrl: fixture.sim.appHostingUrl,
+  });
+
+const wanted = [
+  { type: "url path", value: "^/shop/" },
+  { type: "query arg", value: "^utm_" },
+];
+
+describe("CacheExclusions lifecycle", () => {
+  it("creates, reads back the same outputs, and a second diff shows no changes", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+    expect(id).toBe(ACMESTG);
+    expect(outs["exclusions"]).toEqual([
+      { type: "query arg", value: "^utm_" },
+      { type: "url path", value: "^/shop/" },
+    ]);
+    const live = await client().cacheExclusions.get(ACMESTG);
+    expect(live.filter((e) => e.type !== "cookie")).toHaveLength(2);
+
+    const read = await provider.read!(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({ installId: ACMESTG, exclusions: outs["exclusions"] });
+
+    expect(await diff(provider, id, outs, { installId: ACMESTG, exclusions: wanted })).toEqual({
+      changes: false,
+    });
+  });
+
+  it("shows no change for a reordered list with duplicates", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+    const shuffled = [wanted[1], wanted[0], wanted[1]];
+    expect(await diff(provider, id, outs, { installId: ACMESTG, exclusions: shuffled })).toEqual({
+      changes: false,
+    });
+  });
+
+  it("replaces the whole list, removing exclusions made elsewhere (create owns the list)", async () => {
+    // acmeprod is seeded with two exclusions; create makes the list exactly the declared one.
+    const { outs } = await createOk(provider, { installId: ACMEPROD, exclusions: [wanted[0]] });
+    expect(outs["exclusions"]).toEqual([wanted[0]]);
+    const live = await client().cacheExclusions.get(ACMEPROD);
+    expect(live.filter((e) => e.type !== "cookie")).toEqual([wanted[0]]);
+  });
+
+  it("accepts adopt, which changes nothing: the list always exists", async () => {
+    for (const adopt of [true, false]) {
+      const { outs } = await createOk(provider, { installId: ACMEPROD, exclusions: wanted, adopt });
+      expect(outs["exclusions"]).toHaveLength(2);
+    }
+  });
+
+  it("updates the list in place and returns the full outputs", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+    const news = await checkOk(provider, {
+      installId: ACMESTG,
+      exclusions: [{ type: "url path", value: "^/cart/" }],
+    });
+    expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
+    const updated = await provider.update!(id, outs, news);
+    expect(updated.outs).toEqual({
+      installId: ACMESTG,
+      exclusions: [{ type: "url path", value: "^/cart/" }],
+    });
+    const live = await client().cacheExclusions.get(ACMESTG);
+    expect(live.filter((e) => e.type !== "cookie")).toEqual([{ type: "url path", value: "^/cart/" }]);
+  });
+
+  it("replaces the resource when the install changes", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+    expect(await diff(provider, id, outs, { installId: ACMEPROD, exclusions: wanted })).toEqual({
+      changes: true,
+      replaces: ["installId"],
+    });
+  });
+
+  it("sees an out-of-band change in read and diff", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+    await client().cacheExclusions.replace(ACMESTG, [{ type: "url path", value: "^/by-hand/" }]);
+    const read = await provider.read!(id, outs);
+    expect(read.props?.["exclusions"]).toEqual([{ type: "url path", value: "^/by-hand/" }]);
+    expect(await diff(provider, id, read.props!, { installId: ACMESTG, exclusions: wanted })).toEqual({
+      changes: true,
+    });
+  });
+
+  it("leaves the platform's cookie rules out of the outputs, so they never show as drift", async () => {
+    const live = await client().cacheExclusions.get(ACMESTG);
+    expect(live.some((e) => e.type === "cookie")).toBe(true);
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, exclusions: [] });
+    expect(outs["exclusions"]).toEqual([]);
+    const read = await provider.read!(id, outs);
+    expect(read.props).toEqual(outs);
+  });
+
+  it("delete clears the writable exclusions, and read afterwards reports them gone from the outputs", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+    await provider.delete!(id, outs);
+    const live = await client().cacheExclusions.get(ACMESTG);
+    expect(live.filter((e) => e.type !== "cookie")).toEqual([]);
+    // The list itself cannot be gone while the install exists: read shows it emptied.
+    expect((await provider.read!(id, outs)).props?.["exclusions"]).toEqual([]);
+  });
+
+  it("read reports gone (empty id) once the install is gone, and delete then succeeds", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+    await client().installs.delete(ACMESTG);
+    expect(await provider.read!(id, outs)).toEqual({ id: "" });
+    await expect(provider.delete!(id, outs)).resolves.toBeUndefined();
+  });
+});
+
+describe("CacheExclusions errors from the service", () => {
+  it("says the install is transferable on a 409", async () => {
+    const inputs = await checkOk(provider, { installId: ACMEBLOG, exclusions: wanted });
+    await expect(provider.create(inputs)).rejects.toThrow(
+      /^wpengine:CacheExclusions create failed: install 1e000000-0000-4000-8000-000000000005 is transferable, and the service refuses cache exclusion changes/,
+    );
+    // Nothing changed on the service.
+    expect(await client().cacheExclusions.get(ACMEBLOG)).toContainEqual({
+      type: "url path",
+      value: "^/feed/",
+    });
+  });
+
+  it("names the offending input when the service rejects a value check did not see", async () => {
+    // check would refuse this; calling create directly stands for a service stricter than the local rules.
+    await expect(
+      provider.create({ installId: ACMESTG, exclusions: [{ type: "url path", value: "(" }] }),
+    ).rejects.toThrow(/is not a valid regular expression.*\(input "exclusions\.value"\)$/);
+  });
+
+  it("passes on a refusal for lack of permission", async () => {
+    const inputs = await checkOk(provider, { installId: GLOBEXPROD, exclusions: wanted });
+    await expect(provider.create(inputs)).rejects.toThrow(
+      /403 Not authorized.*not eligible for cache exclusions/,
+    );
+  });
+});
+
+describe("CacheExclusions check", () => {
+  it("requires a UUID installId", async () => {
+    expect(await checkFails(provider, { installId: "acmeprod", exclusions: [] })).toEqual([
+      "installId: installId must be a UUID",
+    ]);
+  });
+
+  it("requires the exclusions list", async () => {
+    expect(await checkFails(provider, { installId: ACMEPROD })).toEqual([
+      "exclusions: exclusions is required and must be a list",
+    ]);
+  });
+
+  it("refuses an unknown type", async () => {
+    expect(
+      await checkFails(provider, { installId: ACMEPROD, exclusions: [{ type: "header", value: "x" }] }),
+    ).toEqual(['exclusions.0.type: type must be "query arg" or "url path"']);
+  });
+
+  it("refuses an empty value", async () => {
+    expect(
+      await checkFails(provider, { installId: ACMEPROD, exclusions: [{ type: "url path", value: "" }] }),
+    ).toEqual(["exclusions.0.value: value must not be empty"]);
+  });
+
+  it("names the index of an invalid regular expression", async () => {
+    const exclusions = [...wanted, { type: "url path", value: "^/(unclosed" }];
+    expect(await checkFails(provider, { installId: ACMEPROD, exclusions })).toEqual([
+      "exclusions[2].value: invalid regular expression: Unterminated group",
+    ]);
+  });
+
+  it("rejects cookie entries, explaining they are platform-managed", async () => {
+    const failures = await checkFails(provider, {
+      installId: ACMEPROD,
+      exclusions: [{ type: "cookie", value: "^wordpress_logged_in_" }],
+    });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/^exclusions\[0\]\.type: cookie exclusions are platform-managed/);
+  });
+
+  it("refuses unknown input names", async () => {
+    const failures = await checkFails(provider, { installId: ACMEPROD, exclusions: [], exclusion: [] });
+    expect(failures.join()).toMatch(/exclusion/);
+  });
+
+  it("lets values unknown during preview through untouched", async () => {
+    const news = { installId: UNKNOWN, exclusions: [{ type: "url path", value: UNKNOWN }] };
+    expect(await checkOk(provider, news)).toEqual(news);
+    expect(await provider.diff!(ACMEPROD, { installId: ACMEPROD, exclusions: wanted }, news)).toEqual({
+      changes: true,
+      replaces: ["installId"],
+    });
+  });
+});

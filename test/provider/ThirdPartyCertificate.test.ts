@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { UNKNOWN } from "../../provider/inputs";
+import { provider } from "../../provider/ThirdPartyCertificate";
+import { WpEngineClient } from "../../sdk";
+import { SEED } from "../../simulator";
+import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
+import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { useSimulator } from "../support/simulator";
+
+const fixture = useSimulator();
+const ACMEPROD = SEED.installs.acmeprod.id;
+const ACMESTG = SEED.installs.acmestg.id;
+
+const client = () =>
+  new WpEngineClient({
+    username: "demo",
+    password: "demo",
+    apiUrl: fixture.sim.apiUrl,
+    appHostingUrl: fixture.sim.appHostingUrl,
+  });
+
+const www = selfSigned(["www.acme.example", "acme.example"]);
+const renewed = selfSigned(["www.acme.example"]);
+const chain = chainFor("shop.acme.example");
+const wanted = { installId: ACMEPROD, certificate: www.certificate, privateKey: www.privateKey };
+
+const importPosts = () =>
+  fixture.sim
+    .requests()
+    .filter((r) => r.method === "POST" && r.path.endsWith("/ssl_certificates/third_party"));
+
+describe("ThirdPartyCertificate lifecycle", () => {
+  it("imports, reports the certificate, reads back the same outputs, and a second diff shows no changes", async () => {
+    fixture.sim.clearRequests();
+    const { id, outs } = await createOk(provider, wanted);
+    expect(id).toBe(ACMEPROD);
+    expect(importPosts().map((r) => r.status)).toEqual([200]);
+    expect(outs).toMatchObject({
+      installId: ACMEPROD,
+      subject: "CN=www.acme.example, O=Throwaway Test",
+      issuer: "CN=www.acme.example, O=Throwaway Test",
+      names: ["www.acme.example", "acme.example"],
+      privateKey: www.privateKey,
+    });
+    expect(outs["fingerprint"]).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(Date.parse(String(outs["notAfter"]))).toBeGreaterThan(Date.now());
+
+    const read = await provider.read!(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual(wanted);
+    expect(await diff(provider, id, outs, wanted)).toEqual({ changes: false });
+  });
+
+  it("shows no change for the same PEM with CRLF line ends", async () => {
+    const { id, outs } = await createOk(provider, wanted);
+    const crlf = { ...wanted, certificate: www.certificate.replace(/\n/g, "\r\n") };
+    expect(await diff(provider, id, outs, crlf)).toEqual({ changes: false });
+  });
+
+  it("imports a chain with its intermediate, end-entity first", async () => {
+    const { outs } = await createOk(provider, {
+      installId: ACMEPROD,
+      certificate: chain.chain,
+      privateKey: chain.leaf.privateKey,
+    });
+    expect(outs).toMatchObject({
+      subject: "CN=shop.acme.example",
+      issuer: "CN=Throwaway Test Intermediate",
+      names: ["shop.acme.example"],
+    });
+  });
+
+  it("re-imports in place when the certificate and key change", async () => {
+    const { id, outs } = await createOk(provider, wanted);
+    const news = await checkOk(provider, {
+      ...wanted,
+      certificate: renewed.certificate,
+      privateKey: renewed.privateKey,
+    });
+    expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
+    fixture.sim.clearRequests();
+    const updated = await provider.update!(id, outs, news);
+    expect(importPosts()).toHaveLength(1);
+    expect(updated.outs).toMatchObject({ installId: ACMEPROD, names: ["www.acme.example"] });
+    expect(updated.outs?.["fingerprint"]).not.toBe(outs["fingerprint"]);
+  });
+
+  it("replaces the resource when the install changes", async () => {
+    const { id, outs } = await createOk(provider, wanted);
+    expect(await diff(provider, id, outs, { ...wanted, installId: ACMESTG })).toEqual({
+      changes: true,
+      replaces: ["installId"],
+    });
+  });
+
+  it("always imports: adopt is accepted and changes nothing", async () => {
+    for (const adopt of [false, true]) {
+      fixture.sim.clearRequests();
+      await createOk(provider, { ...wanted, adopt });
+      expect(importPosts()).toHaveLength(1);
+    }
+  });
+
+  it("read reports the stored state (no GET exists), and gone (empty id) once the install is deleted out of band", async () => {
+    const { id, outs } = await createOk(provider, wanted);
+    // A certificate imported by hand is not visible: read still reports what this resource imported.
+    await client().certificates.importThirdParty(ACMEPROD, {
+      certificate: Buffer.from(renewed.certificate).toString("base64"),
+      private_key: Buffer.from(renewed.privateKey).toString("base64"),
+    });
+    expect((await provider.read!(id, outs)).props).toEqual(outs);
+    await client().installs.delete(ACMEPROD);
+    expect(await provider.read!(id, outs)).toEqual({ id: "" });
+  });
+
+  it("delete forgets: nothing is sent to the service", async () => {
+    const { id, outs } = await createOk(provider, wanted);
+    fixture.sim.clearRequests();
+    await provider.delete!(id, outs);
+    expect(fixture.sim.requests()).toEqual([]);
+  });
+});
+
+describe("ThirdPartyCertificate errors from the service", () => {
+  it("names the offending input", async () => {
+    // check would refuse this pair; calling create directly stands for a service stricter than check.
+    const mismatched = { ...wanted, privateKey: renewed.privateKey };
+    await expect(provider.create(mismatched)).rejects.toThrow(
+      /private_key does not match the certificate.*\(input "privateKey"\)$/,
+    );
+  });
+
+  it("fails when the install does not exist", async () => {
+    const inputs = await checkOk(provider, { ...wanted, installId: "1e000000-0000-4000-8000-0000000000ff" });
+    await expect(provider.create(inputs)).rejects.toThrow(/404 Not found/);
+  });
+});
+
+describe("ThirdPartyCertificate check", () => {
+  const fails = (news: Record<string, unknown>) => checkFails(provider, { ...wanted, ...news });
+
+  it("requires a UUID installId", async () => {
+    expect(await fails({ installId: "acmeprod" })).toEqual(["installId: installId must be a UUID"]);
+  });
+
+  it("requires PEM certificate text", async () => {
+    expect(await fails({ certificate: "not a certificate" })).toEqual([
+      "certificate: certificate must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----",
+    ]);
+    expect(await fails({ certificate: undefined })).toEqual([
+      "certificate: certificate is required and must be a string",
+    ]);
+  });
+
+  it("checks every certificate of the chain", async () => {
+    const broken = `${www.certificate}-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n`;
+    const [failure] = await fails({ certificate: broken });
+    expect(failure).toMatch(
+      /^certificate: the 2nd certificate of the chain is not a valid X\.509 certificate/,
+    );
+  });
+
+  it("refuses a chain out of order", async () => {
+    const [failure] = await fails({
+      certificate: chain.intermediate.certificate + chain.leaf.certificate,
+      privateKey: chain.leaf.privateKey,
+    });
+    expect(failure).toMatch(/^certificate: the chain is out of order/);
+  });
+
+  it("refuses a key that is not a PEM private key, without echoing it", async () => {
+    const failures = await fails({ privateKey: "my-secret-password" });
+    expect(failures).toEqual([
+      "privateKey: privateKey must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)",
+    ]);
+    expect(failures.join()).not.toContain("my-secret-password");
+  });
+
+  it("refuses an encrypted key", async () => {
+    expect(await fails({ privateKey: encryptKey(www.privateKey) })).toEqual([
+      "privateKey: privateKey is encrypted; the service needs the key without a passphrase",
+    ]);
+  });
+
+  it("refuses a key that does not match the end-entity certificate", async () => {
+    expect(await fails({ privateKey: renewed.privateKey })).toEqual([
+      "privateKey: privateKey does not match the end-entity certificate (CN=www.acme.example, O=Throwaway Test)",
+    ]);
+  });
+
+  it("lets values unknown during preview through untouched, skipping the match rule", async () => {
+    const news = { ...wanted, privateKey: UNKNOWN };
+    const inputs = await checkOk(provider, news);
+    expect(inputs["privateKey"]).toBe(UNKNOWN);
+    expect(inputs["certificate"]).toBe(www.certificate);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import {
+  notVerifiedMessage,
+  ownershipStatusOf,
+  verificationOutputs,
+} from "../../provider/DomainVerification";
+
+const pending = {
+  id: "d0000000-0000-4000-8000-000000000009",
+  name: "www.example.test",
+  redirects_to: [],
+  ownership_status: "TXT_VERIFICATION_PENDING",
+  txt_verified_time: null,
+  txt_verification_key: "_wpe_verification.www.example.test",
+  txt_verification_value: "wpe-verify-123",
+};
+
+describe("ownershipStatusOf", () => {
+  it("uses the service's field when present", () => {
+    expect(ownershipStatusOf(pending)).toBe("TXT_VERIFICATION_PENDING");
+  });
+
+  it("derives the status from the verification time when the field is absent", () => {
+    expect(ownershipStatusOf({ txt_verified_time: "2024-03-01T10:00:00.000Z" })).toBe("TXT_VERIFIED");
+    expect(ownershipStatusOf({ txt_verified_time: null })).toBe("TXT_VERIFICATION_PENDING");
+  });
+});
+
+describe("verificationOutputs", () => {
+  it("maps a domain record to outputs", () => {
+    expect(
+      verificationOutputs("i", {
+        ...pending,
+        ownership_status: "TXT_VERIFIED",
+        txt_verified_time: "2024-03-01T10:00:00.000Z",
+        txt_verified_domain: "www.example.test",
+      }),
+    ).toEqual({
+      installId: "i",
+      domainId: pending.id,
+      domainName: "www.example.test",
+      ownershipStatus: "TXT_VERIFIED",
+      verifiedTime: "2024-03-01T10:00:00.000Z",
+      verifiedDomain: "www.example.test",
+    });
+  });
+});
+
+describe("notVerifiedMessage", () => {
+  it("tells the user the TXT record to publish and what the service said", () => {
+    expect(notVerifiedMessage(pending, 600, "record not found")).toBe(
+      `domain www.example.test (id ${pending.id}) is not verified after timeoutSeconds (600 s): publish a DNS TXT ` +
+        'record named "_wpe_verification.www.example.test" with the value "wpe-verify-123", wait for it to ' +
+        "propagate, then run again (or raise timeoutSeconds). The service last answered: record not found.",
+    );
+  });
+
+  it("points at the Domain outputs when the service gives no record", () => {
+    expect(notVerifiedMessage({ ...pending, txt_verification_key: null }, 5, undefined)).toMatch(
+      /publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue/,
+    );
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import {
+  canonicalPem,
+  certificateOutputs,
+  describeCertificate,
+  keyMatchFailure,
+  parseCertificateChain,
+  parsePrivateKey,
+} from "../../provider/ThirdPartyCertificate";
+import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
+
+const pair = selfSigned(["www.example.test", "example.test"]);
+const chain = chainFor("shop.example.test");
+
+describe("parseCertificateChain", () => {
+  it("reads every certificate of a chain, end-entity first", () => {
+    const r = parseCertificateChain(chain.chain);
+    expect(r.ok && r.certs.map((c) => c.subject)).toEqual([
+      "CN=shop.example.test",
+      "CN=Throwaway Test Intermediate",
+    ]);
+  });
+
+  it("refuses text without a PEM certificate", () => {
+    expect(parseCertificateChain("hello")).toEqual({
+      ok: false,
+      reason: "certificate must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----",
+    });
+  });
+
+  it("names the certificate of the chain that is not valid", () => {
+    const broken = `${pair.certificate}-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n`;
+    const r = parseCertificateChain(broken);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.reason).toMatch(/^the 2nd certificate of the chain is not a valid X\.509 certificate/);
+  });
+
+  it("refuses a private key pasted into the chain, without echoing it", () => {
+    const r = parseCertificateChain(pair.certificate + pair.privateKey);
+    expect(r).toEqual({
+      ok: false,
+      reason: "certificate contains a private key: pass the key as privateKey, not in the chain",
+    });
+  });
+
+  it("refuses a chain out of order", () => {
+    const r = parseCertificateChain(chain.intermediate.certificate + chain.leaf.certificate);
+    expect(!r.ok && r.reason).toMatch(/out of order: the 2nd certificate did not issue the 1st/);
+  });
+
+  it("refuses a chain with a certificate that did not issue the one before", () => {
+    const r = parseCertificateChain(chain.leaf.certificate + chain.root.certificate);
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe("parsePrivateKey", () => {
+  it("reads an unencrypted key", () => {
+    expect(parsePrivateKey(pair.privateKey).ok).toBe(true);
+  });
+
+  it("refuses an encrypted key with a reason", () => {
+    expect(parsePrivateKey(encryptKey(pair.privateKey))).toEqual({
+      ok: false,
+      reason: "privateKey is encrypted; the service needs the key without a passphrase",
+    });
+  });
+
+  it("refuses a certificate given as the key", () => {
+    const r = parsePrivateKey(pair.certificate);
+    expect(!r.ok && r.reason).toMatch(/^privateKey must be PEM text/);
+  });
+
+  it("never echoes a broken key in its reason", () => {
+    const secret = "-----BEGIN PRIVATE KEY-----\nc2VjcmV0LXNlY3JldA==\n-----END PRIVATE KEY-----\n";
+    const r = parsePrivateKey(secret);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.reason).not.toContain("c2VjcmV0");
+    expect(!r.ok && r.reason).toMatch(/^privateKey is not a readable PEM private key/);
+  });
+});
+
+describe("keyMatchFailure", () => {
+  it("accepts the key of the end-entity certificate", () => {
+    expect(keyMatchFailure(chain.chain, chain.leaf.privateKey)).toBeUndefined();
+  });
+
+  it("refuses the key of another certificate, naming privateKey", () => {
+    expect(keyMatchFailure(chain.chain, chain.intermediate.privateKey)).toEqual({
+      property: "privateKey",
+      reason: "privateKey does not match the end-entity certificate (CN=shop.example.test)",
+    });
+  });
+});
+
+describe("describeCertificate", () => {
+  it("gives subject, issuer, DNS names, ISO validity, fingerprint and serial", () => {
+    const r = parseCertificateChain(pair.certificate);
+    if (!r.ok) throw new Error(r.reason);
+    const facts = describeCertificate(r.certs[0]!);
+    expect(facts.subject).toBe("CN=www.example.test, O=Throwaway Test");
+    expect(facts.issuer).toBe(facts.subject);
+    expect(facts.names).toEqual(["www.example.test", "example.test"]);
+    expect(facts.notBefore).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+    expect(Date.parse(facts.notAfter) - Date.parse(facts.notBefore)).toBe(3650 * 86_400_000);
+    expect(facts.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(facts.serialNumber).toBe(r.certs[0]!.serialNumber);
+  });
+
+  it("describes the end-entity certificate of a chain", () => {
+    expect(certificateOutputs("i", chain.chain).subject).toBe("CN=shop.example.test");
+  });
+});
+
+describe("canonicalPem", () => {
+  it("makes CRLF and surrounding blank lines irrelevant", () => {
+    const crlf = `\r\n${pair.certificate.replace(/\n/g, "\r\n")}\r\n\r\n`;
+    expect(canonicalPem(crlf)).toBe(canonicalPem(pair.certificate));
+    expect(canonicalPem(pair.certificate).endsWith("-----END CERTIFICATE-----\n")).toBe(true);
+  });
+});
