@@ -1,0 +1,212 @@
+import { describe, expect, it } from "vitest";
+import { provider } from "../../provider/DomainMappings";
+import { UNKNOWN } from "../../provider/inputs";
+import { WpEngineClient } from "../../sdk";
+import { SEED } from "../../simulator";
+import { checkFails, checkOk, diff } from "../support/provider";
+import { useSimulator } from "../support/simulator";
+
+const fixture = useSimulator();
+const { accountId: ACCOUNT, appId: APP, domain: SEEDED_DOMAIN } = SEED.apps.acmeFrontend;
+const client = () =>
+  new WpEngineClient({
+    username: "demo",
+    password: "demo",
+    apiUrl: fixture.sim.apiUrl,
+    appHostingUrl: fixture.sim.appHostingUrl,
+  });
+
+/** Runs a provider call while the simulator's clock moves on, so its waits end without sleeping. */
+async function advancing<T>(work: Promise<T>): Promise<T> {
+  const timer = setInterval(() => fixture.sim.advance(5), 20);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const staging = { accountId: ACCOUNT, appId: APP, environmentId: "staging" };
+const shop = [
+  { domain: "Shop.example", destinationDomainMapping: "www.shop.example" },
+  { domain: "www.shop.example", primary: true },
+];
+const live = async (env = "staging") => {
+  const out: string[] = [];
+  for await (const m of client().domainMappings.iterate(ACCOUNT, APP, env))
+    out.push(`${m.domain} ${m.state}`);
+  return out.sort();
+};
+
+async function create(news: Record<string, unknown>) {
+  const inputs = await checkOk(provider, news);
+  const { id, outs } = await advancing(provider.create(inputs));
+  return { id, outs: outs as Record<string, unknown> };
+}
+
+describe("DomainMappings against the simulator", () => {
+  it("creates the set and waits until every mapping is ACTIVE; read equals the outputs; no change on a second diff", async () => {
+    const { id, outs } = await create({ ...staging, mappings: shop });
+    expect(id).toBe(`accounts/${ACCOUNT}/apps/${APP}/environments/staging/domainMappings`);
+    expect(outs["mappings"]).toEqual([
+      { domain: "shop.example", primary: false, destinationDomainMapping: "www.shop.example" },
+      { domain: "www.shop.example", primary: true, destinationDomainMapping: null },
+    ]);
+    expect(outs["primaryDomain"]).toBe("www.shop.example");
+    expect(outs["domainMappings"]).toEqual([
+      expect.objectContaining({
+        domain: "shop.example",
+        state: "ACTIVE",
+        destinationDomainMapping: "www.shop.example",
+      }),
+      expect.objectContaining({
+        domain: "www.shop.example",
+        state: "ACTIVE",
+        primary: true,
+        txtRecordName: "_wpe_verification.www.shop.example",
+        txtRecordValue: expect.stringMatching(/^wpe-verify-/),
+        txtVerified: false,
+      }),
+    ]);
+    expect(await live()).toEqual(["shop.example ACTIVE", "www.shop.example ACTIVE"]);
+
+    const read = await provider.read!(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(read.inputs).toEqual({ ...staging, mappings: outs["mappings"], timeoutSeconds: 600 });
+    const reordered = [{ domain: "WWW.SHOP.EXAMPLE.", primary: true }, { ...shop[0] }];
+    expect(await diff(provider, id, outs, { ...staging, mappings: reordered })).toEqual({ changes: false });
+  });
+
+  it("updates the set in place: afterwards exactly the declared mappings exist", async () => {
+    const { id, outs } = await create({ ...staging, mappings: shop });
+    const news = await checkOk(provider, {
+      ...staging,
+      mappings: [{ domain: "www.shop.example" }, { domain: "new.example", primary: true }],
+    });
+    expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
+    const updated = await advancing(provider.update!(id, outs, news));
+    expect(updated.outs).toMatchObject({ primaryDomain: "new.example" });
+    expect(
+      (updated.outs as { domainMappings: { domain: string; state: string }[] }).domainMappings.map((m) => [
+        m.domain,
+        m.state,
+      ]),
+    ).toEqual([
+      ["new.example", "ACTIVE"],
+      ["www.shop.example", "ACTIVE"],
+    ]);
+    fixture.sim.advance(60);
+    expect(await live()).toEqual(["new.example ACTIVE", "www.shop.example ACTIVE"]);
+  });
+
+  it("sees a mapping added out of band in read, and the next diff plans an update", async () => {
+    const { id, outs } = await create({ ...staging, mappings: shop });
+    await client().domainMappings.replace(ACCOUNT, APP, "staging", {
+      domainMappings: [
+        ...shop.map((m) => ({ ...m, domain: m.domain.toLowerCase() })),
+        { domain: "extra.example" },
+      ],
+    });
+    const read = await provider.read!(id, outs);
+    expect((read.props as { mappings: { domain: string }[] }).mappings.map((m) => m.domain)).toEqual([
+      "extra.example",
+      "shop.example",
+      "www.shop.example",
+    ]);
+    expect(await diff(provider, id, read.props!, { ...staging, mappings: shop })).toEqual({ changes: true });
+  });
+
+  it("reads every page of a large set", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ domain: `d${String(i).padStart(2, "0")}.example` }));
+    const { id, outs } = await create({ ...staging, mappings: many });
+    const read = await provider.read!(id, outs);
+    expect((read.props as { mappings: unknown[] }).mappings).toHaveLength(60);
+    expect(read.props).toEqual(outs);
+  });
+
+  it("deletes by replacing the set with none; read afterwards reports it gone; a second delete succeeds", async () => {
+    const { id, outs } = await create({ ...staging, mappings: shop });
+    await advancing(provider.delete!(id, outs));
+    expect(await live()).toEqual([]);
+    expect(await provider.read!(id, outs)).toEqual({ id: "" });
+    await expect(advancing(provider.delete!(id, outs))).resolves.toBeUndefined();
+  });
+
+  it("fails create where mappings exist without adopt, saying how to take them over", async () => {
+    const inputs = await checkOk(provider, { ...staging, environmentId: "production", mappings: shop });
+    await expect(provider.create(inputs)).rejects.toThrow(
+      `wpengine:DomainMappings create failed: environment production of app ${APP} already has domain mappings (${SEEDED_DOMAIN}); set adopt: true to replace them with this set`,
+    );
+    expect(await live("production")).toEqual([`${SEEDED_DOMAIN} ACTIVE`]);
+  });
+
+  it("adopts existing mappings with adopt: true, replacing them with the declared set", async () => {
+    const mappings = [
+      { domain: SEEDED_DOMAIN, primary: true },
+      { domain: "acme-frontend.example", destinationDomainMapping: SEEDED_DOMAIN },
+    ];
+    const { outs } = await create({ ...staging, environmentId: "production", mappings, adopt: true });
+    expect(outs["primaryDomain"]).toBe(SEEDED_DOMAIN);
+    expect(await live("production")).toEqual([`acme-frontend.example ACTIVE`, `${SEEDED_DOMAIN} ACTIVE`]);
+  });
+
+  it("names the input when the service refuses the set (a domain mapped on another environment)", async () => {
+    const inputs = await checkOk(provider, { ...staging, mappings: [{ domain: SEEDED_DOMAIN }] });
+    await expect(provider.create(inputs)).rejects.toThrow(
+      new RegExp(
+        `409 Conflict: .*${SEEDED_DOMAIN.replace(/\./g, "\\.")} is already mapped to another environment.*\\(input "mappings\\.domain"\\)`,
+      ),
+    );
+  });
+});
+
+describe("DomainMappings check", () => {
+  it("names each broken rule with its property and reason", async () => {
+    expect(
+      await checkFails(provider, {
+        ...staging,
+        mappings: [
+          { domain: "a.example", primary: true },
+          { domain: "A.EXAMPLE" },
+          { domain: "b.example", primary: true, destinationDomainMapping: "a.example" },
+          { domain: "c.example", destinationDomainMapping: "elsewhere.example" },
+        ],
+      }),
+    ).toEqual([
+      "mappings[1].domain: domain a.example appears more than once (also mappings[0]); domains compare case-insensitively",
+      "mappings: at most one mapping may be primary; 2 are: a.example, b.example",
+      "mappings[2].primary: b.example redirects to a.example and so cannot be the primary domain",
+      "mappings[3].destinationDomainMapping: elsewhere.example is not a domain of this set; a redirect must point at one",
+    ]);
+    expect(
+      await checkFails(provider, {
+        ...staging,
+        mappings: [{ domain: "https://x.example/" }, { domain: "*.x.example" }],
+      }),
+    ).toEqual([
+      "mappings[0].domain: domain must be a domain name such as www.example.com (no scheme, no path, no wildcard)",
+      "mappings[1].domain: domain must be a domain name such as www.example.com (no scheme, no path, no wildcard)",
+    ]);
+    expect(await checkFails(provider, { ...staging })).toEqual([
+      "mappings: mappings is required and must be a list of {domain, ...}",
+    ]);
+  });
+
+  it("lets unknown values through in preview without judging the rules they affect", async () => {
+    const mappings = [
+      { domain: UNKNOWN, primary: true },
+      { domain: "a.example", primary: true },
+    ];
+    const inputs = await checkOk(provider, { ...staging, environmentId: UNKNOWN, mappings });
+    expect(inputs).toMatchObject({ environmentId: UNKNOWN, mappings, timeoutSeconds: 600 });
+    const olds = {
+      ...staging,
+      mappings: [{ domain: "a.example", primary: true, destinationDomainMapping: null }],
+    };
+    expect(await provider.diff!("x", olds, inputs)).toEqual({
+      changes: true,
+      replaces: ["environmentId"],
+      deleteBeforeReplace: true,
+    });
+  });
+});

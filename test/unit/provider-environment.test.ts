@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  EnvironmentInputsSchema,
+  environmentOutputs,
+  environmentPatch,
+  environmentResourceName,
+  provider,
+} from "../../provider/Environment";
+
+const ACCOUNT = "ac000000-0000-4000-8000-000000000001";
+const base = { accountId: ACCOUNT, appId: "shop", name: "prod", displayName: "Production", branch: "main" };
+
+describe("Environment helpers", () => {
+  it("fills defaults and normalises rootDirectory", () => {
+    const parsed = EnvironmentInputsSchema.parse({ ...base, rootDirectory: "apps/web/" });
+    expect(parsed.rootDirectory).toBe("apps/web");
+    expect(parsed.timeoutSeconds).toBe(600);
+    expect(EnvironmentInputsSchema.parse(base).rootDirectory).toBe("");
+  });
+
+  it("refuses a rootDirectory outside the repository", () => {
+    for (const rootDirectory of ["/etc", "../up", "a/../../b"]) {
+      const r = EnvironmentInputsSchema.safeParse({ ...base, rootDirectory });
+      expect(r.success, rootDirectory).toBe(false);
+    }
+  });
+
+  it("patches only the fields that differ", () => {
+    const have = { displayName: "Production", branch: "main", rootDirectory: "" };
+    expect(environmentPatch(have, have)).toBeUndefined();
+    expect(environmentPatch(have, { ...have, branch: "uploadable", rootDirectory: "web" })).toEqual({
+      branch: "uploadable",
+      rootDirectory: "web",
+    });
+  });
+
+  it("maps a service record to outputs, an empty build as null", () => {
+    const outs = environmentOutputs(ACCOUNT, "shop", {
+      name: environmentResourceName(ACCOUNT, "shop", "prod"),
+      environmentId: "prod",
+      displayName: "Production",
+      branch: "uploadable",
+      rootDirectory: "",
+      domains: ["a.example"],
+      build: "",
+      reconciling: false,
+    });
+    expect(outs).toMatchObject({
+      name: "prod",
+      resourceName: `accounts/${ACCOUNT}/apps/shop/environments/prod`,
+      build: null,
+      domains: ["a.example"],
+      reconciling: false,
+      createTime: null,
+    });
+  });
+});
+
+describe("Environment diff", () => {
+  const olds = { ...base, rootDirectory: "web", timeoutSeconds: 600, reconciling: false };
+
+  it("ignores a trailing slash and the timeout", async () => {
+    const news = EnvironmentInputsSchema.parse({ ...base, rootDirectory: "web/", timeoutSeconds: 5 });
+    expect(await provider.diff!("id", olds, news)).toEqual({ changes: false });
+  });
+
+  it("updates display name, branch and root directory in place", async () => {
+    const news = EnvironmentInputsSchema.parse({ ...base, displayName: "Prod", rootDirectory: "" });
+    expect(await provider.diff!("id", olds, news)).toEqual({ changes: true });
+  });
+
+  it("replaces when the environment id changes", async () => {
+    const news = EnvironmentInputsSchema.parse({ ...base, name: "production", rootDirectory: "web" });
+    expect(await provider.diff!("id", olds, news)).toEqual({ changes: true, replaces: ["name"] });
+  });
+});
