@@ -31,7 +31,7 @@ export class CreatedButFailedError extends Error {
   /** The outputs known so far, recorded in the state with the failure. */
   properties: Record<string, unknown>;
   constructor(id: string, properties: Record<string, unknown>, cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.name = "CreatedButFailedError";
     this.id = id;
     this.properties = properties;

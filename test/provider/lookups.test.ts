@@ -1,0 +1,328 @@
+import * as pulumi from "@pulumi/pulumi";
+import { afterEach, describe, expect, it } from "vitest";
+import { clearStackConfig, setStackConfig } from "../../provider/config";
+import {
+  getAccountUser,
+  getAccountUsers,
+  getApp,
+  getApps,
+  getArchives,
+  getBackup,
+  getBackups,
+  getBuild,
+  getBuilds,
+  getDomain,
+  getDomainMappings,
+  getDomains,
+  getEnvironment,
+  getEnvironments,
+  getEnvironmentsOutput,
+  getInstall,
+  getInstallOutput,
+  getInstalls,
+  getReportSchedules,
+  getReportTemplates,
+  getSite,
+  getSites,
+  getSiteTransfer,
+  getSiteTransfers,
+  type LookupOptions,
+} from "../../provider/lookups";
+import { resetProgramClient } from "../../provider/programClient";
+import { WpEngineClient } from "../../sdk";
+import { SEED } from "../../simulator";
+import { useSimulator } from "../support/simulator";
+
+const fixture = useSimulator();
+const { accounts: A, installs: I, sites: S, apps } = SEED;
+const APP = apps.acmeFrontend;
+
+const client = () =>
+  new WpEngineClient({
+    username: "demo",
+    password: "demo",
+    apiUrl: fixture.sim.apiUrl,
+    appHostingUrl: fixture.sim.appHostingUrl,
+  });
+const opts = (extra: Omit<LookupOptions, "client"> = {}): LookupOptions => ({ client: client(), ...extra });
+const gets = (path: RegExp) =>
+  fixture.sim.requests().filter((r) => r.method === "GET" && path.test(r.path)).length;
+const resolved = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
+
+describe("hosting lookups", () => {
+  it("getInstalls lists every install, or those of one account, as camelCase records", async () => {
+    expect(await getInstalls({}, opts())).toHaveLength(Object.keys(I).length);
+    const acme = await getInstalls({ accountId: A.acme.id }, opts());
+    expect(acme.map((i) => i.name).sort()).toEqual([
+      "acmeblog",
+      "acmedev",
+      "acmeprod",
+      "acmesandbox",
+      "acmestg",
+    ]);
+    expect(acme.find((i) => i.id === I.acmeprod.id)).toMatchObject({
+      accountId: A.acme.id,
+      siteId: S.acmeMarketing.id,
+      environment: "production",
+      stableIps: ["141.193.213.20", "141.193.213.21"],
+      isMultisite: false,
+    });
+  });
+
+  it("follows every page: the same records whatever the page size", async () => {
+    const all = await getInstalls({ accountId: A.acme.id }, opts());
+    fixture.sim.clearRequests();
+    const paged = await getInstalls({ accountId: A.acme.id }, opts({ pageSize: 2 }));
+    expect(paged).toEqual(all);
+    expect(gets(/^\/v1\/installs$/)).toBe(3);
+  });
+
+  it("getBackups follows every page of a long list", async () => {
+    const c = client();
+    for (let n = 0; n < 5; n++)
+      await c.backups.create(I.acmeprod.id, {
+        description: `b${n}`,
+        notification_emails: ["ops@acme.example"],
+      });
+    fixture.sim.clearRequests();
+    const backups = await getBackups({ installId: I.acmeprod.id }, opts({ pageSize: 2 }));
+    expect(backups).toHaveLength(7);
+    expect(new Set(backups.map((b) => b.id)).size).toBe(7);
+    expect(gets(/\/installs\/[^/]+\/backups$/)).toBe(4);
+    expect(backups.find((b) => b.id === SEED.backups.acmeprodAborted.id)).toMatchObject({
+      status: "aborted",
+      description: "Interrupted nightly snapshot",
+      cmsVersion: "6.7.2",
+    });
+  });
+
+  it("getInstall reads one install with its WordPress version", async () => {
+    expect(await getInstall({ installId: I.acmeprod.id }, opts())).toMatchObject({
+      id: I.acmeprod.id,
+      name: "acmeprod",
+      status: "active",
+      cmsVersion: "6.8.1",
+      phpVersion: "8.2",
+    });
+  });
+
+  it("getSites and getSite", async () => {
+    const sites = await getSites({ accountId: A.acme.id }, opts({ pageSize: 1 }));
+    expect(sites.map((s) => s.name).sort()).toEqual(["Acme Blog", "Acme Marketing", "Acme Sandbox"]);
+    const site = await getSite({ siteId: S.acmeMarketing.id }, opts());
+    expect(site).toMatchObject({
+      name: "Acme Marketing",
+      groupName: "Marketing",
+      tags: ["marketing", "primary"],
+    });
+    expect(site.installs.map((i) => i.environment).sort()).toEqual(["development", "production", "staging"]);
+  });
+
+  it("getDomains (paged) and getDomain", async () => {
+    const domains = await getDomains({ installId: I.acmeprod.id }, opts({ pageSize: 1 }));
+    expect(domains.map((d) => d.name).sort()).toEqual(["acme.example", "www.acme.example"]);
+    const www = await getDomain(
+      { installId: I.acmeprod.id, domainId: SEED.domains.wwwAcmeExample.id },
+      opts(),
+    );
+    expect(www).toMatchObject({ primary: false, redirectsTo: [{ id: SEED.domains.acmeExample.id }] });
+  });
+
+  it("getBackup and getArchives", async () => {
+    const backup = await getBackup(
+      { installId: I.acmeprod.id, backupId: SEED.backups.acmeprodCompleted.id },
+      opts(),
+    );
+    expect(backup).toMatchObject({ status: "completed", completeTime: "2025-01-10T08:12:00.000Z" });
+    const archives = await getArchives({ installId: I.acmeprod.id }, opts());
+    expect(archives).toEqual([
+      expect.objectContaining({
+        id: SEED.archives.acmeprodCompleted.id,
+        backupId: SEED.backups.acmeprodCompleted.id,
+        state: "completed",
+        downloadUri: expect.stringContaining(".zip"),
+      }),
+    ]);
+  });
+
+  it("getSiteTransfers and getSiteTransfer", async () => {
+    const transfers = await getSiteTransfers({ accountId: A.acme.id }, opts());
+    expect(transfers).toEqual([
+      expect.objectContaining({
+        id: SEED.siteTransfers.acmeBlogCancelled.id,
+        site: "Acme Blog",
+        originAccount: "Acme Corp",
+        destinationAccount: "Initech",
+        status: "cancelled",
+      }),
+    ]);
+    const one = await getSiteTransfer(
+      { siteId: S.acmeBlog.id, transferId: SEED.siteTransfers.acmeBlogCancelled.id },
+      opts(),
+    );
+    expect(one).toEqual(transfers[0]);
+  });
+
+  it("getReportTemplates and getReportSchedules", async () => {
+    const templates = await getReportTemplates({ accountId: A.acme.id }, opts());
+    expect(templates).toContainEqual({
+      uuid: SEED.templates.siteReport.uuid,
+      name: "Site Report",
+      sections: [...SEED.templates.siteReport.sections],
+    });
+    const schedules = await getReportSchedules({ siteId: S.acmeMarketing.id }, opts());
+    expect(schedules).toEqual([
+      expect.objectContaining({
+        uuid: SEED.reportSchedules.acmeMonthly.uuid,
+        title: "Acme monthly report",
+        frequency: { value: 31, unit: "MONTHLY" },
+        recipients: [{ name: "Olive Owner", email: "owner@acme.example" }],
+        sections: ["cover", "overview", "usage"],
+      }),
+    ]);
+  });
+
+  it("getAccountUsers and getAccountUser (roles in canonical form)", async () => {
+    const users = await getAccountUsers({ accountId: A.acme.id }, opts());
+    expect(users.find((u) => u.userId === SEED.users.partialBilling.userId)).toMatchObject({
+      roles: "partial,billing",
+      installs: [{ id: I.acmestg.id, name: "acmestg" }],
+    });
+    const demo = await getAccountUser({ accountId: A.acme.id, userId: SEED.users.demo.userId }, opts());
+    expect(demo).toMatchObject({ firstName: "Dee", roles: "owner", mfaEnabled: true });
+  });
+});
+
+describe("application-hosting lookups", () => {
+  it("getApps and getApp", async () => {
+    const list = await getApps({ accountId: APP.accountId }, opts());
+    expect(list.map((a) => a.appId)).toEqual([APP.appId]);
+    expect(await getApp({ accountId: APP.accountId, appId: APP.appId }, opts())).toEqual(list[0]);
+    expect(list[0]).toMatchObject({
+      region: "regions/US-C",
+      name: `accounts/${APP.accountId}/apps/${APP.appId}`,
+    });
+  });
+
+  it("getEnvironments follows every page; getEnvironment reads one", async () => {
+    fixture.sim.clearRequests();
+    const envs = await getEnvironments({ accountId: APP.accountId, appId: APP.appId }, opts({ pageSize: 1 }));
+    expect(envs.map((e) => e.environmentId).sort()).toEqual(["production", "staging"]);
+    expect(gets(/\/environments$/)).toBeGreaterThanOrEqual(2);
+    const prod = await getEnvironment(
+      { accountId: APP.accountId, appId: APP.appId, environmentId: "production" },
+      opts(),
+    );
+    expect(prod).toMatchObject({ displayName: "Production", branch: "uploadable", reconciling: false });
+    expect(prod.build).toContain(APP.buildId);
+  });
+
+  it("getBuilds, getBuild and getDomainMappings", async () => {
+    const env = { accountId: APP.accountId, appId: APP.appId, environmentId: "production" };
+    const builds = await getBuilds(env, opts());
+    expect(builds).toEqual([expect.objectContaining({ buildId: APP.buildId, state: "SUCCEEDED" })]);
+    expect(await getBuild({ ...env, buildId: APP.buildId }, opts())).toEqual(builds[0]);
+    const mappings = await getDomainMappings(env, opts());
+    expect(mappings).toEqual([
+      expect.objectContaining({
+        domain: APP.domain,
+        primary: true,
+        state: "ACTIVE",
+        destinationDomainMapping: null,
+      }),
+    ]);
+  });
+});
+
+describe("Output variants", () => {
+  it("take pulumi.Input arguments and resolve to the same records", async () => {
+    const install = await resolved(getInstallOutput({ installId: pulumi.output(I.acmeprod.id) }, opts()));
+    expect(install).toEqual(await getInstall({ installId: I.acmeprod.id }, opts()));
+    const envs = await resolved(
+      getEnvironmentsOutput({ accountId: Promise.resolve(APP.accountId), appId: APP.appId }, opts()),
+    );
+    expect(envs).toHaveLength(2);
+  });
+});
+
+describe("the program's client", () => {
+  const restoreFixtureConfig = () => {
+    const config: Record<string, string> = {
+      "wpengine:username": "demo",
+      "wpengine:password": "demo",
+      "wpengine:apiUrl": fixture.sim.apiUrl,
+      "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
+    };
+    setStackConfig((key) => config[key]);
+  };
+  const envKeys = [
+    "WPE_API_USER_ID",
+    "WPE_API_PASSWORD",
+    "WPE_API_URL",
+    "WPE_APP_HOSTING_URL",
+    "WPE_SIMULATOR",
+  ];
+  const savedEnv = Object.fromEntries(envKeys.map((k) => [k, process.env[k]]));
+  afterEach(() => {
+    pulumi.runtime.setAllConfig({});
+    for (const k of envKeys) {
+      if (savedEnv[k] === undefined) delete process.env[k];
+      else process.env[k] = savedEnv[k];
+    }
+    restoreFixtureConfig();
+    resetProgramClient();
+  });
+  const isolate = () => {
+    // The program process has no plugin config: only its own stack config and the environment.
+    clearStackConfig();
+    for (const k of envKeys) delete process.env[k];
+    resetProgramClient();
+  };
+
+  it("is built from the program's wpengine:* stack config when no client is given", async () => {
+    isolate();
+    pulumi.runtime.setAllConfig(
+      {
+        "wpengine:username": "demo",
+        "wpengine:password": "demo",
+        "wpengine:apiUrl": fixture.sim.apiUrl,
+        "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
+      },
+      ["wpengine:password"],
+    );
+    expect((await getInstall({ installId: I.acmestg.id })).name).toBe("acmestg");
+  });
+
+  it("falls back to the environment variables", async () => {
+    isolate();
+    Object.assign(process.env, {
+      WPE_API_USER_ID: "demo",
+      WPE_API_PASSWORD: "demo",
+      WPE_API_URL: fixture.sim.apiUrl,
+      WPE_APP_HOSTING_URL: fixture.sim.appHostingUrl,
+    });
+    expect((await getSites({ accountId: A.initech.id })).map((s) => s.name)).toEqual(["Initech Portal"]);
+  });
+
+  it("never shows the password in an error", async () => {
+    isolate();
+    Object.assign(process.env, {
+      WPE_API_USER_ID: "demo",
+      WPE_API_PASSWORD: "not-the-password-7f3a",
+      WPE_API_URL: fixture.sim.apiUrl,
+    });
+    const err = await getInstalls().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(String(err)).toMatch(/401/);
+    expect(JSON.stringify({ message: String(err), ...(err as object) })).not.toContain(
+      "not-the-password-7f3a",
+    );
+  });
+
+  it("says which settings are missing", async () => {
+    isolate();
+    await expect(getInstalls()).rejects.toThrow(/missing wpengine:username and wpengine:password/);
+  });
+});
