@@ -1,0 +1,95 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { Caller } from "./auth";
+import { ApiError, badRequest, fromZod } from "./errors";
+
+/** A request with string path parameters and a parsed query string. */
+export type Req = FastifyRequest<{
+  Params: Record<string, string>;
+  Querystring: Record<string, string | string[] | undefined>;
+}>;
+
+export type { FastifyReply as Reply };
+
+const callers = new WeakMap<object, Caller>();
+
+/** Remembers who sent a request (set by the authentication hook). */
+export function setCaller(req: FastifyRequest, caller: Caller): void {
+  callers.set(req, caller);
+}
+
+/** The authenticated caller of a `/v1` or `/fu/v1` request. */
+export function callerOf(req: FastifyRequest): Caller {
+  const caller = callers.get(req);
+  if (!caller) throw new ApiError(401, "Bad Credentials");
+  return caller;
+}
+
+/** Validates a request body strictly: a 400 naming every missing or invalid field. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, resource: string): z.infer<S> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) throw fromZod(resource, result.error);
+  return result.data;
+}
+
+/** One query parameter as a string (the first when repeated). */
+export function queryParam(req: Req, name: string): string | undefined {
+  const v = req.query[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function intParam(
+  req: Req,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  resource: string,
+): number {
+  const raw = queryParam(req, name);
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw) || n < min || n > max) {
+    throw badRequest(resource, name, `${name} must be an integer between ${min} and ${max}`, "out_of_range");
+  }
+  return n;
+}
+
+/** The hosting API's pagination envelope: limit (1–100, default 100), offset, full-URL previous/next, count. */
+export function paginate<T>(
+  req: Req,
+  items: T[],
+): { previous: string | null; next: string | null; count: number; results: T[] } {
+  const limit = intParam(req, "limit", 100, 1, 100, "pagination");
+  const offset = intParam(req, "offset", 0, 0, Number.MAX_SAFE_INTEGER, "pagination");
+  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  const link = (o: number) => {
+    const u = new URL(url);
+    u.searchParams.set("limit", String(limit));
+    u.searchParams.set("offset", String(o));
+    return u.toString();
+  };
+  return {
+    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    next: offset + limit < items.length ? link(offset + limit) : null,
+    count: items.length,
+    results: items.slice(offset, offset + limit),
+  };
+}
+
+/** Application-hosting paging: `pageSize` (1–1000, default 50) and an opaque `pageToken`. */
+export function page<T>(req: Req, items: T[]): { items: T[]; nextPageToken?: string } {
+  const size = intParam(req, "pageSize", 50, 1, 1000, "page");
+  const token = queryParam(req, "pageToken");
+  let offset = 0;
+  if (token) {
+    const decoded = /^o(\d+)$/.exec(Buffer.from(token, "base64url").toString("utf8"));
+    if (!decoded) throw badRequest("page", "pageToken", "pageToken is not valid", "invalid_page_token");
+    offset = Number(decoded[1]);
+  }
+  const slice = items.slice(offset, offset + size);
+  const end = offset + size;
+  return end < items.length
+    ? { items: slice, nextPageToken: Buffer.from(`o${end}`).toString("base64url") }
+    : { items: slice };
+}

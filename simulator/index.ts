@@ -1,0 +1,70 @@
+import type { AddressInfo } from "node:net";
+import { setFaults } from "./control";
+import type { FaultRule } from "./faults";
+import { buildServer } from "./server";
+import { type LoggedRequest, Sim, type SimOptions } from "./sim";
+
+export type { FaultRule } from "./faults";
+export { SEED } from "./seed";
+export type { LoggedRequest, SimOptions } from "./sim";
+
+/** Options of `startSimulator`. */
+export interface StartOptions extends SimOptions {
+  /** TCP port; 0 (the default) takes a free one. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Do not print unexpected server errors. */
+  quiet?: boolean;
+}
+
+/** A simulator listening on loopback. The helpers run the same logic as the control API. */
+export interface RunningSimulator {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  /** Base URL of the hosting API: `url + "/v1"`. */
+  apiUrl: string;
+  /** Base URL of the application-hosting API (same origin; paths start with /v1 and /fu/v1). */
+  appHostingUrl: string;
+  port: number;
+  /** Closes the server (and every open connection). */
+  stop(): Promise<void>;
+  /** Returns to the seeded world and clears the faults. */
+  reset(): void;
+  /** Moves the clock forward; returns the new simulated time (ISO 8601). */
+  advance(seconds: number): string;
+  /** Publishes a TXT record to the simulator's DNS. */
+  publishTxt(name: string, value: string): void;
+  /** Replaces the injected faults. */
+  setFaults(rules: FaultRule[]): void;
+  /** The log of requests served on /v1 and /fu/v1, oldest first. */
+  requests(): LoggedRequest[];
+  /** Empties the request log. */
+  clearRequests(): void;
+}
+
+/** Starts a simulator of both APIs; resolves once it listens. */
+export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
+  const sim = new Sim(options);
+  const app = await buildServer(sim, { quiet: options.quiet ?? false });
+  const host = options.host ?? "127.0.0.1";
+  await app.listen({ port: options.port ?? 0, host });
+  const port = (app.server.address() as AddressInfo).port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    apiUrl: `${url}/v1`,
+    appHostingUrl: url,
+    port,
+    stop: async () => {
+      await app.close();
+      sim.store.flush();
+    },
+    reset: () => sim.reset(),
+    advance: (seconds) => sim.advance(seconds),
+    publishTxt: (name, value) => sim.publishTxt(name, value),
+    setFaults: (rules) => setFaults(sim, { rules }),
+    requests: () => sim.requests(),
+    clearRequests: () => sim.clearRequests(),
+  };
+}

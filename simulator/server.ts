@@ -1,0 +1,170 @@
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { authenticate } from "./auth";
+import { registerControl } from "./control";
+import { ApiError } from "./errors";
+import { setCaller } from "./http";
+import { registerAccounts } from "./routes/accounts";
+import { registerAccountUsers } from "./routes/accountUsers";
+import { registerApps } from "./routes/apps";
+import { registerBackups } from "./routes/backups";
+import { registerBuilds } from "./routes/builds";
+import { registerCacheExclusions } from "./routes/cacheExclusions";
+import { registerCertificates } from "./routes/certificates";
+import { registerDomainMappings } from "./routes/domainMappings";
+import { registerDomains } from "./routes/domains";
+import { registerEnvironments } from "./routes/environments";
+import { registerInstallCopy } from "./routes/installCopy";
+import { registerInstalls } from "./routes/installs";
+import { registerOffloadSettings } from "./routes/offloadSettings";
+import { registerReportSchedules } from "./routes/reportSchedules";
+import { registerSites } from "./routes/sites";
+import { registerSiteTransfers } from "./routes/siteTransfers";
+import type { Sim } from "./sim";
+
+/** Requests of the two simulated APIs (logged, authenticated, subject to faults); the rest is /__sim. */
+function apiPath(req: FastifyRequest): string | null {
+  const raw = req.url.split("?")[0] ?? "";
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // Keep the raw path when it is not valid percent-encoding.
+  }
+  return path.startsWith("/v1/") || path.startsWith("/fu/v1/") ? path : null;
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  429: "Rate limit exceeded - too many requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service temporarily unavailable",
+  504: "Gateway Timeout",
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Builds the fastify app serving both APIs and the control API for one simulator. */
+export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  // An empty JSON body (a bodiless POST that still says application/json) reads as no body.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(
+        new ApiError(400, "Request body is not valid JSON", [
+          {
+            resource: "request",
+            type: "invalid_value",
+            code: "invalid_json",
+            message: (err as Error).message,
+          },
+        ]),
+        undefined,
+      );
+    }
+  });
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 5 } });
+
+  const dropped = new WeakSet<object>();
+
+  app.addHook("onRequest", async (req, reply) => {
+    sim.settle();
+    const path = apiPath(req);
+    if (path === null) return;
+    const fault = sim.faults.pick(req.method, path);
+    if (fault) {
+      if (fault.latencyMs) await sleep(fault.latencyMs);
+      if (fault.drop) {
+        dropped.add(req);
+        sim.record({
+          method: req.method,
+          path,
+          query: queryOf(req),
+          status: 0,
+          time: sim.clock.iso(),
+          dropped: true,
+        });
+        reply.hijack();
+        req.raw.socket.destroy();
+        return reply;
+      }
+      if (fault.status) {
+        if (fault.retryAfter !== undefined) reply.header("retry-after", String(fault.retryAfter));
+        return reply.code(fault.status).send({ message: STATUS_MESSAGES[fault.status] ?? "Injected fault" });
+      }
+    }
+    setCaller(req, authenticate(req.headers.authorization, sim.users));
+  });
+
+  app.addHook("onSend", async () => {
+    // Saved before the answer leaves: a client that saw a success can never lose it to a kill.
+    sim.store.flush();
+  });
+
+  app.addHook("onResponse", async (req, reply) => {
+    const path = apiPath(req);
+    if (path === null || dropped.has(req)) return;
+    sim.record({
+      method: req.method,
+      path,
+      query: queryOf(req),
+      status: reply.statusCode,
+      time: sim.clock.iso(),
+    });
+  });
+
+  app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof ApiError) {
+      for (const [name, value] of Object.entries(err.headers ?? {})) reply.header(name, value);
+      return reply.code(err.status).send(err.body());
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      const status = e.statusCode === 404 || e.statusCode === 413 ? e.statusCode : 400;
+      const message = e.message ?? "Bad Request";
+      return reply
+        .code(status)
+        .send({ message, errors: [{ resource: "request", type: "invalid_value", code: e.code, message }] });
+    }
+    if (!options.quiet) console.error(err);
+    return reply.code(500).send({ message: "Internal Server Error" });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ message: `Not Found: ${req.method} ${req.url.split("?")[0]}` });
+  });
+
+  registerControl(app, sim);
+  registerAccounts(app, sim);
+  registerSites(app, sim);
+  registerInstalls(app, sim);
+  registerDomains(app, sim);
+  registerBackups(app, sim);
+  registerCacheExclusions(app, sim);
+  registerOffloadSettings(app, sim);
+  registerCertificates(app, sim);
+  registerSiteTransfers(app, sim);
+  registerAccountUsers(app, sim);
+  registerInstallCopy(app, sim);
+  registerReportSchedules(app, sim);
+  registerApps(app, sim);
+  registerEnvironments(app, sim);
+  registerBuilds(app, sim);
+  registerDomainMappings(app, sim);
+  return app;
+}
+
+function queryOf(req: FastifyRequest): string {
+  const i = req.url.indexOf("?");
+  return i < 0 ? "" : req.url.slice(i + 1);
+}

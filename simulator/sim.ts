@@ -1,0 +1,137 @@
+import type { Credential } from "./auth";
+import { SimClock } from "./clock";
+import { Faults } from "./faults";
+import { transferStatus } from "./lifecycle";
+import { SEED } from "./seed";
+import { Store, type World } from "./store";
+
+/** Options of one simulator instance. */
+export interface SimOptions {
+  /** Keep the world in this JSON file (atomic writes, reloaded on start); in memory when absent. */
+  stateFile?: string;
+  /** User name of the demo owner of every seeded account (default `demo`). */
+  username?: string;
+  /** Password of the demo owner (default `demo`). */
+  password?: string;
+  /** Simulated seconds of asynchronous work per real second (default 1). */
+  pace?: number;
+}
+
+/** One entry of the request log. */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  time: string;
+  /** True when an injected fault closed the connection without an answer. */
+  dropped?: boolean;
+}
+
+const LOG_LIMIT = 20_000;
+
+/** The state of one running simulator: world, clock, faults, users and request log. */
+export class Sim {
+  readonly store: Store;
+  readonly clock: SimClock;
+  readonly faults = new Faults();
+  readonly users = new Map<string, Credential>();
+  private log: LoggedRequest[] = [];
+
+  constructor(options: SimOptions = {}) {
+    this.store = new Store(options.stateFile);
+    this.clock = new SimClock(this.store.world.advanced_ms, options.pace ?? 1);
+    const { demo, ...others } = SEED.users;
+    this.users.set(options.username ?? demo.username, {
+      userId: demo.userId,
+      password: options.password ?? demo.password,
+    });
+    for (const u of Object.values(others))
+      this.users.set(u.username, { userId: u.userId, password: u.password });
+  }
+
+  /** The current world. */
+  get world(): World {
+    return this.store.world;
+  }
+
+  /** Current simulated time, epoch milliseconds. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Applies the side effects of work that has come due: completed transfers move their site. */
+  settle(): void {
+    const now = this.now();
+    const world = this.world;
+    for (const t of Object.values(world.site_transfers)) {
+      if (t.applied || transferStatus(t, now) !== "completed") continue;
+      t.applied = true;
+      const site = world.sites[t.site_id];
+      if (site) site.account_id = t.destination_account_id;
+      for (const install of Object.values(world.installs)) {
+        if (install.site_id === t.site_id) install.account_id = t.destination_account_id;
+      }
+      this.store.touch();
+    }
+    for (const [key, m] of Object.entries(world.domain_mappings)) {
+      if (m.gone_at !== null && now >= m.gone_at) {
+        delete world.domain_mappings[key];
+        this.store.touch();
+      }
+    }
+  }
+
+  /** Returns to the seeded world and clears the injected faults. */
+  reset(): void {
+    this.store.reset();
+    this.faults.set([]);
+    this.store.flush();
+  }
+
+  /** Moves the clock forward by `seconds` and applies what came due. */
+  advance(seconds: number): string {
+    this.clock.advance(seconds);
+    this.world.advanced_ms = this.clock.advancedMs;
+    this.store.touch();
+    this.settle();
+    this.store.flush();
+    return this.clock.iso();
+  }
+
+  /** Publishes a TXT record to the simulator's DNS. */
+  publishTxt(name: string, value: string): void {
+    const key = dnsName(name);
+    const values = this.world.dns_txt[key] ?? [];
+    if (!values.includes(value)) values.push(value);
+    this.world.dns_txt[key] = values;
+    this.store.touch();
+    this.store.flush();
+  }
+
+  /** Whether a TXT record `name` with `value` is published. */
+  hasTxt(name: string, value: string): boolean {
+    return this.world.dns_txt[dnsName(name)]?.includes(value) ?? false;
+  }
+
+  /** Appends to the request log. */
+  record(entry: LoggedRequest): void {
+    this.log.push(entry);
+    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+  }
+
+  /** The request log, oldest first. */
+  requests(): LoggedRequest[] {
+    return [...this.log];
+  }
+
+  /** Empties the request log. */
+  clearRequests(): void {
+    this.log = [];
+  }
+}
+
+/** DNS names compare case-insensitively and without a trailing dot. */
+export function dnsName(name: string): string {
+  return name.trim().toLowerCase().replace(/\.$/, "");
+}

@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type RunningSimulator, startSimulator } from "../../simulator";
+import { call, SEED } from "./helpers";
+
+const dir = mkdtempSync(join(tmpdir(), "wpe-sim-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const domains = `/v1/installs/${SEED.installs.acmeprod.id}/domains`;
+const CLI = resolve(__dirname, "../../dist/simulator/cli.js");
+
+describe("--state: the world in a file", () => {
+  it("keeps a mutation across stop and start on the same file", async () => {
+    const file = join(dir, "restart.json");
+    let sim: RunningSimulator = await startSimulator({ stateFile: file, quiet: true });
+    const created = await call(sim, "POST", domains, { name: "kept.acme.example" });
+    expect(created.status).toBe(201);
+    sim.advance(7200);
+    await sim.stop();
+    sim = await startSimulator({ stateFile: file, quiet: true });
+    try {
+      const read = await call(sim, "GET", `${domains}/${created.body.id}`);
+      expect(read.status).toBe(200);
+      expect(read.body.txt_verification_value).toBe(created.body.txt_verification_value);
+      // The clock offset survives too, so time never goes backwards.
+      const clock = await call(sim, "GET", "/__sim/clock");
+      expect(clock.body.advancedSeconds).toBe(7200);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it("writes the file before answering, atomically (no temporary file left behind)", async () => {
+    const file = join(dir, "atomic.json");
+    const sim = await startSimulator({ stateFile: file, quiet: true });
+    try {
+      const created = await call(sim, "POST", domains, { name: "durable.acme.example" });
+      const saved = JSON.parse(readFileSync(file, "utf8"));
+      expect(saved.domains[created.body.id].name).toBe("durable.acme.example");
+      expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it("starts from the seeded world when the file does not exist, and reset writes the seeded world back", async () => {
+    const file = join(dir, "reset.json");
+    const sim = await startSimulator({ stateFile: file, quiet: true });
+    try {
+      expect(existsSync(file)).toBe(true);
+      await call(sim, "DELETE", `${domains}/${SEED.domains.wwwAcmeExample.id}`);
+      expect(JSON.parse(readFileSync(file, "utf8")).domains[SEED.domains.wwwAcmeExample.id]).toBeUndefined();
+      sim.reset();
+      expect(JSON.parse(readFileSync(file, "utf8")).domains[SEED.domains.wwwAcmeExample.id]).toBeDefined();
+    } finally {
+      await sim.stop();
+    }
+  });
+});
+
+/** Starts the compiled CLI and resolves with its URL once it prints its line. */
+function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; line: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n")[0]!;
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line.trim());
+      if (out.includes("\n") && match) resolvePromise({ child, url: match[1]!, line: line.trim() });
+    });
+    child.on("exit", (code) => reject(new Error(`simulator exited with ${code}: ${out}`)));
+  });
+}
+
+const asSim = (url: string) => ({ url }) as RunningSimulator;
+
+describe.skipIf(!existsSync(CLI))("the CLI (dist/simulator/cli.js)", () => {
+  it("prints one line with its URL, takes a free port with --port 0, and stops cleanly on SIGTERM", async () => {
+    const { child, url, line } = await startCli(["--port", "0"]);
+    expect(line).toBe(`pulumi-wpengine simulator listening on ${url}`);
+    expect((await call(asSim(url), "GET", "/v1/installs")).status).toBe(200);
+    const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
+  it("loses nothing on SIGKILL: a restart on the same --state file sees the change", async () => {
+    const file = join(dir, "killed.json");
+    const first = await startCli(["--port", "0", "--state", file]);
+    const created = await call(asSim(first.url), "POST", domains, { name: "survivor.acme.example" });
+    expect(created.status).toBe(201);
+    const killed = new Promise((r) => first.child.on("exit", r));
+    first.child.kill("SIGKILL");
+    await killed;
+    const second = await startCli(["--port", "0", "--state", file]);
+    try {
+      const read = await call(asSim(second.url), "GET", `${domains}/${created.body.id}`);
+      expect(read.status).toBe(200);
+      expect(read.body.name).toBe("survivor.acme.example");
+    } finally {
+      second.child.kill("SIGTERM");
+    }
+  });
+
+  it("changes the demo credentials with --username and --password", async () => {
+    const { child, url } = await startCli(["--port", "0", "--username", "alice", "--password", "s3cret"]);
+    try {
+      const ok = await call(asSim(url), "GET", "/v1/installs", undefined, {
+        user: null,
+        headers: { authorization: `Basic ${Buffer.from("alice:s3cret").toString("base64")}` },
+      });
+      expect(ok.status).toBe(200);
+      expect((await call(asSim(url), "GET", "/v1/installs")).status).toBe(401);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+});
