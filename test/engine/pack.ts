@@ -1,0 +1,235 @@
+/**
+ * The layout users have, for tests: the repository built, `npm pack`ed, and installed with
+ * `@pulumi/pulumi` into a throwaway program directory, where compiled JS programs are written.
+ *
+ * Everything is cached under the OS temp dir, keyed by a hash of `dist/` (and package.json): the
+ * tarball and the installed program directory are made once and shared by every test file of a run
+ * (and by later runs while `dist/` is unchanged). A lock directory serialises test files that start
+ * at the same time. Each test file writes its own program files and keeps its own state files, so
+ * sharing the directory is safe.
+ *
+ * The build itself is `npm run build`'s job (`npm test` runs it first). When `dist/` is missing or older
+ * than the sources, this runs the build once; set `ENGINE_TESTS_NO_BUILD=1` to use `dist/` as it is.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export const REPO = path.resolve(__dirname, "../..");
+const CACHE_ROOT = path.join(os.tmpdir(), "pulumi-wpengine-engine-tests");
+const SOURCE_DIRS = ["index.ts", "sdk", "provider", "simulator", "tools"];
+
+export interface PackTimings {
+  buildMs: number;
+  packMs: number;
+  installMs: number;
+  /** How the install was obtained: made by this process, or reused from the cache. */
+  install: "fresh" | "cached";
+  /** "offline-first" (`--prefer-offline`) or "plain" (the fallback). */
+  installMode?: "offline-first" | "plain";
+}
+
+export interface PackedProgram {
+  /** The program directory: `node_modules` holds `pulumi-wpengine` (from the tarball) and `@pulumi/pulumi`. */
+  dir: string;
+  tarball: string;
+  /** The hash of dist/ the tarball was made from. */
+  key: string;
+  timings: PackTimings;
+  /** Writes a compiled JS program as `<name>.js` in the program directory; returns the file name. */
+  writeProgram(name: string, source: string): string;
+}
+
+function npm(): string {
+  return process.platform === "win32" ? "npm.cmd" : "npm";
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "node_modules") walk(p, out);
+    } else out.push(p);
+  }
+  return out;
+}
+
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  for (const p of paths) {
+    const files = fs.existsSync(p) && fs.statSync(p).isDirectory() ? walk(p) : [p];
+    for (const f of files) {
+      if (!f.endsWith(".ts") || f.endsWith(".test.ts") || !fs.existsSync(f)) continue;
+      newest = Math.max(newest, fs.statSync(f).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** Builds `dist/` when it is missing or older than the sources. Returns the time spent. */
+export async function ensureBuilt(): Promise<number> {
+  if (process.env["ENGINE_TESTS_NO_BUILD"] === "1") return 0;
+  const marker = path.join(REPO, "dist", "provider", "plugin.js");
+  const sources = newestMtime(SOURCE_DIRS.map((d) => path.join(REPO, d)));
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= sources) return 0;
+  return withLock("build", async () => {
+    // Another test file may have built while this one waited.
+    if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= sources) return 0;
+    const t0 = Date.now();
+    try {
+      await run(npm(), ["run", "build", "--silent"], { cwd: REPO, maxBuffer: 16 * 1024 * 1024 });
+    } catch (e) {
+      const err = e as { stdout?: string; stderr?: string; message: string };
+      throw new Error(`npm run build failed:\n${err.stdout ?? ""}${err.stderr ?? err.message}`);
+    }
+    return Date.now() - t0;
+  });
+}
+
+/** A hash of everything the tarball is made of. */
+export function distHash(): string {
+  const h = createHash("sha256");
+  h.update(fs.readFileSync(path.join(REPO, "package.json")));
+  const dist = path.join(REPO, "dist");
+  for (const f of walk(dist).sort()) {
+    if (/\.test\./.test(f)) continue;
+    h.update(path.relative(dist, f));
+    h.update(fs.readFileSync(f));
+  }
+  return h.digest("hex").slice(0, 16);
+}
+
+/** Runs `fn` holding a lock shared by every process of this machine (a directory, created atomically). */
+async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(CACHE_ROOT, { recursive: true });
+  const lock = path.join(CACHE_ROOT, `${name}.lock`);
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a killed run is stale after 5 minutes.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${lock}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function pulumiVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"));
+  return pkg.version as string;
+}
+
+async function npmInstall(dir: string): Promise<"offline-first" | "plain"> {
+  const common = ["install", "--no-audit", "--no-fund", "--loglevel=error"];
+  try {
+    await run(npm(), [...common, "--prefer-offline"], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    return "offline-first";
+  } catch {
+    await run(npm(), common, { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    return "plain";
+  }
+}
+
+let memo: Promise<PackedProgram> | undefined;
+
+/**
+ * The packed and installed program directory (built, packed and installed at most once per dist/).
+ * Call it in `beforeAll` with a hook timeout of a few minutes.
+ */
+export function packedProgram(): Promise<PackedProgram> {
+  memo ??= makePackedProgram();
+  return memo;
+}
+
+async function makePackedProgram(): Promise<PackedProgram> {
+  const timings: PackTimings = { buildMs: await ensureBuilt(), packMs: 0, installMs: 0, install: "cached" };
+  const key = distHash();
+  const base = path.join(CACHE_ROOT, key);
+  const dir = path.join(base, "program");
+  const version = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")).version as string;
+  const tarball = path.join(base, `pulumi-wpengine-${version}.tgz`);
+  const installed = path.join(dir, ".installed");
+  await withLock(key, async () => {
+    fs.mkdirSync(base, { recursive: true });
+    if (!fs.existsSync(tarball)) {
+      const t0 = Date.now();
+      await run(npm(), ["pack", "--ignore-scripts", "--silent", "--pack-destination", base], {
+        cwd: REPO,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      timings.packMs = Date.now() - t0;
+      if (!fs.existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
+    }
+    if (!fs.existsSync(installed)) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      const pkg = {
+        name: "engine-test-program",
+        version: "0.0.0",
+        private: true,
+        dependencies: { "pulumi-wpengine": `file:${tarball}`, "@pulumi/pulumi": pulumiVersion() },
+      };
+      fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: engine-test\nruntime: nodejs\n");
+      const t0 = Date.now();
+      timings.installMode = await npmInstall(dir);
+      timings.installMs = Date.now() - t0;
+      timings.install = "fresh";
+      fs.writeFileSync(installed, new Date().toISOString());
+    }
+  });
+  // Keep only the newest few keys: old installs are 100+ MB each.
+  pruneCache(key);
+  console.log(
+    `[engine tests] packed program ${dir} (dist ${key}): build ${timings.buildMs} ms, pack ${timings.packMs} ms, ` +
+      `install ${timings.installMs} ms (${timings.install}${timings.installMode ? `, ${timings.installMode}` : ""})`,
+  );
+  return {
+    dir,
+    tarball,
+    key,
+    timings,
+    writeProgram(name, source) {
+      const file = `${name}.js`;
+      fs.writeFileSync(path.join(dir, file), source);
+      return file;
+    },
+  };
+}
+
+function pruneCache(current: string): void {
+  try {
+    const keys = fs
+      .readdirSync(CACHE_ROOT, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== current)
+      .map((e) => ({ name: e.name, mtime: fs.statSync(path.join(CACHE_ROOT, e.name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime);
+    for (const old of keys.slice(2)) {
+      // Never prune a key whose lock is held (another run is using it).
+      if (fs.existsSync(path.join(CACHE_ROOT, `${old.name}.lock`))) continue;
+      fs.rmSync(path.join(CACHE_ROOT, old.name), { recursive: true, force: true });
+    }
+  } catch {
+    // best effort
+  }
+}
+
+/** A fresh temp dir for one test file's state files. */
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}

@@ -1,0 +1,176 @@
+/**
+ * Each resource class through the REAL dynamic-provider plugin over gRPC, with the REAL serialized
+ * `__provider` (captured by running a program under mocks in plain node, from the packed and installed
+ * package), against the simulator: Configure, Check, Diff, Create, Read, Update, Delete, and what the
+ * engine would record from each.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningSimulator, startSimulator } from "../../simulator";
+import { PluginCallError, PluginClient, type PropertyMap, type RegisterMessage, unwrapSecrets } from "../../tools/engine";
+import { CASES } from "./cases";
+import { allStrings, capture, distinctivePassword, missing, resourceProgram, seed, simulatorConfig } from "./harness";
+import { type PackedProgram, packedProgram } from "./pack";
+
+/** `__provider` is stored twice per resource (inputs and outputs): keep it small. */
+const PROVIDER_LIMIT_BYTES = 8 * 1024;
+
+describe.each(CASES)("$kind through the real plugin", (c) => {
+  let packed: PackedProgram;
+  let sim: RunningSimulator;
+  let plugin: PluginClient;
+  let password: string;
+  let created: RegisterMessage;
+  let updated: RegisterMessage;
+  let invalid: RegisterMessage;
+  let failing: RegisterMessage | undefined;
+  /** Everything the engine would write into the state file. */
+  const recorded: PropertyMap[] = [];
+  const urn = `urn:pulumi:test::engine-test::pulumi-nodejs:dynamic/wpengine:${c.kind}::res`;
+  const inputsOf = (m: RegisterMessage) => unwrapSecrets(m.inputs).value as PropertyMap;
+  let checked: PropertyMap;
+  let id: string;
+  let outputs: PropertyMap;
+
+  beforeAll(async () => {
+    packed = await packedProgram();
+    password = distinctivePassword();
+    sim = await startSimulator({ port: 0, quiet: true, password });
+    const programs = [
+      resourceProgram(c, c.args(seed)),
+      resourceProgram(c, c.update(seed)),
+      resourceProgram(c, c.invalid.args(seed)),
+      ...(c.failAfterCreate ? [resourceProgram(c, c.failAfterCreate.args(seed))] : []),
+    ].map((source, i) => packed.writeProgram(`grpc-${c.kind}-${i}`, source));
+    const t0 = Date.now();
+    const [pluginStarted, ...captures] = await Promise.all([
+      PluginClient.start({ programDir: packed.dir, project: "engine-test", stack: "test" }),
+      ...programs.map((p) => capture(packed.dir, p)),
+    ]);
+    plugin = pluginStarted;
+    console.log(`[${c.kind}] plugin start ${plugin.startupMs} ms; programs captured in ${Date.now() - t0} ms`);
+    for (const cap of captures) expect(cap.errors).toEqual([]);
+    [created, updated, invalid, failing] = captures.map((cap) => {
+      expect(cap.registrations).toHaveLength(1);
+      return cap.registrations[0]!;
+    }) as [RegisterMessage, RegisterMessage, RegisterMessage, RegisterMessage | undefined];
+    await plugin.configure(simulatorConfig(sim, password));
+  }, 300_000);
+
+  afterAll(async () => {
+    await plugin?.close();
+    await sim?.stop();
+  });
+
+  it("registers the real serialized provider, and it is small", () => {
+    const provider = created.inputs["__provider"];
+    expect(typeof provider).toBe("string");
+    const text = provider as string;
+    const bytes = Buffer.byteLength(text);
+    console.log(`[${c.kind}] serialized __provider: ${bytes} bytes (stored twice per resource)`);
+    expect(bytes).toBeLessThan(PROVIDER_LIMIT_BYTES);
+    expect(text).toContain("pulumi-wpengine/dist/provider/plugin.js");
+    expect(text).not.toContain("__vite_ssr");
+    expect(text).not.toContain(password);
+    // One provider object per kind: every program serialized the same text.
+    expect(updated.inputs["__provider"]).toBe(text);
+  });
+
+  it("check accepts the inputs and fills the defaults", async () => {
+    const res = await plugin.check(urn, {}, inputsOf(created));
+    expect(res.failures).toEqual([]);
+    expect(res.inputs["__provider"]).toBe(created.inputs["__provider"]);
+    checked = res.inputs;
+    recorded.push(checked);
+  });
+
+  it("check refuses invalid inputs, naming the property and the reason", async () => {
+    const res = await plugin.check(urn, {}, inputsOf(invalid));
+    expect(res.failures.length).toBeGreaterThan(0);
+    const failure = res.failures.find((f) => f.property === c.invalid.property);
+    expect(failure, JSON.stringify(res.failures)).toBeDefined();
+    expect(failure!.reason).toMatch(c.invalid.reason);
+  });
+
+  it("create returns a real id and complete outputs", async () => {
+    const res = await plugin.create(urn, checked);
+    id = res.id;
+    outputs = res.properties;
+    recorded.push(outputs);
+    expect(id).not.toBe("");
+    expect(missing(outputs, c.required)).toEqual([]);
+    expect(outputs["__provider"]).toBe(checked["__provider"]);
+    // No value went through String(undefined) on the way (a null where one is expected shows up above).
+    const { __provider: _p, ...values } = outputs;
+    expect(JSON.stringify(values)).not.toContain("undefined");
+  });
+
+  it("diff with the same inputs reports no changes", async () => {
+    const diff = await plugin.diff(urn, id, outputs, checked, checked);
+    expect(diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("read returns the live object and the inputs that make it", async () => {
+    const res = await plugin.read(urn, id, outputs, checked);
+    expect(res.id).toBe(id);
+    expect(missing(res.properties, c.required)).toEqual([]);
+    expect(res.properties["__provider"]).toBe(outputs["__provider"]);
+    expect(res.inputs).toBeDefined();
+    recorded.push(res.properties, res.inputs!);
+    // What refresh records still diffs clean against the program.
+    const diff = await plugin.diff(urn, id, res.properties, checked, res.inputs);
+    expect(diff.changes).toBe("none");
+  });
+
+  it("update changes the object in place and returns the full outputs", async () => {
+    const news = await plugin.check(urn, checked, inputsOf(updated));
+    expect(news.failures).toEqual([]);
+    const diff = await plugin.diff(urn, id, outputs, news.inputs, checked);
+    expect(diff.changes).toBe("some");
+    expect(diff.replaces).toEqual([]);
+    const outs = await plugin.update(urn, id, outputs, news.inputs, checked);
+    recorded.push(news.inputs, outs);
+    expect(missing(outs, c.required)).toEqual([]);
+    for (const key of c.updated) expect(outs[key], key).toEqual(news.inputs[key]);
+    const again = await plugin.diff(urn, id, outs, news.inputs, news.inputs);
+    expect(again.changes).toBe("none");
+    outputs = outs;
+  });
+
+  it("a create that fails after the object exists reports its id and properties", async (ctx) => {
+    if (!c.failAfterCreate || !failing) return ctx.skip();
+    const news = await plugin.check(urn, {}, inputsOf(failing));
+    expect(news.failures).toEqual([]);
+    sim.setFaults(c.failAfterCreate.faults);
+    let error: unknown;
+    try {
+      await plugin.create(urn, news.inputs);
+    } catch (e) {
+      error = e;
+    } finally {
+      sim.setFaults([]);
+    }
+    expect(error).toBeInstanceOf(PluginCallError);
+    const init = (error as PluginCallError).initFailed;
+    expect(init, (error as Error).message).toBeDefined();
+    expect(init!.id).not.toBe("");
+    expect(init!.properties["__provider"]).toBe(news.inputs["__provider"]);
+    expect((error as Error).message).toContain(`wpengine:${c.kind} create failed`);
+    recorded.push(init!.properties);
+    // What was recorded is enough to delete it.
+    await plugin.delete(urn, init!.id, init!.properties, news.inputs);
+  });
+
+  it("delete removes the object, and read then reports it gone", async () => {
+    await plugin.delete(urn, id, outputs, checked);
+    const res = await plugin.read(urn, id, outputs, checked);
+    expect(res.id).toBe("");
+    // Delete of something already gone succeeds (a 404 is success).
+    await plugin.delete(urn, id, outputs, checked);
+  });
+
+  it("the stack password appears in nothing the engine records", () => {
+    expect(recorded.length).toBeGreaterThan(4);
+    expect(allStrings(recorded).filter((s) => s.includes(password))).toEqual([]);
+    expect(plugin.stdoutLines.join("\n")).not.toContain(password);
+  });
+});
