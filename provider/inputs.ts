@@ -40,7 +40,8 @@ function formatIssue(issue: z.core.$ZodIssue): CheckFailure {
   // Pulumi's property paths: `exclusions[2].value`, not `exclusions.2.value`.
   const property =
     issue.path.reduce<string>(
-      (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
+      (acc, seg) =>
+        typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg),
       "",
     ) || "(inputs)";
   return { property, reason: issue.message };

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Caller } from "./auth";
 import { ApiError, badRequest, fromZod } from "./errors";
@@ -8,8 +8,6 @@ export type Req = FastifyRequest<{
   Params: Record<string, string>;
   Querystring: Record<string, string | string[] | undefined>;
 }>;
-
-export type { FastifyReply as Reply };
 
 const callers = new WeakMap<object, Caller>();
 

@@ -1,4 +1,4 @@
-import type { AccountUserRecord, CacheExclusion, World } from "./store";
+import { type AccountUserRecord, type CacheExclusion, emptyWorld, type World } from "./store";
 
 /**
  * The fixed, documented ids of the seeded world (see simulator/README.md). Ids are the same on every
@@ -118,29 +118,7 @@ const ms = (s: string) => Date.parse(s);
 /** Builds a fresh copy of the seeded world. */
 export function seedWorld(): World {
   const { accounts: A, sites: S, installs: I, domains: D, users: U } = SEED;
-  const world: World = {
-    version: 1,
-    advanced_ms: 0,
-    accounts: {},
-    sites: {},
-    installs: {},
-    domains: {},
-    backups: {},
-    archives: {},
-    cache_exclusions: {},
-    offload_settings: {},
-    certificates: {},
-    site_transfers: {},
-    account_users: [],
-    report_schedules: {},
-    install_copies: [],
-    restores: [],
-    dns_txt: {},
-    apps: {},
-    environments: {},
-    builds: {},
-    domain_mappings: {},
-  };
+  const world = emptyWorld();
 
   const account = (
     a: { id: string; name: string; nickname: string },

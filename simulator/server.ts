@@ -20,6 +20,7 @@ import { registerOffloadSettings } from "./routes/offloadSettings";
 import { registerReportSchedules } from "./routes/reportSchedules";
 import { registerSites } from "./routes/sites";
 import { registerSiteTransfers } from "./routes/siteTransfers";
+import { registerSshKeys } from "./routes/sshKeys";
 import type { Sim } from "./sim";
 
 /** Requests of the two simulated APIs (logged, authenticated, subject to faults); the rest is /__sim. */
@@ -157,6 +158,7 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
   registerAccountUsers(app, sim);
   registerInstallCopy(app, sim);
   registerReportSchedules(app, sim);
+  registerSshKeys(app, sim);
   registerApps(app, sim);
   registerEnvironments(app, sim);
   registerBuilds(app, sim);

@@ -144,6 +144,16 @@ export interface ReportScheduleRecord {
   created_at: string;
 }
 
+export interface SshKeyRecord {
+  uuid: string;
+  /** The API user the key belongs to. */
+  user_id: string;
+  public_key: string;
+  comment: string;
+  fingerprint: string;
+  created_at: string;
+}
+
 export interface AppRecord {
   account_id: string;
   app_id: string;
@@ -231,10 +241,39 @@ export interface World {
   }[];
   /** Published TXT records: lower-case name without trailing dot → values. */
   dns_txt: Record<string, string[]>;
+  ssh_keys: Record<string, SshKeyRecord>;
   apps: Record<string, AppRecord>;
   environments: Record<string, EnvironmentRecord>;
   builds: Record<string, BuildRecord>;
   domain_mappings: Record<string, DomainMappingRecord>;
+}
+
+/** A world with no records. */
+export function emptyWorld(): World {
+  return {
+    version: 1,
+    advanced_ms: 0,
+    accounts: {},
+    sites: {},
+    installs: {},
+    domains: {},
+    backups: {},
+    archives: {},
+    cache_exclusions: {},
+    offload_settings: {},
+    certificates: {},
+    site_transfers: {},
+    account_users: [],
+    report_schedules: {},
+    install_copies: [],
+    restores: [],
+    dns_txt: {},
+    ssh_keys: {},
+    apps: {},
+    environments: {},
+    builds: {},
+    domain_mappings: {},
+  };
 }
 
 /** The world plus its persistence: a JSON file written atomically after every change. */
@@ -252,7 +291,8 @@ export class Store {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as World;
     if (parsed.version !== 1)
       throw new Error(`${file}: unsupported simulator state version ${parsed.version}`);
-    return parsed;
+    // Tables added since the file was written start empty.
+    return { ...emptyWorld(), ...parsed };
   }
 
   /** Returns to the seeded world, keeping the clock offset (time never goes back). */

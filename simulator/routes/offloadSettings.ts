@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { requireInstall } from "../auth";
 import { DURATIONS } from "../clock";
@@ -49,7 +49,7 @@ export function registerOffloadSettings(app: FastifyInstance, sim: Sim): void {
     };
   });
 
-  const update = (partial: boolean) => async (req: Req, reply: import("fastify").FastifyReply) => {
+  const update = (partial: boolean) => async (req: Req, reply: FastifyReply) => {
     const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
     const body = parseBody(Body, req.body, "offload_settings");
     if (body.largefs_settings && body.large_fs_config) {

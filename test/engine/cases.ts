@@ -6,7 +6,7 @@
  * Args are plain data built from the simulator's fixed ids (`SEED`); keys listed in `secretArgs` are
  * wrapped in `pulumi.secret()` by the generated program.
  */
-import { SEED } from "../../simulator";
+import type { SEED } from "../../simulator";
 
 export type Seed = typeof SEED;
 type Args = Record<string, unknown>;
@@ -33,7 +33,12 @@ export interface ResourceCase {
   /** Makes the create's follow-up step fail on the simulator (for the created-but-failed test). */
   failAfterCreate?: {
     args: (seed: Seed) => Args;
-    faults: { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; status: 429; retryAfter: number }[];
+    faults: {
+      method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+      path: string;
+      status: 429;
+      retryAfter: number;
+    }[];
   };
 }
 
@@ -41,14 +46,25 @@ export const CASES: ResourceCase[] = [
   {
     kind: "Domain",
     args: (S) => ({ installId: S.installs.acmeprod.id, name: "Engine-Test.Example.com" }),
-    update: (S) => ({ installId: S.installs.acmeprod.id, name: "engine-test.example.com", secureAllUrls: true }),
+    update: (S) => ({
+      installId: S.installs.acmeprod.id,
+      name: "engine-test.example.com",
+      secureAllUrls: true,
+    }),
     updated: ["secureAllUrls"],
     invalid: {
       args: (S) => ({ installId: S.installs.acmeprod.id, name: "https://nope" }),
       property: "name",
       reason: /domain name/,
     },
-    required: ["domainId", "name", "installId", "ownershipStatus", "txtVerificationKey", "txtVerificationValue"],
+    required: [
+      "domainId",
+      "name",
+      "installId",
+      "ownershipStatus",
+      "txtVerificationKey",
+      "txtVerificationValue",
+    ],
     declaredOutputs: [
       "domainId",
       "duplicate",
@@ -67,7 +83,11 @@ export const CASES: ResourceCase[] = [
     failAfterCreate: {
       // The domain is created by a POST; secureAllUrls needs a PATCH after it, which the fault refuses
       // with a Retry-After longer than the client waits for, so it fails at once.
-      args: (S) => ({ installId: S.installs.acmeprod.id, name: "half-made.example.com", secureAllUrls: true }),
+      args: (S) => ({
+        installId: S.installs.acmeprod.id,
+        name: "half-made.example.com",
+        secureAllUrls: true,
+      }),
       faults: [{ method: "PATCH", path: "/v1/installs/*/domains/*", status: 429, retryAfter: 86_400 }],
     },
   },

@@ -83,7 +83,7 @@ describe("LocalEngine: a Domain stack against the simulator", () => {
     expect(r?.inputs).toMatchObject({ installId: INSTALL, name: NAME, primary: false, secureAllUrls: false });
     expect(typeof r?.outputs["__provider"]).toBe("string");
     expect(s.outputs["id"]).toEqual({ value: r?.id, secret: false, known: true });
-    expect(formatSummary(s)).toContain(`+  wpengine:Domain www created (id ${r?.id})`);
+    expect(formatSummary(s)).toContain(`+ wpengine:Domain www created (id ${r?.id})`);
     expect(await domainsOnSimulator()).toContain(NAME);
     expect(stateText()).not.toContain(password);
   });
@@ -113,7 +113,9 @@ describe("LocalEngine: a Domain stack against the simulator", () => {
 
   it("refresh notices a change made outside the stack", async () => {
     const id = engine(programs.v2).state().resources[0]?.id;
-    expect((await api("PATCH", `/installs/${INSTALL}/domains/${id}`, { secure_all_urls: false })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/installs/${INSTALL}/domains/${id}`, { secure_all_urls: false })).status,
+    ).toBe(200);
     const s = show(await engine(programs.v2).refresh());
     expect(s.errors).toEqual([]);
     expect(s.steps.map((x) => [x.op, x.changedKeys])).toEqual([["update", ["secureAllUrls"]]]);

@@ -3,8 +3,9 @@
  * case, run under mocks in plain node to capture exactly what Pulumi would send (the real serialized
  * `__provider` included), and the simulator's stack config.
  */
-import { type ProgramOutput, type RegisterMessage, runProgram } from "../../tools/engine";
+
 import { SEED } from "../../simulator";
+import { type ProgramOutput, type RegisterMessage, runProgram } from "../../tools/engine";
 import type { ResourceCase } from "./cases";
 
 /** The stack config pointing the provider at a simulator. */
@@ -108,7 +109,8 @@ export async function capture(
 export function allStrings(value: unknown, out: string[] = []): string[] {
   if (typeof value === "string") out.push(value);
   else if (Array.isArray(value)) for (const v of value) allStrings(v, out);
-  else if (value !== null && typeof value === "object") for (const v of Object.values(value)) allStrings(v, out);
+  else if (value !== null && typeof value === "object")
+    for (const v of Object.values(value)) allStrings(v, out);
   return out;
 }
 

@@ -27,7 +27,10 @@ describe("LocalEngine (fixture provider)", () => {
       ...extra,
     });
   const stateText = () => fs.readFileSync(stateFile, "utf8");
-  const byName = (name: string) => engine().state().resources.find((r) => r.name === name);
+  const byName = (name: string) =>
+    engine()
+      .state()
+      .resources.find((r) => r.name === name);
 
   beforeAll(() => {
     dir = linkedProgramDir(ITEM_PROGRAM);
@@ -138,7 +141,9 @@ describe("LocalEngine (fixture provider)", () => {
   it("check failures fail the step with the property and the reason", async () => {
     const s = await engine({ "fixture:label": "" }).up();
     expect(s.ok).toBe(false);
-    expect(s.errors.join("\n")).toContain('fixture:Item first: invalid inputs: property "label": label must be');
+    expect(s.errors.join("\n")).toContain(
+      'fixture:Item first: invalid inputs: property "label": label must be',
+    );
     // Nothing is deleted after a failed program, nothing changed on the service.
     expect(Object.keys(readStore(store).items).sort()).toEqual(["item-2", "item-3"]);
   });
@@ -148,7 +153,6 @@ describe("LocalEngine (fixture provider)", () => {
     expect(s.ok).toBe(true);
     const third = byName("third")!;
     expect(third.id).toBeTruthy();
-    fs.rmSync(stateFile + ".bak", { force: true });
     // Make a fresh stack whose first create fails after creating.
     const failing = path.join(dir, "state", "failing.json");
     const e = engine({ "fixture:failAfterCreate": "true" }, { stateFile: failing });
@@ -191,7 +195,11 @@ describe("LocalEngine (fixture provider)", () => {
     expect(s.errors).toEqual([]);
     // second is updated back to its program value; third is not in state (refreshed away) anymore.
     expect(s.steps.find((x) => x.name === "second")).toMatchObject({ op: "update", changedKeys: ["label"] });
-    const withThird = await engine({ "fixture:label": "uno", "fixture:kind": "fancy", "fixture:third": "true" }).up();
+    const withThird = await engine({
+      "fixture:label": "uno",
+      "fixture:kind": "fancy",
+      "fixture:third": "true",
+    }).up();
     expect(withThird.steps.find((x) => x.name === "third")?.op).toBe("create");
     const without = await engine({ "fixture:label": "uno", "fixture:kind": "fancy" }).up();
     expect(without.errors).toEqual([]);

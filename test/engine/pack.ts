@@ -105,6 +105,27 @@ export function distHash(): string {
   return h.digest("hex").slice(0, 16);
 }
 
+/** True when a compiled file is empty: a build is writing `dist/` right now. */
+function distIsPartial(): boolean {
+  return walk(path.join(REPO, "dist")).some((f) => f.endsWith(".js") && fs.statSync(f).size === 0);
+}
+
+/**
+ * The hash of a `dist/` that is not being written: the same twice in a row, with no empty file
+ * (another build of the same checkout may be running; CI has none).
+ */
+async function settledDistHash(): Promise<string> {
+  const deadline = Date.now() + 120_000;
+  let last = distHash();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 300));
+    const next = distHash();
+    if (next === last && !distIsPartial()) return next;
+    if (Date.now() > deadline) throw new Error("dist/ keeps changing: is a build running?");
+    last = next;
+  }
+}
+
 /** Runs `fn` holding a lock shared by every process of this machine (a directory, created atomically). */
 async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   fs.mkdirSync(CACHE_ROOT, { recursive: true });
@@ -130,7 +151,9 @@ async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 }
 
 function pulumiVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"));
+  const pkg = JSON.parse(
+    fs.readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+  );
   return pkg.version as string;
 }
 
@@ -158,7 +181,17 @@ export function packedProgram(): Promise<PackedProgram> {
 
 async function makePackedProgram(): Promise<PackedProgram> {
   const timings: PackTimings = { buildMs: await ensureBuilt(), packMs: 0, installMs: 0, install: "cached" };
-  const key = distHash();
+  for (let attempt = 1; ; attempt++) {
+    const packed = await packAndInstall(timings);
+    // dist/ changed while it was packed (a concurrent build): the tarball may be a mix; do it again.
+    if (distHash() === packed.key) return packed;
+    fs.rmSync(path.dirname(packed.dir), { recursive: true, force: true });
+    if (attempt === 3) throw new Error("dist/ changed during every attempt to pack it");
+  }
+}
+
+async function packAndInstall(timings: PackTimings): Promise<PackedProgram> {
+  const key = await settledDistHash();
   const base = path.join(CACHE_ROOT, key);
   const dir = path.join(base, "program");
   const version = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")).version as string;

@@ -6,9 +6,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../simulator";
-import { PluginCallError, PluginClient, type PropertyMap, type RegisterMessage, unwrapSecrets } from "../../tools/engine";
+import {
+  PluginCallError,
+  PluginClient,
+  type PropertyMap,
+  type RegisterMessage,
+  unwrapSecrets,
+} from "../../tools/engine";
 import { CASES } from "./cases";
-import { allStrings, capture, distinctivePassword, missing, resourceProgram, seed, simulatorConfig } from "./harness";
+import {
+  allStrings,
+  capture,
+  distinctivePassword,
+  missing,
+  resourceProgram,
+  seed,
+  simulatorConfig,
+} from "./harness";
 import { type PackedProgram, packedProgram } from "./pack";
 
 /** `__provider` is stored twice per resource (inputs and outputs): keep it small. */
@@ -47,7 +61,9 @@ describe.each(CASES)("$kind through the real plugin", (c) => {
       ...programs.map((p) => capture(packed.dir, p)),
     ]);
     plugin = pluginStarted;
-    console.log(`[${c.kind}] plugin start ${plugin.startupMs} ms; programs captured in ${Date.now() - t0} ms`);
+    console.log(
+      `[${c.kind}] plugin start ${plugin.startupMs} ms; programs captured in ${Date.now() - t0} ms`,
+    );
     for (const cap of captures) expect(cap.errors).toEqual([]);
     [created, updated, invalid, failing] = captures.map((cap) => {
       expect(cap.registrations).toHaveLength(1);

@@ -173,13 +173,13 @@ describe("CacheExclusions check", () => {
   it("refuses an unknown type", async () => {
     expect(
       await checkFails(provider, { installId: ACMEPROD, exclusions: [{ type: "header", value: "x" }] }),
-    ).toEqual(['exclusions.0.type: type must be "query arg" or "url path"']);
+    ).toEqual(['exclusions[0].type: type must be "query arg" or "url path"']);
   });
 
   it("refuses an empty value", async () => {
     expect(
       await checkFails(provider, { installId: ACMEPROD, exclusions: [{ type: "url path", value: "" }] }),
-    ).toEqual(["exclusions.0.value: value must not be empty"]);
+    ).toEqual(["exclusions[0].value: value must not be empty"]);
   });
 
   it("names the index of an invalid regular expression", async () => {

@@ -252,11 +252,11 @@ describe("OffloadSettings check", () => {
 
   it("checks each path setting", async () => {
     expect(await fails({ pathSettings: [{ path: "", redirectType: "moved" }] })).toEqual([
-      "pathSettings.0.path: path must not be empty",
-      'pathSettings.0.redirectType: redirectType must be "break" or "permanent"',
+      "pathSettings[0].path: path must not be empty",
+      'pathSettings[0].redirectType: redirectType must be "break" or "permanent"',
     ]);
     expect(await fails({ pathSettings: [{ ...uploads, excludedPaths: [""] }] })).toEqual([
-      "pathSettings.0.excludedPaths.0: an excluded path must not be empty",
+      "pathSettings[0].excludedPaths[0]: an excluded path must not be empty",
     ]);
   });
 

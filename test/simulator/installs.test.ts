@@ -123,3 +123,25 @@ describe("installs and sites", () => {
     ]);
   });
 });
+
+describe("ssh keys", () => {
+  const sim = useSimulator();
+  const KEY =
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICnAIfGfcJtep8uc/0V6Yc5MTs43XnHSKX1s6m1/9oTW joe@example.com";
+
+  it("adds a key of the caller (201 with a fingerprint), lists it, refuses it twice, deletes it (204)", async () => {
+    const r = await call(sim(), "POST", "/v1/ssh_keys", { public_key: KEY });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({
+      uuid: expect.any(String),
+      comment: "joe@example.com",
+      fingerprint: expect.stringMatching(/^([0-9a-f]{2}:){15}[0-9a-f]{2}$/),
+    });
+    expect((await call(sim(), "GET", "/v1/ssh_keys")).body.count).toBe(1);
+    expect((await call(sim(), "GET", "/v1/ssh_keys", undefined, { user: "owner" })).body.count).toBe(0);
+    expect((await call(sim(), "POST", "/v1/ssh_keys", { public_key: KEY })).status).toBe(400);
+    expect((await call(sim(), "POST", "/v1/ssh_keys", { public_key: "ssh-rsa notakey" })).status).toBe(400);
+    expect((await call(sim(), "DELETE", `/v1/ssh_keys/${r.body.uuid}`)).status).toBe(204);
+    expect((await call(sim(), "DELETE", `/v1/ssh_keys/${r.body.uuid}`)).status).toBe(404);
+  });
+});

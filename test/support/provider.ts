@@ -39,8 +39,9 @@ export async function diff(provider: pulumi.dynamic.ResourceProvider, id: string
 /** Outputs the engine can record: JSON-plain, no `undefined` anywhere. */
 export function assertPlain(value: unknown, path = "outs"): void {
   if (value === undefined) throw new Error(`${path} is undefined`);
-  if (Array.isArray(value)) value.forEach((v, i) => assertPlain(v, `${path}[${i}]`));
-  else if (value !== null && typeof value === "object") {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) assertPlain(v, `${path}[${i}]`);
+  } else if (value !== null && typeof value === "object") {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) throw new Error(`${path} is not a plain object`);
     for (const [k, v] of Object.entries(value)) assertPlain(v, `${path}.${k}`);

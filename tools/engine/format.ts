@@ -39,14 +39,14 @@ function formatValue(v: unknown): string {
 /** One line: `+ wpengine:Domain www created (id 1f0c...) [0.4s]`. */
 export function formatStep(step: StepSummary, kind: EngineSummary["kind"] = "up"): string {
   const verbs = kind === "preview" ? PLANNED : kind === "refresh" ? REFRESHED : DONE;
-  let line = `${SYMBOL[step.op].padEnd(2)} ${displayType(step.type)} ${step.name} ${verbs[step.op]}`;
+  let line = `${displayType(step.type)} ${step.name} ${verbs[step.op]}`;
   if (step.op === "replace" && step.oldId) line += ` (id ${step.oldId}${step.id ? ` -> ${step.id}` : ""})`;
   else if (step.id) line += ` (id ${step.id})`;
   const keys = step.op === "replace" && step.replaceKeys?.length ? step.replaceKeys : step.changedKeys;
   if (keys.length && step.op !== "create") line += `: ${keys.join(", ")}`;
   if (step.durationMs >= 100 && kind !== "preview") line += ` [${seconds(step.durationMs)}]`;
-  if (step.error) line = `!! ${line.slice(3)} FAILED\n     ${step.error.replace(/\n/g, "\n     ")}`;
-  return line;
+  if (step.error) return `! ${line} FAILED\n    ${step.error.replace(/\n/g, "\n    ")}`;
+  return `${SYMBOL[step.op]} ${line}`;
 }
 
 /** The whole summary, several lines, ready for a console. */

@@ -64,7 +64,9 @@ export function runProgram(opts: RunProgramOptions): Promise<ProgramResult> {
     PULUMI_NODEJS_PROJECT: opts.project,
     PULUMI_NODEJS_STACK: opts.stack,
   };
-  const child = spawn(process.execPath, ["-e", RUNNER_SOURCE], {
+  // The SDK's own warnings (a deprecated `sys`, experimental WASI) are noise in a program's output.
+  const quiet = ["--disable-warning=DEP0025", "--disable-warning=ExperimentalWarning"];
+  const child = spawn(process.execPath, [...quiet, "-e", RUNNER_SOURCE], {
     cwd: programDir,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe", "ipc"],

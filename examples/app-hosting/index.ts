@@ -1,0 +1,59 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as wpengine from "pulumi-wpengine";
+
+const config = new pulumi.Config();
+const accountId = config.require("accountId");
+const appName = config.get("appName") ?? "storefront";
+const domain = config.require("domain"); // e.g. storefront.example.com: www.<domain> is primary
+
+const app = new wpengine.App("app", { accountId, name: appName, region: "US-C" });
+
+const production = new wpengine.Environment("production", {
+  accountId,
+  appId: app.name,
+  name: "production",
+  displayName: "Production",
+  branch: "main",
+});
+
+const staging = new wpengine.Environment("staging", {
+  accountId,
+  appId: app.name,
+  name: "staging",
+  displayName: "Staging",
+  // Deployed by zip uploads instead of a git branch.
+  branch: "uploadable",
+});
+
+// The complete set of production's domains: www.<domain> is primary, the apex redirects to it.
+const domains = new wpengine.DomainMappings("production-domains", {
+  accountId,
+  appId: app.name,
+  environmentId: production.name,
+  mappings: [
+    { domain: `www.${domain}`, primary: true },
+    { domain, destinationDomainMapping: `www.${domain}` },
+  ],
+});
+
+// Clears production's cache once created, and again whenever a trigger value changes.
+const cacheClear = new wpengine.EnvironmentCacheClear("production-cache", {
+  accountId,
+  appId: app.name,
+  environmentId: production.name,
+  triggers: { domains: domains.mappings, build: production.build },
+});
+
+export const appResourceName = app.resourceName;
+export const environments = [production.resourceName, staging.resourceName];
+export const primaryDomain = domains.primaryDomain;
+export const mappingStates = domains.domainMappings.apply((ms) =>
+  Object.fromEntries(ms.map((m) => [m.domain, m.state])),
+);
+// Publish these TXT records with your DNS provider to prove ownership of the domains.
+export const txtRecords = domains.domainMappings.apply((ms) =>
+  ms
+    .filter((m) => m.txtRecordName && !m.txtVerified)
+    .map((m) => ({ name: m.txtRecordName, value: m.txtRecordValue })),
+);
+export const cacheClearedAt = cacheClear.lastClearedAt;
