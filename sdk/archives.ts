@@ -1,6 +1,7 @@
 /** Archives: downloadable zip files made from backups. */
 import { z } from "zod";
 import { IdRefSchema } from "./common";
+import { EnvelopeListing } from "./core/listing";
 import {
   envelopeSchema,
   envelopeToPage,
@@ -38,28 +39,24 @@ export const ArchiveSchema = z.looseObject({
 /** An archive of an install. */
 export type Archive = z.infer<typeof ArchiveSchema>;
 
-const ArchivePageSchema = envelopeSchema(ArchiveSchema);
-
 /** Operations on archives. */
 export class Archives {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: EnvelopeListing<Archive>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new EnvelopeListing(transport, ArchiveSchema);
+  }
 
   /** Lists one page of the install's archives. */
   async list(installId: string, params: OffsetParams = {}): Promise<Page<Archive>> {
     const p = validateInput("archives.list", OffsetParamsSchema, params);
-    return this.#page(path`/installs/${installId}/archives`, { limit: p.limit, offset: p.offset });
+    return this.#list.page(path`/installs/${installId}/archives`, { limit: p.limit, offset: p.offset });
   }
 
   /** Iterates every archive of the install. */
   iterate(installId: string, params: Omit<OffsetParams, "offset"> = {}): AsyncIterable<Archive> {
     const p = validateInput("archives.iterate", OffsetParamsSchema, params);
     const listPath = path`/installs/${installId}/archives`;
-    return paginateOffset({ limit: p.limit }, (q) => this.#page(listPath, q), this.transport.apiUrl);
-  }
-
-  async #page(listPath: string, query: Query): Promise<Page<Archive>> {
-    return envelopeToPage(
-      await this.transport.request({ method: "GET", path: listPath, query }, ArchivePageSchema),
-    );
+    return this.#list.all(listPath, { limit: p.limit });
   }
 }

@@ -1,6 +1,7 @@
 /** Backups of an install, and restores from them. */
 import { z } from "zod";
 import { emailString, fillAlias, type MessageResponse, MessageResponseSchema } from "./common";
+import { EnvelopeListing } from "./core/listing";
 import {
   envelopeSchema,
   envelopeToPage,
@@ -70,11 +71,13 @@ export const RestoreBackupRequestSchema = z.strictObject({
 /** Body of `POST /installs/{id}/backups/{backup_id}/restore`. */
 export type RestoreBackupRequest = z.infer<typeof RestoreBackupRequestSchema>;
 
-const BackupPageSchema = envelopeSchema(BackupSchema);
-
 /** Operations on backups. */
 export class Backups {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: EnvelopeListing<Backup>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new EnvelopeListing(transport, BackupSchema);
+  }
 
   /** Requests a backup; the service accepts it (202) and completes it later. */
   async create(installId: string, body: CreateBackupRequest): Promise<Backup> {
@@ -89,20 +92,14 @@ export class Backups {
   /** Lists one page of backups in all states. */
   async list(installId: string, params: OffsetParams = {}): Promise<Page<Backup>> {
     const p = validateInput("backups.list", OffsetParamsSchema, params);
-    return this.#page(path`/installs/${installId}/backups`, { limit: p.limit, offset: p.offset });
+    return this.#list.page(path`/installs/${installId}/backups`, { limit: p.limit, offset: p.offset });
   }
 
   /** Iterates every backup of the install. */
   iterate(installId: string, params: Omit<OffsetParams, "offset"> = {}): AsyncIterable<Backup> {
     const p = validateInput("backups.iterate", OffsetParamsSchema, params);
     const listPath = path`/installs/${installId}/backups`;
-    return paginateOffset({ limit: p.limit }, (q) => this.#page(listPath, q), this.transport.apiUrl);
-  }
-
-  async #page(listPath: string, query: Query): Promise<Page<Backup>> {
-    return envelopeToPage(
-      await this.transport.request({ method: "GET", path: listPath, query }, BackupPageSchema),
-    );
+    return this.#list.all(listPath, { limit: p.limit });
   }
 
   /** Reads one backup. */

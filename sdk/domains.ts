@@ -1,6 +1,7 @@
 /** Domains of an install, and their TXT ownership verification. */
 import { z } from "zod";
 import { idString } from "./common";
+import { EnvelopeListing } from "./core/listing";
 import {
   envelopeSchema,
   envelopeToPage,
@@ -186,29 +187,25 @@ export const BulkDomainsResponseSchema = z.preprocess((raw) => {
   return raw;
 }, z.array(DomainSchema));
 
-const DomainPageSchema = envelopeSchema(DomainSchema);
-
 /** Operations on the domains of an install. */
 export class Domains {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: EnvelopeListing<Domain>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new EnvelopeListing(transport, DomainSchema);
+  }
 
   /** Lists one page of the install's domains. */
   async list(installId: string, params: OffsetParams = {}): Promise<Page<Domain>> {
     const p = validateInput("domains.list", OffsetParamsSchema, params);
-    return this.#page(path`/installs/${installId}/domains`, { limit: p.limit, offset: p.offset });
+    return this.#list.page(path`/installs/${installId}/domains`, { limit: p.limit, offset: p.offset });
   }
 
   /** Iterates every domain of the install. */
   iterate(installId: string, params: Omit<OffsetParams, "offset"> = {}): AsyncIterable<Domain> {
     const p = validateInput("domains.iterate", OffsetParamsSchema, params);
     const listPath = path`/installs/${installId}/domains`;
-    return paginateOffset({ limit: p.limit }, (q) => this.#page(listPath, q), this.transport.apiUrl);
-  }
-
-  async #page(listPath: string, query: Query): Promise<Page<Domain>> {
-    return envelopeToPage(
-      await this.transport.request({ method: "GET", path: listPath, query }, DomainPageSchema),
-    );
+    return this.#list.all(listPath, { limit: p.limit });
   }
 
   /** Reads one domain. */

@@ -1,6 +1,7 @@
 /** Installs: the hosted WordPress installations (Hosting Platform API). */
 import { z } from "zod";
 import { fillAlias, IdRefSchema, idString } from "./common";
+import { EnvelopeListing } from "./core/listing";
 import { envelopeSchema, envelopeToPage, type Page, paginateOffset, type Query } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
@@ -70,31 +71,24 @@ export const UpdateInstallRequestSchema = z.strictObject({
 /** Body of `PATCH /installs/{id}`. */
 export type UpdateInstallRequest = z.infer<typeof UpdateInstallRequestSchema>;
 
-const InstallPageSchema = envelopeSchema(InstallSchema);
-
 /** Operations on installs. */
 export class Installs {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: EnvelopeListing<Install>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new EnvelopeListing(transport, InstallSchema);
+  }
 
   /** Lists one page of installs, optionally of one account. */
   async list(params: ListInstallsParams = {}): Promise<Page<Install>> {
     const p = validateInput("installs.list", ListInstallsParamsSchema, params);
-    return this.#page({ account_id: p.accountId, limit: p.limit, offset: p.offset });
+    return this.#list.page("/installs", { account_id: p.accountId, limit: p.limit, offset: p.offset });
   }
 
   /** Iterates every install, following the pages. */
   iterate(params: Omit<ListInstallsParams, "offset"> = {}): AsyncIterable<Install> {
     const p = validateInput("installs.iterate", ListInstallsParamsSchema, params);
-    return paginateOffset(
-      { account_id: p.accountId, limit: p.limit },
-      (q) => this.#page(q),
-      this.transport.apiUrl,
-    );
-  }
-
-  async #page(query: Query): Promise<Page<Install>> {
-    const env = await this.transport.request({ method: "GET", path: "/installs", query }, InstallPageSchema);
-    return envelopeToPage(env);
+    return this.#list.all("/installs", { account_id: p.accountId, limit: p.limit });
   }
 
   /** Reads one install (with `cms_version` and `defer_cms_upgrades_until`). */

@@ -1,6 +1,7 @@
 /** Site transfers: moving a site to another account. */
 import { z } from "zod";
 import { dateTimeString, idString } from "./common";
+import { EnvelopeListing } from "./core/listing";
 import {
   envelopeSchema,
   envelopeToPage,
@@ -63,11 +64,13 @@ export const CreateSiteTransferRequestSchema = z.strictObject({
 /** Body of `POST /sites/{id}/site_transfers`. */
 export type CreateSiteTransferRequest = z.infer<typeof CreateSiteTransferRequestSchema>;
 
-const SiteTransferPageSchema = envelopeSchema(SiteTransferSchema);
-
 /** Operations on site transfers. */
 export class SiteTransfers {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: EnvelopeListing<SiteTransfer>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new EnvelopeListing(transport, SiteTransferSchema);
+  }
 
   /** Requests a transfer (202, `pending` or `scheduled`); 409 if one is already active, 422 if invalid. */
   async create(siteId: string, body: CreateSiteTransferRequest): Promise<SiteTransfer> {
@@ -98,7 +101,7 @@ export class SiteTransfers {
   /** Lists one page of the transfers initiated from an account (Owner or Full with Billing). */
   async listForAccount(accountId: string, params: OffsetParams = {}): Promise<Page<SiteTransfer>> {
     const p = validateInput("siteTransfers.listForAccount", OffsetParamsSchema, params);
-    return this.#page(path`/accounts/${accountId}/site_transfers`, { limit: p.limit, offset: p.offset });
+    return this.#list.page(path`/accounts/${accountId}/site_transfers`, { limit: p.limit, offset: p.offset });
   }
 
   /** Iterates every transfer initiated from an account. */
@@ -108,25 +111,19 @@ export class SiteTransfers {
   ): AsyncIterable<SiteTransfer> {
     const p = validateInput("siteTransfers.iterateForAccount", OffsetParamsSchema, params);
     const listPath = path`/accounts/${accountId}/site_transfers`;
-    return paginateOffset({ limit: p.limit }, (q) => this.#page(listPath, q), this.transport.apiUrl);
+    return this.#list.all(listPath, { limit: p.limit });
   }
 
   /** Lists one page of the transfers of a site. */
   async listForSite(siteId: string, params: OffsetParams = {}): Promise<Page<SiteTransfer>> {
     const p = validateInput("siteTransfers.listForSite", OffsetParamsSchema, params);
-    return this.#page(path`/sites/${siteId}/site_transfers`, { limit: p.limit, offset: p.offset });
+    return this.#list.page(path`/sites/${siteId}/site_transfers`, { limit: p.limit, offset: p.offset });
   }
 
   /** Iterates every transfer of a site. */
   iterateForSite(siteId: string, params: Omit<OffsetParams, "offset"> = {}): AsyncIterable<SiteTransfer> {
     const p = validateInput("siteTransfers.iterateForSite", OffsetParamsSchema, params);
     const listPath = path`/sites/${siteId}/site_transfers`;
-    return paginateOffset({ limit: p.limit }, (q) => this.#page(listPath, q), this.transport.apiUrl);
-  }
-
-  async #page(listPath: string, query: Query): Promise<Page<SiteTransfer>> {
-    return envelopeToPage(
-      await this.transport.request({ method: "GET", path: listPath, query }, SiteTransferPageSchema),
-    );
+    return this.#list.all(listPath, { limit: p.limit });
   }
 }

@@ -1,6 +1,7 @@
 /** Sites: groups of installs (production, staging, development) owned by an account. */
 import { z } from "zod";
 import { IdRefSchema, idString } from "./common";
+import { EnvelopeListing } from "./core/listing";
 import { envelopeSchema, envelopeToPage, type Page, paginateOffset, type Query } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
@@ -60,32 +61,24 @@ export const ListSitesParamsSchema = z.strictObject({
 /** Query of `GET /sites`. */
 export type ListSitesParams = z.infer<typeof ListSitesParamsSchema>;
 
-const SitePageSchema = envelopeSchema(SiteSchema);
-
 /** Operations on sites. */
 export class Sites {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: EnvelopeListing<Site>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new EnvelopeListing(transport, SiteSchema);
+  }
 
   /** Lists one page of sites, optionally of one account. */
   async list(params: ListSitesParams = {}): Promise<Page<Site>> {
     const p = validateInput("sites.list", ListSitesParamsSchema, params);
-    return this.#page({ account_id: p.accountId, limit: p.limit, offset: p.offset });
+    return this.#list.page("/sites", { account_id: p.accountId, limit: p.limit, offset: p.offset });
   }
 
   /** Iterates every site, following the pages. */
   iterate(params: Omit<ListSitesParams, "offset"> = {}): AsyncIterable<Site> {
     const p = validateInput("sites.iterate", ListSitesParamsSchema, params);
-    return paginateOffset(
-      { account_id: p.accountId, limit: p.limit },
-      (q) => this.#page(q),
-      this.transport.apiUrl,
-    );
-  }
-
-  async #page(query: Query): Promise<Page<Site>> {
-    return envelopeToPage(
-      await this.transport.request({ method: "GET", path: "/sites", query }, SitePageSchema),
-    );
+    return this.#list.all("/sites", { account_id: p.accountId, limit: p.limit });
   }
 
   /** Reads one site. */
