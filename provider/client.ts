@@ -2,12 +2,12 @@
  * The client the lifecycle methods use, built inside the plugin process from the resolved
  * configuration and cached for the life of that process (one pool per stack run).
  */
+import { createHash } from "node:crypto";
 import { WpEngineClient } from "../sdk";
-import { resolveProviderConfig } from "./config";
+import { type ResolvedProviderConfig, resolveProviderConfig } from "./config";
 
 const CLIENT_KEY = Symbol.for("pulumi-wpengine.provider-client");
 type Cached = { fingerprint: string; client: Promise<WpEngineClient> };
-type Holder = { [CLIENT_KEY]?: Cached };
 
 /** Thrown when neither stack config nor the environment says where and as whom to connect. */
 export class MissingCredentialsError extends Error {
@@ -22,52 +22,65 @@ export class MissingCredentialsError extends Error {
   }
 }
 
-/** Returns the process's client for the current configuration, creating it on first use. */
-export function getClient(): Promise<WpEngineClient> {
-  const config = resolveProviderConfig();
+/**
+ * Builds a client from resolved settings: the embedded simulator in simulator mode, otherwise the
+ * service with the configured credentials (refusing to start without them).
+ */
+export async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClient> {
+  if (config.simulatorStateFile !== undefined) {
+    // Loaded only when asked for, so a provider talking to the real service never loads the server.
+    const { startSimulator } = await import("../simulator");
+    const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
+    process.once("exit", () => void sim.stop());
+    return new WpEngineClient({
+      username: "demo",
+      password: "demo",
+      apiUrl: sim.apiUrl,
+      appHostingUrl: sim.appHostingUrl,
+    });
+  }
+  const missing: string[] = [];
+  if (config.username === undefined) missing.push("wpengine:username");
+  if (config.password === undefined) missing.push("wpengine:password");
+  if (missing.length > 0) throw new MissingCredentialsError(missing);
+  return new WpEngineClient({
+    username: config.username,
+    password: config.password,
+    ...(config.apiUrl !== undefined ? { apiUrl: config.apiUrl } : {}),
+    ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
+  });
+}
+
+/**
+ * The client for `config`, cached on `globalThis` under `slot` until the configuration changes. The
+ * password enters the cache key only as a digest. A failed construction is not cached: the next call
+ * tries again with whatever configuration is current.
+ */
+export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
   const fingerprint = JSON.stringify([
     config.username,
-    config.password === undefined ? 0 : config.password.length,
+    config.password === undefined ? null : createHash("sha256").update(config.password).digest("hex"),
     config.apiUrl,
     config.appHostingUrl,
     config.simulatorStateFile,
   ]);
-  const holder = globalThis as Holder;
-  const cached = holder[CLIENT_KEY];
+  const holder = globalThis as Record<symbol, Cached | undefined>;
+  const cached = holder[slot];
   if (cached && cached.fingerprint === fingerprint) return cached.client;
-  const client = (async () => {
-    if (config.simulatorStateFile !== undefined) {
-      // Loaded only when asked for, so a provider talking to the real service never loads the server.
-      const { startSimulator } = await import("../simulator");
-      const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
-      process.once("exit", () => void sim.stop());
-      return new WpEngineClient({
-        username: "demo",
-        password: "demo",
-        apiUrl: sim.apiUrl,
-        appHostingUrl: sim.appHostingUrl,
-      });
-    }
-    const missing: string[] = [];
-    if (config.username === undefined) missing.push("wpengine:username");
-    if (config.password === undefined) missing.push("wpengine:password");
-    if (missing.length > 0) throw new MissingCredentialsError(missing);
-    return new WpEngineClient({
-      username: config.username,
-      password: config.password,
-      ...(config.apiUrl !== undefined ? { apiUrl: config.apiUrl } : {}),
-      ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
-    });
-  })();
-  // A failed construction is not cached: the next call tries again with whatever config is current.
+  const client = buildClient(config);
   client.catch(() => {
-    if (holder[CLIENT_KEY]?.client === client) delete holder[CLIENT_KEY];
+    if (holder[slot]?.client === client) delete holder[slot];
   });
-  holder[CLIENT_KEY] = { fingerprint, client };
+  holder[slot] = { fingerprint, client };
   return client;
+}
+
+/** Returns the plugin process's client for the current configuration, creating it on first use. */
+export function getClient(): Promise<WpEngineClient> {
+  return cachedClient(CLIENT_KEY, resolveProviderConfig());
 }
 
 /** Drops the cached client (tests switch configuration between cases). */
 export function resetClient(): void {
-  delete (globalThis as Holder)[CLIENT_KEY];
+  delete (globalThis as Record<symbol, unknown>)[CLIENT_KEY];
 }
