@@ -78,7 +78,8 @@ function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; l
 
 const asSim = (url: string) => ({ url }) as RunningSimulator;
 
-describe.skipIf(!existsSync(CLI))("the CLI (dist/simulator/cli.js)", () => {
+// `npm test` builds before running the tests, so a missing build is a failure here, not a skip.
+describe("the CLI (dist/simulator/cli.js)", () => {
   it("prints one line with its URL, takes a free port with --port 0, and stops cleanly on SIGTERM", async () => {
     const { child, url, line } = await startCli(["--port", "0"]);
     expect(line).toBe(`pulumi-wpengine simulator listening on ${url}`);
