@@ -7,6 +7,7 @@
  * wrapped in `pulumi.secret()` by the generated program.
  */
 import type { SEED } from "../../simulator";
+import { selfSigned, type TestPair } from "../fixtures/self-signed";
 
 export type Seed = typeof SEED;
 type Args = Record<string, unknown>;
@@ -30,6 +31,8 @@ export interface ResourceCase {
   secretOutputs?: string[];
   /** Args wrapped in `pulumi.secret()`. */
   secretArgs?: string[];
+  /** False when delete only forgets the resource (read still finds it afterwards). Default true. */
+  goneAfterDelete?: boolean;
   /** Makes the create's follow-up step fail on the simulator (for the created-but-failed test). */
   failAfterCreate?: {
     args: (seed: Seed) => Args;
@@ -41,6 +44,13 @@ export interface ResourceCase {
     }[];
   };
 }
+
+/** Throwaway certificates, made once per process when a test first needs them (openssl). */
+const pairs: TestPair[] = [];
+const pair = (i: 0 | 1): TestPair => {
+  while (pairs.length <= i) pairs.push(selfSigned([`cert${pairs.length}.engine-test.example.com`]));
+  return pairs[i]!;
+};
 
 export const CASES: ResourceCase[] = [
   {
@@ -90,5 +100,38 @@ export const CASES: ResourceCase[] = [
       }),
       faults: [{ method: "PATCH", path: "/v1/installs/*/domains/*", status: 429, retryAfter: 86_400 }],
     },
+  },
+  {
+    kind: "ThirdPartyCertificate",
+    args: (S) => ({ installId: S.installs.acmestg.id, ...pair(0) }),
+    update: (S) => ({ installId: S.installs.acmestg.id, ...pair(1) }),
+    updated: ["certificate", "privateKey"],
+    invalid: {
+      args: (S) => ({
+        installId: S.installs.acmestg.id,
+        certificate: "not a certificate",
+        privateKey: pair(0).privateKey,
+      }),
+      property: "certificate",
+      reason: /PEM/,
+    },
+    required: ["installId", "certificate", "privateKey", "subject", "issuer", "notAfter", "fingerprint"],
+    declaredOutputs: [
+      "installId",
+      "certificate",
+      "privateKey",
+      "subject",
+      "issuer",
+      "names",
+      "notBefore",
+      "notAfter",
+      "fingerprint",
+      "serialNumber",
+      "adopt",
+    ],
+    secretOutputs: ["privateKey"],
+    secretArgs: ["privateKey"],
+    // Nothing on the service deletes an imported certificate: delete forgets it.
+    goneAfterDelete: false,
   },
 ];

@@ -16,7 +16,8 @@ const DOMAIN = CASES.find((c) => c.kind === "Domain")!;
 const NAME = "stack.engine-test.example.com";
 const INSTALL = seed.installs.acmeprod.id;
 
-describe("LocalEngine: a Domain stack against the simulator", () => {
+// Each test runs whole engine operations (two node processes each): slower than a unit test.
+describe("LocalEngine: a Domain stack against the simulator", { timeout: 120_000 }, () => {
   let packed: PackedProgram;
   let sim: RunningSimulator;
   let password: string;

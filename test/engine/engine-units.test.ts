@@ -109,7 +109,7 @@ describe("formatSummary", () => {
       "- wpengine:Domain www gone from the service (id d-1)",
     );
     expect(formatStep(step({ error: "wpengine:Domain www: create failed: boom" }))).toBe(
-      "! wpengine:Domain www created FAILED\n    wpengine:Domain www: create failed: boom",
+      "! wpengine:Domain www create failed\n    wpengine:Domain www: create failed: boom",
     );
   });
 

@@ -19,6 +19,9 @@ const provider = {
     globalThis.__fixtureToken = req.config.get("fixture:token");
   },
   async check(olds, news) {
+    // Proof for the tests that preview unknowns reach Check as Pulumi's sentinel.
+    const unknown = Object.keys(news).filter((k) => news[k] === "04da6b54-80e4-46f7-96ec-b56ff0331ba9");
+    if (unknown.length) require("fs").appendFileSync(process.env.FIXTURE_STORE + ".unknowns", news.label + ":" + unknown.join(",") + "\\n");
     const failures = [];
     if (typeof news.label !== "string" || news.label === "") failures.push({ property: "label", reason: "label must be a non-empty string" });
     return { inputs: { ...news, kind: news.kind || "plain" }, failures };
@@ -89,6 +92,16 @@ const first = new Item("first", {
 const second = new Item("second", { label: "two", ref: first.computed });
 if (cfg.getBoolean("third")) {
   new Item("third", { label: second.computed });
+}
+if (cfg.getBoolean("group")) {
+  class Group extends pulumi.ComponentResource {
+    constructor(name, opts) {
+      super("fixture:Group", name, {}, opts);
+      this.child = new Item("child", { label: "in-group" }, { parent: this });
+      this.registerOutputs({});
+    }
+  }
+  new Group("grp");
 }
 exports.firstId = first.id;
 exports.secondRef = second.ref;

@@ -46,7 +46,7 @@ function argsLiteral(args: Record<string, unknown>, secretArgs: readonly string[
 
 /**
  * A program registering one resource of the case (named `res`), exporting its id, the Output-valued
- * properties the class declares, and every output value.
+ * properties the class declares, and its class name.
  */
 export function resourceProgram(
   c: ResourceCase,
@@ -60,6 +60,33 @@ const res = new Res(${JSON.stringify(name)}, ${argsLiteral(args, c.secretArgs)},
 exports.id = res.id;
 exports.outputKeys = outputKeys(res);
 exports.className = res.constructor.name;
+`;
+}
+
+/** One resource of a {@link resourcesProgram}. */
+export interface ProgramItem {
+  c: ResourceCase;
+  name: string;
+  args: Record<string, unknown>;
+  /** Resource options, as a JS expression. */
+  options?: string;
+}
+
+/**
+ * A program registering several resources at once (one child process for a whole table), exporting
+ * `resources`: per name, the Output-valued properties and the class name.
+ */
+export function resourcesProgram(items: readonly ProgramItem[]): string {
+  const lines = items.map((it, i) => {
+    const ctor = `load(${JSON.stringify(it.c.kind)})`;
+    const args = argsLiteral(it.args, it.c.secretArgs);
+    return `const r${i} = new (${ctor})(${JSON.stringify(it.name)}, ${args}, ${it.options ?? "{}"});
+resources[${JSON.stringify(it.name)}] = { outputKeys: outputKeys(r${i}), className: r${i}.constructor.name };`;
+  });
+  return `${PRELUDE}
+const resources = {};
+${lines.join("\n")}
+exports.resources = resources;
 `;
 }
 

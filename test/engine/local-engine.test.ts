@@ -11,7 +11,8 @@ import { ITEM_PROGRAM, linkedProgramDir, readStore } from "./fixture";
 
 const TOKEN = "tok-9f2c61b7e0d4";
 
-describe("LocalEngine (fixture provider)", () => {
+// Each test runs whole engine operations (two node processes each): slower than a unit test.
+describe("LocalEngine (fixture provider)", { timeout: 120_000 }, () => {
   let dir: string;
   let store: string;
   let stateFile: string;
@@ -135,7 +136,9 @@ describe("LocalEngine (fixture provider)", () => {
     expect(second.op).toBe("update");
     expect(second.changedKeys).toEqual(["ref"]);
     expect(s.outputs["secondRef"]?.known).toBe(false);
+    // The provider's check saw the sentinel in exactly that input.
     expect(UNKNOWN).toMatch(/^04da6b54/);
+    expect(fs.readFileSync(`${store}.unknowns`, "utf8")).toContain("two:ref");
   });
 
   it("check failures fail the step with the property and the reason", async () => {
@@ -195,15 +198,35 @@ describe("LocalEngine (fixture provider)", () => {
     expect(s.errors).toEqual([]);
     // second is updated back to its program value; third is not in state (refreshed away) anymore.
     expect(s.steps.find((x) => x.name === "second")).toMatchObject({ op: "update", changedKeys: ["label"] });
-    const withThird = await engine({
+    const withMore = await engine({
       "fixture:label": "uno",
       "fixture:kind": "fancy",
       "fixture:third": "true",
+      "fixture:group": "true",
     }).up();
-    expect(withThird.steps.find((x) => x.name === "third")?.op).toBe("create");
+    expect(withMore.errors).toEqual([]);
+    expect(withMore.steps.filter((x) => x.op === "create").map((x) => [x.name, x.custom])).toEqual(
+      expect.arrayContaining([
+        ["third", true],
+        ["grp", false],
+        ["child", true],
+      ]),
+    );
+    // A child's URN carries its parent's type; a component is recorded but never sent to the plugin.
+    const child = byName("child")!;
+    expect(child.urn).toBe(
+      "urn:pulumi:test::fixture::fixture:Group$pulumi-nodejs:dynamic/fixture:Item::child",
+    );
+    expect(child.parent).toBe("urn:pulumi:test::fixture::fixture:Group::grp");
+    expect(byName("grp")).toMatchObject({ custom: false, outputs: {} });
+    expect(byName("grp")!.id).toBeUndefined();
     const without = await engine({ "fixture:label": "uno", "fixture:kind": "fancy" }).up();
     expect(without.errors).toEqual([]);
-    expect(without.steps.find((x) => x.name === "third")?.op).toBe("delete");
+    const deleted = without.steps.filter((x) => x.op === "delete").map((x) => x.name);
+    expect([...deleted].sort()).toEqual(["child", "grp", "third"]);
+    expect(deleted.indexOf("child")).toBeLessThan(deleted.indexOf("grp"));
+    expect(byName("child")).toBeUndefined();
+    expect(Object.values(readStore(store).items).map((i) => i["label"])).not.toContain("in-group");
     expect(byName("third")).toBeUndefined();
   });
 

@@ -8,6 +8,8 @@
  * at the same time. Each test file writes its own program files and keeps its own state files, so
  * sharing the directory is safe.
  *
+ * `ENGINE_TESTS_CACHE` moves the cache elsewhere.
+ *
  * The build itself is `npm run build`'s job (`npm test` runs it first). When `dist/` is missing or older
  * than the sources, this runs the build once; set `ENGINE_TESTS_NO_BUILD=1` to use `dist/` as it is.
  */
@@ -21,7 +23,9 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 export const REPO = path.resolve(__dirname, "../..");
-const CACHE_ROOT = path.join(os.tmpdir(), "pulumi-wpengine-engine-tests");
+/** Where tarballs and installs are cached (`ENGINE_TESTS_CACHE` overrides). */
+const CACHE_ROOT =
+  process.env["ENGINE_TESTS_CACHE"] ?? path.join(os.tmpdir(), "pulumi-wpengine-engine-tests");
 const SOURCE_DIRS = ["index.ts", "sdk", "provider", "simulator", "tools"];
 
 export interface PackTimings {
@@ -126,6 +130,17 @@ async function settledDistHash(): Promise<string> {
   }
 }
 
+function holderAlive(lock: string): boolean {
+  try {
+    const pid = Number(fs.readFileSync(path.join(lock, "pid"), "utf8").trim());
+    if (!pid) return false;
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Runs `fn` holding a lock shared by every process of this machine (a directory, created atomically). */
 async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   fs.mkdirSync(CACHE_ROOT, { recursive: true });
@@ -134,11 +149,13 @@ async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   for (;;) {
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
       break;
     } catch {
-      // A lock left by a killed run is stale after 5 minutes.
+      // A lock left by a killed run: its process is gone, or (no pid written yet) it is old.
       const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (age > 5 * 60_000 || (age > 2_000 && !holderAlive(lock)))
+        fs.rmSync(lock, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${lock}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -201,12 +218,17 @@ async function packAndInstall(timings: PackTimings): Promise<PackedProgram> {
     fs.mkdirSync(base, { recursive: true });
     if (!fs.existsSync(tarball)) {
       const t0 = Date.now();
-      await run(npm(), ["pack", "--ignore-scripts", "--silent", "--pack-destination", base], {
+      // Packed aside and renamed: a tarball in the cache is always whole.
+      const tmp = fs.mkdtempSync(path.join(base, "pack-"));
+      await run(npm(), ["pack", "--ignore-scripts", "--silent", "--pack-destination", tmp], {
         cwd: REPO,
         maxBuffer: 16 * 1024 * 1024,
       });
+      const made = path.join(tmp, path.basename(tarball));
+      if (!fs.existsSync(made)) throw new Error(`npm pack did not write ${made}`);
+      fs.renameSync(made, tarball);
+      fs.rmSync(tmp, { recursive: true, force: true });
       timings.packMs = Date.now() - t0;
-      if (!fs.existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
     }
     if (!fs.existsSync(installed)) {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unwrapSecrets } from "../../tools/engine";
 import { CASES } from "../engine/cases";
-import { capture, resourceProgram, seed } from "../engine/harness";
+import { type Capture, capture, type ProgramItem, resourcesProgram, seed } from "../engine/harness";
 import { type PackedProgram, packedProgram, REPO } from "../engine/pack";
 
 const TOKEN = (kind: string) => `pulumi-nodejs:dynamic/wpengine:${kind}`;
@@ -23,65 +23,8 @@ function declared(kind: string): { outputs: string[]; secretOutputs: string[] } 
   return { outputs: strings(list?.[1]), secretOutputs: strings(call?.[2]) };
 }
 
-let packed: PackedProgram;
-beforeAll(async () => {
-  packed = await packedProgram();
-}, 300_000);
-
-describe.each(CASES)("$kind registers", (c) => {
-  it("its type token, its inputs as given, the serialized provider and every declared output", async () => {
-    const args = c.args(seed);
-    const program = packed.writeProgram(`reg-${c.kind}`, resourceProgram(c, args));
-    const cap = await capture(packed.dir, program);
-    expect(cap.errors).toEqual([]);
-    expect(cap.registrations).toHaveLength(1);
-    const reg = cap.registrations[0]!;
-    expect(reg.type).toBe(TOKEN(c.kind));
-    expect(reg.name).toBe("res");
-    expect(reg.custom).toBe(true);
-    const { __provider, ...inputs } = unwrapSecrets(reg.inputs).value as Record<string, unknown>;
-    // Exactly the args: declared outputs are registered as undefined, which the engine never receives.
-    expect(inputs).toEqual(args);
-    expect(typeof __provider).toBe("string");
-    const keys = cap.outputs["outputKeys"]?.value as string[];
-    const expected = [...new Set([...c.declaredOutputs, ...Object.keys(args), "__provider"])].sort();
-    expect(keys).toEqual(expected);
-    expect(reg.options.additionalSecretOutputs).toEqual(c.secretOutputs ?? []);
-    expect(cap.outputs["className"]?.value).toBe(c.kind);
-  });
-
-  it("the same in a preview, with the outputs unknown", async () => {
-    const program = packed.writeProgram(`reg-${c.kind}`, resourceProgram(c, c.args(seed)));
-    const cap = await capture(packed.dir, program, { preview: true });
-    expect(cap.errors).toEqual([]);
-    expect(cap.registrations.map((r) => r.type)).toEqual([TOKEN(c.kind)]);
-    // capture() answers with an id; the class's own outputs are still registered.
-    expect(cap.outputs["outputKeys"]?.value).toEqual(expect.arrayContaining(c.declaredOutputs));
-  });
-
-  it("merges the user's resource options with its own", async () => {
-    const program = packed.writeProgram(
-      `reg-${c.kind}-opts`,
-      resourceProgram(c, c.args(seed), {
-        options: `{ additionalSecretOutputs: ["userSecret"], protect: true, deleteBeforeReplace: true, ignoreChanges: ["adopt"] }`,
-      }),
-    );
-    const cap = await capture(packed.dir, program);
-    expect(cap.errors).toEqual([]);
-    const reg = cap.registrations[0]!;
-    expect(reg.options.additionalSecretOutputs.sort()).toEqual(
-      ["userSecret", ...(c.secretOutputs ?? [])].sort(),
-    );
-    expect(reg.options).toMatchObject({ protect: true, deleteBeforeReplace: true, ignoreChanges: ["adopt"] });
-  });
-});
-
-describe("every resource class of the package", () => {
-  it("registers pulumi-nodejs:dynamic/wpengine:<Class> with its declared outputs and secret outputs", async () => {
-    // Finds the classes in the INSTALLED package, instantiates each with a probe input.
-    const program = packed.writeProgram(
-      "reg-all-classes",
-      `"use strict";
+/** Finds the resource classes in the INSTALLED package and instantiates each with a probe input. */
+const ALL_CLASSES_PROGRAM = `"use strict";
 const fs = require("fs");
 const path = require("path");
 const pulumi = require("@pulumi/pulumi");
@@ -99,9 +42,80 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".js")).sort()) 
   }
 }
 exports.classes = classes;
-`,
+`;
+
+const USER_OPTIONS = `{ additionalSecretOutputs: ["userSecret"], protect: true, deleteBeforeReplace: true, ignoreChanges: ["adopt"] }`;
+
+let packed: PackedProgram;
+/** One program run per variant for the whole table (a child process each, run side by side). */
+let plain: Capture;
+let preview: Capture;
+let withOptions: Capture;
+let allClasses: Capture;
+
+beforeAll(async () => {
+  packed = await packedProgram();
+  const items = (options?: string): ProgramItem[] =>
+    CASES.map((c) => ({ c, name: `res-${c.kind}`, args: c.args(seed), ...(options ? { options } : {}) }));
+  const plainFile = packed.writeProgram("reg-cases", resourcesProgram(items()));
+  const optionsFile = packed.writeProgram("reg-cases-options", resourcesProgram(items(USER_OPTIONS)));
+  const allFile = packed.writeProgram("reg-all-classes", ALL_CLASSES_PROGRAM);
+  [plain, preview, withOptions, allClasses] = await Promise.all([
+    capture(packed.dir, plainFile),
+    capture(packed.dir, plainFile, { preview: true }),
+    capture(packed.dir, optionsFile),
+    capture(packed.dir, allFile),
+  ]);
+}, 300_000);
+
+const registration = (cap: Capture, kind: string) => {
+  expect(cap.errors).toEqual([]);
+  const found = cap.registrations.filter((r) => r.name === `res-${kind}`);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+type Info = { outputKeys: string[]; className: string };
+const info = (cap: Capture, kind: string): Info => {
+  const all = (cap.outputs["resources"]?.value ?? {}) as Record<string, Info>;
+  expect(all[`res-${kind}`], kind).toBeDefined();
+  return all[`res-${kind}`]!;
+};
+
+describe.each(CASES)("$kind registers", (c) => {
+  it("its type token, its inputs as given, the serialized provider and every declared output", () => {
+    const reg = registration(plain, c.kind);
+    expect(reg.type).toBe(TOKEN(c.kind));
+    expect(reg.custom).toBe(true);
+    const { __provider, ...inputs } = unwrapSecrets(reg.inputs).value as Record<string, unknown>;
+    // Exactly the args: declared outputs are registered as undefined, which the engine never receives.
+    expect(inputs).toEqual(c.args(seed));
+    expect(typeof __provider).toBe("string");
+    const expected = [...new Set([...c.declaredOutputs, ...Object.keys(c.args(seed)), "__provider"])].sort();
+    expect(info(plain, c.kind).outputKeys).toEqual(expected);
+    expect(reg.options.additionalSecretOutputs).toEqual(c.secretOutputs ?? []);
+    expect(info(plain, c.kind).className).toBe(c.kind);
+    // Secret args stay secret on the wire.
+    for (const key of c.secretArgs ?? []) expect(unwrapSecrets(reg.inputs[key]).secret, key).toBe(true);
+  });
+
+  it("the same in a preview", () => {
+    const reg = registration(preview, c.kind);
+    expect(reg.type).toBe(TOKEN(c.kind));
+    expect(reg.inputs).toEqual(registration(plain, c.kind).inputs);
+  });
+
+  it("merges the user's resource options with its own", () => {
+    const reg = registration(withOptions, c.kind);
+    expect([...reg.options.additionalSecretOutputs].sort()).toEqual(
+      ["userSecret", ...(c.secretOutputs ?? [])].sort(),
     );
-    const cap = await capture(packed.dir, program);
+    expect(reg.options).toMatchObject({ protect: true, deleteBeforeReplace: true, ignoreChanges: ["adopt"] });
+  });
+});
+
+describe("every resource class of the package", () => {
+  it("registers pulumi-nodejs:dynamic/wpengine:<Class> with its declared outputs and secret outputs", () => {
+    const cap = allClasses;
     expect(cap.errors).toEqual([]);
     const classes = cap.outputs["classes"]?.value as Record<string, { file: string; outputKeys: string[] }>;
     const names = Object.keys(classes).sort();

@@ -269,7 +269,8 @@ export class LocalEngine {
   }
 
   private finishSummary(summary: EngineSummary, started: number): EngineSummary {
-    for (const s of summary.steps) summary.changes[s.op]++;
+    // Failed steps are reported in `errors`, not counted as done.
+    for (const s of summary.steps) if (!s.error) summary.changes[s.op]++;
     summary.ok = summary.errors.length === 0;
     summary.durationMs = Date.now() - started;
     return summary;
@@ -516,6 +517,8 @@ export class LocalEngine {
       throw new StepError(`${label}: the local engine runs dynamic resources only (type ${msg.type})`);
     }
 
+    // What the step intends, until the diff says more (a failed check is reported with it).
+    step.op = prior?.id ? "update" : "create";
     let news = unwrapped;
     if (prior) {
       for (const key of msg.options.ignoreChanges) {

@@ -27,6 +27,14 @@ const REFRESHED: Record<StepOp, string> = {
   same: "unchanged",
 };
 
+const FAILED: Record<StepOp, string> = {
+  create: "create",
+  update: "update",
+  replace: "replace",
+  delete: "delete",
+  same: "step",
+};
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)}s`;
 }
@@ -45,7 +53,11 @@ export function formatStep(step: StepSummary, kind: EngineSummary["kind"] = "up"
   const keys = step.op === "replace" && step.replaceKeys?.length ? step.replaceKeys : step.changedKeys;
   if (keys.length && step.op !== "create") line += `: ${keys.join(", ")}`;
   if (step.durationMs >= 100 && kind !== "preview") line += ` [${seconds(step.durationMs)}]`;
-  if (step.error) return `! ${line} FAILED\n    ${step.error.replace(/\n/g, "\n    ")}`;
+  if (step.error) {
+    const id = step.id ? ` (id ${step.id})` : "";
+    const what = `${displayType(step.type)} ${step.name} ${FAILED[step.op]} failed${id}`;
+    return `! ${what}\n    ${step.error.replace(/\n/g, "\n    ")}`;
+  }
   return `${SYMBOL[step.op]} ${line}`;
 }
 
@@ -71,6 +83,8 @@ export function formatSummary(summary: EngineSummary): string {
   const counts = (Object.entries(summary.changes) as [StepOp, number][])
     .filter(([, n]) => n > 0)
     .map(([op, n]) => `${n} ${(summary.kind === "preview" ? PLANNED : DONE)[op]}`);
+  const failed = summary.steps.filter((s) => s.error).length;
+  if (failed) counts.push(`${failed} failed`);
   lines.push(`Resources: ${counts.length ? counts.join(", ") : "none"}`);
   if (summary.errors.length) {
     lines.push(`Errors (${summary.errors.length}):`);

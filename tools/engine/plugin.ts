@@ -167,7 +167,7 @@ export class PluginClient {
   private exited: { code: number | null; signal: string | null } | undefined;
   private closed = false;
   /** Lines the plugin printed after its port (console.log of provider code). */
-  readonly stdoutLines: string[] = [];
+  readonly stdoutLines: string[];
   /** The port the plugin listens on. */
   readonly port: number;
   /** Milliseconds from spawn to the port line. */
@@ -179,7 +179,9 @@ export class PluginClient {
     port: number,
     timeouts: PluginTimeouts,
     startupMs: number,
+    stdoutLines: string[],
   ) {
+    this.stdoutLines = stdoutLines;
     this.mods = mods;
     this.child = child;
     this.port = port;
@@ -257,17 +259,14 @@ export class PluginClient {
             if (Number.isInteger(p) && p > 0) finish(undefined, p);
             else
               finish(new Error(`dynamic-provider plugin printed ${JSON.stringify(line)} instead of a port`));
-          } else if (line) stdoutLines.push(line);
+          } else if (line && stdoutLines.length < 1_000) stdoutLines.push(line);
           nl = buf.indexOf("\n");
         }
       });
     });
-    const plugin = new PluginClient(mods, child, port, timeouts, Date.now() - started);
+    // The port reader keeps collecting later lines into `stdoutLines`.
+    const plugin = new PluginClient(mods, child, port, timeouts, Date.now() - started, stdoutLines);
     plugin.stderrTail = stderr;
-    plugin.stdoutLines.push(...stdoutLines);
-    child.stdout?.on("data", (d: Buffer) => {
-      for (const line of d.toString().split("\n")) if (line.trim()) plugin.stdoutLines.push(line);
-    });
     return plugin;
   }
 
