@@ -2,15 +2,7 @@
 import { z } from "zod";
 import { IdRefSchema } from "./common";
 import { EnvelopeListing } from "./core/listing";
-import {
-  envelopeSchema,
-  envelopeToPage,
-  type OffsetParams,
-  OffsetParamsSchema,
-  type Page,
-  paginateOffset,
-  type Query,
-} from "./core/pagination";
+import { type OffsetParams, OffsetParamsSchema, type Page } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
 import { validateInput } from "./core/validate";
@@ -43,7 +35,7 @@ export type Archive = z.infer<typeof ArchiveSchema>;
 export class Archives {
   readonly #list: EnvelopeListing<Archive>;
 
-  constructor(private readonly transport: Transport) {
+  constructor(transport: Transport) {
     this.#list = new EnvelopeListing(transport, ArchiveSchema);
   }
 

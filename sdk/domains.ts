@@ -2,15 +2,7 @@
 import { z } from "zod";
 import { idString } from "./common";
 import { EnvelopeListing } from "./core/listing";
-import {
-  envelopeSchema,
-  envelopeToPage,
-  type OffsetParams,
-  OffsetParamsSchema,
-  type Page,
-  paginateOffset,
-  type Query,
-} from "./core/pagination";
+import { type OffsetParams, OffsetParamsSchema, type Page } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
 import { validateInput } from "./core/validate";

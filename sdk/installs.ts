@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { fillAlias, IdRefSchema, idString } from "./common";
 import { EnvelopeListing } from "./core/listing";
-import { envelopeSchema, envelopeToPage, type Page, paginateOffset, type Query } from "./core/pagination";
+import type { Page } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
 import { validateInput } from "./core/validate";
