@@ -5,6 +5,8 @@ const config = new pulumi.Config();
 const accountId = config.require("accountId");
 const appName = config.get("appName") ?? "storefront";
 const domain = config.require("domain"); // e.g. storefront.example.com: www.<domain> is primary
+// What staging runs: a .zip, or a directory zipped on the fly (relative to where `pulumi` runs).
+const stagingSource = config.get("stagingSource") ?? "./site";
 
 const app = new wpengine.App("app", { accountId, name: appName, region: "US-C" });
 
@@ -24,6 +26,20 @@ const staging = new wpengine.Environment("staging", {
   // Deployed by zip uploads instead of a git branch.
   branch: "uploadable",
 });
+
+// Deploys the local source to staging: uploaded once, and again whenever a file under it changes (the
+// preview shows the change as an update), then waits until the build has succeeded.
+const stagingDeploy = new wpengine.EnvironmentSource("staging-source", {
+  accountId,
+  appId: app.name,
+  environmentId: staging.name,
+  path: stagingSource,
+});
+
+// Every build of staging (the upload's among them once it exists).
+const stagingBuilds = pulumi
+  .all([app.name, staging.name, stagingDeploy.buildName])
+  .apply(([appId, environmentId]) => wpengine.getBuilds({ accountId, appId, environmentId }));
 
 // The complete set of production's domains: www.<domain> is primary, the apex redirects to it.
 const domains = new wpengine.DomainMappings("production-domains", {
@@ -57,3 +73,7 @@ export const txtRecords = domains.domainMappings.apply((ms) =>
     .map((m) => ({ name: m.txtRecordName, value: m.txtRecordValue })),
 );
 export const cacheClearedAt = cacheClear.lastClearedAt;
+export const stagingBuild = stagingDeploy.buildName;
+export const stagingBuildState = stagingDeploy.buildState;
+export const stagingSourceHash = stagingDeploy.sourceHash;
+export const stagingBuildCount = stagingBuilds.apply((b) => b.length);

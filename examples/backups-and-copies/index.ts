@@ -10,9 +10,9 @@ const notificationEmails = [config.require("notificationEmail")];
 const production = wpengine.getInstallOutput({ installId: productionInstallId });
 const staging = wpengine.getInstallOutput({ installId: stagingInstallId });
 
-// A backup of production, taken before anything is copied (create waits until it is completed).
-const backup = new wpengine.Backup("before-copy", {
-  installId: productionInstallId,
+// A backup of staging, taken before production is copied over it (create waits until it is completed).
+const backup = new wpengine.Backup("staging-before-copy", {
+  installId: stagingInstallId,
   description: "Before refreshing staging from production",
   notificationEmails,
 });
@@ -30,9 +30,26 @@ const copy = new wpengine.InstallCopy(
   { dependsOn: [backup] },
 );
 
-// Every backup the install has (this one included once it exists).
+// Rolling back: `pulumi config set rollback 1` restores staging from the backup (DESTRUCTIVE: staging's
+// files and database are replaced). `pulumi preview --diff` shows the restore's `summary` first. Set a
+// new value to restore again; remove the key to forget the restore (nothing is undone).
+const rollback = config.get("rollback");
+const restore = rollback
+  ? new wpengine.BackupRestore(
+      "staging-rollback",
+      {
+        installId: stagingInstallId,
+        backupId: backup.backupId,
+        notificationEmails,
+        triggers: [rollback],
+      },
+      { dependsOn: [copy] },
+    )
+  : undefined;
+
+// Every backup of staging (this one included once it exists).
 const backups = pulumi
-  .all([backup.backupId, productionInstallId])
+  .all([backup.backupId, stagingInstallId])
   .apply(([, installId]) => wpengine.getBackups({ installId }));
 
 export const copied = pulumi.interpolate`${production.name} -> ${staging.name}`;
@@ -42,3 +59,5 @@ export const backupCmsVersion = backup.cmsVersion;
 export const backupCount = backups.apply((b) => b.length);
 export const copySummary = copy.summary;
 export const copyRequestedAt = copy.lastRequestedAt;
+export const restoreSummary = restore?.summary;
+export const restoredAt = restore?.lastRestoredAt;

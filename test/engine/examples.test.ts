@@ -114,7 +114,15 @@ describe("examples through the local engine and the simulator", () => {
   it("every example has Pulumi.yaml, index.ts and a README naming its config keys", () => {
     const names = fs.readdirSync(EXAMPLES).filter((n) => fs.statSync(path.join(EXAMPLES, n)).isDirectory());
     expect(names).toEqual(
-      expect.arrayContaining(["domain-verified", "certificate", "report-schedules", "app-hosting"]),
+      expect.arrayContaining([
+        "domain-verified",
+        "certificate",
+        "report-schedules",
+        "app-hosting",
+        "backups-and-copies",
+        "site-moves",
+        "offload-storage",
+      ]),
     );
     for (const name of names.filter((n) => n !== "quickstart")) {
       const dir = path.join(EXAMPLES, name);
@@ -141,6 +149,23 @@ describe("examples through the local engine and the simulator", () => {
         expect(readme, `examples/${name}/README.md sets ${key}`).toContain(key);
       }
     }
+  });
+
+  it("every resource class has a place in an example", () => {
+    const declared = new Set<string>();
+    for (const name of fs.readdirSync(EXAMPLES)) {
+      const index = path.join(EXAMPLES, name, "index.ts");
+      if (!fs.existsSync(index)) continue;
+      for (const [, kind] of fs.readFileSync(index, "utf8").matchAll(/new wpengine\.(\w+)\(/g))
+        declared.add(kind!);
+    }
+    // One docs page per resource class (plus the lookups and the wire format).
+    const kinds = fs
+      .readdirSync(path.join(REPO, "docs"))
+      .filter((f) => /^[A-Z]\w+\.md$/.test(f))
+      .map((f) => f.replace(/\.md$/, ""));
+    expect(kinds.length).toBe(17);
+    expect(kinds.filter((k) => !declared.has(k))).toEqual([]);
   });
 
   it.concurrent("domain-verified: the domain, then its verification once the TXT record is published", async () => {
@@ -231,8 +256,14 @@ describe("examples through the local engine and the simulator", () => {
     expect(after[SEED.reportSchedules.acmeMonthly.uuid]).toBeDefined();
   }, 120_000);
 
-  it.concurrent("app-hosting: an app, two environments, active domain mappings and a cache clear", async () => {
-    const config = { accountId: SEED.accounts.acme.id, appName: "storefront", domain: "storefront.example" };
+  it.concurrent("app-hosting: an app, two environments, active domain mappings, a cache clear and staging deployed from a directory", async () => {
+    const config = {
+      accountId: SEED.accounts.acme.id,
+      appName: "storefront",
+      domain: "storefront.example",
+      // The program runs from the packed program directory: point at the example's own site/.
+      stagingSource: path.join(EXAMPLES, "app-hosting", "site"),
+    };
     const up = await engine("app-hosting", config).up();
     expectOk(up);
     const out = values(up);
@@ -247,6 +278,11 @@ describe("examples through the local engine and the simulator", () => {
     ]);
     expect(Date.parse(out["cacheClearedAt"] as string)).not.toBeNaN();
     expect(JSON.stringify((await world())["apps"])).toContain("storefront");
+    // Staging runs the uploaded directory: its build succeeded and is listed by the lookup.
+    expect(out["stagingBuildState"]).toBe("SUCCEEDED");
+    expect(out["stagingBuild"]).toMatch(/\/apps\/storefront\/environments\/staging\/builds\/[^/]+$/);
+    expect(out["stagingSourceHash"]).toMatch(/^[0-9a-f]{64}$/);
+    expect(out["stagingBuildCount"]).toBeGreaterThanOrEqual(1);
 
     expectNoChanges(await engine("app-hosting", config).preview());
     expectOk(await engine("app-hosting", config).destroy());
@@ -267,15 +303,112 @@ describe("examples through the local engine and the simulator", () => {
     const out = values(up);
     expect(out["backupStatus"]).toBe("completed");
     expect(out["copied"]).toBe("acmeprod -> acmestg");
-    expect(out["backupCount"]).toBeGreaterThanOrEqual(3);
+    expect(out["backupCount"]).toBeGreaterThanOrEqual(1);
     expect(out["copySummary"]).toEqual(expect.any(String));
+    expect(out["restoreSummary"]).toBeUndefined();
     const copies = (await world())["install_copies"] as unknown as { destination_environment_id: string }[];
     expect(copies.map((c) => c.destination_environment_id)).toContain(SEED.installs.acmestg.id);
-
+    const backupId = out["backupId"] as string;
+    expect((await world())["backups"]?.[backupId]).toMatchObject({ install_id: SEED.installs.acmestg.id });
     expectNoChanges(await engine("backups-and-copies", config).preview());
-    expectOk(await engine("backups-and-copies", config).destroy());
+
+    // The rollback: the preview states what will be restored, and up restores staging from the backup.
+    const withRollback = { ...config, rollback: "1" };
+    const plan = await engine("backups-and-copies", withRollback).preview();
+    expectOk(plan);
+    expect(plan.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.op])).toEqual([
+      ["staging-rollback", "create"],
+    ]);
+    const restores = async () =>
+      (await world())["restores"] as unknown as { install_id: string; backup_id: string }[];
+    const before = (await restores()).length;
+    const rolled = await engine("backups-and-copies", withRollback).up();
+    expectOk(rolled);
+    const summary = values(rolled)["restoreSummary"] as string;
+    expect(summary).toMatch(/^DESTRUCTIVE: restore install /);
+    expect(summary).toContain(SEED.installs.acmestg.id);
+    expect(summary).toContain(backupId);
+    expect(Date.parse(values(rolled)["restoredAt"] as string)).not.toBeNaN();
+    const after = await restores();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)).toMatchObject({ install_id: SEED.installs.acmestg.id, backup_id: backupId });
+    expectNoChanges(await engine("backups-and-copies", withRollback).preview());
+
+    expectOk(await engine("backups-and-copies", withRollback).destroy());
     expect(engine("backups-and-copies", config).state().resources).toEqual([]);
-    // Both deletes only forget: the backup stays in the install's list.
-    expect((await world())["backups"]?.[out["backupId"] as string]).toBeDefined();
+    // Every delete only forgets: the backup stays in the install's list, nothing is restored again.
+    expect((await world())["backups"]?.[backupId]).toBeDefined();
+    expect((await restores()).length).toBe(before + 1);
+  }, 120_000);
+  it.concurrent("site-moves: an install placed in a site, then the site's scheduled transfer, cancelled by destroy", async () => {
+    const transferAt = new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d+Z$/, "Z");
+    const config = {
+      installId: SEED.installs.acmedev.id,
+      siteId: SEED.sites.acmeBlog.id,
+      destinationAccountId: SEED.accounts.initech.id,
+      transferAt,
+    };
+    // An install of another account: the program says so before anything is sent.
+    const wrong = await engine("site-moves", { ...config, installId: SEED.installs.globexprod.id }).preview();
+    expect(wrong.ok).toBe(false);
+    expect(wrong.errors.join("\n")).toMatch(/config installId: install globexprod belongs to account/);
+    // A time outside the 1 hour to 7 days window is refused at preview, naming the input.
+    const tooSoon = new Date(Date.now() + 600_000).toISOString();
+    const early = await engine("site-moves", { ...config, transferAt: tooSoon }).preview();
+    expect(early.ok).toBe(false);
+    expect(early.errors.join("\n")).toMatch(/scheduledTime/);
+    // Only the seeded (cancelled) transfer exists: nothing was sent.
+    expect(Object.keys((await world())["site_transfers"] ?? {})).toEqual([
+      SEED.siteTransfers.acmeBlogCancelled.id,
+    ]);
+
+    const up = await engine("site-moves", config).up();
+    expectOk(up);
+    const out = values(up);
+    expect(out["placedInstall"]).toBe(`acmedev: site ${SEED.sites.acmeBlog.id} (staging)`);
+    expect(out["transferStatus"]).toBe("scheduled");
+    expect(Date.parse(out["transferScheduledTime"] as string)).toBe(Date.parse(transferAt));
+    // The transfer takes the site's installs, the re-homed one included.
+    expect(out["transferredInstalls"]).toEqual(expect.arrayContaining(["acmeblog", "acmedev"]));
+    expect(out["transferRoute"]).toBe("Acme Blog: Acme Corp -> Initech");
+    expect(out["siteAccountTransferCount"]).toBeGreaterThanOrEqual(2);
+    const transferId = out["transferId"] as string;
+    expect((await world())["installs"]?.[SEED.installs.acmedev.id]).toMatchObject({
+      site_id: SEED.sites.acmeBlog.id,
+      environment: "staging",
+    });
+
+    expectNoChanges(await engine("site-moves", config).preview());
+    expectOk(await engine("site-moves", config).destroy());
+    expect(engine("site-moves", config).state().resources).toEqual([]);
+    const w = await world();
+    // The scheduled transfer was cancelled; the placement only forgot: the install stays where it was moved.
+    expect(w["site_transfers"]?.[transferId]).toMatchObject({ cancelled_at: expect.any(Number) });
+    expect(w["installs"]?.[SEED.installs.acmedev.id]).toMatchObject({
+      site_id: SEED.sites.acmeBlog.id,
+      environment: "staging",
+    });
+    expect(w["sites"]?.[SEED.sites.acmeBlog.id]).toMatchObject({ account_id: SEED.accounts.acme.id });
+  }, 120_000);
+  it.concurrent("offload-storage: uploads served from a bucket, applied before up returns; destroy forgets", async () => {
+    const config = { installId: SEED.installs.globexstg.id, bucket: "globex-staging-uploads" };
+    const up = await engine("offload-storage", config).up();
+    expectOk(up);
+    const out = values(up);
+    expect(out["offloadStatus"]).toBe("applied");
+    expect(out["offloadedPaths"]).toEqual(["wp-content/uploads/"]);
+    expect(out["servedBy"]).toBe("globexstg: s3://globex-staging-uploads (us-east-1)");
+    const live = () => world().then((w) => w["offload_settings"]?.[SEED.installs.globexstg.id]);
+    expect(await live()).toMatchObject({
+      settings: expect.objectContaining({ bucket: "globex-staging-uploads" }),
+    });
+
+    expectNoChanges(await engine("offload-storage", config).preview());
+    expectOk(await engine("offload-storage", config).destroy());
+    expect(engine("offload-storage", config).state().resources).toEqual([]);
+    // Nothing deletes offload settings: the install keeps them.
+    expect(await live()).toMatchObject({
+      settings: expect.objectContaining({ bucket: "globex-staging-uploads" }),
+    });
   }, 120_000);
 });
