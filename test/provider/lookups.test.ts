@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearStackConfig, setStackConfig } from "../../provider/config";
 import {
@@ -231,6 +232,91 @@ describe("application-hosting lookups", () => {
         destinationDomainMapping: null,
       }),
     ]);
+  });
+});
+
+/**
+ * Every list lookup, read with one record per page, returns exactly what it returns with the default
+ * page size, and asks for at least one page per record: nothing is lost past the first page. (Installs,
+ * backups and environments have their own tests above; account users and report templates are one
+ * unpaged list on the service.)
+ */
+describe("every list lookup follows every page", () => {
+  const env = { accountId: APP.accountId, appId: APP.appId, environmentId: "production" };
+  const zip = (text: string) => Buffer.from(zipSync({ "index.html": new TextEncoder().encode(text) }));
+  const cases: {
+    name: string;
+    /** Makes the list at least two records long. */
+    prepare?: (c: WpEngineClient) => Promise<void>;
+    list: (o: LookupOptions) => Promise<readonly object[]>;
+    path: RegExp;
+  }[] = [
+    { name: "getSites", list: (o) => getSites({}, o), path: /^\/v1\/sites$/ },
+    { name: "getDomains", list: (o) => getDomains({ installId: I.acmeprod.id }, o), path: /\/domains$/ },
+    {
+      name: "getArchives",
+      prepare: async (c) => {
+        await c.backups.create(I.acmeprod.id, {
+          description: "a",
+          notification_emails: ["ops@acme.example"],
+        });
+        fixture.sim.advance(86_400);
+      },
+      list: (o) => getArchives({ installId: I.acmeprod.id }, o),
+      path: /\/archives$/,
+    },
+    {
+      name: "getSiteTransfers",
+      prepare: async (c) => {
+        const at = new Date(Date.parse(fixture.sim.advance(0)) + 86_400_000).toISOString();
+        await c.siteTransfers.create(S.acmeBlog.id, {
+          destination_account_id: A.initech.id,
+          scheduled_time: at,
+        });
+      },
+      list: (o) => getSiteTransfers({ accountId: A.acme.id }, o),
+      path: /\/accounts\/[^/]+\/site_transfers$/,
+    },
+    {
+      name: "getApps",
+      prepare: async (c) => {
+        await c.apps.create(APP.accountId, "second-app", { region: "US-C" });
+      },
+      list: (o) => getApps({ accountId: APP.accountId }, o),
+      path: /\/apps$/,
+    },
+    {
+      name: "getBuilds",
+      prepare: async (c) => {
+        await c.environments.upload(env.accountId, env.appId, env.environmentId, zip("one"));
+        fixture.sim.advance(3_600);
+      },
+      list: (o) => getBuilds(env, o),
+      path: /\/builds$/,
+    },
+    {
+      name: "getDomainMappings",
+      prepare: async (c) => {
+        await c.domainMappings.replace(env.accountId, env.appId, env.environmentId, {
+          domainMappings: [
+            { domain: APP.domain, primary: true },
+            { domain: "acme-frontend.example", destinationDomainMapping: APP.domain },
+          ],
+        });
+      },
+      list: (o) => getDomainMappings(env, o),
+      path: /\/domainMappings$/,
+    },
+  ];
+
+  it.each(cases)("$name", async ({ prepare, list, path }) => {
+    await prepare?.(client());
+    const all = await list(opts());
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    fixture.sim.clearRequests();
+    const paged = await list(opts({ pageSize: 1 }));
+    expect(paged).toEqual(all);
+    expect(gets(path)).toBeGreaterThanOrEqual(all.length);
   });
 });
 
