@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { Backup as ApiBackup } from "../sdk";
 import { pollUntil } from "../sdk";
 import { timeoutSecondsInput, uuidString } from "./inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "./lifecycle";
+import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "Backup";
@@ -203,6 +203,7 @@ const definition = defineProvider<BackupInputs, BackupOutputs>({
   },
   async delete() {
     // Backups cannot be deleted on the service: forgetting the resource is all delete can honestly do.
+    return `${FORGOTTEN}backups cannot be deleted; it stays in the install's backup list`;
   },
 });
 

@@ -19,7 +19,7 @@ import { normalizeEmails, notificationEmails } from "./Backup";
 import { getClient } from "./client";
 import { explainError } from "./errors";
 import { containsUnknown, timeoutSecondsInput, uuidString } from "./inputs";
-import { type Context, CreatedButFailedError, defineProvider, toPlain } from "./lifecycle";
+import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN, toPlain } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "BackupRestore";
@@ -249,6 +249,7 @@ const base = defineProvider<BackupRestoreInputs, BackupRestoreOutputs>({
   },
   async delete() {
     // Nothing to undo on the service: forgetting the action is all delete does.
+    return `${FORGOTTEN}a restore cannot be undone`;
   },
 });
 

@@ -21,7 +21,7 @@ import {
   WpEngineWaitTimeoutError,
 } from "../sdk";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "./inputs";
-import { type Context, defineProvider } from "./lifecycle";
+import { type Context, defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "DomainVerification";
@@ -171,7 +171,9 @@ const base = defineProvider<DomainVerificationInputs, DomainVerificationOutputs>
     return verify(ctx, news);
   },
   // Verification cannot be undone on the service: delete only forgets.
-  async delete() {},
+  async delete() {
+    return `${FORGOTTEN}a verification cannot be undone (the domain stays verified)`;
+  },
 });
 
 /**

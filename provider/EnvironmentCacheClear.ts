@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { environmentAddress, environmentResourceName } from "./Environment";
 import type { Context } from "./lifecycle";
-import { defineProvider } from "./lifecycle";
+import { defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "EnvironmentCacheClear";
@@ -88,6 +88,7 @@ export const provider = defineProvider<EnvironmentCacheClearInputs, EnvironmentC
   },
   async delete() {
     // Forget only: clearing a cache cannot be undone.
+    return `${FORGOTTEN}clearing a cache cannot be undone`;
   },
 });
 

@@ -21,7 +21,7 @@ import { withInputFields } from "./App";
 import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
 import { triggersInput } from "./EnvironmentCacheClear";
 import { type CheckFailure, containsUnknown, timeoutSecondsInput } from "./inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "./lifecycle";
+import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "EnvironmentSource";
@@ -271,8 +271,9 @@ const definition = defineProvider<EnvironmentSourceInputs, EnvironmentSourceOutp
     if ("error" in result) throw result.error;
     return result.outs;
   },
-  async delete() {
+  async delete(_id, olds) {
     // Forget only: the deployed build stays on the environment.
+    return `${FORGOTTEN}the deployed build${olds.buildName ? ` ${olds.buildName}` : ""} stays on the environment`;
   },
 });
 

@@ -23,7 +23,7 @@ import {
 } from "./BackupRestore";
 import type { Rule } from "./inputs";
 import { containsUnknown, uuidString } from "./inputs";
-import { type Context, defineProvider } from "./lifecycle";
+import { type Context, defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "InstallCopy";
@@ -185,6 +185,7 @@ const base = defineProvider<InstallCopyInputs, InstallCopyOutputs>({
   },
   async delete() {
     // Nothing to undo on the service: forgetting the action is all delete does.
+    return `${FORGOTTEN}a copy cannot be undone`;
   },
 });
 

@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Install, WpEngineClient } from "../sdk";
 import { COMMON_INPUTS, uuidString } from "./inputs";
-import { defineProvider } from "./lifecycle";
+import { defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "InstallPlacement";
@@ -113,8 +113,9 @@ export const provider = defineProvider<InstallPlacementInputs, InstallPlacementO
   async update(id, _olds, news, ctx) {
     return place(id, news, ctx.client);
   },
-  async delete() {
+  async delete(_id, olds) {
     // Deliberately nothing: the install stays in the site and environment it has now.
+    return `${FORGOTTEN}install ${olds.installName} stays in site ${olds.siteId} as its ${olds.environment} install`;
   },
 });
 

@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type OffloadSettings as ApiOffloadSettings, pollUntil, WpEngineWaitTimeoutError } from "../sdk";
 import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "./inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "./lifecycle";
+import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "OffloadSettings";
@@ -238,7 +238,9 @@ export const provider = defineProvider<OffloadSettingsInputs, OffloadSettingsOut
     return waitApplied(ctx, news);
   },
   // No API deletes or resets offload settings: the resource is forgotten and the install keeps them.
-  async delete() {},
+  async delete(_id, olds) {
+    return `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to bucket ${olds.bucket}`;
+  },
 });
 
 /** Arguments of an {@link OffloadSettings}. */

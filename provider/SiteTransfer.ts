@@ -13,7 +13,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { SiteTransfer as ApiSiteTransfer } from "../sdk";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "./inputs";
-import { type Context, defineProvider } from "./lifecycle";
+import { type Context, defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "SiteTransfer";
@@ -203,14 +203,21 @@ const defined = defineProvider<SiteTransferInputs, SiteTransferOutputs>({
   },
   async delete(id, olds, ctx) {
     const t = await ctx.client.siteTransfers.get(olds.siteId, id);
-    if (!(CANCELLABLE_STATUSES as readonly string[]).includes(t.status)) return; // begun or over: forget
+    if (t.status === "cancelled") return "already cancelled on the service; nothing sent";
+    if (!(CANCELLABLE_STATUSES as readonly string[]).includes(t.status)) {
+      // Begun or over: nothing can stop or undo it.
+      return `${FORGOTTEN}the transfer is ${t.status} and can no longer be cancelled`;
+    }
     try {
       await ctx.client.siteTransfers.cancel(olds.siteId, id);
     } catch (err) {
       // 409: it started between the read and the cancel; it can no longer be stopped, so forget it.
-      if ((err as { status?: number }).status === 409) return;
+      if ((err as { status?: number }).status === 409) {
+        return "forgotten only: the transfer started before it could be cancelled (the service refused the cancel, 409)";
+      }
       throw err;
     }
+    return `cancelled on the service (it was ${t.status})`;
   },
 });
 

@@ -15,7 +15,7 @@ import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "./inputs";
-import { type Context, defineProvider } from "./lifecycle";
+import { type Context, defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "ThirdPartyCertificate";
@@ -203,7 +203,9 @@ export const provider = defineProvider<ThirdPartyCertificateInputs, ThirdPartyCe
     return certificateOutputs(news.installId, news.certificate);
   },
   // No API deletes an imported certificate: the resource is forgotten and the install keeps serving it.
-  async delete() {},
+  async delete() {
+    return `${FORGOTTEN}an imported certificate cannot be deleted; the install keeps serving it`;
+  },
 });
 
 /** Arguments of a {@link ThirdPartyCertificate}. */

@@ -62,8 +62,25 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
   /** In-place update; must return the full outputs. Absent when every input replaces. */
   update?(id: string, olds: O, news: I, ctx: Context): Promise<O>;
-  /** What delete does on the service (a 404 is already success). */
-  delete(id: string, olds: O, ctx: Context): Promise<void>;
+  /**
+   * What delete does on the service (a 404 is already success). A delete that does not simply delete
+   * returns what it did instead, in words (e.g. "forgotten only: ..."): the user is told with
+   * {@link sayDeleted}.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a delete that simply deletes returns nothing.
+  delete(id: string, olds: O, ctx: Context): Promise<void | string>;
+}
+
+/** How a delete that sends nothing starts its message. */
+export const FORGOTTEN = "forgotten only, nothing sent to the service: ";
+
+/**
+ * Tells the user what a delete did when it did not simply delete the object: one line on the provider
+ * process's stderr, which the Pulumi CLI shows among the update's diagnostics. Built from ids and
+ * service facts only (never credentials).
+ */
+export function sayDeleted(kind: string, id: string, what: string): void {
+  process.stderr.write(`wpengine:${kind} ${id}: ${what}\n`);
 }
 
 /** Removes `undefined` (the engine cannot record it) and turns Dates into ISO strings. */
@@ -161,7 +178,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
 
     async delete(id: string, props: Record<string, unknown>) {
       try {
-        await def.delete(id, props as O, await ctx());
+        const said = await def.delete(id, props as O, await ctx());
+        if (said) sayDeleted(def.kind, id, said);
       } catch (err) {
         if (isNotFoundLike(err)) return;
         fail("delete", err);

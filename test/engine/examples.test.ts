@@ -379,7 +379,15 @@ describe("examples through the local engine and the simulator", () => {
     });
 
     expectNoChanges(await engine("site-moves", config).preview());
-    expectOk(await engine("site-moves", config).destroy());
+    const destroyed = await engine("site-moves", config).destroy();
+    expectOk(destroyed);
+    // Each delete says what it did on the service.
+    expect(destroyed.diagnostics).toEqual(
+      expect.arrayContaining([
+        `wpengine:SiteTransfer ${transferId}: cancelled on the service (it was scheduled)`,
+        `wpengine:InstallPlacement ${SEED.installs.acmedev.id}: forgotten only, nothing sent to the service: install acmedev stays in site ${SEED.sites.acmeBlog.id} as its staging install`,
+      ]),
+    );
     expect(engine("site-moves", config).state().resources).toEqual([]);
     const w = await world();
     // The scheduled transfer was cancelled; the placement only forgot: the install stays where it was moved.

@@ -3,7 +3,7 @@ import { provider } from "../../provider/InstallPlacement";
 import { UNKNOWN } from "../../provider/inputs";
 import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
@@ -117,7 +117,9 @@ describe("InstallPlacement lifecycle", () => {
       environment: "staging",
     });
     fixture.sim.clearRequests();
-    await provider.delete!(id, outs);
+    expect(await deleteSays(provider, id, outs)).toEqual([
+      `wpengine:InstallPlacement ${ACMEDEV}: forgotten only, nothing sent to the service: install acmedev stays in site ${BLOG} as its staging install`,
+    ]);
     expect(fixture.sim.requests()).toEqual([]);
     const live = await client().installs.get(ACMEDEV);
     expect([live.site?.id, live.environment]).toEqual([BLOG, "staging"]);

@@ -3,7 +3,7 @@ import { UNKNOWN } from "../../provider/inputs";
 import { provider } from "../../provider/SiteTransfer";
 import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
@@ -118,11 +118,15 @@ describe("SiteTransfer lifecycle", () => {
       scheduledTime: simHoursAhead(3),
     });
     fixture.sim.clearRequests();
-    await provider.delete!(id, outs);
+    expect(await deleteSays(provider, id, outs)).toEqual([
+      `wpengine:SiteTransfer ${id}: cancelled on the service (it was scheduled)`,
+    ]);
     expect(deletes().map((r) => r.path)).toEqual([`/v1/sites/${BLOG}/site_transfers/${id}`]);
     expect((await client().siteTransfers.get(BLOG, id)).status).toBe("cancelled");
     expect(await provider.read!(id, outs)).toEqual({ id: "" });
-    await provider.delete!(id, outs);
+    expect(await deleteSays(provider, id, outs)).toEqual([
+      `wpengine:SiteTransfer ${id}: already cancelled on the service; nothing sent`,
+    ]);
   });
 
   it("only forgets a transfer that has begun: delete sends nothing", async () => {
@@ -132,10 +136,30 @@ describe("SiteTransfer lifecycle", () => {
     fixture.sim.advance(1);
     expect((await provider.read!(id, outs)).props?.["status"]).toBe("in_progress");
     fixture.sim.clearRequests();
-    await provider.delete!(id, outs);
+    expect(await deleteSays(provider, id, outs)).toEqual([
+      `wpengine:SiteTransfer ${id}: forgotten only, nothing sent to the service: the transfer is in_progress and can no longer be cancelled`,
+    ]);
     expect(deletes()).toEqual([]);
     fixture.sim.advance(5);
     expect((await client().siteTransfers.get(BLOG, id)).status).toBe("completed");
+  });
+
+  it("only forgets a transfer that starts between the read and the cancel (409), saying so", async () => {
+    const { id, outs } = await createOk(provider, { siteId: BLOG, destinationAccountId: INITECH });
+    expect(outs["status"]).toBe("pending");
+    // The cancel reaches the handler 300 ms late; meanwhile the transfer starts.
+    fixture.sim.setFaults([{ method: "DELETE", path: "/v1/sites/*/site_transfers/*", latencyMs: 300 }]);
+    try {
+      const said = deleteSays(provider, id, outs);
+      await new Promise((r) => setTimeout(r, 100));
+      fixture.sim.advance(1);
+      expect(await said).toEqual([
+        `wpengine:SiteTransfer ${id}: forgotten only: the transfer started before it could be cancelled (the service refused the cancel, 409)`,
+      ]);
+    } finally {
+      fixture.sim.setFaults([]);
+    }
+    expect((await client().siteTransfers.get(BLOG, id)).status).toBe("in_progress");
   });
 });
 

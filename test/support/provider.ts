@@ -3,9 +3,32 @@
  * the checked inputs), so provider tests read like the lifecycle they assert.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 
 type Props = Record<string, unknown>;
+
+/**
+ * `delete`, returning the lines it wrote for the user (the `wpengine:<Kind> <id>: ...` notices on
+ * stderr that say what a delete did when it did not simply delete).
+ */
+export async function deleteSays(provider: pulumi.dynamic.ResourceProvider, id: string, props: Props) {
+  const lines: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk, ...rest) => {
+    const text = String(chunk);
+    if (text.startsWith("wpengine:")) {
+      lines.push(text.trimEnd());
+      return true;
+    }
+    return write(chunk, ...(rest as []));
+  });
+  try {
+    await provider.delete!(id, props);
+  } finally {
+    spy.mockRestore();
+  }
+  return lines;
+}
 
 /** `check` that must pass; returns the checked inputs (defaults filled). */
 export async function checkOk(provider: pulumi.dynamic.ResourceProvider, news: Props, olds: Props = {}) {

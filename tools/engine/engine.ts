@@ -113,7 +113,7 @@ export interface EngineSummary {
   changes: Record<StepOp, number>;
   durationMs: number;
   timings: { programMs?: number; pluginStartMs?: number };
-  /** What the program printed. */
+  /** What the program printed, then what the provider said (its `wpengine:` stderr lines). */
   diagnostics: string[];
 }
 
@@ -306,6 +306,9 @@ export class LocalEngine {
         if (!plugin) return;
         const p = await plugin.catch(() => undefined);
         await p?.close();
+        // What the provider told the user (the CLI shows the plugin's stderr among the diagnostics).
+        for (const line of p?.stderrLines ?? [])
+          if (line.startsWith("wpengine:")) summary.diagnostics.push(line);
       },
     };
   }

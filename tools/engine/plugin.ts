@@ -164,6 +164,13 @@ export class PluginClient {
   private readonly client: ProviderGrpc.ResourceProviderClient;
   private readonly timeouts: PluginTimeouts;
   private stderrTail = "";
+  private stderrPartial = "";
+  /**
+   * Complete lines the plugin wrote to stderr after it started (at most 1,000): what the provider tells
+   * the user, e.g. a delete's `wpengine:<Kind> <id>: forgotten only, ...`. The Pulumi CLI shows these
+   * among an update's diagnostics.
+   */
+  readonly stderrLines: string[] = [];
   private exited: { code: number | null; signal: string | null } | undefined;
   private closed = false;
   /** Lines the plugin printed after its port (console.log of provider code). */
@@ -193,7 +200,11 @@ export class PluginClient {
       { "grpc.max_receive_message_length": 64 * 1024 * 1024 },
     );
     child.stderr?.on("data", (d: Buffer) => {
-      this.stderrTail = (this.stderrTail + d.toString()).slice(-8_000);
+      const text = d.toString();
+      this.stderrTail = (this.stderrTail + text).slice(-8_000);
+      const parts = (this.stderrPartial + text).split("\n");
+      this.stderrPartial = parts.pop() ?? "";
+      for (const line of parts) if (line && this.stderrLines.length < 1_000) this.stderrLines.push(line);
     });
     child.on("exit", (code, signal) => {
       this.exited = { code, signal };
