@@ -54,10 +54,12 @@ function intParam(
 }
 
 /** The hosting API's pagination envelope: limit (1–100, default 100), offset, full-URL previous/next, count. */
-export function paginate<T>(
+export function paginate<T, V = T>(
   req: Req,
   items: T[],
-): { previous: string | null; next: string | null; count: number; results: T[] } {
+  /** Builds the view of each record of the page only (a view may be costly). */
+  view?: (item: T) => V,
+): { previous: string | null; next: string | null; count: number; results: V[] } {
   const limit = intParam(req, "limit", 100, 1, 100, "pagination");
   const offset = intParam(req, "offset", 0, 0, Number.MAX_SAFE_INTEGER, "pagination");
   const url = new URL(req.url, `${req.protocol}://${req.host}`);
@@ -71,7 +73,7 @@ export function paginate<T>(
     previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
     next: offset + limit < items.length ? link(offset + limit) : null,
     count: items.length,
-    results: items.slice(offset, offset + limit),
+    results: items.slice(offset, offset + limit).map((item) => (view ? view(item) : (item as unknown as V))),
   };
 }
 

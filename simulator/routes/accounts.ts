@@ -13,7 +13,7 @@ export function registerAccounts(app: FastifyInstance, sim: Sim): void {
   app.get("/v1/accounts", async (req: Req) => {
     const caller = callerOf(req);
     const accounts = Object.values(sim.world.accounts).filter((a) => rolesOn(sim.world, caller.userId, a.id));
-    return paginate(req, accounts.map(accountView));
+    return paginate(req, accounts, accountView);
   });
 
   app.get("/v1/accounts/:account_id", async (req: Req) => {

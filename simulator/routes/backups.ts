@@ -91,10 +91,7 @@ export function registerBackups(app: FastifyInstance, sim: Sim): void {
     const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
     const now = sim.now();
     const backups = Object.values(sim.world.backups).filter((b) => b.install_id === install.id);
-    return paginate(
-      req,
-      backups.map((b) => backupView(b, now)),
-    );
+    return paginate(req, backups, (b) => backupView(b, now));
   });
 
   app.get(`${base}/:backup_id`, async (req: Req) => {
@@ -138,9 +135,6 @@ export function registerBackups(app: FastifyInstance, sim: Sim): void {
     const archives = Object.values(sim.world.archives).filter(
       (a) => a.install_id === install.id && archiveState(a, now) !== null,
     );
-    return paginate(
-      req,
-      archives.map((a) => archiveView(a, now)),
-    );
+    return paginate(req, archives, (a) => archiveView(a, now));
   });
 }

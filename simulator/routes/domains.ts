@@ -152,10 +152,7 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
 
   app.get(base, async (req: Req) => {
     const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
-    return paginate(
-      req,
-      domainsOf(sim.world, install.id).map((d) => domainView(sim.world, d)),
-    );
+    return paginate(req, domainsOf(sim.world, install.id), (d) => domainView(sim.world, d));
   });
 
   app.get(`${base}/:domain_id`, async (req: Req) => {

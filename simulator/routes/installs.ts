@@ -86,10 +86,7 @@ export function registerInstalls(app: FastifyInstance, sim: Sim): void {
     const installs = Object.values(sim.world.installs).filter(
       (i) => (accountId === undefined || i.account_id === accountId) && canTouchInstall(sim.world, caller, i),
     );
-    return paginate(
-      req,
-      installs.map((i) => installView(sim, i, false)),
-    );
+    return paginate(req, installs, (i) => installView(sim, i, false));
   });
 
   app.get("/v1/installs/:install_id", async (req: Req) => {

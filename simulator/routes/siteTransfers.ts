@@ -163,10 +163,7 @@ export function registerSiteTransfers(app: FastifyInstance, sim: Sim): void {
     const transfers = Object.values(sim.world.site_transfers).filter(
       (t) => t.origin_account_id === account.id,
     );
-    return paginate(
-      req,
-      transfers.map((t) => transferView(t, now)),
-    );
+    return paginate(req, transfers, (t) => transferView(t, now));
   });
 
   app.get("/v1/sites/:site_id/site_transfers", async (req: Req) => {
@@ -176,10 +173,7 @@ export function registerSiteTransfers(app: FastifyInstance, sim: Sim): void {
     requireAccount(world, callerOf(req), site.account_id, "billing");
     const now = sim.now();
     const transfers = Object.values(world.site_transfers).filter((t) => t.site_id === site.id);
-    return paginate(
-      req,
-      transfers.map((t) => transferView(t, now)),
-    );
+    return paginate(req, transfers, (t) => transferView(t, now));
   });
 
   app.get("/v1/sites/:site_id/site_transfers/:transfer_id", async (req: Req) => {

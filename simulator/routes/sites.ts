@@ -56,10 +56,7 @@ export function registerSites(app: FastifyInstance, sim: Sim): void {
     const sites = Object.values(sim.world.sites).filter(
       (s) => (accountId === undefined || s.account_id === accountId) && canSeeSite(sim.world, caller, s),
     );
-    return paginate(
-      req,
-      sites.map((s) => siteView(sim, s)),
-    );
+    return paginate(req, sites, (s) => siteView(sim, s));
   });
 
   app.get("/v1/sites/:site_id", async (req: Req) => {

@@ -37,7 +37,7 @@ export function registerSshKeys(app: FastifyInstance, sim: Sim): void {
   const mine = (req: Req) =>
     Object.values(sim.world.ssh_keys).filter((k) => k.user_id === callerOf(req).userId);
 
-  app.get("/v1/ssh_keys", async (req: Req) => paginate(req, mine(req).map(sshKeyView)));
+  app.get("/v1/ssh_keys", async (req: Req) => paginate(req, mine(req), sshKeyView));
 
   app.post("/v1/ssh_keys", async (req: Req, reply) => {
     const body = parseBody(CreateSshKey, req.body, "ssh_key");
