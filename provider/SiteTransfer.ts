@@ -161,6 +161,9 @@ const defined = defineProvider<SiteTransferInputs, SiteTransferOutputs>({
   schema: SiteTransferInputsSchema,
   replaceOn: [...IDENTITY],
   updatable: [],
+  // A site has at most one active transfer: the old one must be cancelled before its replacement can
+  // be requested (create-before-delete would always be refused with 409).
+  deleteBeforeReplace: true,
   normalize: normalizeValue,
   async create(inputs, ctx) {
     if (inputs.adopt) {

@@ -81,20 +81,23 @@ describe("SiteTransfer lifecycle", () => {
     expect(await diff(provider, id, read.props!, args)).toEqual({ changes: false });
   });
 
-  it("replaces on any change and has no update", async () => {
+  it("replaces on any change, deleting (cancelling) the old transfer first, and has no update", async () => {
     const args = { siteId: BLOG, destinationAccountId: INITECH, scheduledTime: simHoursAhead(3) };
     const { id, outs } = await createOk(provider, args);
     expect(await diff(provider, id, outs, { ...args, maintenanceMode: true })).toEqual({
       changes: true,
       replaces: ["maintenanceMode"],
+      deleteBeforeReplace: true,
     });
     expect(await diff(provider, id, outs, { ...args, scheduledTime: simHoursAhead(4) })).toEqual({
       changes: true,
       replaces: ["scheduledTime"],
+      deleteBeforeReplace: true,
     });
     expect(await diff(provider, id, outs, { ...args, scheduledTime: null })).toEqual({
       changes: true,
       replaces: ["scheduledTime"],
+      deleteBeforeReplace: true,
     });
     await expect(provider.update!(id, outs, outs)).rejects.toThrow(
       /every input of this resource replaces it/,
