@@ -14,6 +14,10 @@ export { MissingCredentialsError } from "./provider/client";
 export { CONFIG_KEYS } from "./provider/config";
 export { Domain, type DomainArgs } from "./provider/Domain";
 export { type DomainMappingArgs, DomainMappings, type DomainMappingsArgs } from "./provider/DomainMappings";
+export {
+  DomainMappingVerification,
+  type DomainMappingVerificationArgs,
+} from "./provider/DomainMappingVerification";
 export { DomainVerification, type DomainVerificationArgs } from "./provider/DomainVerification";
 export { Environment, type EnvironmentArgs } from "./provider/Environment";
 export { EnvironmentCacheClear, type EnvironmentCacheClearArgs } from "./provider/EnvironmentCacheClear";

@@ -12,27 +12,21 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import {
-  type Domain as ApiDomain,
-  isBadRequest,
-  isNotFound,
-  isRateLimited,
-  pollUntil,
-  WpEngineWaitTimeoutError,
-} from "../sdk";
+import { type Domain as ApiDomain, isNotFound } from "../sdk";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "./inputs";
 import { type Context, defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  retryIntervalSecondsInput,
+  notVerifiedMessage as txtNotVerifiedMessage,
+  verifyUntilSeen,
+} from "./txt";
 
 const KIND = "DomainVerification";
 
 /** The ownership status of a verified domain. */
 export const VERIFIED = "TXT_VERIFIED";
-
-/** How long create waits for the TXT record to be seen, by default (seconds). */
-export const DEFAULT_TIMEOUT_SECONDS = 600;
-/** Seconds between verification attempts, by default (the real service allows one check per 5 s). */
-export const DEFAULT_RETRY_INTERVAL_SECONDS = 10;
 
 export const DomainVerificationInputsSchema = z
   .object({
@@ -46,12 +40,7 @@ export const DomainVerificationInputsSchema = z
      * Seconds between verification attempts (default 10, minimum 1). The real service allows one
      * domain status check per install every 5 s: keep it at 5 or more there.
      */
-    retryIntervalSeconds: z
-      .number({ error: "retryIntervalSeconds must be a number of seconds" })
-      .int("retryIntervalSeconds must be a whole number of seconds")
-      .min(1, "retryIntervalSeconds must be at least 1 (the real service allows one check per 5 s)")
-      .max(3600, "retryIntervalSeconds must be at most 3600")
-      .default(DEFAULT_RETRY_INTERVAL_SECONDS),
+    retryIntervalSeconds: retryIntervalSecondsInput(),
     ...COMMON_INPUTS,
   })
   .strict();
@@ -95,14 +84,12 @@ export function notVerifiedMessage(
   timeoutSeconds: number,
   lastAnswer: string | undefined,
 ): string {
-  const record =
-    d.txt_verification_key && d.txt_verification_value
-      ? `publish a DNS TXT record named "${d.txt_verification_key}" with the value "${d.txt_verification_value}"`
-      : "publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue";
-  const said = lastAnswer ? ` The service last answered: ${lastAnswer}.` : "";
-  return (
-    `domain ${d.name} (id ${d.id}) is not verified after timeoutSeconds (${timeoutSeconds} s): ${record}, ` +
-    `wait for it to propagate, then run again (or raise timeoutSeconds).${said}`
+  return txtNotVerifiedMessage(
+    `domain ${d.name} (id ${d.id})`,
+    { name: d.txt_verification_key, value: d.txt_verification_value },
+    timeoutSeconds,
+    lastAnswer,
+    "publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue",
   );
 }
 
@@ -120,36 +107,23 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs): Promise<D
     );
   });
   if (ownershipStatusOf(domain) === VERIFIED) return verificationOutputs(installId, domain);
-  const intervalMs = inputs.retryIntervalSeconds * 1000;
-  try {
-    const answer = await pollUntil({
-      deadlineMs: inputs.timeoutSeconds * 1000,
-      intervalMs,
-      maxIntervalMs: intervalMs,
-      describe: `the TXT record of domain ${domain.name}`,
-      check: async () => {
-        try {
-          return { done: true, value: await ctx.client.domains.verify(installId, domainId) };
-        } catch (err) {
-          // 400 is the service's "record not found" (yet); 429 its per-install check limit: both retried.
-          if (isBadRequest(err) || isRateLimited(err))
-            return { done: false, state: err.serverMessage ?? err.message };
-          throw err;
-        }
-      },
-    });
-    return {
-      ...verificationOutputs(installId, domain),
-      ownershipStatus: VERIFIED,
-      verifiedTime: answer.txt_verified_time ?? null,
-      verifiedDomain: answer.txt_verified_domain ?? domain.name,
-    };
-  } catch (err) {
-    if (!(err instanceof WpEngineWaitTimeoutError)) throw err;
-    // Read the domain again for the record to publish: it is the one the service is looking for now.
-    const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);
-    throw new Error(notVerifiedMessage(latest, inputs.timeoutSeconds, err.lastState));
-  }
+  const answer = await verifyUntilSeen({
+    timeoutSeconds: inputs.timeoutSeconds,
+    retryIntervalSeconds: inputs.retryIntervalSeconds,
+    describe: `the TXT record of domain ${domain.name}`,
+    attempt: () => ctx.client.domains.verify(installId, domainId),
+    explain: async (lastAnswer) => {
+      // Read the domain again for the record to publish: it is the one the service is looking for now.
+      const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);
+      return notVerifiedMessage(latest, inputs.timeoutSeconds, lastAnswer);
+    },
+  });
+  return {
+    ...verificationOutputs(installId, domain),
+    ownershipStatus: VERIFIED,
+    verifiedTime: answer.txt_verified_time ?? null,
+    verifiedDomain: answer.txt_verified_domain ?? domain.name,
+  };
 }
 
 const base = defineProvider<DomainVerificationInputs, DomainVerificationOutputs>({

@@ -52,6 +52,23 @@ const domains = new wpengine.DomainMappings("production-domains", {
   ],
 });
 
+// Once the TXT record of www.<domain> is published (see the txtRecords output), `pulumi config set
+// verifyWww true` and `pulumi up` verify the domain's ownership, then ask the service to re-check it.
+const wwwVerification = config.getBoolean("verifyWww")
+  ? new wpengine.DomainMappingVerification(
+      "www-verification",
+      {
+        accountId,
+        appId: app.name,
+        environmentId: production.name,
+        domain: `www.${domain}`,
+        revalidate: true,
+        retryIntervalSeconds: config.getNumber("retryIntervalSeconds") ?? 10,
+      },
+      { dependsOn: [domains] },
+    )
+  : undefined;
+
 // Clears production's cache once created, and again whenever a trigger value changes.
 const cacheClear = new wpengine.EnvironmentCacheClear("production-cache", {
   accountId,
@@ -73,6 +90,7 @@ export const txtRecords = domains.domainMappings.apply((ms) =>
     .map((m) => ({ name: m.txtRecordName, value: m.txtRecordValue })),
 );
 export const cacheClearedAt = cacheClear.lastClearedAt;
+export const wwwVerified = wwwVerification?.txtVerified;
 export const stagingBuild = stagingDeploy.buildName;
 export const stagingBuildState = stagingDeploy.buildState;
 export const stagingSourceHash = stagingDeploy.sourceHash;

@@ -164,7 +164,7 @@ describe("examples through the local engine and the simulator", () => {
       .readdirSync(path.join(REPO, "docs"))
       .filter((f) => /^[A-Z]\w+\.md$/.test(f))
       .map((f) => f.replace(/\.md$/, ""));
-    expect(kinds.length).toBe(17);
+    expect(kinds.length).toBe(18);
     expect(kinds.filter((k) => !declared.has(k))).toEqual([]);
   });
 
@@ -283,9 +283,31 @@ describe("examples through the local engine and the simulator", () => {
     expect(out["stagingBuild"]).toMatch(/\/apps\/storefront\/environments\/staging\/builds\/[^/]+$/);
     expect(out["stagingSourceHash"]).toMatch(/^[0-9a-f]{64}$/);
     expect(out["stagingBuildCount"]).toBeGreaterThanOrEqual(1);
-
+    expect(out["wwwVerified"]).toBeUndefined();
     expectNoChanges(await engine("app-hosting", config).preview());
-    expectOk(await engine("app-hosting", config).destroy());
+
+    // The user's DNS step for www, then the verification.
+    const txt = (out["txtRecords"] as { name: string; value: string }[]).find(
+      (r) => r.name === "_wpe_verification.www.storefront.example",
+    );
+    expect(txt).toBeDefined();
+    sim.publishTxt(txt!.name, txt!.value);
+    const verifying = { ...config, verifyWww: "true", retryIntervalSeconds: "1" };
+    const verified = await engine("app-hosting", verifying).up();
+    expectOk(verified);
+    expect(verified.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.op])).toEqual([
+      ["www-verification", "create"],
+    ]);
+    expect(values(verified)["wwwVerified"]).toBe(true);
+
+    expectNoChanges(await engine("app-hosting", verifying).preview());
+    const destroyed = await engine("app-hosting", verifying).destroy();
+    expectOk(destroyed);
+    expect(destroyed.diagnostics).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^wpengine:DomainMappingVerification .*: forgotten only/),
+      ]),
+    );
     const w = await world();
     // The app's delete takes its environments and mappings with it.
     expect(JSON.stringify([w["apps"], w["environments"], w["domain_mappings"]])).not.toContain("storefront");
