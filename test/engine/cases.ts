@@ -6,7 +6,11 @@
  * Args are plain data built from the simulator's fixed ids (`SEED`); keys listed in `secretArgs` are
  * wrapped in `pulumi.secret()` by the generated program.
  */
-import type { SEED } from "../../simulator";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { WpEngineClient } from "../../sdk";
+import type { RunningSimulator, SEED } from "../../simulator";
 import { selfSigned, type TestPair } from "../fixtures/self-signed";
 
 export type Seed = typeof SEED;
@@ -17,10 +21,24 @@ export interface ResourceCase {
   kind: string;
   /** Args of a create. */
   args: (seed: Seed) => Args;
-  /** Args of an in-place update of the created resource (same identity). */
+  /**
+   * Args of an in-place update of the created resource (same identity); for a kind with
+   * `replaceOnUpdate`, args whose change replaces it.
+   */
   update: (seed: Seed) => Args;
-  /** The input keys the update changes. */
+  /** The input keys the update changes, whose outputs must equal the new inputs after it. */
   updated: string[];
+  /**
+   * Only for a kind with NO input updatable in place (every change replaces it): the inputs the
+   * `update` args change, which the diff must report as replaced. The update test then checks that
+   * replacement plan instead of an in-place update, and `updated` stays empty.
+   */
+  replaceOnUpdate?: string[];
+  /**
+   * Makes the world the case needs beyond the seed (e.g. a published TXT record), before its create.
+   * Only the resources suite runs it; the create args must work on the bare seed for the other suites.
+   */
+  prepare?: (sim: RunningSimulator, client: WpEngineClient, seed: Seed) => Promise<void>;
   /** Args that `check` must refuse, and the property it must name. */
   invalid: { args: (seed: Seed) => Args; property: string; reason: RegExp };
   /** Output keys that must hold a value (not null, not undefined) after create. */
@@ -38,6 +56,7 @@ export interface ResourceCase {
     args: (seed: Seed) => Args;
     faults: {
       method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+      /** A glob (`*` matches anything, `/` included) or, starting with `^`, a regular expression. */
       path: string;
       status: 429;
       retryAfter: number;
@@ -52,18 +71,159 @@ const pair = (i: 0 | 1): TestPair => {
   return pairs[i]!;
 };
 
+/**
+ * Local source directories for `EnvironmentSource` (one `index.html` each, different contents) under
+ * the system temp directory. The same two directories for every process, each file written only when
+ * missing or different, by an atomic rename: parallel test files never see half a file, and nothing
+ * accumulates.
+ */
+const SOURCE_ROOT = path.join(os.tmpdir(), "wpengine-engine-test-source");
+const sourceDir = (i: 0 | 1): string => {
+  const name = `v${i + 1}`;
+  const dir = path.join(SOURCE_ROOT, name);
+  const file = path.join(dir, "index.html");
+  const content = `<!doctype html><title>engine test ${name}</title>\n`;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
+  if (current !== content) {
+    fs.mkdirSync(dir, { recursive: true });
+    // Written beside the directory, not in it: a concurrent zip of the directory never lists it.
+    const partial = path.join(SOURCE_ROOT, `${name}.${process.pid}.tmp`);
+    fs.writeFileSync(partial, content);
+    fs.renameSync(partial, file);
+  }
+  return dir;
+};
+
+/**
+ * An instant `hours` ahead of when this module was loaded, whole minutes, canonical ISO 8601: fixed per
+ * process, so every call of a case's args gives the same value.
+ */
+const LOADED_AT = Math.ceil(Date.now() / 60_000) * 60_000;
+const hoursAhead = (hours: number): string => new Date(LOADED_AT + hours * 3_600_000).toISOString();
+
+/** `args` without `keys` (the rest in the same order): for a variant that leaves out inputs of its base. */
+const omit = <T extends Args, K extends keyof T & string>(args: T, ...keys: K[]): Omit<T, K> =>
+  Object.fromEntries(Object.entries(args).filter(([k]) => !keys.includes(k as K))) as Omit<T, K>;
+
+/*
+ * The create args of the cases below. A case's other variants (update, invalid, failAfterCreate) spread
+ * them and set only the keys they change, or drop with `omit` the ones they leave out.
+ */
+
+/** The seeded Acme frontend app, and one of its environments. */
+const frontendApp = (S: Seed) => ({
+  accountId: S.apps.acmeFrontend.accountId,
+  appId: S.apps.acmeFrontend.appId,
+});
+const frontendEnvironment = (S: Seed, environment: "production" | "staging") => ({
+  ...frontendApp(S),
+  environmentId: S.apps.acmeFrontend.environments[environment],
+});
+
+/** The seeded mapping of the frontend's production environment: verified already. */
+const mappingVerificationArgs = (S: Seed) => ({
+  ...frontendEnvironment(S, "production"),
+  domain: S.apps.acmeFrontend.domain,
+  retryIntervalSeconds: 1,
+});
+/** A second mapping of production, which `prepare` adds with its TXT record published. */
+const SECOND_MAPPING = "verify.engine-test.acme-frontend.example";
+
+const domainArgs = (S: Seed) => ({ installId: S.installs.acmeprod.id, name: "Engine-Test.Example.com" });
+const certificateArgs = (S: Seed, i: 0 | 1) => ({ installId: S.installs.acmestg.id, ...pair(i) });
+const verificationArgs = (S: Seed) => ({
+  installId: S.installs.initechprod.id,
+  domainId: S.domains.initechExample.id,
+});
+const cacheExclusionsArgs = (S: Seed) => ({
+  installId: S.installs.acmedev.id,
+  exclusions: [{ type: "url path", value: "^/engine-test/" }],
+});
+const offloadArgs = (S: Seed) => ({
+  installId: S.installs.globexprod.id,
+  bucket: "engine-test-uploads",
+  bucketRegion: "us-east-1",
+  pathSettings: [{ path: "wp-content/uploads/", excludedPaths: [], redirectType: "permanent" }],
+  timeoutSeconds: 60,
+});
+const accountUserArgs = (S: Seed) => ({
+  accountId: S.accounts.initech.id,
+  email: "engine-test@initech.example",
+  firstName: "Engine",
+  lastName: "Tester",
+  roles: "full",
+});
+const reportScheduleArgs = (S: Seed) => ({
+  siteId: S.sites.globexCorporate.id,
+  title: "Engine test report",
+  nextScheduledDate: "2030-01-07T09:00:00.000Z",
+  templateUuid: S.templates.siteReport.uuid,
+  frequency: { value: 7, unit: "DAYS" },
+  recipients: [{ name: "Globex Ops", email: "ops@globex.example" }],
+  sections: [{ name: "cover" }, { name: "usage" }],
+});
+const appArgs = (S: Seed) => ({ accountId: S.accounts.initech.id, name: "engine-test-app", region: "US-C" });
+const environmentArgs = (S: Seed) => ({
+  ...frontendApp(S),
+  name: "engine-test",
+  displayName: "Engine test",
+  branch: "main",
+  timeoutSeconds: 60,
+});
+const domainMappingsArgs = (S: Seed) => ({
+  ...frontendEnvironment(S, "staging"),
+  mappings: [{ domain: "engine-test.acme-frontend.example", primary: true }],
+  timeoutSeconds: 60,
+});
+const placementArgs = (S: Seed) => ({
+  installId: S.installs.acmesandbox.id,
+  siteId: S.sites.acmeSandbox.id,
+  environment: "development",
+});
+const backupArgs = (S: Seed) => ({
+  installId: S.installs.globexstg.id,
+  description: "Engine test backup",
+  notificationEmails: ["ops@globex.example"],
+  timeoutSeconds: 60,
+});
+const restoreArgs = (S: Seed) => ({
+  installId: S.installs.acmeprod.id,
+  backupId: S.backups.acmeprodCompleted.id,
+  notificationEmails: ["ops@acme.example"],
+  triggers: ["first"],
+  timeoutSeconds: 60,
+});
+const installCopyArgs = (S: Seed) => ({
+  sourceEnvironmentId: S.installs.acmestg.id,
+  destinationEnvironmentId: S.installs.acmedev.id,
+  notificationEmails: ["ops@acme.example"],
+  includeFiles: false,
+  triggers: ["first"],
+});
+const siteTransferArgs = (S: Seed) => ({
+  siteId: S.sites.acmeBlog.id,
+  destinationAccountId: S.accounts.initech.id,
+  scheduledTime: hoursAhead(2),
+  maintenanceMode: false,
+});
+const cacheClearArgs = (S: Seed) => ({
+  ...frontendEnvironment(S, "staging"),
+  triggers: { release: "1" },
+});
+const sourceArgs = (S: Seed) => ({
+  ...frontendEnvironment(S, "production"),
+  path: sourceDir(0),
+  timeoutSeconds: 60,
+});
+
 export const CASES: ResourceCase[] = [
   {
     kind: "Domain",
-    args: (S) => ({ installId: S.installs.acmeprod.id, name: "Engine-Test.Example.com" }),
-    update: (S) => ({
-      installId: S.installs.acmeprod.id,
-      name: "engine-test.example.com",
-      secureAllUrls: true,
-    }),
+    args: domainArgs,
+    update: (S) => ({ ...domainArgs(S), name: "engine-test.example.com", secureAllUrls: true }),
     updated: ["secureAllUrls"],
     invalid: {
-      args: (S) => ({ installId: S.installs.acmeprod.id, name: "https://nope" }),
+      args: (S) => ({ ...domainArgs(S), name: "https://nope" }),
       property: "name",
       reason: /domain name/,
     },
@@ -93,25 +253,17 @@ export const CASES: ResourceCase[] = [
     failAfterCreate: {
       // The domain is created by a POST; secureAllUrls needs a PATCH after it, which the fault refuses
       // with a Retry-After longer than the client waits for, so it fails at once.
-      args: (S) => ({
-        installId: S.installs.acmeprod.id,
-        name: "half-made.example.com",
-        secureAllUrls: true,
-      }),
+      args: (S) => ({ ...domainArgs(S), name: "half-made.example.com", secureAllUrls: true }),
       faults: [{ method: "PATCH", path: "/v1/installs/*/domains/*", status: 429, retryAfter: 86_400 }],
     },
   },
   {
     kind: "ThirdPartyCertificate",
-    args: (S) => ({ installId: S.installs.acmestg.id, ...pair(0) }),
-    update: (S) => ({ installId: S.installs.acmestg.id, ...pair(1) }),
+    args: (S) => certificateArgs(S, 0),
+    update: (S) => certificateArgs(S, 1),
     updated: ["certificate", "privateKey"],
     invalid: {
-      args: (S) => ({
-        installId: S.installs.acmestg.id,
-        certificate: "not a certificate",
-        privateKey: pair(0).privateKey,
-      }),
+      args: (S) => ({ ...certificateArgs(S, 0), certificate: "not a certificate" }),
       property: "certificate",
       reason: /PEM/,
     },
@@ -133,5 +285,521 @@ export const CASES: ResourceCase[] = [
     secretArgs: ["privateKey"],
     // Nothing on the service deletes an imported certificate: delete forgets it.
     goneAfterDelete: false,
+  },
+  {
+    // An already verified domain (seeded): create verifies at once, with no TXT record to publish.
+    kind: "DomainVerification",
+    args: verificationArgs,
+    // Its only inputs besides the wait settings (which change nothing) are the domain's identity.
+    update: (S) => ({ installId: S.installs.globexprod.id, domainId: S.domains.globexExample.id }),
+    updated: [],
+    replaceOnUpdate: ["installId", "domainId"],
+    invalid: {
+      args: (S) => ({ ...verificationArgs(S), retryIntervalSeconds: 0 }),
+      property: "retryIntervalSeconds",
+      reason: /at least 1/,
+    },
+    required: ["installId", "domainId", "domainName", "ownershipStatus", "verifiedTime", "verifiedDomain"],
+    declaredOutputs: [
+      "installId",
+      "domainId",
+      "domainName",
+      "ownershipStatus",
+      "verifiedTime",
+      "verifiedDomain",
+      "timeoutSeconds",
+      "retryIntervalSeconds",
+      "adopt",
+    ],
+    // A verification cannot be undone: delete forgets, the domain stays verified.
+    goneAfterDelete: false,
+  },
+  {
+    // acmedev: an install of an eligible account (Acme), not transferable, with no seeded exclusions.
+    kind: "CacheExclusions",
+    args: cacheExclusionsArgs,
+    // In the service's (sorted) order, so the output list equals the input list.
+    update: (S) => ({
+      ...cacheExclusionsArgs(S),
+      exclusions: [
+        { type: "query arg", value: "^engine_" },
+        { type: "url path", value: "^/engine-test/" },
+      ],
+    }),
+    updated: ["exclusions"],
+    invalid: {
+      args: (S) => ({
+        ...cacheExclusionsArgs(S),
+        exclusions: [
+          { type: "url path", value: "^/ok/" },
+          { type: "url path", value: "^/(unclosed" },
+        ],
+      }),
+      property: "exclusions[1].value",
+      reason: /invalid regular expression/,
+    },
+    required: ["installId", "exclusions"],
+    declaredOutputs: ["installId", "exclusions", "adopt"],
+    // Delete empties the install's list; the (empty) list still reads.
+    goneAfterDelete: false,
+  },
+  {
+    kind: "OffloadSettings",
+    args: offloadArgs,
+    update: (S) => ({ ...offloadArgs(S), bucket: "engine-test-uploads-2", bucketRegion: "eu-west-1" }),
+    updated: ["bucket", "bucketRegion"],
+    invalid: {
+      args: (S) => ({
+        ...omit(offloadArgs(S), "timeoutSeconds"),
+        pathSettings: [
+          { path: "wp-content/uploads/", redirectType: "permanent" },
+          { path: "wp-content/uploads/", redirectType: "break" },
+        ],
+      }),
+      property: "pathSettings[1].path",
+      reason: /duplicate path/,
+    },
+    required: ["installId", "cloud", "bucket", "bucketRegion", "pathSettings", "status"],
+    declaredOutputs: [
+      "installId",
+      "cloud",
+      "bucket",
+      "bucketRegion",
+      "pathSettings",
+      "status",
+      "timeoutSeconds",
+      "adopt",
+    ],
+    // Nothing on the service deletes offload settings: delete forgets them.
+    goneAfterDelete: false,
+  },
+  {
+    kind: "AccountUser",
+    args: accountUserArgs,
+    update: (S) => ({ ...accountUserArgs(S), roles: "partial", installIds: [S.installs.initechprod.id] }),
+    updated: ["roles", "installIds"],
+    invalid: {
+      args: (S) => ({ ...accountUserArgs(S), roles: "admin" }),
+      property: "roles",
+      reason: /roles must be one of/,
+    },
+    required: [
+      "userId",
+      "accountId",
+      "email",
+      "firstName",
+      "lastName",
+      "roles",
+      "installIds",
+      "inviteAccepted",
+      "mfaEnabled",
+      "installs",
+    ],
+    declaredOutputs: [
+      "userId",
+      "inviteAccepted",
+      "mfaEnabled",
+      "lastOwner",
+      "phone",
+      "installs",
+      "installIds",
+      "adopt",
+    ],
+  },
+  {
+    kind: "ReportSchedule",
+    args: reportScheduleArgs,
+    update: (S) => ({
+      ...reportScheduleArgs(S),
+      title: "Engine test report (weekly)",
+      sections: [{ name: "cover" }, { name: "overview" }, { name: "usage" }],
+    }),
+    updated: ["title", "sections"],
+    invalid: {
+      args: (S) => ({
+        ...reportScheduleArgs(S),
+        frequency: { value: 3, unit: "DAYS" },
+        sections: [{ name: "cover" }],
+      }),
+      property: "frequency.value",
+      reason: /7 \(weekly\) or 14/,
+    },
+    required: [
+      "scheduleId",
+      "siteId",
+      "title",
+      "nextScheduledDate",
+      "templateUuid",
+      "frequency",
+      "recipients",
+      "sections",
+      "createdAt",
+      "nextRunDate",
+      "createMatch",
+    ],
+    declaredOutputs: ["scheduleId", "createdAt", "nextRunDate", "createMatch", "adopt"],
+  },
+  {
+    kind: "App",
+    args: appArgs,
+    // An app cannot change: every input replaces it (a region change deletes the old one first).
+    update: (S) => ({ ...appArgs(S), region: "EU-W" }),
+    updated: [],
+    replaceOnUpdate: ["region"],
+    invalid: {
+      args: (S) => ({ ...appArgs(S), name: "Engine_Test" }),
+      property: "name",
+      reason: /lower-case letters, digits or hyphens/,
+    },
+    required: ["accountId", "name", "region", "resourceName", "createTime", "updateTime"],
+    declaredOutputs: ["resourceName", "createTime", "updateTime", "adopt"],
+  },
+  {
+    // A new environment of the seeded app (its own id, so nothing else of the table is touched).
+    kind: "Environment",
+    args: environmentArgs,
+    update: (S) => ({ ...environmentArgs(S), displayName: "Engine test (renamed)", branch: "release" }),
+    updated: ["displayName", "branch"],
+    invalid: {
+      args: (S) => ({ ...omit(environmentArgs(S), "timeoutSeconds"), rootDirectory: "../outside" }),
+      property: "rootDirectory",
+      reason: /relative path/,
+    },
+    required: [
+      "accountId",
+      "appId",
+      "name",
+      "displayName",
+      "branch",
+      "rootDirectory",
+      "resourceName",
+      "domains",
+      "createTime",
+      "updateTime",
+      "reconciling",
+    ],
+    declaredOutputs: [
+      "rootDirectory",
+      "timeoutSeconds",
+      "resourceName",
+      "domains",
+      "build",
+      "createTime",
+      "updateTime",
+      "reconciling",
+      "adopt",
+    ],
+  },
+  {
+    // The seeded staging environment has no mappings (production has one, which create would refuse).
+    kind: "DomainMappings",
+    args: domainMappingsArgs,
+    // Sorted by domain with defaults filled, as the outputs hold the set.
+    update: (S) => ({
+      ...domainMappingsArgs(S),
+      mappings: [
+        { domain: "engine-test.acme-frontend.example", primary: true, destinationDomainMapping: null },
+        {
+          domain: "www.engine-test.acme-frontend.example",
+          primary: false,
+          destinationDomainMapping: "engine-test.acme-frontend.example",
+        },
+      ],
+    }),
+    updated: ["mappings"],
+    invalid: {
+      args: (S) => ({
+        ...omit(domainMappingsArgs(S), "timeoutSeconds"),
+        mappings: [
+          { domain: "engine-test.acme-frontend.example", primary: true },
+          { domain: "www.engine-test.acme-frontend.example", destinationDomainMapping: "elsewhere.example" },
+        ],
+      }),
+      property: "mappings[1].destinationDomainMapping",
+      reason: /not a domain of this set/,
+    },
+    required: ["accountId", "appId", "environmentId", "mappings", "domainMappings", "primaryDomain"],
+    declaredOutputs: ["timeoutSeconds", "domainMappings", "primaryDomain", "adopt"],
+  },
+  {
+    // The seeded production mapping is verified: create succeeds at once. Every input replaces, so the
+    // update moves to a second mapping that `prepare` added and published the TXT record of.
+    kind: "DomainMappingVerification",
+    args: mappingVerificationArgs,
+    prepare: async (sim, client, S) => {
+      const env = frontendEnvironment(S, "production");
+      const set = await client.domainMappings.replace(env.accountId, env.appId, env.environmentId, {
+        domainMappings: [{ domain: S.apps.acmeFrontend.domain, primary: true }, { domain: SECOND_MAPPING }],
+      });
+      const txt = set.find((m) => m.domain === SECOND_MAPPING)?.txtVerification;
+      sim.publishTxt(txt!.name!, txt!.value!);
+    },
+    update: (S) => ({ ...mappingVerificationArgs(S), domain: SECOND_MAPPING, revalidate: true }),
+    updated: [],
+    replaceOnUpdate: ["domain"],
+    invalid: {
+      args: (S) => ({ ...mappingVerificationArgs(S), domain: "https://www.example.com/" }),
+      property: "domain",
+      reason: /must be a domain name/,
+    },
+    required: ["accountId", "appId", "environmentId", "domain", "txtVerified", "state", "resourceName"],
+    declaredOutputs: [
+      "txtVerified",
+      "txtRecordName",
+      "txtRecordValue",
+      "state",
+      "resourceName",
+      "revalidate",
+      "timeoutSeconds",
+      "retryIntervalSeconds",
+      "adopt",
+    ],
+    // A verification cannot be undone: delete forgets, and the mapping still reads.
+    goneAfterDelete: false,
+  },
+  {
+    // acmesandbox: the only install of its site, so moving it to another environment slot is free.
+    kind: "InstallPlacement",
+    args: placementArgs,
+    update: (S) => ({ ...placementArgs(S), environment: "staging" }),
+    updated: ["environment"],
+    invalid: {
+      args: (S) => ({ ...placementArgs(S), environment: "qa" }),
+      property: "environment",
+      reason: /production, staging, development/,
+    },
+    required: [
+      "installId",
+      "siteId",
+      "environment",
+      "installName",
+      "accountId",
+      "cname",
+      "primaryDomain",
+      "status",
+    ],
+    declaredOutputs: ["installName", "accountId", "cname", "primaryDomain", "status"],
+    // Delete leaves the install where it is: the install still reads.
+    goneAfterDelete: false,
+  },
+  {
+    // The simulator completes a backup in about a second; create waits for it (timeoutSeconds bounds it).
+    kind: "Backup",
+    args: backupArgs,
+    // Only the wait settings change in place (the backup itself cannot change).
+    update: (S) => ({ ...backupArgs(S), timeoutSeconds: 120 }),
+    updated: ["timeoutSeconds"],
+    invalid: {
+      args: (S) => ({
+        ...omit(backupArgs(S), "timeoutSeconds"),
+        notificationEmails: ["ops@globex.example", "not-an-email"],
+      }),
+      property: "notificationEmails[1]",
+      reason: /email addresses/,
+    },
+    required: [
+      "backupId",
+      "status",
+      "createTime",
+      "completeTime",
+      "cmsVersion",
+      "installId",
+      "description",
+      "notificationEmails",
+    ],
+    declaredOutputs: [
+      "backupId",
+      "status",
+      "createTime",
+      "completeTime",
+      "cmsVersion",
+      "wait",
+      "timeoutSeconds",
+    ],
+    // Backups cannot be deleted on the service: delete forgets, the backup still reads.
+    goneAfterDelete: false,
+    failAfterCreate: {
+      // The backup is requested by a POST; the wait for it polls GETs, which the fault refuses.
+      args: (S) => ({ ...backupArgs(S), description: "Engine test backup (half made)" }),
+      faults: [{ method: "GET", path: "/v1/installs/*/backups/*", status: 429, retryAfter: 86_400 }],
+    },
+  },
+  {
+    // The only seeded completed backup is acmeprod's. A change of triggers restores again, in place.
+    kind: "BackupRestore",
+    args: restoreArgs,
+    update: (S) => ({ ...restoreArgs(S), triggers: ["second"] }),
+    updated: ["triggers"],
+    invalid: {
+      args: (S) => ({ ...omit(restoreArgs(S), "triggers", "timeoutSeconds"), notificationEmails: [] }),
+      property: "notificationEmails",
+      reason: /at least one email address/,
+    },
+    required: [
+      "installId",
+      "backupId",
+      "notificationEmails",
+      "summary",
+      "restoreCount",
+      "lastRestoredAt",
+      "installStatus",
+    ],
+    declaredOutputs: [
+      "restoreDatabase",
+      "createCheckpoint",
+      "triggers",
+      "wait",
+      "timeoutSeconds",
+      "summary",
+      "restoreCount",
+      "lastRestoredAt",
+      "installStatus",
+    ],
+    // An action: delete forgets it, and it reads as long as its backup exists.
+    goneAfterDelete: false,
+    failAfterCreate: {
+      // The restore is started by a POST; the wait for the install polls its GET, which the fault refuses.
+      args: (S) => ({ ...restoreArgs(S), triggers: ["half made"] }),
+      faults: [{ method: "GET", path: "^/v1/installs/[^/]+$", status: 429, retryAfter: 86_400 }],
+    },
+  },
+  {
+    // Same account (Acme): staging copied over development. A change of triggers copies again, in place.
+    kind: "InstallCopy",
+    args: installCopyArgs,
+    update: (S) => ({ ...installCopyArgs(S), triggers: ["second"] }),
+    updated: ["triggers"],
+    invalid: {
+      // The source copied over itself, and nothing else.
+      args: (S) => {
+        const { sourceEnvironmentId } = installCopyArgs(S);
+        return { sourceEnvironmentId, destinationEnvironmentId: sourceEnvironmentId };
+      },
+      property: "destinationEnvironmentId",
+      reason: /must differ/,
+    },
+    required: [
+      "sourceEnvironmentId",
+      "destinationEnvironmentId",
+      "includeFiles",
+      "includeDb",
+      "summary",
+      "requestCount",
+      "lastRequestedAt",
+      "lastMessage",
+    ],
+    declaredOutputs: [
+      "notificationEmails",
+      "includeFiles",
+      "includeDb",
+      "dbTables",
+      "triggers",
+      "summary",
+      "requestCount",
+      "lastRequestedAt",
+      "lastMessage",
+    ],
+    // An action: delete forgets it, and it reads as long as both installs exist.
+    goneAfterDelete: false,
+  },
+  {
+    // Acme Blog (the transferable site) to Initech (another account, with a preferred data center),
+    // scheduled, so nothing moves while the table runs; delete cancels it.
+    kind: "SiteTransfer",
+    args: siteTransferArgs,
+    // A transfer cannot be edited: every input replaces it.
+    update: (S) => ({ ...siteTransferArgs(S), scheduledTime: hoursAhead(3) }),
+    updated: [],
+    replaceOnUpdate: ["scheduledTime"],
+    invalid: {
+      args: (S) => ({ ...omit(siteTransferArgs(S), "maintenanceMode"), scheduledTime: hoursAhead(8 * 24) }),
+      property: "scheduledTime",
+      reason: /between 1 hour and 7 days/,
+    },
+    required: [
+      "siteId",
+      "destinationAccountId",
+      "scheduledTime",
+      "maintenanceMode",
+      "transferId",
+      "status",
+      "createdAt",
+      "updatedAt",
+      "site",
+      "installs",
+      "originAccount",
+      "destinationAccount",
+    ],
+    declaredOutputs: [
+      "transferId",
+      "status",
+      "createdAt",
+      "updatedAt",
+      "site",
+      "installs",
+      "originAccount",
+      "destinationAccount",
+      "scheduledTime",
+      "maintenanceMode",
+      "adopt",
+    ],
+  },
+  {
+    kind: "EnvironmentCacheClear",
+    args: cacheClearArgs,
+    // A change of triggers clears again, in place (only the environment's address replaces).
+    update: (S) => ({ ...cacheClearArgs(S), triggers: { release: "2" } }),
+    updated: ["triggers"],
+    invalid: {
+      args: (S) => ({ ...cacheClearArgs(S), triggers: ["not", "a", "map"] }),
+      property: "triggers",
+      reason: /map of JSON values/,
+    },
+    required: ["accountId", "appId", "environmentId", "triggers", "environmentResourceName", "lastClearedAt"],
+    declaredOutputs: ["triggers", "environmentResourceName", "lastClearedAt"],
+    // An action: delete forgets it, and it reads as long as its environment exists.
+    goneAfterDelete: false,
+  },
+  {
+    // The seeded production environment builds uploads; the source is a local directory zipped on the fly.
+    kind: "EnvironmentSource",
+    args: sourceArgs,
+    // Another directory: new content, so a new hash and a new upload.
+    update: (S) => ({ ...sourceArgs(S), path: sourceDir(1) }),
+    updated: ["path", "sourceHash"],
+    invalid: {
+      args: (S) => ({
+        ...omit(sourceArgs(S), "timeoutSeconds"),
+        path: path.join(sourceDir(0), "missing.zip"),
+      }),
+      property: "path",
+      reason: /does not exist/,
+    },
+    required: [
+      "accountId",
+      "appId",
+      "environmentId",
+      "path",
+      "triggers",
+      "buildName",
+      "buildState",
+      "sourceHash",
+      "size",
+    ],
+    declaredOutputs: ["triggers", "timeoutSeconds", "buildName", "buildState", "sourceHash", "size"],
+    // Delete forgets: the deployed build stays, and the environment still reads.
+    goneAfterDelete: false,
+    failAfterCreate: {
+      // The source is uploaded by a POST; the wait for its build polls GETs, which the fault refuses.
+      args: (S) => ({ ...sourceArgs(S), triggers: { halfMade: true } }),
+      faults: [
+        {
+          method: "GET",
+          path: "/v1/accounts/*/apps/*/environments/*/builds/*",
+          status: 429,
+          retryAfter: 86_400,
+        },
+      ],
+    },
   },
 ];

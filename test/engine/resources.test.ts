@@ -5,6 +5,7 @@
  * engine would record from each.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
 import {
   PluginCallError,
@@ -87,12 +88,19 @@ describe.each(CASES)("$kind through the real plugin", (c) => {
   let id: string;
   let outputs: PropertyMap;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     created = registered.get(nameOf(c.kind, "create"))!;
     updated = registered.get(nameOf(c.kind, "update"))!;
     invalid = registered.get(nameOf(c.kind, "invalid"))!;
     failing = registered.get(nameOf(c.kind, "failing"));
     expect(created && updated && invalid).toBeTruthy();
+    const client = new WpEngineClient({
+      username: "demo",
+      password,
+      apiUrl: sim.apiUrl,
+      appHostingUrl: sim.appHostingUrl,
+    });
+    await c.prepare?.(sim, client, seed);
   });
 
   it("registers the real serialized provider, and it is small", () => {
@@ -157,20 +165,49 @@ describe.each(CASES)("$kind through the real plugin", (c) => {
     expect(diff.changes).toBe("none");
   });
 
-  it("update changes the object in place and returns the full outputs", async () => {
-    const news = await plugin.check(urn, checked, inputsOf(updated));
-    expect(news.failures).toEqual([]);
-    const diff = await plugin.diff(urn, id, outputs, news.inputs, checked);
-    expect(diff.changes).toBe("some");
-    expect(diff.replaces).toEqual([]);
-    const outs = await plugin.update(urn, id, outputs, news.inputs, checked);
-    recorded.push(news.inputs, outs);
-    expect(missing(outs, c.required)).toEqual([]);
-    for (const key of c.updated) expect(outs[key], key).toEqual(news.inputs[key]);
-    const again = await plugin.diff(urn, id, outs, news.inputs, news.inputs);
-    expect(again.changes).toBe("none");
-    outputs = outs;
-  });
+  // A kind with no input updatable in place (every change replaces it) checks the replacement plan instead.
+  const replaceOnUpdate = c.replaceOnUpdate;
+  if (replaceOnUpdate) {
+    it("a change of its inputs replaces the object, in the order the diff asks for", async () => {
+      const news = await plugin.check(urn, checked, inputsOf(updated));
+      expect(news.failures).toEqual([]);
+      recorded.push(news.inputs);
+      const diff = await plugin.diff(urn, id, outputs, news.inputs, checked);
+      expect(diff.changes).toBe("some");
+      expect([...diff.replaces].sort()).toEqual([...replaceOnUpdate].sort());
+      // The replacement as the engine runs it: create then delete, or delete first when asked.
+      let made: { id: string; properties: PropertyMap };
+      if (diff.deleteBeforeReplace) {
+        await plugin.delete(urn, id, outputs, checked);
+        made = await plugin.create(urn, news.inputs);
+      } else {
+        made = await plugin.create(urn, news.inputs);
+        await plugin.delete(urn, id, outputs, checked);
+      }
+      recorded.push(made.properties);
+      expect(missing(made.properties, c.required)).toEqual([]);
+      const again = await plugin.diff(urn, made.id, made.properties, news.inputs, news.inputs);
+      expect(again.changes).toBe("none");
+      id = made.id;
+      outputs = made.properties;
+      checked = news.inputs;
+    });
+  } else {
+    it("update changes the object in place and returns the full outputs", async () => {
+      const news = await plugin.check(urn, checked, inputsOf(updated));
+      expect(news.failures).toEqual([]);
+      const diff = await plugin.diff(urn, id, outputs, news.inputs, checked);
+      expect(diff.changes).toBe("some");
+      expect(diff.replaces).toEqual([]);
+      const outs = await plugin.update(urn, id, outputs, news.inputs, checked);
+      recorded.push(news.inputs, outs);
+      expect(missing(outs, c.required)).toEqual([]);
+      for (const key of c.updated) expect(outs[key], key).toEqual(news.inputs[key]);
+      const again = await plugin.diff(urn, id, outs, news.inputs, news.inputs);
+      expect(again.changes).toBe("none");
+      outputs = outs;
+    });
+  }
 
   // Only cases that can be made to fail half-way (an injected fault after the create) have this test.
   const failAfterCreate = c.failAfterCreate;
