@@ -43,8 +43,6 @@ export interface ResourceCase {
   invalid: { args: (seed: Seed) => Args; property: string; reason: RegExp };
   /** Output keys that must hold a value (not null, not undefined) after create. */
   required: string[];
-  /** Output keys the class declares (registered as outputs) besides its inputs. */
-  declaredOutputs: string[];
   /** Outputs the class marks secret (`additionalSecretOutputs`). */
   secretOutputs?: string[];
   /** Args wrapped in `pulumi.secret()`. */
@@ -235,21 +233,6 @@ export const CASES: ResourceCase[] = [
       "txtVerificationKey",
       "txtVerificationValue",
     ],
-    declaredOutputs: [
-      "domainId",
-      "duplicate",
-      "networkType",
-      "ownershipStatus",
-      "txtVerificationKey",
-      "txtVerificationValue",
-      "txtVerifiedTime",
-      "cname",
-      "aRecords",
-      "primary",
-      "redirectTo",
-      "secureAllUrls",
-      "adopt",
-    ],
     failAfterCreate: {
       // The domain is created by a POST; secureAllUrls needs a PATCH after it, which the fault refuses
       // with a Retry-After longer than the client waits for, so it fails at once.
@@ -268,19 +251,6 @@ export const CASES: ResourceCase[] = [
       reason: /PEM/,
     },
     required: ["installId", "certificate", "privateKey", "subject", "issuer", "notAfter", "fingerprint"],
-    declaredOutputs: [
-      "installId",
-      "certificate",
-      "privateKey",
-      "subject",
-      "issuer",
-      "names",
-      "notBefore",
-      "notAfter",
-      "fingerprint",
-      "serialNumber",
-      "adopt",
-    ],
     secretOutputs: ["privateKey"],
     secretArgs: ["privateKey"],
     // Nothing on the service deletes an imported certificate: delete forgets it.
@@ -300,17 +270,6 @@ export const CASES: ResourceCase[] = [
       reason: /at least 1/,
     },
     required: ["installId", "domainId", "domainName", "ownershipStatus", "verifiedTime", "verifiedDomain"],
-    declaredOutputs: [
-      "installId",
-      "domainId",
-      "domainName",
-      "ownershipStatus",
-      "verifiedTime",
-      "verifiedDomain",
-      "timeoutSeconds",
-      "retryIntervalSeconds",
-      "adopt",
-    ],
     // A verification cannot be undone: delete forgets, the domain stays verified.
     goneAfterDelete: false,
   },
@@ -339,7 +298,6 @@ export const CASES: ResourceCase[] = [
       reason: /invalid regular expression/,
     },
     required: ["installId", "exclusions"],
-    declaredOutputs: ["installId", "exclusions", "adopt"],
     // Delete empties the install's list; the (empty) list still reads.
     goneAfterDelete: false,
   },
@@ -360,16 +318,6 @@ export const CASES: ResourceCase[] = [
       reason: /duplicate path/,
     },
     required: ["installId", "cloud", "bucket", "bucketRegion", "pathSettings", "status"],
-    declaredOutputs: [
-      "installId",
-      "cloud",
-      "bucket",
-      "bucketRegion",
-      "pathSettings",
-      "status",
-      "timeoutSeconds",
-      "adopt",
-    ],
     // Nothing on the service deletes offload settings: delete forgets them.
     goneAfterDelete: false,
   },
@@ -394,16 +342,6 @@ export const CASES: ResourceCase[] = [
       "inviteAccepted",
       "mfaEnabled",
       "installs",
-    ],
-    declaredOutputs: [
-      "userId",
-      "inviteAccepted",
-      "mfaEnabled",
-      "lastOwner",
-      "phone",
-      "installs",
-      "installIds",
-      "adopt",
     ],
   },
   {
@@ -437,7 +375,6 @@ export const CASES: ResourceCase[] = [
       "nextRunDate",
       "createMatch",
     ],
-    declaredOutputs: ["scheduleId", "createdAt", "nextRunDate", "createMatch", "adopt"],
   },
   {
     kind: "App",
@@ -452,7 +389,6 @@ export const CASES: ResourceCase[] = [
       reason: /lower-case letters, digits or hyphens/,
     },
     required: ["accountId", "name", "region", "resourceName", "createTime", "updateTime"],
-    declaredOutputs: ["resourceName", "createTime", "updateTime", "adopt"],
   },
   {
     // A new environment of the seeded app (its own id, so nothing else of the table is touched).
@@ -477,17 +413,6 @@ export const CASES: ResourceCase[] = [
       "createTime",
       "updateTime",
       "reconciling",
-    ],
-    declaredOutputs: [
-      "rootDirectory",
-      "timeoutSeconds",
-      "resourceName",
-      "domains",
-      "build",
-      "createTime",
-      "updateTime",
-      "reconciling",
-      "adopt",
     ],
   },
   {
@@ -519,7 +444,6 @@ export const CASES: ResourceCase[] = [
       reason: /not a domain of this set/,
     },
     required: ["accountId", "appId", "environmentId", "mappings", "domainMappings", "primaryDomain"],
-    declaredOutputs: ["timeoutSeconds", "domainMappings", "primaryDomain", "adopt"],
   },
   {
     // The seeded production mapping is verified: create succeeds at once. Every input replaces, so the
@@ -543,17 +467,6 @@ export const CASES: ResourceCase[] = [
       reason: /must be a domain name/,
     },
     required: ["accountId", "appId", "environmentId", "domain", "txtVerified", "state", "resourceName"],
-    declaredOutputs: [
-      "txtVerified",
-      "txtRecordName",
-      "txtRecordValue",
-      "state",
-      "resourceName",
-      "revalidate",
-      "timeoutSeconds",
-      "retryIntervalSeconds",
-      "adopt",
-    ],
     // A verification cannot be undone: delete forgets, and the mapping still reads.
     goneAfterDelete: false,
   },
@@ -578,7 +491,6 @@ export const CASES: ResourceCase[] = [
       "primaryDomain",
       "status",
     ],
-    declaredOutputs: ["installName", "accountId", "cname", "primaryDomain", "status"],
     // Delete leaves the install where it is: the install still reads.
     goneAfterDelete: false,
   },
@@ -607,15 +519,6 @@ export const CASES: ResourceCase[] = [
       "description",
       "notificationEmails",
     ],
-    declaredOutputs: [
-      "backupId",
-      "status",
-      "createTime",
-      "completeTime",
-      "cmsVersion",
-      "wait",
-      "timeoutSeconds",
-    ],
     // Backups cannot be deleted on the service: delete forgets, the backup still reads.
     goneAfterDelete: false,
     failAfterCreate: {
@@ -639,17 +542,6 @@ export const CASES: ResourceCase[] = [
       "installId",
       "backupId",
       "notificationEmails",
-      "summary",
-      "restoreCount",
-      "lastRestoredAt",
-      "installStatus",
-    ],
-    declaredOutputs: [
-      "restoreDatabase",
-      "createCheckpoint",
-      "triggers",
-      "wait",
-      "timeoutSeconds",
       "summary",
       "restoreCount",
       "lastRestoredAt",
@@ -688,17 +580,6 @@ export const CASES: ResourceCase[] = [
       "lastRequestedAt",
       "lastMessage",
     ],
-    declaredOutputs: [
-      "notificationEmails",
-      "includeFiles",
-      "includeDb",
-      "dbTables",
-      "triggers",
-      "summary",
-      "requestCount",
-      "lastRequestedAt",
-      "lastMessage",
-    ],
     // An action: delete forgets it, and it reads as long as both installs exist.
     goneAfterDelete: false,
   },
@@ -730,19 +611,6 @@ export const CASES: ResourceCase[] = [
       "originAccount",
       "destinationAccount",
     ],
-    declaredOutputs: [
-      "transferId",
-      "status",
-      "createdAt",
-      "updatedAt",
-      "site",
-      "installs",
-      "originAccount",
-      "destinationAccount",
-      "scheduledTime",
-      "maintenanceMode",
-      "adopt",
-    ],
   },
   {
     kind: "EnvironmentCacheClear",
@@ -756,7 +624,6 @@ export const CASES: ResourceCase[] = [
       reason: /map of JSON values/,
     },
     required: ["accountId", "appId", "environmentId", "triggers", "environmentResourceName", "lastClearedAt"],
-    declaredOutputs: ["triggers", "environmentResourceName", "lastClearedAt"],
     // An action: delete forgets it, and it reads as long as its environment exists.
     goneAfterDelete: false,
   },
@@ -786,7 +653,6 @@ export const CASES: ResourceCase[] = [
       "sourceHash",
       "size",
     ],
-    declaredOutputs: ["triggers", "timeoutSeconds", "buildName", "buildState", "sourceHash", "size"],
     // Delete forgets: the deployed build stays, and the environment still reads.
     goneAfterDelete: false,
     failAfterCreate: {
