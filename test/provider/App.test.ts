@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/App";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -9,13 +8,7 @@ import { useSimulator } from "../support/simulator";
 const fixture = useSimulator();
 const ACCOUNT = SEED.accounts.acme.id;
 const SEEDED = SEED.apps.acmeFrontend.appId;
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 describe("App against the simulator", () => {
   it("creates, reads back the same outputs, and shows no change on a second diff", async () => {

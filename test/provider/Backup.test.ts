@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKUP_POLL, provider } from "../../provider/Backup";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { assertPlain, checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -11,13 +10,7 @@ const ACMEPROD = SEED.installs.acmeprod.id;
 const ACMEDEV = SEED.installs.acmedev.id;
 const ABORTED = SEED.backups.acmeprodAborted.id;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 const saved = { ...BACKUP_POLL };
 beforeAll(() => Object.assign(BACKUP_POLL, { intervalMs: 10, maxIntervalMs: 50 }));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/CacheExclusions";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -12,13 +11,7 @@ const ACMESTG = SEED.installs.acmestg.id;
 const ACMEBLOG = SEED.installs.acmeblog.id; // transferable: changes answer 409
 const GLOBEXPROD = SEED.installs.globexprod.id; // account not eligible: 403
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 const wanted = [
   { type: "url path", value: "^/shop/" },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { domainPatch, provider } from "../../provider/Domain";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -10,13 +9,7 @@ const fixture = useSimulator();
 const ACMEPROD = SEED.installs.acmeprod.id;
 const ACMESTG = SEED.installs.acmestg.id;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 describe("Domain lifecycle", () => {
   it("creates a pending domain with its TXT record, reads back the same outputs, then shows no changes", async () => {

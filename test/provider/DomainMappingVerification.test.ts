@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/DomainMappingVerification";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -12,13 +11,7 @@ const ENV = { accountId: APP.accountId, appId: APP.appId, environmentId: "produc
 const DOMAIN = "shop.acme-frontend.example";
 const NAME = `accounts/${APP.accountId}/apps/${APP.appId}/environments/production/domainMappings/${DOMAIN}`;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 /** Maps a new, unverified domain on production (next to the seeded one); returns its TXT record. */
 async function pendingMapping() {

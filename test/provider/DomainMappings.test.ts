@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/DomainMappings";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP, domain: SEEDED_DOMAIN } = SEED.apps.acmeFrontend;
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 /** Runs a provider call while the simulator's clock moves on, so its waits end without sleeping. */
 async function advancing<T>(work: Promise<T>): Promise<T> {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/DomainVerification";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -11,13 +10,7 @@ const ACMEPROD = SEED.installs.acmeprod.id;
 const ACMESTG = SEED.installs.acmestg.id;
 const VERIFIED_DOMAIN = SEED.domains.acmeExample.id; // seeded verified on acmeprod
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 /** A new, unverified domain on acmeprod, with the TXT record the service expects. */
 async function pendingDomain(name = "shop.acme.example") {

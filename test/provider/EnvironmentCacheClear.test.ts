@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/EnvironmentCacheClear";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP } = SEED.apps.acmeFrontend;
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 const target = { accountId: ACCOUNT, appId: APP, environmentId: "production" };
 const clears = () =>

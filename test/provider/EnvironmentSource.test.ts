@@ -5,20 +5,13 @@ import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
 import { provider } from "../../provider/EnvironmentSource";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP } = SEED.apps.acmeFrontend;
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 /** Runs a provider call while the simulator's clock moves on, so its waits end without sleeping. */
 async function advancing<T>(work: Promise<T>): Promise<T> {

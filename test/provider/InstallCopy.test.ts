@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/InstallCopy";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { assertPlain, checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -12,13 +11,7 @@ const ACMESTG = SEED.installs.acmestg.id;
 const ACMEDEV = SEED.installs.acmedev.id;
 const GLOBEXPROD = SEED.installs.globexprod.id;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 const wanted = {
   sourceEnvironmentId: ACMEPROD,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/InstallPlacement";
 import { UNKNOWN } from "../../provider/inputs";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -13,13 +12,7 @@ const MARKETING = SEED.sites.acmeMarketing.id;
 const BLOG = SEED.sites.acmeBlog.id; // holds only a production install
 const GLOBEX_SITE = SEED.sites.globexCorporate.id;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 const patches = () => fixture.sim.requests().filter((r) => r.method === "PATCH");
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/inputs";
 import { CreatedButFailedError } from "../../provider/lifecycle";
 import { provider } from "../../provider/OffloadSettings";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -11,13 +10,7 @@ const fixture = useSimulator();
 const ACMEPROD = SEED.installs.acmeprod.id;
 const ACMESTG = SEED.installs.acmestg.id;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 const uploads = {
   path: "wp-content/uploads/",

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/inputs";
 import { provider } from "../../provider/ReportSchedule";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -11,13 +10,7 @@ const MARKETING = SEED.sites.acmeMarketing.id;
 const SITE_REPORT = SEED.templates.siteReport.uuid;
 const SEEDED = SEED.reportSchedules.acmeMonthly;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 /** A date `days` ahead of the simulator's clock (which tests move forward). */
 const simDaysAhead = (days: number) => {

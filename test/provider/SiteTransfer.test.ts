@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/inputs";
 import { provider } from "../../provider/SiteTransfer";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -13,13 +12,7 @@ const ACME = SEED.accounts.acme.id;
 const INITECH = SEED.accounts.initech.id; // has a preferred data center
 const GLOBEX = SEED.accounts.globex.id; // has none
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 /** A time `hours` ahead of the simulator's clock, whole minutes, RFC 3339 without milliseconds. */
 const simHoursAhead = (hours: number) => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/inputs";
 import { provider } from "../../provider/ThirdPartyCertificate";
-import { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
@@ -11,13 +10,7 @@ const fixture = useSimulator();
 const ACMEPROD = SEED.installs.acmeprod.id;
 const ACMESTG = SEED.installs.acmestg.id;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 
 const www = selfSigned(["www.acme.example", "acme.example"]);
 const renewed = selfSigned(["www.acme.example"]);

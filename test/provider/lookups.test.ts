@@ -30,7 +30,7 @@ import {
   type LookupOptions,
 } from "../../provider/lookups";
 import { resetProgramClient } from "../../provider/programClient";
-import { WpEngineClient } from "../../sdk";
+import type { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { useSimulator } from "../support/simulator";
 
@@ -38,13 +38,7 @@ const fixture = useSimulator();
 const { accounts: A, installs: I, sites: S, apps } = SEED;
 const APP = apps.acmeFrontend;
 
-const client = () =>
-  new WpEngineClient({
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  });
+const client = fixture.client;
 const opts = (extra: Omit<LookupOptions, "client"> = {}): LookupOptions => ({ client: client(), ...extra });
 const gets = (path: RegExp) =>
   fixture.sim.requests().filter((r) => r.method === "GET" && path.test(r.path)).length;

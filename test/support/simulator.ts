@@ -5,11 +5,14 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { resetClient } from "../../provider/client";
 import { clearStackConfig, setStackConfig } from "../../provider/config";
+import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
 
 export interface SimulatorFixture {
   /** The running simulator (valid inside tests). */
   readonly sim: RunningSimulator;
+  /** A new SDK client of the simulator with the demo credentials (for setting up and checking the world). */
+  client(): WpEngineClient;
 }
 
 /**
@@ -17,7 +20,15 @@ export interface SimulatorFixture {
  * stack config at it with the demo credentials.
  */
 export function useSimulator(opts: { resetEach?: boolean } = {}): SimulatorFixture {
-  const fixture = {} as { sim: RunningSimulator };
+  const fixture = {
+    client: () =>
+      new WpEngineClient({
+        username: "demo",
+        password: "demo",
+        apiUrl: fixture.sim.apiUrl,
+        appHostingUrl: fixture.sim.appHostingUrl,
+      }),
+  } as { sim: RunningSimulator; client(): WpEngineClient };
   beforeAll(async () => {
     fixture.sim = await startSimulator({ port: 0, quiet: true });
     const config: Record<string, string> = {
