@@ -113,7 +113,7 @@ describe("formatSummary", () => {
     );
   });
 
-  it("prints outputs (secrets hidden, unknowns named), counts and errors", () => {
+  it("prints outputs (secrets hidden, unknowns named), counts, what the provider said and errors", () => {
     const summary: EngineSummary = {
       kind: "up",
       ok: false,
@@ -129,7 +129,10 @@ describe("formatSummary", () => {
       changes: { create: 1, update: 0, replace: 0, delete: 0, same: 0 },
       durationMs: 2345,
       timings: {},
-      diagnostics: [],
+      diagnostics: [
+        "program output",
+        "wpengine:Backup b-1: forgotten only, nothing sent to the service: why",
+      ],
     };
     expect(formatSummary(summary)).toBe(
       [
@@ -140,6 +143,8 @@ describe("formatSummary", () => {
         "  key: [secret]",
         "  later: (known after up)",
         "Resources: 1 created",
+        "Diagnostics:",
+        "  wpengine:Backup b-1: forgotten only, nothing sent to the service: why",
         "Errors (1):",
         "  something failed",
         "Duration: 2.3s (FAILED)",

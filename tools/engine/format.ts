@@ -86,6 +86,12 @@ export function formatSummary(summary: EngineSummary): string {
   const failed = summary.steps.filter((s) => s.error).length;
   if (failed) counts.push(`${failed} failed`);
   lines.push(`Resources: ${counts.length ? counts.join(", ") : "none"}`);
+  // What the provider said (e.g. what a delete did on the service), as the CLI shows among diagnostics.
+  const said = summary.diagnostics.filter((d) => d.startsWith("wpengine:"));
+  if (said.length) {
+    lines.push("Diagnostics:");
+    for (const d of said) lines.push(`  ${d}`);
+  }
   if (summary.errors.length) {
     lines.push(`Errors (${summary.errors.length}):`);
     for (const e of summary.errors) lines.push(`  ${e.replace(/\n/g, "\n  ")}`);
