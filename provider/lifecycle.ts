@@ -76,8 +76,9 @@ export const FORGOTTEN = "forgotten only, nothing sent to the service: ";
 
 /**
  * Tells the user what a delete did when it did not simply delete the object: one line on the provider
- * process's stderr, which the Pulumi CLI shows among the update's diagnostics. Built from ids and
- * service facts only (never credentials).
+ * process's stderr, which the Pulumi CLI shows among the update's diagnostics (the engine streams a
+ * dynamic-provider plugin's stdout and stderr to its diagnostics; it hides only other resource plugins'
+ * unstructured output). Built from ids and service facts only (never credentials).
  */
 export function sayDeleted(kind: string, id: string, what: string): void {
   process.stderr.write(`wpengine:${kind} ${id}: ${what}\n`);

@@ -249,5 +249,7 @@ describe.each(CASES)("$kind through the real plugin", (c) => {
     expect(recorded.length).toBeGreaterThan(4);
     expect(allStrings(recorded).filter((s) => s.includes(password))).toEqual([]);
     expect(plugin.stdoutLines.join("\n")).not.toContain(password);
+    // Nor in what the provider tells the user (its stderr lines, shown by the CLI).
+    expect(plugin.stderrLines.join("\n")).not.toContain(password);
   });
 });
