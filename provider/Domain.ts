@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Domain as ApiDomain } from "../sdk";
 import { COMMON_INPUTS, uuidString } from "./inputs";
 import { type Context, CreatedButFailedError, defineProvider } from "./lifecycle";
+import { toDomainInfo } from "./lookups";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "Domain";
@@ -68,23 +69,14 @@ export interface DomainOutputs extends Record<string, unknown> {
 
 /** Maps a service record to outputs. */
 export function domainOutputs(installId: string, d: ApiDomain): DomainOutputs {
-  const redirect = d.redirects_to?.[0]?.id ?? null;
-  const dns = d.network_details?.dns_config_info;
+  // The record as the lookups read it, renamed where the resource's inputs name it differently.
+  const { id, name, redirectsTo, ...rest } = toDomainInfo(d);
   return {
     installId,
-    name: d.name.toLowerCase(),
-    primary: d.primary ?? false,
-    redirectTo: redirect,
-    secureAllUrls: d.secure_all_urls ?? false,
-    domainId: d.id,
-    duplicate: d.duplicate ?? false,
-    networkType: d.network_type ?? null,
-    ownershipStatus: d.ownership_status ?? null,
-    txtVerificationKey: d.txt_verification_key ?? null,
-    txtVerificationValue: d.txt_verification_value ?? null,
-    txtVerifiedTime: d.txt_verified_time ?? null,
-    cname: dns?.cname ?? null,
-    aRecords: dns?.a_records ?? [],
+    name: name.toLowerCase(),
+    redirectTo: redirectsTo[0]?.id ?? null,
+    domainId: id,
+    ...rest,
   };
 }
 

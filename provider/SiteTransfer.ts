@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { SiteTransfer as ApiSiteTransfer } from "../sdk";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "./inputs";
 import { type Context, defineProvider, FORGOTTEN } from "./lifecycle";
+import { toSiteTransferInfo } from "./lookups";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "SiteTransfer";
@@ -113,19 +114,15 @@ export function transferOutputs(
   t: ApiSiteTransfer,
 ): SiteTransferOutputs {
   const mm = (t as { maintenance_mode?: unknown }).maintenance_mode;
+  // The record as the lookups read it; the inputs it lacks keep the values of `base`.
+  const { id, siteId, destinationAccountId, scheduledTime, ...rest } = toSiteTransferInfo(t);
   return {
-    siteId: t.site_id ?? base.siteId,
-    destinationAccountId: t.destination_account_id ?? base.destinationAccountId,
-    scheduledTime: (canonicalTime(t.scheduled_time) as string | null) ?? null,
+    siteId: siteId ?? base.siteId,
+    destinationAccountId: destinationAccountId ?? base.destinationAccountId,
+    scheduledTime: (canonicalTime(scheduledTime) as string | null) ?? null,
     maintenanceMode: typeof mm === "boolean" ? mm : base.maintenanceMode,
-    transferId: t.id,
-    status: t.status,
-    createdAt: t.created_at ?? null,
-    updatedAt: t.updated_at ?? null,
-    site: t.site ?? null,
-    installs: t.installs ?? [],
-    originAccount: t.origin_account ?? null,
-    destinationAccount: t.destination_account ?? null,
+    transferId: id,
+    ...rest,
   };
 }
 
