@@ -117,6 +117,23 @@ export interface EngineSummary {
   diagnostics: string[];
 }
 
+/** A new step for a resource (a registration or a recorded resource), before anything is done. */
+function newStep(
+  r: { urn: string; type: string; name: string; custom: boolean; id?: string },
+  op: StepOp,
+): StepSummary {
+  return {
+    urn: r.urn,
+    type: r.type,
+    name: r.name,
+    op,
+    custom: r.custom,
+    changedKeys: [],
+    durationMs: 0,
+    ...(r.id ? { id: r.id } : {}),
+  };
+}
+
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/";
 
 /** `pulumi-nodejs:dynamic/wpengine:Domain` → `wpengine:Domain`. */
@@ -343,15 +360,7 @@ export class LocalEngine {
 
     const onRegister = async (msg: RegisterMessage): Promise<{ id?: string; state: PropertyMap }> => {
       const t0 = Date.now();
-      const step: StepSummary = {
-        urn: msg.urn,
-        type: msg.type,
-        name: msg.name,
-        op: "same",
-        custom: msg.custom,
-        changedKeys: [],
-        durationMs: 0,
-      };
+      const step = newStep(msg, "same");
       try {
         const result = await this.register(msg, step, {
           preview,
@@ -418,16 +427,7 @@ export class LocalEngine {
         const orphans = deletionOrder(state.resources.filter((r) => !registered.has(r.urn)));
         for (const r of [...doomed, ...orphans]) {
           const isPending = doomed.includes(r);
-          const step: StepSummary = {
-            urn: r.urn,
-            type: r.type,
-            name: r.name,
-            op: "delete",
-            custom: r.custom,
-            changedKeys: [],
-            durationMs: 0,
-            ...(r.id ? { id: r.id } : {}),
-          };
+          const step = newStep(r, "delete");
           const t0 = Date.now();
           try {
             if (!preview) {
@@ -661,16 +661,7 @@ export class LocalEngine {
       for (const r of state.resources.slice()) {
         if (!r.custom || !r.id) continue;
         const t0 = Date.now();
-        const step: StepSummary = {
-          urn: r.urn,
-          type: r.type,
-          name: r.name,
-          op: "same",
-          custom: true,
-          id: r.id,
-          changedKeys: [],
-          durationMs: 0,
-        };
+        const step = newStep(r, "same");
         try {
           const res = await (await plugin.get()).read(r.urn, r.id, r.outputs, r.inputs);
           if (!res.id) {
@@ -719,16 +710,7 @@ export class LocalEngine {
       for (const r of [...state.pendingDeletes.slice(), ...deletionOrder(state.resources)]) {
         const isPending = state.pendingDeletes.includes(r);
         const t0 = Date.now();
-        const step: StepSummary = {
-          urn: r.urn,
-          type: r.type,
-          name: r.name,
-          op: "delete",
-          custom: r.custom,
-          changedKeys: [],
-          durationMs: 0,
-          ...(r.id ? { id: r.id } : {}),
-        };
+        const step = newStep(r, "delete");
         const blocker = state.resources.find(
           (o) => failed.has(o.urn) && (o.parent === r.urn || o.dependencies.includes(r.urn)),
         );
