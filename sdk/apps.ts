@@ -1,6 +1,7 @@
 /** Applications of the application-hosting (Headless Platform) API. */
 import { z } from "zod";
-import { type Page, paginateToken, type TokenParams, TokenParamsSchema } from "./core/pagination";
+import { TokenListing } from "./core/listing";
+import { type Page, type TokenParams, TokenParamsSchema } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
 import { validateInput } from "./core/validate";
@@ -60,34 +61,28 @@ export const CreateAppRequestSchema = z.strictObject({
 /** Body of an app creation. */
 export type CreateAppRequest = z.input<typeof CreateAppRequestSchema>;
 
-const AppListSchema = z.preprocess(
-  (raw) => (raw && typeof raw === "object" && !Array.isArray(raw) ? raw : { apps: raw ?? [] }),
-  z.looseObject({ apps: z.array(AppSchema).default([]), nextPageToken: z.string().nullish() }),
-);
+/** The path of an environment of an app (its builds and domain mappings live under it). */
+export const envPath = (a: string, app: string, env: string) =>
+  path`/v1/accounts/${a}/apps/${app}/environments/${env}`;
 
 /** Operations on applications. */
 export class Apps {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: TokenListing<App>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new TokenListing(transport, "apps", AppSchema);
+  }
 
   /** Lists one page of the account's apps. */
   async list(accountId: string, params: TokenParams = {}): Promise<Page<App>> {
     const p = validateInput("apps.list", TokenParamsSchema, params);
-    return this.#page(path`/v1/accounts/${accountId}/apps`, p);
+    return this.#list.page(path`/v1/accounts/${accountId}/apps`, p);
   }
 
   /** Iterates every app of the account. */
   iterate(accountId: string, params: Omit<TokenParams, "pageToken"> = {}): AsyncIterable<App> {
     const p = validateInput("apps.iterate", TokenParamsSchema, params);
-    const listPath = path`/v1/accounts/${accountId}/apps`;
-    return paginateToken((pageToken) => this.#page(listPath, { ...p, pageToken }));
-  }
-
-  async #page(listPath: string, query: TokenParams): Promise<Page<App>> {
-    const res = await this.transport.request(
-      { api: "appHosting", method: "GET", path: listPath, query },
-      AppListSchema,
-    );
-    return { items: res.apps, nextPageToken: res.nextPageToken ?? undefined };
+    return this.#list.all(path`/v1/accounts/${accountId}/apps`, p);
   }
 
   /** Reads one app. */

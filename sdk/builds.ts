@@ -1,7 +1,8 @@
 /** Builds of an application-hosting environment. */
 import { z } from "zod";
-import { fillIdFromName } from "./apps";
-import { type Page, paginateToken, type TokenParams, TokenParamsSchema } from "./core/pagination";
+import { envPath, fillIdFromName } from "./apps";
+import { TokenListing } from "./core/listing";
+import { type Page, type TokenParams, TokenParamsSchema } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
 import { validateInput } from "./core/validate";
@@ -30,17 +31,13 @@ export const BuildSchema = z.preprocess(
 /** A build. */
 export type Build = z.infer<typeof BuildSchema>;
 
-const BuildListSchema = z.looseObject({
-  builds: z.array(BuildSchema).default([]),
-  nextPageToken: z.string().nullish(),
-});
-
-const envPath = (a: string, app: string, env: string) =>
-  path`/v1/accounts/${a}/apps/${app}/environments/${env}`;
-
 /** Operations on builds. */
 export class Builds {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: TokenListing<Build>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new TokenListing(transport, "builds", BuildSchema);
+  }
 
   /** Lists one page of the environment's builds. */
   async list(
@@ -50,7 +47,7 @@ export class Builds {
     params: TokenParams = {},
   ): Promise<Page<Build>> {
     const p = validateInput("builds.list", TokenParamsSchema, params);
-    return this.#page(`${envPath(accountId, appId, environmentId)}/builds`, p);
+    return this.#list.page(`${envPath(accountId, appId, environmentId)}/builds`, p);
   }
 
   /** Iterates every build of the environment. */
@@ -61,16 +58,7 @@ export class Builds {
     params: Omit<TokenParams, "pageToken"> = {},
   ): AsyncIterable<Build> {
     const p = validateInput("builds.iterate", TokenParamsSchema, params);
-    const listPath = `${envPath(accountId, appId, environmentId)}/builds`;
-    return paginateToken((pageToken) => this.#page(listPath, { ...p, pageToken }));
-  }
-
-  async #page(listPath: string, query: TokenParams): Promise<Page<Build>> {
-    const res = await this.transport.request(
-      { api: "appHosting", method: "GET", path: listPath, query },
-      BuildListSchema,
-    );
-    return { items: res.builds, nextPageToken: res.nextPageToken ?? undefined };
+    return this.#list.all(`${envPath(accountId, appId, environmentId)}/builds`, p);
   }
 
   /** Reads one build. */

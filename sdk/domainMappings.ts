@@ -1,6 +1,8 @@
 /** Domain mappings of an application-hosting environment. */
 import { z } from "zod";
-import { type Page, paginateToken, type TokenParams, TokenParamsSchema } from "./core/pagination";
+import { envPath } from "./apps";
+import { TokenListing } from "./core/listing";
+import { type Page, type TokenParams, TokenParamsSchema } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
 import { validateInput } from "./core/validate";
@@ -83,11 +85,6 @@ export const ReplaceDomainMappingsRequestSchema = z
 /** Body of `:replace`. */
 export type ReplaceDomainMappingsRequest = z.infer<typeof ReplaceDomainMappingsRequestSchema>;
 
-const MappingListSchema = z.looseObject({
-  domainMappings: z.array(DomainMappingSchema).default([]),
-  nextPageToken: z.string().nullish(),
-});
-
 /** `{domainMapping}` (verifyTxtRecord) or the mapping itself. */
 const WrappedMappingSchema = z.preprocess((raw) => {
   if (raw && typeof raw === "object" && "domainMapping" in raw)
@@ -95,12 +92,18 @@ const WrappedMappingSchema = z.preprocess((raw) => {
   return raw;
 }, DomainMappingSchema);
 
-const mappingsPath = (a: string, app: string, env: string) =>
-  path`/v1/accounts/${a}/apps/${app}/environments/${env}/domainMappings`;
+const mappingsPath = (a: string, app: string, env: string) => `${envPath(a, app, env)}/domainMappings`;
+
+/** The answer of `:replace`: the resulting mappings. */
+const MappingListSchema = z.looseObject({ domainMappings: z.array(DomainMappingSchema).default([]) });
 
 /** Operations on domain mappings. */
 export class DomainMappings {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: TokenListing<DomainMapping>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new TokenListing(transport, "domainMappings", DomainMappingSchema);
+  }
 
   /** Lists one page of mappings (including those being created or deleted). */
   async list(
@@ -110,7 +113,7 @@ export class DomainMappings {
     params: TokenParams = {},
   ): Promise<Page<DomainMapping>> {
     const p = validateInput("domainMappings.list", TokenParamsSchema, params);
-    return this.#page(mappingsPath(accountId, appId, environmentId), p);
+    return this.#list.page(mappingsPath(accountId, appId, environmentId), p);
   }
 
   /** Iterates every mapping of the environment. */
@@ -121,16 +124,7 @@ export class DomainMappings {
     params: Omit<TokenParams, "pageToken"> = {},
   ): AsyncIterable<DomainMapping> {
     const p = validateInput("domainMappings.iterate", TokenParamsSchema, params);
-    const listPath = mappingsPath(accountId, appId, environmentId);
-    return paginateToken((pageToken) => this.#page(listPath, { ...p, pageToken }));
-  }
-
-  async #page(listPath: string, query: TokenParams): Promise<Page<DomainMapping>> {
-    const res = await this.transport.request(
-      { api: "appHosting", method: "GET", path: listPath, query },
-      MappingListSchema,
-    );
-    return { items: res.domainMappings, nextPageToken: res.nextPageToken ?? undefined };
+    return this.#list.all(mappingsPath(accountId, appId, environmentId), p);
   }
 
   /** Makes the set of mappings exactly the one given; answers the resulting mappings. */

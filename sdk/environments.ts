@@ -1,10 +1,11 @@
 /** Environments of an application-hosting app, their cache and zip uploads. */
 import { FormData } from "undici";
 import { z } from "zod";
-import { fillIdFromName, resourceId } from "./apps";
+import { envPath, fillIdFromName, resourceId } from "./apps";
 import { type Build, BuildSchema } from "./builds";
 import { WpEngineValidationError } from "./core/errors";
-import { type Page, paginateToken, TokenParamsSchema } from "./core/pagination";
+import { TokenListing } from "./core/listing";
+import { type Page, TokenParamsSchema } from "./core/pagination";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
 import { validateInput } from "./core/validate";
@@ -66,18 +67,15 @@ export const ListEnvironmentsParamsSchema = TokenParamsSchema.extend({
 /** Query of an environment listing. */
 export type ListEnvironmentsParams = z.infer<typeof ListEnvironmentsParamsSchema>;
 
-const EnvironmentListSchema = z.looseObject({
-  environments: z.array(EnvironmentSchema).default([]),
-  nextPageToken: z.string().nullish(),
-});
-
 const appPath = (a: string, app: string) => path`/v1/accounts/${a}/apps/${app}`;
-const envPath = (a: string, app: string, env: string) =>
-  path`/v1/accounts/${a}/apps/${app}/environments/${env}`;
 
 /** Operations on environments. */
 export class Environments {
-  constructor(private readonly transport: Transport) {}
+  readonly #list: TokenListing<Environment>;
+
+  constructor(private readonly transport: Transport) {
+    this.#list = new TokenListing(transport, "environments", EnvironmentSchema);
+  }
 
   /** Lists one page of the app's environments. */
   async list(
@@ -86,7 +84,7 @@ export class Environments {
     params: ListEnvironmentsParams = {},
   ): Promise<Page<Environment>> {
     const p = validateInput("environments.list", ListEnvironmentsParamsSchema, params);
-    return this.#page(`${appPath(accountId, appId)}/environments`, p);
+    return this.#list.page(`${appPath(accountId, appId)}/environments`, p);
   }
 
   /** Iterates every environment of the app. */
@@ -96,16 +94,7 @@ export class Environments {
     params: Omit<ListEnvironmentsParams, "pageToken"> = {},
   ): AsyncIterable<Environment> {
     const p = validateInput("environments.iterate", ListEnvironmentsParamsSchema, params);
-    const listPath = `${appPath(accountId, appId)}/environments`;
-    return paginateToken((pageToken) => this.#page(listPath, { ...p, pageToken }));
-  }
-
-  async #page(listPath: string, query: ListEnvironmentsParams): Promise<Page<Environment>> {
-    const res = await this.transport.request(
-      { api: "appHosting", method: "GET", path: listPath, query },
-      EnvironmentListSchema,
-    );
-    return { items: res.environments, nextPageToken: res.nextPageToken ?? undefined };
+    return this.#list.all(`${appPath(accountId, appId)}/environments`, p);
   }
 
   /** Reads one environment. */

@@ -1,10 +1,19 @@
 /**
- * The Hosting Platform's paginated lists in one place: GET a path, parse the envelope
- * (`{results, next, previous, count}`), and follow the pages. Areas keep only their paths and
+ * The paginated lists of both APIs in one place: GET a path, parse the page, and follow the pages.
+ * The Hosting Platform answers an envelope (`{results, next, previous, count}`, followed by offset);
+ * application hosting answers `{<items>: [...], nextPageToken}`. Areas keep only their paths and
  * parameter validation.
  */
-import type { z } from "zod";
-import { envelopeSchema, envelopeToPage, type Page, paginateOffset, type Query } from "./pagination";
+import { z } from "zod";
+import {
+  envelopeSchema,
+  envelopeToPage,
+  type Page,
+  paginateOffset,
+  paginateToken,
+  type Query,
+  type TokenParams,
+} from "./pagination";
 import type { Transport } from "./transport";
 
 type Envelope<T> = { results: T[]; next?: string | null; previous?: string | null; count?: number | null };
@@ -30,5 +39,40 @@ export class EnvelopeListing<T> {
   /** Every record of the list, following the pages from `first` (the offset is the iterator's). */
   all(listPath: string, first: Query): AsyncIterable<T> {
     return paginateOffset(first, (q) => this.page(listPath, q), this.transport.apiUrl);
+  }
+}
+
+/** An application-hosting list: `{<key>: [...], nextPageToken}` (a bare array is one page). */
+export class TokenListing<T> {
+  readonly #schema: z.ZodType<{ items: T[]; nextPageToken?: string | null }>;
+
+  constructor(
+    private readonly transport: Transport,
+    /** The name of the list in the answer: `apps`, `environments`, `builds`, `domainMappings`. */
+    key: string,
+    item: z.ZodType<T>,
+  ) {
+    this.#schema = z.preprocess(
+      (raw) => {
+        if (Array.isArray(raw)) return { items: raw };
+        const o = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+        return { items: o[key] ?? [], nextPageToken: o["nextPageToken"] };
+      },
+      z.object({ items: z.array(item), nextPageToken: z.string().nullish() }),
+    ) as unknown as z.ZodType<{ items: T[]; nextPageToken?: string | null }>;
+  }
+
+  /** One page of the list at `listPath`. */
+  async page(listPath: string, query: Query & TokenParams): Promise<Page<T>> {
+    const res = await this.transport.request(
+      { api: "appHosting", method: "GET", path: listPath, query },
+      this.#schema,
+    );
+    return { items: res.items, nextPageToken: res.nextPageToken ?? undefined };
+  }
+
+  /** Every record of the list, following the page tokens (the token is the iterator's). */
+  all(listPath: string, query: Query & Omit<TokenParams, "pageToken">): AsyncIterable<T> {
+    return paginateToken((pageToken) => this.page(listPath, { ...query, pageToken }));
   }
 }
