@@ -9,15 +9,7 @@ const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP, domain: SEEDED_DOMAIN } = SEED.apps.acmeFrontend;
 const client = fixture.client;
 
-/** Runs a provider call while the simulator's clock moves on, so its waits end without sleeping. */
-async function advancing<T>(work: Promise<T>): Promise<T> {
-  const timer = setInterval(() => fixture.sim.advance(5), 20);
-  try {
-    return await work;
-  } finally {
-    clearInterval(timer);
-  }
-}
+const { advancing } = fixture;
 
 const staging = { accountId: ACCOUNT, appId: APP, environmentId: "staging" };
 const shop = [

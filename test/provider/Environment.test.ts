@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetClient } from "../../provider/client";
-import { setStackConfig } from "../../provider/config";
 import { provider } from "../../provider/Environment";
 import { UNKNOWN } from "../../provider/inputs";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { checkFails, checkOk, diff } from "../support/provider";
-import { useSimulator } from "../support/simulator";
+import { useProviderConfig, useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP } = SEED.apps.acmeFrontend;
@@ -18,15 +16,7 @@ const client = (sim: RunningSimulator = fixture.sim) =>
     appHostingUrl: sim.appHostingUrl,
   });
 
-/** Runs a provider call while the simulator's clock moves on, so its waits end without sleeping. */
-async function advancing<T>(work: Promise<T>): Promise<T> {
-  const timer = setInterval(() => fixture.sim.advance(5), 20);
-  try {
-    return await work;
-  } finally {
-    clearInterval(timer);
-  }
-}
+const { advancing } = fixture;
 
 const preview = { accountId: ACCOUNT, appId: APP, name: "preview", displayName: "Preview", branch: "main" };
 
@@ -157,24 +147,10 @@ describe("Environment waits with its own deadline", () => {
   beforeAll(async () => {
     // A simulator whose asynchronous work is 1000 times slower than real time: reconciling never ends in the test.
     slow = await startSimulator({ port: 0, quiet: true, pace: 0.001 });
-    const config: Record<string, string> = {
-      "wpengine:username": "demo",
-      "wpengine:password": "demo",
-      "wpengine:apiUrl": slow.apiUrl,
-      "wpengine:appHostingUrl": slow.appHostingUrl,
-    };
-    setStackConfig((key) => config[key]);
-    resetClient();
+    useProviderConfig(slow);
   });
   afterAll(async () => {
-    const config: Record<string, string> = {
-      "wpengine:username": "demo",
-      "wpengine:password": "demo",
-      "wpengine:apiUrl": fixture.sim.apiUrl,
-      "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
-    };
-    setStackConfig((key) => config[key]);
-    resetClient();
+    useProviderConfig(fixture.sim);
     await slow.stop();
   });
 

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { zipSync } from "fflate";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { provider } from "../../provider/EnvironmentSource";
 import { UNKNOWN } from "../../provider/inputs";
 import { SEED } from "../../simulator";
+import { useTempTrees } from "../support/files";
 import { checkFails, checkOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
@@ -13,31 +13,11 @@ const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP } = SEED.apps.acmeFrontend;
 const client = fixture.client;
 
-/** Runs a provider call while the simulator's clock moves on, so its waits end without sleeping. */
-async function advancing<T>(work: Promise<T>): Promise<T> {
-  const timer = setInterval(() => fixture.sim.advance(5), 20);
-  try {
-    return await work;
-  } finally {
-    clearInterval(timer);
-  }
-}
+const { advancing } = fixture;
 
-const dirs: string[] = [];
-function site(
-  files: Record<string, string> = { "index.html": "<h1>v1</h1>", "assets/app.js": "run()" },
-): string {
-  const dir = mkdtempSync(join(tmpdir(), "wpe-site-"));
-  dirs.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, ".."), { recursive: true });
-    writeFileSync(join(dir, rel), content);
-  }
-  return dir;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tree = useTempTrees("wpe-site-");
+const site = (files: Record<string, string> = { "index.html": "<h1>v1</h1>", "assets/app.js": "run()" }) =>
+  tree(files);
 
 const production = { accountId: ACCOUNT, appId: APP, environmentId: "production" };
 const ID = `accounts/${ACCOUNT}/apps/${APP}/environments/production/source`;

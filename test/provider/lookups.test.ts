@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
-import { clearStackConfig, setStackConfig } from "../../provider/config";
+import { clearStackConfig } from "../../provider/config";
 import {
   getAccountUser,
   getAccountUsers,
@@ -32,7 +32,7 @@ import {
 import { resetProgramClient } from "../../provider/programClient";
 import type { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
-import { useSimulator } from "../support/simulator";
+import { useProviderConfig, useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
 const { accounts: A, installs: I, sites: S, apps } = SEED;
@@ -326,15 +326,6 @@ describe("Output variants", () => {
 });
 
 describe("the program's client", () => {
-  const restoreFixtureConfig = () => {
-    const config: Record<string, string> = {
-      "wpengine:username": "demo",
-      "wpengine:password": "demo",
-      "wpengine:apiUrl": fixture.sim.apiUrl,
-      "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
-    };
-    setStackConfig((key) => config[key]);
-  };
   const envKeys = [
     "WPE_API_USER_ID",
     "WPE_API_PASSWORD",
@@ -349,7 +340,7 @@ describe("the program's client", () => {
       if (savedEnv[k] === undefined) delete process.env[k];
       else process.env[k] = savedEnv[k];
     }
-    restoreFixtureConfig();
+    useProviderConfig(fixture.sim);
     resetProgramClient();
   });
   const isolate = () => {

@@ -13,6 +13,20 @@ export interface SimulatorFixture {
   readonly sim: RunningSimulator;
   /** A new SDK client of the simulator with the demo credentials (for setting up and checking the world). */
   client(): WpEngineClient;
+  /** Runs a provider call while the simulator's clock moves on, so its waits end without sleeping. */
+  advancing<T>(work: Promise<T>): Promise<T>;
+}
+
+/** Points the provider's stack config at a simulator with the demo credentials (and drops cached clients). */
+export function useProviderConfig(sim: RunningSimulator): void {
+  const config: Record<string, string> = {
+    "wpengine:username": "demo",
+    "wpengine:password": "demo",
+    "wpengine:apiUrl": sim.apiUrl,
+    "wpengine:appHostingUrl": sim.appHostingUrl,
+  };
+  setStackConfig((key) => config[key]);
+  resetClient();
 }
 
 /**
@@ -28,17 +42,18 @@ export function useSimulator(opts: { resetEach?: boolean } = {}): SimulatorFixtu
         apiUrl: fixture.sim.apiUrl,
         appHostingUrl: fixture.sim.appHostingUrl,
       }),
-  } as { sim: RunningSimulator; client(): WpEngineClient };
+    advancing: async <T>(work: Promise<T>): Promise<T> => {
+      const timer = setInterval(() => fixture.sim.advance(5), 20);
+      try {
+        return await work;
+      } finally {
+        clearInterval(timer);
+      }
+    },
+  } as SimulatorFixture & { sim: RunningSimulator };
   beforeAll(async () => {
     fixture.sim = await startSimulator({ port: 0, quiet: true });
-    const config: Record<string, string> = {
-      "wpengine:username": "demo",
-      "wpengine:password": "demo",
-      "wpengine:apiUrl": fixture.sim.apiUrl,
-      "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
-    };
-    setStackConfig((key) => config[key]);
-    resetClient();
+    useProviderConfig(fixture.sim);
   });
   if (opts.resetEach !== false) {
     beforeEach(async () => {

@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, unzipSync, zipSync } from "fflate";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   buildArchive,
   buildIdOf,
@@ -10,20 +9,9 @@ import {
   listFiles,
   looksLikeZip,
 } from "../../provider/EnvironmentSource";
+import { useTempTrees } from "../support/files";
 
-const dirs: string[] = [];
-function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "wpe-src-"));
-  dirs.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, ".."), { recursive: true });
-    writeFileSync(join(dir, rel), content);
-  }
-  return dir;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tree = useTempTrees("wpe-src-");
 
 describe("EnvironmentSource archives", () => {
   it("lists files sorted, skipping .git and node_modules at any depth", () => {
