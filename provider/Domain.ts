@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Domain as ApiDomain } from "../sdk";
 import { COMMON_INPUTS, uuidString } from "./inputs";
 import { type Context, CreatedButFailedError, defineProvider } from "./lifecycle";
-import { toDomainInfo } from "./lookups";
+import { type DomainInfo, toDomainInfo } from "./lookups";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "Domain";
@@ -49,22 +49,14 @@ export const DomainInputsSchema = z
 
 export type DomainInputs = z.output<typeof DomainInputsSchema>;
 
-/** Outputs of a Domain: its inputs plus what the service computes. */
-export interface DomainOutputs extends Record<string, unknown> {
+/**
+ * Outputs of a Domain: its inputs plus what the service computes (the lookups' {@link DomainInfo}, with
+ * the id as `domainId` and the first redirect as `redirectTo`).
+ */
+export interface DomainOutputs extends Omit<DomainInfo, "id" | "redirectsTo">, Record<string, unknown> {
   installId: string;
-  name: string;
-  primary: boolean;
   redirectTo: string | null;
-  secureAllUrls: boolean;
   domainId: string;
-  duplicate: boolean;
-  networkType: string | null;
-  ownershipStatus: string | null;
-  txtVerificationKey: string | null;
-  txtVerificationValue: string | null;
-  txtVerifiedTime: string | null;
-  cname: string | null;
-  aRecords: string[];
 }
 
 /** Maps a service record to outputs. */

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { SiteTransfer as ApiSiteTransfer } from "../sdk";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "./inputs";
 import { type Context, defineProvider, FORGOTTEN } from "./lifecycle";
-import { toSiteTransferInfo } from "./lookups";
+import { type SiteTransferInfo, toSiteTransferInfo } from "./lookups";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "SiteTransfer";
@@ -57,19 +57,13 @@ export const SiteTransferInputsSchema = z
 export type SiteTransferInputs = z.output<typeof SiteTransferInputsSchema>;
 
 /** Outputs of a SiteTransfer: its inputs plus the transfer as the service reports it. */
-export interface SiteTransferOutputs extends Record<string, unknown> {
+export interface SiteTransferOutputs
+  extends Omit<SiteTransferInfo, "id" | "siteId" | "destinationAccountId">,
+    Record<string, unknown> {
   siteId: string;
   destinationAccountId: string;
-  scheduledTime: string | null;
   maintenanceMode: boolean;
   transferId: string;
-  status: string;
-  createdAt: string | null;
-  updatedAt: string | null;
-  site: string | null;
-  installs: string[];
-  originAccount: string | null;
-  destinationAccount: string | null;
 }
 
 const IDENTITY = ["siteId", "destinationAccountId", "scheduledTime", "maintenanceMode"] as const;
