@@ -142,11 +142,14 @@ function exists(inputs: AppInputs): Error {
   );
 }
 
-const definition = defineProvider<AppInputs, AppOutputs>({
+export const provider = defineProvider<AppInputs, AppOutputs>({
   kind: KIND,
   schema: AppInputsSchema,
   replaceOn: ["accountId", "name", "region"],
   updatable: [],
+  // When the replacement keeps the same account and id (a region change), the old app goes first:
+  // the service cannot hold two apps of one id.
+  deleteBeforeReplace: (replaces) => !replaces.includes("name") && !replaces.includes("accountId"),
   normalize: (key, v) => (key === "region" ? normalizeRegion(v) : v),
   async create(inputs, ctx) {
     const existing = await findApp(ctx, inputs.accountId, inputs.name);
@@ -181,24 +184,6 @@ const definition = defineProvider<AppInputs, AppOutputs>({
     await ctx.client.apps.delete(olds.accountId, olds.name);
   },
 });
-
-/**
- * The provider of `App`. Its diff asks the engine to delete the old app first when the replacement keeps
- * the same account and id (a region change): the service cannot hold two apps of one id.
- */
-export const provider: typeof definition = {
-  ...definition,
-  async diff(id, olds, news) {
-    const result = await definition.diff!(id, olds, news);
-    if (
-      result.replaces?.length &&
-      !result.replaces.includes("name") &&
-      !result.replaces.includes("accountId")
-    )
-      return { ...result, deleteBeforeReplace: true };
-    return result;
-  },
-};
 
 /** Arguments of an {@link App}. */
 export interface AppArgs {

@@ -153,13 +153,15 @@ export class BackupAbortedError extends Error {
   }
 }
 
-const definition = defineProvider<BackupInputs, BackupOutputs>({
+export const provider = defineProvider<BackupInputs, BackupOutputs>({
   kind: KIND,
   schema: BackupInputsSchema,
   replaceOn: ["installId", "description", "notificationEmails"],
   // Waiting is the provider's business, not the service's: changing it never requests a new backup.
   updatable: ["wait", "timeoutSeconds"],
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),
+  // The backup on record was aborted: the next up requests a new one.
+  lost: (olds) => (needsNewBackup(olds) ? { replace: "status" } : undefined),
   async create(inputs, ctx) {
     const created = await ctx.client.backups.create(inputs.installId, {
       description: inputs.description,
@@ -214,15 +216,6 @@ const definition = defineProvider<BackupInputs, BackupOutputs>({
 export function needsNewBackup(olds: Record<string, unknown>): boolean {
   return olds["status"] === "aborted";
 }
-
-export const provider: typeof definition = {
-  ...definition,
-  async diff(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-    const result = await definition.diff!(id, olds, news);
-    if (!needsNewBackup(olds)) return result;
-    return { ...result, changes: true, replaces: [...new Set([...(result.replaces ?? []), "status"])] };
-  },
-};
 
 /** Arguments of a {@link Backup}. */
 export interface BackupArgs {

@@ -146,11 +146,14 @@ async function verify(
   return outputs(inputs, verified);
 }
 
-const base = defineProvider<DomainMappingVerificationInputs, DomainMappingVerificationOutputs>({
+export const provider = defineProvider<DomainMappingVerificationInputs, DomainMappingVerificationOutputs>({
   kind: KIND,
   schema: DomainMappingVerificationInputsSchema,
   replaceOn: ["accountId", "appId", "environmentId", "domain"],
   updatable: [],
+  // The resource promises a verified mapping: a refresh that found it unverified is a change, answered
+  // by an update that verifies again.
+  lost: (olds) => (olds["txtVerified"] === false ? "update" : undefined),
   // Verifying a verified mapping succeeds at once, so `adopt` changes nothing.
   async create(inputs, ctx) {
     return { id: mappingResourceName(inputs), outs: await verify(ctx, inputs) };
@@ -169,20 +172,6 @@ const base = defineProvider<DomainMappingVerificationInputs, DomainMappingVerifi
     return `${FORGOTTEN}a verification cannot be undone (the mapping stays verified)`;
   },
 });
-
-/**
- * The provider: the shared lifecycle, with one addition to diff. The resource promises a verified
- * mapping, so old outputs (as refreshed by read) that are no longer verified are a change to make,
- * answered by an update that verifies again.
- */
-export const provider: typeof base = {
-  ...base,
-  async diff(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-    const result = await base.diff!(id, olds, news);
-    if (!result.changes && olds["txtVerified"] === false) return { ...result, changes: true };
-    return result;
-  },
-};
 
 /** Arguments of a {@link DomainMappingVerification}. */
 export interface DomainMappingVerificationArgs {

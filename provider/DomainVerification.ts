@@ -126,11 +126,17 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs): Promise<D
   };
 }
 
-const base = defineProvider<DomainVerificationInputs, DomainVerificationOutputs>({
+export const provider = defineProvider<DomainVerificationInputs, DomainVerificationOutputs>({
   kind: KIND,
   schema: DomainVerificationInputsSchema,
   replaceOn: ["installId", "domainId"],
   updatable: [],
+  // The resource promises a verified domain: a refresh that found it no longer TXT_VERIFIED is a
+  // change, answered by an update that verifies again.
+  lost: (olds) =>
+    typeof olds["ownershipStatus"] === "string" && olds["ownershipStatus"] !== VERIFIED
+      ? "update"
+      : undefined,
   // Verifying a verified domain succeeds at once, so `adopt` changes nothing.
   async create(inputs, ctx) {
     return { id: inputs.domainId, outs: await verify(ctx, inputs) };
@@ -149,22 +155,6 @@ const base = defineProvider<DomainVerificationInputs, DomainVerificationOutputs>
     return `${FORGOTTEN}a verification cannot be undone (the domain stays verified)`;
   },
 });
-
-/**
- * The provider: the shared lifecycle, with one addition to diff. The resource promises a verified
- * domain, so old outputs (as refreshed by read) whose ownership status is no longer TXT_VERIFIED are a
- * change to make, answered by an update that verifies again.
- */
-export const provider: typeof base = {
-  ...base,
-  async diff(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-    const result = await base.diff!(id, olds, news);
-    const status = olds["ownershipStatus"];
-    if (!result.changes && typeof status === "string" && status !== VERIFIED)
-      return { ...result, changes: true };
-    return result;
-  },
-};
 
 /** Arguments of a {@link DomainVerification}. */
 export interface DomainVerificationArgs {

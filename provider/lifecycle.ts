@@ -50,8 +50,17 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   replaceOn: readonly (keyof I & string)[];
   /** Inputs updated in place. */
   updatable: readonly (keyof I & string)[];
-  /** Delete the old object before creating its replacement (when both cannot exist at once). */
-  deleteBeforeReplace?: boolean;
+  /**
+   * Delete the old object before creating its replacement (when both cannot exist at once); a function
+   * decides from the replaced inputs (e.g. only when the replacement keeps the same name).
+   */
+  deleteBeforeReplace?: boolean | ((replaces: readonly string[]) => boolean);
+  /**
+   * What the resource promises but the old outputs (as a refresh recorded them) say is lost, and how
+   * the next `up` restores it: `"update"` runs the update with the same inputs; `{ replace }` replaces
+   * the object, naming the output that forces it. `undefined` when nothing is lost. No API call.
+   */
+  lost?: (olds: Record<string, unknown>) => "update" | { replace: string } | undefined;
   /**
    * Canonical form of a value for comparison: old outputs and new inputs both go through it, so
    * order, defaults and casing never show as a change.
@@ -127,10 +136,17 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         changes = true;
         if (def.replaceOn.includes(key)) replaces.push(key);
       }
+      const lost = def.lost?.(olds);
+      if (lost) {
+        changes = true;
+        if (lost !== "update" && !replaces.includes(lost.replace)) replaces.push(lost.replace);
+      }
+      const dbr = def.deleteBeforeReplace;
+      const deleteFirst = replaces.length > 0 && (typeof dbr === "function" ? dbr(replaces) : dbr === true);
       return {
         changes,
         ...(replaces.length ? { replaces } : {}),
-        ...(replaces.length && def.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+        ...(deleteFirst ? { deleteBeforeReplace: true } : {}),
       };
     },
 
