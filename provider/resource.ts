@@ -13,7 +13,8 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
    * @param kind the resource kind (type token suffix and module name under `provider/`)
    * @param outputs every output key the class exposes that is not an input, declared so the engine
    *   reports it (a dynamic resource only surfaces keys present at registration)
-   * @param secretOutputs outputs that must be stored encrypted even though no input of that name is secret
+   * @param secrets keys stored encrypted, as inputs and as outputs, whether or not the program wraps
+   *   the value in `pulumi.secret` (a plain string given for a private key is still a secret)
    */
   protected constructor(
     kind: string,
@@ -21,13 +22,16 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
     args: object,
     outputs: readonly string[],
     opts?: ResourceOptions,
-    secretOutputs: readonly string[] = [],
+    secrets: readonly string[] = [],
   ) {
     const props: Record<string, unknown> = {};
     for (const key of outputs) props[key] = undefined;
     Object.assign(props, args);
-    const merged: ResourceOptions = secretOutputs.length
-      ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] }
+    for (const key of secrets) {
+      if (props[key] !== undefined) props[key] = pulumi.secret(props[key] as pulumi.Input<unknown>);
+    }
+    const merged: ResourceOptions = secrets.length
+      ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] }
       : (opts ?? {});
     super(thinProvider(kind), name, props, merged, "wpengine", kind);
   }
