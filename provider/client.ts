@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { WpEngineClient } from "../sdk";
+import { checkBaseUrl } from "../sdk/core/config";
 import { type ResolvedProviderConfig, resolveProviderConfig } from "./config";
 
 const CLIENT_KEY = Symbol.for("pulumi-wpengine.provider-client");
@@ -23,6 +24,21 @@ export class MissingCredentialsError extends Error {
 }
 
 /**
+ * Refuses a configuration no client can be built from - missing credentials, a plain-http URL to a
+ * non-loopback host - without any API call. Every resource's `check` runs it, so `pulumi preview`
+ * already fails, naming the config key, instead of `up`.
+ */
+export function assertUsableConfig(config: ResolvedProviderConfig): void {
+  if (config.simulatorStateFile !== undefined) return;
+  const missing: string[] = [];
+  if (config.username === undefined) missing.push("wpengine:username");
+  if (config.password === undefined) missing.push("wpengine:password");
+  if (missing.length > 0) throw new MissingCredentialsError(missing);
+  if (config.apiUrl !== undefined) checkBaseUrl("wpengine:apiUrl", config.apiUrl);
+  if (config.appHostingUrl !== undefined) checkBaseUrl("wpengine:appHostingUrl", config.appHostingUrl);
+}
+
+/**
  * Builds a client from resolved settings: the embedded simulator in simulator mode, otherwise the
  * service with the configured credentials (refusing to start without them).
  */
@@ -39,13 +55,10 @@ export async function buildClient(config: ResolvedProviderConfig): Promise<WpEng
       appHostingUrl: sim.appHostingUrl,
     });
   }
-  const missing: string[] = [];
-  if (config.username === undefined) missing.push("wpengine:username");
-  if (config.password === undefined) missing.push("wpengine:password");
-  if (missing.length > 0) throw new MissingCredentialsError(missing);
+  assertUsableConfig(config);
   return new WpEngineClient({
-    username: config.username,
-    password: config.password,
+    username: config.username!,
+    password: config.password!,
     ...(config.apiUrl !== undefined ? { apiUrl: config.apiUrl } : {}),
     ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
   });

@@ -7,7 +7,8 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { WpEngineClient } from "../sdk";
-import { getClient } from "./client";
+import { assertUsableConfig, getClient } from "./client";
+import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
 import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
 
@@ -122,6 +123,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     definition: def,
 
     async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+      assertUsableConfig(resolveProviderConfig());
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, news, def.rules ?? []);
       return failures.length ? { inputs, failures } : { inputs };
     },
