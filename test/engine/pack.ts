@@ -167,10 +167,9 @@ async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function pulumiVersion(): string {
-  const pkg = JSON.parse(
-    fs.readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
-  );
+/** The version of a package installed in the repository (the program gets the same). */
+function installedVersion(name: string): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, "node_modules", name, "package.json"), "utf8"));
   return pkg.version as string;
 }
 
@@ -237,7 +236,13 @@ async function packAndInstall(timings: PackTimings): Promise<PackedProgram> {
         name: "engine-test-program",
         version: "0.0.0",
         private: true,
-        dependencies: { "pulumi-wpengine": `file:${tarball}`, "@pulumi/pulumi": pulumiVersion() },
+        dependencies: {
+          "pulumi-wpengine": `file:${tarball}`,
+          "@pulumi/pulumi": installedVersion("@pulumi/pulumi"),
+          // What a TypeScript program run by the CLI needs (ts-node comes with @pulumi/pulumi).
+          typescript: installedVersion("typescript"),
+          "@types/node": installedVersion("@types/node"),
+        },
       };
       fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
       fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: engine-test\nruntime: nodejs\n");
