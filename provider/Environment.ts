@@ -80,10 +80,7 @@ export interface EnvironmentOutputs extends Record<string, unknown> {
   branch: string;
   rootDirectory: string;
   resourceName: string;
-  domains: string[];
-  build: string | null;
   createTime: string | null;
-  updateTime: string | null;
   reconciling: boolean;
 }
 
@@ -98,10 +95,7 @@ export function environmentOutputs(accountId: string, appId: string, e: ApiEnvir
     branch: e.branch ?? "",
     rootDirectory: (e.rootDirectory ?? "").replace(/\/+$/, ""),
     resourceName: e.name || environmentResourceName(accountId, appId, environmentId),
-    domains: [...(e.domains ?? [])],
-    build: e.build ? e.build : null,
     createTime: e.createTime ?? null,
-    updateTime: e.updateTime ?? null,
     reconciling: e.reconciling ?? false,
   };
 }
@@ -252,14 +246,8 @@ export class Environment extends WpEngineResource {
   declare readonly timeoutSeconds: pulumi.Output<number>;
   /** The resource name `accounts/{accountId}/apps/{appId}/environments/{name}` (also the resource id). */
   declare readonly resourceName: pulumi.Output<string>;
-  /** The domains the platform serves the environment on. */
-  declare readonly domains: pulumi.Output<string[]>;
-  /** The resource name of the build currently deployed, or null before the first build. */
-  declare readonly build: pulumi.Output<string | null>;
   /** When the environment was created (RFC 3339). */
   declare readonly createTime: pulumi.Output<string | null>;
-  /** When the environment last changed (RFC 3339). */
-  declare readonly updateTime: pulumi.Output<string | null>;
   /** Whether the platform was still applying a change when last read (false after create and update). */
   declare readonly reconciling: pulumi.Output<boolean>;
   /** Whether this resource took over an existing environment. */
@@ -274,10 +262,7 @@ const ENVIRONMENT_OUTPUTS = [
   "rootDirectory",
   "timeoutSeconds",
   "resourceName",
-  "domains",
-  "build",
   "createTime",
-  "updateTime",
   "reconciling",
   "adopt",
 ] as const;

@@ -74,7 +74,7 @@ const cacheClear = new wpengine.EnvironmentCacheClear("production-cache", {
   accountId,
   appId: app.name,
   environmentId: production.name,
-  triggers: { domains: domains.mappings, build: production.build },
+  triggers: { domains: domains.mappings },
 });
 
 export const appResourceName = app.resourceName;

@@ -23,7 +23,9 @@ const www = new wpengine.Domain("www", {
   primary: true,
   secureAllUrls: true,
 });
-const apex = new wpengine.Domain("apex", { installId, name: baseDomain, redirectTo: www.domainId });
+// `www.id` (the domain's id) rather than `www.domainId`: a resource's id stays known while it is updated,
+// so a preview that updates www does not report apex as changing too.
+const apex = new wpengine.Domain("apex", { installId, name: baseDomain, redirectTo: www.id });
 
 // Cache exclusions: the whole list of the install (anything else is removed).
 const cache = new wpengine.CacheExclusions("cache", {

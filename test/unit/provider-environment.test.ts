@@ -34,7 +34,7 @@ describe("Environment helpers", () => {
     });
   });
 
-  it("maps a service record to outputs, an empty build as null", () => {
+  it("maps a service record to outputs, leaving out what changes through other resources or by itself", () => {
     const outs = environmentOutputs(ACCOUNT, "shop", {
       name: environmentResourceName(ACCOUNT, "shop", "prod"),
       environmentId: "prod",
@@ -42,17 +42,20 @@ describe("Environment helpers", () => {
       branch: "uploadable",
       rootDirectory: "",
       domains: ["a.example"],
-      build: "",
+      build: "accounts/a/apps/shop/builds/b1",
+      updateTime: "2026-01-01T00:00:00Z",
       reconciling: false,
     });
     expect(outs).toMatchObject({
       name: "prod",
       resourceName: `accounts/${ACCOUNT}/apps/shop/environments/prod`,
-      build: null,
-      domains: ["a.example"],
       reconciling: false,
       createTime: null,
     });
+    // Mappings change the domains, uploads the build, the platform the update time: never outputs.
+    expect(outs).not.toHaveProperty("domains");
+    expect(outs).not.toHaveProperty("build");
+    expect(outs).not.toHaveProperty("updateTime");
   });
 });
 
