@@ -1,9 +1,10 @@
 /**
- * `npm run demo`: the quickstart program (examples/quickstart, the root Pulumi.yaml) applied to the
- * bundled simulator, start to finish: up, a second preview that changes nothing, a change made behind
- * Pulumi's back, the refresh that finds it, the up that repairs it, and destroy. With the `pulumi`
- * CLI on PATH it uses the CLI (a local file backend, a throwaway passphrase, no account); otherwise the
- * project's local engine, which drives the same real dynamic-provider plugin. Exits non-zero when any
+ * `npm run demo`: the quickstart program (examples/quickstart, the root Pulumi.yaml) applied by the real
+ * `pulumi` CLI to the bundled simulator, start to finish, showing the CLI's own output: up, a preview that
+ * changes nothing, a refreshed preview that finds nothing, a change made behind Pulumi's back, the
+ * refreshed preview that finds it, the up that repairs it, and destroy. A local file backend, a throwaway
+ * passphrase and a temporary PULUMI_HOME: no account, nothing left behind. `npm run demo` runs it with
+ * the toolchain of tools/pulumi (the CLI and a Node.js that Pulumi supports). Exits non-zero when any
  * step does not do what it says.
  */
 import { spawnSync } from "node:child_process";
@@ -12,10 +13,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { WpEngineClient } from "../sdk";
 import { SEED, startSimulator } from "../simulator";
-import { type EngineSummary, formatSummary, LocalEngine } from "./engine";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PROJECT = "wpengine-quickstart";
+const STACK = "demo";
 
 class DemoFailure extends Error {}
 
@@ -77,129 +78,90 @@ async function leftovers(client: WpEngineClient): Promise<string[]> {
   return left;
 }
 
-function onPath(cmd: string): boolean {
-  return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
-}
-
-/** The local-engine path: the quickstart compiled in place, run through the real plugin. */
-async function withLocalEngine(sim: { apiUrl: string; appHostingUrl: string }, client: WpEngineClient) {
+/** The pulumi CLI at the repository root, as a user runs it, on a throwaway local backend. */
+async function withCli(
+  sim: { apiUrl: string; appHostingUrl: string },
+  client: WpEngineClient,
+): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "wpengine-demo-"));
-  const programDir = ROOT;
-  const program = path.relative(ROOT, path.join(__dirname, "..", "examples", "quickstart", "index.js"));
-  const engine = new LocalEngine({
-    programDir,
-    program,
-    stateFile: path.join(work, "state.json"),
-    config: stackConfig(sim),
-    project: PROJECT,
-    stack: "demo",
-    passphrase: "demo-throwaway-passphrase",
-  });
-  const show = (s: EngineSummary) => {
-    console.log(formatSummary(s));
-    if (!s.ok) throw new DemoFailure(`${s.kind} failed: ${s.errors.join("; ")}`);
-    return s;
-  };
-  try {
-    heading("pulumi up (local engine)");
-    const up = show(await engine.up());
-    expectThat(up.changes.create >= 8, `up created ${up.changes.create} resources`);
-
-    heading("second preview: nothing to do");
-    const again = show(await engine.preview());
-    const pending = again.steps.filter((s) => s.op !== "same");
-    expectThat(pending.length === 0, "a second preview changes nothing");
-
-    heading("a change behind Pulumi's back");
-    console.log(`  ${await makeDrift(client)}`);
-
-    heading("refresh finds the drift");
-    const refresh = show(await engine.refresh());
-    const drifted = refresh.steps
-      .filter((s) => s.op !== "same")
-      .map((s) => `${s.name} (${s.changedKeys.join(", ")})`);
-    expectThat(drifted.length >= 2, `refresh found drift in ${drifted.join("; ")}`);
-
-    heading("up repairs it");
-    const repair = show(await engine.up());
-    expectThat(repair.changes.update >= 2, `up updated ${repair.changes.update} resources back`);
-    const after = show(await engine.preview());
-    expectThat(
-      after.steps.every((s) => s.op === "same"),
-      "after the repair a preview changes nothing",
-    );
-
-    heading("destroy");
-    const destroy = show(await engine.destroy());
-    expectThat(
-      destroy.changes.delete === up.changes.create,
-      `destroy deleted ${destroy.changes.delete} resources`,
-    );
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
-}
-
-/** The CLI path: what a user runs, on a local file backend with a throwaway passphrase. */
-function withCli(sim: { apiUrl: string; appHostingUrl: string }, client: WpEngineClient): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "wpengine-demo-cli-"));
-  const configFile = path.join(work, "Pulumi.demo.yaml");
+  fs.mkdirSync(path.join(work, "backend"));
+  fs.mkdirSync(path.join(work, "home"));
   const env = {
     ...process.env,
-    PULUMI_BACKEND_URL: `file://${work}`,
+    PULUMI_BACKEND_URL: `file://${path.join(work, "backend")}`,
+    PULUMI_HOME: path.join(work, "home"),
     PULUMI_CONFIG_PASSPHRASE: "demo-throwaway-passphrase",
     PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
   };
   const pulumi = (args: string[], allowFail = false): number => {
     console.log(`$ pulumi ${args.join(" ")}`);
-    const r = spawnSync(
-      "pulumi",
-      [...args, "--stack", "demo", "--config-file", configFile, "--non-interactive"],
-      {
-        cwd: ROOT,
-        env,
-        stdio: "inherit",
-      },
-    );
+    const r = spawnSync("pulumi", [...args, "--stack", STACK, "--non-interactive"], {
+      cwd: ROOT,
+      env,
+      stdio: "inherit",
+    });
+    if (r.error) throw new DemoFailure(`pulumi could not start: ${r.error.message} (run npm run demo)`);
     if (r.status !== 0 && !allowFail) throw new DemoFailure(`pulumi ${args[0]} exited ${r.status}`);
     return r.status ?? 1;
   };
-  return (async () => {
-    try {
-      spawnSync("pulumi", ["stack", "init", "demo", "--non-interactive"], {
-        cwd: ROOT,
-        env,
-        stdio: "inherit",
-      });
-      for (const [key, value] of Object.entries(stackConfig(sim))) {
-        const secret = key.endsWith(":password") ? ["--secret"] : [];
-        pulumi(["config", "set", ...secret, key, value]);
-      }
-      heading("pulumi up");
-      pulumi(["up", "--yes", "--skip-preview"]);
-      heading("second preview: nothing to do");
-      pulumi(["preview", "--expect-no-changes"]);
-      expectThat(true, "a second preview changes nothing");
-      heading("a change behind Pulumi's back");
-      console.log(`  ${await makeDrift(client)}`);
-      heading("refresh finds the drift");
-      const found = pulumi(["preview", "--refresh", "--expect-no-changes"], true);
-      expectThat(found !== 0, "preview --refresh reports the drift");
-      heading("up repairs it");
-      pulumi(["up", "--refresh", "--yes", "--skip-preview"]);
-      pulumi(["preview", "--refresh", "--expect-no-changes"]);
-      expectThat(true, "after the repair a refreshed preview changes nothing");
-      heading("destroy");
-      pulumi(["destroy", "--yes", "--skip-preview"]);
-      spawnSync("pulumi", ["stack", "rm", "demo", "--yes", "--non-interactive"], {
-        cwd: ROOT,
-        env,
-        stdio: "inherit",
-      });
-    } finally {
-      fs.rmSync(work, { recursive: true, force: true });
-    }
-  })();
+  try {
+    heading("setup: a stack on a local file backend, its config pointing at the simulator");
+    spawnSync("pulumi", ["stack", "init", STACK, "--non-interactive"], { cwd: ROOT, env, stdio: "inherit" });
+    const config = stackConfig(sim);
+    const { "wpengine:password": password, ...plain } = config;
+    pulumi([
+      "config",
+      "set-all",
+      ...Object.entries(plain).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`]),
+      "--secret",
+      `wpengine:password=${password}`,
+    ]);
+
+    heading("pulumi up: creates the quickstart's resources");
+    lookAt(
+      "each resource created, then the stack outputs (the www TXT record to publish, the app's domains)",
+    );
+    pulumi(["up", "--yes"]);
+
+    heading("a second preview: nothing to do");
+    lookAt('"unchanged" for every resource; --expect-no-changes would fail otherwise');
+    pulumi(["preview", "--expect-no-changes"]);
+    heading("a refreshed preview of a stack nobody touched: nothing found");
+    lookAt("every resource read back from the service, and still no change");
+    pulumi(["preview", "--refresh", "--expect-no-changes"]);
+
+    heading("a change behind Pulumi's back, through the service's API");
+    console.log(`  ${await makeDrift(client)}`);
+
+    heading("the refreshed preview finds it");
+    lookAt("Domain www (secureAllUrls) and CacheExclusions cache (exclusions): exactly what changed");
+    const found = pulumi(["preview", "--refresh", "--diff", "--expect-no-changes"], true);
+    expectThat(found !== 0, "preview --refresh reports the drift");
+
+    heading("pulumi up --refresh repairs it");
+    lookAt("two updates, back to what the program declares");
+    pulumi(["up", "--refresh", "--yes", "--skip-preview"]);
+    pulumi(["preview", "--refresh", "--expect-no-changes"]);
+    expectThat(true, "after the repair a refreshed preview changes nothing");
+
+    heading("pulumi destroy");
+    lookAt("each resource deleted; what the service cannot delete says so in a wpengine: line");
+    pulumi(["destroy", "--yes", "--skip-preview"]);
+    spawnSync("pulumi", ["stack", "rm", STACK, "--yes", "--non-interactive"], {
+      cwd: ROOT,
+      env,
+      stdio: "inherit",
+    });
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(path.join(ROOT, `Pulumi.${STACK}.yaml`), { force: true });
+  }
+}
+
+/** What to look at in the output that follows. */
+function lookAt(text: string): void {
+  console.log(`  look at: ${text}`);
 }
 
 async function main(): Promise<void> {
@@ -212,10 +174,7 @@ async function main(): Promise<void> {
     appHostingUrl: sim.appHostingUrl,
   });
   try {
-    const useCli = onPath("pulumi") && process.env["WPE_DEMO_ENGINE"] !== "local";
-    console.log(useCli ? "engine: the pulumi CLI" : "engine: the local engine (no pulumi CLI on PATH)");
-    if (useCli) await withCli(sim, client);
-    else await withLocalEngine(sim, client);
+    await withCli(sim, client);
     const left = await leftovers(client);
     expectThat(left.length === 0, `nothing left on the service${left.length ? `: ${left.join(", ")}` : ""}`);
     console.log("\ndemo complete: every step did what it said");

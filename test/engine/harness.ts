@@ -5,7 +5,7 @@
  */
 
 import { SEED } from "../../simulator";
-import { type ProgramOutput, type RegisterMessage, runProgram } from "../../tools/engine";
+import { type ProgramOutput, type RegisterMessage, runProgram } from "../../tools/plugin-harness";
 import type { ResourceCase } from "./cases";
 
 /** The stack config pointing the provider at a simulator. */

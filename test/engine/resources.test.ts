@@ -13,7 +13,7 @@ import {
   type PropertyMap,
   type RegisterMessage,
   unwrapSecrets,
-} from "../../tools/engine";
+} from "../../tools/plugin-harness";
 import { CASES } from "./cases";
 import {
   allStrings,

@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { unwrapSecrets } from "../../tools/engine";
+import { unwrapSecrets } from "../../tools/plugin-harness";
 import { CASES } from "../engine/cases";
 import { type Capture, capture, type ProgramItem, resourcesProgram, seed } from "../engine/harness";
 import { type PackedProgram, packedProgram, REPO } from "../engine/pack";

@@ -487,3 +487,29 @@ export class PluginClient {
     });
   }
 }
+
+/** Pulumi's wire signature of a secret value (`{ [SECRET_SIG_KEY]: SECRET_SIG, value }`). */
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** Removes Pulumi's secret wrappers from a wire value; tells whether there was one. */
+export function unwrapSecrets(v: unknown): { value: unknown; secret: boolean } {
+  if (typeof v === "object" && v !== null && (v as Record<string, unknown>)[SECRET_SIG_KEY] === SECRET_SIG) {
+    return { value: unwrapSecrets((v as { value: unknown }).value).value, secret: true };
+  }
+  if (Array.isArray(v)) {
+    const items = v.map(unwrapSecrets);
+    return { value: items.map((i) => i.value), secret: items.some((i) => i.secret) };
+  }
+  if (v !== null && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    let secret = false;
+    for (const [k, x] of Object.entries(v)) {
+      const u = unwrapSecrets(x);
+      out[k] = u.value;
+      secret ||= u.secret;
+    }
+    return { value: out, secret };
+  }
+  return { value: v, secret: false };
+}
