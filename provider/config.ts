@@ -11,6 +11,7 @@ export const CONFIG_KEYS = {
   apiUrl: { key: "wpengine:apiUrl", env: "WPE_API_URL" },
   appHostingUrl: { key: "wpengine:appHostingUrl", env: "WPE_APP_HOSTING_URL" },
   simulator: { key: "wpengine:simulator", env: "WPE_SIMULATOR" },
+  adoptExisting: { key: "wpengine:adoptExisting", env: "WPE_ADOPT_EXISTING" },
 } as const;
 
 export type ConfigName = keyof typeof CONFIG_KEYS;
@@ -30,6 +31,11 @@ export interface ResolvedProviderConfig {
    * file. Off unless asked for: a missing credential must never silently send a program to a fake.
    */
   simulatorStateFile?: string;
+  /**
+   * Every create takes over an object that already exists with its identity, as if `adopt: true` were
+   * set on each resource: the one step back after a `pulumi up` killed mid-apply (README).
+   */
+  adoptExisting?: boolean;
 }
 
 const STATE_KEY = Symbol.for("pulumi-wpengine.provider-config");
@@ -67,6 +73,9 @@ export function resolveProviderConfig(env: NodeJS.ProcessEnv = process.env): Res
   if (password !== undefined) resolved.password = password;
   if (apiUrl !== undefined) resolved.apiUrl = apiUrl;
   if (appHostingUrl !== undefined) resolved.appHostingUrl = appHostingUrl;
+  const adoptExisting = pick("adoptExisting");
+  if (adoptExisting !== undefined && ["true", "1", "yes"].includes(adoptExisting.toLowerCase()))
+    resolved.adoptExisting = true;
   if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
     resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
       ? ".wpengine-simulator.json"

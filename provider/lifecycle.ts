@@ -154,7 +154,10 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
 
     async create(inputs: Record<string, unknown>) {
       try {
-        const { id, outs } = await def.create(inputs as I, await ctx());
+        // The provider-wide switch: adopt what an interrupted `pulumi up` already created.
+        const adopting = inputs["adopt"] === undefined && resolveProviderConfig().adoptExisting === true;
+        const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
+        const { id, outs } = await def.create(given, await ctx());
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         return { id, outs: withInputs(inputs, outs) };
       } catch (err) {

@@ -279,7 +279,9 @@ function pruneCache(current: string): void {
       .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== current)
       .map((e) => ({ name: e.name, mtime: fs.statSync(path.join(CACHE_ROOT, e.name)).mtimeMs }))
       .sort((a, b) => b.mtime - a.mtime);
-    for (const old of keys.slice(2)) {
+    // Only installs unused for hours: other checkouts and longer test files (the CLI tier links its
+    // projects to an install) may still be using a newer one.
+    for (const old of keys.slice(2).filter((k) => Date.now() - k.mtime > 3 * 3_600_000)) {
       // Never prune a key whose lock is held (another run is using it).
       if (fs.existsSync(path.join(CACHE_ROOT, `${old.name}.lock`))) continue;
       fs.rmSync(path.join(CACHE_ROOT, old.name), { recursive: true, force: true });

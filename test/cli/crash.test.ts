@@ -1,0 +1,102 @@
+/**
+ * A `pulumi up` killed with SIGKILL partway through a stack of 100 domains, then run again: the service
+ * never holds a duplicate, and the way back to a converged stack is, after the engine's own
+ * `pulumi cancel` (its lock outlives the kill, whatever the provider), the one documented step (README,
+ * "After a crash"): `WPE_ADOPT_EXISTING=true pulumi up`, whose creates take over what the killed run
+ * created but never recorded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
+import { CliProject, killGroup } from "./harness";
+
+const N = 100;
+const SUFFIX = ".crash.example";
+const INSTALL = SEED.installs.acmedev.id;
+
+const program = `"use strict";
+const wpengine = require("pulumi-wpengine");
+for (let i = 0; i < ${N}; i++) new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" });
+`;
+
+describe("a pulumi up killed mid-apply", { timeout: 20 * 60_000 }, () => {
+  let sim: RunningSimulator;
+  let project: CliProject;
+
+  /** The crash domains on the service, by name (a name listed twice is a duplicate). */
+  const onService = async (): Promise<string[]> => {
+    const res = await fetch(`${sim.url}/__sim/state`);
+    const world = (await res.json()) as { domains: Record<string, { name: string; install_id: string }> };
+    return Object.values(world.domains)
+      .filter((d) => d.install_id === INSTALL && d.name.endsWith(SUFFIX))
+      .map((d) => d.name);
+  };
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, quiet: true });
+    project = await CliProject.create({
+      files: { "index.js": program, "package.json": '{ "name": "cli-crash", "main": "index.js" }\n' },
+      name: "cli-crash",
+      config: {
+        "wpengine:apiUrl": sim.apiUrl,
+        "wpengine:appHostingUrl": sim.appHostingUrl,
+        "wpengine:username": "demo",
+      },
+      secrets: { "wpengine:password": "demo" },
+    });
+  }, 10 * 60_000);
+
+  afterAll(async () => {
+    project?.dispose();
+    await sim?.stop();
+  });
+
+  it("leaves no duplicate, and one documented step converges the stack", async () => {
+    // Kill the CLI (SIGKILL, no chance to clean up) once a quarter of the domains exist.
+    let pid: number | undefined;
+    const killed = project.run(["up", "--yes", "--skip-preview"], {
+      allowFail: true,
+      onSpawn: (p) => {
+        pid = p;
+      },
+    });
+    let seen = 0;
+    while (seen < N / 4) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = (await onService()).length;
+      expect(seen, "the up finished before it could be killed").toBeLessThan(N);
+    }
+    process.kill(pid!, "SIGKILL");
+    expect((await killed).code).not.toBe(0);
+    // What the killed engine left running (its plugin) is ended too, as a CI runner would.
+    killGroup(pid);
+    const afterKill = await onService();
+    expect(afterKill.length).toBeGreaterThanOrEqual(N / 4);
+    expect(new Set(afterKill).size).toBe(afterKill.length);
+
+    // The engine's own lock outlives a SIGKILL (any provider): releasing it is the engine's step.
+    const locked = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true });
+    expect(locked.code).not.toBe(0);
+    expect(locked.stdout + locked.stderr).toMatch(/the stack is currently locked/);
+    await project.run(["cancel", "--yes"]);
+
+    // A plain up refuses to make a second copy of what the killed run created.
+    const plain = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true });
+    const text = plain.stdout + plain.stderr;
+    const after = await onService();
+    expect(new Set(after).size).toBe(after.length);
+    if (plain.code !== 0)
+      expect(text).toMatch(/already exists on install .*set adopt: true|pending operations/);
+
+    // The documented step: creates adopt what exists. Then the stack is whole and settled.
+    await project.run(["up", "--yes", "--skip-preview"], { env: { WPE_ADOPT_EXISTING: "true" } });
+    const converged = await onService();
+    expect(converged.sort()).toEqual(Array.from({ length: N }, (_, i) => `d${i}${SUFFIX}`).sort());
+    const resources = await project.resources();
+    expect(resources).toHaveLength(N);
+    expect(new Set(resources.map((r) => r.id)).size).toBe(N);
+    await project.expectNoChanges(["--refresh"]);
+
+    await project.destroy();
+    expect(await onService()).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Every resource class of the case table (test/engine/cases.ts) in one stack under the real `pulumi`
+ * CLI against the simulator: create, a refreshed preview that finds nothing (no phantom drift on any
+ * class), an update of every resource (in place, or a replacement for the kinds whose every input
+ * replaces), refresh, and destroy. Secret args are passed as PLAIN strings: the state must still hold
+ * them only encrypted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WpEngineClient } from "../../sdk";
+import { type RunningSimulator, startSimulator } from "../../simulator";
+import { CASES } from "../engine/cases";
+import { allStrings, distinctivePassword, missing, seed } from "../engine/harness";
+import { CliProject, urnName } from "./harness";
+
+/** The program: every case's resource, its args picked by the `phase` config (create or update). */
+function program(): string {
+  const args = Object.fromEntries(
+    CASES.map((c) => [c.kind, { create: c.args(seed), update: c.update(seed) }]),
+  );
+  return `"use strict";
+const pulumi = require("@pulumi/pulumi");
+const wpengine = require("pulumi-wpengine");
+const phase = new pulumi.Config().require("phase");
+const args = ${JSON.stringify(args)};
+for (const [kind, variants] of Object.entries(args)) new wpengine[kind](kind, variants[phase]);
+`;
+}
+
+describe("every resource class in one stack under the pulumi CLI", { timeout: 20 * 60_000 }, () => {
+  let sim: RunningSimulator;
+  let project: CliProject;
+  let password: string;
+  /** Plain-text values of every secret arg: none may appear in the exported state. */
+  const secretValues = () =>
+    CASES.flatMap((c) => (c.secretArgs ?? []).flatMap((k) => allStrings(c.args(seed)[k]))).filter(
+      (v) => v.length > 8,
+    );
+
+  beforeAll(async () => {
+    password = distinctivePassword();
+    sim = await startSimulator({ port: 0, quiet: true, password });
+    const client = new WpEngineClient({
+      username: "demo",
+      password,
+      apiUrl: sim.apiUrl,
+      appHostingUrl: sim.appHostingUrl,
+    });
+    for (const c of CASES) await c.prepare?.(sim, client, seed);
+    project = await CliProject.create({
+      files: {
+        "index.js": program(),
+        "package.json": '{ "name": "cli-all-resources", "main": "index.js" }\n',
+      },
+      name: "cli-all-resources",
+      config: {
+        "wpengine:apiUrl": sim.apiUrl,
+        "wpengine:appHostingUrl": sim.appHostingUrl,
+        "wpengine:username": "demo",
+        phase: "create",
+      },
+      secrets: { "wpengine:password": password },
+    });
+  }, 10 * 60_000);
+
+  afterAll(async () => {
+    project?.dispose();
+    await sim?.stop();
+  });
+
+  it("create, no phantom drift, update or replace, refresh, destroy", async () => {
+    await project.up();
+    const created = new Map((await project.resources()).map((r) => [urnName(r.urn), r]));
+    expect([...created.keys()].sort()).toEqual(CASES.map((c) => c.kind).sort());
+    for (const c of CASES) {
+      const r = created.get(c.kind)!;
+      expect(r.type).toBe(`pulumi-nodejs:dynamic/wpengine:${c.kind}`);
+      expect(r.id, c.kind).toBeTruthy();
+      expect(missing(r.outputs ?? {}, c.required), `${c.kind} outputs`).toEqual([]);
+    }
+    const exported = await project.exportText();
+    expect(exported).not.toContain(password);
+    for (const secret of secretValues()) expect(exported).not.toContain(secret);
+
+    // Nothing nobody changed is reported as drift, on any class.
+    await project.expectNoChanges(["--refresh"]);
+
+    // The update variant: an in-place update, or a replacement where every input replaces.
+    await project.setConfig({ phase: "update" });
+    const plan = await project.preview();
+    const ops = Object.fromEntries(
+      plan.steps.filter((s) => s.op !== "same").map((s) => [urnName(s.urn), s.op]),
+    );
+    for (const c of CASES) {
+      expect(ops[c.kind], c.kind).toBe(c.replaceOnUpdate ? "replace" : "update");
+    }
+    await project.up();
+    const updated = new Map((await project.resources()).map((r) => [urnName(r.urn), r]));
+    for (const c of CASES) {
+      const outputs = updated.get(c.kind)!.outputs ?? {};
+      const want = c.update(seed);
+      for (const key of c.updated) {
+        // A secret output is exported encrypted: only its presence can be checked here.
+        if (c.secretArgs?.includes(key))
+          expect(outputs[key], `${c.kind}.${key}`).toHaveProperty("ciphertext");
+        else expect(outputs[key], `${c.kind}.${key}`).toEqual(want[key]);
+      }
+      if (c.replaceOnUpdate) expect(updated.get(c.kind)!.id, c.kind).not.toBe(created.get(c.kind)!.id);
+    }
+    await project.expectNoChanges(["--refresh"]);
+
+    const destroyed = await project.destroy();
+    expect(await project.resources()).toEqual([]);
+    expect(destroyed.stdout + destroyed.stderr).not.toContain(password);
+  });
+});
