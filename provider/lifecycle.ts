@@ -143,11 +143,14 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         changes = true;
         if (def.replaceOn.includes(key)) replaces.push(key);
       }
-      if (replaces.length && def.protects && isProtected(olds)) {
+      // Only a certain replacement fails the preview: a value still unknown may turn out unchanged (and if
+      // it does change, the guarded delete still refuses after the replacement is made).
+      const certain = replaces.filter((k) => !containsUnknown(news[k]));
+      if (certain.length && def.protects && isProtected(olds)) {
         throw new Error(
-          `wpengine:${def.kind} cannot be replaced: changing ${replaces.join(", ")} replaces it, which deletes ` +
+          `wpengine:${def.kind} cannot be replaced: changing ${certain.join(", ")} replaces it, which deletes ` +
             `${def.protects(olds as O)} for good, and deletionProtection is on. ${UNPROTECT} first, ` +
-            `then make this change; or keep ${replaces.join(", ")} as ${replaces.length > 1 ? "they are" : "it is"}.`,
+            `then make this change; or keep ${certain.join(", ")} as ${certain.length > 1 ? "they are" : "it is"}.`,
         );
       }
       const lost = def.lost?.(olds);

@@ -4,6 +4,7 @@ import { resetClient } from "../../provider/client";
 import { clearStackConfig, setStackConfig } from "../../provider/config";
 import { installLoss, installOutputs } from "../../provider/Install";
 import { InstallPlacement, markManagedInstall } from "../../provider/InstallPlacement";
+import { UNKNOWN } from "../../provider/inputs";
 import { defineProvider } from "../../provider/lifecycle";
 import { SiteInputsSchema, siteLoss, siteOutputs } from "../../provider/Site";
 import { canonicalKey, md5Fingerprint, parsePublicKey } from "../../provider/SshKey";
@@ -61,6 +62,11 @@ describe("the deletion guard of the lifecycle", () => {
     await expect(guarded.diff!("x", olds, { ...news, deletionProtection: false })).rejects.toThrow(
       /deletionProtection is on/,
     );
+    // A value unknown at preview may turn out unchanged: planned as a replacement, not refused.
+    expect(await guarded.diff!("x", olds, { ...olds, accountId: UNKNOWN })).toEqual({
+      changes: true,
+      replaces: ["accountId"],
+    });
     expect(await guarded.diff!("x", { ...olds, deletionProtection: false }, news)).toEqual({
       changes: true,
       replaces: ["accountId"],
