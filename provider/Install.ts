@@ -59,15 +59,22 @@ export const InstallInputsSchema = z
 
 export type InstallInputs = z.output<typeof InstallInputsSchema>;
 
-/** Outputs of an Install: its inputs plus what the service reports (the lookups' {@link InstallInfo}, id as `installId`). */
-export interface InstallOutputs extends Omit<InstallInfo, "id">, Record<string, unknown> {
+/**
+ * Outputs of an Install: its inputs plus what the service reports (the lookups' {@link InstallInfo}, id as
+ * `installId`), without the primary domain and the WordPress version: they change through other
+ * resources (`Domain`, `BackupRestore`) and by themselves (core updates), which would show as drift on
+ * every refresh (`getInstall` reads them).
+ */
+export interface InstallOutputs
+  extends Omit<InstallInfo, "id" | "primaryDomain" | "cmsVersion">,
+    Record<string, unknown> {
   installId: string;
   deletionProtection: boolean;
 }
 
 /** Maps a service record to outputs (the guard is the input's, never the service's). */
 export function installOutputs(i: ApiInstall, deletionProtection: boolean): InstallOutputs {
-  const { id, environment, ...rest } = toInstallInfo(i);
+  const { id, environment, primaryDomain: _p, cmsVersion: _c, ...rest } = toInstallInfo(i);
   return { ...rest, installId: id, environment: environment?.toLowerCase() ?? null, deletionProtection };
 }
 
@@ -208,14 +215,10 @@ export class Install extends WpEngineResource {
   declare readonly cname: pulumi.Output<string | null>;
   /** Stable IPs (some premium plans only; empty otherwise). */
   declare readonly stableIps: pulumi.Output<string[]>;
-  /** The primary domain. */
-  declare readonly primaryDomain: pulumi.Output<string | null>;
   /** Whether the install is a multisite. */
   declare readonly isMultisite: pulumi.Output<boolean>;
   /** When the install was created (UTC). */
   declare readonly createdAt: pulumi.Output<string | null>;
-  /** WordPress version. */
-  declare readonly cmsVersion: pulumi.Output<string | null>;
   /** Automatic core major updates are deferred until this date, or null. */
   declare readonly deferCmsUpgradesUntil: pulumi.Output<string | null>;
   /** Whether this resource took over an existing install. */
@@ -236,10 +239,8 @@ const INSTALL_OUTPUTS = [
   "phpVersion",
   "cname",
   "stableIps",
-  "primaryDomain",
   "isMultisite",
   "createdAt",
-  "cmsVersion",
   "deferCmsUpgradesUntil",
   "adopt",
 ] as const;

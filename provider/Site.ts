@@ -34,8 +34,14 @@ export const SiteInputsSchema = z
 
 export type SiteInputs = z.output<typeof SiteInputsSchema>;
 
-/** Outputs of a Site: its inputs plus what the service reports (the lookups' {@link SiteInfo}, id as `siteId`). */
-export interface SiteOutputs extends Omit<SiteInfo, "id" | "accountId">, Record<string, unknown> {
+/**
+ * Outputs of a Site: its inputs plus what the service reports (the lookups' {@link SiteInfo}, id as
+ * `siteId`), without its installs: they change through other resources, which would show as drift on
+ * every refresh (`getSite` lists them).
+ */
+export interface SiteOutputs
+  extends Omit<SiteInfo, "id" | "accountId" | "installs">,
+    Record<string, unknown> {
   accountId: string;
   siteId: string;
   deletionProtection: boolean;
@@ -43,14 +49,20 @@ export interface SiteOutputs extends Omit<SiteInfo, "id" | "accountId">, Record<
 
 /** Maps a service record to outputs (the guard is the input's, never the service's). */
 export function siteOutputs(s: ApiSite, accountId: string, deletionProtection: boolean): SiteOutputs {
-  const { id, accountId: live, ...rest } = toSiteInfo(s);
+  const { id, accountId: live, installs: _installs, ...rest } = toSiteInfo(s);
   return { ...rest, siteId: id, accountId: live ?? accountId, deletionProtection };
 }
 
-/** What deleting a site destroys, in words: the site and the installs it holds now. */
-export function siteLoss(olds: Pick<SiteOutputs, "name" | "siteId" | "installs">): string {
-  const names = (olds.installs ?? []).map((i) => i.name ?? i.id);
-  return `site "${olds.name}" (${olds.siteId}) and ${names.length ? `its installs ${names.join(", ")}` : "any install it holds"}`;
+/** What deleting a site destroys, in words; with the names of the installs it holds when they were read. */
+export function siteLoss(
+  site: Pick<SiteOutputs, "name" | "siteId">,
+  installNames?: readonly string[],
+): string {
+  const what = `site "${site.name}" (${site.siteId})`;
+  if (!installNames) return `${what} and every install in it`;
+  return installNames.length
+    ? `${what} and its installs ${installNames.join(", ")}`
+    : `${what} (it held no install)`;
 }
 
 async function findByName(ctx: Context, accountId: string, name: string): Promise<ApiSite[]> {
@@ -65,7 +77,7 @@ export const provider = defineProvider<SiteInputs, SiteOutputs>({
   replaceOn: ["accountId"],
   updatable: ["name", "deletionProtection"],
   normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
-  protects: siteLoss,
+  protects: (olds) => siteLoss(olds),
   async create(inputs, ctx) {
     // Site names are not unique on the service: a second site of the same name is a duplicate nobody
     // asked for (a crashed run, a site made by hand), so it is refused unless adopted.
@@ -97,11 +109,12 @@ export const provider = defineProvider<SiteInputs, SiteOutputs>({
         : await ctx.client.sites.get(id);
     return siteOutputs(record, news.accountId, news.deletionProtection);
   },
-  async delete(id, olds, ctx) {
-    // The site's installs as they are now (not as last recorded): that is what the service deletes.
-    const live = siteOutputs(await ctx.client.sites.get(id), olds.accountId, false);
+  async delete(id, _olds, ctx) {
+    // The installs are read just before the delete (not an output): they are what goes with the site.
+    const live = await ctx.client.sites.get(id);
     await ctx.client.sites.delete(id);
-    return `deleted on the service (deletionProtection was off): ${siteLoss(live)}`;
+    const names = (live.installs ?? []).map((i) => i.name ?? i.id);
+    return `deleted on the service (deletionProtection was off): ${siteLoss({ name: live.name, siteId: id }, names)}`;
   },
 });
 
@@ -146,8 +159,6 @@ export class Site extends WpEngineResource {
   declare readonly sandbox: pulumi.Output<boolean>;
   /** Whether the site can be transferred. */
   declare readonly transferable: pulumi.Output<boolean>;
-  /** The installs in the site (id, name, environment, cname, phpVersion, isMultisite), as last read. */
-  declare readonly installs: pulumi.Output<SiteInfo["installs"]>;
   /** Whether this resource took over an existing site. */
   declare readonly adopt: pulumi.Output<boolean | undefined>;
 
@@ -164,6 +175,5 @@ const SITE_OUTPUTS = [
   "createdAt",
   "sandbox",
   "transferable",
-  "installs",
   "adopt",
 ] as const;

@@ -704,7 +704,7 @@ export const CASES: ResourceCase[] = [
       "accountId",
       "name",
       "deletionProtection",
-      "installs",
+
       "tags",
       "sandbox",
       "transferable",

@@ -75,7 +75,7 @@ describe("the deletion guard of the lifecycle", () => {
 });
 
 describe("Site and Install outputs", () => {
-  it("siteOutputs maps the record, keeps the guard, and siteLoss names the installs", () => {
+  it("siteOutputs maps the record, keeps the guard, and siteLoss names the installs when they were read", () => {
     const outs = siteOutputs(
       { id: SITE, name: "Blog", installs: [{ id: "i1", name: "blogprod" }, { id: "i2" }] },
       ACCOUNT,
@@ -88,15 +88,28 @@ describe("Site and Install outputs", () => {
       deletionProtection: true,
       tags: [],
     });
-    expect(siteLoss(outs)).toBe(`site "Blog" (${SITE}) and its installs blogprod, i2`);
-    expect(siteLoss({ ...outs, installs: [] })).toBe(`site "Blog" (${SITE}) and any install it holds`);
+    expect(outs).not.toHaveProperty("installs");
+    expect(siteLoss(outs)).toBe(`site "Blog" (${SITE}) and every install in it`);
+    expect(siteLoss(outs, ["blogprod", "blogstg"])).toBe(
+      `site "Blog" (${SITE}) and its installs blogprod, blogstg`,
+    );
+    expect(siteLoss(outs, [])).toBe(`site "Blog" (${SITE}) (it held no install)`);
   });
 
   it("installOutputs lower-cases the environment and names the install's id installId", () => {
     const outs = installOutputs(
-      { id: "i1", name: "blogprod", environment: "Staging", site: { id: SITE } },
+      {
+        id: "i1",
+        name: "blogprod",
+        environment: "Staging",
+        site: { id: SITE },
+        primary_domain: "x.example",
+        cms_version: "6.8",
+      },
       false,
     );
+    expect(outs).not.toHaveProperty("primaryDomain");
+    expect(outs).not.toHaveProperty("cmsVersion");
     expect(outs).toMatchObject({
       installId: "i1",
       environment: "staging",
