@@ -7,6 +7,7 @@
 
 export { AccountUser, type AccountUserArgs } from "./provider/AccountUser";
 export { App, type AppArgs } from "./provider/App";
+export * from "./provider/accountLookups";
 export { Backup, type BackupArgs } from "./provider/Backup";
 export { BackupRestore, type BackupRestoreArgs } from "./provider/BackupRestore";
 export { CacheExclusions, type CacheExclusionsArgs } from "./provider/CacheExclusions";
@@ -22,10 +23,13 @@ export { DomainVerification, type DomainVerificationArgs } from "./provider/Doma
 export { Environment, type EnvironmentArgs } from "./provider/Environment";
 export { EnvironmentCacheClear, type EnvironmentCacheClearArgs } from "./provider/EnvironmentCacheClear";
 export { EnvironmentSource, type EnvironmentSourceArgs } from "./provider/EnvironmentSource";
+export { Install, type InstallArgs } from "./provider/Install";
 export { InstallCopy, type InstallCopyArgs } from "./provider/InstallCopy";
 export { InstallPlacement, type InstallPlacementArgs } from "./provider/InstallPlacement";
 export * from "./provider/lookups";
 export { OffloadSettings, type OffloadSettingsArgs } from "./provider/OffloadSettings";
 export { ReportSchedule, type ReportScheduleArgs } from "./provider/ReportSchedule";
+export { Site, type SiteArgs } from "./provider/Site";
 export { SiteTransfer, type SiteTransferArgs } from "./provider/SiteTransfer";
+export { SshKey, type SshKeyArgs } from "./provider/SshKey";
 export { ThirdPartyCertificate, type ThirdPartyCertificateArgs } from "./provider/ThirdPartyCertificate";

@@ -5,10 +5,13 @@
  *
  * Delete: leaves the install where it is on the service and only forgets the placement (nothing on the
  * service "un-places" an install, and moving it back somewhere would be a guess).
+ *
+ * For installs made elsewhere (by hand, by another stack). An install this program creates with
+ * `Install` is placed by that resource's `siteId`/`environment`; both on one install would fight.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Install, WpEngineClient } from "../sdk";
+import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../sdk";
 import { COMMON_INPUTS, uuidString } from "./inputs";
 import { defineProvider, FORGOTTEN } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
@@ -16,9 +19,21 @@ import { type ResourceOptions, WpEngineResource } from "./resource";
 const KIND = "InstallPlacement";
 
 /** The environments a site has one slot each of. */
-export const INSTALL_ENVIRONMENTS = ["production", "staging", "development"] as const;
+export { INSTALL_ENVIRONMENTS };
 /** One install environment. */
 export type InstallEnvironment = (typeof INSTALL_ENVIRONMENTS)[number];
+
+/**
+ * The id outputs of the `Install` resources of this program, with their resource names. An `Install`
+ * places its install itself; an `InstallPlacement` of the same install would fight it (each undoing
+ * the other's move on every `up`), so the constructor refuses one.
+ */
+const managedInstalls = new WeakMap<object, string>();
+
+/** Records an `Install`'s id output (its `id` or `installId`) as managed by the `Install` named `name`. */
+export function markManagedInstall(output: object, name: string): void {
+  managedInstalls.set(output, name);
+}
 
 export const InstallPlacementInputsSchema = z
   .object({
@@ -157,6 +172,14 @@ export class InstallPlacement extends WpEngineResource {
   declare readonly status: pulumi.Output<string | null>;
 
   constructor(name: string, args: InstallPlacementArgs, opts?: ResourceOptions) {
+    const owner = typeof args?.installId === "object" ? managedInstalls.get(args.installId) : undefined;
+    if (owner !== undefined) {
+      throw new Error(
+        `wpengine:InstallPlacement ${name}: installId is the install of wpengine.Install "${owner}", which places ` +
+          "it itself: set siteId and environment on that Install and remove this InstallPlacement " +
+          "(InstallPlacement is for installs made outside this program)",
+      );
+    }
     super(KIND, name, args, INSTALL_PLACEMENT_OUTPUTS, opts);
   }
 }

@@ -95,3 +95,11 @@ export const uuidString = (what: string) =>
 /** How long an operation that waits for the service may take, in seconds. */
 export const timeoutSecondsInput = (defaultSeconds: number) =>
   z.number().int().positive().max(86_400).default(defaultSeconds);
+
+/**
+ * The deletion guard of resources whose delete destroys a website (sites, installs): on unless set to
+ * false, like the big clouds' `deletionProtection`. Changing it is an update that sends nothing.
+ */
+export const deletionProtectionInput = z
+  .boolean({ error: "deletionProtection must be true or false" })
+  .default(true);

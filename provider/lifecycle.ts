@@ -67,6 +67,13 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
    * order, defaults and casing never show as a change.
    */
   normalize?: (key: keyof I & string, value: unknown) => unknown;
+  /**
+   * A deletion guard (the `deletionProtection` input, on by default): what deleting the object would
+   * destroy, in words (e.g. `site "Blog" (5e…) and its installs blogprod, blogstg`). While the recorded
+   * outputs have `deletionProtection` on, delete refuses, and so does a diff that would replace (delete)
+   * the object, so the preview stops before anything is made. No API call.
+   */
+  protects?: (olds: O) => string;
   create(inputs: I, ctx: Context): Promise<{ id: string; outs: O }>;
   /** Live state, or `undefined` when the object is gone. */
   read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
@@ -138,6 +145,16 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         changes = true;
         if (def.replaceOn.includes(key)) replaces.push(key);
       }
+      // Only a certain replacement fails the preview: a value still unknown may turn out unchanged (and if
+      // it does change, the guarded delete still refuses after the replacement is made).
+      const certain = replaces.filter((k) => !containsUnknown(news[k]));
+      if (certain.length && def.protects && isProtected(olds)) {
+        throw new Error(
+          `wpengine:${def.kind} cannot be replaced: changing ${certain.join(", ")} replaces it, which deletes ` +
+            `${def.protects(olds as O)} for good, and deletionProtection is on. ${UNPROTECT} first, ` +
+            `then make this change; or keep ${certain.join(", ")} as ${certain.length > 1 ? "they are" : "it is"}.`,
+        );
+      }
       const lost = def.lost?.(olds);
       if (lost) {
         changes = true;
@@ -199,6 +216,15 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     },
 
     async delete(id: string, props: Record<string, unknown>) {
+      if (def.protects && isProtected(props)) {
+        fail(
+          "delete",
+          new Error(
+            `deletionProtection is on: deleting would destroy ${def.protects(props as O)} for good. ` +
+              `To delete it, ${UNPROTECT.charAt(0).toLowerCase()}${UNPROTECT.slice(1)}, then destroy or remove it.`,
+          ),
+        );
+      }
       try {
         const said = await def.delete(id, props as O, await ctx());
         if (said) sayDeleted(def.kind, id, said);
@@ -208,6 +234,15 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       }
     },
   } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
+}
+
+/** How a user turns a deletion guard off: an update that sends nothing to the service. */
+const UNPROTECT =
+  "Set deletionProtection: false on the resource and run `pulumi up` (that update changes nothing on the service)";
+
+/** Whether recorded outputs have the deletion guard on (absent counts as on: never delete by default). */
+function isProtected(olds: Record<string, unknown>): boolean {
+  return olds["deletionProtection"] !== false;
 }
 
 /** Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said. */

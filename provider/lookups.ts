@@ -37,18 +37,18 @@ export interface LookupOptions {
 /** Arguments of a lookup, each of which may be a `pulumi.Input`. */
 export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
-async function clientOf(options: LookupOptions | undefined): Promise<WpEngineClient> {
+export async function clientOf(options: LookupOptions | undefined): Promise<WpEngineClient> {
   return options?.client ?? programClient();
 }
 
-async function collect<T, R>(items: AsyncIterable<T>, map: (item: T) => R): Promise<R[]> {
+export async function collect<T, R>(items: AsyncIterable<T>, map: (item: T) => R): Promise<R[]> {
   const out: R[] = [];
   for await (const item of items) out.push(map(item));
   return out;
 }
 
 /** The hosting list paging parameter (limit), when a page size is asked for. */
-function limitOf(options: LookupOptions | undefined): { limit?: number } {
+export function limitOf(options: LookupOptions | undefined): { limit?: number } {
   return options?.pageSize !== undefined ? { limit: options.pageSize } : {};
 }
 
@@ -58,7 +58,7 @@ function pageSizeOf(options: LookupOptions | undefined): { pageSize?: number } {
 }
 
 /** Turns a Promise lookup into its Output variant. */
-function outputOf<A extends object, R>(
+export function outputOf<A extends object, R>(
   fn: (args: A, options?: LookupOptions) => Promise<R>,
 ): (args: LookupInputs<A>, options?: LookupOptions) => pulumi.Output<R> {
   return (args, options) =>

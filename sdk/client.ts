@@ -1,4 +1,5 @@
 /** The client: one object holding a typed API per area, sharing one transport. */
+import { Accounts } from "./accounts";
 import { AccountUsers } from "./accountUsers";
 import { Apps } from "./apps";
 import { Archives } from "./archives";
@@ -17,6 +18,7 @@ import { OffloadSettingsApi } from "./offloadSettings";
 import { ReportSchedules, ReportTemplates } from "./reportSchedules";
 import { Sites } from "./sites";
 import { SiteTransfers } from "./siteTransfers";
+import { SshKeys } from "./sshKeys";
 
 /**
  * Client of the WP Engine Hosting Platform API and the application-hosting API.
@@ -62,6 +64,10 @@ export class WpEngineClient {
   readonly builds: Builds;
   /** Application-hosting domain mappings. */
   readonly domainMappings: DomainMappings;
+  /** Accounts and the current user. */
+  readonly accounts: Accounts;
+  /** The calling user's SSH keys. */
+  readonly sshKeys: SshKeys;
   /** Hosting Platform base URL in use. */
   readonly apiUrl: string;
   /** Application-hosting base URL in use. */
@@ -88,6 +94,8 @@ export class WpEngineClient {
     this.environments = new Environments(transport);
     this.builds = new Builds(transport);
     this.domainMappings = new DomainMappings(transport);
+    this.accounts = new Accounts(transport);
+    this.sshKeys = new SshKeys(transport);
   }
 
   /** A client configured from the environment, with `overrides` taking precedence. */

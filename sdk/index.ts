@@ -2,6 +2,7 @@
  * `pulumi-wpengine/sdk`: a typed client of the WP Engine Hosting Platform API and the application-hosting
  * API. Schemas (zod) are the types; errors carry the status and kind; lists page themselves.
  */
+export * from "./accounts";
 export * from "./accountUsers";
 export * from "./apps";
 export * from "./archives";
@@ -21,3 +22,4 @@ export * from "./offloadSettings";
 export * from "./reportSchedules";
 export * from "./sites";
 export * from "./siteTransfers";
+export * from "./sshKeys";

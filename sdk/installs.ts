@@ -61,15 +61,37 @@ export const ListInstallsParamsSchema = z.strictObject({
 /** Query of `GET /installs`. */
 export type ListInstallsParams = z.infer<typeof ListInstallsParamsSchema>;
 
+/** The rule of an install name: 3 to 14 lower-case letters or digits, starting with a letter. */
+export const INSTALL_NAME_PATTERN = /^[a-z][a-z0-9]{2,13}$/;
+
+/** The environments a site holds one install of each. */
+export const INSTALL_ENVIRONMENTS = ["production", "staging", "development"] as const;
+
 /** Body of `PATCH /installs/{id}`. */
 export const UpdateInstallRequestSchema = z.strictObject({
   /** Site the install will belong to (accounts with sites enabled). */
   site_id: idString("site_id").optional(),
   /** Environment the install fills: production, staging or development. */
-  environment: z.enum(["production", "staging", "development"]).optional(),
+  environment: z.enum(INSTALL_ENVIRONMENTS).optional(),
 });
 /** Body of `PATCH /installs/{id}`. */
 export type UpdateInstallRequest = z.infer<typeof UpdateInstallRequestSchema>;
+
+/** Body of `POST /installs`. */
+export const CreateInstallRequestSchema = z.strictObject({
+  /** The install name, also its subdomain (`<name>.wpengine.com`); unique across the service. */
+  name: z
+    .string()
+    .regex(INSTALL_NAME_PATTERN, "name must be 3 to 14 lower-case letters or digits, starting with a letter"),
+  /** The account the install belongs to. */
+  account_id: idString("account_id"),
+  /** The site the install belongs to (required for accounts with sites enabled). */
+  site_id: idString("site_id").nullable().optional(),
+  /** The environment it fills in its site (required for accounts with sites enabled). */
+  environment: z.enum(INSTALL_ENVIRONMENTS).nullable().optional(),
+});
+/** Body of `POST /installs`. */
+export type CreateInstallRequest = z.infer<typeof CreateInstallRequestSchema>;
 
 /** Operations on installs. */
 export class Installs {
@@ -94,6 +116,17 @@ export class Installs {
   /** Reads one install (with `cms_version` and `defer_cms_upgrades_until`). */
   async get(installId: string): Promise<Install> {
     return this.transport.request({ method: "GET", path: path`/installs/${installId}` }, InstallSchema);
+  }
+
+  /** Creates an install (201); it is `pending` until provisioned, then `active`. */
+  async create(body: CreateInstallRequest): Promise<Install> {
+    const req = validateInput("installs.create", CreateInstallRequestSchema, body);
+    // Creates a record: not retried once the request may have reached the server (names are unique, so a
+    // repeat would fail as "taken" anyway; the caller looks the name up instead).
+    return this.transport.request(
+      { method: "POST", path: "/installs", body: req, retry: "unsafe" },
+      InstallSchema,
+    );
   }
 
   /** Moves an install to a site and/or sets the environment it fills. */

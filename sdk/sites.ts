@@ -61,6 +61,21 @@ export const ListSitesParamsSchema = z.strictObject({
 /** Query of `GET /sites`. */
 export type ListSitesParams = z.infer<typeof ListSitesParamsSchema>;
 
+/** Body of `POST /sites`. */
+export const CreateSiteRequestSchema = z.strictObject({
+  /** The site name (1 to 40 characters). */
+  name: z.string().min(1, "name must not be empty").max(40, "name must be at most 40 characters"),
+  /** The account the site belongs to. */
+  account_id: idString("account_id"),
+});
+/** Body of `POST /sites`. */
+export type CreateSiteRequest = z.infer<typeof CreateSiteRequestSchema>;
+
+/** Body of `PATCH /sites/{id}`: the only thing a site's PATCH changes is its name. */
+export const UpdateSiteRequestSchema = CreateSiteRequestSchema.pick({ name: true });
+/** Body of `PATCH /sites/{id}`. */
+export type UpdateSiteRequest = z.infer<typeof UpdateSiteRequestSchema>;
+
 /** Operations on sites. */
 export class Sites {
   readonly #list: EnvelopeListing<Site>;
@@ -84,6 +99,23 @@ export class Sites {
   /** Reads one site. */
   async get(siteId: string): Promise<Site> {
     return this.transport.request({ method: "GET", path: path`/sites/${siteId}` }, SiteSchema);
+  }
+
+  /** Creates a site in an account (201); it starts with no installs. */
+  async create(body: CreateSiteRequest): Promise<Site> {
+    const req = validateInput("sites.create", CreateSiteRequestSchema, body);
+    // Creates a record: a retry after the request may have arrived could make a second site.
+    return this.transport.request({ method: "POST", path: "/sites", body: req, retry: "unsafe" }, SiteSchema);
+  }
+
+  /** Renames a site. */
+  async update(siteId: string, body: UpdateSiteRequest): Promise<Site> {
+    const req = validateInput("sites.update", UpdateSiteRequestSchema, body);
+    // Sets an absolute value: repeating it leaves the same state, so it is retried freely.
+    return this.transport.request(
+      { method: "PATCH", path: path`/sites/${siteId}`, body: req, retry: "safe" },
+      SiteSchema,
+    );
   }
 
   /** Deletes a site and its installs (irreversible; the service answers 204). */

@@ -75,6 +75,21 @@ function checkSlot(
   }
 }
 
+/** Removes an install and everything that lives on it (its domains, backups, settings, user grants). */
+export function removeInstall(world: World, installId: string): void {
+  delete world.installs[installId];
+  for (const [id, d] of Object.entries(world.domains))
+    if (d.install_id === installId) delete world.domains[id];
+  for (const [id, b] of Object.entries(world.backups))
+    if (b.install_id === installId) delete world.backups[id];
+  for (const [id, a] of Object.entries(world.archives))
+    if (a.install_id === installId) delete world.archives[id];
+  delete world.cache_exclusions[installId];
+  delete world.offload_settings[installId];
+  delete world.certificates[installId];
+  for (const u of world.account_users) u.install_ids = u.install_ids.filter((id) => id !== installId);
+}
+
 /** Installs: list, read, create, move to a site/environment, delete. */
 export function registerInstalls(app: FastifyInstance, sim: Sim): void {
   app.get("/v1/installs", async (req: Req) => {
@@ -167,17 +182,7 @@ export function registerInstalls(app: FastifyInstance, sim: Sim): void {
     const install = world.installs[req.params["install_id"]!];
     if (!install) throw notFound("Install");
     requireAccount(world, callerOf(req), install.account_id, "admin");
-    delete world.installs[install.id];
-    for (const [id, d] of Object.entries(world.domains))
-      if (d.install_id === install.id) delete world.domains[id];
-    for (const [id, b] of Object.entries(world.backups))
-      if (b.install_id === install.id) delete world.backups[id];
-    for (const [id, a] of Object.entries(world.archives))
-      if (a.install_id === install.id) delete world.archives[id];
-    delete world.cache_exclusions[install.id];
-    delete world.offload_settings[install.id];
-    delete world.certificates[install.id];
-    for (const u of world.account_users) u.install_ids = u.install_ids.filter((id) => id !== install.id);
+    removeInstall(world, install.id);
     sim.store.touch();
     return reply.code(204).send();
   });

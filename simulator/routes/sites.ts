@@ -6,7 +6,7 @@ import { badRequest } from "../errors";
 import { callerOf, paginate, parseBody, queryParam, type Req } from "../http";
 import type { Sim } from "../sim";
 import type { SiteRecord } from "../store";
-import { cnameOf } from "./installs";
+import { cnameOf, removeInstall } from "./installs";
 
 const CreateSite = z.strictObject({
   name: z.string().min(1).max(40),
@@ -45,7 +45,7 @@ export function siteView(sim: Sim, site: SiteRecord): Record<string, unknown> {
   };
 }
 
-/** Sites: list, read, create, rename, delete (only when empty). */
+/** Sites: list, read, create, rename, delete (with their installs). */
 export function registerSites(app: FastifyInstance, sim: Sim): void {
   app.get("/v1/sites", async (req: Req) => {
     const caller = callerOf(req);
@@ -91,17 +91,16 @@ export function registerSites(app: FastifyInstance, sim: Sim): void {
     return siteView(sim, site);
   });
 
+  // The service deletes the site AND every install in it, at once and for good (Swagger: "This will
+  // delete the site and any installs associated with this site").
   app.delete("/v1/sites/:site_id", async (req: Req, reply) => {
-    const site = requireSite(sim.world, callerOf(req), req.params["site_id"]!, "admin");
-    if (Object.values(sim.world.installs).some((i) => i.site_id === site.id)) {
-      throw badRequest(
-        "site",
-        undefined,
-        "The site still has installs; delete or move them first",
-        "site_not_empty",
-      );
-    }
-    delete sim.world.sites[site.id];
+    const world = sim.world;
+    const site = requireSite(world, callerOf(req), req.params["site_id"]!, "admin");
+    for (const install of Object.values(world.installs))
+      if (install.site_id === site.id) removeInstall(world, install.id);
+    for (const [id, s] of Object.entries(world.report_schedules))
+      if (s.site_id === site.id) delete world.report_schedules[id];
+    delete world.sites[site.id];
     sim.store.touch();
     return reply.code(204).send();
   });

@@ -68,7 +68,10 @@ export function registerSshKeys(app: FastifyInstance, sim: Sim): void {
   });
 
   app.delete("/v1/ssh_keys/:ssh_key_id", async (req: Req, reply) => {
-    const key = sim.world.ssh_keys[req.params["ssh_key_id"]!];
+    const id = req.params["ssh_key_id"]!;
+    if (!z.guid().safeParse(id).success)
+      throw badRequest("ssh_key", "ssh_key_id", "ssh_key_id must be a UUID", "invalid_id");
+    const key = sim.world.ssh_keys[id];
     if (!key || key.user_id !== callerOf(req).userId) throw notFound("SSH key");
     delete sim.world.ssh_keys[key.uuid];
     sim.store.touch();

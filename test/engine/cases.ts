@@ -214,6 +214,27 @@ const sourceArgs = (S: Seed) => ({
   timeoutSeconds: 60,
 });
 
+/** A new site of Globex; the guard is off so the table's delete really deletes it. */
+const siteArgs = (S: Seed) => ({
+  accountId: S.accounts.globex.id,
+  name: "Engine test site",
+  deletionProtection: false,
+});
+/** A new install in the free staging slot of Initech Portal; the guard is off, as for the site. */
+const installArgs = (S: Seed) => ({
+  name: "enginetest",
+  accountId: S.accounts.initech.id,
+  siteId: S.sites.initechPortal.id,
+  environment: "staging",
+  timeoutSeconds: 60,
+  deletionProtection: false,
+});
+/** Two OpenSSH public keys (public: nothing secret in them). */
+const SSH_KEYS = [
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJHUPEcxk8IlK0Iio5WPowMFr/2W2FowztUF0Nwrpoza engine@example.com",
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICnAIfGfcJtep8uc/0V6Yc5MTs43XnHSKX1s6m1/9oTW engine@example.com",
+] as const;
+
 export const CASES: ResourceCase[] = [
   {
     kind: "Domain",
@@ -665,5 +686,68 @@ export const CASES: ResourceCase[] = [
         },
       ],
     },
+  },
+  {
+    kind: "Site",
+    args: siteArgs,
+    update: (S) => ({ ...siteArgs(S), name: "Engine test site (renamed)" }),
+    updated: ["name"],
+    invalid: {
+      args: (S) => ({ ...siteArgs(S), name: "x".repeat(41) }),
+      property: "name",
+      reason: /at most 40 characters/,
+    },
+    required: [
+      "siteId",
+      "accountId",
+      "name",
+      "deletionProtection",
+
+      "tags",
+      "sandbox",
+      "transferable",
+    ],
+  },
+  {
+    // Provisioning takes about a second on the simulator; create waits for it (timeoutSeconds bounds it).
+    kind: "Install",
+    args: installArgs,
+    update: (S) => ({ ...installArgs(S), environment: "development" }),
+    updated: ["environment"],
+    invalid: {
+      args: (S) => ({ ...omit(installArgs(S), "timeoutSeconds"), name: "Engine_Test" }),
+      property: "name",
+      reason: /3 to 14 lower-case letters or digits/,
+    },
+    required: [
+      "installId",
+      "name",
+      "accountId",
+      "siteId",
+      "environment",
+      "status",
+      "cname",
+      "deletionProtection",
+    ],
+    failAfterCreate: {
+      // The install is created by a POST; the wait for provisioning polls its GET, which the fault refuses.
+      // Run after the update moved "enginetest" to development: staging is free again.
+      args: (S) => ({ ...installArgs(S), name: "enginehalf" }),
+      faults: [{ method: "GET", path: "^/v1/installs/[^/]+$", status: 429, retryAfter: 86_400 }],
+    },
+  },
+  {
+    kind: "SshKey",
+    args: () => ({ publicKey: SSH_KEYS[0] }),
+    // The service cannot edit a key: another key replaces it (the old one is removed first).
+    update: () => ({ publicKey: SSH_KEYS[1] }),
+    updated: [],
+    replaceOnUpdate: ["publicKey"],
+    invalid: {
+      args: () => ({ publicKey: "ssh-rsa nope" }),
+      property: "publicKey",
+      reason: /not a ssh-rsa key/,
+    },
+    required: ["sshKeyId", "publicKey", "fingerprint", "comment", "createdAt"],
   },
 ];

@@ -109,10 +109,66 @@ describe("installs and sites", () => {
     expect(created.body.status).toBe("pending");
     sim().advance(5);
     expect((await call(sim(), "GET", `/v1/installs/${created.body.id}`)).body.status).toBe("active");
-    expect((await call(sim(), "DELETE", `/v1/sites/${site.body.id}`)).status).toBe(400);
     expect((await call(sim(), "DELETE", `/v1/installs/${created.body.id}`)).status).toBe(204);
     expect((await call(sim(), "GET", `/v1/installs/${created.body.id}`)).status).toBe(404);
-    expect((await call(sim(), "DELETE", `/v1/sites/${site.body.id}`)).status).toBe(204);
+    expect((await call(sim(), "GET", `/v1/sites/${site.body.id}`)).body.installs).toEqual([]);
+  });
+
+  it("deletes a site with every install in it and what lives on them (204)", async () => {
+    const domains = await call(sim(), "GET", `/v1/installs/${I.acmeprod.id}/domains`);
+    expect(domains.body.count).toBeGreaterThan(0);
+    expect((await call(sim(), "DELETE", `/v1/sites/${S.acmeMarketing.id}`)).status).toBe(204);
+    expect((await call(sim(), "GET", `/v1/sites/${S.acmeMarketing.id}`)).status).toBe(404);
+    for (const install of [I.acmeprod, I.acmestg, I.acmedev])
+      expect((await call(sim(), "GET", `/v1/installs/${install.id}`)).status).toBe(404);
+    expect((await call(sim(), "GET", `/v1/installs/${I.acmeprod.id}/domains`)).status).toBe(404);
+    const left = await call(sim(), "GET", `/v1/installs?account_id=${A.acme.id}`);
+    expect(left.body.results.map((i: { name: string }) => i.name).sort()).toEqual([
+      "acmeblog",
+      "acmesandbox",
+    ]);
+    expect((await call(sim(), "DELETE", `/v1/sites/${S.acmeMarketing.id}`)).status).toBe(404);
+  });
+
+  it("creates a site (201), renames it (200), and names the field of a bad name (400)", async () => {
+    const site = await call(sim(), "POST", "/v1/sites", { name: "Fresh", account_id: A.globex.id });
+    expect(site.status).toBe(201);
+    expect(site.body).toMatchObject({ name: "Fresh", account: { id: A.globex.id }, installs: [] });
+    const renamed = await call(sim(), "PATCH", `/v1/sites/${site.body.id}`, { name: "Renamed" });
+    expect([renamed.status, renamed.body.name]).toEqual([200, "Renamed"]);
+    const long = await call(sim(), "PATCH", `/v1/sites/${site.body.id}`, { name: "x".repeat(41) });
+    expect(long.status).toBe(400);
+    expect(long.body.errors[0]).toMatchObject({ resource: "site", field: "name" });
+    const nameless = await call(sim(), "POST", "/v1/sites", { account_id: A.globex.id });
+    expect(nameless.body.errors[0]).toMatchObject({ field: "name", code: "required" });
+    expect((await call(sim(), "PATCH", "/v1/sites/00000000-0000-4000-8000-000000000000", {})).status).toBe(
+      404,
+    );
+  });
+
+  it("refuses an install name outside ^[a-z][a-z0-9]{2,13}$ or already taken (400 naming name)", async () => {
+    for (const name of ["ab", "1abc", "Acme", "acme-prod", "a234567890123456"]) {
+      const r = await call(sim(), "POST", "/v1/installs", { name, account_id: A.acme.id });
+      expect(r.status, name).toBe(400);
+      expect(r.body.errors[0].field, name).toBe("name");
+    }
+    const taken = await call(sim(), "POST", "/v1/installs", { name: "acmeprod", account_id: A.globex.id });
+    expect(taken.status).toBe(400);
+    expect(taken.body.errors[0]).toMatchObject({
+      field: "name",
+      code: "name_taken",
+      type: "value_unavailable",
+    });
+  });
+
+  it("keeps a new install pending until the clock has passed its provisioning", async () => {
+    const created = await call(sim(), "POST", "/v1/installs", { name: "slowone", account_id: A.acme.id });
+    const read = async () => (await call(sim(), "GET", `/v1/installs/${created.body.id}`)).body.status;
+    expect(await read()).toBe("pending");
+    sim().advance(0.1);
+    expect(await read()).toBe("pending");
+    sim().advance(2);
+    expect(await read()).toBe("active");
   });
 
   it("names the missing field of a create with 400 invalid_value", async () => {
@@ -143,5 +199,40 @@ describe("ssh keys", () => {
     expect((await call(sim(), "POST", "/v1/ssh_keys", { public_key: "ssh-rsa notakey" })).status).toBe(400);
     expect((await call(sim(), "DELETE", `/v1/ssh_keys/${r.body.uuid}`)).status).toBe(204);
     expect((await call(sim(), "DELETE", `/v1/ssh_keys/${r.body.uuid}`)).status).toBe(404);
+  });
+
+  it("refuses a delete of another user's key (404) or of an id that is not a UUID (400)", async () => {
+    const r = await call(sim(), "POST", "/v1/ssh_keys", { public_key: KEY });
+    expect(
+      (await call(sim(), "DELETE", `/v1/ssh_keys/${r.body.uuid}`, undefined, { user: "owner" })).status,
+    ).toBe(404);
+    const bad = await call(sim(), "DELETE", "/v1/ssh_keys/not-a-uuid");
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe("ssh_key_id");
+    expect((await call(sim(), "GET", "/v1/ssh_keys")).body.count).toBe(1);
+  });
+});
+
+describe("accounts and the current user", () => {
+  const sim = useSimulator();
+
+  it("lists the accounts the caller has a role on, pages them, and reads one", async () => {
+    const all = await call(sim(), "GET", "/v1/accounts?limit=2");
+    expect(all.body.count).toBe(3);
+    expect(all.body.results).toHaveLength(2);
+    expect(all.body.next).toContain("offset=2");
+    const mine = await call(sim(), "GET", "/v1/accounts", undefined, { user: "owner" });
+    expect(mine.body.results).toEqual([{ id: A.acme.id, name: "Acme Corp", nickname: "acme" }]);
+    expect((await call(sim(), "GET", `/v1/accounts/${A.globex.id}`)).body.name).toBe("Globex Inc");
+    expect(
+      (await call(sim(), "GET", `/v1/accounts/${A.globex.id}`, undefined, { user: "owner" })).status,
+    ).toBe(403);
+    expect((await call(sim(), "GET", "/v1/accounts/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  it("answers the calling user with id and email", async () => {
+    const me = await call(sim(), "GET", "/v1/user", undefined, { user: "owner" });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: SEED.users.owner.userId, email: expect.stringContaining("@") });
   });
 });
