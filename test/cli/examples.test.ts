@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
+import { CASES } from "../engine/cases";
 import { tempDir } from "../engine/pack";
 import { selfSigned } from "../fixtures/self-signed";
 import { CliProject, changes, REPO } from "./harness";
@@ -79,6 +80,7 @@ describe("examples under the pulumi CLI and the simulator", { timeout: 15 * 60_0
         "backups-and-copies",
         "site-moves",
         "offload-storage",
+        "sites-and-installs",
       ]),
     );
     for (const name of names.filter((n) => n !== "quickstart")) {
@@ -121,7 +123,8 @@ describe("examples under the pulumi CLI and the simulator", { timeout: 15 * 60_0
       .readdirSync(path.join(REPO, "docs"))
       .filter((f) => /^[A-Z]\w+\.md$/.test(f))
       .map((f) => f.replace(/\.md$/, ""));
-    expect(kinds.length).toBe(18);
+    // Every resource class of the package (each has a case: test/program/registrations.test.ts).
+    expect(kinds.sort()).toEqual(CASES.map((c) => c.kind).sort());
     expect(kinds.filter((k) => !declared.has(k))).toEqual([]);
   });
 
@@ -373,5 +376,35 @@ describe("examples under the pulumi CLI and the simulator", { timeout: 15 * 60_0
       settings: expect.objectContaining({ bucket: "globex-staging-uploads" }),
     });
     expect(destroyed.stdout).toMatch(/wpengine:OffloadSettings .*: forgotten only/);
+  });
+
+  it.concurrent("sites-and-installs: a site with production and staging installs, guarded against destroy", async () => {
+    const project = await example("sites-and-installs", {
+      accountId: SEED.accounts.initech.id,
+      productionName: "initechblog",
+      stagingName: "initechblogstg",
+    });
+    const { out } = await upSettled(project);
+    expect(out["productionStatus"]).toBe("active");
+    expect(out["siteInstalls"]).toEqual(
+      expect.arrayContaining(["initechblog (production)", "initechblogstg (staging)"]),
+    );
+    const siteId = out["siteId"] as string;
+    expect((await world())["sites"]?.[siteId]).toBeDefined();
+
+    // The deletion guard: destroy refuses and deletes nothing.
+    const guarded = await project.run(["destroy", "--yes", "--skip-preview"], { allowFail: true });
+    expect(guarded.code).not.toBe(0);
+    expect(guarded.stdout).toMatch(/deletionProtection/);
+    expect((await world())["sites"]?.[siteId]).toBeDefined();
+
+    // Turned off by the documented steps, destroy deletes the site and its installs.
+    await project.setConfig({ deletionProtection: "false" });
+    await project.up();
+    await project.destroy();
+    expect(await project.resources()).toEqual([]);
+    const w = await world();
+    expect(w["sites"]?.[siteId]).toBeUndefined();
+    expect(JSON.stringify(w["installs"])).not.toMatch(/initechblog/);
   });
 });
