@@ -5,10 +5,12 @@ import { Archives } from "./archives";
 import { Backups } from "./backups";
 import { Builds } from "./builds";
 import { CacheExclusions } from "./cacheExclusions";
+import { CachePurge } from "./cachePurge";
 import { Certificates } from "./certificates";
 import { type ClientOptions, resolveClientConfig } from "./core/config";
 import { Transport } from "./core/transport";
 import { DomainMappings } from "./domainMappings";
+import { DomainStatus } from "./domainStatus";
 import { Domains } from "./domains";
 import { Environments } from "./environments";
 import { InstallCopy } from "./installCopy";
@@ -17,6 +19,7 @@ import { OffloadSettingsApi } from "./offloadSettings";
 import { ReportSchedules, ReportTemplates } from "./reportSchedules";
 import { Sites } from "./sites";
 import { SiteTransfers } from "./siteTransfers";
+import { Usage } from "./usage";
 
 /**
  * Client of the WP Engine Hosting Platform API and the application-hosting API.
@@ -62,6 +65,12 @@ export class WpEngineClient {
   readonly builds: Builds;
   /** Application-hosting domain mappings. */
   readonly domainMappings: DomainMappings;
+  /** Cache purges of installs. */
+  readonly cachePurge: CachePurge;
+  /** Domain status checks and reports. */
+  readonly domainStatus: DomainStatus;
+  /** Usage metrics, account limits and the service status. */
+  readonly usage: Usage;
   /** Hosting Platform base URL in use. */
   readonly apiUrl: string;
   /** Application-hosting base URL in use. */
@@ -88,6 +97,9 @@ export class WpEngineClient {
     this.environments = new Environments(transport);
     this.builds = new Builds(transport);
     this.domainMappings = new DomainMappings(transport);
+    this.cachePurge = new CachePurge(transport);
+    this.domainStatus = new DomainStatus(transport);
+    this.usage = new Usage(transport);
   }
 
   /** A client configured from the environment, with `overrides` taking precedence. */
