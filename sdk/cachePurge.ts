@@ -20,9 +20,9 @@ export class CachePurge {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * Purges one cache of an install (202). A 429 is handed back at once, not retried: the object cache
-   * takes one purge per 60 s per install, so the caller waits out the window (see
-   * {@link OBJECT_CACHE_PURGE_WINDOW_MS}) instead of spending retries inside it.
+   * Purges one cache of an install (202). An object-cache purge's 429 is handed back at once, not
+   * retried: the object cache takes one purge per 60 s per install, so the caller waits out the window
+   * (see {@link OBJECT_CACHE_PURGE_WINDOW_MS}) instead of spending retries inside it.
    */
   async purge(installId: string, type: CacheType): Promise<MessageResponse> {
     const valid = validateInput("cachePurge.purge", z.strictObject({ type: CacheTypeSchema }), { type });
@@ -33,7 +33,7 @@ export class CachePurge {
         path: path`/installs/${installId}/purge_cache`,
         body: valid,
         retry: "safe",
-        retryRateLimited: false,
+        retryRateLimited: type !== "object",
       },
       MessageResponseSchema,
     );

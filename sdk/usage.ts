@@ -121,9 +121,13 @@ export const AccountUsagePageSchema = z.looseObject({
 export type AccountUsagePage = z.infer<typeof AccountUsagePageSchema>;
 
 /** Account usage with every page read: the environments of all pages and the last page's other fields. */
-export type AccountUsage = Omit<AccountUsagePage, "environment_metrics" | "next_page_token"> & {
+export interface AccountUsage {
   environment_metrics: EnvironmentMetrics[];
-};
+  total_size?: number | null | undefined;
+  all_environments_included?: boolean | null | undefined;
+  last_account_storage_refresh_time?: string | null | undefined;
+  account_storage_refresh_expected_time?: string | null | undefined;
+}
 
 /** One metric broken down by environment and site type (the Swagger's `UsageMetricBreakdown`). */
 export const UsageMetricBreakdownSchema = z.looseObject({
@@ -204,12 +208,19 @@ export class Usage {
       environments.push(...(answer.environment_metrics ?? []));
       const next = answer.next_page_token;
       if (next === undefined || next === null || next === "") {
-        const { environment_metrics: _e, next_page_token: _n, ...rest } = answer;
-        return { ...rest, environment_metrics: environments };
+        return {
+          environment_metrics: environments,
+          total_size: answer.total_size,
+          all_environments_included: answer.all_environments_included,
+          last_account_storage_refresh_time: answer.last_account_storage_refresh_time,
+          account_storage_refresh_expected_time: answer.account_storage_refresh_expected_time,
+        };
       }
       const token = String(next);
       if (seen.has(token) || token === offset) {
-        throw new WpEnginePaginationError(`the next_page_token of the account usage does not advance (${token})`);
+        throw new WpEnginePaginationError(
+          `the next_page_token of the account usage does not advance (${token})`,
+        );
       }
       seen.add(token);
       offset = token;
