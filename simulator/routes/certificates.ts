@@ -143,10 +143,16 @@ export function registerCertificates(app: FastifyInstance, sim: Sim): void {
     const world = sim.world;
     const install = requireInstall(world, callerOf(req), req.params["install_id"]!);
     const domain = requireDomain(world, install, req.params["domain_id"]!);
-    const order = world.certificate_orders[domain.id];
-    const certificate = order
-      ? orderView(world, order, sim.now())
-      : [thirdPartyView(world, install)].find((c) => c && covers(c["domains"], domain));
+    const thirdParty = [thirdPartyView(world, install)].find((c) => c && covers(c["domains"], domain));
+    const stored = world.certificates[install.id];
+    // The most recent of the two serves the domain: an import covering it replaces an earlier order.
+    const order =
+      thirdParty &&
+      stored &&
+      Date.parse(stored.imported_at) >= (world.certificate_orders[domain.id]?.ordered_at ?? 0)
+        ? undefined
+        : world.certificate_orders[domain.id];
+    const certificate = order ? orderView(world, order, sim.now()) : thirdParty;
     if (!certificate) throw new ApiError(404, `No SSL certificate found for domain '${domain.name}'`);
     const view: Record<string, unknown> = {
       cert_name: certificate["common_name"],
@@ -154,7 +160,6 @@ export function registerCertificates(app: FastifyInstance, sim: Sim): void {
       criteria: order ? "lets_encrypt" : "third_party",
     };
     // The service can include the private key in `cert_info`; the simulator never hands keys out.
-    const stored = world.certificates[install.id];
     if (!order && stored) view["cert_info"] = { cert: stored.certificate };
     return view;
   });
