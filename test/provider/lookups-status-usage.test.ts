@@ -15,7 +15,6 @@ import {
   type LookupOptions,
 } from "../../index";
 import { SEED } from "../../simulator";
-import { selfSigned } from "../fixtures/self-signed";
 import { usePacingOnSimulatorClock, useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
