@@ -11,6 +11,7 @@
  * Delete: forgets the resource; nothing is sent (a purged cache cannot be un-purged).
  */
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type CacheType, OBJECT_CACHE_PURGE_WINDOW_MS } from "../sdk";
@@ -89,9 +90,10 @@ export const provider = defineProvider<CachePurgeInputs, CachePurgeOutputs>({
   },
   async update(_id, olds, news, ctx) {
     const previous = typeof olds.purgeCount === "number" ? olds.purgeCount : 0;
-    const same = JSON.stringify(olds.triggers ?? {}) === JSON.stringify(news.triggers ?? {});
-    // A new timeout alone purges nothing.
-    if (same) return { ...olds, timeoutSeconds: news.timeoutSeconds };
+    const same = isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {});
+    // A new timeout alone purges nothing (the old outputs carry over, but never the old `__provider`).
+    const { __provider: _old, ...kept } = olds;
+    if (same) return { ...kept, timeoutSeconds: news.timeoutSeconds } as CachePurgeOutputs;
     return { ...news, ...(await purge(ctx, news, previous)) } as CachePurgeOutputs;
   },
   async delete() {
