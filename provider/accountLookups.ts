@@ -3,7 +3,7 @@
  * every page followed, a `...Output` form of each).
  */
 import type { Account, SshKey, User } from "../sdk";
-import { clientOf, collect, type LookupOptions, limitOf, outputOf } from "./lookups";
+import { clientOf, collect, type LookupOptions, limitOf, outputOf } from "./lookups/common";
 
 /** An account the caller has a role on. */
 export interface AccountInfo {

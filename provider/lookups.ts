@@ -7,7 +7,6 @@
  * Each `getX(args)` returns a Promise; each `getXOutput(args)` takes `pulumi.Input` arguments and
  * returns a `pulumi.Output`, the convention of Pulumi providers (`getInstall` / `getInstallOutput`).
  */
-import * as pulumi from "@pulumi/pulumi";
 import type {
   AccountUser,
   App,
@@ -22,48 +21,10 @@ import type {
   ReportTemplate,
   Site,
   SiteTransfer,
-  WpEngineClient,
 } from "../sdk";
-import { programClient } from "./programClient";
+import { clientOf, collect, type LookupOptions, limitOf, outputOf, pageSizeOf } from "./lookups/common";
 
-/** Options of every lookup. */
-export interface LookupOptions {
-  /** The client to use; default: one built from the program's `wpengine:*` config and the environment. */
-  client?: WpEngineClient;
-  /** Records per page requested from the service (hosting lists 1 to 100, application hosting any); all pages are read. */
-  pageSize?: number;
-}
-
-/** Arguments of a lookup, each of which may be a `pulumi.Input`. */
-export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
-
-export async function clientOf(options: LookupOptions | undefined): Promise<WpEngineClient> {
-  return options?.client ?? programClient();
-}
-
-export async function collect<T, R>(items: AsyncIterable<T>, map: (item: T) => R): Promise<R[]> {
-  const out: R[] = [];
-  for await (const item of items) out.push(map(item));
-  return out;
-}
-
-/** The hosting list paging parameter (limit), when a page size is asked for. */
-export function limitOf(options: LookupOptions | undefined): { limit?: number } {
-  return options?.pageSize !== undefined ? { limit: options.pageSize } : {};
-}
-
-/** The application-hosting paging parameter (pageSize), when a page size is asked for. */
-function pageSizeOf(options: LookupOptions | undefined): { pageSize?: number } {
-  return options?.pageSize !== undefined ? { pageSize: options.pageSize } : {};
-}
-
-/** Turns a Promise lookup into its Output variant. */
-export function outputOf<A extends object, R>(
-  fn: (args: A, options?: LookupOptions) => Promise<R>,
-): (args: LookupInputs<A>, options?: LookupOptions) => pulumi.Output<R> {
-  return (args, options) =>
-    pulumi.output(args as pulumi.Input<object>).apply((a) => fn(a as A, options)) as pulumi.Output<R>;
-}
+export type { LookupInputs, LookupOptions } from "./lookups/common";
 
 // ---------------------------------------------------------------------------------------------------
 // Result types and their conversion from the wire (pure, exported for unit tests).

@@ -6,10 +6,12 @@ import { Archives } from "./archives";
 import { Backups } from "./backups";
 import { Builds } from "./builds";
 import { CacheExclusions } from "./cacheExclusions";
+import { CachePurge } from "./cachePurge";
 import { Certificates } from "./certificates";
 import { type ClientOptions, resolveClientConfig } from "./core/config";
 import { Transport } from "./core/transport";
 import { DomainMappings } from "./domainMappings";
+import { DomainStatus } from "./domainStatus";
 import { Domains } from "./domains";
 import { Environments } from "./environments";
 import { InstallCopy } from "./installCopy";
@@ -19,6 +21,7 @@ import { ReportSchedules, ReportTemplates } from "./reportSchedules";
 import { Sites } from "./sites";
 import { SiteTransfers } from "./siteTransfers";
 import { SshKeys } from "./sshKeys";
+import { Usage } from "./usage";
 
 /**
  * Client of the WP Engine Hosting Platform API and the application-hosting API.
@@ -68,6 +71,12 @@ export class WpEngineClient {
   readonly accounts: Accounts;
   /** The calling user's SSH keys. */
   readonly sshKeys: SshKeys;
+  /** Cache purges of installs. */
+  readonly cachePurge: CachePurge;
+  /** Domain status checks and reports. */
+  readonly domainStatus: DomainStatus;
+  /** Usage metrics, account limits and the service status. */
+  readonly usage: Usage;
   /** Hosting Platform base URL in use. */
   readonly apiUrl: string;
   /** Application-hosting base URL in use. */
@@ -96,6 +105,9 @@ export class WpEngineClient {
     this.domainMappings = new DomainMappings(transport);
     this.accounts = new Accounts(transport);
     this.sshKeys = new SshKeys(transport);
+    this.cachePurge = new CachePurge(transport);
+    this.domainStatus = new DomainStatus(transport);
+    this.usage = new Usage(transport);
   }
 
   /** A client configured from the environment, with `overrides` taking precedence. */

@@ -75,6 +75,16 @@ export const UpdateOffloadSettingsRequestSchema = z.strictObject({
 /** The settings object of an update. */
 export type UpdateOffloadSettingsRequest = z.infer<typeof UpdateOffloadSettingsRequestSchema>;
 
+/** The file LargeFS needs at the root of the bucket before it serves from it (`getLargeFSValidationFile`). */
+export const LargeFsValidationFileSchema = z.looseObject({
+  /** The file name, e.g. `64f1250c.largefs`. */
+  name: z.string(),
+  /** The file's exact content. */
+  content: z.string(),
+});
+/** The LargeFS validation file. */
+export type LargeFsValidationFile = z.infer<typeof LargeFsValidationFileSchema>;
+
 /** Operations on offload settings. */
 export class OffloadSettingsApi {
   constructor(private readonly transport: Transport) {}
@@ -84,6 +94,14 @@ export class OffloadSettingsApi {
     return this.transport.request(
       { method: "GET", path: path`/installs/${installId}/offload_settings/files` },
       OffloadSettingsSchema,
+    );
+  }
+
+  /** The validation file (name and content) to put at the root of the bucket. */
+  async validationFile(installId: string): Promise<LargeFsValidationFile> {
+    return this.transport.request(
+      { method: "GET", path: path`/installs/${installId}/offload_settings/largefs_validation_file` },
+      LargeFsValidationFileSchema,
     );
   }
 

@@ -54,6 +54,17 @@ export const DURATIONS = {
   buildStart: 0.3,
   buildComplete: 1.5,
   offloadApply: 1,
+  certificateIssue: 2,
+  domainReport: 1,
+  storageRefresh: 1,
+} as const;
+
+/** Documented rate limits of the Hosting Platform API (seconds, per install, on the simulator's clock). */
+export const LIMITS = {
+  /** One object-cache purge per 60 s per install. */
+  objectCachePurge: 60,
+  /** One domain status check per 5 s per install. */
+  domainStatusCheck: 5,
 } as const;
 
 /** ISO string of an epoch-milliseconds time. */

@@ -39,6 +39,8 @@ export const SEED = {
     stagingAcmeExample: { id: "d0000000-0000-4000-8000-000000000003", name: "staging.acme.example" },
     globexExample: { id: "d0000000-0000-4000-8000-000000000004", name: "globex.example" },
     initechExample: { id: "d0000000-0000-4000-8000-000000000005", name: "initech.example" },
+    /** On the legacy network: the one seeded domain a Let's Encrypt order can be placed for. */
+    blogAcmeExample: { id: "d0000000-0000-4000-8000-000000000006", name: "blog.acme.example" },
   },
   backups: {
     acmeprodCompleted: { id: "b0000000-0000-4000-8000-000000000001" },
@@ -189,7 +191,7 @@ export function seedWorld(): World {
   const domain = (
     d: { id: string; name: string },
     installId: string,
-    extra: { primary?: boolean; redirectTo?: string; pendingValue?: string } = {},
+    extra: { primary?: boolean; redirectTo?: string; pendingValue?: string; legacy?: boolean } = {},
   ) => {
     world.domains[d.id] = {
       id: d.id,
@@ -198,7 +200,7 @@ export function seedWorld(): World {
       primary: extra.primary ?? false,
       redirect_to_id: extra.redirectTo ?? null,
       secure_all_urls: false,
-      network_type: "AN",
+      network_type: extra.legacy ? "LEGACY" : "AN",
       txt_verified_time: extra.pendingValue ? null : T0,
       txt_verification_key: extra.pendingValue ? `_wpe_verification.${d.name}` : null,
       txt_verification_value: extra.pendingValue ?? null,
@@ -210,6 +212,7 @@ export function seedWorld(): World {
   domain(D.stagingAcmeExample, I.acmestg.id, { pendingValue: "wpe-verify-0000000000000000seeded0000000001" });
   domain(D.globexExample, I.globexprod.id, { primary: true });
   domain(D.initechExample, I.initechprod.id, { primary: true });
+  domain(D.blogAcmeExample, I.acmeblog.id, { legacy: true });
 
   const B = SEED.backups;
   world.backups[B.acmeprodCompleted.id] = {

@@ -10,8 +10,10 @@ import { registerApps } from "./routes/apps";
 import { registerBackups } from "./routes/backups";
 import { registerBuilds } from "./routes/builds";
 import { registerCacheExclusions } from "./routes/cacheExclusions";
+import { registerCachePurge } from "./routes/cachePurge";
 import { registerCertificates } from "./routes/certificates";
 import { registerDomainMappings } from "./routes/domainMappings";
+import { registerDomainStatus } from "./routes/domainStatus";
 import { registerDomains } from "./routes/domains";
 import { registerEnvironments } from "./routes/environments";
 import { registerInstallCopy } from "./routes/installCopy";
@@ -21,6 +23,7 @@ import { registerReportSchedules } from "./routes/reportSchedules";
 import { registerSites } from "./routes/sites";
 import { registerSiteTransfers } from "./routes/siteTransfers";
 import { registerSshKeys } from "./routes/sshKeys";
+import { registerUsage } from "./routes/usage";
 import type { Sim } from "./sim";
 
 /** Requests of the two simulated APIs (logged, authenticated, subject to faults); the rest is /__sim. */
@@ -104,6 +107,7 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
         return reply.code(fault.status).send({ message: STATUS_MESSAGES[fault.status] ?? "Injected fault" });
       }
     }
+    if (path === "/v1/status") return; // the Swagger's only operation without authentication
     setCaller(req, authenticate(req.headers.authorization, sim.users));
   });
 
@@ -163,6 +167,9 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
   registerEnvironments(app, sim);
   registerBuilds(app, sim);
   registerDomainMappings(app, sim);
+  registerCachePurge(app, sim);
+  registerDomainStatus(app, sim);
+  registerUsage(app, sim);
   return app;
 }
 

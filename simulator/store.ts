@@ -205,6 +205,38 @@ export interface DomainMappingRecord {
   verified: boolean;
 }
 
+/** The caches of an install that `purge_cache` clears. */
+export type CacheType = "object" | "page" | "cdn" | "all";
+
+/** A Let's Encrypt order for a legacy-network domain. */
+export interface CertificateOrderRecord {
+  /** The certificate's numeric id (the Swagger's `Certificate.id`). */
+  id: number;
+  domain_id: string;
+  install_id: string;
+  email_address: string;
+  given_name: string;
+  family_name: string;
+  region_code: string;
+  state: string | null;
+  city: string | null;
+  phone: string | null;
+  ordered_at: number;
+  /** The certificate is `SUBMITTED` until this time, then `ENABLED`. */
+  approved_at: number;
+  expires_at: number;
+}
+
+/** A domain status report started by `check_status`. */
+export interface DomainReportRecord {
+  id: string;
+  install_id: string;
+  domain_id: string;
+  created_at: number;
+  /** The report is incomplete until this time. */
+  complete_at: number;
+}
+
 /** Everything the simulator knows; serialised as-is to the state file. */
 export interface World {
   version: 1;
@@ -246,6 +278,16 @@ export interface World {
   environments: Record<string, EnvironmentRecord>;
   builds: Record<string, BuildRecord>;
   domain_mappings: Record<string, DomainMappingRecord>;
+  /** Install id → cache type → time of its last purge (epoch ms); the object cache allows one per 60 s. */
+  cache_purges: Record<string, Partial<Record<CacheType, number>>>;
+  /** Domain id → its Let's Encrypt order. */
+  certificate_orders: Record<string, CertificateOrderRecord>;
+  /** Report id → domain status report. */
+  domain_reports: Record<string, DomainReportRecord>;
+  /** Install id → time of its last domain status check (epoch ms); one per 5 s per install. */
+  domain_checks: Record<string, number>;
+  /** Install id → when its requested disk-usage refresh completes (epoch ms). */
+  storage_refreshes: Record<string, number>;
 }
 
 /** A world with no records. */
@@ -273,6 +315,11 @@ export function emptyWorld(): World {
     environments: {},
     builds: {},
     domain_mappings: {},
+    cache_purges: {},
+    certificate_orders: {},
+    domain_reports: {},
+    domain_checks: {},
+    storage_refreshes: {},
   };
 }
 

@@ -30,6 +30,14 @@ const copy = new wpengine.InstallCopy(
   { dependsOn: [backup] },
 );
 
+// Staging serves the copied content at once: purge all its caches after each copy (again whenever
+// `copyRound` changes). An `object` purge would wait out the service's one-per-60-s limit, never fail.
+const purge = new wpengine.CachePurge(
+  "staging-after-copy",
+  { installId: stagingInstallId, type: "all", triggers: { copyRound: config.get("copyRound") ?? "1" } },
+  { dependsOn: [copy] },
+);
+
 // Rolling back: `pulumi config set rollback 1` restores staging from the backup (DESTRUCTIVE: staging's
 // files and database are replaced). `pulumi preview --diff` shows the restore's `summary` first. Set a
 // new value to restore again; remove the key to forget the restore (nothing is undone).
@@ -61,3 +69,4 @@ export const copySummary = copy.summary;
 export const copyRequestedAt = copy.lastRequestedAt;
 export const restoreSummary = restore?.summary;
 export const restoredAt = restore?.lastRestoredAt;
+export const purgedAt = purge.lastPurgedAt;

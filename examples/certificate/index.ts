@@ -16,3 +16,24 @@ export const issuer = cert.issuer;
 export const names = cert.names;
 export const notAfter = cert.notAfter;
 export const fingerprint = cert.fingerprint;
+
+// Every certificate the install now has (the import above among them), following every page.
+export const installCertificateCount = wpengine
+  .getInstallCertificatesOutput({ installId: cert.installId })
+  .apply((certs) => certs.length);
+
+// Optional: a Let's Encrypt certificate for a domain of the install on the legacy network (its UUID in
+// `letsEncryptDomainId`); the holder is `letsEncryptEmail`. Domains on the current network get theirs
+// automatically. Destroy only forgets it: the API cannot cancel a certificate.
+const letsEncryptDomainId = config.get("letsEncryptDomainId");
+const letsEncrypt = letsEncryptDomainId
+  ? new wpengine.LetsEncryptCertificate("legacy-domain", {
+      installId,
+      domainId: letsEncryptDomainId,
+      emailAddress: config.get("letsEncryptEmail") ?? "ops@example.com",
+      givenName: config.get("letsEncryptGivenName") ?? "Site",
+      familyName: config.get("letsEncryptFamilyName") ?? "Owner",
+      regionCode: config.get("letsEncryptRegionCode") ?? "US",
+    })
+  : undefined;
+export const letsEncryptStatus = letsEncrypt?.status;

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ResolvedClientConfig } from "./config";
 import {
   type ApiErrorDetail,
+  isRateLimited,
   WpEngineApiError,
   WpEngineConnectionError,
   type WpEngineError,
@@ -46,6 +47,12 @@ export interface RequestSpec {
   multipart?: FormData | undefined;
   /** Retry decision of the operation; default `safe` for GET/PUT/DELETE and `unsafe` otherwise. */
   retry?: RetryPolicy;
+  /**
+   * `false` hands a 429 straight to the caller instead of retrying it: for operations with a documented
+   * per-object window (one object-cache purge per 60 s, one domain status check per 5 s) that the caller
+   * waits out on its own clock rather than spending retries that cannot succeed inside the window.
+   */
+  retryRateLimited?: boolean;
 }
 
 /** A raw 2xx response: status, headers and the parsed JSON body (undefined when empty). */
@@ -310,6 +317,7 @@ export class Transport {
       }
       if (outcome.ok) return { response: outcome.response, method, urlPath };
       if (!outcome.retry || attempt >= this.#config.maxRetries) throw outcome.error;
+      if (spec.retryRateLimited === false && isRateLimited(outcome.error)) throw outcome.error;
       let delay: number;
       if (outcome.retryAfterMs !== undefined) {
         // The server said when to come back: wait exactly that, or give up if it is beyond our cap.

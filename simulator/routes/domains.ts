@@ -37,7 +37,10 @@ const PatchDomain = z.strictObject({
 });
 
 /** DNS targets the simulated network hands out. */
-const DNS_CONFIG = { cname: "wp.wpenginepowered.com", a_records: ["141.193.213.10", "141.193.213.11"] };
+export const DNS_CONFIG = {
+  cname: "wp.wpenginepowered.com",
+  a_records: ["141.193.213.10", "141.193.213.11"],
+};
 
 function bareName(name: string): string {
   return name.replace(/^\*\./, "");
@@ -97,7 +100,7 @@ function domainsOf(world: World, installId: string): DomainRecord[] {
   return Object.values(world.domains).filter((d) => d.install_id === installId);
 }
 
-function requireDomain(world: World, install: InstallRecord, domainId: string): DomainRecord {
+export function requireDomain(world: World, install: InstallRecord, domainId: string): DomainRecord {
   const d = world.domains[domainId];
   if (!d || d.install_id !== install.id) throw notFound("Domain");
   return d;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { requireInstall } from "../auth";
@@ -36,7 +37,10 @@ const Body = z.strictObject({
 
 const REQUIRED = ["cloud", "bucket", "bucket_region"] as const;
 
-/** Offloaded file-storage settings: read, partial update (PATCH), full update (POST); applied later. */
+/**
+ * Offloaded file-storage settings: read, partial update (PATCH), full update (POST), applied later; and
+ * the validation file to put at the bucket's root.
+ */
 export function registerOffloadSettings(app: FastifyInstance, sim: Sim): void {
   const path = "/v1/installs/:install_id/offload_settings/files";
 
@@ -83,6 +87,13 @@ export function registerOffloadSettings(app: FastifyInstance, sim: Sim): void {
     sim.store.touch();
     return reply.code(202).send({ message: "Offload settings update accepted" });
   };
+
+  // The file LargeFS looks for at the bucket's root before it serves from it: stable per install.
+  app.get("/v1/installs/:install_id/offload_settings/largefs_validation_file", async (req: Req) => {
+    const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
+    const digest = createHash("sha256").update(`largefs/${install.id}`).digest("hex");
+    return { name: `${digest.slice(0, 8)}.largefs`, content: digest.slice(8, 24) };
+  });
 
   app.patch(path, update(true));
   app.post(path, update(false));

@@ -208,6 +208,22 @@ const cacheClearArgs = (S: Seed) => ({
   ...frontendEnvironment(S, "staging"),
   triggers: { release: "1" },
 });
+// `page`: not the rate-limited object cache, so the engine suites never wait 60 s between purges.
+const cachePurgeArgs = (S: Seed) => ({
+  installId: S.installs.acmesandbox.id,
+  type: "page",
+  triggers: { release: "1" },
+});
+// The seeded legacy-network domain: the one a Let's Encrypt order can be placed for.
+const letsEncryptArgs = (S: Seed) => ({
+  installId: S.installs.acmeblog.id,
+  domainId: S.domains.blogAcmeExample.id,
+  emailAddress: "ops@acme.example",
+  givenName: "Olive",
+  familyName: "Owner",
+  regionCode: "US",
+  adopt: true,
+});
 const sourceArgs = (S: Seed) => ({
   ...frontendEnvironment(S, "production"),
   path: sourceDir(0),
@@ -644,6 +660,37 @@ export const CASES: ResourceCase[] = [
     },
     required: ["accountId", "appId", "environmentId", "triggers", "environmentResourceName", "lastClearedAt"],
     // An action: delete forgets it, and it reads as long as its environment exists.
+    goneAfterDelete: false,
+  },
+  {
+    kind: "CachePurge",
+    args: cachePurgeArgs,
+    // A change of triggers purges again, in place (the install and the cache type replace).
+    update: (S) => ({ ...cachePurgeArgs(S), triggers: { release: "2" } }),
+    updated: ["triggers"],
+    invalid: {
+      args: (S) => ({ ...cachePurgeArgs(S), type: "disk" }),
+      property: "type",
+      reason: /one of object, page, cdn, all/,
+    },
+    required: ["installId", "type", "triggers", "purgeCount", "lastPurgedAt", "lastWaitSeconds"],
+    // An action: delete forgets it, and it reads as long as its install exists.
+    goneAfterDelete: false,
+  },
+  {
+    // `adopt: true`, so suites that create it more than once take over the order the first run placed.
+    kind: "LetsEncryptCertificate",
+    args: letsEncryptArgs,
+    // The holder's details order again, in place (the install and the domain replace).
+    update: (S) => ({ ...letsEncryptArgs(S), city: "Austin" }),
+    updated: ["city"],
+    invalid: {
+      args: (S) => ({ ...letsEncryptArgs(S), regionCode: "USA" }),
+      property: "regionCode",
+      reason: /two-letter ISO 3166-1/,
+    },
+    required: ["installId", "domainId", "certificateId", "status", "commonName", "domains", "orderedTime"],
+    // The API cannot cancel a certificate: delete forgets it, and it still reads afterwards.
     goneAfterDelete: false,
   },
   {

@@ -2,9 +2,10 @@
  * Shared test fixture: a simulator on a free loopback port, and the provider configured to talk to it
  * through the same path a stack uses (the `wpengine:*` config that `configure` receives).
  */
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { resetClient } from "../../provider/client";
 import { clearStackConfig, setStackConfig } from "../../provider/config";
+import { PACING_CLOCK, resetPacing } from "../../provider/pacing";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
 
@@ -66,4 +67,28 @@ export function useSimulator(opts: { resetEach?: boolean } = {}): SimulatorFixtu
     await fixture.sim?.stop();
   });
   return fixture;
+}
+
+/**
+ * Runs the provider's rate-limit waits (`provider/pacing.ts`) on the simulator's clock for the file: a wait
+ * of N ms moves the simulator's clock N ms forward instead of sleeping, and each test starts with no
+ * recorded use. Returns the milliseconds waited so far in the current test.
+ */
+export function usePacingOnSimulatorClock(fixture: SimulatorFixture): () => number {
+  let waited = 0;
+  const real = { ...PACING_CLOCK };
+  beforeEach(() => {
+    resetPacing();
+    waited = 0;
+    PACING_CLOCK.now = () => Date.parse(fixture.sim.advance(0));
+    PACING_CLOCK.sleep = async (ms) => {
+      waited += ms;
+      fixture.sim.advance(ms / 1000);
+    };
+  });
+  afterEach(() => {
+    Object.assign(PACING_CLOCK, real);
+    resetPacing();
+  });
+  return () => waited;
 }
