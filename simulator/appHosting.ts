@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { requireAccount } from "./auth";
 import { iso } from "./clock";
 import { notFound } from "./errors";
@@ -24,6 +25,28 @@ export function envName(e: { account_id: string; app_id: string; environment_id:
 
 export function buildName(b: BuildRecord): string {
   return `${envName(b)}/builds/${b.build_id}`;
+}
+
+/** Fields of each record that only the service sets: a body may carry them back (read, edit, send). */
+export const OUTPUT_ONLY = {
+  app: ["name", "appId", "createTime", "updateTime"],
+  environment: ["name", "environmentId", "domains", "build", "createTime", "updateTime", "reconciling"],
+  domainMapping: ["name", "state", "destinationDomainMappingState", "txtVerification"],
+} as const;
+
+/**
+ * A create or patch body of a record: output-only fields sent back (a client that read the record,
+ * changed a field and sent it whole) are accepted and ignored, as a resource-oriented service does;
+ * any other unknown field is still refused by the strict schema.
+ */
+export function writable<S extends z.ZodType>(outputOnly: readonly string[], schema: S) {
+  return z.preprocess(
+    (raw) =>
+      raw !== null && typeof raw === "object" && !Array.isArray(raw)
+        ? Object.fromEntries(Object.entries(raw).filter(([k]) => !outputOnly.includes(k)))
+        : raw,
+    schema,
+  );
 }
 
 /** The account and app of the path; the caller needs Owner or Full on the account. */

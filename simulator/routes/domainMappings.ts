@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { envKey, mappingsOf, mappingView, requireEnvironment } from "../appHosting";
+import { envKey, mappingsOf, mappingView, OUTPUT_ONLY, requireEnvironment, writable } from "../appHosting";
 import { DURATIONS } from "../clock";
 import { ApiError, badRequest, notFound } from "../errors";
 import { page, parseBody, type Req } from "../http";
@@ -12,11 +12,14 @@ import { HostName } from "./domains";
 
 const Replace = z.strictObject({
   domainMappings: z.array(
-    z.strictObject({
-      domain: HostName,
-      primary: z.boolean().optional(),
-      destinationDomainMapping: HostName.optional(),
-    }),
+    writable(
+      OUTPUT_ONLY.domainMapping,
+      z.strictObject({
+        domain: HostName,
+        primary: z.boolean().optional(),
+        destinationDomainMapping: HostName.optional(),
+      }),
+    ),
   ),
   validateOnly: z.boolean().optional(),
 });
