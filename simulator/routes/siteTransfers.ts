@@ -59,7 +59,8 @@ export function registerSiteTransfers(app: FastifyInstance, sim: Sim): void {
   app.post("/v1/sites/:site_id/site_transfers", async (req: Req, reply) => {
     const world = sim.world;
     const caller = callerOf(req);
-    const body = parseBody(CreateTransfer, req.body, "site_transfer");
+    // Spec: parameters that fail validation are Unprocessable Entity (a missing or unknown field: 400).
+    const body = parseBody(CreateTransfer, req.body, "site_transfer", 422);
     const site = world.sites[req.params["site_id"]!];
     if (!site) throw notFound("Site");
     const origin = world.accounts[site.account_id]!;
