@@ -21,6 +21,7 @@ import { registerReportSchedules } from "./routes/reportSchedules";
 import { registerSites } from "./routes/sites";
 import { registerSiteTransfers } from "./routes/siteTransfers";
 import { registerSshKeys } from "./routes/sshKeys";
+import { registerSwagger } from "./routes/swagger";
 import type { Sim } from "./sim";
 
 /** Requests of the two simulated APIs (logged, authenticated, subject to faults); the rest is /__sim. */
@@ -146,6 +147,7 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
   });
 
   registerControl(app, sim);
+  registerSwagger(app); // first: it lists the routes registered after it
   registerAccounts(app, sim);
   registerSites(app, sim);
   registerInstalls(app, sim);
