@@ -66,14 +66,9 @@ export function requireEnvironment(sim: Sim, req: Req): EnvironmentRecord {
 }
 
 /** Mappings of an environment that still exist at `now` (including ones being created or deleted). */
-export function mappingsOf(world: World, env: EnvironmentRecord, now: number): DomainMappingRecord[] {
-  return Object.values(world.domain_mappings).filter(
-    (m) =>
-      m.account_id === env.account_id &&
-      m.app_id === env.app_id &&
-      m.environment_id === env.environment_id &&
-      mappingState(m, now) !== null,
-  );
+export function mappingsOf(sim: Sim, env: EnvironmentRecord, now: number): DomainMappingRecord[] {
+  const key = envKey(env.account_id, env.app_id, env.environment_id);
+  return sim.store.of(sim.store.by.mappingsOfEnvironment, key).filter((m) => mappingState(m, now) !== null);
 }
 
 export function appView(a: AppRecord): Record<string, unknown> {
@@ -95,7 +90,7 @@ export function environmentView(sim: Sim, e: EnvironmentRecord): Record<string, 
     displayName: e.display_name,
     branch: e.branch,
     rootDirectory: e.root_directory,
-    domains: mappingsOf(sim.world, e, now)
+    domains: mappingsOf(sim, e, now)
       .filter((m) => mappingState(m, now) !== "DELETING")
       .map((m) => m.domain),
     build: e.build,
