@@ -441,8 +441,11 @@ export function loadState(stateFile: string): World {
     }
     for (const op of ops) {
       if ("f" in op) raw[op.f] = op.v as Record<string, unknown>;
-      else if ("v" in op) (raw[op.t] ??= {})[op.k] = op.v;
-      else if (raw[op.t]) delete raw[op.t]![op.k];
+      else {
+        raw[op.t] ??= {};
+        if ("v" in op) raw[op.t]![op.k] = op.v;
+        else delete raw[op.t]![op.k];
+      }
     }
   }
   return world;

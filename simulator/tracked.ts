@@ -37,8 +37,8 @@ export class Grouping<T> {
     this.removed(id);
     if (key === null) return;
     this.keys.set(id, key);
-    let group = this.groups.get(key);
-    if (!group) this.groups.set(key, (group = new Set()));
+    const group = this.groups.get(key) ?? new Set<string>();
+    this.groups.set(key, group);
     group.add(id);
   }
 
