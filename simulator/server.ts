@@ -109,8 +109,8 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
   });
 
   app.addHook("onSend", async () => {
-    // Saved before the answer leaves: a client that saw a success can never lose it to a kill.
-    sim.store.flush();
+    // On disk before the answer leaves: a client that saw a success can never lose it to a kill.
+    await sim.store.commit();
   });
 
   app.addHook("onResponse", async (req, reply) => {

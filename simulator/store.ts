@@ -1,6 +1,7 @@
 import {
   closeSync,
   existsSync,
+  fdatasync,
   fdatasyncSync,
   fsyncSync,
   openSync,
@@ -327,6 +328,8 @@ export class Store {
   /** Lookups by immutable fields: `store.by.domainsOfInstall.ids(installId)`. */
   readonly by = groupings();
   private journalFd: number | null = null;
+  private syncing: Promise<void> | null = null;
+  private nextSync: Promise<void> | null = null;
   private journalBytes = 0;
   private snapshotBytes = 0;
 
@@ -367,9 +370,38 @@ export class Store {
    */
   touch(): void {}
 
-  /** Appends what changed since the last flush to the journal and fsyncs it (a no-op in memory). */
+  /** Appends what changed to the journal and fsyncs it before returning (control calls, stop). */
   flush(): void {
-    if (!this.stateFile || this.changes.size === 0) return;
+    if (!this.append()) return;
+    fdatasyncSync(this.journalFd!);
+    this.maybeCompact();
+  }
+
+  /**
+   * Appends what changed to the journal and resolves once it is on disk (the server awaits this before an
+   * answer leaves). Concurrent requests share one fdatasync, run off the event loop: a group commit, so a
+   * write costs its own bytes and a share of one sync, and other requests proceed meanwhile.
+   */
+  async commit(): Promise<void> {
+    if (!this.append()) {
+      // This request's changes may have gone out in another request's line: wait for its sync too.
+      await (this.nextSync ?? this.syncing);
+      return;
+    }
+    await this.synced();
+    this.maybeCompact();
+  }
+
+  /** Closes the journal (the simulator stops). */
+  close(): void {
+    this.flush();
+    if (this.journalFd !== null) closeSync(this.journalFd);
+    this.journalFd = null;
+  }
+
+  /** Writes one journal line of the records changed since the last one; false when nothing changed. */
+  private append(): boolean {
+    if (!this.stateFile || this.changes.size === 0) return false;
     const raw = this.raw as unknown as Record<string, unknown>;
     const ops: JournalOp[] = [];
     for (const [field, ids] of this.changes) {
@@ -384,16 +416,34 @@ export class Store {
     const line = `${JSON.stringify(ops)}\n`;
     this.journalFd ??= openSync(journalOf(this.stateFile), "a");
     writeSync(this.journalFd, line);
-    fdatasyncSync(this.journalFd);
     this.journalBytes += Buffer.byteLength(line);
-    if (this.journalBytes > Math.max(JOURNAL_COMPACT_BYTES, this.snapshotBytes)) this.compact();
+    return true;
   }
 
-  /** Closes the journal (the simulator stops). */
-  close(): void {
-    this.flush();
-    if (this.journalFd !== null) closeSync(this.journalFd);
-    this.journalFd = null;
+  /** Resolves after an fdatasync that started after every line appended so far. */
+  private synced(): Promise<void> {
+    if (this.nextSync) return this.nextSync;
+    const after = this.syncing ?? Promise.resolve();
+    const next = after.then(() => {
+      // Lines appended from here on need a later sync.
+      this.nextSync = null;
+      const fd = this.journalFd!;
+      const run = new Promise<void>((resolve, reject) =>
+        fdatasync(fd, (err) => (err ? reject(err) : resolve())),
+      );
+      this.syncing = run.finally(() => {
+        if (this.syncing === run) this.syncing = null;
+      });
+      return run;
+    });
+    this.nextSync = next;
+    return next;
+  }
+
+  /** Folds the journal into the snapshot once it outgrows it, when no sync is under way on it. */
+  private maybeCompact(): void {
+    if (this.syncing || this.nextSync) return;
+    if (this.journalBytes > Math.max(JOURNAL_COMPACT_BYTES, this.snapshotBytes)) this.compact();
   }
 
   /** Writes the whole world as the snapshot (temp file, fsync, rename), then empties the journal. */
