@@ -89,6 +89,9 @@ export function trackWorld<W extends object>(
 
   // A proxy per object reached through the world, remembering which record (or field) it belongs to.
   const proxies = new WeakMap<object, Any>();
+  // A proxy stored back (`table[id] = table[id] ?? []`) is stored as the object behind it.
+  const targets = new WeakMap<object, Any>();
+  const unwrap = (v: Any) => (v !== null && typeof v === "object" ? (targets.get(v) ?? v) : v);
   const deep = (target: Any, note: () => void): Any => {
     if (!track || target === null || typeof target !== "object") return target;
     let p = proxies.get(target);
@@ -96,7 +99,7 @@ export function trackWorld<W extends object>(
       p = new Proxy(target, {
         get: (t, k) => deep(t[k], note),
         set: (t, k, v) => {
-          t[k] = v;
+          t[k] = unwrap(v);
           note();
           return true;
         },
@@ -107,6 +110,7 @@ export function trackWorld<W extends object>(
         },
       });
       proxies.set(target, p);
+      targets.set(p, target);
     }
     return p;
   };
@@ -117,7 +121,8 @@ export function trackWorld<W extends object>(
     for (const g of gs) for (const [id, r] of Object.entries(table)) g.stored(id, r);
     return new Proxy(table, {
       get: (t, id) => (typeof id === "string" ? deep(t[id], () => noteRecord(field, id)) : t[id as Any]),
-      set: (t, id, record) => {
+      set: (t, id, value) => {
+        const record = unwrap(value);
         t[id as string] = record;
         for (const g of gs) g.stored(id as string, record);
         noteRecord(field, id as string);
@@ -139,7 +144,8 @@ export function trackWorld<W extends object>(
       if (typeof field !== "string") return t[field as Any];
       return tables.get(field) ?? deep(t[field], () => noteField(field));
     },
-    set: (t, field, v) => {
+    set: (t, field, value) => {
+      const v = unwrap(value);
       t[field as string] = v;
       if (isTable(field as string, v)) {
         tables.set(field as string, wrapTable(field as string, v));
