@@ -36,6 +36,9 @@ function apiPath(req: FastifyRequest): string | null {
   return path.startsWith("/v1/") || path.startsWith("/fu/v1/") ? path : null;
 }
 
+/** Operations the Swagger gives no security requirement: answered without credentials. */
+const PUBLIC = new Set(["/v1/status", "/v1/swagger"]);
+
 const STATUS_MESSAGES: Record<number, string> = {
   429: "Rate limit exceeded - too many requests",
   500: "Internal Server Error",
@@ -105,7 +108,7 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
         return reply.code(fault.status).send({ message: STATUS_MESSAGES[fault.status] ?? "Injected fault" });
       }
     }
-    setCaller(req, authenticate(req.headers.authorization, sim.users));
+    if (!PUBLIC.has(path)) setCaller(req, authenticate(req.headers.authorization, sim.users));
   });
 
   app.addHook("onSend", async () => {

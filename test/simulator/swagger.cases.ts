@@ -711,7 +711,7 @@ const SERVED: SwaggerCase[] = [
   },
 
   // The simulator's own description
-  { op: "GET /swagger", title: "describes the paths served", status: 200 },
+  { op: "GET /swagger", title: "describes the paths served, without credentials", status: 200, user: null },
 ];
 
 /** Sites, installs, SSH keys, accounts and the current user: the "sites" branch. */

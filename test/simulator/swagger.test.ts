@@ -60,6 +60,23 @@ describe("every answer validates against the Swagger", () => {
   }
 });
 
+describe("GET /v1/swagger", () => {
+  const sim = useSimulator();
+
+  it("lists, without credentials, the paths and methods the simulator serves, in the Swagger's notation", async () => {
+    const r = await call(sim(), "GET", "/v1/swagger", undefined, { user: null });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ swagger: "2.0", basePath: "/v1" });
+    const listed = Object.entries<Record<string, unknown>>(r.body.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    for (const c of CASES.served) expect(listed).toContain(c.op);
+    // Application hosting too, its colon verbs kept literal.
+    expect(listed).toContain("POST /accounts/{account}/apps/{app}/environments/{env}/domainMappings:replace");
+    expect(listed.filter((op) => op.includes("/__sim"))).toEqual([]);
+  });
+});
+
 describe("the case table", () => {
   it("has a success case and an error case for every operation of the Swagger, and nothing else", () => {
     expect(swagger.operations).toHaveLength(60);
