@@ -4,6 +4,7 @@ import {
   fdatasync,
   fdatasyncSync,
   fsyncSync,
+  ftruncateSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -455,8 +456,9 @@ export class Store {
     this.snapshotBytes = Buffer.byteLength(text);
     // Replaying a journal over a snapshot that already holds it gives the same world (every entry is a
     // whole record), so a kill between the rename and this truncation loses nothing.
-    if (this.journalFd !== null) closeSync(this.journalFd);
-    this.journalFd = openSync(journalOf(file), "w");
+    // Truncated in place rather than reopened: a sync of another request may still be under way on it.
+    this.journalFd ??= openSync(journalOf(file), "a");
+    ftruncateSync(this.journalFd, 0);
     fsyncSync(this.journalFd);
     this.journalBytes = 0;
   }
