@@ -98,11 +98,10 @@ function heading(text) {
 let child;
 let simUrl;
 
-function startSimulatorProcess() {
+function startSimulatorProcess(args = []) {
   return new Promise((resolve, reject) => {
-    const cp = spawn(process.execPath, [path.join(ROOT, "dist/simulator/cli.js"), "--port", "0", "--quiet"], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const cli = [path.join(ROOT, "dist/simulator/cli.js"), "--port", "0", "--quiet", ...args];
+    const cp = spawn(process.execPath, cli, { stdio: ["ignore", "pipe", "inherit"] });
     child = cp;
     let out = "";
     const timer = setTimeout(() => reject(new Error("the simulator did not start within 20 s")), 20_000);
@@ -118,7 +117,7 @@ function startSimulatorProcess() {
     cp.on("exit", (code, signal) => {
       clearTimeout(timer);
       if (!simUrl) reject(new Error(`the simulator exited early (${code ?? signal})`));
-      else if (!stopping) console.error(`the simulator exited (${code ?? signal})`);
+      else if (!stopping && cp === child) console.error(`the simulator exited (${code ?? signal})`);
     });
   });
 }
@@ -836,6 +835,97 @@ function printTable() {
   for (const r of rows) console.log(line(r));
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// 6. The simulator at scale
+// ---------------------------------------------------------------------------------------------------------
+
+/** Runs `fn` against a simulator of its own (`args` added to the CLI's), then stops it. */
+async function withSimulator(args, fn) {
+  const saved = { child, simUrl };
+  simUrl = await startSimulatorProcess(args);
+  const mine = child;
+  try {
+    return await fn();
+  } finally {
+    child = saved.child;
+    simUrl = saved.simUrl;
+    await new Promise((r) => {
+      mine.on("exit", r);
+      mine.kill("SIGTERM");
+    });
+  }
+}
+
+/** Simulator CPU per call of `fn`, over `n` sequential calls. */
+async function simCpuPer(n, fn) {
+  const r = await sequential(n, fn);
+  return r.simCpuUs / 1000;
+}
+
+async function benchScale() {
+  heading("6. The simulator at scale");
+  const S = "scale";
+  const W = 10_000;
+
+  // One page of 100 of an install's domains, by the domains of the install and of the world. Before
+  // issue 11 each record's duplicate check scanned every domain of the world.
+  await withSimulator([], async () => {
+    const client = newClient({ maxConcurrency: 32 });
+    await addDomains(client, ACMEDEV, 0, 100);
+    const page = () => client.domains.list(ACMEDEV, { limit: 100 });
+    await simCpuPer(20, page);
+    const small = await simCpuPer(50, page);
+    await addDomains(client, ACMEPROD, 100, W);
+    const count = (await client.domains.list(ACMEPROD, { limit: 1 })).count;
+    verify(count === W - 100 + 2, `acmeprod holds ${count} domains, expected ${W - 100 + 2}`);
+    await simCpuPer(20, page);
+    const bigWorld = await simCpuPer(50, page);
+    const bigInstall = await simCpuPer(50, () => client.domains.list(ACMEPROD, { limit: 100, offset: 5000 }));
+    report(S, "simulator CPU per page of 100 domains, 100 in the world", ms(small));
+    report(
+      S,
+      `same page, ${W.toLocaleString("en")} domains in the world`,
+      ms(bigWorld),
+      "≤ 2× the 100 figure",
+      bigWorld <= 2 * small,
+    );
+    report(S, `a page of an install holding ${(W - 98).toLocaleString("en")} domains`, ms(bigInstall));
+  });
+
+  // Writes per second (PATCH of a domain, 8 concurrent), in memory and with --state, in a small world
+  // and in one of 10,000 domains: with the journal a write costs what it changed, not the world.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-bench-"));
+  try {
+    for (const [label, args] of [
+      ["in memory", []],
+      ["--state", ["--state", path.join(dir, "world.json")]],
+    ]) {
+      await withSimulator(args, async () => {
+        const client = newClient({ maxConcurrency: 8 });
+        const writes = async (n) => {
+          let i = 0;
+          const run = await closedLoop(n, 8, () =>
+            client.domains.update(ACMEPROD, SEED.domains.acmeExample.id, { secure_all_urls: i++ % 2 === 0 }),
+          );
+          return rate(n, run.wall);
+        };
+        await writes(300);
+        const small = await writes(2000);
+        await addDomains(client, ACMEDEV, 0, W);
+        await writes(300);
+        const big = await writes(2000);
+        report(
+          S,
+          `writes per second ${label} (PATCH domain, 8 concurrent), world of ~100 · of ${W.toLocaleString("en")} domains`,
+          `${small} · ${big}`,
+        );
+      });
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const started = now();
   process.on("unhandledRejection", (err) => {
@@ -853,6 +943,7 @@ async function main() {
   await benchRetries();
   await benchProvider();
   await benchSerialization();
+  await benchScale();
 
   printTable();
   const maxRss = process.resourceUsage().maxRSS * 1024;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { requireAccount } from "./auth";
 import { iso } from "./clock";
 import { notFound } from "./errors";
@@ -26,6 +27,28 @@ export function buildName(b: BuildRecord): string {
   return `${envName(b)}/builds/${b.build_id}`;
 }
 
+/** Fields of each record that only the service sets: a body may carry them back (read, edit, send). */
+export const OUTPUT_ONLY = {
+  app: ["name", "appId", "createTime", "updateTime"],
+  environment: ["name", "environmentId", "domains", "build", "createTime", "updateTime", "reconciling"],
+  domainMapping: ["name", "state", "destinationDomainMappingState", "txtVerification"],
+} as const;
+
+/**
+ * A create or patch body of a record: output-only fields sent back (a client that read the record,
+ * changed a field and sent it whole) are accepted and ignored, as a resource-oriented service does;
+ * any other unknown field is still refused by the strict schema.
+ */
+export function writable<S extends z.ZodType>(outputOnly: readonly string[], schema: S) {
+  return z.preprocess(
+    (raw) =>
+      raw !== null && typeof raw === "object" && !Array.isArray(raw)
+        ? Object.fromEntries(Object.entries(raw).filter(([k]) => !outputOnly.includes(k)))
+        : raw,
+    schema,
+  );
+}
+
 /** The account and app of the path; the caller needs Owner or Full on the account. */
 export function requireApp(sim: Sim, req: Req): AppRecord {
   const account = requireAccount(sim.world, callerOf(req), req.params["account"]!, "admin");
@@ -43,14 +66,9 @@ export function requireEnvironment(sim: Sim, req: Req): EnvironmentRecord {
 }
 
 /** Mappings of an environment that still exist at `now` (including ones being created or deleted). */
-export function mappingsOf(world: World, env: EnvironmentRecord, now: number): DomainMappingRecord[] {
-  return Object.values(world.domain_mappings).filter(
-    (m) =>
-      m.account_id === env.account_id &&
-      m.app_id === env.app_id &&
-      m.environment_id === env.environment_id &&
-      mappingState(m, now) !== null,
-  );
+export function mappingsOf(sim: Sim, env: EnvironmentRecord, now: number): DomainMappingRecord[] {
+  const key = envKey(env.account_id, env.app_id, env.environment_id);
+  return sim.store.of(sim.store.by.mappingsOfEnvironment, key).filter((m) => mappingState(m, now) !== null);
 }
 
 export function appView(a: AppRecord): Record<string, unknown> {
@@ -72,7 +90,7 @@ export function environmentView(sim: Sim, e: EnvironmentRecord): Record<string, 
     displayName: e.display_name,
     branch: e.branch,
     rootDirectory: e.root_directory,
-    domains: mappingsOf(sim.world, e, now)
+    domains: mappingsOf(sim, e, now)
       .filter((m) => mappingState(m, now) !== "DELETING")
       .map((m) => m.domain),
     build: e.build,

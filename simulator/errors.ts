@@ -82,8 +82,12 @@ function errorEntry(
   return e;
 }
 
-/** Turns a zod failure into a 400 whose `errors[]` names every offending field. */
-export function fromZod(resource: string, error: ZodError): ApiError {
+/**
+ * Turns a zod failure into a 400 whose `errors[]` names every offending field. `invalidStatus` is the
+ * status of a body whose fields are all present and known but hold values that fail validation (site
+ * transfers answer those 422); a missing or unknown field stays a malformed request, 400.
+ */
+export function fromZod(resource: string, error: ZodError, invalidStatus = 400): ApiError {
   const errors: ResourceError[] = error.issues.flatMap((issue) => {
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => {
@@ -103,5 +107,6 @@ export function fromZod(resource: string, error: ZodError): ApiError {
     );
   });
   const first = errors[0]?.message ?? "Invalid request";
-  return new ApiError(400, `Invalid ${resource}: ${first}`, errors);
+  const malformed = errors.some((e) => e.code === "required" || e.code === "unknown_field");
+  return new ApiError(malformed ? 400 : invalidStatus, `Invalid ${resource}: ${first}`, errors);
 }

@@ -23,10 +23,19 @@ export function callerOf(req: FastifyRequest): Caller {
   return caller;
 }
 
-/** Validates a request body strictly: a 400 naming every missing or invalid field. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown, resource: string): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw fromZod(resource, result.error);
+/**
+ * Validates a request body strictly: a 400 naming every missing or invalid field (`invalidStatus` for
+ * known fields whose values fail, see `fromZod`).
+ */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  resource: string,
+  invalidStatus = 400,
+): z.infer<S> {
+  // reportInput tells a missing field (input undefined) from a mistyped one.
+  const result = schema.safeParse(body ?? {}, { reportInput: true });
+  if (!result.success) throw fromZod(resource, result.error, invalidStatus);
   return result.data;
 }
 

@@ -58,7 +58,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     port,
     stop: async () => {
       await app.close();
-      sim.store.flush();
+      sim.store.close();
     },
     reset: () => sim.reset(),
     advance: (seconds) => sim.advance(seconds),

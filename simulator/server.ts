@@ -23,6 +23,7 @@ import { registerReportSchedules } from "./routes/reportSchedules";
 import { registerSites } from "./routes/sites";
 import { registerSiteTransfers } from "./routes/siteTransfers";
 import { registerSshKeys } from "./routes/sshKeys";
+import { registerSwagger } from "./routes/swagger";
 import { registerUsage } from "./routes/usage";
 import type { Sim } from "./sim";
 
@@ -37,6 +38,9 @@ function apiPath(req: FastifyRequest): string | null {
   }
   return path.startsWith("/v1/") || path.startsWith("/fu/v1/") ? path : null;
 }
+
+/** Operations the Swagger gives no security requirement: answered without credentials. */
+const PUBLIC = new Set(["/v1/status", "/v1/swagger"]);
 
 const STATUS_MESSAGES: Record<number, string> = {
   429: "Rate limit exceeded - too many requests",
@@ -107,13 +111,12 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
         return reply.code(fault.status).send({ message: STATUS_MESSAGES[fault.status] ?? "Injected fault" });
       }
     }
-    if (path === "/v1/status") return; // the Swagger's only operation without authentication
-    setCaller(req, authenticate(req.headers.authorization, sim.users));
+    if (!PUBLIC.has(path)) setCaller(req, authenticate(req.headers.authorization, sim.users));
   });
 
   app.addHook("onSend", async () => {
-    // Saved before the answer leaves: a client that saw a success can never lose it to a kill.
-    sim.store.flush();
+    // On disk before the answer leaves: a client that saw a success can never lose it to a kill.
+    await sim.store.commit();
   });
 
   app.addHook("onResponse", async (req, reply) => {
@@ -150,6 +153,7 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
   });
 
   registerControl(app, sim);
+  registerSwagger(app); // first: it lists the routes registered after it
   registerAccounts(app, sim);
   registerSites(app, sim);
   registerInstalls(app, sim);

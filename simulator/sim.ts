@@ -60,24 +60,25 @@ export class Sim {
     return this.clock.now();
   }
 
-  /** Applies the side effects of work that has come due: completed transfers move their site. */
+  /**
+   * Applies the side effects of work that has come due: completed transfers move their site. Runs before
+   * every request, so it looks only at transfers still open, never at the whole world.
+   */
   settle(): void {
     const now = this.now();
     const world = this.world;
-    for (const t of Object.values(world.site_transfers)) {
-      if (t.applied || transferStatus(t, now) !== "completed") continue;
+    const open = this.store.by.openTransfers;
+    for (const id of open.ids("open")) {
+      const t = world.site_transfers[id]!;
+      const status = transferStatus(t, now);
+      if (status === "cancelled" || status === "failed") open.removed(id);
+      if (status !== "completed") continue;
+      open.removed(id);
       t.applied = true;
       const site = world.sites[t.site_id];
       if (site) site.account_id = t.destination_account_id;
       for (const install of Object.values(world.installs)) {
         if (install.site_id === t.site_id) install.account_id = t.destination_account_id;
-      }
-      this.store.touch();
-    }
-    for (const [key, m] of Object.entries(world.domain_mappings)) {
-      if (m.gone_at !== null && now >= m.gone_at) {
-        delete world.domain_mappings[key];
-        this.store.touch();
       }
     }
   }
@@ -93,7 +94,6 @@ export class Sim {
   advance(seconds: number): string {
     this.clock.advance(seconds);
     this.world.advanced_ms = this.clock.advancedMs;
-    this.store.touch();
     this.settle();
     this.store.flush();
     return this.clock.iso();
@@ -105,7 +105,6 @@ export class Sim {
     const values = this.world.dns_txt[key] ?? [];
     if (!values.includes(value)) values.push(value);
     this.world.dns_txt[key] = values;
-    this.store.touch();
     this.store.flush();
   }
 

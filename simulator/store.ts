@@ -1,6 +1,20 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fdatasync,
+  fdatasyncSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { seedWorld } from "./seed";
+import { type Changes, Grouping, trackWorld } from "./tracked";
 
 /** Install environments a site can hold one install of. */
 export type InstallEnvironment = "production" | "staging" | "development";
@@ -323,67 +337,249 @@ export function emptyWorld(): World {
   };
 }
 
-/** The world plus its persistence: a JSON file written atomically after every change. */
+/** Lookups by fields that never change once a record is stored, kept current by the world's proxies. */
+function groupings() {
+  return {
+    domainsOfInstall: new Grouping<DomainRecord>("domains", (d) => d.install_id),
+    domainsNamed: new Grouping<DomainRecord>("domains", (d) => d.name),
+    backupsOfInstall: new Grouping<BackupRecord>("backups", (b) => b.install_id),
+    archivesOfInstall: new Grouping<ArchiveRecord>("archives", (a) => a.install_id),
+    installsNamed: new Grouping<InstallRecord>("installs", (i) => i.name),
+    transfersOfSite: new Grouping<SiteTransferRecord>("site_transfers", (t) => t.site_id),
+    transfersFromAccount: new Grouping<SiteTransferRecord>("site_transfers", (t) => t.origin_account_id),
+    /** Transfers whose outcome is still to come (settled and dropped by `Sim.settle`). */
+    openTransfers: new Grouping<SiteTransferRecord>("site_transfers", (t) =>
+      t.applied || t.cancelled_at !== null ? null : "open",
+    ),
+    mappingsOfEnvironment: new Grouping<DomainMappingRecord>(
+      "domain_mappings",
+      (m) => `${m.account_id}/${m.app_id}/${m.environment_id}`,
+    ),
+    mappingsNamed: new Grouping<DomainMappingRecord>("domain_mappings", (m) => m.domain),
+  };
+}
+
+/** Past this many journal bytes (and at least the snapshot's size), the journal is folded into the snapshot. */
+const JOURNAL_COMPACT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The world plus its persistence. With a state file, the file is a snapshot and `FILE.journal` holds one
+ * line per answered change (the records it touched, whole), appended and fsynced before the answer
+ * leaves: an acknowledged write survives kill -9, and a write costs the size of what it changed, not of
+ * the world. On start the journal is replayed (a torn last line, never acknowledged, is dropped), then
+ * folded into a fresh snapshot; it is folded again once it outgrows the snapshot.
+ */
 export class Store {
-  world: World;
-  /** Set by every mutation; the server saves before answering when it is set. */
-  dirty = false;
+  world!: World;
+  private raw!: World;
+  private changes: Changes = new Map();
+  /** Lookups by immutable fields: `store.by.domainsOfInstall.ids(installId)`. */
+  readonly by = groupings();
+  private journalFd: number | null = null;
+  private syncing: Promise<void> | null = null;
+  private nextSync: Promise<void> | null = null;
+  private journalBytes = 0;
+  private snapshotBytes = 0;
 
   constructor(readonly stateFile?: string) {
-    this.world = stateFile && existsSync(stateFile) ? Store.load(stateFile) : seedWorld();
-    if (stateFile && !existsSync(stateFile)) this.save();
+    if (!stateFile) {
+      this.use(seedWorld());
+      return;
+    }
+    removeLeftovers(stateFile);
+    this.use(existsSync(stateFile) || existsSync(journalOf(stateFile)) ? loadState(stateFile) : seedWorld());
+    this.compact();
   }
 
-  private static load(file: string): World {
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as World;
-    if (parsed.version !== 1)
-      throw new Error(`${file}: unsupported simulator state version ${parsed.version}`);
-    // Tables added since the file was written start empty.
-    return { ...emptyWorld(), ...parsed };
+  private use(world: World): void {
+    this.raw = world;
+    const tracked = trackWorld(world, Object.values(this.by), this.stateFile !== undefined);
+    this.world = tracked.world;
+    this.changes = tracked.changes;
   }
 
   /** Returns to the seeded world, keeping the clock offset (time never goes back). */
   reset(): void {
     const advanced = this.world.advanced_ms;
-    this.world = seedWorld();
-    this.world.advanced_ms = advanced;
-    this.dirty = true;
+    this.use(seedWorld());
+    this.raw.advanced_ms = advanced;
+    if (this.stateFile) this.compact();
   }
 
-  /** Marks the world changed. */
-  touch(): void {
-    this.dirty = true;
+  /** The records of one group, read through the world (so that changes to them are noted). */
+  of<T>(grouping: Grouping<T>, key: string): T[] {
+    const table = (this.world as unknown as Record<string, Record<string, T>>)[grouping.table]!;
+    return grouping.ids(key).map((id) => table[id]!);
   }
 
-  /** Writes the state file if anything changed: temp file in the same directory, fsync, rename. */
+  /**
+   * Kept for the routes' call sites, which mark where they change the world: the proxies already note
+   * every change, so nothing is left to do here.
+   */
+  touch(): void {}
+
+  /** Appends what changed to the journal and fsyncs it before returning (control calls, stop). */
   flush(): void {
-    if (!this.dirty) return;
-    this.save();
+    if (!this.append()) return;
+    fdatasyncSync(this.journalFd!);
+    this.maybeCompact();
   }
 
-  private save(): void {
-    this.dirty = false;
-    if (!this.stateFile) return;
-    const dir = dirname(this.stateFile);
-    const tmp = join(dir, `.${basename(this.stateFile)}.${process.pid}.tmp`);
-    const fd = openSync(tmp, "w");
-    try {
-      writeSync(fd, JSON.stringify(this.world));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+  /**
+   * Appends what changed to the journal and resolves once it is on disk (the server awaits this before an
+   * answer leaves). Concurrent requests share one fdatasync, run off the event loop: a group commit, so a
+   * write costs its own bytes and a share of one sync, and other requests proceed meanwhile.
+   */
+  async commit(): Promise<void> {
+    if (!this.append()) {
+      // This request's changes may have gone out in another request's line: wait for its sync too.
+      await (this.nextSync ?? this.syncing);
+      return;
     }
-    renameSync(tmp, this.stateFile);
-    // Make the rename itself durable; not every platform lets a directory be opened for this.
-    try {
-      const dirFd = openSync(dir, "r");
-      try {
-        fsyncSync(dirFd);
-      } finally {
-        closeSync(dirFd);
+    await this.synced();
+    this.maybeCompact();
+  }
+
+  /** Closes the journal (the simulator stops). */
+  close(): void {
+    this.flush();
+    if (this.journalFd !== null) closeSync(this.journalFd);
+    this.journalFd = null;
+  }
+
+  /** Writes one journal line of the records changed since the last one; false when nothing changed. */
+  private append(): boolean {
+    if (!this.stateFile || this.changes.size === 0) return false;
+    const raw = this.raw as unknown as Record<string, unknown>;
+    const ops: JournalOp[] = [];
+    for (const [field, ids] of this.changes) {
+      if (ids === true) {
+        ops.push({ f: field, v: raw[field] });
+        continue;
       }
-    } catch {
-      // Best effort.
+      const table = raw[field] as Record<string, unknown>;
+      for (const id of ids) ops.push(id in table ? { t: field, k: id, v: table[id] } : { t: field, k: id });
     }
+    this.changes.clear();
+    const line = `${JSON.stringify(ops)}\n`;
+    this.journalFd ??= openSync(journalOf(this.stateFile), "a");
+    writeSync(this.journalFd, line);
+    this.journalBytes += Buffer.byteLength(line);
+    return true;
+  }
+
+  /** Resolves after an fdatasync that started after every line appended so far. */
+  private synced(): Promise<void> {
+    if (this.nextSync) return this.nextSync;
+    const after = this.syncing ?? Promise.resolve();
+    const next = after.then(() => {
+      // Lines appended from here on need a later sync.
+      this.nextSync = null;
+      const fd = this.journalFd!;
+      const run = new Promise<void>((resolve, reject) =>
+        fdatasync(fd, (err) => (err ? reject(err) : resolve())),
+      );
+      this.syncing = run.finally(() => {
+        if (this.syncing === run) this.syncing = null;
+      });
+      return run;
+    });
+    this.nextSync = next;
+    return next;
+  }
+
+  /** Folds the journal into the snapshot once it outgrows it, when no sync is under way on it. */
+  private maybeCompact(): void {
+    if (this.syncing || this.nextSync) return;
+    if (this.journalBytes > Math.max(JOURNAL_COMPACT_BYTES, this.snapshotBytes)) this.compact();
+  }
+
+  /** Writes the whole world as the snapshot (temp file, fsync, rename), then empties the journal. */
+  private compact(): void {
+    const file = this.stateFile!;
+    this.changes.clear();
+    const text = JSON.stringify(this.raw);
+    writeAtomically(file, text);
+    this.snapshotBytes = Buffer.byteLength(text);
+    // Replaying a journal over a snapshot that already holds it gives the same world (every entry is a
+    // whole record), so a kill between the rename and this truncation loses nothing.
+    // Truncated in place rather than reopened: a sync of another request may still be under way on it.
+    this.journalFd ??= openSync(journalOf(file), "a");
+    ftruncateSync(this.journalFd, 0);
+    fsyncSync(this.journalFd);
+    this.journalBytes = 0;
+  }
+}
+
+/** One change of a journal line: a record stored (`v`) or deleted (no `v`), or a top-level field. */
+type JournalOp = { t: string; k: string; v?: unknown } | { f: string; v: unknown };
+
+const journalOf = (stateFile: string) => `${stateFile}.journal`;
+const tmpPrefix = (stateFile: string) => `.${basename(stateFile)}.`;
+
+/** Reads a state file and its journal without changing either (also for tests that look at the disk). */
+export function loadState(stateFile: string): World {
+  let world: World = seedWorld();
+  if (existsSync(stateFile)) {
+    const parsed = JSON.parse(readFileSync(stateFile, "utf8")) as World;
+    if (parsed.version !== 1)
+      throw new Error(`${stateFile}: unsupported simulator state version ${parsed.version}`);
+    // Tables added since the file was written start empty.
+    world = { ...emptyWorld(), ...parsed };
+  }
+  const journal = journalOf(stateFile);
+  if (!existsSync(journal)) return world;
+  const raw = world as unknown as Record<string, Record<string, unknown>>;
+  for (const line of readFileSync(journal, "utf8").split("\n")) {
+    if (line === "") continue;
+    let ops: JournalOp[];
+    try {
+      ops = JSON.parse(line);
+    } catch {
+      break; // torn by a kill mid-write: never acknowledged
+    }
+    for (const op of ops) {
+      if ("f" in op) raw[op.f] = op.v as Record<string, unknown>;
+      else {
+        raw[op.t] ??= {};
+        if ("v" in op) raw[op.t]![op.k] = op.v;
+        else delete raw[op.t]![op.k];
+      }
+    }
+  }
+  return world;
+}
+
+/** Temporary files a kill -9 left behind while a snapshot was being written. */
+function removeLeftovers(stateFile: string): void {
+  const dir = dirname(stateFile);
+  if (!existsSync(dir)) return;
+  const prefix = tmpPrefix(stateFile);
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function writeAtomically(file: string, text: string): void {
+  const dir = dirname(file);
+  const tmp = join(dir, `${tmpPrefix(file)}${process.pid}.tmp`);
+  const fd = openSync(tmp, "w");
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+  // Make the rename itself durable; not every platform lets a directory be opened for this.
+  try {
+    const dirFd = openSync(dir, "r");
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    // Best effort.
   }
 }

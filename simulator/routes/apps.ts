@@ -1,15 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { appKey, appView, RESOURCE_ID, requireApp } from "../appHosting";
+import { appKey, appView, OUTPUT_ONLY, RESOURCE_ID, requireApp, writable } from "../appHosting";
 import { requireAccount } from "../auth";
 import { ApiError, badRequest } from "../errors";
 import { callerOf, page, parseBody, queryParam, type Req } from "../http";
 import type { Sim } from "../sim";
 
-const CreateApp = z.strictObject({
-  region: z.enum(["regions/US-C", "regions/EU-W", "regions/AUS-SE", "regions/UK"]),
-  uploadable: z.strictObject({}).optional(),
-});
+const CreateApp = writable(
+  OUTPUT_ONLY.app,
+  z.strictObject({
+    region: z.enum(["regions/US-C", "regions/EU-W", "regions/AUS-SE", "regions/UK"]),
+    uploadable: z.strictObject({}).optional(),
+  }),
+);
 
 /** Applications of an account: list, create (`?appId=`), read, delete (with their environments). */
 export function registerApps(app: FastifyInstance, sim: Sim): void {

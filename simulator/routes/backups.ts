@@ -90,7 +90,7 @@ export function registerBackups(app: FastifyInstance, sim: Sim): void {
   app.get(base, async (req: Req) => {
     const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
     const now = sim.now();
-    const backups = Object.values(sim.world.backups).filter((b) => b.install_id === install.id);
+    const backups = sim.store.of(sim.store.by.backupsOfInstall, install.id);
     return paginate(req, backups, (b) => backupView(b, now));
   });
 
@@ -132,9 +132,9 @@ export function registerBackups(app: FastifyInstance, sim: Sim): void {
   app.get("/v1/installs/:install_id/archives", async (req: Req) => {
     const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
     const now = sim.now();
-    const archives = Object.values(sim.world.archives).filter(
-      (a) => a.install_id === install.id && archiveState(a, now) !== null,
-    );
+    const archives = sim.store
+      .of(sim.store.by.archivesOfInstall, install.id)
+      .filter((a) => archiveState(a, now) !== null);
     return paginate(req, archives, (a) => archiveView(a, now));
   });
 }

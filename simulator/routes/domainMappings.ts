@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { envKey, mappingsOf, mappingView, requireEnvironment } from "../appHosting";
+import { envKey, mappingsOf, mappingView, OUTPUT_ONLY, requireEnvironment, writable } from "../appHosting";
 import { DURATIONS } from "../clock";
 import { ApiError, badRequest, notFound } from "../errors";
 import { page, parseBody, type Req } from "../http";
@@ -12,11 +12,14 @@ import { HostName } from "./domains";
 
 const Replace = z.strictObject({
   domainMappings: z.array(
-    z.strictObject({
-      domain: HostName,
-      primary: z.boolean().optional(),
-      destinationDomainMapping: HostName.optional(),
-    }),
+    writable(
+      OUTPUT_ONLY.domainMapping,
+      z.strictObject({
+        domain: HostName,
+        primary: z.boolean().optional(),
+        destinationDomainMapping: HostName.optional(),
+      }),
+    ),
   ),
   validateOnly: z.boolean().optional(),
 });
@@ -71,13 +74,14 @@ function validateSet(sim: Sim, env: EnvironmentRecord, set: z.infer<typeof Repla
   const now = sim.now();
   const mine = envKey(env.account_id, env.app_id, env.environment_id);
   for (const [i, m] of set.entries()) {
-    const elsewhere = Object.values(sim.world.domain_mappings).find(
-      (o) =>
-        o.domain === m.domain &&
-        envKey(o.account_id, o.app_id, o.environment_id) !== mine &&
-        mappingState(o, now) !== null &&
-        mappingState(o, now) !== "DELETING",
-    );
+    const elsewhere = sim.store
+      .of(sim.store.by.mappingsNamed, m.domain)
+      .find(
+        (o) =>
+          envKey(o.account_id, o.app_id, o.environment_id) !== mine &&
+          mappingState(o, now) !== null &&
+          mappingState(o, now) !== "DELETING",
+      );
     if (elsewhere) {
       throw new ApiError(409, `${m.domain} is already mapped to another environment`, [
         {
@@ -108,7 +112,7 @@ export function registerDomainMappings(app: FastifyInstance, sim: Sim): void {
     const now = sim.now();
     const { items, nextPageToken } = page(
       req,
-      mappingsOf(sim.world, env, now).map((m) => mappingView(sim.world, m, now)),
+      mappingsOf(sim, env, now).map((m) => mappingView(sim.world, m, now)),
     );
     return nextPageToken ? { domainMappings: items, nextPageToken } : { domainMappings: items };
   });
@@ -119,8 +123,12 @@ export function registerDomainMappings(app: FastifyInstance, sim: Sim): void {
     validateSet(sim, env, body.domainMappings);
     const now = sim.now();
     const prefix = envKey(env.account_id, env.app_id, env.environment_id);
+    // Mappings whose deletion has finished are dropped here, where the set is written, not on every request.
+    for (const key of sim.store.by.mappingsOfEnvironment.ids(prefix)) {
+      if (mappingState(sim.world.domain_mappings[key]!, now) === null) delete sim.world.domain_mappings[key];
+    }
     const current = new Map(
-      mappingsOf(sim.world, env, now)
+      mappingsOf(sim, env, now)
         .filter((m) => mappingState(m, now) !== "DELETING")
         .map((m) => [m.domain, m]),
     );
@@ -183,7 +191,7 @@ export function registerDomainMappings(app: FastifyInstance, sim: Sim): void {
         "cannot_be_primary",
       );
     }
-    for (const m of mappingsOf(sim.world, env, now)) m.primary = false;
+    for (const m of mappingsOf(sim, env, now)) m.primary = false;
     mapping.primary = true;
     sim.store.touch();
     return mappingView(sim.world, mapping, now);

@@ -46,19 +46,21 @@ function bareName(name: string): string {
   return name.replace(/^\*\./, "");
 }
 
-function isDuplicate(world: World, d: DomainRecord): boolean {
-  return Object.values(world.domains).some((o) => o.name === d.name && o.install_id !== d.install_id);
+/** Whether another install has a domain of the same name (looked up by name, not by scanning). */
+function isDuplicate(sim: Sim, d: DomainRecord): boolean {
+  return sim.store.of(sim.store.by.domainsNamed, d.name).some((o) => o.install_id !== d.install_id);
 }
 
 /** The Domain record of spec section 2; `bulk` gives `redirects_to` as one object, as the bulk response does. */
-export function domainView(world: World, d: DomainRecord, bulk = false): Record<string, unknown> {
+export function domainView(sim: Sim, d: DomainRecord, bulk = false): Record<string, unknown> {
+  const world = sim.world;
   const target = d.redirect_to_id ? world.domains[d.redirect_to_id] : undefined;
   const verified = d.txt_verified_time !== null;
   const redirect = target ? { id: target.id, name: target.name } : undefined;
   const view: Record<string, unknown> = {
     id: d.id,
     name: d.name,
-    duplicate: isDuplicate(world, d),
+    duplicate: isDuplicate(sim, d),
     primary: d.primary,
     network_type: d.network_type,
     network_details: {
@@ -96,8 +98,8 @@ function newDomain(sim: Sim, install: InstallRecord, name: string): DomainRecord
   };
 }
 
-function domainsOf(world: World, installId: string): DomainRecord[] {
-  return Object.values(world.domains).filter((d) => d.install_id === installId);
+function domainsOf(sim: Sim, installId: string): DomainRecord[] {
+  return sim.store.of(sim.store.by.domainsOfInstall, installId);
 }
 
 export function requireDomain(world: World, install: InstallRecord, domainId: string): DomainRecord {
@@ -106,8 +108,8 @@ export function requireDomain(world: World, install: InstallRecord, domainId: st
   return d;
 }
 
-function rejectTaken(world: World, install: InstallRecord, name: string, field: string): void {
-  if (domainsOf(world, install.id).some((d) => d.name === name)) {
+function rejectTaken(sim: Sim, install: InstallRecord, name: string, field: string): void {
+  if (sim.store.of(sim.store.by.domainsNamed, name).some((d) => d.install_id === install.id)) {
     throw badRequest(
       "domain",
       field,
@@ -119,15 +121,15 @@ function rejectTaken(world: World, install: InstallRecord, name: string, field: 
 }
 
 /** Why a domain cannot be made primary, or null when it can. */
-function primaryObstacle(world: World, d: DomainRecord, redirectTo: string | null): string | null {
+function primaryObstacle(sim: Sim, d: DomainRecord, redirectTo: string | null): string | null {
   if (d.name.startsWith("*.")) return "A wildcard domain cannot be made primary";
   if (redirectTo) return "A redirected domain cannot be made primary";
-  if (isDuplicate(world, d)) return "A duplicate domain cannot be made primary";
+  if (isDuplicate(sim, d)) return "A duplicate domain cannot be made primary";
   return null;
 }
 
-function makePrimary(world: World, d: DomainRecord): void {
-  for (const other of domainsOf(world, d.install_id)) other.primary = false;
+function makePrimary(sim: Sim, d: DomainRecord): void {
+  for (const other of domainsOf(sim, d.install_id)) other.primary = false;
   d.primary = true;
 }
 
@@ -155,30 +157,30 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
 
   app.get(base, async (req: Req) => {
     const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
-    return paginate(req, domainsOf(sim.world, install.id), (d) => domainView(sim.world, d));
+    return paginate(req, domainsOf(sim, install.id), (d) => domainView(sim, d));
   });
 
   app.get(`${base}/:domain_id`, async (req: Req) => {
     const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
-    return domainView(sim.world, requireDomain(sim.world, install, req.params["domain_id"]!));
+    return domainView(sim, requireDomain(sim.world, install, req.params["domain_id"]!));
   });
 
   app.post(base, async (req: Req, reply) => {
     const world = sim.world;
     const install = requireInstall(world, callerOf(req), req.params["install_id"]!);
     const body = parseBody(CreateDomain, req.body, "domain");
-    rejectTaken(world, install, body.name, "name");
+    rejectTaken(sim, install, body.name, "name");
     const d = newDomain(sim, install, body.name);
     if (body.redirect_to) checkRedirect(world, install, d, body.redirect_to);
     if (body.primary) {
-      const obstacle = primaryObstacle(world, d, body.redirect_to ?? null);
+      const obstacle = primaryObstacle(sim, d, body.redirect_to ?? null);
       if (obstacle) throw badRequest("domain", "primary", obstacle, "cannot_be_primary");
     }
     d.redirect_to_id = body.redirect_to ?? null;
     world.domains[d.id] = d;
-    if (body.primary) makePrimary(world, d);
+    if (body.primary) makePrimary(sim, d);
     sim.store.touch();
-    return reply.code(201).send(domainView(world, d));
+    return reply.code(201).send(domainView(sim, d));
   });
 
   app.post(`${base}/bulk`, async (req: Req, reply) => {
@@ -191,9 +193,9 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
         throw badRequest("domain", `domains.${i}.name`, `${item.name} appears twice`, "duplicate_in_request");
       }
       names.add(item.name);
-      rejectTaken(world, install, item.name, `domains.${i}.name`);
+      rejectTaken(sim, install, item.name, `domains.${i}.name`);
     });
-    const existing = new Map(domainsOf(world, install.id).map((d) => [d.name, d]));
+    const existing = new Map(domainsOf(sim, install.id).map((d) => [d.name, d]));
     body.domains.forEach((item, i) => {
       if (!item.redirect_to) return;
       if (
@@ -215,7 +217,7 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
     });
     for (const d of created) world.domains[d.id] = d;
     sim.store.touch();
-    return reply.code(201).send(created.map((d) => domainView(world, d, true)));
+    return reply.code(201).send(created.map((d) => domainView(sim, d, true)));
   });
 
   app.patch(`${base}/:domain_id`, async (req: Req) => {
@@ -230,7 +232,7 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
       redirectTo = body.redirect_to;
     }
     if (body.primary === true) {
-      const obstacle = primaryObstacle(world, d, redirectTo);
+      const obstacle = primaryObstacle(sim, d, redirectTo);
       if (obstacle) throw badRequest("domain", "primary", obstacle, "cannot_be_primary");
     } else if (body.primary === undefined && d.primary && redirectTo) {
       throw badRequest(
@@ -242,10 +244,10 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
     }
     d.redirect_to_id = redirectTo;
     if (body.secure_all_urls !== undefined) d.secure_all_urls = body.secure_all_urls;
-    if (body.primary === true) makePrimary(world, d);
+    if (body.primary === true) makePrimary(sim, d);
     if (body.primary === false) d.primary = false;
     sim.store.touch();
-    return domainView(world, d);
+    return domainView(sim, d);
   });
 
   app.delete(`${base}/:domain_id`, async (req: Req, reply) => {
@@ -253,7 +255,8 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
     const install = requireInstall(world, callerOf(req), req.params["install_id"]!);
     const d = requireDomain(world, install, req.params["domain_id"]!);
     delete world.domains[d.id];
-    for (const other of Object.values(world.domains))
+    // Only domains of the same install may redirect to it.
+    for (const other of domainsOf(sim, install.id))
       if (other.redirect_to_id === d.id) other.redirect_to_id = null;
     sim.store.touch();
     return reply.code(204).send();

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { environmentView, envKey, RESOURCE_ID, requireApp, requireEnvironment } from "../appHosting";
+import {
+  environmentView,
+  envKey,
+  OUTPUT_ONLY,
+  RESOURCE_ID,
+  requireApp,
+  requireEnvironment,
+  writable,
+} from "../appHosting";
 import { DURATIONS } from "../clock";
 import { ApiError, badRequest } from "../errors";
 import { page, parseBody, queryParam, type Req } from "../http";
@@ -13,8 +21,11 @@ const Fields = {
   rootDirectory: z.string().max(255),
 };
 
-const CreateEnvironment = z.strictObject({ ...Fields, rootDirectory: Fields.rootDirectory.optional() });
-const PatchEnvironment = z.strictObject(Fields).partial();
+const CreateEnvironment = writable(
+  OUTPUT_ONLY.environment,
+  z.strictObject({ ...Fields, rootDirectory: Fields.rootDirectory.optional() }),
+);
+const PatchEnvironment = writable(OUTPUT_ONLY.environment, z.strictObject(Fields).partial());
 const MUTABLE = ["displayName", "branch", "rootDirectory"] as const;
 type Mutable = (typeof MUTABLE)[number];
 

@@ -31,7 +31,7 @@ export function cnameOf(install: InstallRecord): string {
 
 /** The Install record of spec section 2; `detail` adds the fields only an individual GET returns. */
 export function installView(sim: Sim, install: InstallRecord, detail: boolean): Record<string, unknown> {
-  const primary = Object.values(sim.world.domains).find((d) => d.install_id === install.id && d.primary);
+  const primary = sim.store.of(sim.store.by.domainsOfInstall, install.id).find((d) => d.primary);
   const view: Record<string, unknown> = {
     id: install.id,
     name: install.name,
@@ -113,7 +113,7 @@ export function registerInstalls(app: FastifyInstance, sim: Sim): void {
     const body = parseBody(CreateInstall, req.body, "install");
     const world = sim.world;
     requireAccount(world, callerOf(req), body.account_id, "admin");
-    if (Object.values(world.installs).some((i) => i.name === body.name)) {
+    if (sim.store.by.installsNamed.size(body.name) > 0) {
       throw badRequest(
         "install",
         "name",

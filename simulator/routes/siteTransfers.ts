@@ -59,7 +59,8 @@ export function registerSiteTransfers(app: FastifyInstance, sim: Sim): void {
   app.post("/v1/sites/:site_id/site_transfers", async (req: Req, reply) => {
     const world = sim.world;
     const caller = callerOf(req);
-    const body = parseBody(CreateTransfer, req.body, "site_transfer");
+    // Spec: parameters that fail validation are Unprocessable Entity (a missing or unknown field: 400).
+    const body = parseBody(CreateTransfer, req.body, "site_transfer", 422);
     const site = world.sites[req.params["site_id"]!];
     if (!site) throw notFound("Site");
     const origin = world.accounts[site.account_id]!;
@@ -105,7 +106,7 @@ export function registerSiteTransfers(app: FastifyInstance, sim: Sim): void {
     if (site.sandbox) {
       throw conflict("site_transfer", "site_id", "Sandbox sites cannot be transferred", "sandbox_site");
     }
-    if (Object.values(world.site_transfers).some((t) => t.site_id === site.id && isActive(t, now))) {
+    if (sim.store.of(sim.store.by.transfersOfSite, site.id).some((t) => isActive(t, now))) {
       throw conflict(
         "site_transfer",
         "site_id",
@@ -160,9 +161,7 @@ export function registerSiteTransfers(app: FastifyInstance, sim: Sim): void {
   app.get("/v1/accounts/:account_id/site_transfers", async (req: Req) => {
     const account = requireAccount(sim.world, callerOf(req), req.params["account_id"]!, "billing");
     const now = sim.now();
-    const transfers = Object.values(sim.world.site_transfers).filter(
-      (t) => t.origin_account_id === account.id,
-    );
+    const transfers = sim.store.of(sim.store.by.transfersFromAccount, account.id);
     return paginate(req, transfers, (t) => transferView(t, now));
   });
 
@@ -172,7 +171,7 @@ export function registerSiteTransfers(app: FastifyInstance, sim: Sim): void {
     if (!site) throw notFound("Site");
     requireAccount(world, callerOf(req), site.account_id, "billing");
     const now = sim.now();
-    const transfers = Object.values(world.site_transfers).filter((t) => t.site_id === site.id);
+    const transfers = sim.store.of(sim.store.by.transfersOfSite, site.id);
     return paginate(req, transfers, (t) => transferView(t, now));
   });
 

@@ -85,6 +85,41 @@ describe("application hosting: apps and environments", () => {
     expect((await call(sim(), "PATCH", `${prod}?updateMask=name`, {})).status).toBe(400);
   });
 
+  it("accepts output-only fields sent back in a create or patch body and ignores them; unknown fields are refused", async () => {
+    // A client reads a record, edits a field and sends it back whole.
+    const read = (await call(sim(), "GET", prod)).body;
+    expect(read).toMatchObject({
+      name: expect.any(String),
+      createTime: expect.any(String),
+      domains: [APP.domain],
+    });
+    const copy = await call(sim(), "POST", `${envs}?environmentId=copy`, { ...read, displayName: "Copy" });
+    expect(copy.status).toBe(200);
+    expect(copy.body).toMatchObject({
+      name: `accounts/${A}/apps/${APP.appId}/environments/copy`,
+      environmentId: "copy",
+      displayName: "Copy",
+      domains: [],
+      build: "",
+      reconciling: true,
+    });
+    expect(copy.body.createTime).not.toBe(read.createTime);
+
+    const patched = await call(sim(), "PATCH", prod, { ...read, displayName: "Live" });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: read.name, displayName: "Live", domains: [APP.domain] });
+
+    const unknown = await call(sim(), "POST", `${envs}?environmentId=other`, { ...read, colour: "red" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({ field: "colour", code: "unknown_field" });
+    expect((await call(sim(), "PATCH", prod, { displayName: "x", colour: "red" })).status).toBe(400);
+
+    const appRead = (await call(sim(), "GET", app)).body;
+    const newApp = await call(sim(), "POST", `${apps}?appId=again`, appRead);
+    expect(newApp.status).toBe(200);
+    expect(newApp.body).toMatchObject({ name: `accounts/${A}/apps/again`, appId: "again" });
+  });
+
   it("filters environments by parentEnvironment and clears the cache", async () => {
     expect(
       (await call(sim(), "GET", `${envs}?filter=${encodeURIComponent('parentEnvironment=""')}`)).body
@@ -184,6 +219,23 @@ describe("application hosting: domain mappings", () => {
       "shop.example.com",
       "www.shop.example.com",
     ]);
+  });
+
+  it("takes back the mappings it listed, output-only fields and all, and refuses an unknown field", async () => {
+    const listed = (await call(sim(), "GET", mappings)).body.domainMappings;
+    expect(listed[0]).toMatchObject({
+      name: expect.any(String),
+      state: "ACTIVE",
+      txtVerification: expect.any(Object),
+    });
+    const again = await call(sim(), "POST", `${mappings}:replace`, { domainMappings: listed });
+    expect(again.status).toBe(200);
+    expect(again.body.domainMappings.map((m: { domain: string }) => m.domain)).toEqual([APP.domain]);
+    const unknown = await call(sim(), "POST", `${mappings}:replace`, {
+      domainMappings: [{ domain: "x.example.com", weight: 1 }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({ field: "domainMappings.0.weight", code: "unknown_field" });
   });
 
   it("validates the set: one primary at most, redirects inside the set, no domain of another environment", async () => {

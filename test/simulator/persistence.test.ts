@@ -1,9 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../simulator";
+import { loadState } from "../../simulator/store";
 import { call, SEED } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "wpe-sim-"));
@@ -33,14 +42,40 @@ describe("--state: the world in a file", () => {
     }
   });
 
-  it("writes the file before answering, atomically (no temporary file left behind)", async () => {
-    const file = join(dir, "atomic.json");
+  it("puts a write on disk before answering, by appending to a journal instead of rewriting the world", async () => {
+    const file = join(dir, "journal.json");
     const sim = await startSimulator({ stateFile: file, quiet: true });
     try {
+      const snapshot = readFileSync(file, "utf8");
       const created = await call(sim, "POST", domains, { name: "durable.acme.example" });
-      const saved = JSON.parse(readFileSync(file, "utf8"));
-      expect(saved.domains[created.body.id].name).toBe("durable.acme.example");
+      // Read back from disk while the simulator runs: the answered write is already there.
+      expect(loadState(file).domains[created.body.id]?.name).toBe("durable.acme.example");
+      // The snapshot was not rewritten; the journal holds only the record that changed.
+      expect(readFileSync(file, "utf8")).toBe(snapshot);
+      const journal = readFileSync(`${file}.journal`, "utf8");
+      expect(journal).toContain("durable.acme.example");
+      expect(journal.length).toBeLessThan(snapshot.length / 4);
       expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it("replays the journal on start and folds it into the snapshot; a torn last line (never answered) is dropped", async () => {
+    const file = join(dir, "torn.json");
+    let sim = await startSimulator({ stateFile: file, quiet: true });
+    const created = await call(sim, "POST", domains, { name: "replayed.acme.example" });
+    await sim.stop();
+    appendFileSync(`${file}.journal`, '[{"t":"domains","k":"torn","v":{"na');
+    sim = await startSimulator({ stateFile: file, quiet: true });
+    try {
+      expect((await call(sim, "GET", `${domains}/${created.body.id}`)).body.name).toBe(
+        "replayed.acme.example",
+      );
+      expect(JSON.parse(readFileSync(file, "utf8")).domains[created.body.id].name).toBe(
+        "replayed.acme.example",
+      );
+      expect(readFileSync(`${file}.journal`, "utf8")).toBe("");
     } finally {
       await sim.stop();
     }
@@ -52,7 +87,7 @@ describe("--state: the world in a file", () => {
     try {
       expect(existsSync(file)).toBe(true);
       await call(sim, "DELETE", `${domains}/${SEED.domains.wwwAcmeExample.id}`);
-      expect(JSON.parse(readFileSync(file, "utf8")).domains[SEED.domains.wwwAcmeExample.id]).toBeUndefined();
+      expect(loadState(file).domains[SEED.domains.wwwAcmeExample.id]).toBeUndefined();
       sim.reset();
       expect(JSON.parse(readFileSync(file, "utf8")).domains[SEED.domains.wwwAcmeExample.id]).toBeDefined();
     } finally {
@@ -102,6 +137,55 @@ describe("the CLI (dist/simulator/cli.js)", () => {
       const read = await call(asSim(second.url), "GET", `${domains}/${created.body.id}`);
       expect(read.status).toBe(200);
       expect(read.body.name).toBe("survivor.acme.example");
+    } finally {
+      second.child.kill("SIGTERM");
+    }
+  });
+
+  it("keeps every acknowledged write through a kill -9 in the middle of a stream of writes", async () => {
+    const file = join(dir, "stream.json");
+    const first = await startCli(["--port", "0", "--state", file]);
+    const acknowledged: string[] = [];
+    const killed = new Promise((r) => first.child.on("exit", r));
+    // Forty creates in flight at once; the kill lands once ten have been answered.
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      call(asSim(first.url), "POST", domains, { name: `stream${i}.acme.example` }).then(
+        (r) => {
+          if (r.status === 201) acknowledged.push(r.body.id);
+          if (acknowledged.length === 10) first.child.kill("SIGKILL");
+        },
+        () => undefined, // cut off by the kill: never acknowledged
+      ),
+    );
+    await Promise.all(writes);
+    await killed;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(10);
+    const second = await startCli(["--port", "0", "--state", file]);
+    try {
+      const listed = await call(asSim(second.url), "GET", domains);
+      const ids = listed.body.results.map((d: { id: string }) => d.id);
+      expect(acknowledged.filter((id) => !ids.includes(id))).toEqual([]);
+    } finally {
+      second.child.kill("SIGTERM");
+    }
+  });
+
+  it("removes temporary files a kill -9 left behind at the next start", async () => {
+    const file = join(dir, "leftover.json");
+    const first = await startCli(["--port", "0", "--state", file]);
+    const killed = new Promise((r) => first.child.on("exit", r));
+    first.child.kill("SIGKILL");
+    await killed;
+    // What a kill during a snapshot write leaves: the temporary file of the dead process.
+    const leftover = join(dir, `.leftover.json.${first.child.pid}.tmp`);
+    writeFileSync(leftover, '{"version":1,"half');
+    const unrelated = join(dir, ".other.json.1.tmp");
+    writeFileSync(unrelated, "not ours");
+    const second = await startCli(["--port", "0", "--state", file]);
+    try {
+      expect(existsSync(leftover)).toBe(false);
+      expect(existsSync(unrelated)).toBe(true);
+      expect((await call(asSim(second.url), "GET", "/v1/installs")).status).toBe(200);
     } finally {
       second.child.kill("SIGTERM");
     }

@@ -97,13 +97,33 @@ describe("site transfers (the seven constraints)", () => {
     );
   });
 
-  it("constraint 4: a scheduled_time that is not RFC 3339 is a 400", async () => {
-    const r = await call(sim(), "POST", transfer(S.acmeBlog.id), {
+  it("parameters that fail validation are Unprocessable Entity (422) naming the field", async () => {
+    const bad = [
+      { destination_account_id: A.initech.id, scheduled_time: "tomorrow" },
+      { destination_account_id: "initech" },
+      { destination_account_id: A.initech.id, maintenance_mode: "yes" },
+    ];
+    const fields: string[] = [];
+    for (const body of bad) {
+      const r = await call(sim(), "POST", transfer(S.acmeBlog.id), body);
+      expect(r.status).toBe(422);
+      fields.push(r.body.errors[0].field);
+    }
+    expect(fields).toEqual(["scheduled_time", "destination_account_id", "maintenance_mode"]);
+    // Nothing was created: Acme Corp still lists only the seeded, cancelled transfer.
+    expect((await call(sim(), "GET", `/v1/accounts/${A.acme.id}/site_transfers`)).body.count).toBe(1);
+  });
+
+  it("a body without destination_account_id, or with an unknown field, is a malformed request (400)", async () => {
+    const missing = await call(sim(), "POST", transfer(S.acmeBlog.id), {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0]).toMatchObject({ field: "destination_account_id", code: "required" });
+    const unknown = await call(sim(), "POST", transfer(S.acmeBlog.id), {
       destination_account_id: A.initech.id,
-      scheduled_time: "tomorrow",
+      when: "now",
     });
-    expect(r.status).toBe(400);
-    expect(r.body.errors[0].field).toBe("scheduled_time");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({ field: "when", code: "unknown_field" });
   });
 
   it("constraint 5: needs Owner or Full with Billing on both accounts (403 otherwise)", async () => {
