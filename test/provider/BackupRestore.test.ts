@@ -35,10 +35,7 @@ async function completedBackup(): Promise<string> {
 }
 
 /** Resolves once the simulator has answered a restore request. */
-async function restoreServed(): Promise<void> {
-  for (let i = 0; i < 500 && restores().length === 0; i++) await new Promise((r) => setTimeout(r, 5));
-  if (restores().length === 0) throw new Error("no restore was served");
-}
+const restoreServed = () => fixture.sim.served((r) => r.method === "POST" && r.path.endsWith("/restore"));
 
 describe("BackupRestore lifecycle", () => {
   it("restores once on create, waits for the install, reads back the same outputs, and a second diff is empty", async () => {
