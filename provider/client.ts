@@ -8,6 +8,14 @@ import { checkBaseUrl } from "../sdk/core/config";
 import { type ResolvedProviderConfig, resolveProviderConfig } from "./config";
 
 const CLIENT_KEY = Symbol.for("pulumi-wpengine.provider-client");
+/** The embedded simulators this process started (simulator mode), so they can be stopped. */
+const EMBEDDED_KEY = Symbol.for("pulumi-wpengine.embedded-simulators");
+type Stoppable = { stop(): Promise<void> };
+function embedded(): Set<Stoppable> {
+  const holder = globalThis as Record<symbol, Set<Stoppable> | undefined>;
+  holder[EMBEDDED_KEY] ??= new Set();
+  return holder[EMBEDDED_KEY];
+}
 type Cached = { fingerprint: string; client: Promise<WpEngineClient> };
 
 /** Thrown when neither stack config nor the environment says where and as whom to connect. */
@@ -47,6 +55,7 @@ export async function buildClient(config: ResolvedProviderConfig): Promise<WpEng
     // Loaded only when asked for, so a provider talking to the real service never loads the server.
     const { startSimulator } = await import("../simulator");
     const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
+    embedded().add(sim);
     process.once("exit", () => void sim.stop());
     return new WpEngineClient({
       username: "demo",
@@ -93,7 +102,13 @@ export function getClient(): Promise<WpEngineClient> {
   return cachedClient(CLIENT_KEY, resolveProviderConfig());
 }
 
-/** Drops the cached client (tests switch configuration between cases). */
-export function resetClient(): void {
+/**
+ * Drops the cached client and stops the embedded simulators (tests switch configuration between cases,
+ * and a listening server left behind would keep their worker process alive).
+ */
+export async function resetClient(): Promise<void> {
   delete (globalThis as Record<symbol, unknown>)[CLIENT_KEY];
+  const sims = [...embedded()];
+  embedded().clear();
+  await Promise.all(sims.map((s) => s.stop()));
 }

@@ -16,6 +16,8 @@ export const FaultRuleSchema = z.strictObject({
   latencyMs: z.number().int().nonnegative().max(600_000).optional(),
   /** Close the connection without an answer. */
   drop: z.literal(true).optional(),
+  /** Let this many matching requests through before firing (e.g. fail a poll, not the read before it). */
+  skip: z.number().int().positive().optional(),
   /** Fire this many times, then stop; forever when absent. */
   count: z.number().int().positive().optional(),
   /** Fire with this probability on each matching request. */
@@ -28,6 +30,7 @@ interface ActiveRule {
   rule: FaultRule;
   matcher: RegExp;
   remaining: number | null;
+  toSkip: number;
   fired: number;
 }
 
@@ -41,6 +44,7 @@ export class Faults {
       rule,
       matcher: toMatcher(rule.path),
       remaining: rule.count ?? null,
+      toSkip: rule.skip ?? 0,
       fired: 0,
     }));
   }
@@ -58,6 +62,10 @@ export class Faults {
       if (!active.matcher.test(path)) continue;
       if (active.remaining === 0) continue;
       if (rule.probability !== undefined && Math.random() >= rule.probability) continue;
+      if (active.toSkip > 0) {
+        active.toSkip -= 1;
+        continue;
+      }
       if (active.remaining !== null) active.remaining -= 1;
       active.fired += 1;
       return rule;

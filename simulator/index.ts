@@ -41,6 +41,8 @@ export interface RunningSimulator {
   requests(): LoggedRequest[];
   /** Empties the request log. */
   clearRequests(): void;
+  /** Resolves with the first logged request matching (already logged or to come). */
+  served(match: (r: LoggedRequest) => boolean): Promise<LoggedRequest>;
 }
 
 /** Starts a simulator of both APIs; resolves once it listens. */
@@ -66,5 +68,6 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     setFaults: (rules) => setFaults(sim, { rules }),
     requests: () => sim.requests(),
     clearRequests: () => sim.clearRequests(),
+    served: (match) => sim.served(match),
   };
 }

@@ -37,6 +37,7 @@ export class Sim {
   readonly faults = new Faults();
   readonly users = new Map<string, Credential>();
   private log: LoggedRequest[] = [];
+  private waiters: { match: (r: LoggedRequest) => boolean; resolve: (r: LoggedRequest) => void }[] = [];
 
   constructor(options: SimOptions = {}) {
     this.store = new Store(options.stateFile);
@@ -117,6 +118,19 @@ export class Sim {
   record(entry: LoggedRequest): void {
     this.log.push(entry);
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+    const due = this.waiters.filter((w) => w.match(entry));
+    this.waiters = this.waiters.filter((w) => !due.includes(w));
+    for (const w of due) w.resolve(entry);
+  }
+
+  /**
+   * The first logged request matching, already logged or to come: tests wait on this event instead of
+   * polling the log on a timer.
+   */
+  served(match: (r: LoggedRequest) => boolean): Promise<LoggedRequest> {
+    const found = this.log.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
   }
 
   /** The request log, oldest first. */

@@ -120,7 +120,10 @@ export function nextOffsetQuery<T>(page: Page<T>, current: Query, baseUrl: strin
   return undefined;
 }
 
-/** Iterates every record of an offset-paginated list, page by page. */
+/**
+ * Iterates every record of an offset-paginated list, page by page. Refuses a query already read, so a
+ * next link that cycles (A -> B -> A) ends with an error instead of reading forever.
+ */
 export async function* paginateOffset<T>(
   first: Query,
   fetchPage: (query: Query) => Promise<Page<T>>,
@@ -138,23 +141,23 @@ export async function* paginateOffset<T>(
   }
 }
 
-/** Iterates every record of a token-paginated list; refuses a token that was already used. */
+/**
+ * Iterates every record of a token-paginated list. Refuses any token already used, so a cycle of any
+ * length (A -> B -> A, not only A -> A) ends with an error instead of reading forever.
+ */
 export async function* paginateToken<T>(
   fetchPage: (pageToken: string | undefined) => Promise<Page<T>>,
   firstToken?: string,
 ): AsyncGenerator<T, void, undefined> {
   let token: string | undefined = firstToken;
-  const seen = new Set<string>();
+  const used = new Set<string>(firstToken ? [firstToken] : []);
   for (;;) {
     const page = await fetchPage(token);
     yield* page.items;
     const next = page.nextPageToken;
     if (!next) return;
-    if (next === token || seen.has(next)) {
-      throw new WpEnginePaginationError(`the nextPageToken does not advance (${next})`);
-    }
-    if (token) seen.add(token);
-    seen.add(next);
+    if (used.has(next)) throw new WpEnginePaginationError(`the nextPageToken does not advance (${next})`);
+    used.add(next);
     token = next;
   }
 }

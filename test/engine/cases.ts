@@ -43,13 +43,22 @@ export interface ResourceCase {
   invalid: { args: (seed: Seed) => Args; property: string; reason: RegExp };
   /** Output keys that must hold a value (not null, not undefined) after create. */
   required: string[];
+  /**
+   * Inputs no API reads back: read carries them over from the state, so a change made outside the
+   * program cannot show (the drift and adoption checks read every other updated input from the service).
+   */
+  unreadable?: string[];
   /** Outputs the class marks secret (`additionalSecretOutputs`). */
   secretOutputs?: string[];
   /** Args wrapped in `pulumi.secret()`. */
   secretArgs?: string[];
   /** False when delete only forgets the resource (read still finds it afterwards). Default true. */
   goneAfterDelete?: boolean;
-  /** Makes the create's follow-up step fail on the simulator (for the created-but-failed test). */
+  /**
+   * Makes the create's follow-up step fail on the simulator (for the created-but-failed test). Every
+   * resource whose create has a step after the object exists has one (the provider tests check that).
+   * The args must work whatever the other variants left behind (they adopt when the object may exist).
+   */
   failAfterCreate?: {
     args: (seed: Seed) => Args;
     faults: {
@@ -58,6 +67,8 @@ export interface ResourceCase {
       path: string;
       status: 429;
       retryAfter: number;
+      /** Let this many matching requests through first (the reads before the create). */
+      skip?: number;
     }[];
   };
 }
@@ -290,6 +301,8 @@ export const CASES: ResourceCase[] = [
     required: ["installId", "certificate", "privateKey", "subject", "issuer", "notAfter", "fingerprint"],
     secretOutputs: ["privateKey"],
     secretArgs: ["privateKey"],
+    // No API returns an imported certificate or its key.
+    unreadable: ["certificate", "privateKey"],
     // Nothing on the service deletes an imported certificate: delete forgets it.
     goneAfterDelete: false,
   },
@@ -357,6 +370,19 @@ export const CASES: ResourceCase[] = [
     required: ["installId", "cloud", "bucket", "bucketRegion", "pathSettings", "status"],
     // Nothing on the service deletes offload settings: delete forgets them.
     goneAfterDelete: false,
+    failAfterCreate: {
+      // The settings are sent by a PATCH; the wait for them polls the GET that read them first.
+      args: (S) => ({ ...offloadArgs(S), bucket: "engine-test-half-made", adopt: true }),
+      faults: [
+        {
+          method: "GET",
+          path: "/v1/installs/*/offload_settings/files",
+          status: 429,
+          retryAfter: 86_400,
+          skip: 1,
+        },
+      ],
+    },
   },
   {
     kind: "AccountUser",
@@ -367,6 +393,19 @@ export const CASES: ResourceCase[] = [
       args: (S) => ({ ...accountUserArgs(S), roles: "admin" }),
       property: "roles",
       reason: /roles must be one of/,
+    },
+    failAfterCreate: {
+      // Adopting the seeded Full user of Initech as Partial: the user exists, then the PATCH fails.
+      args: (S) => ({
+        accountId: S.accounts.initech.id,
+        email: "full@acme.example",
+        firstName: "Fay",
+        lastName: "Full",
+        roles: "partial",
+        installIds: [S.installs.initechprod.id],
+        adopt: true,
+      }),
+      faults: [{ method: "PATCH", path: "/v1/accounts/*/account_users/*", status: 429, retryAfter: 86_400 }],
     },
     required: [
       "userId",
@@ -384,12 +423,13 @@ export const CASES: ResourceCase[] = [
   {
     kind: "ReportSchedule",
     args: reportScheduleArgs,
+    // The title stays: it is what adoption finds a schedule by.
     update: (S) => ({
       ...reportScheduleArgs(S),
-      title: "Engine test report (weekly)",
+      recipients: [{ name: "Globex Reports", email: "reports@globex.example" }],
       sections: [{ name: "cover" }, { name: "overview" }, { name: "usage" }],
     }),
-    updated: ["title", "sections"],
+    updated: ["recipients", "sections"],
     invalid: {
       args: (S) => ({
         ...reportScheduleArgs(S),
@@ -412,6 +452,17 @@ export const CASES: ResourceCase[] = [
       "nextRunDate",
       "createMatch",
     ],
+    failAfterCreate: {
+      // Adopting the seeded Acme monthly report with other sections: it exists, then the PATCH fails.
+      args: (S) => ({
+        ...reportScheduleArgs(S),
+        siteId: S.sites.acmeMarketing.id,
+        title: S.reportSchedules.acmeMonthly.title,
+        frequency: { value: 31, unit: "MONTHLY" },
+        adopt: true,
+      }),
+      faults: [{ method: "PATCH", path: "/v1/site_reports/schedules/*", status: 429, retryAfter: 86_400 }],
+    },
   },
   {
     kind: "App",
@@ -449,6 +500,20 @@ export const CASES: ResourceCase[] = [
       "createTime",
       "reconciling",
     ],
+    failAfterCreate: {
+      // The environment is created by a POST; the wait for it to reconcile polls the GET that looked
+      // for it first.
+      args: (S) => ({ ...environmentArgs(S), name: "engine-test-half-made" }),
+      faults: [
+        {
+          method: "GET",
+          path: "^/v1/accounts/[^/]+/apps/[^/]+/environments/[^/]+$",
+          status: 429,
+          retryAfter: 86_400,
+          skip: 1,
+        },
+      ],
+    },
   },
   {
     // The seeded staging environment has no mappings (production has one, which create would refuse).
@@ -479,6 +544,24 @@ export const CASES: ResourceCase[] = [
       reason: /not a domain of this set/,
     },
     required: ["accountId", "appId", "environmentId", "mappings", "domainMappings", "primaryDomain"],
+    failAfterCreate: {
+      // The set is replaced by a POST; the wait for it to be ACTIVE lists it again, which the fault
+      // refuses after the listing before the replace.
+      args: (S) => ({
+        ...domainMappingsArgs(S),
+        mappings: [{ domain: "half-made.acme-frontend.example", primary: true }],
+        adopt: true,
+      }),
+      faults: [
+        {
+          method: "GET",
+          path: "/v1/accounts/*/apps/*/environments/*/domainMappings",
+          status: 429,
+          retryAfter: 86_400,
+          skip: 1,
+        },
+      ],
+    },
   },
   {
     // The seeded production mapping is verified: create succeeds at once. Every input replaces, so the
@@ -556,6 +639,8 @@ export const CASES: ResourceCase[] = [
     ],
     // Backups cannot be deleted on the service: delete forgets, the backup still reads.
     goneAfterDelete: false,
+    // How long create waits is the program's, not the backup's.
+    unreadable: ["timeoutSeconds"],
     failAfterCreate: {
       // The backup is requested by a POST; the wait for it polls GETs, which the fault refuses.
       args: (S) => ({ ...backupArgs(S), description: "Engine test backup (half made)" }),
@@ -584,6 +669,8 @@ export const CASES: ResourceCase[] = [
     ],
     // An action: delete forgets it, and it reads as long as its backup exists.
     goneAfterDelete: false,
+    // Triggers are the program's reason to restore again; the service does not hold them.
+    unreadable: ["triggers"],
     failAfterCreate: {
       // The restore is started by a POST; the wait for the install polls its GET, which the fault refuses.
       args: (S) => ({ ...restoreArgs(S), triggers: ["half made"] }),
@@ -617,6 +704,8 @@ export const CASES: ResourceCase[] = [
     ],
     // An action: delete forgets it, and it reads as long as both installs exist.
     goneAfterDelete: false,
+    // Triggers are the program's reason to copy again; the service does not hold them.
+    unreadable: ["triggers"],
   },
   {
     // Acme Blog (the transferable site) to Initech (another account, with a preferred data center),
@@ -661,6 +750,8 @@ export const CASES: ResourceCase[] = [
     required: ["accountId", "appId", "environmentId", "triggers", "environmentResourceName", "lastClearedAt"],
     // An action: delete forgets it, and it reads as long as its environment exists.
     goneAfterDelete: false,
+    // Triggers are the program's reason to clear again; the service does not hold them.
+    unreadable: ["triggers"],
   },
   {
     kind: "CachePurge",
@@ -721,6 +812,8 @@ export const CASES: ResourceCase[] = [
     ],
     // Delete forgets: the deployed build stays, and the environment still reads.
     goneAfterDelete: false,
+    // The local path and the hash of its content are the program's; the service holds only builds.
+    unreadable: ["path", "sourceHash"],
     failAfterCreate: {
       // The source is uploaded by a POST; the wait for its build polls GETs, which the fault refuses.
       args: (S) => ({ ...sourceArgs(S), triggers: { halfMade: true } }),

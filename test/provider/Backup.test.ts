@@ -22,21 +22,12 @@ const wanted = {
   notificationEmails: ["ops@acme.example"],
 };
 
-/** Resolves once the simulator has answered a request matching method and path. */
-async function served(method: string, path: RegExp): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (fixture.sim.requests().some((r) => r.method === method && path.test(r.path))) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`no ${method} ${path} was served`);
-}
-
 /** Runs a create that waits, moving the simulator's clock once the backup has been requested. */
 async function createWaiting(news: Record<string, unknown>) {
   const inputs = await checkOk(provider, news);
   fixture.sim.clearRequests();
   const pending = provider.create(inputs);
-  await served("POST", /\/installs\/[^/]+\/backups$/);
+  await fixture.sim.served((r) => r.method === "POST" && /\/installs\/[^/]+\/backups$/.test(r.path));
   fixture.sim.advance(60);
   const result = await pending;
   assertPlain(result.outs);

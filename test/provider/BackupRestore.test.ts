@@ -24,11 +24,18 @@ const SUMMARY =
 const restores = () =>
   fixture.sim.requests().filter((r) => r.method === "POST" && r.path.endsWith("/restore"));
 
-/** Resolves once the simulator has answered a restore request. */
-async function restoreServed(): Promise<void> {
-  for (let i = 0; i < 500 && restores().length === 0; i++) await new Promise((r) => setTimeout(r, 5));
-  if (restores().length === 0) throw new Error("no restore was served");
+/** A second completed backup of acmeprod (the seed has one), completed by moving the clock. */
+async function completedBackup(): Promise<string> {
+  const backup = await client().backups.create(ACMEPROD, {
+    description: "another point to restore",
+    notification_emails: ["ops@acme.example"],
+  });
+  fixture.sim.advance(60);
+  return backup.id;
 }
+
+/** Resolves once the simulator has answered a restore request. */
+const restoreServed = () => fixture.sim.served((r) => r.method === "POST" && r.path.endsWith("/restore"));
 
 describe("BackupRestore lifecycle", () => {
   it("restores once on create, waits for the install, reads back the same outputs, and a second diff is empty", async () => {
@@ -79,6 +86,23 @@ describe("BackupRestore lifecycle", () => {
       lastRestoredAt: expect.any(String),
       installStatus: "pending",
     });
+  });
+
+  // The docs: every input the restore uses restores again when it changes (only wait settings do not).
+  it.each([
+    ["backupId", async () => ({ backupId: await completedBackup() })],
+    ["notificationEmails", async () => ({ notificationEmails: ["dev@acme.example"] })],
+    ["restoreDatabase", async () => ({ restoreDatabase: false })],
+    ["createCheckpoint", async () => ({ createCheckpoint: false })],
+    ["triggers", async () => ({ triggers: ["again"] })],
+  ])("restores again, with the new value, when %s changes", async (key, change) => {
+    const { id, outs } = await createOk(provider, { ...wanted, wait: false });
+    const news = await checkOk(provider, { ...wanted, wait: false, ...(await change()) }, outs);
+    expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
+    fixture.sim.clearRequests();
+    const updated = await provider.update!(id, outs, news);
+    expect(restores(), key).toHaveLength(1);
+    expect(updated.outs).toMatchObject({ [key]: news[key], restoreCount: 2 });
   });
 
   it("does not restore again when only the wait settings change", async () => {

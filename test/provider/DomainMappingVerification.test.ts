@@ -63,7 +63,7 @@ describe("DomainMappingVerification lifecycle", () => {
       revalidate: true,
     });
     const created = provider.create(inputs);
-    while (posts("verifyTxtRecord").length === 0) await new Promise((r) => setTimeout(r, 20));
+    await fixture.sim.served((r) => r.method === "POST" && r.path.endsWith(":verifyTxtRecord"));
     expect(posts("verifyTxtRecord")[0]?.status).toBe(400);
     fixture.sim.publishTxt(txt.name, txt.value);
     const { outs } = await created;

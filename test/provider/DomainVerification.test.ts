@@ -52,7 +52,7 @@ describe("DomainVerification lifecycle", () => {
     fixture.sim.clearRequests();
     const inputs = await checkOk(provider, { installId: ACMEPROD, domainId: d.id, retryIntervalSeconds: 1 });
     const created = provider.create(inputs);
-    while (verificationPosts().length === 0) await new Promise((r) => setTimeout(r, 20));
+    await fixture.sim.served((r) => r.method === "POST" && r.path.endsWith("/verification"));
     expect(verificationPosts()[0]?.status).toBe(400);
     fixture.sim.publishTxt(d.key, d.value);
     const { outs } = await created;

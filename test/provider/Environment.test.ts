@@ -115,8 +115,7 @@ describe("Environment against the simulator", () => {
     fixture.sim.clearRequests();
     const pending = provider.create(inputs).catch((e: unknown) => e);
     // Once the environment exists (it reconciles for a real second), every read of it fails.
-    while (!fixture.sim.requests().some((r) => r.method === "POST"))
-      await new Promise((r) => setTimeout(r, 5));
+    await fixture.sim.served((r) => r.method === "POST");
     fixture.sim.setFaults([{ method: "GET", path: "*/environments/preview", status: 500 }]);
     const err = await pending;
     expect(err).toMatchObject({

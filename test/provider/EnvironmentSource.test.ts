@@ -115,12 +115,8 @@ describe("EnvironmentSource against the simulator", () => {
     const inputs = await checkOk(provider, { ...production, path: site() });
     fixture.sim.clearRequests();
     const pending = provider.create(inputs).catch((e: unknown) => e);
-    let build: string | undefined;
-    while (!build) {
-      await new Promise((r) => setTimeout(r, 5));
-      const env = await client().environments.get(ACCOUNT, APP, "production");
-      if (fixture.sim.requests().some((r) => r.path.endsWith(":upload"))) build = env.build ?? undefined;
-    }
+    await fixture.sim.served((r) => r.path.endsWith(":upload"));
+    const build = (await client().environments.get(ACCOUNT, APP, "production")).build!;
     await client().builds.cancel(ACCOUNT, APP, "production", build.split("/").pop()!);
     const err = await pending;
     expect(err).toMatchObject({

@@ -85,8 +85,7 @@ describe("ReportSchedule lifecycle", () => {
     fixture.sim.setFaults([{ method: "POST", path: "/v1/site_reports/schedules", latencyMs: 800, count: 1 }]);
     fixture.sim.clearRequests();
     const creating = createOk(provider, args);
-    while (!fixture.sim.requests().some((r) => r.method === "GET" && r.path === "/v1/site_reports/schedules"))
-      await new Promise((r) => setTimeout(r, 10));
+    await fixture.sim.served((r) => r.method === "GET" && r.path === "/v1/site_reports/schedules");
     await client().reportSchedules.create({
       site_id: MARKETING,
       title: args.title,

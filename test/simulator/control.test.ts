@@ -95,6 +95,13 @@ describe("control API: injected faults", () => {
     ]);
   });
 
+  it("lets the first `skip` matching requests through, then fires", async () => {
+    sim().setFaults([{ path: "/v1/installs", method: "GET", status: 503, skip: 2, count: 1 }]);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(sim(), "GET", "/v1/installs")).status);
+    expect(statuses).toEqual([200, 200, 503, 200]);
+  });
+
   it("matches by method and by regular expression", async () => {
     sim().setFaults([{ method: "DELETE", path: "^/v1/installs/[^/]+/domains/", status: 503 }]);
     expect((await call(sim(), "GET", `${domains}/${SEED.domains.acmeExample.id}`)).status).toBe(200);

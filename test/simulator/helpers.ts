@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { type RunningSimulator, SEED, type StartOptions, startSimulator } from "../../simulator";
 
 /** Credentials of a seeded user, by key of SEED.users. */
@@ -60,6 +60,16 @@ export function useSimulator(options: StartOptions = {}): () => RunningSimulator
     if (!sim) throw new Error("simulator not started");
     return sim;
   };
+}
+
+/**
+ * Lets `ms` of real time pass for the simulator's clock at once (it measures elapsed real time with
+ * `performance.now`), instead of sleeping; returns the undo.
+ */
+export function realTimePasses(ms: number): () => void {
+  const now = performance.now.bind(performance);
+  const spy = vi.spyOn(performance, "now").mockImplementation(() => now() + ms);
+  return () => spy.mockRestore();
 }
 
 export { SEED };

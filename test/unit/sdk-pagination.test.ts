@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { WpEnginePaginationError } from "../../sdk";
+import { paginateToken } from "../../sdk/core/pagination";
 import { API_ORIGIN, INSTALL, rejection, setup } from "./sdk-support";
 
 let ctx: ReturnType<typeof setup> | undefined;
@@ -115,6 +116,25 @@ describe("offset lists (envelope)", () => {
     expect(seen).toEqual(["s1", "s2"]);
   });
 
+  it("refuses a next link that cycles back to a page already read (A -> B -> A)", async () => {
+    ctx = setup();
+    // Links without an offset (a cursor): each one differs from the page it is on, yet they loop.
+    const link = (cursor: string) => `${API_ORIGIN}/v1/sites?limit=1&cursor=${cursor}`;
+    const page = (id: string, next: string) => ({ status: 200, body: { next, results: [{ id, name: id }] } });
+    ctx.api("GET", "/v1/sites?limit=1", page("s1", link("a")));
+    ctx.api("GET", "/v1/sites?cursor=a&limit=1", page("s2", link("b")));
+    ctx.api("GET", "/v1/sites?cursor=b&limit=1", page("s3", link("a")));
+    const seen: string[] = [];
+    const err = await rejection(async () => {
+      for await (const s of ctx!.client.sites.iterate({ limit: 1 })) seen.push(s.id);
+    });
+    expect(err).toBeInstanceOf(WpEnginePaginationError);
+    expect((err as Error).message).toMatch(/revisits a page already read.*cursor.*"a"/);
+    // Every page was read once, and page A was not read again.
+    expect(seen).toEqual(["s1", "s2", "s3"]);
+    expect(ctx.seen).toHaveLength(3);
+  });
+
   it("refuses a next link to another origin (credentials stay with the configured service)", async () => {
     ctx = setup();
     ctx.api("GET", "/v1/sites", {
@@ -210,6 +230,44 @@ describe("other list shapes", () => {
     });
     const err = await rejection(collect(ctx.client.domainMappings.iterate("acc", "app", "prod")));
     expect(err).toBeInstanceOf(WpEnginePaginationError);
+  });
+
+  it("refuses a pageToken cycle (A -> B -> A), not only an immediate repeat", async () => {
+    ctx = setup();
+    const base = "/v1/accounts/acc/apps/app/environments/prod/domainMappings";
+    const page = (domain: string, nextPageToken: string) => ({
+      status: 200,
+      body: { domainMappings: [{ domain }], nextPageToken },
+    });
+    ctx.apps("GET", base, page("first.example.com", "A"));
+    ctx.apps("GET", `${base}?pageToken=A`, page("a.example.com", "B"));
+    ctx.apps("GET", `${base}?pageToken=B`, page("b.example.com", "A"));
+    const seen: string[] = [];
+    const err = await rejection(async () => {
+      for await (const m of ctx!.client.domainMappings.iterate("acc", "app", "prod")) seen.push(m.domain);
+    });
+    expect(err).toBeInstanceOf(WpEnginePaginationError);
+    expect((err as Error).message).toMatch(/nextPageToken does not advance \(A\)/);
+    expect(seen).toEqual(["first.example.com", "a.example.com", "b.example.com"]);
+    expect(ctx.seen).toHaveLength(3);
+  });
+
+  it("refuses a pageToken that leads back to the token the listing started from", async () => {
+    ctx = setup();
+    const app = (id: string) => ({ name: `accounts/acc/apps/${id}`, appId: id, region: "regions/US-C" });
+    ctx.apps("GET", "/v1/accounts/acc/apps?pageToken=start", {
+      status: 200,
+      body: { apps: [app("a")], nextPageToken: "next" },
+    });
+    ctx.apps("GET", "/v1/accounts/acc/apps?pageToken=next", {
+      status: 200,
+      body: { apps: [app("b")], nextPageToken: "start" },
+    });
+    const err = await rejection(
+      collect(paginateToken((t) => ctx!.client.apps.list("acc", { pageToken: t! }), "start")),
+    );
+    expect(err).toBeInstanceOf(WpEnginePaginationError);
+    expect(ctx.seen).toHaveLength(2);
   });
 
   it("environments: passes the filter and reads {environments}", async () => {

@@ -180,6 +180,17 @@ describe("retries", () => {
     },
   );
 
+  // No resource sends the bulk create (the provider tests' table checks the creates resources send).
+  it("does not retry the bulk domain create on 502", async () => {
+    ctx = setup();
+    ctx.api("POST", `${DOMAINS_PATH}/bulk`, { status: 502 });
+    const err = await rejection(
+      ctx.client.domains.createBulk(INSTALL.id, { domains: [{ name: "a.example.com" }] }),
+    );
+    expect((err as WpEngineApiError).status).toBe(502);
+    expect(ctx.seen).toHaveLength(1);
+  });
+
   it("retries an idempotent POST (domain verification) on 502", async () => {
     ctx = setup();
     ctx.api(

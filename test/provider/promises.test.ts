@@ -1,0 +1,281 @@
+/**
+ * The rules the README makes hold for EVERY resource, checked on every entry of the resource table
+ * (`test/engine/cases.ts`) against the simulator, through the providers as the plugin runs them. A new
+ * resource is covered by adding its case; a create that sends a new kind of write must classify it in
+ * {@link WRITES} before this suite passes.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import type * as pulumi from "@pulumi/pulumi";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CreatedButFailedError } from "../../provider/lifecycle";
+import { type LoggedRequest, SEED } from "../../simulator";
+import { CASES, type ResourceCase } from "../engine/cases";
+import { checkOk, deleteSays } from "../support/provider";
+import { useSimulator } from "../support/simulator";
+
+const fixture = useSimulator();
+const ROOT = path.join(__dirname, "..", "..");
+type Props = Record<string, unknown>;
+type Provider = pulumi.dynamic.ResourceProvider;
+
+const providers = new Map<string, Provider>();
+beforeAll(async () => {
+  for (const c of CASES) providers.set(c.kind, (await import(`../../provider/${c.kind}`)).provider);
+});
+const providerOf = (c: ResourceCase) => providers.get(c.kind)!;
+
+/** check + create while the simulator's clock moves, so waits end without sleeping. */
+async function create(c: ResourceCase, args: Props) {
+  const inputs = await checkOk(providerOf(c), args);
+  const res = await fixture.advancing(providerOf(c).create(inputs));
+  return { id: res.id, outs: res.outs as Props, inputs };
+}
+
+/** What the service says now: `read` goes to the simulator; `olds` only address the object. */
+async function live(c: ResourceCase, id: string, olds: Props) {
+  return fixture.advancing(providerOf(c).read!(id, olds));
+}
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected a rejection");
+}
+
+const missing = (props: Props, keys: readonly string[]) =>
+  keys.filter((k) => props[k] === undefined || props[k] === null);
+
+/** The updated inputs the service reports (read compares them with the service, not the state). */
+const readable = (c: ResourceCase) => c.updated.filter((k) => !c.unreadable?.includes(k));
+
+const writesOf = (log: LoggedRequest[]) => log.filter((r) => r.method !== "GET");
+
+describe.each(CASES)("$kind: check", (c) => {
+  it("refuses invalid input at preview, naming the field and the reason", async () => {
+    const res = await providerOf(c).check!({}, c.invalid.args(SEED));
+    const failure = res.failures?.find((f) => f.property === c.invalid.property);
+    expect(failure, JSON.stringify(res.failures)).toBeDefined();
+    expect(failure!.reason).toMatch(c.invalid.reason);
+  });
+});
+
+/**
+ * Every write the creates of the table send, and whether repeating it after it may have reached the
+ * service could act twice. This is the spec the sdk's per-operation retry policy is checked against.
+ */
+const WRITES: { op: string; method: string; path: string; creates: boolean }[] = [
+  { op: "domain create", method: "POST", path: "^/v1/installs/[^/]+/domains$", creates: true },
+  {
+    op: "certificate import",
+    method: "POST",
+    path: "^/v1/installs/[^/]+/ssl_certificates/third_party$",
+    creates: true,
+  },
+  {
+    op: "cache exclusions replace",
+    method: "PUT",
+    path: "^/v1/installs/[^/]+/cache_exclusions$",
+    creates: false,
+  },
+  {
+    op: "offload settings patch",
+    method: "PATCH",
+    path: "^/v1/installs/[^/]+/offload_settings/files$",
+    creates: false,
+  },
+  { op: "account user create", method: "POST", path: "^/v1/accounts/[^/]+/account_users$", creates: true },
+  { op: "report schedule create", method: "POST", path: "^/v1/site_reports/schedules$", creates: true },
+  { op: "app create", method: "POST", path: "^/v1/accounts/[^/]+/apps$", creates: true },
+  {
+    op: "environment create",
+    method: "POST",
+    path: "^/v1/accounts/[^/]+/apps/[^/]+/environments$",
+    creates: true,
+  },
+  {
+    op: "domain mappings replace",
+    method: "POST",
+    path: "^/v1/accounts/[^/]+/apps/[^/]+/environments/[^/]+/domainMappings:replace$",
+    creates: false,
+  },
+  { op: "backup create", method: "POST", path: "^/v1/installs/[^/]+/backups$", creates: true },
+  { op: "restore", method: "POST", path: "^/v1/installs/[^/]+/backups/[^/]+/restore$", creates: true },
+  { op: "install copy", method: "POST", path: "^/v1/install_copy$", creates: true },
+  { op: "site transfer create", method: "POST", path: "^/v1/sites/[^/]+/site_transfers$", creates: true },
+  {
+    op: "environment cache clear",
+    method: "POST",
+    path: "^/v1/accounts/[^/]+/apps/[^/]+/environments/[^/]+:clearCache$",
+    creates: false,
+  },
+  {
+    op: "upload",
+    method: "POST",
+    path: "^/fu/v1/accounts/[^/]+/apps/[^/]+/environments/[^/]+:upload$",
+    creates: true,
+  },
+];
+const classify = (r: LoggedRequest) =>
+  WRITES.find((w) => w.method === r.method && new RegExp(w.path).test(r.path));
+/** The writes some create of the table sent (so an entry of WRITES that no longer matches shows). */
+const sentWrites = new Set<string>();
+
+describe.each(CASES)("$kind: retries of its create", (c) => {
+  it("sends only writes whose retry rule is known, and never repeats a create that may have reached the service", async () => {
+    fixture.sim.clearRequests();
+    await create(c, c.args(SEED));
+    const writes = writesOf(fixture.sim.requests());
+    const unknown = writes.filter((r) => !classify(r)).map((r) => `${r.method} ${r.path}`);
+    expect(unknown, "classify these writes in WRITES (does repeating one make a second object?)").toEqual([]);
+    for (const r of writes) sentWrites.add(classify(r)!.op);
+
+    // A 502 comes from a gateway whose upstream may have acted: a creating write must not go again.
+    for (const w of new Set(writes.map(classify).filter((w) => w?.creates))) {
+      fixture.sim.reset();
+      fixture.sim.clearRequests();
+      fixture.sim.setFaults([{ method: w!.method as "POST", path: w!.path, status: 502, count: 1 }]);
+      const err = await rejection(create(c, c.args(SEED)));
+      expect((err as Error).message, w!.op).toMatch(/502/);
+      const sent = fixture.sim.requests().filter((r) => classify(r) === w);
+      expect(
+        sent.map((r) => r.status),
+        `${w!.op} was sent again after a 502`,
+      ).toEqual([502]);
+    }
+  });
+});
+
+describe("the table of writes", () => {
+  it("lists only writes that some create sends", () => {
+    expect(WRITES.map((w) => w.op).filter((op) => !sentWrites.has(op))).toEqual([]);
+  });
+});
+
+/** Kinds whose create can fail after the object exists: they construct a CreatedButFailedError. */
+const halfMakers = readdirSync(path.join(ROOT, "provider"))
+  .filter(
+    (f) =>
+      f.endsWith(".ts") &&
+      readFileSync(path.join(ROOT, "provider", f), "utf8").includes("new CreatedButFailedError("),
+  )
+  .map((f) => f.replace(/\.ts$/, ""));
+
+describe("created but failed", () => {
+  it("every resource whose create has a step after the object exists has a failing case", () => {
+    expect(halfMakers.length).toBeGreaterThan(0);
+    expect(halfMakers.filter((k) => !CASES.find((c) => c.kind === k)?.failAfterCreate)).toEqual([]);
+  });
+
+  describe.each(CASES.filter((c) => c.failAfterCreate))("$kind", (c) => {
+    it("keeps the id when a step after the create fails, the object is on the service, and the next up finishes it", async () => {
+      const fail = c.failAfterCreate!;
+      const p = providerOf(c);
+      const inputs = await checkOk(p, fail.args(SEED));
+      fixture.sim.setFaults(fail.faults);
+      const err = await rejection(fixture.advancing(p.create(inputs)));
+      fixture.sim.setFaults([]);
+      expect(err, String(err)).toBeInstanceOf(CreatedButFailedError);
+      const { id, properties } = err as CreatedButFailedError;
+      expect(id).not.toBe("");
+      expect((err as Error).message).toContain(`wpengine:${c.kind} create failed`);
+      expect(properties["__provider"]).toBe(inputs["__provider"]);
+      // Recorded is what exists: the service knows the object by that id.
+      expect((await live(c, id, properties)).id).toBe(id);
+      // The engine updates a resource whose create failed half-way: that update finishes the job.
+      const next = await fixture.advancing(p.update!(id, properties, inputs));
+      expect(missing(next.outs as Props, c.required)).toEqual([]);
+      const after = await live(c, id, next.outs as Props);
+      for (const key of Object.keys(fail.args(SEED)).filter((k) => k in after.props!))
+        expect(after.props![key], key).toEqual(inputs[key]);
+    });
+  });
+});
+
+/** Whether check accepts `adopt: true` for the case (a resource with nothing to take over refuses it). */
+async function adoptable(c: ResourceCase): Promise<boolean> {
+  const res = await providerOf(c).check!({}, { ...c.args(SEED), adopt: true });
+  return !res.failures?.length;
+}
+
+describe.each(CASES)("$kind: adoption", (c) => {
+  it("takes over the existing object and brings it to the declared state ON THE SERVICE", async () => {
+    if (!(await adoptable(c))) {
+      // Refused at preview, naming the input.
+      const res = await providerOf(c).check!({}, { ...c.args(SEED), adopt: true });
+      expect(res.failures?.map((f) => `${f.property}: ${f.reason}`).join("\n")).toMatch(/adopt/);
+      return;
+    }
+    const first = await create(c, c.args(SEED));
+    // The declared state differs from the existing object in the inputs an update changes.
+    const declared = c.replaceOnUpdate ? c.args(SEED) : c.update(SEED);
+    const adopted = await create(c, { ...declared, adopt: true });
+    expect(adopted.id).toBe(first.id);
+    // Read back from the simulator, addressed by the pre-adoption outputs: not what adoption returned.
+    const now = await live(c, first.id, first.outs);
+    for (const key of readable(c)) expect(now.props?.[key], key).toEqual(adopted.inputs[key]);
+  });
+});
+
+describe.each(CASES.filter((c) => !c.replaceOnUpdate && readable(c).length))("$kind: drift", (c) => {
+  it("read reports a change made outside the program, and the next diff shows it", async () => {
+    const made = await create(c, c.args(SEED));
+    // Someone else changes the object on the service; the state still holds `made.outs`.
+    const news = await checkOk(providerOf(c), c.update(SEED), made.outs);
+    await fixture.advancing(providerOf(c).update!(made.id, made.outs, news));
+    const seen = await live(c, made.id, made.outs);
+    for (const key of readable(c)) expect(seen.props?.[key], key).toEqual(news[key]);
+    const d = await providerOf(c).diff!(made.id, seen.props!, made.inputs);
+    expect(d.changes).toBe(true);
+  });
+});
+
+/** What the README's resource table says each delete does on the service, by kind. */
+const README_DELETES = new Map(
+  [
+    ...readFileSync(path.join(ROOT, "README.md"), "utf8").matchAll(
+      /^\| \[`(\w+)`\]\(docs\/\w+\.md\) \|.*\| ([^|]+) \|$/gm,
+    ),
+  ].map((m) => [m[1]!, m[2]!.trim()] as const),
+);
+
+/** What to check on the service after a delete, from the README's words. */
+function promisedDelete(words: string): "gone" | "kept" | "emptied" | "cancelled" {
+  if (/^(deletes|removes|replaces the set with none)\b/.test(words)) return "gone";
+  if (/^cancels\b/.test(words)) return "cancelled";
+  if (/^clears\b/.test(words)) return "emptied";
+  if (/\bforgets\b|^leaves\b/.test(words)) return "kept";
+  throw new Error(`the README says delete "${words}": teach promisedDelete what to check on the service`);
+}
+
+describe("deletes as the README says", () => {
+  it("the README's resource table lists exactly the resources of the table", () => {
+    expect([...README_DELETES.keys()].sort()).toEqual(CASES.map((c) => c.kind).sort());
+  });
+
+  describe.each(CASES)("$kind", (c) => {
+    it("does on the service what the README's table says, and says so when it does not simply delete", async () => {
+      const words = README_DELETES.get(c.kind)!;
+      const promise = promisedDelete(words);
+      const made = await create(c, c.args(SEED));
+      const before = await live(c, made.id, made.outs);
+      const said = await fixture.advancing(deleteSays(providerOf(c), made.id, made.outs));
+      const after = await live(c, made.id, made.outs);
+      if (promise === "gone" || promise === "cancelled") expect(after).toEqual({ id: "" });
+      if (promise === "emptied") expect(after.props?.["exclusions"]).toEqual([]);
+      if (promise === "kept") {
+        expect(after.id).toBe(made.id);
+        expect(after.props).toEqual(before.props);
+      }
+      if (promise === "cancelled") {
+        const transfer = await fixture.client().siteTransfers.get(String(made.outs["siteId"]), made.id);
+        expect(transfer.status).toBe("cancelled");
+      }
+      // A delete that forgets or cancels tells the user what it did (one line on stderr).
+      if (promise === "kept" || promise === "cancelled") expect(said, words).toHaveLength(1);
+    });
+  });
+});
