@@ -759,6 +759,30 @@ async function benchProvider() {
     big.createMs <= 1000,
   );
   verify(listPages === 10, `create looked for an existing domain over every page (${listPages} GETs)`);
+
+  // What one `up` of many new domains sends: concurrent creates on one install, from a new plugin
+  // process (a new client), share one listing of the install and send one POST each.
+  require("../dist/provider/client").resetClient();
+  const many = 50;
+  const checkedMany = await Promise.all(
+    Array.from({ length: many }, (_, i) =>
+      thin.check({}, { installId: ACMEDEV, name: `c${i}.bench.example` }),
+    ),
+  );
+  await clearLog();
+  const c0 = now();
+  const made = await Promise.all(checkedMany.map((c) => thin.create(c.inputs)));
+  const concurrentMs = now() - c0;
+  const calls = (await logged()).length;
+  report(
+    S,
+    `${many} concurrent creates, install with 1000 domains: API calls · wall`,
+    `${calls} · ${ms(concurrentMs)}`,
+    `≤ ${many} + 10 pages`,
+    calls <= many + 10,
+  );
+  verify(new Set(made.map((m) => m.id)).size === many, `${many} concurrent creates made ${many} domains`);
+  await Promise.all(made.map((m) => thin.delete(m.id, m.outs)));
 }
 
 // ---------------------------------------------------------------------------------------------------------
