@@ -35,7 +35,10 @@ export interface Found<T> {
 }
 
 interface Listing<T> {
-  /** When the listing was started (`performance.now()`), to tell whether it can see a refusal's cause. */
+  /**
+   * When the listing was started (`performance.now()`; +Infinity until it starts), to tell whether it
+   * can see the cause of a refusal.
+   */
   startedAt: number;
   items: Promise<Map<string, T>>;
 }
@@ -63,10 +66,15 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
     byClient.set(client, parents);
     const current = parents.get(parent);
     if (current && current.startedAt > after) return current.items;
-    const next: Listing<T> = {
-      startedAt: performance.now(),
-      items: opts.list(client, parent).then((all) => new Map(all.map((i) => [opts.keyOf(i), i]))),
-    };
+    // Started on the next turn of the event loop, so the creates refused meanwhile share it: until then
+    // its start lies in the future of every caller.
+    const next: Listing<T> = { startedAt: Number.POSITIVE_INFINITY, items: Promise.resolve(new Map()) };
+    next.items = new Promise((started) => setImmediate(started))
+      .then(() => {
+        next.startedAt = performance.now();
+        return opts.list(client, parent);
+      })
+      .then((all) => new Map(all.map((i) => [opts.keyOf(i), i])));
     parents.set(parent, next);
     // A failed listing is not kept: the next caller lists again.
     next.items.catch(() => {
