@@ -8,8 +8,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { AccountUser as ApiAccountUser } from "../sdk";
+import { sharedChildren, unlessGone } from "./children";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "./inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "./lifecycle";
+import { CreatedButFailedError, defineProvider } from "./lifecycle";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
 const KIND = "AccountUser";
@@ -174,15 +175,12 @@ export function accountUserPatch(
   return { roles: want.roles, ...(isPartial(want.roles) ? { install_ids: wantIds ?? [] } : {}) };
 }
 
-async function findByEmail(
-  ctx: Context,
-  accountId: string,
-  email: string,
-): Promise<ApiAccountUser | undefined> {
-  const wanted = email.toLowerCase();
-  const users = await ctx.client.accountUsers.list(accountId);
-  return users.find((u) => (u.email ?? "").toLowerCase() === wanted);
-}
+/** The account's users by lower-case email, listed once per plugin process (see `children.ts`). */
+const USERS = sharedChildren<ApiAccountUser>({
+  list: (client, accountId) => client.accountUsers.list(accountId),
+  keyOf: (u) => (u.email ?? "").toLowerCase(),
+  get: (client, accountId, u) => unlessGone(client.accountUsers.get(accountId, u.user_id)),
+});
 
 /** Identity fields of an existing user that differ from the inputs (they cannot be changed in place). */
 export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): string[] {
@@ -208,42 +206,44 @@ export const provider = defineProvider<AccountUserInputs, AccountUserOutputs>({
     return v ?? null;
   },
   async create(inputs, ctx) {
-    const existing = await findByEmail(ctx, inputs.accountId, inputs.email);
-    if (existing && !inputs.adopt) {
+    const email = inputs.email.toLowerCase();
+    const { item: existing, created } =
+      (await USERS.find(ctx.client, inputs.accountId, email)) ??
+      (await USERS.create(ctx.client, inputs.accountId, email, async () => {
+        const made = await ctx.client.accountUsers.create(inputs.accountId, {
+          user: {
+            account_id: inputs.accountId,
+            first_name: inputs.firstName,
+            last_name: inputs.lastName,
+            email: inputs.email,
+            roles: inputs.roles,
+            ...(isPartial(inputs.roles) ? { install_ids: inputs.installIds ?? [] } : {}),
+          },
+        });
+        return made.account_user;
+      }));
+    if (created) return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, existing) };
+    if (!inputs.adopt) {
       throw new Error(
         `user ${inputs.email} already exists on account ${inputs.accountId} (user_id ${existing.user_id}); ` +
           "set adopt: true to take it over",
       );
     }
-    if (existing) {
-      const mismatch = identityMismatch(existing, inputs);
-      if (mismatch.length)
-        throw new Error(
-          `cannot adopt user ${inputs.email} on account ${inputs.accountId}: on the service its ${mismatch.join(" and ")}; ` +
-            "names cannot be changed, so set the inputs to match",
-        );
-      const outs = accountUserOutputs(inputs.accountId, existing);
-      const patch = accountUserPatch(outs, inputs);
-      if (!patch) return { id: existing.user_id, outs };
-      try {
-        const updated = await ctx.client.accountUsers.update(inputs.accountId, existing.user_id, patch);
-        return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, updated.account_user) };
-      } catch (err) {
-        throw new CreatedButFailedError(existing.user_id, outs, err);
-      }
+    const mismatch = identityMismatch(existing, inputs);
+    if (mismatch.length)
+      throw new Error(
+        `cannot adopt user ${inputs.email} on account ${inputs.accountId}: on the service its ${mismatch.join(" and ")}; ` +
+          "names cannot be changed, so set the inputs to match",
+      );
+    const outs = accountUserOutputs(inputs.accountId, existing);
+    const patch = accountUserPatch(outs, inputs);
+    if (!patch) return { id: existing.user_id, outs };
+    try {
+      const updated = await ctx.client.accountUsers.update(inputs.accountId, existing.user_id, patch);
+      return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, updated.account_user) };
+    } catch (err) {
+      throw new CreatedButFailedError(existing.user_id, outs, err);
     }
-    const created = await ctx.client.accountUsers.create(inputs.accountId, {
-      user: {
-        account_id: inputs.accountId,
-        first_name: inputs.firstName,
-        last_name: inputs.lastName,
-        email: inputs.email,
-        roles: inputs.roles,
-        ...(isPartial(inputs.roles) ? { install_ids: inputs.installIds ?? [] } : {}),
-      },
-    });
-    const user = created.account_user;
-    return { id: user.user_id, outs: accountUserOutputs(inputs.accountId, user) };
   },
   async read(id, olds, ctx) {
     const u = await ctx.client.accountUsers.get(olds.accountId, id);
@@ -271,6 +271,9 @@ export const provider = defineProvider<AccountUserInputs, AccountUserOutputs>({
         );
       }
       throw err;
+    } finally {
+      // Even when the delete failed: a listing that lacks a live email only costs a refused create.
+      USERS.forget(ctx.client, olds.accountId, olds.email.toLowerCase());
     }
   },
 });

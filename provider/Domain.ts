@@ -7,8 +7,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Domain as ApiDomain } from "../sdk";
+import { sharedChildren, unlessGone } from "./children";
 import { COMMON_INPUTS, uuidString } from "./inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "./lifecycle";
+import { CreatedButFailedError, defineProvider } from "./lifecycle";
 import { type DomainInfo, toDomainInfo } from "./lookups";
 import { type ResourceOptions, WpEngineResource } from "./resource";
 
@@ -72,10 +73,16 @@ export function domainOutputs(installId: string, d: ApiDomain): DomainOutputs {
   };
 }
 
-async function findByName(ctx: Context, installId: string, name: string): Promise<ApiDomain | undefined> {
-  for await (const d of ctx.client.domains.iterate(installId)) if (d.name.toLowerCase() === name) return d;
-  return undefined;
-}
+/** The install's domains by lower-case name, listed once per plugin process (see `children.ts`). */
+const DOMAINS = sharedChildren<ApiDomain>({
+  list: async (client, installId) => {
+    const all: ApiDomain[] = [];
+    for await (const d of client.domains.iterate(installId)) all.push(d);
+    return all;
+  },
+  keyOf: (d) => d.name.toLowerCase(),
+  get: (client, installId, d) => unlessGone(client.domains.get(installId, d.id)),
+});
 
 /** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
 export function domainPatch(
@@ -96,19 +103,20 @@ export const provider = defineProvider<DomainInputs, DomainOutputs>({
   updatable: ["primary", "redirectTo", "secureAllUrls"],
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
   async create(inputs, ctx) {
-    let record = await findByName(ctx, inputs.installId, inputs.name);
-    if (record && !inputs.adopt) {
+    const { installId, name } = inputs;
+    const { item: record, created } =
+      (await DOMAINS.find(ctx.client, installId, name)) ??
+      (await DOMAINS.create(ctx.client, installId, name, () =>
+        ctx.client.domains.create(installId, {
+          name,
+          ...(inputs.primary ? { primary: true } : {}),
+          ...(inputs.redirectTo ? { redirect_to: inputs.redirectTo } : {}),
+        }),
+      ));
+    if (!created && !inputs.adopt) {
       throw new Error(
-        `domain ${inputs.name} already exists on install ${inputs.installId} (id ${record.id}); ` +
-          "set adopt: true to take it over",
+        `domain ${name} already exists on install ${installId} (id ${record.id}); set adopt: true to take it over`,
       );
-    }
-    if (!record) {
-      record = await ctx.client.domains.create(inputs.installId, {
-        name: inputs.name,
-        ...(inputs.primary ? { primary: true } : {}),
-        ...(inputs.redirectTo ? { redirect_to: inputs.redirectTo } : {}),
-      });
     }
     const outs = domainOutputs(inputs.installId, record);
     const patch = domainPatch(outs, inputs);
@@ -134,7 +142,12 @@ export const provider = defineProvider<DomainInputs, DomainOutputs>({
     return domainOutputs(news.installId, d);
   },
   async delete(id, olds, ctx) {
-    await ctx.client.domains.delete(olds.installId, id);
+    try {
+      await ctx.client.domains.delete(olds.installId, id);
+    } finally {
+      // Even when the delete failed: a listing that lacks a live name only costs a refused create.
+      DOMAINS.forget(ctx.client, olds.installId, olds.name.toLowerCase());
+    }
   },
 });
 

@@ -1,6 +1,9 @@
 /**
  * The stable entry of the plugin side. Every serialized provider (see `thin.ts`) `require`s this file
- * by its package path, so it must keep its name and its two exports for as long as old state exists.
+ * by its package path, so it must keep its name and its exports for as long as old state exists:
+ * - `configure` and `run(kind, method, ...)`, called by the closures of the first releases;
+ * - the lifecycle methods below, called with `this` being `Object.create(<this module>)` plus an own
+ *   `kind` (what the serialized provider is now: see `thin.ts`).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { setStackConfig } from "./config";
@@ -23,3 +26,32 @@ export async function run(kind: string, method: Method, ...args: unknown[]): Pro
   if (!fn) throw new Error(`wpengine: resource ${kind} has no ${method}`);
   return fn.apply(provider, args);
 }
+
+/** What the lifecycle methods below are called on: a serialized provider naming its kind. */
+interface Kinded {
+  kind: string;
+}
+
+// The plugin calls these as methods of the deserialized provider (`provider.create(inputs)`), whose
+// prototype is this module: `this.kind` says which resource.
+export function check(this: Kinded, olds: unknown, news: unknown): Promise<unknown> {
+  return run(this.kind, "check", olds, news);
+}
+export function diff(this: Kinded, id: string, olds: unknown, news: unknown): Promise<unknown> {
+  return run(this.kind, "diff", id, olds, news);
+}
+export function create(this: Kinded, inputs: unknown): Promise<unknown> {
+  return run(this.kind, "create", inputs);
+}
+export function read(this: Kinded, id: string, props: unknown): Promise<unknown> {
+  return run(this.kind, "read", id, props);
+}
+export function update(this: Kinded, id: string, olds: unknown, news: unknown): Promise<unknown> {
+  return run(this.kind, "update", id, olds, news);
+}
+// `delete` is a reserved word: exported under that name from a local of another.
+function remove(this: Kinded, id: string, props: unknown): Promise<unknown> {
+  return run(this.kind, "delete", id, props);
+}
+
+export { remove as delete };

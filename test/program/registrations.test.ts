@@ -133,7 +133,7 @@ describe("every resource class of the package", () => {
       const { __provider, ...inputs } = reg!.inputs;
       expect(inputs, name).toEqual({ probe: "x" });
       expect(typeof __provider, name).toBe("string");
-      expect(__provider as string, name).toContain(`kind: "${name}"`);
+      expect(__provider as string, name).toContain(`.kind = "${name}"`);
       sizes.push(`${name} ${Buffer.byteLength(__provider as string)}`);
       const source = declared(name);
       expect(

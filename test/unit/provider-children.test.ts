@@ -1,0 +1,112 @@
+/**
+ * The shared listing of a parent's children (provider/children.ts) over a fake service: how many
+ * listings its callers cause, and what a refused create finds.
+ */
+import { describe, expect, it } from "vitest";
+import { sharedChildren } from "../../provider/children";
+import type { WpEngineClient } from "../../sdk";
+
+interface Item {
+  id: string;
+  name: string;
+}
+
+/** A fake service: one parent's children, with counters, and listings that answer when released. */
+function fakeService(initial: string[]) {
+  const live = new Map(initial.map((name, i) => [name, { id: `id-${i}`, name }]));
+  const state = { lists: 0, gets: 0, failNextList: false };
+  const children = sharedChildren<Item>({
+    list: async () => {
+      state.lists++;
+      await new Promise((r) => setTimeout(r, 1));
+      if (state.failNextList) {
+        state.failNextList = false;
+        throw new Error("listing failed");
+      }
+      return [...live.values()];
+    },
+    keyOf: (i) => i.name,
+    get: async (_c, _p, i) => {
+      state.gets++;
+      return live.get(i.name)?.id === i.id ? live.get(i.name) : undefined;
+    },
+  });
+  const refused = Object.assign(new Error("already exists"), { status: 400 });
+  const make = (name: string) => async () => {
+    if (live.has(name)) throw refused;
+    const item = { id: `new-${name}`, name };
+    live.set(name, item);
+    return item;
+  };
+  return { live, state, children, make, refused, client: {} as WpEngineClient };
+}
+
+describe("shared children listing", () => {
+  it("concurrent lookups under one parent share one listing; what this process creates is recorded", async () => {
+    const s = fakeService(["a"]);
+    const names = Array.from({ length: 20 }, (_, i) => `n${i}`);
+    const made = await Promise.all(
+      names.map(
+        async (n) =>
+          (await s.children.find(s.client, "p", n)) ?? s.children.create(s.client, "p", n, s.make(n)),
+      ),
+    );
+    expect(made.every((m) => m.created)).toBe(true);
+    expect(s.state.lists).toBe(1);
+    // Found from the recorded create, confirmed with one GET, no new listing.
+    expect(await s.children.find(s.client, "p", "n3")).toEqual({
+      item: { id: "new-n3", name: "n3" },
+      created: false,
+    });
+    expect(s.state).toMatchObject({ lists: 1, gets: 1 });
+    // Another parent, or another client (a new configuration), lists on its own.
+    await s.children.find(s.client, "q", "x");
+    await s.children.find({} as WpEngineClient, "p", "x");
+    expect(s.state.lists).toBe(3);
+  });
+
+  it("a listed child deleted elsewhere is not found (the GET says it is gone), and a forgotten one is not looked up", async () => {
+    const s = fakeService(["a", "b"]);
+    await s.children.find(s.client, "p", "x");
+    s.live.delete("a");
+    expect(await s.children.find(s.client, "p", "a")).toBeUndefined();
+    s.children.forget(s.client, "p", "b");
+    expect(await s.children.find(s.client, "p", "b")).toBeUndefined();
+    expect(s.state).toMatchObject({ lists: 1, gets: 1 });
+  });
+
+  it("creates refused meanwhile share one new listing, which finds what holds the name", async () => {
+    const s = fakeService([]);
+    await s.children.find(s.client, "p", "x");
+    s.live.set("dup", { id: "elsewhere", name: "dup" });
+    const results = await Promise.all(
+      [1, 2, 3].map(() => s.children.create(s.client, "p", "dup", s.make("dup"))),
+    );
+    expect(results).toEqual(
+      [1, 2, 3].map(() => ({ item: { id: "elsewhere", name: "dup" }, created: false })),
+    );
+    expect(s.state.lists).toBe(2);
+  });
+
+  it("a refusal whose name no listing holds, or any other error, is thrown as it came", async () => {
+    const s = fakeService([]);
+    await expect(s.children.create(s.client, "p", "n", () => Promise.reject(s.refused))).rejects.toBe(
+      s.refused,
+    );
+    expect(s.state.lists).toBe(1);
+    const boom = Object.assign(new Error("boom"), { status: 500 });
+    await expect(s.children.create(s.client, "p", "n", () => Promise.reject(boom))).rejects.toBe(boom);
+    expect(s.state.lists).toBe(1);
+  });
+
+  it("a failed listing fails its callers and is not kept: the next caller lists again", async () => {
+    const s = fakeService(["a"]);
+    s.state.failNextList = true;
+    await expect(s.children.find(s.client, "p", "a")).rejects.toThrow("listing failed");
+    expect(await s.children.find(s.client, "p", "a")).toEqual({
+      item: { id: "id-0", name: "a" },
+      created: false,
+    });
+    expect(s.state.lists).toBe(2);
+  });
+});
