@@ -51,6 +51,8 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   replaceOn: readonly (keyof I & string)[];
   /** Inputs updated in place. */
   updatable: readonly (keyof I & string)[];
+  /** Inputs (and the outputs of the same name) that are secret whatever the program passes. */
+  secrets?: readonly (keyof I & string)[];
   /**
    * Delete the old object before creating its replacement (when both cannot exist at once); a function
    * decides from the replaced inputs (e.g. only when the replacement keeps the same name).
@@ -130,24 +132,29 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
 
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
       const replaces: string[] = [];
+      // Every changed property by name: the executable front door reports them as a detailed diff.
+      const diffs: string[] = [];
       let changes = false;
       for (const key of [...def.replaceOn, ...def.updatable]) {
         const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
         const changed = containsUnknown(news[key]) || differs(norm, olds[key], news[key]);
         if (!changed) continue;
         changes = true;
+        diffs.push(key);
         if (def.replaceOn.includes(key)) replaces.push(key);
       }
       const lost = def.lost?.(olds);
       if (lost) {
         changes = true;
         if (lost !== "update" && !replaces.includes(lost.replace)) replaces.push(lost.replace);
+        if (lost !== "update" && !diffs.includes(lost.replace)) diffs.push(lost.replace);
       }
       const dbr = def.deleteBeforeReplace;
       const deleteFirst = replaces.length > 0 && (typeof dbr === "function" ? dbr(replaces) : dbr === true);
       return {
         changes,
         ...(replaces.length ? { replaces } : {}),
+        ...(diffs.length ? { diffs } : {}),
         ...(deleteFirst ? { deleteBeforeReplace: true } : {}),
       };
     },

@@ -1,0 +1,94 @@
+/**
+ * What the executable front door serves: one line per resource kind (its module under `provider/` and
+ * the import id that addresses an existing object), and the lookups of `provider/lookups.ts`. The
+ * lifecycle methods themselves are the modules' own `provider` objects, the ones the dynamic classes use.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import * as lookups from "../lookups";
+
+/** The package name of the Pulumi schema and the first segment of every type token. */
+export const PACKAGE = "wpengine";
+
+/** `wpengine:index:<Kind>` for a resource, `wpengine:index:get<Thing>` for a lookup. */
+export const token = (name: string): string => `${PACKAGE}:index:${name}`;
+
+/**
+ * Every resource kind, with the import id of those that address an existing object on the service:
+ * `{field}` parts are the inputs `read` needs, `{id}` is the resource id (the whole import id when the
+ * format has no `{id}`). `undefined`: not importable (an action, or state the service cannot read back).
+ */
+export const RESOURCES: Readonly<Record<string, string | undefined>> = {
+  AccountUser: "{accountId}/{id}",
+  App: "accounts/{accountId}/apps/{name}",
+  Backup: "{installId}/{id}",
+  // Actions: nothing on the service to adopt.
+  BackupRestore: undefined,
+  CacheExclusions: "{installId}",
+  Domain: "{installId}/{id}",
+  // An action (verification) and a set whose read starts from the mappings in state.
+  DomainMappingVerification: undefined,
+  DomainMappings: undefined,
+  DomainVerification: undefined,
+  Environment: "accounts/{accountId}/apps/{appId}/environments/{name}",
+  EnvironmentCacheClear: undefined,
+  EnvironmentSource: undefined,
+  InstallCopy: undefined,
+  InstallPlacement: "{installId}",
+  OffloadSettings: "{installId}",
+  ReportSchedule: "{siteId}/{id}",
+  SiteTransfer: "{siteId}/{id}",
+  // The service cannot return a certificate or its private key: there is nothing to read back.
+  ThirdPartyCertificate: undefined,
+};
+
+/** The lifecycle methods of a kind: its module's `provider`, shared with the dynamic class. */
+export function resourceProvider(kind: string): pulumi.dynamic.ResourceProvider & {
+  definition: { schema: z.ZodObject<z.ZodRawShape>; secrets?: readonly string[] };
+} {
+  if (!Object.hasOwn(RESOURCES, kind)) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
+  return require(`../${kind}`).provider;
+}
+
+/**
+ * Turns an import id into the resource id and the inputs `read` needs, or says what the id looks like.
+ */
+export function parseImportId(kind: string, importId: string): { id: string; olds: Record<string, string> } {
+  const format = RESOURCES[kind];
+  if (format === undefined) {
+    throw new Error(`wpengine: ${token(kind)} cannot be imported (it does not address an existing object)`);
+  }
+  const names: string[] = [];
+  const pattern = format.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  const match = new RegExp(`^${pattern}$`).exec(importId);
+  if (!match) throw new Error(`wpengine: the import id of ${token(kind)} is ${format}, not ${importId}`);
+  const olds: Record<string, string> = {};
+  names.forEach((name, i) => {
+    olds[name] = match[i + 1]!;
+  });
+  const { id = importId, ...rest } = olds;
+  return { id, olds: rest };
+}
+
+/** A lookup as the front door calls it: arguments in, a client through the options. */
+type Lookup = (args: Record<string, unknown>, options: lookups.LookupOptions) => Promise<unknown>;
+
+/** Every `get<Thing>` lookup (the Promise form; the `Output` forms are the Node.js SDK's convenience). */
+export const LOOKUPS: Readonly<Record<string, Lookup>> = Object.fromEntries(
+  Object.entries(lookups)
+    .filter(
+      ([name, fn]) => /^get[A-Z]\w*$/.test(name) && !name.endsWith("Output") && typeof fn === "function",
+    )
+    .map(([name, fn]) => [name, fn as Lookup]),
+);
+
+/**
+ * A lookup's result as an invoke returns it: an object. A list is wrapped as `{ items }`, since a
+ * Pulumi function returns an object in every language.
+ */
+export function invokeResult(value: unknown): Record<string, unknown> {
+  return Array.isArray(value) ? { items: value } : (value as Record<string, unknown>);
+}
