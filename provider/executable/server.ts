@@ -194,7 +194,7 @@ export class WpEngineProvider {
 
   private async diffConfig(req: Msg): Promise<Msg> {
     // Credentials and URLs change in place: the objects stay, the next calls use the new settings.
-    const olds = unwrapSecrets(toProps(req.getOldinputs() ?? req.getOlds()), new Set());
+    const olds = unwrapSecrets(toProps(req.getOldInputs() ?? req.getOlds()), new Set());
     const news = unwrapSecrets(toProps(req.getNews()), new Set());
     const diffs = Object.keys(CONFIG_KEYS).filter((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
     const res = new provproto.DiffResponse()
