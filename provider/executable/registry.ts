@@ -1,11 +1,29 @@
 /**
- * What the executable front door serves: one line per resource kind (its module under `provider/` and
- * the import id that addresses an existing object), and the lookups of `provider/lookups.ts`. The
- * lifecycle methods themselves are the modules' own `provider` objects, the ones the dynamic classes use.
+ * What the executable front door serves: every resource kind (its module's `provider` object, the one
+ * its dynamic class uses, and the import id that addresses an existing object), and the lookups of
+ * `provider/lookups.ts`.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import { provider as AccountUser } from "../AccountUser";
+import { provider as App } from "../App";
+import { provider as Backup } from "../Backup";
+import { provider as BackupRestore } from "../BackupRestore";
+import { provider as CacheExclusions } from "../CacheExclusions";
+import { provider as Domain } from "../Domain";
+import { provider as DomainMappings } from "../DomainMappings";
+import { provider as DomainMappingVerification } from "../DomainMappingVerification";
+import { provider as DomainVerification } from "../DomainVerification";
+import { provider as Environment } from "../Environment";
+import { provider as EnvironmentCacheClear } from "../EnvironmentCacheClear";
+import { provider as EnvironmentSource } from "../EnvironmentSource";
+import { provider as InstallCopy } from "../InstallCopy";
+import { provider as InstallPlacement } from "../InstallPlacement";
 import * as lookups from "../lookups";
+import { provider as OffloadSettings } from "../OffloadSettings";
+import { provider as ReportSchedule } from "../ReportSchedule";
+import { provider as SiteTransfer } from "../SiteTransfer";
+import { provider as ThirdPartyCertificate } from "../ThirdPartyCertificate";
 
 /** The package name of the Pulumi schema and the first segment of every type token. */
 export const PACKAGE = "wpengine";
@@ -13,12 +31,34 @@ export const PACKAGE = "wpengine";
 /** `wpengine:index:<Kind>` for a resource, `wpengine:index:get<Thing>` for a lookup. */
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
+/** The lifecycle methods of every resource kind: each module's `provider`, shared with its dynamic class. */
+const PROVIDERS = {
+  AccountUser,
+  App,
+  Backup,
+  BackupRestore,
+  CacheExclusions,
+  Domain,
+  DomainMappingVerification,
+  DomainMappings,
+  DomainVerification,
+  Environment,
+  EnvironmentCacheClear,
+  EnvironmentSource,
+  InstallCopy,
+  InstallPlacement,
+  OffloadSettings,
+  ReportSchedule,
+  SiteTransfer,
+  ThirdPartyCertificate,
+} as const;
+
 /**
- * Every resource kind, with the import id of those that address an existing object on the service:
- * `{field}` parts are the inputs `read` needs, `{id}` is the resource id (the whole import id when the
- * format has no `{id}`). `undefined`: not importable (an action, or state the service cannot read back).
+ * The import id of each kind that addresses an existing object on the service: `{field}` parts are the
+ * inputs `read` needs, `{id}` is the resource id (the whole import id when the format has no `{id}`).
+ * `undefined`: not importable (an action, or state the service cannot read back).
  */
-export const RESOURCES: Readonly<Record<string, string | undefined>> = {
+export const RESOURCES: Readonly<Record<keyof typeof PROVIDERS, string | undefined>> = {
   AccountUser: "{accountId}/{id}",
   App: "accounts/{accountId}/apps/{name}",
   Backup: "{installId}/{id}",
@@ -42,19 +82,19 @@ export const RESOURCES: Readonly<Record<string, string | undefined>> = {
   ThirdPartyCertificate: undefined,
 };
 
-/** The lifecycle methods of a kind: its module's `provider`, shared with the dynamic class. */
+/** The lifecycle methods of a kind. */
 export function resourceProvider(kind: string): pulumi.dynamic.ResourceProvider & {
   definition: { schema: z.ZodObject<z.ZodRawShape>; secrets?: readonly string[] };
 } {
-  if (!Object.hasOwn(RESOURCES, kind)) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
-  return require(`../${kind}`).provider;
+  if (!Object.hasOwn(PROVIDERS, kind)) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
+  return PROVIDERS[kind as keyof typeof PROVIDERS];
 }
 
 /**
  * Turns an import id into the resource id and the inputs `read` needs, or says what the id looks like.
  */
 export function parseImportId(kind: string, importId: string): { id: string; olds: Record<string, string> } {
-  const format = RESOURCES[kind];
+  const format = RESOURCES[kind as keyof typeof RESOURCES];
   if (format === undefined) {
     throw new Error(`wpengine: ${token(kind)} cannot be imported (it does not address an existing object)`);
   }

@@ -216,7 +216,7 @@ export function generateSchema(root: string, version: string): Json {
       )
         required.push(p.name);
     }
-    const importId = RESOURCES[kind];
+    const importId = RESOURCES[kind as keyof typeof RESOURCES];
     const importDoc = importId
       ? `\n\n## Import\n\n\`\`\`sh\npulumi import ${token(kind)} <name> ${importId}\n\`\`\``
       : "\n\nThis resource cannot be imported.";
