@@ -17,6 +17,7 @@ import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 const REPO = path.resolve(__dirname, "..", "..");
 const toolchain: {
   ensure(): Promise<{ env: Record<string, string> }>;
+  ensureYamlHost(): Promise<string>;
 } = require("../../tools/pulumi/toolchain.js");
 
 const ACME_PROD = SEED.installs.acmeprod.id;
@@ -102,39 +103,60 @@ const clientOf = (sim: RunningSimulator, username: string, password: string) =>
 const steps = async (): Promise<Step[]> => JSON.parse((await pulumi(["preview", "--json"])).stdout).steps;
 const nameOf = (urn: string) => urn.split("::").at(-1);
 
-describe("executable provider under the pulumi CLI", () => {
+beforeAll(async () => {
+  alice = await startSimulator({ port: 0, quiet: true, username: "alice", password: "pw-alice-7f3" });
+  bob = await startSimulator({ port: 0, quiet: true, username: "bob", password: "pw-bob-91c" });
+});
+
+afterAll(async () => {
+  await alice?.stop();
+  await bob?.stop();
+});
+
+/**
+ * A project of `files` with stack `dev` on a local backend, the plugin on PATH (as a user has it after
+ * `npm install -g pulumi-wpengine`), and the default provider configured as alice.
+ */
+async function newProject(files: Record<string, string>, pathDirs: string[] = []): Promise<void> {
+  const cli = (await toolchain.ensure()).env;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-exec-"));
+  fs.mkdirSync(path.join(dir, "backend"));
+  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
+  fs.symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+  env = {
+    ...process.env,
+    ...cli,
+    PATH: [path.join(REPO, "bin"), ...pathDirs, cli["PATH"]].join(path.delimiter),
+    PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+    PULUMI_HOME: path.join(dir, "home"),
+    PULUMI_CONFIG_PASSPHRASE: "exec-provider-test",
+    NO_COLOR: "1",
+  };
+  await pulumi(["stack", "init", "dev"]);
+  await pulumi([
+    "config",
+    "set-all",
+    "--plaintext",
+    "wpengine:username=alice",
+    "--secret",
+    "wpengine:password=pw-alice-7f3",
+    "--plaintext",
+    `wpengine:apiUrl=${alice.apiUrl}`,
+    "--plaintext",
+    `wpengine:appHostingUrl=${alice.appHostingUrl}`,
+  ]);
+}
+
+describe("executable provider under the pulumi CLI: a Node.js program", () => {
   beforeAll(async () => {
-    alice = await startSimulator({ port: 0, quiet: true, username: "alice", password: "pw-alice-7f3" });
-    bob = await startSimulator({ port: 0, quiet: true, username: "bob", password: "pw-bob-91c" });
-    const cli = (await toolchain.ensure()).env;
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-exec-"));
-    fs.mkdirSync(path.join(dir, "backend"));
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: exec-provider\nruntime: nodejs\nmain: index.js\n");
-    fs.writeFileSync(path.join(dir, "package.json"), '{ "name": "exec-provider", "private": true }\n');
-    fs.writeFileSync(path.join(dir, "index.js"), PROGRAM);
-    fs.symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
-    env = {
-      ...process.env,
-      ...cli,
-      // The plugin as a user has it after `npm install -g pulumi-wpengine`: on PATH.
-      PATH: [path.join(REPO, "bin"), cli["PATH"]].join(path.delimiter),
-      PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
-      PULUMI_HOME: path.join(dir, "home"),
-      PULUMI_CONFIG_PASSPHRASE: "exec-provider-test",
-      NO_COLOR: "1",
-    };
-    await pulumi(["stack", "init", "dev"]);
+    await newProject({
+      "Pulumi.yaml": "name: exec-provider\nruntime: nodejs\nmain: index.js\n",
+      "package.json": '{ "name": "exec-provider", "private": true }\n',
+      "index.js": PROGRAM,
+    });
     await pulumi([
       "config",
       "set-all",
-      "--plaintext",
-      "wpengine:username=alice",
-      "--secret",
-      "wpengine:password=pw-alice-7f3",
-      "--plaintext",
-      `wpengine:apiUrl=${alice.apiUrl}`,
-      "--plaintext",
-      `wpengine:appHostingUrl=${alice.appHostingUrl}`,
       "--plaintext",
       `bobApiUrl=${bob.apiUrl}`,
       "--plaintext",
@@ -143,11 +165,6 @@ describe("executable provider under the pulumi CLI", () => {
       "bobPassword=pw-bob-91c",
     ]);
   }, 600_000);
-
-  afterAll(async () => {
-    await alice?.stop();
-    await bob?.stop();
-  });
 
   it("prints its schema to pulumi package get-schema", async () => {
     const { stdout } = await pulumi([
@@ -261,4 +278,91 @@ describe("executable provider under the pulumi CLI", () => {
       clientOf(alice, "alice", "pw-alice-7f3").domains.get(ACME_PROD, SEED.domains.wwwAcmeExample.id),
     ).rejects.toMatchObject({ status: 404 });
   }, 600_000);
+});
+
+/**
+ * The same through the YAML language host (built from github.com/pulumi/pulumi-yaml by the toolchain).
+ * The URLs of bob's simulator are written into the program: project config does not reach this host
+ * (v1.19.1, built against pkg/v3 v3.170.0, under the v3.259.0 CLI: `${name}` of a config key says
+ * "resource, variable, or config value ... not found").
+ */
+const yamlProgram = () => `name: exec-yaml
+runtime: yaml
+resources:
+  agency:
+    type: pulumi:providers:wpengine
+    properties:
+      username: bob
+      password:
+        fn::secret: pw-bob-91c
+      apiUrl: ${bob.apiUrl}
+      appHostingUrl: ${bob.appHostingUrl}
+  www:
+    type: wpengine:index:Domain
+    properties:
+      installId: ${ACME_PROD}
+      name: yaml.acme.example
+  other:
+    type: wpengine:index:Domain
+    properties:
+      installId: ${GLOBEX_PROD}
+      name: yaml.globex.example
+      secureAllUrls: true
+    options:
+      provider: \${agency}
+variables:
+  prod:
+    fn::invoke:
+      function: wpengine:index:getInstall
+      arguments:
+        installId: ${ACME_PROD}
+outputs:
+  wwwId: \${www.id}
+  otherId: \${other.id}
+  status: \${www.ownershipStatus}
+  prodName: \${prod.name}
+`;
+
+describe("executable provider under the pulumi CLI: a YAML program", () => {
+  beforeAll(async () => {
+    await newProject({ "Pulumi.yaml": yamlProgram() }, [await toolchain.ensureYamlHost()]);
+  }, 1_800_000);
+
+  it("up with two API users and a lookup, no changes after, refresh drift, import, destroy", async () => {
+    await pulumi(["up", "--yes"]);
+    const outs = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout);
+    expect(outs).toMatchObject({ status: "TXT_VERIFICATION_PENDING", prodName: "acmeprod" });
+    const aliceClient = clientOf(alice, "alice", "pw-alice-7f3");
+    const bobClient = clientOf(bob, "bob", "pw-bob-91c");
+    expect((await bobClient.domains.get(GLOBEX_PROD, outs.otherId)).secure_all_urls).toBe(true);
+    expect((await steps()).filter((s) => s.op !== "same")).toEqual([]);
+
+    await aliceClient.domains.delete(ACME_PROD, outs.wwwId);
+    await pulumi(["refresh", "--yes"]);
+    expect((await steps()).filter((s) => s.op !== "same").map((s) => `${nameOf(s.urn)}: ${s.op}`)).toEqual([
+      "www: create",
+    ]);
+
+    // The staging install's domain: the Node.js suite already imported (and destroyed) www.acme.example.
+    const seeded = SEED.domains.stagingAcmeExample;
+    const staging = SEED.installs.acmestg.id;
+    await pulumi([
+      "import",
+      "wpengine:index:Domain",
+      "adopted",
+      `${staging}/${seeded.id}`,
+      "--yes",
+      "--skip-preview",
+      "--generate-code=false",
+      "--protect=false",
+    ]);
+    const state = JSON.parse((await pulumi(["stack", "export"])).stdout);
+    expect(state.deployment.resources.find((r: { urn: string }) => nameOf(r.urn) === "adopted")?.id).toBe(
+      seeded.id,
+    );
+
+    await pulumi(["destroy", "--yes"]);
+    await expect(bobClient.domains.get(GLOBEX_PROD, outs.otherId)).rejects.toMatchObject({ status: 404 });
+    await expect(aliceClient.domains.get(staging, seeded.id)).rejects.toMatchObject({ status: 404 });
+  }, 1_200_000);
 });
