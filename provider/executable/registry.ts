@@ -4,7 +4,6 @@
  * `provider/lookups.ts`.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import { provider as AccountUser } from "../AccountUser";
 import { provider as App } from "../App";
 import { provider as Backup } from "../Backup";
@@ -19,6 +18,7 @@ import { provider as EnvironmentCacheClear } from "../EnvironmentCacheClear";
 import { provider as EnvironmentSource } from "../EnvironmentSource";
 import { provider as InstallCopy } from "../InstallCopy";
 import { provider as InstallPlacement } from "../InstallPlacement";
+import type { ResourceDefinition } from "../lifecycle";
 import * as lookups from "../lookups";
 import { provider as OffloadSettings } from "../OffloadSettings";
 import { provider as ReportSchedule } from "../ReportSchedule";
@@ -84,7 +84,8 @@ export const RESOURCES: Readonly<Record<keyof typeof PROVIDERS, string | undefin
 
 /** The lifecycle methods of a kind. */
 export function resourceProvider(kind: string): pulumi.dynamic.ResourceProvider & {
-  definition: { schema: z.ZodObject<z.ZodRawShape>; secrets?: readonly string[] };
+  // biome-ignore lint/suspicious/noExplicitAny: every kind's definition, whatever its input and output types.
+  definition: ResourceDefinition<any, any>;
 } {
   if (!Object.hasOwn(PROVIDERS, kind)) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
   return PROVIDERS[kind as keyof typeof PROVIDERS];

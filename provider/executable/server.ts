@@ -12,6 +12,7 @@ import { checkBaseUrl } from "../../sdk/core/config";
 import { getClient } from "../client";
 import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../config";
 import { UNKNOWN } from "../inputs";
+import { diffOf } from "../lifecycle";
 import { invokeResult, LOOKUPS, PACKAGE, parseImportId, resourceProvider } from "./registry";
 
 // The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).
@@ -242,11 +243,12 @@ export class WpEngineProvider {
     const res = (await this.as(async () => resourceProvider(kind).diff!(req.getId(), olds, news))) as {
       changes?: boolean;
       replaces?: string[];
-      diffs?: string[];
       deleteBeforeReplace?: boolean;
     };
     const replaces = res.replaces ?? [];
-    const diffs = [...new Set([...(res.diffs ?? []), ...replaces])];
+    // The names come from the definition's diff (a dynamic provider's diff result has no field for them).
+    const named = diffOf(resourceProvider(kind).definition, olds, news).diffs ?? [];
+    const diffs = [...new Set([...named, ...replaces])];
     const K = provproto.PropertyDiff.Kind;
     const detailed = diffs.map((key): [string, Msg] => {
       const replace = replaces.includes(key);
