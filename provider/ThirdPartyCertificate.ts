@@ -186,6 +186,7 @@ export const provider = defineProvider<ThirdPartyCertificateInputs, ThirdPartyCe
   rules: [{ uses: ["certificate", "privateKey"], test: (i) => keyMatchFailure(i.certificate, i.privateKey) }],
   replaceOn: ["installId"],
   updatable: ["certificate", "privateKey"],
+  secrets: ["privateKey"],
   normalize: (key, v) => (key !== "installId" && typeof v === "string" ? canonicalPem(v) : v),
   // No adoption: importing is the only operation, and importing the same pair again is harmless.
   async create(inputs, ctx) {
@@ -260,7 +261,7 @@ export class ThirdPartyCertificate extends WpEngineResource {
   declare readonly adopt: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: ThirdPartyCertificateArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, THIRD_PARTY_CERTIFICATE_OUTPUTS, opts, ["privateKey"]);
+    super(KIND, name, args, THIRD_PARTY_CERTIFICATE_OUTPUTS, opts, provider.definition.secrets);
   }
 }
 

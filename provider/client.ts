@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { WpEngineClient } from "../sdk";
 import { checkBaseUrl } from "../sdk/core/config";
-import { type ResolvedProviderConfig, resolveProviderConfig } from "./config";
+import { currentProviderInstance, type ResolvedProviderConfig, resolveProviderConfig } from "./config";
 
 const CLIENT_KEY = Symbol.for("pulumi-wpengine.provider-client");
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
@@ -97,9 +97,12 @@ export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Prom
   return client;
 }
 
-/** Returns the plugin process's client for the current configuration, creating it on first use. */
+/**
+ * Returns the client for the current configuration, creating it on first use: the plugin process's, or
+ * the current provider instance's (each explicit provider of the executable front door has its own).
+ */
 export function getClient(): Promise<WpEngineClient> {
-  return cachedClient(CLIENT_KEY, resolveProviderConfig());
+  return cachedClient(currentProviderInstance()?.clientSlot ?? CLIENT_KEY, resolveProviderConfig());
 }
 
 /**

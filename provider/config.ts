@@ -3,15 +3,41 @@
  * `configure`), then the environment, then defaults. Nothing here is ever a resource input, so
  * credentials never enter the serialized provider or the state.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 
 /** The stack configuration keys this provider reads, with their environment fallbacks. */
 export const CONFIG_KEYS = {
-  username: { key: "wpengine:username", env: "WPE_API_USER_ID" },
-  password: { key: "wpengine:password", env: "WPE_API_PASSWORD" },
-  apiUrl: { key: "wpengine:apiUrl", env: "WPE_API_URL" },
-  appHostingUrl: { key: "wpengine:appHostingUrl", env: "WPE_APP_HOSTING_URL" },
-  simulator: { key: "wpengine:simulator", env: "WPE_SIMULATOR" },
-  adoptExisting: { key: "wpengine:adoptExisting", env: "WPE_ADOPT_EXISTING" },
+  username: {
+    key: "wpengine:username",
+    env: "WPE_API_USER_ID",
+    doc: "The API user id (WP Engine user portal, API access).",
+  },
+  password: {
+    key: "wpengine:password",
+    env: "WPE_API_PASSWORD",
+    doc: "The API user's password.",
+    secret: true,
+  },
+  apiUrl: {
+    key: "wpengine:apiUrl",
+    env: "WPE_API_URL",
+    doc: "Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).",
+  },
+  appHostingUrl: {
+    key: "wpengine:appHostingUrl",
+    env: "WPE_APP_HOSTING_URL",
+    doc: "Base URL of the application-hosting API (https://js.wpengineapi.com unless set).",
+  },
+  simulator: {
+    key: "wpengine:simulator",
+    env: "WPE_SIMULATOR",
+    doc: "`true` (or a state file name) runs against the bundled simulator instead of the service.",
+  },
+  adoptExisting: {
+    key: "wpengine:adoptExisting",
+    env: "WPE_ADOPT_EXISTING",
+    doc: "`true` makes every create take over an object that already exists (the way back after a crashed up).",
+  },
 } as const;
 
 export type ConfigName = keyof typeof CONFIG_KEYS;
@@ -41,6 +67,28 @@ export interface ResolvedProviderConfig {
 const STATE_KEY = Symbol.for("pulumi-wpengine.provider-config");
 type Holder = { [STATE_KEY]?: RawProviderConfig };
 
+/**
+ * One provider instance of the executable front door: its own configuration and the slot its client is
+ * cached under. An executable plugin may serve several explicit providers (two API users in one
+ * program), so the configuration is carried with each call instead of held once per process.
+ */
+export interface ProviderInstance {
+  config: RawProviderConfig;
+  clientSlot: symbol;
+}
+
+const instanceScope = new AsyncLocalStorage<ProviderInstance>();
+
+/** Runs `fn` (a lifecycle method or a lookup) as `instance`: its config and client, not the stack's. */
+export function withProviderInstance<T>(instance: ProviderInstance, fn: () => T): T {
+  return instanceScope.run(instance, fn);
+}
+
+/** The provider instance the current call runs as, if any (the executable front door sets it). */
+export function currentProviderInstance(): ProviderInstance | undefined {
+  return instanceScope.getStore();
+}
+
 /** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
 export function setStackConfig(get: (key: string) => string | undefined): void {
   const raw: RawProviderConfig = {};
@@ -56,9 +104,9 @@ export function clearStackConfig(): void {
   delete (globalThis as Holder)[STATE_KEY];
 }
 
-/** Stack config first, then the environment. */
+/** The provider instance's config (else the stack config) first, then the environment. */
 export function resolveProviderConfig(env: NodeJS.ProcessEnv = process.env): ResolvedProviderConfig {
-  const raw = (globalThis as Holder)[STATE_KEY] ?? {};
+  const raw = currentProviderInstance()?.config ?? (globalThis as Holder)[STATE_KEY] ?? {};
   const pick = (name: ConfigName): string | undefined => {
     const value = raw[name] ?? env[CONFIG_KEYS[name].env];
     return value === undefined || value === "" ? undefined : value;

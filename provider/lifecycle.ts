@@ -51,6 +51,8 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   replaceOn: readonly (keyof I & string)[];
   /** Inputs updated in place. */
   updatable: readonly (keyof I & string)[];
+  /** Inputs (and the outputs of the same name) that are secret whatever the program passes. */
+  secrets?: readonly (keyof I & string)[];
   /**
    * Delete the old object before creating its replacement (when both cannot exist at once); a function
    * decides from the replaced inputs (e.g. only when the replacement keeps the same name).
@@ -118,6 +120,52 @@ function differs(norm: (v: unknown) => unknown, a: unknown, b: unknown): boolean
   return !isDeepStrictEqual(toPlain(norm(a)), toPlain(norm(b)));
 }
 
+/**
+ * The diff of a definition: whether anything changed, what replaces, and every changed property by name
+ * (the executable front door reports them as a detailed diff; a dynamic provider has no field for them).
+ */
+export function diffOf<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+  def: ResourceDefinition<I, O>,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): { changes: boolean; replaces?: string[]; diffs?: string[]; deleteBeforeReplace?: boolean } {
+  const replaces: string[] = [];
+  const diffs: string[] = [];
+  let changes = false;
+  for (const key of [...def.replaceOn, ...def.updatable]) {
+    const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
+    const changed = containsUnknown(news[key]) || differs(norm, olds[key], news[key]);
+    if (!changed) continue;
+    changes = true;
+    diffs.push(key);
+    if (def.replaceOn.includes(key)) replaces.push(key);
+  }
+  // Only a certain replacement fails the preview: a value still unknown may turn out unchanged (and if
+  // it does change, the guarded delete still refuses after the replacement is made).
+  const certain = replaces.filter((k) => !containsUnknown(news[k]));
+  if (certain.length && def.protects && isProtected(olds)) {
+    throw new Error(
+      `wpengine:${def.kind} cannot be replaced: changing ${certain.join(", ")} replaces it, which deletes ` +
+        `${def.protects(olds as O)} for good, and deletionProtection is on. ${UNPROTECT} first, ` +
+        `then make this change; or keep ${certain.join(", ")} as ${certain.length > 1 ? "they are" : "it is"}.`,
+    );
+  }
+  const lost = def.lost?.(olds);
+  if (lost) {
+    changes = true;
+    if (lost !== "update" && !replaces.includes(lost.replace)) replaces.push(lost.replace);
+    if (lost !== "update" && !diffs.includes(lost.replace)) diffs.push(lost.replace);
+  }
+  const dbr = def.deleteBeforeReplace;
+  const deleteFirst = replaces.length > 0 && (typeof dbr === "function" ? dbr(replaces) : dbr === true);
+  return {
+    changes,
+    ...(replaces.length ? { replaces } : {}),
+    ...(diffs.length ? { diffs } : {}),
+    ...(deleteFirst ? { deleteBeforeReplace: true } : {}),
+  };
+}
+
 /** Builds the provider object of a resource from its definition. */
 export function defineProvider<I extends Record<string, unknown>, O extends Record<string, unknown>>(
   def: ResourceDefinition<I, O>,
@@ -136,37 +184,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     },
 
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-      const replaces: string[] = [];
-      let changes = false;
-      for (const key of [...def.replaceOn, ...def.updatable]) {
-        const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
-        const changed = containsUnknown(news[key]) || differs(norm, olds[key], news[key]);
-        if (!changed) continue;
-        changes = true;
-        if (def.replaceOn.includes(key)) replaces.push(key);
-      }
-      // Only a certain replacement fails the preview: a value still unknown may turn out unchanged (and if
-      // it does change, the guarded delete still refuses after the replacement is made).
-      const certain = replaces.filter((k) => !containsUnknown(news[k]));
-      if (certain.length && def.protects && isProtected(olds)) {
-        throw new Error(
-          `wpengine:${def.kind} cannot be replaced: changing ${certain.join(", ")} replaces it, which deletes ` +
-            `${def.protects(olds as O)} for good, and deletionProtection is on. ${UNPROTECT} first, ` +
-            `then make this change; or keep ${certain.join(", ")} as ${certain.length > 1 ? "they are" : "it is"}.`,
-        );
-      }
-      const lost = def.lost?.(olds);
-      if (lost) {
-        changes = true;
-        if (lost !== "update" && !replaces.includes(lost.replace)) replaces.push(lost.replace);
-      }
-      const dbr = def.deleteBeforeReplace;
-      const deleteFirst = replaces.length > 0 && (typeof dbr === "function" ? dbr(replaces) : dbr === true);
-      return {
-        changes,
-        ...(replaces.length ? { replaces } : {}),
-        ...(deleteFirst ? { deleteBeforeReplace: true } : {}),
-      };
+      const { diffs: _named, ...result } = diffOf(def, olds, news);
+      return result;
     },
 
     async create(inputs: Record<string, unknown>) {

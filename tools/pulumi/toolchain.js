@@ -7,6 +7,7 @@
  *   node tools/pulumi/toolchain.js ensure          make them available (cached), print what is used
  *   node tools/pulumi/toolchain.js exec -- CMD...  run CMD with them first on PATH (npm test, npm run demo)
  *   node tools/pulumi/toolchain.js env             print the environment as JSON (for test harnesses)
+ *   node tools/pulumi/toolchain.js yaml            build the YAML language host (cached), print its directory
  *
  * - A `pulumi` already on PATH is used as it is. Otherwise the CLI is built with the ordinary Go client
  *   from the module github.com/pulumi/pulumi/pkg/v3, at the newest version the Go module proxy serves
@@ -33,6 +34,9 @@ const MIN_NODE_MAJOR = 22;
 const PKG = "github.com/pulumi/pulumi/pkg/v3";
 const LANGHOST = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
 const SHIM_BIN = path.join(__dirname, "bin");
+/** The YAML language host: the one version of its module the Go module proxy serves. */
+const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
+const YAML_VERSION = "v1.19.1";
 /** How many minor versions below the lockfile's to look for one the module proxy serves. */
 const MAX_PROBES = 30;
 
@@ -305,6 +309,50 @@ async function ensureNode() {
   return bin;
 }
 
+/**
+ * The YAML language host, built from github.com/pulumi/pulumi-yaml (its own module) into the cache;
+ * returns the directory of `pulumi-language-yaml`. The module's own requirements decide the pkg/v3 it
+ * builds against (v1.19.1 needs v3.170.0: it does not compile against a newer pkg/v3), so it is built
+ * in a module of its own, not beside the CLI.
+ */
+async function ensureYamlHost() {
+  const dir = path.join(CACHE, `yaml-${YAML_VERSION}`);
+  const bin = path.join(dir, "bin");
+  if (fs.existsSync(path.join(bin, "pulumi-language-yaml"))) return bin;
+  if (!which("go"))
+    throw new Error("no Go toolchain to build pulumi-language-yaml with (install Go >= 1.24)");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "go.mod"),
+    `module pulumi-wpengine-yaml\n\ngo 1.24\n\nrequire ${YAML_MODULE} ${YAML_VERSION}\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, "tools.go"),
+    `//go:build tools\n\npackage tools\n\nimport _ "${YAML_MODULE}/cmd/pulumi-language-yaml"\n`,
+  );
+  const logFile = path.join(CACHE, `yaml-${YAML_VERSION}.log`);
+  fs.writeFileSync(logFile, "");
+  log(`building pulumi-language-yaml from ${YAML_MODULE}@${YAML_VERSION}; log: ${logFile}`);
+  let r = await runLogged(
+    "go",
+    ["mod", "tidy"],
+    { cwd: dir, env: goEnv(dir), logFile },
+    "go mod tidy (yaml)",
+  );
+  if (r.code !== 0) throw new Error(`go mod tidy failed (${logFile}):\n${r.text.slice(-2000)}`);
+  const out = path.join(`${bin}.partial`, "pulumi-language-yaml");
+  r = await runLogged(
+    "go",
+    ["build", "-trimpath", "-o", out, `${YAML_MODULE}/cmd/pulumi-language-yaml`],
+    { cwd: dir, env: goEnv(dir), logFile },
+    "go build pulumi-language-yaml",
+  );
+  if (r.code !== 0)
+    throw new Error(`go build of pulumi-language-yaml failed (${logFile}):\n${r.text.slice(-2000)}`);
+  fs.renameSync(`${bin}.partial`, bin);
+  return bin;
+}
+
 /** Everything ensured, as the environment a CLI test or the demo runs with. */
 async function ensure() {
   fs.mkdirSync(CACHE, { recursive: true });
@@ -347,6 +395,10 @@ async function ensure() {
 
 async function main() {
   const [cmd, ...rest] = process.argv.slice(2);
+  if (cmd === "yaml") {
+    process.stdout.write(`${await ensureYamlHost()}\n`);
+    return;
+  }
   if (cmd === "ensure" || cmd === "env") {
     const t = await ensure();
     if (cmd === "env") process.stdout.write(`${JSON.stringify(t)}\n`);
@@ -365,7 +417,7 @@ async function main() {
     child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
     return;
   }
-  throw new Error("usage: toolchain.js ensure | env | exec -- CMD...");
+  throw new Error("usage: toolchain.js ensure | env | yaml | exec -- CMD...");
 }
 
 if (require.main === module) {
@@ -375,4 +427,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { ensure };
+module.exports = { ensure, ensureYamlHost };

@@ -1,0 +1,164 @@
+/**
+ * What the executable front door serves: every resource kind (its module's `provider` object, the one
+ * its dynamic class uses, and the import id that addresses an existing object), and the lookups of
+ * `provider/lookups.ts`.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { provider as AccountUser } from "../AccountUser";
+import { provider as App } from "../App";
+import * as accountLookups from "../accountLookups";
+import { provider as Backup } from "../Backup";
+import { provider as BackupRestore } from "../BackupRestore";
+import { provider as CacheExclusions } from "../CacheExclusions";
+import { provider as CachePurge } from "../CachePurge";
+import { provider as Domain } from "../Domain";
+import { provider as DomainMappings } from "../DomainMappings";
+import { provider as DomainMappingVerification } from "../DomainMappingVerification";
+import { provider as DomainVerification } from "../DomainVerification";
+import { provider as Environment } from "../Environment";
+import { provider as EnvironmentCacheClear } from "../EnvironmentCacheClear";
+import { provider as EnvironmentSource } from "../EnvironmentSource";
+import { provider as Install } from "../Install";
+import { provider as InstallCopy } from "../InstallCopy";
+import { provider as InstallPlacement } from "../InstallPlacement";
+import { provider as LetsEncryptCertificate } from "../LetsEncryptCertificate";
+import type { ResourceDefinition } from "../lifecycle";
+import * as lookups from "../lookups";
+import * as certificateLookups from "../lookups/certificates";
+import * as domainStatusLookups from "../lookups/domainStatus";
+import * as offloadLookups from "../lookups/offload";
+import * as usageLookups from "../lookups/usage";
+import { provider as OffloadSettings } from "../OffloadSettings";
+import { provider as ReportSchedule } from "../ReportSchedule";
+import { provider as Site } from "../Site";
+import { provider as SiteTransfer } from "../SiteTransfer";
+import { provider as SshKey } from "../SshKey";
+import { provider as ThirdPartyCertificate } from "../ThirdPartyCertificate";
+
+/** The package name of the Pulumi schema and the first segment of every type token. */
+export const PACKAGE = "wpengine";
+
+/** `wpengine:index:<Kind>` for a resource, `wpengine:index:get<Thing>` for a lookup. */
+export const token = (name: string): string => `${PACKAGE}:index:${name}`;
+
+/** The lifecycle methods of every resource kind: each module's `provider`, shared with its dynamic class. */
+const PROVIDERS = {
+  AccountUser,
+  App,
+  Backup,
+  BackupRestore,
+  CacheExclusions,
+  CachePurge,
+  Domain,
+  DomainMappingVerification,
+  DomainMappings,
+  DomainVerification,
+  Environment,
+  EnvironmentCacheClear,
+  EnvironmentSource,
+  Install,
+  InstallCopy,
+  InstallPlacement,
+  LetsEncryptCertificate,
+  OffloadSettings,
+  ReportSchedule,
+  Site,
+  SiteTransfer,
+  SshKey,
+  ThirdPartyCertificate,
+} as const;
+
+/**
+ * The import id of each kind that addresses an existing object on the service: `{field}` parts are the
+ * inputs `read` needs, `{id}` is the resource id (the whole import id when the format has no `{id}`).
+ * `undefined`: not importable (an action, or state the service cannot read back).
+ */
+export const RESOURCES: Readonly<Record<keyof typeof PROVIDERS, string | undefined>> = {
+  AccountUser: "{accountId}/{id}",
+  App: "accounts/{accountId}/apps/{name}",
+  Backup: "{installId}/{id}",
+  // Actions: nothing on the service to adopt.
+  BackupRestore: undefined,
+  CacheExclusions: "{installId}",
+  CachePurge: undefined,
+  Domain: "{installId}/{id}",
+  // An action (verification) and a set whose read starts from the mappings in state.
+  DomainMappingVerification: undefined,
+  DomainMappings: undefined,
+  DomainVerification: undefined,
+  Environment: "accounts/{accountId}/apps/{appId}/environments/{name}",
+  EnvironmentCacheClear: undefined,
+  EnvironmentSource: undefined,
+  Install: "{id}",
+  InstallCopy: undefined,
+  InstallPlacement: "{installId}",
+  // The id is the whole import id.
+  LetsEncryptCertificate: "{installId}/{domainId}",
+  OffloadSettings: "{installId}",
+  ReportSchedule: "{siteId}/{id}",
+  Site: "{id}",
+  SiteTransfer: "{siteId}/{id}",
+  // The service never returns a public key, which the resource's state keeps.
+  SshKey: undefined,
+  // The service cannot return a certificate or its private key: there is nothing to read back.
+  ThirdPartyCertificate: undefined,
+};
+
+/** The lifecycle methods of a kind. */
+export function resourceProvider(kind: string): pulumi.dynamic.ResourceProvider & {
+  // biome-ignore lint/suspicious/noExplicitAny: every kind's definition, whatever its input and output types.
+  definition: ResourceDefinition<any, any>;
+} {
+  if (!Object.hasOwn(PROVIDERS, kind)) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
+  return PROVIDERS[kind as keyof typeof PROVIDERS];
+}
+
+/**
+ * Turns an import id into the resource id and the inputs `read` needs, or says what the id looks like.
+ */
+export function parseImportId(kind: string, importId: string): { id: string; olds: Record<string, string> } {
+  const format = RESOURCES[kind as keyof typeof RESOURCES];
+  if (format === undefined) {
+    throw new Error(`wpengine: ${token(kind)} cannot be imported (it does not address an existing object)`);
+  }
+  const names: string[] = [];
+  const pattern = format.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  const match = new RegExp(`^${pattern}$`).exec(importId);
+  if (!match) throw new Error(`wpengine: the import id of ${token(kind)} is ${format}, not ${importId}`);
+  const olds: Record<string, string> = {};
+  names.forEach((name, i) => {
+    olds[name] = match[i + 1]!;
+  });
+  const { id = importId, ...rest } = olds;
+  return { id, olds: rest };
+}
+
+/** A lookup as the front door calls it: arguments in, a client through the options. */
+type Lookup = (args: Record<string, unknown>, options: lookups.LookupOptions) => Promise<unknown>;
+
+/** Every `get<Thing>` lookup (the Promise form; the `Output` forms are the Node.js SDK's convenience). */
+export const LOOKUPS: Readonly<Record<string, Lookup>> = Object.fromEntries(
+  Object.entries({
+    ...lookups,
+    ...accountLookups,
+    ...certificateLookups,
+    ...domainStatusLookups,
+    ...offloadLookups,
+    ...usageLookups,
+  })
+    .filter(
+      ([name, fn]) => /^get[A-Z]\w*$/.test(name) && !name.endsWith("Output") && typeof fn === "function",
+    )
+    .map(([name, fn]) => [name, fn as Lookup]),
+);
+
+/**
+ * A lookup's result as an invoke returns it: an object. A list is wrapped as `{ items }`, since a
+ * Pulumi function returns an object in every language.
+ */
+export function invokeResult(value: unknown): Record<string, unknown> {
+  return Array.isArray(value) ? { items: value } : (value as Record<string, unknown>);
+}

@@ -1,0 +1,376 @@
+/**
+ * `pulumi-resource-wpengine`: the executable front door. It speaks Pulumi's ResourceProvider gRPC service
+ * for every language and dispatches each call to the same lifecycle methods the dynamic classes use.
+ *
+ * Written against the service definition of `@pulumi/pulumi/proto` rather than the SDK's
+ * `provider.main`: that server drops the provider's configuration in `Configure` and has no
+ * `CheckConfig`/`DiffConfig`, and credentials per provider instance need all three.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { checkBaseUrl } from "../../sdk/core/config";
+import { getClient } from "../client";
+import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../config";
+import { UNKNOWN } from "../inputs";
+import { diffOf } from "../lifecycle";
+import { invokeResult, LOOKUPS, PACKAGE, parseImportId, resourceProvider } from "./registry";
+
+// The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).
+const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+const fromPulumi = (id: string) => require(require.resolve(id, { paths: [pulumiDir] }));
+// biome-ignore-start lint/suspicious/noExplicitAny: generated protobuf modules without usable typings here.
+const grpc: typeof import("@grpc/grpc-js") = fromPulumi("@grpc/grpc-js");
+const structproto: any = fromPulumi("google-protobuf/google/protobuf/struct_pb");
+const emptyproto: any = fromPulumi("google-protobuf/google/protobuf/empty_pb");
+const anyproto: any = fromPulumi("google-protobuf/google/protobuf/any_pb");
+const provrpc: any = require("@pulumi/pulumi/proto/provider_grpc_pb");
+const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
+const plugproto: any = require("@pulumi/pulumi/proto/plugin_pb");
+const statusproto: any = require("@pulumi/pulumi/proto/status_pb");
+type Msg = any;
+// biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
+
+/** The engine's marker of a secret value inside a Struct. */
+const SIG = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+type Props = Record<string, unknown>;
+
+const isSecret = (v: unknown): v is { value: unknown } =>
+  typeof v === "object" && v !== null && (v as Props)[SIG] === SECRET_SIG;
+
+/** Removes secret wrappers, noting each top-level key that held one (its output is secret too). */
+export function unwrapSecrets(props: Props, secretKeys: Set<string>): Props {
+  const strip = (v: unknown): [unknown, boolean] => {
+    if (isSecret(v)) return [strip(v.value)[0], true];
+    if (Array.isArray(v)) {
+      const parts = v.map(strip);
+      return [parts.map((p) => p[0]), parts.some((p) => p[1])];
+    }
+    if (v !== null && typeof v === "object") {
+      let any = false;
+      const out: Props = {};
+      for (const [k, x] of Object.entries(v)) {
+        const [value, secret] = strip(x);
+        out[k] = value;
+        any ||= secret;
+      }
+      return [out, any];
+    }
+    return [v, false];
+  };
+  const out: Props = {};
+  for (const [k, v] of Object.entries(props)) {
+    const [value, secret] = strip(v);
+    out[k] = value;
+    if (secret) secretKeys.add(k);
+  }
+  return out;
+}
+
+/** Wraps the values of `secretKeys` as secrets. */
+export function wrapSecrets(props: Props, secretKeys: Iterable<string>): Props {
+  const out = { ...props };
+  for (const k of secretKeys)
+    if (out[k] !== undefined && out[k] !== null) out[k] = { [SIG]: SECRET_SIG, value: out[k] };
+  return out;
+}
+
+/** The kind of `urn:pulumi:<stack>::<project>::<parent types$>wpengine:index:<Kind>::<name>`. */
+export function kindOfUrn(urn: string): string {
+  const type = urn.split("::")[2]?.split("$").pop() ?? "";
+  const [pkg, mod, kind] = type.split(":");
+  if (pkg !== PACKAGE || mod !== "index" || !kind)
+    throw new Error(`wpengine: not a resource of this provider: ${urn}`);
+  return kind;
+}
+
+const toProps = (s: Msg | undefined): Props => (s ? (s.toJavaScript() as Props) : {});
+const toStruct = (p: Props): Msg => structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(p)));
+
+/** A failed call as gRPC reports it; a created-but-failed object keeps its id and properties. */
+function grpcError(err: unknown): Msg {
+  const e = (err instanceof Error ? err : new Error(String(err))) as Error & {
+    id?: string;
+    properties?: Props;
+  };
+  const metadata = new grpc.Metadata();
+  if (e.id) {
+    const detail = new provproto.ErrorResourceInitFailed();
+    detail.setId(e.id);
+    const { __provider: _p, ...props } = e.properties ?? {};
+    detail.setProperties(toStruct(props));
+    const details = new anyproto.Any();
+    details.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new statusproto.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(e.message);
+    status.addDetails(details);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return { code: grpc.status.UNKNOWN, message: e.message, metadata };
+}
+
+/** The Pulumi schema generated at build time beside this file (see `schema.ts`). */
+function loadSchema(): string {
+  return readFileSync(path.join(__dirname, "schema.json"), "utf8");
+}
+
+/** The provider's own configuration: `args` (newer engines), else the `wpengine:config:<key>` variables. */
+export function providerConfigOf(req: Msg): ProviderInstance["config"] {
+  const fromArgs = req.hasArgs?.() ? unwrapSecrets(toProps(req.getArgs()), new Set()) : undefined;
+  const vars: Map<string, string> | undefined = req.getVariablesMap?.();
+  const config: ProviderInstance["config"] = {};
+  for (const name of Object.keys(CONFIG_KEYS) as ConfigName[]) {
+    const value = fromArgs ? fromArgs[name] : vars?.get(`${PACKAGE}:config:${name}`);
+    if (value !== undefined && value !== null && value !== "" && value !== UNKNOWN)
+      config[name] = String(value);
+  }
+  return config;
+}
+
+/** A seconds value from a request's `timeout` (customTimeouts), or undefined when none was given. */
+const timeoutOf = (req: Msg): number | undefined => {
+  const t = Number(req.getTimeout?.() ?? 0);
+  return t > 0 ? Math.ceil(t) : undefined;
+};
+
+/**
+ * The resource provider service. One instance per plugin process, which the engine starts per
+ * provider (the default one and each explicit `Provider` resource), each with its own configuration.
+ */
+export class WpEngineProvider {
+  private instance: ProviderInstance = { config: {}, clientSlot: Symbol("pulumi-wpengine.instance-client") };
+
+  constructor(private readonly version: string) {}
+
+  /** Runs `fn` as this provider instance. */
+  private as<T>(fn: () => Promise<T>): Promise<T> {
+    return withProviderInstance(this.instance, fn);
+  }
+
+  private handle<Req, Res>(fn: (req: Req) => Promise<Res>) {
+    return (call: { request: Req }, callback: (err: unknown, res?: Res) => void) => {
+      fn.call(this, call.request).then(
+        (res) => callback(null, res),
+        (err) => callback(grpcError(err)),
+      );
+    };
+  }
+
+  /** The handlers, by the service's method names. */
+  service(): Record<string, unknown> {
+    const h = <Req, Res>(fn: (req: Req) => Promise<Res>) => this.handle(fn);
+    return {
+      getPluginInfo: h(async () => new plugproto.PluginInfo().setVersion(this.version)),
+      getSchema: h(async () => new provproto.GetSchemaResponse().setSchema(loadSchema())),
+      checkConfig: h(this.checkConfig),
+      diffConfig: h(this.diffConfig),
+      configure: h(this.configure),
+      invoke: h(this.invoke),
+      check: h(this.check),
+      diff: h(this.diff),
+      create: h(this.create),
+      read: h(this.read),
+      update: h(this.update),
+      delete: h(this.delete),
+      cancel: h(async () => new emptyproto.Empty()),
+    };
+  }
+
+  private async checkConfig(req: Msg): Promise<Msg> {
+    const news = toProps(req.getNews());
+    const failures: Msg[] = [];
+    for (const name of ["apiUrl", "appHostingUrl"] as const) {
+      const value = unwrapSecrets({ v: news[name] }, new Set()).v;
+      if (typeof value !== "string" || value === UNKNOWN) continue;
+      try {
+        checkBaseUrl(`${PACKAGE}:${name}`, value);
+      } catch (err) {
+        failures.push(new provproto.CheckFailure().setProperty(name).setReason((err as Error).message));
+      }
+    }
+    return new provproto.CheckResponse().setInputs(req.getNews()).setFailuresList(failures);
+  }
+
+  private async diffConfig(req: Msg): Promise<Msg> {
+    // Credentials and URLs change in place: the objects stay, the next calls use the new settings.
+    const olds = unwrapSecrets(toProps(req.getOldInputs() ?? req.getOlds()), new Set());
+    const news = unwrapSecrets(toProps(req.getNews()), new Set());
+    const diffs = Object.keys(CONFIG_KEYS).filter((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
+    const res = new provproto.DiffResponse()
+      .setChanges(
+        diffs.length
+          ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+          : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+      )
+      .setDiffsList(diffs);
+    return res;
+  }
+
+  private async configure(req: Msg): Promise<Msg> {
+    this.instance = { config: providerConfigOf(req), clientSlot: this.instance.clientSlot };
+    return new provproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true);
+  }
+
+  private async invoke(req: Msg): Promise<Msg> {
+    const name = String(req.getTok()).split(":")[2] ?? "";
+    const lookup = LOOKUPS[name];
+    if (!String(req.getTok()).startsWith(`${PACKAGE}:index:`) || !lookup)
+      throw new Error(`wpengine: unknown function ${req.getTok()}`);
+    const args = unwrapSecrets(toProps(req.getArgs()), new Set());
+    const result = await this.as(async () => lookup(args, { client: await getClient() }));
+    return new provproto.InvokeResponse().setReturn(toStruct(invokeResult(result)));
+  }
+
+  private async check(req: Msg): Promise<Msg> {
+    const kind = kindOfUrn(req.getUrn());
+    const secretKeys = new Set<string>();
+    const olds = unwrapSecrets(toProps(req.getOlds()), new Set());
+    const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
+    const res = await this.as(async () => resourceProvider(kind).check!(olds, news));
+    const inputs = wrapSecrets(res.inputs ?? news, [...secretKeys, ...this.secretsOf(kind)]);
+    const failures = (res.failures ?? []).map((f) =>
+      new provproto.CheckFailure().setProperty(f.property).setReason(f.reason),
+    );
+    return new provproto.CheckResponse().setInputs(toStruct(inputs)).setFailuresList(failures);
+  }
+
+  private async diff(req: Msg): Promise<Msg> {
+    const kind = kindOfUrn(req.getUrn());
+    const olds = unwrapSecrets(toProps(req.getOlds()), new Set());
+    const news = unwrapSecrets(toProps(req.getNews()), new Set());
+    const res = (await this.as(async () => resourceProvider(kind).diff!(req.getId(), olds, news))) as {
+      changes?: boolean;
+      replaces?: string[];
+      deleteBeforeReplace?: boolean;
+    };
+    const replaces = res.replaces ?? [];
+    // The names come from the definition's diff (a dynamic provider's diff result has no field for them).
+    const named = diffOf(resourceProvider(kind).definition, olds, news).diffs ?? [];
+    const diffs = [...new Set([...named, ...replaces])];
+    const K = provproto.PropertyDiff.Kind;
+    const detailed = diffs.map((key): [string, Msg] => {
+      const replace = replaces.includes(key);
+      const kindOf =
+        olds[key] === undefined || olds[key] === null
+          ? replace
+            ? K.ADD_REPLACE
+            : K.ADD
+          : news[key] === undefined || news[key] === null
+            ? replace
+              ? K.DELETE_REPLACE
+              : K.DELETE
+            : replace
+              ? K.UPDATE_REPLACE
+              : K.UPDATE;
+      return [key, new provproto.PropertyDiff().setKind(kindOf).setInputdiff(true)];
+    });
+    const out = new provproto.DiffResponse()
+      .setChanges(
+        res.changes
+          ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+          : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+      )
+      .setReplacesList(replaces)
+      .setDiffsList(diffs)
+      .setDeletebeforereplace(res.deleteBeforeReplace === true);
+    // A change the definition cannot name (a wrapped provider's own diff) is left to the engine's view.
+    if (detailed.length) {
+      out.setHasdetaileddiff(true);
+      for (const [key, d] of detailed) out.getDetaileddiffMap().set(key, d);
+    }
+    return out;
+  }
+
+  private async create(req: Msg): Promise<Msg> {
+    const kind = kindOfUrn(req.getUrn());
+    const secretKeys = new Set(this.secretsOf(kind));
+    const inputs = unwrapSecrets(toProps(req.getProperties()), secretKeys);
+    if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
+    const { id, outs } = (await this.as(async () =>
+      resourceProvider(kind).create!(this.withTimeout(kind, inputs, timeoutOf(req))),
+    )) as { id: string; outs: Props };
+    const recorded = this.keepTimeout(kind, outs, inputs);
+    return new provproto.CreateResponse()
+      .setId(id)
+      .setProperties(toStruct(wrapSecrets(recorded, secretKeys)));
+  }
+
+  private async read(req: Msg): Promise<Msg> {
+    const kind = kindOfUrn(req.getUrn());
+    const secretKeys = new Set(this.secretsOf(kind));
+    let id: string = req.getId();
+    let props = unwrapSecrets(toProps(req.getProperties()), secretKeys);
+    // An import: nothing in state yet, the id addresses the object and carries what read needs.
+    if (Object.keys(props).length === 0) ({ id, olds: props } = parseImportId(kind, id));
+    const res = (await this.as(async () => resourceProvider(kind).read!(id, props))) as {
+      id: string;
+      props?: Props;
+      inputs?: Props;
+    };
+    const out = new provproto.ReadResponse().setId(res.id ?? "");
+    if (!res.id) return out;
+    return out
+      .setProperties(toStruct(wrapSecrets(res.props ?? {}, secretKeys)))
+      .setInputs(toStruct(wrapSecrets(res.inputs ?? {}, secretKeys)));
+  }
+
+  private async update(req: Msg): Promise<Msg> {
+    const kind = kindOfUrn(req.getUrn());
+    const secretKeys = new Set(this.secretsOf(kind));
+    const olds = unwrapSecrets(toProps(req.getOlds()), secretKeys);
+    const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
+    if (req.getPreview()) return new provproto.UpdateResponse().setProperties(req.getNews());
+    const { outs } = (await this.as(async () =>
+      resourceProvider(kind).update!(req.getId(), olds, this.withTimeout(kind, news, timeoutOf(req))),
+    )) as { outs: Props };
+    const recorded = this.keepTimeout(kind, outs, news);
+    return new provproto.UpdateResponse().setProperties(toStruct(wrapSecrets(recorded, secretKeys)));
+  }
+
+  private async delete(req: Msg): Promise<Msg> {
+    const kind = kindOfUrn(req.getUrn());
+    const props = unwrapSecrets(toProps(req.getProperties()), new Set());
+    await this.as(async () =>
+      resourceProvider(kind).delete!(req.getId(), this.withTimeout(kind, props, timeoutOf(req))),
+    );
+    return new emptyproto.Empty();
+  }
+
+  private secretsOf(kind: string): readonly string[] {
+    return resourceProvider(kind).definition.secrets ?? [];
+  }
+
+  /** `customTimeouts` of the operation reach the waits: they replace `timeoutSeconds` for this call. */
+  private withTimeout(kind: string, props: Props, seconds: number | undefined): Props {
+    const takesTimeout = Object.hasOwn(resourceProvider(kind).definition.schema.shape, "timeoutSeconds");
+    return seconds !== undefined && takesTimeout ? { ...props, timeoutSeconds: seconds } : props;
+  }
+
+  /** State keeps the program's `timeoutSeconds`, so a customTimeouts value never shows as a diff. */
+  private keepTimeout(kind: string, outs: Props, inputs: Props): Props {
+    const takesTimeout = Object.hasOwn(resourceProvider(kind).definition.schema.shape, "timeoutSeconds");
+    return takesTimeout && inputs["timeoutSeconds"] !== undefined
+      ? { ...outs, timeoutSeconds: inputs["timeoutSeconds"] }
+      : outs;
+  }
+}
+
+/** Starts the gRPC server on a loopback port and prints the port, as the engine expects of a plugin. */
+export async function main(): Promise<void> {
+  // dist/provider/executable/ when built, provider/executable/ when run from the sources (tests).
+  const built = path.join(__dirname, "..", "..", "..", "package.json");
+  const source = path.join(__dirname, "..", "..", "package.json");
+  const version: string = JSON.parse(
+    readFileSync(__dirname.includes(`${path.sep}dist${path.sep}`) ? built : source, "utf8"),
+  ).version;
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(provrpc.ResourceProviderService, new WpEngineProvider(version).service() as never);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
+  process.stdout.write(`${port}\n`);
+}
