@@ -160,5 +160,6 @@ export const LOOKUPS: Readonly<Record<string, Lookup>> = Object.fromEntries(
  * Pulumi function returns an object in every language.
  */
 export function invokeResult(value: unknown): Record<string, unknown> {
-  return Array.isArray(value) ? { items: value } : (value as Record<string, unknown>);
+  if (Array.isArray(value)) return { items: value };
+  return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : { value };
 }

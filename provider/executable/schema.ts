@@ -142,10 +142,20 @@ function objectOf(
   return spec;
 }
 
+/** The modules whose `get<Thing>` functions are the lookups (those LOOKUPS of the registry gathers). */
+const LOOKUP_FILES = [
+  "provider/lookups.ts",
+  "provider/accountLookups.ts",
+  "provider/lookups/certificates.ts",
+  "provider/lookups/domainStatus.ts",
+  "provider/lookups/offload.ts",
+  "provider/lookups/usage.ts",
+];
+
 /** Generates the schema; `root` is the repository (the TypeScript sources are read from it). */
 export function generateSchema(root: string, version: string): Json {
   const ts: typeof TS = require("typescript");
-  const files = [...Object.keys(RESOURCES).map((k) => `provider/${k}.ts`), "provider/lookups.ts"].map((f) =>
+  const files = [...Object.keys(RESOURCES).map((k) => `provider/${k}.ts`), ...LOOKUP_FILES].map((f) =>
     path.join(root, f),
   );
   const program = ts.createProgram(files, {
@@ -230,7 +240,7 @@ export function generateSchema(root: string, version: string): Json {
   }
 
   const functions: Json = {};
-  const lookups = exportsOf("provider/lookups.ts");
+  const lookups = new Map(LOOKUP_FILES.flatMap((f) => [...exportsOf(f)]));
   for (const name of Object.keys(LOOKUPS)) {
     const sym = lookups.get(name)!;
     const [sig] = checker.getTypeOfSymbol(sym).getCallSignatures();
@@ -254,9 +264,18 @@ export function generateSchema(root: string, version: string): Json {
           required: ["items"],
         }
       : (() => {
-          const ref = fromTsType(ts, checker, ret, `${pascal(name)}Result`, types);
-          const target = types.all[String(ref["$ref"]).replace("#/types/", "")] as Json;
-          return { properties: target["properties"], required: target["required"] };
+          const ref = fromTsType(
+            ts,
+            checker,
+            checker.getNonNullableType(ret),
+            `${pascal(name)}Result`,
+            types,
+          );
+          const target = types.all[String(ref["$ref"]).replace("#/types/", "")] as Json | undefined;
+          // A record comes back as its own properties; anything else (a value, or nothing) as `{ value }`.
+          return target
+            ? { properties: target["properties"], required: target["required"] }
+            : { properties: { value: ref }, required: [] };
         })();
     functions[token(name)] = {
       description: docOf(ts, checker, sym) ?? name,
