@@ -59,11 +59,14 @@ describe("a pulumi up killed mid-apply", { timeout: 20 * 60_000 }, () => {
         pid = p;
       },
     });
-    let seen = 0;
-    while (seen < N / 4) {
+    let finished: Awaited<typeof killed> | undefined;
+    void killed.then((r) => {
+      finished = r;
+    });
+    while ((await onService()).length < N / 4) {
+      if (finished)
+        throw new Error(`the up ended before it could be killed:\n${finished.stdout}\n${finished.stderr}`);
       await new Promise((r) => setTimeout(r, 100));
-      seen = (await onService()).length;
-      expect(seen, "the up finished before it could be killed").toBeLessThan(N);
     }
     process.kill(pid!, "SIGKILL");
     expect((await killed).code).not.toBe(0);
