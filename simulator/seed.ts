@@ -41,6 +41,8 @@ export const SEED = {
     initechExample: { id: "d0000000-0000-4000-8000-000000000005", name: "initech.example" },
     /** On the legacy network: the one seeded domain a Let's Encrypt order can be placed for. */
     blogAcmeExample: { id: "d0000000-0000-4000-8000-000000000006", name: "blog.acme.example" },
+    /** Also on the legacy network, never ordered by the seed or the examples (the tests' second order). */
+    newsAcmeExample: { id: "d0000000-0000-4000-8000-000000000007", name: "news.acme.example" },
   },
   backups: {
     acmeprodCompleted: { id: "b0000000-0000-4000-8000-000000000001" },
@@ -213,6 +215,7 @@ export function seedWorld(): World {
   domain(D.globexExample, I.globexprod.id, { primary: true });
   domain(D.initechExample, I.initechprod.id, { primary: true });
   domain(D.blogAcmeExample, I.acmeblog.id, { legacy: true });
+  domain(D.newsAcmeExample, I.acmeblog.id, { legacy: true });
 
   const B = SEED.backups;
   world.backups[B.acmeprodCompleted.id] = {

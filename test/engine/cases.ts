@@ -48,6 +48,8 @@ export interface ResourceCase {
    * program cannot show (the drift and adoption checks read every other updated input from the service).
    */
   unreadable?: string[];
+  /** Inputs by which adoption finds the existing object (kept as created when adoption is tested). */
+  adoptionKey?: string[];
   /** Outputs the class marks secret (`additionalSecretOutputs`). */
   secretOutputs?: string[];
   /** Args wrapped in `pulumi.secret()`. */
@@ -212,7 +214,9 @@ const installCopyArgs = (S: Seed) => ({
 const siteTransferArgs = (S: Seed) => ({
   siteId: S.sites.acmeBlog.id,
   destinationAccountId: S.accounts.initech.id,
-  scheduledTime: hoursAhead(2),
+  // Days ahead, not hours: suites that move the simulator's clock forward (waits on its time) may have
+  // moved it hours past the wall clock, and the service wants 1 hour to 7 days ahead of ITS time.
+  scheduledTime: hoursAhead(72),
   maintenanceMode: false,
 });
 const cacheClearArgs = (S: Seed) => ({
@@ -713,7 +717,7 @@ export const CASES: ResourceCase[] = [
     kind: "SiteTransfer",
     args: siteTransferArgs,
     // A transfer cannot be edited: every input replaces it.
-    update: (S) => ({ ...siteTransferArgs(S), scheduledTime: hoursAhead(3) }),
+    update: (S) => ({ ...siteTransferArgs(S), scheduledTime: hoursAhead(73) }),
     updated: [],
     replaceOnUpdate: ["scheduledTime"],
     invalid: {
@@ -759,6 +763,8 @@ export const CASES: ResourceCase[] = [
     // A change of triggers purges again, in place (the install and the cache type replace).
     update: (S) => ({ ...cachePurgeArgs(S), triggers: { release: "2" } }),
     updated: ["triggers"],
+    // A purge leaves nothing on the service to read back.
+    unreadable: ["triggers"],
     invalid: {
       args: (S) => ({ ...cachePurgeArgs(S), type: "disk" }),
       property: "type",
@@ -781,6 +787,21 @@ export const CASES: ResourceCase[] = [
       reason: /two-letter ISO 3166-1/,
     },
     required: ["installId", "domainId", "certificateId", "status", "commonName", "domains", "orderedTime"],
+    // The holder's details are sent with the order and never returned.
+    unreadable: ["city"],
+    failAfterCreate: {
+      // The order is placed (a POST); reading it back is refused for longer than the client waits.
+      args: (S) => ({ ...omit(letsEncryptArgs(S), "adopt"), domainId: S.domains.newsAcmeExample.id }),
+      faults: [
+        {
+          method: "GET",
+          path: "/v1/installs/*/domains/*/ssl_certificate",
+          status: 429,
+          retryAfter: 86_400,
+          skip: 1,
+        },
+      ],
+    },
     // The API cannot cancel a certificate: delete forgets it, and it still reads afterwards.
     goneAfterDelete: false,
   },
@@ -832,6 +853,7 @@ export const CASES: ResourceCase[] = [
     args: siteArgs,
     update: (S) => ({ ...siteArgs(S), name: "Engine test site (renamed)" }),
     updated: ["name"],
+    adoptionKey: ["name"],
     invalid: {
       args: (S) => ({ ...siteArgs(S), name: "x".repeat(41) }),
       property: "name",

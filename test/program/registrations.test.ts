@@ -18,9 +18,16 @@ const TOKEN = (kind: string) => `pulumi-nodejs:dynamic/wpengine:${kind}`;
 function declared(kind: string): { outputs: string[]; secretOutputs: string[] } {
   const text = fs.readFileSync(path.join(REPO, "provider", `${kind}.ts`), "utf8");
   const strings = (s: string | undefined) => [...(s ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-  const call = /super\(KIND,\s*name,\s*args,\s*(\w+),\s*opts(?:,\s*\[([^\]]*)\])?\s*\)/.exec(text);
+  const call =
+    /super\(KIND,\s*name,\s*args,\s*(\w+),\s*opts(?:,\s*(?:\[([^\]]*)\]|provider\.definition\.secrets))?\s*\)/.exec(
+      text,
+    );
   const list = call ? new RegExp(`const ${call[1]} = \\[([^\\]]*)\\]`).exec(text) : null;
-  return { outputs: strings(list?.[1]), secretOutputs: strings(call?.[2]) };
+  // Secrets given to super as a list, or as the definition's own `secrets` (shared with the executable provider).
+  const secrets = call?.[0].includes("definition.secrets")
+    ? /\bsecrets: \[([^\]]*)\]/.exec(text)?.[1]
+    : call?.[2];
+  return { outputs: strings(list?.[1]), secretOutputs: strings(secrets) };
 }
 
 /** Finds the resource classes in the INSTALLED package and instantiates each with a probe input. */

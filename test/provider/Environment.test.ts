@@ -37,8 +37,6 @@ describe("Environment against the simulator", () => {
       rootDirectory: "web",
       resourceName: id,
       reconciling: false,
-      build: null,
-      domains: [],
       timeoutSeconds: 600,
     });
     expect((await client().environments.get(ACCOUNT, APP, "preview")).reconciling).toBe(false);

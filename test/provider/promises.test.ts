@@ -118,6 +118,17 @@ const WRITES: { op: string; method: string; path: string; creates: boolean }[] =
     path: "^/fu/v1/accounts/[^/]+/apps/[^/]+/environments/[^/]+:upload$",
     creates: true,
   },
+  { op: "site create", method: "POST", path: "^/v1/sites$", creates: true },
+  { op: "install create", method: "POST", path: "^/v1/installs$", creates: true },
+  { op: "ssh key create", method: "POST", path: "^/v1/ssh_keys$", creates: true },
+  // A second purge purges again: nothing is made twice.
+  { op: "cache purge", method: "POST", path: "^/v1/installs/[^/]+/purge_cache$", creates: false },
+  {
+    op: "let's encrypt order",
+    method: "POST",
+    path: "^/v1/installs/[^/]+/domains/[^/]+/ssl_certificate$",
+    creates: true,
+  },
 ];
 const classify = (r: LoggedRequest) =>
   WRITES.find((w) => w.method === r.method && new RegExp(w.path).test(r.path));
@@ -195,6 +206,9 @@ describe("created but failed", () => {
   });
 });
 
+const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
+
 /** Whether check accepts `adopt: true` for the case (a resource with nothing to take over refuses it). */
 async function adoptable(c: ResourceCase): Promise<boolean> {
   const res = await providerOf(c).check!({}, { ...c.args(SEED), adopt: true });
@@ -211,7 +225,10 @@ describe.each(CASES)("$kind: adoption", (c) => {
     }
     const first = await create(c, c.args(SEED));
     // The declared state differs from the existing object in the inputs an update changes.
-    const declared = c.replaceOnUpdate ? c.args(SEED) : c.update(SEED);
+    // Keys by which adoption finds the object stay as they were (a site is found by its name).
+    const declared = c.replaceOnUpdate
+      ? c.args(SEED)
+      : { ...c.update(SEED), ...pick(c.args(SEED), c.adoptionKey ?? []) };
     const adopted = await create(c, { ...declared, adopt: true });
     expect(adopted.id).toBe(first.id);
     // Read back from the simulator, addressed by the pre-adoption outputs: not what adoption returned.

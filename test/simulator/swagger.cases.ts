@@ -86,6 +86,8 @@ const rateLimited = (path: string) => async (sim: RunningSimulator) => {
 };
 
 const acmeprod = { install_id: I.acmeprod.id };
+/** The seeded domain on the legacy network, the kind a Let's Encrypt order is for. */
+const legacyDomain = { install_id: I.acmeblog.id, domain_id: D.blogAcmeExample.id };
 const SSH_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICnAIfGfcJtep8uc/0V6Yc5MTs43XnHSKX1s6m1/9oTW joe@example.com";
 const offload = {
@@ -1052,7 +1054,23 @@ const CERTS: SwaggerCase[] = [
     params: { ...acmeprod, report_id: UNKNOWN },
   },
 
-  { op: "GET /installs/{install_id}/ssl_certificates", title: "lists", status: 200, params: acmeprod },
+  {
+    op: "GET /installs/{install_id}/ssl_certificates",
+    title: "lists",
+    status: 200,
+    params: { install_id: I.acmeblog.id },
+    // An install without certificates answers 404 (the Swagger's "No SSL certs found"): order one first.
+    prepare: async (sim) => {
+      await must(
+        sim,
+        202,
+        "POST",
+        `/v1/installs/${I.acmeblog.id}/domains/${D.blogAcmeExample.id}/ssl_certificate`,
+        order,
+      );
+      return {};
+    },
+  },
   {
     op: "GET /installs/{install_id}/ssl_certificates",
     title: "an unknown install",
@@ -1063,7 +1081,8 @@ const CERTS: SwaggerCase[] = [
     op: "POST /installs/{install_id}/domains/{domain_id}/ssl_certificate",
     title: "orders a Let's Encrypt certificate",
     status: 202,
-    params: acmeDomain,
+    // Only a domain on the legacy network can have one (the others' certificates are managed).
+    params: legacyDomain,
     body: order,
   },
   {
@@ -1077,13 +1096,13 @@ const CERTS: SwaggerCase[] = [
     op: "GET /installs/{install_id}/domains/{domain_id}/ssl_certificate",
     title: "reads the ordered certificate",
     status: 200,
-    params: acmeDomain,
+    params: legacyDomain,
     prepare: async (sim) => {
       await must(
         sim,
         202,
         "POST",
-        `/v1/installs/${I.acmeprod.id}/domains/${D.acmeExample.id}/ssl_certificate`,
+        `/v1/installs/${I.acmeblog.id}/domains/${D.blogAcmeExample.id}/ssl_certificate`,
         order,
       );
       sim.advance(3600);

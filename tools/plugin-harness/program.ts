@@ -118,10 +118,12 @@ export function runProgram(opts: RunProgramOptions): Promise<ProgramResult> {
       });
     };
     child.on("error", (e) => finish(new Error(`cannot start the program runner: ${e.message}`)));
-    child.on("exit", (code) => {
+    // 'close', not 'exit': it comes after the child's stdio AND its IPC channel are drained, so a final
+    // "done" message still in flight when the process exits is read first ('exit' plus a setImmediate
+    // could settle before it: "exited (code 0) without a result").
+    child.on("close", (code) => {
       exited = code;
-      // stdout/stderr may still hold data: let their 'end' run first.
-      setImmediate(() => finish());
+      finish();
     });
     child.on("message", (raw: ChildMessage) => {
       if (raw.t === "done") {
