@@ -7,7 +7,7 @@
  * the toolchain of tools/pulumi (the CLI and a Node.js that Pulumi supports). Exits non-zero when any
  * step does not do what it says.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -94,23 +94,27 @@ async function withCli(
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
   };
-  const pulumi = (args: string[], allowFail = false): number => {
-    console.log(`$ pulumi ${args.join(" ")}`);
-    const r = spawnSync("pulumi", [...args, "--stack", STACK, "--non-interactive"], {
-      cwd: ROOT,
-      env,
-      stdio: "inherit",
+  // Asynchronous: the simulator answers from this very process, so its event loop must keep running.
+  const run = (args: string[]): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const child = spawn("pulumi", args, { cwd: ROOT, env, stdio: "inherit" });
+      child.on("error", (e) =>
+        reject(new DemoFailure(`pulumi could not start: ${e.message} (run npm run demo)`)),
+      );
+      child.on("close", (code) => resolve(code ?? 1));
     });
-    if (r.error) throw new DemoFailure(`pulumi could not start: ${r.error.message} (run npm run demo)`);
-    if (r.status !== 0 && !allowFail) throw new DemoFailure(`pulumi ${args[0]} exited ${r.status}`);
-    return r.status ?? 1;
+  const pulumi = async (args: string[], allowFail = false): Promise<number> => {
+    console.log(`$ pulumi ${args.join(" ")}`);
+    const code = await run([...args, "--stack", STACK, "--non-interactive"]);
+    if (code !== 0 && !allowFail) throw new DemoFailure(`pulumi ${args[0]} exited ${code}`);
+    return code;
   };
   try {
     heading("setup: a stack on a local file backend, its config pointing at the simulator");
-    spawnSync("pulumi", ["stack", "init", STACK, "--non-interactive"], { cwd: ROOT, env, stdio: "inherit" });
+    await run(["stack", "init", STACK, "--non-interactive"]);
     const config = stackConfig(sim);
     const { "wpengine:password": password, ...plain } = config;
-    pulumi([
+    await pulumi([
       "config",
       "set-all",
       ...Object.entries(plain).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`]),
@@ -122,37 +126,33 @@ async function withCli(
     lookAt(
       "each resource created, then the stack outputs (the www TXT record to publish, the app's domains)",
     );
-    pulumi(["up", "--yes"]);
+    await pulumi(["up", "--yes"]);
 
     heading("a second preview: nothing to do");
     lookAt('"unchanged" for every resource; --expect-no-changes would fail otherwise');
-    pulumi(["preview", "--expect-no-changes"]);
+    await pulumi(["preview", "--expect-no-changes"]);
     heading("a refreshed preview of a stack nobody touched: nothing found");
     lookAt("every resource read back from the service, and still no change");
-    pulumi(["preview", "--refresh", "--expect-no-changes"]);
+    await pulumi(["preview", "--refresh", "--expect-no-changes"]);
 
     heading("a change behind Pulumi's back, through the service's API");
     console.log(`  ${await makeDrift(client)}`);
 
     heading("the refreshed preview finds it");
     lookAt("Domain www (secureAllUrls) and CacheExclusions cache (exclusions): exactly what changed");
-    const found = pulumi(["preview", "--refresh", "--diff", "--expect-no-changes"], true);
+    const found = await pulumi(["preview", "--refresh", "--diff", "--expect-no-changes"], true);
     expectThat(found !== 0, "preview --refresh reports the drift");
 
     heading("pulumi up --refresh repairs it");
     lookAt("two updates, back to what the program declares");
-    pulumi(["up", "--refresh", "--yes", "--skip-preview"]);
-    pulumi(["preview", "--refresh", "--expect-no-changes"]);
+    await pulumi(["up", "--refresh", "--yes", "--skip-preview"]);
+    await pulumi(["preview", "--refresh", "--expect-no-changes"]);
     expectThat(true, "after the repair a refreshed preview changes nothing");
 
     heading("pulumi destroy");
     lookAt("each resource deleted; what the service cannot delete says so in a wpengine: line");
-    pulumi(["destroy", "--yes", "--skip-preview"]);
-    spawnSync("pulumi", ["stack", "rm", STACK, "--yes", "--non-interactive"], {
-      cwd: ROOT,
-      env,
-      stdio: "inherit",
-    });
+    await pulumi(["destroy", "--yes", "--skip-preview"]);
+    await run(["stack", "rm", STACK, "--yes", "--non-interactive"]);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     fs.rmSync(path.join(ROOT, `Pulumi.${STACK}.yaml`), { force: true });
