@@ -6,13 +6,13 @@
  * refresh, `pulumi import` of an existing domain, and destroy. Needs `npm run build` (the plugin runs
  * from dist/).
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
+import { type RunResult, runCommand } from "./harness";
 
 const REPO = path.resolve(__dirname, "..", "..");
 const toolchain: {
@@ -71,30 +71,18 @@ const stackFlags = (args: string[]): string[] =>
     ? ["--non-interactive"]
     : ["--stack", "dev", "--non-interactive"];
 
-function pulumi(
-  args: string[],
-  allowFail = false,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", [...args, ...stackFlags(args)], { cwd: dir, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (b) => {
-      stdout += b;
-    });
-    child.stderr.on("data", (b) => {
-      stderr += b;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      const r = { code: code ?? 1, stdout, stderr };
-      if (r.code !== 0 && !allowFail)
-        reject(
-          new Error(`pulumi ${args.join(" ")}: ${code}\n${stdout.slice(-4000)}\n${stderr.slice(-3000)}`),
-        );
-      else resolve(r);
-    });
+async function pulumi(args: string[], allowFail = false): Promise<RunResult> {
+  const r = await runCommand("pulumi", [...args, ...stackFlags(args)], {
+    cwd: dir,
+    env,
+    timeoutMs: 6 * 60_000,
   });
+  if (r.code !== 0 && !allowFail) {
+    throw new Error(
+      `pulumi ${args.join(" ")}: ${r.code}\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-3000)}`,
+    );
+  }
+  return r;
 }
 
 const clientOf = (sim: RunningSimulator, username: string, password: string) =>
