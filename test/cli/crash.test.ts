@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
-import { CliProject, killGroup } from "./harness";
+import { CliProject, killGroup } from "../../tools/cli/project";
 
 const N = 100;
 const SUFFIX = ".crash.example";

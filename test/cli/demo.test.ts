@@ -6,7 +6,7 @@
  */
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliEnv, REPO, runCommand } from "./harness";
+import { cliEnv, REPO, runCommand } from "../../tools/cli/project";
 
 describe("npm run demo", { timeout: 15 * 60_000 }, () => {
   it("shows the real CLI doing up, no-op preview, drift, refresh, repair and destroy", async () => {

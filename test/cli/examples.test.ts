@@ -10,10 +10,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
+import { tempDir } from "../../tools/cli/pack";
+import { CliProject, changes, REPO } from "../../tools/cli/project";
 import { CASES } from "../engine/cases";
-import { tempDir } from "../engine/pack";
 import { selfSigned } from "../fixtures/self-signed";
-import { CliProject, changes, REPO } from "./harness";
 
 const EXAMPLES = path.join(REPO, "examples");
 

@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
-import { type RunResult, runCommand } from "./harness";
+import { type RunResult, runCommand } from "../../tools/cli/project";
 
 const REPO = path.resolve(__dirname, "..", "..");
 const toolchain: {

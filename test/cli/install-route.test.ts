@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO, tempDir } from "../engine/pack";
+import { REPO, tempDir } from "../../tools/cli/pack";
 
 const run = promisify(execFile);
 

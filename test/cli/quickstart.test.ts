@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
-import { CliProject, REPO, urnName } from "./harness";
+import { CliProject, REPO, urnName } from "../../tools/cli/project";
 
 const BASE = "cli.quickstart.example";
 const PROJECT = "wpengine-quickstart";

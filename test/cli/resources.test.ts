@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
+import { CliProject, urnName } from "../../tools/cli/project";
 import { CASES } from "../engine/cases";
 import { allStrings, distinctivePassword, missing, seed } from "../engine/harness";
-import { CliProject, urnName } from "./harness";
 
 /** The program: every case's resource, its args picked by the `phase` config (create or update). */
 function program(): string {

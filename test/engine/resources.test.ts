@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
+import { type PackedProgram, packedProgram } from "../../tools/cli/pack";
 import {
   PluginCallError,
   PluginClient,
@@ -26,7 +27,6 @@ import {
   seed,
   simulatorConfig,
 } from "./harness";
-import { type PackedProgram, packedProgram } from "./pack";
 
 /**
  * `__provider` is stored twice per resource (inputs and outputs): keep it small. Installed, it is a

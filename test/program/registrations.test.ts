@@ -7,10 +7,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type PackedProgram, packedProgram, REPO } from "../../tools/cli/pack";
 import { unwrapSecrets } from "../../tools/plugin-harness";
 import { CASES } from "../engine/cases";
 import { type Capture, capture, type ProgramItem, resourcesProgram, seed } from "../engine/harness";
-import { type PackedProgram, packedProgram, REPO } from "../engine/pack";
 
 const TOKEN = (kind: string) => `pulumi-nodejs:dynamic/wpengine:${kind}`;
 

@@ -10,11 +10,11 @@
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type PackedProgram, packedProgram, REPO, tempDir } from "../engine/pack";
+import { type PackedProgram, packedProgram, REPO, tempDir } from "./pack";
 
 const toolchain: {
   ensure(): Promise<{ env: Record<string, string> }>;
-} = require("../../tools/pulumi/toolchain.js");
+} = require(path.join(REPO, "tools/pulumi/toolchain.js"));
 
 export const PASSPHRASE = "cli-tier-throwaway-passphrase";
 

@@ -22,7 +22,16 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-export const REPO = path.resolve(__dirname, "../..");
+/** The repository: the nearest directory up from here whose package.json is this package's (this file runs from the checkout and from `dist/tools/cli`). */
+export const REPO = findRepo(__dirname);
+
+function findRepo(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "pulumi-wpengine") return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no pulumi-wpengine checkout above ${from}`);
+  }
+}
 /** Where tarballs and installs are cached (`ENGINE_TESTS_CACHE` overrides). */
 const CACHE_ROOT =
   process.env["ENGINE_TESTS_CACHE"] ?? path.join(os.tmpdir(), "pulumi-wpengine-engine-tests");
