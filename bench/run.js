@@ -7,7 +7,7 @@
  * exit code is non-zero only when something crashes or a result is wrong (a count, an id, an attempt
  * count, a diff answer). See bench/README.md.
  */
-const { spawn, execFileSync } = require("node:child_process");
+const { startSimulatorProcess } = require("./simulator-process.js");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
@@ -95,67 +95,16 @@ function heading(text) {
 // share the machine's cores the way a program and a remote service would not have to.
 // ---------------------------------------------------------------------------------------------------------
 
-let child;
+/** The running simulator (bench/simulator-process.js) and its URL; section 6 swaps in simulators of its own. */
+let sim;
 let simUrl;
-
-function startSimulatorProcess(args = []) {
-  return new Promise((resolve, reject) => {
-    const cli = [path.join(ROOT, "dist/simulator/cli.js"), "--port", "0", "--quiet", ...args];
-    const cp = spawn(process.execPath, cli, { stdio: ["ignore", "pipe", "inherit"] });
-    child = cp;
-    let out = "";
-    const timer = setTimeout(() => reject(new Error("the simulator did not start within 20 s")), 20_000);
-    cp.stdout.setEncoding("utf8");
-    cp.stdout.on("data", (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    cp.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      if (!simUrl) reject(new Error(`the simulator exited early (${code ?? signal})`));
-      else if (!stopping && cp === child) console.error(`the simulator exited (${code ?? signal})`);
-    });
-  });
-}
-let stopping = false;
-process.on("exit", () => {
-  stopping = true;
-  child?.kill();
-});
-
-/** The simulator's control API (/__sim, no authentication). */
-async function control(method, p, body) {
-  const res = await fetch(`${simUrl}${p}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`control ${method} ${p}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
-}
+const control = (...args) => sim.control(...args);
 const setFaults = (rules) => control("PUT", "/__sim/faults", { rules });
 const clearLog = () => control("DELETE", "/__sim/requests");
 const logged = async () => (await control("GET", "/__sim/requests")).requests;
 
-let clkTck = 100;
-try {
-  clkTck = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-} catch {
-  // Keep the usual 100 Hz.
-}
 /** CPU milliseconds used so far by the simulator process (Linux /proc), or NaN elsewhere. */
-function simCpuMs() {
-  try {
-    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clkTck;
-  } catch {
-    return Number.NaN;
-  }
-}
+const simCpuMs = () => sim.cpuMs();
 
 function newClient(extra = {}) {
   return new sdk.WpEngineClient({
@@ -891,18 +840,16 @@ function printTable() {
 
 /** Runs `fn` against a simulator of its own (`args` added to the CLI's), then stops it. */
 async function withSimulator(args, fn) {
-  const saved = { child, simUrl };
-  simUrl = await startSimulatorProcess(args);
-  const mine = child;
+  const saved = sim;
+  const mine = await startSimulatorProcess(ROOT, args);
+  sim = mine;
+  simUrl = mine.url;
   try {
     return await fn();
   } finally {
-    child = saved.child;
-    simUrl = saved.simUrl;
-    await new Promise((r) => {
-      mine.on("exit", r);
-      mine.kill("SIGTERM");
-    });
+    sim = saved;
+    simUrl = saved.url;
+    await mine.stop();
   }
 }
 
@@ -985,8 +932,9 @@ async function main() {
   console.log(
     `pulumi-wpengine bench · node ${process.version} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"} · ${os.platform()} ${os.arch()}`,
   );
-  simUrl = await startSimulatorProcess();
-  console.log(`simulator (child process ${child.pid}) at ${simUrl}`);
+  sim = await startSimulatorProcess(ROOT);
+  simUrl = sim.url;
+  console.log(`simulator (child process ${sim.pid}) at ${simUrl}`);
 
   await benchRequests();
   await benchListings();
