@@ -1,5 +1,4 @@
 /** Environments of an application-hosting app, their cache and zip uploads. */
-import { FormData } from "undici";
 import { z } from "zod";
 import { envPath, fillIdFromName, resourceId } from "./apps";
 import { type Build, BuildSchema } from "./builds";
@@ -7,7 +6,7 @@ import { WpEngineValidationError } from "./core/errors";
 import { TokenListing } from "./core/listing";
 import { type Page, TokenParamsSchema } from "./core/pagination";
 import { path } from "./core/path";
-import type { Transport } from "./core/transport";
+import { type Transport, undici } from "./core/transport";
 import { validateInput } from "./core/validate";
 
 /** An environment. */
@@ -191,7 +190,7 @@ export class Environments {
         { path: "zip", message: "must be a non-empty Buffer or Uint8Array" },
       ]);
     }
-    const form = new FormData();
+    const form = new (undici().FormData)();
     form.append("repository", new Blob([new Uint8Array(zip)], { type: "application/zip" }), filename);
     // Each upload starts a build: not retried once the request may have reached the server.
     return this.transport.request(
