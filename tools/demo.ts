@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { WpEngineClient } from "../sdk";
 import { SEED, startSimulator } from "../simulator";
+import { quickstartLeftovers } from "./quickstart";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PROJECT = "wpengine-quickstart";
@@ -54,28 +55,6 @@ async function makeDrift(client: WpEngineClient): Promise<string> {
   }
   await client.cacheExclusions.replace(installId, [{ type: "url path", value: "^/cart/" }]);
   return "www.quickstart.example: secureAllUrls turned off; cache exclusions cut to one";
-}
-
-/** What the quickstart leaves on the service, to prove destroy removed it. */
-async function leftovers(client: WpEngineClient): Promise<string[]> {
-  const left: string[] = [];
-  for await (const d of client.domains.iterate(SEED.installs.acmeprod.id)) {
-    if (d.name.endsWith("quickstart.example")) left.push(`domain ${d.name}`);
-  }
-  for (const u of await client.accountUsers.list(SEED.accounts.acme.id)) {
-    if (u.email === "editor@quickstart.example") left.push(`account user ${u.email}`);
-  }
-  for (const s of await client.reportSchedules.list(SEED.sites.acmeMarketing.id)) {
-    if (s.title === "Quickstart monthly report") left.push(`report schedule ${s.title}`);
-  }
-  for await (const a of client.apps.iterate(SEED.accounts.acme.id)) {
-    if (String(a.name).endsWith("/quickstart-frontend")) left.push(`app ${a.name}`);
-  }
-  const writable = (await client.cacheExclusions.get(SEED.installs.acmeprod.id)).filter(
-    (e) => e.type !== "cookie",
-  );
-  if (writable.length) left.push(`${writable.length} cache exclusions`);
-  return left;
 }
 
 /** The pulumi CLI at the repository root, as a user runs it, on a throwaway local backend. */
@@ -175,7 +154,7 @@ async function main(): Promise<void> {
   });
   try {
     await withCli(sim, client);
-    const left = await leftovers(client);
+    const left = await quickstartLeftovers(client, "quickstart.example");
     expectThat(left.length === 0, `nothing left on the service${left.length ? `: ${left.join(", ")}` : ""}`);
     console.log("\ndemo complete: every step did what it said");
   } finally {

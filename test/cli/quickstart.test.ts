@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { CliProject, REPO, urnName } from "../../tools/cli/project";
+import { quickstartLeftovers } from "../../tools/quickstart";
 
 const BASE = "cli.quickstart.example";
 const PROJECT = "wpengine-quickstart";
@@ -130,29 +131,7 @@ describe("the quickstart under the pulumi CLI", { timeout: 15 * 60_000 }, () => 
     // destroy leaves nothing on the service; the cache exclusions' delete says what it did.
     const destroyed = await project.destroy();
     expect(await project.resources()).toEqual([]);
-    expect(await leftovers(client)).toEqual([]);
+    expect(await quickstartLeftovers(client, BASE)).toEqual([]);
     expect(destroyed.stdout + destroyed.stderr).not.toContain(password);
   });
 });
-
-/** What the quickstart leaves on the service. */
-async function leftovers(client: WpEngineClient): Promise<string[]> {
-  const left: string[] = [];
-  for await (const d of client.domains.iterate(SEED.installs.acmeprod.id)) {
-    if (d.name.endsWith(BASE)) left.push(`domain ${d.name}`);
-  }
-  for (const u of await client.accountUsers.list(SEED.accounts.acme.id)) {
-    if (u.email?.endsWith(BASE)) left.push(`account user ${u.email}`);
-  }
-  for (const s of await client.reportSchedules.list(SEED.sites.acmeMarketing.id)) {
-    if (s.title === "Quickstart monthly report") left.push(`report schedule ${s.title}`);
-  }
-  for await (const a of client.apps.iterate(SEED.accounts.acme.id)) {
-    if (String(a.name).endsWith("/quickstart-frontend")) left.push(`app ${a.name}`);
-  }
-  const writable = (await client.cacheExclusions.get(SEED.installs.acmeprod.id)).filter(
-    (e) => e.type !== "cookie",
-  );
-  if (writable.length) left.push(`${writable.length} cache exclusions`);
-  return left;
-}
