@@ -3,7 +3,8 @@
  * never holds a duplicate, and the way back to a converged stack is, after the engine's own
  * `pulumi cancel` (its lock outlives the kill, whatever the provider), the one documented step (README,
  * "After a crash"): `WPE_ADOPT_EXISTING=true pulumi up`, whose creates take over what the killed run
- * created but never recorded.
+ * created but never recorded. Run twice: with the engine's checkpoint after every step, and with
+ * `PULUMI_SKIP_CHECKPOINTS=true` (README, "Large stacks"), where the killed run recorded nothing at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
@@ -18,7 +19,10 @@ const wpengine = require("pulumi-wpengine");
 for (let i = 0; i < ${N}; i++) new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" });
 `;
 
-describe("a pulumi up killed mid-apply", { timeout: 20 * 60_000 }, () => {
+describe.each<{ mode: string; env: Record<string, string> }>([
+  { mode: "checkpoints after every step", env: {} },
+  { mode: "PULUMI_SKIP_CHECKPOINTS=true", env: { PULUMI_SKIP_CHECKPOINTS: "true" } },
+])("a pulumi up killed mid-apply ($mode)", { timeout: 20 * 60_000 }, ({ env }) => {
   let sim: RunningSimulator;
   let project: CliProject;
 
@@ -42,6 +46,7 @@ describe("a pulumi up killed mid-apply", { timeout: 20 * 60_000 }, () => {
         "wpengine:username": "demo",
       },
       secrets: { "wpengine:password": "demo" },
+      env,
     });
   }, 10 * 60_000);
 
