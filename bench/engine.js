@@ -41,6 +41,13 @@ const SIZES = String(flag("sizes", "0,50,100,200,400")).split(",").map(Number);
 const LATENCY = Number(flag("latency", 100));
 const PROFILE = flag("profile", false);
 const WRITE = flag("write", false) === true;
+/** `--env K=V,K2=V2`: extra environment of every CLI command (e.g. `PULUMI_SKIP_CHECKPOINTS=true`). */
+const ENV = Object.fromEntries(
+  String(flag("env", ""))
+    .split(",")
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+);
 
 const wrong = [];
 function verify(ok, what) {
@@ -80,10 +87,11 @@ function peakKb(pid) {
 function role(pid) {
   let cmd;
   try {
-    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
   } catch {
     return undefined;
   }
+  if (!cmd) return undefined; // exiting: it keeps the role it had
   if (/dynamic-provider/.test(cmd)) return "plugin";
   if (/cmd\/run\b/.test(cmd)) return "program";
   if (/pulumi-language-nodejs/.test(cmd)) return "language host";
@@ -108,13 +116,15 @@ function sampleTree(root) {
       let up = pid;
       while (up > 1 && up !== root) up = parent.get(up) ?? 0;
       if (up !== root) continue;
+      // The role is read on every tick: between fork and exec a child still shows its parent's command
+      // line, and a shell becomes the node it execs.
+      const r = role(pid);
       let p = seen.get(pid);
       if (!p) {
-        const r = role(pid);
         if (!r) continue;
         p = { role: r, cpu: 0, peak: 0 };
         seen.set(pid, p);
-      }
+      } else if (r) p.role = r;
       p.cpu = cpuMs(f);
       p.peak = Math.max(p.peak, peakKb(pid));
     }
@@ -226,7 +236,7 @@ async function main() {
   for (const n of SIZES) {
     await project.setConfig({ n: String(n) });
     for (const s of STEPS) {
-      const r = await step(s, n);
+      const r = await step(s, n, ENV);
       rows.push(r);
       console.log(line(r, median));
       if (s.name === "up") {
@@ -270,6 +280,7 @@ async function profiled(project, step, n) {
     const args = [...s.args, "--profiling", path.join(sub, "engine")];
     const hook = path.join(__dirname, "cpu-prof-exit.js");
     const r = await step({ ...s, args }, n, {
+      ...ENV,
       NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${sub} --require ${hook}`,
     });
     out[s.name] = { wall: r.wall, calls: r.calls, node: summariseNodeProfiles(sub), go: summariseGo(sub) };
@@ -321,14 +332,30 @@ function origin(url, fn) {
 }
 const shortUrl = (url) => url.replace(/^.*node_modules\//, "").replace(/^file:\/\//, "");
 
-/** The engine's CPU profile, top functions (`go tool pprof -top`). */
+/**
+ * The engine's CPU profile: the functions with the most CPU of their own (`go tool pprof -top`), then
+ * the engine's and its backend's functions by CPU including their callees (`-top -cum`), which says what
+ * the time is spent doing.
+ */
 function summariseGo(dir) {
   const cpu = fs.readdirSync(dir).find((f) => /^engine\.\d+\.cpu$/.test(f));
   if (!cpu) return undefined;
-  const r = spawnSync("go", ["tool", "pprof", "-top", "-nodecount=12", path.join(dir, cpu)], {
-    encoding: "utf8",
-  });
-  return r.status === 0 ? r.stdout.split("\n").slice(0, 20).join("\n") : `pprof failed: ${r.stderr}`;
+  const pprof = (...args) =>
+    spawnSync("go", ["tool", "pprof", ...args, path.join(dir, cpu)], { encoding: "utf8" });
+  const flat = pprof("-top", "-nodecount=10");
+  const cum = pprof("-top", "-cum", "-nodecount=80");
+  if (flat.status !== 0 || cum.status !== 0) return `pprof failed: ${flat.stderr}${cum.stderr}`;
+  const lines = flat.stdout.split("\n").filter((l) => !/^(File|Build ID|Type|Time):/.test(l));
+  const ours = cum.stdout
+    .split("\n")
+    .filter((l) => /github\.com\/pulumi\/pulumi\/pkg|gocloud\.dev|crypto\/md5\.\(/.test(l))
+    .slice(0, 10);
+  return [
+    ...lines.slice(0, 16),
+    "",
+    "by cumulative CPU (the engine's and its backend's functions):",
+    ...ours,
+  ].join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -337,7 +364,6 @@ function summariseGo(dir) {
 
 const s1 = (ms) => (ms / 1000).toFixed(1);
 const ROLES = ["engine", "language host", "program", "plugin", "simulator"];
-const others = (procs) => Object.keys(procs).filter((k) => !ROLES.includes(k));
 
 function line(r, median) {
   const bound = (r.calls * median) / DEFAULT_MAX_CONCURRENCY;
@@ -348,7 +374,7 @@ function line(r, median) {
 }
 
 /** Least squares y = a + b·x, with R². */
-function fit(xs, ys) {
+function linearFit(xs, ys) {
   const n = xs.length;
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = ys.reduce((a, b) => a + b, 0) / n;
@@ -362,6 +388,26 @@ function fit(xs, ys) {
   }
   const b = sxx ? sxy / sxx : 0;
   return { a: my - b * mx, b, r2: syy ? (sxy * sxy) / (sxx * syy) : 1 };
+}
+
+/** Least squares y = a + b·x + c·x² (normal equations, Cramer's rule). */
+function quadraticFit(xs, ys) {
+  const S = (k) => xs.reduce((acc, x) => acc + x ** k, 0);
+  const T = (k) => xs.reduce((acc, x, i) => acc + x ** k * ys[i], 0);
+  const m = [
+    [S(0), S(1), S(2)],
+    [S(1), S(2), S(3)],
+    [S(2), S(3), S(4)],
+  ];
+  const v = [T(0), T(1), T(2)];
+  const det = (q) =>
+    q[0][0] * (q[1][1] * q[2][2] - q[1][2] * q[2][1]) -
+    q[0][1] * (q[1][0] * q[2][2] - q[1][2] * q[2][0]) +
+    q[0][2] * (q[1][0] * q[2][1] - q[1][1] * q[2][0]);
+  const d = det(m);
+  if (!d) return undefined;
+  const col = (j) => det(m.map((row, i) => row.map((x, k) => (k === j ? v[i] : x))));
+  return { a: col(0) / d, b: col(1) / d, c: col(2) / d };
 }
 
 function render(rows, state, median, profile, seconds) {
@@ -389,20 +435,31 @@ function render(rows, state, median, profile, seconds) {
     );
   }
   out.push("", "Process cells: CPU time · peak resident memory (VmHWM).", "");
-  out.push("Least-squares fit of wall time (seconds) = a + b · N:", "");
   out.push(
-    "| step | a (s) | b (ms per resource) | R² | calls per resource (largest N) |",
-    "| --- | ---: | ---: | ---: | ---: |",
+    "Least-squares fits of wall time (seconds) against N: linear (a + b · N), and quadratic (a + b · N + c · N²; c is what grows with the square, e.g. a whole state written after every step):",
+    "",
+  );
+  out.push(
+    "| step | a (s) | b (ms per resource) | R² | quadratic: b (ms) · c (µs per resource²) | calls per resource (largest N) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
   );
   for (const s of STEPS) {
     const pts = rows.filter((r) => r.step === s.name);
-    const f = fit(
+    const f = linearFit(
       pts.map((r) => r.n),
       pts.map((r) => r.wall / 1000),
     );
     const last = pts.at(-1);
+    const q =
+      new Set(pts.map((r) => r.n)).size >= 3
+        ? quadraticFit(
+            pts.map((r) => r.n),
+            pts.map((r) => r.wall / 1000),
+          )
+        : undefined;
+    const quad = q ? `${(q.b * 1000).toFixed(1)} · ${(q.c * 1e6).toFixed(1)}` : "";
     out.push(
-      `| ${s.name} | ${f.a.toFixed(2)} | ${(f.b * 1000).toFixed(1)} | ${f.r2.toFixed(3)} | ${last.n ? (last.calls / last.n).toFixed(2) : ""} |`,
+      `| ${s.name} | ${f.a.toFixed(2)} | ${(f.b * 1000).toFixed(1)} | ${f.r2.toFixed(3)} | ${quad} | ${last.n ? (last.calls / last.n).toFixed(2) : ""} |`,
     );
   }
   if (state.length) {
@@ -416,7 +473,8 @@ function render(rows, state, median, profile, seconds) {
     for (const s of state) out.push(`| ${s.n} | ${s.total} | ${s.perResource.toFixed(0)} | ${s.provider} |`);
   }
   if (profile) {
-    out.push("", `Profiles at N=${profile.n} (files in ${profile.dir}):`);
+    console.log(`profiles: ${profile.dir}`);
+    out.push("", `Profiles at N=${profile.n}:`);
     for (const [name, s] of Object.entries(profile.steps)) {
       out.push(
         "",
