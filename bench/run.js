@@ -583,6 +583,12 @@ async function benchRetries() {
 async function benchProvider() {
   heading("4. Provider lifecycle (Domain)");
   const S = "provider";
+  // The provider reads its credentials and endpoints from the environment, as in a plugin process
+  // (`check` refuses to run without them; create builds its client from them).
+  process.env.WPE_API_USER_ID = USER;
+  process.env.WPE_API_PASSWORD = PASSWORD;
+  process.env.WPE_API_URL = `${simUrl}/v1`;
+  process.env.WPE_APP_HOSTING_URL = simUrl;
   const t0 = now();
   const direct = require("../dist/provider/Domain").provider;
   report(S, "require dist/provider/Domain (loads @pulumi/pulumi), cold", ms(now() - t0));
@@ -656,10 +662,6 @@ async function benchProvider() {
   report(S, `diff x${N} through the thin provider (2 require() + plugin.run)`, `${us(thinUs)}/call`);
 
   // create/delete against the simulator: the provider builds its own client from the environment.
-  process.env.WPE_API_USER_ID = USER;
-  process.env.WPE_API_PASSWORD = PASSWORD;
-  process.env.WPE_API_URL = `${simUrl}/v1`;
-  process.env.WPE_APP_HOSTING_URL = simUrl;
   const client = newClient();
   const lifecycle = async (installId, name) => {
     const checked = (await thin.check({}, { installId, name })).inputs;
