@@ -35,7 +35,7 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
       : (opts ?? {});
     // Pulumi's registration wraps each property in four promises that each capture `new Error().stack`
     // for its leak report; with the source maps a program runs with, formatting those stacks was the
-    // largest cost of declaring a resource (about 12 ms of CPU each in `npm run bench`). They are left
+    // largest cost of declaring a resource (12-19 ms of CPU each in `npm run bench`). They are left
     // empty here. The resource's source position is unaffected: Pulumi lifts the limit to read it.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;

@@ -1,15 +1,4 @@
 import type { Dispatcher, FormData } from "undici";
-
-/**
- * undici, loaded on the first request: a Pulumi program that only declares resources never sends one (its
- * plugin does), and loading undici costs about 0.1-0.2 s of CPU in every program run.
- */
-let undiciModule: typeof import("undici") | undefined;
-export function undici(): typeof import("undici") {
-  undiciModule ??= require("undici") as typeof import("undici");
-  return undiciModule;
-}
-
 import type { z } from "zod";
 import type { ResolvedClientConfig } from "./config";
 import {
@@ -24,6 +13,16 @@ import {
 import { type ConcurrencyLimiter, processLimiter } from "./limiter";
 import type { Query } from "./pagination";
 import { toIssues } from "./validate";
+
+/**
+ * undici, loaded on the first request: a Pulumi program that only declares resources never sends one (its
+ * plugin does), and loading undici costs about 0.1-0.2 s of CPU in every program run.
+ */
+let undiciModule: typeof import("undici") | undefined;
+export function undici(): typeof import("undici") {
+  undiciModule ??= require("undici") as typeof import("undici");
+  return undiciModule;
+}
 
 /**
  * Whether an operation may be sent again after it may have reached the server.
