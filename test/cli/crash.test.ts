@@ -75,8 +75,10 @@ describe.each<{ mode: string; env: Record<string, string> }>([
     }
     process.kill(pid!, "SIGKILL");
     expect((await killed).code).not.toBe(0);
-    // What the killed engine left running (its plugin) is ended too, as a CI runner would.
+    // What the killed engine left running is ended too, as a CI runner would: its process group, and its
+    // plugin, which runs in a group of its own.
     killGroup(pid);
+    project.killStrays();
     const afterKill = await onService();
     expect(afterKill.length).toBeGreaterThanOrEqual(N / 4);
     expect(new Set(afterKill).size).toBe(afterKill.length);

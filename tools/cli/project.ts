@@ -220,7 +220,29 @@ export class CliProject {
     );
   }
 
+  /**
+   * SIGKILLs every process still running with this project's PULUMI_HOME: what a killed CLI leaves
+   * behind, since the engine starts its plugins in process groups of their own (Linux: `/proc`).
+   * Returns how many there were.
+   */
+  killStrays(): number {
+    const marker = `PULUMI_HOME=${path.join(this.root, "home")}\0`;
+    let killed = 0;
+    for (const name of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+      try {
+        if (!fs.readFileSync(`/proc/${name}/environ`, "utf8").includes(marker)) continue;
+        process.kill(Number(name), "SIGKILL");
+        killed++;
+      } catch {
+        // gone already, or not ours to read
+      }
+    }
+    return killed;
+  }
+
   dispose(): void {
+    this.killStrays();
     fs.rmSync(this.root, { recursive: true, force: true });
   }
 }
