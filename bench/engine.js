@@ -24,10 +24,15 @@ const path = require("node:path");
 const { CliProject } = require("../dist/tools/cli/project.js");
 const { DEFAULT_MAX_CONCURRENCY } = require("../dist/sdk");
 const { SEED } = require("../dist/simulator/seed");
-const { startSimulatorProcess } = require("./simulator-process.js");
+const {
+  childrenCpuMs,
+  cpuMsOf,
+  peakMbOf,
+  startSimulatorProcess,
+  statFields,
+} = require("./simulator-process.js");
 
 const ROOT = path.resolve(__dirname, "..");
-const TICKS = 100; // CLK_TCK on Linux
 const INSTALL = SEED.installs.acmedev.id;
 const SUFFIX = ".bench.example";
 
@@ -61,27 +66,6 @@ function verify(ok, what) {
 // Processes: each process of the CLI's group is sampled from /proc every 50 ms (its CPU and its peak
 // resident memory, VmHWM); the whole tree's CPU is exact from this process's reaped-children counters.
 // ---------------------------------------------------------------------------------------------------
-
-function statFields(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" "); // field k of proc(5) is [k - 3]
-  } catch {
-    return undefined;
-  }
-}
-const cpuMs = (f) => ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
-const childrenCpuMs = () => {
-  const f = statFields("self");
-  return ((Number(f[13]) + Number(f[14])) * 1000) / TICKS;
-};
-function peakKb(pid) {
-  try {
-    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
 
 /** What a process of the CLI's group is, from its command line. */
 function role(pid) {
@@ -125,8 +109,8 @@ function sampleTree(root) {
         p = { role: r, cpu: 0, peak: 0 };
         seen.set(pid, p);
       } else if (r) p.role = r;
-      p.cpu = cpuMs(f);
-      p.peak = Math.max(p.peak, peakKb(pid));
+      p.cpu = cpuMsOf(f);
+      p.peak = Math.max(p.peak, peakMbOf(pid) || 0);
     }
   };
   tick();
@@ -138,7 +122,7 @@ function sampleTree(root) {
       byRole[p.role] ??= { cpu: 0, peak: 0, count: 0 };
       const r = byRole[p.role];
       r.cpu += p.cpu;
-      r.peak = Math.max(r.peak, p.peak / 1024);
+      r.peak = Math.max(r.peak, p.peak);
       r.count++;
     }
     return byRole;

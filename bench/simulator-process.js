@@ -1,7 +1,8 @@
+"use strict";
 /**
  * The bundled simulator in a child process, for the benches: the bench process is the client, so its CPU
- * and heap are its own, and the simulator's CPU and peak memory are read from `/proc/<pid>` (Linux; NaN
- * elsewhere).
+ * and heap are its own. Also the `/proc` readers both benches use (Linux; NaN or undefined elsewhere):
+ * a process's CPU time and peak resident memory, and the CPU of this process's reaped children.
  */
 const { execFileSync, spawn } = require("node:child_process");
 const fs = require("node:fs");
@@ -12,6 +13,32 @@ try {
   clkTck = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 } catch {
   // Keep the usual 100 Hz.
+}
+
+/** The fields of `/proc/<pid>/stat` after the command name (field k of proc(5) is [k - 3]), or undefined. */
+function statFields(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+/** CPU milliseconds of a process from its stat fields (utime + stime). */
+const cpuMsOf = (f) => ((Number(f[11]) + Number(f[12])) * 1000) / clkTck;
+/** CPU milliseconds of this process's reaped children (cutime + cstime). */
+const childrenCpuMs = () => {
+  const f = statFields("self");
+  return ((Number(f[13]) + Number(f[14])) * 1000) / clkTck;
+};
+/** Peak resident memory of a process (VmHWM), MB; NaN when it cannot be read. */
+function peakMbOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const running = new Set();
@@ -63,22 +90,11 @@ function startSimulatorProcess(root, args = []) {
       },
       /** CPU milliseconds used so far. */
       cpuMs() {
-        try {
-          const fields = fs.readFileSync(`/proc/${cp.pid}/stat`, "utf8").split(") ")[1].split(" ");
-          return ((Number(fields[11]) + Number(fields[12])) * 1000) / clkTck;
-        } catch {
-          return Number.NaN;
-        }
+        const f = statFields(cp.pid);
+        return f ? cpuMsOf(f) : Number.NaN;
       },
       /** Peak resident memory so far (VmHWM), MB. */
-      peakMb() {
-        try {
-          const status = fs.readFileSync(`/proc/${cp.pid}/status`, "utf8");
-          return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
-        } catch {
-          return Number.NaN;
-        }
-      },
+      peakMb: () => peakMbOf(cp.pid),
       stop() {
         stopping = true;
         return new Promise((r) => {
@@ -91,4 +107,4 @@ function startSimulatorProcess(root, args = []) {
   });
 }
 
-module.exports = { startSimulatorProcess, clkTck };
+module.exports = { startSimulatorProcess, statFields, cpuMsOf, childrenCpuMs, peakMbOf };
