@@ -590,9 +590,9 @@ async function benchProvider() {
   process.env.WPE_API_URL = `${simUrl}/v1`;
   process.env.WPE_APP_HOSTING_URL = simUrl;
   const t0 = now();
-  const direct = require("../dist/provider/Domain").provider;
-  report(S, "require dist/provider/Domain (loads @pulumi/pulumi), cold", ms(now() - t0));
-  const { thinProvider } = require("../dist/provider/thin");
+  const direct = require("../dist/provider/kinds/Domain").provider;
+  report(S, "require dist/provider/kinds/Domain (loads @pulumi/pulumi), cold", ms(now() - t0));
+  const { thinProvider } = require("../dist/provider/dynamic/thin");
   const thin = thinProvider("Domain");
 
   // check: zod validation and defaults.
@@ -712,7 +712,7 @@ async function benchProvider() {
 
   // What one `up` of many new domains sends: concurrent creates on one install, from a new plugin
   // process (a new client), share one listing of the install and send one POST each.
-  require("../dist/provider/client").resetClient();
+  require("../dist/provider/core/client").resetClient();
   const many = 50;
   const checkedMany = await Promise.all(
     Array.from({ length: many }, (_, i) =>
@@ -751,7 +751,7 @@ function installedCopy() {
   fs.copyFileSync(path.join(ROOT, "package.json"), path.join(pkg, "package.json"));
   fs.cpSync(path.join(ROOT, "dist"), path.join(pkg, "dist"), { recursive: true });
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(pkg, "node_modules"));
-  return { dir, thin: require(path.join(pkg, "dist", "provider", "thin.js")) };
+  return { dir, thin: require(path.join(pkg, "dist", "provider", "dynamic", "thin.js")) };
 }
 
 async function benchSerialization() {
@@ -763,7 +763,7 @@ async function benchSerialization() {
   const installed = installedCopy();
 
   const LIMIT = 512; // test/engine/resources.test.ts: PROVIDER_LIMIT_BYTES (installed layout)
-  const domainProvider = require("../dist/provider/Domain").provider;
+  const domainProvider = require("../dist/provider/kinds/Domain").provider;
   const olds = {
     installId: ACMEPROD,
     name: "www.example.com",
@@ -776,7 +776,7 @@ async function benchSerialization() {
 
   const layouts = [
     { name: "installed", thin: installed.thin, revivedFrom: path.join(installed.dir, "state.js") },
-    { name: "checkout in place", thin: require("../dist/provider/thin"), revivedFrom: __filename },
+    { name: "checkout in place", thin: require("../dist/provider/dynamic/thin"), revivedFrom: __filename },
   ];
   for (const layout of layouts) {
     const sizes = [];

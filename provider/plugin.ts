@@ -6,7 +6,7 @@
  *   `kind` (what the serialized provider is now: see `thin.ts`).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { setStackConfig } from "./config";
+import { setStackConfig } from "./core/config";
 
 /** Keeps the `wpengine:*` stack config for this plugin process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
@@ -20,7 +20,7 @@ export async function run(kind: string, method: Method, ...args: unknown[]): Pro
   if (!/^[A-Z][A-Za-z]+$/.test(kind))
     throw new Error(`wpengine: unknown resource kind ${JSON.stringify(kind)}`);
   // biome-ignore lint/suspicious/noExplicitAny: modules are looked up by kind at run time.
-  const mod: any = require(`./${kind}`);
+  const mod: any = require(`./kinds/${kind}`);
   const provider = mod.provider as pulumi.dynamic.ResourceProvider | undefined;
   const fn = provider?.[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
   if (!fn) throw new Error(`wpengine: resource ${kind} has no ${method}`);

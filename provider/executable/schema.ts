@@ -14,7 +14,7 @@ import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import type * as TS from "typescript";
 import { z } from "zod";
-import { CONFIG_KEYS } from "../config";
+import { CONFIG_KEYS } from "../core/config";
 import { LOOKUPS, PACKAGE, RESOURCES, resourceProvider, token } from "./registry";
 
 type Json = Record<string, unknown>;
@@ -144,8 +144,8 @@ function objectOf(
 
 /** The modules whose `get<Thing>` functions are the lookups (those LOOKUPS of the registry gathers). */
 const LOOKUP_FILES = [
-  "provider/lookups.ts",
-  "provider/accountLookups.ts",
+  "provider/lookups/index.ts",
+  "provider/lookups/accounts.ts",
   "provider/lookups/certificates.ts",
   "provider/lookups/domainStatus.ts",
   "provider/lookups/offload.ts",
@@ -155,7 +155,7 @@ const LOOKUP_FILES = [
 /** Generates the schema; `root` is the repository (the TypeScript sources are read from it). */
 export function generateSchema(root: string, version: string): Json {
   const ts: typeof TS = require("typescript");
-  const files = [...Object.keys(RESOURCES).map((k) => `provider/${k}.ts`), ...LOOKUP_FILES].map((f) =>
+  const files = [...Object.keys(RESOURCES).map((k) => `provider/kinds/${k}.ts`), ...LOOKUP_FILES].map((f) =>
     path.join(root, f),
   );
   const program = ts.createProgram(files, {
@@ -178,10 +178,11 @@ export function generateSchema(root: string, version: string): Json {
   const resources: Json = {};
 
   for (const kind of Object.keys(RESOURCES)) {
-    const exported = exportsOf(`provider/${kind}.ts`);
+    const exported = exportsOf(`provider/kinds/${kind}.ts`);
     const cls = exported.get(kind);
     const args = exported.get(`${kind}Args`);
-    if (!cls || !args) throw new Error(`schema: provider/${kind}.ts exports no ${kind} class or ${kind}Args`);
+    if (!cls || !args)
+      throw new Error(`schema: provider/kinds/${kind}.ts exports no ${kind} class or ${kind}Args`);
     const instance = checker.getDeclaredTypeOfSymbol(cls);
     const argsType = checker.getDeclaredTypeOfSymbol(args);
     const { definition } = resourceProvider(kind);

@@ -9,10 +9,10 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { checkBaseUrl } from "../../sdk/core/config";
-import { getClient } from "../client";
-import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../config";
-import { UNKNOWN } from "../inputs";
-import { diffOf } from "../lifecycle";
+import { getClient } from "../core/client";
+import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../core/config";
+import { UNKNOWN } from "../core/inputs";
+import { diffOf } from "../core/lifecycle";
 import { invokeResult, LOOKUPS, PACKAGE, parseImportId, resourceProvider } from "./registry";
 
 // The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).

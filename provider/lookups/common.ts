@@ -1,7 +1,7 @@
 /** What every lookup shares: options, the client of the program, paging, and the `...Output` form. */
 import * as pulumi from "@pulumi/pulumi";
 import type { WpEngineClient } from "../../sdk";
-import { programClient } from "../programClient";
+import { programClient } from "../core/programClient";
 
 /** Options of every lookup. */
 export interface LookupOptions {

@@ -4,7 +4,7 @@
  * this process, and a 429 from a check made elsewhere is waited out.
  */
 import { DOMAIN_STATUS_CHECK_WINDOW_MS, type DomainStatusEntry, pollUntil } from "../../sdk";
-import { PACING_CLOCK, paced } from "../pacing";
+import { PACING_CLOCK, paced } from "../core/pacing";
 import { clientOf, type LookupOptions, outputOf } from "./common";
 
 /** The status of one domain in a report. */

@@ -31,7 +31,7 @@ const PRELUDE = `"use strict";
 const pulumi = require("@pulumi/pulumi");
 const pkg = require("pulumi-wpengine");
 // The package root once it exports the classes; the stable dist path until then.
-const load = (kind) => pkg[kind] || require("pulumi-wpengine/dist/provider/" + kind + ".js")[kind];
+const load = (kind) => pkg[kind] || require("pulumi-wpengine/dist/provider/kinds/" + kind + ".js")[kind];
 const outputKeys = (res) =>
   Object.keys(res).filter((k) => pulumi.Output.isInstance(res[k]) && k !== "urn" && k !== "id").sort();
 `;

@@ -16,7 +16,7 @@ const TOKEN = (kind: string) => `pulumi-nodejs:dynamic/wpengine:${kind}`;
 
 /** What a class's source declares: its `<X>_OUTPUTS` list and the secret outputs passed to `super`. */
 function declared(kind: string): { outputs: string[]; secretOutputs: string[] } {
-  const text = fs.readFileSync(path.join(REPO, "provider", `${kind}.ts`), "utf8");
+  const text = fs.readFileSync(path.join(REPO, "provider", "kinds", `${kind}.ts`), "utf8");
   const strings = (s: string | undefined) => [...(s ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
   const call =
     /super\(KIND,\s*name,\s*args,\s*(\w+),\s*opts(?:,\s*(?:\[([^\]]*)\]|provider\.definition\.secrets))?\s*\)/.exec(
@@ -35,11 +35,12 @@ const ALL_CLASSES_PROGRAM = `"use strict";
 const fs = require("fs");
 const path = require("path");
 const pulumi = require("@pulumi/pulumi");
-const dir = path.dirname(require.resolve("pulumi-wpengine/dist/provider/resource.js"));
+const dir = path.dirname(require.resolve("pulumi-wpengine/dist/provider/dynamic/resource.js"));
 const { WpEngineResource } = require(path.join(dir, "resource.js"));
 const classes = {};
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".js")).sort()) {
-  for (const [name, value] of Object.entries(require(path.join(dir, file)))) {
+const kindsDir = path.join(dir, "..", "kinds");
+for (const file of fs.readdirSync(kindsDir).filter((f) => f.endsWith(".js")).sort()) {
+  for (const [name, value] of Object.entries(require(path.join(kindsDir, file)))) {
     if (typeof value !== "function" || !(value.prototype instanceof WpEngineResource)) continue;
     const res = new value("probe-" + name, { probe: "x" });
     classes[name] = {

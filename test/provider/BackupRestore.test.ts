@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { provider, RESTORE_POLL } from "../../provider/BackupRestore";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { provider, RESTORE_POLL } from "../../provider/kinds/BackupRestore";
 import { SEED } from "../../simulator";
 import { assertPlain, checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";

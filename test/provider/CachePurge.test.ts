@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { provider } from "../../provider/CachePurge";
+import { provider } from "../../provider/kinds/CachePurge";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { usePacingOnSimulatorClock, useSimulator } from "../support/simulator";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { domainPatch, provider } from "../../provider/Domain";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { domainPatch, provider } from "../../provider/kinds/Domain";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";

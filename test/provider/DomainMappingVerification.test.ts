@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { provider } from "../../provider/DomainMappingVerification";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { provider } from "../../provider/kinds/DomainMappingVerification";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";

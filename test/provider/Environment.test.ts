@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { provider } from "../../provider/Environment";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { provider } from "../../provider/kinds/Environment";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { checkFails, checkOk, diff } from "../support/provider";

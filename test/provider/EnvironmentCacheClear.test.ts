@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { provider } from "../../provider/EnvironmentCacheClear";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { provider } from "../../provider/kinds/EnvironmentCacheClear";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { provider } from "../../provider/Install";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { provider } from "../../provider/kinds/Install";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { checkFails, checkOk, deleteSays, diff } from "../support/provider";

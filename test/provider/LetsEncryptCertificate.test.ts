@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { provider } from "../../provider/LetsEncryptCertificate";
+import { provider } from "../../provider/kinds/LetsEncryptCertificate";
 import { SEED } from "../../simulator";
 import { selfSigned } from "../fixtures/self-signed";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/inputs";
-import { CreatedButFailedError } from "../../provider/lifecycle";
-import { provider } from "../../provider/OffloadSettings";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { CreatedButFailedError } from "../../provider/core/lifecycle";
+import { provider } from "../../provider/kinds/OffloadSettings";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/inputs";
-import { provider } from "../../provider/ReportSchedule";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { provider } from "../../provider/kinds/ReportSchedule";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { provider } from "../../provider/SshKey";
+import { provider } from "../../provider/kinds/SshKey";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 

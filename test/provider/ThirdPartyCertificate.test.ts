@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/inputs";
-import { provider } from "../../provider/ThirdPartyCertificate";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { provider } from "../../provider/kinds/ThirdPartyCertificate";
 import { SEED } from "../../simulator";
 import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";

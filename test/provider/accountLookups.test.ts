@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
+import type { LookupOptions } from "../../provider/lookups";
 import {
   getAccount,
   getAccountOutput,
@@ -7,8 +8,7 @@ import {
   getAccountsOutput,
   getCurrentUser,
   getSshKeys,
-} from "../../provider/accountLookups";
-import type { LookupOptions } from "../../provider/lookups";
+} from "../../provider/lookups/accounts";
 import { SEED } from "../../simulator";
 import { useSimulator } from "../support/simulator";
 

@@ -5,14 +5,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { provider as Backup } from "../../provider/Backup";
-import { provider as BackupRestore } from "../../provider/BackupRestore";
-import { provider as DomainVerification } from "../../provider/DomainVerification";
-import { provider as EnvironmentCacheClear } from "../../provider/EnvironmentCacheClear";
-import { provider as EnvironmentSource } from "../../provider/EnvironmentSource";
-import { provider as InstallCopy } from "../../provider/InstallCopy";
-import { provider as OffloadSettings } from "../../provider/OffloadSettings";
-import { provider as ThirdPartyCertificate } from "../../provider/ThirdPartyCertificate";
+import { provider as Backup } from "../../provider/kinds/Backup";
+import { provider as BackupRestore } from "../../provider/kinds/BackupRestore";
+import { provider as DomainVerification } from "../../provider/kinds/DomainVerification";
+import { provider as EnvironmentCacheClear } from "../../provider/kinds/EnvironmentCacheClear";
+import { provider as EnvironmentSource } from "../../provider/kinds/EnvironmentSource";
+import { provider as InstallCopy } from "../../provider/kinds/InstallCopy";
+import { provider as OffloadSettings } from "../../provider/kinds/OffloadSettings";
+import { provider as ThirdPartyCertificate } from "../../provider/kinds/ThirdPartyCertificate";
 import { SEED } from "../../simulator";
 import { deleteSays } from "../support/provider";
 import { useSimulator } from "../support/simulator";

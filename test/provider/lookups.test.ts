@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
-import { clearStackConfig } from "../../provider/config";
+import { clearStackConfig } from "../../provider/core/config";
+import { resetProgramClient } from "../../provider/core/programClient";
 import {
   getAccountUser,
   getAccountUsers,
@@ -29,7 +30,6 @@ import {
   getSiteTransfers,
   type LookupOptions,
 } from "../../provider/lookups";
-import { resetProgramClient } from "../../provider/programClient";
 import type { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { useProviderConfig, useSimulator } from "../support/simulator";

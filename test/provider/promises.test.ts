@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CreatedButFailedError } from "../../provider/lifecycle";
+import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import { type LoggedRequest, SEED } from "../../simulator";
 import { CASES, type ResourceCase } from "../engine/cases";
 import { checkOk, deleteSays } from "../support/provider";
@@ -21,7 +21,7 @@ type Provider = pulumi.dynamic.ResourceProvider;
 
 const providers = new Map<string, Provider>();
 beforeAll(async () => {
-  for (const c of CASES) providers.set(c.kind, (await import(`../../provider/${c.kind}`)).provider);
+  for (const c of CASES) providers.set(c.kind, (await import(`../../provider/kinds/${c.kind}`)).provider);
 });
 const providerOf = (c: ResourceCase) => providers.get(c.kind)!;
 
@@ -167,11 +167,11 @@ describe("the table of writes", () => {
 });
 
 /** Kinds whose create can fail after the object exists: they construct a CreatedButFailedError. */
-const halfMakers = readdirSync(path.join(ROOT, "provider"))
+const halfMakers = readdirSync(path.join(ROOT, "provider", "kinds"))
   .filter(
     (f) =>
       f.endsWith(".ts") &&
-      readFileSync(path.join(ROOT, "provider", f), "utf8").includes("new CreatedButFailedError("),
+      readFileSync(path.join(ROOT, "provider", "kinds", f), "utf8").includes("new CreatedButFailedError("),
   )
   .map((f) => f.replace(/\.ts$/, ""));
 

@@ -5,9 +5,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { beforeEach, describe, expect, it } from "vitest";
-import { provider as accountUsers } from "../../provider/AccountUser";
-import { resetClient } from "../../provider/client";
-import { provider as domains } from "../../provider/Domain";
+import { resetClient } from "../../provider/core/client";
+import { provider as accountUsers } from "../../provider/kinds/AccountUser";
+import { provider as domains } from "../../provider/kinds/Domain";
 import { SEED } from "../../simulator";
 import { checkOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, expect, it, vi } from "vitest";
-import { resetClient } from "../../provider/client";
-import { clearStackConfig } from "../../provider/config";
-import { provider } from "../../provider/Domain";
+import { resetClient } from "../../provider/core/client";
+import { clearStackConfig } from "../../provider/core/config";
+import { provider } from "../../provider/kinds/Domain";
 import { configure } from "../../provider/plugin";
 import { SEED } from "../../simulator";
 

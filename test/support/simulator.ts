@@ -3,9 +3,9 @@
  * through the same path a stack uses (the `wpengine:*` config that `configure` receives).
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { resetClient } from "../../provider/client";
-import { clearStackConfig, setStackConfig } from "../../provider/config";
-import { PACING_CLOCK, resetPacing } from "../../provider/pacing";
+import { resetClient } from "../../provider/core/client";
+import { clearStackConfig, setStackConfig } from "../../provider/core/config";
+import { PACING_CLOCK, resetPacing } from "../../provider/core/pacing";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
 

@@ -3,9 +3,9 @@
  * import ids, secrets in and out, customTimeouts reaching the definitions' waits, per-instance config.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { provider as backupProvider } from "../../provider/Backup";
 import { parseImportId } from "../../provider/executable/registry";
 import { kindOfUrn, WpEngineProvider } from "../../provider/executable/server";
+import { provider as backupProvider } from "../../provider/kinds/Backup";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 
 // biome-ignore-start lint/suspicious/noExplicitAny: protobuf messages.

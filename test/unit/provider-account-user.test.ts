@@ -5,7 +5,7 @@ import {
   canonicalRoles,
   identityMismatch,
   normalizeInstallIds,
-} from "../../provider/AccountUser";
+} from "../../provider/kinds/AccountUser";
 
 const A = "1e000000-0000-4000-8000-00000000000a";
 const B = "1e000000-0000-4000-8000-00000000000b";

@@ -6,7 +6,7 @@ import {
   normalizeRegion,
   provider,
   regionMismatch,
-} from "../../provider/App";
+} from "../../provider/kinds/App";
 
 const ACCOUNT = "ac000000-0000-4000-8000-000000000001";
 

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetClient } from "../../provider/core/client";
+import { clearStackConfig, setStackConfig } from "../../provider/core/config";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import {
   ActionRanButFailedError,
   actionProvider,
@@ -9,11 +13,7 @@ import {
   restoreSummary,
   shown,
   updateRestore,
-} from "../../provider/BackupRestore";
-import { resetClient } from "../../provider/client";
-import { clearStackConfig, setStackConfig } from "../../provider/config";
-import { UNKNOWN } from "../../provider/inputs";
-import { CreatedButFailedError } from "../../provider/lifecycle";
+} from "../../provider/kinds/BackupRestore";
 import type { WpEngineClient } from "../../sdk";
 
 const INSTALL = "1e000000-0000-4000-8000-000000000001";

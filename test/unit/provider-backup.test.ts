@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import {
   abortedMessage,
   BACKUP_POLL,
@@ -8,8 +9,7 @@ import {
   needsNewBackup,
   normalizeEmails,
   provider,
-} from "../../provider/Backup";
-import { CreatedButFailedError } from "../../provider/lifecycle";
+} from "../../provider/kinds/Backup";
 import type { Backup, WpEngineClient } from "../../sdk";
 
 const INSTALL = "1e000000-0000-4000-8000-000000000001";

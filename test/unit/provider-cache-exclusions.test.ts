@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exclusionFailures, normalizeExclusions, regexError } from "../../provider/CacheExclusions";
+import { exclusionFailures, normalizeExclusions, regexError } from "../../provider/kinds/CacheExclusions";
 
 describe("regexError", () => {
   it("accepts a valid expression", () => {

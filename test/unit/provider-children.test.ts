@@ -3,7 +3,7 @@
  * listings its callers cause, and what a refused create finds.
  */
 import { describe, expect, it } from "vitest";
-import { sharedChildren } from "../../provider/children";
+import { sharedChildren } from "../../provider/core/children";
 import type { WpEngineClient } from "../../sdk";
 
 interface Item {

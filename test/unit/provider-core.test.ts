@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/config";
-import { explainError, inputPropertyOf } from "../../provider/errors";
-import { checkInputs, containsUnknown, UNKNOWN } from "../../provider/inputs";
-import { defineProvider, toPlain } from "../../provider/lifecycle";
-import { thinProvider } from "../../provider/thin";
+import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/core/config";
+import { explainError, inputPropertyOf } from "../../provider/core/errors";
+import { checkInputs, containsUnknown, UNKNOWN } from "../../provider/core/inputs";
+import { defineProvider, toPlain } from "../../provider/core/lifecycle";
+import { thinProvider } from "../../provider/dynamic/thin";
 
 const schema = z
   .object({

@@ -9,7 +9,7 @@ import {
   normalizeMappings,
   provider,
   replaceBody,
-} from "../../provider/DomainMappings";
+} from "../../provider/kinds/DomainMappings";
 
 const ACCOUNT = "ac000000-0000-4000-8000-000000000001";
 const m = (domain: string, extra: { primary?: boolean; destinationDomainMapping?: string | null } = {}) => ({

@@ -3,7 +3,7 @@ import {
   notVerifiedMessage,
   ownershipStatusOf,
   verificationOutputs,
-} from "../../provider/DomainVerification";
+} from "../../provider/kinds/DomainVerification";
 
 const pending = {
   id: "d0000000-0000-4000-8000-000000000009",

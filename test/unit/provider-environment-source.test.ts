@@ -8,7 +8,7 @@ import {
   hashSource,
   listFiles,
   looksLikeZip,
-} from "../../provider/EnvironmentSource";
+} from "../../provider/kinds/EnvironmentSource";
 import { useTempTrees } from "../support/files";
 
 const tree = useTempTrees("wpe-src-");

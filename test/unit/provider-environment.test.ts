@@ -5,7 +5,7 @@ import {
   environmentPatch,
   environmentResourceName,
   provider,
-} from "../../provider/Environment";
+} from "../../provider/kinds/Environment";
 
 const ACCOUNT = "ac000000-0000-4000-8000-000000000001";
 const base = { accountId: ACCOUNT, appId: "shop", name: "prod", displayName: "Production", branch: "main" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COPY_INPUTS, copyRequest, copySummary, updateCopy } from "../../provider/InstallCopy";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { COPY_INPUTS, copyRequest, copySummary, updateCopy } from "../../provider/kinds/InstallCopy";
 import type { WpEngineClient } from "../../sdk";
 
 const SRC = "1e000000-0000-4000-8000-000000000001";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { programConfigEnv } from "../../provider/core/programClient";
 import {
   toAppInfo,
   toDomainMappingInfo,
@@ -7,7 +8,6 @@ import {
   toReportScheduleInfo,
   toSiteTransferInfo,
 } from "../../provider/lookups";
-import { programConfigEnv } from "../../provider/programClient";
 
 describe("program configuration", () => {
   it("lets the program's wpengine:* config win over the environment, and keeps the rest", () => {

@@ -5,7 +5,7 @@ import {
   offloadOutputs,
   offloadRequest,
   sameSettings,
-} from "../../provider/OffloadSettings";
+} from "../../provider/kinds/OffloadSettings";
 
 const want = {
   cloud: "s3" as const,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { provider as purgeProvider } from "../../provider/CachePurge";
-import { certificateOutputs, provider as letsEncrypt } from "../../provider/LetsEncryptCertificate";
-import { PACING_CLOCK, paced, resetPacing } from "../../provider/pacing";
+import { PACING_CLOCK, paced, resetPacing } from "../../provider/core/pacing";
+import { provider as purgeProvider } from "../../provider/kinds/CachePurge";
+import { certificateOutputs, provider as letsEncrypt } from "../../provider/kinds/LetsEncryptCertificate";
 import { WpEngineApiError } from "../../sdk";
 
 /** A fake clock: sleeping moves it forward at once. */

@@ -8,7 +8,7 @@ import {
   scheduleOutputs,
   schedulePatch,
   sortRecipients,
-} from "../../provider/ReportSchedule";
+} from "../../provider/kinds/ReportSchedule";
 
 const T = "7e000000-0000-4000-8000-000000000001";
 const wanted: ScheduleFields = {

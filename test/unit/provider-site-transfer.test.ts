@@ -5,7 +5,7 @@ import {
   isCreating,
   scheduledTimeFailure,
   transferOutputs,
-} from "../../provider/SiteTransfer";
+} from "../../provider/kinds/SiteTransfer";
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 const H = 3_600_000;

@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { resetClient } from "../../provider/client";
-import { clearStackConfig, setStackConfig } from "../../provider/config";
-import { installLoss, installOutputs } from "../../provider/Install";
-import { InstallPlacement, markManagedInstall } from "../../provider/InstallPlacement";
-import { UNKNOWN } from "../../provider/inputs";
-import { defineProvider } from "../../provider/lifecycle";
-import { SiteInputsSchema, siteLoss, siteOutputs } from "../../provider/Site";
-import { canonicalKey, md5Fingerprint, parsePublicKey } from "../../provider/SshKey";
+import { resetClient } from "../../provider/core/client";
+import { clearStackConfig, setStackConfig } from "../../provider/core/config";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { defineProvider } from "../../provider/core/lifecycle";
+import { installLoss, installOutputs } from "../../provider/kinds/Install";
+import { InstallPlacement, markManagedInstall } from "../../provider/kinds/InstallPlacement";
+import { SiteInputsSchema, siteLoss, siteOutputs } from "../../provider/kinds/Site";
+import { canonicalKey, md5Fingerprint, parsePublicKey } from "../../provider/kinds/SshKey";
 
 const SITE = "5e000000-0000-4000-8000-000000000001";
 const ACCOUNT = "ac000000-0000-4000-8000-000000000001";

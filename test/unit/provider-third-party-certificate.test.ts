@@ -6,7 +6,7 @@ import {
   keyMatchFailure,
   parseCertificateChain,
   parsePrivateKey,
-} from "../../provider/ThirdPartyCertificate";
+} from "../../provider/kinds/ThirdPartyCertificate";
 import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
 
 const pair = selfSigned(["www.example.test", "example.test"]);

@@ -1,0 +1,117 @@
+/**
+ * The client the lifecycle methods use, built inside the plugin process from the resolved
+ * configuration and cached for the life of that process (one pool per stack run).
+ */
+import { createHash } from "node:crypto";
+import { WpEngineClient } from "../../sdk";
+import { checkBaseUrl } from "../../sdk/core/config";
+import { currentProviderInstance, type ResolvedProviderConfig, resolveProviderConfig } from "./config";
+
+const CLIENT_KEY = Symbol.for("pulumi-wpengine.provider-client");
+/** The embedded simulators this process started (simulator mode), so they can be stopped. */
+const EMBEDDED_KEY = Symbol.for("pulumi-wpengine.embedded-simulators");
+type Stoppable = { stop(): Promise<void> };
+function embedded(): Set<Stoppable> {
+  const holder = globalThis as Record<symbol, Set<Stoppable> | undefined>;
+  holder[EMBEDDED_KEY] ??= new Set();
+  return holder[EMBEDDED_KEY];
+}
+type Cached = { fingerprint: string; client: Promise<WpEngineClient> };
+
+/** Thrown when neither stack config nor the environment says where and as whom to connect. */
+export class MissingCredentialsError extends Error {
+  constructor(missing: string[]) {
+    super(
+      `wpengine: missing ${missing.join(" and ")}. Set them with \`pulumi config set wpengine:username <api user id>\` ` +
+        "and `pulumi config set --secret wpengine:password <api password>` (or the environment variables " +
+        "WPE_API_USER_ID and WPE_API_PASSWORD), or try the program against the bundled simulator with " +
+        "`pulumi config set wpengine:simulator true`.",
+    );
+    this.name = "MissingCredentialsError";
+  }
+}
+
+/**
+ * Refuses a configuration no client can be built from - missing credentials, a plain-http URL to a
+ * non-loopback host - without any API call. Every resource's `check` runs it, so `pulumi preview`
+ * already fails, naming the config key, instead of `up`.
+ */
+export function assertUsableConfig(config: ResolvedProviderConfig): void {
+  if (config.simulatorStateFile !== undefined) return;
+  const missing: string[] = [];
+  if (config.username === undefined) missing.push("wpengine:username");
+  if (config.password === undefined) missing.push("wpengine:password");
+  if (missing.length > 0) throw new MissingCredentialsError(missing);
+  if (config.apiUrl !== undefined) checkBaseUrl("wpengine:apiUrl", config.apiUrl);
+  if (config.appHostingUrl !== undefined) checkBaseUrl("wpengine:appHostingUrl", config.appHostingUrl);
+}
+
+/**
+ * Builds a client from resolved settings: the embedded simulator in simulator mode, otherwise the
+ * service with the configured credentials (refusing to start without them).
+ */
+export async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClient> {
+  if (config.simulatorStateFile !== undefined) {
+    // Loaded only when asked for, so a provider talking to the real service never loads the server.
+    const { startSimulator } = await import("../../simulator");
+    const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
+    embedded().add(sim);
+    process.once("exit", () => void sim.stop());
+    return new WpEngineClient({
+      username: "demo",
+      password: "demo",
+      apiUrl: sim.apiUrl,
+      appHostingUrl: sim.appHostingUrl,
+    });
+  }
+  assertUsableConfig(config);
+  return new WpEngineClient({
+    username: config.username!,
+    password: config.password!,
+    ...(config.apiUrl !== undefined ? { apiUrl: config.apiUrl } : {}),
+    ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
+  });
+}
+
+/**
+ * The client for `config`, cached on `globalThis` under `slot` until the configuration changes. The
+ * password enters the cache key only as a digest. A failed construction is not cached: the next call
+ * tries again with whatever configuration is current.
+ */
+export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
+  const fingerprint = JSON.stringify([
+    config.username,
+    config.password === undefined ? null : createHash("sha256").update(config.password).digest("hex"),
+    config.apiUrl,
+    config.appHostingUrl,
+    config.simulatorStateFile,
+  ]);
+  const holder = globalThis as Record<symbol, Cached | undefined>;
+  const cached = holder[slot];
+  if (cached && cached.fingerprint === fingerprint) return cached.client;
+  const client = buildClient(config);
+  client.catch(() => {
+    if (holder[slot]?.client === client) delete holder[slot];
+  });
+  holder[slot] = { fingerprint, client };
+  return client;
+}
+
+/**
+ * Returns the client for the current configuration, creating it on first use: the plugin process's, or
+ * the current provider instance's (each explicit provider of the executable front door has its own).
+ */
+export function getClient(): Promise<WpEngineClient> {
+  return cachedClient(currentProviderInstance()?.clientSlot ?? CLIENT_KEY, resolveProviderConfig());
+}
+
+/**
+ * Drops the cached client and stops the embedded simulators (tests switch configuration between cases,
+ * and a listening server left behind would keep their worker process alive).
+ */
+export async function resetClient(): Promise<void> {
+  delete (globalThis as Record<symbol, unknown>)[CLIENT_KEY];
+  const sims = [...embedded()];
+  embedded().clear();
+  await Promise.all(sims.map((s) => s.stop()));
+}

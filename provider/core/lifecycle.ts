@@ -1,0 +1,277 @@
+/**
+ * The lifecycle rules every resource shares, in one place: check (zod, tolerant of unknowns), diff
+ * (local, normalised, identity fields replace), create (all or nothing, adoption), read (gone means an
+ * empty id), update (full outputs), delete (404 is success). A resource supplies only what differs.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { WpEngineClient } from "../../sdk";
+import { assertUsableConfig, getClient } from "./client";
+import { resolveProviderConfig } from "./config";
+import { explainError } from "./errors";
+import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
+
+/** What a lifecycle method gets besides its arguments. */
+export interface Context {
+  client: WpEngineClient;
+  /** The resource kind, for messages. */
+  kind: string;
+}
+
+/** What `read` reports: the live outputs and the inputs that would produce them. */
+export interface ReadResult<I, O> {
+  outs: O;
+  inputs: Partial<I>;
+}
+
+/** Thrown from `create` when the object exists but a later step failed: the engine records it. */
+export class CreatedButFailedError extends Error {
+  /** The id of the object that exists on the service. */
+  readonly id: string;
+  /** The outputs known so far, recorded in the state with the failure. */
+  properties: Record<string, unknown>;
+  constructor(id: string, properties: Record<string, unknown>, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "CreatedButFailedError";
+    this.id = id;
+    this.properties = properties;
+  }
+}
+
+/** Everything a resource defines; the generic methods do the rest. */
+export interface ResourceDefinition<I extends Record<string, unknown>, O extends Record<string, unknown>> {
+  /** The resource kind (the `<Name>` of `pulumi-nodejs:dynamic/wpengine:<Name>`). */
+  kind: string;
+  /** Strict schema of the inputs (camelCase), with defaults. */
+  schema: z.ZodObject<z.ZodRawShape>;
+  /** Cross-field rules of the spec. */
+  rules?: readonly Rule<I>[];
+  /** Inputs whose change replaces the object (its identity). */
+  replaceOn: readonly (keyof I & string)[];
+  /** Inputs updated in place. */
+  updatable: readonly (keyof I & string)[];
+  /** Inputs (and the outputs of the same name) that are secret whatever the program passes. */
+  secrets?: readonly (keyof I & string)[];
+  /**
+   * Delete the old object before creating its replacement (when both cannot exist at once); a function
+   * decides from the replaced inputs (e.g. only when the replacement keeps the same name).
+   */
+  deleteBeforeReplace?: boolean | ((replaces: readonly string[]) => boolean);
+  /**
+   * What the resource promises but the old outputs (as a refresh recorded them) say is lost, and how
+   * the next `up` restores it: `"update"` runs the update with the same inputs; `{ replace }` replaces
+   * the object, naming the output that forces it. `undefined` when nothing is lost. No API call.
+   */
+  lost?: (olds: Record<string, unknown>) => "update" | { replace: string } | undefined;
+  /**
+   * Canonical form of a value for comparison: old outputs and new inputs both go through it, so
+   * order, defaults and casing never show as a change.
+   */
+  normalize?: (key: keyof I & string, value: unknown) => unknown;
+  /**
+   * A deletion guard (the `deletionProtection` input, on by default): what deleting the object would
+   * destroy, in words (e.g. `site "Blog" (5e…) and its installs blogprod, blogstg`). While the recorded
+   * outputs have `deletionProtection` on, delete refuses, and so does a diff that would replace (delete)
+   * the object, so the preview stops before anything is made. No API call.
+   */
+  protects?: (olds: O) => string;
+  create(inputs: I, ctx: Context): Promise<{ id: string; outs: O }>;
+  /** Live state, or `undefined` when the object is gone. */
+  read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
+  /** In-place update; must return the full outputs. Absent when every input replaces. */
+  update?(id: string, olds: O, news: I, ctx: Context): Promise<O>;
+  /**
+   * What delete does on the service (a 404 is already success). A delete that does not simply delete
+   * returns what it did instead, in words (e.g. "forgotten only: ..."): the user is told with
+   * {@link sayDeleted}.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a delete that simply deletes returns nothing.
+  delete(id: string, olds: O, ctx: Context): Promise<void | string>;
+}
+
+/** How a delete that sends nothing starts its message. */
+export const FORGOTTEN = "forgotten only, nothing sent to the service: ";
+
+/**
+ * Tells the user what a delete did when it did not simply delete the object: one line on the provider
+ * process's stderr, which the Pulumi CLI shows among the update's diagnostics (the engine streams a
+ * dynamic-provider plugin's stdout and stderr to its diagnostics; it hides only other resource plugins'
+ * unstructured output). Built from ids and service facts only (never credentials).
+ */
+export function sayDeleted(kind: string, id: string, what: string): void {
+  process.stderr.write(`wpengine:${kind} ${id}: ${what}\n`);
+}
+
+/** Removes `undefined` (the engine cannot record it) and turns Dates into ISO strings. */
+export function toPlain<T>(value: T): T {
+  if (value instanceof Date) return value.toISOString() as T;
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : toPlain(v))) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toPlain(v);
+    return out as T;
+  }
+  return value;
+}
+
+/** Whether two values differ once normalised. */
+function differs(norm: (v: unknown) => unknown, a: unknown, b: unknown): boolean {
+  return !isDeepStrictEqual(toPlain(norm(a)), toPlain(norm(b)));
+}
+
+/**
+ * The diff of a definition: whether anything changed, what replaces, and every changed property by name
+ * (the executable front door reports them as a detailed diff; a dynamic provider has no field for them).
+ */
+export function diffOf<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+  def: ResourceDefinition<I, O>,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): { changes: boolean; replaces?: string[]; diffs?: string[]; deleteBeforeReplace?: boolean } {
+  const replaces: string[] = [];
+  const diffs: string[] = [];
+  let changes = false;
+  for (const key of [...def.replaceOn, ...def.updatable]) {
+    const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
+    const changed = containsUnknown(news[key]) || differs(norm, olds[key], news[key]);
+    if (!changed) continue;
+    changes = true;
+    diffs.push(key);
+    if (def.replaceOn.includes(key)) replaces.push(key);
+  }
+  // Only a certain replacement fails the preview: a value still unknown may turn out unchanged (and if
+  // it does change, the guarded delete still refuses after the replacement is made).
+  const certain = replaces.filter((k) => !containsUnknown(news[k]));
+  if (certain.length && def.protects && isProtected(olds)) {
+    throw new Error(
+      `wpengine:${def.kind} cannot be replaced: changing ${certain.join(", ")} replaces it, which deletes ` +
+        `${def.protects(olds as O)} for good, and deletionProtection is on. ${UNPROTECT} first, ` +
+        `then make this change; or keep ${certain.join(", ")} as ${certain.length > 1 ? "they are" : "it is"}.`,
+    );
+  }
+  const lost = def.lost?.(olds);
+  if (lost) {
+    changes = true;
+    if (lost !== "update" && !replaces.includes(lost.replace)) replaces.push(lost.replace);
+    if (lost !== "update" && !diffs.includes(lost.replace)) diffs.push(lost.replace);
+  }
+  const dbr = def.deleteBeforeReplace;
+  const deleteFirst = replaces.length > 0 && (typeof dbr === "function" ? dbr(replaces) : dbr === true);
+  return {
+    changes,
+    ...(replaces.length ? { replaces } : {}),
+    ...(diffs.length ? { diffs } : {}),
+    ...(deleteFirst ? { deleteBeforeReplace: true } : {}),
+  };
+}
+
+/** Builds the provider object of a resource from its definition. */
+export function defineProvider<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+  def: ResourceDefinition<I, O>,
+): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
+  const ctx = async (): Promise<Context> => ({ client: await getClient(), kind: def.kind });
+  const fail = (action: string, err: unknown): never => {
+    throw explainError(def.kind, action, err);
+  };
+  return {
+    definition: def,
+
+    async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+      assertUsableConfig(resolveProviderConfig());
+      const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, news, def.rules ?? []);
+      return failures.length ? { inputs, failures } : { inputs };
+    },
+
+    async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+      const { diffs: _named, ...result } = diffOf(def, olds, news);
+      return result;
+    },
+
+    async create(inputs: Record<string, unknown>) {
+      try {
+        // The provider-wide switch: adopt what an interrupted `pulumi up` already created.
+        const adopting = inputs["adopt"] === undefined && resolveProviderConfig().adoptExisting === true;
+        const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
+        const { id, outs } = await def.create(given, await ctx());
+        if (!id) throw new Error(`${def.kind}: the service returned no id`);
+        return { id, outs: withInputs(inputs, outs) };
+      } catch (err) {
+        if (err instanceof CreatedButFailedError) {
+          // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
+          err.properties = { ...withInputs(inputs, err.properties), __provider: inputs["__provider"] };
+          err.message = explainError(def.kind, "create", err.cause ?? err).message;
+          throw err;
+        }
+        return fail("create", err);
+      }
+    },
+
+    async read(id: string, props: Record<string, unknown>) {
+      try {
+        const live = await def.read(id, props as O, await ctx());
+        if (!live) return { id: "" };
+        // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
+        const inputs: Record<string, unknown> = {};
+        const merged: Record<string, unknown> = { ...props, ...live.inputs };
+        for (const key of Object.keys(def.schema.shape))
+          if (merged[key] !== undefined) inputs[key] = merged[key];
+        const { __provider: _p, ...oldOuts } = props;
+        return { id, props: toPlain({ ...oldOuts, ...live.outs }), inputs: toPlain(inputs) };
+      } catch (err) {
+        if (isNotFoundLike(err)) return { id: "" };
+        return fail("read", err);
+      }
+    },
+
+    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+      if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
+      try {
+        const outs = await def.update(id, olds as O, news as I, await ctx());
+        return { outs: withInputs(news, outs) };
+      } catch (err) {
+        return fail("update", err);
+      }
+    },
+
+    async delete(id: string, props: Record<string, unknown>) {
+      if (def.protects && isProtected(props)) {
+        fail(
+          "delete",
+          new Error(
+            `deletionProtection is on: deleting would destroy ${def.protects(props as O)} for good. ` +
+              `To delete it, ${UNPROTECT.charAt(0).toLowerCase()}${UNPROTECT.slice(1)}, then destroy or remove it.`,
+          ),
+        );
+      }
+      try {
+        const said = await def.delete(id, props as O, await ctx());
+        if (said) sayDeleted(def.kind, id, said);
+      } catch (err) {
+        if (isNotFoundLike(err)) return;
+        fail("delete", err);
+      }
+    },
+  } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
+}
+
+/** How a user turns a deletion guard off: an update that sends nothing to the service. */
+const UNPROTECT =
+  "Set deletionProtection: false on the resource and run `pulumi up` (that update changes nothing on the service)";
+
+/** Whether recorded outputs have the deletion guard on (absent counts as on: never delete by default). */
+function isProtected(olds: Record<string, unknown>): boolean {
+  return olds["deletionProtection"] !== false;
+}
+
+/** Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said. */
+function withInputs(inputs: Record<string, unknown>, outs: Record<string, unknown>): Record<string, unknown> {
+  const { __provider: _p, ...rest } = inputs;
+  return toPlain({ ...rest, ...outs });
+}
+
+function isNotFoundLike(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { status?: number }).status === 404;
+}
+
+export type { CheckFailure };

@@ -1,0 +1,86 @@
+/**
+ * The service's documented per-install windows (one object-cache purge per 60 s, one domain status check
+ * per 5 s), kept inside the provider and program processes: calls on one key are serialised and spaced by
+ * the window, and a 429 the service still answers (another process used the window) is waited out with
+ * its `Retry-After`, or the whole window when it gives none, never turned into a failure.
+ */
+import { isRateLimited, WpEngineWaitTimeoutError } from "../../sdk";
+
+/** The clock of these waits; tests replace it with the simulator's so no test sleeps for real. */
+export const PACING_CLOCK = {
+  now: (): number => Date.now(),
+  sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+const STATE_KEY = Symbol.for("pulumi-wpengine.pacing");
+type State = { last: Map<string, number>; tails: Map<string, Promise<unknown>> };
+
+/** Process-wide (the plugin serves every resource of a stack from one process). */
+function state(): State {
+  const holder = globalThis as Record<symbol, State | undefined>;
+  let s = holder[STATE_KEY];
+  if (!s) {
+    s = { last: new Map(), tails: new Map() };
+    holder[STATE_KEY] = s;
+  }
+  return s;
+}
+
+/** Forgets every recorded use (tests start each case from a fresh process's view). */
+export function resetPacing(): void {
+  delete (globalThis as Record<symbol, unknown>)[STATE_KEY];
+}
+
+/** What {@link paced} reports besides the result. */
+export interface Paced<T> {
+  value: T;
+  /** Milliseconds spent waiting for the window (ours, or the service's 429). */
+  waitedMs: number;
+}
+
+/**
+ * Runs `work` once `windowMs` has passed since the last successful run on `key` in this process (runs on
+ * one key never overlap), retrying it after each 429 until `timeoutMs` has been spent waiting.
+ */
+export function paced<T>(
+  key: string,
+  windowMs: number,
+  timeoutMs: number,
+  describe: string,
+  work: () => Promise<T>,
+): Promise<Paced<T>> {
+  const s = state();
+  const previous = s.tails.get(key) ?? Promise.resolve();
+  const run = previous
+    .catch(() => undefined)
+    .then(async () => {
+      const clock = PACING_CLOCK;
+      const start = clock.now();
+      const last = s.last.get(key);
+      const own = last === undefined ? 0 : last + windowMs - start;
+      if (own > timeoutMs) throw new WpEngineWaitTimeoutError(describe, 0, "rate-limited");
+      if (own > 0) await clock.sleep(own);
+      for (;;) {
+        try {
+          const value = await work();
+          s.last.set(key, clock.now());
+          return { value, waitedMs: clock.now() - start };
+        } catch (err) {
+          // Without a documented window, a 429 the transport's own retries could not clear is an error.
+          if (!isRateLimited(err) || windowMs === 0) throw err;
+          // The service's own word when it gives one; otherwise the whole window has surely passed then.
+          const delay = err.retryAfterMs ?? windowMs;
+          const waited = clock.now() - start;
+          if (waited + delay > timeoutMs)
+            throw new WpEngineWaitTimeoutError(describe, waited, "rate-limited");
+          await clock.sleep(delay);
+        }
+      }
+    });
+  s.tails.set(key, run);
+  const forget = () => {
+    if (s.tails.get(key) === run) s.tails.delete(key);
+  };
+  run.then(forget, forget);
+  return run;
+}

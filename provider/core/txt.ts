@@ -1,0 +1,89 @@
+/**
+ * TXT ownership verification, shared by `DomainVerification` (hosting domains) and
+ * `DomainMappingVerification` (application-hosting domain mappings): ask the service to verify until it
+ * sees the published record, within a deadline, and say exactly what to publish when it never does.
+ */
+import { z } from "zod";
+import { isBadRequest, isRateLimited, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
+
+/** How long create waits for the TXT record to be seen, by default (seconds). */
+export const DEFAULT_TIMEOUT_SECONDS = 600;
+/** Seconds between verification attempts, by default (the real service allows one check per 5 s). */
+export const DEFAULT_RETRY_INTERVAL_SECONDS = 10;
+
+/** The `retryIntervalSeconds` input: seconds between attempts (default 10, 1 to 3600). */
+export const retryIntervalSecondsInput = () =>
+  z
+    .number({ error: "retryIntervalSeconds must be a number of seconds" })
+    .int("retryIntervalSeconds must be a whole number of seconds")
+    .min(1, "retryIntervalSeconds must be at least 1 (the real service allows one check per 5 s)")
+    .max(3600, "retryIntervalSeconds must be at most 3600")
+    .default(DEFAULT_RETRY_INTERVAL_SECONDS);
+
+/** Thrown when the record was not seen in time; the message says what to publish. */
+export class TxtNotVerifiedError extends Error {
+  constructor(
+    /** The last answer of the service, e.g. "TXT record not found ...". */
+    readonly lastAnswer: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = "TxtNotVerifiedError";
+  }
+}
+
+/**
+ * Calls `attempt` every `retryIntervalSeconds` until it succeeds. The service answers 400 until it sees
+ * the record and 429 while checks are rate limited: both are retried. After `timeoutSeconds`, throws a
+ * {@link TxtNotVerifiedError} built by `explain` from the service's last answer.
+ */
+export async function verifyUntilSeen<T>(opts: {
+  timeoutSeconds: number;
+  retryIntervalSeconds: number;
+  /** What is awaited, for messages: "the TXT record of domain www.example.com". */
+  describe: string;
+  attempt: () => Promise<T>;
+  /** The message of a timeout: what to publish (read fresh), given the service's last answer. */
+  explain: (lastAnswer: string | undefined) => Promise<string>;
+}): Promise<T> {
+  const intervalMs = opts.retryIntervalSeconds * 1000;
+  try {
+    return await pollUntil({
+      deadlineMs: opts.timeoutSeconds * 1000,
+      intervalMs,
+      maxIntervalMs: intervalMs,
+      describe: opts.describe,
+      check: async () => {
+        try {
+          return { done: true, value: await opts.attempt() };
+        } catch (err) {
+          if (isBadRequest(err) || isRateLimited(err))
+            return { done: false, state: err.serverMessage ?? err.message };
+          throw err;
+        }
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof WpEngineWaitTimeoutError)) throw err;
+    throw new TxtNotVerifiedError(err.lastState, await opts.explain(err.lastState));
+  }
+}
+
+/** The message of a verification that ran out of time: what to publish, and what the service last said. */
+export function notVerifiedMessage(
+  subject: string,
+  record: { name?: string | null; value?: string | null },
+  timeoutSeconds: number,
+  lastAnswer: string | undefined,
+  fallback: string,
+): string {
+  const publish =
+    record.name && record.value
+      ? `publish a DNS TXT record named "${record.name}" with the value "${record.value}"`
+      : fallback;
+  const said = lastAnswer ? ` The service last answered: ${lastAnswer}.` : "";
+  return (
+    `${subject} is not verified after timeoutSeconds (${timeoutSeconds} s): ${publish}, ` +
+    `wait for it to propagate, then run again (or raise timeoutSeconds).${said}`
+  );
+}

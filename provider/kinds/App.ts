@@ -1,0 +1,228 @@
+/**
+ * `App`: an application of the application-hosting platform (Headless Platform), the parent of its
+ * environments. An app has an id chosen by the user (its `name` here) and a region; neither can change,
+ * so a change of either replaces the app.
+ *
+ * Delete: deletes the app on the service, and with it every environment, build and domain mapping it
+ * holds.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { App as ApiApp } from "../../sdk";
+import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { type Context, defineProvider } from "../core/lifecycle";
+import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+
+const KIND = "App";
+
+/** The regions an app can live in, in the short form used as input. */
+export const APP_SHORT_REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
+/** A region in its short form. */
+export type AppShortRegion = (typeof APP_SHORT_REGIONS)[number];
+
+/**
+ * The form of an app id (also of environment ids), as the service accepts it: 1 to 63 lower-case
+ * letters, digits or hyphens, starting with a letter and not ending with a hyphen (a DNS label).
+ */
+export const APP_ID_PATTERN = /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** An app or environment id input, validated to the form the service accepts. */
+export const resourceIdString = (what: string) =>
+  z
+    .string({ error: `${what} is required and must be a string` })
+    .regex(
+      APP_ID_PATTERN,
+      `${what} must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen`,
+    );
+
+/** Short region from any accepted spelling (`US-C`, `regions/US-C`, `us-c`); the input unchanged when unknown. */
+export function normalizeRegion(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  return value
+    .trim()
+    .replace(/^regions\//i, "")
+    .toUpperCase();
+}
+
+const regionInput = z.preprocess(
+  normalizeRegion,
+  z.enum(APP_SHORT_REGIONS, {
+    error: `region must be one of ${APP_SHORT_REGIONS.join(", ")} (or regions/<region>)`,
+  }),
+);
+
+/**
+ * The error with each `errors[].field` of the service renamed to the input it is about (the service
+ * says `appId` where the input is `name`), so the message names the input to fix.
+ */
+export function withInputFields(err: unknown, rename: Record<string, string>): unknown {
+  const details = (err as { errors?: unknown } | null)?.errors;
+  if (!(err instanceof Error) || !Array.isArray(details)) return err;
+  const errors = details.map((d: { field?: unknown }) => {
+    if (typeof d?.field !== "string") return d;
+    const [head, ...rest] = d.field.split(".");
+    const to = rename[head ?? ""];
+    return to ? { ...d, field: [to, ...rest].join(".") } : d;
+  });
+  return Object.assign(new Error(err.message), { status: (err as { status?: unknown }).status, errors });
+}
+
+/** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
+export function appResourceName(accountId: string, appId: string): string {
+  return `accounts/${accountId}/apps/${appId}`;
+}
+
+export const AppInputsSchema = z
+  .object({
+    /** The account that owns the app. Changing it replaces the app. */
+    accountId: uuidString("accountId"),
+    /** The app id (e.g. `storefront`), unique in the account. Changing it replaces the app. */
+    name: resourceIdString("name"),
+    /** Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app. */
+    region: regionInput,
+    ...COMMON_INPUTS,
+  })
+  .strict();
+
+export type AppInputs = z.output<typeof AppInputsSchema>;
+
+/** Outputs of an App: its inputs plus what the service computes. */
+export interface AppOutputs extends Record<string, unknown> {
+  accountId: string;
+  name: string;
+  region: string;
+  resourceName: string;
+  createTime: string | null;
+  updateTime: string | null;
+}
+
+/** Maps a service record to outputs. */
+export function appOutputs(accountId: string, a: ApiApp): AppOutputs {
+  const appId = a.appId ?? a.name.split("/").pop() ?? a.name;
+  return {
+    accountId,
+    name: appId,
+    region: String(normalizeRegion(a.region ?? "")),
+    resourceName: a.name || appResourceName(accountId, appId),
+    createTime: a.createTime ?? null,
+    updateTime: a.updateTime ?? null,
+  };
+}
+
+/** The error an adoption gets when the existing app is in another region (an app cannot move). */
+export function regionMismatch(
+  inputs: Pick<AppInputs, "accountId" | "name" | "region">,
+  live: string,
+): Error {
+  return new Error(
+    `app ${inputs.name} already exists in account ${inputs.accountId} in region ${live}, not ${inputs.region}; ` +
+      `an app cannot change region: set region to ${live} to adopt it, or choose another name`,
+  );
+}
+
+async function findApp(ctx: Context, accountId: string, appId: string): Promise<ApiApp | undefined> {
+  try {
+    return await ctx.client.apps.get(accountId, appId);
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return undefined;
+    throw err;
+  }
+}
+
+/** Adopts an existing app: it must be in the requested region. */
+function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: AppOutputs } {
+  const outs = appOutputs(inputs.accountId, record);
+  if (outs.region !== inputs.region) throw regionMismatch(inputs, outs.region);
+  return { id: outs.resourceName, outs };
+}
+
+function exists(inputs: AppInputs): Error {
+  return new Error(
+    `app ${inputs.name} already exists in account ${inputs.accountId}; set adopt: true to take it over`,
+  );
+}
+
+export const provider = defineProvider<AppInputs, AppOutputs>({
+  kind: KIND,
+  schema: AppInputsSchema,
+  replaceOn: ["accountId", "name", "region"],
+  updatable: [],
+  // When the replacement keeps the same account and id (a region change), the old app goes first:
+  // the service cannot hold two apps of one id.
+  deleteBeforeReplace: (replaces) => !replaces.includes("name") && !replaces.includes("accountId"),
+  normalize: (key, v) => (key === "region" ? normalizeRegion(v) : v),
+  async create(inputs, ctx) {
+    const existing = await findApp(ctx, inputs.accountId, inputs.name);
+    if (existing) {
+      if (!inputs.adopt) throw exists(inputs);
+      return adoptExisting(inputs, existing);
+    }
+    let record: ApiApp;
+    try {
+      record = await ctx.client.apps.create(inputs.accountId, inputs.name, {
+        region: `regions/${inputs.region}`,
+      });
+    } catch (err) {
+      // Made by someone else between the lookup and the create.
+      if ((err as { status?: number }).status !== 409) throw withInputFields(err, { appId: "name" });
+      if (!inputs.adopt) throw exists(inputs);
+      const raced = await ctx.client.apps.get(inputs.accountId, inputs.name);
+      return adoptExisting(inputs, raced);
+    }
+    const outs = appOutputs(inputs.accountId, record);
+    return { id: outs.resourceName, outs };
+  },
+  async read(_id, olds, ctx) {
+    const a = await ctx.client.apps.get(olds.accountId, olds.name);
+    const outs = appOutputs(olds.accountId, a);
+    return {
+      outs,
+      inputs: { accountId: outs.accountId, name: outs.name, region: outs.region as AppShortRegion },
+    };
+  },
+  async delete(_id, olds, ctx) {
+    await ctx.client.apps.delete(olds.accountId, olds.name);
+  },
+});
+
+/** Arguments of an {@link App}. */
+export interface AppArgs {
+  /** The account that owns the app (UUID). Changing it replaces the app. */
+  accountId: pulumi.Input<string>;
+  /** The app id: 1 to 63 lower-case letters, digits or hyphens, starting with a letter. Changing it replaces the app. */
+  name: pulumi.Input<string>;
+  /** `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app. */
+  region: pulumi.Input<string>;
+  /** Take over an app of that id that already exists in the account (same region) instead of failing. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * An application-hosting app. The id is its resource name `accounts/{accountId}/apps/{name}`. Delete
+ * deletes the app and everything in it.
+ *
+ * @example
+ * const app = new wpengine.App("storefront", { accountId, name: "storefront", region: "US-C" });
+ */
+export class App extends WpEngineResource {
+  /** The account that owns the app. */
+  declare readonly accountId: pulumi.Output<string>;
+  /** The app id (pass it as `appId` to environments). */
+  declare readonly name: pulumi.Output<string>;
+  /** The region in short form, e.g. `US-C`. */
+  declare readonly region: pulumi.Output<string>;
+  /** The resource name `accounts/{accountId}/apps/{name}` (also the resource id). */
+  declare readonly resourceName: pulumi.Output<string>;
+  /** When the app was created (RFC 3339). */
+  declare readonly createTime: pulumi.Output<string | null>;
+  /** When the app last changed (RFC 3339). */
+  declare readonly updateTime: pulumi.Output<string | null>;
+  /** Whether this resource took over an existing app. */
+  declare readonly adopt: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: AppArgs, opts?: ResourceOptions) {
+    super(KIND, name, args, APP_OUTPUTS, opts);
+  }
+}
+
+const APP_OUTPUTS = ["resourceName", "createTime", "updateTime", "adopt"] as const;

@@ -1,0 +1,357 @@
+/**
+ * `BackupRestore`: an action, not an object. Creating it restores an install from one of its backups;
+ * changing any of its inputs (typically `triggers`) restores again. DESTRUCTIVE: the install's current
+ * files (and, unless `restoreDatabase` is false, its database) are replaced by the backup's.
+ *
+ * `check` adds a `summary` input that says in words what will be restored, so `pulumi preview` shows
+ * it before anything happens. Unless `wait` is false, the restore waits while the install reports the
+ * status `pending`, within `timeoutSeconds`.
+ *
+ * Delete: only forgets the action. Nothing on the service is undone (a restore cannot be reverted except
+ * by restoring the checkpoint it took).
+ */
+import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { pollUntil } from "../../sdk";
+import { getClient } from "../core/client";
+import { explainError } from "../core/errors";
+import { containsUnknown, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN, toPlain } from "../core/lifecycle";
+import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { normalizeEmails, notificationEmails } from "./Backup";
+
+const KIND = "BackupRestore";
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers shared by the action resources (BackupRestore, InstallCopy).
+
+/** Arbitrary values whose change re-runs an action (like `triggers` of the command provider). */
+export const triggersInput = z.array(z.unknown(), { error: "triggers must be a list of values" }).optional();
+
+/** A value as a summary shows it: unknown values during preview read "(known after apply)". */
+export function shown(value: unknown): string {
+  if (containsUnknown(value)) return "(known after apply)";
+  if (Array.isArray(value)) return value.length ? value.map(shown).join(", ") : "(none)";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (value === undefined || value === null) return "(none)";
+  return String(value);
+}
+
+/** Canonical form of an action input for comparison (emails and triggers as given, `undefined` as null). */
+export function normalizeActionInput(key: string, value: unknown): unknown {
+  if (key === "notificationEmails") return normalizeEmails(value);
+  if (key === "dbTables" && Array.isArray(value)) return [...value].sort();
+  return value === undefined ? null : value;
+}
+
+/** The inputs among `keys` whose value differs between old outputs and new inputs (normalised). */
+export function changedActionInputs(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  keys: readonly string[],
+): string[] {
+  return keys.filter(
+    (k) =>
+      containsUnknown(news[k]) ||
+      !isDeepStrictEqual(
+        toPlain(normalizeActionInput(k, olds[k])),
+        toPlain(normalizeActionInput(k, news[k])),
+      ),
+  );
+}
+
+/** The action ran (the service accepted it) but a later step failed: the state must still record the run. */
+export class ActionRanButFailedError extends Error {
+  constructor(
+    readonly outs: Record<string, unknown>,
+    readonly reason: unknown,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = "ActionRanButFailedError";
+  }
+}
+
+type Provider = pulumi.dynamic.ResourceProvider & { definition: { kind: string } };
+
+/**
+ * Wraps an action's provider: `check` adds the `summary` computed from the checked inputs, and `update`
+ * records the new run even when a later step (the wait) failed, so a failed wait never runs the action
+ * a second time on the next `pulumi up`.
+ */
+export function actionProvider<P extends Provider>(
+  base: P,
+  summarize: (inputs: Record<string, unknown>) => string,
+  update: (
+    id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+    ctx: Context,
+  ) => Promise<Record<string, unknown>>,
+): P {
+  const kind = base.definition.kind;
+  return {
+    ...base,
+    async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
+      const { summary: _ignored, ...given } = news;
+      const result = await base.check!(olds, given);
+      if (result.failures?.length) return result;
+      return { inputs: { ...result.inputs, summary: summarize(result.inputs) } };
+    },
+    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+      const { __provider, ...inputs } = news;
+      try {
+        const outs = await update(id, olds, inputs, { client: await getClient(), kind });
+        return { outs: toPlain({ ...inputs, ...outs }) };
+      } catch (err) {
+        if (!(err instanceof ActionRanButFailedError)) throw explainError(kind, "update", err);
+        // The engine records `properties` with the failure (a partial update), exactly as for create.
+        const failure = explainError(kind, "update", err.reason);
+        Object.assign(failure, { id, properties: { ...toPlain({ ...inputs, ...err.outs }), __provider } });
+        throw failure;
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+export const BackupRestoreInputsSchema = z
+  .object({
+    /** The install to restore. Changing it restores again (into the new install). */
+    installId: uuidString("installId"),
+    /** The backup to restore from (it must be completed and belong to the install). */
+    backupId: uuidString("backupId"),
+    /** Addresses notified when the restore completes (at least one). */
+    notificationEmails: notificationEmails(),
+    /** Restore the database too (default true); false restores the files only. */
+    restoreDatabase: z.boolean().default(true),
+    /** Take a checkpoint of the current state before restoring (default true). */
+    createCheckpoint: z.boolean().default(true),
+    /** Any values; a change of them restores again. */
+    triggers: triggersInput,
+    /** Wait while the install reports the status `pending` after the restore (default true). */
+    wait: z.boolean().default(true),
+    /** Longest wait for the restore to finish, in seconds (default 3600). */
+    timeoutSeconds: timeoutSecondsInput(3600),
+    /** Computed by `check` (what will be restored, in words); any given value is replaced. */
+    summary: z.string().optional(),
+    /** Not accepted: there is nothing to adopt (see the docs). */
+    adopt: z
+      .never({ error: "BackupRestore has no adopt: it is an action, there is no object to take over" })
+      .optional(),
+  })
+  .strict();
+
+export type BackupRestoreInputs = z.output<typeof BackupRestoreInputsSchema>;
+
+/** Outputs of a BackupRestore: its inputs plus the record of the runs. */
+export interface BackupRestoreOutputs extends Record<string, unknown> {
+  installId: string;
+  backupId: string;
+  notificationEmails: string[];
+  restoreDatabase: boolean;
+  createCheckpoint: boolean;
+  triggers?: unknown[];
+  wait: boolean;
+  timeoutSeconds: number;
+  summary: string;
+  restoreCount: number;
+  lastRestoredAt: string;
+  installStatus: string | null;
+}
+
+/** The inputs whose change restores again. */
+export const RESTORE_INPUTS = [
+  "installId",
+  "backupId",
+  "notificationEmails",
+  "restoreDatabase",
+  "createCheckpoint",
+  "triggers",
+] as const;
+
+/** What a restore with these inputs does, in words (unknown values shown as such). */
+export function restoreSummary(i: Record<string, unknown>): string {
+  const db = i["restoreDatabase"];
+  const what =
+    db === false
+      ? "files only (the database is kept)"
+      : containsUnknown(db)
+        ? "files, and the database if restoreDatabase is true"
+        : "files and database";
+  return (
+    `DESTRUCTIVE: restore install ${shown(i["installId"])} from backup ${shown(i["backupId"])}: ` +
+    `overwrites its ${what}; database: ${shown(db ?? true)}; ` +
+    `checkpoint first: ${shown(i["createCheckpoint"] ?? true)}; notify: ${shown(i["notificationEmails"])}`
+  );
+}
+
+/** How often a wait checks the install (milliseconds); exported so tests can shorten it. */
+export const RESTORE_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
+
+/** Waits until the install no longer reports `pending`; returns its status. */
+async function waitForInstall(
+  ctx: Context,
+  installId: string,
+  timeoutSeconds: number,
+): Promise<string | null> {
+  return pollUntil<string | null>({
+    deadlineMs: timeoutSeconds * 1000,
+    intervalMs: RESTORE_POLL.intervalMs,
+    maxIntervalMs: RESTORE_POLL.maxIntervalMs,
+    describe: `install ${installId} to finish restoring (timeoutSeconds ${timeoutSeconds})`,
+    check: async () => {
+      const install = await ctx.client.installs.get(installId);
+      const status = install.status ?? null;
+      return status === "pending" ? { done: false, state: status } : { done: true, value: status };
+    },
+  });
+}
+
+/** Starts one restore; returns the outputs of the run. */
+async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: number) {
+  await ctx.client.backups.restore(i.installId, i.backupId, {
+    notification_emails: i.notificationEmails,
+    restore_database: i.restoreDatabase,
+    create_checkpoint: i.createCheckpoint,
+  });
+  return {
+    restoreCount: previousCount + 1,
+    lastRestoredAt: new Date().toISOString(),
+    installStatus: "pending" as string | null,
+  };
+}
+
+const base = defineProvider<BackupRestoreInputs, BackupRestoreOutputs>({
+  kind: KIND,
+  schema: BackupRestoreInputsSchema,
+  replaceOn: [],
+  updatable: [...RESTORE_INPUTS, "wait", "timeoutSeconds"],
+  normalize: normalizeActionInput,
+  async create(inputs, ctx) {
+    const id = randomUUID();
+    const run = await restore(ctx, inputs, 0);
+    if (!inputs.wait) return { id, outs: run as BackupRestoreOutputs };
+    try {
+      const installStatus = await waitForInstall(ctx, inputs.installId, inputs.timeoutSeconds);
+      return { id, outs: { ...run, installStatus } as BackupRestoreOutputs };
+    } catch (err) {
+      // The restore was started: record it, so the next `up` waits again instead of restoring twice.
+      throw new CreatedButFailedError(id, run, err);
+    }
+  },
+  async read(_id, olds, ctx) {
+    // An action has no live object; it is gone when its backup (or install) is gone.
+    await ctx.client.backups.get(olds.installId, olds.backupId);
+    return { outs: {} as BackupRestoreOutputs, inputs: {} };
+  },
+  async delete() {
+    // Nothing to undo on the service: forgetting the action is all delete does.
+    return `${FORGOTTEN}a restore cannot be undone`;
+  },
+});
+
+/** The update of a BackupRestore: restore again when an action input changed, then wait. */
+export async function updateRestore(
+  _id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  ctx: Context,
+): Promise<Record<string, unknown>> {
+  const i = news as BackupRestoreInputs;
+  const again = changedActionInputs(olds, news, RESTORE_INPUTS).length > 0;
+  const previous = typeof olds["restoreCount"] === "number" ? olds["restoreCount"] : 0;
+  const run = again
+    ? await restore(ctx, i, previous)
+    : {
+        restoreCount: previous,
+        lastRestoredAt: olds["lastRestoredAt"] ?? null,
+        installStatus: olds["installStatus"] ?? null,
+      };
+  if (!i.wait) return run;
+  try {
+    return { ...run, installStatus: await waitForInstall(ctx, i.installId, i.timeoutSeconds) };
+  } catch (err) {
+    if (again) throw new ActionRanButFailedError(run, err);
+    throw err;
+  }
+}
+
+export const provider = actionProvider(base, restoreSummary, updateRestore);
+
+/** Arguments of a {@link BackupRestore}. */
+export interface BackupRestoreArgs {
+  /** The install to restore. */
+  installId: pulumi.Input<string>;
+  /** The backup to restore from (completed, of the same install), e.g. a `Backup`'s `backupId`. */
+  backupId: pulumi.Input<string>;
+  /** Addresses notified when the restore completes (at least one). */
+  notificationEmails: pulumi.Input<pulumi.Input<string>[]>;
+  /** Restore the database too (default true); false restores the files only. */
+  restoreDatabase?: pulumi.Input<boolean>;
+  /** Take a checkpoint of the current state before restoring (default true). */
+  createCheckpoint?: pulumi.Input<boolean>;
+  /** Any values; a change of them restores again. */
+  triggers?: pulumi.Input<unknown[]>;
+  /** Wait while the install reports `pending` after the restore (default true). */
+  wait?: pulumi.Input<boolean>;
+  /** Longest wait for the restore to finish, in seconds (default 3600). */
+  timeoutSeconds?: pulumi.Input<number>;
+}
+
+/**
+ * DESTRUCTIVE action: restores an install from a backup when created, and again whenever an input
+ * (typically `triggers`) changes. The id is generated by the provider. Delete only forgets the action.
+ *
+ * @example
+ * const rollback = new wpengine.BackupRestore("rollback", {
+ *   installId,
+ *   backupId: before.backupId,
+ *   notificationEmails: ["ops@example.com"],
+ *   triggers: ["2025-06-01 rollback"],
+ * });
+ */
+export class BackupRestore extends WpEngineResource {
+  /** The install that was restored. */
+  declare readonly installId: pulumi.Output<string>;
+  /** The backup it was restored from. */
+  declare readonly backupId: pulumi.Output<string>;
+  /** Addresses notified when the restore completes. */
+  declare readonly notificationEmails: pulumi.Output<string[]>;
+  /** Whether the database was restored too. */
+  declare readonly restoreDatabase: pulumi.Output<boolean>;
+  /** Whether a checkpoint was taken before restoring. */
+  declare readonly createCheckpoint: pulumi.Output<boolean>;
+  /** The values whose change restores again. */
+  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
+  /** Whether the restore waited for the install to finish. */
+  declare readonly wait: pulumi.Output<boolean>;
+  /** The deadline of the wait, in seconds. */
+  declare readonly timeoutSeconds: pulumi.Output<number>;
+  /** What the restore does, in words (also shown by `pulumi preview`). */
+  declare readonly summary: pulumi.Output<string>;
+  /** How many times this resource has restored the install. */
+  declare readonly restoreCount: pulumi.Output<number>;
+  /** When the last restore was requested (ISO 8601, the provider's clock). */
+  declare readonly lastRestoredAt: pulumi.Output<string>;
+  /** The install's status after the last run: `active` once done, `pending` when not waited for. */
+  declare readonly installStatus: pulumi.Output<string | null>;
+
+  constructor(name: string, args: BackupRestoreArgs, opts?: ResourceOptions) {
+    super(KIND, name, args, RESTORE_OUTPUTS, opts);
+  }
+}
+
+const RESTORE_OUTPUTS = [
+  "restoreDatabase",
+  "createCheckpoint",
+  "triggers",
+  "wait",
+  "timeoutSeconds",
+  "summary",
+  "restoreCount",
+  "lastRestoredAt",
+  "installStatus",
+] as const;

@@ -1,0 +1,396 @@
+/**
+ * `DomainMappings`: the complete set of domains an application-hosting environment answers on, one
+ * resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the
+ * declared mappings exist; create and update wait until every one of them is ACTIVE.
+ *
+ * Delete: replaces the environment's set with none (every mapping of the environment is removed).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { type DomainMapping as ApiDomainMapping, pollUntil } from "../../sdk";
+import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput } from "../core/inputs";
+import { type Context, CreatedButFailedError, defineProvider } from "../core/lifecycle";
+import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { withInputFields } from "./App";
+import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
+
+const KIND = "DomainMappings";
+
+/** A DNS name in canonical form: lower case, no trailing dot. */
+export function canonicalDomain(name: string): string {
+  return name.trim().toLowerCase().replace(/\.$/, "");
+}
+
+const domainInput = (what: string) =>
+  z
+    .string({ error: `${what} is required and must be a string` })
+    .transform(canonicalDomain)
+    .pipe(
+      z
+        .string()
+        .min(1, `${what} must not be empty`)
+        .max(253, `${what} must be at most 253 characters`)
+        .regex(
+          /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/,
+          `${what} must be a domain name such as www.example.com (no scheme, no path, no wildcard)`,
+        ),
+    );
+
+/** One mapping as declared. */
+export const MappingInputSchema = z
+  .object({
+    /** The domain, e.g. `www.example.com` (compared case-insensitively). */
+    domain: domainInput("domain"),
+    /** Whether this is the environment's primary domain (at most one). */
+    primary: z.boolean().default(false),
+    /** Another domain of the set this one redirects to; null for none. A redirect cannot be primary. */
+    destinationDomainMapping: domainInput("destinationDomainMapping").nullable().default(null),
+  })
+  .strict();
+
+/** One mapping as declared, with defaults. */
+export type MappingInput = z.output<typeof MappingInputSchema>;
+
+export const DomainMappingsInputsSchema = z
+  .object({
+    ...environmentAddress,
+    /** The full set of mappings of the environment: afterwards exactly these exist. */
+    mappings: z.array(MappingInputSchema, {
+      error: "mappings is required and must be a list of {domain, ...}",
+    }),
+    /** How long create, update and delete wait for the mappings to settle, in seconds (default 600). */
+    timeoutSeconds: timeoutSecondsInput(600),
+    ...COMMON_INPUTS,
+  })
+  .strict();
+
+export type DomainMappingsInputs = z.output<typeof DomainMappingsInputsSchema>;
+
+/** One mapping as the service reports it. */
+export interface MappingStatus extends Record<string, unknown> {
+  /** The domain (lower case). */
+  domain: string;
+  /** Whether it is the primary domain. */
+  primary: boolean;
+  /** The domain it redirects to, or null. */
+  destinationDomainMapping: string | null;
+  /** CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say). */
+  state: string;
+  /** The mapping's resource name. */
+  resourceName: string | null;
+  /** Name of the TXT record that proves ownership, when the service asks for one. */
+  txtRecordName: string | null;
+  /** Value of that TXT record. */
+  txtRecordValue: string | null;
+  /** Whether ownership has been verified. */
+  txtVerified: boolean | null;
+}
+
+/** Outputs of DomainMappings: its inputs plus what the service reports. */
+export interface DomainMappingsOutputs extends Record<string, unknown> {
+  accountId: string;
+  appId: string;
+  environmentId: string;
+  mappings: MappingInput[];
+  domainMappings: MappingStatus[];
+  primaryDomain: string | null;
+}
+
+/** The canonical form of a set of mappings: sorted by domain, lower case, defaults filled. */
+export function normalizeMappings(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value
+    .map((m) => {
+      if (!m || typeof m !== "object") return m;
+      const r = m as Record<string, unknown>;
+      const dest = r["destinationDomainMapping"];
+      return {
+        domain: typeof r["domain"] === "string" ? canonicalDomain(r["domain"]) : r["domain"],
+        primary: r["primary"] === true,
+        destinationDomainMapping: typeof dest === "string" && dest !== "" ? canonicalDomain(dest) : null,
+      };
+    })
+    .sort((a, b) => {
+      const da = String((a as { domain?: unknown })?.domain ?? "");
+      const db = String((b as { domain?: unknown })?.domain ?? "");
+      return da < db ? -1 : da > db ? 1 : 0;
+    });
+}
+
+/** The spec's rules on a set of mappings: unique domains, one primary at most, redirects inside the set. */
+export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const seen = new Map<string, number>();
+  mappings.forEach((m, i) => {
+    const first = seen.get(m.domain);
+    if (first !== undefined) {
+      failures.push({
+        property: `mappings[${i}].domain`,
+        reason: `domain ${m.domain} appears more than once (also mappings[${first}]); domains compare case-insensitively`,
+      });
+    } else seen.set(m.domain, i);
+  });
+  const primaries = mappings.filter((m) => m.primary).map((m) => m.domain);
+  if (primaries.length > 1) {
+    failures.push({
+      property: "mappings",
+      reason: `at most one mapping may be primary; ${primaries.length} are: ${primaries.join(", ")}`,
+    });
+  }
+  const byDomain = new Map(mappings.map((m) => [m.domain, m]));
+  mappings.forEach((m, i) => {
+    const dest = m.destinationDomainMapping;
+    if (dest === null) return;
+    const property = `mappings[${i}].destinationDomainMapping`;
+    if (dest === m.domain) {
+      failures.push({ property, reason: `${m.domain} cannot redirect to itself` });
+      return;
+    }
+    const target = byDomain.get(dest);
+    if (!target) {
+      failures.push({
+        property,
+        reason: `${dest} is not a domain of this set; a redirect must point at one`,
+      });
+    } else if (target.destinationDomainMapping !== null) {
+      failures.push({
+        property,
+        reason: `${dest} itself redirects to ${target.destinationDomainMapping}; point ${m.domain} at the final domain`,
+      });
+    }
+    if (m.primary) {
+      failures.push({
+        property: `mappings[${i}].primary`,
+        reason: `${m.domain} redirects to ${dest} and so cannot be the primary domain`,
+      });
+    }
+  });
+  return failures;
+}
+
+const rules: Rule<DomainMappingsInputs>[] = [
+  { uses: ["mappings"], test: (inputs) => mappingFailures(inputs.mappings) },
+];
+
+/** Maps a service record to its status output. */
+export function mappingStatus(m: ApiDomainMapping): MappingStatus {
+  const txt = m.txtVerification;
+  const dest = m.destinationDomainMapping;
+  return {
+    domain: canonicalDomain(m.domain),
+    primary: m.primary ?? false,
+    destinationDomainMapping: dest ? canonicalDomain(dest.split("/").pop() ?? dest) : null,
+    state: m.state ?? "STATE_UNSPECIFIED",
+    resourceName: m.name ?? null,
+    txtRecordName: txt?.name ?? null,
+    txtRecordValue: txt?.value ?? null,
+    txtVerified: txt?.verified ?? null,
+  };
+}
+
+/** The mappings the environment has (those being deleted are already gone as far as the set goes), sorted. */
+export function liveSet(statuses: readonly MappingStatus[]): MappingStatus[] {
+  return statuses
+    .filter((m) => m.state !== "DELETING")
+    .sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
+}
+
+/** The declared shape of live mappings (what `read` reports as inputs). */
+export function asInputs(statuses: readonly MappingStatus[]): MappingInput[] {
+  return statuses.map((s) => ({
+    domain: s.domain,
+    primary: s.primary,
+    destinationDomainMapping: s.destinationDomainMapping,
+  }));
+}
+
+/** The `:replace` request body's mappings for a declared set. */
+export function replaceBody(
+  mappings: readonly MappingInput[],
+): { domain: string; primary?: boolean; destinationDomainMapping?: string }[] {
+  return mappings.map((m) => ({
+    domain: m.domain,
+    ...(m.primary ? { primary: true } : {}),
+    ...(m.destinationDomainMapping ? { destinationDomainMapping: m.destinationDomainMapping } : {}),
+  }));
+}
+
+function outputs(
+  inputs: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">,
+  mappings: MappingInput[],
+  statuses: MappingStatus[],
+): DomainMappingsOutputs {
+  return {
+    accountId: inputs.accountId,
+    appId: inputs.appId,
+    environmentId: inputs.environmentId,
+    mappings: normalizeMappings(mappings) as MappingInput[],
+    domainMappings: statuses,
+    primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
+  };
+}
+
+/** Every mapping of the environment as statuses, following every page. */
+async function listAll(
+  ctx: Context,
+  a: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">,
+): Promise<MappingStatus[]> {
+  const out: MappingStatus[] = [];
+  for await (const m of ctx.client.domainMappings.iterate(a.accountId, a.appId, a.environmentId))
+    out.push(mappingStatus(m));
+  return out;
+}
+
+/** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
+function waitSettled(
+  ctx: Context,
+  inputs: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId" | "timeoutSeconds">,
+  domains: readonly string[],
+): Promise<MappingStatus[]> {
+  const name = environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId);
+  return pollUntil<MappingStatus[]>({
+    deadlineMs: inputs.timeoutSeconds * 1000,
+    intervalMs: POLL_FIRST_MS,
+    maxIntervalMs: POLL_MAX_MS,
+    describe: domains.length
+      ? `the domain mappings of ${name} to become ACTIVE (timeoutSeconds ${inputs.timeoutSeconds})`
+      : `the domain mappings of ${name} to be removed (timeoutSeconds ${inputs.timeoutSeconds})`,
+    check: async () => {
+      const all = await listAll(ctx, inputs);
+      if (!domains.length) {
+        return all.length ? { done: false, state: pending(all) } : { done: true, value: [] };
+      }
+      const waiting = domains.filter((d) => all.find((s) => s.domain === d)?.state !== "ACTIVE");
+      if (waiting.length)
+        return { done: false, state: pending(all.filter((s) => waiting.includes(s.domain))) };
+      return { done: true, value: liveSet(all) };
+    },
+  });
+}
+
+function pending(statuses: readonly MappingStatus[]): string {
+  return statuses.map((s) => `${s.domain} ${s.state}`).join(", ") || "missing";
+}
+
+/** Makes the environment's set exactly `mappings` (`:replace`). */
+async function replace(
+  ctx: Context,
+  a: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">,
+  mappings: readonly MappingInput[],
+): Promise<void> {
+  await ctx.client.domainMappings
+    .replace(a.accountId, a.appId, a.environmentId, { domainMappings: replaceBody(mappings) })
+    .catch((err: unknown) => {
+      // The service names `domainMappings.<i>.<field>`; the input is `mappings`.
+      throw withInputFields(err, { domainMappings: "mappings" });
+    });
+}
+
+const domainsOf = (mappings: readonly MappingInput[]) => mappings.map((m) => m.domain);
+
+export const provider = defineProvider<DomainMappingsInputs, DomainMappingsOutputs>({
+  kind: KIND,
+  schema: DomainMappingsInputsSchema,
+  rules,
+  replaceOn: ["accountId", "appId", "environmentId"],
+  updatable: ["mappings"],
+  // The replacement may map the same domains on another environment: free them first.
+  deleteBeforeReplace: true,
+  normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
+  async create(inputs, ctx) {
+    const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/domainMappings`;
+    const existing = liveSet(await listAll(ctx, inputs));
+    if (existing.length && !inputs.adopt) {
+      throw new Error(
+        `environment ${inputs.environmentId} of app ${inputs.appId} already has domain mappings ` +
+          `(${existing.map((m) => m.domain).join(", ")}); set adopt: true to replace them with this set`,
+      );
+    }
+    await replace(ctx, inputs, inputs.mappings);
+    try {
+      const statuses = await waitSettled(ctx, inputs, domainsOf(inputs.mappings));
+      return { id, outs: outputs(inputs, inputs.mappings, statuses) };
+    } catch (err) {
+      throw new CreatedButFailedError(id, outputs(inputs, inputs.mappings, []), err);
+    }
+  },
+  async read(_id, olds, ctx) {
+    const statuses = liveSet(await listAll(ctx, olds));
+    // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
+    if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
+    const mappings = asInputs(statuses);
+    const { accountId, appId, environmentId } = olds;
+    return { outs: outputs(olds, mappings, statuses), inputs: { accountId, appId, environmentId, mappings } };
+  },
+  async update(_id, _olds, news, ctx) {
+    await replace(ctx, news, news.mappings);
+    const statuses = await waitSettled(ctx, news, domainsOf(news.mappings));
+    return outputs(news, news.mappings, statuses);
+  },
+  async delete(_id, olds, ctx) {
+    await replace(ctx, olds, []);
+    await waitSettled(ctx, { ...olds, timeoutSeconds: Number(olds.timeoutSeconds) || 600 }, []);
+  },
+});
+
+/** One mapping of {@link DomainMappingsArgs.mappings}. */
+export interface DomainMappingArgs {
+  /** The domain, e.g. `www.example.com` (compared case-insensitively). */
+  domain: pulumi.Input<string>;
+  /** Whether this is the environment's primary domain (at most one; default false). */
+  primary?: pulumi.Input<boolean>;
+  /** Another domain of the set this one redirects to (default none). A redirect cannot be primary. */
+  destinationDomainMapping?: pulumi.Input<string | null>;
+}
+
+/** Arguments of {@link DomainMappings}. */
+export interface DomainMappingsArgs {
+  /** The account that owns the app (UUID). Changing it replaces the resource. */
+  accountId: pulumi.Input<string>;
+  /** The app id. Changing it replaces the resource. */
+  appId: pulumi.Input<string>;
+  /** The environment id. Changing it replaces the resource. */
+  environmentId: pulumi.Input<string>;
+  /** The full set of mappings: afterwards exactly these exist on the environment. */
+  mappings: pulumi.Input<pulumi.Input<DomainMappingArgs>[]>;
+  /** How long create, update and delete wait for the mappings to settle, in seconds (default 600). */
+  timeoutSeconds?: pulumi.Input<number>;
+  /** Replace mappings the environment already has instead of failing. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * The full set of domain mappings of an application-hosting environment. The id is
+ * `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`. Delete removes every
+ * mapping of the environment.
+ *
+ * @example
+ * new wpengine.DomainMappings("prod-domains", {
+ *   accountId, appId: app.name, environmentId: prod.name,
+ *   mappings: [{ domain: "www.example.com", primary: true }, { domain: "example.com", destinationDomainMapping: "www.example.com" }],
+ * });
+ */
+export class DomainMappings extends WpEngineResource {
+  /** The account that owns the app. */
+  declare readonly accountId: pulumi.Output<string>;
+  /** The app id. */
+  declare readonly appId: pulumi.Output<string>;
+  /** The environment id. */
+  declare readonly environmentId: pulumi.Output<string>;
+  /** The declared set (lower case, defaults filled). */
+  declare readonly mappings: pulumi.Output<MappingInput[]>;
+  /** How long create, update and delete wait, in seconds. */
+  declare readonly timeoutSeconds: pulumi.Output<number>;
+  /** Every mapping as the service reports it, sorted by domain: state and TXT verification record. */
+  declare readonly domainMappings: pulumi.Output<MappingStatus[]>;
+  /** The primary domain, or null when none is primary. */
+  declare readonly primaryDomain: pulumi.Output<string | null>;
+  /** Whether this resource was allowed to replace mappings that already existed. */
+  declare readonly adopt: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: DomainMappingsArgs, opts?: ResourceOptions) {
+    super(KIND, name, args, DOMAIN_MAPPINGS_OUTPUTS, opts);
+  }
+}
+
+const DOMAIN_MAPPINGS_OUTPUTS = ["timeoutSeconds", "domainMappings", "primaryDomain", "adopt"] as const;

@@ -1,0 +1,320 @@
+/**
+ * `OffloadSettings`: the offloaded file storage (LargeFS) settings of an install: the S3 bucket that
+ * serves chosen paths of the install's files. The service accepts an update (202) and applies it later;
+ * create and update wait until a read shows it applied, within `timeoutSeconds`.
+ *
+ * Delete: nothing on the service can delete or reset offload settings, so delete only forgets the
+ * resource; the install keeps offloading to the bucket until the settings are changed by hand.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { type OffloadSettings as ApiOffloadSettings, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
+import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
+import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+
+const KIND = "OffloadSettings";
+
+/** How long create and update wait for the service to apply the settings, by default (seconds). */
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+
+/** What happens to requests for an offloaded path: `break` or a `permanent` redirect to the bucket. */
+export type RedirectType = "break" | "permanent";
+
+/** One offloaded path (camelCase of the API's `path_settings` entry). */
+export interface PathSetting {
+  path: string;
+  excludedPaths: string[];
+  redirectType: RedirectType;
+}
+
+const PathSettingSchema = z
+  .object({
+    /** The path of the install's files served from the bucket, e.g. `wp-content/uploads/`. */
+    path: z.string({ error: "path is required and must be a string" }).min(1, "path must not be empty"),
+    /** Sub-paths of `path` kept on the install (default none). */
+    excludedPaths: z
+      .array(
+        z
+          .string({ error: "each excluded path must be a string" })
+          .min(1, "an excluded path must not be empty"),
+      )
+      .default([]),
+    /** `break` or `permanent` (a permanent redirect to the bucket). */
+    redirectType: z.enum(["break", "permanent"], { error: 'redirectType must be "break" or "permanent"' }),
+  })
+  .strict();
+
+export const OffloadSettingsInputsSchema = z
+  .object({
+    /** The install whose settings this resource owns. Changing it replaces the resource. */
+    installId: uuidString("installId"),
+    /** The storage provider: `s3`, the only one the service offers (default). */
+    cloud: z
+      .enum(["s3"], { error: 'cloud must be "s3" (the only storage the service offers)' })
+      .default("s3"),
+    /** The bucket name. */
+    bucket: z
+      .string({ error: "bucket is required and must be a string" })
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "bucket must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, " +
+          "starting and ending with a letter or digit (no scheme or path)",
+      ),
+    /** The bucket's region, e.g. `us-east-1`. */
+    bucketRegion: z
+      .string({ error: "bucketRegion is required and must be a string" })
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "bucketRegion must be an AWS region code such as us-east-1"),
+    /** The offloaded paths (default none); order does not matter, each path at most once. */
+    pathSettings: z.array(PathSettingSchema, { error: "pathSettings must be a list" }).default([]),
+    /** How long create and update wait for the service to apply the settings, in seconds (default 300). */
+    timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS),
+    ...COMMON_INPUTS,
+  })
+  .strict();
+
+export type OffloadSettingsInputs = z.output<typeof OffloadSettingsInputsSchema>;
+
+/** Outputs of OffloadSettings: the live settings and whether the last change is applied. */
+export interface OffloadSettingsOutputs extends Record<string, unknown> {
+  installId: string;
+  cloud: string | null;
+  bucket: string | null;
+  bucketRegion: string | null;
+  pathSettings: PathSetting[];
+  /** `applied`, or `pending` while the service is still applying the last change. */
+  status: string | null;
+}
+
+/** The check rule of the paths: each path at most once (two settings for one path are ambiguous). */
+export function duplicatePathFailures(pathSettings: readonly { path: string }[]): CheckFailure[] {
+  const seen = new Set<string>();
+  const failures: CheckFailure[] = [];
+  pathSettings.forEach((p, i) => {
+    if (seen.has(p.path)) {
+      failures.push({
+        property: `pathSettings[${i}].path`,
+        reason: `duplicate path "${p.path}": each path may appear once in pathSettings`,
+      });
+    }
+    seen.add(p.path);
+  });
+  return failures;
+}
+
+/** Canonical form of the paths: sorted by path, excluded paths sorted and without duplicates. */
+export function normalizePathSettings(list: unknown): PathSetting[] {
+  if (!Array.isArray(list)) return [];
+  return (list as Partial<PathSetting>[])
+    .filter((p) => p && typeof p.path === "string")
+    .map((p) => ({
+      path: p.path as string,
+      excludedPaths: [...new Set(Array.isArray(p.excludedPaths) ? p.excludedPaths : [])].sort(),
+      redirectType: p.redirectType as RedirectType,
+    }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Maps the service's answer to outputs (camelCase, normalised paths). */
+export function offloadOutputs(installId: string, live: ApiOffloadSettings): OffloadSettingsOutputs {
+  const s = live.settings;
+  return {
+    installId,
+    cloud: s?.cloud ?? null,
+    bucket: s?.bucket ?? null,
+    bucketRegion: s?.bucket_region ?? null,
+    pathSettings: normalizePathSettings(
+      (s?.path_settings ?? []).map((p) => ({
+        path: p.path,
+        excludedPaths: p.excluded_paths ?? [],
+        redirectType: p.redirect_type,
+      })),
+    ),
+    status: live.status ?? null,
+  };
+}
+
+/** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
+export function offloadRequest(
+  i: Pick<OffloadSettingsInputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">,
+) {
+  return {
+    cloud: i.cloud,
+    bucket: i.bucket,
+    bucket_region: i.bucketRegion,
+    path_settings: normalizePathSettings(i.pathSettings).map((p) => ({
+      path: p.path,
+      excluded_paths: p.excludedPaths,
+      redirect_type: p.redirectType,
+    })),
+  };
+}
+
+/** Whether live outputs hold the desired settings. */
+export function sameSettings(
+  live: Pick<OffloadSettingsOutputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">,
+  want: Pick<OffloadSettingsInputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">,
+): boolean {
+  return (
+    live.cloud === want.cloud &&
+    live.bucket === want.bucket &&
+    live.bucketRegion === want.bucketRegion &&
+    JSON.stringify(live.pathSettings) === JSON.stringify(normalizePathSettings(want.pathSettings))
+  );
+}
+
+/** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
+async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise<OffloadSettingsOutputs> {
+  try {
+    return await pollUntil({
+      deadlineMs: inputs.timeoutSeconds * 1000,
+      intervalMs: 500,
+      maxIntervalMs: 10_000,
+      describe: `the offload settings of install ${inputs.installId} to be applied`,
+      check: async () => {
+        const outs = offloadOutputs(inputs.installId, await ctx.client.offloadSettings.get(inputs.installId));
+        // Applied AND ours: a read racing the update could still show the previous settings as applied.
+        if (
+          outs.status === "applied" &&
+          outs.bucket === inputs.bucket &&
+          outs.bucketRegion === inputs.bucketRegion
+        )
+          return { done: true, value: outs };
+        return { done: false, state: `status ${outs.status ?? "unknown"}, bucket ${outs.bucket ?? "none"}` };
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof WpEngineWaitTimeoutError)) throw err;
+    throw new Error(
+      `the service accepted the offload settings of install ${inputs.installId} but did not apply them ` +
+        `within timeoutSeconds (${inputs.timeoutSeconds} s; last seen: ${err.lastState ?? "nothing"}). ` +
+        "Raise timeoutSeconds, or run `pulumi refresh` later to see the status.",
+    );
+  }
+}
+
+export const provider = defineProvider<OffloadSettingsInputs, OffloadSettingsOutputs>({
+  kind: KIND,
+  schema: OffloadSettingsInputsSchema,
+  rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],
+  replaceOn: ["installId"],
+  updatable: ["cloud", "bucket", "bucketRegion", "pathSettings"],
+  normalize: (key, v) => (key === "pathSettings" ? normalizePathSettings(v) : (v ?? null)),
+  async create(inputs, ctx) {
+    // Settings always exist once configured; other settings made by hand are only overwritten on request.
+    const current = offloadOutputs(inputs.installId, await ctx.client.offloadSettings.get(inputs.installId));
+    if (current.bucket && !inputs.adopt && !sameSettings(current, inputs)) {
+      throw new Error(
+        `install ${inputs.installId} already offloads files to bucket ${current.bucket} ` +
+          `(${current.bucketRegion ?? "unknown region"}); set adopt: true to take these settings over and replace them`,
+      );
+    }
+    await ctx.client.offloadSettings.update(inputs.installId, offloadRequest(inputs));
+    try {
+      return { id: inputs.installId, outs: await waitApplied(ctx, inputs) };
+    } catch (err) {
+      // The PATCH was accepted: the settings exist (pending) and are recorded, never orphaned.
+      const pending: OffloadSettingsOutputs = {
+        installId: inputs.installId,
+        cloud: inputs.cloud,
+        bucket: inputs.bucket,
+        bucketRegion: inputs.bucketRegion,
+        pathSettings: normalizePathSettings(inputs.pathSettings),
+        status: "pending",
+      };
+      throw new CreatedButFailedError(inputs.installId, pending, err);
+    }
+  },
+  async read(id, olds, ctx) {
+    const installId = olds.installId ?? id;
+    const outs = offloadOutputs(installId, await ctx.client.offloadSettings.get(installId));
+    const { cloud, bucket, bucketRegion, pathSettings } = outs;
+    // Live values as inputs, null where nothing is configured, so a diff after refresh shows the drift.
+    const inputs = { installId, cloud, bucket, bucketRegion, pathSettings } as Partial<OffloadSettingsInputs>;
+    return { outs, inputs };
+  },
+  async update(_id, _olds, news, ctx) {
+    await ctx.client.offloadSettings.update(news.installId, offloadRequest(news));
+    return waitApplied(ctx, news);
+  },
+  // No API deletes or resets offload settings: the resource is forgotten and the install keeps them.
+  async delete(_id, olds) {
+    return `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to bucket ${olds.bucket}`;
+  },
+});
+
+/** Arguments of an {@link OffloadSettings}. */
+export interface OffloadSettingsArgs {
+  /** The install whose settings this resource owns. Changing it replaces the resource. */
+  installId: pulumi.Input<string>;
+  /** The storage provider: `s3` (default; the only one the service offers). */
+  cloud?: pulumi.Input<"s3">;
+  /** The bucket name. */
+  bucket: pulumi.Input<string>;
+  /** The bucket's region, e.g. `us-east-1`. */
+  bucketRegion: pulumi.Input<string>;
+  /** The offloaded paths (default none). Order never shows as a change. */
+  pathSettings?: pulumi.Input<
+    pulumi.Input<{
+      /** The path served from the bucket, e.g. `wp-content/uploads/`. */
+      path: pulumi.Input<string>;
+      /** Sub-paths kept on the install (default none). */
+      excludedPaths?: pulumi.Input<pulumi.Input<string>[]>;
+      /** `break` or `permanent`. */
+      redirectType: pulumi.Input<RedirectType>;
+    }>[]
+  >;
+  /** How long create and update wait for the service to apply the settings, in seconds (default 300). */
+  timeoutSeconds?: pulumi.Input<number>;
+  /** Replace offload settings that already exist on the install (made by hand) instead of failing create. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * The offloaded file storage settings of an install. The id is the install id. Create and update send
+ * the whole settings and wait until the service has applied them (`timeoutSeconds`).
+ *
+ * Delete: NOTHING on the service can delete offload settings. Destroying this resource only removes it
+ * from the stack; the install keeps offloading to the bucket until its settings are changed by hand.
+ *
+ * @example
+ * new wpengine.OffloadSettings("uploads", {
+ *   installId,
+ *   bucket: "acme-uploads",
+ *   bucketRegion: "us-east-1",
+ *   pathSettings: [{ path: "wp-content/uploads/", excludedPaths: [], redirectType: "permanent" }],
+ * });
+ */
+export class OffloadSettings extends WpEngineResource {
+  /** The install the settings belong to (also the resource id). */
+  declare readonly installId: pulumi.Output<string>;
+  /** The storage provider (`s3`). */
+  declare readonly cloud: pulumi.Output<string>;
+  /** The bucket name. */
+  declare readonly bucket: pulumi.Output<string>;
+  /** The bucket's region. */
+  declare readonly bucketRegion: pulumi.Output<string>;
+  /** The offloaded paths, sorted by path. */
+  declare readonly pathSettings: pulumi.Output<PathSetting[]>;
+  /** `applied` once the service has applied the settings (`pending` before). */
+  declare readonly status: pulumi.Output<string>;
+  /** The wait limit of create and update, in seconds. */
+  declare readonly timeoutSeconds: pulumi.Output<number>;
+  /** Whether this resource was allowed to take over settings made by hand. */
+  declare readonly adopt: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: OffloadSettingsArgs, opts?: ResourceOptions) {
+    super(KIND, name, args, OFFLOAD_SETTINGS_OUTPUTS, opts);
+  }
+}
+
+const OFFLOAD_SETTINGS_OUTPUTS = [
+  "installId",
+  "cloud",
+  "bucket",
+  "bucketRegion",
+  "pathSettings",
+  "status",
+  "timeoutSeconds",
+  "adopt",
+] as const;

@@ -1,0 +1,512 @@
+/**
+ * `ReportSchedule`: a report about a site, generated from a template every 7 or 14 days or on a day of
+ * every month, and emailed to its recipients.
+ *
+ * The service's create answers only `{message}`; the new schedule's UUID is found in the site's
+ * schedule listing by comparing it with a snapshot taken just before the create. There is no
+ * single-schedule read either: `read` lists the site's schedules and looks for the id.
+ *
+ * Delete: deletes the schedule on the service.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ReportSchedule as ApiSchedule, UpdateReportScheduleRequest } from "../../sdk";
+import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
+import { type Context, CreatedButFailedError, defineProvider } from "../core/lifecycle";
+import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+
+const KIND = "ReportSchedule";
+
+/** How often a report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}`. */
+const frequencyInput = z
+  .object(
+    {
+      /** 7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY. */
+      value: z
+        .number({ error: "frequency.value must be a number" })
+        .int("frequency.value must be an integer"),
+      /** DAYS or MONTHLY (any case). */
+      unit: z
+        .string({ error: "frequency.unit must be DAYS or MONTHLY" })
+        .trim()
+        .toUpperCase()
+        .pipe(z.enum(["DAYS", "MONTHLY"], { error: "frequency.unit must be DAYS or MONTHLY" })),
+    },
+    { error: "frequency is required: {value, unit}" },
+  )
+  .strict();
+
+const recipientInput = z
+  .object({
+    /** The recipient's display name. */
+    name: requiredString("recipients[].name"),
+    /** The recipient's email address. */
+    email: z
+      .string({ error: "recipients[].email is required and must be a string" })
+      .trim()
+      .pipe(z.email("recipients[].email must be an email address")),
+  })
+  .strict();
+
+const sectionInput = z
+  .object({
+    /** The section name, one the template offers (e.g. cover, overview, usage, themes). */
+    name: z
+      .string({ error: "sections[].name is required and must be a string" })
+      .trim()
+      .min(1, "sections[].name must not be empty"),
+  })
+  .strict();
+
+export const ReportScheduleInputsSchema = z
+  .object({
+    /** The site the report is about. Changing it replaces the schedule. */
+    siteId: uuidString("siteId"),
+    /** The report title. */
+    title: requiredString("title").transform((s) => s.trim()),
+    /** The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone. */
+    nextScheduledDate: z.iso
+      .datetime({
+        offset: true,
+        error: "nextScheduledDate must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
+      })
+      .transform((s) => new Date(s).toISOString()),
+    /** The report template's UUID. */
+    templateUuid: uuidString("templateUuid").transform((s) => s.toLowerCase()),
+    /** How often the report runs. */
+    frequency: frequencyInput,
+    /** Who receives the report (at least one). */
+    recipients: z
+      .array(recipientInput, { error: "recipients must be a list of {name, email}" })
+      .min(1, "recipients must list at least one {name, email}"),
+    /** The report's sections, in order; valid names depend on the template. */
+    sections: z
+      .array(sectionInput, { error: "sections must be a list of {name}" })
+      .min(1, "sections must list at least one {name}"),
+    ...COMMON_INPUTS,
+  })
+  .strict();
+
+export type ReportScheduleInputs = z.output<typeof ReportScheduleInputsSchema>;
+
+/** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
+const rules: Rule<ReportScheduleInputs>[] = [
+  {
+    uses: ["frequency"],
+    test: ({ frequency: f }) => {
+      if (f.unit === "DAYS" && f.value !== 7 && f.value !== 14)
+        return {
+          property: "frequency.value",
+          reason: `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${f.value}`,
+        };
+      if (f.unit === "MONTHLY" && (f.value < 1 || f.value > 31))
+        return {
+          property: "frequency.value",
+          reason: `with unit MONTHLY the value is the day of the month, 1 to 31, got ${f.value}`,
+        };
+      return undefined;
+    },
+  },
+];
+
+/** How the schedule's id was established when the resource was created. */
+export type ScheduleMatch = "exact" | "only-new-schedule" | "adopted";
+
+/** Outputs of a ReportSchedule: its inputs plus what the service reports. */
+export interface ReportScheduleOutputs extends Record<string, unknown> {
+  siteId: string;
+  title: string;
+  nextScheduledDate: string;
+  templateUuid: string;
+  frequency: { value: number; unit: string };
+  recipients: { name: string; email: string }[];
+  sections: { name: string }[];
+  scheduleId: string;
+  createdAt: string | null;
+  /** The next generation as the service lists it now (moves on after every run). */
+  nextRunDate: string | null;
+  /** How the id was found on create (the service's create does not return it). */
+  createMatch?: ScheduleMatch;
+}
+
+/** The fields a user sets, in the canonical form used for every comparison. */
+export type ScheduleFields = Pick<
+  ReportScheduleOutputs,
+  "title" | "nextScheduledDate" | "templateUuid" | "frequency" | "recipients" | "sections"
+>;
+
+function isoOrAsIs(value: string | null | undefined): string {
+  if (!value) return "";
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+/**
+ * Recipients in a stable order (by email, case-insensitive, then name): the service treats them as a
+ * set. Sections keep their order: it is the order of the report.
+ */
+export function sortRecipients(
+  list: readonly { name: string; email: string }[],
+): { name: string; email: string }[] {
+  return [...list]
+    .map((r) => ({ name: r.name, email: r.email }))
+    .sort(
+      (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.name.localeCompare(b.name),
+    );
+}
+
+/** Canonical fields of a listed schedule. */
+export function scheduleFields(s: ApiSchedule): ScheduleFields {
+  return {
+    title: s.title ?? "",
+    nextScheduledDate: isoOrAsIs(s.next_scheduled_date),
+    templateUuid: (s.template_uuid ?? "").toLowerCase(),
+    frequency: { value: s.frequency?.value ?? 0, unit: (s.frequency?.unit ?? "").toUpperCase() },
+    recipients: sortRecipients((s.recipients ?? []).map((r) => ({ name: r.name ?? "", email: r.email }))),
+    sections: (s.sections ?? []).map((x) => ({ name: x.name })),
+  };
+}
+
+/** Canonical fields of the inputs. */
+export function inputFields(i: ScheduleFields): ScheduleFields {
+  return {
+    title: i.title,
+    nextScheduledDate: isoOrAsIs(i.nextScheduledDate),
+    templateUuid: i.templateUuid.toLowerCase(),
+    frequency: { value: i.frequency.value, unit: i.frequency.unit.toUpperCase() },
+    recipients: sortRecipients(i.recipients),
+    sections: i.sections.map((x) => ({ name: x.name })),
+  };
+}
+
+/** Names of the fields that differ between two canonical field sets. */
+export function differingFields(a: ScheduleFields, b: ScheduleFields): (keyof ScheduleFields)[] {
+  const keys: (keyof ScheduleFields)[] = [
+    "title",
+    "nextScheduledDate",
+    "templateUuid",
+    "frequency",
+    "recipients",
+    "sections",
+  ];
+  return keys.filter((k) => {
+    const x = a[k];
+    const y = b[k];
+    if (k === "recipients") {
+      // Emails compare case-insensitively; names exactly.
+      const lower = (l: { name: string; email: string }[]) =>
+        l.map((r) => ({ ...r, email: r.email.toLowerCase() }));
+      return (
+        JSON.stringify(lower(x as ScheduleFields["recipients"])) !==
+        JSON.stringify(lower(y as ScheduleFields["recipients"]))
+      );
+    }
+    return JSON.stringify(x) !== JSON.stringify(y);
+  });
+}
+
+/** The outcome of looking for the schedule a create made. */
+export type CreatedMatch =
+  | { ok: true; schedule: ApiSchedule; match: Exclude<ScheduleMatch, "adopted"> }
+  | { ok: false; reason: string };
+
+/**
+ * Picks the schedule a create made: among the schedules not in `before`, the one whose fields equal the
+ * request. Schedules with the same title (older ones, or ones made concurrently) never confuse it.
+ * With exactly one new schedule whose fields differ (the service adjusted something), that one is taken
+ * and marked; with none, or several equal candidates, it fails.
+ */
+export function pickCreated(
+  before: ReadonlySet<string>,
+  after: readonly ApiSchedule[],
+  wanted: ScheduleFields,
+): CreatedMatch {
+  const fresh = after.filter((s) => !before.has(s.uuid));
+  const equal = fresh.filter((s) => differingFields(scheduleFields(s), wanted).length === 0);
+  if (equal.length === 1) return { ok: true, schedule: equal[0]!, match: "exact" };
+  if (equal.length > 1)
+    return {
+      ok: false,
+      reason: `${equal.length} new schedules with exactly these fields appeared (${equal.map((s) => s.uuid).join(", ")}); cannot tell which one this create made`,
+    };
+  if (fresh.length === 1) return { ok: true, schedule: fresh[0]!, match: "only-new-schedule" };
+  if (fresh.length === 0)
+    return {
+      ok: false,
+      reason: "the service accepted the create but no new schedule appears in the site's listing",
+    };
+  return {
+    ok: false,
+    reason: `${fresh.length} new schedules appeared (${fresh.map((s) => s.uuid).join(", ")}) and none has exactly the requested fields`,
+  };
+}
+
+/**
+ * The run after `at` (scheduling rules 1 and 2): 7 or 14 days later, or the frequency's day of the next
+ * month at the same time of day (the month's last day when it has no such day).
+ */
+export function nextRun(at: Date, f: { value: number; unit: string }): Date {
+  if (f.unit.toUpperCase() === "DAYS") return new Date(at.getTime() + f.value * 86_400_000);
+  const y = at.getUTCFullYear();
+  const m = at.getUTCMonth() + 1;
+  const yy = y + Math.floor(m / 12);
+  const mm = m % 12;
+  const lastDay = new Date(Date.UTC(yy, mm + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      yy,
+      mm,
+      Math.min(f.value, lastDay),
+      at.getUTCHours(),
+      at.getUTCMinutes(),
+      at.getUTCSeconds(),
+      at.getUTCMilliseconds(),
+    ),
+  );
+}
+
+/**
+ * Whether `live` is `anchor` itself or one of its later runs under `frequency`: the service moves a
+ * schedule's next date on after every run, which is not drift from the configured first date.
+ */
+export function isRunOf(anchor: string, live: string, frequency: { value: number; unit: string }): boolean {
+  const a = Date.parse(anchor);
+  const l = Date.parse(live);
+  if (Number.isNaN(a) || Number.isNaN(l) || l < a || !(frequency.value > 0)) return false;
+  let at = new Date(a);
+  for (let guard = 0; at.getTime() < l && guard < 5_000; guard++) at = nextRun(at, frequency);
+  return at.getTime() === l;
+}
+
+/**
+ * Maps a listed schedule to outputs. `nextScheduledDate` stays `anchor` (the date the program set) while
+ * the listed date is that date or one of its later runs; otherwise it is the listed date (drift).
+ */
+export function scheduleOutputs(siteId: string, s: ApiSchedule, anchor?: string): ReportScheduleOutputs {
+  const fields = scheduleFields(s);
+  const live = fields.nextScheduledDate;
+  const keep = anchor !== undefined && live !== "" && isRunOf(isoOrAsIs(anchor), live, fields.frequency);
+  return {
+    siteId: s.site_id ?? siteId,
+    ...fields,
+    nextScheduledDate: keep ? isoOrAsIs(anchor) : live,
+    scheduleId: s.uuid,
+    createdAt: s.created_at ?? null,
+    nextRunDate: live || null,
+  };
+}
+
+/** The request body fields (snake_case) of the inputs. */
+export function scheduleBody(i: ReportScheduleInputs): Required<UpdateReportScheduleRequest> {
+  return {
+    title: i.title,
+    next_scheduled_date: i.nextScheduledDate,
+    template_uuid: i.templateUuid,
+    frequency: { value: i.frequency.value, unit: i.frequency.unit as "DAYS" | "MONTHLY" },
+    recipients: i.recipients.map((r) => ({ name: r.name, email: r.email })),
+    sections: i.sections.map((s) => ({ name: s.name })),
+  };
+}
+
+/** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
+export function schedulePatch(
+  have: ScheduleFields,
+  want: ReportScheduleInputs,
+): UpdateReportScheduleRequest | undefined {
+  const changed = differingFields(inputFields(have), inputFields(want));
+  if (!changed.length) return undefined;
+  const body = scheduleBody(want);
+  const snake: Record<keyof ScheduleFields, keyof typeof body> = {
+    title: "title",
+    nextScheduledDate: "next_scheduled_date",
+    templateUuid: "template_uuid",
+    frequency: "frequency",
+    recipients: "recipients",
+    sections: "sections",
+  };
+  return Object.fromEntries(changed.map((k) => [snake[k], body[snake[k]]])) as UpdateReportScheduleRequest;
+}
+
+async function findById(ctx: Context, siteId: string, id: string): Promise<ApiSchedule | undefined> {
+  const all = await ctx.client.reportSchedules.list(siteId);
+  return all.find((s) => s.uuid.toLowerCase() === id.toLowerCase());
+}
+
+/** Applies a PATCH and reads the schedule back (the PATCH answers only `{message}`). */
+async function patchAndRead(
+  ctx: Context,
+  siteId: string,
+  id: string,
+  patch: UpdateReportScheduleRequest,
+  anchor: string,
+): Promise<ReportScheduleOutputs> {
+  await ctx.client.reportSchedules.update(id, patch);
+  const live = await findById(ctx, siteId, id);
+  if (!live) throw new Error(`schedule ${id} was updated but is no longer listed for site ${siteId}`);
+  return scheduleOutputs(siteId, live, anchor);
+}
+
+export const provider = defineProvider<ReportScheduleInputs, ReportScheduleOutputs>({
+  kind: KIND,
+  schema: ReportScheduleInputsSchema,
+  rules,
+  replaceOn: ["siteId"],
+  updatable: ["title", "nextScheduledDate", "templateUuid", "frequency", "recipients", "sections"],
+  normalize: (key, v) => {
+    if (v === undefined || v === null) return null;
+    switch (key) {
+      case "siteId":
+      case "templateUuid":
+        return typeof v === "string" ? v.toLowerCase() : v;
+      case "nextScheduledDate":
+        return typeof v === "string" ? isoOrAsIs(v) : v;
+      case "frequency": {
+        const f = v as { value?: unknown; unit?: unknown };
+        return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
+      }
+      case "recipients":
+        return Array.isArray(v)
+          ? sortRecipients(v as { name: string; email: string }[]).map((r) => ({
+              name: r.name,
+              email: typeof r.email === "string" ? r.email.toLowerCase() : r.email,
+            }))
+          : v;
+      case "sections":
+        return Array.isArray(v) ? (v as { name: string }[]).map((s) => ({ name: s.name })) : v;
+      default:
+        return v;
+    }
+  },
+  async create(inputs, ctx) {
+    const existing = await ctx.client.reportSchedules.list(inputs.siteId);
+    const sameTitle = existing.filter((s) => s.title === inputs.title);
+    if (sameTitle.length && !inputs.adopt) {
+      throw new Error(
+        `${sameTitle.length} report schedule(s) titled "${inputs.title}" already exist on site ${inputs.siteId} ` +
+          `(${sameTitle.map((s) => s.uuid).join(", ")}); set adopt: true to take it over (possible when exactly one has the title), or choose another title`,
+      );
+    }
+    if (inputs.adopt && sameTitle.length > 1) {
+      throw new Error(
+        `cannot adopt: ${sameTitle.length} report schedules titled "${inputs.title}" exist on site ${inputs.siteId} ` +
+          `(${sameTitle.map((s) => s.uuid).join(", ")}); adoption needs exactly one`,
+      );
+    }
+    const found = sameTitle[0];
+    if (found) {
+      const anchor = inputs.nextScheduledDate;
+      const outs: ReportScheduleOutputs = {
+        ...scheduleOutputs(inputs.siteId, found, anchor),
+        createMatch: "adopted",
+      };
+      const patch = schedulePatch(outs, inputs);
+      if (!patch) return { id: found.uuid, outs };
+      try {
+        const patched = await patchAndRead(ctx, inputs.siteId, found.uuid, patch, anchor);
+        return { id: found.uuid, outs: { ...patched, createMatch: "adopted" } };
+      } catch (err) {
+        throw new CreatedButFailedError(found.uuid, outs, err);
+      }
+    }
+    const before = new Set(existing.map((s) => s.uuid));
+    await ctx.client.reportSchedules.create({ site_id: inputs.siteId, ...scheduleBody(inputs) });
+    const after = await ctx.client.reportSchedules.list(inputs.siteId);
+    const picked = pickCreated(before, after, inputFields(inputs));
+    if (!picked.ok)
+      throw new Error(
+        `the schedule was created but its id could not be established: ${picked.reason}. ` +
+          `Check the schedules of site ${inputs.siteId}, delete the extra one(s), then re-run with adopt: true`,
+      );
+    const outs = scheduleOutputs(inputs.siteId, picked.schedule, inputs.nextScheduledDate);
+    return { id: picked.schedule.uuid, outs: { ...outs, createMatch: picked.match } };
+  },
+  async read(id, olds, ctx) {
+    const live = await findById(ctx, olds.siteId, id);
+    if (!live) return undefined;
+    const outs = scheduleOutputs(olds.siteId, live, olds.nextScheduledDate);
+    const { siteId, title, nextScheduledDate, templateUuid, frequency, recipients, sections } = outs;
+    const freq = frequency as ReportScheduleInputs["frequency"];
+    return {
+      outs,
+      inputs: { siteId, title, nextScheduledDate, templateUuid, frequency: freq, recipients, sections },
+    };
+  },
+  async update(id, olds, news, ctx) {
+    const patch = schedulePatch(olds, news);
+    const keep = olds.createMatch ? { createMatch: olds.createMatch } : {};
+    if (patch)
+      return { ...(await patchAndRead(ctx, news.siteId, id, patch, news.nextScheduledDate)), ...keep };
+    const live = await findById(ctx, news.siteId, id);
+    if (!live) throw new Error(`schedule ${id} is no longer listed for site ${news.siteId}`);
+    return { ...scheduleOutputs(news.siteId, live, news.nextScheduledDate), ...keep };
+  },
+  async delete(id, _olds, ctx) {
+    await ctx.client.reportSchedules.delete(id);
+  },
+});
+
+/** Arguments of a {@link ReportSchedule}. */
+export interface ReportScheduleArgs {
+  /** The site the report is about. Changing it replaces the schedule. */
+  siteId: pulumi.Input<string>;
+  /** The report title (unique per site for adoption to work). */
+  title: pulumi.Input<string>;
+  /** The first (create) or next (update) generation, ISO 8601 with a zone. */
+  nextScheduledDate: pulumi.Input<string>;
+  /** The report template's UUID. */
+  templateUuid: pulumi.Input<string>;
+  /** `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (day of the month). */
+  frequency: pulumi.Input<{ value: pulumi.Input<number>; unit: pulumi.Input<string> }>;
+  /** Who receives the report (at least one). */
+  recipients: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; email: pulumi.Input<string> }>[]>;
+  /** The report's sections in order (valid names depend on the template). */
+  sections: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string> }>[]>;
+  /** Take over the one schedule with this title on the site instead of failing. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * A scheduled report of a site. The id is the schedule's UUID. Delete deletes the schedule.
+ *
+ * @example
+ * new wpengine.ReportSchedule("monthly", {
+ *   siteId, title: "Monthly report", nextScheduledDate: "2026-07-01T09:00:00Z",
+ *   templateUuid, frequency: { value: 1, unit: "MONTHLY" },
+ *   recipients: [{ name: "Ops", email: "ops@example.com" }], sections: [{ name: "cover" }, { name: "usage" }],
+ * });
+ */
+export class ReportSchedule extends WpEngineResource {
+  /** The site the report is about. */
+  declare readonly siteId: pulumi.Output<string>;
+  /** The report title. */
+  declare readonly title: pulumi.Output<string>;
+  /** The configured first/next generation (canonical ISO 8601, UTC); see `nextRunDate` for the live one. */
+  declare readonly nextScheduledDate: pulumi.Output<string>;
+  /** The report template's UUID. */
+  declare readonly templateUuid: pulumi.Output<string>;
+  /** How often the report runs. */
+  declare readonly frequency: pulumi.Output<{ value: number; unit: string }>;
+  /** Who receives the report, sorted by email. */
+  declare readonly recipients: pulumi.Output<{ name: string; email: string }[]>;
+  /** The report's sections, in order. */
+  declare readonly sections: pulumi.Output<{ name: string }[]>;
+  /** The schedule's UUID (also the resource id). */
+  declare readonly scheduleId: pulumi.Output<string>;
+  /** When the schedule was created. */
+  declare readonly createdAt: pulumi.Output<string | null>;
+  /** The next generation as the service lists it (moves on after every run). */
+  declare readonly nextRunDate: pulumi.Output<string | null>;
+  /**
+   * How the id was established on create: `exact` (the one new schedule with the requested fields),
+   * `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`.
+   */
+  declare readonly createMatch: pulumi.Output<ScheduleMatch>;
+  /** Whether this resource may take over an existing schedule with its title. */
+  declare readonly adopt: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: ReportScheduleArgs, opts?: ResourceOptions) {
+    super(KIND, name, args, REPORT_SCHEDULE_OUTPUTS, opts);
+  }
+}
+
+const REPORT_SCHEDULE_OUTPUTS = ["scheduleId", "createdAt", "nextRunDate", "createMatch", "adopt"] as const;

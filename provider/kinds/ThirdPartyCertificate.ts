@@ -1,0 +1,280 @@
+/**
+ * `ThirdPartyCertificate`: a certificate and private key bought elsewhere, imported into an install so
+ * it serves its domains over HTTPS. Inputs are the PEM texts; the provider base64-encodes them for the
+ * API. `check` parses every certificate of the chain and the key locally and proves they match, so a
+ * wrong file fails the preview instead of the import.
+ *
+ * There is no GET of an imported certificate: read confirms the install still exists and reports the
+ * stored state (it cannot see a certificate replaced by hand). An import always imports: there is
+ * nothing to adopt.
+ *
+ * Delete: nothing on the service can delete an imported certificate, so delete only forgets the
+ * resource; the install keeps serving the certificate until another one replaces it.
+ */
+import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
+import { type Context, defineProvider, FORGOTTEN } from "../core/lifecycle";
+import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+
+const KIND = "ThirdPartyCertificate";
+
+/** A parsed PEM chain, or why it is not one. */
+export type ChainResult = { ok: true; certs: X509Certificate[] } | { ok: false; reason: string };
+
+/** A parsed private key, or why it is not one (the reason never contains the key). */
+export type KeyResult = { ok: true; key: KeyObject } | { ok: false; reason: string };
+
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
+
+const ordinal = (n: number) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+
+/** PEM text with LF line ends and one final newline, so a CRLF file never shows as a change. */
+export function canonicalPem(text: string): string {
+  return `${text.replace(/\r\n?/g, "\n").trim()}\n`;
+}
+
+/**
+ * Parses a PEM certificate chain: at least one CERTIFICATE block, each a valid X.509 certificate, no
+ * private key mixed in, and in order (each certificate issued by the next one).
+ */
+export function parseCertificateChain(text: string): ChainResult {
+  const blocks = [...text.matchAll(PEM_BLOCK)];
+  if (blocks.some((b) => /PRIVATE KEY/.test(b[1] ?? "")))
+    return {
+      ok: false,
+      reason: "certificate contains a private key: pass the key as privateKey, not in the chain",
+    };
+  const other = blocks.find((b) => b[1] !== "CERTIFICATE");
+  if (other)
+    return {
+      ok: false,
+      reason: `certificate contains a ${other[1]} block; only CERTIFICATE blocks belong there`,
+    };
+  if (blocks.length === 0)
+    return {
+      ok: false,
+      reason: "certificate must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----",
+    };
+  const certs: X509Certificate[] = [];
+  for (const [i, block] of blocks.entries()) {
+    try {
+      certs.push(new X509Certificate(block[0]));
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      return {
+        ok: false,
+        reason: `the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate${code ? ` (${code})` : ""}`,
+      };
+    }
+  }
+  for (let i = 0; i + 1 < certs.length; i++) {
+    if (!certs[i]!.checkIssued(certs[i + 1]!)) {
+      return {
+        ok: false,
+        reason:
+          `the chain is out of order: the ${ordinal(i + 2)} certificate did not issue the ${ordinal(i + 1)}; ` +
+          "give the end-entity certificate first, then each intermediate in order",
+      };
+    }
+  }
+  return { ok: true, certs };
+}
+
+/** Parses an unencrypted PEM private key. */
+export function parsePrivateKey(text: string): KeyResult {
+  // Checked on the text: asking OpenSSL to open an encrypted key without a passphrase may prompt.
+  if (/-----BEGIN ENCRYPTED PRIVATE KEY-----/.test(text) || /Proc-Type:\s*4,ENCRYPTED/.test(text))
+    return { ok: false, reason: "privateKey is encrypted; the service needs the key without a passphrase" };
+  if (!/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text))
+    return {
+      ok: false,
+      reason: "privateKey must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)",
+    };
+  try {
+    return { ok: true, key: createPrivateKey({ key: text, format: "pem" }) };
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    return { ok: false, reason: `privateKey is not a readable PEM private key${code ? ` (${code})` : ""}` };
+  }
+}
+
+/** What outputs say about a certificate (the end-entity one of a chain). */
+export interface CertificateFacts {
+  subject: string;
+  issuer: string;
+  names: string[];
+  notBefore: string;
+  notAfter: string;
+  fingerprint: string;
+  serialNumber: string;
+}
+
+/** Subject, issuer, DNS names, validity (ISO), SHA-256 fingerprint and serial of a certificate. */
+export function describeCertificate(cert: X509Certificate): CertificateFacts {
+  const dn = (s: string) => s.split("\n").filter(Boolean).join(", ");
+  const names = [...(cert.subjectAltName ?? "").matchAll(/DNS:([^,\s]+)/g)].map((m) => m[1]!);
+  return {
+    subject: dn(cert.subject),
+    issuer: dn(cert.issuer),
+    names,
+    notBefore: new Date(cert.validFrom).toISOString(),
+    notAfter: new Date(cert.validTo).toISOString(),
+    fingerprint: cert.fingerprint256,
+    serialNumber: cert.serialNumber,
+  };
+}
+
+/** The check rule across both inputs: the key must belong to the end-entity certificate. */
+export function keyMatchFailure(certificate: string, privateKey: string): CheckFailure | undefined {
+  const chain = parseCertificateChain(certificate);
+  const key = parsePrivateKey(privateKey);
+  if (!chain.ok || !key.ok) return undefined; // Already reported on the property itself.
+  if (chain.certs[0]!.checkPrivateKey(key.key)) return undefined;
+  return {
+    property: "privateKey",
+    reason: `privateKey does not match the end-entity certificate (${describeCertificate(chain.certs[0]!).subject})`,
+  };
+}
+
+const pemInput = (what: string, parse: (s: string) => { ok: boolean; reason?: string }) =>
+  z
+    .string({ error: `${what} is required and must be a string` })
+    .superRefine((s, ctx) => {
+      const r = parse(s);
+      if (!r.ok) ctx.addIssue({ code: "custom", message: r.reason ?? `${what} is invalid` });
+    })
+    .transform(canonicalPem);
+
+export const ThirdPartyCertificateInputsSchema = z
+  .object({
+    /** The install the certificate is imported into. Changing it replaces the resource. */
+    installId: uuidString("installId"),
+    /** The PEM certificate chain: the end-entity certificate first, then every intermediate. */
+    certificate: pemInput("certificate", parseCertificateChain),
+    /** The PEM private key of the end-entity certificate, unencrypted (kept secret in the state). */
+    privateKey: pemInput("privateKey", parsePrivateKey),
+    ...COMMON_INPUTS,
+  })
+  .strict();
+
+export type ThirdPartyCertificateInputs = z.output<typeof ThirdPartyCertificateInputsSchema>;
+
+/** Outputs: the inputs plus what the end-entity certificate says. */
+export interface ThirdPartyCertificateOutputs extends CertificateFacts, Record<string, unknown> {
+  installId: string;
+}
+
+/** Outputs computed from the stored or given certificate text (no API can read a certificate back). */
+export function certificateOutputs(installId: string, certificate: string): ThirdPartyCertificateOutputs {
+  const chain = parseCertificateChain(certificate);
+  if (!chain.ok) throw new Error(chain.reason);
+  return { installId, ...describeCertificate(chain.certs[0]!) };
+}
+
+async function importCertificate(ctx: Context, inputs: ThirdPartyCertificateInputs): Promise<void> {
+  await ctx.client.certificates.importThirdParty(inputs.installId, {
+    certificate: Buffer.from(inputs.certificate, "utf8").toString("base64"),
+    private_key: Buffer.from(inputs.privateKey, "utf8").toString("base64"),
+  });
+}
+
+export const provider = defineProvider<ThirdPartyCertificateInputs, ThirdPartyCertificateOutputs>({
+  kind: KIND,
+  schema: ThirdPartyCertificateInputsSchema,
+  rules: [{ uses: ["certificate", "privateKey"], test: (i) => keyMatchFailure(i.certificate, i.privateKey) }],
+  replaceOn: ["installId"],
+  updatable: ["certificate", "privateKey"],
+  secrets: ["privateKey"],
+  normalize: (key, v) => (key !== "installId" && typeof v === "string" ? canonicalPem(v) : v),
+  // No adoption: importing is the only operation, and importing the same pair again is harmless.
+  async create(inputs, ctx) {
+    await importCertificate(ctx, inputs);
+    return { id: inputs.installId, outs: certificateOutputs(inputs.installId, inputs.certificate) };
+  },
+  async read(id, olds, ctx) {
+    const installId = olds.installId ?? id;
+    // No GET of the certificate exists: a gone install means a gone certificate, otherwise the stored state.
+    await ctx.client.installs.get(installId);
+    return { outs: certificateOutputs(installId, String(olds["certificate"])), inputs: { installId } };
+  },
+  async update(_id, _olds, news, ctx) {
+    await importCertificate(ctx, news);
+    return certificateOutputs(news.installId, news.certificate);
+  },
+  // No API deletes an imported certificate: the resource is forgotten and the install keeps serving it.
+  async delete() {
+    return `${FORGOTTEN}an imported certificate cannot be deleted; the install keeps serving it`;
+  },
+});
+
+/** Arguments of a {@link ThirdPartyCertificate}. */
+export interface ThirdPartyCertificateArgs {
+  /** The install the certificate is imported into. Changing it replaces the resource. */
+  installId: pulumi.Input<string>;
+  /** The PEM certificate chain: the end-entity certificate first, then every intermediate. */
+  certificate: pulumi.Input<string>;
+  /** The PEM private key of the end-entity certificate, unencrypted. Stored as a secret. */
+  privateKey: pulumi.Input<string>;
+  /** Accepted for uniformity; it changes nothing, as create always imports. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * A third-party certificate imported into an install. The id is the install id. Create imports the
+ * pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no
+ * GET exists): it reports the stored state while the install exists.
+ *
+ * Delete: NOTHING on the service can delete an imported certificate. Destroying this resource only
+ * removes it from the stack; the install keeps serving the certificate until another replaces it.
+ *
+ * @example
+ * new wpengine.ThirdPartyCertificate("www", {
+ *   installId,
+ *   certificate: fs.readFileSync("www.example.com.chain.pem", "utf8"),
+ *   privateKey: config.requireSecret("wwwKey"),
+ * });
+ */
+export class ThirdPartyCertificate extends WpEngineResource {
+  /** The install the certificate is imported into (also the resource id). */
+  declare readonly installId: pulumi.Output<string>;
+  /** The PEM chain as imported (line ends normalised). */
+  declare readonly certificate: pulumi.Output<string>;
+  /** The PEM private key (secret). */
+  declare readonly privateKey: pulumi.Output<string>;
+  /** Subject of the end-entity certificate, e.g. `CN=www.example.com, O=Acme`. */
+  declare readonly subject: pulumi.Output<string>;
+  /** Issuer of the end-entity certificate. */
+  declare readonly issuer: pulumi.Output<string>;
+  /** The DNS names the certificate covers (its subject alternative names). */
+  declare readonly names: pulumi.Output<string[]>;
+  /** Start of validity (ISO 8601). */
+  declare readonly notBefore: pulumi.Output<string>;
+  /** End of validity (ISO 8601): renew before this. */
+  declare readonly notAfter: pulumi.Output<string>;
+  /** SHA-256 fingerprint, colon-separated hex. */
+  declare readonly fingerprint: pulumi.Output<string>;
+  /** Serial number, hex. */
+  declare readonly serialNumber: pulumi.Output<string>;
+  /** Whether `adopt` was set (it has no effect on this resource). */
+  declare readonly adopt: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: ThirdPartyCertificateArgs, opts?: ResourceOptions) {
+    super(KIND, name, args, THIRD_PARTY_CERTIFICATE_OUTPUTS, opts, provider.definition.secrets);
+  }
+}
+
+const THIRD_PARTY_CERTIFICATE_OUTPUTS = [
+  "installId",
+  "certificate",
+  "privateKey",
+  "subject",
+  "issuer",
+  "names",
+  "notBefore",
+  "notAfter",
+  "fingerprint",
+  "serialNumber",
+  "adopt",
+] as const;
