@@ -32,8 +32,11 @@ export interface Rule<I> {
 
 /** Names of the inputs every resource accepts besides its own (never sent to the service). */
 export const COMMON_INPUTS = {
-  /** Take over an object that already exists on the service instead of failing create. */
-  adopt: z.boolean().optional(),
+  adopt: z.boolean().optional().meta({
+    description:
+      "Take over an object that already exists on the service with this identity instead of failing create.",
+    setting: true,
+  }),
 } as const;
 
 function formatIssue(issue: z.core.$ZodIssue): CheckFailure {
@@ -94,7 +97,10 @@ export const uuidString = (what: string) =>
 
 /** How long an operation that waits for the service may take, in seconds. */
 export const timeoutSecondsInput = (defaultSeconds: number) =>
-  z.number().int().positive().max(86_400).default(defaultSeconds);
+  z.number().int().positive().max(86_400).default(defaultSeconds).meta({
+    description: "How long the provider waits for the service to finish, in seconds (at most 86400).",
+    setting: true,
+  });
 
 /**
  * The deletion guard of resources whose delete destroys a website (sites, installs): on unless set to
@@ -102,4 +108,8 @@ export const timeoutSecondsInput = (defaultSeconds: number) =>
  */
 export const deletionProtectionInput = z
   .boolean({ error: "deletionProtection must be true or false" })
-  .default(true);
+  .default(true)
+  .meta({
+    description:
+      "Refuse to delete (or replace) the object while true, the default. Turning it off is an update that sends nothing to the service.",
+  });

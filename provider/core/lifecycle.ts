@@ -19,10 +19,13 @@ export interface Context {
   kind: string;
 }
 
-/** What `read` reports: the live outputs and the inputs that would produce them. */
+/**
+ * What `read` reports: the live outputs, and the inputs that would produce them when they are not
+ * simply the outputs of the same names.
+ */
 export interface ReadResult<I, O> {
   outs: O;
-  inputs: Partial<I>;
+  inputs?: Partial<I>;
 }
 
 /** Thrown from `create` when the object exists but a later step failed: the engine records it. */
@@ -51,8 +54,8 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   replaceOn: readonly (keyof I & string)[];
   /** Inputs updated in place. */
   updatable: readonly (keyof I & string)[];
-  /** Inputs (and the outputs of the same name) that are secret whatever the program passes. */
-  secrets?: readonly (keyof I & string)[];
+  /** Inputs and outputs that are secret whatever the program passes. */
+  secrets?: readonly string[];
   /**
    * Delete the old object before creating its replacement (when both cannot exist at once); a function
    * decides from the replaced inputs (e.g. only when the replacement keeps the same name).
@@ -213,7 +216,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         if (!live) return { id: "" };
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
         const inputs: Record<string, unknown> = {};
-        const merged: Record<string, unknown> = { ...props, ...live.inputs };
+        const merged: Record<string, unknown> = { ...props, ...(live.inputs ?? live.outs) };
         for (const key of Object.keys(def.schema.shape))
           if (merged[key] !== undefined) inputs[key] = merged[key];
         const { __provider: _p, ...oldOuts } = props;

@@ -3,6 +3,8 @@
  * provider of its kind, declares its outputs, and marks the secret ones.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { AnyObject, Kind, OutputsOf } from "../core/define";
 import { thinProvider } from "./thin";
 
 /** Options every resource takes: the standard custom-resource options. */
@@ -50,4 +52,52 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
       Error.stackTraceLimit = limit;
     }
   }
+}
+
+/** An input as a program may give it: a plain value, a promise or an output, at every level. */
+export type DeepInput<T> = pulumi.Input<Deep<T>>;
+type Deep<T> = T extends readonly (infer U)[]
+  ? DeepInput<U>[]
+  : T extends Record<string, unknown>
+    ? { [K in keyof T]: DeepInput<T[K]> }
+    : T;
+
+// biome-ignore lint/suspicious/noExplicitAny: any kind, whatever its schemas.
+type AnyKind = Kind<any, any>;
+type InputsOf<D> = D extends Kind<infer IS extends AnyObject, AnyObject> ? z.input<IS> : never;
+type AllOutputsOf<D> =
+  D extends Kind<infer IS extends AnyObject, infer OS extends AnyObject> ? OutputsOf<IS, OS> : never;
+
+/** The arguments of a kind's class: each input of its schema, as a `pulumi.Input`. */
+export type ArgsOf<D extends AnyKind> = { [K in keyof InputsOf<D>]: DeepInput<InputsOf<D>[K]> };
+
+/** The output properties of a kind's class: every input and every computed output, as `pulumi.Output`s. */
+export type OutputPropertiesOf<D extends AnyKind> = {
+  readonly [K in keyof AllOutputsOf<D>]-?: pulumi.Output<AllOutputsOf<D>[K]>;
+};
+
+/** The class of a kind, as a program uses it: `new Domain(name, args, opts)`. */
+export interface ResourceClass<D extends AnyKind> {
+  new (name: string, args: ArgsOf<D>, opts?: ResourceOptions): WpEngineResource & OutputPropertiesOf<D>;
+  /** The definition the class is derived from. */
+  readonly definition: D;
+  /** Whether `obj` is a resource of this class (across copies of the package). */
+  isInstance(obj: unknown): boolean;
+}
+
+/**
+ * Derives the dynamic class of a kind from its definition: its args and output properties are typed
+ * from the zod schemas, every output is declared to the engine, and the secrets marked.
+ */
+export function resourceClass<D extends AnyKind>(def: D): ResourceClass<D> {
+  const outputs = [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)];
+  const secrets = def.secrets ?? [];
+  class Resource extends WpEngineResource {
+    static readonly definition = def;
+    constructor(name: string, args: ArgsOf<D>, opts?: ResourceOptions) {
+      super(def.kind, name, args, outputs, opts, secrets);
+    }
+  }
+  Object.defineProperty(Resource, "name", { value: def.kind });
+  return Resource as unknown as ResourceClass<D>;
 }

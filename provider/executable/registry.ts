@@ -117,7 +117,9 @@ export function resourceProvider(kind: string): pulumi.dynamic.ResourceProvider 
  * Turns an import id into the resource id and the inputs `read` needs, or says what the id looks like.
  */
 export function parseImportId(kind: string, importId: string): { id: string; olds: Record<string, string> } {
-  const format = RESOURCES[kind as keyof typeof RESOURCES];
+  const own = (resourceProvider(kind).definition as { importId?: string | { none: string } }).importId;
+  const format =
+    own === undefined ? RESOURCES[kind as keyof typeof RESOURCES] : typeof own === "string" ? own : undefined;
   if (format === undefined) {
     throw new Error(`wpengine: ${token(kind)} cannot be imported (it does not address an existing object)`);
   }

@@ -15,11 +15,12 @@ import * as path from "node:path";
 import type * as TS from "typescript";
 import { z } from "zod";
 import { CONFIG_KEYS } from "../core/config";
+import type { Kind } from "../core/define";
 import { LOOKUPS, PACKAGE, RESOURCES, resourceProvider, token } from "./registry";
 
 type Json = Record<string, unknown>;
 type JsonSchema = {
-  type?: string;
+  type?: string | string[];
   enum?: unknown[];
   const?: unknown;
   anyOf?: JsonSchema[];
@@ -35,7 +36,7 @@ const ANY = { $ref: "pulumi.json#/Any" };
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Collects the named object and enum types the properties refer to. */
-class Types {
+export class Types {
   readonly all: Record<string, Json> = {};
   ref(name: string, spec: Json): Json {
     this.all[token(name)] ??= spec;
@@ -45,6 +46,10 @@ class Types {
 
 /** A zod-generated JSON Schema as a Pulumi property type; `name` names the types it needs. */
 function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
+  if (Array.isArray(s.type)) {
+    const rest = s.type.filter((t) => t !== "null");
+    return rest.length === 1 ? fromJsonSchema({ ...s, type: rest[0]! }, name, types) : ANY;
+  }
   if (s.anyOf) {
     const rest = s.anyOf.filter((b) => b.type !== "null");
     return rest.length === 1 ? fromJsonSchema(rest[0]!, name, types) : ANY;
@@ -79,6 +84,47 @@ function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
 }
 
 const describe = (s: JsonSchema): Json => (s.description ? { description: s.description } : {});
+
+const PRIMITIVES = ["string", "boolean", "integer", "number"];
+
+/** The schema of one resource kind, from its definition. */
+export function resourceSpec(kind: Kind, types: Types): Json {
+  const json = (schema: Kind["inputs"], io: "input" | "output") =>
+    z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  const given = json(kind.inputs, "input");
+  const stored = json(kind.inputs, "output");
+  const computed = json(kind.outputs, "output");
+  const secrets = new Set(kind.secrets ?? []);
+  const property = (key: string, prop: JsonSchema, withDefault: boolean): Json => ({
+    ...fromJsonSchema(prop, `${kind.kind}${pascal(key)}`, types),
+    ...describe(prop),
+    ...(withDefault && PRIMITIVES.includes(String(prop.type)) && prop.default != null
+      ? { default: prop.default }
+      : {}),
+    ...(secrets.has(key) ? { secret: true } : {}),
+    ...(withDefault && (prop as { replaces?: boolean }).replaces ? { replaceOnChanges: true } : {}),
+  });
+  const inputProperties: Json = {};
+  for (const [key, prop] of Object.entries(given.properties ?? {}))
+    inputProperties[key] = property(key, prop, true);
+  const properties: Json = {};
+  for (const [key, prop] of [
+    ...Object.entries(stored.properties ?? {}),
+    ...Object.entries(computed.properties ?? {}),
+  ])
+    properties[key] = property(key, prop, false);
+  const importDoc =
+    typeof kind.importId === "string"
+      ? `\n\n## Import\n\n\`\`\`sh\npulumi import ${token(kind.kind)} <name> ${kind.importId}\n\`\`\``
+      : `\n\nThis resource cannot be imported: ${kind.importId.none}`;
+  return {
+    description: `${kind.description}\n\nDelete: ${kind.deletes}${importDoc}`,
+    inputProperties,
+    requiredInputs: given.required ?? [],
+    properties,
+    required: [...new Set([...(stored.required ?? []), ...(computed.required ?? [])])],
+  };
+}
 
 /** The doc comment of a declaration, as plain text (JSDoc tags such as `@example` dropped). */
 function docOf(ts: typeof TS, checker: TS.TypeChecker, sym: TS.Symbol | undefined): string | undefined {
@@ -178,6 +224,11 @@ export function generateSchema(root: string, version: string): Json {
   const resources: Json = {};
 
   for (const kind of Object.keys(RESOURCES)) {
+    const maybeKind = resourceProvider(kind).definition as Partial<Kind>;
+    if (maybeKind.outputs) {
+      resources[token(kind)] = resourceSpec(maybeKind as Kind, types);
+      continue;
+    }
     const exported = exportsOf(`provider/kinds/${kind}.ts`);
     const cls = exported.get(kind);
     const args = exported.get(`${kind}Args`);

@@ -4,16 +4,13 @@
  *
  * Delete: deletes the domain from the install on the service.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Domain as ApiDomain } from "../../sdk";
 import { sharedChildren, unlessGone } from "../core/children";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { CreatedButFailedError, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-import { type DomainInfo, toDomainInfo } from "../lookups";
-
-const KIND = "Domain";
+import { CreatedButFailedError } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** A DNS name as the service stores it: lower case, no trailing dot, no scheme. */
 const domainName = z
@@ -32,44 +29,78 @@ const domainName = z
       ),
   );
 
-export const DomainInputsSchema = z
+/** A domain on an install. */
+const inputs = z
   .object({
-    /** The install the domain belongs to. Changing it replaces the domain. */
-    installId: uuidString("installId"),
-    /** The domain name, e.g. `www.example.com`. Changing it replaces the domain. */
-    name: domainName,
-    /** Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be. */
-    primary: z.boolean().default(false),
-    /** The id of another domain of the install this one redirects to; `null` for none. */
-    redirectTo: uuidString("redirectTo").nullable().default(null),
-    /** Force HTTPS for all URLs of the domain. */
-    secureAllUrls: z.boolean().default(false),
+    installId: uuidString("installId").meta({
+      description: "The install the domain belongs to.",
+      replaces: true,
+    }),
+    name: domainName.meta({
+      description:
+        "The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.",
+      replaces: true,
+    }),
+    primary: z.boolean().default(false).meta({
+      description:
+        "Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.",
+    }),
+    redirectTo: uuidString("redirectTo").nullable().default(null).meta({
+      description: "The id of another domain of the same install this one redirects to; `null` for none.",
+    }),
+    secureAllUrls: z
+      .boolean()
+      .default(false)
+      .meta({ description: "Force HTTPS for all URLs of the domain." }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type DomainInputs = z.output<typeof DomainInputsSchema>;
+const outputs = z.object({
+  domainId: z.string().meta({ description: "The domain's UUID (also the resource id)." }),
+  duplicate: z.boolean().meta({ description: "Whether the service marks the domain as a duplicate." }),
+  networkType: z
+    .string()
+    .nullable()
+    .meta({ description: "The network the domain is served on: AN, GES or LEGACY." }),
+  ownershipStatus: z
+    .string()
+    .nullable()
+    .meta({ description: "TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED." }),
+  txtVerificationKey: z
+    .string()
+    .nullable()
+    .meta({ description: "Name of the TXT record to publish for verification; null once verified." }),
+  txtVerificationValue: z
+    .string()
+    .nullable()
+    .meta({ description: "Value of the TXT record to publish for verification; null once verified." }),
+  txtVerifiedTime: z.string().nullable().meta({ description: "When ownership was verified, or null." }),
+  cname: z.string().nullable().meta({ description: "The CNAME target to point the domain at." }),
+  aRecords: z.array(z.string()).meta({ description: "The A records to point the domain at." }),
+});
 
-/**
- * Outputs of a Domain: its inputs plus what the service computes (the lookups' {@link DomainInfo}, with
- * the id as `domainId` and the first redirect as `redirectTo`).
- */
-export interface DomainOutputs extends Omit<DomainInfo, "id" | "redirectsTo">, Record<string, unknown> {
-  installId: string;
-  redirectTo: string | null;
-  domainId: string;
-}
+type DomainInputs = z.output<typeof inputs>;
+type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Maps a service record to outputs. */
 export function domainOutputs(installId: string, d: ApiDomain): DomainOutputs {
-  // The record as the lookups read it, renamed where the resource's inputs name it differently.
-  const { id, name, redirectsTo, ...rest } = toDomainInfo(d);
+  const dns = d.network_details?.dns_config_info;
   return {
     installId,
-    name: name.toLowerCase(),
-    redirectTo: redirectsTo[0]?.id ?? null,
-    domainId: id,
-    ...rest,
+    name: d.name.toLowerCase(),
+    primary: d.primary ?? false,
+    redirectTo: d.redirects_to?.[0]?.id ?? null,
+    secureAllUrls: d.secure_all_urls ?? false,
+    domainId: d.id,
+    duplicate: d.duplicate ?? false,
+    networkType: d.network_type ?? null,
+    ownershipStatus: d.ownership_status ?? null,
+    txtVerificationKey: d.txt_verification_key ?? null,
+    txtVerificationValue: d.txt_verification_value ?? null,
+    txtVerifiedTime: d.txt_verified_time ?? null,
+    cname: dns?.cname ?? null,
+    aRecords: dns?.a_records ?? [],
   };
 }
 
@@ -96,11 +127,15 @@ export function domainPatch(
   return Object.keys(patch).length ? patch : undefined;
 }
 
-export const provider = defineProvider<DomainInputs, DomainOutputs>({
-  kind: KIND,
-  schema: DomainInputsSchema,
-  replaceOn: ["installId", "name"],
-  updatable: ["primary", "redirectTo", "secureAllUrls"],
+export const definition = defineKind({
+  kind: "Domain",
+  description:
+    "A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record " +
+    "to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.",
+  deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
+  importId: "{installId}/{id}",
+  inputs,
+  outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
   async create(inputs, ctx) {
     const { installId, name } = inputs;
@@ -129,10 +164,7 @@ export const provider = defineProvider<DomainInputs, DomainOutputs>({
     }
   },
   async read(id, olds, ctx) {
-    const d = await ctx.client.domains.get(olds.installId, id);
-    const outs = domainOutputs(olds.installId, d);
-    const { installId, name, primary, redirectTo, secureAllUrls } = outs;
-    return { outs, inputs: { installId, name, primary, redirectTo, secureAllUrls } };
+    return { outs: domainOutputs(olds.installId, await ctx.client.domains.get(olds.installId, id)) };
   },
   async update(id, olds, news, ctx) {
     const patch = domainPatch(olds, news);
@@ -151,21 +183,7 @@ export const provider = defineProvider<DomainInputs, DomainOutputs>({
   },
 });
 
-/** Arguments of a {@link Domain}. */
-export interface DomainArgs {
-  /** The install the domain belongs to. Changing it replaces the domain. */
-  installId: pulumi.Input<string>;
-  /** The domain name, e.g. `www.example.com`. Changing it replaces the domain. */
-  name: pulumi.Input<string>;
-  /** Whether this is the install's primary domain (default false). */
-  primary?: pulumi.Input<boolean>;
-  /** The id of another domain of the same install to redirect to (default none). */
-  redirectTo?: pulumi.Input<string | null>;
-  /** Force HTTPS for all URLs of the domain (default false). */
-  secureAllUrls?: pulumi.Input<boolean>;
-  /** Take over a domain of that name that already exists on the install instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * A domain on an install. The id is the domain's UUID. Delete removes the domain from the install.
@@ -174,55 +192,6 @@ export interface DomainArgs {
  * const www = new wpengine.Domain("www", { installId, name: "www.example.com", primary: true });
  * export const txtName = www.txtVerificationKey;
  */
-export class Domain extends WpEngineResource {
-  /** The install the domain belongs to. */
-  declare readonly installId: pulumi.Output<string>;
-  /** The domain name (lower case). */
-  declare readonly name: pulumi.Output<string>;
-  /** Whether this is the primary domain. */
-  declare readonly primary: pulumi.Output<boolean>;
-  /** The id of the domain this one redirects to, or null. */
-  declare readonly redirectTo: pulumi.Output<string | null>;
-  /** Whether all URLs are forced to HTTPS. */
-  declare readonly secureAllUrls: pulumi.Output<boolean>;
-  /** The domain's UUID (also the resource id). */
-  declare readonly domainId: pulumi.Output<string>;
-  /** Whether the service marks the domain as a duplicate. */
-  declare readonly duplicate: pulumi.Output<boolean>;
-  /** The network the domain is served on: AN, GES or LEGACY. */
-  declare readonly networkType: pulumi.Output<string | null>;
-  /** TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED. */
-  declare readonly ownershipStatus: pulumi.Output<string | null>;
-  /** Name of the TXT record to publish for verification; null once verified. */
-  declare readonly txtVerificationKey: pulumi.Output<string | null>;
-  /** Value of the TXT record to publish for verification; null once verified. */
-  declare readonly txtVerificationValue: pulumi.Output<string | null>;
-  /** When ownership was verified, or null. */
-  declare readonly txtVerifiedTime: pulumi.Output<string | null>;
-  /** The CNAME target to point the domain at. */
-  declare readonly cname: pulumi.Output<string | null>;
-  /** The A records to point the domain at. */
-  declare readonly aRecords: pulumi.Output<string[]>;
-  /** Whether this resource took over an existing domain. */
-  declare readonly adopt: pulumi.Output<boolean>;
-
-  constructor(name: string, args: DomainArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, DOMAIN_OUTPUTS, opts);
-  }
-}
-
-const DOMAIN_OUTPUTS = [
-  "domainId",
-  "duplicate",
-  "networkType",
-  "ownershipStatus",
-  "txtVerificationKey",
-  "txtVerificationValue",
-  "txtVerifiedTime",
-  "cname",
-  "aRecords",
-  "primary",
-  "redirectTo",
-  "secureAllUrls",
-  "adopt",
-] as const;
+export const Domain = resourceClass(definition);
+export type Domain = InstanceType<typeof Domain>;
+export type DomainArgs = ArgsOf<typeof definition>;

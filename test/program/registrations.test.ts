@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { KINDS } from "../../provider/registry";
 import { type PackedProgram, packedProgram, REPO } from "../../tools/cli/pack";
 import { unwrapSecrets } from "../../tools/plugin-harness";
 import { CASES } from "../engine/cases";
@@ -16,6 +17,12 @@ const TOKEN = (kind: string) => `pulumi-nodejs:dynamic/wpengine:${kind}`;
 
 /** What a class's source declares: its `<X>_OUTPUTS` list and the secret outputs passed to `super`. */
 function declared(kind: string): { outputs: string[]; secretOutputs: string[] } {
+  const def = KINDS[kind];
+  if (def)
+    return {
+      outputs: [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)],
+      secretOutputs: [...(def.secrets ?? [])],
+    };
   const text = fs.readFileSync(path.join(REPO, "provider", "kinds", `${kind}.ts`), "utf8");
   const strings = (s: string | undefined) => [...(s ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
   const call =
@@ -39,7 +46,7 @@ const dir = path.dirname(require.resolve("pulumi-wpengine/dist/provider/dynamic/
 const { WpEngineResource } = require(path.join(dir, "resource.js"));
 const classes = {};
 const kindsDir = path.join(dir, "..", "kinds");
-for (const file of fs.readdirSync(kindsDir).filter((f) => f.endsWith(".js")).sort()) {
+for (const file of fs.readdirSync(kindsDir).filter((f) => f.endsWith(".js") && f !== "index.js").sort()) {
   for (const [name, value] of Object.entries(require(path.join(kindsDir, file)))) {
     if (typeof value !== "function" || !(value.prototype instanceof WpEngineResource)) continue;
     const res = new value("probe-" + name, { probe: "x" });

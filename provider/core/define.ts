@@ -1,0 +1,82 @@
+/**
+ * A resource kind is one definition: its inputs and outputs as zod schemas (each field described once,
+ * with `.meta()` markers), what its delete does, its import id, and its lifecycle methods. Everything
+ * else is derived from it: the diff's replace/update split and the secrets (here), the dynamic class
+ * (`dynamic/resource.ts`), the executable provider's schema (`executable/schema.ts`) and the docs tables
+ * (`tools/docs.ts`).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { defineProvider, type ResourceDefinition } from "./lifecycle";
+
+declare module "zod/v4/core" {
+  interface GlobalMeta {
+    /** Changing this input replaces the object (it is part of the object's identity). */
+    replaces?: boolean;
+    /**
+     * A setting of the provider, never sent to the service (`adopt`, `timeoutSeconds`): a change of it
+     * alone plans nothing.
+     */
+    setting?: boolean;
+    /** Stored encrypted in the state whether or not the program marks it secret. */
+    secret?: boolean;
+    /** The service never returns it: carried over from the state, so it cannot show drift. */
+    writeOnly?: boolean;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape.
+export type AnyObject = z.ZodObject<any>;
+
+/** The outputs of a kind: its inputs (as checked) overlaid by what the service reports. */
+export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof z.output<OS>> &
+  z.output<OS>;
+
+type Derived = "schema" | "replaceOn" | "updatable" | "secrets";
+
+/** What a kind's module writes. */
+export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
+  extends Omit<ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>>, Derived> {
+  /** What the resource is, in a paragraph (the class's and the schema's description, the docs' lead). */
+  description: string;
+  /** What delete does on the service, in words (the docs and the schema say it). */
+  deletes: string;
+  /**
+   * The import id (`pulumi import`) that addresses an existing object: `{field}` parts are the inputs
+   * `read` needs, `{id}` the resource id. A kind that cannot be imported gives `{ none: why }`.
+   */
+  importId: string | { none: string };
+  /** The inputs, strict, each field described, markers in `.meta()`. */
+  inputs: IS;
+  /** What the service computes besides the inputs, each field described. */
+  outputs: OS;
+}
+
+/** A kind as every front door reads it. */
+export interface Kind<IS extends AnyObject = AnyObject, OS extends AnyObject = AnyObject>
+  extends KindSpec<IS, OS>,
+    ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> {
+  /** The lifecycle methods, as the dynamic plugin and the executable provider call them. */
+  // biome-ignore lint/suspicious/noExplicitAny: the provider of any kind.
+  provider: pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
+}
+
+/** The `.meta()` of each field of an object schema. */
+export function fieldMeta(schema: AnyObject): Record<string, z.core.GlobalMeta> {
+  return Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, (v as z.ZodType).meta() ?? {}]));
+}
+
+/** Derives the diff's split and the secrets from the markers, and builds the lifecycle methods. */
+export function defineKind<IS extends AnyObject, OS extends AnyObject>(spec: KindSpec<IS, OS>): Kind<IS, OS> {
+  const inputs = fieldMeta(spec.inputs);
+  const outputs = fieldMeta(spec.outputs);
+  const keys = Object.keys(inputs) as (keyof z.output<IS> & string)[];
+  const def = {
+    ...spec,
+    schema: spec.inputs,
+    replaceOn: keys.filter((k) => inputs[k]!.replaces),
+    updatable: keys.filter((k) => !inputs[k]!.replaces && !inputs[k]!.setting),
+    secrets: [...keys, ...Object.keys(outputs)].filter((k) => (inputs[k] ?? outputs[k])!.secret),
+  } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> & KindSpec<IS, OS>;
+  return { ...def, provider: defineProvider(def) };
+}

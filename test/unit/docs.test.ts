@@ -1,0 +1,33 @@
+/**
+ * Each resource's page in docs/ carries the tables its definition generates (inputs, outputs, import,
+ * delete): a page that differs from what `npm run docs` would write now is stale.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { KINDS } from "../../provider/registry";
+import { pageOf, renderKind, typeOf, withGenerated } from "../../tools/docs";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+describe("generated docs", () => {
+  it.each(Object.values(KINDS).map((k) => [k.kind, k] as const))("docs/%s.md is current", (_name, kind) => {
+    const page = readFileSync(pageOf(ROOT, kind), "utf8");
+    expect(page, `docs/${kind.kind}.md is stale: run npm run docs`).toBe(withGenerated(page, kind));
+  });
+
+  it("names every input with its type, default, what a change does and the description", () => {
+    const text = renderKind(KINDS["Domain"]!);
+    expect(text).toContain(
+      "| `installId` | string | required | replaces | watched | The install the domain belongs to. |",
+    );
+    expect(text).toMatch(/\| `primary` \| boolean \| `false` \| updates in place \| watched \|/);
+    expect(text).toMatch(/\| `adopt` \| boolean \| optional \| nothing planned \| provider setting \|/);
+    expect(text).toContain("pulumi import wpengine:index:Domain <name> <installId>/<id>");
+  });
+
+  it("writes types in words", () => {
+    expect(typeOf({ anyOf: [{ type: "string" }, { type: "null" }] })).toBe("string or null");
+    expect(typeOf({ type: "array", items: { enum: ["a", "b"] } })).toBe('list of `"a"`, `"b"`');
+  });
+});

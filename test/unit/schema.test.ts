@@ -1,0 +1,83 @@
+/**
+ * The executable provider's schema, derived from the definitions, serves every token, property and
+ * function the schema of 0.1.0 served (`test/fixtures/schema-0.1.0.json`, what the TypeScript-parsing
+ * generator wrote), with the same types or a more precise one where 0.1.0 said `Any`.
+ */
+import * as path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { generateSchema } from "../../provider/executable/schema";
+import OLD from "../fixtures/schema-0.1.0.json";
+
+type Json = Record<string, unknown>;
+type Prop = { type?: string; $ref?: string; items?: Prop };
+let NEW: Json;
+beforeAll(() => {
+  NEW = generateSchema(path.resolve(__dirname, "..", ".."), "0.1.0");
+});
+
+/** Why `now` cannot stand where `was` stood, or undefined when it can. */
+function incompatible(was: Prop, now: Prop | undefined): string | undefined {
+  if (!now) return "missing";
+  if (was.$ref === "pulumi.json#/Any") return undefined;
+  if (was.type !== now.type) return `type ${was.type ?? was.$ref} became ${now.type ?? now.$ref}`;
+  if (was.items) return incompatible(was.items, now.items);
+  return undefined;
+}
+
+const entries = (o: unknown) => Object.entries((o ?? {}) as Record<string, Prop>);
+
+describe("the executable provider's schema against 0.1.0's", () => {
+  it("keeps every resource token, input and output with a compatible type, and requires no new input", () => {
+    const problems: string[] = [];
+    const now = NEW["resources"] as Record<string, Json>;
+    for (const [token, old] of Object.entries(OLD.resources as Record<string, Json>)) {
+      const res = now[token];
+      if (!res) {
+        problems.push(`${token}: missing`);
+        continue;
+      }
+      for (const [side, key] of [
+        ["input", "inputProperties"],
+        ["output", "properties"],
+      ] as const)
+        for (const [name, prop] of entries(old[key])) {
+          const why = incompatible(prop, (res[key] as Record<string, Prop>)[name]);
+          if (why) problems.push(`${token} ${side} ${name}: ${why}`);
+        }
+      const newlyRequired = (res["requiredInputs"] as string[]).filter(
+        (k) => !(old["requiredInputs"] as string[]).includes(k),
+      );
+      if (newlyRequired.length) problems.push(`${token}: newly required ${newlyRequired.join(", ")}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps every function token with its inputs and outputs", () => {
+    const problems: string[] = [];
+    const now = NEW["functions"] as Record<string, { inputs: Json; outputs: Json }>;
+    for (const [token, old] of Object.entries(
+      OLD.functions as Record<string, { inputs: Json; outputs: Json }>,
+    )) {
+      const fn = now[token];
+      if (!fn) {
+        problems.push(`${token}: missing`);
+        continue;
+      }
+      for (const side of ["inputs", "outputs"] as const)
+        for (const [name, prop] of entries(old[side]["properties"])) {
+          const why = incompatible(prop, (fn[side]["properties"] as Record<string, Prop>)[name]);
+          if (why) problems.push(`${token} ${side} ${name}: ${why}`);
+        }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("marks the secrets: the provider password and every secret input", () => {
+    const config = NEW["config"] as { variables: Record<string, { secret?: boolean }> };
+    expect(config.variables["password"]?.secret).toBe(true);
+    const cert = (
+      NEW["resources"] as Record<string, { inputProperties: Record<string, { secret?: boolean }> }>
+    )["wpengine:index:ThirdPartyCertificate"];
+    expect(cert?.inputProperties["privateKey"]?.secret).toBe(true);
+  });
+});

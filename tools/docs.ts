@@ -1,0 +1,137 @@
+/**
+ * Writes the generated part of each resource's page in docs/ (its inputs, outputs, import id and what
+ * delete does) from the kind's definition, between two marker lines; the prose and examples around it
+ * are hand-written. `npm run docs` writes the pages; `test/unit/docs.test.ts` fails when one is stale.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { z } from "zod";
+import { fieldMeta, type Kind } from "../provider/core/define";
+
+export const BEGIN =
+  "<!-- generated from the definition by `npm run docs`: edit provider/kinds/, not this part -->";
+export const END = "<!-- end of the generated part -->";
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  default?: unknown;
+  description?: string;
+};
+
+/** A JSON Schema type in words, as a table cell shows it. */
+export function typeOf(s: JsonSchema): string {
+  if (s.anyOf) return s.anyOf.map(typeOf).join(" or ");
+  if (Array.isArray(s.type)) return s.type.map((type) => typeOf({ ...s, type })).join(" or ");
+  if (s.enum) return s.enum.map((v) => `\`${JSON.stringify(v)}\``).join(", ");
+  switch (s.type) {
+    case "array":
+      return `list of ${s.items ? typeOf(s.items) : "any"}`;
+    case "object":
+      return s.properties
+        ? `{ ${Object.entries(s.properties)
+            .map(([k, v]) => `${k}: ${typeOf(v)}`)
+            .join("; ")} }`
+        : "map";
+    case "null":
+      return "null";
+    case undefined:
+      return "any";
+    default:
+      return s.type;
+  }
+}
+
+const cell = (text: string | undefined) => (text ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+/** The generated part of a kind's page. */
+export function renderKind(kind: Kind): string {
+  const given = z.toJSONSchema(kind.inputs, { io: "input", unrepresentable: "any" }) as {
+    properties: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  const computed = z.toJSONSchema(kind.outputs, { io: "output", unrepresentable: "any" }) as {
+    properties: Record<string, JsonSchema>;
+  };
+  const meta = fieldMeta(kind.inputs);
+  const outMeta = fieldMeta(kind.outputs);
+  const lines = [
+    BEGIN,
+    "",
+    "## Inputs",
+    "",
+    "| input | type | required / default | on change | drift | description |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const [key, prop] of Object.entries(given.properties)) {
+    const m = meta[key] ?? {};
+    const required = given.required?.includes(key)
+      ? "required"
+      : prop.default !== undefined
+        ? `\`${JSON.stringify(prop.default)}\``
+        : "optional";
+    const change = m.replaces ? "replaces" : m.setting ? "nothing planned" : "updates in place";
+    const drift = m.setting ? "provider setting" : m.writeOnly ? "write-only: not read back" : "watched";
+    const type = `${typeOf({ ...prop, default: undefined })}${m.secret ? " (secret)" : ""}`;
+    lines.push(
+      `| \`${key}\` | ${cell(type)} | ${required} | ${change} | ${drift} | ${cell(prop.description)} |`,
+    );
+  }
+  lines.push(
+    "",
+    "## Outputs",
+    "",
+    "Every input, plus:",
+    "",
+    "| output | type | description |",
+    "|---|---|---|",
+  );
+  for (const [key, prop] of Object.entries(computed.properties)) {
+    const type = `${typeOf(prop)}${outMeta[key]?.secret ? " (secret)" : ""}`;
+    lines.push(`| \`${key}\` | ${cell(type)} | ${cell(prop.description)} |`);
+  }
+  lines.push("", "## Import", "");
+  if (typeof kind.importId === "string") {
+    const id = kind.importId.replace(/\{(\w+)\}/g, "<$1>");
+    lines.push(
+      "With the [executable provider](executable-provider.md):",
+      "",
+      "```sh",
+      `pulumi import wpengine:index:${kind.kind} <name> ${id}`,
+      "```",
+    );
+  } else {
+    lines.push(`Cannot be imported: ${kind.importId.none}`);
+  }
+  lines.push("", "## Delete", "", kind.deletes, "", END);
+  return lines.join("\n");
+}
+
+/** A page with its generated part rendered anew (appended when the page has none yet). */
+export function withGenerated(page: string, kind: Kind): string {
+  const start = page.indexOf(BEGIN);
+  const end = page.indexOf(END);
+  if (start < 0 || end < 0) return `${page.trimEnd()}\n\n${renderKind(kind)}\n`;
+  return page.slice(0, start) + renderKind(kind) + page.slice(end + END.length);
+}
+
+/** The page of a kind. */
+export const pageOf = (root: string, kind: Kind) => path.join(root, "docs", `${kind.kind}.md`);
+
+if (require.main === module) {
+  // Run from dist/tools/ by `npm run docs`: the repository is two levels up.
+  const root = path.resolve(__dirname, "..", "..");
+  const { KINDS } = require("../provider/registry") as { KINDS: Record<string, Kind> };
+  for (const kind of Object.values(KINDS)) {
+    const file = pageOf(root, kind);
+    const page = readFileSync(file, "utf8");
+    const next = withGenerated(page, kind);
+    if (next !== page) {
+      writeFileSync(file, next);
+      console.log(`docs: wrote ${path.relative(root, file)}`);
+    }
+  }
+}
