@@ -2,10 +2,11 @@
  * Input validation for `check`: zod schemas applied with the spec's rules, tolerant of values that are
  * unknown during preview, failures named by property.
  */
+import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { z } from "zod";
 
-/** The sentinel the engine sends for a value not known until another resource is created. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** The sentinel the engine sends for a value not known until another resource is created (Pulumi's own). */
+export { UNKNOWN };
 
 /** True when the value is, or contains anywhere inside it, a value unknown during preview. */
 export function containsUnknown(value: unknown): boolean {

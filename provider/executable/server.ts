@@ -28,11 +28,11 @@ const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto: any = require("@pulumi/pulumi/proto/plugin_pb");
 const statusproto: any = require("@pulumi/pulumi/proto/status_pb");
 type Msg = any;
+
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
 
 /** The engine's marker of a secret value inside a Struct. */
-const SIG = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+import { specialSecretSig as SECRET_SIG, specialSigKey as SIG } from "@pulumi/pulumi/runtime/rpc";
 
 type Props = Record<string, unknown>;
 

@@ -5,9 +5,11 @@
  *
  * Behaviour is driven by stack config (`fixture:*`), so a test changes inputs by changing config.
  */
+
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
 
 const REPO = path.resolve(__dirname, "../..");
 
@@ -20,7 +22,7 @@ const provider = {
   },
   async check(olds, news) {
     // Proof for the tests that preview unknowns reach Check as Pulumi's sentinel.
-    const unknown = Object.keys(news).filter((k) => news[k] === "04da6b54-80e4-46f7-96ec-b56ff0331ba9");
+    const unknown = Object.keys(news).filter((k) => news[k] === "${unknownValue}");
     if (unknown.length) require("fs").appendFileSync(process.env.FIXTURE_STORE + ".unknowns", news.label + ":" + unknown.join(",") + "\\n");
     const failures = [];
     if (typeof news.label !== "string" || news.label === "") failures.push({ property: "label", reason: "label must be a non-empty string" });

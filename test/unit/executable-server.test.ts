@@ -13,9 +13,11 @@ const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
 const { Struct }: any = require("google-protobuf/google/protobuf/struct_pb");
 type Msg = any;
 type Handler = (call: { request: unknown }, cb: (err: unknown, res?: Msg) => void) => void;
+
 // biome-ignore-end lint/suspicious/noExplicitAny: end.
 
-const SIG = "4dabf18193072939515e22adb298388d";
+import { specialSigKey as SIG, specialSecretSig } from "@pulumi/pulumi/runtime/rpc";
+
 const urn = (kind: string, name = "r") => `urn:pulumi:dev::p::wpengine:index:${kind}::${name}`;
 
 function rpc(provider: WpEngineProvider) {
@@ -30,7 +32,7 @@ async function configured(sim: RunningSimulator, username: string, password: str
   const provider = new WpEngineProvider("0.0.0");
   const args = {
     username,
-    password: { [SIG]: "1b47061264138c4ac30d75fd1eb44270", value: password },
+    password: { [SIG]: specialSecretSig, value: password },
     apiUrl: sim.apiUrl,
     appHostingUrl: sim.appHostingUrl,
   };
@@ -102,7 +104,7 @@ describe("the gRPC service", () => {
       ),
     );
     const inputs = res.getInputs().toJavaScript();
-    expect(inputs.privateKey).toEqual({ [SIG]: "1b47061264138c4ac30d75fd1eb44270", value: "not a key" });
+    expect(inputs.privateKey).toEqual({ [SIG]: specialSecretSig, value: "not a key" });
     expect(res.getFailuresList().map((f: { getProperty(): string }) => f.getProperty())).toContain(
       "privateKey",
     );

@@ -7,6 +7,7 @@
  * `node_modules/@pulumi/pulumi`), falling back to the copy next to this file, so the plugin that loads
  * a serialized `__provider` is the one the program serialized it with.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -14,13 +15,18 @@ import type * as Grpc from "@grpc/grpc-js";
 import type * as ProviderGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb";
 import type * as StatusPb from "@pulumi/pulumi/proto/status_pb";
+import {
+  specialSecretSig as SECRET_SIG,
+  specialSigKey as SECRET_SIG_KEY,
+  unknownValue as UNKNOWN,
+} from "@pulumi/pulumi/runtime/rpc";
 import type * as StructPb from "google-protobuf/google/protobuf/struct_pb";
 
 /** A property bag as the plugin sends and receives it (plain JSON). */
 export type PropertyMap = Record<string, unknown>;
 
 /** The sentinel the engine sends for a value not known until another resource exists (previews). */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 
 /** One `check` failure, as the provider reported it. */
 export interface CheckFailure {
@@ -489,8 +495,6 @@ export class PluginClient {
 }
 
 /** Pulumi's wire signature of a secret value (`{ [SECRET_SIG_KEY]: SECRET_SIG, value }`). */
-const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 /** Removes Pulumi's secret wrappers from a wire value; tells whether there was one. */
 export function unwrapSecrets(v: unknown): { value: unknown; secret: boolean } {

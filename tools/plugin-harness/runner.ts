@@ -86,7 +86,7 @@ const pulumi = rq("./index.js");
 const mocks = rq("./runtime/mocks.js");
 const settings = rq("./runtime/settings.js");
 const outputs = rq("./output.js");
-const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const UNKNOWN = rq("./runtime/rpc.js").unknownValue;
 const errors = [];
 const fmt = (e) => (e && e.stack ? String(e.stack) : String(e));
 process.on("unhandledRejection", (e) => { errors.push(fmt(e)); });
