@@ -18,7 +18,6 @@ import type * as StatusPb from "@pulumi/pulumi/proto/status_pb";
 import {
   specialSecretSig as SECRET_SIG,
   specialSigKey as SECRET_SIG_KEY,
-  unknownValue as UNKNOWN,
 } from "@pulumi/pulumi/runtime/rpc";
 import type * as StructPb from "google-protobuf/google/protobuf/struct_pb";
 
