@@ -7,7 +7,6 @@ import { WpEngineClient } from "../../sdk";
 import { checkBaseUrl } from "../../sdk/core/config";
 import { currentProviderInstance, type ResolvedProviderConfig, resolveProviderConfig } from "./config";
 
-const CLIENT_KEY = Symbol.for("pulumi-wpengine.provider-client");
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
 const EMBEDDED_KEY = Symbol.for("pulumi-wpengine.embedded-simulators");
 type Stoppable = { stop(): Promise<void> };
@@ -102,7 +101,7 @@ export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Prom
  * the current provider instance's (each explicit provider of the executable front door has its own).
  */
 export function getClient(): Promise<WpEngineClient> {
-  return cachedClient(currentProviderInstance()?.clientSlot ?? CLIENT_KEY, resolveProviderConfig());
+  return cachedClient(currentProviderInstance().clientSlot, resolveProviderConfig());
 }
 
 /**
@@ -110,7 +109,7 @@ export function getClient(): Promise<WpEngineClient> {
  * and a listening server left behind would keep their worker process alive).
  */
 export async function resetClient(): Promise<void> {
-  delete (globalThis as Record<symbol, unknown>)[CLIENT_KEY];
+  delete (globalThis as Record<symbol, unknown>)[currentProviderInstance().clientSlot];
   const sims = [...embedded()];
   embedded().clear();
   await Promise.all(sims.map((s) => s.stop()));

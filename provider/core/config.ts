@@ -4,28 +4,29 @@
  * credentials never enter the serialized provider or the state.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { ENV } from "../../sdk/core/config";
 
 /** The stack configuration keys this provider reads, with their environment fallbacks. */
 export const CONFIG_KEYS = {
   username: {
     key: "wpengine:username",
-    env: "WPE_API_USER_ID",
+    env: ENV.username,
     doc: "The API user id (WP Engine user portal, API access).",
   },
   password: {
     key: "wpengine:password",
-    env: "WPE_API_PASSWORD",
+    env: ENV.password,
     doc: "The API user's password.",
     secret: true,
   },
   apiUrl: {
     key: "wpengine:apiUrl",
-    env: "WPE_API_URL",
+    env: ENV.apiUrl,
     doc: "Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).",
   },
   appHostingUrl: {
     key: "wpengine:appHostingUrl",
-    env: "WPE_APP_HOSTING_URL",
+    env: ENV.appHostingUrl,
     doc: "Base URL of the application-hosting API (https://js.wpengineapi.com unless set).",
   },
   simulator: {
@@ -64,18 +65,24 @@ export interface ResolvedProviderConfig {
   adoptExisting?: boolean;
 }
 
-const STATE_KEY = Symbol.for("pulumi-wpengine.provider-config");
-type Holder = { [STATE_KEY]?: RawProviderConfig };
-
 /**
- * One provider instance of the executable front door: its own configuration and the slot its client is
- * cached under. An executable plugin may serve several explicit providers (two API users in one
- * program), so the configuration is carried with each call instead of held once per process.
+ * One provider's configuration and the slot its client is cached under: the one channel by which
+ * configuration reaches the client. The dynamic plugin has one per process (the stack's `wpengine:*`
+ * config, set by `configure`); the executable front door runs each call as the explicit provider it
+ * belongs to (two API users in one program); a program's lookups run as the program's own config.
  */
 export interface ProviderInstance {
   config: RawProviderConfig;
   clientSlot: symbol;
 }
+
+/**
+ * The process's default instance, on `globalThis`: a checkout used in place and an installed copy of the
+ * package may both be loaded in one plugin process, and must see the same configuration.
+ */
+const STACK_KEY = Symbol.for("pulumi-wpengine.provider-config");
+const STACK_SLOT = Symbol.for("pulumi-wpengine.provider-client");
+type Holder = { [STACK_KEY]?: ProviderInstance };
 
 const instanceScope = new AsyncLocalStorage<ProviderInstance>();
 
@@ -84,29 +91,38 @@ export function withProviderInstance<T>(instance: ProviderInstance, fn: () => T)
   return instanceScope.run(instance, fn);
 }
 
-/** The provider instance the current call runs as, if any (the executable front door sets it). */
-export function currentProviderInstance(): ProviderInstance | undefined {
-  return instanceScope.getStore();
+/** The instance the current call runs as: the scope's, else the process's stack config. */
+export function currentProviderInstance(): ProviderInstance {
+  return (
+    instanceScope.getStore() ?? (globalThis as Holder)[STACK_KEY] ?? { config: {}, clientSlot: STACK_SLOT }
+  );
 }
 
-/** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
-export function setStackConfig(get: (key: string) => string | undefined): void {
+/** The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program). */
+export function rawConfigOf(get: (key: string) => string | undefined): RawProviderConfig {
   const raw: RawProviderConfig = {};
   for (const [name, { key }] of Object.entries(CONFIG_KEYS) as [ConfigName, { key: string }][]) {
     const value = get(key);
     if (value !== undefined && value !== "") raw[name] = value;
   }
-  (globalThis as Holder)[STATE_KEY] = raw;
+  return raw;
+}
+
+/** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
+export function setStackConfig(get: (key: string) => string | undefined): void {
+  (globalThis as Holder)[STACK_KEY] = { config: rawConfigOf(get), clientSlot: STACK_SLOT };
 }
 
 /** Forgets the stack config (tests). */
 export function clearStackConfig(): void {
-  delete (globalThis as Holder)[STATE_KEY];
+  delete (globalThis as Holder)[STACK_KEY];
 }
 
-/** The provider instance's config (else the stack config) first, then the environment. */
-export function resolveProviderConfig(env: NodeJS.ProcessEnv = process.env): ResolvedProviderConfig {
-  const raw = currentProviderInstance()?.config ?? (globalThis as Holder)[STATE_KEY] ?? {};
+/** The current instance's config (or `raw`) first, then the environment. */
+export function resolveProviderConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  raw: RawProviderConfig = currentProviderInstance().config,
+): ResolvedProviderConfig {
   const pick = (name: ConfigName): string | undefined => {
     const value = raw[name] ?? env[CONFIG_KEYS[name].env];
     return value === undefined || value === "" ? undefined : value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { programConfigEnv } from "../../provider/core/programClient";
+import { rawConfigOf, resolveProviderConfig } from "../../provider/core/config";
 import {
   toAppInfo,
   toDomainMappingInfo,
@@ -12,20 +12,19 @@ import {
 describe("program configuration", () => {
   it("lets the program's wpengine:* config win over the environment, and keeps the rest", () => {
     const config: Record<string, string> = {
-      username: "from-config",
-      apiUrl: "http://127.0.0.1:1/v1",
-      password: "",
+      "wpengine:username": "from-config",
+      "wpengine:apiUrl": "http://127.0.0.1:1/v1",
+      "wpengine:password": "",
     };
-    const env = programConfigEnv((name) => config[name], {
-      WPE_API_USER_ID: "from-env",
-      WPE_API_PASSWORD: "env-password",
-      PATH: "/bin",
-    });
-    expect(env).toEqual({
-      WPE_API_USER_ID: "from-config",
-      WPE_API_PASSWORD: "env-password",
-      WPE_API_URL: "http://127.0.0.1:1/v1",
-      PATH: "/bin",
+    const resolved = resolveProviderConfig(
+      { WPE_API_USER_ID: "from-env", WPE_API_PASSWORD: "env-password", WPE_APP_HOSTING_URL: "https://x" },
+      rawConfigOf((key) => config[key]),
+    );
+    expect(resolved).toEqual({
+      username: "from-config",
+      password: "env-password",
+      apiUrl: "http://127.0.0.1:1/v1",
+      appHostingUrl: "https://x",
     });
   });
 });
