@@ -5,7 +5,14 @@
 import { createHash } from "node:crypto";
 import { WpEngineClient } from "../../sdk";
 import { checkBaseUrl } from "../../sdk/core/config";
-import { currentProviderInstance, type ResolvedProviderConfig, resolveProviderConfig } from "./config";
+import { WpEngineConfigError } from "../../sdk/core/errors";
+import {
+  CONFIG_KEYS,
+  currentProviderInstance,
+  type ResolvedProviderConfig,
+  resolveProviderConfig,
+} from "./config";
+import { UNKNOWN } from "./inputs";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
 const EMBEDDED_KEY = Symbol.for("pulumi-wpengine.embedded-simulators");
@@ -41,8 +48,25 @@ export function assertUsableConfig(config: ResolvedProviderConfig): void {
   if (config.username === undefined) missing.push("wpengine:username");
   if (config.password === undefined) missing.push("wpengine:password");
   if (missing.length > 0) throw new MissingCredentialsError(missing);
-  if (config.apiUrl !== undefined) checkBaseUrl("wpengine:apiUrl", config.apiUrl);
-  if (config.appHostingUrl !== undefined) checkBaseUrl("wpengine:appHostingUrl", config.appHostingUrl);
+  const [problem] = urlProblems(config);
+  if (problem) throw new WpEngineConfigError(problem.reason);
+}
+
+/** What is wrong with the configured URLs, by config name (https, or plain http to loopback only). */
+export function urlProblems(
+  config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>,
+): { name: "apiUrl" | "appHostingUrl"; reason: string }[] {
+  const problems: { name: "apiUrl" | "appHostingUrl"; reason: string }[] = [];
+  for (const name of ["apiUrl", "appHostingUrl"] as const) {
+    const value = config[name];
+    if (typeof value !== "string" || value === UNKNOWN) continue;
+    try {
+      checkBaseUrl(CONFIG_KEYS[name].key, value);
+    } catch (err) {
+      problems.push({ name, reason: (err as Error).message });
+    }
+  }
+  return problems;
 }
 
 /**

@@ -8,8 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { checkBaseUrl } from "../../sdk/core/config";
-import { getClient } from "../core/client";
+import { getClient, urlProblems } from "../core/client";
 import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../core/config";
 import { UNKNOWN } from "../core/inputs";
 import { diffOf } from "../core/lifecycle";
@@ -179,17 +178,10 @@ export class WpEngineProvider {
   }
 
   private async checkConfig(req: Msg): Promise<Msg> {
-    const news = toProps(req.getNews());
-    const failures: Msg[] = [];
-    for (const name of ["apiUrl", "appHostingUrl"] as const) {
-      const value = unwrapSecrets({ v: news[name] }, new Set()).v;
-      if (typeof value !== "string" || value === UNKNOWN) continue;
-      try {
-        checkBaseUrl(`${PACKAGE}:${name}`, value);
-      } catch (err) {
-        failures.push(new provproto.CheckFailure().setProperty(name).setReason((err as Error).message));
-      }
-    }
+    const news = unwrapSecrets(toProps(req.getNews()), new Set());
+    const failures = urlProblems(news).map(({ name, reason }) =>
+      new provproto.CheckFailure().setProperty(name).setReason(reason),
+    );
     return new provproto.CheckResponse().setInputs(req.getNews()).setFailuresList(failures);
   }
 
