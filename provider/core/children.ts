@@ -15,7 +15,7 @@
  * One plugin process serves one `pulumi up`/`refresh`/`destroy`, so a listing lives for one apply. Keyed by
  * the client object: a new configuration (a new client) starts over.
  */
-import type { WpEngineClient } from "../../sdk";
+import { isNotFound, type WpEngineClient } from "../../sdk";
 
 /** How a resource lists, names and re-reads the children of a parent. */
 export interface ChildrenOptions<T> {
@@ -130,7 +130,7 @@ export async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
   try {
     return await read;
   } catch (err) {
-    if ((err as { status?: number }).status === 404) return undefined;
+    if (isNotFound(err)) return undefined;
     throw err;
   }
 }

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { WpEngineClient } from "../../sdk";
+import { isNotFound, type WpEngineClient } from "../../sdk";
 import { assertUsableConfig, getClient } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
@@ -222,7 +222,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const { __provider: _p, ...oldOuts } = props;
         return { id, props: toPlain({ ...oldOuts, ...live.outs }), inputs: toPlain(inputs) };
       } catch (err) {
-        if (isNotFoundLike(err)) return { id: "" };
+        if (isNotFound(err)) return { id: "" };
         return fail("read", err);
       }
     },
@@ -251,7 +251,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const said = await def.delete(id, props as O, await ctx());
         if (said) sayDeleted(def.kind, id, said);
       } catch (err) {
-        if (isNotFoundLike(err)) return;
+        if (isNotFound(err)) return;
         fail("delete", err);
       }
     },
@@ -271,10 +271,6 @@ function isProtected(olds: Record<string, unknown>): boolean {
 function withInputs(inputs: Record<string, unknown>, outs: Record<string, unknown>): Record<string, unknown> {
   const { __provider: _p, ...rest } = inputs;
   return toPlain({ ...rest, ...outs });
-}
-
-function isNotFoundLike(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { status?: number }).status === 404;
 }
 
 export type { CheckFailure };
