@@ -163,7 +163,7 @@ async function benchRequests() {
   heading("1. SDK requests against the simulator (GET /installs/{id})");
   const S = "requests";
   const client = newClient({ maxConcurrency: sdk.DEFAULT_MAX_CONCURRENCY });
-  const limiter = sdk.processLimiter();
+  const limiter = sdk.processPace();
   const pool = sdk.sharedPool(new URL(simUrl).origin);
   const authorization = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString("base64")}`;
   const installPath = `/v1/installs/${ACMEPROD}`;
