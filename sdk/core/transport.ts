@@ -211,7 +211,8 @@ type AttemptOutcome =
 
 /**
  * The HTTP core: Basic auth, JSON, deadlines, retries, the process's pace (its budget of requests in
- * flight and the back-off every caller of a service and API user shares after a 429) and error mapping. It knows no endpoint: area files hand it {@link RequestSpec}s.
+ * flight and the back-off every caller of a service and API user shares after a 429) and error mapping.
+ * It knows no endpoint: area files hand it {@link RequestSpec}s.
  *
  * Retries are written here rather than with undici's retry interceptor because the decision depends on
  * the operation (a create is retried only when the server certainly did not act), on whether a
