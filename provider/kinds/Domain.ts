@@ -57,7 +57,7 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  domainId: z.string().meta({ description: "The domain's UUID (also the resource id)." }),
+  domainId: z.string().meta({ description: "The domain's UUID (also the resource id).", stable: true }),
   duplicate: z.boolean().meta({ description: "Whether the service marks the domain as a duplicate." }),
   networkType: z
     .string()
