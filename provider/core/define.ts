@@ -33,9 +33,13 @@ declare module "zod/v4/core" {
 // biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape.
 export type AnyObject = z.ZodObject<any>;
 
+/** What the service computes; `{}` for a kind with no outputs of its own (zod types `z.object({})` as a record). */
+// biome-ignore lint/complexity/noBannedTypes: the empty object type is meant: no computed outputs.
+type Computed<OS extends AnyObject> = string extends keyof z.output<OS> ? {} : z.output<OS>;
+
 /** The outputs of a kind: its inputs (as checked) overlaid by what the service reports. */
-export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof z.output<OS>> &
-  z.output<OS>;
+export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof Computed<OS>> &
+  Computed<OS>;
 
 type Derived = "schema" | "replaceOn" | "updatable" | "secrets";
 

@@ -192,6 +192,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
   def: ResourceDefinition<I, O>,
 ): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
   const ctx = async (): Promise<Context> => ({ client: await getClient(), kind: def.kind });
+  const anyDef = def as unknown as ResourceDefinition<Record<string, unknown>, Record<string, unknown>>;
   const fail = (action: string, err: unknown): never => {
     throw explainError(def.kind, action, err);
   };
@@ -219,11 +220,14 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
         const { id, outs } = await def.create(given, await ctx());
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
-        return { id, outs: withInputs(inputs, outs) };
+        return { id, outs: withInputs(anyDef, inputs, outs) };
       } catch (err) {
         if (err instanceof CreatedButFailedError) {
           // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
-          err.properties = { ...withInputs(inputs, err.properties), __provider: inputs["__provider"] };
+          err.properties = {
+            ...withInputs(anyDef, inputs, err.properties),
+            __provider: inputs["__provider"],
+          };
           err.message = explainError(def.kind, "create", err.cause ?? err).message;
           throw err;
         }
@@ -237,11 +241,15 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         if (!live) return { id: "" };
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
         const inputs: Record<string, unknown> = {};
-        const merged: Record<string, unknown> = { ...props, ...(live.inputs ?? live.outs) };
+        const outs = keepForm(anyDef, props, live.outs);
+        const merged: Record<string, unknown> = {
+          ...props,
+          ...keepForm(anyDef, props, live.inputs ?? live.outs),
+        };
         for (const key of Object.keys(def.schema.shape))
           if (merged[key] !== undefined) inputs[key] = merged[key];
         const { __provider: _p, ...oldOuts } = props;
-        return { id, props: toPlain({ ...oldOuts, ...live.outs }), inputs: toPlain(inputs) };
+        return { id, props: toPlain({ ...oldOuts, ...outs }), inputs: toPlain(inputs) };
       } catch (err) {
         if (isNotFound(err)) return { id: "" };
         return fail("read", err);
@@ -252,7 +260,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
       try {
         const outs = await def.update(id, olds as O, news as I, await ctx());
-        return { outs: withInputs(news, outs) };
+        return { outs: withInputs(anyDef, news, outs) };
       } catch (err) {
         return fail("update", err);
       }
@@ -289,9 +297,33 @@ function isProtected(olds: Record<string, unknown>): boolean {
 }
 
 /** Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said. */
-function withInputs(inputs: Record<string, unknown>, outs: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said,
+ * except that an input the service holds in another but equal form (order, casing, a trailing dot) keeps
+ * the program's form: a refresh then finds exactly what was stored, and shows no phantom diff.
+ */
+function withInputs(
+  def: ResourceDefinition<Record<string, unknown>, Record<string, unknown>>,
+  inputs: Record<string, unknown>,
+  outs: Record<string, unknown>,
+): Record<string, unknown> {
   const { __provider: _p, ...rest } = inputs;
-  return toPlain({ ...rest, ...outs });
+  return toPlain({ ...rest, ...keepForm(def, rest, outs) });
+}
+
+/** `live` with each input-named value that equals `stored` once normalised replaced by `stored`'s form. */
+function keepForm(
+  def: ResourceDefinition<Record<string, unknown>, Record<string, unknown>>,
+  stored: Record<string, unknown>,
+  live: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...live };
+  for (const key of Object.keys(def.schema.shape)) {
+    if (stored[key] === undefined || live[key] === undefined) continue;
+    const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
+    if (!differs(norm, stored[key], live[key])) out[key] = stored[key];
+  }
+  return out;
 }
 
 export type { CheckFailure };

@@ -10,14 +10,12 @@
  * Delete: replaces the list with an empty one, clearing every writable exclusion of the install (the
  * platform-managed cookie rules stay). No API deletes the list itself.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type CacheExclusion as ApiCacheExclusion, isConflict } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
-import { type Context, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "CacheExclusions";
+import type { Context } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** Kinds of exclusion a program may declare (`cookie` is accepted by the schema only to explain why not). */
 export type ExclusionType = "query arg" | "url path";
@@ -30,32 +28,38 @@ export interface Exclusion {
 
 const ExclusionSchema = z
   .object({
-    /** `query arg` (a query-string argument name) or `url path` (the request path). */
-    type: z.enum(["query arg", "url path", "cookie"], {
-      error: 'type must be "query arg" or "url path"',
-    }),
-    /** A regular expression matched against the query argument name or the URL path. */
-    value: z.string({ error: "value is required and must be a string" }).min(1, "value must not be empty"),
+    type: z
+      .enum(["query arg", "url path", "cookie"], { error: 'type must be "query arg" or "url path"' })
+      .meta({ description: "`query arg` (a query-string argument name) or `url path` (the request path)." }),
+    value: z
+      .string({ error: "value is required and must be a string" })
+      .min(1, "value must not be empty")
+      .meta({ description: "A regular expression matched against the query argument name or the URL path." }),
   })
   .strict();
 
-export const CacheExclusionsInputsSchema = z
+const inputs = z
   .object({
-    /** The install whose exclusions this resource owns. Changing it replaces the resource. */
-    installId: uuidString("installId"),
-    /** The complete list of exclusions; order and duplicates do not matter. An empty list clears them. */
-    exclusions: z.array(ExclusionSchema, { error: "exclusions is required and must be a list" }),
-    ...COMMON_INPUTS,
+    installId: uuidString("installId").meta({
+      description: "The install whose exclusions this resource owns (also the resource id).",
+      replaces: true,
+    }),
+    exclusions: z.array(ExclusionSchema, { error: "exclusions is required and must be a list" }).meta({
+      description:
+        'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
+        "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
+        "empty list clears them.",
+    }),
+    adopt: COMMON_INPUTS.adopt.meta({
+      description:
+        "Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.",
+      setting: true,
+    }),
   })
   .strict();
 
-export type CacheExclusionsInputs = z.output<typeof CacheExclusionsInputsSchema>;
-
-/** Outputs of CacheExclusions: the install and its writable exclusions as the service holds them. */
-export interface CacheExclusionsOutputs extends Record<string, unknown> {
-  installId: string;
-  exclusions: Exclusion[];
-}
+type CacheExclusionsOutputs = OutputsOf<typeof inputs, typeof outputs>;
+const outputs = z.object({});
 
 /** Why a `value` is not a regular expression, or `undefined` when it compiles. */
 export function regexError(value: string): string | undefined {
@@ -130,12 +134,19 @@ async function replace(
   }
 }
 
-export const provider = defineProvider<CacheExclusionsInputs, CacheExclusionsOutputs>({
-  kind: KIND,
-  schema: CacheExclusionsInputsSchema,
+export const definition = defineKind({
+  kind: "CacheExclusions",
+  description:
+    "The full list of cache exclusion rules of an install: query args and URL paths, matched as regular " +
+    "expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so " +
+    "this resource owns that list. The id is the install id. Cookie entries are platform-managed and refused.",
+  deletes:
+    "Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the " +
+    "platform-managed cookie rules stay. No API deletes the list itself.",
+  importId: "{installId}",
+  inputs,
+  outputs,
   rules: [{ uses: ["exclusions"], test: (i) => exclusionFailures(i.exclusions) }],
-  replaceOn: ["installId"],
-  updatable: ["exclusions"],
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
   // The list always exists (possibly empty): create replaces it whatever it held, so `adopt` changes nothing.
   async create(inputs, ctx) {
@@ -144,8 +155,7 @@ export const provider = defineProvider<CacheExclusionsInputs, CacheExclusionsOut
   },
   async read(id, olds, ctx) {
     const installId = olds.installId ?? id;
-    const outs = outputsOf(installId, await ctx.client.cacheExclusions.get(installId));
-    return { outs, inputs: { installId, exclusions: outs.exclusions } };
+    return { outs: outputsOf(installId, await ctx.client.cacheExclusions.get(installId)) };
   },
   async update(_id, _olds, news, ctx) {
     const saved = await replace(ctx, news.installId, normalizeExclusions(news.exclusions));
@@ -156,20 +166,7 @@ export const provider = defineProvider<CacheExclusionsInputs, CacheExclusionsOut
   },
 });
 
-/** Arguments of a {@link CacheExclusions}. */
-export interface CacheExclusionsArgs {
-  /** The install whose exclusions this resource owns. Changing it replaces the resource. */
-  installId: pulumi.Input<string>;
-  /**
-   * The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression).
-   * Order and duplicates never show as a change; exclusions not listed are removed from the install.
-   */
-  exclusions: pulumi.Input<
-    pulumi.Input<{ type: pulumi.Input<ExclusionType>; value: pulumi.Input<string> }>[]
-  >;
-  /** Accepted for uniformity; it changes nothing, as create always replaces the install's whole list. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * The full list of cache exclusions of an install. The id is the install id. Create and update
@@ -185,17 +182,6 @@ export interface CacheExclusionsArgs {
  *   ],
  * });
  */
-export class CacheExclusions extends WpEngineResource {
-  /** The install the exclusions belong to (also the resource id). */
-  declare readonly installId: pulumi.Output<string>;
-  /** The writable exclusions as the service holds them: duplicates collapsed, sorted by type then value. */
-  declare readonly exclusions: pulumi.Output<Exclusion[]>;
-  /** Whether `adopt` was set (it has no effect on this resource). */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: CacheExclusionsArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, CACHE_EXCLUSIONS_OUTPUTS, opts);
-  }
-}
-
-const CACHE_EXCLUSIONS_OUTPUTS = ["installId", "exclusions", "adopt"] as const;
+export const CacheExclusions = resourceClass(definition);
+export type CacheExclusions = InstanceType<typeof CacheExclusions>;
+export type CacheExclusionsArgs = ArgsOf<typeof definition>;
