@@ -5,15 +5,13 @@
  * Delete: removes the user from the account on the service (the service refuses to remove the last
  * owner of an account; the error says so).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { AccountUser as ApiAccountUser } from "../../sdk";
 import { sharedChildren, unlessGone } from "../core/children";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
-import { CreatedButFailedError, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "AccountUser";
+import { CreatedButFailedError } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** The role sets the service accepts, in their canonical spelling. */
 export const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
@@ -50,43 +48,63 @@ export function normalizeInstallIds(ids: readonly string[] | null | undefined): 
   return [...new Set(ids.map((id) => id.toLowerCase()))].sort();
 }
 
+/** The role set, in its canonical spelling (an overwrite, not a transform: its output is still a string). */
 const rolesInput = z
   .string({ error: `roles is required: one of ${CANONICAL_ROLES.join(" | ")}` })
-  .transform((s, ctx) => {
-    const canonical = canonicalRoles(s);
-    if (canonical) return canonical;
-    ctx.addIssue({
-      code: "custom",
-      message: `roles must be one of ${CANONICAL_ROLES.map((r) => `"${r}"`).join(", ")} (got "${s}")`,
-    });
-    return z.NEVER;
-  });
+  .refine((s) => canonicalRoles(s) !== undefined, {
+    error: (issue) =>
+      `roles must be one of ${CANONICAL_ROLES.map((r) => `"${r}"`).join(", ")} (got "${String(issue.input)}")`,
+  })
+  .overwrite((s) => canonicalRoles(s) ?? s);
 
-export const AccountUserInputsSchema = z
+const inputs = z
   .object({
-    /** The account the user belongs to. Changing it replaces the user. */
-    accountId: uuidString("accountId"),
-    /** The user's email address (the login). Changing it replaces the user. */
+    accountId: uuidString("accountId").meta({
+      description: "The account the user belongs to.",
+      replaces: true,
+    }),
     email: z
       .string({ error: "email is required and must be a string" })
       .trim()
-      .pipe(z.email("email must be an email address")),
-    /** First name. The service cannot rename a user: changing it replaces the user. */
-    firstName: requiredString("firstName").transform((s) => s.trim()),
-    /** Last name. The service cannot rename a user: changing it replaces the user. */
-    lastName: requiredString("lastName").transform((s) => s.trim()),
-    /** Role set: owner, full, full,billing, partial or partial,billing (any order, case or spacing). */
-    roles: rolesInput,
-    /** Installs a partial user may access (required with partial roles, refused otherwise). */
+      .pipe(z.email("email must be an email address"))
+      .meta({ description: "The user's email address (the login), compared without case.", replaces: true }),
+    firstName: requiredString("firstName")
+      .trim()
+      .meta({ description: "First name. The service cannot rename a user.", replaces: true }),
+    lastName: requiredString("lastName")
+      .trim()
+      .meta({ description: "Last name. The service cannot rename a user.", replaces: true }),
+    roles: rolesInput.meta({
+      description:
+        "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
+    }),
     installIds: z
       .array(uuidString("installIds[]"), { error: "installIds must be a list of install ids" })
-      .transform((ids) => normalizeInstallIds(ids) ?? [])
-      .optional(),
+      .overwrite((ids) => normalizeInstallIds(ids) ?? [])
+      .optional()
+      .meta({
+        description:
+          "Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).",
+      }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type AccountUserInputs = z.output<typeof AccountUserInputsSchema>;
+const outputs = z.object({
+  userId: z.string().meta({ description: "The service's `user_id` of the user (also the resource id)." }),
+  inviteAccepted: z.boolean().meta({ description: "Whether the user has accepted the invitation." }),
+  mfaEnabled: z.boolean().meta({ description: "Whether the user has multi-factor authentication enabled." }),
+  lastOwner: z.boolean().nullable().meta({
+    description: "For owners: whether this is the last owner of the account (null for other roles).",
+  }),
+  phone: z.string().nullable().meta({ description: "The user's phone number, or null." }),
+  installs: z
+    .array(z.object({ id: z.string(), name: z.string().nullable() }))
+    .meta({ description: "The installs tied to a partial user, with their names, sorted by id." }),
+});
+
+type AccountUserInputs = z.output<typeof inputs>;
+type AccountUserOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** The spec's rule 5 of authentication: partial roles are restricted to the installs in installIds. */
 const rules: Rule<AccountUserInputs>[] = [
@@ -110,28 +128,6 @@ const rules: Rule<AccountUserInputs>[] = [
   },
 ];
 
-/** An install a partial user is tied to. */
-export interface AccountUserInstall {
-  id: string;
-  name: string | null;
-}
-
-/** Outputs of an AccountUser: its inputs plus what the service reports. */
-export interface AccountUserOutputs extends Record<string, unknown> {
-  accountId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string;
-  installIds: string[];
-  userId: string;
-  inviteAccepted: boolean;
-  mfaEnabled: boolean;
-  lastOwner: boolean | null;
-  phone: string | null;
-  installs: AccountUserInstall[];
-}
-
 /** Maps a service record to outputs (roles canonical, installs sorted by id). */
 export function accountUserOutputs(accountId: string, u: ApiAccountUser): AccountUserOutputs {
   const installs = [...(u.installs ?? [])]
@@ -144,6 +140,7 @@ export function accountUserOutputs(accountId: string, u: ApiAccountUser): Accoun
     email: u.email ?? "",
     firstName: u.first_name ?? "",
     lastName: u.last_name ?? "",
+    // A role set the service reports that is not one of the five is kept as-is so the diff shows it.
     roles,
     installIds: ids,
     userId: u.user_id,
@@ -153,13 +150,6 @@ export function accountUserOutputs(accountId: string, u: ApiAccountUser): Accoun
     phone: u.phone ?? null,
     installs,
   };
-}
-
-/** The inputs that reproduce a live user (what `read` reports so refresh shows drift). */
-export function accountUserInputsOf(outs: AccountUserOutputs): Partial<AccountUserInputs> {
-  const { accountId, email, firstName, lastName, roles, installIds } = outs;
-  // A role set the service reports that is not one of the five is kept as-is so the diff shows it.
-  return { accountId, email, firstName, lastName, roles: roles as CanonicalRoles, installIds };
 }
 
 /** The PATCH that brings a user's access from `have` to `want`; `undefined` when nothing differs. */
@@ -190,12 +180,19 @@ export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): 
   return out;
 }
 
-export const provider = defineProvider<AccountUserInputs, AccountUserOutputs>({
-  kind: KIND,
-  schema: AccountUserInputsSchema,
+export const definition = defineKind({
+  kind: "AccountUser",
+  description:
+    "A person's access to one account, with a role set and, for partial roles, the installs they are restricted " +
+    "to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's " +
+    "`user_id`.",
+  deletes:
+    "Removes the user from the account on the service. The service refuses to remove the last owner of an " +
+    "account; the error says so. A user already gone counts as deleted.",
+  importId: "{accountId}/{id}",
+  inputs,
+  outputs,
   rules,
-  replaceOn: ["accountId", "email", "firstName", "lastName"],
-  updatable: ["roles", "installIds"],
   // The replacement has the same email more often than not: the old user must be gone first.
   deleteBeforeReplace: true,
   normalize: (key, v) => {
@@ -246,9 +243,9 @@ export const provider = defineProvider<AccountUserInputs, AccountUserOutputs>({
     }
   },
   async read(id, olds, ctx) {
-    const u = await ctx.client.accountUsers.get(olds.accountId, id);
-    const outs = accountUserOutputs(olds.accountId, u);
-    return { outs, inputs: accountUserInputsOf(outs) };
+    return {
+      outs: accountUserOutputs(olds.accountId, await ctx.client.accountUsers.get(olds.accountId, id)),
+    };
   },
   async update(id, olds, news, ctx) {
     const patch = accountUserPatch(olds, news);
@@ -278,23 +275,7 @@ export const provider = defineProvider<AccountUserInputs, AccountUserOutputs>({
   },
 });
 
-/** Arguments of an {@link AccountUser}. */
-export interface AccountUserArgs {
-  /** The account to add the user to. Changing it replaces the user. */
-  accountId: pulumi.Input<string>;
-  /** The user's email address. Changing it replaces the user. */
-  email: pulumi.Input<string>;
-  /** First name. Changing it replaces the user (the service cannot rename). */
-  firstName: pulumi.Input<string>;
-  /** Last name. Changing it replaces the user (the service cannot rename). */
-  lastName: pulumi.Input<string>;
-  /** Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (order, case and spaces are free). */
-  roles: pulumi.Input<string>;
-  /** Installs a partial user may access: required with partial roles, refused with the others. */
-  installIds?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Take over a user with this email that already exists on the account instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * A user of an account. The id is the service's `user_id`. Delete removes the user from the account.
@@ -305,46 +286,6 @@ export interface AccountUserArgs {
  *   roles: "partial", installIds: [prodInstallId],
  * });
  */
-export class AccountUser extends WpEngineResource {
-  /** The account the user belongs to. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The user's email address. */
-  declare readonly email: pulumi.Output<string>;
-  /** First name. */
-  declare readonly firstName: pulumi.Output<string>;
-  /** Last name. */
-  declare readonly lastName: pulumi.Output<string>;
-  /** The role set in canonical form (`owner`, `full`, `full,billing`, `partial`, `partial,billing`). */
-  declare readonly roles: pulumi.Output<string>;
-  /** Installs a partial user may access, sorted (empty for other roles). */
-  declare readonly installIds: pulumi.Output<string[]>;
-  /** The service's id of the user (also the resource id). */
-  declare readonly userId: pulumi.Output<string>;
-  /** Whether the user has accepted the invitation. */
-  declare readonly inviteAccepted: pulumi.Output<boolean>;
-  /** Whether the user has multi-factor authentication enabled. */
-  declare readonly mfaEnabled: pulumi.Output<boolean>;
-  /** For owners: whether this is the last owner of the account (null for other roles). */
-  declare readonly lastOwner: pulumi.Output<boolean | null>;
-  /** The user's phone number, or null. */
-  declare readonly phone: pulumi.Output<string | null>;
-  /** The installs tied to a partial user, with their names. */
-  declare readonly installs: pulumi.Output<AccountUserInstall[]>;
-  /** Whether this resource took over an existing user. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: AccountUserArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, ACCOUNT_USER_OUTPUTS, opts);
-  }
-}
-
-const ACCOUNT_USER_OUTPUTS = [
-  "userId",
-  "inviteAccepted",
-  "mfaEnabled",
-  "lastOwner",
-  "phone",
-  "installs",
-  "installIds",
-  "adopt",
-] as const;
+export const AccountUser = resourceClass(definition);
+export type AccountUser = InstanceType<typeof AccountUser>;
+export type AccountUserArgs = ArgsOf<typeof definition>;

@@ -6,14 +6,12 @@
  * Delete: deletes the app on the service, and with it every environment, build and domain mapping it
  * holds.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { App as ApiApp } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { type Context, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "App";
+import type { Context } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** The regions an app can live in, in the short form used as input. */
 export const APP_SHORT_REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
@@ -72,29 +70,36 @@ export function appResourceName(accountId: string, appId: string): string {
   return `accounts/${accountId}/apps/${appId}`;
 }
 
-export const AppInputsSchema = z
+const inputs = z
   .object({
-    /** The account that owns the app. Changing it replaces the app. */
-    accountId: uuidString("accountId"),
-    /** The app id (e.g. `storefront`), unique in the account. Changing it replaces the app. */
-    name: resourceIdString("name"),
-    /** Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app. */
-    region: regionInput,
+    accountId: uuidString("accountId").meta({
+      description: "The account that owns the app.",
+      replaces: true,
+    }),
+    name: resourceIdString("name").meta({
+      description:
+        "The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.",
+      replaces: true,
+    }),
+    region: regionInput.meta({
+      description:
+        "Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.",
+      replaces: true,
+    }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type AppInputs = z.output<typeof AppInputsSchema>;
+const outputs = z.object({
+  resourceName: z
+    .string()
+    .meta({ description: "The resource name `accounts/{accountId}/apps/{name}` (also the resource id)." }),
+  createTime: z.string().nullable().meta({ description: "When the app was created (RFC 3339)." }),
+  updateTime: z.string().nullable().meta({ description: "When the app last changed (RFC 3339)." }),
+});
 
-/** Outputs of an App: its inputs plus what the service computes. */
-export interface AppOutputs extends Record<string, unknown> {
-  accountId: string;
-  name: string;
-  region: string;
-  resourceName: string;
-  createTime: string | null;
-  updateTime: string | null;
-}
+type AppInputs = z.output<typeof inputs>;
+type AppOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Maps a service record to outputs. */
 export function appOutputs(accountId: string, a: ApiApp): AppOutputs {
@@ -102,7 +107,8 @@ export function appOutputs(accountId: string, a: ApiApp): AppOutputs {
   return {
     accountId,
     name: appId,
-    region: String(normalizeRegion(a.region ?? "")),
+    // A region the service reports that is not one of the four is kept as-is so the diff shows it.
+    region: String(normalizeRegion(a.region ?? "")) as AppShortRegion,
     resourceName: a.name || appResourceName(accountId, appId),
     createTime: a.createTime ?? null,
     updateTime: a.updateTime ?? null,
@@ -142,11 +148,18 @@ function exists(inputs: AppInputs): Error {
   );
 }
 
-export const provider = defineProvider<AppInputs, AppOutputs>({
-  kind: KIND,
-  schema: AppInputsSchema,
-  replaceOn: ["accountId", "name", "region"],
-  updatable: [],
+export const definition = defineKind({
+  kind: "App",
+  description:
+    "An application of the application-hosting platform (Headless Platform), the parent of its environments, " +
+    "builds and domain mappings, in one region of one account. The app id (`name`) and the region can never " +
+    "change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.",
+  deletes:
+    "Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app " +
+    "already gone counts as deleted.",
+  importId: "accounts/{accountId}/apps/{name}",
+  inputs,
+  outputs,
   // When the replacement keeps the same account and id (a region change), the old app goes first:
   // the service cannot hold two apps of one id.
   deleteBeforeReplace: (replaces) => !replaces.includes("name") && !replaces.includes("accountId"),
@@ -173,29 +186,14 @@ export const provider = defineProvider<AppInputs, AppOutputs>({
     return { id: outs.resourceName, outs };
   },
   async read(_id, olds, ctx) {
-    const a = await ctx.client.apps.get(olds.accountId, olds.name);
-    const outs = appOutputs(olds.accountId, a);
-    return {
-      outs,
-      inputs: { accountId: outs.accountId, name: outs.name, region: outs.region as AppShortRegion },
-    };
+    return { outs: appOutputs(olds.accountId, await ctx.client.apps.get(olds.accountId, olds.name)) };
   },
   async delete(_id, olds, ctx) {
     await ctx.client.apps.delete(olds.accountId, olds.name);
   },
 });
 
-/** Arguments of an {@link App}. */
-export interface AppArgs {
-  /** The account that owns the app (UUID). Changing it replaces the app. */
-  accountId: pulumi.Input<string>;
-  /** The app id: 1 to 63 lower-case letters, digits or hyphens, starting with a letter. Changing it replaces the app. */
-  name: pulumi.Input<string>;
-  /** `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app. */
-  region: pulumi.Input<string>;
-  /** Take over an app of that id that already exists in the account (same region) instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * An application-hosting app. The id is its resource name `accounts/{accountId}/apps/{name}`. Delete
@@ -204,25 +202,6 @@ export interface AppArgs {
  * @example
  * const app = new wpengine.App("storefront", { accountId, name: "storefront", region: "US-C" });
  */
-export class App extends WpEngineResource {
-  /** The account that owns the app. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The app id (pass it as `appId` to environments). */
-  declare readonly name: pulumi.Output<string>;
-  /** The region in short form, e.g. `US-C`. */
-  declare readonly region: pulumi.Output<string>;
-  /** The resource name `accounts/{accountId}/apps/{name}` (also the resource id). */
-  declare readonly resourceName: pulumi.Output<string>;
-  /** When the app was created (RFC 3339). */
-  declare readonly createTime: pulumi.Output<string | null>;
-  /** When the app last changed (RFC 3339). */
-  declare readonly updateTime: pulumi.Output<string | null>;
-  /** Whether this resource took over an existing app. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: AppArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, APP_OUTPUTS, opts);
-  }
-}
-
-const APP_OUTPUTS = ["resourceName", "createTime", "updateTime", "adopt"] as const;
+export const App = resourceClass(definition);
+export type App = InstanceType<typeof App>;
+export type AppArgs = ArgsOf<typeof definition>;

@@ -12,26 +12,23 @@
  * Delete: forgets the resource. Verification cannot be undone on the service (remove the mapping from
  * the `DomainMappings` set to remove the domain).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, timeoutSecondsInput } from "../core/inputs";
-import { type Context, defineProvider, FORGOTTEN } from "../core/lifecycle";
+import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
   DEFAULT_TIMEOUT_SECONDS,
   notVerifiedMessage,
   retryIntervalSecondsInput,
   verifyUntilSeen,
 } from "../core/txt";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 import { canonicalDomain, type MappingStatus, mappingStatus } from "./DomainMappings";
 import { environmentAddress, environmentResourceName } from "./Environment";
 
-const KIND = "DomainMappingVerification";
-
-export const DomainMappingVerificationInputsSchema = z
+const inputs = z
   .object({
     ...environmentAddress,
-    /** The mapped domain to verify, e.g. `www.example.com`. Changing it replaces the resource. */
     domain: z
       .string({ error: "domain is required and must be a string" })
       .transform(canonicalDomain)
@@ -42,36 +39,37 @@ export const DomainMappingVerificationInputsSchema = z
             /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/,
             "domain must be a domain name such as www.example.com (no scheme, no path, no wildcard)",
           ),
-      ),
-    /** Ask the service to re-check the mapping's DNS and certificate after verifying (default false). */
-    revalidate: z.boolean({ error: "revalidate must be true or false" }).default(false),
-    /** How long create waits for the TXT record to be seen, in seconds (default 600). */
+      )
+      .meta({
+        description: "The mapped domain to verify, e.g. `www.example.com` (stored lower case).",
+        replaces: true,
+      }),
+    revalidate: z.boolean({ error: "revalidate must be true or false" }).default(false).meta({
+      description: "Ask the service to re-check the mapping's DNS and certificate after verifying.",
+      setting: true,
+    }),
     timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS),
-    /** Seconds between verification attempts (default 10, minimum 1). */
-    retryIntervalSeconds: retryIntervalSecondsInput(),
+    retryIntervalSeconds: retryIntervalSecondsInput().meta({
+      description: "Seconds between verification attempts (1 to 3600).",
+      setting: true,
+    }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type DomainMappingVerificationInputs = z.output<typeof DomainMappingVerificationInputsSchema>;
+const outputs = z.object({
+  txtVerified: z.boolean().meta({
+    description:
+      "Whether the service has verified the TXT record (false after a refresh found the verification lost).",
+  }),
+  txtRecordName: z.string().nullable().meta({ description: "The TXT record's name." }),
+  txtRecordValue: z.string().nullable().meta({ description: "The TXT record's value." }),
+  state: z.string().meta({ description: "The mapping's state: CREATING, ACTIVE or DELETING." }),
+  resourceName: z.string().meta({ description: "The mapping's resource name (also the resource id)." }),
+});
 
-/** Outputs: the inputs plus the mapping as the service reports it. */
-export interface DomainMappingVerificationOutputs extends Record<string, unknown> {
-  accountId: string;
-  appId: string;
-  environmentId: string;
-  domain: string;
-  /** Whether the service has verified the TXT record (false after a refresh found it lost). */
-  txtVerified: boolean;
-  /** The TXT record's name. */
-  txtRecordName: string | null;
-  /** The TXT record's value. */
-  txtRecordValue: string | null;
-  /** The mapping's state: CREATING, ACTIVE or DELETING. */
-  state: string;
-  /** The mapping's resource name (also the id). */
-  resourceName: string;
-}
+type DomainMappingVerificationInputs = z.output<typeof inputs>;
+type DomainMappingVerificationOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 type Address = Pick<DomainMappingVerificationInputs, "accountId" | "appId" | "environmentId" | "domain">;
 
@@ -89,12 +87,18 @@ async function findMapping(ctx: Context, a: Address): Promise<MappingStatus | un
   return undefined;
 }
 
-function outputs(a: Address, m: MappingStatus): DomainMappingVerificationOutputs {
+function verificationOutputs(
+  a: Omit<DomainMappingVerificationInputs, "adopt">,
+  m: MappingStatus,
+): DomainMappingVerificationOutputs {
   return {
     accountId: a.accountId,
     appId: a.appId,
     environmentId: a.environmentId,
     domain: a.domain,
+    revalidate: a.revalidate,
+    timeoutSeconds: a.timeoutSeconds,
+    retryIntervalSeconds: a.retryIntervalSeconds,
     txtVerified: m.txtVerified === true,
     txtRecordName: m.txtRecordName,
     txtRecordValue: m.txtRecordValue,
@@ -143,14 +147,24 @@ async function verify(
       ...mappingStatus(await ctx.client.domainMappings.revalidate(accountId, appId, environmentId, domain)),
     };
   }
-  return outputs(inputs, verified);
+  return verificationOutputs(inputs, verified);
 }
 
-export const provider = defineProvider<DomainMappingVerificationInputs, DomainMappingVerificationOutputs>({
-  kind: KIND,
-  schema: DomainMappingVerificationInputsSchema,
-  replaceOn: ["accountId", "appId", "environmentId", "domain"],
-  updatable: [],
+export const definition = defineKind({
+  kind: "DomainMappingVerification",
+  description:
+    "The TXT ownership verification of one domain mapping of an application-hosting environment " +
+    "(`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service " +
+    "to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. " +
+    "With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh " +
+    "finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name.",
+  deletes:
+    "Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the " +
+    "mapping from the `DomainMappings` set to remove the domain)." +
+    " Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).",
+  importId: { none: "an action (verification): there is nothing of it to adopt." },
+  inputs,
+  outputs,
   // The resource promises a verified mapping: a refresh that found it unverified is a change, answered
   // by an update that verifies again.
   lost: (olds) => (olds["txtVerified"] === false ? "update" : undefined),
@@ -161,8 +175,7 @@ export const provider = defineProvider<DomainMappingVerificationInputs, DomainMa
   async read(_id, olds, ctx) {
     const mapping = await findMapping(ctx, olds);
     if (!mapping) return undefined;
-    const { accountId, appId, environmentId, domain } = olds;
-    return { outs: outputs(olds, mapping), inputs: { accountId, appId, environmentId, domain } };
+    return { outs: verificationOutputs(olds, mapping) };
   },
   // Runs only when a refresh found the mapping no longer verified (see `diff` below): verify again.
   async update(_id, _olds, news, ctx) {
@@ -173,25 +186,7 @@ export const provider = defineProvider<DomainMappingVerificationInputs, DomainMa
   },
 });
 
-/** Arguments of a {@link DomainMappingVerification}. */
-export interface DomainMappingVerificationArgs {
-  /** The account that owns the app (UUID). Changing it replaces the resource. */
-  accountId: pulumi.Input<string>;
-  /** The app id. Changing it replaces the resource. */
-  appId: pulumi.Input<string>;
-  /** The environment id. Changing it replaces the resource. */
-  environmentId: pulumi.Input<string>;
-  /** The mapped domain to verify. Changing it replaces the resource. */
-  domain: pulumi.Input<string>;
-  /** Ask the service to re-check the mapping's DNS and certificate after verifying (default false). */
-  revalidate?: pulumi.Input<boolean>;
-  /** How long create waits for the TXT record to be seen, in seconds (default 600). */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** Seconds between attempts (default 10, minimum 1). */
-  retryIntervalSeconds?: pulumi.Input<number>;
-  /** Accepted for uniformity; it changes nothing, as an already verified mapping succeeds at once. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * Completes the TXT ownership verification of one domain mapping of an application-hosting
@@ -202,47 +197,6 @@ export interface DomainMappingVerificationArgs {
  * const domains = new wpengine.DomainMappings("prod", { accountId, appId, environmentId, mappings: [{ domain: "www.example.com", primary: true }] });
  * new wpengine.DomainMappingVerification("www", { accountId, appId, environmentId, domain: "www.example.com" }, { dependsOn: [domains, txtRecord] });
  */
-export class DomainMappingVerification extends WpEngineResource {
-  /** The account that owns the app. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The app id. */
-  declare readonly appId: pulumi.Output<string>;
-  /** The environment id. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** The verified domain (lower case). */
-  declare readonly domain: pulumi.Output<string>;
-  /** Whether the mapping is verified (false after a refresh found the verification lost). */
-  declare readonly txtVerified: pulumi.Output<boolean>;
-  /** The TXT record's name. */
-  declare readonly txtRecordName: pulumi.Output<string | null>;
-  /** The TXT record's value. */
-  declare readonly txtRecordValue: pulumi.Output<string | null>;
-  /** The mapping's state: CREATING, ACTIVE or DELETING. */
-  declare readonly state: pulumi.Output<string>;
-  /** The mapping's resource name (also the id). */
-  declare readonly resourceName: pulumi.Output<string>;
-  /** Whether create and update revalidate the mapping after verifying. */
-  declare readonly revalidate: pulumi.Output<boolean>;
-  /** The wait limit of create, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** Seconds between verification attempts. */
-  declare readonly retryIntervalSeconds: pulumi.Output<number>;
-  /** Whether `adopt` was set (it has no effect on this resource). */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: DomainMappingVerificationArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, DOMAIN_MAPPING_VERIFICATION_OUTPUTS, opts);
-  }
-}
-
-const DOMAIN_MAPPING_VERIFICATION_OUTPUTS = [
-  "txtVerified",
-  "txtRecordName",
-  "txtRecordValue",
-  "state",
-  "resourceName",
-  "revalidate",
-  "timeoutSeconds",
-  "retryIntervalSeconds",
-  "adopt",
-] as const;
+export const DomainMappingVerification = resourceClass(definition);
+export type DomainMappingVerification = InstanceType<typeof DomainMappingVerification>;
+export type DomainMappingVerificationArgs = ArgsOf<typeof definition>;

@@ -5,16 +5,14 @@
  *
  * Delete: replaces the environment's set with none (every mapping of the environment is removed).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, pollUntil } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { type ArgsOf, type DeepInput, resourceClass } from "../dynamic/resource";
 import { withInputFields } from "./App";
 import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
-
-const KIND = "DomainMappings";
 
 /** A DNS name in canonical form: lower case, no trailing dot. */
 export function canonicalDomain(name: string): string {
@@ -37,64 +35,71 @@ const domainInput = (what: string) =>
     );
 
 /** One mapping as declared. */
-export const MappingInputSchema = z
+const mappingInput = z
   .object({
-    /** The domain, e.g. `www.example.com` (compared case-insensitively). */
-    domain: domainInput("domain"),
-    /** Whether this is the environment's primary domain (at most one). */
-    primary: z.boolean().default(false),
-    /** Another domain of the set this one redirects to; null for none. A redirect cannot be primary. */
-    destinationDomainMapping: domainInput("destinationDomainMapping").nullable().default(null),
+    domain: domainInput("domain").meta({
+      description: "The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).",
+    }),
+    primary: z
+      .boolean()
+      .default(false)
+      .meta({ description: "Whether this is the environment's primary domain (at most one)." }),
+    destinationDomainMapping: domainInput("destinationDomainMapping").nullable().default(null).meta({
+      description:
+        "Another domain of the set this one redirects to; null for none. A redirect cannot be primary.",
+    }),
   })
   .strict();
 
 /** One mapping as declared, with defaults. */
-export type MappingInput = z.output<typeof MappingInputSchema>;
+export type MappingInput = z.output<typeof mappingInput>;
 
-export const DomainMappingsInputsSchema = z
+const inputs = z
   .object({
     ...environmentAddress,
-    /** The full set of mappings of the environment: afterwards exactly these exist. */
-    mappings: z.array(MappingInputSchema, {
-      error: "mappings is required and must be a list of {domain, ...}",
-    }),
-    /** How long create, update and delete wait for the mappings to settle, in seconds (default 600). */
+    mappings: z
+      .array(mappingInput, { error: "mappings is required and must be a list of {domain, ...}" })
+      .meta({ description: "The full set of mappings of the environment: afterwards exactly these exist." }),
     timeoutSeconds: timeoutSecondsInput(600),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type DomainMappingsInputs = z.output<typeof DomainMappingsInputsSchema>;
+/** One mapping as the service reports it. */
+const mappingStatusOutput = z.object({
+  domain: z.string().meta({ description: "The domain (lower case)." }),
+  primary: z.boolean().meta({ description: "Whether it is the primary domain." }),
+  destinationDomainMapping: z
+    .string()
+    .nullable()
+    .meta({ description: "The domain it redirects to, or null." }),
+  state: z.string().meta({
+    description: "CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).",
+  }),
+  resourceName: z.string().nullable().meta({ description: "The mapping's resource name." }),
+  txtRecordName: z.string().nullable().meta({
+    description: "Name of the TXT record that proves ownership, when the service asks for one.",
+  }),
+  txtRecordValue: z.string().nullable().meta({ description: "Value of that TXT record." }),
+  txtVerified: z.boolean().nullable().meta({ description: "Whether ownership has been verified." }),
+});
 
 /** One mapping as the service reports it. */
-export interface MappingStatus extends Record<string, unknown> {
-  /** The domain (lower case). */
-  domain: string;
-  /** Whether it is the primary domain. */
-  primary: boolean;
-  /** The domain it redirects to, or null. */
-  destinationDomainMapping: string | null;
-  /** CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say). */
-  state: string;
-  /** The mapping's resource name. */
-  resourceName: string | null;
-  /** Name of the TXT record that proves ownership, when the service asks for one. */
-  txtRecordName: string | null;
-  /** Value of that TXT record. */
-  txtRecordValue: string | null;
-  /** Whether ownership has been verified. */
-  txtVerified: boolean | null;
-}
+export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
-/** Outputs of DomainMappings: its inputs plus what the service reports. */
-export interface DomainMappingsOutputs extends Record<string, unknown> {
-  accountId: string;
-  appId: string;
-  environmentId: string;
-  mappings: MappingInput[];
-  domainMappings: MappingStatus[];
-  primaryDomain: string | null;
-}
+const outputs = z.object({
+  domainMappings: z.array(mappingStatusOutput).meta({
+    description:
+      "Every mapping as the service reports it, sorted by domain: state and TXT verification record.",
+  }),
+  primaryDomain: z
+    .string()
+    .nullable()
+    .meta({ description: "The primary domain, or null when none is primary." }),
+});
+
+type DomainMappingsInputs = z.output<typeof inputs>;
+type DomainMappingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** The canonical form of a set of mappings: sorted by domain, lower case, defaults filled. */
 export function normalizeMappings(value: unknown): unknown {
@@ -215,8 +220,8 @@ export function replaceBody(
   }));
 }
 
-function outputs(
-  inputs: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">,
+function mappingsOutputs(
+  inputs: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId" | "timeoutSeconds">,
   mappings: MappingInput[],
   statuses: MappingStatus[],
 ): DomainMappingsOutputs {
@@ -224,6 +229,7 @@ function outputs(
     accountId: inputs.accountId,
     appId: inputs.appId,
     environmentId: inputs.environmentId,
+    timeoutSeconds: inputs.timeoutSeconds,
     mappings: normalizeMappings(mappings) as MappingInput[],
     domainMappings: statuses,
     primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
@@ -288,12 +294,20 @@ async function replace(
 
 const domainsOf = (mappings: readonly MappingInput[]) => mappings.map((m) => m.domain);
 
-export const provider = defineProvider<DomainMappingsInputs, DomainMappingsOutputs>({
-  kind: KIND,
-  schema: DomainMappingsInputsSchema,
+export const definition = defineKind({
+  kind: "DomainMappings",
+  description:
+    "The complete set of domains an application-hosting environment answers on, one resource per environment. " +
+    "Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create " +
+    "and update wait until every one of them is ACTIVE. The id is " +
+    "`accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.",
+  deletes:
+    "Replaces the environment's set with none on the service (every mapping of the environment is removed) and " +
+    "waits until they are gone.",
+  importId: { none: "a set whose read starts from the mappings in the state." },
+  inputs,
+  outputs,
   rules,
-  replaceOn: ["accountId", "appId", "environmentId"],
-  updatable: ["mappings"],
   // The replacement may map the same domains on another environment: free them first.
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
@@ -309,23 +323,21 @@ export const provider = defineProvider<DomainMappingsInputs, DomainMappingsOutpu
     await replace(ctx, inputs, inputs.mappings);
     try {
       const statuses = await waitSettled(ctx, inputs, domainsOf(inputs.mappings));
-      return { id, outs: outputs(inputs, inputs.mappings, statuses) };
+      return { id, outs: mappingsOutputs(inputs, inputs.mappings, statuses) };
     } catch (err) {
-      throw new CreatedButFailedError(id, outputs(inputs, inputs.mappings, []), err);
+      throw new CreatedButFailedError(id, mappingsOutputs(inputs, inputs.mappings, []), err);
     }
   },
   async read(_id, olds, ctx) {
     const statuses = liveSet(await listAll(ctx, olds));
     // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
-    const mappings = asInputs(statuses);
-    const { accountId, appId, environmentId } = olds;
-    return { outs: outputs(olds, mappings, statuses), inputs: { accountId, appId, environmentId, mappings } };
+    return { outs: mappingsOutputs(olds, asInputs(statuses), statuses) };
   },
   async update(_id, _olds, news, ctx) {
     await replace(ctx, news, news.mappings);
     const statuses = await waitSettled(ctx, news, domainsOf(news.mappings));
-    return outputs(news, news.mappings, statuses);
+    return mappingsOutputs(news, news.mappings, statuses);
   },
   async delete(_id, olds, ctx) {
     await replace(ctx, olds, []);
@@ -333,31 +345,7 @@ export const provider = defineProvider<DomainMappingsInputs, DomainMappingsOutpu
   },
 });
 
-/** One mapping of {@link DomainMappingsArgs.mappings}. */
-export interface DomainMappingArgs {
-  /** The domain, e.g. `www.example.com` (compared case-insensitively). */
-  domain: pulumi.Input<string>;
-  /** Whether this is the environment's primary domain (at most one; default false). */
-  primary?: pulumi.Input<boolean>;
-  /** Another domain of the set this one redirects to (default none). A redirect cannot be primary. */
-  destinationDomainMapping?: pulumi.Input<string | null>;
-}
-
-/** Arguments of {@link DomainMappings}. */
-export interface DomainMappingsArgs {
-  /** The account that owns the app (UUID). Changing it replaces the resource. */
-  accountId: pulumi.Input<string>;
-  /** The app id. Changing it replaces the resource. */
-  appId: pulumi.Input<string>;
-  /** The environment id. Changing it replaces the resource. */
-  environmentId: pulumi.Input<string>;
-  /** The full set of mappings: afterwards exactly these exist on the environment. */
-  mappings: pulumi.Input<pulumi.Input<DomainMappingArgs>[]>;
-  /** How long create, update and delete wait for the mappings to settle, in seconds (default 600). */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** Replace mappings the environment already has instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * The full set of domain mappings of an application-hosting environment. The id is
@@ -370,27 +358,10 @@ export interface DomainMappingsArgs {
  *   mappings: [{ domain: "www.example.com", primary: true }, { domain: "example.com", destinationDomainMapping: "www.example.com" }],
  * });
  */
-export class DomainMappings extends WpEngineResource {
-  /** The account that owns the app. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The app id. */
-  declare readonly appId: pulumi.Output<string>;
-  /** The environment id. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** The declared set (lower case, defaults filled). */
-  declare readonly mappings: pulumi.Output<MappingInput[]>;
-  /** How long create, update and delete wait, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** Every mapping as the service reports it, sorted by domain: state and TXT verification record. */
-  declare readonly domainMappings: pulumi.Output<MappingStatus[]>;
-  /** The primary domain, or null when none is primary. */
-  declare readonly primaryDomain: pulumi.Output<string | null>;
-  /** Whether this resource was allowed to replace mappings that already existed. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: DomainMappingsArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, DOMAIN_MAPPINGS_OUTPUTS, opts);
-  }
-}
-
-const DOMAIN_MAPPINGS_OUTPUTS = ["timeoutSeconds", "domainMappings", "primaryDomain", "adopt"] as const;
+export const DomainMappings = resourceClass(definition);
+export type DomainMappings = InstanceType<typeof DomainMappings>;
+export type DomainMappingsArgs = ArgsOf<typeof definition>;
+/** One mapping of {@link DomainMappingsArgs.mappings}. */
+export type DomainMappingArgs = {
+  [K in keyof z.input<typeof mappingInput>]: DeepInput<z.input<typeof mappingInput>[K]>;
+};

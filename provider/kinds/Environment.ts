@@ -5,15 +5,13 @@
  *
  * Delete: deletes the environment on the service (its builds and domain mappings go with it).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 import { appResourceName, resourceIdString, withInputFields } from "./App";
-
-const KIND = "Environment";
 
 /** First delay between two polls of asynchronous work; it grows by half each time up to {@link POLL_MAX_MS}. */
 export const POLL_FIRST_MS = 250;
@@ -27,69 +25,79 @@ export function environmentResourceName(accountId: string, appId: string, enviro
 
 /** The inputs that address an environment, shared by every resource that acts on one. */
 export const environmentAddress = {
-  /** The account that owns the app. Changing it replaces the resource. */
-  accountId: uuidString("accountId"),
-  /** The app id. Changing it replaces the resource. */
-  appId: resourceIdString("appId"),
-  /** The environment id. Changing it replaces the resource. */
-  environmentId: resourceIdString("environmentId"),
+  accountId: uuidString("accountId").meta({ description: "The account that owns the app.", replaces: true }),
+  appId: resourceIdString("appId").meta({ description: "The app id (`App.name`).", replaces: true }),
+  environmentId: resourceIdString("environmentId").meta({
+    description: "The environment id (`Environment.name`).",
+    replaces: true,
+  }),
 } as const;
 
-export const EnvironmentInputsSchema = z
+const inputs = z
   .object({
-    /** The account that owns the app. Changing it replaces the environment. */
-    accountId: uuidString("accountId"),
-    /** The app id. Changing it replaces the environment. */
-    appId: resourceIdString("appId"),
-    /** The environment id (e.g. `production`), unique in the app. Changing it replaces the environment. */
-    name: resourceIdString("name"),
-    /** The name shown in the console. */
+    accountId: environmentAddress.accountId,
+    appId: environmentAddress.appId,
+    name: resourceIdString("name").meta({
+      description:
+        "The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.",
+      replaces: true,
+    }),
     displayName: z
       .string({ error: "displayName is required and must be a string" })
       .trim()
       .min(1, "displayName must not be empty")
-      .max(100, "displayName must be at most 100 characters"),
-    /** The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads. */
+      .max(100, "displayName must be at most 100 characters")
+      .meta({ description: "The name shown in the console." }),
     branch: z
       .string({ error: "branch is required and must be a string (use `uploadable` for zip uploads)" })
       .trim()
-      .min(1, "branch must not be empty (use `uploadable` for zip uploads)"),
-    /** The directory of the repository (or upload) that holds the app; empty for its root. */
+      .min(1, "branch must not be empty (use `uploadable` for zip uploads)")
+      .meta({
+        description:
+          "The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).",
+      }),
     rootDirectory: z
       .string({ error: "rootDirectory must be a string" })
       .trim()
       .refine((s) => !s.startsWith("/") && !s.split("/").includes(".."), {
         message: "rootDirectory must be a relative path inside the repository (no leading / and no ..)",
       })
-      .transform((s) => s.replace(/\/+$/, ""))
-      .default(""),
-    /** How long create and update wait for the platform to apply the change, in seconds (default 600). */
+      .overwrite((s) => s.replace(/\/+$/, ""))
+      .default("")
+      .meta({
+        description:
+          "The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.",
+      }),
     timeoutSeconds: timeoutSecondsInput(600),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type EnvironmentInputs = z.output<typeof EnvironmentInputsSchema>;
+const outputs = z.object({
+  resourceName: z.string().meta({
+    description:
+      "The resource name `accounts/{accountId}/apps/{appId}/environments/{name}` (also the resource id).",
+  }),
+  createTime: z.string().nullable().meta({ description: "When the environment was created (RFC 3339)." }),
+  reconciling: z.boolean().meta({
+    description:
+      "Whether the platform was still applying a change when last read (false after create and update).",
+  }),
+});
 
-/** Outputs of an Environment: its inputs plus what the service computes. */
-export interface EnvironmentOutputs extends Record<string, unknown> {
-  accountId: string;
-  appId: string;
-  name: string;
-  displayName: string;
-  branch: string;
-  rootDirectory: string;
-  resourceName: string;
-  createTime: string | null;
-  reconciling: boolean;
-}
+type EnvironmentInputs = z.output<typeof inputs>;
+type EnvironmentOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps a service record to outputs. */
-export function environmentOutputs(accountId: string, appId: string, e: ApiEnvironment): EnvironmentOutputs {
+/** Maps a service record to outputs (the wait limit, a provider setting, carries over from the inputs). */
+export function environmentOutputs(
+  { accountId, appId, timeoutSeconds }: Pick<EnvironmentInputs, "accountId" | "appId" | "timeoutSeconds">,
+  e: ApiEnvironment,
+): EnvironmentOutputs {
   const environmentId = e.environmentId ?? e.name.split("/").pop() ?? e.name;
   return {
     accountId,
     appId,
+    timeoutSeconds,
     name: environmentId,
     displayName: e.displayName ?? "",
     branch: e.branch ?? "",
@@ -141,11 +149,19 @@ async function findEnvironment(ctx: Context, inputs: EnvironmentInputs): Promise
   }
 }
 
-export const provider = defineProvider<EnvironmentInputs, EnvironmentOutputs>({
-  kind: KIND,
-  schema: EnvironmentInputsSchema,
-  replaceOn: ["accountId", "appId", "name"],
-  updatable: ["displayName", "branch", "rootDirectory"],
+export const definition = defineKind({
+  kind: "Environment",
+  description:
+    "An environment of an application-hosting app (production, staging...), built from a branch or, with the " +
+    "branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change " +
+    "asynchronously; create and update wait until it is applied. The id is its resource name " +
+    "`accounts/{accountId}/apps/{appId}/environments/{name}`.",
+  deletes:
+    "Deletes the environment on the service; its builds and domain mappings go with it. An environment already " +
+    "gone (or whose app is gone) counts as deleted.",
+  importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
+  inputs,
+  outputs,
   normalize: (key, v) => (key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v),
   async create(inputs, ctx) {
     const { accountId, appId, name } = inputs;
@@ -167,58 +183,37 @@ export const provider = defineProvider<EnvironmentInputs, EnvironmentOutputs>({
         });
     }
     const id = record.name || environmentResourceName(accountId, appId, name);
-    let outs = environmentOutputs(accountId, appId, record);
+    let outs = environmentOutputs(inputs, record);
     try {
       const patch = environmentPatch(outs, inputs);
       if (patch)
         outs = environmentOutputs(
-          accountId,
-          appId,
+          inputs,
           await ctx.client.environments.update(accountId, appId, name, patch),
         );
       const settled = await waitReconciled(ctx, accountId, appId, name, inputs.timeoutSeconds);
-      return { id, outs: environmentOutputs(accountId, appId, settled) };
+      return { id, outs: environmentOutputs(inputs, settled) };
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }
   },
   async read(_id, olds, ctx) {
     const e = await ctx.client.environments.get(olds.accountId, olds.appId, olds.name);
-    const outs = environmentOutputs(olds.accountId, olds.appId, e);
-    const { accountId, appId, name, displayName, branch, rootDirectory } = outs;
-    return { outs, inputs: { accountId, appId, name, displayName, branch, rootDirectory } };
+    return { outs: environmentOutputs(olds, e) };
   },
   async update(_id, olds, news, ctx) {
     const { accountId, appId, name } = news;
     const patch = environmentPatch(olds, news);
     if (patch) await ctx.client.environments.update(accountId, appId, name, patch);
     const settled = await waitReconciled(ctx, accountId, appId, name, news.timeoutSeconds);
-    return environmentOutputs(accountId, appId, settled);
+    return environmentOutputs(news, settled);
   },
   async delete(_id, olds, ctx) {
     await ctx.client.environments.delete(olds.accountId, olds.appId, olds.name);
   },
 });
 
-/** Arguments of an {@link Environment}. */
-export interface EnvironmentArgs {
-  /** The account that owns the app (UUID). Changing it replaces the environment. */
-  accountId: pulumi.Input<string>;
-  /** The app id (`App.name`). Changing it replaces the environment. */
-  appId: pulumi.Input<string>;
-  /** The environment id, e.g. `production` (1 to 63 lower-case letters, digits or hyphens). Changing it replaces the environment. */
-  name: pulumi.Input<string>;
-  /** The name shown in the console. */
-  displayName: pulumi.Input<string>;
-  /** The git branch to build, or `uploadable` for an environment deployed by zip uploads. */
-  branch: pulumi.Input<string>;
-  /** The directory of the repository (or upload) that holds the app (default: its root). */
-  rootDirectory?: pulumi.Input<string>;
-  /** How long create and update wait for the platform to apply the change, in seconds (default 600). */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** Take over an environment of that id that already exists in the app instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * An environment of an application-hosting app. The id is its resource name
@@ -229,40 +224,6 @@ export interface EnvironmentArgs {
  *   accountId, appId: app.name, name: "production", displayName: "Production", branch: "uploadable",
  * });
  */
-export class Environment extends WpEngineResource {
-  /** The account that owns the app. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The app id. */
-  declare readonly appId: pulumi.Output<string>;
-  /** The environment id (pass it as `environmentId` to the resources that act on it). */
-  declare readonly name: pulumi.Output<string>;
-  /** The name shown in the console. */
-  declare readonly displayName: pulumi.Output<string>;
-  /** The branch built, or `uploadable`. */
-  declare readonly branch: pulumi.Output<string>;
-  /** The directory that holds the app ("" for the root). */
-  declare readonly rootDirectory: pulumi.Output<string>;
-  /** How long create and update wait, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** The resource name `accounts/{accountId}/apps/{appId}/environments/{name}` (also the resource id). */
-  declare readonly resourceName: pulumi.Output<string>;
-  /** When the environment was created (RFC 3339). */
-  declare readonly createTime: pulumi.Output<string | null>;
-  /** Whether the platform was still applying a change when last read (false after create and update). */
-  declare readonly reconciling: pulumi.Output<boolean>;
-  /** Whether this resource took over an existing environment. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: EnvironmentArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, ENVIRONMENT_OUTPUTS, opts);
-  }
-}
-
-const ENVIRONMENT_OUTPUTS = [
-  "rootDirectory",
-  "timeoutSeconds",
-  "resourceName",
-  "createTime",
-  "reconciling",
-  "adopt",
-] as const;
+export const Environment = resourceClass(definition);
+export type Environment = InstanceType<typeof Environment>;
+export type EnvironmentArgs = ArgsOf<typeof definition>;

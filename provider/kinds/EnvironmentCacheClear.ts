@@ -6,14 +6,11 @@
  * Delete: forgets the resource; nothing is done on the service (a cleared cache cannot be "uncleared").
  */
 import { randomUUID } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Context } from "../core/lifecycle";
-import { defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { defineKind, type OutputsOf } from "../core/define";
+import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 import { environmentAddress, environmentResourceName } from "./Environment";
-
-const KIND = "EnvironmentCacheClear";
 
 /** Any JSON value (the contents of `triggers`). */
 const jsonValue: z.ZodType<unknown> = z.lazy(() =>
@@ -32,25 +29,28 @@ export const triggersInput = z
   .record(z.string(), jsonValue, { error: "triggers must be a map of JSON values" })
   .default({});
 
-export const EnvironmentCacheClearInputsSchema = z
+const inputs = z
   .object({
     ...environmentAddress,
-    /** Any values; when they change, the cache is cleared again. */
-    triggers: triggersInput,
+    triggers: triggersInput.meta({
+      description:
+        "Any values (a build name, a content hash, a date); when they change, the cache is cleared again.",
+    }),
   })
   .strict();
 
-export type EnvironmentCacheClearInputs = z.output<typeof EnvironmentCacheClearInputsSchema>;
+const outputs = z.object({
+  environmentResourceName: z
+    .string()
+    .meta({ description: "The resource name of the environment whose cache is cleared." }),
+  lastClearedAt: z.string().meta({
+    description:
+      "When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).",
+  }),
+});
 
-/** Outputs of an EnvironmentCacheClear. */
-export interface EnvironmentCacheClearOutputs extends Record<string, unknown> {
-  accountId: string;
-  appId: string;
-  environmentId: string;
-  triggers: Record<string, unknown>;
-  environmentResourceName: string;
-  lastClearedAt: string;
-}
+type EnvironmentCacheClearInputs = z.output<typeof inputs>;
+type EnvironmentCacheClearOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 async function clear(
   ctx: Context,
@@ -67,11 +67,16 @@ async function clear(
   };
 }
 
-export const provider = defineProvider<EnvironmentCacheClearInputs, EnvironmentCacheClearOutputs>({
-  kind: KIND,
-  schema: EnvironmentCacheClearInputsSchema,
-  replaceOn: ["accountId", "appId", "environmentId"],
-  updatable: ["triggers"],
+export const definition = defineKind({
+  kind: "EnvironmentCacheClear",
+  description:
+    "An action, not an object: clears the web cache of an application-hosting environment when created, and " +
+    "again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`.",
+  deletes:
+    "Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).",
+  importId: { none: "an action: the service keeps nothing of it to read back." },
+  inputs,
+  outputs,
   normalize: (_key, v) => v ?? {},
   async create(inputs, ctx) {
     const outs = await clear(ctx, inputs);
@@ -81,7 +86,7 @@ export const provider = defineProvider<EnvironmentCacheClearInputs, EnvironmentC
   async read(_id, olds, ctx) {
     // Nothing of the action is kept by the service; it is gone when its environment is (404).
     await ctx.client.environments.get(olds.accountId, olds.appId, olds.environmentId);
-    return { outs: olds, inputs: {} };
+    return { outs: olds };
   },
   async update(_id, _olds, news, ctx) {
     return clear(ctx, news);
@@ -92,17 +97,7 @@ export const provider = defineProvider<EnvironmentCacheClearInputs, EnvironmentC
   },
 });
 
-/** Arguments of an {@link EnvironmentCacheClear}. */
-export interface EnvironmentCacheClearArgs {
-  /** The account that owns the app (UUID). Changing it replaces the resource (and clears the new target). */
-  accountId: pulumi.Input<string>;
-  /** The app id. Changing it replaces the resource. */
-  appId: pulumi.Input<string>;
-  /** The environment id. Changing it replaces the resource. */
-  environmentId: pulumi.Input<string>;
-  /** Any values; when they change, the cache is cleared again. */
-  triggers?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
-}
+export const provider = definition.provider;
 
 /**
  * Clears the web cache of an application-hosting environment when created and whenever `triggers`
@@ -113,23 +108,6 @@ export interface EnvironmentCacheClearArgs {
  *   accountId, appId: app.name, environmentId: prod.name, triggers: { build: source.buildName },
  * });
  */
-export class EnvironmentCacheClear extends WpEngineResource {
-  /** The account that owns the app. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The app id. */
-  declare readonly appId: pulumi.Output<string>;
-  /** The environment id. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** The values whose change re-runs the clear. */
-  declare readonly triggers: pulumi.Output<Record<string, unknown>>;
-  /** The resource name of the environment whose cache is cleared. */
-  declare readonly environmentResourceName: pulumi.Output<string>;
-  /** When the cache was last cleared by this resource (RFC 3339, the provider's clock). */
-  declare readonly lastClearedAt: pulumi.Output<string>;
-
-  constructor(name: string, args: EnvironmentCacheClearArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, CACHE_CLEAR_OUTPUTS, opts);
-  }
-}
-
-const CACHE_CLEAR_OUTPUTS = ["triggers", "environmentResourceName", "lastClearedAt"] as const;
+export const EnvironmentCacheClear = resourceClass(definition);
+export type EnvironmentCacheClear = InstanceType<typeof EnvironmentCacheClear>;
+export type EnvironmentCacheClearArgs = ArgsOf<typeof definition>;

@@ -13,18 +13,16 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type * as pulumi from "@pulumi/pulumi";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
 import { type Build as ApiBuild, pollUntil } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, containsUnknown, timeoutSecondsInput } from "../core/inputs";
 import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 import { withInputFields } from "./App";
 import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
 import { triggersInput } from "./EnvironmentCacheClear";
-
-const KIND = "EnvironmentSource";
 
 /** Directory names never uploaded, at any depth. */
 export const SKIPPED_DIRECTORIES: readonly string[] = [".git", "node_modules"];
@@ -35,35 +33,38 @@ export const SKIPPED_DIRECTORIES: readonly string[] = [".git", "node_modules"];
  */
 const FIXED_MTIME = () => new Date(1980, 0, 2, 0, 0, 0);
 
-export const EnvironmentSourceInputsSchema = z
+const inputs = z
   .object({
     ...environmentAddress,
-    /** A `.zip` file, or a directory to zip, relative to the program's working directory or absolute. */
-    path: z.string({ error: "path is required and must be a string" }).min(1, "path must not be empty"),
-    /** Any values; when they change, the source is uploaded again even if its content did not change. */
-    triggers: triggersInput,
-    /** How long create and update wait for the build to finish, in seconds (default 900). */
+    path: z.string({ error: "path is required and must be a string" }).min(1, "path must not be empty").meta({
+      description:
+        "A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.",
+      writeOnly: true,
+    }),
+    triggers: triggersInput.meta({
+      description:
+        "Any values; when they change, the source is uploaded again even if its content did not change.",
+      writeOnly: true,
+    }),
     timeoutSeconds: timeoutSecondsInput(900),
   })
   .strict();
 
-/** The checked inputs: the schema's, plus the content hash `check` adds. */
-export type EnvironmentSourceInputs = z.output<typeof EnvironmentSourceInputsSchema> & {
-  sourceHash?: string;
-};
+const outputs = z.object({
+  buildName: z.string().nullable().meta({ description: "The resource name of the build of the upload." }),
+  buildState: z.string().nullable().meta({
+    description:
+      "The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.",
+  }),
+  sourceHash: z.string().nullable().meta({
+    description:
+      "SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.",
+  }),
+  size: z.number().nullable().meta({ description: "Size in bytes of the zip uploaded." }),
+});
 
-/** Outputs of an EnvironmentSource. */
-export interface EnvironmentSourceOutputs extends Record<string, unknown> {
-  accountId: string;
-  appId: string;
-  environmentId: string;
-  path: string;
-  triggers: Record<string, unknown>;
-  buildName: string | null;
-  buildState: string | null;
-  sourceHash: string | null;
-  size: number | null;
-}
+type EnvironmentSourceInputs = z.output<typeof inputs>;
+type EnvironmentSourceOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** The bytes to upload and their identity. */
 export interface SourceArchive {
@@ -158,8 +159,8 @@ export function buildIdOf(buildName: string): string {
   return buildName.split("/").pop() ?? buildName;
 }
 
-function outputs(
-  inputs: Pick<EnvironmentSourceInputs, "accountId" | "appId" | "environmentId" | "path" | "triggers">,
+function sourceOutputs(
+  inputs: EnvironmentSourceInputs,
   build: Pick<ApiBuild, "name" | "state"> | null,
   archive: Pick<SourceArchive, "sha256" | "size"> | null,
 ): EnvironmentSourceOutputs {
@@ -169,6 +170,7 @@ function outputs(
     environmentId: inputs.environmentId,
     path: inputs.path,
     triggers: inputs.triggers,
+    timeoutSeconds: inputs.timeoutSeconds,
     buildName: build?.name ?? null,
     buildState: build?.state ?? null,
     sourceHash: archive?.sha256 ?? null,
@@ -220,18 +222,29 @@ async function deploy(
     });
   try {
     const done = await waitBuild(ctx, inputs, build);
-    return { outs: outputs(inputs, done, archive) };
+    return { outs: sourceOutputs(inputs, done, archive) };
   } catch (err) {
     const seen = (err as { build?: ApiBuild }).build ?? build;
-    return { outs: outputs(inputs, seen, archive), error: err };
+    return { outs: sourceOutputs(inputs, seen, archive), error: err };
   }
 }
 
-const definition = defineProvider<EnvironmentSourceInputs, EnvironmentSourceOutputs>({
-  kind: KIND,
-  schema: EnvironmentSourceInputsSchema,
-  replaceOn: ["accountId", "appId", "environmentId"],
-  updatable: ["path", "sourceHash", "triggers"],
+export const definition = defineKind({
+  kind: "EnvironmentSource",
+  description:
+    "Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` " +
+    "file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited " +
+    "(SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file " +
+    "shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`.",
+  deletes:
+    "Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment " +
+    "(the service cannot undeploy it short of deleting the environment)." +
+    " Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).",
+  importId: {
+    none: "the local path and the hash of its content are the program's; the service holds only builds.",
+  },
+  inputs,
+  outputs,
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : (v ?? null)),
   async create(inputs, ctx) {
     const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/source`;
@@ -245,13 +258,9 @@ const definition = defineProvider<EnvironmentSourceInputs, EnvironmentSourceOutp
     const live = env.build ? env.build : null;
     if (olds.buildName && live === olds.buildName) {
       const b = await ctx.client.builds.get(olds.accountId, olds.appId, olds.environmentId, buildIdOf(live));
-      return { outs: { ...olds, buildState: b.state ?? null }, inputs: {} };
+      return { outs: { ...olds, buildState: b.state ?? null } };
     }
-    if (!live)
-      return {
-        outs: { ...olds, buildName: null, buildState: null, sourceHash: null, size: null },
-        inputs: {},
-      };
+    if (!live) return { outs: { ...olds, buildName: null, buildState: null, sourceHash: null, size: null } };
     // Something else was deployed since: its content is unknown, so the next diff re-uploads ours.
     let state: string | null = null;
     try {
@@ -261,10 +270,7 @@ const definition = defineProvider<EnvironmentSourceInputs, EnvironmentSourceOutp
     } catch (err) {
       if ((err as { status?: number }).status !== 404) throw err;
     }
-    return {
-      outs: { ...olds, buildName: live, buildState: state, sourceHash: null, size: null },
-      inputs: {},
-    };
+    return { outs: { ...olds, buildName: live, buildState: state, sourceHash: null, size: null } };
   },
   async update(_id, _olds, news, ctx) {
     const result = await deploy(ctx, news);
@@ -278,13 +284,22 @@ const definition = defineProvider<EnvironmentSourceInputs, EnvironmentSourceOutp
 });
 
 /**
+ * The generic lifecycle with `sourceHash` compared too: it is not an input a program may give (check
+ * computes it, see below), so the definition's derived `updatable` does not name it.
+ */
+const generic = defineProvider({
+  ...definition,
+  updatable: [...definition.updatable, "sourceHash" as keyof EnvironmentSourceInputs],
+});
+
+/**
  * The provider of `EnvironmentSource`: the generic one, with a `check` that also hashes the source into
  * `sourceHash` (check runs where the program's files are, and makes no API call).
  */
-export const provider: typeof definition = {
-  ...definition,
+export const provider: typeof generic = {
+  ...generic,
   async check(olds, news) {
-    const result = await definition.check!(olds, news);
+    const result = await generic.check!(olds, news);
     const path = result.inputs["path"];
     if (typeof path !== "string" || path === "" || containsUnknown(path)) return result;
     const hashed = hashSource(path);
@@ -293,22 +308,6 @@ export const provider: typeof definition = {
     return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
   },
 };
-
-/** Arguments of an {@link EnvironmentSource}. */
-export interface EnvironmentSourceArgs {
-  /** The account that owns the app (UUID). Changing it replaces the resource. */
-  accountId: pulumi.Input<string>;
-  /** The app id. Changing it replaces the resource. */
-  appId: pulumi.Input<string>;
-  /** The environment id; its branch must be `uploadable`. Changing it replaces the resource. */
-  environmentId: pulumi.Input<string>;
-  /** A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`). */
-  path: pulumi.Input<string>;
-  /** Any values; when they change, the source is uploaded again. */
-  triggers?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
-  /** How long create and update wait for the build, in seconds (default 900). */
-  timeoutSeconds?: pulumi.Input<number>;
-}
 
 /**
  * Local source deployed to an application-hosting environment. The id is
@@ -320,38 +319,6 @@ export interface EnvironmentSourceArgs {
  * });
  * export const build = source.buildName;
  */
-export class EnvironmentSource extends WpEngineResource {
-  /** The account that owns the app. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The app id. */
-  declare readonly appId: pulumi.Output<string>;
-  /** The environment id. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** The path uploaded, as given. */
-  declare readonly path: pulumi.Output<string>;
-  /** The values whose change re-uploads. */
-  declare readonly triggers: pulumi.Output<Record<string, unknown>>;
-  /** How long create and update wait, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** The resource name of the build of the upload. */
-  declare readonly buildName: pulumi.Output<string | null>;
-  /** The state of that build: SUCCEEDED after a successful create or update. */
-  declare readonly buildState: pulumi.Output<string | null>;
-  /** SHA-256 (hex) of the zip uploaded; null when the deployed build is not this resource's. */
-  declare readonly sourceHash: pulumi.Output<string | null>;
-  /** Size in bytes of the zip uploaded. */
-  declare readonly size: pulumi.Output<number | null>;
-
-  constructor(name: string, args: EnvironmentSourceArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, SOURCE_OUTPUTS, opts);
-  }
-}
-
-const SOURCE_OUTPUTS = [
-  "triggers",
-  "timeoutSeconds",
-  "buildName",
-  "buildState",
-  "sourceHash",
-  "size",
-] as const;
+export const EnvironmentSource = resourceClass(definition);
+export type EnvironmentSource = InstanceType<typeof EnvironmentSource>;
+export type EnvironmentSourceArgs = ArgsOf<typeof definition>;

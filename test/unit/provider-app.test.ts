@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
-  AppInputsSchema,
   appOutputs,
   appResourceName,
+  definition,
   normalizeRegion,
   provider,
   regionMismatch,
 } from "../../provider/kinds/App";
+
+const AppInputsSchema = definition.inputs;
 
 const ACCOUNT = "ac000000-0000-4000-8000-000000000001";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   asInputs,
   canonicalDomain,
-  DomainMappingsInputsSchema,
+  definition,
   liveSet,
   mappingFailures,
   mappingStatus,
@@ -10,6 +10,8 @@ import {
   provider,
   replaceBody,
 } from "../../provider/kinds/DomainMappings";
+
+const DomainMappingsInputsSchema = definition.inputs;
 
 const ACCOUNT = "ac000000-0000-4000-8000-000000000001";
 const m = (domain: string, extra: { primary?: boolean; destinationDomainMapping?: string | null } = {}) => ({

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  EnvironmentInputsSchema,
+  definition,
   environmentOutputs,
   environmentPatch,
   environmentResourceName,
   provider,
 } from "../../provider/kinds/Environment";
+
+const EnvironmentInputsSchema = definition.inputs;
 
 const ACCOUNT = "ac000000-0000-4000-8000-000000000001";
 const base = { accountId: ACCOUNT, appId: "shop", name: "prod", displayName: "Production", branch: "main" };
@@ -35,17 +37,20 @@ describe("Environment helpers", () => {
   });
 
   it("maps a service record to outputs, leaving out what changes through other resources or by itself", () => {
-    const outs = environmentOutputs(ACCOUNT, "shop", {
-      name: environmentResourceName(ACCOUNT, "shop", "prod"),
-      environmentId: "prod",
-      displayName: "Production",
-      branch: "uploadable",
-      rootDirectory: "",
-      domains: ["a.example"],
-      build: "accounts/a/apps/shop/builds/b1",
-      updateTime: "2026-01-01T00:00:00Z",
-      reconciling: false,
-    });
+    const outs = environmentOutputs(
+      { accountId: ACCOUNT, appId: "shop", timeoutSeconds: 600 },
+      {
+        name: environmentResourceName(ACCOUNT, "shop", "prod"),
+        environmentId: "prod",
+        displayName: "Production",
+        branch: "uploadable",
+        rootDirectory: "",
+        domains: ["a.example"],
+        build: "accounts/a/apps/shop/builds/b1",
+        updateTime: "2026-01-01T00:00:00Z",
+        reconciling: false,
+      },
+    );
     expect(outs).toMatchObject({
       name: "prod",
       resourceName: `accounts/${ACCOUNT}/apps/shop/environments/prod`,
