@@ -10,6 +10,7 @@
  * Delete: replaces the list with an empty one, clearing every writable exclusion of the install (the
  * platform-managed cookie rules stay). No API deletes the list itself.
  */
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type CacheExclusion as ApiCacheExclusion, isConflict } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -150,7 +151,15 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
   // The list always exists (possibly empty): create replaces it whatever it held, so `adopt` changes nothing.
   async create(inputs, ctx) {
-    const saved = await replace(ctx, inputs.installId, normalizeExclusions(inputs.exclusions));
+    const wanted = normalizeExclusions(inputs.exclusions);
+    if (inputs.adopt) {
+      // Adopting (an import, or the way back after a crash): a list that already holds exactly these
+      // exclusions is taken as it is, with no write.
+      const live = await ctx.client.cacheExclusions.get(inputs.installId);
+      if (isDeepStrictEqual(normalizeExclusions(live), wanted))
+        return { id: inputs.installId, outs: outputsOf(inputs.installId, live) };
+    }
+    const saved = await replace(ctx, inputs.installId, wanted);
     return { id: inputs.installId, outs: outputsOf(inputs.installId, saved) };
   },
   async read(id, olds, ctx) {

@@ -216,3 +216,21 @@ describe("CacheExclusions drift", () => {
     expect(planned.changes).toBe(true);
   });
 });
+
+describe("CacheExclusions adoption", () => {
+  it("adopting a list that already holds exactly these exclusions makes no write", async () => {
+    await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+    const puts = () => fixture.sim.requests().filter((r) => r.method === "PUT").length;
+    const before = puts();
+    const { outs } = await createOk(provider, {
+      installId: ACMESTG,
+      exclusions: [...wanted].reverse(),
+      adopt: true,
+    });
+    expect(puts()).toBe(before);
+    expect(outs["exclusions"]).toEqual([...wanted].reverse());
+    // A list that differs is still replaced whole.
+    await createOk(provider, { installId: ACMESTG, exclusions: [wanted[0]!], adopt: true });
+    expect(puts()).toBe(before + 1);
+  });
+});
