@@ -9,8 +9,3 @@ export { MissingCredentialsError } from "./provider/core/client";
 export { CONFIG_KEYS } from "./provider/core/config";
 export * from "./provider/kinds";
 export * from "./provider/lookups";
-export * from "./provider/lookups/accounts";
-export * from "./provider/lookups/certificates";
-export * from "./provider/lookups/domainStatus";
-export * from "./provider/lookups/offload";
-export * from "./provider/lookups/usage";

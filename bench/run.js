@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: speed and memory figures for what users of pulumi-wpengine rely on (the SDK's requests,
- * limiter, listings and retries; the dynamic provider's serialized size and its check/diff/create), measured
+ * its pace (requests in flight, the back-off after a 429), listings and retries; the dynamic provider's serialized size and its check/diff/create), measured
  * against the bundled simulator. Plain CommonJS over the built `dist/` (the script builds first).
  *
  * Nothing here is a timing assertion: targets are printed next to the figures for information only. The
@@ -163,7 +163,7 @@ async function benchRequests() {
   heading("1. SDK requests against the simulator (GET /installs/{id})");
   const S = "requests";
   const client = newClient({ maxConcurrency: sdk.DEFAULT_MAX_CONCURRENCY });
-  const limiter = sdk.processLimiter();
+  const limiter = sdk.processPace();
   const pool = sdk.sharedPool(new URL(simUrl).origin);
   const authorization = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString("base64")}`;
   const installPath = `/v1/installs/${ACMEPROD}`;
@@ -925,6 +925,47 @@ async function benchScale() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// 7. A rate-limited service: the process's one pace
+// ---------------------------------------------------------------------------------------------------------
+
+async function benchRateLimited() {
+  heading("7. A rate-limited service (simulator --rate): 100 concurrent creates, one pace");
+  const S = "rate limit";
+  const N = 100;
+  for (const perSecond of [20, 10]) {
+    await withSimulator(["--rate", `${perSecond}/s`], async () => {
+      const client = newClient({ maxConcurrency: sdk.DEFAULT_MAX_CONCURRENCY }); // default retries
+      const names = Array.from({ length: N }, (_, i) => `paced${i}.bench.example`);
+      const t0 = now();
+      const results = await Promise.allSettled(names.map((name) => client.domains.create(ACMEDEV, { name })));
+      const wall = now() - t0;
+      const failed = results.filter((r) => r.status === "rejected").length;
+      const posts = (await logged()).filter((r) => r.method === "POST");
+      const limited = posts.filter((r) => r.status === 429).length;
+      await control("PUT", "/__sim/settings", { rate: null });
+      const listed = [];
+      for await (const d of client.domains.iterate(ACMEDEV)) listed.push(d.name);
+      const paced = listed.filter((n) => n.startsWith("paced"));
+      const duplicates = paced.length - new Set(paced).size;
+      // The bucket lets a burst of one second's worth through, then the rate: the service's own bound.
+      const bound = ((N - perSecond) / perSecond) * 1000;
+      report(
+        S,
+        `${N} creates at ${perSecond}/s, maxConcurrency ${sdk.DEFAULT_MAX_CONCURRENCY}`,
+        `${ms(wall)} (bound ${ms(bound)}) · ${limited} answers 429 · ${failed} failed · ${duplicates} duplicates`,
+        "≤ 1.5 × bound",
+        wall <= 1.5 * bound,
+      );
+      verify(failed === 0, `${perSecond}/s: ${failed} creates failed`);
+      verify(
+        duplicates === 0 && paced.length === N,
+        `${perSecond}/s: ${paced.length} created, ${duplicates} twice`,
+      );
+    });
+  }
+}
+
 async function main() {
   const started = now();
   process.on("unhandledRejection", (err) => {
@@ -944,6 +985,7 @@ async function main() {
   await benchProvider();
   await benchSerialization();
   await benchScale();
+  await benchRateLimited();
 
   printTable();
   const maxRss = process.resourceUsage().maxRSS * 1024;

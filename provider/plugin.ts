@@ -7,9 +7,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { setStackConfig } from "./core/config";
+import { stopWithParent } from "./core/watchdog";
 
 /** Keeps the `wpengine:*` stack config for this plugin process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  stopWithParent();
   setStackConfig((key) => req.config.get(key));
 }
 

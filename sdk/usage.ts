@@ -5,11 +5,16 @@ import { path } from "./core/path";
 import type { Transport } from "./core/transport";
 import { validateInput } from "./core/validate";
 
+declare const int64Brand: unique symbol;
+/** An int64 metric as the sdk gives it: a decimal string, marked so that a mapping can tell it apart. */
+export type Int64 = string & { readonly [int64Brand]: true };
+
 /** An int64 metric: a string on the wire (proto3 JSON); a number is accepted and turned into one. */
-const int64 = z
+export const Int64Schema = z
   .union([z.string(), z.number()])
-  .transform((v) => String(v))
+  .transform((v) => String(v) as Int64)
   .nullish();
+const int64 = Int64Schema;
 
 /** A date range of a usage request: both ends (`YYYY-MM-DD`, inclusive) or neither (the last 30 days). */
 export const UsageRangeSchema = z

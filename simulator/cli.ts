@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { startSimulator } from "./index";
+import { type BulkShape, startSimulator } from "./index";
 
-const USAGE = `usage: npm run simulator -- [--port N] [--host H] [--state FILE] [--username U] [--password P] [--pace X] [--quiet]`;
+const USAGE = `usage: npm run simulator -- [--port N] [--host H] [--state FILE] [--username U] [--password P] [--pace X] [--rate N/s] [--bulk-domains array|object] [--quiet]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -13,6 +13,8 @@ async function main(): Promise<void> {
       username: { type: "string" },
       password: { type: "string" },
       pace: { type: "string" },
+      rate: { type: "string" },
+      "bulk-domains": { type: "string" },
       quiet: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -34,6 +36,8 @@ async function main(): Promise<void> {
     username: values.username,
     password: values.password,
     pace,
+    rate: values.rate,
+    bulkDomains: values["bulk-domains"] as BulkShape | undefined,
     quiet: values.quiet,
   });
   console.log(`pulumi-wpengine simulator listening on ${sim.url}`);

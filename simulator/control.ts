@@ -4,7 +4,7 @@ import { badRequest } from "./errors";
 import { FaultRuleSchema } from "./faults";
 import { parseBody, type Req } from "./http";
 import { SEED } from "./seed";
-import { dnsName, type Sim } from "./sim";
+import { dnsName, type Sim, type SimSettings } from "./sim";
 
 const TxtRecord = z.strictObject({ name: z.string().min(1), value: z.string() });
 const TxtRemoval = z.strictObject({ name: z.string().min(1), value: z.string().optional() });
@@ -15,6 +15,10 @@ const Advance = z.strictObject({
     .max(10 * 365 * 86_400),
 });
 const Faults = z.strictObject({ rules: z.array(FaultRuleSchema) });
+const Settings = z.strictObject({
+  rate: z.string().nullable().optional(),
+  bulkDomains: z.string().optional(),
+});
 
 /** Validates and installs fault rules (400 on a bad rule or regular expression). */
 export function setFaults(sim: Sim, body: unknown): void {
@@ -35,7 +39,13 @@ export function setFaults(sim: Sim, body: unknown): void {
   sim.faults.set(rules);
 }
 
-/** The control API under /__sim/ (no authentication): reset, DNS, clock, faults, request log, state. */
+/** Validates and applies settings (400 on a bad one); answers the settings now in force. */
+export function setSettings(sim: Sim, body: unknown): SimSettings {
+  sim.configure(parseBody(Settings, body, "settings") as Partial<SimSettings>);
+  return sim.settings;
+}
+
+/** The control API under /__sim/ (no authentication): reset, DNS, clock, faults, settings, request log, state. */
 export function registerControl(app: FastifyInstance, sim: Sim): void {
   app.post("/__sim/reset", async () => {
     sim.reset();
@@ -87,6 +97,10 @@ export function registerControl(app: FastifyInstance, sim: Sim): void {
   });
 
   app.get("/__sim/faults", async () => ({ rules: sim.faults.list() }));
+
+  app.put("/__sim/settings", async (req: Req) => setSettings(sim, req.body));
+
+  app.get("/__sim/settings", async () => sim.settings);
 
   app.get("/__sim/requests", async () => ({ requests: sim.requests() }));
 

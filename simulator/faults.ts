@@ -1,28 +1,35 @@
 import { z } from "zod";
 
 /** One injected-failure rule of `PUT /__sim/faults`. */
-export const FaultRuleSchema = z.strictObject({
-  /** HTTP method to match; any when absent. */
-  method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional(),
-  /** A glob (`*` matches anything, `/` included) or, when it starts with `^`, a regular expression. */
-  path: z.string().min(1),
-  /** Answer with this status before the handler runs: the operation does not happen. */
-  status: z
-    .union([z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(504)])
-    .optional(),
-  /** Seconds sent in a `Retry-After` header (with `status`). */
-  retryAfter: z.number().int().nonnegative().optional(),
-  /** Delay before answering (or before the handler runs when there is no status). */
-  latencyMs: z.number().int().nonnegative().max(600_000).optional(),
-  /** Close the connection without an answer. */
-  drop: z.literal(true).optional(),
-  /** Let this many matching requests through before firing (e.g. fail a poll, not the read before it). */
-  skip: z.number().int().positive().optional(),
-  /** Fire this many times, then stop; forever when absent. */
-  count: z.number().int().positive().optional(),
-  /** Fire with this probability on each matching request. */
-  probability: z.number().min(0).max(1).optional(),
-});
+export const FaultRuleSchema = z
+  .strictObject({
+    /** HTTP method to match; any when absent. */
+    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).optional(),
+    /** A glob (`*` matches anything, `/` included) or, when it starts with `^`, a regular expression. */
+    path: z.string().min(1),
+    /** Answer with this status before the handler runs (the operation does not happen), or after it with `after`. */
+    status: z
+      .union([z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(504)])
+      .optional(),
+    /** Seconds sent in a `Retry-After` header (with `status`). */
+    retryAfter: z.number().int().nonnegative().optional(),
+    /** Delay before answering (or before the handler runs when there is no status). */
+    latencyMs: z.number().int().nonnegative().max(600_000).optional(),
+    /** Close the connection without an answer. */
+    drop: z.literal(true).optional(),
+    /** Fire after the handler: the operation happens, then its answer is replaced by `status` (5xx) or dropped. */
+    after: z.literal(true).optional(),
+    /** Let this many matching requests through before firing (e.g. fail a poll, not the read before it). */
+    skip: z.number().int().positive().optional(),
+    /** Fire this many times, then stop; forever when absent. */
+    count: z.number().int().positive().optional(),
+    /** Fire with this probability on each matching request. */
+    probability: z.number().min(0).max(1).optional(),
+  })
+  .refine((r) => !r.after || (r.status !== undefined && r.status !== 429) || r.drop, {
+    path: ["after"],
+    message: "after needs drop or a 5xx status (a 429 says the operation did not happen)",
+  });
 
 export type FaultRule = z.infer<typeof FaultRuleSchema>;
 

@@ -1,12 +1,12 @@
 import type { AddressInfo } from "node:net";
-import { setFaults } from "./control";
+import { setFaults, setSettings } from "./control";
 import type { FaultRule } from "./faults";
 import { buildServer } from "./server";
-import { type LoggedRequest, Sim, type SimOptions } from "./sim";
+import { type LoggedRequest, Sim, type SimOptions, type SimSettings } from "./sim";
 
 export type { FaultRule } from "./faults";
 export { SEED } from "./seed";
-export type { LoggedRequest, SimOptions } from "./sim";
+export type { BulkShape, LoggedRequest, SimOptions, SimSettings } from "./sim";
 
 /** Options of `startSimulator`. */
 export interface StartOptions extends SimOptions {
@@ -37,6 +37,8 @@ export interface RunningSimulator {
   publishTxt(name: string, value: string): void;
   /** Replaces the injected faults. */
   setFaults(rules: FaultRule[]): void;
+  /** Changes the rate limit (`"20/s"`, null for none) or the bulk answer's shape; answers the settings. */
+  configure(settings: Partial<SimSettings>): SimSettings;
   /** The log of requests served on /v1 and /fu/v1, oldest first. */
   requests(): LoggedRequest[];
   /** Empties the request log. */
@@ -66,6 +68,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     advance: (seconds) => sim.advance(seconds),
     publishTxt: (name, value) => sim.publishTxt(name, value),
     setFaults: (rules) => setFaults(sim, { rules }),
+    configure: (settings) => setSettings(sim, settings),
     requests: () => sim.requests(),
     clearRequests: () => sim.clearRequests(),
     served: (match) => sim.served(match),

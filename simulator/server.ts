@@ -2,7 +2,8 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { authenticate } from "./auth";
 import { registerControl } from "./control";
-import { ApiError } from "./errors";
+import { ApiError, badRequest } from "./errors";
+import type { FaultRule } from "./faults";
 import { setCaller } from "./http";
 import { registerAccounts } from "./routes/accounts";
 import { registerAccountUsers } from "./routes/accountUsers";
@@ -81,32 +82,48 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
       );
     }
   });
+  // Any other type: a bodiless request is fine whatever it says (axios sends an empty POST as
+  // application/x-www-form-urlencoded); a body the service cannot read is a 400 in its own error shape.
+  app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
+    if (String(body) === "") return done(null, undefined);
+    const message = `Unsupported Content-Type ${req.headers["content-type"] ?? "(none)"}: send application/json`;
+    done(badRequest("request", undefined, message, "unsupported_media_type"), undefined);
+  });
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 5 } });
 
   const dropped = new WeakSet<object>();
+  const after = new WeakMap<object, FaultRule>();
+  const drop = (req: FastifyRequest, path: string) => {
+    dropped.add(req);
+    sim.record({
+      method: req.method,
+      path,
+      query: queryOf(req),
+      status: 0,
+      time: sim.clock.iso(),
+      dropped: true,
+    });
+    req.raw.socket.destroy();
+  };
 
   app.addHook("onRequest", async (req, reply) => {
     sim.settle();
     const path = apiPath(req);
     if (path === null) return;
+    const wait = sim.rate?.take();
+    if (wait != null) {
+      return reply.code(429).header("retry-after", String(wait)).send({ message: STATUS_MESSAGES[429] });
+    }
     const fault = sim.faults.pick(req.method, path);
     if (fault) {
       if (fault.latencyMs) await sleep(fault.latencyMs);
-      if (fault.drop) {
-        dropped.add(req);
-        sim.record({
-          method: req.method,
-          path,
-          query: queryOf(req),
-          status: 0,
-          time: sim.clock.iso(),
-          dropped: true,
-        });
+      if (fault.after) {
+        after.set(req, fault);
+      } else if (fault.drop) {
         reply.hijack();
-        req.raw.socket.destroy();
+        drop(req, path);
         return reply;
-      }
-      if (fault.status) {
+      } else if (fault.status) {
         if (fault.retryAfter !== undefined) reply.header("retry-after", String(fault.retryAfter));
         return reply.code(fault.status).send({ message: STATUS_MESSAGES[fault.status] ?? "Injected fault" });
       }
@@ -114,9 +131,19 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
     if (!PUBLIC.has(path)) setCaller(req, authenticate(req.headers.authorization, sim.users));
   });
 
-  app.addHook("onSend", async () => {
+  app.addHook("onSend", async (req, reply, payload) => {
     // On disk before the answer leaves: a client that saw a success can never lose it to a kill.
     await sim.store.commit();
+    const fault = after.get(req);
+    if (!fault) return payload;
+    // The operation happened (and is on disk); the client never learns it.
+    if (fault.drop) {
+      drop(req, apiPath(req) ?? req.url);
+      return payload;
+    }
+    if (fault.retryAfter !== undefined) reply.header("retry-after", String(fault.retryAfter));
+    reply.code(fault.status!).header("content-type", "application/json; charset=utf-8");
+    return JSON.stringify({ message: STATUS_MESSAGES[fault.status!] });
   });
 
   app.addHook("onResponse", async (req, reply) => {
@@ -139,10 +166,11 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       const status = e.statusCode === 404 || e.statusCode === 413 ? e.statusCode : 400;
-      const message = e.message ?? "Bad Request";
+      // The web framework's own errors (FST_ERR_...) in the service's shape, without the framework's names.
+      const code = e.code?.replace(/^FST_(ERR_)?(CTP_)?/, "").toLowerCase();
       return reply
         .code(status)
-        .send({ message, errors: [{ resource: "request", type: "invalid_value", code: e.code, message }] });
+        .send(badRequest("request", undefined, e.message ?? "Bad Request", code).body());
     }
     if (!options.quiet) console.error(err);
     return reply.code(500).send({ message: "Internal Server Error" });

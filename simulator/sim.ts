@@ -1,7 +1,9 @@
 import type { Credential } from "./auth";
 import { SimClock } from "./clock";
+import { badRequest } from "./errors";
 import { Faults } from "./faults";
 import { transferStatus } from "./lifecycle";
+import { RateLimit } from "./rate";
 import { SEED } from "./seed";
 import { Store, type World } from "./store";
 
@@ -15,6 +17,19 @@ export interface SimOptions {
   password?: string;
   /** Simulated seconds of asynchronous work per real second (default 1). */
   pace?: number;
+  /** Rate limit of the API requests, `N/s` or `N/m` (environment `WPE_SIM_RATE`); none when absent. */
+  rate?: string | undefined;
+  /** Shape of the bulk domain create's answer (environment `WPE_SIM_BULK_DOMAINS`; default `array`). */
+  bulkDomains?: BulkShape | undefined;
+}
+
+/** `array`: a list of records (the service's recorded answers); `object`: one record (the Swagger's). */
+export type BulkShape = "array" | "object";
+
+/** The settings `/__sim/settings` reads and changes; `reset` returns to those of the start. */
+export interface SimSettings {
+  rate: string | null;
+  bulkDomains: BulkShape;
 }
 
 /** One entry of the request log. */
@@ -36,6 +51,9 @@ export class Sim {
   readonly clock: SimClock;
   readonly faults = new Faults();
   readonly users = new Map<string, Credential>();
+  rate: RateLimit | null = null;
+  bulkDomains: BulkShape = "array";
+  readonly #started: SimSettings;
   private log: LoggedRequest[] = [];
   private waiters: { match: (r: LoggedRequest) => boolean; resolve: (r: LoggedRequest) => void }[] = [];
 
@@ -49,6 +67,26 @@ export class Sim {
     });
     for (const u of Object.values(others))
       this.users.set(u.username, { userId: u.userId, password: u.password });
+    const env = process.env;
+    this.#started = {
+      rate: options.rate ?? (env["WPE_SIM_RATE"] || null),
+      bulkDomains: options.bulkDomains ?? ((env["WPE_SIM_BULK_DOMAINS"] || "array") as BulkShape),
+    };
+    this.configure(this.#started);
+  }
+
+  /** The current settings. */
+  get settings(): SimSettings {
+    return { rate: this.rate?.spec ?? null, bulkDomains: this.bulkDomains };
+  }
+
+  /** Changes the settings given (a new rate starts with a full bucket); throws a 400 on a bad value. */
+  configure(settings: Partial<SimSettings>): void {
+    if (settings.bulkDomains !== undefined && !["array", "object"].includes(settings.bulkDomains)) {
+      throw badRequest("settings", "bulkDomains", `bulkDomains must be "array" or "object"`);
+    }
+    if (settings.rate !== undefined) this.rate = settings.rate === null ? null : new RateLimit(settings.rate);
+    if (settings.bulkDomains !== undefined) this.bulkDomains = settings.bulkDomains;
   }
 
   /** The current world. */
@@ -84,10 +122,11 @@ export class Sim {
     }
   }
 
-  /** Returns to the seeded world and clears the injected faults. */
+  /** Returns to the seeded world and the settings of the start, and clears the injected faults. */
   reset(): void {
     this.store.reset();
     this.faults.set([]);
+    this.configure(this.#started);
     this.store.flush();
   }
 

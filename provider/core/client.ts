@@ -138,3 +138,34 @@ export async function resetClient(): Promise<void> {
   embedded().clear();
   await Promise.all(sims.map((s) => s.stop()));
 }
+
+const PROVEN = Symbol.for("pulumi-wpengine.proven-credentials");
+
+/**
+ * Proves the configured credentials with one cheap authenticated call (`GET /user`), once per client:
+ * wrong credentials then fail `pulumi preview` with a clear error instead of the first write of `up`.
+ * Only a 401 or 403 fails; any other error is left to the calls that follow (a preview must not fail
+ * on a passing network fault). Skipped in simulator mode and with `wpengine:skipCredentialsCheck`.
+ */
+export async function proveCredentials(
+  config: ResolvedProviderConfig = resolveProviderConfig(),
+): Promise<void> {
+  if (config.simulatorStateFile !== undefined || config.skipCredentialsCheck) return;
+  const client = await cachedClient(currentProviderInstance().clientSlot, config);
+  const holder = client as unknown as { [PROVEN]?: Promise<void> };
+  holder[PROVEN] ??= client.accounts.currentUser().then(
+    () => undefined,
+    (err) => {
+      const status = (err as { status?: number }).status;
+      if (status !== 401 && status !== 403) return;
+      throw new WpEngineConfigError(
+        `wpengine: the API refused the credentials of API user ${config.username} (${status} ${
+          status === 401 ? "Unauthorized" : "Forbidden"
+        } on GET /user). Check ${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (or ` +
+          `${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env}); set ${CONFIG_KEYS.skipCredentialsCheck.key} ` +
+          "true to skip this check.",
+      );
+    },
+  );
+  return holder[PROVEN];
+}

@@ -34,6 +34,11 @@ export const CONFIG_KEYS = {
     env: "WPE_SIMULATOR",
     doc: "`true` (or a state file name) runs against the bundled simulator instead of the service.",
   },
+  skipCredentialsCheck: {
+    key: "wpengine:skipCredentialsCheck",
+    env: "WPE_SKIP_CREDENTIALS_CHECK",
+    doc: "`true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.",
+  },
   adoptExisting: {
     key: "wpengine:adoptExisting",
     env: "WPE_ADOPT_EXISTING",
@@ -63,6 +68,8 @@ export interface ResolvedProviderConfig {
    * set on each resource: the one step back after a `pulumi up` killed mid-apply (README).
    */
   adoptExisting?: boolean;
+  /** Do not prove the credentials with `GET /user` before the first check (offline previews). */
+  skipCredentialsCheck?: boolean;
 }
 
 /**
@@ -137,9 +144,9 @@ export function resolveProviderConfig(
   if (password !== undefined) resolved.password = password;
   if (apiUrl !== undefined) resolved.apiUrl = apiUrl;
   if (appHostingUrl !== undefined) resolved.appHostingUrl = appHostingUrl;
-  const adoptExisting = pick("adoptExisting");
-  if (adoptExisting !== undefined && ["true", "1", "yes"].includes(adoptExisting.toLowerCase()))
-    resolved.adoptExisting = true;
+  const yes = (name: ConfigName) => ["true", "1", "yes"].includes(pick(name)?.toLowerCase() ?? "");
+  if (yes("adoptExisting")) resolved.adoptExisting = true;
+  if (yes("skipCredentialsCheck")) resolved.skipCredentialsCheck = true;
   if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
     resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
       ? ".wpengine-simulator.json"

@@ -42,13 +42,40 @@ export const COMMON_INPUTS = {
 
 function formatIssue(issue: z.core.$ZodIssue): CheckFailure {
   // Pulumi's property paths: `exclusions[2].value`, not `exclusions.2.value`.
-  const property =
+  const path =
     issue.path.reduce<string>(
       (acc, seg) =>
         typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg),
       "",
     ) || "(inputs)";
-  return { property, reason: issue.message };
+  return { property: path, reason: plainReason(path.replace(/^.*\./, ""), issue) };
+}
+
+/**
+ * A failure as the engine should print it. The engine shows the value of the failure's property, which
+ * it finds by top-level key only (`exclusions[0].type` prints as `value {<nil>}`): a nested field is
+ * reported on its top-level input, its path leading the reason.
+ */
+export function forEngine(f: CheckFailure): CheckFailure {
+  const top = /^[^.[]+/.exec(f.property)?.[0] ?? f.property;
+  return top === f.property ? f : { property: top, reason: `${f.property}: ${f.reason}` };
+}
+
+/** zod's own default messages ("Too small: expected number to be >0") in the form of the rest. */
+function plainReason(name: string, issue: z.core.$ZodIssue): string {
+  if (!/^(Too small|Too big|Invalid input)/.test(issue.message)) return issue.message;
+  const unit = (origin: string) =>
+    origin === "string" ? " characters" : origin === "array" || origin === "set" ? " items" : "";
+  switch (issue.code) {
+    case "too_small":
+      return `${name} must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}${unit(issue.origin)}`;
+    case "too_big":
+      return `${name} must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}${unit(issue.origin)}`;
+    case "invalid_type":
+      return `${name} must be ${issue.expected === "array" ? "a list" : `a ${issue.expected}`}`;
+    default:
+      return issue.message;
+  }
 }
 
 /**

@@ -7,10 +7,10 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { isNotFound, type WpEngineClient } from "../../sdk";
-import { assertUsableConfig, getClient } from "./client";
+import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
-import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
+import { type CheckFailure, checkInputs, containsUnknown, forEngine, type Rule } from "./inputs";
 
 /** What a lifecycle method gets besides its arguments. */
 export interface Context {
@@ -181,9 +181,11 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     definition: def,
 
     async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
-      assertUsableConfig(resolveProviderConfig());
+      const config = resolveProviderConfig();
+      assertUsableConfig(config);
+      await proveCredentials(config);
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, news, def.rules ?? []);
-      return failures.length ? { inputs, failures } : { inputs };
+      return failures.length ? { inputs, failures: failures.map(forEngine) } : { inputs };
     },
 
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {

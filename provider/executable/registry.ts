@@ -1,9 +1,10 @@
 /**
  * What the executable front door serves: every resource kind (its module's `provider` object, the one
  * its dynamic class uses, and the import id that addresses an existing object), and the lookups of
- * `provider/lookups.ts`.
+ * the table in `provider/lookups/index.ts`.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import type { ResourceDefinition } from "../core/lifecycle";
 import { provider as AccountUser } from "../kinds/AccountUser";
 import { provider as App } from "../kinds/App";
@@ -28,12 +29,8 @@ import { provider as Site } from "../kinds/Site";
 import { provider as SiteTransfer } from "../kinds/SiteTransfer";
 import { provider as SshKey } from "../kinds/SshKey";
 import { provider as ThirdPartyCertificate } from "../kinds/ThirdPartyCertificate";
-import * as lookups from "../lookups";
-import * as accountLookups from "../lookups/accounts";
-import * as certificateLookups from "../lookups/certificates";
-import * as domainStatusLookups from "../lookups/domainStatus";
-import * as offloadLookups from "../lookups/offload";
-import * as usageLookups from "../lookups/usage";
+import { LOOKUP_TABLE } from "../lookups";
+import { type LookupOptions, type Lookup as LookupRow, run } from "../lookups/common";
 
 /** The package name of the Pulumi schema and the first segment of every type token. */
 export const PACKAGE = "wpengine";
@@ -138,23 +135,31 @@ export function parseImportId(kind: string, importId: string): { id: string; old
   return { id, olds: rest };
 }
 
-/** A lookup as the front door calls it: arguments in, a client through the options. */
-type Lookup = (args: Record<string, unknown>, options: lookups.LookupOptions) => Promise<unknown>;
+/**
+ * How a lookup's result travels in an invoke's return, always an object (a Pulumi function returns one
+ * in every language): a list as `{ items }`, a map (usage rollups and insights, keyed by metric) as
+ * `{ value }`, a record as its own properties.
+ */
+export function resultShape(lookup: LookupRow): "items" | "value" | "record" {
+  if (lookup.list) return "items";
+  return lookup.result.schema instanceof z.ZodRecord ? "value" : "record";
+}
 
-/** Every `get<Thing>` lookup (the Promise form; the `Output` forms are the Node.js SDK's convenience). */
+/** A lookup's result as an invoke returns it. */
+function wireResult(lookup: LookupRow, result: unknown): Record<string, unknown> {
+  const shape = resultShape(lookup);
+  return shape === "record" ? (result as Record<string, unknown>) : { [shape]: result };
+}
+
+/** A lookup as the front door calls it: arguments in, a client through the options, its invoke result out. */
+type Lookup = (args: Record<string, unknown>, options: LookupOptions) => Promise<unknown>;
+
+/** Every `get<Thing>` lookup of the table, its result as an invoke returns it (see `functions.ts`). */
 export const LOOKUPS: Readonly<Record<string, Lookup>> = Object.fromEntries(
-  Object.entries({
-    ...lookups,
-    ...accountLookups,
-    ...certificateLookups,
-    ...domainStatusLookups,
-    ...offloadLookups,
-    ...usageLookups,
-  })
-    .filter(
-      ([name, fn]) => /^get[A-Z]\w*$/.test(name) && !name.endsWith("Output") && typeof fn === "function",
-    )
-    .map(([name, fn]) => [name, fn as Lookup]),
+  (Object.entries(LOOKUP_TABLE) as [string, LookupRow][]).map(([name, row]) => [
+    name,
+    async (args, options) => wireResult(row, await run(name, row, args, options)),
+  ]),
 );
 
 /**

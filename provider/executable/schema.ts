@@ -4,7 +4,7 @@
  *
  * - input types, required inputs, defaults and enums from each resource's zod schema (`z.toJSONSchema`);
  * - outputs from the properties the resource class declares (`declare readonly x: pulumi.Output<T>`);
- * - lookups from the signatures of `provider/lookups.ts`;
+ * - lookups from their table (`provider/lookups/index.ts`, see `functions.ts`);
  * - descriptions from the doc comments, read with the TypeScript compiler. Why not zod `.describe()`:
  *   the code base documents every field with a one-line JSDoc (the style it follows), which editors show
  *   and reviewers read; a second copy of each sentence in `.describe()` would drift from it;
@@ -16,10 +16,11 @@ import type * as TS from "typescript";
 import { z } from "zod";
 import { CONFIG_KEYS } from "../core/config";
 import type { Kind } from "../core/define";
-import { LOOKUPS, PACKAGE, RESOURCES, resourceProvider, token } from "./registry";
+import { functionSpecs } from "./functions";
+import { PACKAGE, RESOURCES, resourceProvider, token } from "./registry";
 
-type Json = Record<string, unknown>;
-type JsonSchema = {
+export type Json = Record<string, unknown>;
+export type JsonSchema = {
   type?: string | string[];
   enum?: unknown[];
   const?: unknown;
@@ -33,7 +34,7 @@ type JsonSchema = {
 };
 
 const ANY = { $ref: "pulumi.json#/Any" };
-const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+export const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Collects the named object and enum types the properties refer to. */
 export class Types {
@@ -45,7 +46,7 @@ export class Types {
 }
 
 /** A zod-generated JSON Schema as a Pulumi property type; `name` names the types it needs. */
-function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
+export function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
   if (Array.isArray(s.type)) {
     const rest = s.type.filter((t) => t !== "null");
     return rest.length === 1 ? fromJsonSchema({ ...s, type: rest[0]! }, name, types) : ANY;
@@ -83,7 +84,7 @@ function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
   }
 }
 
-const describe = (s: JsonSchema): Json => (s.description ? { description: s.description } : {});
+export const describe = (s: JsonSchema): Json => (s.description ? { description: s.description } : {});
 
 const PRIMITIVES = ["string", "boolean", "integer", "number"];
 
@@ -188,22 +189,10 @@ function objectOf(
   return spec;
 }
 
-/** The modules whose `get<Thing>` functions are the lookups (those LOOKUPS of the registry gathers). */
-const LOOKUP_FILES = [
-  "provider/lookups/index.ts",
-  "provider/lookups/accounts.ts",
-  "provider/lookups/certificates.ts",
-  "provider/lookups/domainStatus.ts",
-  "provider/lookups/offload.ts",
-  "provider/lookups/usage.ts",
-];
-
 /** Generates the schema; `root` is the repository (the TypeScript sources are read from it). */
 export function generateSchema(root: string, version: string): Json {
   const ts: typeof TS = require("typescript");
-  const files = [...Object.keys(RESOURCES).map((k) => `provider/kinds/${k}.ts`), ...LOOKUP_FILES].map((f) =>
-    path.join(root, f),
-  );
+  const files = Object.keys(RESOURCES).map((k) => path.join(root, `provider/kinds/${k}.ts`));
   const program = ts.createProgram(files, {
     strict: true,
     target: ts.ScriptTarget.ES2022,
@@ -291,50 +280,7 @@ export function generateSchema(root: string, version: string): Json {
     };
   }
 
-  const functions: Json = {};
-  const lookups = new Map(LOOKUP_FILES.flatMap((f) => [...exportsOf(f)]));
-  for (const name of Object.keys(LOOKUPS)) {
-    const sym = lookups.get(name)!;
-    const [sig] = checker.getTypeOfSymbol(sym).getCallSignatures();
-    if (!sig) continue;
-    const argsSym = sig.getParameters()[0];
-    const inputs = argsSym
-      ? objectOf(ts, checker, checker.getTypeOfSymbol(argsSym), `${pascal(name)}Args`, types)
-      : { properties: {}, required: [] };
-    delete types.all[token(`${pascal(name)}Args`)];
-    const promise = sig.getReturnType();
-    const ret = checker.getTypeArguments(promise as TS.TypeReference)[0] ?? promise;
-    // A list comes back as `{ items }` (see invokeResult); a record as its own properties.
-    const outputs = checker.isArrayType(ret)
-      ? {
-          properties: {
-            items: {
-              ...fromTsType(ts, checker, ret, `${pascal(name)}Item`, types),
-              description: "Every record, all pages read.",
-            },
-          },
-          required: ["items"],
-        }
-      : (() => {
-          const ref = fromTsType(
-            ts,
-            checker,
-            checker.getNonNullableType(ret),
-            `${pascal(name)}Result`,
-            types,
-          );
-          const target = types.all[String(ref["$ref"]).replace("#/types/", "")] as Json | undefined;
-          // A record comes back as its own properties; anything else (a value, or nothing) as `{ value }`.
-          return target
-            ? { properties: target["properties"], required: target["required"] }
-            : { properties: { value: ref }, required: [] };
-        })();
-    functions[token(name)] = {
-      description: docOf(ts, checker, sym) ?? name,
-      inputs: { properties: inputs.properties, required: inputs.required },
-      outputs,
-    };
-  }
+  const functions = functionSpecs(types);
 
   const variables: Json = {};
   for (const [name, c] of Object.entries(CONFIG_KEYS)) {

@@ -12,6 +12,7 @@ import { getClient, urlProblems } from "../core/client";
 import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../core/config";
 import { UNKNOWN } from "../core/inputs";
 import { diffOf } from "../core/lifecycle";
+import { stopWithParent } from "../core/watchdog";
 import { invokeResult, LOOKUPS, PACKAGE, parseImportId, resourceProvider } from "./registry";
 
 // The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).
@@ -365,4 +366,5 @@ export async function main(): Promise<void> {
     ),
   );
   process.stdout.write(`${port}\n`);
+  stopWithParent();
 }

@@ -1,7 +1,12 @@
-/** What every lookup shares: options, the client of the program, paging, and the `...Output` form. */
+/**
+ * What every lookup shares: its definition (a row of the table in `index.ts`), its options, the client
+ * of the program, and the two functions each row gives (`getX` and `getXOutput`).
+ */
 import * as pulumi from "@pulumi/pulumi";
-import type { WpEngineClient } from "../../sdk";
+import type { z } from "zod";
+import { validateInput, type WpEngineClient } from "../../sdk";
 import { programClient } from "../core/programClient";
+import type { View } from "./camel";
 
 /** Options of every lookup. */
 export interface LookupOptions {
@@ -14,32 +19,73 @@ export interface LookupOptions {
 /** Arguments of a lookup, each of which may be a `pulumi.Input`. */
 export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
-/** The client of a lookup: the one given, or the program's. */
-export async function clientOf(options: LookupOptions | undefined): Promise<WpEngineClient> {
-  return options?.client ?? programClient();
+/** What a lookup's call gives: one sdk record, or (a list) every record, all pages read. */
+type Records = Promise<unknown> | AsyncIterable<unknown> | Promise<unknown[]>;
+
+/** One lookup: a row of the table. */
+export interface Lookup<A extends z.ZodObject = z.ZodObject, O = unknown> {
+  /** What it returns, in a sentence (the docs' and the executable provider's description). */
+  readonly description: string;
+  /** Its arguments, each field described with `.meta({ description })`. */
+  readonly args: A;
+  /** The view of the records it returns (`views.ts`). */
+  readonly result: View<O>;
+  /** Whether it returns a list of them (every page read). */
+  readonly list: boolean;
+  /** The service call, with a client, the parsed arguments and the page size asked for. */
+  readonly call: (client: WpEngineClient, args: z.output<A>, pageSize: number | undefined) => Records;
 }
 
-/** Every item of an async list, mapped. */
-export async function collect<T, R>(items: AsyncIterable<T>, map: (item: T) => R): Promise<R[]> {
-  const out: R[] = [];
-  for await (const item of items) out.push(map(item));
-  return out;
+/** A lookup returning one record. */
+export function one<A extends z.ZodObject, O>(spec: Omit<Lookup<A, O>, "list">): Lookup<A, O> {
+  return { ...spec, list: false };
 }
 
-/** The hosting list paging parameter (limit), when a page size is asked for. */
-export function limitOf(options: LookupOptions | undefined): { limit?: number } {
-  return options?.pageSize !== undefined ? { limit: options.pageSize } : {};
+/** A lookup returning a list of records (every page read). */
+export function many<A extends z.ZodObject, O>(spec: Omit<Lookup<A, O>, "list">): Lookup<A, O[]> {
+  return { ...spec, list: true } as unknown as Lookup<A, O[]>;
 }
 
-/** The application-hosting paging parameter (pageSize), when a page size is asked for. */
-export function pageSizeOf(options: LookupOptions | undefined): { pageSize?: number } {
-  return options?.pageSize !== undefined ? { pageSize: options.pageSize } : {};
+/** Runs a lookup: its arguments checked, its call made, its records mapped. */
+export async function run<A extends z.ZodObject, O>(
+  name: string,
+  lookup: Lookup<A, O>,
+  args: unknown,
+  options: LookupOptions | undefined,
+): Promise<O> {
+  const parsed = validateInput(name, lookup.args, args ?? {});
+  const client = options?.client ?? (await programClient());
+  const records = lookup.call(client, parsed, options?.pageSize);
+  if (!lookup.list) return lookup.result.map(await records) as O;
+  const out: unknown[] = [];
+  if (Symbol.asyncIterator in records) for await (const r of records) out.push(lookup.result.map(r));
+  else for (const r of (await records) as unknown[]) out.push(lookup.result.map(r));
+  return out as O;
 }
 
-/** Turns a Promise lookup into its Output variant. */
-export function outputOf<A extends object, R>(
-  fn: (args: A, options?: LookupOptions) => Promise<R>,
-): (args: LookupInputs<A>, options?: LookupOptions) => pulumi.Output<R> {
-  return (args, options) =>
-    pulumi.output(args as pulumi.Input<object>).apply((a) => fn(a as A, options)) as pulumi.Output<R>;
+/** The arguments of a lookup's functions: optional when none is required. */
+type ArgsOf<A extends z.ZodObject, T> = object extends z.input<A> ? [args?: T] : [args: T];
+
+/** The Promise form of a lookup. */
+export type PromiseForm<L> =
+  L extends Lookup<infer A, infer O>
+    ? (...a: [...ArgsOf<A, z.input<A>>, options?: LookupOptions]) => Promise<O>
+    : never;
+/** The Output form of a lookup: its arguments may be outputs of other resources. */
+export type OutputForm<L> =
+  L extends Lookup<infer A, infer O>
+    ? (...a: [...ArgsOf<A, LookupInputs<z.input<A>>>, options?: LookupOptions]) => pulumi.Output<O>
+    : never;
+
+/** The two functions of every row: `getX` (a Promise) and `getXOutput` (a `pulumi.Output`). */
+export function functionsOf<T extends Record<string, Lookup>>(
+  table: T,
+): { [K in keyof T]: PromiseForm<T[K]> } & { [K in keyof T & string as `${K}Output`]: OutputForm<T[K]> } {
+  const out: Record<string, unknown> = {};
+  for (const [name, lookup] of Object.entries(table)) {
+    out[name] = (args?: unknown, options?: LookupOptions) => run(name, lookup, args, options);
+    out[`${name}Output`] = (args?: unknown, options?: LookupOptions) =>
+      pulumi.output((args ?? {}) as pulumi.Input<object>).apply((a) => run(name, lookup, a, options));
+  }
+  return out as never;
 }

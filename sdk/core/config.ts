@@ -33,7 +33,7 @@ export interface ClientOptions {
   timeoutMs?: number | undefined;
   /** Retries after the first attempt for retryable failures (default 4; 0 disables retries). */
   maxRetries?: number | undefined;
-  /** Capacity of the process-wide concurrency limit (default 8); setting it resizes the shared limit. */
+  /** Requests in flight for the whole process (default 8); setting it resizes the budget every client shares. */
   maxConcurrency?: number | undefined;
   /** First backoff delay in milliseconds, doubled on each retry (default 500). */
   retryBaseMs?: number | undefined;
@@ -63,7 +63,7 @@ export interface ResolvedClientConfig {
   timeoutMs: number;
   /** Retries after the first attempt. */
   maxRetries: number;
-  /** Explicit capacity of the process-wide limit, or undefined to keep the current one. */
+  /** Explicit budget of requests in flight for the process, or undefined to keep the current one. */
   maxConcurrency: number | undefined;
   /** First backoff delay. */
   retryBaseMs: number;

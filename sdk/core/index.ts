@@ -1,7 +1,7 @@
 /** The transport core: knows HTTP, retries, errors and pagination, and no endpoint. */
 export * from "./config";
 export * from "./errors";
-export * from "./limiter";
+export * from "./pace";
 export * from "./pagination";
 export * from "./path";
 export * from "./poll";

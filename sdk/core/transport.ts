@@ -10,7 +10,7 @@ import {
   WpEngineResponseError,
   WpEngineTimeoutError,
 } from "./errors";
-import { type ConcurrencyLimiter, processLimiter } from "./limiter";
+import { type Pace, processPace } from "./pace";
 import type { Query } from "./pagination";
 import { toIssues } from "./validate";
 
@@ -210,19 +210,20 @@ type AttemptOutcome =
   | { ok: false; error: WpEngineError; retry: boolean; retryAfterMs?: number | undefined };
 
 /**
- * The HTTP core: Basic auth, JSON, deadlines, retries, the process-wide concurrency limit and error
- * mapping. It knows no endpoint: area files hand it {@link RequestSpec}s.
+ * The HTTP core: Basic auth, JSON, deadlines, retries, the process's pace (its budget of requests in
+ * flight and the back-off every caller of a service and API user shares after a 429) and error mapping.
+ * It knows no endpoint: area files hand it {@link RequestSpec}s.
  *
  * Retries are written here rather than with undici's retry interceptor because the decision depends on
  * the operation (a create is retried only when the server certainly did not act), on whether a
- * connection error happened before the request was sent, and on holding a limiter slot per attempt, not
- * across the backoff sleep; the interceptor decides by method alone and hides the final error body.
+ * connection error happened before the request was sent, and on holding a slot of the pace per attempt,
+ * not across the backoff sleep; the interceptor decides by method alone and hides the final error body.
  */
 export class Transport {
   readonly #authorization: string;
   readonly #secrets: string[];
   readonly #config: Omit<ResolvedClientConfig, "password">;
-  readonly #limiter: ConcurrencyLimiter;
+  readonly #pace: Pace;
 
   constructor(config: ResolvedClientConfig) {
     const { password, ...rest } = config;
@@ -234,7 +235,7 @@ export class Transport {
       this.#secrets.push(password, encodeURIComponent(password), JSON.stringify(password).slice(1, -1));
     }
     this.#config = rest;
-    this.#limiter = processLimiter(config.maxConcurrency);
+    this.#pace = processPace(config.maxConcurrency);
   }
 
   /** Base URL of the Hosting Platform API (used to resolve next-page links). */
@@ -308,8 +309,14 @@ export class Transport {
     }
 
     const dispatcher = this.#config.dispatcher ?? sharedPool(base.origin);
+    // The service limits an API user: a 429 holds back every request of this user to this service.
+    const paceKey = `${base.origin} ${this.#config.username}`;
+    // Retries counted against maxRetries: a 429 while the service went on serving this key since the
+    // caller's previous 429 is a place in line (the pace lets through what the service takes), not a refusal.
+    let counted = 0;
+    let servedAt429: number | undefined;
     for (let attempt = 0; ; attempt++) {
-      const release = await this.#limiter.acquire();
+      const release = await this.#pace.acquire(paceKey, attempt > 0);
       let outcome: AttemptOutcome;
       try {
         outcome = await this.#attempt(
@@ -325,9 +332,19 @@ export class Transport {
       } finally {
         release();
       }
-      if (outcome.ok) return { response: outcome.response, method, urlPath };
-      if (!outcome.retry || attempt >= this.#config.maxRetries) throw outcome.error;
-      if (spec.retryRateLimited === false && isRateLimited(outcome.error)) throw outcome.error;
+      if (outcome.ok) {
+        this.#pace.served(paceKey, true);
+        return { response: outcome.response, method, urlPath };
+      }
+      const rateLimited = isRateLimited(outcome.error);
+      let inLine = false;
+      if (rateLimited) {
+        const served = this.#pace.served(paceKey);
+        inLine = servedAt429 !== undefined && served > servedAt429;
+        servedAt429 = served;
+      }
+      if (!outcome.retry || (!inLine && counted++ >= this.#config.maxRetries)) throw outcome.error;
+      if (spec.retryRateLimited === false && rateLimited) throw outcome.error;
       let delay: number;
       if (outcome.retryAfterMs !== undefined) {
         // The server said when to come back: wait exactly that, or give up if it is beyond our cap.
@@ -336,7 +353,8 @@ export class Transport {
       } else {
         delay = this.backoff(attempt);
       }
-      await this.#config.sleep(delay);
+      if (rateLimited) await this.#pace.pause(paceKey, delay, this.#config.sleep);
+      else await this.#config.sleep(delay);
     }
   }
 

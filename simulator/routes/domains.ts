@@ -217,7 +217,9 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
     });
     for (const d of created) world.domains[d.id] = d;
     sim.store.touch();
-    return reply.code(201).send(created.map((d) => domainView(sim, d, true)));
+    const views = created.map((d) => domainView(sim, d, true));
+    // `object`: the Swagger's one DomainOrRedirect, the record of the request's first domain.
+    return reply.code(201).send(sim.bulkDomains === "object" ? views[0] : views);
   });
 
   app.patch(`${base}/:domain_id`, async (req: Req) => {

@@ -75,10 +75,12 @@ describe.each<{ mode: string; env: Record<string, string> }>([
     }
     process.kill(pid!, "SIGKILL");
     expect((await killed).code).not.toBe(0);
-    // What the killed engine left running is ended too, as a CI runner would: its process group, and its
-    // plugin, which runs in a group of its own.
+    // A CI runner ends the killed CLI's process group; the provider plugin runs in a group of its own and
+    // must end by itself, promptly, since it could still write to the service.
     killGroup(pid);
-    project.killStrays();
+    const deadline = Date.now() + 20_000;
+    while (project.strays().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(project.strays(), "processes left running 20 s after the engine was killed").toEqual([]);
     const afterKill = await onService();
     expect(afterKill.length).toBeGreaterThanOrEqual(N / 4);
     expect(new Set(afterKill).size).toBe(afterKill.length);
@@ -105,6 +107,11 @@ describe.each<{ mode: string; env: Record<string, string> }>([
     expect(resources).toHaveLength(N);
     expect(new Set(resources.map((r) => r.id)).size).toBe(N);
     await project.expectNoChanges(["--refresh"]);
+    // The killed run's pending creates are cleared by the last step of the documented recovery.
+    await project.run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
+    expect(await project.pendingOperations()).toBe(0);
+    expect(await project.resources()).toHaveLength(N);
+    expect((await onService()).length).toBe(N);
 
     await project.destroy();
     expect(await onService()).toEqual([]);

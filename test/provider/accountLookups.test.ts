@@ -8,7 +8,7 @@ import {
   getAccountsOutput,
   getCurrentUser,
   getSshKeys,
-} from "../../provider/lookups/accounts";
+} from "../../provider/lookups";
 import { SEED } from "../../simulator";
 import { useSimulator } from "../support/simulator";
 

@@ -132,6 +132,56 @@ describe("control API: injected faults", () => {
     expect(log[0]).toMatchObject({ path: "/v1/sites", status: 0, dropped: true });
   });
 
+  it("with after, applies the write and then drops the connection: the client never learns it", async () => {
+    sim().setFaults([{ method: "POST", path: "/v1/installs/*/domains", after: true, drop: true, count: 1 }]);
+    await expect(call(sim(), "POST", domains, { name: "lost.acme.example" })).rejects.toThrow();
+    const names = (await call(sim(), "GET", domains)).body.results.map((d: { name: string }) => d.name);
+    expect(names).toContain("lost.acme.example");
+    expect(sim().requests()[0]).toMatchObject({ method: "POST", status: 0, dropped: true });
+  });
+
+  it("with after, applies the write and then answers the 5xx in the service's shape", async () => {
+    sim().setFaults([
+      { method: "POST", path: "/v1/installs/*/domains", after: true, status: 503, retryAfter: 1, count: 1 },
+    ]);
+    const r = await call(sim(), "POST", domains, { name: "applied.acme.example" });
+    expect(r.status).toBe(503);
+    expect(r.headers.get("retry-after")).toBe("1");
+    expect(r.body).toEqual({ message: "Service temporarily unavailable" });
+    // Sent again, the create finds the first one: it had happened.
+    expect((await call(sim(), "POST", domains, { name: "applied.acme.example" })).body.errors[0].code).toBe(
+      "already_exists",
+    );
+    expect(
+      sim()
+        .requests()
+        .map((q) => q.status),
+    ).toEqual([503, 400]);
+  });
+
+  it("with after and a probability, fires on some requests only, each applied", async () => {
+    sim().setFaults([
+      { method: "POST", path: "/v1/installs/*/domains", after: true, status: 500, probability: 0.5 },
+    ]);
+    const statuses = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await call(sim(), "POST", domains, { name: `p${i}.acme.example` })).status);
+    expect(statuses).toContain(500);
+    expect(statuses).toContain(201);
+    expect((await call(sim(), "GET", domains)).body.count).toBe(42);
+  });
+
+  it("refuses after with a 429 (it says nothing happened) or with nothing to do", async () => {
+    for (const rule of [
+      { path: "/v1/x", after: true, status: 429 },
+      { path: "/v1/x", after: true },
+    ]) {
+      const r = await call(sim(), "PUT", "/__sim/faults", { rules: [rule] });
+      expect(r.status).toBe(400);
+      expect(r.body.errors[0]).toMatchObject({ field: "rules.0.after" });
+    }
+  });
+
   it("rejects an invalid rule with 400 and is cleared by reset", async () => {
     expect(
       (await call(sim(), "PUT", "/__sim/faults", { rules: [{ path: "/v1/x", status: 418 }] })).status,
@@ -161,6 +211,35 @@ describe("error bodies (spec section 7)", () => {
       headers: { "content-type": "text/plain" },
     });
     expect(text.status).toBe(400);
+  });
+
+  it("accepts a bodiless POST whatever its content type (axios sends application/x-www-form-urlencoded)", async () => {
+    const verify = `${domains}/${SEED.domains.acmeExample.id}/verification`;
+    for (const type of ["application/x-www-form-urlencoded", "text/xml", "application/json"]) {
+      const r = await call(sim(), "POST", verify, undefined, {
+        headers: { "content-type": type, "content-length": "0" },
+      });
+      expect(r.status, type).toBe(200);
+      expect(r.body.id, type).toBe(SEED.domains.acmeExample.id);
+    }
+    const form = await call(sim(), "POST", domains, undefined, {
+      raw: "name=x.acme.example",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.status).toBe(400);
+    expect(form.body.errors[0]).toMatchObject({ resource: "request", code: "unsupported_media_type" });
+  });
+
+  it("answers the web framework's own errors in the service's shape, without its names", async () => {
+    const big = await call(sim(), "POST", domains, { name: "x".repeat(2 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({
+      message: expect.any(String),
+      errors: [
+        { resource: "request", type: "invalid_value", code: "body_too_large", message: expect.any(String) },
+      ],
+    });
+    expect(JSON.stringify(big.body)).not.toMatch(/FST_/);
   });
 
   it("answers unknown ids and unknown paths with 404 {message}", async () => {

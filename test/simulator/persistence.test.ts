@@ -191,6 +191,18 @@ describe("the CLI (dist/simulator/cli.js)", () => {
     }
   });
 
+  it("takes a rate limit with --rate and the bulk answer's shape with --bulk-domains", async () => {
+    const { child, url } = await startCli(["--port", "0", "--rate", "2/s", "--bulk-domains", "object"]);
+    try {
+      expect((await call(asSim(url), "GET", "/__sim/settings")).body).toEqual({
+        rate: "2/s",
+        bulkDomains: "object",
+      });
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
   it("changes the demo credentials with --username and --password", async () => {
     const { child, url } = await startCli(["--port", "0", "--username", "alice", "--password", "s3cret"]);
     try {

@@ -528,6 +528,19 @@ const SERVED: SwaggerCase[] = [
   },
   {
     op: "POST /installs/{install_id}/domains/bulk",
+    title: "creates several, answered as the Swagger's one object (bulkDomains: object)",
+    status: 201,
+    params: acmeprod,
+    body: {
+      domains: [{ name: "a.acme.example" }, { name: "b.acme.example", redirect_to: "a.acme.example" }],
+    },
+    prepare: async (sim) => {
+      sim.configure({ bulkDomains: "object" });
+      return {};
+    },
+  },
+  {
+    op: "POST /installs/{install_id}/domains/bulk",
     title: "no domains",
     status: 400,
     params: acmeprod,

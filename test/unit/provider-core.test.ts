@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/core/config";
 import { explainError, inputPropertyOf } from "../../provider/core/errors";
-import { checkInputs, containsUnknown, UNKNOWN } from "../../provider/core/inputs";
+import {
+  checkInputs,
+  containsUnknown,
+  forEngine,
+  timeoutSecondsInput,
+  UNKNOWN,
+} from "../../provider/core/inputs";
 import { defineProvider, toPlain } from "../../provider/core/lifecycle";
 import { thinProvider } from "../../provider/dynamic/thin";
 
@@ -166,6 +172,34 @@ describe("thin provider", () => {
       "diff",
       "read",
       "update",
+    ]);
+  });
+});
+
+describe("check failures as the engine prints them", () => {
+  it("reports a nested field on its top-level input, the path leading the reason", () => {
+    expect(forEngine({ property: "exclusions[0].type", reason: "bad" })).toEqual({
+      property: "exclusions",
+      reason: "exclusions[0].type: bad",
+    });
+    expect(forEngine({ property: "name", reason: "bad" })).toEqual({ property: "name", reason: "bad" });
+  });
+
+  it("words numeric bounds and types like the rest, naming the field", () => {
+    const schema = z
+      .object({ timeoutSeconds: timeoutSecondsInput(60), tags: z.array(z.string()).max(1).optional() })
+      .strict();
+    expect(checkInputs(schema, { timeoutSeconds: 0 }).failures).toEqual([
+      { property: "timeoutSeconds", reason: "timeoutSeconds must be more than 0" },
+    ]);
+    expect(checkInputs(schema, { timeoutSeconds: 90_000 }).failures).toEqual([
+      { property: "timeoutSeconds", reason: "timeoutSeconds must be at most 86400" },
+    ]);
+    expect(checkInputs(schema, { timeoutSeconds: "soon" }).failures).toEqual([
+      { property: "timeoutSeconds", reason: "timeoutSeconds must be a number" },
+    ]);
+    expect(checkInputs(schema, { tags: ["a", "b"] }).failures).toEqual([
+      { property: "tags", reason: "tags must be at most 1 items" },
     ]);
   });
 });

@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { rawConfigOf, resolveProviderConfig } from "../../provider/core/config";
 import {
-  toAppInfo,
-  toDomainMappingInfo,
-  toEnvironmentInfo,
-  toInstallInfo,
-  toReportScheduleInfo,
-  toSiteTransferInfo,
-} from "../../provider/lookups";
+  App,
+  DomainMapping,
+  Environment,
+  Install,
+  ReportSchedule,
+  SiteTransfer,
+} from "../../provider/lookups/views";
+
+const toAppInfo = App.map;
+const toDomainMappingInfo = DomainMapping.map;
+const toEnvironmentInfo = Environment.map;
+const toInstallInfo = Install.map;
+const toReportScheduleInfo = ReportSchedule.map;
+const toSiteTransferInfo = SiteTransfer.map;
 
 describe("program configuration", () => {
   it("lets the program's wpengine:* config win over the environment, and keeps the rest", () => {
@@ -35,7 +42,9 @@ describe("wire to camelCase", () => {
     expect(info).toEqual({
       id: "i",
       name: "n",
+      account: null,
       accountId: null,
+      site: null,
       siteId: null,
       environment: null,
       status: null,

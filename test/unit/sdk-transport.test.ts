@@ -269,7 +269,7 @@ describe("deadlines", () => {
   });
 });
 
-describe("process-wide concurrency limit", () => {
+describe("process-wide budget of requests in flight", () => {
   function slowDispatcher(stats: { inFlight: number; max: number; calls: number }): Dispatcher {
     return {
       request: async () => {
@@ -303,13 +303,137 @@ describe("process-wide concurrency limit", () => {
     new WpEngineClient({ ...opts, maxConcurrency: 8 }); // restore the default for later tests
   });
 
-  it("is one limiter even when the module is loaded twice", async () => {
+  it("is one pace even when the module is loaded twice", async () => {
     ctx = setup();
-    const first = await import("../../sdk/core/limiter");
+    const first = await import("../../sdk/core/pace");
     vi.resetModules();
-    const second = await import("../../sdk/core/limiter");
-    expect(second.ConcurrencyLimiter).not.toBe(first.ConcurrencyLimiter);
-    expect(second.processLimiter()).toBe(first.processLimiter());
+    const second = await import("../../sdk/core/pace");
+    expect(second.Pace).not.toBe(first.Pace);
+    expect(second.processPace()).toBe(first.processPace());
+  });
+});
+
+describe("shared back-off after a 429", () => {
+  const OTHER_PATH = `${INSTALL_PATH}/domains`;
+  const LIST = { results: [], count: 0, next: null, previous: null };
+
+  // The pace is the process's: a test that fails while a pause is held must not hold the next one.
+  const sleeping: Array<() => void> = [];
+  const wakeAll = () => {
+    for (const r of sleeping.splice(0)) r();
+  };
+  afterEach(wakeAll);
+
+  /** A sleep that ends only when the test says: what the client waits for, and when. */
+  function heldSleep() {
+    const asked: number[] = [];
+    const sleep = (ms: number) => {
+      asked.push(ms);
+      return new Promise<void>((r) => sleeping.push(r));
+    };
+    return { asked, sleep, wake: wakeAll };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  it("holds back every caller of the same service and user, not only the one that got it", async () => {
+    const held = heldSleep();
+    ctx = setup({ sleep: held.sleep });
+    ctx.api(
+      "GET",
+      INSTALL_PATH,
+      { status: 429, headers: { "retry-after": "2" } },
+      { status: 200, body: INSTALL },
+    );
+    ctx.api("GET", OTHER_PATH, { status: 200, body: LIST });
+    const first = ctx.client.installs.get(INSTALL.id);
+    await settle();
+    expect(held.asked).toEqual([2000]);
+    // Another caller, after the 429: it waits for the same pause instead of sending.
+    const second = ctx.client.domains.list(INSTALL.id);
+    await settle();
+    expect(ctx.seen.map((r) => r.path)).toEqual([INSTALL_PATH]);
+    held.wake();
+    await Promise.all([first, second]);
+    expect(ctx.seen.map((r) => r.path)).toEqual([INSTALL_PATH, INSTALL_PATH, OTHER_PATH]);
+    expect(held.asked).toEqual([2000]); // one wait, shared
+  });
+
+  it("pauses for the backoff when the 429 has no Retry-After", async () => {
+    const held = heldSleep();
+    ctx = setup({ sleep: held.sleep, retryBaseMs: 400 });
+    ctx.api("POST", DOMAINS_PATH, { status: 429 }, { status: 201, body: DOMAIN });
+    ctx.api("GET", OTHER_PATH, { status: 200, body: LIST });
+    const create = ctx.client.domains.create(INSTALL.id, { name: "www.example.com" });
+    await settle();
+    const list = ctx.client.domains.list(INSTALL.id);
+    await settle();
+    expect(ctx.seen).toHaveLength(1);
+    expect(held.asked[0]).toBeGreaterThanOrEqual(200);
+    expect(held.asked[0]).toBeLessThanOrEqual(400);
+    held.wake();
+    await Promise.all([create, list]);
+    expect(ctx.seen).toHaveLength(3);
+  });
+
+  it("does not count a 429 against maxRetries while the service went on serving others since the last", async () => {
+    const held = heldSleep();
+    ctx = setup({ sleep: held.sleep, maxRetries: 1 });
+    ctx.api("GET", INSTALL_PATH, { status: 429, headers: { "retry-after": "1" } });
+    ctx.hosting
+      .intercept({ method: "GET", path: INSTALL_PATH })
+      .reply(429, {}, { headers: { "retry-after": "1" } })
+      .delay(50);
+    ctx.api("GET", INSTALL_PATH, { status: 200, body: INSTALL });
+    ctx.api("GET", OTHER_PATH, { status: 200, body: LIST });
+    const waiting = ctx.client.installs.get(INSTALL.id);
+    await settle();
+    const other = ctx.client.domains.list(INSTALL.id); // served while the first waits for its second 429
+    held.wake();
+    await other;
+    await vi.waitFor(() => expect(held.asked).toHaveLength(2));
+    held.wake();
+    await expect(waiting).resolves.toMatchObject({ id: INSTALL.id });
+    // Three 429-or-200 answers with maxRetries 1 (the delayed 429 is not in `seen`; `done` checks it was sent).
+    expect(ctx.seen.map((r) => r.path)).toEqual([INSTALL_PATH, OTHER_PATH, INSTALL_PATH]);
+  });
+
+  it("counts a 429 when nothing was served since the last: a service that only refuses ends the retries", async () => {
+    ctx = setup({ maxRetries: 2 });
+    const limited = { status: 429, headers: { "retry-after": "1" } };
+    ctx.api("GET", INSTALL_PATH, limited, limited, limited);
+    expect(isRateLimited(await rejection(ctx.client.installs.get(INSTALL.id)))).toBe(true);
+    expect(ctx.seen).toHaveLength(3);
+  });
+
+  it("does not hold back another API user, nor callers after a 503", async () => {
+    const held = heldSleep();
+    ctx = setup({ sleep: held.sleep });
+    const other = new WpEngineClient({
+      username: "another-api-user",
+      password: PASSWORD,
+      apiUrl: API_URL,
+      dispatcher: ctx.agent,
+      sleep: held.sleep,
+    });
+    ctx.api("GET", INSTALL_PATH, { status: 429, headers: { "retry-after": "5" } });
+    ctx.api(
+      "GET",
+      INSTALL_PATH,
+      { status: 503 },
+      { status: 200, body: INSTALL },
+      { status: 200, body: INSTALL },
+    );
+    ctx.api("GET", OTHER_PATH, { status: 200, body: LIST }, { status: 200, body: LIST });
+    const limited = ctx.client.installs.get(INSTALL.id);
+    await settle();
+    await expect(other.domains.list(INSTALL.id)).resolves.toMatchObject({ items: [] });
+    const unavailable = other.installs.get(INSTALL.id); // 503: its own backoff, in the held sleep
+    await settle();
+    // The 503 paused nobody: the other user's next request goes out at once.
+    await expect(other.domains.list(INSTALL.id)).resolves.toMatchObject({ items: [] });
+    expect(held.asked).toHaveLength(2);
+    held.wake();
+    await Promise.all([limited, unavailable]);
   });
 });
 

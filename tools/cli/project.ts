@@ -226,19 +226,40 @@ export class CliProject {
    * Returns how many there were.
    */
   killStrays(): number {
-    const marker = `PULUMI_HOME=${path.join(this.root, "home")}\0`;
     let killed = 0;
+    for (const pid of this.strays()) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+        // gone already
+      }
+    }
+    return killed;
+  }
+
+  /** The processes still running with this project's PULUMI_HOME (Linux: `/proc`), with their commands. */
+  strays(): number[] {
+    const marker = `PULUMI_HOME=${path.join(this.root, "home")}\0`;
+    const found: number[] = [];
     for (const name of fs.readdirSync("/proc")) {
       if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
       try {
-        if (!fs.readFileSync(`/proc/${name}/environ`, "utf8").includes(marker)) continue;
-        process.kill(Number(name), "SIGKILL");
-        killed++;
+        const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+        // A zombie (state Z) has ended; it only waits for its parent to reap it.
+        if (/^\d+ \(.*\) Z /.test(stat)) continue;
+        if (fs.readFileSync(`/proc/${name}/environ`, "utf8").includes(marker)) found.push(Number(name));
       } catch {
         // gone already, or not ours to read
       }
     }
-    return killed;
+    return found;
+  }
+
+  /** The pending operations the state records (operations the engine began and never saw end). */
+  async pendingOperations(): Promise<number> {
+    const state = JSON.parse(await this.exportText()) as { deployment: { pending_operations?: unknown[] } };
+    return state.deployment.pending_operations?.length ?? 0;
   }
 
   dispose(): void {

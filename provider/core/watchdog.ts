@@ -1,0 +1,38 @@
+/**
+ * A provider process outliving its engine could still write to the service after the user thinks the
+ * run is over (a `pulumi up` killed with SIGKILL leaves its plugins running, reparented). Each plugin
+ * process therefore ends within about a second of the engine going away. The engine may not be the
+ * direct parent: Pulumi's dynamic-provider plugin is a `sh` script that runs node without `exec`, so the
+ * chain of ancestors (parent and grandparent) is watched.
+ */
+import { readFileSync } from "node:fs";
+
+const WATCHING = Symbol.for("pulumi-wpengine.watching-parent");
+
+/** The parent of a process, from `/proc` (Linux); undefined where it cannot be read. */
+function parentOf(pid: number): number | undefined {
+  try {
+    // `pid (comm) state ppid ...`: comm may hold spaces and parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process's parent and grandparent, as a string to compare. */
+const ancestry = (): string => `${process.ppid}/${parentOf(process.ppid) ?? "?"}`;
+
+/** Exits this process (code 1) soon after its parent or grandparent process is gone. Idempotent. */
+export function stopWithParent(intervalMs = 500): void {
+  const holder = globalThis as { [WATCHING]?: boolean };
+  if (holder[WATCHING]) return;
+  holder[WATCHING] = true;
+  const start = ancestry();
+  setInterval(() => {
+    if (ancestry() !== start) {
+      process.stderr.write("pulumi-wpengine: the engine that started this provider is gone; exiting\n");
+      process.exit(1);
+    }
+  }, intervalMs).unref();
+}

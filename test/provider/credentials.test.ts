@@ -1,0 +1,58 @@
+/**
+ * Wrong credentials fail `check` (so `pulumi preview`) with a clear error, proven by one `GET /user` per
+ * client; the right ones and the documented skip pass; the password never appears in the message.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { resetClient } from "../../provider/core/client";
+import { setStackConfig } from "../../provider/core/config";
+import { provider } from "../../provider/kinds/Domain";
+import { useSimulator } from "../support/simulator";
+
+const fixture = useSimulator();
+const INSTALL = "00000000-0000-4000-8000-000000000001";
+
+function configure(password: string, extra: Record<string, string> = {}) {
+  const config: Record<string, string> = {
+    "wpengine:username": "demo",
+    "wpengine:password": password,
+    "wpengine:apiUrl": fixture.sim.apiUrl,
+    "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
+    ...extra,
+  };
+  setStackConfig((key) => config[key]);
+  resetClient();
+}
+
+const userCalls = () =>
+  fixture.sim.requests().filter((r) => r.method === "GET" && r.path === "/v1/user").length;
+
+describe("credentials at check time", () => {
+  afterEach(() => configure("demo"));
+
+  it("refuses a wrong password with a message naming the config keys, not the password", async () => {
+    configure("not-the-password-x9");
+    const err = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err.message).toContain("refused the credentials of API user demo (401 Unauthorized");
+    expect(err.message).toContain("wpengine:password");
+    expect(err.message).not.toContain("not-the-password-x9");
+  });
+
+  it("passes with the right credentials, proving them once per client", async () => {
+    configure("demo");
+    const before = userCalls();
+    for (const name of ["a.example.com", "b.example.com", "c.example.com"]) {
+      const res = await provider.check!({}, { installId: INSTALL, name });
+      expect(res.failures ?? []).toEqual([]);
+    }
+    expect(userCalls() - before).toBe(1);
+  });
+
+  it("is skipped with wpengine:skipCredentialsCheck (offline previews)", async () => {
+    configure("wrong", { "wpengine:skipCredentialsCheck": "true" });
+    const before = userCalls();
+    const res = await provider.check!({}, { installId: INSTALL, name: "www.example.com" });
+    expect(res.failures ?? []).toEqual([]);
+    expect(userCalls()).toBe(before);
+  });
+});
