@@ -84,7 +84,6 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       ...(values.project ? { project: values.project } : {}),
       force: values.force === true,
       progress,
-      command: ["pulumi-wpengine", "import", ...rest].join(" "),
     });
     if (tty && phase) process.stderr.write("\n");
     const byKind = new Map<string, number>();

@@ -137,52 +137,42 @@ export async function discover(
     ro.seed("installs", [i.id], i);
   }
 
-  const pick = <T extends { id: string }>(what: string, ids: readonly string[] | undefined, list: T[]) =>
-    (ids ?? []).map((id) => {
-      const hit = list.find((x) => x.id.toLowerCase() === id.toLowerCase());
-      if (!hit)
-        throw new UnknownIdError(
-          what,
-          id,
-          list.map((x) => `${names.get(x.id)?.label} (${x.id})`),
-        );
-      return hit;
-    });
-  const siteIds = new Set(
-    pick(
-      "site",
-      selection.sites,
-      sites.map((x) => x.s),
-    ).map((s) => s.id),
+  /** The ids of `wanted` among `list`, each checked: an unknown one names those the credentials see. */
+  const pick = (what: string, wanted: readonly string[] | undefined, list: readonly { id: string }[]) =>
+    new Set(
+      (wanted ?? []).map((id) => {
+        const hit = list.find((x) => x.id.toLowerCase() === id.toLowerCase());
+        if (!hit)
+          throw new UnknownIdError(
+            what,
+            id,
+            list.map((x) => `${names.get(x.id)?.label} (${x.id})`),
+          );
+        return hit.id;
+      }),
+    );
+  const siteIds = pick(
+    "site",
+    selection.sites,
+    sites.map((x) => x.s),
   );
-  const installIds = new Set(
-    pick(
-      "install",
-      selection.installs,
-      installs.map((x) => x.i),
-    ).map((i) => i.id),
+  const installIds = pick(
+    "install",
+    selection.installs,
+    installs.map((x) => x.i),
   );
   const chosenSites = narrowed ? sites.filter(({ s }) => siteIds.has(s.id)) : sites;
   const chosenInstalls = narrowed
     ? installs.filter(({ i }) => installIds.has(i.id) || (i.site?.id !== undefined && siteIds.has(i.site.id)))
     : installs;
 
-  for (const { s, account } of chosenSites) {
-    add({
-      kind: "Site",
-      fields: { id: s.id },
-      label: s.name,
-      qualifier: names.get(account)?.label ?? account,
-    });
-  }
-  for (const { i, account } of chosenInstalls) {
-    add({
-      kind: "Install",
-      fields: { id: i.id },
-      label: i.name,
-      qualifier: names.get(account)?.label ?? account,
-    });
-  }
+  // Sites, then installs: addressed by their own id, named by their own name, held by their account.
+  const top = [
+    ...chosenSites.map(({ s, account }) => ({ kind: "Site", o: s, account })),
+    ...chosenInstalls.map(({ i, account }) => ({ kind: "Install", o: i, account })),
+  ];
+  for (const { kind, o, account } of top)
+    add({ kind, fields: { id: o.id }, label: o.name, qualifier: names.get(account)?.label ?? account });
 
   await Promise.all(
     chosenInstalls.map(async ({ i }) => {

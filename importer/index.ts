@@ -94,6 +94,17 @@ export function writeAtomically(out: string, files: Record<string, string>): voi
   }
 }
 
+/** The command that regenerates the project, as the files quote it (without `--out`: the same bytes anywhere). */
+export function commandOf(opts: Omit<ImportOptions, "out">, language: Language): string {
+  const parts = ["pulumi-wpengine import"];
+  if (language === "yaml") parts.push("--language yaml");
+  for (const a of opts.accounts ?? []) parts.push(`--account ${a}`);
+  for (const s of opts.sites ?? []) parts.push(`--site ${s}`);
+  for (const i of opts.installs ?? []) parts.push(`--install ${i}`);
+  if (opts.kinds?.length) parts.push(`--kinds ${opts.kinds.join(",")}`);
+  return parts.join(" ");
+}
+
 export async function importAccount(opts: ImportOptions): Promise<ImportResult> {
   checkOut(opts.out, opts.force === true);
   const unknown = (opts.kinds ?? []).filter((k) => !(COVERED as readonly string[]).includes(k));
@@ -136,9 +147,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       language,
       source: conn.config.simulatorStateFile !== undefined ? "the bundled simulator" : conn.client.apiUrl,
       version: version(),
-      command:
-        opts.command ??
-        `pulumi-wpengine import --out ${opts.out}${language === "yaml" ? " --language yaml" : ""}`,
+      command: opts.command ?? commandOf(opts, language),
     });
     writeAtomically(opts.out, files);
     return { model, files, calls: conn.calls(), ms, source: conn.target };
