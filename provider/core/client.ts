@@ -43,6 +43,9 @@ export class MissingCredentialsError extends Error {
  * already fails, naming the config key, instead of `up`.
  */
 export function assertUsableConfig(config: ResolvedProviderConfig): void {
+  const max = config.maxConcurrency;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 1))
+    throw new WpEngineConfigError(`${CONFIG_KEYS.maxConcurrency.key} must be a whole number of at least 1`);
   if (config.simulatorStateFile !== undefined) return;
   const missing: string[] = [];
   if (config.username === undefined) missing.push("wpengine:username");
@@ -85,6 +88,7 @@ export async function buildClient(config: ResolvedProviderConfig): Promise<WpEng
       password: "demo",
       apiUrl: sim.apiUrl,
       appHostingUrl: sim.appHostingUrl,
+      ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
     });
   }
   assertUsableConfig(config);
@@ -93,6 +97,7 @@ export async function buildClient(config: ResolvedProviderConfig): Promise<WpEng
     password: config.password!,
     ...(config.apiUrl !== undefined ? { apiUrl: config.apiUrl } : {}),
     ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
+    ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
   });
 }
 
@@ -108,6 +113,7 @@ export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Prom
     config.apiUrl,
     config.appHostingUrl,
     config.simulatorStateFile,
+    config.maxConcurrency,
   ]);
   const holder = globalThis as Record<symbol, Cached | undefined>;
   const cached = holder[slot];

@@ -34,6 +34,11 @@ export const CONFIG_KEYS = {
     env: "WPE_SIMULATOR",
     doc: "`true` (or a state file name) runs against the bundled simulator instead of the service.",
   },
+  maxConcurrency: {
+    key: "wpengine:maxConcurrency",
+    env: "WPE_MAX_CONCURRENCY",
+    doc: "Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.",
+  },
   skipCredentialsCheck: {
     key: "wpengine:skipCredentialsCheck",
     env: "WPE_SKIP_CREDENTIALS_CHECK",
@@ -68,6 +73,8 @@ export interface ResolvedProviderConfig {
    * set on each resource: the one step back after a `pulumi up` killed mid-apply (README).
    */
   adoptExisting?: boolean;
+  /** Requests in flight at once across the provider process (the sdk's shared pace). */
+  maxConcurrency?: number;
   /** Do not prove the credentials with `GET /user` before the first check (offline previews). */
   skipCredentialsCheck?: boolean;
 }
@@ -147,6 +154,8 @@ export function resolveProviderConfig(
   const yes = (name: ConfigName) => ["true", "1", "yes"].includes(pick(name)?.toLowerCase() ?? "");
   if (yes("adoptExisting")) resolved.adoptExisting = true;
   if (yes("skipCredentialsCheck")) resolved.skipCredentialsCheck = true;
+  const maxConcurrency = pick("maxConcurrency");
+  if (maxConcurrency !== undefined) resolved.maxConcurrency = Number(maxConcurrency);
   if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
     resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
       ? ".wpengine-simulator.json"

@@ -22,6 +22,11 @@ declare module "zod/v4/core" {
     secret?: boolean;
     /** The service never returns it: carried over from the state, so it cannot show drift. */
     writeOnly?: boolean;
+    /**
+     * An output no in-place update can change (the object's own id): it stays known in a preview that
+     * updates the object, so what depends on it is not planned for an update too.
+     */
+    stable?: boolean;
   }
 }
 
@@ -77,6 +82,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(spec: Kin
     replaceOn: keys.filter((k) => inputs[k]!.replaces),
     updatable: keys.filter((k) => !inputs[k]!.replaces && !inputs[k]!.setting),
     secrets: [...keys, ...Object.keys(outputs)].filter((k) => (inputs[k] ?? outputs[k])!.secret),
+    stableOutputs: Object.keys(outputs).filter((k) => outputs[k]!.stable),
   } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> & KindSpec<IS, OS>;
   return { ...def, provider: defineProvider(def) };
 }

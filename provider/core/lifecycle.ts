@@ -54,6 +54,8 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   replaceOn: readonly (keyof I & string)[];
   /** Inputs updated in place. */
   updatable: readonly (keyof I & string)[];
+  /** Computed outputs that no in-place update changes (see the `stable` marker). */
+  stableOutputs?: readonly string[];
   /** Inputs and outputs that are secret whatever the program passes. */
   secrets?: readonly string[];
   /**
@@ -131,7 +133,13 @@ export function diffOf<I extends Record<string, unknown>, O extends Record<strin
   def: ResourceDefinition<I, O>,
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
-): { changes: boolean; replaces?: string[]; diffs?: string[]; deleteBeforeReplace?: boolean } {
+): {
+  changes: boolean;
+  replaces?: string[];
+  diffs?: string[];
+  stables?: string[];
+  deleteBeforeReplace?: boolean;
+} {
   const replaces: string[] = [];
   const diffs: string[] = [];
   let changes = false;
@@ -159,12 +167,22 @@ export function diffOf<I extends Record<string, unknown>, O extends Record<strin
     if (lost !== "update" && !replaces.includes(lost.replace)) replaces.push(lost.replace);
     if (lost !== "update" && !diffs.includes(lost.replace)) diffs.push(lost.replace);
   }
+  // An update in place keeps the object: every input it does not change, and the stable outputs, stay as
+  // they are (the engine keeps them known in the preview, so drift stays on the object that drifted).
+  const stables =
+    changes && !replaces.length
+      ? [
+          ...Object.keys(def.schema.shape).filter((k) => !diffs.includes(k) && !containsUnknown(news[k])),
+          ...(def.stableOutputs ?? []),
+        ]
+      : [];
   const dbr = def.deleteBeforeReplace;
   const deleteFirst = replaces.length > 0 && (typeof dbr === "function" ? dbr(replaces) : dbr === true);
   return {
     changes,
     ...(replaces.length ? { replaces } : {}),
     ...(diffs.length ? { diffs } : {}),
+    ...(stables.length ? { stables } : {}),
     ...(deleteFirst ? { deleteBeforeReplace: true } : {}),
   };
 }
@@ -189,7 +207,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     },
 
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-      const { diffs: _named, ...result } = diffOf(def, olds, news);
+      // Pulumi's dynamic-provider plugin passes on neither the names nor the stables (see the executable door).
+      const { diffs: _named, stables: _stables, ...result } = diffOf(def, olds, news);
       return result;
     },
 

@@ -240,7 +240,7 @@ export class WpEngineProvider {
     };
     const replaces = res.replaces ?? [];
     // The names come from the definition's diff (a dynamic provider's diff result has no field for them).
-    const named = diffOf(resourceProvider(kind).definition, olds, news).diffs ?? [];
+    const { diffs: named = [], stables = [] } = diffOf(resourceProvider(kind).definition, olds, news);
     const diffs = [...new Set([...named, ...replaces])];
     const K = provproto.PropertyDiff.Kind;
     const detailed = diffs.map((key): [string, Msg] => {
@@ -266,6 +266,7 @@ export class WpEngineProvider {
           : provproto.DiffResponse.DiffChanges.DIFF_NONE,
       )
       .setReplacesList(replaces)
+      .setStablesList(replaces.length ? [] : stables)
       .setDiffsList(diffs)
       .setDeletebeforereplace(res.deleteBeforeReplace === true);
     // A change the definition cannot name (a wrapped provider's own diff) is left to the engine's view.
@@ -314,7 +315,15 @@ export class WpEngineProvider {
     const secretKeys = new Set(this.secretsOf(kind));
     const olds = unwrapSecrets(toProps(req.getOlds()), secretKeys);
     const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
-    if (req.getPreview()) return new provproto.UpdateResponse().setProperties(req.getNews());
+    if (req.getPreview()) {
+      // What the update cannot change stays known (the stable outputs, e.g. the object's own id); the
+      // other computed outputs are left out, so they are unknown until the update runs.
+      const stable = resourceProvider(kind).definition.stableOutputs ?? [];
+      const kept = Object.fromEntries(stable.filter((k) => olds[k] !== undefined).map((k) => [k, olds[k]]));
+      return new provproto.UpdateResponse().setProperties(
+        toStruct(wrapSecrets({ ...kept, ...news }, secretKeys)),
+      );
+    }
     const { outs } = (await this.as(async () =>
       resourceProvider(kind).update!(req.getId(), olds, this.withTimeout(kind, news, timeoutOf(req))),
     )) as { outs: Props };

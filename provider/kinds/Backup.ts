@@ -8,15 +8,13 @@
  * Delete: only forgets the backup. The service has no way to delete a backup; it stays in the install's
  * backup list (and in its archives) until the service expires it.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Backup as ApiBackup } from "../../sdk";
 import { pollUntil } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "Backup";
+import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** An email address (loosely checked: the service has the last word), trimmed and lower-cased. */
 export const emailAddress = (what: string) =>
@@ -42,48 +40,71 @@ export function normalizeEmails(value: unknown): unknown {
   return [...new Set(value.map((v) => (typeof v === "string" ? v.trim().toLowerCase() : v)))].sort();
 }
 
-export const BackupInputsSchema = z
+/** A backup request. */
+const inputs = z
   .object({
-    /** The install to back up. Changing it requests a new backup (replacement). */
-    installId: uuidString("installId"),
-    /** Why the backup is taken, shown in the install's backup list. Changing it requests a new backup. */
+    installId: uuidString("installId").meta({
+      description: "The install to back up. Changing it requests a new backup (a replacement).",
+      replaces: true,
+    }),
     description: z
       .string({ error: "description is required and must be a string" })
       .trim()
-      .min(1, "description must not be empty"),
-    /** Addresses notified when the backup completes (at least one). Changing them requests a new backup. */
-    notificationEmails: notificationEmails(),
-    /** Wait until the backup is completed or aborted (default true); false returns once it is accepted. */
-    wait: z.boolean().default(true),
-    /** Longest wait for the backup to finish, in seconds (default 3600). */
-    timeoutSeconds: timeoutSecondsInput(3600),
-    /** Not accepted: there is nothing to adopt (see the docs). */
+      .min(1, "description must not be empty")
+      .meta({
+        description:
+          "Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.",
+        replaces: true,
+      }),
+    notificationEmails: notificationEmails().meta({
+      description:
+        "Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.",
+      replaces: true,
+    }),
+    wait: z.boolean().default(true).meta({
+      description:
+        "Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.",
+      writeOnly: true,
+    }),
+    // Not a mere setting here: a change is an update, which waits again for a backup still running.
+    timeoutSeconds: timeoutSecondsInput(3600).meta({
+      description:
+        "Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.",
+      setting: false,
+      writeOnly: true,
+    }),
     adopt: z
       .never({
         error: "Backup has no adopt: every create requests a new backup (backups cannot be taken over)",
       })
-      .optional(),
+      .optional()
+      .meta({
+        description: "Not accepted: every create requests a new backup, there is nothing to take over.",
+        setting: true,
+      }),
   })
   .strict();
 
-export type BackupInputs = z.output<typeof BackupInputsSchema>;
+const outputs = z.object({
+  backupId: z.string().meta({
+    description: "The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.",
+  }),
+  status: z.string().meta({
+    description:
+      "`requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).",
+  }),
+  createTime: z.string().nullable().meta({ description: "When the backup was requested." }),
+  completeTime: z.string().nullable().meta({ description: "When the backup completed; null while it runs." }),
+  cmsVersion: z.string().nullable().meta({
+    description: "The WordPress version the backup captured (`wordpress_version` on the real service).",
+  }),
+});
 
-/** Outputs of a Backup: its inputs plus what the service reports. */
-export interface BackupOutputs extends Record<string, unknown> {
-  installId: string;
-  description: string;
-  notificationEmails: string[];
-  wait: boolean;
-  timeoutSeconds: number;
-  backupId: string;
-  status: string;
-  createTime: string | null;
-  completeTime: string | null;
-  cmsVersion: string | null;
-}
+export type BackupInputs = z.output<typeof inputs>;
+type BackupOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What the service reports of a backup, as outputs (the inputs are overlaid by the framework). */
-export type BackupServiceOutputs = Pick<
+type BackupServiceOutputs = Pick<
   BackupOutputs,
   "installId" | "backupId" | "status" | "createTime" | "completeTime" | "cmsVersion"
 > & { description?: string };
@@ -153,12 +174,19 @@ export class BackupAbortedError extends Error {
   }
 }
 
-export const provider = defineProvider<BackupInputs, BackupOutputs>({
-  kind: KIND,
-  schema: BackupInputsSchema,
-  replaceOn: ["installId", "description", "notificationEmails"],
-  // Waiting is the provider's business, not the service's: changing it never requests a new backup.
-  updatable: ["wait", "timeoutSeconds"],
+export const definition = defineKind({
+  kind: "Backup",
+  description:
+    "A backup of an install, requested when the resource is created. Unless `wait` is false the create waits " +
+    "until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be " +
+    "changed: a new install, description or list of addresses means a new backup (a replacement), and a " +
+    "backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID.",
+  deletes:
+    "Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list " +
+    "(and its archive) until the service expires it. Nothing is sent to the service.",
+  importId: "{installId}/{id}",
+  inputs,
+  outputs,
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),
   // The backup on record was aborted: the next up requests a new one.
   lost: (olds) => (needsNewBackup(olds) ? { replace: "status" } : undefined),
@@ -187,11 +215,9 @@ export const provider = defineProvider<BackupInputs, BackupOutputs>({
     }
   },
   async read(id, olds, ctx) {
-    const b = await ctx.client.backups.get(olds.installId, id);
-    const outs = backupOutputs(olds.installId, b) as BackupOutputs;
+    // The description the service reports (when it reports one) is read back as the input.
     return {
-      outs,
-      inputs: { installId: olds.installId, ...(outs.description ? { description: outs.description } : {}) },
+      outs: backupOutputs(olds.installId, await ctx.client.backups.get(olds.installId, id)) as BackupOutputs,
     };
   },
   async update(id, olds, news, ctx) {
@@ -217,19 +243,7 @@ export function needsNewBackup(olds: Record<string, unknown>): boolean {
   return olds["status"] === "aborted";
 }
 
-/** Arguments of a {@link Backup}. */
-export interface BackupArgs {
-  /** The install to back up. Changing it requests a new backup. */
-  installId: pulumi.Input<string>;
-  /** Why the backup is taken (shown in the install's backup list). Changing it requests a new backup. */
-  description: pulumi.Input<string>;
-  /** Addresses notified when the backup completes (at least one). Changing them requests a new backup. */
-  notificationEmails: pulumi.Input<pulumi.Input<string>[]>;
-  /** Wait until the backup is completed or aborted (default true). */
-  wait?: pulumi.Input<boolean>;
-  /** Longest wait for the backup to finish, in seconds (default 3600). */
-  timeoutSeconds?: pulumi.Input<number>;
-}
+export const provider = definition.provider;
 
 /**
  * A backup of an install. The id is the backup's UUID. Delete only forgets it (backups cannot be deleted
@@ -243,39 +257,6 @@ export interface BackupArgs {
  * });
  * export const backupId = before.backupId;
  */
-export class Backup extends WpEngineResource {
-  /** The install that was backed up. */
-  declare readonly installId: pulumi.Output<string>;
-  /** The description the backup was requested with. */
-  declare readonly description: pulumi.Output<string>;
-  /** Addresses notified when the backup completes. */
-  declare readonly notificationEmails: pulumi.Output<string[]>;
-  /** Whether create waited for the backup to finish. */
-  declare readonly wait: pulumi.Output<boolean>;
-  /** The deadline of the wait, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`. */
-  declare readonly backupId: pulumi.Output<string>;
-  /** requested, in_progress, completed or aborted (as of the last create, update or refresh). */
-  declare readonly status: pulumi.Output<string>;
-  /** When the backup was requested. */
-  declare readonly createTime: pulumi.Output<string | null>;
-  /** When the backup completed; null while it runs. */
-  declare readonly completeTime: pulumi.Output<string | null>;
-  /** The WordPress version the backup captured. */
-  declare readonly cmsVersion: pulumi.Output<string | null>;
-
-  constructor(name: string, args: BackupArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, BACKUP_OUTPUTS, opts);
-  }
-}
-
-const BACKUP_OUTPUTS = [
-  "backupId",
-  "status",
-  "createTime",
-  "completeTime",
-  "cmsVersion",
-  "wait",
-  "timeoutSeconds",
-] as const;
+export const Backup = resourceClass(definition);
+export type Backup = InstanceType<typeof Backup>;
+export type BackupArgs = ArgsOf<typeof definition>;

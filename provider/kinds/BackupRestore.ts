@@ -16,13 +16,12 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { pollUntil } from "../../sdk";
 import { getClient } from "../core/client";
+import { defineKind, type OutputsOf } from "../core/define";
 import { explainError } from "../core/errors";
 import { containsUnknown, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN, toPlain } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { type Context, CreatedButFailedError, FORGOTTEN, toPlain } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 import { normalizeEmails, notificationEmails } from "./Backup";
-
-const KIND = "BackupRestore";
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers shared by the action resources (BackupRestore, InstallCopy).
@@ -117,60 +116,80 @@ export function actionProvider<P extends Provider>(
 
 // ---------------------------------------------------------------------------------------------------
 
-export const BackupRestoreInputsSchema = z
+/** The inputs whose change restores again (each a restore parameter, or `triggers`). */
+const restoreShape = {
+  installId: uuidString("installId").meta({
+    description: "The install to restore. A change restores again (into the new install).",
+    writeOnly: true,
+  }),
+  backupId: uuidString("backupId").meta({
+    description:
+      "The backup to restore from: completed, and of the same install (e.g. a `Backup`'s `backupId`). A change restores again.",
+    writeOnly: true,
+  }),
+  notificationEmails: notificationEmails().meta({
+    description:
+      "Addresses notified when the restore completes (at least one; order, case and duplicates do not count).",
+    writeOnly: true,
+  }),
+  restoreDatabase: z.boolean().default(true).meta({
+    description: "Restore the database too; false restores the files only.",
+    writeOnly: true,
+  }),
+  createCheckpoint: z.boolean().default(true).meta({
+    description: "Take a checkpoint of the install's current state before restoring.",
+    writeOnly: true,
+  }),
+  triggers: triggersInput.meta({
+    description: "Any values; a change of them restores again.",
+    writeOnly: true,
+  }),
+};
+
+/** A restore of an install from a backup. */
+const inputs = z
   .object({
-    /** The install to restore. Changing it restores again (into the new install). */
-    installId: uuidString("installId"),
-    /** The backup to restore from (it must be completed and belong to the install). */
-    backupId: uuidString("backupId"),
-    /** Addresses notified when the restore completes (at least one). */
-    notificationEmails: notificationEmails(),
-    /** Restore the database too (default true); false restores the files only. */
-    restoreDatabase: z.boolean().default(true),
-    /** Take a checkpoint of the current state before restoring (default true). */
-    createCheckpoint: z.boolean().default(true),
-    /** Any values; a change of them restores again. */
-    triggers: triggersInput,
-    /** Wait while the install reports the status `pending` after the restore (default true). */
-    wait: z.boolean().default(true),
-    /** Longest wait for the restore to finish, in seconds (default 3600). */
-    timeoutSeconds: timeoutSecondsInput(3600),
-    /** Computed by `check` (what will be restored, in words); any given value is replaced. */
-    summary: z.string().optional(),
-    /** Not accepted: there is nothing to adopt (see the docs). */
+    ...restoreShape,
+    wait: z.boolean().default(true).meta({
+      description:
+        "Wait while the install reports the status `pending` after the restore. A change alone restores nothing.",
+      writeOnly: true,
+    }),
+    // Not a mere setting here: a change is an update (which waits again, restoring nothing).
+    timeoutSeconds: timeoutSecondsInput(3600).meta({
+      description:
+        "Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.",
+      setting: false,
+      writeOnly: true,
+    }),
+    summary: z.string().optional().meta({
+      description:
+        "Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.",
+      setting: true,
+    }),
     adopt: z
       .never({ error: "BackupRestore has no adopt: it is an action, there is no object to take over" })
-      .optional(),
+      .optional()
+      .meta({ description: "Not accepted: an action has no object to take over.", setting: true }),
   })
   .strict();
 
-export type BackupRestoreInputs = z.output<typeof BackupRestoreInputsSchema>;
+const outputs = z.object({
+  restoreCount: z.number().meta({ description: "How many times this resource has restored the install." }),
+  lastRestoredAt: z
+    .string()
+    .meta({ description: "When the last restore was requested (ISO 8601, the provider's clock)." }),
+  installStatus: z.string().nullable().meta({
+    description:
+      "The install's status after the last run: `active` once done, `pending` when not waited for.",
+  }),
+});
 
-/** Outputs of a BackupRestore: its inputs plus the record of the runs. */
-export interface BackupRestoreOutputs extends Record<string, unknown> {
-  installId: string;
-  backupId: string;
-  notificationEmails: string[];
-  restoreDatabase: boolean;
-  createCheckpoint: boolean;
-  triggers?: unknown[];
-  wait: boolean;
-  timeoutSeconds: number;
-  summary: string;
-  restoreCount: number;
-  lastRestoredAt: string;
-  installStatus: string | null;
-}
+type BackupRestoreInputs = z.output<typeof inputs>;
+type BackupRestoreOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** The inputs whose change restores again. */
-export const RESTORE_INPUTS = [
-  "installId",
-  "backupId",
-  "notificationEmails",
-  "restoreDatabase",
-  "createCheckpoint",
-  "triggers",
-] as const;
+export const RESTORE_INPUTS = Object.keys(restoreShape) as (keyof typeof restoreShape)[];
 
 /** What a restore with these inputs does, in words (unknown values shown as such). */
 export function restoreSummary(i: Record<string, unknown>): string {
@@ -224,11 +243,19 @@ async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: numb
   };
 }
 
-const base = defineProvider<BackupRestoreInputs, BackupRestoreOutputs>({
-  kind: KIND,
-  schema: BackupRestoreInputsSchema,
-  replaceOn: [],
-  updatable: [...RESTORE_INPUTS, "wait", "timeoutSeconds"],
+export const definition = defineKind({
+  kind: "BackupRestore",
+  description:
+    "DESTRUCTIVE action, not an object: creating it restores an install from one of its backups, and a change " +
+    "of any input (typically `triggers`) restores again. The install's current files (and, unless " +
+    "`restoreDatabase` is false, its database) are replaced by the backup's. `check` adds a `summary` input " +
+    "that says in words what will be restored, so `pulumi preview` shows it. The id is generated by the provider.",
+  deletes:
+    "Only forgets the action: nothing on the service is undone (a restore cannot be reverted except by " +
+    "restoring the checkpoint it took). Nothing is sent to the service.",
+  importId: { none: "an action: there is nothing on the service to adopt." },
+  inputs,
+  outputs,
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();
@@ -245,7 +272,7 @@ const base = defineProvider<BackupRestoreInputs, BackupRestoreOutputs>({
   async read(_id, olds, ctx) {
     // An action has no live object; it is gone when its backup (or install) is gone.
     await ctx.client.backups.get(olds.installId, olds.backupId);
-    return { outs: {} as BackupRestoreOutputs, inputs: {} };
+    return { outs: {} as BackupRestoreOutputs };
   },
   async delete() {
     // Nothing to undo on the service: forgetting the action is all delete does.
@@ -279,27 +306,7 @@ export async function updateRestore(
   }
 }
 
-export const provider = actionProvider(base, restoreSummary, updateRestore);
-
-/** Arguments of a {@link BackupRestore}. */
-export interface BackupRestoreArgs {
-  /** The install to restore. */
-  installId: pulumi.Input<string>;
-  /** The backup to restore from (completed, of the same install), e.g. a `Backup`'s `backupId`. */
-  backupId: pulumi.Input<string>;
-  /** Addresses notified when the restore completes (at least one). */
-  notificationEmails: pulumi.Input<pulumi.Input<string>[]>;
-  /** Restore the database too (default true); false restores the files only. */
-  restoreDatabase?: pulumi.Input<boolean>;
-  /** Take a checkpoint of the current state before restoring (default true). */
-  createCheckpoint?: pulumi.Input<boolean>;
-  /** Any values; a change of them restores again. */
-  triggers?: pulumi.Input<unknown[]>;
-  /** Wait while the install reports `pending` after the restore (default true). */
-  wait?: pulumi.Input<boolean>;
-  /** Longest wait for the restore to finish, in seconds (default 3600). */
-  timeoutSeconds?: pulumi.Input<number>;
-}
+export const provider = actionProvider(definition.provider, restoreSummary, updateRestore);
 
 /**
  * DESTRUCTIVE action: restores an install from a backup when created, and again whenever an input
@@ -313,45 +320,6 @@ export interface BackupRestoreArgs {
  *   triggers: ["2025-06-01 rollback"],
  * });
  */
-export class BackupRestore extends WpEngineResource {
-  /** The install that was restored. */
-  declare readonly installId: pulumi.Output<string>;
-  /** The backup it was restored from. */
-  declare readonly backupId: pulumi.Output<string>;
-  /** Addresses notified when the restore completes. */
-  declare readonly notificationEmails: pulumi.Output<string[]>;
-  /** Whether the database was restored too. */
-  declare readonly restoreDatabase: pulumi.Output<boolean>;
-  /** Whether a checkpoint was taken before restoring. */
-  declare readonly createCheckpoint: pulumi.Output<boolean>;
-  /** The values whose change restores again. */
-  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
-  /** Whether the restore waited for the install to finish. */
-  declare readonly wait: pulumi.Output<boolean>;
-  /** The deadline of the wait, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** What the restore does, in words (also shown by `pulumi preview`). */
-  declare readonly summary: pulumi.Output<string>;
-  /** How many times this resource has restored the install. */
-  declare readonly restoreCount: pulumi.Output<number>;
-  /** When the last restore was requested (ISO 8601, the provider's clock). */
-  declare readonly lastRestoredAt: pulumi.Output<string>;
-  /** The install's status after the last run: `active` once done, `pending` when not waited for. */
-  declare readonly installStatus: pulumi.Output<string | null>;
-
-  constructor(name: string, args: BackupRestoreArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, RESTORE_OUTPUTS, opts);
-  }
-}
-
-const RESTORE_OUTPUTS = [
-  "restoreDatabase",
-  "createCheckpoint",
-  "triggers",
-  "wait",
-  "timeoutSeconds",
-  "summary",
-  "restoreCount",
-  "lastRestoredAt",
-  "installStatus",
-] as const;
+export const BackupRestore = resourceClass(definition);
+export type BackupRestore = InstanceType<typeof BackupRestore>;
+export type BackupRestoreArgs = ArgsOf<typeof definition>;

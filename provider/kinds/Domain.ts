@@ -57,7 +57,7 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  domainId: z.string().meta({ description: "The domain's UUID (also the resource id)." }),
+  domainId: z.string().meta({ description: "The domain's UUID (also the resource id).", stable: true }),
   duplicate: z.boolean().meta({ description: "Whether the service marks the domain as a duplicate." }),
   networkType: z
     .string()
@@ -76,6 +76,10 @@ const outputs = z.object({
     .nullable()
     .meta({ description: "Value of the TXT record to publish for verification; null once verified." }),
   txtVerifiedTime: z.string().nullable().meta({ description: "When ownership was verified, or null." }),
+  txtVerifiedDomain: z
+    .string()
+    .nullable()
+    .meta({ description: "The domain name the TXT record verifies (the service's txt_verified_domain)." }),
   cname: z.string().nullable().meta({ description: "The CNAME target to point the domain at." }),
   aRecords: z.array(z.string()).meta({ description: "The A records to point the domain at." }),
 });
@@ -99,6 +103,7 @@ export function domainOutputs(installId: string, d: ApiDomain): DomainOutputs {
     txtVerificationKey: d.txt_verification_key ?? null,
     txtVerificationValue: d.txt_verification_value ?? null,
     txtVerifiedTime: d.txt_verified_time ?? null,
+    txtVerifiedDomain: d.txt_verified_domain ?? null,
     cname: dns?.cname ?? null,
     aRecords: dns?.a_records ?? [],
   };

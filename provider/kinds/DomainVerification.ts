@@ -10,56 +10,63 @@
  * Delete: forgets the resource. Verification cannot be undone on the service; the domain stays verified
  * (delete the `Domain` to remove it).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Domain as ApiDomain, isNotFound } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, defineProvider, FORGOTTEN } from "../core/lifecycle";
+import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
   DEFAULT_TIMEOUT_SECONDS,
   retryIntervalSecondsInput,
   notVerifiedMessage as txtNotVerifiedMessage,
   verifyUntilSeen,
 } from "../core/txt";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "DomainVerification";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** The ownership status of a verified domain. */
 export const VERIFIED = "TXT_VERIFIED";
 
-export const DomainVerificationInputsSchema = z
+/** The TXT ownership verification of a domain. */
+const inputs = z
   .object({
-    /** The install the domain belongs to. Changing it replaces the resource. */
-    installId: uuidString("installId"),
-    /** The id of the domain to verify (a `Domain`'s id). Changing it replaces the resource. */
-    domainId: uuidString("domainId"),
-    /** How long create waits for the TXT record to be seen, in seconds (default 600). */
-    timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS),
-    /**
-     * Seconds between verification attempts (default 10, minimum 1). The real service allows one
-     * domain status check per install every 5 s: keep it at 5 or more there.
-     */
-    retryIntervalSeconds: retryIntervalSecondsInput(),
+    installId: uuidString("installId").meta({
+      description: "The install the domain belongs to. Changing it replaces the resource.",
+      replaces: true,
+    }),
+    domainId: uuidString("domainId").meta({
+      description:
+        "The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.",
+      replaces: true,
+    }),
+    timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
+      description: "How long create waits for the TXT record to be seen, in seconds (at most 86400).",
+    }),
+    retryIntervalSeconds: retryIntervalSecondsInput().meta({
+      description:
+        "Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.",
+      setting: true,
+    }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type DomainVerificationInputs = z.output<typeof DomainVerificationInputsSchema>;
+const outputs = z.object({
+  domainName: z.string().meta({ description: "The domain name." }),
+  ownershipStatus: z.string().meta({
+    description:
+      "TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).",
+  }),
+  verifiedTime: z.string().nullable().meta({ description: "When the TXT record was verified (ISO 8601)." }),
+  verifiedDomain: z.string().nullable().meta({ description: "The domain the TXT record was verified for." }),
+});
 
-/** Outputs of a DomainVerification: the inputs plus the verification the service recorded. */
-export interface DomainVerificationOutputs extends Record<string, unknown> {
-  installId: string;
-  domainId: string;
-  /** The domain name. */
-  domainName: string;
-  /** TXT_VERIFIED, or TXT_VERIFICATION_PENDING when the verification was lost (drift). */
-  ownershipStatus: string | null;
-  /** When the TXT record was verified. */
-  verifiedTime: string | null;
-  /** The domain the TXT record was verified for. */
-  verifiedDomain: string | null;
-}
+type DomainVerificationInputs = z.output<typeof inputs>;
+type DomainVerificationOutputs = OutputsOf<typeof inputs, typeof outputs>;
+/** What the service reports of a verification (the settings are overlaid from the inputs). */
+type Verification = Pick<
+  DomainVerificationOutputs,
+  "installId" | "domainId" | keyof z.output<typeof outputs>
+>;
 
 /** The ownership status of a domain record, derived from the verification time when the field is absent. */
 export function ownershipStatusOf(d: Pick<ApiDomain, "ownership_status" | "txt_verified_time">): string {
@@ -67,7 +74,7 @@ export function ownershipStatusOf(d: Pick<ApiDomain, "ownership_status" | "txt_v
 }
 
 /** Maps a domain record to outputs. */
-export function verificationOutputs(installId: string, d: ApiDomain): DomainVerificationOutputs {
+export function verificationOutputs(installId: string, d: ApiDomain): Verification {
   return {
     installId,
     domainId: d.id,
@@ -97,7 +104,7 @@ export function notVerifiedMessage(
  * Verifies the domain: at once when it already is, else asks the service every `retryIntervalSeconds`
  * until it sees the TXT record (it answers 400 until then) or `timeoutSeconds` pass.
  */
-async function verify(ctx: Context, inputs: DomainVerificationInputs): Promise<DomainVerificationOutputs> {
+async function verify(ctx: Context, inputs: DomainVerificationInputs): Promise<Verification> {
   const { installId, domainId } = inputs;
   const domain = await ctx.client.domains.get(installId, domainId).catch((err: unknown) => {
     if (!isNotFound(err)) throw err;
@@ -126,11 +133,20 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs): Promise<D
   };
 }
 
-export const provider = defineProvider<DomainVerificationInputs, DomainVerificationOutputs>({
-  kind: KIND,
-  schema: DomainVerificationInputsSchema,
-  replaceOn: ["installId", "domainId"],
-  updatable: [],
+export const definition = defineKind({
+  kind: "DomainVerification",
+  description:
+    "The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one " +
+    "program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks " +
+    "the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds " +
+    "at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the " +
+    "domain id.",
+  deletes:
+    "Only forgets the resource: a verification cannot be undone on the service, the domain stays verified " +
+    "(delete the `Domain` to remove it). Nothing is sent to the service.",
+  importId: { none: "an action (a verification): there is no object of its own to adopt." },
+  inputs,
+  outputs,
   // The resource promises a verified domain: a refresh that found it no longer TXT_VERIFIED is a
   // change, answered by an update that verifies again.
   lost: (olds) =>
@@ -139,16 +155,15 @@ export const provider = defineProvider<DomainVerificationInputs, DomainVerificat
       : undefined,
   // Verifying a verified domain succeeds at once, so `adopt` changes nothing.
   async create(inputs, ctx) {
-    return { id: inputs.domainId, outs: await verify(ctx, inputs) };
+    return { id: inputs.domainId, outs: (await verify(ctx, inputs)) as DomainVerificationOutputs };
   },
   async read(id, olds, ctx) {
-    const domainId = olds.domainId ?? id;
-    const outs = verificationOutputs(olds.installId, await ctx.client.domains.get(olds.installId, domainId));
-    return { outs, inputs: { installId: olds.installId, domainId } };
+    const domain = await ctx.client.domains.get(olds.installId, olds.domainId ?? id);
+    return { outs: verificationOutputs(olds.installId, domain) as DomainVerificationOutputs };
   },
   // Runs only when a refresh found the domain no longer verified (see `diff` below): verify again.
   async update(_id, _olds, news, ctx) {
-    return verify(ctx, news);
+    return (await verify(ctx, news)) as DomainVerificationOutputs;
   },
   // Verification cannot be undone on the service: delete only forgets.
   async delete() {
@@ -156,19 +171,7 @@ export const provider = defineProvider<DomainVerificationInputs, DomainVerificat
   },
 });
 
-/** Arguments of a {@link DomainVerification}. */
-export interface DomainVerificationArgs {
-  /** The install the domain belongs to. Changing it replaces the resource. */
-  installId: pulumi.Input<string>;
-  /** The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource. */
-  domainId: pulumi.Input<string>;
-  /** How long create waits for the TXT record to be seen, in seconds (default 600). */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** Seconds between attempts (default 10, minimum 1; keep it at 5 or more on the real service). */
-  retryIntervalSeconds?: pulumi.Input<number>;
-  /** Accepted for uniformity; it changes nothing, as an already verified domain succeeds at once. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * Completes the TXT ownership verification of a domain. The id is the domain id. Create waits until
@@ -181,39 +184,6 @@ export interface DomainVerificationArgs {
  * });
  * new wpengine.DomainVerification("www", { installId, domainId: www.id }, { dependsOn: [txt] });
  */
-export class DomainVerification extends WpEngineResource {
-  /** The install the domain belongs to. */
-  declare readonly installId: pulumi.Output<string>;
-  /** The verified domain's id (also the resource id). */
-  declare readonly domainId: pulumi.Output<string>;
-  /** The domain name. */
-  declare readonly domainName: pulumi.Output<string>;
-  /** TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost. */
-  declare readonly ownershipStatus: pulumi.Output<string>;
-  /** When the TXT record was verified (ISO 8601). */
-  declare readonly verifiedTime: pulumi.Output<string | null>;
-  /** The domain the TXT record was verified for. */
-  declare readonly verifiedDomain: pulumi.Output<string | null>;
-  /** The wait limit of create, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** Seconds between verification attempts. */
-  declare readonly retryIntervalSeconds: pulumi.Output<number>;
-  /** Whether `adopt` was set (it has no effect on this resource). */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: DomainVerificationArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, DOMAIN_VERIFICATION_OUTPUTS, opts);
-  }
-}
-
-const DOMAIN_VERIFICATION_OUTPUTS = [
-  "installId",
-  "domainId",
-  "domainName",
-  "ownershipStatus",
-  "verifiedTime",
-  "verifiedDomain",
-  "timeoutSeconds",
-  "retryIntervalSeconds",
-  "adopt",
-] as const;
+export const DomainVerification = resourceClass(definition);
+export type DomainVerification = InstanceType<typeof DomainVerification>;
+export type DomainVerificationArgs = ArgsOf<typeof definition>;

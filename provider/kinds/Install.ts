@@ -9,13 +9,12 @@
  * Delete: deletes the install and everything on it (domains, backups, settings) for good. So
  * `deletionProtection` is on by default and delete refuses until it has been turned off.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Install as ApiInstall, INSTALL_NAME_PATTERN, pollUntil } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-import { type InstallInfo, toInstallInfo } from "../lookups";
+import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { type ArgsOf, type ResourceOptions, resourceClass } from "../dynamic/resource";
 import { POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
 import {
   INSTALL_ENVIRONMENTS,
@@ -24,58 +23,104 @@ import {
   placementPatch,
 } from "./InstallPlacement";
 
-const KIND = "Install";
-
-export const InstallInputsSchema = z
+const inputs = z
   .object({
-    /** The install name: 3 to 14 lower-case letters or digits, starting with a letter. Changing it replaces the install. */
     name: z
       .string({ error: "name is required and must be a string" })
       .regex(
         INSTALL_NAME_PATTERN,
         "name must be 3 to 14 lower-case letters or digits, starting with a letter (^[a-z][a-z0-9]{2,13}$)",
-      ),
-    /** The account the install belongs to. Changing it replaces the install. */
-    accountId: uuidString("accountId"),
-    /** The site the install belongs to (of the same account); changing it moves the install in place. */
-    siteId: uuidString("siteId"),
-    /** The environment it fills in its site; changing it moves the install in place. */
+      )
+      .meta({
+        description:
+          "The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).",
+        replaces: true,
+      }),
+    accountId: uuidString("accountId").meta({
+      description: "The account the install belongs to.",
+      replaces: true,
+    }),
+    siteId: uuidString("siteId").meta({
+      description:
+        "The site the install belongs to (of the same account); changing it moves the install in place.",
+    }),
     environment: z
       .string({ error: "environment is required: production, staging or development" })
       .trim()
       .toLowerCase()
-      .pipe(
-        z.enum(INSTALL_ENVIRONMENTS, {
-          error: "environment must be one of production, staging, development",
-        }),
-      ),
-    /** How long create waits for the install to be provisioned (`active`), in seconds (default 1800). */
-    timeoutSeconds: timeoutSecondsInput(1800),
-    /** Refuse to delete (or replace) the install while true (the default). */
-    deletionProtection: deletionProtectionInput,
-    ...COMMON_INPUTS,
+      // A refinement, not an enum: the output stays a string, as 0.1.0's schema typed it.
+      .refine((v) => (INSTALL_ENVIRONMENTS as readonly string[]).includes(v), {
+        error: "environment must be one of production, staging, development",
+      })
+      .meta({
+        description:
+          "The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.",
+      }),
+    // Updatable as in 0.1.0 (a change of it alone plans an update), unlike the other kinds' timeouts.
+    timeoutSeconds: timeoutSecondsInput(1800).meta({
+      description:
+        "How long create waits for the install to be provisioned (`active`), in seconds (default 1800).",
+      setting: false,
+      writeOnly: true,
+    }),
+    deletionProtection: deletionProtectionInput.meta({
+      description:
+        "Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.",
+    }),
+    adopt: COMMON_INPUTS.adopt.meta({
+      description:
+        "Take over the install of that name in the account instead of failing create (and place it as declared).",
+    }),
   })
   .strict();
 
-export type InstallInputs = z.output<typeof InstallInputsSchema>;
+/**
+ * What the service reports, without the primary domain and the WordPress version: they change through
+ * other resources (`Domain`, `BackupRestore`) and by themselves (core updates), which would show as
+ * drift on every refresh (`getInstall` reads them).
+ */
+const outputs = z.object({
+  installId: z.string().meta({
+    description:
+      "The install's UUID (also the resource id): pass it as `installId` to the resources that act on it.",
+  }),
+  status: z.string().nullable().meta({ description: "`active` once provisioned (`pending` before)." }),
+  phpVersion: z.string().nullable().meta({ description: "PHP version." }),
+  cname: z.string().nullable().meta({ description: "The install's CNAME (`<name>.wpengine.com`)." }),
+  stableIps: z
+    .array(z.string())
+    .meta({ description: "Stable IPs (some premium plans only; empty otherwise)." }),
+  isMultisite: z.boolean().meta({ description: "Whether the install is a multisite." }),
+  createdAt: z.string().nullable().meta({ description: "When the install was created (UTC)." }),
+  deferCmsUpgradesUntil: z
+    .string()
+    .nullable()
+    .meta({ description: "Automatic core major updates are deferred until this date, or null." }),
+});
+
+type InstallInputs = z.output<typeof inputs>;
+type InstallOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /**
- * Outputs of an Install: its inputs plus what the service reports (the lookups' {@link InstallInfo}, id as
- * `installId`), without the primary domain and the WordPress version: they change through other
- * resources (`Domain`, `BackupRestore`) and by themselves (core updates), which would show as drift on
- * every refresh (`getInstall` reads them).
+ * Maps a service record to outputs (the guard is the input's, never the service's). The service may omit
+ * the account, the site or the environment: those outputs are then null (read keeps the inputs).
  */
-export interface InstallOutputs
-  extends Omit<InstallInfo, "id" | "primaryDomain" | "cmsVersion">,
-    Record<string, unknown> {
-  installId: string;
-  deletionProtection: boolean;
-}
-
-/** Maps a service record to outputs (the guard is the input's, never the service's). */
 export function installOutputs(i: ApiInstall, deletionProtection: boolean): InstallOutputs {
-  const { id, environment, primaryDomain: _p, cmsVersion: _c, ...rest } = toInstallInfo(i);
-  return { ...rest, installId: id, environment: environment?.toLowerCase() ?? null, deletionProtection };
+  return {
+    name: i.name,
+    accountId: i.account?.id ?? null,
+    siteId: i.site?.id ?? null,
+    environment: i.environment?.toLowerCase() ?? null,
+    deletionProtection,
+    installId: i.id,
+    status: i.status ?? null,
+    phpVersion: i.php_version ?? null,
+    cname: i.cname ?? null,
+    stableIps: i.stable_ips ?? [],
+    isMultisite: i.is_multisite ?? false,
+    createdAt: i.created_at ?? null,
+    deferCmsUpgradesUntil: i.defer_cms_upgrades_until ?? null,
+  } as InstallOutputs;
 }
 
 /** What deleting an install destroys, in words. */
@@ -107,16 +152,28 @@ async function findByName(ctx: Context, accountId: string, name: string): Promis
 /** Brings an install to the declared site and environment; the record as it is afterwards. */
 async function place(ctx: Context, record: ApiInstall, want: InstallInputs): Promise<ApiInstall> {
   const have = { siteId: record.site?.id ?? null, environment: record.environment?.toLowerCase() ?? null };
-  const patch = placementPatch(have, want);
+  const patch = placementPatch(have, {
+    siteId: want.siteId,
+    environment: want.environment as InstallEnvironment,
+  });
   // Both fields are sent when both change: the service validates the pair (one install per environment).
   return patch ? ctx.client.installs.update(record.id, patch) : record;
 }
 
-export const provider = defineProvider<InstallInputs, InstallOutputs>({
-  kind: KIND,
-  schema: InstallInputsSchema,
-  replaceOn: ["name", "accountId"],
-  updatable: ["siteId", "environment", "timeoutSeconds", "deletionProtection"],
+export const definition = defineKind({
+  kind: "Install",
+  description:
+    "A WordPress install, created in an account and placed in a site as its production, staging or " +
+    "development install. The service provisions it asynchronously: create waits until it is `active`, " +
+    "within `timeoutSeconds`. Its name and account replace it; its site and environment change in place. " +
+    "An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is " +
+    "the install's UUID.",
+  deletes:
+    "Deletes the install and everything on it (domains, backups, settings) for good. Refused while " +
+    "`deletionProtection` is on, the default. An install already gone counts as deleted.",
+  importId: "{id}",
+  inputs,
+  outputs,
   normalize: (key, v) =>
     (key === "accountId" || key === "siteId" || key === "environment") && typeof v === "string"
       ? v.toLowerCase()
@@ -135,7 +192,7 @@ export const provider = defineProvider<InstallInputs, InstallOutputs>({
         name: inputs.name,
         account_id: inputs.accountId,
         site_id: inputs.siteId,
-        environment: inputs.environment,
+        environment: inputs.environment as InstallEnvironment,
       }));
     let outs = installOutputs(record, inputs.deletionProtection);
     try {
@@ -148,10 +205,11 @@ export const provider = defineProvider<InstallInputs, InstallOutputs>({
   },
   async read(id, olds, ctx) {
     const outs = installOutputs(await ctx.client.installs.get(id), olds.deletionProtection);
+    // What the service omits (null) stays as declared.
     const inputs: Partial<InstallInputs> = { name: outs.name };
     if (outs.accountId) inputs.accountId = outs.accountId;
     if (outs.siteId) inputs.siteId = outs.siteId;
-    if (outs.environment) inputs.environment = outs.environment as InstallEnvironment;
+    if (outs.environment) inputs.environment = outs.environment;
     return { outs, inputs };
   },
   async update(id, _olds, news, ctx) {
@@ -164,26 +222,7 @@ export const provider = defineProvider<InstallInputs, InstallOutputs>({
   },
 });
 
-/** Arguments of an {@link Install}. */
-export interface InstallArgs {
-  /** The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain). Changing it replaces the install. */
-  name: pulumi.Input<string>;
-  /** The account the install belongs to (UUID). Changing it replaces the install. */
-  accountId: pulumi.Input<string>;
-  /** The site the install belongs to, of the same account. Changing it moves the install in place. */
-  siteId: pulumi.Input<string>;
-  /** `production`, `staging` or `development` (free in the site). Changing it moves the install in place. */
-  environment: pulumi.Input<string>;
-  /** How long create waits for provisioning, in seconds (default 1800). */
-  timeoutSeconds?: pulumi.Input<number>;
-  /**
-   * Refuse to delete the install, and to replace it, while true (default true): deleting an install
-   * destroys the website. Set false and run `pulumi up` before a destroy.
-   */
-  deletionProtection?: pulumi.Input<boolean>;
-  /** Take over the install of that name in the account instead of failing (and place it as declared). */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * A WordPress install in a site. The id is the install's UUID. Create waits until it is provisioned.
@@ -192,55 +231,12 @@ export interface InstallArgs {
  * @example
  * const prod = new wpengine.Install("prod", { name: "blogprod", accountId, siteId: site.id, environment: "production" });
  */
-export class Install extends WpEngineResource {
-  /** The install name. */
-  declare readonly name: pulumi.Output<string>;
-  /** The account the install belongs to. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The site the install belongs to. */
-  declare readonly siteId: pulumi.Output<string>;
-  /** The environment it fills in its site. */
-  declare readonly environment: pulumi.Output<string>;
-  /** How long create waits for provisioning, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** Whether delete and replacement are refused. */
-  declare readonly deletionProtection: pulumi.Output<boolean>;
-  /** The install's UUID (also the resource id): pass it as `installId` to the resources that act on it. */
-  declare readonly installId: pulumi.Output<string>;
-  /** `active` once provisioned (`pending` before). */
-  declare readonly status: pulumi.Output<string | null>;
-  /** PHP version. */
-  declare readonly phpVersion: pulumi.Output<string | null>;
-  /** The install's CNAME (`<name>.wpengine.com`). */
-  declare readonly cname: pulumi.Output<string | null>;
-  /** Stable IPs (some premium plans only; empty otherwise). */
-  declare readonly stableIps: pulumi.Output<string[]>;
-  /** Whether the install is a multisite. */
-  declare readonly isMultisite: pulumi.Output<boolean>;
-  /** When the install was created (UTC). */
-  declare readonly createdAt: pulumi.Output<string | null>;
-  /** Automatic core major updates are deferred until this date, or null. */
-  declare readonly deferCmsUpgradesUntil: pulumi.Output<string | null>;
-  /** Whether this resource took over an existing install. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
+export class Install extends resourceClass(definition) {
   constructor(name: string, args: InstallArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, INSTALL_OUTPUTS, opts);
+    super(name, args, opts);
+    // An InstallPlacement of this install is refused: the Install places it itself.
     markManagedInstall(this.id, name);
     markManagedInstall(this.installId, name);
   }
 }
-
-const INSTALL_OUTPUTS = [
-  "timeoutSeconds",
-  "deletionProtection",
-  "installId",
-  "status",
-  "phpVersion",
-  "cname",
-  "stableIps",
-  "isMultisite",
-  "createdAt",
-  "deferCmsUpgradesUntil",
-  "adopt",
-] as const;
+export type InstallArgs = ArgsOf<typeof definition>;

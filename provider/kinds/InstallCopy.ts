@@ -11,12 +11,12 @@
  * Delete: only forgets the action. Nothing on the service is undone.
  */
 import { randomUUID } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { defineKind, type OutputsOf } from "../core/define";
 import type { Rule } from "../core/inputs";
 import { containsUnknown, uuidString } from "../core/inputs";
-import { type Context, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 import { emailAddress } from "./Backup";
 import {
   actionProvider,
@@ -26,61 +26,79 @@ import {
   triggersInput,
 } from "./BackupRestore";
 
-const KIND = "InstallCopy";
+/** The inputs whose change copies again (each a copy parameter, or `triggers`). */
+const copyShape = {
+  sourceEnvironmentId: uuidString("sourceEnvironmentId").meta({
+    description: "The environment (install id) to copy from. A change copies again.",
+    writeOnly: true,
+  }),
+  destinationEnvironmentId: uuidString("destinationEnvironmentId").meta({
+    description:
+      "The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.",
+    writeOnly: true,
+  }),
+  notificationEmails: z
+    .array(emailAddress("notificationEmails"), {
+      error: "notificationEmails must be a list of email addresses",
+    })
+    .optional()
+    .meta({
+      description:
+        "Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.",
+      writeOnly: true,
+    }),
+  includeFiles: z.boolean().default(true).meta({ description: "Copy the files.", writeOnly: true }),
+  includeDb: z.boolean().default(true).meta({ description: "Copy the database.", writeOnly: true }),
+  dbTables: z
+    .array(
+      z
+        .string({ error: "dbTables must be a list of table names" })
+        .trim()
+        .min(1, "a table name must not be empty"),
+    )
+    .min(1, "dbTables must name at least one table; leave it out to copy the whole database")
+    .optional()
+    .meta({
+      description:
+        "Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.",
+      writeOnly: true,
+    }),
+  triggers: triggersInput.meta({
+    description: "Any values; a change of them copies again.",
+    writeOnly: true,
+  }),
+};
 
-export const InstallCopyInputsSchema = z
+/** A copy of one environment over another. */
+const inputs = z
   .object({
-    /** The environment (install id) to copy from. */
-    sourceEnvironmentId: uuidString("sourceEnvironmentId"),
-    /** The environment (install id) to copy to; what is copied is overwritten there. Same account as the source. */
-    destinationEnvironmentId: uuidString("destinationEnvironmentId"),
-    /** Addresses notified when the copy completes: the only completion signal the service gives. */
-    notificationEmails: z
-      .array(emailAddress("notificationEmails"), {
-        error: "notificationEmails must be a list of email addresses",
-      })
-      .optional(),
-    /** Copy the files (default true). */
-    includeFiles: z.boolean().default(true),
-    /** Copy the database (default true). */
-    includeDb: z.boolean().default(true),
-    /** Copy only these database tables (default: the whole database); only with `includeDb`. */
-    dbTables: z
-      .array(
-        z
-          .string({ error: "dbTables must be a list of table names" })
-          .trim()
-          .min(1, "a table name must not be empty"),
-      )
-      .min(1, "dbTables must name at least one table; leave it out to copy the whole database")
-      .optional(),
-    /** Any values; a change of them copies again. */
-    triggers: triggersInput,
-    /** Computed by `check` (what will be copied, in words); any given value is replaced. */
-    summary: z.string().optional(),
-    /** Not accepted: there is nothing to adopt (see the docs). */
+    ...copyShape,
+    summary: z.string().optional().meta({
+      description:
+        "Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.",
+      setting: true,
+    }),
     adopt: z
       .never({ error: "InstallCopy has no adopt: it is an action, there is no object to take over" })
-      .optional(),
+      .optional()
+      .meta({ description: "Not accepted: an action has no object to take over.", setting: true }),
   })
   .strict();
 
-export type InstallCopyInputs = z.output<typeof InstallCopyInputsSchema>;
+const outputs = z.object({
+  requestCount: z.number().meta({ description: "How many times this resource has requested the copy." }),
+  lastRequestedAt: z.string().meta({
+    description:
+      "When the last copy was requested (ISO 8601, the provider's clock); completion is announced by email only.",
+  }),
+  lastMessage: z
+    .string()
+    .nullable()
+    .meta({ description: "The service's answer to the last request (`Install copy initiated`)." }),
+});
 
-/** Outputs of an InstallCopy: its inputs plus the record of the runs. */
-export interface InstallCopyOutputs extends Record<string, unknown> {
-  sourceEnvironmentId: string;
-  destinationEnvironmentId: string;
-  notificationEmails?: string[];
-  includeFiles: boolean;
-  includeDb: boolean;
-  dbTables?: string[];
-  triggers?: unknown[];
-  summary: string;
-  requestCount: number;
-  lastRequestedAt: string;
-  lastMessage: string | null;
-}
+type InstallCopyInputs = z.output<typeof inputs>;
+type InstallCopyOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** The spec's rules of install copy that can be decided without the service. */
 export const INSTALL_COPY_RULES: readonly Rule<InstallCopyInputs>[] = [
@@ -111,15 +129,7 @@ export const INSTALL_COPY_RULES: readonly Rule<InstallCopyInputs>[] = [
 ];
 
 /** The inputs whose change copies again. */
-export const COPY_INPUTS = [
-  "sourceEnvironmentId",
-  "destinationEnvironmentId",
-  "notificationEmails",
-  "includeFiles",
-  "includeDb",
-  "dbTables",
-  "triggers",
-] as const;
+export const COPY_INPUTS = Object.keys(copyShape) as (keyof typeof copyShape)[];
 
 /** What a copy with these inputs does, in words (unknown values shown as such). */
 export function copySummary(i: Record<string, unknown>): string {
@@ -166,12 +176,20 @@ async function copy(ctx: Context, i: InstallCopyInputs, previousCount: number) {
   };
 }
 
-const base = defineProvider<InstallCopyInputs, InstallCopyOutputs>({
-  kind: KIND,
-  schema: InstallCopyInputsSchema,
+export const definition = defineKind({
+  kind: "InstallCopy",
+  description:
+    "DESTRUCTIVE action, not an object: creating it copies the files and/or the database of one environment " +
+    "(install) over another of the same account, and a change of any input (typically `triggers`) copies again; " +
+    "the destination's copied content is overwritten. `check` enforces the rules that can be decided locally " +
+    "(source and destination differ, `dbTables` only with `includeDb`) and adds a `summary` input that says in " +
+    "words what will be copied, so `pulumi preview` shows it. The service has no status for a copy: completion " +
+    "is announced only by email to `notificationEmails`, so nothing waits for it. The id is generated by the provider.",
+  deletes: "Only forgets the action: nothing on the service is undone. Nothing is sent to the service.",
+  importId: { none: "an action: there is nothing on the service to adopt." },
+  inputs,
+  outputs,
   rules: INSTALL_COPY_RULES,
-  replaceOn: [],
-  updatable: [...COPY_INPUTS],
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();
@@ -181,7 +199,7 @@ const base = defineProvider<InstallCopyInputs, InstallCopyOutputs>({
     // An action has no live object; it is gone when either environment is gone.
     await ctx.client.installs.get(olds.sourceEnvironmentId);
     await ctx.client.installs.get(olds.destinationEnvironmentId);
-    return { outs: {} as InstallCopyOutputs, inputs: {} };
+    return { outs: {} as InstallCopyOutputs };
   },
   async delete() {
     // Nothing to undo on the service: forgetting the action is all delete does.
@@ -207,25 +225,7 @@ export async function updateCopy(
   return copy(ctx, news as InstallCopyInputs, previous);
 }
 
-export const provider = actionProvider(base, copySummary, updateCopy);
-
-/** Arguments of an {@link InstallCopy}. */
-export interface InstallCopyArgs {
-  /** The environment (install id) to copy from. */
-  sourceEnvironmentId: pulumi.Input<string>;
-  /** The environment (install id) to copy over; same account as the source. */
-  destinationEnvironmentId: pulumi.Input<string>;
-  /** Addresses notified when the copy completes (the only completion signal). */
-  notificationEmails?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Copy the files (default true). */
-  includeFiles?: pulumi.Input<boolean>;
-  /** Copy the database (default true). */
-  includeDb?: pulumi.Input<boolean>;
-  /** Copy only these tables (default: the whole database); only with `includeDb`. */
-  dbTables?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Any values; a change of them copies again. */
-  triggers?: pulumi.Input<unknown[]>;
-}
+export const provider = actionProvider(definition.provider, copySummary, updateCopy);
 
 /**
  * DESTRUCTIVE action: copies one environment over another when created, and again whenever an input
@@ -240,43 +240,6 @@ export interface InstallCopyArgs {
  *   triggers: ["2025-06-01"],
  * });
  */
-export class InstallCopy extends WpEngineResource {
-  /** The environment copied from. */
-  declare readonly sourceEnvironmentId: pulumi.Output<string>;
-  /** The environment copied over. */
-  declare readonly destinationEnvironmentId: pulumi.Output<string>;
-  /** Addresses notified when the copy completes. */
-  declare readonly notificationEmails: pulumi.Output<string[] | undefined>;
-  /** Whether files are copied. */
-  declare readonly includeFiles: pulumi.Output<boolean>;
-  /** Whether the database is copied. */
-  declare readonly includeDb: pulumi.Output<boolean>;
-  /** The tables copied, or undefined for the whole database. */
-  declare readonly dbTables: pulumi.Output<string[] | undefined>;
-  /** The values whose change copies again. */
-  declare readonly triggers: pulumi.Output<unknown[] | undefined>;
-  /** What the copy does, in words (also shown by `pulumi preview`). */
-  declare readonly summary: pulumi.Output<string>;
-  /** How many times this resource has requested the copy. */
-  declare readonly requestCount: pulumi.Output<number>;
-  /** When the last copy was requested (ISO 8601, the provider's clock); completion is announced by email only. */
-  declare readonly lastRequestedAt: pulumi.Output<string>;
-  /** The service's answer to the last request. */
-  declare readonly lastMessage: pulumi.Output<string | null>;
-
-  constructor(name: string, args: InstallCopyArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, COPY_OUTPUTS, opts);
-  }
-}
-
-const COPY_OUTPUTS = [
-  "notificationEmails",
-  "includeFiles",
-  "includeDb",
-  "dbTables",
-  "triggers",
-  "summary",
-  "requestCount",
-  "lastRequestedAt",
-  "lastMessage",
-] as const;
+export const InstallCopy = resourceClass(definition);
+export type InstallCopy = InstanceType<typeof InstallCopy>;
+export type InstallCopyArgs = ArgsOf<typeof definition>;

@@ -9,14 +9,12 @@
  * For installs made elsewhere (by hand, by another stack). An install this program creates with
  * `Install` is placed by that resource's `siteId`/`environment`; both on one install would fight.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "InstallPlacement";
+import { FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, type ResourceOptions, resourceClass } from "../dynamic/resource";
 
 /** The environments a site has one slot each of. */
 export { INSTALL_ENVIRONMENTS };
@@ -35,42 +33,45 @@ export function markManagedInstall(output: object, name: string): void {
   managedInstalls.set(output, name);
 }
 
-export const InstallPlacementInputsSchema = z
+/** The placement of an existing install. */
+const inputs = z
   .object({
-    /** The install to place; it must exist. Changing it replaces the placement. */
-    installId: uuidString("installId"),
-    /** The site the install belongs to; changing it moves the install. */
-    siteId: uuidString("siteId"),
-    /** The environment the install fills in its site: production, staging or development. */
+    installId: uuidString("installId").meta({
+      description: "The install to place; it must exist. Changing it replaces the placement.",
+      replaces: true,
+    }),
+    siteId: uuidString("siteId").meta({
+      description: "The site the install belongs to. Changing it moves the install in place.",
+    }),
     environment: z
       .string({ error: "environment is required: production, staging or development" })
       .trim()
       .toLowerCase()
-      .pipe(
-        z.enum(INSTALL_ENVIRONMENTS, {
-          error: "environment must be one of production, staging, development",
-        }),
-      ),
+      // A string check, not a z.enum: the output stays a plain string, as 0.1.0's schema declared it.
+      .refine((v) => (INSTALL_ENVIRONMENTS as readonly string[]).includes(v), {
+        error: "environment must be one of production, staging, development",
+      })
+      .meta({
+        description:
+          "The environment the install fills in its site: `production`, `staging` or `development` (any case).",
+      }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type InstallPlacementInputs = z.output<typeof InstallPlacementInputsSchema>;
+const outputs = z.object({
+  installName: z.string().meta({ description: "The install's name." }),
+  accountId: z.string().nullable().meta({ description: "The account owning the install." }),
+  cname: z.string().nullable().meta({ description: "The install's CNAME." }),
+  primaryDomain: z.string().nullable().meta({ description: "The install's primary domain." }),
+  status: z.string().nullable().meta({ description: "The install's status (`active` or `pending`)." }),
+});
 
-/** Outputs of an InstallPlacement: its inputs plus facts about the install. */
-export interface InstallPlacementOutputs extends Record<string, unknown> {
-  installId: string;
-  siteId: string | null;
-  environment: string | null;
-  installName: string;
-  accountId: string | null;
-  cname: string | null;
-  primaryDomain: string | null;
-  status: string | null;
-}
+type InstallPlacementInputs = z.output<typeof inputs>;
+type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps an install record to outputs. */
-export function placementOutputs(i: Install): InstallPlacementOutputs {
+/** Maps an install record to outputs (an install may report no site or environment: null). */
+export function placementOutputs(i: Install) {
   return {
     installId: i.id,
     siteId: i.site?.id ?? null,
@@ -85,12 +86,12 @@ export function placementOutputs(i: Install): InstallPlacementOutputs {
 
 /** The PATCH that moves an install from `have` to `want`; `undefined` when it is already there. */
 export function placementPatch(
-  have: Pick<InstallPlacementOutputs, "siteId" | "environment">,
+  have: Pick<ReturnType<typeof placementOutputs>, "siteId" | "environment">,
   want: Pick<InstallPlacementInputs, "siteId" | "environment">,
 ): { site_id?: string; environment?: InstallEnvironment } | undefined {
   const patch: { site_id?: string; environment?: InstallEnvironment } = {};
   if ((have.siteId ?? "").toLowerCase() !== want.siteId.toLowerCase()) patch.site_id = want.siteId;
-  if (have.environment !== want.environment) patch.environment = want.environment;
+  if (have.environment !== want.environment) patch.environment = want.environment as InstallEnvironment;
   return Object.keys(patch).length ? patch : undefined;
 }
 
@@ -101,16 +102,24 @@ async function place(
 ): Promise<InstallPlacementOutputs> {
   const current = placementOutputs(await client.installs.get(installId));
   const patch = placementPatch(current, want);
-  if (!patch) return current;
+  if (!patch) return current as InstallPlacementOutputs;
   // Both fields are sent when both change: the service validates the pair (one install per environment).
-  return placementOutputs(await client.installs.update(installId, patch));
+  return placementOutputs(await client.installs.update(installId, patch)) as InstallPlacementOutputs;
 }
 
-export const provider = defineProvider<InstallPlacementInputs, InstallPlacementOutputs>({
-  kind: KIND,
-  schema: InstallPlacementInputsSchema,
-  replaceOn: ["installId"],
-  updatable: ["siteId", "environment"],
+export const definition = defineKind({
+  kind: "InstallPlacement",
+  description:
+    "Where an existing install lives: the site it belongs to and the environment (production, staging or " +
+    "development) it fills there. Creating it moves the install (PATCH install); it never creates an install. " +
+    "For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is " +
+    "placed by that resource's `siteId`/`environment`. The id is the install's UUID.",
+  deletes:
+    "Only forgets the placement: the install stays in the site and environment it has now (nothing on the " +
+    "service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
+  importId: "{installId}",
+  inputs,
+  outputs,
   normalize: (_key, v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
   // An install always has a placement, so there is nothing to adopt: creating one is the move itself
   // (`adopt` is accepted and changes nothing).
@@ -120,10 +129,11 @@ export const provider = defineProvider<InstallPlacementInputs, InstallPlacementO
   },
   async read(id, _olds, ctx) {
     const outs = placementOutputs(await ctx.client.installs.get(id));
+    // A site or environment the service does not report (null) is not read back: the input is kept.
     const inputs: Partial<InstallPlacementInputs> = { installId: outs.installId };
     if (outs.siteId) inputs.siteId = outs.siteId;
-    if (outs.environment) inputs.environment = outs.environment as InstallEnvironment;
-    return { outs, inputs };
+    if (outs.environment) inputs.environment = outs.environment;
+    return { outs: outs as InstallPlacementOutputs, inputs };
   },
   async update(id, _olds, news, ctx) {
     return place(id, news, ctx.client);
@@ -134,17 +144,9 @@ export const provider = defineProvider<InstallPlacementInputs, InstallPlacementO
   },
 });
 
-/** Arguments of an {@link InstallPlacement}. */
-export interface InstallPlacementArgs {
-  /** The install to place (it must exist). Changing it replaces the placement. */
-  installId: pulumi.Input<string>;
-  /** The site the install belongs to. Changing it moves the install in place. */
-  siteId: pulumi.Input<string>;
-  /** The environment the install fills: `production`, `staging` or `development`. */
-  environment: pulumi.Input<string>;
-  /** Accepted for uniformity; an install always has a placement, so there is nothing to take over. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
+
+const Placement = resourceClass(definition);
 
 /**
  * The site and environment of an existing install. The id is the install's UUID. Delete leaves the
@@ -153,24 +155,7 @@ export interface InstallPlacementArgs {
  * @example
  * new wpengine.InstallPlacement("staging", { installId, siteId, environment: "staging" });
  */
-export class InstallPlacement extends WpEngineResource {
-  /** The placed install (also the resource id). */
-  declare readonly installId: pulumi.Output<string>;
-  /** The site the install belongs to now. */
-  declare readonly siteId: pulumi.Output<string>;
-  /** The environment the install fills now. */
-  declare readonly environment: pulumi.Output<string>;
-  /** The install's name. */
-  declare readonly installName: pulumi.Output<string>;
-  /** The account owning the install. */
-  declare readonly accountId: pulumi.Output<string | null>;
-  /** The install's CNAME. */
-  declare readonly cname: pulumi.Output<string | null>;
-  /** The install's primary domain. */
-  declare readonly primaryDomain: pulumi.Output<string | null>;
-  /** The install's status (`active` or `pending`). */
-  declare readonly status: pulumi.Output<string | null>;
-
+export const InstallPlacement: typeof Placement = class InstallPlacement extends Placement {
   constructor(name: string, args: InstallPlacementArgs, opts?: ResourceOptions) {
     const owner = typeof args?.installId === "object" ? managedInstalls.get(args.installId) : undefined;
     if (owner !== undefined) {
@@ -180,8 +165,8 @@ export class InstallPlacement extends WpEngineResource {
           "(InstallPlacement is for installs made outside this program)",
       );
     }
-    super(KIND, name, args, INSTALL_PLACEMENT_OUTPUTS, opts);
+    super(name, args, opts);
   }
-}
-
-const INSTALL_PLACEMENT_OUTPUTS = ["installName", "accountId", "cname", "primaryDomain", "status"] as const;
+};
+export type InstallPlacement = InstanceType<typeof InstallPlacement>;
+export type InstallPlacementArgs = ArgsOf<typeof definition>;

@@ -10,14 +10,12 @@
  * Delete: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the
  * certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";
+import { defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "LetsEncryptCertificate";
+import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 const text = (what: string) =>
   z
@@ -25,57 +23,67 @@ const text = (what: string) =>
     .trim()
     .min(1, `${what} must not be empty`);
 
-export const LetsEncryptCertificateInputsSchema = z
+/** A holder detail: write-only on the service, a change orders again. */
+const holder = (description: string) => ({ description, writeOnly: true });
+
+const inputs = z
   .object({
-    /** The install holding the domain. */
-    installId: uuidString("installId"),
-    /** The domain (its UUID, e.g. `Domain.domainId`); it must be on the legacy network. */
-    domainId: uuidString("domainId"),
-    /** The certificate holder's email address. */
+    installId: uuidString("installId").meta({
+      description: "The install holding the domain.",
+      replaces: true,
+    }),
+    domainId: uuidString("domainId").meta({
+      description: "The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.",
+      replaces: true,
+    }),
     emailAddress: z
       .string({ error: "emailAddress is required and must be a string" })
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "emailAddress must be an email address"),
-    /** The holder's given name. */
-    givenName: text("givenName"),
-    /** The holder's family name. */
-    familyName: text("familyName"),
-    /** The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US`. */
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "emailAddress must be an email address")
+      .meta(holder("The certificate holder's email address.")),
+    givenName: text("givenName").meta(holder("The holder's given name.")),
+    familyName: text("familyName").meta(holder("The holder's family name.")),
     regionCode: z
       .string({ error: "regionCode is required and must be a string" })
       .regex(/^[A-Za-z]{2}$/, "regionCode must be a two-letter ISO 3166-1 alpha-2 country code such as US")
-      .transform((s) => s.toUpperCase()),
-    /** State or region. */
-    state: text("state").optional(),
-    /** City. */
-    city: text("city").optional(),
-    /** Phone number. */
-    phone: text("phone").optional(),
-    ...COMMON_INPUTS,
+      .toUpperCase()
+      .meta(
+        holder("The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case)."),
+      ),
+    state: text("state").optional().meta(holder("The holder's state or region.")),
+    city: text("city").optional().meta(holder("The holder's city.")),
+    phone: text("phone").optional().meta(holder("The holder's phone number.")),
+    adopt: COMMON_INPUTS.adopt.meta({
+      description:
+        "Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.",
+    }),
   })
   .strict();
 
-export type LetsEncryptCertificateInputs = z.output<typeof LetsEncryptCertificateInputsSchema>;
+const outputs = z.object({
+  certificateId: z.string().nullable().meta({ description: "The certificate's id on the service." }),
+  status: z.string().nullable().meta({
+    description:
+      "`SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again.",
+  }),
+  commonName: z.string().nullable().meta({ description: "The certificate's common name." }),
+  domains: z.array(z.string()).meta({ description: "The domains it covers." }),
+  autoRenew: z.boolean().nullable().meta({ description: "Whether the service renews it." }),
+  orderedTime: z.string().nullable().meta({ description: "When it was ordered." }),
+  approvedTime: z.string().nullable().meta({ description: "When it was issued." }),
+  expiresTime: z.string().nullable().meta({ description: "When it expires." }),
+  serialNumber: z.string().nullable().meta({ description: "Its X.509 serial number (hexadecimal)." }),
+});
 
-/** The holder's details: write-only on the service, a change orders again. */
-const HOLDER = ["emailAddress", "givenName", "familyName", "regionCode", "state", "city", "phone"] as const;
+type LetsEncryptCertificateInputs = z.output<typeof inputs>;
+type LetsEncryptCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
+
+/** The holder's details (the write-only inputs): a change orders again. */
+const HOLDER = Object.entries(fieldMeta(inputs))
+  .filter(([, m]) => m.writeOnly)
+  .map(([k]) => k as keyof LetsEncryptCertificateInputs);
 
 /** Statuses of a certificate that no longer serves: the next `up` orders again. */
 const ENDED = new Set(["EXPIRED", "CANCELED", "REJECTED", "DISABLED"]);
-
-/** Outputs of a LetsEncryptCertificate: its inputs plus the certificate as the service reports it. */
-export interface LetsEncryptCertificateOutputs extends Record<string, unknown> {
-  installId: string;
-  domainId: string;
-  certificateId: string | null;
-  status: string | null;
-  commonName: string | null;
-  domains: string[];
-  autoRenew: boolean | null;
-  orderedTime: string | null;
-  approvedTime: string | null;
-  expiresTime: string | null;
-  serialNumber: string | null;
-}
 
 /** The outputs describing a certificate record. */
 export function certificateOutputs(c: Certificate | null | undefined) {
@@ -118,11 +126,19 @@ function orderOf(i: LetsEncryptCertificateInputs): CertificateOrderRequest {
 
 const idOf = (i: { installId: string; domainId: string }) => `${i.installId}/${i.domainId}`;
 
-export const provider = defineProvider<LetsEncryptCertificateInputs, LetsEncryptCertificateOutputs>({
-  kind: KIND,
-  schema: LetsEncryptCertificateInputsSchema,
-  replaceOn: ["installId", "domainId"],
-  updatable: [...HOLDER],
+export const definition = defineKind({
+  kind: "LetsEncryptCertificate",
+  description:
+    "The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network " +
+    "get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then " +
+    "`ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.",
+  deletes:
+    "Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the " +
+    "certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).",
+  // The id is the whole import id.
+  importId: "{installId}/{domainId}",
+  inputs,
+  outputs,
   normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : (v ?? null)),
   lost: (olds) => (typeof olds["status"] === "string" && ENDED.has(olds["status"]) ? "update" : undefined),
   async create(inputs, ctx) {
@@ -150,7 +166,7 @@ export const provider = defineProvider<LetsEncryptCertificateInputs, LetsEncrypt
     const cert = (await ctx.client.certificates.getForDomain(olds.installId, olds.domainId)).certificate;
     // Replaced by another kind of certificate (a third-party import): this order no longer serves.
     if (cert?.cert_source !== "LETS_ENCRYPT") return undefined;
-    return { outs: { ...olds, ...certificateOutputs(cert) }, inputs: {} };
+    return { outs: { ...olds, ...certificateOutputs(cert) } };
   },
   async update(_id, olds, news, ctx) {
     const changed = HOLDER.some((k) => (olds[k] ?? null) !== (news[k] ?? null));
@@ -168,29 +184,7 @@ export const provider = defineProvider<LetsEncryptCertificateInputs, LetsEncrypt
   },
 });
 
-/** Arguments of a {@link LetsEncryptCertificate}. */
-export interface LetsEncryptCertificateArgs {
-  /** The install holding the domain. Changing it replaces the resource. */
-  installId: pulumi.Input<string>;
-  /** The domain's UUID (e.g. `Domain.domainId`); a legacy-network domain. Changing it replaces the resource. */
-  domainId: pulumi.Input<string>;
-  /** The certificate holder's email address. */
-  emailAddress: pulumi.Input<string>;
-  /** The holder's given name. */
-  givenName: pulumi.Input<string>;
-  /** The holder's family name. */
-  familyName: pulumi.Input<string>;
-  /** The holder's country, ISO 3166-1 alpha-2 (`US`). */
-  regionCode: pulumi.Input<string>;
-  /** State or region. */
-  state?: pulumi.Input<string>;
-  /** City. */
-  city?: pulumi.Input<string>;
-  /** Phone number. */
-  phone?: pulumi.Input<string>;
-  /** Take over the domain's existing Let's Encrypt certificate instead of failing create. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * Orders a Let's Encrypt certificate for a legacy-network domain and reports its status. The id is
@@ -202,47 +196,6 @@ export interface LetsEncryptCertificateArgs {
  *   emailAddress: "ops@example.com", givenName: "Jane", familyName: "Doe", regionCode: "US",
  * });
  */
-export class LetsEncryptCertificate extends WpEngineResource {
-  /** The install. */
-  declare readonly installId: pulumi.Output<string>;
-  /** The domain's UUID. */
-  declare readonly domainId: pulumi.Output<string>;
-  /** The certificate's id on the service. */
-  declare readonly certificateId: pulumi.Output<string | null>;
-  /** `SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again. */
-  declare readonly status: pulumi.Output<string | null>;
-  /** The certificate's common name. */
-  declare readonly commonName: pulumi.Output<string | null>;
-  /** The domains it covers. */
-  declare readonly domains: pulumi.Output<string[]>;
-  /** Whether the service renews it. */
-  declare readonly autoRenew: pulumi.Output<boolean | null>;
-  /** When it was ordered. */
-  declare readonly orderedTime: pulumi.Output<string | null>;
-  /** When it was issued. */
-  declare readonly approvedTime: pulumi.Output<string | null>;
-  /** When it expires. */
-  declare readonly expiresTime: pulumi.Output<string | null>;
-  /** Its X.509 serial number (hexadecimal). */
-  declare readonly serialNumber: pulumi.Output<string | null>;
-
-  constructor(name: string, args: LetsEncryptCertificateArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, LETS_ENCRYPT_OUTPUTS, opts);
-  }
-}
-
-const LETS_ENCRYPT_OUTPUTS = [
-  "state",
-  "city",
-  "phone",
-  "adopt",
-  "certificateId",
-  "status",
-  "commonName",
-  "domains",
-  "autoRenew",
-  "orderedTime",
-  "approvedTime",
-  "expiresTime",
-  "serialNumber",
-] as const;
+export const LetsEncryptCertificate = resourceClass(definition);
+export type LetsEncryptCertificate = InstanceType<typeof LetsEncryptCertificate>;
+export type LetsEncryptCertificateArgs = ArgsOf<typeof definition>;

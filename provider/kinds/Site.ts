@@ -6,51 +6,63 @@
  * Delete: deletes the site AND every install in it, for good (the service has no confirmation and no
  * undo). So `deletionProtection` is on by default and delete refuses until it has been turned off.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Site as ApiSite } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
-import { type Context, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-import { type SiteInfo, toSiteInfo } from "../lookups";
+import type { Context } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
-const KIND = "Site";
-
-export const SiteInputsSchema = z
+const inputs = z
   .object({
-    /** The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one). */
-    accountId: uuidString("accountId"),
-    /** The site name, 1 to 40 characters; renamed in place. */
+    accountId: uuidString("accountId").meta({
+      description:
+        "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
+      replaces: true,
+    }),
     name: z
       .string({ error: "name is required and must be a string" })
       .trim()
       .min(1, "name must not be empty")
-      .max(40, "name must be at most 40 characters"),
-    /** Refuse to delete (or replace) the site while true (the default). */
-    deletionProtection: deletionProtectionInput,
-    ...COMMON_INPUTS,
+      .max(40, "name must be at most 40 characters")
+      .meta({ description: "The site name, 1 to 40 characters; renamed in place." }),
+    deletionProtection: deletionProtectionInput.meta({
+      description:
+        "Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.",
+    }),
+    adopt: COMMON_INPUTS.adopt.meta({
+      description: "Take over the one site of that name in the account instead of failing create.",
+    }),
   })
   .strict();
 
-export type SiteInputs = z.output<typeof SiteInputsSchema>;
+/** What the service reports, without the installs: they change through other resources (`getSite` lists them). */
+const outputs = z.object({
+  siteId: z.string().meta({ description: "The site's UUID (also the resource id)." }),
+  groupName: z.string().nullable().meta({ description: "The site's group, or null." }),
+  tags: z.array(z.string()).meta({ description: "The site's tags." }),
+  createdAt: z.string().nullable().meta({ description: "When the site was created (UTC)." }),
+  sandbox: z
+    .boolean()
+    .meta({ description: "Whether the site is a sandbox (sandboxes cannot be transferred)." }),
+  transferable: z.boolean().meta({ description: "Whether the site can be transferred." }),
+});
 
-/**
- * Outputs of a Site: its inputs plus what the service reports (the lookups' {@link SiteInfo}, id as
- * `siteId`), without its installs: they change through other resources, which would show as drift on
- * every refresh (`getSite` lists them).
- */
-export interface SiteOutputs
-  extends Omit<SiteInfo, "id" | "accountId" | "installs">,
-    Record<string, unknown> {
-  accountId: string;
-  siteId: string;
-  deletionProtection: boolean;
-}
+type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Maps a service record to outputs (the guard is the input's, never the service's). */
 export function siteOutputs(s: ApiSite, accountId: string, deletionProtection: boolean): SiteOutputs {
-  const { id, accountId: live, installs: _installs, ...rest } = toSiteInfo(s);
-  return { ...rest, siteId: id, accountId: live ?? accountId, deletionProtection };
+  return {
+    accountId: s.account?.id ?? accountId,
+    name: s.name,
+    deletionProtection,
+    siteId: s.id,
+    groupName: s.group_name ?? null,
+    tags: s.tags ?? [],
+    createdAt: s.created_at ?? null,
+    sandbox: s.sandbox ?? false,
+    transferable: s.transferable ?? false,
+  };
 }
 
 /** What deleting a site destroys, in words; with the names of the installs it holds when they were read. */
@@ -71,11 +83,18 @@ async function findByName(ctx: Context, accountId: string, name: string): Promis
   return found;
 }
 
-export const provider = defineProvider<SiteInputs, SiteOutputs>({
-  kind: KIND,
-  schema: SiteInputsSchema,
-  replaceOn: ["accountId"],
-  updatable: ["name", "deletionProtection"],
+export const definition = defineKind({
+  kind: "Site",
+  description:
+    "A site of an account, the group that holds an install per environment (production, staging, " +
+    "development). Create makes an empty site; its name changes in place; a change of `accountId` replaces " +
+    "it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.",
+  deletes:
+    "Deletes the site AND every install in it, for good (the service has no confirmation and no undo). " +
+    "Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.",
+  importId: "{id}",
+  inputs,
+  outputs,
   normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
   protects: (olds) => siteLoss(olds),
   async create(inputs, ctx) {
@@ -99,8 +118,7 @@ export const provider = defineProvider<SiteInputs, SiteOutputs>({
     return { id: record.id, outs: siteOutputs(record, inputs.accountId, inputs.deletionProtection) };
   },
   async read(id, olds, ctx) {
-    const outs = siteOutputs(await ctx.client.sites.get(id), olds.accountId, olds.deletionProtection);
-    return { outs, inputs: { accountId: outs.accountId, name: outs.name } };
+    return { outs: siteOutputs(await ctx.client.sites.get(id), olds.accountId, olds.deletionProtection) };
   },
   async update(id, olds, news, ctx) {
     const record =
@@ -118,20 +136,7 @@ export const provider = defineProvider<SiteInputs, SiteOutputs>({
   },
 });
 
-/** Arguments of a {@link Site}. */
-export interface SiteArgs {
-  /** The account that owns the site (UUID). Changing it replaces the site; use `SiteTransfer` to move one. */
-  accountId: pulumi.Input<string>;
-  /** The site name, 1 to 40 characters. Renamed in place. */
-  name: pulumi.Input<string>;
-  /**
-   * Refuse to delete the site, and to replace it, while true (default true): deleting a site deletes
-   * every install in it. Set false and run `pulumi up` before a destroy.
-   */
-  deletionProtection?: pulumi.Input<boolean>;
-  /** Take over the one site of that name in the account instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * A site of an account. The id is the site's UUID. Delete deletes the site and its installs, and is
@@ -140,40 +145,6 @@ export interface SiteArgs {
  * @example
  * const blog = new wpengine.Site("blog", { accountId, name: "Blog" });
  */
-export class Site extends WpEngineResource {
-  /** The account that owns the site. */
-  declare readonly accountId: pulumi.Output<string>;
-  /** The site name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Whether delete and replacement are refused. */
-  declare readonly deletionProtection: pulumi.Output<boolean>;
-  /** The site's UUID (also the resource id). */
-  declare readonly siteId: pulumi.Output<string>;
-  /** The site's group, or null. */
-  declare readonly groupName: pulumi.Output<string | null>;
-  /** The site's tags. */
-  declare readonly tags: pulumi.Output<string[]>;
-  /** When the site was created (UTC). */
-  declare readonly createdAt: pulumi.Output<string | null>;
-  /** Whether the site is a sandbox. */
-  declare readonly sandbox: pulumi.Output<boolean>;
-  /** Whether the site can be transferred. */
-  declare readonly transferable: pulumi.Output<boolean>;
-  /** Whether this resource took over an existing site. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: SiteArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, SITE_OUTPUTS, opts);
-  }
-}
-
-const SITE_OUTPUTS = [
-  "deletionProtection",
-  "siteId",
-  "groupName",
-  "tags",
-  "createdAt",
-  "sandbox",
-  "transferable",
-  "adopt",
-] as const;
+export const Site = resourceClass(definition);
+export type Site = InstanceType<typeof Site>;
+export type SiteArgs = ArgsOf<typeof definition>;

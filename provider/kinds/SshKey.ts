@@ -7,14 +7,12 @@
  * Delete: deletes the key on the service.
  */
 import { createHash } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { SshKey as ApiSshKey } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS } from "../core/inputs";
-import { type Context, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "SshKey";
+import type { Context } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** The key types the service accepts. */
 export const SSH_KEY_TYPES = [
@@ -61,31 +59,40 @@ export function md5Fingerprint(blob: Buffer): string {
   return (createHash("md5").update(blob).digest("hex").match(/../g) ?? []).join(":");
 }
 
-export const SshKeyInputsSchema = z
+const inputs = z
   .object({
-    /** The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`. Changing it replaces the key. */
-    publicKey: z.string({ error: "publicKey is required and must be a string" }).transform((s, ctx) => {
-      const parsed = parsePublicKey(s);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return canonicalKey(s) as string;
-    }),
+    publicKey: z
+      .string({ error: "publicKey is required and must be a string" })
+      .transform((s, ctx) => {
+        const parsed = parsePublicKey(s);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return canonicalKey(s) as string;
+      })
+      .pipe(z.string())
+      .meta({
+        description:
+          "The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.",
+        replaces: true,
+        writeOnly: true,
+      }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type SshKeyInputs = z.output<typeof SshKeyInputsSchema>;
+const outputs = z.object({
+  sshKeyId: z.string().meta({ description: "The key's UUID (also the resource id)." }),
+  fingerprint: z
+    .string()
+    .nullable()
+    .meta({ description: "The MD5 fingerprint as the service shows it (`a1:b2:...`)." }),
+  comment: z.string().nullable().meta({ description: "The key's comment." }),
+  createdAt: z.string().nullable().meta({ description: "When the key was added." }),
+});
 
-/** Outputs of an SshKey. */
-export interface SshKeyOutputs extends Record<string, unknown> {
-  publicKey: string;
-  sshKeyId: string;
-  fingerprint: string | null;
-  comment: string | null;
-  createdAt: string | null;
-}
+type SshKeyOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Maps a service record to outputs (the service never answers the key itself: it is the input's). */
 export function sshKeyOutputs(publicKey: string, k: ApiSshKey): SshKeyOutputs {
@@ -103,11 +110,16 @@ async function findKey(ctx: Context, match: (k: ApiSshKey) => boolean): Promise<
   return undefined;
 }
 
-export const provider = defineProvider<SshKeyInputs, SshKeyOutputs>({
-  kind: KIND,
-  schema: SshKeyInputsSchema,
-  replaceOn: ["publicKey"],
-  updatable: [],
+export const definition = defineKind({
+  kind: "SshKey",
+  description:
+    "An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the " +
+    "installs that user can reach). The service has no update: a new key replaces it, the old one removed " +
+    "first. The id is the key's UUID.",
+  deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
+  importId: { none: "the service never returns a public key, which the resource's state keeps." },
+  inputs,
+  outputs,
   deleteBeforeReplace: true,
   normalize: (_key, v) => canonicalKey(v),
   async create(inputs, ctx) {
@@ -125,21 +137,14 @@ export const provider = defineProvider<SshKeyInputs, SshKeyOutputs>({
   },
   async read(id, olds, ctx) {
     const k = await findKey(ctx, (x) => x.uuid === id);
-    if (!k) return undefined;
-    return { outs: sshKeyOutputs(olds.publicKey, k), inputs: { publicKey: olds.publicKey } };
+    return k ? { outs: sshKeyOutputs(olds.publicKey, k) } : undefined;
   },
   async delete(id, _olds, ctx) {
     await ctx.client.sshKeys.delete(id);
   },
 });
 
-/** Arguments of an {@link SshKey}. */
-export interface SshKeyArgs {
-  /** The OpenSSH public key line (`ssh-ed25519 AAAA... comment`). Changing it replaces the key. */
-  publicKey: pulumi.Input<string>;
-  /** Take over the same key already added to the API user instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * An SSH public key of the API user the provider authenticates as. The id is the key's UUID. Delete
@@ -148,23 +153,6 @@ export interface SshKeyArgs {
  * @example
  * new wpengine.SshKey("ci", { publicKey: fs.readFileSync("id_ed25519.pub", "utf8") });
  */
-export class SshKey extends WpEngineResource {
-  /** The key line, in canonical spacing. */
-  declare readonly publicKey: pulumi.Output<string>;
-  /** The key's UUID (also the resource id). */
-  declare readonly sshKeyId: pulumi.Output<string>;
-  /** The MD5 fingerprint as the service shows it (`a1:b2:...`). */
-  declare readonly fingerprint: pulumi.Output<string | null>;
-  /** The key's comment. */
-  declare readonly comment: pulumi.Output<string | null>;
-  /** When the key was added. */
-  declare readonly createdAt: pulumi.Output<string | null>;
-  /** Whether this resource took over a key already added. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: SshKeyArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, SSH_KEY_OUTPUTS, opts);
-  }
-}
-
-const SSH_KEY_OUTPUTS = ["sshKeyId", "fingerprint", "comment", "createdAt", "adopt"] as const;
+export const SshKey = resourceClass(definition);
+export type SshKey = InstanceType<typeof SshKey>;
+export type SshKeyArgs = ArgsOf<typeof definition>;

@@ -12,13 +12,11 @@
  * resource; the install keeps serving the certificate until another one replaces it.
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
-import { type Context, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "ThirdPartyCertificate";
+import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** A parsed PEM chain, or why it is not one. */
 export type ChainResult = { ok: true; certs: X509Certificate[] } | { ok: false; reason: string };
@@ -145,32 +143,65 @@ const pemInput = (what: string, parse: (s: string) => { ok: boolean; reason?: st
       const r = parse(s);
       if (!r.ok) ctx.addIssue({ code: "custom", message: r.reason ?? `${what} is invalid` });
     })
-    .transform(canonicalPem);
+    .transform(canonicalPem)
+    .pipe(z.string());
 
-export const ThirdPartyCertificateInputsSchema = z
+const inputs = z
   .object({
-    /** The install the certificate is imported into. Changing it replaces the resource. */
-    installId: uuidString("installId"),
-    /** The PEM certificate chain: the end-entity certificate first, then every intermediate. */
-    certificate: pemInput("certificate", parseCertificateChain),
-    /** The PEM private key of the end-entity certificate, unencrypted (kept secret in the state). */
-    privateKey: pemInput("privateKey", parsePrivateKey),
-    ...COMMON_INPUTS,
+    installId: uuidString("installId").meta({
+      description: "The install the certificate is imported into (also the resource id).",
+      replaces: true,
+    }),
+    certificate: pemInput("certificate", parseCertificateChain).meta({
+      description:
+        "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.",
+      writeOnly: true,
+    }),
+    privateKey: pemInput("privateKey", parsePrivateKey).meta({
+      description:
+        "The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.",
+      secret: true,
+      writeOnly: true,
+    }),
+    adopt: COMMON_INPUTS.adopt.meta({
+      description: "Accepted for uniformity; it changes nothing, as create always imports.",
+    }),
   })
   .strict();
 
-export type ThirdPartyCertificateInputs = z.output<typeof ThirdPartyCertificateInputsSchema>;
+const outputs = z.object({
+  subject: z
+    .string()
+    .meta({ description: "Subject of the end-entity certificate, e.g. `CN=www.example.com, O=Acme`." }),
+  issuer: z.string().meta({ description: "Issuer of the end-entity certificate." }),
+  names: z
+    .array(z.string())
+    .meta({ description: "The DNS names the certificate covers (its subject alternative names)." }),
+  notBefore: z.string().meta({ description: "Start of validity (ISO 8601)." }),
+  notAfter: z.string().meta({ description: "End of validity (ISO 8601): renew before this." }),
+  fingerprint: z.string().meta({ description: "SHA-256 fingerprint, colon-separated hex." }),
+  serialNumber: z.string().meta({ description: "Serial number, hex." }),
+});
 
-/** Outputs: the inputs plus what the end-entity certificate says. */
-export interface ThirdPartyCertificateOutputs extends CertificateFacts, Record<string, unknown> {
-  installId: string;
-}
+type ThirdPartyCertificateInputs = z.output<typeof inputs>;
+type ThirdPartyCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Outputs computed from the stored or given certificate text (no API can read a certificate back). */
-export function certificateOutputs(installId: string, certificate: string): ThirdPartyCertificateOutputs {
+/** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
+export function certificateOutputs(
+  installId: string,
+  certificate: string,
+): { installId: string } & CertificateFacts {
   const chain = parseCertificateChain(certificate);
   if (!chain.ok) throw new Error(chain.reason);
   return { installId, ...describeCertificate(chain.certs[0]!) };
+}
+
+/** The outputs: the PEM texts as given and what their certificate says. */
+function outputsOf(
+  given: Pick<ThirdPartyCertificateOutputs, "installId" | "certificate" | "privateKey">,
+): ThirdPartyCertificateOutputs {
+  const { certificate, privateKey } = given;
+  return { ...certificateOutputs(given.installId, certificate), certificate, privateKey };
 }
 
 async function importCertificate(ctx: Context, inputs: ThirdPartyCertificateInputs): Promise<void> {
@@ -180,28 +211,37 @@ async function importCertificate(ctx: Context, inputs: ThirdPartyCertificateInpu
   });
 }
 
-export const provider = defineProvider<ThirdPartyCertificateInputs, ThirdPartyCertificateOutputs>({
-  kind: KIND,
-  schema: ThirdPartyCertificateInputsSchema,
+export const definition = defineKind({
+  kind: "ThirdPartyCertificate",
+  description:
+    "A third-party certificate and its private key imported into an install, which then serves its domains " +
+    "over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read " +
+    "cannot fetch the certificate back (no GET exists): it reports the stored state while the install " +
+    "exists. The id is the install id.",
+  deletes:
+    "Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an " +
+    "`installId` change) only forgets it; the install keeps serving the certificate until another one is imported.",
+  importId: {
+    none: "the service cannot return a certificate or its private key, so there is nothing to read back.",
+  },
+  inputs,
+  outputs,
   rules: [{ uses: ["certificate", "privateKey"], test: (i) => keyMatchFailure(i.certificate, i.privateKey) }],
-  replaceOn: ["installId"],
-  updatable: ["certificate", "privateKey"],
-  secrets: ["privateKey"],
   normalize: (key, v) => (key !== "installId" && typeof v === "string" ? canonicalPem(v) : v),
   // No adoption: importing is the only operation, and importing the same pair again is harmless.
   async create(inputs, ctx) {
     await importCertificate(ctx, inputs);
-    return { id: inputs.installId, outs: certificateOutputs(inputs.installId, inputs.certificate) };
+    return { id: inputs.installId, outs: outputsOf(inputs) };
   },
   async read(id, olds, ctx) {
     const installId = olds.installId ?? id;
     // No GET of the certificate exists: a gone install means a gone certificate, otherwise the stored state.
     await ctx.client.installs.get(installId);
-    return { outs: certificateOutputs(installId, String(olds["certificate"])), inputs: { installId } };
+    return { outs: outputsOf({ ...olds, installId }) };
   },
   async update(_id, _olds, news, ctx) {
     await importCertificate(ctx, news);
-    return certificateOutputs(news.installId, news.certificate);
+    return outputsOf(news);
   },
   // No API deletes an imported certificate: the resource is forgotten and the install keeps serving it.
   async delete() {
@@ -209,17 +249,7 @@ export const provider = defineProvider<ThirdPartyCertificateInputs, ThirdPartyCe
   },
 });
 
-/** Arguments of a {@link ThirdPartyCertificate}. */
-export interface ThirdPartyCertificateArgs {
-  /** The install the certificate is imported into. Changing it replaces the resource. */
-  installId: pulumi.Input<string>;
-  /** The PEM certificate chain: the end-entity certificate first, then every intermediate. */
-  certificate: pulumi.Input<string>;
-  /** The PEM private key of the end-entity certificate, unencrypted. Stored as a secret. */
-  privateKey: pulumi.Input<string>;
-  /** Accepted for uniformity; it changes nothing, as create always imports. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * A third-party certificate imported into an install. The id is the install id. Create imports the
@@ -236,45 +266,6 @@ export interface ThirdPartyCertificateArgs {
  *   privateKey: config.requireSecret("wwwKey"),
  * });
  */
-export class ThirdPartyCertificate extends WpEngineResource {
-  /** The install the certificate is imported into (also the resource id). */
-  declare readonly installId: pulumi.Output<string>;
-  /** The PEM chain as imported (line ends normalised). */
-  declare readonly certificate: pulumi.Output<string>;
-  /** The PEM private key (secret). */
-  declare readonly privateKey: pulumi.Output<string>;
-  /** Subject of the end-entity certificate, e.g. `CN=www.example.com, O=Acme`. */
-  declare readonly subject: pulumi.Output<string>;
-  /** Issuer of the end-entity certificate. */
-  declare readonly issuer: pulumi.Output<string>;
-  /** The DNS names the certificate covers (its subject alternative names). */
-  declare readonly names: pulumi.Output<string[]>;
-  /** Start of validity (ISO 8601). */
-  declare readonly notBefore: pulumi.Output<string>;
-  /** End of validity (ISO 8601): renew before this. */
-  declare readonly notAfter: pulumi.Output<string>;
-  /** SHA-256 fingerprint, colon-separated hex. */
-  declare readonly fingerprint: pulumi.Output<string>;
-  /** Serial number, hex. */
-  declare readonly serialNumber: pulumi.Output<string>;
-  /** Whether `adopt` was set (it has no effect on this resource). */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: ThirdPartyCertificateArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, THIRD_PARTY_CERTIFICATE_OUTPUTS, opts, provider.definition.secrets);
-  }
-}
-
-const THIRD_PARTY_CERTIFICATE_OUTPUTS = [
-  "installId",
-  "certificate",
-  "privateKey",
-  "subject",
-  "issuer",
-  "names",
-  "notBefore",
-  "notAfter",
-  "fingerprint",
-  "serialNumber",
-  "adopt",
-] as const;
+export const ThirdPartyCertificate = resourceClass(definition);
+export type ThirdPartyCertificate = InstanceType<typeof ThirdPartyCertificate>;
+export type ThirdPartyCertificateArgs = ArgsOf<typeof definition>;

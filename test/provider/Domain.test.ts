@@ -22,6 +22,7 @@ describe("Domain lifecycle", () => {
       redirectTo: null,
       secureAllUrls: false,
       ownershipStatus: "TXT_VERIFICATION_PENDING",
+      txtVerifiedDomain: "shop.example.com",
     });
     expect(outs["txtVerificationKey"]).toEqual(expect.any(String));
     expect(outs["txtVerificationValue"]).toEqual(expect.any(String));

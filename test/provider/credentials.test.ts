@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { setStackConfig } from "../../provider/core/config";
 import { provider } from "../../provider/kinds/Domain";
+import { processPace } from "../../sdk/core/pace";
 import { useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
@@ -54,5 +55,21 @@ describe("credentials at check time", () => {
     const res = await provider.check!({}, { installId: INSTALL, name: "www.example.com" });
     expect(res.failures ?? []).toEqual([]);
     expect(userCalls()).toBe(before);
+  });
+});
+
+describe("wpengine:maxConcurrency", () => {
+  afterEach(() => configure("demo"));
+
+  it("is refused at check time unless a whole number of at least 1, naming the key", async () => {
+    configure("demo", { "wpengine:maxConcurrency": "0" });
+    const err = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch((e) => e);
+    expect(String(err.message)).toContain("wpengine:maxConcurrency must be a whole number of at least 1");
+  });
+
+  it("sizes the process's shared budget of requests in flight", async () => {
+    configure("demo", { "wpengine:maxConcurrency": "3" });
+    await provider.check!({}, { installId: INSTALL, name: "www.example.com" });
+    expect(processPace().max).toBe(3);
   });
 });

@@ -9,7 +9,7 @@ import {
   timeoutSecondsInput,
   UNKNOWN,
 } from "../../provider/core/inputs";
-import { defineProvider, toPlain } from "../../provider/core/lifecycle";
+import { defineProvider, diffOf, toPlain } from "../../provider/core/lifecycle";
 import { thinProvider } from "../../provider/dynamic/thin";
 
 const schema = z
@@ -201,5 +201,29 @@ describe("check failures as the engine prints them", () => {
     expect(checkInputs(schema, { tags: ["a", "b"] }).failures).toEqual([
       { property: "tags", reason: "tags must be at most 1 items" },
     ]);
+  });
+});
+
+describe("diff stables", () => {
+  it("an update in place names what it keeps: the unchanged inputs and the stable outputs", async () => {
+    const { definition } = await import("../../provider/kinds/Domain");
+    const olds = {
+      installId: "i",
+      name: "apex.example.com",
+      primary: false,
+      redirectTo: null,
+      secureAllUrls: true,
+      domainId: "d",
+    };
+    const update = diffOf(definition, olds, { ...olds, secureAllUrls: false });
+    expect(update.diffs).toEqual(["secureAllUrls"]);
+    expect(update.stables).toEqual(
+      expect.arrayContaining(["installId", "name", "primary", "redirectTo", "domainId"]),
+    );
+    expect(update.stables).not.toContain("secureAllUrls");
+    const replace = diffOf(definition, olds, { ...olds, name: "www.example.com" });
+    expect(replace.replaces).toEqual(["name"]);
+    expect(replace.stables).toBeUndefined();
+    expect(diffOf(definition, olds, olds)).toEqual({ changes: false });
   });
 });

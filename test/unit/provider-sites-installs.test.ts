@@ -6,7 +6,7 @@ import { UNKNOWN } from "../../provider/core/inputs";
 import { defineProvider } from "../../provider/core/lifecycle";
 import { installLoss, installOutputs } from "../../provider/kinds/Install";
 import { InstallPlacement, markManagedInstall } from "../../provider/kinds/InstallPlacement";
-import { SiteInputsSchema, siteLoss, siteOutputs } from "../../provider/kinds/Site";
+import { definition as site, siteLoss, siteOutputs } from "../../provider/kinds/Site";
 import { canonicalKey, md5Fingerprint, parsePublicKey } from "../../provider/kinds/SshKey";
 
 const SITE = "5e000000-0000-4000-8000-000000000001";
@@ -17,7 +17,7 @@ describe("the deletion guard of the lifecycle", () => {
   const calls: string[] = [];
   const guarded = defineProvider({
     kind: "Guarded",
-    schema: SiteInputsSchema,
+    schema: site.inputs,
     replaceOn: ["accountId"],
     updatable: ["name", "deletionProtection"],
     protects: (o: Record<string, unknown>) => `site "${o["name"]}"`,
