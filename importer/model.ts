@@ -96,8 +96,9 @@ export async function readAll(
         if (field.setting) continue;
         const v = merged[field.key];
         if (v !== undefined) values[field.key] = toPlain(v);
-        // A default that says something (a protection on by default) is written out; an empty one is not.
-        else if (!isEmpty(field.byDefault)) values[field.key] = field.byDefault;
+        // A guard on by default (deletionProtection) is written out, so the program shows it; other
+        // defaults (a timeout, an empty list) say nothing the program needs.
+        else if (field.byDefault === true) values[field.key] = true;
       }
       const n = (counts.get(f.kind) ?? 0) + 1;
       counts.set(f.kind, n);
