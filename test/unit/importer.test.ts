@@ -11,6 +11,8 @@ import { readOnlyClient } from "../../importer/client";
 import { allKinds, COVERED, LEFT_OUT } from "../../importer/kinds";
 import { buildModel, camel, External, Ref, slug } from "../../importer/model";
 import { renderImportFile, renderTypeScript, renderYaml } from "../../importer/render";
+import { resetClient } from "../../provider/core/client";
+import { parseImportId, resourceProvider } from "../../provider/executable/registry";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 
@@ -272,6 +274,27 @@ describe("pulumi-wpengine import against the simulator", () => {
     expect(fs.readdirSync(tmp).filter((f) => f.includes(".import-"))).toEqual([]);
     await importAccount({ out: full, env: env(), force: true });
     expect(fs.readdirSync(full)).not.toContain("keep.txt");
+  });
+
+  it("an imported site or install records deletionProtection on, so a destroy still refuses", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, env());
+    try {
+      for (const [kind, importId] of [
+        ["Site", SEED.sites.acmeMarketing.id],
+        ["Install", SEED.installs.acmeprod.id],
+      ] as const) {
+        const { id, olds } = parseImportId(kind, importId);
+        const read = (await resourceProvider(kind).read!(id, olds)) as { props: Record<string, unknown> };
+        expect(read.props["deletionProtection"]).toBe(true);
+        await expect(resourceProvider(kind).delete!(id, read.props)).rejects.toThrow(
+          /deletionProtection is on/,
+        );
+      }
+    } finally {
+      process.env = saved;
+      await resetClient();
+    }
   });
 
   it("the read-only client refuses every write before a request", async () => {
