@@ -966,6 +966,58 @@ async function benchRateLimited() {
   }
 }
 
+/**
+ * `pulumi-wpengine import` of a fleet: the seeded world plus 25 sites of two installs with 20 domains each
+ * (50 installs, 1,000 domains), built through the API in a simulator of its own; discovery and reads
+ * timed, the calls counted by the importer's dispatcher and by the simulator's log (they must agree),
+ * with no latency and with 100 ms added to every call (a remote service). Every call is a GET.
+ */
+async function benchImport() {
+  const S = "import";
+  heading("8. pulumi-wpengine import of 50 installs and 1,000 domains");
+  const own = await startSimulatorProcess(ROOT, ["--pace", "20"]);
+  const env = {
+    WPE_API_USER_ID: USER,
+    WPE_API_PASSWORD: PASSWORD,
+    WPE_API_URL: `${own.url}/v1`,
+    WPE_APP_HOSTING_URL: own.url,
+  };
+  try {
+    const { buildFleet } = require("../dist/tools/fleet");
+    const { importAccount } = require("../dist/importer");
+    const client = new sdk.WpEngineClient({ username: USER, password: PASSWORD, apiUrl: env.WPE_API_URL, appHostingUrl: own.url });
+    const fleet = await buildFleet(client);
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-bench-import-"));
+    try {
+      const files = [];
+      for (const latencyMs of [0, 100]) {
+        await own.control("PUT", "/__sim/faults", { rules: latencyMs ? [{ path: "/v1/*", latencyMs }] : [] });
+        await own.control("DELETE", "/__sim/requests");
+        const r = await importAccount({ out: path.join(tmp, `fleet-${latencyMs}`), env, project: "fleet" });
+        const log = (await own.control("GET", "/__sim/requests")).requests;
+        const domains = r.model.resources.filter((x) => x.kind === "Domain").length;
+        const installs = r.model.resources.filter((x) => x.kind === "Install").length;
+        const domainLists = log.filter((q) => /^\/v1\/installs\/[^/]+\/domains$/.test(q.path)).length;
+        report(
+          S,
+          `import of ${fleet.installs} + seeded installs (${installs}), ${domains} domains, ${latencyMs} ms per call`,
+          `${ms(r.ms)} · ${r.calls} calls (${domainLists} domain listings, ${log.filter((q) => q.method !== "GET").length} writes) · ${r.model.resources.length} resources`,
+          "one listing page per 100 domains per install, one read per install's settings",
+        );
+        verify(r.calls === log.length, `import: the importer counted ${r.calls} calls, the simulator ${log.length}`);
+        verify(log.every((q) => q.method === "GET"), "import: a request that was not a GET");
+        files.push(JSON.stringify(r.files));
+      }
+      await own.control("PUT", "/__sim/faults", { rules: [] });
+      verify(files[0] === files[1], "import: two runs on an unchanged account wrote different files");
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  } finally {
+    await own.stop();
+  }
+}
+
 async function main() {
   const started = now();
   process.on("unhandledRejection", (err) => {
@@ -986,6 +1038,7 @@ async function main() {
   await benchSerialization();
   await benchScale();
   await benchRateLimited();
+  await benchImport();
 
   printTable();
   const maxRss = process.resourceUsage().maxRSS * 1024;

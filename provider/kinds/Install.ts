@@ -204,7 +204,8 @@ export const definition = defineKind({
     }
   },
   async read(id, olds, ctx) {
-    const outs = installOutputs(await ctx.client.installs.get(id), olds.deletionProtection);
+    // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.
+    const outs = installOutputs(await ctx.client.installs.get(id), olds.deletionProtection ?? true);
     // What the service omits (null) stays as declared.
     const inputs: Partial<InstallInputs> = { name: outs.name };
     if (outs.accountId) inputs.accountId = outs.accountId;

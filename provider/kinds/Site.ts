@@ -118,7 +118,9 @@ export const definition = defineKind({
     return { id: record.id, outs: siteOutputs(record, inputs.accountId, inputs.deletionProtection) };
   },
   async read(id, olds, ctx) {
-    return { outs: siteOutputs(await ctx.client.sites.get(id), olds.accountId, olds.deletionProtection) };
+    // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.
+    const guard = olds.deletionProtection ?? true;
+    return { outs: siteOutputs(await ctx.client.sites.get(id), olds.accountId, guard) };
   },
   async update(id, olds, news, ctx) {
     const record =

@@ -35,7 +35,7 @@ function findRepo(from: string): string {
 /** Where tarballs and installs are cached (`ENGINE_TESTS_CACHE` overrides). */
 const CACHE_ROOT =
   process.env["ENGINE_TESTS_CACHE"] ?? path.join(os.tmpdir(), "pulumi-wpengine-engine-tests");
-const SOURCE_DIRS = ["index.ts", "sdk", "provider", "simulator", "tools"];
+const SOURCE_DIRS = ["index.ts", "sdk", "provider", "simulator", "tools", "importer"];
 
 export interface PackTimings {
   buildMs: number;

@@ -1,0 +1,124 @@
+/**
+ * The `pulumi-wpengine` command (`bin/pulumi-wpengine`). One subcommand: `import`.
+ */
+import { parseArgs } from "node:util";
+import { importAccount, UsageError } from "./index";
+import { COVERED } from "./kinds";
+
+const USAGE = `usage: pulumi-wpengine import --out DIR [options]
+
+Reads every object the credentials can see and writes a Pulumi project into DIR.
+
+  --out DIR            where to write the project (refused when it exists and is not empty)
+  --language LANG      typescript (default: the dynamic classes of pulumi-wpengine) or yaml
+                       (wpengine:index:* resources, with import.json for pulumi import --file)
+  --account ID         only this account (repeatable)
+  --site ID            only this site, its installs and what they hold (repeatable)
+  --install ID         only this install and what it holds (repeatable)
+  --kinds K1,K2        only these kinds: ${COVERED.join(", ")}
+  --project NAME       the Pulumi project name (default: the name of DIR)
+  --force              replace DIR when it is not empty
+
+Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WPE_API_URL,
+WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.
+`;
+
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    process.stdout.write(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command !== "import") {
+    process.stderr.write(`pulumi-wpengine: unknown command ${command}\n\n${USAGE}`);
+    return 2;
+  }
+  let values: ReturnType<typeof parse>;
+  try {
+    values = parse(rest);
+  } catch (err) {
+    process.stderr.write(`pulumi-wpengine import: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (!values.out) {
+    process.stderr.write(`pulumi-wpengine import: --out DIR is required\n\n${USAGE}`);
+    return 2;
+  }
+  const language = values.language ?? "typescript";
+  if (language !== "typescript" && language !== "yaml") {
+    process.stderr.write(`pulumi-wpengine import: --language is typescript or yaml, not ${language}\n`);
+    return 2;
+  }
+  const tty = process.stderr.isTTY === true;
+  const counts = new Map<string, number>();
+  let phase = "";
+  const progress = (p: string, kind: string, n: number) => {
+    if (!tty) return;
+    if (p !== phase) {
+      if (phase) process.stderr.write("\n");
+      phase = p;
+      counts.clear();
+    }
+    counts.set(kind, n);
+    process.stderr.write(`\r\x1b[K${p}: ${[...counts].map(([k, c]) => `${k} ${c}`).join(", ")}`);
+  };
+  try {
+    const result = await importAccount({
+      out: values.out,
+      language,
+      ...(values.account ? { accounts: values.account } : {}),
+      ...(values.site ? { sites: values.site } : {}),
+      ...(values.install ? { installs: values.install } : {}),
+      ...(values.kinds
+        ? {
+            kinds: values.kinds
+              .split(",")
+              .map((k) => k.trim())
+              .filter(Boolean),
+          }
+        : {}),
+      ...(values.project ? { project: values.project } : {}),
+      force: values.force === true,
+      progress,
+    });
+    if (tty && phase) process.stderr.write("\n");
+    const byKind = new Map<string, number>();
+    for (const r of result.model.resources) byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + 1);
+    process.stdout.write(
+      `pulumi-wpengine import: ${result.model.resources.length} resources (${[...byKind].map(([k, n]) => `${n} ${k}`).join(", ") || "none"}), ` +
+        `${result.model.leftOut.length} left out (README.md), ${result.calls} API calls in ${(result.ms / 1000).toFixed(1)} s, ` +
+        `written to ${values.out}\n`,
+    );
+    return 0;
+  } catch (err) {
+    if (tty && phase) process.stderr.write("\n");
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(
+      `pulumi-wpengine import: ${message}\n${err instanceof UsageError ? "" : `nothing was written to ${values.out}\n`}`,
+    );
+    return 1;
+  }
+}
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      out: { type: "string" },
+      language: { type: "string" },
+      account: { type: "string", multiple: true },
+      site: { type: "string", multiple: true },
+      install: { type: "string", multiple: true },
+      kinds: { type: "string" },
+      project: { type: "string" },
+      force: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  }).values;
+}

@@ -1,0 +1,315 @@
+/**
+ * Which objects exist: the sdk's list calls at the largest page size each API allows (hosting lists 100,
+ * application-hosting lists 1,000), one read per install for the two settings that have no listing
+ * (cache exclusions, offload settings), and nothing else. Each object found carries the fields of its
+ * kind's import id (what the kind's `read` needs), its own name and what holds it; the listed records
+ * are seeded into the read-only client, so the kinds' `read` methods cost no further call.
+ *
+ * This file knows the service's collections (where each kind's objects are listed), never a kind's
+ * fields: the inputs come from the kinds' own `read` (see `read.ts`).
+ */
+import { isNotAuthorized, isNotFound, type WpEngineClient } from "../sdk";
+import type { ReadOnlyClient } from "./client";
+
+/** Hosting Platform lists: `limit` 1 to 100. */
+export const HOSTING_PAGE = 100;
+/** Application-hosting lists: `pageSize`; the service documents no maximum, the simulator takes 1,000. */
+export const APP_PAGE = 1000;
+
+/** One object to bring in. */
+export interface Found {
+  kind: string;
+  /** The parts of the kind's import id (`{installId}`, `{id}`, ...). */
+  fields: Record<string, string>;
+  /** The object's own name (a domain name, an install name, an email). */
+  label: string;
+  /** What holds it (an install, an account), to tell apart two objects of the same name. */
+  qualifier: string;
+}
+
+/** An id of something that is not a resource of the program (an account, a report template). */
+export interface Named {
+  what: string;
+  label: string;
+}
+
+/** Something that exists but is not brought in, and why. */
+export interface LeftOut {
+  kind: string;
+  label: string;
+  reason: string;
+}
+
+export interface World {
+  found: Found[];
+  /** The names of every id seen (accounts, templates, sites, installs), for ids outside the program. */
+  names: Map<string, Named>;
+  leftOut: LeftOut[];
+}
+
+export interface Selection {
+  accounts?: readonly string[];
+  sites?: readonly string[];
+  installs?: readonly string[];
+}
+
+/** An `--account`, `--site` or `--install` id the credentials cannot see. */
+export class UnknownIdError extends Error {
+  constructor(what: string, id: string, seen: readonly string[]) {
+    const list = seen.join(", ");
+    super(
+      `unknown ${what} ${id}: the credentials see ${seen.length ? `these ${what}s: ${list}` : `no ${what}`}`,
+    );
+    this.name = "UnknownIdError";
+  }
+}
+
+async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of items) out.push(x);
+  return out;
+}
+
+/** `undefined` when the service refuses (403) or lacks (404) the collection for this caller. */
+async function unlessRefused<T>(p: Promise<T>): Promise<T | undefined> {
+  try {
+    return await p;
+  } catch (err) {
+    if (isNotAuthorized(err) || isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Discovers the objects `selection` covers. `progress(kind, n)` is told each kind's count as it grows.
+ */
+export async function discover(
+  ro: ReadOnlyClient,
+  selection: Selection,
+  progress: (kind: string, count: number) => void = () => {},
+): Promise<World> {
+  const client: WpEngineClient = ro.client;
+  const found: Found[] = [];
+  const names = new Map<string, Named>();
+  const leftOut: LeftOut[] = [];
+  const counts = new Map<string, number>();
+  const add = (f: Found) => {
+    found.push(f);
+    const n = (counts.get(f.kind) ?? 0) + 1;
+    counts.set(f.kind, n);
+    progress(f.kind, n);
+  };
+
+  const accounts = await all(client.accounts.iterate({ limit: HOSTING_PAGE }));
+  for (const a of accounts) names.set(a.id, { what: "account", label: a.name ?? a.nickname ?? a.id });
+  const chosenAccounts = selection.accounts?.length
+    ? selection.accounts.map((id) => {
+        const a = accounts.find((x) => x.id.toLowerCase() === id.toLowerCase());
+        if (!a)
+          throw new UnknownIdError(
+            "account",
+            id,
+            accounts.map((x) => `${x.name ?? x.id} (${x.id})`),
+          );
+        return a;
+      })
+    : accounts;
+  // A site or install filter narrows the import to those objects and what they hold.
+  const narrowed = Boolean(selection.sites?.length || selection.installs?.length);
+
+  const perAccount = await Promise.all(
+    chosenAccounts.map(async (a) => {
+      const [sites, installs] = await Promise.all([
+        all(client.sites.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
+        all(client.installs.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
+      ]);
+      return { account: a, sites, installs };
+    }),
+  );
+  const sites = perAccount.flatMap((p) => p.sites.map((s) => ({ s, account: p.account.id })));
+  const installs = perAccount.flatMap((p) => p.installs.map((i) => ({ i, account: p.account.id })));
+  for (const { s } of sites) {
+    names.set(s.id, { what: "site", label: s.name });
+    ro.seed("sites", [s.id], s);
+  }
+  for (const { i } of installs) {
+    names.set(i.id, { what: "install", label: i.name });
+    ro.seed("installs", [i.id], i);
+  }
+
+  /** The ids of `wanted` among `list`, each checked: an unknown one names those the credentials see. */
+  const pick = (what: string, wanted: readonly string[] | undefined, list: readonly { id: string }[]) =>
+    new Set(
+      (wanted ?? []).map((id) => {
+        const hit = list.find((x) => x.id.toLowerCase() === id.toLowerCase());
+        if (!hit)
+          throw new UnknownIdError(
+            what,
+            id,
+            list.map((x) => `${names.get(x.id)?.label} (${x.id})`),
+          );
+        return hit.id;
+      }),
+    );
+  const siteIds = pick(
+    "site",
+    selection.sites,
+    sites.map((x) => x.s),
+  );
+  const installIds = pick(
+    "install",
+    selection.installs,
+    installs.map((x) => x.i),
+  );
+  const chosenSites = narrowed ? sites.filter(({ s }) => siteIds.has(s.id)) : sites;
+  const chosenInstalls = narrowed
+    ? installs.filter(({ i }) => installIds.has(i.id) || (i.site?.id !== undefined && siteIds.has(i.site.id)))
+    : installs;
+
+  // Sites, then installs: addressed by their own id, named by their own name, held by their account.
+  const top = [
+    ...chosenSites.map(({ s, account }) => ({ kind: "Site", o: s, account })),
+    ...chosenInstalls.map(({ i, account }) => ({ kind: "Install", o: i, account })),
+  ];
+  for (const { kind, o, account } of top)
+    add({ kind, fields: { id: o.id }, label: o.name, qualifier: names.get(account)?.label ?? account });
+
+  await Promise.all(
+    chosenInstalls.map(async ({ i }) => {
+      const [domains, exclusions, offload, certificates] = await Promise.all([
+        all(client.domains.iterate(i.id, { limit: HOSTING_PAGE })),
+        unlessRefused(client.cacheExclusions.get(i.id)),
+        unlessRefused(client.offloadSettings.get(i.id)),
+        unlessRefused(all(client.certificates.iterateForInstall(i.id, { limit: HOSTING_PAGE }))),
+      ]);
+      for (const d of domains) {
+        ro.seed("domains", [i.id, d.id], d);
+        names.set(d.id, { what: "domain", label: d.name });
+        add({ kind: "Domain", fields: { installId: i.id, id: d.id }, label: d.name, qualifier: i.name });
+      }
+      if (exclusions) {
+        add({
+          kind: "CacheExclusions",
+          fields: { installId: i.id },
+          label: `${i.name} cache exclusions`,
+          qualifier: i.name,
+        });
+      } else {
+        leftOut.push({
+          kind: "CacheExclusions",
+          label: `install ${i.name}`,
+          reason:
+            "the service refused to read its cache exclusions (403: the account is not eligible, or the user may not change the install)",
+        });
+      }
+      if (offload?.settings?.bucket) {
+        add({
+          kind: "OffloadSettings",
+          fields: { installId: i.id },
+          label: `${i.name} offload`,
+          qualifier: i.name,
+        });
+      }
+      for (const c of certificates ?? []) {
+        const what = c.cert_source === "LETS_ENCRYPT" ? "LetsEncryptCertificate" : "ThirdPartyCertificate";
+        leftOut.push({
+          kind: what,
+          label: `${c.common_name ?? (c.domains ?? []).join(", ")} on install ${i.name}`,
+          reason:
+            what === "ThirdPartyCertificate"
+              ? "the API never returns a certificate's private key (nor the PEM it was imported from): declare it with the PEM and the key (`pulumi config set --secret`) and `adopt: true`"
+              : "the API does not return the holder's details the order was placed with: declare it with them to manage renewals",
+        });
+      }
+    }),
+  );
+
+  if (!narrowed) {
+    await Promise.all(
+      chosenAccounts.map(async (a) => {
+        const [users, apps] = await Promise.all([
+          unlessRefused(client.accountUsers.list(a.id)),
+          unlessRefused(all(client.apps.iterate(a.id, { pageSize: APP_PAGE }))),
+        ]);
+        const account = names.get(a.id)?.label ?? a.id;
+        for (const u of users ?? []) {
+          ro.seed("accountUsers", [a.id, u.user_id], u);
+          add({
+            kind: "AccountUser",
+            fields: { accountId: a.id, id: u.user_id },
+            label: u.email ?? u.user_id,
+            qualifier: account,
+          });
+        }
+        await Promise.all(
+          (apps ?? []).map(async (app) => {
+            ro.seed("apps", [a.id, app.appId], app);
+            add({
+              kind: "App",
+              fields: { accountId: a.id, name: app.appId },
+              label: app.appId,
+              qualifier: account,
+            });
+            const envs = await all(client.environments.iterate(a.id, app.appId, { pageSize: APP_PAGE }));
+            await Promise.all(
+              envs.map(async (e) => {
+                const envId = e.environmentId ?? e.name.split("/").pop() ?? e.name;
+                ro.seed("environments", [a.id, app.appId, envId], e);
+                const label = `${app.appId}-${envId}`;
+                add({
+                  kind: "Environment",
+                  fields: { accountId: a.id, appId: app.appId, name: envId },
+                  label,
+                  qualifier: account,
+                });
+                const mappings = await all(
+                  client.domainMappings.iterate(a.id, app.appId, envId, { pageSize: APP_PAGE }),
+                );
+                if (mappings.length) {
+                  add({
+                    kind: "DomainMappings",
+                    fields: { accountId: a.id, appId: app.appId, environmentId: envId },
+                    label: `${label} domain mappings`,
+                    qualifier: account,
+                  });
+                }
+              }),
+            );
+          }),
+        );
+      }),
+    );
+  }
+
+  // Report schedules belong to sites; their templates are named for ids outside the program.
+  await Promise.all(
+    chosenSites.map(async ({ s, account }) => {
+      const schedules = (await unlessRefused(client.reportSchedules.list(s.id))) ?? [];
+      if (!schedules.length) return;
+      const templates = (await unlessRefused(client.reportTemplates.list(account))) ?? [];
+      for (const t of templates)
+        names.set(t.uuid.toLowerCase(), { what: "report template", label: t.name ?? t.uuid });
+      for (const r of schedules) {
+        add({
+          kind: "ReportSchedule",
+          fields: { siteId: s.id, id: r.uuid },
+          label: r.title ?? r.uuid,
+          qualifier: s.name,
+        });
+      }
+    }),
+  );
+
+  if (!narrowed) {
+    const keys = (await unlessRefused(all(client.sshKeys.iterate({ limit: HOSTING_PAGE })))) ?? [];
+    for (const k of keys) {
+      leftOut.push({
+        kind: "SshKey",
+        label: `${k.comment ?? "key"} (${k.fingerprint ?? k.uuid})`,
+        reason:
+          "the API returns a key's fingerprint, not the public key the resource declares: declare it with the key and `adopt: true`",
+      });
+    }
+  }
+  return { found, names, leftOut };
+}

@@ -1,0 +1,157 @@
+/**
+ * `pulumi-wpengine import`: everything the credentials can see (or what the selection names), written as
+ * a ready Pulumi project. Discovery lists (`discover.ts`), each kind's own `read` gives the inputs
+ * (`model.ts`), the files are rendered (`render.ts`) into a temporary directory beside `--out` and moved
+ * into place only when complete: a service that fails midway leaves nothing half-written.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { isAuthenticationError } from "../sdk";
+import { readOnlyClient } from "./client";
+import { connect } from "./connect";
+import { discover, type Selection } from "./discover";
+import { COVERED, importIdOf } from "./kinds";
+import { buildModel, type Model, readAll, slug } from "./model";
+import { type Language, renderProject } from "./render";
+
+export { COVERED, LEFT_OUT } from "./kinds";
+
+export interface ImportOptions extends Selection {
+  out: string;
+  language?: Language;
+  /** Only these kinds (default: every kind the importer covers). */
+  kinds?: readonly string[];
+  /** Replace a non-empty `out`. */
+  force?: boolean;
+  /** The Pulumi project name (default: the name of `out`). */
+  project?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Told each phase's count per kind as it grows. */
+  progress?: (phase: "discovering" | "reading", kind: string, count: number) => void;
+  /** The command as the user typed it, for the generated files. */
+  command?: string;
+}
+
+export interface ImportResult {
+  model: Model;
+  /** Files written, by relative path. */
+  files: Record<string, string>;
+  /** Requests sent to the service. */
+  calls: number;
+  /** Wall time of discovery and reads, in ms. */
+  ms: number;
+  source: string;
+}
+
+/** A refusal before anything is read or written (a bad argument, an `--out` in the way). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+function version(): string {
+  for (const up of ["..", "../.."]) {
+    const p = path.join(__dirname, up, "package.json");
+    if (fs.existsSync(p)) {
+      const pkg = JSON.parse(fs.readFileSync(p, "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "pulumi-wpengine" && pkg.version) return pkg.version;
+    }
+  }
+  return "0.1.0";
+}
+
+/** Refuses an `--out` that exists and is not an empty directory, unless forced. */
+export function checkOut(out: string, force: boolean): void {
+  if (!fs.existsSync(out)) return;
+  if (!fs.statSync(out).isDirectory()) throw new UsageError(`--out ${out} exists and is not a directory`);
+  if (fs.readdirSync(out).length && !force)
+    throw new UsageError(
+      `--out ${out} exists and is not empty; choose another directory or pass --force to replace it`,
+    );
+}
+
+/** Writes `files` into `out` all at once: a temporary sibling, then a rename. */
+export function writeAtomically(out: string, files: Record<string, string>): void {
+  const abs = path.resolve(out);
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(path.dirname(abs), `.${path.basename(abs)}.import-`));
+  try {
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
+      fs.writeFileSync(path.join(tmp, rel), text);
+    }
+    if (fs.existsSync(abs)) {
+      const old = `${tmp}.old`;
+      fs.renameSync(abs, old);
+      fs.renameSync(tmp, abs);
+      fs.rmSync(old, { recursive: true, force: true });
+    } else fs.renameSync(tmp, abs);
+  } catch (err) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** The command that regenerates the project, as the files quote it (without `--out`: the same bytes anywhere). */
+export function commandOf(opts: Omit<ImportOptions, "out">, language: Language): string {
+  const parts = ["pulumi-wpengine import"];
+  if (language === "yaml") parts.push("--language yaml");
+  for (const a of opts.accounts ?? []) parts.push(`--account ${a}`);
+  for (const s of opts.sites ?? []) parts.push(`--site ${s}`);
+  for (const i of opts.installs ?? []) parts.push(`--install ${i}`);
+  if (opts.kinds?.length) parts.push(`--kinds ${opts.kinds.join(",")}`);
+  return parts.join(" ");
+}
+
+export async function importAccount(opts: ImportOptions): Promise<ImportResult> {
+  checkOut(opts.out, opts.force === true);
+  const unknown = (opts.kinds ?? []).filter((k) => !(COVERED as readonly string[]).includes(k));
+  if (unknown.length)
+    throw new UsageError(
+      `--kinds: ${unknown.join(", ")} cannot be imported; the kinds are ${COVERED.join(", ")}`,
+    );
+  const conn = await connect(opts.env);
+  const started = Date.now();
+  try {
+    const ro = readOnlyClient(conn.client);
+    const progress = opts.progress ?? (() => {});
+    let world: Awaited<ReturnType<typeof discover>>;
+    try {
+      world = await discover(ro, opts, (k, n) => progress("discovering", k, n));
+    } catch (err) {
+      if (isAuthenticationError(err))
+        throw new Error(
+          `the service refused the credentials (401) at ${conn.target}: check WPE_API_USER_ID and WPE_API_PASSWORD (an API user of the User Portal's API Access page)`,
+        );
+      throw err;
+    }
+    const wanted = opts.kinds?.length ? new Set(opts.kinds) : undefined;
+    const found = world.found.filter((f) => {
+      if (wanted && !wanted.has(f.kind)) return false;
+      if (importIdOf(f.kind)) return true;
+      world.leftOut.push({
+        kind: f.kind,
+        label: f.label,
+        reason: `the ${f.kind} definition gives no import id`,
+      });
+      return false;
+    });
+    const read = await readAll(ro, found, (k, n) => progress("reading", k, n));
+    const model = buildModel(read, world);
+    const ms = Date.now() - started;
+    const language = opts.language ?? "typescript";
+    const files = renderProject(model, {
+      project: opts.project ?? (slug(path.basename(path.resolve(opts.out))) || "wpengine"),
+      language,
+      source: conn.config.simulatorStateFile !== undefined ? "the bundled simulator" : conn.client.apiUrl,
+      version: version(),
+      command: opts.command ?? commandOf(opts, language),
+    });
+    writeAtomically(opts.out, files);
+    return { model, files, calls: conn.calls(), ms, source: conn.target };
+  } finally {
+    await conn.close();
+  }
+}

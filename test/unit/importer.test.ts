@@ -1,0 +1,316 @@
+/**
+ * The importer without the CLI: naming, references, the rendering of each kind, and its refusals
+ * (credentials, unknown ids, an `--out` in the way, a service failing midway) against the simulator.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importAccount } from "../../importer";
+import { readOnlyClient } from "../../importer/client";
+import { allKinds, COVERED, LEFT_OUT } from "../../importer/kinds";
+import { buildModel, camel, External, Ref, slug } from "../../importer/model";
+import { renderImportFile, renderTypeScript, renderYaml } from "../../importer/render";
+import { resetClient } from "../../provider/core/client";
+import { parseImportId, resourceProvider } from "../../provider/executable/registry";
+import { WpEngineClient } from "../../sdk";
+import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
+
+const found = (
+  kind: string,
+  id: string,
+  label: string,
+  qualifier = "q",
+  fields: Record<string, string> = { id },
+) => ({
+  found: { kind, fields, label, qualifier },
+  id,
+  importId: id,
+});
+
+describe("naming", () => {
+  it("makes a resource name from the object's own name", () => {
+    expect(slug("www.example.com")).toBe("www-example-com");
+    expect(slug("*.Example.COM.")).toBe("wildcard-example-com");
+    expect(slug("Acme Marketing")).toBe("acme-marketing");
+    expect(slug("!!!")).toBe("object");
+    expect(camel("www-example-com")).toBe("wwwExampleCom");
+    expect(camel("3rd.example")).toBe("_3rdExample");
+  });
+
+  it("keeps names unique and stable: the holder's name, then a number, in a fixed order", () => {
+    const names = new Map();
+    const reads = [
+      found("AccountUser", "u2", "a@x.example", "Globex", { accountId: "acc2", id: "u2" }),
+      found("AccountUser", "u1", "a@x.example", "Acme", { accountId: "acc1", id: "u1" }),
+      found("Domain", "d1", "a.x.example", "prod"),
+    ].map((r) => ({ ...r, values: {} }));
+    const one = buildModel(reads, { names, leftOut: [] }).resources.map((r) => r.name);
+    const two = buildModel([...reads].reverse(), { names, leftOut: [] }).resources.map((r) => r.name);
+    expect(one).toEqual(["a-x-example", "a-x-example-acme", "a-x-example-globex"]);
+    expect(two).toEqual(one);
+  });
+});
+
+describe("references", () => {
+  const names = new Map([
+    ["acc1", { what: "account", label: "Acme Corp" }],
+    ["i-out", { what: "install", label: "elsewhere" }],
+  ]);
+  const model = buildModel(
+    [
+      {
+        ...found("Domain", "d2", "www.x.example"),
+        values: { installId: "i1", name: "www.x.example", redirectTo: "d1" },
+      },
+      {
+        ...found("Domain", "d1", "x.example"),
+        values: { installId: "i1", name: "x.example", primary: true },
+      },
+      {
+        ...found("Install", "i1", "xprod"),
+        values: { name: "xprod", accountId: "acc1", deletionProtection: true },
+      },
+      {
+        ...found("Domain", "d3", "y.example"),
+        values: { installId: "i-out", name: "y.example", redirectTo: null },
+      },
+    ],
+    { names, leftOut: [] },
+  );
+  const by = (n: string) => model.resources.find((r) => r.name === n)!;
+
+  it("names the other resource when both are in the program, and orders it first", () => {
+    expect(model.resources.map((r) => r.name)).toEqual(["xprod", "x-example", "www-x-example", "y-example"]);
+    const redirect = by("www-x-example").inputs["redirectTo"] as Ref;
+    expect(redirect).toBeInstanceOf(Ref);
+    expect([redirect.to.name, redirect.prop]).toEqual(["x-example", "id"]);
+    expect((by("x-example").inputs["installId"] as Ref).to.name).toBe("xprod");
+  });
+
+  it("gives ids outside the program by config, named after what they are; empty defaults are left out", () => {
+    expect(by("xprod").inputs["accountId"]).toEqual(
+      new External("acmeCorpAccountId", "acc1", "account", "Acme Corp"),
+    );
+    expect(by("y-example").inputs["installId"]).toEqual(
+      new External("elsewhereInstallId", "i-out", "install", "elsewhere"),
+    );
+    expect(by("y-example").inputs).not.toHaveProperty("redirectTo");
+    expect(model.externals.map((e) => e.key)).toEqual(["acmeCorpAccountId", "elsewhereInstallId"]);
+  });
+
+  it("renders references as outputs in TypeScript and interpolations in YAML", () => {
+    const opts = {
+      project: "p",
+      language: "typescript" as const,
+      source: "s",
+      version: "0.1.0",
+      command: "c",
+    };
+    const ts = renderTypeScript(model, opts);
+    expect(ts).toContain('const acmeCorpAccountId = config.require("acmeCorpAccountId");');
+    expect(ts).toContain(
+      'const wwwXExample = new wpengine.Domain("www-x-example", {\n  installId: xprod.id,\n  name: "www.x.example",\n  redirectTo: xExample.id,\n});',
+    );
+    const yaml = renderYaml(model, { ...opts, language: "yaml" });
+    expect(yaml).toContain(
+      "  www-x-example:\n    type: wpengine:index:Domain\n    properties:\n      installId: ${xprod.id}\n      name: www.x.example\n      redirectTo: ${x-example.id}\n",
+    );
+    expect(yaml).toContain("variables:\n  # account Acme Corp\n  acmeCorpAccountId: acc1\n");
+    expect(JSON.parse(renderImportFile(model)).resources[0]).toEqual({
+      type: "wpengine:index:Install",
+      name: "xprod",
+      id: "i1",
+    });
+  });
+});
+
+describe("kinds", () => {
+  it("places every kind of the provider: brought in, or left out with a reason", () => {
+    const placed = [...COVERED, ...Object.keys(LEFT_OUT)].sort();
+    expect(placed).toEqual(allKinds());
+  });
+});
+
+describe("pulumi-wpengine import against the simulator", () => {
+  let sim: RunningSimulator;
+  let tmp: string;
+  const env = () => ({
+    WPE_API_USER_ID: "demo",
+    WPE_API_PASSWORD: "demo",
+    WPE_API_URL: sim.apiUrl,
+    WPE_APP_HOSTING_URL: sim.appHostingUrl,
+  });
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, quiet: true });
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-importer-"));
+  });
+  afterAll(async () => {
+    await sim.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("renders each kind of the seeded world from its definition's read, reads only, and writes nothing else", async () => {
+    sim.clearRequests();
+    const out = path.join(tmp, "ts");
+    const r = await importAccount({ out, env: env() });
+    expect(sim.requests().filter((q) => q.method !== "GET")).toEqual([]);
+    expect(fs.readdirSync(out).sort()).toEqual([
+      "Pulumi.yaml",
+      "README.md",
+      "index.ts",
+      "package.json",
+      "tsconfig.json",
+    ]);
+    const ts = r.files["index.ts"]!;
+    expect(ts).toContain(
+      'new wpengine.Site("acme-marketing", {\n  accountId: acmeCorpAccountId,\n  name: "Acme Marketing",\n  deletionProtection: true,\n});',
+    );
+    expect(ts).toContain(
+      'new wpengine.Install("acmeprod", {\n  name: "acmeprod",\n  accountId: acmeCorpAccountId,\n  siteId: acmeMarketing.id,\n  environment: "production",\n  deletionProtection: true,\n});',
+    );
+    expect(ts).toContain(
+      'new wpengine.Domain("www-acme-example", {\n  installId: acmeprod.id,\n  name: "www.acme.example",\n  redirectTo: acmeExample.id,\n});',
+    );
+    expect(ts).toMatch(
+      /new wpengine\.CacheExclusions\("acmeprod-cache-exclusions", \{\n {2}installId: acmeprod\.id,\n {2}exclusions: \[/,
+    );
+    expect(ts).toMatch(
+      /new wpengine\.AccountUser\("partial-acme-example", \{[^}]*installIds: \[\n {4}acmeprod\.id,\n {2}\],/,
+    );
+    expect(ts).toMatch(
+      /new wpengine\.ReportSchedule\("acme-monthly-report", \{\n {2}siteId: acmeMarketing\.id,[\s\S]*templateUuid: siteReportTemplateUuid,/,
+    );
+    expect(ts).toContain(
+      'new wpengine.Environment("acme-frontend-production", {\n  accountId: acmeCorpAccountId,\n  appId: acmeFrontend.name,',
+    );
+    // Globex is not eligible for cache exclusions: said in the README, the rest goes on.
+    expect(r.files["README.md"]).toMatch(/\| CacheExclusions \| install globexprod \| the service refused/);
+    // Every object is one resource, in the counts the seed documents.
+    const count = (k: string) => r.model.resources.filter((x) => x.kind === k).length;
+    expect([count("Site"), count("Install"), count("AccountUser")]).toEqual([5, 8, 10]);
+    expect(r.model.resources.find((x) => x.label === SEED.domains.wwwAcmeExample.name)?.id).toBe(
+      SEED.domains.wwwAcmeExample.id,
+    );
+  });
+
+  it("gives the same bytes on a second run, and the YAML route its import file", async () => {
+    const a = await importAccount({ out: path.join(tmp, "a"), env: env(), project: "fleet" });
+    const b = await importAccount({ out: path.join(tmp, "b"), env: env(), project: "fleet" });
+    expect(b.files).toEqual(a.files);
+    const y = await importAccount({ out: path.join(tmp, "y"), env: env(), language: "yaml" });
+    expect(Object.keys(y.files).sort()).toEqual(["Pulumi.yaml", "README.md", "import.json"]);
+    const imports = JSON.parse(y.files["import.json"]!).resources as {
+      type: string;
+      name: string;
+      id: string;
+    }[];
+    expect(imports).toContainEqual({
+      type: "wpengine:index:Domain",
+      name: "www-acme-example",
+      id: `${SEED.installs.acmeprod.id}/${SEED.domains.wwwAcmeExample.id}`,
+    });
+    expect(imports.length).toBe(y.model.resources.length);
+  });
+
+  it("narrows to an install, and refuses an unknown one naming those it sees", async () => {
+    const r = await importAccount({
+      out: path.join(tmp, "one"),
+      env: env(),
+      installs: [SEED.installs.acmeprod.id],
+    });
+    expect([...new Set(r.model.resources.map((x) => x.kind))]).toEqual([
+      "Install",
+      "Domain",
+      "CacheExclusions",
+    ]);
+    expect(r.files["index.ts"]).toContain(
+      'const acmeMarketingSiteId = config.require("acmeMarketingSiteId"); // site Acme Marketing',
+    );
+    await expect(
+      importAccount({
+        out: path.join(tmp, "bad"),
+        env: env(),
+        installs: ["1e000000-0000-4000-8000-0000000000ff"],
+      }),
+    ).rejects.toThrow(
+      /unknown install 1e000000-0000-4000-8000-0000000000ff: the credentials see these installs: .*acmeprod \(1e000000-0000-4000-8000-000000000001\)/,
+    );
+    await expect(
+      importAccount({
+        out: path.join(tmp, "bad"),
+        env: env(),
+        accounts: ["ac000000-0000-4000-8000-0000000000ff"],
+      }),
+    ).rejects.toThrow(/unknown account/);
+    expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
+  });
+
+  it("refuses wrong credentials, a non-empty --out (unless --force), unknown kinds; a failure midway writes nothing", async () => {
+    await expect(
+      importAccount({ out: path.join(tmp, "creds"), env: { ...env(), WPE_API_PASSWORD: "wrong" } }),
+    ).rejects.toThrow(/refused the credentials \(401\).*WPE_API_USER_ID and WPE_API_PASSWORD/);
+    await expect(
+      importAccount({ out: path.join(tmp, "creds"), env: { WPE_API_URL: sim.apiUrl } }),
+    ).rejects.toThrow(/missing wpengine:username/);
+    const full = path.join(tmp, "full");
+    fs.mkdirSync(full);
+    fs.writeFileSync(path.join(full, "keep.txt"), "mine");
+    await expect(importAccount({ out: full, env: env() })).rejects.toThrow(
+      /exists and is not empty.*--force/,
+    );
+    await expect(importAccount({ out: path.join(tmp, "k"), env: env(), kinds: ["Backup"] })).rejects.toThrow(
+      /Backup cannot be imported/,
+    );
+
+    sim.setFaults([{ path: "/v1/installs/*/domains", status: 503, count: 1000 }]);
+    try {
+      await expect(importAccount({ out: full, env: env(), force: true })).rejects.toThrow();
+    } finally {
+      sim.setFaults([]);
+    }
+    expect(fs.readdirSync(full)).toEqual(["keep.txt"]);
+    expect(fs.readdirSync(tmp).filter((f) => f.includes(".import-"))).toEqual([]);
+    await importAccount({ out: full, env: env(), force: true });
+    expect(fs.readdirSync(full)).not.toContain("keep.txt");
+  });
+
+  it("an imported site or install records deletionProtection on, so a destroy still refuses", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, env());
+    try {
+      for (const [kind, importId] of [
+        ["Site", SEED.sites.acmeMarketing.id],
+        ["Install", SEED.installs.acmeprod.id],
+      ] as const) {
+        const { id, olds } = parseImportId(kind, importId);
+        const read = (await resourceProvider(kind).read!(id, olds)) as { props: Record<string, unknown> };
+        expect(read.props["deletionProtection"]).toBe(true);
+        await expect(resourceProvider(kind).delete!(id, read.props)).rejects.toThrow(
+          /deletionProtection is on/,
+        );
+      }
+    } finally {
+      process.env = saved;
+      await resetClient();
+    }
+  });
+
+  it("the read-only client refuses every write before a request", async () => {
+    const real = new WpEngineClient({
+      username: "demo",
+      password: "demo",
+      apiUrl: sim.apiUrl,
+      appHostingUrl: sim.appHostingUrl,
+    });
+    const ro = readOnlyClient(real);
+    sim.clearRequests();
+    expect(() => ro.client.domains.delete(SEED.installs.acmeprod.id, SEED.domains.wwwAcmeExample.id)).toThrow(
+      /never writes/,
+    );
+    await ro.client.installs.get(SEED.installs.acmeprod.id);
+    await ro.client.installs.get(SEED.installs.acmeprod.id);
+    expect(sim.requests().map((q) => q.method)).toEqual(["GET"]);
+  });
+});
