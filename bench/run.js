@@ -985,7 +985,12 @@ async function benchImport() {
   try {
     const { buildFleet } = require("../dist/tools/fleet");
     const { importAccount } = require("../dist/importer");
-    const client = new sdk.WpEngineClient({ username: USER, password: PASSWORD, apiUrl: env.WPE_API_URL, appHostingUrl: own.url });
+    const client = new sdk.WpEngineClient({
+      username: USER,
+      password: PASSWORD,
+      apiUrl: env.WPE_API_URL,
+      appHostingUrl: own.url,
+    });
     const fleet = await buildFleet(client);
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-bench-import-"));
     try {
@@ -1004,8 +1009,14 @@ async function benchImport() {
           `${ms(r.ms)} · ${r.calls} calls (${domainLists} domain listings, ${log.filter((q) => q.method !== "GET").length} writes) · ${r.model.resources.length} resources`,
           "one listing page per 100 domains per install, one read per install's settings",
         );
-        verify(r.calls === log.length, `import: the importer counted ${r.calls} calls, the simulator ${log.length}`);
-        verify(log.every((q) => q.method === "GET"), "import: a request that was not a GET");
+        verify(
+          r.calls === log.length,
+          `import: the importer counted ${r.calls} calls, the simulator ${log.length}`,
+        );
+        verify(
+          log.every((q) => q.method === "GET"),
+          "import: a request that was not a GET",
+        );
         files.push(JSON.stringify(r.files));
       }
       await own.control("PUT", "/__sim/faults", { rules: [] });

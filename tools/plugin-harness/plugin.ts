@@ -15,10 +15,7 @@ import type * as Grpc from "@grpc/grpc-js";
 import type * as ProviderGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb";
 import type * as StatusPb from "@pulumi/pulumi/proto/status_pb";
-import {
-  specialSecretSig as SECRET_SIG,
-  specialSigKey as SECRET_SIG_KEY,
-} from "@pulumi/pulumi/runtime/rpc";
+import { specialSecretSig as SECRET_SIG, specialSigKey as SECRET_SIG_KEY } from "@pulumi/pulumi/runtime/rpc";
 import type * as StructPb from "google-protobuf/google/protobuf/struct_pb";
 
 /** A property bag as the plugin sends and receives it (plain JSON). */
