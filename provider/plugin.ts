@@ -7,6 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { setStackConfig } from "./core/config";
+import { type CheckFailure, forEngine } from "./core/inputs";
 import { stopWithParent } from "./core/watchdog";
 
 /** Keeps the `wpengine:*` stack config for this plugin process. */
@@ -26,7 +27,14 @@ export async function run(kind: string, method: Method, ...args: unknown[]): Pro
   const provider = mod.provider as pulumi.dynamic.ResourceProvider | undefined;
   const fn = provider?.[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
   if (!fn) throw new Error(`wpengine: resource ${kind} has no ${method}`);
-  return fn.apply(provider, args);
+  const result = await fn.apply(provider, args);
+  return method === "check" ? forEngineCheck(result) : result;
+}
+
+/** A check result with its failures as the engine prints them (see `forEngine`). */
+function forEngineCheck(result: unknown): unknown {
+  const r = result as { failures?: CheckFailure[] };
+  return r?.failures?.length ? { ...r, failures: r.failures.map(forEngine) } : result;
 }
 
 /** What the lifecycle methods below are called on: a serialized provider naming its kind. */

@@ -71,8 +71,15 @@ function plainReason(name: string, issue: z.core.$ZodIssue): string {
       return `${name} must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}${unit(issue.origin)}`;
     case "too_big":
       return `${name} must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}${unit(issue.origin)}`;
-    case "invalid_type":
-      return `${name} must be ${issue.expected === "array" ? "a list" : `a ${issue.expected}`}`;
+    case "invalid_type": {
+      const words: Record<string, string> = {
+        int: "a whole number",
+        array: "a list",
+        boolean: "true or false",
+        object: "an object",
+      };
+      return `${name} must be ${words[issue.expected] ?? `a ${issue.expected}`}`;
+    }
     default:
       return issue.message;
   }

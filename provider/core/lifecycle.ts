@@ -10,7 +10,7 @@ import { isNotFound, type WpEngineClient } from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
-import { type CheckFailure, checkInputs, containsUnknown, forEngine, type Rule } from "./inputs";
+import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
 
 /** What a lifecycle method gets besides its arguments. */
 export interface Context {
@@ -204,7 +204,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       assertUsableConfig(config);
       await proveCredentials(config);
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, news, def.rules ?? []);
-      return failures.length ? { inputs, failures: failures.map(forEngine) } : { inputs };
+      return failures.length ? { inputs, failures } : { inputs };
     },
 
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {

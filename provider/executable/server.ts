@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { getClient, urlProblems } from "../core/client";
 import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../core/config";
-import { UNKNOWN } from "../core/inputs";
+import { forEngine, UNKNOWN } from "../core/inputs";
 import { diffOf } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
 import { invokeResult, LOOKUPS, PACKAGE, parseImportId, resourceProvider } from "./registry";
@@ -223,9 +223,9 @@ export class WpEngineProvider {
     const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
     const res = await this.as(async () => resourceProvider(kind).check!(olds, news));
     const inputs = wrapSecrets(res.inputs ?? news, [...secretKeys, ...this.secretsOf(kind)]);
-    const failures = (res.failures ?? []).map((f) =>
-      new provproto.CheckFailure().setProperty(f.property).setReason(f.reason),
-    );
+    const failures = (res.failures ?? [])
+      .map(forEngine)
+      .map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason));
     return new provproto.CheckResponse().setInputs(toStruct(inputs)).setFailuresList(failures);
   }
 

@@ -348,8 +348,8 @@ export const CASES: ResourceCase[] = [
           { type: "url path", value: "^/(unclosed" },
         ],
       }),
-      property: "exclusions",
-      reason: /^exclusions\[1\]\.value: invalid regular expression/,
+      property: "exclusions[1].value",
+      reason: /invalid regular expression/,
     },
     required: ["installId", "exclusions"],
     // Delete empties the install's list; the (empty) list still reads.

@@ -196,7 +196,7 @@ describe("Backup check", () => {
       "notificationEmails[0]: notificationEmails must hold email addresses such as ops@example.com",
     ]);
     expect(await checkFails(provider, { ...wanted, timeoutSeconds: 0 })).toEqual([
-      "timeoutSeconds: Too small: expected number to be >0",
+      "timeoutSeconds: timeoutSeconds must be more than 0",
     ]);
   });
 

@@ -183,7 +183,7 @@ describe("BackupRestore check", () => {
       "notificationEmails: notificationEmails needs at least one email address",
     ]);
     expect(await checkFails(provider, { ...wanted, restoreDatabase: "yes" })).toEqual([
-      "restoreDatabase: Invalid input: expected boolean, received string",
+      "restoreDatabase: restoreDatabase must be true or false",
     ]);
     expect(await checkFails(provider, { ...wanted, triggers: "again" })).toEqual([
       "triggers: triggers must be a list of values",

@@ -165,20 +165,19 @@ describe("CacheExclusions check", () => {
   it("refuses an unknown type", async () => {
     expect(
       await checkFails(provider, { installId: ACMEPROD, exclusions: [{ type: "header", value: "x" }] }),
-    ).toEqual(['exclusions: exclusions[0].type: type must be "query arg" or "url path"']);
+    ).toEqual(['exclusions[0].type: type must be "query arg" or "url path"']);
   });
 
   it("refuses an empty value", async () => {
     expect(
       await checkFails(provider, { installId: ACMEPROD, exclusions: [{ type: "url path", value: "" }] }),
-    ).toEqual(["exclusions: exclusions[0].value: value must not be empty"]);
+    ).toEqual(["exclusions[0].value: value must not be empty"]);
   });
 
   it("names the index of an invalid regular expression", async () => {
     const exclusions = [...wanted, { type: "url path", value: "^/(unclosed" }];
     expect(await checkFails(provider, { installId: ACMEPROD, exclusions })).toEqual([
-      // Reported on the top-level input (the engine prints its value), the nested path leading the reason.
-      "exclusions: exclusions[2].value: invalid regular expression: Unterminated group",
+      "exclusions[2].value: invalid regular expression: Unterminated group",
     ]);
   });
 
@@ -188,7 +187,7 @@ describe("CacheExclusions check", () => {
       exclusions: [{ type: "cookie", value: "^wordpress_logged_in_" }],
     });
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatch(/^exclusions: exclusions\[0\]\.type: cookie exclusions are platform-managed/);
+    expect(failures[0]).toMatch(/^exclusions\[0\]\.type: cookie exclusions are platform-managed/);
   });
 
   it("refuses unknown input names", async () => {

@@ -200,7 +200,7 @@ describe("Environment check", () => {
       "displayName: displayName must not be empty",
       "branch: branch must not be empty (use `uploadable` for zip uploads)",
       "rootDirectory: rootDirectory must be a relative path inside the repository (no leading / and no ..)",
-      "timeoutSeconds: Too small: expected number to be >0",
+      "timeoutSeconds: timeoutSeconds must be more than 0",
     ]);
     expect(await checkFails(provider, { accountId: ACCOUNT, appId: APP, name: "x" })).toEqual([
       "displayName: displayName is required and must be a string",

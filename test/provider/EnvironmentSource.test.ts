@@ -164,7 +164,7 @@ describe("EnvironmentSource check", () => {
     ).toEqual([
       "environmentId: environmentId must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen",
       "path: path must not be empty",
-      "timeoutSeconds: Invalid input: expected int, received number",
+      "timeoutSeconds: timeoutSeconds must be a whole number",
       expect.stringMatching(/sourceHash/),
     ]);
   });

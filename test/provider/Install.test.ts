@@ -172,7 +172,7 @@ describe("Install check", () => {
     ).toEqual([
       "siteId: siteId is required and must be a string",
       "environment: environment must be one of production, staging, development",
-      "timeoutSeconds: Too small: expected number to be >0",
+      "timeoutSeconds: timeoutSeconds must be more than 0",
     ]);
   });
 

@@ -46,8 +46,9 @@ describe("ReportSchedule lifecycle", () => {
       createMatch: "exact",
       nextScheduledDate: new Date(args.nextScheduledDate).toISOString(),
       nextRunDate: new Date(args.nextScheduledDate).toISOString(),
-      // Recipients are a set, kept sorted by email; sections keep the report's order.
-      recipients: [args.recipients[1], args.recipients[0]],
+      // Recipients are a set: the program's order is kept while the service holds the same set (it sorts
+      // them by email); sections keep the report's order.
+      recipients: args.recipients,
       sections: [{ name: "usage" }, { name: "cover" }],
     });
 
@@ -109,7 +110,7 @@ describe("ReportSchedule lifecycle", () => {
     const other = same.find((s) => s.uuid !== id);
     expect(other?.recipients?.[0]?.email).toBe("else@acme.example");
     expect(outs["createMatch"]).toBe("exact");
-    expect(outs["recipients"]).toEqual([args.recipients[1], args.recipients[0]]);
+    expect(outs["recipients"]).toEqual(args.recipients);
   });
 
   it("updates every field but the site in place, and a change of site replaces", async () => {
