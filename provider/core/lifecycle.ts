@@ -239,14 +239,16 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       try {
         const live = await def.read(id, props as O, await ctx());
         if (!live) return { id: "" };
-        // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
         const inputs: Record<string, unknown> = {};
         const outs = keepForm(anyDef, props, live.outs);
+        // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state; a value
+        // a read reports as undefined is gone.
         const merged: Record<string, unknown> = {
           ...props,
           ...keepForm(anyDef, props, live.inputs ?? live.outs),
         };
-        for (const key of Object.keys(def.schema.shape))
+        // The schema's inputs, and any input check computes (a source's hash) that the diff compares.
+        for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable]))
           if (merged[key] !== undefined) inputs[key] = merged[key];
         const { __provider: _p, ...oldOuts } = props;
         return { id, props: toPlain({ ...oldOuts, ...outs }), inputs: toPlain(inputs) };

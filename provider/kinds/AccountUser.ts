@@ -142,7 +142,9 @@ export function accountUserOutputs(accountId: string, u: ApiAccountUser): Accoun
     lastName: u.last_name ?? "",
     // A role set the service reports that is not one of the five is kept as-is so the diff shows it.
     roles,
-    installIds: ids,
+    // Only a partial user's installs are an input; a full user reaches every install and has none (an
+    // undefined value also clears a stale list from the state on refresh, and adds none to the inputs).
+    installIds: isPartial(roles) ? ids : undefined,
     userId: u.user_id,
     inviteAccepted: u.invite_accepted ?? false,
     mfaEnabled: u.mfa_enabled ?? false,

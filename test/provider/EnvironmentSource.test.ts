@@ -48,7 +48,15 @@ describe("EnvironmentSource against the simulator", () => {
 
     const read = await provider.read!(id, outs);
     expect(read.props).toEqual(outs);
-    expect(read.inputs).toEqual({ ...production, path, triggers: {}, timeoutSeconds: 900 });
+    // The source's hash, which check computes and the diff compares, stays among the inputs a refresh
+    // records (without it every refresh showed -sourceHash).
+    expect(read.inputs).toEqual({
+      ...production,
+      path,
+      triggers: {},
+      timeoutSeconds: 900,
+      sourceHash: outs["sourceHash"],
+    });
     expect(await diff(provider, id, outs, { ...production, path })).toEqual({ changes: false });
   });
 
