@@ -5,8 +5,11 @@
  * needed) with the real `pulumi` CLI and `pulumi-resource-wpengine`, against a simulator. Each language:
  * up, a preview that plans nothing, drift made on the service out of band and repaired by an up with
  * refresh, destroy. The programs also pass their language's checker against the SDK (mypy --strict,
- * go vet), which refuses a mistyped program. Needs `npm run build` (the plugin runs from dist/).
+ * go vet), which refuses a mistyped program. The provider is the self-contained plugin
+ * (tools/plugin/build.js: one executable, no Node.js needed), installed from its tarball by
+ * `pulumi plugin install`. Needs `npm run build`.
  */
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +25,7 @@ import {
   pythonEnv,
 } from "../../tools/cli/languages";
 import { REPO, tempDir } from "../../tools/cli/pack";
-import { runCommand } from "../../tools/cli/project";
+import { cliEnv, runCommand } from "../../tools/cli/project";
 
 const INSTALL = SEED.installs.acmeprod.id;
 const ACCOUNT = SEED.accounts.acme.id;
@@ -107,6 +110,18 @@ function lifecycle(
       expect(await client.accountUsers.get(ACCOUNT, editorId)).toMatchObject({
         email: `editor@${baseDomain}`,
       });
+
+      // The only wpengine plugin the engine could use is the installed self-contained one.
+      for (const dir of (run.env["PATH"] ?? "").split(path.delimiter))
+        expect(fs.existsSync(path.join(dir, "pulumi-resource-wpengine")), dir).toBe(false);
+      const plugins = await mustRun("pulumi", ["plugin", "ls", "--json"], {
+        cwd: run.root,
+        env: run.env,
+        timeoutMs: 60_000,
+      });
+      expect(JSON.parse(plugins.stdout)).toEqual([
+        expect.objectContaining({ name: "wpengine", kind: "resource", version: "0.1.0" }),
+      ]);
 
       // The password went in as secret config: encrypted in the state, never in clear.
       const exported = await runCommand(
@@ -266,6 +281,76 @@ describe("Go: the SDK's types", { timeout: 15 * 60_000 }, () => {
       expect(r.stderr).toMatch(/cannot use pulumi\.String\("yes"\).* as pulumi\.BoolPtrInput value/);
       expect(r.stderr).toMatch(
         /cannot use pulumi\.Int\(3\).* as wpengine\.CacheExclusionsExclusionsTypeInput value/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const pluginBuild: {
+  ensurePlugin(): Promise<{ binary: string; tarball: string; version: string; payloadBytes: number }>;
+} = require("../../tools/plugin/build.js");
+
+/** Starts `cmd` and resolves with the milliseconds until it prints the port it serves on (then kills it). */
+function timeToPort(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${cmd} printed no port within 30 s:\n${out}\n${err}`));
+    }, 30_000);
+    child.stderr.on("data", (b) => {
+      err += b;
+    });
+    child.stdout.on("data", (b) => {
+      out += b;
+      if (/^\d+\s*$/m.test(out)) {
+        clearTimeout(timer);
+        resolve(performance.now() - t0);
+        child.kill("SIGKILL");
+      }
+    });
+    child.on("error", reject);
+  });
+}
+
+describe("the self-contained plugin (no Node.js needed)", { timeout: 10 * 60_000 }, () => {
+  it("starts with no node on PATH, serves the schema, and is what a release would publish", async () => {
+    const built = await pluginBuild.ensurePlugin();
+    expect(path.basename(built.tarball)).toBe(
+      `pulumi-resource-wpengine-v${built.version}-linux-amd64.tar.gz`,
+    );
+    // A copy of its own, so the first start unpacks (the one a user's first up pays).
+    const dir = tempDir("wpe-plugin-");
+    try {
+      const exe = path.join(dir, "pulumi-resource-wpengine");
+      fs.copyFileSync(built.binary, exe);
+      fs.chmodSync(exe, 0o755);
+      const bare = { HOME: dir, PATH: "/nonexistent" };
+      const first = await timeToPort(exe, [], bare);
+      const warm = await timeToPort(exe, [], bare);
+      const npmBin = await timeToPort(
+        process.execPath,
+        [path.join(REPO, "bin", "pulumi-resource-wpengine")],
+        process.env,
+      );
+      const schema = await mustRun("pulumi", ["package", "get-schema", exe], {
+        cwd: dir,
+        env: { ...process.env, ...(await cliEnv()), PULUMI_HOME: path.join(dir, "home") },
+        timeoutMs: 2 * 60_000,
+      });
+      expect(JSON.parse(schema.stdout.slice(schema.stdout.indexOf("{")))).toMatchObject({
+        name: "wpengine",
+        version: built.version,
+      });
+      const size = (f: string) => `${(fs.statSync(f).size / 2 ** 20).toFixed(1)} MiB`;
+      console.log(
+        `plugin: executable ${size(built.binary)}, tarball ${size(built.tarball)}, payload ${(built.payloadBytes / 2 ** 20).toFixed(1)} MiB; ` +
+          `start to port: first ${first.toFixed(0)} ms (unpacks), then ${warm.toFixed(0)} ms; npm bin on node ${process.version}: ${npmBin.toFixed(0)} ms`,
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -95,37 +95,53 @@ export async function buildGoExample(outDir: string): Promise<string> {
   return out;
 }
 
-/** Where an Automation API program runs: the CLI on PATH, the plugin (the npm bin), a file backend. */
+/** Where an Automation API program runs: the CLI on PATH, the plugin installed, a file backend. */
 export interface AutomationRun {
   env: NodeJS.ProcessEnv;
   root: string;
 }
 
+const plugin: {
+  ensurePlugin(): Promise<{ binary: string; tarball: string; version: string }>;
+} = require(path.join(REPO, "tools/plugin/build.js"));
+
 /**
- * The environment of an Automation API program: the toolchain's PATH (pulumi, Node >= 22) with the
- * executable provider's bin first, its own backend, PULUMI_HOME and passphrase, and `vars` (the WPE_*
- * credentials and ids the examples read).
+ * The environment of an Automation API program: the toolchain's PATH (pulumi) without the package's
+ * bin, its own backend, PULUMI_HOME and passphrase, and `vars` (the WPE_* credentials and ids the
+ * examples read). The provider is the self-contained plugin (tools/plugin/build.js), installed into
+ * that PULUMI_HOME from its tarball by `pulumi plugin install`, as a Python or Go user installs it.
  */
 export async function automationEnv(vars: Record<string, string>): Promise<AutomationRun> {
-  const cli = await cliEnv();
+  const [cli, built] = await Promise.all([cliEnv(), plugin.ensurePlugin()]);
   const root = tempDir("wpe-lang-");
   for (const d of ["backend", "home"]) fs.mkdirSync(path.join(root, d));
-  const base = { ...process.env, ...cli };
-  return {
-    root,
-    env: {
-      ...base,
-      PATH: [path.join(REPO, "bin"), base["PATH"]].join(path.delimiter),
-      PULUMI_BACKEND_URL: `file://${path.join(root, "backend")}`,
-      PULUMI_HOME: path.join(root, "home"),
-      PULUMI_CONFIG_PASSPHRASE: "language-tier-throwaway-passphrase",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-      NO_COLOR: "1",
-      ...vars,
-    },
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...cli,
+    PULUMI_BACKEND_URL: `file://${path.join(root, "backend")}`,
+    PULUMI_HOME: path.join(root, "home"),
+    PULUMI_CONFIG_PASSPHRASE: "language-tier-throwaway-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    NO_COLOR: "1",
+    ...vars,
   };
+  await mustRun(
+    "pulumi",
+    [
+      "plugin",
+      "install",
+      "resource",
+      "wpengine",
+      built.version,
+      "--file",
+      built.tarball,
+      "--non-interactive",
+    ],
+    { cwd: root, env, timeoutMs: 3 * 60_000 },
+  );
+  return { root, env };
 }
 
 /** What the examples' Automation API drivers print last: the change summary and, for up, the outputs. */

@@ -9,7 +9,8 @@
  *                                      `write` would write now
  *
  * The schema's `language` section is replaced here by {@link LANGUAGE} (the names, versions and import
- * paths users expect) until the provider's schema carries it; the result is the same either way.
+ * paths users expect), and `pluginDownloadURL` set, until the provider's schema carries them; the
+ * result is the same either way.
  */
 
 const { spawnSync } = require("node:child_process");
@@ -21,6 +22,12 @@ const REPO = path.resolve(__dirname, "..", "..");
 const SCHEMA = path.join(REPO, "dist", "provider", "executable", "schema.json");
 const OUT = path.join(REPO, "languages");
 const LANGS = ["python", "go"];
+
+/**
+ * Where the engine downloads the plugin a program needs when it is not installed: the GitHub releases of
+ * the repository (`pulumi-resource-wpengine-v<version>-<os>-<arch>.tar.gz`, tools/plugin/build.js).
+ */
+const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-wpengine";
 
 /** The schema's `language` section for the SDKs. */
 const LANGUAGE = {
@@ -49,7 +56,12 @@ const LANGUAGE = {
 function sdkSchema(schemaPath = SCHEMA) {
   if (!fs.existsSync(schemaPath)) throw new Error(`${schemaPath} is missing: run npm run build first`);
   const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
-  return { ...schema, meta: { ...schema.meta, supportPack: true }, language: LANGUAGE };
+  return {
+    ...schema,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
+    meta: { ...schema.meta, supportPack: true },
+    language: LANGUAGE,
+  };
 }
 
 /** Generates the SDKs into `dir/<lang>` (a new directory); returns the generator's path. */
@@ -144,4 +156,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { LANGUAGE, LANGS, sdkSchema, generate, differences, listFiles };
+module.exports = { LANGUAGE, PLUGIN_DOWNLOAD_URL, LANGS, sdkSchema, generate, differences, listFiles };
