@@ -202,6 +202,18 @@ function compactTime(iso) {
   return iso.replace(/[-:TZ]/g, "").slice(0, 14);
 }
 
+/** `go mod tidy` in the throwaway module `dir` (downloads its requirements); throws with the log's tail. */
+async function goModTidy(dir, logFile, what) {
+  const r = await runLogged(
+    "go",
+    ["mod", "tidy"],
+    { cwd: dir, env: goEnv(dir), logFile },
+    `go mod tidy (${what})`,
+  );
+  if (r.code !== 0) throw new Error(`go mod tidy failed (${logFile}):\n${r.text.slice(-2000)}`);
+  return r;
+}
+
 async function goBuild(dir, outFile, mainPkg, version, logFile) {
   const ldflags = `-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${version}`;
   const args = [
@@ -292,13 +304,7 @@ async function buildCliAt(version, probeDir) {
   }
   writeThrowawayModule(buildDir, "pulumi-wpengine-toolchain", requires, imports);
   log("go mod tidy (downloads the CLI's ~290 module requirements)");
-  let r = await runLogged(
-    "go",
-    ["mod", "tidy"],
-    { cwd: buildDir, env: goEnv(buildDir), logFile },
-    "go mod tidy",
-  );
-  if (r.code !== 0) throw new Error(`go mod tidy failed (${logFile}):\n${r.text.slice(-2000)}`);
+  let r = await goModTidy(buildDir, logFile, "pulumi");
   log(`go build pulumi (${Math.round(r.seconds)} s for the modules)`);
   r = await goBuild(buildDir, path.join(binDir, "pulumi"), `${PKG}/cmd/pulumi`, version, logFile);
   if (r.code !== 0) throw new Error(`go build of pulumi failed (${logFile}):\n${r.text.slice(-2000)}`);
@@ -329,15 +335,9 @@ async function ensureSdkgen() {
   const logFile = path.join(CACHE, `sdkgen-${SDKGEN_PKG}.log`);
   fs.writeFileSync(logFile, "");
   log(`building the SDK generator against ${PKG}@${SDKGEN_PKG}; log: ${logFile}`);
-  let r = await runLogged(
-    "go",
-    ["mod", "tidy"],
-    { cwd: buildDir, env: goEnv(buildDir), logFile },
-    "go mod tidy (sdkgen)",
-  );
-  if (r.code !== 0) throw new Error(`go mod tidy failed (${logFile}):\n${r.text.slice(-2000)}`);
+  await goModTidy(buildDir, logFile, "sdkgen");
   const partial = path.join(`${dir}.partial`, "sdkgen");
-  r = await goBuild(buildDir, partial, ".", SDKGEN_PKG, logFile);
+  const r = await goBuild(buildDir, partial, ".", SDKGEN_PKG, logFile);
   if (r.code !== 0) throw new Error(`go build of sdkgen failed (${logFile}):\n${r.text.slice(-2000)}`);
   log(`built the SDK generator in ${Math.round(r.seconds)} s`);
   fs.mkdirSync(dir, { recursive: true });
@@ -434,15 +434,9 @@ async function ensureYamlHost() {
   const logFile = path.join(CACHE, `yaml-${YAML_VERSION}.log`);
   fs.writeFileSync(logFile, "");
   log(`building pulumi-language-yaml from ${YAML_MODULE}@${YAML_VERSION}; log: ${logFile}`);
-  let r = await runLogged(
-    "go",
-    ["mod", "tidy"],
-    { cwd: dir, env: goEnv(dir), logFile },
-    "go mod tidy (yaml)",
-  );
-  if (r.code !== 0) throw new Error(`go mod tidy failed (${logFile}):\n${r.text.slice(-2000)}`);
+  await goModTidy(dir, logFile, "yaml");
   const out = path.join(`${bin}.partial`, "pulumi-language-yaml");
-  r = await runLogged(
+  const r = await runLogged(
     "go",
     ["build", "-trimpath", "-o", out, `${YAML_MODULE}/cmd/pulumi-language-yaml`],
     { cwd: dir, env: goEnv(dir), logFile },
