@@ -17,7 +17,10 @@ import { cliEnv, type RunResult, runCommand } from "./project";
 
 const toolchain: { CACHE: string } = require(path.join(REPO, "tools/pulumi/toolchain.js"));
 
-/** `pulumi` on PyPI: the newest served there (the CLI and the Go SDK are v3.274.1; PyPI serves up to 3.272.0). */
+/**
+ * `pulumi` on PyPI: the newest served there (PyPI serves up to 3.272.0; the Go SDK of examples/go is
+ * v3.274.1, the CLI the toolchain's). The generated SDK asks for >=3.269.0.
+ */
 export const PYTHON_PULUMI = "3.272.0";
 const PYTHON_TOOLS = ["mypy==2.4.1", "setuptools==80.9.0", "wheel==0.45.1"];
 

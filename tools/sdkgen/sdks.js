@@ -33,7 +33,8 @@ const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-wpengine";
 const LANGUAGE = {
   python: {
     packageName: "pulumi_wpengine",
-    requires: { pulumi: ">=3.165.0,<4.0.0" },
+    // No `requires`: the generator then asks for the pulumi its code needs (>=3.269.0: the generated
+    // code calls pulumi.runtime.exists_resource); a lower bound here would let pip pick one that breaks.
     pythonRequires: ">=3.9",
     respectSchemaVersion: true,
     pyproject: { enabled: true },
@@ -49,7 +50,8 @@ const LANGUAGE = {
     packageReferences: { Pulumi: "3.*" },
     respectSchemaVersion: true,
   },
-  nodejs: { packageName: "pulumi-wpengine", respectSchemaVersion: true },
+  // Not generated here (this package is the Node.js one); the name keeps clear of it.
+  nodejs: { packageName: "@pulumi-wpengine/wpengine", respectSchemaVersion: true },
 };
 
 /** The provider's schema with the SDKs' language section and `supportPack` (a go.mod for the Go SDK). */
