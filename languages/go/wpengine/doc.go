@@ -1,0 +1,2 @@
+// WP Engine hosting and application hosting (executable provider of pulumi-wpengine).
+package wpengine

@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+/**
+ * The Python and Go SDKs of the executable provider, generated from the schema it serves
+ * (`dist/provider/executable/schema.json`, written by `npm run build`) by Pulumi's own code generators
+ * (tools/sdkgen/main.go, built by tools/pulumi/toolchain.js at a pinned pkg/v3), into `languages/`:
+ *
+ *   node tools/sdkgen/sdks.js write    regenerate languages/python and languages/go (`npm run sdks`)
+ *   node tools/sdkgen/sdks.js check    fail, naming the files, when the committed SDKs differ from what
+ *                                      `write` would write now
+ *
+ * The schema's `language` section is replaced here by {@link LANGUAGE} (the names, versions and import
+ * paths users expect), and `pluginDownloadURL` set, until the provider's schema carries them; the
+ * result is the same either way.
+ */
+
+const { spawnSync } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+
+const REPO = path.resolve(__dirname, "..", "..");
+const SCHEMA = path.join(REPO, "dist", "provider", "executable", "schema.json");
+const OUT = path.join(REPO, "languages");
+const LANGS = ["python", "go"];
+
+/**
+ * Where the engine downloads the plugin a program needs when it is not installed: the GitHub releases of
+ * the repository (`pulumi-resource-wpengine-v<version>-<os>-<arch>.tar.gz`, tools/plugin/build.js).
+ */
+const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-wpengine";
+
+/** The schema's `language` section for the SDKs. */
+const LANGUAGE = {
+  python: {
+    packageName: "pulumi_wpengine",
+    // No `requires`: the generator then asks for the pulumi its code needs (>=3.269.0: the generated
+    // code calls pulumi.runtime.exists_resource); a lower bound here would let pip pick one that breaks.
+    pythonRequires: ">=3.9",
+    respectSchemaVersion: true,
+    pyproject: { enabled: true },
+    inputTypes: "classes-and-dicts",
+  },
+  go: {
+    importBasePath: "github.com/pulumi-wpengine/pulumi-wpengine/languages/go/wpengine",
+    generateResourceContainerTypes: true,
+    respectSchemaVersion: true,
+  },
+  csharp: {
+    rootNamespace: "Pulumi",
+    packageReferences: { Pulumi: "3.*" },
+    respectSchemaVersion: true,
+  },
+  // Not generated here (this package is the Node.js one); the name keeps clear of it.
+  nodejs: { packageName: "@pulumi-wpengine/wpengine", respectSchemaVersion: true },
+};
+
+/** The provider's schema with the SDKs' language section and `supportPack` (a go.mod for the Go SDK). */
+function sdkSchema(schemaPath = SCHEMA) {
+  if (!fs.existsSync(schemaPath)) throw new Error(`${schemaPath} is missing: run npm run build first`);
+  const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
+  return {
+    ...schema,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
+    meta: { ...schema.meta, supportPack: true },
+    language: LANGUAGE,
+  };
+}
+
+/** Generates the SDKs into `dir/<lang>` (a new directory); returns the generator's path. */
+async function generate(dir, schemaPath = SCHEMA) {
+  const toolchain = require(path.join(REPO, "tools", "pulumi", "toolchain.js"));
+  const sdkgen = await toolchain.ensureSdkgen();
+  fs.mkdirSync(dir, { recursive: true });
+  const input = path.join(dir, ".schema.json");
+  fs.writeFileSync(input, `${JSON.stringify(sdkSchema(schemaPath), null, 2)}\n`);
+  const r = spawnSync(sdkgen, ["-schema", input, "-out", dir, "-lang", LANGS.join(",")], {
+    encoding: "utf8",
+  });
+  fs.rmSync(input);
+  if (r.status !== 0) throw new Error(`sdkgen failed (${r.status}):\n${r.stderr}${r.stdout}`);
+  // The pyproject.toml names README.md beside it, but the generator writes it into the package only
+  // (Pulumi's provider builds copy it the same way): without it pip warns and the package has no readme.
+  fs.copyFileSync(
+    path.join(dir, "python", "pulumi_wpengine", "README.md"),
+    path.join(dir, "python", "README.md"),
+  );
+  return sdkgen;
+}
+
+/**
+ * Every file under `dir`, relative, sorted; without what the generated .gitignore of `dir` names (what
+ * pip, setuptools and Python leave beside the sources: build/, *.egg-info, __pycache__, ...).
+ */
+function listFiles(dir) {
+  const ignore = fs.existsSync(path.join(dir, ".gitignore"))
+    ? fs
+        .readFileSync(path.join(dir, ".gitignore"), "utf8")
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith("#"))
+        .map((g) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`))
+    : [];
+  const walk = (rel) =>
+    fs
+      .readdirSync(path.join(dir, rel), { withFileTypes: true })
+      .filter((e) => !ignore.some((re) => re.test(e.name)))
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(rel, e.name)) : [path.join(rel, e.name)]));
+  return fs.existsSync(dir) ? walk("").sort() : [];
+}
+
+/** The files of `languages/<lang>` that differ from a fresh generation: `+` missing, `-` extra, `~` changed. */
+function differences(fresh, committed = OUT) {
+  const out = [];
+  for (const lang of LANGS) {
+    const a = new Set(listFiles(path.join(fresh, lang)));
+    const b = new Set(listFiles(path.join(committed, lang)));
+    for (const f of a) {
+      if (!b.has(f)) out.push(`+ ${lang}/${f}`);
+      else if (
+        !fs.readFileSync(path.join(fresh, lang, f)).equals(fs.readFileSync(path.join(committed, lang, f)))
+      )
+        out.push(`~ ${lang}/${f}`);
+    }
+    for (const f of b) if (!a.has(f)) out.push(`- ${lang}/${f}`);
+  }
+  return out;
+}
+
+async function main() {
+  const cmd = process.argv[2];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-sdks-"));
+  try {
+    await generate(tmp);
+    if (cmd === "write") {
+      for (const lang of LANGS) {
+        fs.rmSync(path.join(OUT, lang), { recursive: true, force: true });
+        fs.cpSync(path.join(tmp, lang), path.join(OUT, lang), { recursive: true });
+        process.stdout.write(`languages/${lang}: ${listFiles(path.join(OUT, lang)).length} files\n`);
+      }
+    } else if (cmd === "check") {
+      const diff = differences(tmp);
+      if (diff.length) {
+        process.stderr.write(
+          `languages/ is not what the schema generates now (npm run sdks regenerates it):\n${diff.join("\n")}\n`,
+        );
+        process.exitCode = 1;
+      } else process.stdout.write("languages/ is current\n");
+    } else throw new Error("usage: sdks.js write | check");
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    process.stderr.write(`sdks: ${e.message}\n`);
+    process.exit(1);
+  });
+}
+
+module.exports = { LANGUAGE, PLUGIN_DOWNLOAD_URL, LANGS, sdkSchema, generate, differences, listFiles };
