@@ -12,7 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A user of an account. The id is the service's `user_id`. Delete removes the user from the account.
+// A person's access to one account, with a role set and, for partial roles, the installs they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's `user_id`.
+//
+// Delete: Removes the user from the account on the service. The service refuses to remove the last owner of an account; the error says so. A user already gone counts as deleted.
 //
 // ## Import
 //
@@ -24,29 +26,29 @@ type AccountUser struct {
 
 	// The account the user belongs to.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// Whether this resource took over an existing user.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The user's email address.
+	// The user's email address (the login), compared without case.
 	Email pulumi.StringOutput `pulumi:"email"`
-	// First name.
+	// First name. The service cannot rename a user.
 	FirstName pulumi.StringOutput `pulumi:"firstName"`
-	// Installs a partial user may access, sorted (empty for other roles).
+	// Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
 	InstallIds pulumi.StringArrayOutput `pulumi:"installIds"`
-	// The installs tied to a partial user, with their names.
-	Installs AccountUserInstallArrayOutput `pulumi:"installs"`
+	// The installs tied to a partial user, with their names, sorted by id.
+	Installs AccountUserInstallsArrayOutput `pulumi:"installs"`
 	// Whether the user has accepted the invitation.
-	InviteAccepted pulumi.AnyOutput `pulumi:"inviteAccepted"`
-	// Last name.
+	InviteAccepted pulumi.BoolOutput `pulumi:"inviteAccepted"`
+	// Last name. The service cannot rename a user.
 	LastName pulumi.StringOutput `pulumi:"lastName"`
 	// For owners: whether this is the last owner of the account (null for other roles).
-	LastOwner pulumi.AnyOutput `pulumi:"lastOwner"`
+	LastOwner pulumi.BoolOutput `pulumi:"lastOwner"`
 	// Whether the user has multi-factor authentication enabled.
-	MfaEnabled pulumi.AnyOutput `pulumi:"mfaEnabled"`
+	MfaEnabled pulumi.BoolOutput `pulumi:"mfaEnabled"`
 	// The user's phone number, or null.
 	Phone pulumi.StringOutput `pulumi:"phone"`
-	// The role set in canonical form (`owner`, `full`, `full,billing`, `partial`, `partial,billing`).
+	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
 	Roles pulumi.StringOutput `pulumi:"roles"`
-	// The service's id of the user (also the resource id).
+	// The service's `user_id` of the user (also the resource id).
 	UserId pulumi.StringOutput `pulumi:"userId"`
 }
 
@@ -111,37 +113,37 @@ func AccountUserExists(ctx *pulumi.Context,
 }
 
 type accountUserArgs struct {
-	// The account to add the user to. Changing it replaces the user.
+	// The account the user belongs to.
 	AccountId string `pulumi:"accountId"`
-	// Take over a user with this email that already exists on the account instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The user's email address. Changing it replaces the user.
+	// The user's email address (the login), compared without case.
 	Email string `pulumi:"email"`
-	// First name. Changing it replaces the user (the service cannot rename).
+	// First name. The service cannot rename a user.
 	FirstName string `pulumi:"firstName"`
-	// Installs a partial user may access: required with partial roles, refused with the others.
+	// Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
 	InstallIds []string `pulumi:"installIds"`
-	// Last name. Changing it replaces the user (the service cannot rename).
+	// Last name. The service cannot rename a user.
 	LastName string `pulumi:"lastName"`
-	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (order, case and spaces are free).
+	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
 	Roles string `pulumi:"roles"`
 }
 
 // The set of arguments for constructing a AccountUser resource.
 type AccountUserArgs struct {
-	// The account to add the user to. Changing it replaces the user.
+	// The account the user belongs to.
 	AccountId pulumi.StringInput
-	// Take over a user with this email that already exists on the account instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The user's email address. Changing it replaces the user.
+	// The user's email address (the login), compared without case.
 	Email pulumi.StringInput
-	// First name. Changing it replaces the user (the service cannot rename).
+	// First name. The service cannot rename a user.
 	FirstName pulumi.StringInput
-	// Installs a partial user may access: required with partial roles, refused with the others.
+	// Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
 	InstallIds pulumi.StringArrayInput
-	// Last name. Changing it replaces the user (the service cannot rename).
+	// Last name. The service cannot rename a user.
 	LastName pulumi.StringInput
-	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (order, case and spaces are free).
+	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
 	Roles pulumi.StringInput
 }
 
@@ -237,49 +239,49 @@ func (o AccountUserOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Whether this resource took over an existing user.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o AccountUserOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The user's email address.
+// The user's email address (the login), compared without case.
 func (o AccountUserOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.Email }).(pulumi.StringOutput)
 }
 
-// First name.
+// First name. The service cannot rename a user.
 func (o AccountUserOutput) FirstName() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.FirstName }).(pulumi.StringOutput)
 }
 
-// Installs a partial user may access, sorted (empty for other roles).
+// Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
 func (o AccountUserOutput) InstallIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringArrayOutput { return v.InstallIds }).(pulumi.StringArrayOutput)
 }
 
-// The installs tied to a partial user, with their names.
-func (o AccountUserOutput) Installs() AccountUserInstallArrayOutput {
-	return o.ApplyT(func(v *AccountUser) AccountUserInstallArrayOutput { return v.Installs }).(AccountUserInstallArrayOutput)
+// The installs tied to a partial user, with their names, sorted by id.
+func (o AccountUserOutput) Installs() AccountUserInstallsArrayOutput {
+	return o.ApplyT(func(v *AccountUser) AccountUserInstallsArrayOutput { return v.Installs }).(AccountUserInstallsArrayOutput)
 }
 
 // Whether the user has accepted the invitation.
-func (o AccountUserOutput) InviteAccepted() pulumi.AnyOutput {
-	return o.ApplyT(func(v *AccountUser) pulumi.AnyOutput { return v.InviteAccepted }).(pulumi.AnyOutput)
+func (o AccountUserOutput) InviteAccepted() pulumi.BoolOutput {
+	return o.ApplyT(func(v *AccountUser) pulumi.BoolOutput { return v.InviteAccepted }).(pulumi.BoolOutput)
 }
 
-// Last name.
+// Last name. The service cannot rename a user.
 func (o AccountUserOutput) LastName() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.LastName }).(pulumi.StringOutput)
 }
 
 // For owners: whether this is the last owner of the account (null for other roles).
-func (o AccountUserOutput) LastOwner() pulumi.AnyOutput {
-	return o.ApplyT(func(v *AccountUser) pulumi.AnyOutput { return v.LastOwner }).(pulumi.AnyOutput)
+func (o AccountUserOutput) LastOwner() pulumi.BoolOutput {
+	return o.ApplyT(func(v *AccountUser) pulumi.BoolOutput { return v.LastOwner }).(pulumi.BoolOutput)
 }
 
 // Whether the user has multi-factor authentication enabled.
-func (o AccountUserOutput) MfaEnabled() pulumi.AnyOutput {
-	return o.ApplyT(func(v *AccountUser) pulumi.AnyOutput { return v.MfaEnabled }).(pulumi.AnyOutput)
+func (o AccountUserOutput) MfaEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v *AccountUser) pulumi.BoolOutput { return v.MfaEnabled }).(pulumi.BoolOutput)
 }
 
 // The user's phone number, or null.
@@ -287,12 +289,12 @@ func (o AccountUserOutput) Phone() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.Phone }).(pulumi.StringOutput)
 }
 
-// The role set in canonical form (`owner`, `full`, `full,billing`, `partial`, `partial,billing`).
+// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
 func (o AccountUserOutput) Roles() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.Roles }).(pulumi.StringOutput)
 }
 
-// The service's id of the user (also the resource id).
+// The service's `user_id` of the user (also the resource id).
 func (o AccountUserOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.UserId }).(pulumi.StringOutput)
 }

@@ -12,8 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An application-hosting app. The id is its resource name `accounts/{accountId}/apps/{name}`. Delete
-// deletes the app and everything in it.
+// An application of the application-hosting platform (Headless Platform), the parent of its environments, builds and domain mappings, in one region of one account. The app id (`name`) and the region can never change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.
+//
+// Delete: Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app already gone counts as deleted.
 //
 // ## Import
 //
@@ -25,13 +26,13 @@ type App struct {
 
 	// The account that owns the app.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// Whether this resource took over an existing app.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// When the app was created (RFC 3339).
 	CreateTime pulumi.StringOutput `pulumi:"createTime"`
-	// The app id (pass it as `appId` to environments).
+	// The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The region in short form, e.g. `US-C`.
+	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.
 	Region AppRegionOutput `pulumi:"region"`
 	// The resource name `accounts/{accountId}/apps/{name}` (also the resource id).
 	ResourceName pulumi.StringOutput `pulumi:"resourceName"`
@@ -94,25 +95,25 @@ func AppExists(ctx *pulumi.Context,
 }
 
 type appArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the app.
+	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`
-	// Take over an app of that id that already exists in the account (same region) instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The app id: 1 to 63 lower-case letters, digits or hyphens, starting with a letter. Changing it replaces the app.
+	// The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
 	Name string `pulumi:"name"`
-	// `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app.
+	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.
 	Region AppRegion `pulumi:"region"`
 }
 
 // The set of arguments for constructing a App resource.
 type AppArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the app.
+	// The account that owns the app.
 	AccountId pulumi.StringInput
-	// Take over an app of that id that already exists in the account (same region) instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The app id: 1 to 63 lower-case letters, digits or hyphens, starting with a letter. Changing it replaces the app.
+	// The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
 	Name pulumi.StringInput
-	// `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app.
+	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.
 	Region AppRegionInput
 }
 
@@ -208,7 +209,7 @@ func (o AppOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *App) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Whether this resource took over an existing app.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o AppOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *App) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
@@ -218,12 +219,12 @@ func (o AppOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *App) pulumi.StringOutput { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// The app id (pass it as `appId` to environments).
+// The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
 func (o AppOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *App) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The region in short form, e.g. `US-C`.
+// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.
 func (o AppOutput) Region() AppRegionOutput {
 	return o.ApplyT(func(v *App) AppRegionOutput { return v.Region }).(AppRegionOutput)
 }

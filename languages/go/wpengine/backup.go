@@ -12,8 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A backup of an install. The id is the backup's UUID. Delete only forgets it (backups cannot be deleted
-// on the service).
+// A backup of an install, requested when the resource is created. Unless `wait` is false the create waits until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be changed: a new install, description or list of addresses means a new backup (a replacement), and a backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID.
+//
+// Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
 //
 // ## Import
 //
@@ -23,26 +24,28 @@ import (
 type Backup struct {
 	pulumi.CustomResourceState
 
+	// Not accepted: every create requests a new backup, there is nothing to take over.
+	Adopt pulumi.AnyOutput `pulumi:"adopt"`
 	// The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.
 	BackupId pulumi.StringOutput `pulumi:"backupId"`
-	// The WordPress version the backup captured.
+	// The WordPress version the backup captured (`wordpress_version` on the real service).
 	CmsVersion pulumi.StringOutput `pulumi:"cmsVersion"`
 	// When the backup completed; null while it runs.
 	CompleteTime pulumi.StringOutput `pulumi:"completeTime"`
 	// When the backup was requested.
 	CreateTime pulumi.StringOutput `pulumi:"createTime"`
-	// The description the backup was requested with.
+	// Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
 	Description pulumi.StringOutput `pulumi:"description"`
-	// The install that was backed up.
+	// The install to back up. Changing it requests a new backup (a replacement).
 	InstallId pulumi.StringOutput `pulumi:"installId"`
-	// Addresses notified when the backup completes.
+	// Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
 	NotificationEmails pulumi.StringArrayOutput `pulumi:"notificationEmails"`
-	// requested, in_progress, completed or aborted (as of the last create, update or refresh).
+	// `requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).
 	Status pulumi.StringOutput `pulumi:"status"`
-	// The deadline of the wait, in seconds.
-	TimeoutSeconds pulumi.IntPtrOutput `pulumi:"timeoutSeconds"`
-	// Whether create waited for the backup to finish.
-	Wait pulumi.BoolPtrOutput `pulumi:"wait"`
+	// Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
+	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
+	// Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
+	Wait pulumi.BoolOutput `pulumi:"wait"`
 }
 
 // NewBackup registers a new resource with the given unique name, arguments, and options.
@@ -106,31 +109,33 @@ func BackupExists(ctx *pulumi.Context,
 }
 
 type backupArgs struct {
+	// Not accepted: every create requests a new backup, there is nothing to take over.
 	Adopt interface{} `pulumi:"adopt"`
-	// Why the backup is taken (shown in the install's backup list). Changing it requests a new backup.
+	// Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
 	Description string `pulumi:"description"`
-	// The install to back up. Changing it requests a new backup.
+	// The install to back up. Changing it requests a new backup (a replacement).
 	InstallId string `pulumi:"installId"`
-	// Addresses notified when the backup completes (at least one). Changing them requests a new backup.
+	// Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
 	NotificationEmails []string `pulumi:"notificationEmails"`
-	// Longest wait for the backup to finish, in seconds (default 3600).
+	// Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
-	// Wait until the backup is completed or aborted (default true).
+	// Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
 	Wait *bool `pulumi:"wait"`
 }
 
 // The set of arguments for constructing a Backup resource.
 type BackupArgs struct {
+	// Not accepted: every create requests a new backup, there is nothing to take over.
 	Adopt pulumi.Input
-	// Why the backup is taken (shown in the install's backup list). Changing it requests a new backup.
+	// Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
 	Description pulumi.StringInput
-	// The install to back up. Changing it requests a new backup.
+	// The install to back up. Changing it requests a new backup (a replacement).
 	InstallId pulumi.StringInput
-	// Addresses notified when the backup completes (at least one). Changing them requests a new backup.
+	// Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
 	NotificationEmails pulumi.StringArrayInput
-	// Longest wait for the backup to finish, in seconds (default 3600).
+	// Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
 	TimeoutSeconds pulumi.IntPtrInput
-	// Wait until the backup is completed or aborted (default true).
+	// Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
 	Wait pulumi.BoolPtrInput
 }
 
@@ -221,12 +226,17 @@ func (o BackupOutput) ToBackupOutputWithContext(ctx context.Context) BackupOutpu
 	return o
 }
 
+// Not accepted: every create requests a new backup, there is nothing to take over.
+func (o BackupOutput) Adopt() pulumi.AnyOutput {
+	return o.ApplyT(func(v *Backup) pulumi.AnyOutput { return v.Adopt }).(pulumi.AnyOutput)
+}
+
 // The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.
 func (o BackupOutput) BackupId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.BackupId }).(pulumi.StringOutput)
 }
 
-// The WordPress version the backup captured.
+// The WordPress version the backup captured (`wordpress_version` on the real service).
 func (o BackupOutput) CmsVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.CmsVersion }).(pulumi.StringOutput)
 }
@@ -241,34 +251,34 @@ func (o BackupOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// The description the backup was requested with.
+// Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
 func (o BackupOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
 
-// The install that was backed up.
+// The install to back up. Changing it requests a new backup (a replacement).
 func (o BackupOutput) InstallId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.InstallId }).(pulumi.StringOutput)
 }
 
-// Addresses notified when the backup completes.
+// Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
 func (o BackupOutput) NotificationEmails() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Backup) pulumi.StringArrayOutput { return v.NotificationEmails }).(pulumi.StringArrayOutput)
 }
 
-// requested, in_progress, completed or aborted (as of the last create, update or refresh).
+// `requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).
 func (o BackupOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// The deadline of the wait, in seconds.
-func (o BackupOutput) TimeoutSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Backup) pulumi.IntPtrOutput { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+// Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
+func (o BackupOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *Backup) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
-// Whether create waited for the backup to finish.
-func (o BackupOutput) Wait() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *Backup) pulumi.BoolPtrOutput { return v.Wait }).(pulumi.BoolPtrOutput)
+// Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
+func (o BackupOutput) Wait() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Backup) pulumi.BoolOutput { return v.Wait }).(pulumi.BoolOutput)
 }
 
 type BackupArrayOutput struct{ *pulumi.OutputState }

@@ -12,9 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The full list of cache exclusions of an install. The id is the install id. Create and update
-// replace the whole list; delete clears every writable exclusion of the install (PUT of an empty list).
-// Cookie entries are platform-managed and rejected by `check`.
+// The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. The id is the install id. Cookie entries are platform-managed and refused.
+//
+// Delete: Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the platform-managed cookie rules stay. No API deletes the list itself.
 //
 // ## Import
 //
@@ -24,11 +24,11 @@ import (
 type CacheExclusions struct {
 	pulumi.CustomResourceState
 
-	// Whether `adopt` was set (it has no effect on this resource).
+	// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The writable exclusions as the service holds them: duplicates collapsed, sorted by type then value.
+	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions CacheExclusionsExclusionsArrayOutput `pulumi:"exclusions"`
-	// The install the exclusions belong to (also the resource id).
+	// The install whose exclusions this resource owns (also the resource id).
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 }
 
@@ -86,10 +86,9 @@ func CacheExclusionsExists(ctx *pulumi.Context,
 type cacheExclusionsArgs struct {
 	// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
 	Adopt *bool `pulumi:"adopt"`
-	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression).
-	// Order and duplicates never show as a change; exclusions not listed are removed from the install.
+	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions []CacheExclusionsExclusions `pulumi:"exclusions"`
-	// The install whose exclusions this resource owns. Changing it replaces the resource.
+	// The install whose exclusions this resource owns (also the resource id).
 	InstallId string `pulumi:"installId"`
 }
 
@@ -97,10 +96,9 @@ type cacheExclusionsArgs struct {
 type CacheExclusionsArgs struct {
 	// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
 	Adopt pulumi.BoolPtrInput
-	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression).
-	// Order and duplicates never show as a change; exclusions not listed are removed from the install.
+	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions CacheExclusionsExclusionsArrayInput
-	// The install whose exclusions this resource owns. Changing it replaces the resource.
+	// The install whose exclusions this resource owns (also the resource id).
 	InstallId pulumi.StringInput
 }
 
@@ -191,17 +189,17 @@ func (o CacheExclusionsOutput) ToCacheExclusionsOutputWithContext(ctx context.Co
 	return o
 }
 
-// Whether `adopt` was set (it has no effect on this resource).
+// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
 func (o CacheExclusionsOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CacheExclusions) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The writable exclusions as the service holds them: duplicates collapsed, sorted by type then value.
+// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 func (o CacheExclusionsOutput) Exclusions() CacheExclusionsExclusionsArrayOutput {
 	return o.ApplyT(func(v *CacheExclusions) CacheExclusionsExclusionsArrayOutput { return v.Exclusions }).(CacheExclusionsExclusionsArrayOutput)
 }
 
-// The install the exclusions belong to (also the resource id).
+// The install whose exclusions this resource owns (also the resource id).
 func (o CacheExclusionsOutput) InstallId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CacheExclusions) pulumi.StringOutput { return v.InstallId }).(pulumi.StringOutput)
 }

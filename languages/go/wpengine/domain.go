@@ -12,7 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A domain on an install. The id is the domain's UUID. Delete removes the domain from the install.
+// A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.
+//
+// Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
 //
 // ## Import
 //
@@ -24,32 +26,34 @@ type Domain struct {
 
 	// The A records to point the domain at.
 	ARecords pulumi.StringArrayOutput `pulumi:"aRecords"`
-	// Whether this resource took over an existing domain.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The CNAME target to point the domain at.
 	Cname pulumi.StringOutput `pulumi:"cname"`
 	// The domain's UUID (also the resource id).
 	DomainId pulumi.StringOutput `pulumi:"domainId"`
 	// Whether the service marks the domain as a duplicate.
-	Duplicate pulumi.AnyOutput `pulumi:"duplicate"`
+	Duplicate pulumi.BoolOutput `pulumi:"duplicate"`
 	// The install the domain belongs to.
 	InstallId pulumi.StringOutput `pulumi:"installId"`
-	// The domain name (lower case).
+	// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The network the domain is served on: AN, GES or LEGACY.
 	NetworkType pulumi.StringOutput `pulumi:"networkType"`
 	// TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED.
 	OwnershipStatus pulumi.StringOutput `pulumi:"ownershipStatus"`
-	// Whether this is the primary domain.
-	Primary pulumi.BoolPtrOutput `pulumi:"primary"`
-	// The id of the domain this one redirects to, or null.
+	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+	Primary pulumi.BoolOutput `pulumi:"primary"`
+	// The id of another domain of the same install this one redirects to; `null` for none.
 	RedirectTo pulumi.StringOutput `pulumi:"redirectTo"`
-	// Whether all URLs are forced to HTTPS.
-	SecureAllUrls pulumi.BoolPtrOutput `pulumi:"secureAllUrls"`
+	// Force HTTPS for all URLs of the domain.
+	SecureAllUrls pulumi.BoolOutput `pulumi:"secureAllUrls"`
 	// Name of the TXT record to publish for verification; null once verified.
 	TxtVerificationKey pulumi.StringOutput `pulumi:"txtVerificationKey"`
 	// Value of the TXT record to publish for verification; null once verified.
 	TxtVerificationValue pulumi.StringOutput `pulumi:"txtVerificationValue"`
+	// The domain name the TXT record verifies (the service's txt_verified_domain).
+	TxtVerifiedDomain pulumi.StringOutput `pulumi:"txtVerifiedDomain"`
 	// When ownership was verified, or null.
 	TxtVerifiedTime pulumi.StringOutput `pulumi:"txtVerifiedTime"`
 }
@@ -112,33 +116,33 @@ func DomainExists(ctx *pulumi.Context,
 }
 
 type domainArgs struct {
-	// Take over a domain of that name that already exists on the install instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The install the domain belongs to. Changing it replaces the domain.
+	// The install the domain belongs to.
 	InstallId string `pulumi:"installId"`
-	// The domain name, e.g. `www.example.com`. Changing it replaces the domain.
+	// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 	Name string `pulumi:"name"`
-	// Whether this is the install's primary domain (default false).
+	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
 	Primary *bool `pulumi:"primary"`
-	// The id of another domain of the same install to redirect to (default none).
+	// The id of another domain of the same install this one redirects to; `null` for none.
 	RedirectTo *string `pulumi:"redirectTo"`
-	// Force HTTPS for all URLs of the domain (default false).
+	// Force HTTPS for all URLs of the domain.
 	SecureAllUrls *bool `pulumi:"secureAllUrls"`
 }
 
 // The set of arguments for constructing a Domain resource.
 type DomainArgs struct {
-	// Take over a domain of that name that already exists on the install instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The install the domain belongs to. Changing it replaces the domain.
+	// The install the domain belongs to.
 	InstallId pulumi.StringInput
-	// The domain name, e.g. `www.example.com`. Changing it replaces the domain.
+	// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 	Name pulumi.StringInput
-	// Whether this is the install's primary domain (default false).
+	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
 	Primary pulumi.BoolPtrInput
-	// The id of another domain of the same install to redirect to (default none).
+	// The id of another domain of the same install this one redirects to; `null` for none.
 	RedirectTo pulumi.StringPtrInput
-	// Force HTTPS for all URLs of the domain (default false).
+	// Force HTTPS for all URLs of the domain.
 	SecureAllUrls pulumi.BoolPtrInput
 }
 
@@ -234,7 +238,7 @@ func (o DomainOutput) ARecords() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringArrayOutput { return v.ARecords }).(pulumi.StringArrayOutput)
 }
 
-// Whether this resource took over an existing domain.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o DomainOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
@@ -250,8 +254,8 @@ func (o DomainOutput) DomainId() pulumi.StringOutput {
 }
 
 // Whether the service marks the domain as a duplicate.
-func (o DomainOutput) Duplicate() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Domain) pulumi.AnyOutput { return v.Duplicate }).(pulumi.AnyOutput)
+func (o DomainOutput) Duplicate() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Domain) pulumi.BoolOutput { return v.Duplicate }).(pulumi.BoolOutput)
 }
 
 // The install the domain belongs to.
@@ -259,7 +263,7 @@ func (o DomainOutput) InstallId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.InstallId }).(pulumi.StringOutput)
 }
 
-// The domain name (lower case).
+// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 func (o DomainOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -274,19 +278,19 @@ func (o DomainOutput) OwnershipStatus() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.OwnershipStatus }).(pulumi.StringOutput)
 }
 
-// Whether this is the primary domain.
-func (o DomainOutput) Primary() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.Primary }).(pulumi.BoolPtrOutput)
+// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+func (o DomainOutput) Primary() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Domain) pulumi.BoolOutput { return v.Primary }).(pulumi.BoolOutput)
 }
 
-// The id of the domain this one redirects to, or null.
+// The id of another domain of the same install this one redirects to; `null` for none.
 func (o DomainOutput) RedirectTo() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.RedirectTo }).(pulumi.StringOutput)
 }
 
-// Whether all URLs are forced to HTTPS.
-func (o DomainOutput) SecureAllUrls() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *Domain) pulumi.BoolPtrOutput { return v.SecureAllUrls }).(pulumi.BoolPtrOutput)
+// Force HTTPS for all URLs of the domain.
+func (o DomainOutput) SecureAllUrls() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Domain) pulumi.BoolOutput { return v.SecureAllUrls }).(pulumi.BoolOutput)
 }
 
 // Name of the TXT record to publish for verification; null once verified.
@@ -297,6 +301,11 @@ func (o DomainOutput) TxtVerificationKey() pulumi.StringOutput {
 // Value of the TXT record to publish for verification; null once verified.
 func (o DomainOutput) TxtVerificationValue() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.TxtVerificationValue }).(pulumi.StringOutput)
+}
+
+// The domain name the TXT record verifies (the service's txt_verified_domain).
+func (o DomainOutput) TxtVerifiedDomain() pulumi.StringOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.TxtVerifiedDomain }).(pulumi.StringOutput)
 }
 
 // When ownership was verified, or null.

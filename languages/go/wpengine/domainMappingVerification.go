@@ -12,40 +12,40 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Completes the TXT ownership verification of one domain mapping of an application-hosting
-// environment. The id is the mapping's resource name. Create waits until the service sees the TXT record
-// (`timeoutSeconds`); delete only forgets (a verification cannot be undone).
+// The TXT ownership verification of one domain mapping of an application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name.
 //
-// This resource cannot be imported.
+// Delete: Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the mapping from the `DomainMappings` set to remove the domain). Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).
+//
+// This resource cannot be imported: an action (verification): there is nothing of it to adopt.
 type DomainMappingVerification struct {
 	pulumi.CustomResourceState
 
 	// The account that owns the app.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// Whether `adopt` was set (it has no effect on this resource).
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The app id.
+	// The app id (`App.name`).
 	AppId pulumi.StringOutput `pulumi:"appId"`
-	// The verified domain (lower case).
+	// The mapped domain to verify, e.g. `www.example.com` (stored lower case).
 	Domain pulumi.StringOutput `pulumi:"domain"`
-	// The environment id.
+	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringOutput `pulumi:"environmentId"`
-	// The mapping's resource name (also the id).
+	// The mapping's resource name (also the resource id).
 	ResourceName pulumi.StringOutput `pulumi:"resourceName"`
-	// Seconds between verification attempts.
-	RetryIntervalSeconds pulumi.IntPtrOutput `pulumi:"retryIntervalSeconds"`
-	// Whether create and update revalidate the mapping after verifying.
-	Revalidate pulumi.BoolPtrOutput `pulumi:"revalidate"`
+	// Seconds between verification attempts (1 to 3600).
+	RetryIntervalSeconds pulumi.IntOutput `pulumi:"retryIntervalSeconds"`
+	// Ask the service to re-check the mapping's DNS and certificate after verifying.
+	Revalidate pulumi.BoolOutput `pulumi:"revalidate"`
 	// The mapping's state: CREATING, ACTIVE or DELETING.
 	State pulumi.StringOutput `pulumi:"state"`
-	// The wait limit of create, in seconds.
-	TimeoutSeconds pulumi.IntPtrOutput `pulumi:"timeoutSeconds"`
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
+	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 	// The TXT record's name.
 	TxtRecordName pulumi.StringOutput `pulumi:"txtRecordName"`
 	// The TXT record's value.
 	TxtRecordValue pulumi.StringOutput `pulumi:"txtRecordValue"`
-	// Whether the mapping is verified (false after a refresh found the verification lost).
-	TxtVerified pulumi.AnyOutput `pulumi:"txtVerified"`
+	// Whether the service has verified the TXT record (false after a refresh found the verification lost).
+	TxtVerified pulumi.BoolOutput `pulumi:"txtVerified"`
 }
 
 // NewDomainMappingVerification registers a new resource with the given unique name, arguments, and options.
@@ -115,41 +115,41 @@ func DomainMappingVerificationExists(ctx *pulumi.Context,
 }
 
 type domainMappingVerificationArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the resource.
+	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`
-	// Accepted for uniformity; it changes nothing, as an already verified mapping succeeds at once.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The app id. Changing it replaces the resource.
+	// The app id (`App.name`).
 	AppId string `pulumi:"appId"`
-	// The mapped domain to verify. Changing it replaces the resource.
+	// The mapped domain to verify, e.g. `www.example.com` (stored lower case).
 	Domain string `pulumi:"domain"`
-	// The environment id. Changing it replaces the resource.
+	// The environment id (`Environment.name`).
 	EnvironmentId string `pulumi:"environmentId"`
-	// Seconds between attempts (default 10, minimum 1).
+	// Seconds between verification attempts (1 to 3600).
 	RetryIntervalSeconds *int `pulumi:"retryIntervalSeconds"`
-	// Ask the service to re-check the mapping's DNS and certificate after verifying (default false).
+	// Ask the service to re-check the mapping's DNS and certificate after verifying.
 	Revalidate *bool `pulumi:"revalidate"`
-	// How long create waits for the TXT record to be seen, in seconds (default 600).
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 }
 
 // The set of arguments for constructing a DomainMappingVerification resource.
 type DomainMappingVerificationArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the resource.
+	// The account that owns the app.
 	AccountId pulumi.StringInput
-	// Accepted for uniformity; it changes nothing, as an already verified mapping succeeds at once.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The app id. Changing it replaces the resource.
+	// The app id (`App.name`).
 	AppId pulumi.StringInput
-	// The mapped domain to verify. Changing it replaces the resource.
+	// The mapped domain to verify, e.g. `www.example.com` (stored lower case).
 	Domain pulumi.StringInput
-	// The environment id. Changing it replaces the resource.
+	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringInput
-	// Seconds between attempts (default 10, minimum 1).
+	// Seconds between verification attempts (1 to 3600).
 	RetryIntervalSeconds pulumi.IntPtrInput
-	// Ask the service to re-check the mapping's DNS and certificate after verifying (default false).
+	// Ask the service to re-check the mapping's DNS and certificate after verifying.
 	Revalidate pulumi.BoolPtrInput
-	// How long create waits for the TXT record to be seen, in seconds (default 600).
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -245,39 +245,39 @@ func (o DomainMappingVerificationOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Whether `adopt` was set (it has no effect on this resource).
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o DomainMappingVerificationOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The app id.
+// The app id (`App.name`).
 func (o DomainMappingVerificationOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
 
-// The verified domain (lower case).
+// The mapped domain to verify, e.g. `www.example.com` (stored lower case).
 func (o DomainMappingVerificationOutput) Domain() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.Domain }).(pulumi.StringOutput)
 }
 
-// The environment id.
+// The environment id (`Environment.name`).
 func (o DomainMappingVerificationOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
-// The mapping's resource name (also the id).
+// The mapping's resource name (also the resource id).
 func (o DomainMappingVerificationOutput) ResourceName() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.ResourceName }).(pulumi.StringOutput)
 }
 
-// Seconds between verification attempts.
-func (o DomainMappingVerificationOutput) RetryIntervalSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *DomainMappingVerification) pulumi.IntPtrOutput { return v.RetryIntervalSeconds }).(pulumi.IntPtrOutput)
+// Seconds between verification attempts (1 to 3600).
+func (o DomainMappingVerificationOutput) RetryIntervalSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainMappingVerification) pulumi.IntOutput { return v.RetryIntervalSeconds }).(pulumi.IntOutput)
 }
 
-// Whether create and update revalidate the mapping after verifying.
-func (o DomainMappingVerificationOutput) Revalidate() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *DomainMappingVerification) pulumi.BoolPtrOutput { return v.Revalidate }).(pulumi.BoolPtrOutput)
+// Ask the service to re-check the mapping's DNS and certificate after verifying.
+func (o DomainMappingVerificationOutput) Revalidate() pulumi.BoolOutput {
+	return o.ApplyT(func(v *DomainMappingVerification) pulumi.BoolOutput { return v.Revalidate }).(pulumi.BoolOutput)
 }
 
 // The mapping's state: CREATING, ACTIVE or DELETING.
@@ -285,9 +285,9 @@ func (o DomainMappingVerificationOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.State }).(pulumi.StringOutput)
 }
 
-// The wait limit of create, in seconds.
-func (o DomainMappingVerificationOutput) TimeoutSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *DomainMappingVerification) pulumi.IntPtrOutput { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+// How long the provider waits for the service to finish, in seconds (at most 86400).
+func (o DomainMappingVerificationOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainMappingVerification) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
 // The TXT record's name.
@@ -300,9 +300,9 @@ func (o DomainMappingVerificationOutput) TxtRecordValue() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.TxtRecordValue }).(pulumi.StringOutput)
 }
 
-// Whether the mapping is verified (false after a refresh found the verification lost).
-func (o DomainMappingVerificationOutput) TxtVerified() pulumi.AnyOutput {
-	return o.ApplyT(func(v *DomainMappingVerification) pulumi.AnyOutput { return v.TxtVerified }).(pulumi.AnyOutput)
+// Whether the service has verified the TXT record (false after a refresh found the verification lost).
+func (o DomainMappingVerificationOutput) TxtVerified() pulumi.BoolOutput {
+	return o.ApplyT(func(v *DomainMappingVerification) pulumi.BoolOutput { return v.TxtVerified }).(pulumi.BoolOutput)
 }
 
 type DomainMappingVerificationArrayOutput struct{ *pulumi.OutputState }

@@ -12,30 +12,30 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The full set of domain mappings of an application-hosting environment. The id is
-// `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`. Delete removes every
-// mapping of the environment.
+// The complete set of domains an application-hosting environment answers on, one resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create and update wait until every one of them is ACTIVE. The id is `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.
 //
-// This resource cannot be imported.
+// Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
+//
+// This resource cannot be imported: a set whose read starts from the mappings in the state.
 type DomainMappings struct {
 	pulumi.CustomResourceState
 
 	// The account that owns the app.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// Whether this resource was allowed to replace mappings that already existed.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The app id.
+	// The app id (`App.name`).
 	AppId pulumi.StringOutput `pulumi:"appId"`
 	// Every mapping as the service reports it, sorted by domain: state and TXT verification record.
-	DomainMappings MappingStatusArrayOutput `pulumi:"domainMappings"`
-	// The environment id.
+	DomainMappings DomainMappingsDomainMappingsArrayOutput `pulumi:"domainMappings"`
+	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringOutput `pulumi:"environmentId"`
-	// The declared set (lower case, defaults filled).
+	// The full set of mappings of the environment: afterwards exactly these exist.
 	Mappings DomainMappingsMappingsArrayOutput `pulumi:"mappings"`
 	// The primary domain, or null when none is primary.
 	PrimaryDomain pulumi.StringOutput `pulumi:"primaryDomain"`
-	// How long create, update and delete wait, in seconds.
-	TimeoutSeconds pulumi.IntPtrOutput `pulumi:"timeoutSeconds"`
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
+	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 }
 
 // NewDomainMappings registers a new resource with the given unique name, arguments, and options.
@@ -99,33 +99,33 @@ func DomainMappingsExists(ctx *pulumi.Context,
 }
 
 type domainMappingsArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the resource.
+	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`
-	// Replace mappings the environment already has instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The app id. Changing it replaces the resource.
+	// The app id (`App.name`).
 	AppId string `pulumi:"appId"`
-	// The environment id. Changing it replaces the resource.
+	// The environment id (`Environment.name`).
 	EnvironmentId string `pulumi:"environmentId"`
-	// The full set of mappings: afterwards exactly these exist on the environment.
+	// The full set of mappings of the environment: afterwards exactly these exist.
 	Mappings []DomainMappingsMappings `pulumi:"mappings"`
-	// How long create, update and delete wait for the mappings to settle, in seconds (default 600).
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 }
 
 // The set of arguments for constructing a DomainMappings resource.
 type DomainMappingsArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the resource.
+	// The account that owns the app.
 	AccountId pulumi.StringInput
-	// Replace mappings the environment already has instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The app id. Changing it replaces the resource.
+	// The app id (`App.name`).
 	AppId pulumi.StringInput
-	// The environment id. Changing it replaces the resource.
+	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringInput
-	// The full set of mappings: afterwards exactly these exist on the environment.
+	// The full set of mappings of the environment: afterwards exactly these exist.
 	Mappings DomainMappingsMappingsArrayInput
-	// How long create, update and delete wait for the mappings to settle, in seconds (default 600).
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -221,27 +221,27 @@ func (o DomainMappingsOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappings) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Whether this resource was allowed to replace mappings that already existed.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o DomainMappingsOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DomainMappings) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The app id.
+// The app id (`App.name`).
 func (o DomainMappingsOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappings) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
 
 // Every mapping as the service reports it, sorted by domain: state and TXT verification record.
-func (o DomainMappingsOutput) DomainMappings() MappingStatusArrayOutput {
-	return o.ApplyT(func(v *DomainMappings) MappingStatusArrayOutput { return v.DomainMappings }).(MappingStatusArrayOutput)
+func (o DomainMappingsOutput) DomainMappings() DomainMappingsDomainMappingsArrayOutput {
+	return o.ApplyT(func(v *DomainMappings) DomainMappingsDomainMappingsArrayOutput { return v.DomainMappings }).(DomainMappingsDomainMappingsArrayOutput)
 }
 
-// The environment id.
+// The environment id (`Environment.name`).
 func (o DomainMappingsOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappings) pulumi.StringOutput { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
-// The declared set (lower case, defaults filled).
+// The full set of mappings of the environment: afterwards exactly these exist.
 func (o DomainMappingsOutput) Mappings() DomainMappingsMappingsArrayOutput {
 	return o.ApplyT(func(v *DomainMappings) DomainMappingsMappingsArrayOutput { return v.Mappings }).(DomainMappingsMappingsArrayOutput)
 }
@@ -251,9 +251,9 @@ func (o DomainMappingsOutput) PrimaryDomain() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappings) pulumi.StringOutput { return v.PrimaryDomain }).(pulumi.StringOutput)
 }
 
-// How long create, update and delete wait, in seconds.
-func (o DomainMappingsOutput) TimeoutSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *DomainMappings) pulumi.IntPtrOutput { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+// How long the provider waits for the service to finish, in seconds (at most 86400).
+func (o DomainMappingsOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainMappings) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
 type DomainMappingsArrayOutput struct{ *pulumi.OutputState }

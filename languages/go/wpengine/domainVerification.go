@@ -12,27 +12,28 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Completes the TXT ownership verification of a domain. The id is the domain id. Create waits until
-// the service sees the TXT record (`timeoutSeconds`); delete only forgets (a verification cannot be undone).
+// The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the domain id.
 //
-// This resource cannot be imported.
+// Delete: Only forgets the resource: a verification cannot be undone on the service, the domain stays verified (delete the `Domain` to remove it). Nothing is sent to the service.
+//
+// This resource cannot be imported: an action (a verification): there is no object of its own to adopt.
 type DomainVerification struct {
 	pulumi.CustomResourceState
 
-	// Whether `adopt` was set (it has no effect on this resource).
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The verified domain's id (also the resource id).
+	// The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
 	DomainId pulumi.StringOutput `pulumi:"domainId"`
 	// The domain name.
 	DomainName pulumi.StringOutput `pulumi:"domainName"`
-	// The install the domain belongs to.
+	// The install the domain belongs to. Changing it replaces the resource.
 	InstallId pulumi.StringOutput `pulumi:"installId"`
-	// TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost.
+	// TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).
 	OwnershipStatus pulumi.StringOutput `pulumi:"ownershipStatus"`
-	// Seconds between verification attempts.
-	RetryIntervalSeconds pulumi.IntPtrOutput `pulumi:"retryIntervalSeconds"`
-	// The wait limit of create, in seconds.
-	TimeoutSeconds pulumi.IntPtrOutput `pulumi:"timeoutSeconds"`
+	// Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
+	RetryIntervalSeconds pulumi.IntOutput `pulumi:"retryIntervalSeconds"`
+	// How long create waits for the TXT record to be seen, in seconds (at most 86400).
+	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 	// The domain the TXT record was verified for.
 	VerifiedDomain pulumi.StringOutput `pulumi:"verifiedDomain"`
 	// When the TXT record was verified (ISO 8601).
@@ -97,29 +98,29 @@ func DomainVerificationExists(ctx *pulumi.Context,
 }
 
 type domainVerificationArgs struct {
-	// Accepted for uniformity; it changes nothing, as an already verified domain succeeds at once.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
 	// The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
 	DomainId string `pulumi:"domainId"`
 	// The install the domain belongs to. Changing it replaces the resource.
 	InstallId string `pulumi:"installId"`
-	// Seconds between attempts (default 10, minimum 1; keep it at 5 or more on the real service).
+	// Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
 	RetryIntervalSeconds *int `pulumi:"retryIntervalSeconds"`
-	// How long create waits for the TXT record to be seen, in seconds (default 600).
+	// How long create waits for the TXT record to be seen, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 }
 
 // The set of arguments for constructing a DomainVerification resource.
 type DomainVerificationArgs struct {
-	// Accepted for uniformity; it changes nothing, as an already verified domain succeeds at once.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
 	// The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
 	DomainId pulumi.StringInput
 	// The install the domain belongs to. Changing it replaces the resource.
 	InstallId pulumi.StringInput
-	// Seconds between attempts (default 10, minimum 1; keep it at 5 or more on the real service).
+	// Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
 	RetryIntervalSeconds pulumi.IntPtrInput
-	// How long create waits for the TXT record to be seen, in seconds (default 600).
+	// How long create waits for the TXT record to be seen, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -210,12 +211,12 @@ func (o DomainVerificationOutput) ToDomainVerificationOutputWithContext(ctx cont
 	return o
 }
 
-// Whether `adopt` was set (it has no effect on this resource).
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o DomainVerificationOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DomainVerification) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The verified domain's id (also the resource id).
+// The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
 func (o DomainVerificationOutput) DomainId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainVerification) pulumi.StringOutput { return v.DomainId }).(pulumi.StringOutput)
 }
@@ -225,24 +226,24 @@ func (o DomainVerificationOutput) DomainName() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainVerification) pulumi.StringOutput { return v.DomainName }).(pulumi.StringOutput)
 }
 
-// The install the domain belongs to.
+// The install the domain belongs to. Changing it replaces the resource.
 func (o DomainVerificationOutput) InstallId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainVerification) pulumi.StringOutput { return v.InstallId }).(pulumi.StringOutput)
 }
 
-// TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost.
+// TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).
 func (o DomainVerificationOutput) OwnershipStatus() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainVerification) pulumi.StringOutput { return v.OwnershipStatus }).(pulumi.StringOutput)
 }
 
-// Seconds between verification attempts.
-func (o DomainVerificationOutput) RetryIntervalSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *DomainVerification) pulumi.IntPtrOutput { return v.RetryIntervalSeconds }).(pulumi.IntPtrOutput)
+// Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
+func (o DomainVerificationOutput) RetryIntervalSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainVerification) pulumi.IntOutput { return v.RetryIntervalSeconds }).(pulumi.IntOutput)
 }
 
-// The wait limit of create, in seconds.
-func (o DomainVerificationOutput) TimeoutSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *DomainVerification) pulumi.IntPtrOutput { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+// How long create waits for the TXT record to be seen, in seconds (at most 86400).
+func (o DomainVerificationOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainVerification) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
 // The domain the TXT record was verified for.

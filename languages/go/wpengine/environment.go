@@ -12,8 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An environment of an application-hosting app. The id is its resource name
-// `accounts/{accountId}/apps/{appId}/environments/{name}`. Delete deletes the environment.
+// An environment of an application-hosting app (production, staging...), built from a branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change asynchronously; create and update wait until it is applied. The id is its resource name `accounts/{accountId}/apps/{appId}/environments/{name}`.
+//
+// Delete: Deletes the environment on the service; its builds and domain mappings go with it. An environment already gone (or whose app is gone) counts as deleted.
 //
 // ## Import
 //
@@ -25,26 +26,26 @@ type Environment struct {
 
 	// The account that owns the app.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// Whether this resource took over an existing environment.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The app id.
+	// The app id (`App.name`).
 	AppId pulumi.StringOutput `pulumi:"appId"`
-	// The branch built, or `uploadable`.
+	// The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
 	Branch pulumi.StringOutput `pulumi:"branch"`
 	// When the environment was created (RFC 3339).
 	CreateTime pulumi.StringOutput `pulumi:"createTime"`
 	// The name shown in the console.
 	DisplayName pulumi.StringOutput `pulumi:"displayName"`
-	// The environment id (pass it as `environmentId` to the resources that act on it).
+	// The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Whether the platform was still applying a change when last read (false after create and update).
-	Reconciling pulumi.AnyOutput `pulumi:"reconciling"`
+	Reconciling pulumi.BoolOutput `pulumi:"reconciling"`
 	// The resource name `accounts/{accountId}/apps/{appId}/environments/{name}` (also the resource id).
 	ResourceName pulumi.StringOutput `pulumi:"resourceName"`
-	// The directory that holds the app ("" for the root).
+	// The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
 	RootDirectory pulumi.StringOutput `pulumi:"rootDirectory"`
-	// How long create and update wait, in seconds.
-	TimeoutSeconds pulumi.IntPtrOutput `pulumi:"timeoutSeconds"`
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
+	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 }
 
 // NewEnvironment registers a new resource with the given unique name, arguments, and options.
@@ -68,6 +69,9 @@ func NewEnvironment(ctx *pulumi.Context,
 	}
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
+	}
+	if args.RootDirectory == nil {
+		args.RootDirectory = pulumi.StringPtr("")
 	}
 	if args.TimeoutSeconds == nil {
 		args.TimeoutSeconds = pulumi.IntPtr(600)
@@ -111,41 +115,41 @@ func EnvironmentExists(ctx *pulumi.Context,
 }
 
 type environmentArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the environment.
+	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`
-	// Take over an environment of that id that already exists in the app instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The app id (`App.name`). Changing it replaces the environment.
+	// The app id (`App.name`).
 	AppId string `pulumi:"appId"`
-	// The git branch to build, or `uploadable` for an environment deployed by zip uploads.
+	// The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
 	Branch string `pulumi:"branch"`
 	// The name shown in the console.
 	DisplayName string `pulumi:"displayName"`
-	// The environment id, e.g. `production` (1 to 63 lower-case letters, digits or hyphens). Changing it replaces the environment.
+	// The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
 	Name string `pulumi:"name"`
-	// The directory of the repository (or upload) that holds the app (default: its root).
+	// The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
 	RootDirectory *string `pulumi:"rootDirectory"`
-	// How long create and update wait for the platform to apply the change, in seconds (default 600).
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 }
 
 // The set of arguments for constructing a Environment resource.
 type EnvironmentArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the environment.
+	// The account that owns the app.
 	AccountId pulumi.StringInput
-	// Take over an environment of that id that already exists in the app instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The app id (`App.name`). Changing it replaces the environment.
+	// The app id (`App.name`).
 	AppId pulumi.StringInput
-	// The git branch to build, or `uploadable` for an environment deployed by zip uploads.
+	// The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
 	Branch pulumi.StringInput
 	// The name shown in the console.
 	DisplayName pulumi.StringInput
-	// The environment id, e.g. `production` (1 to 63 lower-case letters, digits or hyphens). Changing it replaces the environment.
+	// The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
 	Name pulumi.StringInput
-	// The directory of the repository (or upload) that holds the app (default: its root).
+	// The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
 	RootDirectory pulumi.StringPtrInput
-	// How long create and update wait for the platform to apply the change, in seconds (default 600).
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -241,17 +245,17 @@ func (o EnvironmentOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Whether this resource took over an existing environment.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o EnvironmentOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Environment) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The app id.
+// The app id (`App.name`).
 func (o EnvironmentOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
 
-// The branch built, or `uploadable`.
+// The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
 func (o EnvironmentOutput) Branch() pulumi.StringOutput {
 	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.Branch }).(pulumi.StringOutput)
 }
@@ -266,14 +270,14 @@ func (o EnvironmentOutput) DisplayName() pulumi.StringOutput {
 	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.DisplayName }).(pulumi.StringOutput)
 }
 
-// The environment id (pass it as `environmentId` to the resources that act on it).
+// The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
 func (o EnvironmentOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
 // Whether the platform was still applying a change when last read (false after create and update).
-func (o EnvironmentOutput) Reconciling() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Environment) pulumi.AnyOutput { return v.Reconciling }).(pulumi.AnyOutput)
+func (o EnvironmentOutput) Reconciling() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Environment) pulumi.BoolOutput { return v.Reconciling }).(pulumi.BoolOutput)
 }
 
 // The resource name `accounts/{accountId}/apps/{appId}/environments/{name}` (also the resource id).
@@ -281,14 +285,14 @@ func (o EnvironmentOutput) ResourceName() pulumi.StringOutput {
 	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.ResourceName }).(pulumi.StringOutput)
 }
 
-// The directory that holds the app ("" for the root).
+// The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
 func (o EnvironmentOutput) RootDirectory() pulumi.StringOutput {
 	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.RootDirectory }).(pulumi.StringOutput)
 }
 
-// How long create and update wait, in seconds.
-func (o EnvironmentOutput) TimeoutSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Environment) pulumi.IntPtrOutput { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+// How long the provider waits for the service to finish, in seconds (at most 86400).
+func (o EnvironmentOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *Environment) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
 type EnvironmentArrayOutput struct{ *pulumi.OutputState }

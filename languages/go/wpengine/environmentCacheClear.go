@@ -12,24 +12,25 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Clears the web cache of an application-hosting environment when created and whenever `triggers`
-// change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`. Delete forgets.
+// An action, not an object: clears the web cache of an application-hosting environment when created, and again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`.
 //
-// This resource cannot be imported.
+// Delete: Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).
+//
+// This resource cannot be imported: an action: the service keeps nothing of it to read back.
 type EnvironmentCacheClear struct {
 	pulumi.CustomResourceState
 
 	// The account that owns the app.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// The app id.
+	// The app id (`App.name`).
 	AppId pulumi.StringOutput `pulumi:"appId"`
-	// The environment id.
+	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringOutput `pulumi:"environmentId"`
 	// The resource name of the environment whose cache is cleared.
 	EnvironmentResourceName pulumi.StringOutput `pulumi:"environmentResourceName"`
-	// When the cache was last cleared by this resource (RFC 3339, the provider's clock).
+	// When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).
 	LastClearedAt pulumi.StringOutput `pulumi:"lastClearedAt"`
-	// The values whose change re-runs the clear.
+	// Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
 	Triggers pulumi.MapOutput `pulumi:"triggers"`
 }
 
@@ -88,25 +89,25 @@ func EnvironmentCacheClearExists(ctx *pulumi.Context,
 }
 
 type environmentCacheClearArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the resource (and clears the new target).
+	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`
-	// The app id. Changing it replaces the resource.
+	// The app id (`App.name`).
 	AppId string `pulumi:"appId"`
-	// The environment id. Changing it replaces the resource.
+	// The environment id (`Environment.name`).
 	EnvironmentId string `pulumi:"environmentId"`
-	// Any values; when they change, the cache is cleared again.
+	// Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
 	Triggers map[string]interface{} `pulumi:"triggers"`
 }
 
 // The set of arguments for constructing a EnvironmentCacheClear resource.
 type EnvironmentCacheClearArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the resource (and clears the new target).
+	// The account that owns the app.
 	AccountId pulumi.StringInput
-	// The app id. Changing it replaces the resource.
+	// The app id (`App.name`).
 	AppId pulumi.StringInput
-	// The environment id. Changing it replaces the resource.
+	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringInput
-	// Any values; when they change, the cache is cleared again.
+	// Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
 	Triggers pulumi.MapInput
 }
 
@@ -202,12 +203,12 @@ func (o EnvironmentCacheClearOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentCacheClear) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// The app id.
+// The app id (`App.name`).
 func (o EnvironmentCacheClearOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentCacheClear) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
 
-// The environment id.
+// The environment id (`Environment.name`).
 func (o EnvironmentCacheClearOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentCacheClear) pulumi.StringOutput { return v.EnvironmentId }).(pulumi.StringOutput)
 }
@@ -217,12 +218,12 @@ func (o EnvironmentCacheClearOutput) EnvironmentResourceName() pulumi.StringOutp
 	return o.ApplyT(func(v *EnvironmentCacheClear) pulumi.StringOutput { return v.EnvironmentResourceName }).(pulumi.StringOutput)
 }
 
-// When the cache was last cleared by this resource (RFC 3339, the provider's clock).
+// When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).
 func (o EnvironmentCacheClearOutput) LastClearedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentCacheClear) pulumi.StringOutput { return v.LastClearedAt }).(pulumi.StringOutput)
 }
 
-// The values whose change re-runs the clear.
+// Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
 func (o EnvironmentCacheClearOutput) Triggers() pulumi.MapOutput {
 	return o.ApplyT(func(v *EnvironmentCacheClear) pulumi.MapOutput { return v.Triggers }).(pulumi.MapOutput)
 }

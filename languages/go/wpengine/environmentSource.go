@@ -12,32 +12,33 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Local source deployed to an application-hosting environment. The id is
-// `accounts/{a}/apps/{app}/environments/{env}/source`. Delete forgets; the build stays deployed.
+// Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited (SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`.
 //
-// This resource cannot be imported.
+// Delete: Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment (the service cannot undeploy it short of deleting the environment). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).
+//
+// This resource cannot be imported: the local path and the hash of its content are the program's; the service holds only builds.
 type EnvironmentSource struct {
 	pulumi.CustomResourceState
 
 	// The account that owns the app.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// The app id.
+	// The app id (`App.name`).
 	AppId pulumi.StringOutput `pulumi:"appId"`
 	// The resource name of the build of the upload.
 	BuildName pulumi.StringOutput `pulumi:"buildName"`
-	// The state of that build: SUCCEEDED after a successful create or update.
+	// The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.
 	BuildState pulumi.StringOutput `pulumi:"buildState"`
-	// The environment id.
+	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringOutput `pulumi:"environmentId"`
-	// The path uploaded, as given.
+	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
 	Path pulumi.StringOutput `pulumi:"path"`
 	// Size in bytes of the zip uploaded.
-	Size pulumi.AnyOutput `pulumi:"size"`
-	// SHA-256 (hex) of the zip uploaded; null when the deployed build is not this resource's.
+	Size pulumi.Float64Output `pulumi:"size"`
+	// SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.
 	SourceHash pulumi.StringOutput `pulumi:"sourceHash"`
-	// How long create and update wait, in seconds.
-	TimeoutSeconds pulumi.IntPtrOutput `pulumi:"timeoutSeconds"`
-	// The values whose change re-uploads.
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
+	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
+	// Any values; when they change, the source is uploaded again even if its content did not change.
 	Triggers pulumi.MapOutput `pulumi:"triggers"`
 }
 
@@ -102,33 +103,33 @@ func EnvironmentSourceExists(ctx *pulumi.Context,
 }
 
 type environmentSourceArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the resource.
+	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`
-	// The app id. Changing it replaces the resource.
+	// The app id (`App.name`).
 	AppId string `pulumi:"appId"`
-	// The environment id; its branch must be `uploadable`. Changing it replaces the resource.
+	// The environment id (`Environment.name`).
 	EnvironmentId string `pulumi:"environmentId"`
-	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`).
+	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
 	Path string `pulumi:"path"`
-	// How long create and update wait for the build, in seconds (default 900).
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
-	// Any values; when they change, the source is uploaded again.
+	// Any values; when they change, the source is uploaded again even if its content did not change.
 	Triggers map[string]interface{} `pulumi:"triggers"`
 }
 
 // The set of arguments for constructing a EnvironmentSource resource.
 type EnvironmentSourceArgs struct {
-	// The account that owns the app (UUID). Changing it replaces the resource.
+	// The account that owns the app.
 	AccountId pulumi.StringInput
-	// The app id. Changing it replaces the resource.
+	// The app id (`App.name`).
 	AppId pulumi.StringInput
-	// The environment id; its branch must be `uploadable`. Changing it replaces the resource.
+	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringInput
-	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`).
+	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
 	Path pulumi.StringInput
-	// How long create and update wait for the build, in seconds (default 900).
+	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
-	// Any values; when they change, the source is uploaded again.
+	// Any values; when they change, the source is uploaded again even if its content did not change.
 	Triggers pulumi.MapInput
 }
 
@@ -224,7 +225,7 @@ func (o EnvironmentSourceOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// The app id.
+// The app id (`App.name`).
 func (o EnvironmentSourceOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
@@ -234,37 +235,37 @@ func (o EnvironmentSourceOutput) BuildName() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.BuildName }).(pulumi.StringOutput)
 }
 
-// The state of that build: SUCCEEDED after a successful create or update.
+// The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.
 func (o EnvironmentSourceOutput) BuildState() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.BuildState }).(pulumi.StringOutput)
 }
 
-// The environment id.
+// The environment id (`Environment.name`).
 func (o EnvironmentSourceOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
-// The path uploaded, as given.
+// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
 func (o EnvironmentSourceOutput) Path() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.Path }).(pulumi.StringOutput)
 }
 
 // Size in bytes of the zip uploaded.
-func (o EnvironmentSourceOutput) Size() pulumi.AnyOutput {
-	return o.ApplyT(func(v *EnvironmentSource) pulumi.AnyOutput { return v.Size }).(pulumi.AnyOutput)
+func (o EnvironmentSourceOutput) Size() pulumi.Float64Output {
+	return o.ApplyT(func(v *EnvironmentSource) pulumi.Float64Output { return v.Size }).(pulumi.Float64Output)
 }
 
-// SHA-256 (hex) of the zip uploaded; null when the deployed build is not this resource's.
+// SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.
 func (o EnvironmentSourceOutput) SourceHash() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.SourceHash }).(pulumi.StringOutput)
 }
 
-// How long create and update wait, in seconds.
-func (o EnvironmentSourceOutput) TimeoutSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *EnvironmentSource) pulumi.IntPtrOutput { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+// How long the provider waits for the service to finish, in seconds (at most 86400).
+func (o EnvironmentSourceOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *EnvironmentSource) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
-// The values whose change re-uploads.
+// Any values; when they change, the source is uploaded again even if its content did not change.
 func (o EnvironmentSourceOutput) Triggers() pulumi.MapOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.MapOutput { return v.Triggers }).(pulumi.MapOutput)
 }

@@ -23,15 +23,13 @@ func GetAccount(ctx *pulumi.Context, args *GetAccountArgs, opts ...pulumi.Invoke
 }
 
 type GetAccountArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 }
 
 type GetAccountResult struct {
-	// The account's UUID.
-	Id string `pulumi:"id"`
-	// The account name.
-	Name string `pulumi:"name"`
-	// The account nickname.
+	Id       string `pulumi:"id"`
+	Name     string `pulumi:"name"`
 	Nickname string `pulumi:"nickname"`
 }
 
@@ -41,6 +39,7 @@ func GetAccountOutput(ctx *pulumi.Context, args GetAccountOutputArgs, opts ...pu
 }
 
 type GetAccountOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 }
 
@@ -62,17 +61,14 @@ func (o GetAccountResultOutput) ToGetAccountResultOutputWithContext(ctx context.
 	return o
 }
 
-// The account's UUID.
 func (o GetAccountResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetAccountResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The account name.
 func (o GetAccountResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetAccountResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// The account nickname.
 func (o GetAccountResultOutput) Nickname() pulumi.StringOutput {
 	return o.ApplyT(func(v GetAccountResult) string { return v.Nickname }).(pulumi.StringOutput)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An account's limits (visitors, storage and bandwidth).
+// An account's limits (visitors, storage and bandwidth); null where the service reports none.
 func GetAccountLimits(ctx *pulumi.Context, args *GetAccountLimitsArgs, opts ...pulumi.InvokeOption) (*GetAccountLimitsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAccountLimitsResult
@@ -23,16 +23,14 @@ func GetAccountLimits(ctx *pulumi.Context, args *GetAccountLimitsArgs, opts ...p
 }
 
 type GetAccountLimitsArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 }
 
 type GetAccountLimitsResult struct {
-	// Maximum bandwidth, GB.
 	BandwidthGb float64 `pulumi:"bandwidthGb"`
-	// Maximum storage, GB.
-	StorageGb float64 `pulumi:"storageGb"`
-	// Maximum visitors.
-	Visitors float64 `pulumi:"visitors"`
+	StorageGb   float64 `pulumi:"storageGb"`
+	Visitors    float64 `pulumi:"visitors"`
 }
 
 func GetAccountLimitsOutput(ctx *pulumi.Context, args GetAccountLimitsOutputArgs, opts ...pulumi.InvokeOption) GetAccountLimitsResultOutput {
@@ -41,6 +39,7 @@ func GetAccountLimitsOutput(ctx *pulumi.Context, args GetAccountLimitsOutputArgs
 }
 
 type GetAccountLimitsOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 }
 
@@ -62,17 +61,14 @@ func (o GetAccountLimitsResultOutput) ToGetAccountLimitsResultOutputWithContext(
 	return o
 }
 
-// Maximum bandwidth, GB.
 func (o GetAccountLimitsResultOutput) BandwidthGb() pulumi.Float64Output {
 	return o.ApplyT(func(v GetAccountLimitsResult) float64 { return v.BandwidthGb }).(pulumi.Float64Output)
 }
 
-// Maximum storage, GB.
 func (o GetAccountLimitsResultOutput) StorageGb() pulumi.Float64Output {
 	return o.ApplyT(func(v GetAccountLimitsResult) float64 { return v.StorageGb }).(pulumi.Float64Output)
 }
 
-// Maximum visitors.
 func (o GetAccountLimitsResultOutput) Visitors() pulumi.Float64Output {
 	return o.ApplyT(func(v GetAccountLimitsResult) float64 { return v.Visitors }).(pulumi.Float64Output)
 }

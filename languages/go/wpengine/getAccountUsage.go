@@ -23,6 +23,7 @@ func GetAccountUsage(ctx *pulumi.Context, args *GetAccountUsageArgs, opts ...pul
 }
 
 type GetAccountUsageArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 	// First day, `YYYY-MM-DD` (at most 13 months ago).
 	FirstDate *string `pulumi:"firstDate"`
@@ -31,14 +32,12 @@ type GetAccountUsageArgs struct {
 }
 
 type GetAccountUsageResult struct {
-	AccountStorageRefreshExpectedTime string `pulumi:"accountStorageRefreshExpectedTime"`
-	// False when the caller's permissions hide some installs.
-	AllEnvironmentsIncluded bool `pulumi:"allEnvironmentsIncluded"`
-	// One entry per install the caller may see.
-	Installs                      []InstallUsageInfo `pulumi:"installs"`
-	LastAccountStorageRefreshTime string             `pulumi:"lastAccountStorageRefreshTime"`
-	// Number of installs the service counted.
-	TotalSize float64 `pulumi:"totalSize"`
+	AccountStorageRefreshExpectedTime string                     `pulumi:"accountStorageRefreshExpectedTime"`
+	AllEnvironmentsIncluded           bool                       `pulumi:"allEnvironmentsIncluded"`
+	Installs                          []AccountUsageInfoInstalls `pulumi:"installs"`
+	LastAccountStorageRefreshTime     string                     `pulumi:"lastAccountStorageRefreshTime"`
+	NextPageToken                     interface{}                `pulumi:"nextPageToken"`
+	TotalSize                         float64                    `pulumi:"totalSize"`
 }
 
 func GetAccountUsageOutput(ctx *pulumi.Context, args GetAccountUsageOutputArgs, opts ...pulumi.InvokeOption) GetAccountUsageResultOutput {
@@ -47,6 +46,7 @@ func GetAccountUsageOutput(ctx *pulumi.Context, args GetAccountUsageOutputArgs, 
 }
 
 type GetAccountUsageOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 	// First day, `YYYY-MM-DD` (at most 13 months ago).
 	FirstDate pulumi.StringPtrInput `pulumi:"firstDate"`
@@ -76,21 +76,22 @@ func (o GetAccountUsageResultOutput) AccountStorageRefreshExpectedTime() pulumi.
 	return o.ApplyT(func(v GetAccountUsageResult) string { return v.AccountStorageRefreshExpectedTime }).(pulumi.StringOutput)
 }
 
-// False when the caller's permissions hide some installs.
 func (o GetAccountUsageResultOutput) AllEnvironmentsIncluded() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetAccountUsageResult) bool { return v.AllEnvironmentsIncluded }).(pulumi.BoolOutput)
 }
 
-// One entry per install the caller may see.
-func (o GetAccountUsageResultOutput) Installs() InstallUsageInfoArrayOutput {
-	return o.ApplyT(func(v GetAccountUsageResult) []InstallUsageInfo { return v.Installs }).(InstallUsageInfoArrayOutput)
+func (o GetAccountUsageResultOutput) Installs() AccountUsageInfoInstallsArrayOutput {
+	return o.ApplyT(func(v GetAccountUsageResult) []AccountUsageInfoInstalls { return v.Installs }).(AccountUsageInfoInstallsArrayOutput)
 }
 
 func (o GetAccountUsageResultOutput) LastAccountStorageRefreshTime() pulumi.StringOutput {
 	return o.ApplyT(func(v GetAccountUsageResult) string { return v.LastAccountStorageRefreshTime }).(pulumi.StringOutput)
 }
 
-// Number of installs the service counted.
+func (o GetAccountUsageResultOutput) NextPageToken() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetAccountUsageResult) interface{} { return v.NextPageToken }).(pulumi.AnyOutput)
+}
+
 func (o GetAccountUsageResultOutput) TotalSize() pulumi.Float64Output {
 	return o.ApplyT(func(v GetAccountUsageResult) float64 { return v.TotalSize }).(pulumi.Float64Output)
 }

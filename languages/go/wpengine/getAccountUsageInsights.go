@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An account's usage broken down by environment type and site type (at most 31 days).
+// An account's usage broken down by environment type and site type (at most 31 days), by metric.
 func GetAccountUsageInsights(ctx *pulumi.Context, args *GetAccountUsageInsightsArgs, opts ...pulumi.InvokeOption) (*GetAccountUsageInsightsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAccountUsageInsightsResult
@@ -23,6 +23,7 @@ func GetAccountUsageInsights(ctx *pulumi.Context, args *GetAccountUsageInsightsA
 }
 
 type GetAccountUsageInsightsArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 	// First day, `YYYY-MM-DD` (at most 13 months ago).
 	FirstDate *string `pulumi:"firstDate"`
@@ -31,7 +32,8 @@ type GetAccountUsageInsightsArgs struct {
 }
 
 type GetAccountUsageInsightsResult struct {
-	Value map[string]UsageBreakdownInfo `pulumi:"value"`
+	// By metric name.
+	Value map[string]AccountUsageInsightsInfo `pulumi:"value"`
 }
 
 func GetAccountUsageInsightsOutput(ctx *pulumi.Context, args GetAccountUsageInsightsOutputArgs, opts ...pulumi.InvokeOption) GetAccountUsageInsightsResultOutput {
@@ -40,6 +42,7 @@ func GetAccountUsageInsightsOutput(ctx *pulumi.Context, args GetAccountUsageInsi
 }
 
 type GetAccountUsageInsightsOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 	// First day, `YYYY-MM-DD` (at most 13 months ago).
 	FirstDate pulumi.StringPtrInput `pulumi:"firstDate"`
@@ -65,8 +68,9 @@ func (o GetAccountUsageInsightsResultOutput) ToGetAccountUsageInsightsResultOutp
 	return o
 }
 
-func (o GetAccountUsageInsightsResultOutput) Value() UsageBreakdownInfoMapOutput {
-	return o.ApplyT(func(v GetAccountUsageInsightsResult) map[string]UsageBreakdownInfo { return v.Value }).(UsageBreakdownInfoMapOutput)
+// By metric name.
+func (o GetAccountUsageInsightsResultOutput) Value() AccountUsageInsightsInfoMapOutput {
+	return o.ApplyT(func(v GetAccountUsageInsightsResult) map[string]AccountUsageInsightsInfo { return v.Value }).(AccountUsageInsightsInfoMapOutput)
 }
 
 func init() {

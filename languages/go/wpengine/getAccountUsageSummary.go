@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An account's usage summed over a range of at most 31 days (default: the last 30).
+// An account's usage summed over a range of at most 31 days (default: the last 30), by metric.
 func GetAccountUsageSummary(ctx *pulumi.Context, args *GetAccountUsageSummaryArgs, opts ...pulumi.InvokeOption) (*GetAccountUsageSummaryResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAccountUsageSummaryResult
@@ -23,6 +23,7 @@ func GetAccountUsageSummary(ctx *pulumi.Context, args *GetAccountUsageSummaryArg
 }
 
 type GetAccountUsageSummaryArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 	// First day, `YYYY-MM-DD` (at most 13 months ago).
 	FirstDate *string `pulumi:"firstDate"`
@@ -31,7 +32,8 @@ type GetAccountUsageSummaryArgs struct {
 }
 
 type GetAccountUsageSummaryResult struct {
-	Value map[string]UsageRollupInfo `pulumi:"value"`
+	// By metric name.
+	Value map[string]AccountUsageSummaryInfo `pulumi:"value"`
 }
 
 func GetAccountUsageSummaryOutput(ctx *pulumi.Context, args GetAccountUsageSummaryOutputArgs, opts ...pulumi.InvokeOption) GetAccountUsageSummaryResultOutput {
@@ -40,6 +42,7 @@ func GetAccountUsageSummaryOutput(ctx *pulumi.Context, args GetAccountUsageSumma
 }
 
 type GetAccountUsageSummaryOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 	// First day, `YYYY-MM-DD` (at most 13 months ago).
 	FirstDate pulumi.StringPtrInput `pulumi:"firstDate"`
@@ -65,8 +68,9 @@ func (o GetAccountUsageSummaryResultOutput) ToGetAccountUsageSummaryResultOutput
 	return o
 }
 
-func (o GetAccountUsageSummaryResultOutput) Value() UsageRollupInfoMapOutput {
-	return o.ApplyT(func(v GetAccountUsageSummaryResult) map[string]UsageRollupInfo { return v.Value }).(UsageRollupInfoMapOutput)
+// By metric name.
+func (o GetAccountUsageSummaryResultOutput) Value() AccountUsageSummaryInfoMapOutput {
+	return o.ApplyT(func(v GetAccountUsageSummaryResult) map[string]AccountUsageSummaryInfo { return v.Value }).(AccountUsageSummaryInfoMapOutput)
 }
 
 func init() {

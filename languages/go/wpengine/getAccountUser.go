@@ -23,33 +23,24 @@ func LookupAccountUser(ctx *pulumi.Context, args *LookupAccountUserArgs, opts ..
 }
 
 type LookupAccountUserArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
-	UserId    string `pulumi:"userId"`
+	// The user's UUID.
+	UserId string `pulumi:"userId"`
 }
 
 type LookupAccountUserResult struct {
-	// The account's UUID.
-	AccountId string `pulumi:"accountId"`
-	// Email address.
-	Email string `pulumi:"email"`
-	// First name.
-	FirstName string `pulumi:"firstName"`
-	// Installs a partial user can access.
-	Installs []AccountUserInfoInstalls `pulumi:"installs"`
-	// Whether the invitation was accepted.
-	InviteAccepted bool `pulumi:"inviteAccepted"`
-	// Last name.
-	LastName string `pulumi:"lastName"`
-	// True when this owner is the account's last one (owner-level users only).
-	LastOwner bool `pulumi:"lastOwner"`
-	// Whether MFA is enabled.
-	MfaEnabled bool `pulumi:"mfaEnabled"`
-	// Phone number.
-	Phone string `pulumi:"phone"`
-	// Roles in canonical form: owner, full, full,billing, partial or partial,billing.
-	Roles string `pulumi:"roles"`
-	// The user's UUID.
-	UserId string `pulumi:"userId"`
+	AccountId      string                    `pulumi:"accountId"`
+	Email          string                    `pulumi:"email"`
+	FirstName      string                    `pulumi:"firstName"`
+	Installs       []AccountUserInfoInstalls `pulumi:"installs"`
+	InviteAccepted bool                      `pulumi:"inviteAccepted"`
+	LastName       string                    `pulumi:"lastName"`
+	LastOwner      bool                      `pulumi:"lastOwner"`
+	MfaEnabled     bool                      `pulumi:"mfaEnabled"`
+	Phone          string                    `pulumi:"phone"`
+	Roles          string                    `pulumi:"roles"`
+	UserId         string                    `pulumi:"userId"`
 }
 
 func LookupAccountUserOutput(ctx *pulumi.Context, args LookupAccountUserOutputArgs, opts ...pulumi.InvokeOption) LookupAccountUserResultOutput {
@@ -58,8 +49,10 @@ func LookupAccountUserOutput(ctx *pulumi.Context, args LookupAccountUserOutputAr
 }
 
 type LookupAccountUserOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
-	UserId    pulumi.StringInput `pulumi:"userId"`
+	// The user's UUID.
+	UserId pulumi.StringInput `pulumi:"userId"`
 }
 
 func (LookupAccountUserOutputArgs) ElementType() reflect.Type {
@@ -80,57 +73,46 @@ func (o LookupAccountUserResultOutput) ToLookupAccountUserResultOutputWithContex
 	return o
 }
 
-// The account's UUID.
 func (o LookupAccountUserResultOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) string { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Email address.
 func (o LookupAccountUserResultOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) string { return v.Email }).(pulumi.StringOutput)
 }
 
-// First name.
 func (o LookupAccountUserResultOutput) FirstName() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) string { return v.FirstName }).(pulumi.StringOutput)
 }
 
-// Installs a partial user can access.
 func (o LookupAccountUserResultOutput) Installs() AccountUserInfoInstallsArrayOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) []AccountUserInfoInstalls { return v.Installs }).(AccountUserInfoInstallsArrayOutput)
 }
 
-// Whether the invitation was accepted.
 func (o LookupAccountUserResultOutput) InviteAccepted() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) bool { return v.InviteAccepted }).(pulumi.BoolOutput)
 }
 
-// Last name.
 func (o LookupAccountUserResultOutput) LastName() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) string { return v.LastName }).(pulumi.StringOutput)
 }
 
-// True when this owner is the account's last one (owner-level users only).
 func (o LookupAccountUserResultOutput) LastOwner() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) bool { return v.LastOwner }).(pulumi.BoolOutput)
 }
 
-// Whether MFA is enabled.
 func (o LookupAccountUserResultOutput) MfaEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) bool { return v.MfaEnabled }).(pulumi.BoolOutput)
 }
 
-// Phone number.
 func (o LookupAccountUserResultOutput) Phone() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) string { return v.Phone }).(pulumi.StringOutput)
 }
 
-// Roles in canonical form: owner, full, full,billing, partial or partial,billing.
 func (o LookupAccountUserResultOutput) Roles() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) string { return v.Roles }).(pulumi.StringOutput)
 }
 
-// The user's UUID.
 func (o LookupAccountUserResultOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) string { return v.UserId }).(pulumi.StringOutput)
 }

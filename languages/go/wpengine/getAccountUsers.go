@@ -23,6 +23,7 @@ func GetAccountUsers(ctx *pulumi.Context, args *GetAccountUsersArgs, opts ...pul
 }
 
 type GetAccountUsersArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 }
 
@@ -37,6 +38,7 @@ func GetAccountUsersOutput(ctx *pulumi.Context, args GetAccountUsersOutputArgs, 
 }
 
 type GetAccountUsersOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 }
 

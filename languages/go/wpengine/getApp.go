@@ -23,20 +23,17 @@ func LookupApp(ctx *pulumi.Context, args *LookupAppArgs, opts ...pulumi.InvokeOp
 }
 
 type LookupAppArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
-	AppId     string `pulumi:"appId"`
+	// The app id.
+	AppId string `pulumi:"appId"`
 }
 
 type LookupAppResult struct {
-	// The app id.
-	AppId string `pulumi:"appId"`
-	// Creation time.
+	AppId      string `pulumi:"appId"`
 	CreateTime string `pulumi:"createTime"`
-	// Resource name `accounts/{a}/apps/{app}`.
-	Name string `pulumi:"name"`
-	// Region resource name, e.g. `regions/US-C`.
-	Region string `pulumi:"region"`
-	// Last update time.
+	Name       string `pulumi:"name"`
+	Region     string `pulumi:"region"`
 	UpdateTime string `pulumi:"updateTime"`
 	// Whether the app takes zip uploads.
 	Uploadable bool `pulumi:"uploadable"`
@@ -48,8 +45,10 @@ func LookupAppOutput(ctx *pulumi.Context, args LookupAppOutputArgs, opts ...pulu
 }
 
 type LookupAppOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
-	AppId     pulumi.StringInput `pulumi:"appId"`
+	// The app id.
+	AppId pulumi.StringInput `pulumi:"appId"`
 }
 
 func (LookupAppOutputArgs) ElementType() reflect.Type {
@@ -70,27 +69,22 @@ func (o LookupAppResultOutput) ToLookupAppResultOutputWithContext(ctx context.Co
 	return o
 }
 
-// The app id.
 func (o LookupAppResultOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAppResult) string { return v.AppId }).(pulumi.StringOutput)
 }
 
-// Creation time.
 func (o LookupAppResultOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAppResult) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Resource name `accounts/{a}/apps/{app}`.
 func (o LookupAppResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAppResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Region resource name, e.g. `regions/US-C`.
 func (o LookupAppResultOutput) Region() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAppResult) string { return v.Region }).(pulumi.StringOutput)
 }
 
-// Last update time.
 func (o LookupAppResultOutput) UpdateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAppResult) string { return v.UpdateTime }).(pulumi.StringOutput)
 }

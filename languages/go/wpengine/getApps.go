@@ -23,6 +23,7 @@ func GetApps(ctx *pulumi.Context, args *GetAppsArgs, opts ...pulumi.InvokeOption
 }
 
 type GetAppsArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 }
 
@@ -37,6 +38,7 @@ func GetAppsOutput(ctx *pulumi.Context, args GetAppsOutputArgs, opts ...pulumi.I
 }
 
 type GetAppsOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 }
 

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every archive of an install.
+// Every archive (a downloadable zip made from a backup) of an install.
 func GetArchives(ctx *pulumi.Context, args *GetArchivesArgs, opts ...pulumi.InvokeOption) (*GetArchivesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetArchivesResult
@@ -23,6 +23,7 @@ func GetArchives(ctx *pulumi.Context, args *GetArchivesArgs, opts ...pulumi.Invo
 }
 
 type GetArchivesArgs struct {
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
@@ -37,6 +38,7 @@ func GetArchivesOutput(ctx *pulumi.Context, args GetArchivesOutputArgs, opts ...
 }
 
 type GetArchivesOutputArgs struct {
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 

@@ -23,23 +23,19 @@ func LookupBackup(ctx *pulumi.Context, args *LookupBackupArgs, opts ...pulumi.In
 }
 
 type LookupBackupArgs struct {
-	BackupId  string `pulumi:"backupId"`
+	// The backup's UUID.
+	BackupId string `pulumi:"backupId"`
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
 type LookupBackupResult struct {
-	// WordPress version at backup time.
-	CmsVersion string `pulumi:"cmsVersion"`
-	// When it completed; null while in progress.
+	CmsVersion   string `pulumi:"cmsVersion"`
 	CompleteTime string `pulumi:"completeTime"`
-	// When it was requested.
-	CreateTime string `pulumi:"createTime"`
-	// Description given when it was requested.
-	Description string `pulumi:"description"`
-	// The backup's UUID.
-	Id string `pulumi:"id"`
-	// requested, in_progress, completed or aborted.
-	Status string `pulumi:"status"`
+	CreateTime   string `pulumi:"createTime"`
+	Description  string `pulumi:"description"`
+	Id           string `pulumi:"id"`
+	Status       string `pulumi:"status"`
 }
 
 func LookupBackupOutput(ctx *pulumi.Context, args LookupBackupOutputArgs, opts ...pulumi.InvokeOption) LookupBackupResultOutput {
@@ -48,7 +44,9 @@ func LookupBackupOutput(ctx *pulumi.Context, args LookupBackupOutputArgs, opts .
 }
 
 type LookupBackupOutputArgs struct {
-	BackupId  pulumi.StringInput `pulumi:"backupId"`
+	// The backup's UUID.
+	BackupId pulumi.StringInput `pulumi:"backupId"`
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 
@@ -70,32 +68,26 @@ func (o LookupBackupResultOutput) ToLookupBackupResultOutputWithContext(ctx cont
 	return o
 }
 
-// WordPress version at backup time.
 func (o LookupBackupResultOutput) CmsVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupBackupResult) string { return v.CmsVersion }).(pulumi.StringOutput)
 }
 
-// When it completed; null while in progress.
 func (o LookupBackupResultOutput) CompleteTime() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupBackupResult) string { return v.CompleteTime }).(pulumi.StringOutput)
 }
 
-// When it was requested.
 func (o LookupBackupResultOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupBackupResult) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Description given when it was requested.
 func (o LookupBackupResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupBackupResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-// The backup's UUID.
 func (o LookupBackupResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupBackupResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// requested, in_progress, completed or aborted.
 func (o LookupBackupResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupBackupResult) string { return v.Status }).(pulumi.StringOutput)
 }

@@ -23,6 +23,7 @@ func GetBackups(ctx *pulumi.Context, args *GetBackupsArgs, opts ...pulumi.Invoke
 }
 
 type GetBackupsArgs struct {
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
@@ -37,6 +38,7 @@ func GetBackupsOutput(ctx *pulumi.Context, args GetBackupsOutputArgs, opts ...pu
 }
 
 type GetBackupsOutputArgs struct {
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 

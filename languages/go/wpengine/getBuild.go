@@ -23,24 +23,22 @@ func GetBuild(ctx *pulumi.Context, args *GetBuildArgs, opts ...pulumi.InvokeOpti
 }
 
 type GetBuildArgs struct {
-	AccountId     string `pulumi:"accountId"`
-	AppId         string `pulumi:"appId"`
-	BuildId       string `pulumi:"buildId"`
+	// The account's UUID.
+	AccountId string `pulumi:"accountId"`
+	// The app id.
+	AppId string `pulumi:"appId"`
+	// The build id.
+	BuildId string `pulumi:"buildId"`
+	// The environment id.
 	EnvironmentId string `pulumi:"environmentId"`
 }
 
 type GetBuildResult struct {
-	// The build id.
-	BuildId string `pulumi:"buildId"`
-	// Creation time.
+	BuildId    string `pulumi:"buildId"`
 	CreateTime string `pulumi:"createTime"`
-	// Resource name.
-	Name string `pulumi:"name"`
-	// What triggered it (`upload`).
-	Source string `pulumi:"source"`
-	// QUEUED, BUILDING, SUCCEEDED, FAILED or CANCELLED.
-	State string `pulumi:"state"`
-	// Last update time.
+	Name       string `pulumi:"name"`
+	Source     string `pulumi:"source"`
+	State      string `pulumi:"state"`
 	UpdateTime string `pulumi:"updateTime"`
 }
 
@@ -50,9 +48,13 @@ func GetBuildOutput(ctx *pulumi.Context, args GetBuildOutputArgs, opts ...pulumi
 }
 
 type GetBuildOutputArgs struct {
-	AccountId     pulumi.StringInput `pulumi:"accountId"`
-	AppId         pulumi.StringInput `pulumi:"appId"`
-	BuildId       pulumi.StringInput `pulumi:"buildId"`
+	// The account's UUID.
+	AccountId pulumi.StringInput `pulumi:"accountId"`
+	// The app id.
+	AppId pulumi.StringInput `pulumi:"appId"`
+	// The build id.
+	BuildId pulumi.StringInput `pulumi:"buildId"`
+	// The environment id.
 	EnvironmentId pulumi.StringInput `pulumi:"environmentId"`
 }
 
@@ -74,32 +76,26 @@ func (o GetBuildResultOutput) ToGetBuildResultOutputWithContext(ctx context.Cont
 	return o
 }
 
-// The build id.
 func (o GetBuildResultOutput) BuildId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetBuildResult) string { return v.BuildId }).(pulumi.StringOutput)
 }
 
-// Creation time.
 func (o GetBuildResultOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v GetBuildResult) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Resource name.
 func (o GetBuildResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetBuildResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// What triggered it (`upload`).
 func (o GetBuildResultOutput) Source() pulumi.StringOutput {
 	return o.ApplyT(func(v GetBuildResult) string { return v.Source }).(pulumi.StringOutput)
 }
 
-// QUEUED, BUILDING, SUCCEEDED, FAILED or CANCELLED.
 func (o GetBuildResultOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v GetBuildResult) string { return v.State }).(pulumi.StringOutput)
 }
 
-// Last update time.
 func (o GetBuildResultOutput) UpdateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v GetBuildResult) string { return v.UpdateTime }).(pulumi.StringOutput)
 }

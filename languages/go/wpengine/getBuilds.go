@@ -23,8 +23,11 @@ func GetBuilds(ctx *pulumi.Context, args *GetBuildsArgs, opts ...pulumi.InvokeOp
 }
 
 type GetBuildsArgs struct {
-	AccountId     string `pulumi:"accountId"`
-	AppId         string `pulumi:"appId"`
+	// The account's UUID.
+	AccountId string `pulumi:"accountId"`
+	// The app id.
+	AppId string `pulumi:"appId"`
+	// The environment id.
 	EnvironmentId string `pulumi:"environmentId"`
 }
 
@@ -39,8 +42,11 @@ func GetBuildsOutput(ctx *pulumi.Context, args GetBuildsOutputArgs, opts ...pulu
 }
 
 type GetBuildsOutputArgs struct {
-	AccountId     pulumi.StringInput `pulumi:"accountId"`
-	AppId         pulumi.StringInput `pulumi:"appId"`
+	// The account's UUID.
+	AccountId pulumi.StringInput `pulumi:"accountId"`
+	// The app id.
+	AppId pulumi.StringInput `pulumi:"appId"`
+	// The environment id.
 	EnvironmentId pulumi.StringInput `pulumi:"environmentId"`
 }
 

@@ -26,15 +26,10 @@ type GetCurrentUserArgs struct {
 }
 
 type GetCurrentUserResult struct {
-	// Email address.
-	Email string `pulumi:"email"`
-	// First name.
-	FirstName string `pulumi:"firstName"`
-	// The user's UUID.
-	Id string `pulumi:"id"`
-	// Last name.
-	LastName string `pulumi:"lastName"`
-	// Phone number.
+	Email       string `pulumi:"email"`
+	FirstName   string `pulumi:"firstName"`
+	Id          string `pulumi:"id"`
+	LastName    string `pulumi:"lastName"`
 	PhoneNumber string `pulumi:"phoneNumber"`
 }
 
@@ -64,27 +59,22 @@ func (o GetCurrentUserResultOutput) ToGetCurrentUserResultOutputWithContext(ctx 
 	return o
 }
 
-// Email address.
 func (o GetCurrentUserResultOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCurrentUserResult) string { return v.Email }).(pulumi.StringOutput)
 }
 
-// First name.
 func (o GetCurrentUserResultOutput) FirstName() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCurrentUserResult) string { return v.FirstName }).(pulumi.StringOutput)
 }
 
-// The user's UUID.
 func (o GetCurrentUserResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCurrentUserResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Last name.
 func (o GetCurrentUserResultOutput) LastName() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCurrentUserResult) string { return v.LastName }).(pulumi.StringOutput)
 }
 
-// Phone number.
 func (o GetCurrentUserResultOutput) PhoneNumber() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCurrentUserResult) string { return v.PhoneNumber }).(pulumi.StringOutput)
 }

@@ -23,7 +23,9 @@ func LookupDomain(ctx *pulumi.Context, args *LookupDomainArgs, opts ...pulumi.In
 }
 
 type LookupDomainArgs struct {
-	DomainId  string `pulumi:"domainId"`
+	// The domain's UUID.
+	DomainId string `pulumi:"domainId"`
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
@@ -31,29 +33,20 @@ type LookupDomainResult struct {
 	// The A records to point the domain at.
 	ARecords []string `pulumi:"aRecords"`
 	// The CNAME target to point the domain at.
-	Cname string `pulumi:"cname"`
-	// Whether the service marks it as a duplicate.
-	Duplicate bool `pulumi:"duplicate"`
-	// The domain's UUID.
-	Id string `pulumi:"id"`
-	// The domain name.
-	Name string `pulumi:"name"`
-	// AN, GES or LEGACY.
-	NetworkType string `pulumi:"networkType"`
-	// TXT_VERIFIED or TXT_VERIFICATION_PENDING.
-	OwnershipStatus string `pulumi:"ownershipStatus"`
-	// Whether this is the install's primary domain.
-	Primary bool `pulumi:"primary"`
-	// The domains this one redirects to.
-	RedirectsTo []DomainInfoRedirectsTo `pulumi:"redirectsTo"`
-	// Whether all URLs are forced to HTTPS.
-	SecureAllUrls bool `pulumi:"secureAllUrls"`
-	// Name of the TXT record to publish; null once verified.
-	TxtVerificationKey string `pulumi:"txtVerificationKey"`
-	// Value of the TXT record to publish; null once verified.
-	TxtVerificationValue string `pulumi:"txtVerificationValue"`
-	// When ownership was verified.
-	TxtVerifiedTime string `pulumi:"txtVerifiedTime"`
+	Cname                string                   `pulumi:"cname"`
+	Duplicate            bool                     `pulumi:"duplicate"`
+	Id                   string                   `pulumi:"id"`
+	Name                 string                   `pulumi:"name"`
+	NetworkDetails       DomainInfoNetworkDetails `pulumi:"networkDetails"`
+	NetworkType          string                   `pulumi:"networkType"`
+	OwnershipStatus      string                   `pulumi:"ownershipStatus"`
+	Primary              bool                     `pulumi:"primary"`
+	RedirectsTo          []DomainInfoRedirectsTo  `pulumi:"redirectsTo"`
+	SecureAllUrls        bool                     `pulumi:"secureAllUrls"`
+	TxtVerificationKey   string                   `pulumi:"txtVerificationKey"`
+	TxtVerificationValue string                   `pulumi:"txtVerificationValue"`
+	TxtVerifiedDomain    string                   `pulumi:"txtVerifiedDomain"`
+	TxtVerifiedTime      string                   `pulumi:"txtVerifiedTime"`
 }
 
 func LookupDomainOutput(ctx *pulumi.Context, args LookupDomainOutputArgs, opts ...pulumi.InvokeOption) LookupDomainResultOutput {
@@ -62,7 +55,9 @@ func LookupDomainOutput(ctx *pulumi.Context, args LookupDomainOutputArgs, opts .
 }
 
 type LookupDomainOutputArgs struct {
-	DomainId  pulumi.StringInput `pulumi:"domainId"`
+	// The domain's UUID.
+	DomainId pulumi.StringInput `pulumi:"domainId"`
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 
@@ -94,57 +89,54 @@ func (o LookupDomainResultOutput) Cname() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.Cname }).(pulumi.StringOutput)
 }
 
-// Whether the service marks it as a duplicate.
 func (o LookupDomainResultOutput) Duplicate() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupDomainResult) bool { return v.Duplicate }).(pulumi.BoolOutput)
 }
 
-// The domain's UUID.
 func (o LookupDomainResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The domain name.
 func (o LookupDomainResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// AN, GES or LEGACY.
+func (o LookupDomainResultOutput) NetworkDetails() DomainInfoNetworkDetailsOutput {
+	return o.ApplyT(func(v LookupDomainResult) DomainInfoNetworkDetails { return v.NetworkDetails }).(DomainInfoNetworkDetailsOutput)
+}
+
 func (o LookupDomainResultOutput) NetworkType() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.NetworkType }).(pulumi.StringOutput)
 }
 
-// TXT_VERIFIED or TXT_VERIFICATION_PENDING.
 func (o LookupDomainResultOutput) OwnershipStatus() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.OwnershipStatus }).(pulumi.StringOutput)
 }
 
-// Whether this is the install's primary domain.
 func (o LookupDomainResultOutput) Primary() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupDomainResult) bool { return v.Primary }).(pulumi.BoolOutput)
 }
 
-// The domains this one redirects to.
 func (o LookupDomainResultOutput) RedirectsTo() DomainInfoRedirectsToArrayOutput {
 	return o.ApplyT(func(v LookupDomainResult) []DomainInfoRedirectsTo { return v.RedirectsTo }).(DomainInfoRedirectsToArrayOutput)
 }
 
-// Whether all URLs are forced to HTTPS.
 func (o LookupDomainResultOutput) SecureAllUrls() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupDomainResult) bool { return v.SecureAllUrls }).(pulumi.BoolOutput)
 }
 
-// Name of the TXT record to publish; null once verified.
 func (o LookupDomainResultOutput) TxtVerificationKey() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.TxtVerificationKey }).(pulumi.StringOutput)
 }
 
-// Value of the TXT record to publish; null once verified.
 func (o LookupDomainResultOutput) TxtVerificationValue() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.TxtVerificationValue }).(pulumi.StringOutput)
 }
 
-// When ownership was verified.
+func (o LookupDomainResultOutput) TxtVerifiedDomain() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupDomainResult) string { return v.TxtVerifiedDomain }).(pulumi.StringOutput)
+}
+
 func (o LookupDomainResultOutput) TxtVerifiedTime() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.TxtVerifiedTime }).(pulumi.StringOutput)
 }

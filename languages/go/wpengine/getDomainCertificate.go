@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The certificate of one domain of an install (fails with a 404 when it has none).
+// The certificate of one domain of an install: the record, its name and the PEM certificate, never a private key (a 404 when it has none).
 func GetDomainCertificate(ctx *pulumi.Context, args *GetDomainCertificateArgs, opts ...pulumi.InvokeOption) (*GetDomainCertificateResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDomainCertificateResult
@@ -23,19 +23,19 @@ func GetDomainCertificate(ctx *pulumi.Context, args *GetDomainCertificateArgs, o
 }
 
 type GetDomainCertificateArgs struct {
-	DomainId  string `pulumi:"domainId"`
+	// The domain's UUID.
+	DomainId string `pulumi:"domainId"`
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
 type GetDomainCertificateResult struct {
-	// The certificate record.
-	Certificate CertificateInfo `pulumi:"certificate"`
+	CertInfo    DomainCertificateInfoCertInfo    `pulumi:"certInfo"`
+	Certificate DomainCertificateInfoCertificate `pulumi:"certificate"`
 	// The PEM certificate, when the service includes it.
 	CertificatePem string `pulumi:"certificatePem"`
-	// The criteria the service reports.
-	Criteria string `pulumi:"criteria"`
-	// The certificate's name.
-	Name string `pulumi:"name"`
+	Criteria       string `pulumi:"criteria"`
+	Name           string `pulumi:"name"`
 }
 
 func GetDomainCertificateOutput(ctx *pulumi.Context, args GetDomainCertificateOutputArgs, opts ...pulumi.InvokeOption) GetDomainCertificateResultOutput {
@@ -44,7 +44,9 @@ func GetDomainCertificateOutput(ctx *pulumi.Context, args GetDomainCertificateOu
 }
 
 type GetDomainCertificateOutputArgs struct {
-	DomainId  pulumi.StringInput `pulumi:"domainId"`
+	// The domain's UUID.
+	DomainId pulumi.StringInput `pulumi:"domainId"`
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 
@@ -66,9 +68,12 @@ func (o GetDomainCertificateResultOutput) ToGetDomainCertificateResultOutputWith
 	return o
 }
 
-// The certificate record.
-func (o GetDomainCertificateResultOutput) Certificate() CertificateInfoOutput {
-	return o.ApplyT(func(v GetDomainCertificateResult) CertificateInfo { return v.Certificate }).(CertificateInfoOutput)
+func (o GetDomainCertificateResultOutput) CertInfo() DomainCertificateInfoCertInfoOutput {
+	return o.ApplyT(func(v GetDomainCertificateResult) DomainCertificateInfoCertInfo { return v.CertInfo }).(DomainCertificateInfoCertInfoOutput)
+}
+
+func (o GetDomainCertificateResultOutput) Certificate() DomainCertificateInfoCertificateOutput {
+	return o.ApplyT(func(v GetDomainCertificateResult) DomainCertificateInfoCertificate { return v.Certificate }).(DomainCertificateInfoCertificateOutput)
 }
 
 // The PEM certificate, when the service includes it.
@@ -76,12 +81,10 @@ func (o GetDomainCertificateResultOutput) CertificatePem() pulumi.StringOutput {
 	return o.ApplyT(func(v GetDomainCertificateResult) string { return v.CertificatePem }).(pulumi.StringOutput)
 }
 
-// The criteria the service reports.
 func (o GetDomainCertificateResultOutput) Criteria() pulumi.StringOutput {
 	return o.ApplyT(func(v GetDomainCertificateResult) string { return v.Criteria }).(pulumi.StringOutput)
 }
 
-// The certificate's name.
 func (o GetDomainCertificateResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetDomainCertificateResult) string { return v.Name }).(pulumi.StringOutput)
 }

@@ -23,8 +23,11 @@ func LookupDomainMappings(ctx *pulumi.Context, args *LookupDomainMappingsArgs, o
 }
 
 type LookupDomainMappingsArgs struct {
-	AccountId     string `pulumi:"accountId"`
-	AppId         string `pulumi:"appId"`
+	// The account's UUID.
+	AccountId string `pulumi:"accountId"`
+	// The app id.
+	AppId string `pulumi:"appId"`
+	// The environment id.
 	EnvironmentId string `pulumi:"environmentId"`
 }
 
@@ -39,8 +42,11 @@ func LookupDomainMappingsOutput(ctx *pulumi.Context, args LookupDomainMappingsOu
 }
 
 type LookupDomainMappingsOutputArgs struct {
-	AccountId     pulumi.StringInput `pulumi:"accountId"`
-	AppId         pulumi.StringInput `pulumi:"appId"`
+	// The account's UUID.
+	AccountId pulumi.StringInput `pulumi:"accountId"`
+	// The app id.
+	AppId pulumi.StringInput `pulumi:"appId"`
+	// The environment id.
 	EnvironmentId pulumi.StringInput `pulumi:"environmentId"`
 }
 

@@ -11,8 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Checks a domain and returns its completed status report. Checks of one install are paced to one per
-// 5 s in this process; `timeoutSeconds` (default 120) bounds the whole wait.
+// Checks a domain and returns its completed status report. Checks of one install are paced to one per 5 s in this process; `timeoutSeconds` bounds the whole wait.
 func GetDomainStatus(ctx *pulumi.Context, args *GetDomainStatusArgs, opts ...pulumi.InvokeOption) (*GetDomainStatusResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDomainStatusResult
@@ -24,21 +23,20 @@ func GetDomainStatus(ctx *pulumi.Context, args *GetDomainStatusArgs, opts ...pul
 }
 
 type GetDomainStatusArgs struct {
-	DomainId       string   `pulumi:"domainId"`
-	InstallId      string   `pulumi:"installId"`
+	// The domain's UUID.
+	DomainId string `pulumi:"domainId"`
+	// The install's UUID.
+	InstallId string `pulumi:"installId"`
+	// How long to wait in all, seconds (default 120).
 	TimeoutSeconds *float64 `pulumi:"timeoutSeconds"`
 }
 
 type GetDomainStatusResult struct {
-	// Whether the report is complete (it always is unless the wait ran out).
-	Complete bool `pulumi:"complete"`
-	// The domains reported on.
-	Domains   []DomainStatusInfo `pulumi:"domains"`
-	InstallIp string             `pulumi:"installIp"`
-	// The install's name and IP address.
-	InstallName string `pulumi:"installName"`
-	// The report's id.
-	ReportId string `pulumi:"reportId"`
+	Complete    bool                      `pulumi:"complete"`
+	Domains     []DomainStatusInfoDomains `pulumi:"domains"`
+	InstallIp   string                    `pulumi:"installIp"`
+	InstallName string                    `pulumi:"installName"`
+	ReportId    string                    `pulumi:"reportId"`
 }
 
 func GetDomainStatusOutput(ctx *pulumi.Context, args GetDomainStatusOutputArgs, opts ...pulumi.InvokeOption) GetDomainStatusResultOutput {
@@ -47,8 +45,11 @@ func GetDomainStatusOutput(ctx *pulumi.Context, args GetDomainStatusOutputArgs, 
 }
 
 type GetDomainStatusOutputArgs struct {
-	DomainId       pulumi.StringInput     `pulumi:"domainId"`
-	InstallId      pulumi.StringInput     `pulumi:"installId"`
+	// The domain's UUID.
+	DomainId pulumi.StringInput `pulumi:"domainId"`
+	// The install's UUID.
+	InstallId pulumi.StringInput `pulumi:"installId"`
+	// How long to wait in all, seconds (default 120).
 	TimeoutSeconds pulumi.Float64PtrInput `pulumi:"timeoutSeconds"`
 }
 
@@ -70,26 +71,22 @@ func (o GetDomainStatusResultOutput) ToGetDomainStatusResultOutputWithContext(ct
 	return o
 }
 
-// Whether the report is complete (it always is unless the wait ran out).
 func (o GetDomainStatusResultOutput) Complete() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetDomainStatusResult) bool { return v.Complete }).(pulumi.BoolOutput)
 }
 
-// The domains reported on.
-func (o GetDomainStatusResultOutput) Domains() DomainStatusInfoArrayOutput {
-	return o.ApplyT(func(v GetDomainStatusResult) []DomainStatusInfo { return v.Domains }).(DomainStatusInfoArrayOutput)
+func (o GetDomainStatusResultOutput) Domains() DomainStatusInfoDomainsArrayOutput {
+	return o.ApplyT(func(v GetDomainStatusResult) []DomainStatusInfoDomains { return v.Domains }).(DomainStatusInfoDomainsArrayOutput)
 }
 
 func (o GetDomainStatusResultOutput) InstallIp() pulumi.StringOutput {
 	return o.ApplyT(func(v GetDomainStatusResult) string { return v.InstallIp }).(pulumi.StringOutput)
 }
 
-// The install's name and IP address.
 func (o GetDomainStatusResultOutput) InstallName() pulumi.StringOutput {
 	return o.ApplyT(func(v GetDomainStatusResult) string { return v.InstallName }).(pulumi.StringOutput)
 }
 
-// The report's id.
 func (o GetDomainStatusResultOutput) ReportId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetDomainStatusResult) string { return v.ReportId }).(pulumi.StringOutput)
 }

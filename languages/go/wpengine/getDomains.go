@@ -23,6 +23,7 @@ func GetDomains(ctx *pulumi.Context, args *GetDomainsArgs, opts ...pulumi.Invoke
 }
 
 type GetDomainsArgs struct {
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
@@ -37,6 +38,7 @@ func GetDomainsOutput(ctx *pulumi.Context, args GetDomainsOutputArgs, opts ...pu
 }
 
 type GetDomainsOutputArgs struct {
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 

@@ -23,32 +23,26 @@ func LookupEnvironment(ctx *pulumi.Context, args *LookupEnvironmentArgs, opts ..
 }
 
 type LookupEnvironmentArgs struct {
-	AccountId     string `pulumi:"accountId"`
-	AppId         string `pulumi:"appId"`
+	// The account's UUID.
+	AccountId string `pulumi:"accountId"`
+	// The app id.
+	AppId string `pulumi:"appId"`
+	// The environment id.
 	EnvironmentId string `pulumi:"environmentId"`
 }
 
 type LookupEnvironmentResult struct {
-	// Git branch, or `uploadable` for zip uploads.
 	Branch string `pulumi:"branch"`
 	// Resource name of the current build, or null.
-	Build string `pulumi:"build"`
-	// Creation time.
-	CreateTime string `pulumi:"createTime"`
-	// Display name.
-	DisplayName string `pulumi:"displayName"`
-	// Domains served.
-	Domains []string `pulumi:"domains"`
-	// The environment id.
-	EnvironmentId string `pulumi:"environmentId"`
-	// Resource name `accounts/{a}/apps/{app}/environments/{env}`.
-	Name string `pulumi:"name"`
-	// True while the platform is still applying the requested state.
-	Reconciling bool `pulumi:"reconciling"`
-	// Directory of the app inside the repository or zip.
-	RootDirectory string `pulumi:"rootDirectory"`
-	// Last update time.
-	UpdateTime string `pulumi:"updateTime"`
+	Build         string   `pulumi:"build"`
+	CreateTime    string   `pulumi:"createTime"`
+	DisplayName   string   `pulumi:"displayName"`
+	Domains       []string `pulumi:"domains"`
+	EnvironmentId string   `pulumi:"environmentId"`
+	Name          string   `pulumi:"name"`
+	Reconciling   bool     `pulumi:"reconciling"`
+	RootDirectory string   `pulumi:"rootDirectory"`
+	UpdateTime    string   `pulumi:"updateTime"`
 }
 
 func LookupEnvironmentOutput(ctx *pulumi.Context, args LookupEnvironmentOutputArgs, opts ...pulumi.InvokeOption) LookupEnvironmentResultOutput {
@@ -57,8 +51,11 @@ func LookupEnvironmentOutput(ctx *pulumi.Context, args LookupEnvironmentOutputAr
 }
 
 type LookupEnvironmentOutputArgs struct {
-	AccountId     pulumi.StringInput `pulumi:"accountId"`
-	AppId         pulumi.StringInput `pulumi:"appId"`
+	// The account's UUID.
+	AccountId pulumi.StringInput `pulumi:"accountId"`
+	// The app id.
+	AppId pulumi.StringInput `pulumi:"appId"`
+	// The environment id.
 	EnvironmentId pulumi.StringInput `pulumi:"environmentId"`
 }
 
@@ -80,7 +77,6 @@ func (o LookupEnvironmentResultOutput) ToLookupEnvironmentResultOutputWithContex
 	return o
 }
 
-// Git branch, or `uploadable` for zip uploads.
 func (o LookupEnvironmentResultOutput) Branch() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.Branch }).(pulumi.StringOutput)
 }
@@ -90,42 +86,34 @@ func (o LookupEnvironmentResultOutput) Build() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.Build }).(pulumi.StringOutput)
 }
 
-// Creation time.
 func (o LookupEnvironmentResultOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Display name.
 func (o LookupEnvironmentResultOutput) DisplayName() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.DisplayName }).(pulumi.StringOutput)
 }
 
-// Domains served.
 func (o LookupEnvironmentResultOutput) Domains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) []string { return v.Domains }).(pulumi.StringArrayOutput)
 }
 
-// The environment id.
 func (o LookupEnvironmentResultOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
-// Resource name `accounts/{a}/apps/{app}/environments/{env}`.
 func (o LookupEnvironmentResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// True while the platform is still applying the requested state.
 func (o LookupEnvironmentResultOutput) Reconciling() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) bool { return v.Reconciling }).(pulumi.BoolOutput)
 }
 
-// Directory of the app inside the repository or zip.
 func (o LookupEnvironmentResultOutput) RootDirectory() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.RootDirectory }).(pulumi.StringOutput)
 }
 
-// Last update time.
 func (o LookupEnvironmentResultOutput) UpdateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.UpdateTime }).(pulumi.StringOutput)
 }

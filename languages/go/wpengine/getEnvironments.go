@@ -23,8 +23,10 @@ func GetEnvironments(ctx *pulumi.Context, args *GetEnvironmentsArgs, opts ...pul
 }
 
 type GetEnvironmentsArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
-	AppId     string `pulumi:"appId"`
+	// The app id.
+	AppId string `pulumi:"appId"`
 }
 
 type GetEnvironmentsResult struct {
@@ -38,8 +40,10 @@ func GetEnvironmentsOutput(ctx *pulumi.Context, args GetEnvironmentsOutputArgs, 
 }
 
 type GetEnvironmentsOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
-	AppId     pulumi.StringInput `pulumi:"appId"`
+	// The app id.
+	AppId pulumi.StringInput `pulumi:"appId"`
 }
 
 func (GetEnvironmentsOutputArgs) ElementType() reflect.Type {

@@ -23,38 +23,27 @@ func LookupInstall(ctx *pulumi.Context, args *LookupInstallArgs, opts ...pulumi.
 }
 
 type LookupInstallArgs struct {
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
 type LookupInstallResult struct {
-	// The owning account's UUID.
-	AccountId string `pulumi:"accountId"`
-	// WordPress version (single-install lookups only).
-	CmsVersion string `pulumi:"cmsVersion"`
-	// CNAME of the install.
-	Cname string `pulumi:"cname"`
-	// Creation time (UTC).
-	CreatedAt string `pulumi:"createdAt"`
-	// Automatic core major updates are deferred until this date (single-install lookups only).
-	DeferCmsUpgradesUntil string `pulumi:"deferCmsUpgradesUntil"`
-	// The environment it fills in its site: production, staging or development.
-	Environment string `pulumi:"environment"`
-	// The install's UUID.
-	Id string `pulumi:"id"`
-	// Whether the install is a multisite.
-	IsMultisite bool `pulumi:"isMultisite"`
-	// The install name (also its subdomain).
-	Name string `pulumi:"name"`
-	// PHP version.
-	PhpVersion string `pulumi:"phpVersion"`
-	// The primary domain.
-	PrimaryDomain string `pulumi:"primaryDomain"`
-	// The site the install belongs to.
-	SiteId string `pulumi:"siteId"`
-	// Stable IPs (some premium plans only; empty otherwise).
-	StableIps []string `pulumi:"stableIps"`
-	// `active`, or `pending` while provisioning or restoring.
-	Status string `pulumi:"status"`
+	Account               InstallInfoAccount `pulumi:"account"`
+	AccountId             string             `pulumi:"accountId"`
+	CmsVersion            string             `pulumi:"cmsVersion"`
+	Cname                 string             `pulumi:"cname"`
+	CreatedAt             string             `pulumi:"createdAt"`
+	DeferCmsUpgradesUntil string             `pulumi:"deferCmsUpgradesUntil"`
+	Environment           string             `pulumi:"environment"`
+	Id                    string             `pulumi:"id"`
+	IsMultisite           bool               `pulumi:"isMultisite"`
+	Name                  string             `pulumi:"name"`
+	PhpVersion            string             `pulumi:"phpVersion"`
+	PrimaryDomain         string             `pulumi:"primaryDomain"`
+	Site                  InstallInfoSite    `pulumi:"site"`
+	SiteId                string             `pulumi:"siteId"`
+	StableIps             []string           `pulumi:"stableIps"`
+	Status                string             `pulumi:"status"`
 }
 
 func LookupInstallOutput(ctx *pulumi.Context, args LookupInstallOutputArgs, opts ...pulumi.InvokeOption) LookupInstallResultOutput {
@@ -63,6 +52,7 @@ func LookupInstallOutput(ctx *pulumi.Context, args LookupInstallOutputArgs, opts
 }
 
 type LookupInstallOutputArgs struct {
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 
@@ -84,72 +74,66 @@ func (o LookupInstallResultOutput) ToLookupInstallResultOutputWithContext(ctx co
 	return o
 }
 
-// The owning account's UUID.
+func (o LookupInstallResultOutput) Account() InstallInfoAccountOutput {
+	return o.ApplyT(func(v LookupInstallResult) InstallInfoAccount { return v.Account }).(InstallInfoAccountOutput)
+}
+
 func (o LookupInstallResultOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// WordPress version (single-install lookups only).
 func (o LookupInstallResultOutput) CmsVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.CmsVersion }).(pulumi.StringOutput)
 }
 
-// CNAME of the install.
 func (o LookupInstallResultOutput) Cname() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.Cname }).(pulumi.StringOutput)
 }
 
-// Creation time (UTC).
 func (o LookupInstallResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Automatic core major updates are deferred until this date (single-install lookups only).
 func (o LookupInstallResultOutput) DeferCmsUpgradesUntil() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.DeferCmsUpgradesUntil }).(pulumi.StringOutput)
 }
 
-// The environment it fills in its site: production, staging or development.
 func (o LookupInstallResultOutput) Environment() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.Environment }).(pulumi.StringOutput)
 }
 
-// The install's UUID.
 func (o LookupInstallResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Whether the install is a multisite.
 func (o LookupInstallResultOutput) IsMultisite() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupInstallResult) bool { return v.IsMultisite }).(pulumi.BoolOutput)
 }
 
-// The install name (also its subdomain).
 func (o LookupInstallResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// PHP version.
 func (o LookupInstallResultOutput) PhpVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.PhpVersion }).(pulumi.StringOutput)
 }
 
-// The primary domain.
 func (o LookupInstallResultOutput) PrimaryDomain() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.PrimaryDomain }).(pulumi.StringOutput)
 }
 
-// The site the install belongs to.
+func (o LookupInstallResultOutput) Site() InstallInfoSiteOutput {
+	return o.ApplyT(func(v LookupInstallResult) InstallInfoSite { return v.Site }).(InstallInfoSiteOutput)
+}
+
 func (o LookupInstallResultOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.SiteId }).(pulumi.StringOutput)
 }
 
-// Stable IPs (some premium plans only; empty otherwise).
 func (o LookupInstallResultOutput) StableIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupInstallResult) []string { return v.StableIps }).(pulumi.StringArrayOutput)
 }
 
-// `active`, or `pending` while provisioning or restoring.
 func (o LookupInstallResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.Status }).(pulumi.StringOutput)
 }

@@ -11,8 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every SSL certificate of an install, following `next_page_token`; an install without any gives an
-// empty list (the service's "No SSL certs found" 404).
+// Every SSL certificate of an install, following `next_page_token`; an install without any gives an empty list.
 func GetInstallCertificates(ctx *pulumi.Context, args *GetInstallCertificatesArgs, opts ...pulumi.InvokeOption) (*GetInstallCertificatesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetInstallCertificatesResult
@@ -24,12 +23,13 @@ func GetInstallCertificates(ctx *pulumi.Context, args *GetInstallCertificatesArg
 }
 
 type GetInstallCertificatesArgs struct {
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
 type GetInstallCertificatesResult struct {
 	// Every record, all pages read.
-	Items []CertificateInfo `pulumi:"items"`
+	Items []InstallCertificateInfo `pulumi:"items"`
 }
 
 func GetInstallCertificatesOutput(ctx *pulumi.Context, args GetInstallCertificatesOutputArgs, opts ...pulumi.InvokeOption) GetInstallCertificatesResultOutput {
@@ -38,6 +38,7 @@ func GetInstallCertificatesOutput(ctx *pulumi.Context, args GetInstallCertificat
 }
 
 type GetInstallCertificatesOutputArgs struct {
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 
@@ -60,8 +61,8 @@ func (o GetInstallCertificatesResultOutput) ToGetInstallCertificatesResultOutput
 }
 
 // Every record, all pages read.
-func (o GetInstallCertificatesResultOutput) Items() CertificateInfoArrayOutput {
-	return o.ApplyT(func(v GetInstallCertificatesResult) []CertificateInfo { return v.Items }).(CertificateInfoArrayOutput)
+func (o GetInstallCertificatesResultOutput) Items() InstallCertificateInfoArrayOutput {
+	return o.ApplyT(func(v GetInstallCertificatesResult) []InstallCertificateInfo { return v.Items }).(InstallCertificateInfoArrayOutput)
 }
 
 func init() {

@@ -25,20 +25,17 @@ func GetInstallUsage(ctx *pulumi.Context, args *GetInstallUsageArgs, opts ...pul
 type GetInstallUsageArgs struct {
 	// First day, `YYYY-MM-DD` (at most 13 months ago).
 	FirstDate *string `pulumi:"firstDate"`
-	InstallId string  `pulumi:"installId"`
+	// The install's UUID.
+	InstallId string `pulumi:"installId"`
 	// Last day, `YYYY-MM-DD`.
 	LastDate *string `pulumi:"lastDate"`
 }
 
 type GetInstallUsageResult struct {
-	// Daily metrics, most recent first.
-	Days []DailyUsageInfo `pulumi:"days"`
-	// The install's name.
-	InstallName string `pulumi:"installName"`
-	// Rollups over the range.
-	Rollups map[string]UsageRollupInfo `pulumi:"rollups"`
-	// When a requested disk-usage refresh completes; null when none is running.
-	StorageRefreshExpectedTime string `pulumi:"storageRefreshExpectedTime"`
+	Days                       []InstallUsageInfoDays             `pulumi:"days"`
+	InstallName                string                             `pulumi:"installName"`
+	Rollups                    map[string]InstallUsageInfoRollups `pulumi:"rollups"`
+	StorageRefreshExpectedTime string                             `pulumi:"storageRefreshExpectedTime"`
 }
 
 func GetInstallUsageOutput(ctx *pulumi.Context, args GetInstallUsageOutputArgs, opts ...pulumi.InvokeOption) GetInstallUsageResultOutput {
@@ -49,7 +46,8 @@ func GetInstallUsageOutput(ctx *pulumi.Context, args GetInstallUsageOutputArgs, 
 type GetInstallUsageOutputArgs struct {
 	// First day, `YYYY-MM-DD` (at most 13 months ago).
 	FirstDate pulumi.StringPtrInput `pulumi:"firstDate"`
-	InstallId pulumi.StringInput    `pulumi:"installId"`
+	// The install's UUID.
+	InstallId pulumi.StringInput `pulumi:"installId"`
 	// Last day, `YYYY-MM-DD`.
 	LastDate pulumi.StringPtrInput `pulumi:"lastDate"`
 }
@@ -72,22 +70,18 @@ func (o GetInstallUsageResultOutput) ToGetInstallUsageResultOutputWithContext(ct
 	return o
 }
 
-// Daily metrics, most recent first.
-func (o GetInstallUsageResultOutput) Days() DailyUsageInfoArrayOutput {
-	return o.ApplyT(func(v GetInstallUsageResult) []DailyUsageInfo { return v.Days }).(DailyUsageInfoArrayOutput)
+func (o GetInstallUsageResultOutput) Days() InstallUsageInfoDaysArrayOutput {
+	return o.ApplyT(func(v GetInstallUsageResult) []InstallUsageInfoDays { return v.Days }).(InstallUsageInfoDaysArrayOutput)
 }
 
-// The install's name.
 func (o GetInstallUsageResultOutput) InstallName() pulumi.StringOutput {
 	return o.ApplyT(func(v GetInstallUsageResult) string { return v.InstallName }).(pulumi.StringOutput)
 }
 
-// Rollups over the range.
-func (o GetInstallUsageResultOutput) Rollups() UsageRollupInfoMapOutput {
-	return o.ApplyT(func(v GetInstallUsageResult) map[string]UsageRollupInfo { return v.Rollups }).(UsageRollupInfoMapOutput)
+func (o GetInstallUsageResultOutput) Rollups() InstallUsageInfoRollupsMapOutput {
+	return o.ApplyT(func(v GetInstallUsageResult) map[string]InstallUsageInfoRollups { return v.Rollups }).(InstallUsageInfoRollupsMapOutput)
 }
 
-// When a requested disk-usage refresh completes; null when none is running.
 func (o GetInstallUsageResultOutput) StorageRefreshExpectedTime() pulumi.StringOutput {
 	return o.ApplyT(func(v GetInstallUsageResult) string { return v.StorageRefreshExpectedTime }).(pulumi.StringOutput)
 }

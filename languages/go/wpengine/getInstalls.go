@@ -23,6 +23,7 @@ func GetInstalls(ctx *pulumi.Context, args *GetInstallsArgs, opts ...pulumi.Invo
 }
 
 type GetInstallsArgs struct {
+	// The account's UUID.
 	AccountId *string `pulumi:"accountId"`
 }
 
@@ -37,6 +38,7 @@ func GetInstallsOutput(ctx *pulumi.Context, args GetInstallsOutputArgs, opts ...
 }
 
 type GetInstallsOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringPtrInput `pulumi:"accountId"`
 }
 

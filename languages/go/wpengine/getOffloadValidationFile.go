@@ -11,8 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The file LargeFS checks for at the root of the bucket before it serves an install's uploads from it:
-// upload an object named `name` holding `content` (for example with an `aws.s3.BucketObject`).
+// The file LargeFS checks for at the root of the bucket before it serves an install's uploads from it: upload an object named `name` holding `content`.
 func GetOffloadValidationFile(ctx *pulumi.Context, args *GetOffloadValidationFileArgs, opts ...pulumi.InvokeOption) (*GetOffloadValidationFileResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOffloadValidationFileResult
@@ -24,14 +23,13 @@ func GetOffloadValidationFile(ctx *pulumi.Context, args *GetOffloadValidationFil
 }
 
 type GetOffloadValidationFileArgs struct {
+	// The install's UUID.
 	InstallId string `pulumi:"installId"`
 }
 
 type GetOffloadValidationFileResult struct {
-	// The object's exact content.
 	Content string `pulumi:"content"`
-	// The object key to create at the bucket's root, e.g. `64f1250c.largefs`.
-	Name string `pulumi:"name"`
+	Name    string `pulumi:"name"`
 }
 
 func GetOffloadValidationFileOutput(ctx *pulumi.Context, args GetOffloadValidationFileOutputArgs, opts ...pulumi.InvokeOption) GetOffloadValidationFileResultOutput {
@@ -40,6 +38,7 @@ func GetOffloadValidationFileOutput(ctx *pulumi.Context, args GetOffloadValidati
 }
 
 type GetOffloadValidationFileOutputArgs struct {
+	// The install's UUID.
 	InstallId pulumi.StringInput `pulumi:"installId"`
 }
 
@@ -61,12 +60,10 @@ func (o GetOffloadValidationFileResultOutput) ToGetOffloadValidationFileResultOu
 	return o
 }
 
-// The object's exact content.
 func (o GetOffloadValidationFileResultOutput) Content() pulumi.StringOutput {
 	return o.ApplyT(func(v GetOffloadValidationFileResult) string { return v.Content }).(pulumi.StringOutput)
 }
 
-// The object key to create at the bucket's root, e.g. `64f1250c.largefs`.
 func (o GetOffloadValidationFileResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetOffloadValidationFileResult) string { return v.Name }).(pulumi.StringOutput)
 }

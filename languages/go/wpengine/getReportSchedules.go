@@ -23,6 +23,7 @@ func GetReportSchedules(ctx *pulumi.Context, args *GetReportSchedulesArgs, opts 
 }
 
 type GetReportSchedulesArgs struct {
+	// The site's UUID.
 	SiteId string `pulumi:"siteId"`
 }
 
@@ -37,6 +38,7 @@ func GetReportSchedulesOutput(ctx *pulumi.Context, args GetReportSchedulesOutput
 }
 
 type GetReportSchedulesOutputArgs struct {
+	// The site's UUID.
 	SiteId pulumi.StringInput `pulumi:"siteId"`
 }
 

@@ -23,6 +23,7 @@ func GetReportTemplates(ctx *pulumi.Context, args *GetReportTemplatesArgs, opts 
 }
 
 type GetReportTemplatesArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 }
 
@@ -37,6 +38,7 @@ func GetReportTemplatesOutput(ctx *pulumi.Context, args GetReportTemplatesOutput
 }
 
 type GetReportTemplatesOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 }
 

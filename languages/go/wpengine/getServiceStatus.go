@@ -26,10 +26,8 @@ type GetServiceStatusArgs struct {
 }
 
 type GetServiceStatusResult struct {
-	// When the status was produced.
 	CreatedOn string `pulumi:"createdOn"`
-	// Whether the API reports itself healthy.
-	Success bool `pulumi:"success"`
+	Success   bool   `pulumi:"success"`
 }
 
 func GetServiceStatusOutput(ctx *pulumi.Context, args GetServiceStatusOutputArgs, opts ...pulumi.InvokeOption) GetServiceStatusResultOutput {
@@ -58,12 +56,10 @@ func (o GetServiceStatusResultOutput) ToGetServiceStatusResultOutputWithContext(
 	return o
 }
 
-// When the status was produced.
 func (o GetServiceStatusResultOutput) CreatedOn() pulumi.StringOutput {
 	return o.ApplyT(func(v GetServiceStatusResult) string { return v.CreatedOn }).(pulumi.StringOutput)
 }
 
-// Whether the API reports itself healthy.
 func (o GetServiceStatusResultOutput) Success() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetServiceStatusResult) bool { return v.Success }).(pulumi.BoolOutput)
 }

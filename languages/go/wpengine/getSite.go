@@ -23,28 +23,21 @@ func LookupSite(ctx *pulumi.Context, args *LookupSiteArgs, opts ...pulumi.Invoke
 }
 
 type LookupSiteArgs struct {
+	// The site's UUID.
 	SiteId string `pulumi:"siteId"`
 }
 
 type LookupSiteResult struct {
-	// The owning account's UUID.
-	AccountId string `pulumi:"accountId"`
-	// Creation time (UTC).
-	CreatedAt string `pulumi:"createdAt"`
-	// Group name.
-	GroupName string `pulumi:"groupName"`
-	// The site's UUID.
-	Id string `pulumi:"id"`
-	// The site's installs.
-	Installs []SiteInstallInfo `pulumi:"installs"`
-	// The site name.
-	Name string `pulumi:"name"`
-	// Whether the site is a sandbox (sandboxes cannot be transferred).
-	Sandbox bool `pulumi:"sandbox"`
-	// Tags.
-	Tags []string `pulumi:"tags"`
-	// Whether the site can be transferred.
-	Transferable bool `pulumi:"transferable"`
+	Account      SiteInfoAccount    `pulumi:"account"`
+	AccountId    string             `pulumi:"accountId"`
+	CreatedAt    string             `pulumi:"createdAt"`
+	GroupName    string             `pulumi:"groupName"`
+	Id           string             `pulumi:"id"`
+	Installs     []SiteInfoInstalls `pulumi:"installs"`
+	Name         string             `pulumi:"name"`
+	Sandbox      bool               `pulumi:"sandbox"`
+	Tags         []string           `pulumi:"tags"`
+	Transferable bool               `pulumi:"transferable"`
 }
 
 func LookupSiteOutput(ctx *pulumi.Context, args LookupSiteOutputArgs, opts ...pulumi.InvokeOption) LookupSiteResultOutput {
@@ -53,6 +46,7 @@ func LookupSiteOutput(ctx *pulumi.Context, args LookupSiteOutputArgs, opts ...pu
 }
 
 type LookupSiteOutputArgs struct {
+	// The site's UUID.
 	SiteId pulumi.StringInput `pulumi:"siteId"`
 }
 
@@ -74,47 +68,42 @@ func (o LookupSiteResultOutput) ToLookupSiteResultOutputWithContext(ctx context.
 	return o
 }
 
-// The owning account's UUID.
+func (o LookupSiteResultOutput) Account() SiteInfoAccountOutput {
+	return o.ApplyT(func(v LookupSiteResult) SiteInfoAccount { return v.Account }).(SiteInfoAccountOutput)
+}
+
 func (o LookupSiteResultOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteResult) string { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Creation time (UTC).
 func (o LookupSiteResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Group name.
 func (o LookupSiteResultOutput) GroupName() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteResult) string { return v.GroupName }).(pulumi.StringOutput)
 }
 
-// The site's UUID.
 func (o LookupSiteResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The site's installs.
-func (o LookupSiteResultOutput) Installs() SiteInstallInfoArrayOutput {
-	return o.ApplyT(func(v LookupSiteResult) []SiteInstallInfo { return v.Installs }).(SiteInstallInfoArrayOutput)
+func (o LookupSiteResultOutput) Installs() SiteInfoInstallsArrayOutput {
+	return o.ApplyT(func(v LookupSiteResult) []SiteInfoInstalls { return v.Installs }).(SiteInfoInstallsArrayOutput)
 }
 
-// The site name.
 func (o LookupSiteResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Whether the site is a sandbox (sandboxes cannot be transferred).
 func (o LookupSiteResultOutput) Sandbox() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupSiteResult) bool { return v.Sandbox }).(pulumi.BoolOutput)
 }
 
-// Tags.
 func (o LookupSiteResultOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupSiteResult) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// Whether the site can be transferred.
 func (o LookupSiteResultOutput) Transferable() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupSiteResult) bool { return v.Transferable }).(pulumi.BoolOutput)
 }

@@ -23,33 +23,24 @@ func LookupSiteTransfer(ctx *pulumi.Context, args *LookupSiteTransferArgs, opts 
 }
 
 type LookupSiteTransferArgs struct {
-	SiteId     string `pulumi:"siteId"`
+	// The site's UUID.
+	SiteId string `pulumi:"siteId"`
+	// The transfer's UUID.
 	TransferId string `pulumi:"transferId"`
 }
 
 type LookupSiteTransferResult struct {
-	// Creation time.
-	CreatedAt string `pulumi:"createdAt"`
-	// Name of the destination account.
-	DestinationAccount string `pulumi:"destinationAccount"`
-	// The destination account's UUID, when the service reports it.
-	DestinationAccountId string `pulumi:"destinationAccountId"`
-	// The transfer's UUID.
-	Id string `pulumi:"id"`
-	// Install names at transfer time.
-	Installs []string `pulumi:"installs"`
-	// Name of the source account.
-	OriginAccount string `pulumi:"originAccount"`
-	// Scheduled time; null for immediate transfers.
-	ScheduledTime string `pulumi:"scheduledTime"`
-	// The site name at transfer time.
-	Site string `pulumi:"site"`
-	// The transferred site's UUID, when the service reports it.
-	SiteId string `pulumi:"siteId"`
-	// pending, scheduled, in_progress, completed, failed or cancelled.
-	Status string `pulumi:"status"`
-	// Last update time.
-	UpdatedAt string `pulumi:"updatedAt"`
+	CreatedAt            string   `pulumi:"createdAt"`
+	DestinationAccount   string   `pulumi:"destinationAccount"`
+	DestinationAccountId string   `pulumi:"destinationAccountId"`
+	Id                   string   `pulumi:"id"`
+	Installs             []string `pulumi:"installs"`
+	OriginAccount        string   `pulumi:"originAccount"`
+	ScheduledTime        string   `pulumi:"scheduledTime"`
+	Site                 string   `pulumi:"site"`
+	SiteId               string   `pulumi:"siteId"`
+	Status               string   `pulumi:"status"`
+	UpdatedAt            string   `pulumi:"updatedAt"`
 }
 
 func LookupSiteTransferOutput(ctx *pulumi.Context, args LookupSiteTransferOutputArgs, opts ...pulumi.InvokeOption) LookupSiteTransferResultOutput {
@@ -58,7 +49,9 @@ func LookupSiteTransferOutput(ctx *pulumi.Context, args LookupSiteTransferOutput
 }
 
 type LookupSiteTransferOutputArgs struct {
-	SiteId     pulumi.StringInput `pulumi:"siteId"`
+	// The site's UUID.
+	SiteId pulumi.StringInput `pulumi:"siteId"`
+	// The transfer's UUID.
 	TransferId pulumi.StringInput `pulumi:"transferId"`
 }
 
@@ -80,57 +73,46 @@ func (o LookupSiteTransferResultOutput) ToLookupSiteTransferResultOutputWithCont
 	return o
 }
 
-// Creation time.
 func (o LookupSiteTransferResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Name of the destination account.
 func (o LookupSiteTransferResultOutput) DestinationAccount() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.DestinationAccount }).(pulumi.StringOutput)
 }
 
-// The destination account's UUID, when the service reports it.
 func (o LookupSiteTransferResultOutput) DestinationAccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.DestinationAccountId }).(pulumi.StringOutput)
 }
 
-// The transfer's UUID.
 func (o LookupSiteTransferResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Install names at transfer time.
 func (o LookupSiteTransferResultOutput) Installs() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) []string { return v.Installs }).(pulumi.StringArrayOutput)
 }
 
-// Name of the source account.
 func (o LookupSiteTransferResultOutput) OriginAccount() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.OriginAccount }).(pulumi.StringOutput)
 }
 
-// Scheduled time; null for immediate transfers.
 func (o LookupSiteTransferResultOutput) ScheduledTime() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.ScheduledTime }).(pulumi.StringOutput)
 }
 
-// The site name at transfer time.
 func (o LookupSiteTransferResultOutput) Site() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.Site }).(pulumi.StringOutput)
 }
 
-// The transferred site's UUID, when the service reports it.
 func (o LookupSiteTransferResultOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.SiteId }).(pulumi.StringOutput)
 }
 
-// pending, scheduled, in_progress, completed, failed or cancelled.
 func (o LookupSiteTransferResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
-// Last update time.
 func (o LookupSiteTransferResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }

@@ -23,6 +23,7 @@ func GetSiteTransfers(ctx *pulumi.Context, args *GetSiteTransfersArgs, opts ...p
 }
 
 type GetSiteTransfersArgs struct {
+	// The account's UUID.
 	AccountId string `pulumi:"accountId"`
 }
 
@@ -37,6 +38,7 @@ func GetSiteTransfersOutput(ctx *pulumi.Context, args GetSiteTransfersOutputArgs
 }
 
 type GetSiteTransfersOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringInput `pulumi:"accountId"`
 }
 

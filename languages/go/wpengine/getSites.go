@@ -23,6 +23,7 @@ func GetSites(ctx *pulumi.Context, args *GetSitesArgs, opts ...pulumi.InvokeOpti
 }
 
 type GetSitesArgs struct {
+	// The account's UUID.
 	AccountId *string `pulumi:"accountId"`
 }
 
@@ -37,6 +38,7 @@ func GetSitesOutput(ctx *pulumi.Context, args GetSitesOutputArgs, opts ...pulumi
 }
 
 type GetSitesOutputArgs struct {
+	// The account's UUID.
 	AccountId pulumi.StringPtrInput `pulumi:"accountId"`
 }
 

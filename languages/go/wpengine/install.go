@@ -12,8 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A WordPress install in a site. The id is the install's UUID. Create waits until it is provisioned.
-// Delete deletes the install, and is refused while `deletionProtection` is on (the default).
+// A WordPress install, created in an account and placed in a site as its production, staging or development install. The service provisions it asynchronously: create waits until it is `active`, within `timeoutSeconds`. Its name and account replace it; its site and environment change in place. An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is the install's UUID.
+//
+// Delete: Deletes the install and everything on it (domains, backups, settings) for good. Refused while `deletionProtection` is on, the default. An install already gone counts as deleted.
 //
 // ## Import
 //
@@ -25,7 +26,7 @@ type Install struct {
 
 	// The account the install belongs to.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// Whether this resource took over an existing install.
+	// Take over the install of that name in the account instead of failing create (and place it as declared).
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The install's CNAME (`<name>.wpengine.com`).
 	Cname pulumi.StringOutput `pulumi:"cname"`
@@ -33,26 +34,26 @@ type Install struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// Automatic core major updates are deferred until this date, or null.
 	DeferCmsUpgradesUntil pulumi.StringOutput `pulumi:"deferCmsUpgradesUntil"`
-	// Whether delete and replacement are refused.
-	DeletionProtection pulumi.BoolPtrOutput `pulumi:"deletionProtection"`
-	// The environment it fills in its site.
+	// Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+	DeletionProtection pulumi.BoolOutput `pulumi:"deletionProtection"`
+	// The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
 	Environment pulumi.StringOutput `pulumi:"environment"`
 	// The install's UUID (also the resource id): pass it as `installId` to the resources that act on it.
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// Whether the install is a multisite.
-	IsMultisite pulumi.AnyOutput `pulumi:"isMultisite"`
-	// The install name.
+	IsMultisite pulumi.BoolOutput `pulumi:"isMultisite"`
+	// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// PHP version.
 	PhpVersion pulumi.StringOutput `pulumi:"phpVersion"`
-	// The site the install belongs to.
+	// The site the install belongs to (of the same account); changing it moves the install in place.
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
 	// Stable IPs (some premium plans only; empty otherwise).
 	StableIps pulumi.StringArrayOutput `pulumi:"stableIps"`
 	// `active` once provisioned (`pending` before).
 	Status pulumi.StringOutput `pulumi:"status"`
-	// How long create waits for provisioning, in seconds.
-	TimeoutSeconds pulumi.IntPtrOutput `pulumi:"timeoutSeconds"`
+	// How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
+	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 }
 
 // NewInstall registers a new resource with the given unique name, arguments, and options.
@@ -119,39 +120,37 @@ func InstallExists(ctx *pulumi.Context,
 }
 
 type installArgs struct {
-	// The account the install belongs to (UUID). Changing it replaces the install.
+	// The account the install belongs to.
 	AccountId string `pulumi:"accountId"`
-	// Take over the install of that name in the account instead of failing (and place it as declared).
+	// Take over the install of that name in the account instead of failing create (and place it as declared).
 	Adopt *bool `pulumi:"adopt"`
-	// Refuse to delete the install, and to replace it, while true (default true): deleting an install
-	// destroys the website. Set false and run `pulumi up` before a destroy.
+	// Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
 	DeletionProtection *bool `pulumi:"deletionProtection"`
-	// `production`, `staging` or `development` (free in the site). Changing it moves the install in place.
+	// The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
 	Environment string `pulumi:"environment"`
-	// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain). Changing it replaces the install.
+	// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
 	Name string `pulumi:"name"`
-	// The site the install belongs to, of the same account. Changing it moves the install in place.
+	// The site the install belongs to (of the same account); changing it moves the install in place.
 	SiteId string `pulumi:"siteId"`
-	// How long create waits for provisioning, in seconds (default 1800).
+	// How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 }
 
 // The set of arguments for constructing a Install resource.
 type InstallArgs struct {
-	// The account the install belongs to (UUID). Changing it replaces the install.
+	// The account the install belongs to.
 	AccountId pulumi.StringInput
-	// Take over the install of that name in the account instead of failing (and place it as declared).
+	// Take over the install of that name in the account instead of failing create (and place it as declared).
 	Adopt pulumi.BoolPtrInput
-	// Refuse to delete the install, and to replace it, while true (default true): deleting an install
-	// destroys the website. Set false and run `pulumi up` before a destroy.
+	// Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
 	DeletionProtection pulumi.BoolPtrInput
-	// `production`, `staging` or `development` (free in the site). Changing it moves the install in place.
+	// The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
 	Environment pulumi.StringInput
-	// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain). Changing it replaces the install.
+	// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
 	Name pulumi.StringInput
-	// The site the install belongs to, of the same account. Changing it moves the install in place.
+	// The site the install belongs to (of the same account); changing it moves the install in place.
 	SiteId pulumi.StringInput
-	// How long create waits for provisioning, in seconds (default 1800).
+	// How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
 	TimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -247,7 +246,7 @@ func (o InstallOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Whether this resource took over an existing install.
+// Take over the install of that name in the account instead of failing create (and place it as declared).
 func (o InstallOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Install) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
@@ -267,12 +266,12 @@ func (o InstallOutput) DeferCmsUpgradesUntil() pulumi.StringOutput {
 	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.DeferCmsUpgradesUntil }).(pulumi.StringOutput)
 }
 
-// Whether delete and replacement are refused.
-func (o InstallOutput) DeletionProtection() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *Install) pulumi.BoolPtrOutput { return v.DeletionProtection }).(pulumi.BoolPtrOutput)
+// Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+func (o InstallOutput) DeletionProtection() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Install) pulumi.BoolOutput { return v.DeletionProtection }).(pulumi.BoolOutput)
 }
 
-// The environment it fills in its site.
+// The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
 func (o InstallOutput) Environment() pulumi.StringOutput {
 	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.Environment }).(pulumi.StringOutput)
 }
@@ -283,11 +282,11 @@ func (o InstallOutput) InstallId() pulumi.StringOutput {
 }
 
 // Whether the install is a multisite.
-func (o InstallOutput) IsMultisite() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Install) pulumi.AnyOutput { return v.IsMultisite }).(pulumi.AnyOutput)
+func (o InstallOutput) IsMultisite() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Install) pulumi.BoolOutput { return v.IsMultisite }).(pulumi.BoolOutput)
 }
 
-// The install name.
+// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
 func (o InstallOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -297,7 +296,7 @@ func (o InstallOutput) PhpVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.PhpVersion }).(pulumi.StringOutput)
 }
 
-// The site the install belongs to.
+// The site the install belongs to (of the same account); changing it moves the install in place.
 func (o InstallOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.SiteId }).(pulumi.StringOutput)
 }
@@ -312,9 +311,9 @@ func (o InstallOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// How long create waits for provisioning, in seconds.
-func (o InstallOutput) TimeoutSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Install) pulumi.IntPtrOutput { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+// How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
+func (o InstallOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *Install) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
 type InstallArrayOutput struct{ *pulumi.OutputState }

@@ -12,8 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The site and environment of an existing install. The id is the install's UUID. Delete leaves the
-// install where it is and only forgets the placement.
+// Where an existing install lives: the site it belongs to and the environment (production, staging or development) it fills there. Creating it moves the install (PATCH install); it never creates an install. For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is placed by that resource's `siteId`/`environment`. The id is the install's UUID.
+//
+// Delete: Only forgets the placement: the install stays in the site and environment it has now (nothing on the service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.
 //
 // ## Import
 //
@@ -25,17 +26,19 @@ type InstallPlacement struct {
 
 	// The account owning the install.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
+	// Take over an object that already exists on the service with this identity instead of failing create.
+	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The install's CNAME.
 	Cname pulumi.StringOutput `pulumi:"cname"`
-	// The environment the install fills now.
+	// The environment the install fills in its site: `production`, `staging` or `development` (any case).
 	Environment pulumi.StringOutput `pulumi:"environment"`
-	// The placed install (also the resource id).
+	// The install to place; it must exist. Changing it replaces the placement.
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// The install's name.
 	InstallName pulumi.StringOutput `pulumi:"installName"`
 	// The install's primary domain.
 	PrimaryDomain pulumi.StringOutput `pulumi:"primaryDomain"`
-	// The site the install belongs to now.
+	// The site the install belongs to. Changing it moves the install in place.
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
 	// The install's status (`active` or `pending`).
 	Status pulumi.StringOutput `pulumi:"status"`
@@ -96,11 +99,11 @@ func InstallPlacementExists(ctx *pulumi.Context,
 }
 
 type installPlacementArgs struct {
-	// Accepted for uniformity; an install always has a placement, so there is nothing to take over.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The environment the install fills: `production`, `staging` or `development`.
+	// The environment the install fills in its site: `production`, `staging` or `development` (any case).
 	Environment string `pulumi:"environment"`
-	// The install to place (it must exist). Changing it replaces the placement.
+	// The install to place; it must exist. Changing it replaces the placement.
 	InstallId string `pulumi:"installId"`
 	// The site the install belongs to. Changing it moves the install in place.
 	SiteId string `pulumi:"siteId"`
@@ -108,11 +111,11 @@ type installPlacementArgs struct {
 
 // The set of arguments for constructing a InstallPlacement resource.
 type InstallPlacementArgs struct {
-	// Accepted for uniformity; an install always has a placement, so there is nothing to take over.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The environment the install fills: `production`, `staging` or `development`.
+	// The environment the install fills in its site: `production`, `staging` or `development` (any case).
 	Environment pulumi.StringInput
-	// The install to place (it must exist). Changing it replaces the placement.
+	// The install to place; it must exist. Changing it replaces the placement.
 	InstallId pulumi.StringInput
 	// The site the install belongs to. Changing it moves the install in place.
 	SiteId pulumi.StringInput
@@ -210,17 +213,22 @@ func (o InstallPlacementOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
+// Take over an object that already exists on the service with this identity instead of failing create.
+func (o InstallPlacementOutput) Adopt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *InstallPlacement) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
+}
+
 // The install's CNAME.
 func (o InstallPlacementOutput) Cname() pulumi.StringOutput {
 	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.Cname }).(pulumi.StringOutput)
 }
 
-// The environment the install fills now.
+// The environment the install fills in its site: `production`, `staging` or `development` (any case).
 func (o InstallPlacementOutput) Environment() pulumi.StringOutput {
 	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.Environment }).(pulumi.StringOutput)
 }
 
-// The placed install (also the resource id).
+// The install to place; it must exist. Changing it replaces the placement.
 func (o InstallPlacementOutput) InstallId() pulumi.StringOutput {
 	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.InstallId }).(pulumi.StringOutput)
 }
@@ -235,7 +243,7 @@ func (o InstallPlacementOutput) PrimaryDomain() pulumi.StringOutput {
 	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.PrimaryDomain }).(pulumi.StringOutput)
 }
 
-// The site the install belongs to now.
+// The site the install belongs to. Changing it moves the install in place.
 func (o InstallPlacementOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.SiteId }).(pulumi.StringOutput)
 }

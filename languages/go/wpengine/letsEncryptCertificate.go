@@ -12,8 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Orders a Let's Encrypt certificate for a legacy-network domain and reports its status. The id is
-// `{installId}/{domainId}`. Changing the holder's details orders again. Delete only forgets.
+// The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then `ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.
+//
+// Delete: Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).
 //
 // ## Import
 //
@@ -23,26 +24,42 @@ import (
 type LetsEncryptCertificate struct {
 	pulumi.CustomResourceState
 
+	// Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
+	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// When it was issued.
 	ApprovedTime pulumi.StringOutput `pulumi:"approvedTime"`
 	// Whether the service renews it.
-	AutoRenew pulumi.AnyOutput `pulumi:"autoRenew"`
+	AutoRenew pulumi.BoolOutput `pulumi:"autoRenew"`
 	// The certificate's id on the service.
 	CertificateId pulumi.StringOutput `pulumi:"certificateId"`
+	// The holder's city.
+	City pulumi.StringPtrOutput `pulumi:"city"`
 	// The certificate's common name.
 	CommonName pulumi.StringOutput `pulumi:"commonName"`
-	// The domain's UUID.
+	// The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
 	DomainId pulumi.StringOutput `pulumi:"domainId"`
 	// The domains it covers.
 	Domains pulumi.StringArrayOutput `pulumi:"domains"`
+	// The certificate holder's email address.
+	EmailAddress pulumi.StringOutput `pulumi:"emailAddress"`
 	// When it expires.
 	ExpiresTime pulumi.StringOutput `pulumi:"expiresTime"`
-	// The install.
+	// The holder's family name.
+	FamilyName pulumi.StringOutput `pulumi:"familyName"`
+	// The holder's given name.
+	GivenName pulumi.StringOutput `pulumi:"givenName"`
+	// The install holding the domain.
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// When it was ordered.
 	OrderedTime pulumi.StringOutput `pulumi:"orderedTime"`
+	// The holder's phone number.
+	Phone pulumi.StringPtrOutput `pulumi:"phone"`
+	// The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
+	RegionCode pulumi.StringOutput `pulumi:"regionCode"`
 	// Its X.509 serial number (hexadecimal).
 	SerialNumber pulumi.StringOutput `pulumi:"serialNumber"`
+	// The holder's state or region.
+	State pulumi.StringPtrOutput `pulumi:"state"`
 	// `SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again.
 	Status pulumi.StringOutput `pulumi:"status"`
 }
@@ -111,11 +128,11 @@ func LetsEncryptCertificateExists(ctx *pulumi.Context,
 }
 
 type letsEncryptCertificateArgs struct {
-	// Take over the domain's existing Let's Encrypt certificate instead of failing create.
+	// Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// City.
+	// The holder's city.
 	City *string `pulumi:"city"`
-	// The domain's UUID (e.g. `Domain.domainId`); a legacy-network domain. Changing it replaces the resource.
+	// The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
 	DomainId string `pulumi:"domainId"`
 	// The certificate holder's email address.
 	EmailAddress string `pulumi:"emailAddress"`
@@ -123,23 +140,23 @@ type letsEncryptCertificateArgs struct {
 	FamilyName string `pulumi:"familyName"`
 	// The holder's given name.
 	GivenName string `pulumi:"givenName"`
-	// The install holding the domain. Changing it replaces the resource.
+	// The install holding the domain.
 	InstallId string `pulumi:"installId"`
-	// Phone number.
+	// The holder's phone number.
 	Phone *string `pulumi:"phone"`
-	// The holder's country, ISO 3166-1 alpha-2 (`US`).
+	// The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
 	RegionCode string `pulumi:"regionCode"`
-	// State or region.
+	// The holder's state or region.
 	State *string `pulumi:"state"`
 }
 
 // The set of arguments for constructing a LetsEncryptCertificate resource.
 type LetsEncryptCertificateArgs struct {
-	// Take over the domain's existing Let's Encrypt certificate instead of failing create.
+	// Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// City.
+	// The holder's city.
 	City pulumi.StringPtrInput
-	// The domain's UUID (e.g. `Domain.domainId`); a legacy-network domain. Changing it replaces the resource.
+	// The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
 	DomainId pulumi.StringInput
 	// The certificate holder's email address.
 	EmailAddress pulumi.StringInput
@@ -147,13 +164,13 @@ type LetsEncryptCertificateArgs struct {
 	FamilyName pulumi.StringInput
 	// The holder's given name.
 	GivenName pulumi.StringInput
-	// The install holding the domain. Changing it replaces the resource.
+	// The install holding the domain.
 	InstallId pulumi.StringInput
-	// Phone number.
+	// The holder's phone number.
 	Phone pulumi.StringPtrInput
-	// The holder's country, ISO 3166-1 alpha-2 (`US`).
+	// The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
 	RegionCode pulumi.StringInput
-	// State or region.
+	// The holder's state or region.
 	State pulumi.StringPtrInput
 }
 
@@ -244,14 +261,19 @@ func (o LetsEncryptCertificateOutput) ToLetsEncryptCertificateOutputWithContext(
 	return o
 }
 
+// Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
+func (o LetsEncryptCertificateOutput) Adopt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
+}
+
 // When it was issued.
 func (o LetsEncryptCertificateOutput) ApprovedTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.ApprovedTime }).(pulumi.StringOutput)
 }
 
 // Whether the service renews it.
-func (o LetsEncryptCertificateOutput) AutoRenew() pulumi.AnyOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.AnyOutput { return v.AutoRenew }).(pulumi.AnyOutput)
+func (o LetsEncryptCertificateOutput) AutoRenew() pulumi.BoolOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.BoolOutput { return v.AutoRenew }).(pulumi.BoolOutput)
 }
 
 // The certificate's id on the service.
@@ -259,12 +281,17 @@ func (o LetsEncryptCertificateOutput) CertificateId() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.CertificateId }).(pulumi.StringOutput)
 }
 
+// The holder's city.
+func (o LetsEncryptCertificateOutput) City() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.City }).(pulumi.StringPtrOutput)
+}
+
 // The certificate's common name.
 func (o LetsEncryptCertificateOutput) CommonName() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.CommonName }).(pulumi.StringOutput)
 }
 
-// The domain's UUID.
+// The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
 func (o LetsEncryptCertificateOutput) DomainId() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.DomainId }).(pulumi.StringOutput)
 }
@@ -274,12 +301,27 @@ func (o LetsEncryptCertificateOutput) Domains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringArrayOutput { return v.Domains }).(pulumi.StringArrayOutput)
 }
 
+// The certificate holder's email address.
+func (o LetsEncryptCertificateOutput) EmailAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.EmailAddress }).(pulumi.StringOutput)
+}
+
 // When it expires.
 func (o LetsEncryptCertificateOutput) ExpiresTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.ExpiresTime }).(pulumi.StringOutput)
 }
 
-// The install.
+// The holder's family name.
+func (o LetsEncryptCertificateOutput) FamilyName() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.FamilyName }).(pulumi.StringOutput)
+}
+
+// The holder's given name.
+func (o LetsEncryptCertificateOutput) GivenName() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.GivenName }).(pulumi.StringOutput)
+}
+
+// The install holding the domain.
 func (o LetsEncryptCertificateOutput) InstallId() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.InstallId }).(pulumi.StringOutput)
 }
@@ -289,9 +331,24 @@ func (o LetsEncryptCertificateOutput) OrderedTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.OrderedTime }).(pulumi.StringOutput)
 }
 
+// The holder's phone number.
+func (o LetsEncryptCertificateOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.Phone }).(pulumi.StringPtrOutput)
+}
+
+// The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
+func (o LetsEncryptCertificateOutput) RegionCode() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.RegionCode }).(pulumi.StringOutput)
+}
+
 // Its X.509 serial number (hexadecimal).
 func (o LetsEncryptCertificateOutput) SerialNumber() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.SerialNumber }).(pulumi.StringOutput)
+}
+
+// The holder's state or region.
+func (o LetsEncryptCertificateOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.State }).(pulumi.StringPtrOutput)
 }
 
 // `SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again.

@@ -21,8 +21,12 @@ type Provider struct {
 	ApiUrl pulumi.StringPtrOutput `pulumi:"apiUrl"`
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl pulumi.StringPtrOutput `pulumi:"appHostingUrl"`
+	// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+	MaxConcurrency pulumi.StringPtrOutput `pulumi:"maxConcurrency"`
 	// `true` (or a state file name) runs against the bundled simulator instead of the service.
 	Simulator pulumi.StringPtrOutput `pulumi:"simulator"`
+	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
+	SkipCredentialsCheck pulumi.StringPtrOutput `pulumi:"skipCredentialsCheck"`
 	// The API user id (WP Engine user portal, API access).
 	Username pulumi.StringPtrOutput `pulumi:"username"`
 }
@@ -49,6 +53,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.AppHostingUrl = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.MaxConcurrency == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WPE_MAX_CONCURRENCY"); d != nil {
+			args.MaxConcurrency = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.Password == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "WPE_API_PASSWORD"); d != nil {
 			args.Password = pulumi.StringPtr(d.(string))
@@ -57,6 +66,11 @@ func NewProvider(ctx *pulumi.Context,
 	if args.Simulator == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "WPE_SIMULATOR"); d != nil {
 			args.Simulator = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.SkipCredentialsCheck == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WPE_SKIP_CREDENTIALS_CHECK"); d != nil {
+			args.SkipCredentialsCheck = pulumi.StringPtr(d.(string))
 		}
 	}
 	if args.Username == nil {
@@ -83,10 +97,14 @@ type providerArgs struct {
 	ApiUrl *string `pulumi:"apiUrl"`
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl *string `pulumi:"appHostingUrl"`
+	// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+	MaxConcurrency *string `pulumi:"maxConcurrency"`
 	// The API user's password.
 	Password *string `pulumi:"password"`
 	// `true` (or a state file name) runs against the bundled simulator instead of the service.
 	Simulator *string `pulumi:"simulator"`
+	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
+	SkipCredentialsCheck *string `pulumi:"skipCredentialsCheck"`
 	// The API user id (WP Engine user portal, API access).
 	Username *string `pulumi:"username"`
 }
@@ -99,10 +117,14 @@ type ProviderArgs struct {
 	ApiUrl pulumi.StringPtrInput
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl pulumi.StringPtrInput
+	// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+	MaxConcurrency pulumi.StringPtrInput
 	// The API user's password.
 	Password pulumi.StringPtrInput
 	// `true` (or a state file name) runs against the bundled simulator instead of the service.
 	Simulator pulumi.StringPtrInput
+	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
+	SkipCredentialsCheck pulumi.StringPtrInput
 	// The API user id (WP Engine user portal, API access).
 	Username pulumi.StringPtrInput
 }
@@ -159,9 +181,19 @@ func (o ProviderOutput) AppHostingUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.AppHostingUrl }).(pulumi.StringPtrOutput)
 }
 
+// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+func (o ProviderOutput) MaxConcurrency() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.MaxConcurrency }).(pulumi.StringPtrOutput)
+}
+
 // `true` (or a state file name) runs against the bundled simulator instead of the service.
 func (o ProviderOutput) Simulator() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.Simulator }).(pulumi.StringPtrOutput)
+}
+
+// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
+func (o ProviderOutput) SkipCredentialsCheck() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.SkipCredentialsCheck }).(pulumi.StringPtrOutput)
 }
 
 // The API user id (WP Engine user portal, API access).

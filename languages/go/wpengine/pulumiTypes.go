@@ -14,11 +14,8 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type AccountInfo struct {
-	// The account's UUID.
-	Id string `pulumi:"id"`
-	// The account name.
-	Name string `pulumi:"name"`
-	// The account nickname.
+	Id       string `pulumi:"id"`
+	Name     string `pulumi:"name"`
 	Nickname string `pulumi:"nickname"`
 }
 
@@ -36,17 +33,14 @@ func (o AccountInfoOutput) ToAccountInfoOutputWithContext(ctx context.Context) A
 	return o
 }
 
-// The account's UUID.
 func (o AccountInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The account name.
 func (o AccountInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// The account nickname.
 func (o AccountInfoOutput) Nickname() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountInfo) string { return v.Nickname }).(pulumi.StringOutput)
 }
@@ -71,49 +65,336 @@ func (o AccountInfoArrayOutput) Index(i pulumi.IntInput) AccountInfoOutput {
 	}).(AccountInfoOutput)
 }
 
-type AccountLimitsInfo struct {
-	// Maximum bandwidth, GB.
-	BandwidthGb float64 `pulumi:"bandwidthGb"`
-	// Maximum storage, GB.
-	StorageGb float64 `pulumi:"storageGb"`
-	// Maximum visitors.
-	Visitors float64 `pulumi:"visitors"`
+type AccountUsageInfoInstalls struct {
+	Days                       []AccountUsageInfoInstallsDays             `pulumi:"days"`
+	InstallName                string                                     `pulumi:"installName"`
+	Rollups                    map[string]AccountUsageInfoInstallsRollups `pulumi:"rollups"`
+	StorageRefreshExpectedTime string                                     `pulumi:"storageRefreshExpectedTime"`
 }
 
-type AccountUsageInfo struct {
-	AccountStorageRefreshExpectedTime string `pulumi:"accountStorageRefreshExpectedTime"`
-	// False when the caller's permissions hide some installs.
-	AllEnvironmentsIncluded bool `pulumi:"allEnvironmentsIncluded"`
-	// One entry per install the caller may see.
-	Installs                      []InstallUsageInfo `pulumi:"installs"`
-	LastAccountStorageRefreshTime string             `pulumi:"lastAccountStorageRefreshTime"`
-	// Number of installs the service counted.
-	TotalSize float64 `pulumi:"totalSize"`
+type AccountUsageInfoInstallsOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageInfoInstallsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountUsageInfoInstalls)(nil)).Elem()
+}
+
+func (o AccountUsageInfoInstallsOutput) ToAccountUsageInfoInstallsOutput() AccountUsageInfoInstallsOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsOutput) ToAccountUsageInfoInstallsOutputWithContext(ctx context.Context) AccountUsageInfoInstallsOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsOutput) Days() AccountUsageInfoInstallsDaysArrayOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstalls) []AccountUsageInfoInstallsDays { return v.Days }).(AccountUsageInfoInstallsDaysArrayOutput)
+}
+
+func (o AccountUsageInfoInstallsOutput) InstallName() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstalls) string { return v.InstallName }).(pulumi.StringOutput)
+}
+
+func (o AccountUsageInfoInstallsOutput) Rollups() AccountUsageInfoInstallsRollupsMapOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstalls) map[string]AccountUsageInfoInstallsRollups { return v.Rollups }).(AccountUsageInfoInstallsRollupsMapOutput)
+}
+
+func (o AccountUsageInfoInstallsOutput) StorageRefreshExpectedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstalls) string { return v.StorageRefreshExpectedTime }).(pulumi.StringOutput)
+}
+
+type AccountUsageInfoInstallsArrayOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageInfoInstallsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AccountUsageInfoInstalls)(nil)).Elem()
+}
+
+func (o AccountUsageInfoInstallsArrayOutput) ToAccountUsageInfoInstallsArrayOutput() AccountUsageInfoInstallsArrayOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsArrayOutput) ToAccountUsageInfoInstallsArrayOutputWithContext(ctx context.Context) AccountUsageInfoInstallsArrayOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsArrayOutput) Index(i pulumi.IntInput) AccountUsageInfoInstallsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AccountUsageInfoInstalls {
+		return vs[0].([]AccountUsageInfoInstalls)[vs[1].(int)]
+	}).(AccountUsageInfoInstallsOutput)
+}
+
+type AccountUsageInfoInstallsDays struct {
+	BillableVisits       float64 `pulumi:"billableVisits"`
+	Date                 string  `pulumi:"date"`
+	NetworkCdnBytes      float64 `pulumi:"networkCdnBytes"`
+	NetworkOriginBytes   float64 `pulumi:"networkOriginBytes"`
+	NetworkTotalBytes    float64 `pulumi:"networkTotalBytes"`
+	RequestOriginCount   float64 `pulumi:"requestOriginCount"`
+	StorageDatabaseBytes float64 `pulumi:"storageDatabaseBytes"`
+	StorageFileBytes     float64 `pulumi:"storageFileBytes"`
+	StorageUpdateTime    string  `pulumi:"storageUpdateTime"`
+	VisitCount           float64 `pulumi:"visitCount"`
+}
+
+type AccountUsageInfoInstallsDaysOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageInfoInstallsDaysOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountUsageInfoInstallsDays)(nil)).Elem()
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) ToAccountUsageInfoInstallsDaysOutput() AccountUsageInfoInstallsDaysOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) ToAccountUsageInfoInstallsDaysOutputWithContext(ctx context.Context) AccountUsageInfoInstallsDaysOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) BillableVisits() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.BillableVisits }).(pulumi.Float64Output)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) Date() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) string { return v.Date }).(pulumi.StringOutput)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) NetworkCdnBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.NetworkCdnBytes }).(pulumi.Float64Output)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) NetworkOriginBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.NetworkOriginBytes }).(pulumi.Float64Output)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) NetworkTotalBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.NetworkTotalBytes }).(pulumi.Float64Output)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) RequestOriginCount() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.RequestOriginCount }).(pulumi.Float64Output)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) StorageDatabaseBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.StorageDatabaseBytes }).(pulumi.Float64Output)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) StorageFileBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.StorageFileBytes }).(pulumi.Float64Output)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) StorageUpdateTime() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) string { return v.StorageUpdateTime }).(pulumi.StringOutput)
+}
+
+func (o AccountUsageInfoInstallsDaysOutput) VisitCount() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.VisitCount }).(pulumi.Float64Output)
+}
+
+type AccountUsageInfoInstallsDaysArrayOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageInfoInstallsDaysArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AccountUsageInfoInstallsDays)(nil)).Elem()
+}
+
+func (o AccountUsageInfoInstallsDaysArrayOutput) ToAccountUsageInfoInstallsDaysArrayOutput() AccountUsageInfoInstallsDaysArrayOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsDaysArrayOutput) ToAccountUsageInfoInstallsDaysArrayOutputWithContext(ctx context.Context) AccountUsageInfoInstallsDaysArrayOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsDaysArrayOutput) Index(i pulumi.IntInput) AccountUsageInfoInstallsDaysOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AccountUsageInfoInstallsDays {
+		return vs[0].([]AccountUsageInfoInstallsDays)[vs[1].(int)]
+	}).(AccountUsageInfoInstallsDaysOutput)
+}
+
+type AccountUsageInfoInstallsRollups struct {
+	Average float64 `pulumi:"average"`
+	// The latest value (storage).
+	Latest float64 `pulumi:"latest"`
+	// The day of the latest value.
+	LatestDate string  `pulumi:"latestDate"`
+	Sum        float64 `pulumi:"sum"`
+}
+
+type AccountUsageInfoInstallsRollupsOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageInfoInstallsRollupsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountUsageInfoInstallsRollups)(nil)).Elem()
+}
+
+func (o AccountUsageInfoInstallsRollupsOutput) ToAccountUsageInfoInstallsRollupsOutput() AccountUsageInfoInstallsRollupsOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsRollupsOutput) ToAccountUsageInfoInstallsRollupsOutputWithContext(ctx context.Context) AccountUsageInfoInstallsRollupsOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsRollupsOutput) Average() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) float64 { return v.Average }).(pulumi.Float64Output)
+}
+
+// The latest value (storage).
+func (o AccountUsageInfoInstallsRollupsOutput) Latest() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) float64 { return v.Latest }).(pulumi.Float64Output)
+}
+
+// The day of the latest value.
+func (o AccountUsageInfoInstallsRollupsOutput) LatestDate() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) string { return v.LatestDate }).(pulumi.StringOutput)
+}
+
+func (o AccountUsageInfoInstallsRollupsOutput) Sum() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) float64 { return v.Sum }).(pulumi.Float64Output)
+}
+
+type AccountUsageInfoInstallsRollupsMapOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageInfoInstallsRollupsMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]AccountUsageInfoInstallsRollups)(nil)).Elem()
+}
+
+func (o AccountUsageInfoInstallsRollupsMapOutput) ToAccountUsageInfoInstallsRollupsMapOutput() AccountUsageInfoInstallsRollupsMapOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsRollupsMapOutput) ToAccountUsageInfoInstallsRollupsMapOutputWithContext(ctx context.Context) AccountUsageInfoInstallsRollupsMapOutput {
+	return o
+}
+
+func (o AccountUsageInfoInstallsRollupsMapOutput) MapIndex(k pulumi.StringInput) AccountUsageInfoInstallsRollupsOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) AccountUsageInfoInstallsRollups {
+		return vs[0].(map[string]AccountUsageInfoInstallsRollups)[vs[1].(string)]
+	}).(AccountUsageInfoInstallsRollupsOutput)
+}
+
+type AccountUsageInsightsInfo struct {
+	EnvironmentTypes map[string]float64 `pulumi:"environmentTypes"`
+	SiteTypes        map[string]float64 `pulumi:"siteTypes"`
+	Total            float64            `pulumi:"total"`
+}
+
+type AccountUsageInsightsInfoOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageInsightsInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountUsageInsightsInfo)(nil)).Elem()
+}
+
+func (o AccountUsageInsightsInfoOutput) ToAccountUsageInsightsInfoOutput() AccountUsageInsightsInfoOutput {
+	return o
+}
+
+func (o AccountUsageInsightsInfoOutput) ToAccountUsageInsightsInfoOutputWithContext(ctx context.Context) AccountUsageInsightsInfoOutput {
+	return o
+}
+
+func (o AccountUsageInsightsInfoOutput) EnvironmentTypes() pulumi.Float64MapOutput {
+	return o.ApplyT(func(v AccountUsageInsightsInfo) map[string]float64 { return v.EnvironmentTypes }).(pulumi.Float64MapOutput)
+}
+
+func (o AccountUsageInsightsInfoOutput) SiteTypes() pulumi.Float64MapOutput {
+	return o.ApplyT(func(v AccountUsageInsightsInfo) map[string]float64 { return v.SiteTypes }).(pulumi.Float64MapOutput)
+}
+
+func (o AccountUsageInsightsInfoOutput) Total() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageInsightsInfo) float64 { return v.Total }).(pulumi.Float64Output)
+}
+
+type AccountUsageInsightsInfoMapOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageInsightsInfoMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]AccountUsageInsightsInfo)(nil)).Elem()
+}
+
+func (o AccountUsageInsightsInfoMapOutput) ToAccountUsageInsightsInfoMapOutput() AccountUsageInsightsInfoMapOutput {
+	return o
+}
+
+func (o AccountUsageInsightsInfoMapOutput) ToAccountUsageInsightsInfoMapOutputWithContext(ctx context.Context) AccountUsageInsightsInfoMapOutput {
+	return o
+}
+
+func (o AccountUsageInsightsInfoMapOutput) MapIndex(k pulumi.StringInput) AccountUsageInsightsInfoOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) AccountUsageInsightsInfo {
+		return vs[0].(map[string]AccountUsageInsightsInfo)[vs[1].(string)]
+	}).(AccountUsageInsightsInfoOutput)
+}
+
+type AccountUsageSummaryInfo struct {
+	Average float64 `pulumi:"average"`
+	// The latest value (storage).
+	Latest float64 `pulumi:"latest"`
+	// The day of the latest value.
+	LatestDate string  `pulumi:"latestDate"`
+	Sum        float64 `pulumi:"sum"`
+}
+
+type AccountUsageSummaryInfoOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageSummaryInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountUsageSummaryInfo)(nil)).Elem()
+}
+
+func (o AccountUsageSummaryInfoOutput) ToAccountUsageSummaryInfoOutput() AccountUsageSummaryInfoOutput {
+	return o
+}
+
+func (o AccountUsageSummaryInfoOutput) ToAccountUsageSummaryInfoOutputWithContext(ctx context.Context) AccountUsageSummaryInfoOutput {
+	return o
+}
+
+func (o AccountUsageSummaryInfoOutput) Average() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageSummaryInfo) float64 { return v.Average }).(pulumi.Float64Output)
+}
+
+// The latest value (storage).
+func (o AccountUsageSummaryInfoOutput) Latest() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageSummaryInfo) float64 { return v.Latest }).(pulumi.Float64Output)
+}
+
+// The day of the latest value.
+func (o AccountUsageSummaryInfoOutput) LatestDate() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountUsageSummaryInfo) string { return v.LatestDate }).(pulumi.StringOutput)
+}
+
+func (o AccountUsageSummaryInfoOutput) Sum() pulumi.Float64Output {
+	return o.ApplyT(func(v AccountUsageSummaryInfo) float64 { return v.Sum }).(pulumi.Float64Output)
+}
+
+type AccountUsageSummaryInfoMapOutput struct{ *pulumi.OutputState }
+
+func (AccountUsageSummaryInfoMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]AccountUsageSummaryInfo)(nil)).Elem()
+}
+
+func (o AccountUsageSummaryInfoMapOutput) ToAccountUsageSummaryInfoMapOutput() AccountUsageSummaryInfoMapOutput {
+	return o
+}
+
+func (o AccountUsageSummaryInfoMapOutput) ToAccountUsageSummaryInfoMapOutputWithContext(ctx context.Context) AccountUsageSummaryInfoMapOutput {
+	return o
+}
+
+func (o AccountUsageSummaryInfoMapOutput) MapIndex(k pulumi.StringInput) AccountUsageSummaryInfoOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) AccountUsageSummaryInfo {
+		return vs[0].(map[string]AccountUsageSummaryInfo)[vs[1].(string)]
+	}).(AccountUsageSummaryInfoOutput)
 }
 
 type AccountUserInfo struct {
-	// The account's UUID.
-	AccountId string `pulumi:"accountId"`
-	// Email address.
-	Email string `pulumi:"email"`
-	// First name.
-	FirstName string `pulumi:"firstName"`
-	// Installs a partial user can access.
-	Installs []AccountUserInfoInstalls `pulumi:"installs"`
-	// Whether the invitation was accepted.
-	InviteAccepted bool `pulumi:"inviteAccepted"`
-	// Last name.
-	LastName string `pulumi:"lastName"`
-	// True when this owner is the account's last one (owner-level users only).
-	LastOwner bool `pulumi:"lastOwner"`
-	// Whether MFA is enabled.
-	MfaEnabled bool `pulumi:"mfaEnabled"`
-	// Phone number.
-	Phone string `pulumi:"phone"`
-	// Roles in canonical form: owner, full, full,billing, partial or partial,billing.
-	Roles string `pulumi:"roles"`
-	// The user's UUID.
-	UserId string `pulumi:"userId"`
+	AccountId      string                    `pulumi:"accountId"`
+	Email          string                    `pulumi:"email"`
+	FirstName      string                    `pulumi:"firstName"`
+	Installs       []AccountUserInfoInstalls `pulumi:"installs"`
+	InviteAccepted bool                      `pulumi:"inviteAccepted"`
+	LastName       string                    `pulumi:"lastName"`
+	LastOwner      bool                      `pulumi:"lastOwner"`
+	MfaEnabled     bool                      `pulumi:"mfaEnabled"`
+	Phone          string                    `pulumi:"phone"`
+	Roles          string                    `pulumi:"roles"`
+	UserId         string                    `pulumi:"userId"`
 }
 
 type AccountUserInfoOutput struct{ *pulumi.OutputState }
@@ -130,57 +411,46 @@ func (o AccountUserInfoOutput) ToAccountUserInfoOutputWithContext(ctx context.Co
 	return o
 }
 
-// The account's UUID.
 func (o AccountUserInfoOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInfo) string { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Email address.
 func (o AccountUserInfoOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInfo) string { return v.Email }).(pulumi.StringOutput)
 }
 
-// First name.
 func (o AccountUserInfoOutput) FirstName() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInfo) string { return v.FirstName }).(pulumi.StringOutput)
 }
 
-// Installs a partial user can access.
 func (o AccountUserInfoOutput) Installs() AccountUserInfoInstallsArrayOutput {
 	return o.ApplyT(func(v AccountUserInfo) []AccountUserInfoInstalls { return v.Installs }).(AccountUserInfoInstallsArrayOutput)
 }
 
-// Whether the invitation was accepted.
 func (o AccountUserInfoOutput) InviteAccepted() pulumi.BoolOutput {
 	return o.ApplyT(func(v AccountUserInfo) bool { return v.InviteAccepted }).(pulumi.BoolOutput)
 }
 
-// Last name.
 func (o AccountUserInfoOutput) LastName() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInfo) string { return v.LastName }).(pulumi.StringOutput)
 }
 
-// True when this owner is the account's last one (owner-level users only).
 func (o AccountUserInfoOutput) LastOwner() pulumi.BoolOutput {
 	return o.ApplyT(func(v AccountUserInfo) bool { return v.LastOwner }).(pulumi.BoolOutput)
 }
 
-// Whether MFA is enabled.
 func (o AccountUserInfoOutput) MfaEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v AccountUserInfo) bool { return v.MfaEnabled }).(pulumi.BoolOutput)
 }
 
-// Phone number.
 func (o AccountUserInfoOutput) Phone() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInfo) string { return v.Phone }).(pulumi.StringOutput)
 }
 
-// Roles in canonical form: owner, full, full,billing, partial or partial,billing.
 func (o AccountUserInfoOutput) Roles() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInfo) string { return v.Roles }).(pulumi.StringOutput)
 }
 
-// The user's UUID.
 func (o AccountUserInfoOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInfo) string { return v.UserId }).(pulumi.StringOutput)
 }
@@ -252,63 +522,58 @@ func (o AccountUserInfoInstallsArrayOutput) Index(i pulumi.IntInput) AccountUser
 	}).(AccountUserInfoInstallsOutput)
 }
 
-type AccountUserInstall struct {
+type AccountUserInstalls struct {
 	Id   string `pulumi:"id"`
 	Name string `pulumi:"name"`
 }
 
-type AccountUserInstallOutput struct{ *pulumi.OutputState }
+type AccountUserInstallsOutput struct{ *pulumi.OutputState }
 
-func (AccountUserInstallOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*AccountUserInstall)(nil)).Elem()
+func (AccountUserInstallsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccountUserInstalls)(nil)).Elem()
 }
 
-func (o AccountUserInstallOutput) ToAccountUserInstallOutput() AccountUserInstallOutput {
+func (o AccountUserInstallsOutput) ToAccountUserInstallsOutput() AccountUserInstallsOutput {
 	return o
 }
 
-func (o AccountUserInstallOutput) ToAccountUserInstallOutputWithContext(ctx context.Context) AccountUserInstallOutput {
+func (o AccountUserInstallsOutput) ToAccountUserInstallsOutputWithContext(ctx context.Context) AccountUserInstallsOutput {
 	return o
 }
 
-func (o AccountUserInstallOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInstall) string { return v.Id }).(pulumi.StringOutput)
+func (o AccountUserInstallsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountUserInstalls) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o AccountUserInstallOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInstall) string { return v.Name }).(pulumi.StringOutput)
+func (o AccountUserInstallsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v AccountUserInstalls) string { return v.Name }).(pulumi.StringOutput)
 }
 
-type AccountUserInstallArrayOutput struct{ *pulumi.OutputState }
+type AccountUserInstallsArrayOutput struct{ *pulumi.OutputState }
 
-func (AccountUserInstallArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]AccountUserInstall)(nil)).Elem()
+func (AccountUserInstallsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AccountUserInstalls)(nil)).Elem()
 }
 
-func (o AccountUserInstallArrayOutput) ToAccountUserInstallArrayOutput() AccountUserInstallArrayOutput {
+func (o AccountUserInstallsArrayOutput) ToAccountUserInstallsArrayOutput() AccountUserInstallsArrayOutput {
 	return o
 }
 
-func (o AccountUserInstallArrayOutput) ToAccountUserInstallArrayOutputWithContext(ctx context.Context) AccountUserInstallArrayOutput {
+func (o AccountUserInstallsArrayOutput) ToAccountUserInstallsArrayOutputWithContext(ctx context.Context) AccountUserInstallsArrayOutput {
 	return o
 }
 
-func (o AccountUserInstallArrayOutput) Index(i pulumi.IntInput) AccountUserInstallOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AccountUserInstall {
-		return vs[0].([]AccountUserInstall)[vs[1].(int)]
-	}).(AccountUserInstallOutput)
+func (o AccountUserInstallsArrayOutput) Index(i pulumi.IntInput) AccountUserInstallsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AccountUserInstalls {
+		return vs[0].([]AccountUserInstalls)[vs[1].(int)]
+	}).(AccountUserInstallsOutput)
 }
 
 type AppInfo struct {
-	// The app id.
-	AppId string `pulumi:"appId"`
-	// Creation time.
+	AppId      string `pulumi:"appId"`
 	CreateTime string `pulumi:"createTime"`
-	// Resource name `accounts/{a}/apps/{app}`.
-	Name string `pulumi:"name"`
-	// Region resource name, e.g. `regions/US-C`.
-	Region string `pulumi:"region"`
-	// Last update time.
+	Name       string `pulumi:"name"`
+	Region     string `pulumi:"region"`
 	UpdateTime string `pulumi:"updateTime"`
 	// Whether the app takes zip uploads.
 	Uploadable bool `pulumi:"uploadable"`
@@ -328,27 +593,22 @@ func (o AppInfoOutput) ToAppInfoOutputWithContext(ctx context.Context) AppInfoOu
 	return o
 }
 
-// The app id.
 func (o AppInfoOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v AppInfo) string { return v.AppId }).(pulumi.StringOutput)
 }
 
-// Creation time.
 func (o AppInfoOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v AppInfo) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Resource name `accounts/{a}/apps/{app}`.
 func (o AppInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v AppInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Region resource name, e.g. `regions/US-C`.
 func (o AppInfoOutput) Region() pulumi.StringOutput {
 	return o.ApplyT(func(v AppInfo) string { return v.Region }).(pulumi.StringOutput)
 }
 
-// Last update time.
 func (o AppInfoOutput) UpdateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v AppInfo) string { return v.UpdateTime }).(pulumi.StringOutput)
 }
@@ -379,24 +639,16 @@ func (o AppInfoArrayOutput) Index(i pulumi.IntInput) AppInfoOutput {
 }
 
 type ArchiveInfo struct {
-	// Abort time (aborted archives only).
-	AbortTime string `pulumi:"abortTime"`
-	// The backup it was made from.
-	BackupId string `pulumi:"backupId"`
-	// Completion time (completed archives only).
-	CompleteTime string `pulumi:"completeTime"`
-	// Creation time.
-	CreateTime string `pulumi:"createTime"`
-	// Download URL (completed archives only).
-	DownloadUri string `pulumi:"downloadUri"`
-	// The archive's UUID.
-	Id string `pulumi:"id"`
-	// Addresses notified about it.
-	NotificationEmails []string `pulumi:"notificationEmails"`
-	// Start time.
-	StartTime string `pulumi:"startTime"`
-	// requested, in_progress, completed or aborted.
-	State string `pulumi:"state"`
+	AbortTime          string            `pulumi:"abortTime"`
+	Backup             ArchiveInfoBackup `pulumi:"backup"`
+	BackupId           string            `pulumi:"backupId"`
+	CompleteTime       string            `pulumi:"completeTime"`
+	CreateTime         string            `pulumi:"createTime"`
+	DownloadUri        string            `pulumi:"downloadUri"`
+	Id                 string            `pulumi:"id"`
+	NotificationEmails []string          `pulumi:"notificationEmails"`
+	StartTime          string            `pulumi:"startTime"`
+	State              string            `pulumi:"state"`
 }
 
 type ArchiveInfoOutput struct{ *pulumi.OutputState }
@@ -413,47 +665,42 @@ func (o ArchiveInfoOutput) ToArchiveInfoOutputWithContext(ctx context.Context) A
 	return o
 }
 
-// Abort time (aborted archives only).
 func (o ArchiveInfoOutput) AbortTime() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfo) string { return v.AbortTime }).(pulumi.StringOutput)
 }
 
-// The backup it was made from.
+func (o ArchiveInfoOutput) Backup() ArchiveInfoBackupOutput {
+	return o.ApplyT(func(v ArchiveInfo) ArchiveInfoBackup { return v.Backup }).(ArchiveInfoBackupOutput)
+}
+
 func (o ArchiveInfoOutput) BackupId() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfo) string { return v.BackupId }).(pulumi.StringOutput)
 }
 
-// Completion time (completed archives only).
 func (o ArchiveInfoOutput) CompleteTime() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfo) string { return v.CompleteTime }).(pulumi.StringOutput)
 }
 
-// Creation time.
 func (o ArchiveInfoOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfo) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Download URL (completed archives only).
 func (o ArchiveInfoOutput) DownloadUri() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfo) string { return v.DownloadUri }).(pulumi.StringOutput)
 }
 
-// The archive's UUID.
 func (o ArchiveInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Addresses notified about it.
 func (o ArchiveInfoOutput) NotificationEmails() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ArchiveInfo) []string { return v.NotificationEmails }).(pulumi.StringArrayOutput)
 }
 
-// Start time.
 func (o ArchiveInfoOutput) StartTime() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfo) string { return v.StartTime }).(pulumi.StringOutput)
 }
 
-// requested, in_progress, completed or aborted.
 func (o ArchiveInfoOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfo) string { return v.State }).(pulumi.StringOutput)
 }
@@ -478,19 +725,35 @@ func (o ArchiveInfoArrayOutput) Index(i pulumi.IntInput) ArchiveInfoOutput {
 	}).(ArchiveInfoOutput)
 }
 
-type BackupInfo struct {
-	// WordPress version at backup time.
-	CmsVersion string `pulumi:"cmsVersion"`
-	// When it completed; null while in progress.
-	CompleteTime string `pulumi:"completeTime"`
-	// When it was requested.
-	CreateTime string `pulumi:"createTime"`
-	// Description given when it was requested.
-	Description string `pulumi:"description"`
-	// The backup's UUID.
+type ArchiveInfoBackup struct {
 	Id string `pulumi:"id"`
-	// requested, in_progress, completed or aborted.
-	Status string `pulumi:"status"`
+}
+
+type ArchiveInfoBackupOutput struct{ *pulumi.OutputState }
+
+func (ArchiveInfoBackupOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ArchiveInfoBackup)(nil)).Elem()
+}
+
+func (o ArchiveInfoBackupOutput) ToArchiveInfoBackupOutput() ArchiveInfoBackupOutput {
+	return o
+}
+
+func (o ArchiveInfoBackupOutput) ToArchiveInfoBackupOutputWithContext(ctx context.Context) ArchiveInfoBackupOutput {
+	return o
+}
+
+func (o ArchiveInfoBackupOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ArchiveInfoBackup) string { return v.Id }).(pulumi.StringOutput)
+}
+
+type BackupInfo struct {
+	CmsVersion   string `pulumi:"cmsVersion"`
+	CompleteTime string `pulumi:"completeTime"`
+	CreateTime   string `pulumi:"createTime"`
+	Description  string `pulumi:"description"`
+	Id           string `pulumi:"id"`
+	Status       string `pulumi:"status"`
 }
 
 type BackupInfoOutput struct{ *pulumi.OutputState }
@@ -507,32 +770,26 @@ func (o BackupInfoOutput) ToBackupInfoOutputWithContext(ctx context.Context) Bac
 	return o
 }
 
-// WordPress version at backup time.
 func (o BackupInfoOutput) CmsVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v BackupInfo) string { return v.CmsVersion }).(pulumi.StringOutput)
 }
 
-// When it completed; null while in progress.
 func (o BackupInfoOutput) CompleteTime() pulumi.StringOutput {
 	return o.ApplyT(func(v BackupInfo) string { return v.CompleteTime }).(pulumi.StringOutput)
 }
 
-// When it was requested.
 func (o BackupInfoOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v BackupInfo) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Description given when it was requested.
 func (o BackupInfoOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v BackupInfo) string { return v.Description }).(pulumi.StringOutput)
 }
 
-// The backup's UUID.
 func (o BackupInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v BackupInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// requested, in_progress, completed or aborted.
 func (o BackupInfoOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v BackupInfo) string { return v.Status }).(pulumi.StringOutput)
 }
@@ -558,17 +815,11 @@ func (o BackupInfoArrayOutput) Index(i pulumi.IntInput) BackupInfoOutput {
 }
 
 type BuildInfo struct {
-	// The build id.
-	BuildId string `pulumi:"buildId"`
-	// Creation time.
+	BuildId    string `pulumi:"buildId"`
 	CreateTime string `pulumi:"createTime"`
-	// Resource name.
-	Name string `pulumi:"name"`
-	// What triggered it (`upload`).
-	Source string `pulumi:"source"`
-	// QUEUED, BUILDING, SUCCEEDED, FAILED or CANCELLED.
-	State string `pulumi:"state"`
-	// Last update time.
+	Name       string `pulumi:"name"`
+	Source     string `pulumi:"source"`
+	State      string `pulumi:"state"`
 	UpdateTime string `pulumi:"updateTime"`
 }
 
@@ -586,32 +837,26 @@ func (o BuildInfoOutput) ToBuildInfoOutputWithContext(ctx context.Context) Build
 	return o
 }
 
-// The build id.
 func (o BuildInfoOutput) BuildId() pulumi.StringOutput {
 	return o.ApplyT(func(v BuildInfo) string { return v.BuildId }).(pulumi.StringOutput)
 }
 
-// Creation time.
 func (o BuildInfoOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v BuildInfo) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Resource name.
 func (o BuildInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v BuildInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// What triggered it (`upload`).
 func (o BuildInfoOutput) Source() pulumi.StringOutput {
 	return o.ApplyT(func(v BuildInfo) string { return v.Source }).(pulumi.StringOutput)
 }
 
-// QUEUED, BUILDING, SUCCEEDED, FAILED or CANCELLED.
 func (o BuildInfoOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v BuildInfo) string { return v.State }).(pulumi.StringOutput)
 }
 
-// Last update time.
 func (o BuildInfoOutput) UpdateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v BuildInfo) string { return v.UpdateTime }).(pulumi.StringOutput)
 }
@@ -637,8 +882,10 @@ func (o BuildInfoArrayOutput) Index(i pulumi.IntInput) BuildInfoOutput {
 }
 
 type CacheExclusionsExclusions struct {
-	Type  CacheExclusionsExclusionsType `pulumi:"type"`
-	Value string                        `pulumi:"value"`
+	// `query arg` (a query-string argument name) or `url path` (the request path).
+	Type CacheExclusionsExclusionsType `pulumi:"type"`
+	// A regular expression matched against the query argument name or the URL path.
+	Value string `pulumi:"value"`
 }
 
 // CacheExclusionsExclusionsInput is an input type that accepts CacheExclusionsExclusionsArgs and CacheExclusionsExclusionsOutput values.
@@ -653,8 +900,10 @@ type CacheExclusionsExclusionsInput interface {
 }
 
 type CacheExclusionsExclusionsArgs struct {
-	Type  CacheExclusionsExclusionsTypeInput `pulumi:"type"`
-	Value pulumi.StringInput                 `pulumi:"value"`
+	// `query arg` (a query-string argument name) or `url path` (the request path).
+	Type CacheExclusionsExclusionsTypeInput `pulumi:"type"`
+	// A regular expression matched against the query argument name or the URL path.
+	Value pulumi.StringInput `pulumi:"value"`
 }
 
 func (CacheExclusionsExclusionsArgs) ElementType() reflect.Type {
@@ -708,10 +957,12 @@ func (o CacheExclusionsExclusionsOutput) ToCacheExclusionsExclusionsOutputWithCo
 	return o
 }
 
+// `query arg` (a query-string argument name) or `url path` (the request path).
 func (o CacheExclusionsExclusionsOutput) Type() CacheExclusionsExclusionsTypeOutput {
 	return o.ApplyT(func(v CacheExclusionsExclusions) CacheExclusionsExclusionsType { return v.Type }).(CacheExclusionsExclusionsTypeOutput)
 }
 
+// A regular expression matched against the query argument name or the URL path.
 func (o CacheExclusionsExclusionsOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v CacheExclusionsExclusions) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -736,263 +987,135 @@ func (o CacheExclusionsExclusionsArrayOutput) Index(i pulumi.IntInput) CacheExcl
 	}).(CacheExclusionsExclusionsOutput)
 }
 
-type CertificateInfo struct {
-	ApprovedTime string `pulumi:"approvedTime"`
-	// Whether the service renews it.
-	AutoRenew  bool   `pulumi:"autoRenew"`
-	CancelTime string `pulumi:"cancelTime"`
-	// The common name.
-	CommonName string `pulumi:"commonName"`
-	// The domains it covers.
-	Domains     []string `pulumi:"domains"`
-	ExpiresTime string   `pulumi:"expiresTime"`
+type DomainCertificateInfoCertInfo struct {
+	Cert string `pulumi:"cert"`
+}
+
+type DomainCertificateInfoCertInfoOutput struct{ *pulumi.OutputState }
+
+func (DomainCertificateInfoCertInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainCertificateInfoCertInfo)(nil)).Elem()
+}
+
+func (o DomainCertificateInfoCertInfoOutput) ToDomainCertificateInfoCertInfoOutput() DomainCertificateInfoCertInfoOutput {
+	return o
+}
+
+func (o DomainCertificateInfoCertInfoOutput) ToDomainCertificateInfoCertInfoOutputWithContext(ctx context.Context) DomainCertificateInfoCertInfoOutput {
+	return o
+}
+
+func (o DomainCertificateInfoCertInfoOutput) Cert() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertInfo) string { return v.Cert }).(pulumi.StringOutput)
+}
+
+type DomainCertificateInfoCertificate struct {
+	Account       string   `pulumi:"account"`
+	ApprovedTime  string   `pulumi:"approvedTime"`
+	ApproverEmail string   `pulumi:"approverEmail"`
+	AutoRenew     bool     `pulumi:"autoRenew"`
+	CancelTime    string   `pulumi:"cancelTime"`
+	CommonName    string   `pulumi:"commonName"`
+	Domains       []string `pulumi:"domains"`
+	ExpiresTime   string   `pulumi:"expiresTime"`
 	// The certificate's id on the service.
-	Id string `pulumi:"id"`
-	// When it was ordered, approved, cancelled, and when it expires.
-	OrderedTime string `pulumi:"orderedTime"`
-	// The X.509 serial number, hexadecimal.
+	Id           string `pulumi:"id"`
+	OrderedTime  string `pulumi:"orderedTime"`
 	SerialNumber string `pulumi:"serialNumber"`
-	// `THIRD_PARTY`, `LETS_ENCRYPT`, `SELF_SIGNED` or `CERT_SOURCE_UNSPECIFIED`.
-	Source string `pulumi:"source"`
-	// `ENABLED`, `SUBMITTED`, `DISABLED`, `EXPIRED`, `CANCELED`, `REJECTED` or `SSL_STATE_UNSPECIFIED`.
-	Status string `pulumi:"status"`
-	// Whether it is for a wildcard domain.
-	Wildcard bool `pulumi:"wildcard"`
+	Source       string `pulumi:"source"`
+	Status       string `pulumi:"status"`
+	Wildcard     bool   `pulumi:"wildcard"`
 }
 
-type CertificateInfoOutput struct{ *pulumi.OutputState }
+type DomainCertificateInfoCertificateOutput struct{ *pulumi.OutputState }
 
-func (CertificateInfoOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CertificateInfo)(nil)).Elem()
+func (DomainCertificateInfoCertificateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainCertificateInfoCertificate)(nil)).Elem()
 }
 
-func (o CertificateInfoOutput) ToCertificateInfoOutput() CertificateInfoOutput {
+func (o DomainCertificateInfoCertificateOutput) ToDomainCertificateInfoCertificateOutput() DomainCertificateInfoCertificateOutput {
 	return o
 }
 
-func (o CertificateInfoOutput) ToCertificateInfoOutputWithContext(ctx context.Context) CertificateInfoOutput {
+func (o DomainCertificateInfoCertificateOutput) ToDomainCertificateInfoCertificateOutputWithContext(ctx context.Context) DomainCertificateInfoCertificateOutput {
 	return o
 }
 
-func (o CertificateInfoOutput) ApprovedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.ApprovedTime }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) Account() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.Account }).(pulumi.StringOutput)
 }
 
-// Whether the service renews it.
-func (o CertificateInfoOutput) AutoRenew() pulumi.BoolOutput {
-	return o.ApplyT(func(v CertificateInfo) bool { return v.AutoRenew }).(pulumi.BoolOutput)
+func (o DomainCertificateInfoCertificateOutput) ApprovedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.ApprovedTime }).(pulumi.StringOutput)
 }
 
-func (o CertificateInfoOutput) CancelTime() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.CancelTime }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) ApproverEmail() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.ApproverEmail }).(pulumi.StringOutput)
 }
 
-// The common name.
-func (o CertificateInfoOutput) CommonName() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.CommonName }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) AutoRenew() pulumi.BoolOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) bool { return v.AutoRenew }).(pulumi.BoolOutput)
 }
 
-// The domains it covers.
-func (o CertificateInfoOutput) Domains() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v CertificateInfo) []string { return v.Domains }).(pulumi.StringArrayOutput)
+func (o DomainCertificateInfoCertificateOutput) CancelTime() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.CancelTime }).(pulumi.StringOutput)
 }
 
-func (o CertificateInfoOutput) ExpiresTime() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.ExpiresTime }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) CommonName() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.CommonName }).(pulumi.StringOutput)
+}
+
+func (o DomainCertificateInfoCertificateOutput) Domains() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) []string { return v.Domains }).(pulumi.StringArrayOutput)
+}
+
+func (o DomainCertificateInfoCertificateOutput) ExpiresTime() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.ExpiresTime }).(pulumi.StringOutput)
 }
 
 // The certificate's id on the service.
-func (o CertificateInfoOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.Id }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// When it was ordered, approved, cancelled, and when it expires.
-func (o CertificateInfoOutput) OrderedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.OrderedTime }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) OrderedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.OrderedTime }).(pulumi.StringOutput)
 }
 
-// The X.509 serial number, hexadecimal.
-func (o CertificateInfoOutput) SerialNumber() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.SerialNumber }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) SerialNumber() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.SerialNumber }).(pulumi.StringOutput)
 }
 
-// `THIRD_PARTY`, `LETS_ENCRYPT`, `SELF_SIGNED` or `CERT_SOURCE_UNSPECIFIED`.
-func (o CertificateInfoOutput) Source() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.Source }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) Source() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.Source }).(pulumi.StringOutput)
 }
 
-// `ENABLED`, `SUBMITTED`, `DISABLED`, `EXPIRED`, `CANCELED`, `REJECTED` or `SSL_STATE_UNSPECIFIED`.
-func (o CertificateInfoOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v CertificateInfo) string { return v.Status }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.Status }).(pulumi.StringOutput)
 }
 
-// Whether it is for a wildcard domain.
-func (o CertificateInfoOutput) Wildcard() pulumi.BoolOutput {
-	return o.ApplyT(func(v CertificateInfo) bool { return v.Wildcard }).(pulumi.BoolOutput)
-}
-
-type CertificateInfoArrayOutput struct{ *pulumi.OutputState }
-
-func (CertificateInfoArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]CertificateInfo)(nil)).Elem()
-}
-
-func (o CertificateInfoArrayOutput) ToCertificateInfoArrayOutput() CertificateInfoArrayOutput {
-	return o
-}
-
-func (o CertificateInfoArrayOutput) ToCertificateInfoArrayOutputWithContext(ctx context.Context) CertificateInfoArrayOutput {
-	return o
-}
-
-func (o CertificateInfoArrayOutput) Index(i pulumi.IntInput) CertificateInfoOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CertificateInfo {
-		return vs[0].([]CertificateInfo)[vs[1].(int)]
-	}).(CertificateInfoOutput)
-}
-
-type CurrentUserInfo struct {
-	// Email address.
-	Email string `pulumi:"email"`
-	// First name.
-	FirstName string `pulumi:"firstName"`
-	// The user's UUID.
-	Id string `pulumi:"id"`
-	// Last name.
-	LastName string `pulumi:"lastName"`
-	// Phone number.
-	PhoneNumber string `pulumi:"phoneNumber"`
-}
-
-type DailyUsageInfo struct {
-	BillableVisits float64 `pulumi:"billableVisits"`
-	// The day, ISO 8601.
-	Date                 string  `pulumi:"date"`
-	NetworkCdnBytes      float64 `pulumi:"networkCdnBytes"`
-	NetworkOriginBytes   float64 `pulumi:"networkOriginBytes"`
-	NetworkTotalBytes    float64 `pulumi:"networkTotalBytes"`
-	RequestOriginCount   float64 `pulumi:"requestOriginCount"`
-	StorageDatabaseBytes float64 `pulumi:"storageDatabaseBytes"`
-	StorageFileBytes     float64 `pulumi:"storageFileBytes"`
-	// When storage was last measured.
-	StorageUpdateTime string  `pulumi:"storageUpdateTime"`
-	VisitCount        float64 `pulumi:"visitCount"`
-}
-
-type DailyUsageInfoOutput struct{ *pulumi.OutputState }
-
-func (DailyUsageInfoOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DailyUsageInfo)(nil)).Elem()
-}
-
-func (o DailyUsageInfoOutput) ToDailyUsageInfoOutput() DailyUsageInfoOutput {
-	return o
-}
-
-func (o DailyUsageInfoOutput) ToDailyUsageInfoOutputWithContext(ctx context.Context) DailyUsageInfoOutput {
-	return o
-}
-
-func (o DailyUsageInfoOutput) BillableVisits() pulumi.Float64Output {
-	return o.ApplyT(func(v DailyUsageInfo) float64 { return v.BillableVisits }).(pulumi.Float64Output)
-}
-
-// The day, ISO 8601.
-func (o DailyUsageInfoOutput) Date() pulumi.StringOutput {
-	return o.ApplyT(func(v DailyUsageInfo) string { return v.Date }).(pulumi.StringOutput)
-}
-
-func (o DailyUsageInfoOutput) NetworkCdnBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v DailyUsageInfo) float64 { return v.NetworkCdnBytes }).(pulumi.Float64Output)
-}
-
-func (o DailyUsageInfoOutput) NetworkOriginBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v DailyUsageInfo) float64 { return v.NetworkOriginBytes }).(pulumi.Float64Output)
-}
-
-func (o DailyUsageInfoOutput) NetworkTotalBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v DailyUsageInfo) float64 { return v.NetworkTotalBytes }).(pulumi.Float64Output)
-}
-
-func (o DailyUsageInfoOutput) RequestOriginCount() pulumi.Float64Output {
-	return o.ApplyT(func(v DailyUsageInfo) float64 { return v.RequestOriginCount }).(pulumi.Float64Output)
-}
-
-func (o DailyUsageInfoOutput) StorageDatabaseBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v DailyUsageInfo) float64 { return v.StorageDatabaseBytes }).(pulumi.Float64Output)
-}
-
-func (o DailyUsageInfoOutput) StorageFileBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v DailyUsageInfo) float64 { return v.StorageFileBytes }).(pulumi.Float64Output)
-}
-
-// When storage was last measured.
-func (o DailyUsageInfoOutput) StorageUpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v DailyUsageInfo) string { return v.StorageUpdateTime }).(pulumi.StringOutput)
-}
-
-func (o DailyUsageInfoOutput) VisitCount() pulumi.Float64Output {
-	return o.ApplyT(func(v DailyUsageInfo) float64 { return v.VisitCount }).(pulumi.Float64Output)
-}
-
-type DailyUsageInfoArrayOutput struct{ *pulumi.OutputState }
-
-func (DailyUsageInfoArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]DailyUsageInfo)(nil)).Elem()
-}
-
-func (o DailyUsageInfoArrayOutput) ToDailyUsageInfoArrayOutput() DailyUsageInfoArrayOutput {
-	return o
-}
-
-func (o DailyUsageInfoArrayOutput) ToDailyUsageInfoArrayOutputWithContext(ctx context.Context) DailyUsageInfoArrayOutput {
-	return o
-}
-
-func (o DailyUsageInfoArrayOutput) Index(i pulumi.IntInput) DailyUsageInfoOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DailyUsageInfo {
-		return vs[0].([]DailyUsageInfo)[vs[1].(int)]
-	}).(DailyUsageInfoOutput)
-}
-
-type DomainCertificateInfo struct {
-	// The certificate record.
-	Certificate CertificateInfo `pulumi:"certificate"`
-	// The PEM certificate, when the service includes it.
-	CertificatePem string `pulumi:"certificatePem"`
-	// The criteria the service reports.
-	Criteria string `pulumi:"criteria"`
-	// The certificate's name.
-	Name string `pulumi:"name"`
+func (o DomainCertificateInfoCertificateOutput) Wildcard() pulumi.BoolOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) bool { return v.Wildcard }).(pulumi.BoolOutput)
 }
 
 type DomainInfo struct {
 	// The A records to point the domain at.
 	ARecords []string `pulumi:"aRecords"`
 	// The CNAME target to point the domain at.
-	Cname string `pulumi:"cname"`
-	// Whether the service marks it as a duplicate.
-	Duplicate bool `pulumi:"duplicate"`
-	// The domain's UUID.
-	Id string `pulumi:"id"`
-	// The domain name.
-	Name string `pulumi:"name"`
-	// AN, GES or LEGACY.
-	NetworkType string `pulumi:"networkType"`
-	// TXT_VERIFIED or TXT_VERIFICATION_PENDING.
-	OwnershipStatus string `pulumi:"ownershipStatus"`
-	// Whether this is the install's primary domain.
-	Primary bool `pulumi:"primary"`
-	// The domains this one redirects to.
-	RedirectsTo []DomainInfoRedirectsTo `pulumi:"redirectsTo"`
-	// Whether all URLs are forced to HTTPS.
-	SecureAllUrls bool `pulumi:"secureAllUrls"`
-	// Name of the TXT record to publish; null once verified.
-	TxtVerificationKey string `pulumi:"txtVerificationKey"`
-	// Value of the TXT record to publish; null once verified.
-	TxtVerificationValue string `pulumi:"txtVerificationValue"`
-	// When ownership was verified.
-	TxtVerifiedTime string `pulumi:"txtVerifiedTime"`
+	Cname                string                   `pulumi:"cname"`
+	Duplicate            bool                     `pulumi:"duplicate"`
+	Id                   string                   `pulumi:"id"`
+	Name                 string                   `pulumi:"name"`
+	NetworkDetails       DomainInfoNetworkDetails `pulumi:"networkDetails"`
+	NetworkType          string                   `pulumi:"networkType"`
+	OwnershipStatus      string                   `pulumi:"ownershipStatus"`
+	Primary              bool                     `pulumi:"primary"`
+	RedirectsTo          []DomainInfoRedirectsTo  `pulumi:"redirectsTo"`
+	SecureAllUrls        bool                     `pulumi:"secureAllUrls"`
+	TxtVerificationKey   string                   `pulumi:"txtVerificationKey"`
+	TxtVerificationValue string                   `pulumi:"txtVerificationValue"`
+	TxtVerifiedDomain    string                   `pulumi:"txtVerifiedDomain"`
+	TxtVerifiedTime      string                   `pulumi:"txtVerifiedTime"`
 }
 
 type DomainInfoOutput struct{ *pulumi.OutputState }
@@ -1019,57 +1142,54 @@ func (o DomainInfoOutput) Cname() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.Cname }).(pulumi.StringOutput)
 }
 
-// Whether the service marks it as a duplicate.
 func (o DomainInfoOutput) Duplicate() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainInfo) bool { return v.Duplicate }).(pulumi.BoolOutput)
 }
 
-// The domain's UUID.
 func (o DomainInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The domain name.
 func (o DomainInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// AN, GES or LEGACY.
+func (o DomainInfoOutput) NetworkDetails() DomainInfoNetworkDetailsOutput {
+	return o.ApplyT(func(v DomainInfo) DomainInfoNetworkDetails { return v.NetworkDetails }).(DomainInfoNetworkDetailsOutput)
+}
+
 func (o DomainInfoOutput) NetworkType() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.NetworkType }).(pulumi.StringOutput)
 }
 
-// TXT_VERIFIED or TXT_VERIFICATION_PENDING.
 func (o DomainInfoOutput) OwnershipStatus() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.OwnershipStatus }).(pulumi.StringOutput)
 }
 
-// Whether this is the install's primary domain.
 func (o DomainInfoOutput) Primary() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainInfo) bool { return v.Primary }).(pulumi.BoolOutput)
 }
 
-// The domains this one redirects to.
 func (o DomainInfoOutput) RedirectsTo() DomainInfoRedirectsToArrayOutput {
 	return o.ApplyT(func(v DomainInfo) []DomainInfoRedirectsTo { return v.RedirectsTo }).(DomainInfoRedirectsToArrayOutput)
 }
 
-// Whether all URLs are forced to HTTPS.
 func (o DomainInfoOutput) SecureAllUrls() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainInfo) bool { return v.SecureAllUrls }).(pulumi.BoolOutput)
 }
 
-// Name of the TXT record to publish; null once verified.
 func (o DomainInfoOutput) TxtVerificationKey() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.TxtVerificationKey }).(pulumi.StringOutput)
 }
 
-// Value of the TXT record to publish; null once verified.
 func (o DomainInfoOutput) TxtVerificationValue() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.TxtVerificationValue }).(pulumi.StringOutput)
 }
 
-// When ownership was verified.
+func (o DomainInfoOutput) TxtVerifiedDomain() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainInfo) string { return v.TxtVerifiedDomain }).(pulumi.StringOutput)
+}
+
 func (o DomainInfoOutput) TxtVerifiedTime() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.TxtVerifiedTime }).(pulumi.StringOutput)
 }
@@ -1092,6 +1212,109 @@ func (o DomainInfoArrayOutput) Index(i pulumi.IntInput) DomainInfoOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DomainInfo {
 		return vs[0].([]DomainInfo)[vs[1].(int)]
 	}).(DomainInfoOutput)
+}
+
+type DomainInfoNetworkDetails struct {
+	DnsConfigInfo DomainInfoNetworkDetailsDnsConfigInfo `pulumi:"dnsConfigInfo"`
+	NetworkInfo   DomainInfoNetworkDetailsNetworkInfo   `pulumi:"networkInfo"`
+}
+
+type DomainInfoNetworkDetailsOutput struct{ *pulumi.OutputState }
+
+func (DomainInfoNetworkDetailsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainInfoNetworkDetails)(nil)).Elem()
+}
+
+func (o DomainInfoNetworkDetailsOutput) ToDomainInfoNetworkDetailsOutput() DomainInfoNetworkDetailsOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsOutput) ToDomainInfoNetworkDetailsOutputWithContext(ctx context.Context) DomainInfoNetworkDetailsOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsOutput) DnsConfigInfo() DomainInfoNetworkDetailsDnsConfigInfoOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetails) DomainInfoNetworkDetailsDnsConfigInfo { return v.DnsConfigInfo }).(DomainInfoNetworkDetailsDnsConfigInfoOutput)
+}
+
+func (o DomainInfoNetworkDetailsOutput) NetworkInfo() DomainInfoNetworkDetailsNetworkInfoOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetails) DomainInfoNetworkDetailsNetworkInfo { return v.NetworkInfo }).(DomainInfoNetworkDetailsNetworkInfoOutput)
+}
+
+type DomainInfoNetworkDetailsDnsConfigInfo struct {
+	ARecords []string `pulumi:"aRecords"`
+	Cname    string   `pulumi:"cname"`
+}
+
+type DomainInfoNetworkDetailsDnsConfigInfoOutput struct{ *pulumi.OutputState }
+
+func (DomainInfoNetworkDetailsDnsConfigInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainInfoNetworkDetailsDnsConfigInfo)(nil)).Elem()
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoOutput) ToDomainInfoNetworkDetailsDnsConfigInfoOutput() DomainInfoNetworkDetailsDnsConfigInfoOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoOutput) ToDomainInfoNetworkDetailsDnsConfigInfoOutputWithContext(ctx context.Context) DomainInfoNetworkDetailsDnsConfigInfoOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoOutput) ARecords() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsDnsConfigInfo) []string { return v.ARecords }).(pulumi.StringArrayOutput)
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoOutput) Cname() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsDnsConfigInfo) string { return v.Cname }).(pulumi.StringOutput)
+}
+
+type DomainInfoNetworkDetailsNetworkInfo struct {
+	Ssl    DomainInfoNetworkDetailsNetworkInfoSsl `pulumi:"ssl"`
+	Status string                                 `pulumi:"status"`
+}
+
+type DomainInfoNetworkDetailsNetworkInfoOutput struct{ *pulumi.OutputState }
+
+func (DomainInfoNetworkDetailsNetworkInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainInfoNetworkDetailsNetworkInfo)(nil)).Elem()
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoOutput) ToDomainInfoNetworkDetailsNetworkInfoOutput() DomainInfoNetworkDetailsNetworkInfoOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoOutput) ToDomainInfoNetworkDetailsNetworkInfoOutputWithContext(ctx context.Context) DomainInfoNetworkDetailsNetworkInfoOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoOutput) Ssl() DomainInfoNetworkDetailsNetworkInfoSslOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfo) DomainInfoNetworkDetailsNetworkInfoSsl { return v.Ssl }).(DomainInfoNetworkDetailsNetworkInfoSslOutput)
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfo) string { return v.Status }).(pulumi.StringOutput)
+}
+
+type DomainInfoNetworkDetailsNetworkInfoSsl struct {
+	Status string `pulumi:"status"`
+}
+
+type DomainInfoNetworkDetailsNetworkInfoSslOutput struct{ *pulumi.OutputState }
+
+func (DomainInfoNetworkDetailsNetworkInfoSslOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainInfoNetworkDetailsNetworkInfoSsl)(nil)).Elem()
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoSslOutput) ToDomainInfoNetworkDetailsNetworkInfoSslOutput() DomainInfoNetworkDetailsNetworkInfoSslOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoSslOutput) ToDomainInfoNetworkDetailsNetworkInfoSslOutputWithContext(ctx context.Context) DomainInfoNetworkDetailsNetworkInfoSslOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoSslOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfoSsl) string { return v.Status }).(pulumi.StringOutput)
 }
 
 type DomainInfoRedirectsTo struct {
@@ -1142,20 +1365,13 @@ func (o DomainInfoRedirectsToArrayOutput) Index(i pulumi.IntInput) DomainInfoRed
 }
 
 type DomainMappingInfo struct {
-	// The domain it redirects to, if any.
-	DestinationDomainMapping string `pulumi:"destinationDomainMapping"`
-	// State of the destination mapping.
-	DestinationDomainMappingState string `pulumi:"destinationDomainMappingState"`
-	// The domain name.
-	Domain string `pulumi:"domain"`
-	// Resource name.
-	Name string `pulumi:"name"`
-	// Whether it is the environment's primary domain.
-	Primary bool `pulumi:"primary"`
-	// STATE_UNSPECIFIED, CREATING, ACTIVE or DELETING.
-	State string `pulumi:"state"`
-	// TXT record for ownership verification.
-	TxtVerification DomainMappingInfoTxtVerification `pulumi:"txtVerification"`
+	DestinationDomainMapping      string                           `pulumi:"destinationDomainMapping"`
+	DestinationDomainMappingState string                           `pulumi:"destinationDomainMappingState"`
+	Domain                        string                           `pulumi:"domain"`
+	Name                          string                           `pulumi:"name"`
+	Primary                       bool                             `pulumi:"primary"`
+	State                         string                           `pulumi:"state"`
+	TxtVerification               DomainMappingInfoTxtVerification `pulumi:"txtVerification"`
 }
 
 type DomainMappingInfoOutput struct{ *pulumi.OutputState }
@@ -1172,37 +1388,30 @@ func (o DomainMappingInfoOutput) ToDomainMappingInfoOutputWithContext(ctx contex
 	return o
 }
 
-// The domain it redirects to, if any.
 func (o DomainMappingInfoOutput) DestinationDomainMapping() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainMappingInfo) string { return v.DestinationDomainMapping }).(pulumi.StringOutput)
 }
 
-// State of the destination mapping.
 func (o DomainMappingInfoOutput) DestinationDomainMappingState() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainMappingInfo) string { return v.DestinationDomainMappingState }).(pulumi.StringOutput)
 }
 
-// The domain name.
 func (o DomainMappingInfoOutput) Domain() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainMappingInfo) string { return v.Domain }).(pulumi.StringOutput)
 }
 
-// Resource name.
 func (o DomainMappingInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainMappingInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Whether it is the environment's primary domain.
 func (o DomainMappingInfoOutput) Primary() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainMappingInfo) bool { return v.Primary }).(pulumi.BoolOutput)
 }
 
-// STATE_UNSPECIFIED, CREATING, ACTIVE or DELETING.
 func (o DomainMappingInfoOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainMappingInfo) string { return v.State }).(pulumi.StringOutput)
 }
 
-// TXT record for ownership verification.
 func (o DomainMappingInfoOutput) TxtVerification() DomainMappingInfoTxtVerificationOutput {
 	return o.ApplyT(func(v DomainMappingInfo) DomainMappingInfoTxtVerification { return v.TxtVerification }).(DomainMappingInfoTxtVerificationOutput)
 }
@@ -1259,10 +1468,106 @@ func (o DomainMappingInfoTxtVerificationOutput) Verified() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainMappingInfoTxtVerification) bool { return v.Verified }).(pulumi.BoolOutput)
 }
 
+type DomainMappingsDomainMappings struct {
+	// The domain it redirects to, or null.
+	DestinationDomainMapping string `pulumi:"destinationDomainMapping"`
+	// The domain (lower case).
+	Domain string `pulumi:"domain"`
+	// Whether it is the primary domain.
+	Primary bool `pulumi:"primary"`
+	// The mapping's resource name.
+	ResourceName string `pulumi:"resourceName"`
+	// CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).
+	State string `pulumi:"state"`
+	// Name of the TXT record that proves ownership, when the service asks for one.
+	TxtRecordName string `pulumi:"txtRecordName"`
+	// Value of that TXT record.
+	TxtRecordValue string `pulumi:"txtRecordValue"`
+	// Whether ownership has been verified.
+	TxtVerified bool `pulumi:"txtVerified"`
+}
+
+type DomainMappingsDomainMappingsOutput struct{ *pulumi.OutputState }
+
+func (DomainMappingsDomainMappingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainMappingsDomainMappings)(nil)).Elem()
+}
+
+func (o DomainMappingsDomainMappingsOutput) ToDomainMappingsDomainMappingsOutput() DomainMappingsDomainMappingsOutput {
+	return o
+}
+
+func (o DomainMappingsDomainMappingsOutput) ToDomainMappingsDomainMappingsOutputWithContext(ctx context.Context) DomainMappingsDomainMappingsOutput {
+	return o
+}
+
+// The domain it redirects to, or null.
+func (o DomainMappingsDomainMappingsOutput) DestinationDomainMapping() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.DestinationDomainMapping }).(pulumi.StringOutput)
+}
+
+// The domain (lower case).
+func (o DomainMappingsDomainMappingsOutput) Domain() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.Domain }).(pulumi.StringOutput)
+}
+
+// Whether it is the primary domain.
+func (o DomainMappingsDomainMappingsOutput) Primary() pulumi.BoolOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) bool { return v.Primary }).(pulumi.BoolOutput)
+}
+
+// The mapping's resource name.
+func (o DomainMappingsDomainMappingsOutput) ResourceName() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.ResourceName }).(pulumi.StringOutput)
+}
+
+// CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).
+func (o DomainMappingsDomainMappingsOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.State }).(pulumi.StringOutput)
+}
+
+// Name of the TXT record that proves ownership, when the service asks for one.
+func (o DomainMappingsDomainMappingsOutput) TxtRecordName() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.TxtRecordName }).(pulumi.StringOutput)
+}
+
+// Value of that TXT record.
+func (o DomainMappingsDomainMappingsOutput) TxtRecordValue() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.TxtRecordValue }).(pulumi.StringOutput)
+}
+
+// Whether ownership has been verified.
+func (o DomainMappingsDomainMappingsOutput) TxtVerified() pulumi.BoolOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) bool { return v.TxtVerified }).(pulumi.BoolOutput)
+}
+
+type DomainMappingsDomainMappingsArrayOutput struct{ *pulumi.OutputState }
+
+func (DomainMappingsDomainMappingsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DomainMappingsDomainMappings)(nil)).Elem()
+}
+
+func (o DomainMappingsDomainMappingsArrayOutput) ToDomainMappingsDomainMappingsArrayOutput() DomainMappingsDomainMappingsArrayOutput {
+	return o
+}
+
+func (o DomainMappingsDomainMappingsArrayOutput) ToDomainMappingsDomainMappingsArrayOutputWithContext(ctx context.Context) DomainMappingsDomainMappingsArrayOutput {
+	return o
+}
+
+func (o DomainMappingsDomainMappingsArrayOutput) Index(i pulumi.IntInput) DomainMappingsDomainMappingsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DomainMappingsDomainMappings {
+		return vs[0].([]DomainMappingsDomainMappings)[vs[1].(int)]
+	}).(DomainMappingsDomainMappingsOutput)
+}
+
 type DomainMappingsMappings struct {
-	DestinationDomainMapping interface{} `pulumi:"destinationDomainMapping"`
-	Domain                   string      `pulumi:"domain"`
-	Primary                  *bool       `pulumi:"primary"`
+	// Another domain of the set this one redirects to; null for none. A redirect cannot be primary.
+	DestinationDomainMapping *string `pulumi:"destinationDomainMapping"`
+	// The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).
+	Domain string `pulumi:"domain"`
+	// Whether this is the environment's primary domain (at most one).
+	Primary *bool `pulumi:"primary"`
 }
 
 // DomainMappingsMappingsInput is an input type that accepts DomainMappingsMappingsArgs and DomainMappingsMappingsOutput values.
@@ -1277,9 +1582,12 @@ type DomainMappingsMappingsInput interface {
 }
 
 type DomainMappingsMappingsArgs struct {
-	DestinationDomainMapping pulumi.Input        `pulumi:"destinationDomainMapping"`
-	Domain                   pulumi.StringInput  `pulumi:"domain"`
-	Primary                  pulumi.BoolPtrInput `pulumi:"primary"`
+	// Another domain of the set this one redirects to; null for none. A redirect cannot be primary.
+	DestinationDomainMapping pulumi.StringPtrInput `pulumi:"destinationDomainMapping"`
+	// The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).
+	Domain pulumi.StringInput `pulumi:"domain"`
+	// Whether this is the environment's primary domain (at most one).
+	Primary pulumi.BoolPtrInput `pulumi:"primary"`
 }
 
 func (DomainMappingsMappingsArgs) ElementType() reflect.Type {
@@ -1333,14 +1641,17 @@ func (o DomainMappingsMappingsOutput) ToDomainMappingsMappingsOutputWithContext(
 	return o
 }
 
-func (o DomainMappingsMappingsOutput) DestinationDomainMapping() pulumi.AnyOutput {
-	return o.ApplyT(func(v DomainMappingsMappings) interface{} { return v.DestinationDomainMapping }).(pulumi.AnyOutput)
+// Another domain of the set this one redirects to; null for none. A redirect cannot be primary.
+func (o DomainMappingsMappingsOutput) DestinationDomainMapping() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingsMappings) *string { return v.DestinationDomainMapping }).(pulumi.StringPtrOutput)
 }
 
+// The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).
 func (o DomainMappingsMappingsOutput) Domain() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainMappingsMappings) string { return v.Domain }).(pulumi.StringOutput)
 }
 
+// Whether this is the environment's primary domain (at most one).
 func (o DomainMappingsMappingsOutput) Primary() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v DomainMappingsMappings) *bool { return v.Primary }).(pulumi.BoolPtrOutput)
 }
@@ -1365,171 +1676,227 @@ func (o DomainMappingsMappingsArrayOutput) Index(i pulumi.IntInput) DomainMappin
 	}).(DomainMappingsMappingsOutput)
 }
 
-type DomainStatusInfo struct {
-	ARecord    string `pulumi:"aRecord"`
-	AaaaRecord string `pulumi:"aaaaRecord"`
-	// Its CNAME, A and AAAA records.
-	Cname string `pulumi:"cname"`
-	// Whether its checks are complete.
-	Complete bool `pulumi:"complete"`
-	// Whether DNS or HTTP information could not be read.
-	DnsError bool `pulumi:"dnsError"`
-	// Its DNS provider.
-	DnsProvider string `pulumi:"dnsProvider"`
-	HttpError   bool   `pulumi:"httpError"`
-	// The addresses it resolves to.
-	Ip []string `pulumi:"ip"`
-	// The domain name.
-	Name string `pulumi:"name"`
+type DomainStatusInfoDomains struct {
+	ARecord     string   `pulumi:"aRecord"`
+	AaaaRecord  string   `pulumi:"aaaaRecord"`
+	Cname       string   `pulumi:"cname"`
+	Complete    bool     `pulumi:"complete"`
+	DnsError    bool     `pulumi:"dnsError"`
+	DnsProvider string   `pulumi:"dnsProvider"`
+	HttpError   bool     `pulumi:"httpError"`
+	Ip          []string `pulumi:"ip"`
+	Name        string   `pulumi:"name"`
 	// Its name servers.
-	NameServers []string `pulumi:"nameServers"`
-	// The result of pinging the domain.
-	Result      string `pulumi:"result"`
-	SslIssuer   string `pulumi:"sslIssuer"`
+	NameServers []string                    `pulumi:"nameServers"`
+	Ns          []DomainStatusInfoDomainsNs `pulumi:"ns"`
+	Result      string                      `pulumi:"result"`
+	Ssl         DomainStatusInfoDomainsSsl  `pulumi:"ssl"`
+	// SSL certificate issuer.
+	SslIssuer string `pulumi:"sslIssuer"`
+	// SSL certificate expiry.
 	SslNotAfter string `pulumi:"sslNotAfter"`
-	// SSL status (e.g. `verified`), issuer and expiry.
-	SslStatus string `pulumi:"sslStatus"`
-	// Its TXT records.
-	Txt []string `pulumi:"txt"`
+	// SSL status, e.g. `verified`.
+	SslStatus string   `pulumi:"sslStatus"`
+	Txt       []string `pulumi:"txt"`
 }
 
-type DomainStatusInfoOutput struct{ *pulumi.OutputState }
+type DomainStatusInfoDomainsOutput struct{ *pulumi.OutputState }
 
-func (DomainStatusInfoOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DomainStatusInfo)(nil)).Elem()
+func (DomainStatusInfoDomainsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainStatusInfoDomains)(nil)).Elem()
 }
 
-func (o DomainStatusInfoOutput) ToDomainStatusInfoOutput() DomainStatusInfoOutput {
+func (o DomainStatusInfoDomainsOutput) ToDomainStatusInfoDomainsOutput() DomainStatusInfoDomainsOutput {
 	return o
 }
 
-func (o DomainStatusInfoOutput) ToDomainStatusInfoOutputWithContext(ctx context.Context) DomainStatusInfoOutput {
+func (o DomainStatusInfoDomainsOutput) ToDomainStatusInfoDomainsOutputWithContext(ctx context.Context) DomainStatusInfoDomainsOutput {
 	return o
 }
 
-func (o DomainStatusInfoOutput) ARecord() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.ARecord }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) ARecord() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.ARecord }).(pulumi.StringOutput)
 }
 
-func (o DomainStatusInfoOutput) AaaaRecord() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.AaaaRecord }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) AaaaRecord() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.AaaaRecord }).(pulumi.StringOutput)
 }
 
-// Its CNAME, A and AAAA records.
-func (o DomainStatusInfoOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.Cname }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) Cname() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.Cname }).(pulumi.StringOutput)
 }
 
-// Whether its checks are complete.
-func (o DomainStatusInfoOutput) Complete() pulumi.BoolOutput {
-	return o.ApplyT(func(v DomainStatusInfo) bool { return v.Complete }).(pulumi.BoolOutput)
+func (o DomainStatusInfoDomainsOutput) Complete() pulumi.BoolOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) bool { return v.Complete }).(pulumi.BoolOutput)
 }
 
-// Whether DNS or HTTP information could not be read.
-func (o DomainStatusInfoOutput) DnsError() pulumi.BoolOutput {
-	return o.ApplyT(func(v DomainStatusInfo) bool { return v.DnsError }).(pulumi.BoolOutput)
+func (o DomainStatusInfoDomainsOutput) DnsError() pulumi.BoolOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) bool { return v.DnsError }).(pulumi.BoolOutput)
 }
 
-// Its DNS provider.
-func (o DomainStatusInfoOutput) DnsProvider() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.DnsProvider }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) DnsProvider() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.DnsProvider }).(pulumi.StringOutput)
 }
 
-func (o DomainStatusInfoOutput) HttpError() pulumi.BoolOutput {
-	return o.ApplyT(func(v DomainStatusInfo) bool { return v.HttpError }).(pulumi.BoolOutput)
+func (o DomainStatusInfoDomainsOutput) HttpError() pulumi.BoolOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) bool { return v.HttpError }).(pulumi.BoolOutput)
 }
 
-// The addresses it resolves to.
-func (o DomainStatusInfoOutput) Ip() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v DomainStatusInfo) []string { return v.Ip }).(pulumi.StringArrayOutput)
+func (o DomainStatusInfoDomainsOutput) Ip() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) []string { return v.Ip }).(pulumi.StringArrayOutput)
 }
 
-// The domain name.
-func (o DomainStatusInfoOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.Name }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.Name }).(pulumi.StringOutput)
 }
 
 // Its name servers.
-func (o DomainStatusInfoOutput) NameServers() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v DomainStatusInfo) []string { return v.NameServers }).(pulumi.StringArrayOutput)
+func (o DomainStatusInfoDomainsOutput) NameServers() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) []string { return v.NameServers }).(pulumi.StringArrayOutput)
 }
 
-// The result of pinging the domain.
-func (o DomainStatusInfoOutput) Result() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.Result }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) Ns() DomainStatusInfoDomainsNsArrayOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) []DomainStatusInfoDomainsNs { return v.Ns }).(DomainStatusInfoDomainsNsArrayOutput)
 }
 
-func (o DomainStatusInfoOutput) SslIssuer() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.SslIssuer }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) Result() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.Result }).(pulumi.StringOutput)
 }
 
-func (o DomainStatusInfoOutput) SslNotAfter() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.SslNotAfter }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) Ssl() DomainStatusInfoDomainsSslOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) DomainStatusInfoDomainsSsl { return v.Ssl }).(DomainStatusInfoDomainsSslOutput)
 }
 
-// SSL status (e.g. `verified`), issuer and expiry.
-func (o DomainStatusInfoOutput) SslStatus() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfo) string { return v.SslStatus }).(pulumi.StringOutput)
+// SSL certificate issuer.
+func (o DomainStatusInfoDomainsOutput) SslIssuer() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.SslIssuer }).(pulumi.StringOutput)
 }
 
-// Its TXT records.
-func (o DomainStatusInfoOutput) Txt() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v DomainStatusInfo) []string { return v.Txt }).(pulumi.StringArrayOutput)
+// SSL certificate expiry.
+func (o DomainStatusInfoDomainsOutput) SslNotAfter() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.SslNotAfter }).(pulumi.StringOutput)
 }
 
-type DomainStatusInfoArrayOutput struct{ *pulumi.OutputState }
-
-func (DomainStatusInfoArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]DomainStatusInfo)(nil)).Elem()
+// SSL status, e.g. `verified`.
+func (o DomainStatusInfoDomainsOutput) SslStatus() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.SslStatus }).(pulumi.StringOutput)
 }
 
-func (o DomainStatusInfoArrayOutput) ToDomainStatusInfoArrayOutput() DomainStatusInfoArrayOutput {
+func (o DomainStatusInfoDomainsOutput) Txt() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) []string { return v.Txt }).(pulumi.StringArrayOutput)
+}
+
+type DomainStatusInfoDomainsArrayOutput struct{ *pulumi.OutputState }
+
+func (DomainStatusInfoDomainsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DomainStatusInfoDomains)(nil)).Elem()
+}
+
+func (o DomainStatusInfoDomainsArrayOutput) ToDomainStatusInfoDomainsArrayOutput() DomainStatusInfoDomainsArrayOutput {
 	return o
 }
 
-func (o DomainStatusInfoArrayOutput) ToDomainStatusInfoArrayOutputWithContext(ctx context.Context) DomainStatusInfoArrayOutput {
+func (o DomainStatusInfoDomainsArrayOutput) ToDomainStatusInfoDomainsArrayOutputWithContext(ctx context.Context) DomainStatusInfoDomainsArrayOutput {
 	return o
 }
 
-func (o DomainStatusInfoArrayOutput) Index(i pulumi.IntInput) DomainStatusInfoOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DomainStatusInfo {
-		return vs[0].([]DomainStatusInfo)[vs[1].(int)]
-	}).(DomainStatusInfoOutput)
+func (o DomainStatusInfoDomainsArrayOutput) Index(i pulumi.IntInput) DomainStatusInfoDomainsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DomainStatusInfoDomains {
+		return vs[0].([]DomainStatusInfoDomains)[vs[1].(int)]
+	}).(DomainStatusInfoDomainsOutput)
 }
 
-type DomainStatusReportInfo struct {
-	// Whether the report is complete (it always is unless the wait ran out).
-	Complete bool `pulumi:"complete"`
-	// The domains reported on.
-	Domains   []DomainStatusInfo `pulumi:"domains"`
-	InstallIp string             `pulumi:"installIp"`
-	// The install's name and IP address.
-	InstallName string `pulumi:"installName"`
-	// The report's id.
-	ReportId string `pulumi:"reportId"`
+type DomainStatusInfoDomainsNs struct {
+	Host string `pulumi:"host"`
+}
+
+type DomainStatusInfoDomainsNsOutput struct{ *pulumi.OutputState }
+
+func (DomainStatusInfoDomainsNsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainStatusInfoDomainsNs)(nil)).Elem()
+}
+
+func (o DomainStatusInfoDomainsNsOutput) ToDomainStatusInfoDomainsNsOutput() DomainStatusInfoDomainsNsOutput {
+	return o
+}
+
+func (o DomainStatusInfoDomainsNsOutput) ToDomainStatusInfoDomainsNsOutputWithContext(ctx context.Context) DomainStatusInfoDomainsNsOutput {
+	return o
+}
+
+func (o DomainStatusInfoDomainsNsOutput) Host() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsNs) string { return v.Host }).(pulumi.StringOutput)
+}
+
+type DomainStatusInfoDomainsNsArrayOutput struct{ *pulumi.OutputState }
+
+func (DomainStatusInfoDomainsNsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]DomainStatusInfoDomainsNs)(nil)).Elem()
+}
+
+func (o DomainStatusInfoDomainsNsArrayOutput) ToDomainStatusInfoDomainsNsArrayOutput() DomainStatusInfoDomainsNsArrayOutput {
+	return o
+}
+
+func (o DomainStatusInfoDomainsNsArrayOutput) ToDomainStatusInfoDomainsNsArrayOutputWithContext(ctx context.Context) DomainStatusInfoDomainsNsArrayOutput {
+	return o
+}
+
+func (o DomainStatusInfoDomainsNsArrayOutput) Index(i pulumi.IntInput) DomainStatusInfoDomainsNsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) DomainStatusInfoDomainsNs {
+		return vs[0].([]DomainStatusInfoDomainsNs)[vs[1].(int)]
+	}).(DomainStatusInfoDomainsNsOutput)
+}
+
+type DomainStatusInfoDomainsSsl struct {
+	CommonName string `pulumi:"commonName"`
+	Issuer     string `pulumi:"issuer"`
+	NotAfter   string `pulumi:"notAfter"`
+	Status     string `pulumi:"status"`
+}
+
+type DomainStatusInfoDomainsSslOutput struct{ *pulumi.OutputState }
+
+func (DomainStatusInfoDomainsSslOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DomainStatusInfoDomainsSsl)(nil)).Elem()
+}
+
+func (o DomainStatusInfoDomainsSslOutput) ToDomainStatusInfoDomainsSslOutput() DomainStatusInfoDomainsSslOutput {
+	return o
+}
+
+func (o DomainStatusInfoDomainsSslOutput) ToDomainStatusInfoDomainsSslOutputWithContext(ctx context.Context) DomainStatusInfoDomainsSslOutput {
+	return o
+}
+
+func (o DomainStatusInfoDomainsSslOutput) CommonName() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) string { return v.CommonName }).(pulumi.StringOutput)
+}
+
+func (o DomainStatusInfoDomainsSslOutput) Issuer() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) string { return v.Issuer }).(pulumi.StringOutput)
+}
+
+func (o DomainStatusInfoDomainsSslOutput) NotAfter() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) string { return v.NotAfter }).(pulumi.StringOutput)
+}
+
+func (o DomainStatusInfoDomainsSslOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) string { return v.Status }).(pulumi.StringOutput)
 }
 
 type EnvironmentInfo struct {
-	// Git branch, or `uploadable` for zip uploads.
 	Branch string `pulumi:"branch"`
 	// Resource name of the current build, or null.
-	Build string `pulumi:"build"`
-	// Creation time.
-	CreateTime string `pulumi:"createTime"`
-	// Display name.
-	DisplayName string `pulumi:"displayName"`
-	// Domains served.
-	Domains []string `pulumi:"domains"`
-	// The environment id.
-	EnvironmentId string `pulumi:"environmentId"`
-	// Resource name `accounts/{a}/apps/{app}/environments/{env}`.
-	Name string `pulumi:"name"`
-	// True while the platform is still applying the requested state.
-	Reconciling bool `pulumi:"reconciling"`
-	// Directory of the app inside the repository or zip.
-	RootDirectory string `pulumi:"rootDirectory"`
-	// Last update time.
-	UpdateTime string `pulumi:"updateTime"`
+	Build         string   `pulumi:"build"`
+	CreateTime    string   `pulumi:"createTime"`
+	DisplayName   string   `pulumi:"displayName"`
+	Domains       []string `pulumi:"domains"`
+	EnvironmentId string   `pulumi:"environmentId"`
+	Name          string   `pulumi:"name"`
+	Reconciling   bool     `pulumi:"reconciling"`
+	RootDirectory string   `pulumi:"rootDirectory"`
+	UpdateTime    string   `pulumi:"updateTime"`
 }
 
 type EnvironmentInfoOutput struct{ *pulumi.OutputState }
@@ -1546,7 +1913,6 @@ func (o EnvironmentInfoOutput) ToEnvironmentInfoOutputWithContext(ctx context.Co
 	return o
 }
 
-// Git branch, or `uploadable` for zip uploads.
 func (o EnvironmentInfoOutput) Branch() pulumi.StringOutput {
 	return o.ApplyT(func(v EnvironmentInfo) string { return v.Branch }).(pulumi.StringOutput)
 }
@@ -1556,42 +1922,34 @@ func (o EnvironmentInfoOutput) Build() pulumi.StringOutput {
 	return o.ApplyT(func(v EnvironmentInfo) string { return v.Build }).(pulumi.StringOutput)
 }
 
-// Creation time.
 func (o EnvironmentInfoOutput) CreateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v EnvironmentInfo) string { return v.CreateTime }).(pulumi.StringOutput)
 }
 
-// Display name.
 func (o EnvironmentInfoOutput) DisplayName() pulumi.StringOutput {
 	return o.ApplyT(func(v EnvironmentInfo) string { return v.DisplayName }).(pulumi.StringOutput)
 }
 
-// Domains served.
 func (o EnvironmentInfoOutput) Domains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v EnvironmentInfo) []string { return v.Domains }).(pulumi.StringArrayOutput)
 }
 
-// The environment id.
 func (o EnvironmentInfoOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v EnvironmentInfo) string { return v.EnvironmentId }).(pulumi.StringOutput)
 }
 
-// Resource name `accounts/{a}/apps/{app}/environments/{env}`.
 func (o EnvironmentInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v EnvironmentInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// True while the platform is still applying the requested state.
 func (o EnvironmentInfoOutput) Reconciling() pulumi.BoolOutput {
 	return o.ApplyT(func(v EnvironmentInfo) bool { return v.Reconciling }).(pulumi.BoolOutput)
 }
 
-// Directory of the app inside the repository or zip.
 func (o EnvironmentInfoOutput) RootDirectory() pulumi.StringOutput {
 	return o.ApplyT(func(v EnvironmentInfo) string { return v.RootDirectory }).(pulumi.StringOutput)
 }
 
-// Last update time.
 func (o EnvironmentInfoOutput) UpdateTime() pulumi.StringOutput {
 	return o.ApplyT(func(v EnvironmentInfo) string { return v.UpdateTime }).(pulumi.StringOutput)
 }
@@ -1616,35 +1974,132 @@ func (o EnvironmentInfoArrayOutput) Index(i pulumi.IntInput) EnvironmentInfoOutp
 	}).(EnvironmentInfoOutput)
 }
 
+type InstallCertificateInfo struct {
+	Account       string   `pulumi:"account"`
+	ApprovedTime  string   `pulumi:"approvedTime"`
+	ApproverEmail string   `pulumi:"approverEmail"`
+	AutoRenew     bool     `pulumi:"autoRenew"`
+	CancelTime    string   `pulumi:"cancelTime"`
+	CommonName    string   `pulumi:"commonName"`
+	Domains       []string `pulumi:"domains"`
+	ExpiresTime   string   `pulumi:"expiresTime"`
+	// The certificate's id on the service.
+	Id           string `pulumi:"id"`
+	OrderedTime  string `pulumi:"orderedTime"`
+	SerialNumber string `pulumi:"serialNumber"`
+	Source       string `pulumi:"source"`
+	Status       string `pulumi:"status"`
+	Wildcard     bool   `pulumi:"wildcard"`
+}
+
+type InstallCertificateInfoOutput struct{ *pulumi.OutputState }
+
+func (InstallCertificateInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstallCertificateInfo)(nil)).Elem()
+}
+
+func (o InstallCertificateInfoOutput) ToInstallCertificateInfoOutput() InstallCertificateInfoOutput {
+	return o
+}
+
+func (o InstallCertificateInfoOutput) ToInstallCertificateInfoOutputWithContext(ctx context.Context) InstallCertificateInfoOutput {
+	return o
+}
+
+func (o InstallCertificateInfoOutput) Account() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.Account }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) ApprovedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.ApprovedTime }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) ApproverEmail() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.ApproverEmail }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) AutoRenew() pulumi.BoolOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) bool { return v.AutoRenew }).(pulumi.BoolOutput)
+}
+
+func (o InstallCertificateInfoOutput) CancelTime() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.CancelTime }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) CommonName() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.CommonName }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) Domains() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) []string { return v.Domains }).(pulumi.StringArrayOutput)
+}
+
+func (o InstallCertificateInfoOutput) ExpiresTime() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.ExpiresTime }).(pulumi.StringOutput)
+}
+
+// The certificate's id on the service.
+func (o InstallCertificateInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) OrderedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.OrderedTime }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) SerialNumber() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.SerialNumber }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) Source() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.Source }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) string { return v.Status }).(pulumi.StringOutput)
+}
+
+func (o InstallCertificateInfoOutput) Wildcard() pulumi.BoolOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) bool { return v.Wildcard }).(pulumi.BoolOutput)
+}
+
+type InstallCertificateInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (InstallCertificateInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InstallCertificateInfo)(nil)).Elem()
+}
+
+func (o InstallCertificateInfoArrayOutput) ToInstallCertificateInfoArrayOutput() InstallCertificateInfoArrayOutput {
+	return o
+}
+
+func (o InstallCertificateInfoArrayOutput) ToInstallCertificateInfoArrayOutputWithContext(ctx context.Context) InstallCertificateInfoArrayOutput {
+	return o
+}
+
+func (o InstallCertificateInfoArrayOutput) Index(i pulumi.IntInput) InstallCertificateInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InstallCertificateInfo {
+		return vs[0].([]InstallCertificateInfo)[vs[1].(int)]
+	}).(InstallCertificateInfoOutput)
+}
+
 type InstallInfo struct {
-	// The owning account's UUID.
-	AccountId string `pulumi:"accountId"`
-	// WordPress version (single-install lookups only).
-	CmsVersion string `pulumi:"cmsVersion"`
-	// CNAME of the install.
-	Cname string `pulumi:"cname"`
-	// Creation time (UTC).
-	CreatedAt string `pulumi:"createdAt"`
-	// Automatic core major updates are deferred until this date (single-install lookups only).
-	DeferCmsUpgradesUntil string `pulumi:"deferCmsUpgradesUntil"`
-	// The environment it fills in its site: production, staging or development.
-	Environment string `pulumi:"environment"`
-	// The install's UUID.
-	Id string `pulumi:"id"`
-	// Whether the install is a multisite.
-	IsMultisite bool `pulumi:"isMultisite"`
-	// The install name (also its subdomain).
-	Name string `pulumi:"name"`
-	// PHP version.
-	PhpVersion string `pulumi:"phpVersion"`
-	// The primary domain.
-	PrimaryDomain string `pulumi:"primaryDomain"`
-	// The site the install belongs to.
-	SiteId string `pulumi:"siteId"`
-	// Stable IPs (some premium plans only; empty otherwise).
-	StableIps []string `pulumi:"stableIps"`
-	// `active`, or `pending` while provisioning or restoring.
-	Status string `pulumi:"status"`
+	Account               InstallInfoAccount `pulumi:"account"`
+	AccountId             string             `pulumi:"accountId"`
+	CmsVersion            string             `pulumi:"cmsVersion"`
+	Cname                 string             `pulumi:"cname"`
+	CreatedAt             string             `pulumi:"createdAt"`
+	DeferCmsUpgradesUntil string             `pulumi:"deferCmsUpgradesUntil"`
+	Environment           string             `pulumi:"environment"`
+	Id                    string             `pulumi:"id"`
+	IsMultisite           bool               `pulumi:"isMultisite"`
+	Name                  string             `pulumi:"name"`
+	PhpVersion            string             `pulumi:"phpVersion"`
+	PrimaryDomain         string             `pulumi:"primaryDomain"`
+	Site                  InstallInfoSite    `pulumi:"site"`
+	SiteId                string             `pulumi:"siteId"`
+	StableIps             []string           `pulumi:"stableIps"`
+	Status                string             `pulumi:"status"`
 }
 
 type InstallInfoOutput struct{ *pulumi.OutputState }
@@ -1661,72 +2116,66 @@ func (o InstallInfoOutput) ToInstallInfoOutputWithContext(ctx context.Context) I
 	return o
 }
 
-// The owning account's UUID.
+func (o InstallInfoOutput) Account() InstallInfoAccountOutput {
+	return o.ApplyT(func(v InstallInfo) InstallInfoAccount { return v.Account }).(InstallInfoAccountOutput)
+}
+
 func (o InstallInfoOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// WordPress version (single-install lookups only).
 func (o InstallInfoOutput) CmsVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.CmsVersion }).(pulumi.StringOutput)
 }
 
-// CNAME of the install.
 func (o InstallInfoOutput) Cname() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.Cname }).(pulumi.StringOutput)
 }
 
-// Creation time (UTC).
 func (o InstallInfoOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Automatic core major updates are deferred until this date (single-install lookups only).
 func (o InstallInfoOutput) DeferCmsUpgradesUntil() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.DeferCmsUpgradesUntil }).(pulumi.StringOutput)
 }
 
-// The environment it fills in its site: production, staging or development.
 func (o InstallInfoOutput) Environment() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.Environment }).(pulumi.StringOutput)
 }
 
-// The install's UUID.
 func (o InstallInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Whether the install is a multisite.
 func (o InstallInfoOutput) IsMultisite() pulumi.BoolOutput {
 	return o.ApplyT(func(v InstallInfo) bool { return v.IsMultisite }).(pulumi.BoolOutput)
 }
 
-// The install name (also its subdomain).
 func (o InstallInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// PHP version.
 func (o InstallInfoOutput) PhpVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.PhpVersion }).(pulumi.StringOutput)
 }
 
-// The primary domain.
 func (o InstallInfoOutput) PrimaryDomain() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.PrimaryDomain }).(pulumi.StringOutput)
 }
 
-// The site the install belongs to.
+func (o InstallInfoOutput) Site() InstallInfoSiteOutput {
+	return o.ApplyT(func(v InstallInfo) InstallInfoSite { return v.Site }).(InstallInfoSiteOutput)
+}
+
 func (o InstallInfoOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.SiteId }).(pulumi.StringOutput)
 }
 
-// Stable IPs (some premium plans only; empty otherwise).
 func (o InstallInfoOutput) StableIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v InstallInfo) []string { return v.StableIps }).(pulumi.StringArrayOutput)
 }
 
-// `active`, or `pending` while provisioning or restoring.
 func (o InstallInfoOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.Status }).(pulumi.StringOutput)
 }
@@ -1751,162 +2200,196 @@ func (o InstallInfoArrayOutput) Index(i pulumi.IntInput) InstallInfoOutput {
 	}).(InstallInfoOutput)
 }
 
-type InstallUsageInfo struct {
-	// Daily metrics, most recent first.
-	Days []DailyUsageInfo `pulumi:"days"`
-	// The install's name.
-	InstallName string `pulumi:"installName"`
-	// Rollups over the range.
-	Rollups map[string]UsageRollupInfo `pulumi:"rollups"`
-	// When a requested disk-usage refresh completes; null when none is running.
-	StorageRefreshExpectedTime string `pulumi:"storageRefreshExpectedTime"`
+type InstallInfoAccount struct {
+	Id string `pulumi:"id"`
 }
 
-type InstallUsageInfoOutput struct{ *pulumi.OutputState }
+type InstallInfoAccountOutput struct{ *pulumi.OutputState }
 
-func (InstallUsageInfoOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*InstallUsageInfo)(nil)).Elem()
+func (InstallInfoAccountOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstallInfoAccount)(nil)).Elem()
 }
 
-func (o InstallUsageInfoOutput) ToInstallUsageInfoOutput() InstallUsageInfoOutput {
+func (o InstallInfoAccountOutput) ToInstallInfoAccountOutput() InstallInfoAccountOutput {
 	return o
 }
 
-func (o InstallUsageInfoOutput) ToInstallUsageInfoOutputWithContext(ctx context.Context) InstallUsageInfoOutput {
+func (o InstallInfoAccountOutput) ToInstallInfoAccountOutputWithContext(ctx context.Context) InstallInfoAccountOutput {
 	return o
 }
 
-// Daily metrics, most recent first.
-func (o InstallUsageInfoOutput) Days() DailyUsageInfoArrayOutput {
-	return o.ApplyT(func(v InstallUsageInfo) []DailyUsageInfo { return v.Days }).(DailyUsageInfoArrayOutput)
+func (o InstallInfoAccountOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallInfoAccount) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The install's name.
-func (o InstallUsageInfoOutput) InstallName() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallUsageInfo) string { return v.InstallName }).(pulumi.StringOutput)
+type InstallInfoSite struct {
+	Id string `pulumi:"id"`
 }
 
-// Rollups over the range.
-func (o InstallUsageInfoOutput) Rollups() UsageRollupInfoMapOutput {
-	return o.ApplyT(func(v InstallUsageInfo) map[string]UsageRollupInfo { return v.Rollups }).(UsageRollupInfoMapOutput)
+type InstallInfoSiteOutput struct{ *pulumi.OutputState }
+
+func (InstallInfoSiteOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstallInfoSite)(nil)).Elem()
 }
 
-// When a requested disk-usage refresh completes; null when none is running.
-func (o InstallUsageInfoOutput) StorageRefreshExpectedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallUsageInfo) string { return v.StorageRefreshExpectedTime }).(pulumi.StringOutput)
-}
-
-type InstallUsageInfoArrayOutput struct{ *pulumi.OutputState }
-
-func (InstallUsageInfoArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]InstallUsageInfo)(nil)).Elem()
-}
-
-func (o InstallUsageInfoArrayOutput) ToInstallUsageInfoArrayOutput() InstallUsageInfoArrayOutput {
+func (o InstallInfoSiteOutput) ToInstallInfoSiteOutput() InstallInfoSiteOutput {
 	return o
 }
 
-func (o InstallUsageInfoArrayOutput) ToInstallUsageInfoArrayOutputWithContext(ctx context.Context) InstallUsageInfoArrayOutput {
+func (o InstallInfoSiteOutput) ToInstallInfoSiteOutputWithContext(ctx context.Context) InstallInfoSiteOutput {
 	return o
 }
 
-func (o InstallUsageInfoArrayOutput) Index(i pulumi.IntInput) InstallUsageInfoOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InstallUsageInfo {
-		return vs[0].([]InstallUsageInfo)[vs[1].(int)]
-	}).(InstallUsageInfoOutput)
+func (o InstallInfoSiteOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallInfoSite) string { return v.Id }).(pulumi.StringOutput)
 }
 
-type MappingStatus struct {
-	// The domain it redirects to, or null.
-	DestinationDomainMapping string `pulumi:"destinationDomainMapping"`
-	// The domain (lower case).
-	Domain string `pulumi:"domain"`
-	// Whether it is the primary domain.
-	Primary bool `pulumi:"primary"`
-	// The mapping's resource name.
-	ResourceName string `pulumi:"resourceName"`
-	// CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).
-	State string `pulumi:"state"`
-	// Name of the TXT record that proves ownership, when the service asks for one.
-	TxtRecordName string `pulumi:"txtRecordName"`
-	// Value of that TXT record.
-	TxtRecordValue string `pulumi:"txtRecordValue"`
-	// Whether ownership has been verified.
-	TxtVerified bool `pulumi:"txtVerified"`
+type InstallUsageInfoDays struct {
+	BillableVisits       float64 `pulumi:"billableVisits"`
+	Date                 string  `pulumi:"date"`
+	NetworkCdnBytes      float64 `pulumi:"networkCdnBytes"`
+	NetworkOriginBytes   float64 `pulumi:"networkOriginBytes"`
+	NetworkTotalBytes    float64 `pulumi:"networkTotalBytes"`
+	RequestOriginCount   float64 `pulumi:"requestOriginCount"`
+	StorageDatabaseBytes float64 `pulumi:"storageDatabaseBytes"`
+	StorageFileBytes     float64 `pulumi:"storageFileBytes"`
+	StorageUpdateTime    string  `pulumi:"storageUpdateTime"`
+	VisitCount           float64 `pulumi:"visitCount"`
 }
 
-type MappingStatusOutput struct{ *pulumi.OutputState }
+type InstallUsageInfoDaysOutput struct{ *pulumi.OutputState }
 
-func (MappingStatusOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MappingStatus)(nil)).Elem()
+func (InstallUsageInfoDaysOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstallUsageInfoDays)(nil)).Elem()
 }
 
-func (o MappingStatusOutput) ToMappingStatusOutput() MappingStatusOutput {
+func (o InstallUsageInfoDaysOutput) ToInstallUsageInfoDaysOutput() InstallUsageInfoDaysOutput {
 	return o
 }
 
-func (o MappingStatusOutput) ToMappingStatusOutputWithContext(ctx context.Context) MappingStatusOutput {
+func (o InstallUsageInfoDaysOutput) ToInstallUsageInfoDaysOutputWithContext(ctx context.Context) InstallUsageInfoDaysOutput {
 	return o
 }
 
-// The domain it redirects to, or null.
-func (o MappingStatusOutput) DestinationDomainMapping() pulumi.StringOutput {
-	return o.ApplyT(func(v MappingStatus) string { return v.DestinationDomainMapping }).(pulumi.StringOutput)
+func (o InstallUsageInfoDaysOutput) BillableVisits() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.BillableVisits }).(pulumi.Float64Output)
 }
 
-// The domain (lower case).
-func (o MappingStatusOutput) Domain() pulumi.StringOutput {
-	return o.ApplyT(func(v MappingStatus) string { return v.Domain }).(pulumi.StringOutput)
+func (o InstallUsageInfoDaysOutput) Date() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) string { return v.Date }).(pulumi.StringOutput)
 }
 
-// Whether it is the primary domain.
-func (o MappingStatusOutput) Primary() pulumi.BoolOutput {
-	return o.ApplyT(func(v MappingStatus) bool { return v.Primary }).(pulumi.BoolOutput)
+func (o InstallUsageInfoDaysOutput) NetworkCdnBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.NetworkCdnBytes }).(pulumi.Float64Output)
 }
 
-// The mapping's resource name.
-func (o MappingStatusOutput) ResourceName() pulumi.StringOutput {
-	return o.ApplyT(func(v MappingStatus) string { return v.ResourceName }).(pulumi.StringOutput)
+func (o InstallUsageInfoDaysOutput) NetworkOriginBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.NetworkOriginBytes }).(pulumi.Float64Output)
 }
 
-// CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).
-func (o MappingStatusOutput) State() pulumi.StringOutput {
-	return o.ApplyT(func(v MappingStatus) string { return v.State }).(pulumi.StringOutput)
+func (o InstallUsageInfoDaysOutput) NetworkTotalBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.NetworkTotalBytes }).(pulumi.Float64Output)
 }
 
-// Name of the TXT record that proves ownership, when the service asks for one.
-func (o MappingStatusOutput) TxtRecordName() pulumi.StringOutput {
-	return o.ApplyT(func(v MappingStatus) string { return v.TxtRecordName }).(pulumi.StringOutput)
+func (o InstallUsageInfoDaysOutput) RequestOriginCount() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.RequestOriginCount }).(pulumi.Float64Output)
 }
 
-// Value of that TXT record.
-func (o MappingStatusOutput) TxtRecordValue() pulumi.StringOutput {
-	return o.ApplyT(func(v MappingStatus) string { return v.TxtRecordValue }).(pulumi.StringOutput)
+func (o InstallUsageInfoDaysOutput) StorageDatabaseBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.StorageDatabaseBytes }).(pulumi.Float64Output)
 }
 
-// Whether ownership has been verified.
-func (o MappingStatusOutput) TxtVerified() pulumi.BoolOutput {
-	return o.ApplyT(func(v MappingStatus) bool { return v.TxtVerified }).(pulumi.BoolOutput)
+func (o InstallUsageInfoDaysOutput) StorageFileBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.StorageFileBytes }).(pulumi.Float64Output)
 }
 
-type MappingStatusArrayOutput struct{ *pulumi.OutputState }
-
-func (MappingStatusArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]MappingStatus)(nil)).Elem()
+func (o InstallUsageInfoDaysOutput) StorageUpdateTime() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) string { return v.StorageUpdateTime }).(pulumi.StringOutput)
 }
 
-func (o MappingStatusArrayOutput) ToMappingStatusArrayOutput() MappingStatusArrayOutput {
+func (o InstallUsageInfoDaysOutput) VisitCount() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.VisitCount }).(pulumi.Float64Output)
+}
+
+type InstallUsageInfoDaysArrayOutput struct{ *pulumi.OutputState }
+
+func (InstallUsageInfoDaysArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InstallUsageInfoDays)(nil)).Elem()
+}
+
+func (o InstallUsageInfoDaysArrayOutput) ToInstallUsageInfoDaysArrayOutput() InstallUsageInfoDaysArrayOutput {
 	return o
 }
 
-func (o MappingStatusArrayOutput) ToMappingStatusArrayOutputWithContext(ctx context.Context) MappingStatusArrayOutput {
+func (o InstallUsageInfoDaysArrayOutput) ToInstallUsageInfoDaysArrayOutputWithContext(ctx context.Context) InstallUsageInfoDaysArrayOutput {
 	return o
 }
 
-func (o MappingStatusArrayOutput) Index(i pulumi.IntInput) MappingStatusOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) MappingStatus {
-		return vs[0].([]MappingStatus)[vs[1].(int)]
-	}).(MappingStatusOutput)
+func (o InstallUsageInfoDaysArrayOutput) Index(i pulumi.IntInput) InstallUsageInfoDaysOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InstallUsageInfoDays {
+		return vs[0].([]InstallUsageInfoDays)[vs[1].(int)]
+	}).(InstallUsageInfoDaysOutput)
+}
+
+type InstallUsageInfoRollups struct {
+	Average float64 `pulumi:"average"`
+	// The latest value (storage).
+	Latest float64 `pulumi:"latest"`
+	// The day of the latest value.
+	LatestDate string  `pulumi:"latestDate"`
+	Sum        float64 `pulumi:"sum"`
+}
+
+type InstallUsageInfoRollupsOutput struct{ *pulumi.OutputState }
+
+func (InstallUsageInfoRollupsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstallUsageInfoRollups)(nil)).Elem()
+}
+
+func (o InstallUsageInfoRollupsOutput) ToInstallUsageInfoRollupsOutput() InstallUsageInfoRollupsOutput {
+	return o
+}
+
+func (o InstallUsageInfoRollupsOutput) ToInstallUsageInfoRollupsOutputWithContext(ctx context.Context) InstallUsageInfoRollupsOutput {
+	return o
+}
+
+func (o InstallUsageInfoRollupsOutput) Average() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoRollups) float64 { return v.Average }).(pulumi.Float64Output)
+}
+
+// The latest value (storage).
+func (o InstallUsageInfoRollupsOutput) Latest() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoRollups) float64 { return v.Latest }).(pulumi.Float64Output)
+}
+
+// The day of the latest value.
+func (o InstallUsageInfoRollupsOutput) LatestDate() pulumi.StringOutput {
+	return o.ApplyT(func(v InstallUsageInfoRollups) string { return v.LatestDate }).(pulumi.StringOutput)
+}
+
+func (o InstallUsageInfoRollupsOutput) Sum() pulumi.Float64Output {
+	return o.ApplyT(func(v InstallUsageInfoRollups) float64 { return v.Sum }).(pulumi.Float64Output)
+}
+
+type InstallUsageInfoRollupsMapOutput struct{ *pulumi.OutputState }
+
+func (InstallUsageInfoRollupsMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]InstallUsageInfoRollups)(nil)).Elem()
+}
+
+func (o InstallUsageInfoRollupsMapOutput) ToInstallUsageInfoRollupsMapOutput() InstallUsageInfoRollupsMapOutput {
+	return o
+}
+
+func (o InstallUsageInfoRollupsMapOutput) ToInstallUsageInfoRollupsMapOutputWithContext(ctx context.Context) InstallUsageInfoRollupsMapOutput {
+	return o
+}
+
+func (o InstallUsageInfoRollupsMapOutput) MapIndex(k pulumi.StringInput) InstallUsageInfoRollupsOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) InstallUsageInfoRollups {
+		return vs[0].(map[string]InstallUsageInfoRollups)[vs[1].(string)]
+	}).(InstallUsageInfoRollupsOutput)
 }
 
 type OffloadSettingsPathSettings struct {
@@ -2015,13 +2498,6 @@ func (o OffloadSettingsPathSettingsArrayOutput) Index(i pulumi.IntInput) Offload
 	}).(OffloadSettingsPathSettingsOutput)
 }
 
-type OffloadValidationFileInfo struct {
-	// The object's exact content.
-	Content string `pulumi:"content"`
-	// The object key to create at the bucket's root, e.g. `64f1250c.largefs`.
-	Name string `pulumi:"name"`
-}
-
 type ReportScheduleFrequency struct {
 	Unit  string `pulumi:"unit"`
 	Value int    `pulumi:"value"`
@@ -2078,24 +2554,16 @@ func (o ReportScheduleFrequencyOutput) Value() pulumi.IntOutput {
 }
 
 type ReportScheduleInfo struct {
-	// Creation time.
-	CreatedAt string `pulumi:"createdAt"`
-	// How often it runs: value 7 or 14 with unit DAYS, or day 1 to 31 with unit MONTHLY.
-	Frequency ReportScheduleInfoFrequency `pulumi:"frequency"`
-	// Next generation time.
-	NextScheduledDate string `pulumi:"nextScheduledDate"`
-	// Who receives it.
-	Recipients []ReportScheduleInfoRecipients `pulumi:"recipients"`
-	// Names of its sections, in order.
-	Sections []string `pulumi:"sections"`
-	// The site reported on.
-	SiteId string `pulumi:"siteId"`
-	// Template UUID.
-	TemplateUuid string `pulumi:"templateUuid"`
-	// Report title.
-	Title string `pulumi:"title"`
-	// The schedule's UUID.
-	Uuid string `pulumi:"uuid"`
+	CreatedAt         string                         `pulumi:"createdAt"`
+	Frequency         ReportScheduleInfoFrequency    `pulumi:"frequency"`
+	NextScheduledDate string                         `pulumi:"nextScheduledDate"`
+	Recipients        []ReportScheduleInfoRecipients `pulumi:"recipients"`
+	// Names of the sections, in order.
+	Sections     []string `pulumi:"sections"`
+	SiteId       string   `pulumi:"siteId"`
+	TemplateUuid string   `pulumi:"templateUuid"`
+	Title        string   `pulumi:"title"`
+	Uuid         string   `pulumi:"uuid"`
 }
 
 type ReportScheduleInfoOutput struct{ *pulumi.OutputState }
@@ -2112,47 +2580,39 @@ func (o ReportScheduleInfoOutput) ToReportScheduleInfoOutputWithContext(ctx cont
 	return o
 }
 
-// Creation time.
 func (o ReportScheduleInfoOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// How often it runs: value 7 or 14 with unit DAYS, or day 1 to 31 with unit MONTHLY.
 func (o ReportScheduleInfoOutput) Frequency() ReportScheduleInfoFrequencyOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) ReportScheduleInfoFrequency { return v.Frequency }).(ReportScheduleInfoFrequencyOutput)
 }
 
-// Next generation time.
 func (o ReportScheduleInfoOutput) NextScheduledDate() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) string { return v.NextScheduledDate }).(pulumi.StringOutput)
 }
 
-// Who receives it.
 func (o ReportScheduleInfoOutput) Recipients() ReportScheduleInfoRecipientsArrayOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) []ReportScheduleInfoRecipients { return v.Recipients }).(ReportScheduleInfoRecipientsArrayOutput)
 }
 
-// Names of its sections, in order.
+// Names of the sections, in order.
 func (o ReportScheduleInfoOutput) Sections() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) []string { return v.Sections }).(pulumi.StringArrayOutput)
 }
 
-// The site reported on.
 func (o ReportScheduleInfoOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) string { return v.SiteId }).(pulumi.StringOutput)
 }
 
-// Template UUID.
 func (o ReportScheduleInfoOutput) TemplateUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) string { return v.TemplateUuid }).(pulumi.StringOutput)
 }
 
-// Report title.
 func (o ReportScheduleInfoOutput) Title() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) string { return v.Title }).(pulumi.StringOutput)
 }
 
-// The schedule's UUID.
 func (o ReportScheduleInfoOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) string { return v.Uuid }).(pulumi.StringOutput)
 }
@@ -2446,12 +2906,10 @@ func (o ReportScheduleSectionsArrayOutput) Index(i pulumi.IntInput) ReportSchedu
 }
 
 type ReportTemplateInfo struct {
-	// Display name.
 	Name string `pulumi:"name"`
-	// Names of the sections schedules using it may have.
+	// Names of the sections, in order.
 	Sections []string `pulumi:"sections"`
-	// The template's UUID (a schedule's `templateUuid`).
-	Uuid string `pulumi:"uuid"`
+	Uuid     string   `pulumi:"uuid"`
 }
 
 type ReportTemplateInfoOutput struct{ *pulumi.OutputState }
@@ -2468,17 +2926,15 @@ func (o ReportTemplateInfoOutput) ToReportTemplateInfoOutputWithContext(ctx cont
 	return o
 }
 
-// Display name.
 func (o ReportTemplateInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportTemplateInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Names of the sections schedules using it may have.
+// Names of the sections, in order.
 func (o ReportTemplateInfoOutput) Sections() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ReportTemplateInfo) []string { return v.Sections }).(pulumi.StringArrayOutput)
 }
 
-// The template's UUID (a schedule's `templateUuid`).
 func (o ReportTemplateInfoOutput) Uuid() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportTemplateInfo) string { return v.Uuid }).(pulumi.StringOutput)
 }
@@ -2503,32 +2959,17 @@ func (o ReportTemplateInfoArrayOutput) Index(i pulumi.IntInput) ReportTemplateIn
 	}).(ReportTemplateInfoOutput)
 }
 
-type ServiceStatusInfo struct {
-	// When the status was produced.
-	CreatedOn string `pulumi:"createdOn"`
-	// Whether the API reports itself healthy.
-	Success bool `pulumi:"success"`
-}
-
 type SiteInfo struct {
-	// The owning account's UUID.
-	AccountId string `pulumi:"accountId"`
-	// Creation time (UTC).
-	CreatedAt string `pulumi:"createdAt"`
-	// Group name.
-	GroupName string `pulumi:"groupName"`
-	// The site's UUID.
-	Id string `pulumi:"id"`
-	// The site's installs.
-	Installs []SiteInstallInfo `pulumi:"installs"`
-	// The site name.
-	Name string `pulumi:"name"`
-	// Whether the site is a sandbox (sandboxes cannot be transferred).
-	Sandbox bool `pulumi:"sandbox"`
-	// Tags.
-	Tags []string `pulumi:"tags"`
-	// Whether the site can be transferred.
-	Transferable bool `pulumi:"transferable"`
+	Account      SiteInfoAccount    `pulumi:"account"`
+	AccountId    string             `pulumi:"accountId"`
+	CreatedAt    string             `pulumi:"createdAt"`
+	GroupName    string             `pulumi:"groupName"`
+	Id           string             `pulumi:"id"`
+	Installs     []SiteInfoInstalls `pulumi:"installs"`
+	Name         string             `pulumi:"name"`
+	Sandbox      bool               `pulumi:"sandbox"`
+	Tags         []string           `pulumi:"tags"`
+	Transferable bool               `pulumi:"transferable"`
 }
 
 type SiteInfoOutput struct{ *pulumi.OutputState }
@@ -2545,47 +2986,42 @@ func (o SiteInfoOutput) ToSiteInfoOutputWithContext(ctx context.Context) SiteInf
 	return o
 }
 
-// The owning account's UUID.
+func (o SiteInfoOutput) Account() SiteInfoAccountOutput {
+	return o.ApplyT(func(v SiteInfo) SiteInfoAccount { return v.Account }).(SiteInfoAccountOutput)
+}
+
 func (o SiteInfoOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteInfo) string { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Creation time (UTC).
 func (o SiteInfoOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Group name.
 func (o SiteInfoOutput) GroupName() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteInfo) string { return v.GroupName }).(pulumi.StringOutput)
 }
 
-// The site's UUID.
 func (o SiteInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The site's installs.
-func (o SiteInfoOutput) Installs() SiteInstallInfoArrayOutput {
-	return o.ApplyT(func(v SiteInfo) []SiteInstallInfo { return v.Installs }).(SiteInstallInfoArrayOutput)
+func (o SiteInfoOutput) Installs() SiteInfoInstallsArrayOutput {
+	return o.ApplyT(func(v SiteInfo) []SiteInfoInstalls { return v.Installs }).(SiteInfoInstallsArrayOutput)
 }
 
-// The site name.
 func (o SiteInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Whether the site is a sandbox (sandboxes cannot be transferred).
 func (o SiteInfoOutput) Sandbox() pulumi.BoolOutput {
 	return o.ApplyT(func(v SiteInfo) bool { return v.Sandbox }).(pulumi.BoolOutput)
 }
 
-// Tags.
 func (o SiteInfoOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SiteInfo) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// Whether the site can be transferred.
 func (o SiteInfoOutput) Transferable() pulumi.BoolOutput {
 	return o.ApplyT(func(v SiteInfo) bool { return v.Transferable }).(pulumi.BoolOutput)
 }
@@ -2610,7 +3046,29 @@ func (o SiteInfoArrayOutput) Index(i pulumi.IntInput) SiteInfoOutput {
 	}).(SiteInfoOutput)
 }
 
-type SiteInstallInfo struct {
+type SiteInfoAccount struct {
+	Id string `pulumi:"id"`
+}
+
+type SiteInfoAccountOutput struct{ *pulumi.OutputState }
+
+func (SiteInfoAccountOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteInfoAccount)(nil)).Elem()
+}
+
+func (o SiteInfoAccountOutput) ToSiteInfoAccountOutput() SiteInfoAccountOutput {
+	return o
+}
+
+func (o SiteInfoAccountOutput) ToSiteInfoAccountOutputWithContext(ctx context.Context) SiteInfoAccountOutput {
+	return o
+}
+
+func (o SiteInfoAccountOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v SiteInfoAccount) string { return v.Id }).(pulumi.StringOutput)
+}
+
+type SiteInfoInstalls struct {
 	Cname       string `pulumi:"cname"`
 	Environment string `pulumi:"environment"`
 	Id          string `pulumi:"id"`
@@ -2619,87 +3077,76 @@ type SiteInstallInfo struct {
 	PhpVersion  string `pulumi:"phpVersion"`
 }
 
-type SiteInstallInfoOutput struct{ *pulumi.OutputState }
+type SiteInfoInstallsOutput struct{ *pulumi.OutputState }
 
-func (SiteInstallInfoOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SiteInstallInfo)(nil)).Elem()
+func (SiteInfoInstallsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SiteInfoInstalls)(nil)).Elem()
 }
 
-func (o SiteInstallInfoOutput) ToSiteInstallInfoOutput() SiteInstallInfoOutput {
+func (o SiteInfoInstallsOutput) ToSiteInfoInstallsOutput() SiteInfoInstallsOutput {
 	return o
 }
 
-func (o SiteInstallInfoOutput) ToSiteInstallInfoOutputWithContext(ctx context.Context) SiteInstallInfoOutput {
+func (o SiteInfoInstallsOutput) ToSiteInfoInstallsOutputWithContext(ctx context.Context) SiteInfoInstallsOutput {
 	return o
 }
 
-func (o SiteInstallInfoOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInstallInfo) string { return v.Cname }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) Cname() pulumi.StringOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) string { return v.Cname }).(pulumi.StringOutput)
 }
 
-func (o SiteInstallInfoOutput) Environment() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInstallInfo) string { return v.Environment }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) Environment() pulumi.StringOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) string { return v.Environment }).(pulumi.StringOutput)
 }
 
-func (o SiteInstallInfoOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInstallInfo) string { return v.Id }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o SiteInstallInfoOutput) IsMultisite() pulumi.BoolOutput {
-	return o.ApplyT(func(v SiteInstallInfo) bool { return v.IsMultisite }).(pulumi.BoolOutput)
+func (o SiteInfoInstallsOutput) IsMultisite() pulumi.BoolOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) bool { return v.IsMultisite }).(pulumi.BoolOutput)
 }
 
-func (o SiteInstallInfoOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInstallInfo) string { return v.Name }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o SiteInstallInfoOutput) PhpVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInstallInfo) string { return v.PhpVersion }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) PhpVersion() pulumi.StringOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) string { return v.PhpVersion }).(pulumi.StringOutput)
 }
 
-type SiteInstallInfoArrayOutput struct{ *pulumi.OutputState }
+type SiteInfoInstallsArrayOutput struct{ *pulumi.OutputState }
 
-func (SiteInstallInfoArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]SiteInstallInfo)(nil)).Elem()
+func (SiteInfoInstallsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SiteInfoInstalls)(nil)).Elem()
 }
 
-func (o SiteInstallInfoArrayOutput) ToSiteInstallInfoArrayOutput() SiteInstallInfoArrayOutput {
+func (o SiteInfoInstallsArrayOutput) ToSiteInfoInstallsArrayOutput() SiteInfoInstallsArrayOutput {
 	return o
 }
 
-func (o SiteInstallInfoArrayOutput) ToSiteInstallInfoArrayOutputWithContext(ctx context.Context) SiteInstallInfoArrayOutput {
+func (o SiteInfoInstallsArrayOutput) ToSiteInfoInstallsArrayOutputWithContext(ctx context.Context) SiteInfoInstallsArrayOutput {
 	return o
 }
 
-func (o SiteInstallInfoArrayOutput) Index(i pulumi.IntInput) SiteInstallInfoOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SiteInstallInfo {
-		return vs[0].([]SiteInstallInfo)[vs[1].(int)]
-	}).(SiteInstallInfoOutput)
+func (o SiteInfoInstallsArrayOutput) Index(i pulumi.IntInput) SiteInfoInstallsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SiteInfoInstalls {
+		return vs[0].([]SiteInfoInstalls)[vs[1].(int)]
+	}).(SiteInfoInstallsOutput)
 }
 
 type SiteTransferInfo struct {
-	// Creation time.
-	CreatedAt string `pulumi:"createdAt"`
-	// Name of the destination account.
-	DestinationAccount string `pulumi:"destinationAccount"`
-	// The destination account's UUID, when the service reports it.
-	DestinationAccountId string `pulumi:"destinationAccountId"`
-	// The transfer's UUID.
-	Id string `pulumi:"id"`
-	// Install names at transfer time.
-	Installs []string `pulumi:"installs"`
-	// Name of the source account.
-	OriginAccount string `pulumi:"originAccount"`
-	// Scheduled time; null for immediate transfers.
-	ScheduledTime string `pulumi:"scheduledTime"`
-	// The site name at transfer time.
-	Site string `pulumi:"site"`
-	// The transferred site's UUID, when the service reports it.
-	SiteId string `pulumi:"siteId"`
-	// pending, scheduled, in_progress, completed, failed or cancelled.
-	Status string `pulumi:"status"`
-	// Last update time.
-	UpdatedAt string `pulumi:"updatedAt"`
+	CreatedAt            string   `pulumi:"createdAt"`
+	DestinationAccount   string   `pulumi:"destinationAccount"`
+	DestinationAccountId string   `pulumi:"destinationAccountId"`
+	Id                   string   `pulumi:"id"`
+	Installs             []string `pulumi:"installs"`
+	OriginAccount        string   `pulumi:"originAccount"`
+	ScheduledTime        string   `pulumi:"scheduledTime"`
+	Site                 string   `pulumi:"site"`
+	SiteId               string   `pulumi:"siteId"`
+	Status               string   `pulumi:"status"`
+	UpdatedAt            string   `pulumi:"updatedAt"`
 }
 
 type SiteTransferInfoOutput struct{ *pulumi.OutputState }
@@ -2716,57 +3163,46 @@ func (o SiteTransferInfoOutput) ToSiteTransferInfoOutputWithContext(ctx context.
 	return o
 }
 
-// Creation time.
 func (o SiteTransferInfoOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Name of the destination account.
 func (o SiteTransferInfoOutput) DestinationAccount() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.DestinationAccount }).(pulumi.StringOutput)
 }
 
-// The destination account's UUID, when the service reports it.
 func (o SiteTransferInfoOutput) DestinationAccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.DestinationAccountId }).(pulumi.StringOutput)
 }
 
-// The transfer's UUID.
 func (o SiteTransferInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Install names at transfer time.
 func (o SiteTransferInfoOutput) Installs() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SiteTransferInfo) []string { return v.Installs }).(pulumi.StringArrayOutput)
 }
 
-// Name of the source account.
 func (o SiteTransferInfoOutput) OriginAccount() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.OriginAccount }).(pulumi.StringOutput)
 }
 
-// Scheduled time; null for immediate transfers.
 func (o SiteTransferInfoOutput) ScheduledTime() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.ScheduledTime }).(pulumi.StringOutput)
 }
 
-// The site name at transfer time.
 func (o SiteTransferInfoOutput) Site() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.Site }).(pulumi.StringOutput)
 }
 
-// The transferred site's UUID, when the service reports it.
 func (o SiteTransferInfoOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.SiteId }).(pulumi.StringOutput)
 }
 
-// pending, scheduled, in_progress, completed, failed or cancelled.
 func (o SiteTransferInfoOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.Status }).(pulumi.StringOutput)
 }
 
-// Last update time.
 func (o SiteTransferInfoOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
@@ -2792,14 +3228,10 @@ func (o SiteTransferInfoArrayOutput) Index(i pulumi.IntInput) SiteTransferInfoOu
 }
 
 type SshKeyInfo struct {
-	// The key's comment.
-	Comment string `pulumi:"comment"`
-	// When the key was added.
-	CreatedAt string `pulumi:"createdAt"`
-	// MD5 fingerprint (`a1:b2:...`).
+	Comment     string `pulumi:"comment"`
+	CreatedAt   string `pulumi:"createdAt"`
 	Fingerprint string `pulumi:"fingerprint"`
-	// The key's UUID.
-	Id string `pulumi:"id"`
+	Id          string `pulumi:"id"`
 }
 
 type SshKeyInfoOutput struct{ *pulumi.OutputState }
@@ -2816,22 +3248,18 @@ func (o SshKeyInfoOutput) ToSshKeyInfoOutputWithContext(ctx context.Context) Ssh
 	return o
 }
 
-// The key's comment.
 func (o SshKeyInfoOutput) Comment() pulumi.StringOutput {
 	return o.ApplyT(func(v SshKeyInfo) string { return v.Comment }).(pulumi.StringOutput)
 }
 
-// When the key was added.
 func (o SshKeyInfoOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v SshKeyInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// MD5 fingerprint (`a1:b2:...`).
 func (o SshKeyInfoOutput) Fingerprint() pulumi.StringOutput {
 	return o.ApplyT(func(v SshKeyInfo) string { return v.Fingerprint }).(pulumi.StringOutput)
 }
 
-// The key's UUID.
 func (o SshKeyInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v SshKeyInfo) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -2856,115 +3284,6 @@ func (o SshKeyInfoArrayOutput) Index(i pulumi.IntInput) SshKeyInfoOutput {
 	}).(SshKeyInfoOutput)
 }
 
-type UsageBreakdownInfo struct {
-	EnvironmentTypes map[string]float64 `pulumi:"environmentTypes"`
-	SiteTypes        map[string]float64 `pulumi:"siteTypes"`
-	Total            float64            `pulumi:"total"`
-}
-
-type UsageBreakdownInfoOutput struct{ *pulumi.OutputState }
-
-func (UsageBreakdownInfoOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*UsageBreakdownInfo)(nil)).Elem()
-}
-
-func (o UsageBreakdownInfoOutput) ToUsageBreakdownInfoOutput() UsageBreakdownInfoOutput {
-	return o
-}
-
-func (o UsageBreakdownInfoOutput) ToUsageBreakdownInfoOutputWithContext(ctx context.Context) UsageBreakdownInfoOutput {
-	return o
-}
-
-func (o UsageBreakdownInfoOutput) EnvironmentTypes() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v UsageBreakdownInfo) map[string]float64 { return v.EnvironmentTypes }).(pulumi.Float64MapOutput)
-}
-
-func (o UsageBreakdownInfoOutput) SiteTypes() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v UsageBreakdownInfo) map[string]float64 { return v.SiteTypes }).(pulumi.Float64MapOutput)
-}
-
-func (o UsageBreakdownInfoOutput) Total() pulumi.Float64Output {
-	return o.ApplyT(func(v UsageBreakdownInfo) float64 { return v.Total }).(pulumi.Float64Output)
-}
-
-type UsageBreakdownInfoMapOutput struct{ *pulumi.OutputState }
-
-func (UsageBreakdownInfoMapOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*map[string]UsageBreakdownInfo)(nil)).Elem()
-}
-
-func (o UsageBreakdownInfoMapOutput) ToUsageBreakdownInfoMapOutput() UsageBreakdownInfoMapOutput {
-	return o
-}
-
-func (o UsageBreakdownInfoMapOutput) ToUsageBreakdownInfoMapOutputWithContext(ctx context.Context) UsageBreakdownInfoMapOutput {
-	return o
-}
-
-func (o UsageBreakdownInfoMapOutput) MapIndex(k pulumi.StringInput) UsageBreakdownInfoOutput {
-	return pulumi.All(o, k).ApplyT(func(vs []interface{}) UsageBreakdownInfo {
-		return vs[0].(map[string]UsageBreakdownInfo)[vs[1].(string)]
-	}).(UsageBreakdownInfoOutput)
-}
-
-type UsageRollupInfo struct {
-	Average    float64 `pulumi:"average"`
-	Latest     float64 `pulumi:"latest"`
-	LatestDate string  `pulumi:"latestDate"`
-	Sum        float64 `pulumi:"sum"`
-}
-
-type UsageRollupInfoOutput struct{ *pulumi.OutputState }
-
-func (UsageRollupInfoOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*UsageRollupInfo)(nil)).Elem()
-}
-
-func (o UsageRollupInfoOutput) ToUsageRollupInfoOutput() UsageRollupInfoOutput {
-	return o
-}
-
-func (o UsageRollupInfoOutput) ToUsageRollupInfoOutputWithContext(ctx context.Context) UsageRollupInfoOutput {
-	return o
-}
-
-func (o UsageRollupInfoOutput) Average() pulumi.Float64Output {
-	return o.ApplyT(func(v UsageRollupInfo) float64 { return v.Average }).(pulumi.Float64Output)
-}
-
-func (o UsageRollupInfoOutput) Latest() pulumi.Float64Output {
-	return o.ApplyT(func(v UsageRollupInfo) float64 { return v.Latest }).(pulumi.Float64Output)
-}
-
-func (o UsageRollupInfoOutput) LatestDate() pulumi.StringOutput {
-	return o.ApplyT(func(v UsageRollupInfo) string { return v.LatestDate }).(pulumi.StringOutput)
-}
-
-func (o UsageRollupInfoOutput) Sum() pulumi.Float64Output {
-	return o.ApplyT(func(v UsageRollupInfo) float64 { return v.Sum }).(pulumi.Float64Output)
-}
-
-type UsageRollupInfoMapOutput struct{ *pulumi.OutputState }
-
-func (UsageRollupInfoMapOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*map[string]UsageRollupInfo)(nil)).Elem()
-}
-
-func (o UsageRollupInfoMapOutput) ToUsageRollupInfoMapOutput() UsageRollupInfoMapOutput {
-	return o
-}
-
-func (o UsageRollupInfoMapOutput) ToUsageRollupInfoMapOutputWithContext(ctx context.Context) UsageRollupInfoMapOutput {
-	return o
-}
-
-func (o UsageRollupInfoMapOutput) MapIndex(k pulumi.StringInput) UsageRollupInfoOutput {
-	return pulumi.All(o, k).ApplyT(func(vs []interface{}) UsageRollupInfo {
-		return vs[0].(map[string]UsageRollupInfo)[vs[1].(string)]
-	}).(UsageRollupInfoOutput)
-}
-
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*CacheExclusionsExclusionsInput)(nil)).Elem(), CacheExclusionsExclusionsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CacheExclusionsExclusionsArrayInput)(nil)).Elem(), CacheExclusionsExclusionsArray{})
@@ -2979,45 +3298,67 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ReportScheduleSectionsArrayInput)(nil)).Elem(), ReportScheduleSectionsArray{})
 	pulumi.RegisterOutputType(AccountInfoOutput{})
 	pulumi.RegisterOutputType(AccountInfoArrayOutput{})
+	pulumi.RegisterOutputType(AccountUsageInfoInstallsOutput{})
+	pulumi.RegisterOutputType(AccountUsageInfoInstallsArrayOutput{})
+	pulumi.RegisterOutputType(AccountUsageInfoInstallsDaysOutput{})
+	pulumi.RegisterOutputType(AccountUsageInfoInstallsDaysArrayOutput{})
+	pulumi.RegisterOutputType(AccountUsageInfoInstallsRollupsOutput{})
+	pulumi.RegisterOutputType(AccountUsageInfoInstallsRollupsMapOutput{})
+	pulumi.RegisterOutputType(AccountUsageInsightsInfoOutput{})
+	pulumi.RegisterOutputType(AccountUsageInsightsInfoMapOutput{})
+	pulumi.RegisterOutputType(AccountUsageSummaryInfoOutput{})
+	pulumi.RegisterOutputType(AccountUsageSummaryInfoMapOutput{})
 	pulumi.RegisterOutputType(AccountUserInfoOutput{})
 	pulumi.RegisterOutputType(AccountUserInfoArrayOutput{})
 	pulumi.RegisterOutputType(AccountUserInfoInstallsOutput{})
 	pulumi.RegisterOutputType(AccountUserInfoInstallsArrayOutput{})
-	pulumi.RegisterOutputType(AccountUserInstallOutput{})
-	pulumi.RegisterOutputType(AccountUserInstallArrayOutput{})
+	pulumi.RegisterOutputType(AccountUserInstallsOutput{})
+	pulumi.RegisterOutputType(AccountUserInstallsArrayOutput{})
 	pulumi.RegisterOutputType(AppInfoOutput{})
 	pulumi.RegisterOutputType(AppInfoArrayOutput{})
 	pulumi.RegisterOutputType(ArchiveInfoOutput{})
 	pulumi.RegisterOutputType(ArchiveInfoArrayOutput{})
+	pulumi.RegisterOutputType(ArchiveInfoBackupOutput{})
 	pulumi.RegisterOutputType(BackupInfoOutput{})
 	pulumi.RegisterOutputType(BackupInfoArrayOutput{})
 	pulumi.RegisterOutputType(BuildInfoOutput{})
 	pulumi.RegisterOutputType(BuildInfoArrayOutput{})
 	pulumi.RegisterOutputType(CacheExclusionsExclusionsOutput{})
 	pulumi.RegisterOutputType(CacheExclusionsExclusionsArrayOutput{})
-	pulumi.RegisterOutputType(CertificateInfoOutput{})
-	pulumi.RegisterOutputType(CertificateInfoArrayOutput{})
-	pulumi.RegisterOutputType(DailyUsageInfoOutput{})
-	pulumi.RegisterOutputType(DailyUsageInfoArrayOutput{})
+	pulumi.RegisterOutputType(DomainCertificateInfoCertInfoOutput{})
+	pulumi.RegisterOutputType(DomainCertificateInfoCertificateOutput{})
 	pulumi.RegisterOutputType(DomainInfoOutput{})
 	pulumi.RegisterOutputType(DomainInfoArrayOutput{})
+	pulumi.RegisterOutputType(DomainInfoNetworkDetailsOutput{})
+	pulumi.RegisterOutputType(DomainInfoNetworkDetailsDnsConfigInfoOutput{})
+	pulumi.RegisterOutputType(DomainInfoNetworkDetailsNetworkInfoOutput{})
+	pulumi.RegisterOutputType(DomainInfoNetworkDetailsNetworkInfoSslOutput{})
 	pulumi.RegisterOutputType(DomainInfoRedirectsToOutput{})
 	pulumi.RegisterOutputType(DomainInfoRedirectsToArrayOutput{})
 	pulumi.RegisterOutputType(DomainMappingInfoOutput{})
 	pulumi.RegisterOutputType(DomainMappingInfoArrayOutput{})
 	pulumi.RegisterOutputType(DomainMappingInfoTxtVerificationOutput{})
+	pulumi.RegisterOutputType(DomainMappingsDomainMappingsOutput{})
+	pulumi.RegisterOutputType(DomainMappingsDomainMappingsArrayOutput{})
 	pulumi.RegisterOutputType(DomainMappingsMappingsOutput{})
 	pulumi.RegisterOutputType(DomainMappingsMappingsArrayOutput{})
-	pulumi.RegisterOutputType(DomainStatusInfoOutput{})
-	pulumi.RegisterOutputType(DomainStatusInfoArrayOutput{})
+	pulumi.RegisterOutputType(DomainStatusInfoDomainsOutput{})
+	pulumi.RegisterOutputType(DomainStatusInfoDomainsArrayOutput{})
+	pulumi.RegisterOutputType(DomainStatusInfoDomainsNsOutput{})
+	pulumi.RegisterOutputType(DomainStatusInfoDomainsNsArrayOutput{})
+	pulumi.RegisterOutputType(DomainStatusInfoDomainsSslOutput{})
 	pulumi.RegisterOutputType(EnvironmentInfoOutput{})
 	pulumi.RegisterOutputType(EnvironmentInfoArrayOutput{})
+	pulumi.RegisterOutputType(InstallCertificateInfoOutput{})
+	pulumi.RegisterOutputType(InstallCertificateInfoArrayOutput{})
 	pulumi.RegisterOutputType(InstallInfoOutput{})
 	pulumi.RegisterOutputType(InstallInfoArrayOutput{})
-	pulumi.RegisterOutputType(InstallUsageInfoOutput{})
-	pulumi.RegisterOutputType(InstallUsageInfoArrayOutput{})
-	pulumi.RegisterOutputType(MappingStatusOutput{})
-	pulumi.RegisterOutputType(MappingStatusArrayOutput{})
+	pulumi.RegisterOutputType(InstallInfoAccountOutput{})
+	pulumi.RegisterOutputType(InstallInfoSiteOutput{})
+	pulumi.RegisterOutputType(InstallUsageInfoDaysOutput{})
+	pulumi.RegisterOutputType(InstallUsageInfoDaysArrayOutput{})
+	pulumi.RegisterOutputType(InstallUsageInfoRollupsOutput{})
+	pulumi.RegisterOutputType(InstallUsageInfoRollupsMapOutput{})
 	pulumi.RegisterOutputType(OffloadSettingsPathSettingsOutput{})
 	pulumi.RegisterOutputType(OffloadSettingsPathSettingsArrayOutput{})
 	pulumi.RegisterOutputType(ReportScheduleFrequencyOutput{})
@@ -3034,14 +3375,11 @@ func init() {
 	pulumi.RegisterOutputType(ReportTemplateInfoArrayOutput{})
 	pulumi.RegisterOutputType(SiteInfoOutput{})
 	pulumi.RegisterOutputType(SiteInfoArrayOutput{})
-	pulumi.RegisterOutputType(SiteInstallInfoOutput{})
-	pulumi.RegisterOutputType(SiteInstallInfoArrayOutput{})
+	pulumi.RegisterOutputType(SiteInfoAccountOutput{})
+	pulumi.RegisterOutputType(SiteInfoInstallsOutput{})
+	pulumi.RegisterOutputType(SiteInfoInstallsArrayOutput{})
 	pulumi.RegisterOutputType(SiteTransferInfoOutput{})
 	pulumi.RegisterOutputType(SiteTransferInfoArrayOutput{})
 	pulumi.RegisterOutputType(SshKeyInfoOutput{})
 	pulumi.RegisterOutputType(SshKeyInfoArrayOutput{})
-	pulumi.RegisterOutputType(UsageBreakdownInfoOutput{})
-	pulumi.RegisterOutputType(UsageBreakdownInfoMapOutput{})
-	pulumi.RegisterOutputType(UsageRollupInfoOutput{})
-	pulumi.RegisterOutputType(UsageRollupInfoMapOutput{})
 }

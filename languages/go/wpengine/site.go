@@ -12,8 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A site of an account. The id is the site's UUID. Delete deletes the site and its installs, and is
-// refused while `deletionProtection` is on (the default).
+// A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.
+//
+// Delete: Deletes the site AND every install in it, for good (the service has no confirmation and no undo). Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.
 //
 // ## Import
 //
@@ -23,26 +24,26 @@ import (
 type Site struct {
 	pulumi.CustomResourceState
 
-	// The account that owns the site.
+	// The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
-	// Whether this resource took over an existing site.
+	// Take over the one site of that name in the account instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// When the site was created (UTC).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// Whether delete and replacement are refused.
-	DeletionProtection pulumi.BoolPtrOutput `pulumi:"deletionProtection"`
+	// Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+	DeletionProtection pulumi.BoolOutput `pulumi:"deletionProtection"`
 	// The site's group, or null.
 	GroupName pulumi.StringOutput `pulumi:"groupName"`
-	// The site name.
+	// The site name, 1 to 40 characters; renamed in place.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Whether the site is a sandbox.
-	Sandbox pulumi.AnyOutput `pulumi:"sandbox"`
+	// Whether the site is a sandbox (sandboxes cannot be transferred).
+	Sandbox pulumi.BoolOutput `pulumi:"sandbox"`
 	// The site's UUID (also the resource id).
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
 	// The site's tags.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Whether the site can be transferred.
-	Transferable pulumi.AnyOutput `pulumi:"transferable"`
+	Transferable pulumi.BoolOutput `pulumi:"transferable"`
 }
 
 // NewSite registers a new resource with the given unique name, arguments, and options.
@@ -100,27 +101,25 @@ func SiteExists(ctx *pulumi.Context,
 }
 
 type siteArgs struct {
-	// The account that owns the site (UUID). Changing it replaces the site; use `SiteTransfer` to move one.
+	// The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
 	AccountId string `pulumi:"accountId"`
-	// Take over the one site of that name in the account instead of failing.
+	// Take over the one site of that name in the account instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// Refuse to delete the site, and to replace it, while true (default true): deleting a site deletes
-	// every install in it. Set false and run `pulumi up` before a destroy.
+	// Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
 	DeletionProtection *bool `pulumi:"deletionProtection"`
-	// The site name, 1 to 40 characters. Renamed in place.
+	// The site name, 1 to 40 characters; renamed in place.
 	Name string `pulumi:"name"`
 }
 
 // The set of arguments for constructing a Site resource.
 type SiteArgs struct {
-	// The account that owns the site (UUID). Changing it replaces the site; use `SiteTransfer` to move one.
+	// The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
 	AccountId pulumi.StringInput
-	// Take over the one site of that name in the account instead of failing.
+	// Take over the one site of that name in the account instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// Refuse to delete the site, and to replace it, while true (default true): deleting a site deletes
-	// every install in it. Set false and run `pulumi up` before a destroy.
+	// Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
 	DeletionProtection pulumi.BoolPtrInput
-	// The site name, 1 to 40 characters. Renamed in place.
+	// The site name, 1 to 40 characters; renamed in place.
 	Name pulumi.StringInput
 }
 
@@ -211,12 +210,12 @@ func (o SiteOutput) ToSiteOutputWithContext(ctx context.Context) SiteOutput {
 	return o
 }
 
-// The account that owns the site.
+// The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
 func (o SiteOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Site) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
-// Whether this resource took over an existing site.
+// Take over the one site of that name in the account instead of failing create.
 func (o SiteOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Site) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
@@ -226,9 +225,9 @@ func (o SiteOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Site) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Whether delete and replacement are refused.
-func (o SiteOutput) DeletionProtection() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *Site) pulumi.BoolPtrOutput { return v.DeletionProtection }).(pulumi.BoolPtrOutput)
+// Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+func (o SiteOutput) DeletionProtection() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Site) pulumi.BoolOutput { return v.DeletionProtection }).(pulumi.BoolOutput)
 }
 
 // The site's group, or null.
@@ -236,14 +235,14 @@ func (o SiteOutput) GroupName() pulumi.StringOutput {
 	return o.ApplyT(func(v *Site) pulumi.StringOutput { return v.GroupName }).(pulumi.StringOutput)
 }
 
-// The site name.
+// The site name, 1 to 40 characters; renamed in place.
 func (o SiteOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Site) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Whether the site is a sandbox.
-func (o SiteOutput) Sandbox() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Site) pulumi.AnyOutput { return v.Sandbox }).(pulumi.AnyOutput)
+// Whether the site is a sandbox (sandboxes cannot be transferred).
+func (o SiteOutput) Sandbox() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Site) pulumi.BoolOutput { return v.Sandbox }).(pulumi.BoolOutput)
 }
 
 // The site's UUID (also the resource id).
@@ -257,8 +256,8 @@ func (o SiteOutput) Tags() pulumi.StringArrayOutput {
 }
 
 // Whether the site can be transferred.
-func (o SiteOutput) Transferable() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Site) pulumi.AnyOutput { return v.Transferable }).(pulumi.AnyOutput)
+func (o SiteOutput) Transferable() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Site) pulumi.BoolOutput { return v.Transferable }).(pulumi.BoolOutput)
 }
 
 type SiteArrayOutput struct{ *pulumi.OutputState }

@@ -12,14 +12,15 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An SSH public key of the API user the provider authenticates as. The id is the key's UUID. Delete
-// removes the key.
+// An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the installs that user can reach). The service has no update: a new key replaces it, the old one removed first. The id is the key's UUID.
 //
-// This resource cannot be imported.
+// Delete: Deletes the key from the API user on the service. A key already gone counts as deleted.
+//
+// This resource cannot be imported: the service never returns a public key, which the resource's state keeps.
 type SshKey struct {
 	pulumi.CustomResourceState
 
-	// Whether this resource took over a key already added.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The key's comment.
 	Comment pulumi.StringOutput `pulumi:"comment"`
@@ -27,7 +28,7 @@ type SshKey struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The MD5 fingerprint as the service shows it (`a1:b2:...`).
 	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
-	// The key line, in canonical spacing.
+	// The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
 	PublicKey pulumi.StringOutput `pulumi:"publicKey"`
 	// The key's UUID (also the resource id).
 	SshKeyId pulumi.StringOutput `pulumi:"sshKeyId"`
@@ -82,17 +83,17 @@ func SshKeyExists(ctx *pulumi.Context,
 }
 
 type sshKeyArgs struct {
-	// Take over the same key already added to the API user instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The OpenSSH public key line (`ssh-ed25519 AAAA... comment`). Changing it replaces the key.
+	// The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
 	PublicKey string `pulumi:"publicKey"`
 }
 
 // The set of arguments for constructing a SshKey resource.
 type SshKeyArgs struct {
-	// Take over the same key already added to the API user instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The OpenSSH public key line (`ssh-ed25519 AAAA... comment`). Changing it replaces the key.
+	// The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
 	PublicKey pulumi.StringInput
 }
 
@@ -183,7 +184,7 @@ func (o SshKeyOutput) ToSshKeyOutputWithContext(ctx context.Context) SshKeyOutpu
 	return o
 }
 
-// Whether this resource took over a key already added.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o SshKeyOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SshKey) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
@@ -203,7 +204,7 @@ func (o SshKeyOutput) Fingerprint() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.Fingerprint }).(pulumi.StringOutput)
 }
 
-// The key line, in canonical spacing.
+// The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
 func (o SshKeyOutput) PublicKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.PublicKey }).(pulumi.StringOutput)
 }

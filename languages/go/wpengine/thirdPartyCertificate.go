@@ -12,20 +12,17 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A third-party certificate imported into an install. The id is the install id. Create imports the
-// pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no
-// GET exists): it reports the stored state while the install exists.
+// A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id.
 //
-// Delete: NOTHING on the service can delete an imported certificate. Destroying this resource only
-// removes it from the stack; the install keeps serving the certificate until another replaces it.
+// Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
 //
-// This resource cannot be imported.
+// This resource cannot be imported: the service cannot return a certificate or its private key, so there is nothing to read back.
 type ThirdPartyCertificate struct {
 	pulumi.CustomResourceState
 
-	// Whether `adopt` was set (it has no effect on this resource).
+	// Accepted for uniformity; it changes nothing, as create always imports.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The PEM chain as imported (line ends normalised).
+	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
 	Certificate pulumi.StringOutput `pulumi:"certificate"`
 	// SHA-256 fingerprint, colon-separated hex.
 	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
@@ -39,7 +36,7 @@ type ThirdPartyCertificate struct {
 	NotAfter pulumi.StringOutput `pulumi:"notAfter"`
 	// Start of validity (ISO 8601).
 	NotBefore pulumi.StringOutput `pulumi:"notBefore"`
-	// The PEM private key (secret).
+	// The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
 	PrivateKey pulumi.StringOutput `pulumi:"privateKey"`
 	// Serial number, hex.
 	SerialNumber pulumi.StringOutput `pulumi:"serialNumber"`
@@ -111,11 +108,11 @@ func ThirdPartyCertificateExists(ctx *pulumi.Context,
 type thirdPartyCertificateArgs struct {
 	// Accepted for uniformity; it changes nothing, as create always imports.
 	Adopt *bool `pulumi:"adopt"`
-	// The PEM certificate chain: the end-entity certificate first, then every intermediate.
+	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
 	Certificate string `pulumi:"certificate"`
-	// The install the certificate is imported into. Changing it replaces the resource.
+	// The install the certificate is imported into (also the resource id).
 	InstallId string `pulumi:"installId"`
-	// The PEM private key of the end-entity certificate, unencrypted. Stored as a secret.
+	// The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
 	PrivateKey string `pulumi:"privateKey"`
 }
 
@@ -123,11 +120,11 @@ type thirdPartyCertificateArgs struct {
 type ThirdPartyCertificateArgs struct {
 	// Accepted for uniformity; it changes nothing, as create always imports.
 	Adopt pulumi.BoolPtrInput
-	// The PEM certificate chain: the end-entity certificate first, then every intermediate.
+	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
 	Certificate pulumi.StringInput
-	// The install the certificate is imported into. Changing it replaces the resource.
+	// The install the certificate is imported into (also the resource id).
 	InstallId pulumi.StringInput
-	// The PEM private key of the end-entity certificate, unencrypted. Stored as a secret.
+	// The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
 	PrivateKey pulumi.StringInput
 }
 
@@ -218,12 +215,12 @@ func (o ThirdPartyCertificateOutput) ToThirdPartyCertificateOutputWithContext(ct
 	return o
 }
 
-// Whether `adopt` was set (it has no effect on this resource).
+// Accepted for uniformity; it changes nothing, as create always imports.
 func (o ThirdPartyCertificateOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The PEM chain as imported (line ends normalised).
+// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
 func (o ThirdPartyCertificateOutput) Certificate() pulumi.StringOutput {
 	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.StringOutput { return v.Certificate }).(pulumi.StringOutput)
 }
@@ -258,7 +255,7 @@ func (o ThirdPartyCertificateOutput) NotBefore() pulumi.StringOutput {
 	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.StringOutput { return v.NotBefore }).(pulumi.StringOutput)
 }
 
-// The PEM private key (secret).
+// The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
 func (o ThirdPartyCertificateOutput) PrivateKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.StringOutput { return v.PrivateKey }).(pulumi.StringOutput)
 }

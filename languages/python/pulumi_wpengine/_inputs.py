@@ -32,19 +32,32 @@ __all__ = [
 
 class CacheExclusionsExclusionsArgsDict(TypedDict):
     type: pulumi.Input['CacheExclusionsExclusionsType']
+    """
+    `query arg` (a query-string argument name) or `url path` (the request path).
+    """
     value: pulumi.Input[_builtins.str]
+    """
+    A regular expression matched against the query argument name or the URL path.
+    """
 
 @pulumi.input_type
 class CacheExclusionsExclusionsArgs:
     def __init__(__self__, *,
                  type: pulumi.Input['CacheExclusionsExclusionsType'],
                  value: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['CacheExclusionsExclusionsType'] type: `query arg` (a query-string argument name) or `url path` (the request path).
+        :param pulumi.Input[_builtins.str] value: A regular expression matched against the query argument name or the URL path.
+        """
         pulumi.set(__self__, "type", type)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input['CacheExclusionsExclusionsType']:
+        """
+        `query arg` (a query-string argument name) or `url path` (the request path).
+        """
         return pulumi.get(self, "type")
 
     @type.setter
@@ -54,6 +67,9 @@ class CacheExclusionsExclusionsArgs:
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        A regular expression matched against the query argument name or the URL path.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -63,15 +79,29 @@ class CacheExclusionsExclusionsArgs:
 
 class DomainMappingsMappingsArgsDict(TypedDict):
     domain: pulumi.Input[_builtins.str]
-    destination_domain_mapping: NotRequired[Any]
+    """
+    The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).
+    """
+    destination_domain_mapping: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Another domain of the set this one redirects to; null for none. A redirect cannot be primary.
+    """
     primary: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether this is the environment's primary domain (at most one).
+    """
 
 @pulumi.input_type
 class DomainMappingsMappingsArgs:
     def __init__(__self__, *,
                  domain: pulumi.Input[_builtins.str],
-                 destination_domain_mapping: Optional[Any] = None,
+                 destination_domain_mapping: pulumi.Input[Optional[_builtins.str]] = None,
                  primary: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] domain: The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).
+        :param pulumi.Input[_builtins.str] destination_domain_mapping: Another domain of the set this one redirects to; null for none. A redirect cannot be primary.
+        :param pulumi.Input[_builtins.bool] primary: Whether this is the environment's primary domain (at most one).
+        """
         pulumi.set(__self__, "domain", domain)
         if destination_domain_mapping is not None:
             pulumi.set(__self__, "destination_domain_mapping", destination_domain_mapping)
@@ -81,6 +111,9 @@ class DomainMappingsMappingsArgs:
     @_builtins.property
     @pulumi.getter
     def domain(self) -> pulumi.Input[_builtins.str]:
+        """
+        The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).
+        """
         return pulumi.get(self, "domain")
 
     @domain.setter
@@ -89,16 +122,22 @@ class DomainMappingsMappingsArgs:
 
     @_builtins.property
     @pulumi.getter(name="destinationDomainMapping")
-    def destination_domain_mapping(self) -> Optional[Any]:
+    def destination_domain_mapping(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Another domain of the set this one redirects to; null for none. A redirect cannot be primary.
+        """
         return pulumi.get(self, "destination_domain_mapping")
 
     @destination_domain_mapping.setter
-    def destination_domain_mapping(self, value: Optional[Any]):
+    def destination_domain_mapping(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "destination_domain_mapping", value)
 
     @_builtins.property
     @pulumi.getter
     def primary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether this is the environment's primary domain (at most one).
+        """
         return pulumi.get(self, "primary")
 
     @primary.setter

@@ -30,13 +30,13 @@ class AccountUserArgs:
         """
         The set of arguments for constructing a AccountUser resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account to add the user to. Changing it replaces the user.
-        :param pulumi.Input[_builtins.str] email: The user's email address. Changing it replaces the user.
-        :param pulumi.Input[_builtins.str] first_name: First name. Changing it replaces the user (the service cannot rename).
-        :param pulumi.Input[_builtins.str] last_name: Last name. Changing it replaces the user (the service cannot rename).
-        :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (order, case and spaces are free).
-        :param pulumi.Input[_builtins.bool] adopt: Take over a user with this email that already exists on the account instead of failing.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] install_ids: Installs a partial user may access: required with partial roles, refused with the others.
+        :param pulumi.Input[_builtins.str] account_id: The account the user belongs to.
+        :param pulumi.Input[_builtins.str] email: The user's email address (the login), compared without case.
+        :param pulumi.Input[_builtins.str] first_name: First name. The service cannot rename a user.
+        :param pulumi.Input[_builtins.str] last_name: Last name. The service cannot rename a user.
+        :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] install_ids: Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "email", email)
@@ -52,7 +52,7 @@ class AccountUserArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account to add the user to. Changing it replaces the user.
+        The account the user belongs to.
         """
         return pulumi.get(self, "account_id")
 
@@ -64,7 +64,7 @@ class AccountUserArgs:
     @pulumi.getter
     def email(self) -> pulumi.Input[_builtins.str]:
         """
-        The user's email address. Changing it replaces the user.
+        The user's email address (the login), compared without case.
         """
         return pulumi.get(self, "email")
 
@@ -76,7 +76,7 @@ class AccountUserArgs:
     @pulumi.getter(name="firstName")
     def first_name(self) -> pulumi.Input[_builtins.str]:
         """
-        First name. Changing it replaces the user (the service cannot rename).
+        First name. The service cannot rename a user.
         """
         return pulumi.get(self, "first_name")
 
@@ -88,7 +88,7 @@ class AccountUserArgs:
     @pulumi.getter(name="lastName")
     def last_name(self) -> pulumi.Input[_builtins.str]:
         """
-        Last name. Changing it replaces the user (the service cannot rename).
+        Last name. The service cannot rename a user.
         """
         return pulumi.get(self, "last_name")
 
@@ -100,7 +100,7 @@ class AccountUserArgs:
     @pulumi.getter
     def roles(self) -> pulumi.Input[_builtins.str]:
         """
-        Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (order, case and spaces are free).
+        Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
         """
         return pulumi.get(self, "roles")
 
@@ -112,7 +112,7 @@ class AccountUserArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over a user with this email that already exists on the account instead of failing.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -124,7 +124,7 @@ class AccountUserArgs:
     @pulumi.getter(name="installIds")
     def install_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Installs a partial user may access: required with partial roles, refused with the others.
+        Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
         """
         return pulumi.get(self, "install_ids")
 
@@ -148,7 +148,9 @@ class AccountUser(pulumi.CustomResource):
                  roles: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A user of an account. The id is the service's `user_id`. Delete removes the user from the account.
+        A person's access to one account, with a role set and, for partial roles, the installs they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's `user_id`.
+
+        Delete: Removes the user from the account on the service. The service refuses to remove the last owner of an account; the error says so. A user already gone counts as deleted.
 
         ## Import
 
@@ -158,13 +160,13 @@ class AccountUser(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account to add the user to. Changing it replaces the user.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a user with this email that already exists on the account instead of failing.
-        :param pulumi.Input[_builtins.str] email: The user's email address. Changing it replaces the user.
-        :param pulumi.Input[_builtins.str] first_name: First name. Changing it replaces the user (the service cannot rename).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] install_ids: Installs a partial user may access: required with partial roles, refused with the others.
-        :param pulumi.Input[_builtins.str] last_name: Last name. Changing it replaces the user (the service cannot rename).
-        :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (order, case and spaces are free).
+        :param pulumi.Input[_builtins.str] account_id: The account the user belongs to.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] email: The user's email address (the login), compared without case.
+        :param pulumi.Input[_builtins.str] first_name: First name. The service cannot rename a user.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] install_ids: Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
+        :param pulumi.Input[_builtins.str] last_name: Last name. The service cannot rename a user.
+        :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
         """
         ...
     @overload
@@ -173,7 +175,9 @@ class AccountUser(pulumi.CustomResource):
                  args: AccountUserArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A user of an account. The id is the service's `user_id`. Delete removes the user from the account.
+        A person's access to one account, with a role set and, for partial roles, the installs they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's `user_id`.
+
+        Delete: Removes the user from the account on the service. The service refuses to remove the last owner of an account; the error says so. A user already gone counts as deleted.
 
         ## Import
 
@@ -290,7 +294,7 @@ class AccountUser(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource took over an existing user.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -298,7 +302,7 @@ class AccountUser(pulumi.CustomResource):
     @pulumi.getter
     def email(self) -> pulumi.Output[_builtins.str]:
         """
-        The user's email address.
+        The user's email address (the login), compared without case.
         """
         return pulumi.get(self, "email")
 
@@ -306,29 +310,29 @@ class AccountUser(pulumi.CustomResource):
     @pulumi.getter(name="firstName")
     def first_name(self) -> pulumi.Output[_builtins.str]:
         """
-        First name.
+        First name. The service cannot rename a user.
         """
         return pulumi.get(self, "first_name")
 
     @_builtins.property
     @pulumi.getter(name="installIds")
-    def install_ids(self) -> pulumi.Output[Sequence[_builtins.str]]:
+    def install_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Installs a partial user may access, sorted (empty for other roles).
+        Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
         """
         return pulumi.get(self, "install_ids")
 
     @_builtins.property
     @pulumi.getter
-    def installs(self) -> pulumi.Output[Sequence['outputs.AccountUserInstall']]:
+    def installs(self) -> pulumi.Output[Sequence['outputs.AccountUserInstalls']]:
         """
-        The installs tied to a partial user, with their names.
+        The installs tied to a partial user, with their names, sorted by id.
         """
         return pulumi.get(self, "installs")
 
     @_builtins.property
     @pulumi.getter(name="inviteAccepted")
-    def invite_accepted(self) -> pulumi.Output[Optional[Any]]:
+    def invite_accepted(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the user has accepted the invitation.
         """
@@ -338,13 +342,13 @@ class AccountUser(pulumi.CustomResource):
     @pulumi.getter(name="lastName")
     def last_name(self) -> pulumi.Output[_builtins.str]:
         """
-        Last name.
+        Last name. The service cannot rename a user.
         """
         return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter(name="lastOwner")
-    def last_owner(self) -> pulumi.Output[Optional[Any]]:
+    def last_owner(self) -> pulumi.Output[_builtins.bool]:
         """
         For owners: whether this is the last owner of the account (null for other roles).
         """
@@ -352,7 +356,7 @@ class AccountUser(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="mfaEnabled")
-    def mfa_enabled(self) -> pulumi.Output[Optional[Any]]:
+    def mfa_enabled(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the user has multi-factor authentication enabled.
         """
@@ -370,7 +374,7 @@ class AccountUser(pulumi.CustomResource):
     @pulumi.getter
     def roles(self) -> pulumi.Output[_builtins.str]:
         """
-        The role set in canonical form (`owner`, `full`, `full,billing`, `partial`, `partial,billing`).
+        Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
         """
         return pulumi.get(self, "roles")
 
@@ -378,7 +382,7 @@ class AccountUser(pulumi.CustomResource):
     @pulumi.getter(name="userId")
     def user_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The service's id of the user (also the resource id).
+        The service's `user_id` of the user (also the resource id).
         """
         return pulumi.get(self, "user_id")
 

@@ -27,10 +27,10 @@ class AppArgs:
         """
         The set of arguments for constructing a App resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the app.
-        :param pulumi.Input[_builtins.str] name: The app id: 1 to 63 lower-case letters, digits or hyphens, starting with a letter. Changing it replaces the app.
-        :param pulumi.Input['AppRegion'] region: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an app of that id that already exists in the account (same region) instead of failing.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.str] name: The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
+        :param pulumi.Input['AppRegion'] region: Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "name", name)
@@ -42,7 +42,7 @@ class AppArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account that owns the app (UUID). Changing it replaces the app.
+        The account that owns the app.
         """
         return pulumi.get(self, "account_id")
 
@@ -54,7 +54,7 @@ class AppArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The app id: 1 to 63 lower-case letters, digits or hyphens, starting with a letter. Changing it replaces the app.
+        The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
         """
         return pulumi.get(self, "name")
 
@@ -66,7 +66,7 @@ class AppArgs:
     @pulumi.getter
     def region(self) -> pulumi.Input['AppRegion']:
         """
-        `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app.
+        Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.
         """
         return pulumi.get(self, "region")
 
@@ -78,7 +78,7 @@ class AppArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over an app of that id that already exists in the account (same region) instead of failing.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -99,8 +99,9 @@ class App(pulumi.CustomResource):
                  region: pulumi.Input[Optional['AppRegion']] = None,
                  __props__=None):
         """
-        An application-hosting app. The id is its resource name `accounts/{accountId}/apps/{name}`. Delete
-        deletes the app and everything in it.
+        An application of the application-hosting platform (Headless Platform), the parent of its environments, builds and domain mappings, in one region of one account. The app id (`name`) and the region can never change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.
+
+        Delete: Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app already gone counts as deleted.
 
         ## Import
 
@@ -110,10 +111,10 @@ class App(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the app.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an app of that id that already exists in the account (same region) instead of failing.
-        :param pulumi.Input[_builtins.str] name: The app id: 1 to 63 lower-case letters, digits or hyphens, starting with a letter. Changing it replaces the app.
-        :param pulumi.Input['AppRegion'] region: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` is accepted). Changing it replaces the app.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] name: The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
+        :param pulumi.Input['AppRegion'] region: Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.
         """
         ...
     @overload
@@ -122,8 +123,9 @@ class App(pulumi.CustomResource):
                  args: AppArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An application-hosting app. The id is its resource name `accounts/{accountId}/apps/{name}`. Delete
-        deletes the app and everything in it.
+        An application of the application-hosting platform (Headless Platform), the parent of its environments, builds and domain mappings, in one region of one account. The app id (`name`) and the region can never change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.
+
+        Delete: Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app already gone counts as deleted.
 
         ## Import
 
@@ -221,7 +223,7 @@ class App(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource took over an existing app.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -237,7 +239,7 @@ class App(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The app id (pass it as `appId` to environments).
+        The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
         """
         return pulumi.get(self, "name")
 
@@ -245,7 +247,7 @@ class App(pulumi.CustomResource):
     @pulumi.getter
     def region(self) -> pulumi.Output['AppRegion']:
         """
-        The region in short form, e.g. `US-C`.
+        Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.
         """
         return pulumi.get(self, "region")
 

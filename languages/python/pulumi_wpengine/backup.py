@@ -28,11 +28,12 @@ class BackupArgs:
         """
         The set of arguments for constructing a Backup resource.
 
-        :param pulumi.Input[_builtins.str] description: Why the backup is taken (shown in the install's backup list). Changing it requests a new backup.
-        :param pulumi.Input[_builtins.str] install_id: The install to back up. Changing it requests a new backup.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the backup completes (at least one). Changing them requests a new backup.
-        :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the backup to finish, in seconds (default 3600).
-        :param pulumi.Input[_builtins.bool] wait: Wait until the backup is completed or aborted (default true).
+        :param pulumi.Input[_builtins.str] description: Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
+        :param pulumi.Input[_builtins.str] install_id: The install to back up. Changing it requests a new backup (a replacement).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
+        :param Any adopt: Not accepted: every create requests a new backup, there is nothing to take over.
+        :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
+        :param pulumi.Input[_builtins.bool] wait: Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
         """
         pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "install_id", install_id)
@@ -52,7 +53,7 @@ class BackupArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[_builtins.str]:
         """
-        Why the backup is taken (shown in the install's backup list). Changing it requests a new backup.
+        Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
         """
         return pulumi.get(self, "description")
 
@@ -64,7 +65,7 @@ class BackupArgs:
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The install to back up. Changing it requests a new backup.
+        The install to back up. Changing it requests a new backup (a replacement).
         """
         return pulumi.get(self, "install_id")
 
@@ -76,7 +77,7 @@ class BackupArgs:
     @pulumi.getter(name="notificationEmails")
     def notification_emails(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        Addresses notified when the backup completes (at least one). Changing them requests a new backup.
+        Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
         """
         return pulumi.get(self, "notification_emails")
 
@@ -87,6 +88,9 @@ class BackupArgs:
     @_builtins.property
     @pulumi.getter
     def adopt(self) -> Optional[Any]:
+        """
+        Not accepted: every create requests a new backup, there is nothing to take over.
+        """
         return pulumi.get(self, "adopt")
 
     @adopt.setter
@@ -97,7 +101,7 @@ class BackupArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Longest wait for the backup to finish, in seconds (default 3600).
+        Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -109,7 +113,7 @@ class BackupArgs:
     @pulumi.getter
     def wait(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Wait until the backup is completed or aborted (default true).
+        Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
         """
         return pulumi.get(self, "wait")
 
@@ -132,8 +136,9 @@ class Backup(pulumi.CustomResource):
                  wait: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        A backup of an install. The id is the backup's UUID. Delete only forgets it (backups cannot be deleted
-        on the service).
+        A backup of an install, requested when the resource is created. Unless `wait` is false the create waits until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be changed: a new install, description or list of addresses means a new backup (a replacement), and a backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID.
+
+        Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
 
         ## Import
 
@@ -143,11 +148,12 @@ class Backup(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] description: Why the backup is taken (shown in the install's backup list). Changing it requests a new backup.
-        :param pulumi.Input[_builtins.str] install_id: The install to back up. Changing it requests a new backup.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the backup completes (at least one). Changing them requests a new backup.
-        :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the backup to finish, in seconds (default 3600).
-        :param pulumi.Input[_builtins.bool] wait: Wait until the backup is completed or aborted (default true).
+        :param Any adopt: Not accepted: every create requests a new backup, there is nothing to take over.
+        :param pulumi.Input[_builtins.str] description: Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
+        :param pulumi.Input[_builtins.str] install_id: The install to back up. Changing it requests a new backup (a replacement).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
+        :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
+        :param pulumi.Input[_builtins.bool] wait: Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
         """
         ...
     @overload
@@ -156,8 +162,9 @@ class Backup(pulumi.CustomResource):
                  args: BackupArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A backup of an install. The id is the backup's UUID. Delete only forgets it (backups cannot be deleted
-        on the service).
+        A backup of an install, requested when the resource is created. Unless `wait` is false the create waits until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be changed: a new install, description or list of addresses means a new backup (a replacement), and a backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID.
+
+        Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
 
         ## Import
 
@@ -238,6 +245,7 @@ class Backup(pulumi.CustomResource):
 
         __props__ = BackupArgs.__new__(BackupArgs)
 
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["backup_id"] = None
         __props__.__dict__["cms_version"] = None
         __props__.__dict__["complete_time"] = None
@@ -257,6 +265,14 @@ class Backup(pulumi.CustomResource):
         return pulumi.runtime.exists_resource(None, 'wpengine:index:Backup', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[Optional[Any]]:
+        """
+        Not accepted: every create requests a new backup, there is nothing to take over.
+        """
+        return pulumi.get(self, "adopt")
+
+    @_builtins.property
     @pulumi.getter(name="backupId")
     def backup_id(self) -> pulumi.Output[_builtins.str]:
         """
@@ -268,7 +284,7 @@ class Backup(pulumi.CustomResource):
     @pulumi.getter(name="cmsVersion")
     def cms_version(self) -> pulumi.Output[_builtins.str]:
         """
-        The WordPress version the backup captured.
+        The WordPress version the backup captured (`wordpress_version` on the real service).
         """
         return pulumi.get(self, "cms_version")
 
@@ -292,7 +308,7 @@ class Backup(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[_builtins.str]:
         """
-        The description the backup was requested with.
+        Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
         """
         return pulumi.get(self, "description")
 
@@ -300,7 +316,7 @@ class Backup(pulumi.CustomResource):
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The install that was backed up.
+        The install to back up. Changing it requests a new backup (a replacement).
         """
         return pulumi.get(self, "install_id")
 
@@ -308,7 +324,7 @@ class Backup(pulumi.CustomResource):
     @pulumi.getter(name="notificationEmails")
     def notification_emails(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Addresses notified when the backup completes.
+        Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
         """
         return pulumi.get(self, "notification_emails")
 
@@ -316,23 +332,23 @@ class Backup(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        requested, in_progress, completed or aborted (as of the last create, update or refresh).
+        `requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).
         """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        The deadline of the wait, in seconds.
+        Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
         """
         return pulumi.get(self, "timeout_seconds")
 
     @_builtins.property
     @pulumi.getter
-    def wait(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def wait(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether create waited for the backup to finish.
+        Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
         """
         return pulumi.get(self, "wait")
 

@@ -32,15 +32,16 @@ class BackupRestoreArgs:
         """
         The set of arguments for constructing a BackupRestore resource.
 
-        :param pulumi.Input[_builtins.str] backup_id: The backup to restore from (completed, of the same install), e.g. a `Backup`'s `backupId`.
-        :param pulumi.Input[_builtins.str] install_id: The install to restore.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the restore completes (at least one).
-        :param pulumi.Input[_builtins.bool] create_checkpoint: Take a checkpoint of the current state before restoring (default true).
-        :param pulumi.Input[_builtins.bool] restore_database: Restore the database too (default true); false restores the files only.
-        :param pulumi.Input[_builtins.str] summary: What the restore does, in words (also shown by `pulumi preview`).
-        :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the restore to finish, in seconds (default 3600).
+        :param pulumi.Input[_builtins.str] backup_id: The backup to restore from: completed, and of the same install (e.g. a `Backup`'s `backupId`). A change restores again.
+        :param pulumi.Input[_builtins.str] install_id: The install to restore. A change restores again (into the new install).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
+        :param Any adopt: Not accepted: an action has no object to take over.
+        :param pulumi.Input[_builtins.bool] create_checkpoint: Take a checkpoint of the install's current state before restoring.
+        :param pulumi.Input[_builtins.bool] restore_database: Restore the database too; false restores the files only.
+        :param pulumi.Input[_builtins.str] summary: Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.
+        :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.
         :param pulumi.Input[Sequence[Any]] triggers: Any values; a change of them restores again.
-        :param pulumi.Input[_builtins.bool] wait: Wait while the install reports `pending` after the restore (default true).
+        :param pulumi.Input[_builtins.bool] wait: Wait while the install reports the status `pending` after the restore. A change alone restores nothing.
         """
         pulumi.set(__self__, "backup_id", backup_id)
         pulumi.set(__self__, "install_id", install_id)
@@ -72,7 +73,7 @@ class BackupRestoreArgs:
     @pulumi.getter(name="backupId")
     def backup_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The backup to restore from (completed, of the same install), e.g. a `Backup`'s `backupId`.
+        The backup to restore from: completed, and of the same install (e.g. a `Backup`'s `backupId`). A change restores again.
         """
         return pulumi.get(self, "backup_id")
 
@@ -84,7 +85,7 @@ class BackupRestoreArgs:
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The install to restore.
+        The install to restore. A change restores again (into the new install).
         """
         return pulumi.get(self, "install_id")
 
@@ -96,7 +97,7 @@ class BackupRestoreArgs:
     @pulumi.getter(name="notificationEmails")
     def notification_emails(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        Addresses notified when the restore completes (at least one).
+        Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
         """
         return pulumi.get(self, "notification_emails")
 
@@ -107,6 +108,9 @@ class BackupRestoreArgs:
     @_builtins.property
     @pulumi.getter
     def adopt(self) -> Optional[Any]:
+        """
+        Not accepted: an action has no object to take over.
+        """
         return pulumi.get(self, "adopt")
 
     @adopt.setter
@@ -117,7 +121,7 @@ class BackupRestoreArgs:
     @pulumi.getter(name="createCheckpoint")
     def create_checkpoint(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take a checkpoint of the current state before restoring (default true).
+        Take a checkpoint of the install's current state before restoring.
         """
         return pulumi.get(self, "create_checkpoint")
 
@@ -129,7 +133,7 @@ class BackupRestoreArgs:
     @pulumi.getter(name="restoreDatabase")
     def restore_database(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Restore the database too (default true); false restores the files only.
+        Restore the database too; false restores the files only.
         """
         return pulumi.get(self, "restore_database")
 
@@ -141,7 +145,7 @@ class BackupRestoreArgs:
     @pulumi.getter
     def summary(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What the restore does, in words (also shown by `pulumi preview`).
+        Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.
         """
         return pulumi.get(self, "summary")
 
@@ -153,7 +157,7 @@ class BackupRestoreArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Longest wait for the restore to finish, in seconds (default 3600).
+        Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -177,7 +181,7 @@ class BackupRestoreArgs:
     @pulumi.getter
     def wait(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Wait while the install reports `pending` after the restore (default true).
+        Wait while the install reports the status `pending` after the restore. A change alone restores nothing.
         """
         return pulumi.get(self, "wait")
 
@@ -204,22 +208,24 @@ class BackupRestore(pulumi.CustomResource):
                  wait: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        DESTRUCTIVE action: restores an install from a backup when created, and again whenever an input
-        (typically `triggers`) changes. The id is generated by the provider. Delete only forgets the action.
+        DESTRUCTIVE action, not an object: creating it restores an install from one of its backups, and a change of any input (typically `triggers`) restores again. The install's current files (and, unless `restoreDatabase` is false, its database) are replaced by the backup's. `check` adds a `summary` input that says in words what will be restored, so `pulumi preview` shows it. The id is generated by the provider.
 
-        This resource cannot be imported.
+        Delete: Only forgets the action: nothing on the service is undone (a restore cannot be reverted except by restoring the checkpoint it took). Nothing is sent to the service.
+
+        This resource cannot be imported: an action: there is nothing on the service to adopt.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] backup_id: The backup to restore from (completed, of the same install), e.g. a `Backup`'s `backupId`.
-        :param pulumi.Input[_builtins.bool] create_checkpoint: Take a checkpoint of the current state before restoring (default true).
-        :param pulumi.Input[_builtins.str] install_id: The install to restore.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the restore completes (at least one).
-        :param pulumi.Input[_builtins.bool] restore_database: Restore the database too (default true); false restores the files only.
-        :param pulumi.Input[_builtins.str] summary: What the restore does, in words (also shown by `pulumi preview`).
-        :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the restore to finish, in seconds (default 3600).
+        :param Any adopt: Not accepted: an action has no object to take over.
+        :param pulumi.Input[_builtins.str] backup_id: The backup to restore from: completed, and of the same install (e.g. a `Backup`'s `backupId`). A change restores again.
+        :param pulumi.Input[_builtins.bool] create_checkpoint: Take a checkpoint of the install's current state before restoring.
+        :param pulumi.Input[_builtins.str] install_id: The install to restore. A change restores again (into the new install).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
+        :param pulumi.Input[_builtins.bool] restore_database: Restore the database too; false restores the files only.
+        :param pulumi.Input[_builtins.str] summary: Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.
+        :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.
         :param pulumi.Input[Sequence[Any]] triggers: Any values; a change of them restores again.
-        :param pulumi.Input[_builtins.bool] wait: Wait while the install reports `pending` after the restore (default true).
+        :param pulumi.Input[_builtins.bool] wait: Wait while the install reports the status `pending` after the restore. A change alone restores nothing.
         """
         ...
     @overload
@@ -228,10 +234,11 @@ class BackupRestore(pulumi.CustomResource):
                  args: BackupRestoreArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        DESTRUCTIVE action: restores an install from a backup when created, and again whenever an input
-        (typically `triggers`) changes. The id is generated by the provider. Delete only forgets the action.
+        DESTRUCTIVE action, not an object: creating it restores an install from one of its backups, and a change of any input (typically `triggers`) restores again. The install's current files (and, unless `restoreDatabase` is false, its database) are replaced by the backup's. `check` adds a `summary` input that says in words what will be restored, so `pulumi preview` shows it. The id is generated by the provider.
 
-        This resource cannot be imported.
+        Delete: Only forgets the action: nothing on the service is undone (a restore cannot be reverted except by restoring the checkpoint it took). Nothing is sent to the service.
+
+        This resource cannot be imported: an action: there is nothing on the service to adopt.
 
         :param str resource_name: The name of the resource.
         :param BackupRestoreArgs args: The arguments to use to populate this resource's properties.
@@ -316,6 +323,7 @@ class BackupRestore(pulumi.CustomResource):
 
         __props__ = BackupRestoreArgs.__new__(BackupRestoreArgs)
 
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["backup_id"] = None
         __props__.__dict__["create_checkpoint"] = None
         __props__.__dict__["install_id"] = None
@@ -337,18 +345,26 @@ class BackupRestore(pulumi.CustomResource):
         return pulumi.runtime.exists_resource(None, 'wpengine:index:BackupRestore', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[Optional[Any]]:
+        """
+        Not accepted: an action has no object to take over.
+        """
+        return pulumi.get(self, "adopt")
+
+    @_builtins.property
     @pulumi.getter(name="backupId")
     def backup_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The backup it was restored from.
+        The backup to restore from: completed, and of the same install (e.g. a `Backup`'s `backupId`). A change restores again.
         """
         return pulumi.get(self, "backup_id")
 
     @_builtins.property
     @pulumi.getter(name="createCheckpoint")
-    def create_checkpoint(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def create_checkpoint(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether a checkpoint was taken before restoring.
+        Take a checkpoint of the install's current state before restoring.
         """
         return pulumi.get(self, "create_checkpoint")
 
@@ -356,7 +372,7 @@ class BackupRestore(pulumi.CustomResource):
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The install that was restored.
+        The install to restore. A change restores again (into the new install).
         """
         return pulumi.get(self, "install_id")
 
@@ -380,13 +396,13 @@ class BackupRestore(pulumi.CustomResource):
     @pulumi.getter(name="notificationEmails")
     def notification_emails(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Addresses notified when the restore completes.
+        Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
         """
         return pulumi.get(self, "notification_emails")
 
     @_builtins.property
     @pulumi.getter(name="restoreCount")
-    def restore_count(self) -> pulumi.Output[Optional[Any]]:
+    def restore_count(self) -> pulumi.Output[_builtins.float]:
         """
         How many times this resource has restored the install.
         """
@@ -394,25 +410,25 @@ class BackupRestore(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="restoreDatabase")
-    def restore_database(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def restore_database(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether the database was restored too.
+        Restore the database too; false restores the files only.
         """
         return pulumi.get(self, "restore_database")
 
     @_builtins.property
     @pulumi.getter
-    def summary(self) -> pulumi.Output[_builtins.str]:
+    def summary(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        What the restore does, in words (also shown by `pulumi preview`).
+        Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.
         """
         return pulumi.get(self, "summary")
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        The deadline of the wait, in seconds.
+        Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -420,15 +436,15 @@ class BackupRestore(pulumi.CustomResource):
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
         """
-        The values whose change restores again.
+        Any values; a change of them restores again.
         """
         return pulumi.get(self, "triggers")
 
     @_builtins.property
     @pulumi.getter
-    def wait(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def wait(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether the restore waited for the install to finish.
+        Wait while the install reports the status `pending` after the restore. A change alone restores nothing.
         """
         return pulumi.get(self, "wait")
 

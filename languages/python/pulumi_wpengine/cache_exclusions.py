@@ -28,9 +28,8 @@ class CacheExclusionsArgs:
         """
         The set of arguments for constructing a CacheExclusions resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input['CacheExclusionsExclusionsArgs']]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression).
-               Order and duplicates never show as a change; exclusions not listed are removed from the install.
-        :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns. Changing it replaces the resource.
+        :param pulumi.Input[Sequence[pulumi.Input['CacheExclusionsExclusionsArgs']]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
+        :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns (also the resource id).
         :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
         """
         pulumi.set(__self__, "exclusions", exclusions)
@@ -42,8 +41,7 @@ class CacheExclusionsArgs:
     @pulumi.getter
     def exclusions(self) -> pulumi.Input[Sequence[pulumi.Input['CacheExclusionsExclusionsArgs']]]:
         """
-        The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression).
-        Order and duplicates never show as a change; exclusions not listed are removed from the install.
+        The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
         """
         return pulumi.get(self, "exclusions")
 
@@ -55,7 +53,7 @@ class CacheExclusionsArgs:
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The install whose exclusions this resource owns. Changing it replaces the resource.
+        The install whose exclusions this resource owns (also the resource id).
         """
         return pulumi.get(self, "install_id")
 
@@ -87,9 +85,9 @@ class CacheExclusions(pulumi.CustomResource):
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The full list of cache exclusions of an install. The id is the install id. Create and update
-        replace the whole list; delete clears every writable exclusion of the install (PUT of an empty list).
-        Cookie entries are platform-managed and rejected by `check`.
+        The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. The id is the install id. Cookie entries are platform-managed and refused.
+
+        Delete: Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the platform-managed cookie rules stay. No API deletes the list itself.
 
         ## Import
 
@@ -100,9 +98,8 @@ class CacheExclusions(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression).
-               Order and duplicates never show as a change; exclusions not listed are removed from the install.
-        :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns. Changing it replaces the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
+        :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns (also the resource id).
         """
         ...
     @overload
@@ -111,9 +108,9 @@ class CacheExclusions(pulumi.CustomResource):
                  args: CacheExclusionsArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The full list of cache exclusions of an install. The id is the install id. Create and update
-        replace the whole list; delete clears every writable exclusion of the install (PUT of an empty list).
-        Cookie entries are platform-managed and rejected by `check`.
+        The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. The id is the install id. Cookie entries are platform-managed and refused.
+
+        Delete: Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the platform-managed cookie rules stay. No API deletes the list itself.
 
         ## Import
 
@@ -192,7 +189,7 @@ class CacheExclusions(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether `adopt` was set (it has no effect on this resource).
+        Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
         """
         return pulumi.get(self, "adopt")
 
@@ -200,7 +197,7 @@ class CacheExclusions(pulumi.CustomResource):
     @pulumi.getter
     def exclusions(self) -> pulumi.Output[Sequence['outputs.CacheExclusionsExclusions']]:
         """
-        The writable exclusions as the service holds them: duplicates collapsed, sorted by type then value.
+        The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
         """
         return pulumi.get(self, "exclusions")
 
@@ -208,7 +205,7 @@ class CacheExclusions(pulumi.CustomResource):
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The install the exclusions belong to (also the resource id).
+        The install whose exclusions this resource owns (also the resource id).
         """
         return pulumi.get(self, "install_id")
 

@@ -28,12 +28,12 @@ class DomainArgs:
         """
         The set of arguments for constructing a Domain resource.
 
-        :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to. Changing it replaces the domain.
-        :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com`. Changing it replaces the domain.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a domain of that name that already exists on the install instead of failing.
-        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain (default false).
-        :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install to redirect to (default none).
-        :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain (default false).
+        :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to.
+        :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+        :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install this one redirects to; `null` for none.
+        :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain.
         """
         pulumi.set(__self__, "install_id", install_id)
         pulumi.set(__self__, "name", name)
@@ -54,7 +54,7 @@ class DomainArgs:
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The install the domain belongs to. Changing it replaces the domain.
+        The install the domain belongs to.
         """
         return pulumi.get(self, "install_id")
 
@@ -66,7 +66,7 @@ class DomainArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The domain name, e.g. `www.example.com`. Changing it replaces the domain.
+        The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
         """
         return pulumi.get(self, "name")
 
@@ -78,7 +78,7 @@ class DomainArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over a domain of that name that already exists on the install instead of failing.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -90,7 +90,7 @@ class DomainArgs:
     @pulumi.getter
     def primary(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether this is the install's primary domain (default false).
+        Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
         """
         return pulumi.get(self, "primary")
 
@@ -102,7 +102,7 @@ class DomainArgs:
     @pulumi.getter(name="redirectTo")
     def redirect_to(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The id of another domain of the same install to redirect to (default none).
+        The id of another domain of the same install this one redirects to; `null` for none.
         """
         return pulumi.get(self, "redirect_to")
 
@@ -114,7 +114,7 @@ class DomainArgs:
     @pulumi.getter(name="secureAllUrls")
     def secure_all_urls(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Force HTTPS for all URLs of the domain (default false).
+        Force HTTPS for all URLs of the domain.
         """
         return pulumi.get(self, "secure_all_urls")
 
@@ -137,7 +137,9 @@ class Domain(pulumi.CustomResource):
                  secure_all_urls: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        A domain on an install. The id is the domain's UUID. Delete removes the domain from the install.
+        A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.
+
+        Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
 
         ## Import
 
@@ -147,12 +149,12 @@ class Domain(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a domain of that name that already exists on the install instead of failing.
-        :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to. Changing it replaces the domain.
-        :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com`. Changing it replaces the domain.
-        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain (default false).
-        :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install to redirect to (default none).
-        :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain (default false).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to.
+        :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
+        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+        :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install this one redirects to; `null` for none.
+        :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain.
         """
         ...
     @overload
@@ -161,7 +163,9 @@ class Domain(pulumi.CustomResource):
                  args: DomainArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A domain on an install. The id is the domain's UUID. Delete removes the domain from the install.
+        A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.
+
+        Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
 
         ## Import
 
@@ -221,6 +225,7 @@ class Domain(pulumi.CustomResource):
             __props__.__dict__["ownership_status"] = None
             __props__.__dict__["txt_verification_key"] = None
             __props__.__dict__["txt_verification_value"] = None
+            __props__.__dict__["txt_verified_domain"] = None
             __props__.__dict__["txt_verified_time"] = None
         super(Domain, __self__).__init__(
             'wpengine:index:Domain',
@@ -258,6 +263,7 @@ class Domain(pulumi.CustomResource):
         __props__.__dict__["secure_all_urls"] = None
         __props__.__dict__["txt_verification_key"] = None
         __props__.__dict__["txt_verification_value"] = None
+        __props__.__dict__["txt_verified_domain"] = None
         __props__.__dict__["txt_verified_time"] = None
         return Domain(resource_name, opts=opts, __props__=__props__)
 
@@ -279,7 +285,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource took over an existing domain.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -301,7 +307,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def duplicate(self) -> pulumi.Output[Optional[Any]]:
+    def duplicate(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the service marks the domain as a duplicate.
         """
@@ -319,7 +325,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The domain name (lower case).
+        The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
         """
         return pulumi.get(self, "name")
 
@@ -341,9 +347,9 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def primary(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def primary(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether this is the primary domain.
+        Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
         """
         return pulumi.get(self, "primary")
 
@@ -351,15 +357,15 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter(name="redirectTo")
     def redirect_to(self) -> pulumi.Output[_builtins.str]:
         """
-        The id of the domain this one redirects to, or null.
+        The id of another domain of the same install this one redirects to; `null` for none.
         """
         return pulumi.get(self, "redirect_to")
 
     @_builtins.property
     @pulumi.getter(name="secureAllUrls")
-    def secure_all_urls(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def secure_all_urls(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether all URLs are forced to HTTPS.
+        Force HTTPS for all URLs of the domain.
         """
         return pulumi.get(self, "secure_all_urls")
 
@@ -378,6 +384,14 @@ class Domain(pulumi.CustomResource):
         Value of the TXT record to publish for verification; null once verified.
         """
         return pulumi.get(self, "txt_verification_value")
+
+    @_builtins.property
+    @pulumi.getter(name="txtVerifiedDomain")
+    def txt_verified_domain(self) -> pulumi.Output[_builtins.str]:
+        """
+        The domain name the TXT record verifies (the service's txt_verified_domain).
+        """
+        return pulumi.get(self, "txt_verified_domain")
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedTime")

@@ -30,14 +30,14 @@ class DomainMappingVerificationArgs:
         """
         The set of arguments for constructing a DomainMappingVerification resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] app_id: The app id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] domain: The mapped domain to verify. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] environment_id: The environment id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as an already verified mapping succeeds at once.
-        :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between attempts (default 10, minimum 1).
-        :param pulumi.Input[_builtins.bool] revalidate: Ask the service to re-check the mapping's DNS and certificate after verifying (default false).
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the TXT record to be seen, in seconds (default 600).
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] domain: The mapped domain to verify, e.g. `www.example.com` (stored lower case).
+        :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between verification attempts (1 to 3600).
+        :param pulumi.Input[_builtins.bool] revalidate: Ask the service to re-check the mapping's DNS and certificate after verifying.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "app_id", app_id)
@@ -62,7 +62,7 @@ class DomainMappingVerificationArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account that owns the app (UUID). Changing it replaces the resource.
+        The account that owns the app.
         """
         return pulumi.get(self, "account_id")
 
@@ -74,7 +74,7 @@ class DomainMappingVerificationArgs:
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The app id. Changing it replaces the resource.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -86,7 +86,7 @@ class DomainMappingVerificationArgs:
     @pulumi.getter
     def domain(self) -> pulumi.Input[_builtins.str]:
         """
-        The mapped domain to verify. Changing it replaces the resource.
+        The mapped domain to verify, e.g. `www.example.com` (stored lower case).
         """
         return pulumi.get(self, "domain")
 
@@ -98,7 +98,7 @@ class DomainMappingVerificationArgs:
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment id. Changing it replaces the resource.
+        The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
 
@@ -110,7 +110,7 @@ class DomainMappingVerificationArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Accepted for uniformity; it changes nothing, as an already verified mapping succeeds at once.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -122,7 +122,7 @@ class DomainMappingVerificationArgs:
     @pulumi.getter(name="retryIntervalSeconds")
     def retry_interval_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds between attempts (default 10, minimum 1).
+        Seconds between verification attempts (1 to 3600).
         """
         return pulumi.get(self, "retry_interval_seconds")
 
@@ -134,7 +134,7 @@ class DomainMappingVerificationArgs:
     @pulumi.getter
     def revalidate(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Ask the service to re-check the mapping's DNS and certificate after verifying (default false).
+        Ask the service to re-check the mapping's DNS and certificate after verifying.
         """
         return pulumi.get(self, "revalidate")
 
@@ -146,7 +146,7 @@ class DomainMappingVerificationArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create waits for the TXT record to be seen, in seconds (default 600).
+        How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -171,22 +171,22 @@ class DomainMappingVerification(pulumi.CustomResource):
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Completes the TXT ownership verification of one domain mapping of an application-hosting
-        environment. The id is the mapping's resource name. Create waits until the service sees the TXT record
-        (`timeoutSeconds`); delete only forgets (a verification cannot be undone).
+        The TXT ownership verification of one domain mapping of an application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name.
 
-        This resource cannot be imported.
+        Delete: Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the mapping from the `DomainMappings` set to remove the domain). Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).
+
+        This resource cannot be imported: an action (verification): there is nothing of it to adopt.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as an already verified mapping succeeds at once.
-        :param pulumi.Input[_builtins.str] app_id: The app id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] domain: The mapped domain to verify. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] environment_id: The environment id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between attempts (default 10, minimum 1).
-        :param pulumi.Input[_builtins.bool] revalidate: Ask the service to re-check the mapping's DNS and certificate after verifying (default false).
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the TXT record to be seen, in seconds (default 600).
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] domain: The mapped domain to verify, e.g. `www.example.com` (stored lower case).
+        :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between verification attempts (1 to 3600).
+        :param pulumi.Input[_builtins.bool] revalidate: Ask the service to re-check the mapping's DNS and certificate after verifying.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         ...
     @overload
@@ -195,11 +195,11 @@ class DomainMappingVerification(pulumi.CustomResource):
                  args: DomainMappingVerificationArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Completes the TXT ownership verification of one domain mapping of an application-hosting
-        environment. The id is the mapping's resource name. Create waits until the service sees the TXT record
-        (`timeoutSeconds`); delete only forgets (a verification cannot be undone).
+        The TXT ownership verification of one domain mapping of an application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name.
 
-        This resource cannot be imported.
+        Delete: Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the mapping from the `DomainMappings` set to remove the domain). Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).
+
+        This resource cannot be imported: an action (verification): there is nothing of it to adopt.
 
         :param str resource_name: The name of the resource.
         :param DomainMappingVerificationArgs args: The arguments to use to populate this resource's properties.
@@ -315,7 +315,7 @@ class DomainMappingVerification(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether `adopt` was set (it has no effect on this resource).
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -323,7 +323,7 @@ class DomainMappingVerification(pulumi.CustomResource):
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The app id.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -331,7 +331,7 @@ class DomainMappingVerification(pulumi.CustomResource):
     @pulumi.getter
     def domain(self) -> pulumi.Output[_builtins.str]:
         """
-        The verified domain (lower case).
+        The mapped domain to verify, e.g. `www.example.com` (stored lower case).
         """
         return pulumi.get(self, "domain")
 
@@ -339,7 +339,7 @@ class DomainMappingVerification(pulumi.CustomResource):
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment id.
+        The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
 
@@ -347,23 +347,23 @@ class DomainMappingVerification(pulumi.CustomResource):
     @pulumi.getter(name="resourceName")
     def resource_name(self) -> pulumi.Output[_builtins.str]:
         """
-        The mapping's resource name (also the id).
+        The mapping's resource name (also the resource id).
         """
         return pulumi.get(self, "resource_name")
 
     @_builtins.property
     @pulumi.getter(name="retryIntervalSeconds")
-    def retry_interval_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def retry_interval_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        Seconds between verification attempts.
+        Seconds between verification attempts (1 to 3600).
         """
         return pulumi.get(self, "retry_interval_seconds")
 
     @_builtins.property
     @pulumi.getter
-    def revalidate(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def revalidate(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether create and update revalidate the mapping after verifying.
+        Ask the service to re-check the mapping's DNS and certificate after verifying.
         """
         return pulumi.get(self, "revalidate")
 
@@ -377,9 +377,9 @@ class DomainMappingVerification(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        The wait limit of create, in seconds.
+        How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -401,9 +401,9 @@ class DomainMappingVerification(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="txtVerified")
-    def txt_verified(self) -> pulumi.Output[Optional[Any]]:
+    def txt_verified(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether the mapping is verified (false after a refresh found the verification lost).
+        Whether the service has verified the TXT record (false after a refresh found the verification lost).
         """
         return pulumi.get(self, "txt_verified")
 

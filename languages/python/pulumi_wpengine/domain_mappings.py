@@ -30,12 +30,12 @@ class DomainMappingsArgs:
         """
         The set of arguments for constructing a DomainMappings resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] app_id: The app id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] environment_id: The environment id. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input['DomainMappingsMappingsArgs']]] mappings: The full set of mappings: afterwards exactly these exist on the environment.
-        :param pulumi.Input[_builtins.bool] adopt: Replace mappings the environment already has instead of failing.
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create, update and delete wait for the mappings to settle, in seconds (default 600).
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[Sequence[pulumi.Input['DomainMappingsMappingsArgs']]] mappings: The full set of mappings of the environment: afterwards exactly these exist.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "app_id", app_id)
@@ -52,7 +52,7 @@ class DomainMappingsArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account that owns the app (UUID). Changing it replaces the resource.
+        The account that owns the app.
         """
         return pulumi.get(self, "account_id")
 
@@ -64,7 +64,7 @@ class DomainMappingsArgs:
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The app id. Changing it replaces the resource.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -76,7 +76,7 @@ class DomainMappingsArgs:
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment id. Changing it replaces the resource.
+        The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
 
@@ -88,7 +88,7 @@ class DomainMappingsArgs:
     @pulumi.getter
     def mappings(self) -> pulumi.Input[Sequence[pulumi.Input['DomainMappingsMappingsArgs']]]:
         """
-        The full set of mappings: afterwards exactly these exist on the environment.
+        The full set of mappings of the environment: afterwards exactly these exist.
         """
         return pulumi.get(self, "mappings")
 
@@ -100,7 +100,7 @@ class DomainMappingsArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Replace mappings the environment already has instead of failing.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -112,7 +112,7 @@ class DomainMappingsArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create, update and delete wait for the mappings to settle, in seconds (default 600).
+        How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -135,20 +135,20 @@ class DomainMappings(pulumi.CustomResource):
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        The full set of domain mappings of an application-hosting environment. The id is
-        `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`. Delete removes every
-        mapping of the environment.
+        The complete set of domains an application-hosting environment answers on, one resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create and update wait until every one of them is ACTIVE. The id is `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.
 
-        This resource cannot be imported.
+        Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
+
+        This resource cannot be imported: a set whose read starts from the mappings in the state.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Replace mappings the environment already has instead of failing.
-        :param pulumi.Input[_builtins.str] app_id: The app id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] environment_id: The environment id. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]] mappings: The full set of mappings: afterwards exactly these exist on the environment.
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create, update and delete wait for the mappings to settle, in seconds (default 600).
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]] mappings: The full set of mappings of the environment: afterwards exactly these exist.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         ...
     @overload
@@ -157,11 +157,11 @@ class DomainMappings(pulumi.CustomResource):
                  args: DomainMappingsArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The full set of domain mappings of an application-hosting environment. The id is
-        `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`. Delete removes every
-        mapping of the environment.
+        The complete set of domains an application-hosting environment answers on, one resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create and update wait until every one of them is ACTIVE. The id is `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.
 
-        This resource cannot be imported.
+        Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
+
+        This resource cannot be imported: a set whose read starts from the mappings in the state.
 
         :param str resource_name: The name of the resource.
         :param DomainMappingsArgs args: The arguments to use to populate this resource's properties.
@@ -261,7 +261,7 @@ class DomainMappings(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource was allowed to replace mappings that already existed.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -269,13 +269,13 @@ class DomainMappings(pulumi.CustomResource):
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The app id.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
     @_builtins.property
     @pulumi.getter(name="domainMappings")
-    def domain_mappings(self) -> pulumi.Output[Sequence['outputs.MappingStatus']]:
+    def domain_mappings(self) -> pulumi.Output[Sequence['outputs.DomainMappingsDomainMappings']]:
         """
         Every mapping as the service reports it, sorted by domain: state and TXT verification record.
         """
@@ -285,7 +285,7 @@ class DomainMappings(pulumi.CustomResource):
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment id.
+        The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
 
@@ -293,7 +293,7 @@ class DomainMappings(pulumi.CustomResource):
     @pulumi.getter
     def mappings(self) -> pulumi.Output[Sequence['outputs.DomainMappingsMappings']]:
         """
-        The declared set (lower case, defaults filled).
+        The full set of mappings of the environment: afterwards exactly these exist.
         """
         return pulumi.get(self, "mappings")
 
@@ -307,9 +307,9 @@ class DomainMappings(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        How long create, update and delete wait, in seconds.
+        How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 

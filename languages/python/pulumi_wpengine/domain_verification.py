@@ -29,9 +29,9 @@ class DomainVerificationArgs:
 
         :param pulumi.Input[_builtins.str] domain_id: The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as an already verified domain succeeds at once.
-        :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between attempts (default 10, minimum 1; keep it at 5 or more on the real service).
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the TXT record to be seen, in seconds (default 600).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the TXT record to be seen, in seconds (at most 86400).
         """
         pulumi.set(__self__, "domain_id", domain_id)
         pulumi.set(__self__, "install_id", install_id)
@@ -74,7 +74,7 @@ class DomainVerificationArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Accepted for uniformity; it changes nothing, as an already verified domain succeeds at once.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -86,7 +86,7 @@ class DomainVerificationArgs:
     @pulumi.getter(name="retryIntervalSeconds")
     def retry_interval_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds between attempts (default 10, minimum 1; keep it at 5 or more on the real service).
+        Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
         """
         return pulumi.get(self, "retry_interval_seconds")
 
@@ -98,7 +98,7 @@ class DomainVerificationArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create waits for the TXT record to be seen, in seconds (default 600).
+        How long create waits for the TXT record to be seen, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -120,18 +120,19 @@ class DomainVerification(pulumi.CustomResource):
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Completes the TXT ownership verification of a domain. The id is the domain id. Create waits until
-        the service sees the TXT record (`timeoutSeconds`); delete only forgets (a verification cannot be undone).
+        The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the domain id.
 
-        This resource cannot be imported.
+        Delete: Only forgets the resource: a verification cannot be undone on the service, the domain stays verified (delete the `Domain` to remove it). Nothing is sent to the service.
+
+        This resource cannot be imported: an action (a verification): there is no object of its own to adopt.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as an already verified domain succeeds at once.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] domain_id: The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between attempts (default 10, minimum 1; keep it at 5 or more on the real service).
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the TXT record to be seen, in seconds (default 600).
+        :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the TXT record to be seen, in seconds (at most 86400).
         """
         ...
     @overload
@@ -140,10 +141,11 @@ class DomainVerification(pulumi.CustomResource):
                  args: DomainVerificationArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Completes the TXT ownership verification of a domain. The id is the domain id. Create waits until
-        the service sees the TXT record (`timeoutSeconds`); delete only forgets (a verification cannot be undone).
+        The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the domain id.
 
-        This resource cannot be imported.
+        Delete: Only forgets the resource: a verification cannot be undone on the service, the domain stays verified (delete the `Domain` to remove it). Nothing is sent to the service.
+
+        This resource cannot be imported: an action (a verification): there is no object of its own to adopt.
 
         :param str resource_name: The name of the resource.
         :param DomainVerificationArgs args: The arguments to use to populate this resource's properties.
@@ -234,7 +236,7 @@ class DomainVerification(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether `adopt` was set (it has no effect on this resource).
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -242,7 +244,7 @@ class DomainVerification(pulumi.CustomResource):
     @pulumi.getter(name="domainId")
     def domain_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The verified domain's id (also the resource id).
+        The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
         """
         return pulumi.get(self, "domain_id")
 
@@ -258,7 +260,7 @@ class DomainVerification(pulumi.CustomResource):
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The install the domain belongs to.
+        The install the domain belongs to. Changing it replaces the resource.
         """
         return pulumi.get(self, "install_id")
 
@@ -266,23 +268,23 @@ class DomainVerification(pulumi.CustomResource):
     @pulumi.getter(name="ownershipStatus")
     def ownership_status(self) -> pulumi.Output[_builtins.str]:
         """
-        TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost.
+        TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).
         """
         return pulumi.get(self, "ownership_status")
 
     @_builtins.property
     @pulumi.getter(name="retryIntervalSeconds")
-    def retry_interval_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def retry_interval_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        Seconds between verification attempts.
+        Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
         """
         return pulumi.get(self, "retry_interval_seconds")
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        The wait limit of create, in seconds.
+        How long create waits for the TXT record to be seen, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 

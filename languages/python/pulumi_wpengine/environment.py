@@ -30,14 +30,14 @@ class EnvironmentArgs:
         """
         The set of arguments for constructing a Environment resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the environment.
-        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`). Changing it replaces the environment.
-        :param pulumi.Input[_builtins.str] branch: The git branch to build, or `uploadable` for an environment deployed by zip uploads.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] branch: The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
         :param pulumi.Input[_builtins.str] display_name: The name shown in the console.
-        :param pulumi.Input[_builtins.str] name: The environment id, e.g. `production` (1 to 63 lower-case letters, digits or hyphens). Changing it replaces the environment.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an environment of that id that already exists in the app instead of failing.
-        :param pulumi.Input[_builtins.str] root_directory: The directory of the repository (or upload) that holds the app (default: its root).
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the platform to apply the change, in seconds (default 600).
+        :param pulumi.Input[_builtins.str] name: The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] root_directory: The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "app_id", app_id)
@@ -46,6 +46,8 @@ class EnvironmentArgs:
         pulumi.set(__self__, "name", name)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if root_directory is None:
+            root_directory = ''
         if root_directory is not None:
             pulumi.set(__self__, "root_directory", root_directory)
         if timeout_seconds is None:
@@ -57,7 +59,7 @@ class EnvironmentArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account that owns the app (UUID). Changing it replaces the environment.
+        The account that owns the app.
         """
         return pulumi.get(self, "account_id")
 
@@ -69,7 +71,7 @@ class EnvironmentArgs:
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The app id (`App.name`). Changing it replaces the environment.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -81,7 +83,7 @@ class EnvironmentArgs:
     @pulumi.getter
     def branch(self) -> pulumi.Input[_builtins.str]:
         """
-        The git branch to build, or `uploadable` for an environment deployed by zip uploads.
+        The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
         """
         return pulumi.get(self, "branch")
 
@@ -105,7 +107,7 @@ class EnvironmentArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment id, e.g. `production` (1 to 63 lower-case letters, digits or hyphens). Changing it replaces the environment.
+        The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
         """
         return pulumi.get(self, "name")
 
@@ -117,7 +119,7 @@ class EnvironmentArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over an environment of that id that already exists in the app instead of failing.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -129,7 +131,7 @@ class EnvironmentArgs:
     @pulumi.getter(name="rootDirectory")
     def root_directory(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The directory of the repository (or upload) that holds the app (default: its root).
+        The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
         """
         return pulumi.get(self, "root_directory")
 
@@ -141,7 +143,7 @@ class EnvironmentArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create and update wait for the platform to apply the change, in seconds (default 600).
+        How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -166,8 +168,9 @@ class Environment(pulumi.CustomResource):
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        An environment of an application-hosting app. The id is its resource name
-        `accounts/{accountId}/apps/{appId}/environments/{name}`. Delete deletes the environment.
+        An environment of an application-hosting app (production, staging...), built from a branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change asynchronously; create and update wait until it is applied. The id is its resource name `accounts/{accountId}/apps/{appId}/environments/{name}`.
+
+        Delete: Deletes the environment on the service; its builds and domain mappings go with it. An environment already gone (or whose app is gone) counts as deleted.
 
         ## Import
 
@@ -177,14 +180,14 @@ class Environment(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the environment.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an environment of that id that already exists in the app instead of failing.
-        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`). Changing it replaces the environment.
-        :param pulumi.Input[_builtins.str] branch: The git branch to build, or `uploadable` for an environment deployed by zip uploads.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] branch: The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
         :param pulumi.Input[_builtins.str] display_name: The name shown in the console.
-        :param pulumi.Input[_builtins.str] name: The environment id, e.g. `production` (1 to 63 lower-case letters, digits or hyphens). Changing it replaces the environment.
-        :param pulumi.Input[_builtins.str] root_directory: The directory of the repository (or upload) that holds the app (default: its root).
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the platform to apply the change, in seconds (default 600).
+        :param pulumi.Input[_builtins.str] name: The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
+        :param pulumi.Input[_builtins.str] root_directory: The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         ...
     @overload
@@ -193,8 +196,9 @@ class Environment(pulumi.CustomResource):
                  args: EnvironmentArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An environment of an application-hosting app. The id is its resource name
-        `accounts/{accountId}/apps/{appId}/environments/{name}`. Delete deletes the environment.
+        An environment of an application-hosting app (production, staging...), built from a branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change asynchronously; create and update wait until it is applied. The id is its resource name `accounts/{accountId}/apps/{appId}/environments/{name}`.
+
+        Delete: Deletes the environment on the service; its builds and domain mappings go with it. An environment already gone (or whose app is gone) counts as deleted.
 
         ## Import
 
@@ -250,6 +254,8 @@ class Environment(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
+            if root_directory is None:
+                root_directory = ''
             __props__.__dict__["root_directory"] = root_directory
             if timeout_seconds is None:
                 timeout_seconds = 600
@@ -310,7 +316,7 @@ class Environment(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource took over an existing environment.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -318,7 +324,7 @@ class Environment(pulumi.CustomResource):
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The app id.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -326,7 +332,7 @@ class Environment(pulumi.CustomResource):
     @pulumi.getter
     def branch(self) -> pulumi.Output[_builtins.str]:
         """
-        The branch built, or `uploadable`.
+        The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
         """
         return pulumi.get(self, "branch")
 
@@ -350,13 +356,13 @@ class Environment(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment id (pass it as `environmentId` to the resources that act on it).
+        The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
         """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
-    def reconciling(self) -> pulumi.Output[Optional[Any]]:
+    def reconciling(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the platform was still applying a change when last read (false after create and update).
         """
@@ -374,15 +380,15 @@ class Environment(pulumi.CustomResource):
     @pulumi.getter(name="rootDirectory")
     def root_directory(self) -> pulumi.Output[_builtins.str]:
         """
-        The directory that holds the app ("" for the root).
+        The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
         """
         return pulumi.get(self, "root_directory")
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        How long create and update wait, in seconds.
+        How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 

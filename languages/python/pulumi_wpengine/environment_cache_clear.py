@@ -26,10 +26,10 @@ class EnvironmentCacheClearArgs:
         """
         The set of arguments for constructing a EnvironmentCacheClear resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the resource (and clears the new target).
-        :param pulumi.Input[_builtins.str] app_id: The app id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] environment_id: The environment id. Changing it replaces the resource.
-        :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the cache is cleared again.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[Mapping[str, Any]] triggers: Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "app_id", app_id)
@@ -41,7 +41,7 @@ class EnvironmentCacheClearArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account that owns the app (UUID). Changing it replaces the resource (and clears the new target).
+        The account that owns the app.
         """
         return pulumi.get(self, "account_id")
 
@@ -53,7 +53,7 @@ class EnvironmentCacheClearArgs:
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The app id. Changing it replaces the resource.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -65,7 +65,7 @@ class EnvironmentCacheClearArgs:
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment id. Changing it replaces the resource.
+        The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
 
@@ -77,7 +77,7 @@ class EnvironmentCacheClearArgs:
     @pulumi.getter
     def triggers(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Any values; when they change, the cache is cleared again.
+        Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
         """
         return pulumi.get(self, "triggers")
 
@@ -98,17 +98,18 @@ class EnvironmentCacheClear(pulumi.CustomResource):
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  __props__=None):
         """
-        Clears the web cache of an application-hosting environment when created and whenever `triggers`
-        change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`. Delete forgets.
+        An action, not an object: clears the web cache of an application-hosting environment when created, and again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`.
 
-        This resource cannot be imported.
+        Delete: Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).
+
+        This resource cannot be imported: an action: the service keeps nothing of it to read back.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the resource (and clears the new target).
-        :param pulumi.Input[_builtins.str] app_id: The app id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] environment_id: The environment id. Changing it replaces the resource.
-        :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the cache is cleared again.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[Mapping[str, Any]] triggers: Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
         """
         ...
     @overload
@@ -117,10 +118,11 @@ class EnvironmentCacheClear(pulumi.CustomResource):
                  args: EnvironmentCacheClearArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Clears the web cache of an application-hosting environment when created and whenever `triggers`
-        change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`. Delete forgets.
+        An action, not an object: clears the web cache of an application-hosting environment when created, and again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`.
 
-        This resource cannot be imported.
+        Delete: Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).
+
+        This resource cannot be imported: an action: the service keeps nothing of it to read back.
 
         :param str resource_name: The name of the resource.
         :param EnvironmentCacheClearArgs args: The arguments to use to populate this resource's properties.
@@ -210,7 +212,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The app id.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -218,7 +220,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment id.
+        The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
 
@@ -234,7 +236,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
     @pulumi.getter(name="lastClearedAt")
     def last_cleared_at(self) -> pulumi.Output[_builtins.str]:
         """
-        When the cache was last cleared by this resource (RFC 3339, the provider's clock).
+        When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).
         """
         return pulumi.get(self, "last_cleared_at")
 
@@ -242,7 +244,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Mapping[str, Any]]:
         """
-        The values whose change re-runs the clear.
+        Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
         """
         return pulumi.get(self, "triggers")
 

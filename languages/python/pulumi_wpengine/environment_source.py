@@ -28,12 +28,12 @@ class EnvironmentSourceArgs:
         """
         The set of arguments for constructing a EnvironmentSource resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] app_id: The app id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] environment_id: The environment id; its branch must be `uploadable`. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] path: A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`).
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the build, in seconds (default 900).
-        :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the source is uploaded again.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[_builtins.str] path: A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
+        :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the source is uploaded again even if its content did not change.
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "app_id", app_id)
@@ -50,7 +50,7 @@ class EnvironmentSourceArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account that owns the app (UUID). Changing it replaces the resource.
+        The account that owns the app.
         """
         return pulumi.get(self, "account_id")
 
@@ -62,7 +62,7 @@ class EnvironmentSourceArgs:
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The app id. Changing it replaces the resource.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -74,7 +74,7 @@ class EnvironmentSourceArgs:
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment id; its branch must be `uploadable`. Changing it replaces the resource.
+        The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
 
@@ -86,7 +86,7 @@ class EnvironmentSourceArgs:
     @pulumi.getter
     def path(self) -> pulumi.Input[_builtins.str]:
         """
-        A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`).
+        A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
         """
         return pulumi.get(self, "path")
 
@@ -98,7 +98,7 @@ class EnvironmentSourceArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create and update wait for the build, in seconds (default 900).
+        How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -110,7 +110,7 @@ class EnvironmentSourceArgs:
     @pulumi.getter
     def triggers(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Any values; when they change, the source is uploaded again.
+        Any values; when they change, the source is uploaded again even if its content did not change.
         """
         return pulumi.get(self, "triggers")
 
@@ -133,19 +133,20 @@ class EnvironmentSource(pulumi.CustomResource):
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  __props__=None):
         """
-        Local source deployed to an application-hosting environment. The id is
-        `accounts/{a}/apps/{app}/environments/{env}/source`. Delete forgets; the build stays deployed.
+        Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited (SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`.
 
-        This resource cannot be imported.
+        Delete: Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment (the service cannot undeploy it short of deleting the environment). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).
+
+        This resource cannot be imported: the local path and the hash of its content are the program's; the service holds only builds.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the app (UUID). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] app_id: The app id. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] environment_id: The environment id; its branch must be `uploadable`. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] path: A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`).
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the build, in seconds (default 900).
-        :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the source is uploaded again.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
+        :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
+        :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[_builtins.str] path: A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
+        :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the source is uploaded again even if its content did not change.
         """
         ...
     @overload
@@ -154,10 +155,11 @@ class EnvironmentSource(pulumi.CustomResource):
                  args: EnvironmentSourceArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Local source deployed to an application-hosting environment. The id is
-        `accounts/{a}/apps/{app}/environments/{env}/source`. Delete forgets; the build stays deployed.
+        Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited (SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`.
 
-        This resource cannot be imported.
+        Delete: Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment (the service cannot undeploy it short of deleting the environment). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).
+
+        This resource cannot be imported: the local path and the hash of its content are the program's; the service holds only builds.
 
         :param str resource_name: The name of the resource.
         :param EnvironmentSourceArgs args: The arguments to use to populate this resource's properties.
@@ -261,7 +263,7 @@ class EnvironmentSource(pulumi.CustomResource):
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The app id.
+        The app id (`App.name`).
         """
         return pulumi.get(self, "app_id")
 
@@ -277,7 +279,7 @@ class EnvironmentSource(pulumi.CustomResource):
     @pulumi.getter(name="buildState")
     def build_state(self) -> pulumi.Output[_builtins.str]:
         """
-        The state of that build: SUCCEEDED after a successful create or update.
+        The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.
         """
         return pulumi.get(self, "build_state")
 
@@ -285,7 +287,7 @@ class EnvironmentSource(pulumi.CustomResource):
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment id.
+        The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
 
@@ -293,13 +295,13 @@ class EnvironmentSource(pulumi.CustomResource):
     @pulumi.getter
     def path(self) -> pulumi.Output[_builtins.str]:
         """
-        The path uploaded, as given.
+        A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
         """
         return pulumi.get(self, "path")
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[Optional[Any]]:
+    def size(self) -> pulumi.Output[_builtins.float]:
         """
         Size in bytes of the zip uploaded.
         """
@@ -309,15 +311,15 @@ class EnvironmentSource(pulumi.CustomResource):
     @pulumi.getter(name="sourceHash")
     def source_hash(self) -> pulumi.Output[_builtins.str]:
         """
-        SHA-256 (hex) of the zip uploaded; null when the deployed build is not this resource's.
+        SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.
         """
         return pulumi.get(self, "source_hash")
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        How long create and update wait, in seconds.
+        How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -325,7 +327,7 @@ class EnvironmentSource(pulumi.CustomResource):
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Mapping[str, Any]]:
         """
-        The values whose change re-uploads.
+        Any values; when they change, the source is uploaded again even if its content did not change.
         """
         return pulumi.get(self, "triggers")
 

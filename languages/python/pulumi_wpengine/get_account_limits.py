@@ -37,25 +37,16 @@ class GetAccountLimitsResult:
     @_builtins.property
     @pulumi.getter(name="bandwidthGb")
     def bandwidth_gb(self) -> _builtins.float:
-        """
-        Maximum bandwidth, GB.
-        """
         return pulumi.get(self, "bandwidth_gb")
 
     @_builtins.property
     @pulumi.getter(name="storageGb")
     def storage_gb(self) -> _builtins.float:
-        """
-        Maximum storage, GB.
-        """
         return pulumi.get(self, "storage_gb")
 
     @_builtins.property
     @pulumi.getter
     def visitors(self) -> _builtins.float:
-        """
-        Maximum visitors.
-        """
         return pulumi.get(self, "visitors")
 
 
@@ -73,7 +64,9 @@ class AwaitableGetAccountLimitsResult(GetAccountLimitsResult):
 def get_account_limits(account_id: Optional[_builtins.str] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAccountLimitsResult:
     """
-    An account's limits (visitors, storage and bandwidth).
+    An account's limits (visitors, storage and bandwidth); null where the service reports none.
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -87,7 +80,9 @@ def get_account_limits(account_id: Optional[_builtins.str] = None,
 def get_account_limits_output(account_id: pulumi.Input[Optional[_builtins.str]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccountLimitsResult]:
     """
-    An account's limits (visitors, storage and bandwidth).
+    An account's limits (visitors, storage and bandwidth); null where the service reports none.
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

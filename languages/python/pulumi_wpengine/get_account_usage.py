@@ -24,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetAccountUsageResult:
-    def __init__(__self__, account_storage_refresh_expected_time=None, all_environments_included=None, installs=None, last_account_storage_refresh_time=None, total_size=None):
+    def __init__(__self__, account_storage_refresh_expected_time=None, all_environments_included=None, installs=None, last_account_storage_refresh_time=None, next_page_token=None, total_size=None):
         if account_storage_refresh_expected_time and not isinstance(account_storage_refresh_expected_time, str):
             raise TypeError("Expected argument 'account_storage_refresh_expected_time' to be a str")
         pulumi.set(__self__, "account_storage_refresh_expected_time", account_storage_refresh_expected_time)
@@ -37,6 +37,9 @@ class GetAccountUsageResult:
         if last_account_storage_refresh_time and not isinstance(last_account_storage_refresh_time, str):
             raise TypeError("Expected argument 'last_account_storage_refresh_time' to be a str")
         pulumi.set(__self__, "last_account_storage_refresh_time", last_account_storage_refresh_time)
+        if next_page_token and not isinstance(next_page_token, dict):
+            raise TypeError("Expected argument 'next_page_token' to be a dict")
+        pulumi.set(__self__, "next_page_token", next_page_token)
         if total_size and not isinstance(total_size, float):
             raise TypeError("Expected argument 'total_size' to be a float")
         pulumi.set(__self__, "total_size", total_size)
@@ -49,17 +52,11 @@ class GetAccountUsageResult:
     @_builtins.property
     @pulumi.getter(name="allEnvironmentsIncluded")
     def all_environments_included(self) -> _builtins.bool:
-        """
-        False when the caller's permissions hide some installs.
-        """
         return pulumi.get(self, "all_environments_included")
 
     @_builtins.property
     @pulumi.getter
-    def installs(self) -> Sequence['outputs.InstallUsageInfo']:
-        """
-        One entry per install the caller may see.
-        """
+    def installs(self) -> Sequence['outputs.AccountUsageInfoInstalls']:
         return pulumi.get(self, "installs")
 
     @_builtins.property
@@ -68,11 +65,13 @@ class GetAccountUsageResult:
         return pulumi.get(self, "last_account_storage_refresh_time")
 
     @_builtins.property
+    @pulumi.getter(name="nextPageToken")
+    def next_page_token(self) -> Any:
+        return pulumi.get(self, "next_page_token")
+
+    @_builtins.property
     @pulumi.getter(name="totalSize")
     def total_size(self) -> _builtins.float:
-        """
-        Number of installs the service counted.
-        """
         return pulumi.get(self, "total_size")
 
 
@@ -86,6 +85,7 @@ class AwaitableGetAccountUsageResult(GetAccountUsageResult):
             all_environments_included=self.all_environments_included,
             installs=self.installs,
             last_account_storage_refresh_time=self.last_account_storage_refresh_time,
+            next_page_token=self.next_page_token,
             total_size=self.total_size)
 
 
@@ -96,6 +96,7 @@ def get_account_usage(account_id: Optional[_builtins.str] = None,
     """
     The daily usage of every install of an account, every page read (`pageSize` up to 1000).
 
+    :param _builtins.str account_id: The account's UUID.
     :param _builtins.str first_date: First day, `YYYY-MM-DD` (at most 13 months ago).
     :param _builtins.str last_date: Last day, `YYYY-MM-DD`.
     """
@@ -111,6 +112,7 @@ def get_account_usage(account_id: Optional[_builtins.str] = None,
         all_environments_included=pulumi.get(__ret__, 'all_environments_included'),
         installs=pulumi.get(__ret__, 'installs'),
         last_account_storage_refresh_time=pulumi.get(__ret__, 'last_account_storage_refresh_time'),
+        next_page_token=pulumi.get(__ret__, 'next_page_token'),
         total_size=pulumi.get(__ret__, 'total_size'))
 def get_account_usage_output(account_id: pulumi.Input[Optional[_builtins.str]] = None,
                              first_date: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
@@ -119,6 +121,7 @@ def get_account_usage_output(account_id: pulumi.Input[Optional[_builtins.str]] =
     """
     The daily usage of every install of an account, every page read (`pageSize` up to 1000).
 
+    :param _builtins.str account_id: The account's UUID.
     :param _builtins.str first_date: First day, `YYYY-MM-DD` (at most 13 months ago).
     :param _builtins.str last_date: Last day, `YYYY-MM-DD`.
     """
@@ -133,4 +136,5 @@ def get_account_usage_output(account_id: pulumi.Input[Optional[_builtins.str]] =
         all_environments_included=pulumi.get(__response__, 'all_environments_included'),
         installs=pulumi.get(__response__, 'installs'),
         last_account_storage_refresh_time=pulumi.get(__response__, 'last_account_storage_refresh_time'),
+        next_page_token=pulumi.get(__response__, 'next_page_token'),
         total_size=pulumi.get(__response__, 'total_size')))

@@ -31,7 +31,10 @@ class GetAccountUsageInsightsResult:
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> Optional[Mapping[str, 'outputs.UsageBreakdownInfo']]:
+    def value(self) -> Mapping[str, 'outputs.AccountUsageInsightsInfo']:
+        """
+        By metric name.
+        """
         return pulumi.get(self, "value")
 
 
@@ -49,8 +52,9 @@ def get_account_usage_insights(account_id: Optional[_builtins.str] = None,
                                last_date: Optional[_builtins.str] = None,
                                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAccountUsageInsightsResult:
     """
-    An account's usage broken down by environment type and site type (at most 31 days).
+    An account's usage broken down by environment type and site type (at most 31 days), by metric.
 
+    :param _builtins.str account_id: The account's UUID.
     :param _builtins.str first_date: First day, `YYYY-MM-DD` (at most 13 months ago).
     :param _builtins.str last_date: Last day, `YYYY-MM-DD`.
     """
@@ -68,8 +72,9 @@ def get_account_usage_insights_output(account_id: pulumi.Input[Optional[_builtin
                                       last_date: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccountUsageInsightsResult]:
     """
-    An account's usage broken down by environment type and site type (at most 31 days).
+    An account's usage broken down by environment type and site type (at most 31 days), by metric.
 
+    :param _builtins.str account_id: The account's UUID.
     :param _builtins.str first_date: First day, `YYYY-MM-DD` (at most 13 months ago).
     :param _builtins.str last_date: Last day, `YYYY-MM-DD`.
     """

@@ -31,7 +31,10 @@ class GetAccountUsageSummaryResult:
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> Optional[Mapping[str, 'outputs.UsageRollupInfo']]:
+    def value(self) -> Mapping[str, 'outputs.AccountUsageSummaryInfo']:
+        """
+        By metric name.
+        """
         return pulumi.get(self, "value")
 
 
@@ -49,8 +52,9 @@ def get_account_usage_summary(account_id: Optional[_builtins.str] = None,
                               last_date: Optional[_builtins.str] = None,
                               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAccountUsageSummaryResult:
     """
-    An account's usage summed over a range of at most 31 days (default: the last 30).
+    An account's usage summed over a range of at most 31 days (default: the last 30), by metric.
 
+    :param _builtins.str account_id: The account's UUID.
     :param _builtins.str first_date: First day, `YYYY-MM-DD` (at most 13 months ago).
     :param _builtins.str last_date: Last day, `YYYY-MM-DD`.
     """
@@ -68,8 +72,9 @@ def get_account_usage_summary_output(account_id: pulumi.Input[Optional[_builtins
                                      last_date: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccountUsageSummaryResult]:
     """
-    An account's usage summed over a range of at most 31 days (default: the last 30).
+    An account's usage summed over a range of at most 31 days (default: the last 30), by metric.
 
+    :param _builtins.str account_id: The account's UUID.
     :param _builtins.str first_date: First day, `YYYY-MM-DD` (at most 13 months ago).
     :param _builtins.str last_date: Last day, `YYYY-MM-DD`.
     """

@@ -62,89 +62,56 @@ class GetAccountUserResult:
     @_builtins.property
     @pulumi.getter(name="accountId")
     def account_id(self) -> _builtins.str:
-        """
-        The account's UUID.
-        """
         return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> _builtins.str:
-        """
-        Email address.
-        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
     def first_name(self) -> _builtins.str:
-        """
-        First name.
-        """
         return pulumi.get(self, "first_name")
 
     @_builtins.property
     @pulumi.getter
     def installs(self) -> Sequence['outputs.AccountUserInfoInstalls']:
-        """
-        Installs a partial user can access.
-        """
         return pulumi.get(self, "installs")
 
     @_builtins.property
     @pulumi.getter(name="inviteAccepted")
     def invite_accepted(self) -> _builtins.bool:
-        """
-        Whether the invitation was accepted.
-        """
         return pulumi.get(self, "invite_accepted")
 
     @_builtins.property
     @pulumi.getter(name="lastName")
     def last_name(self) -> _builtins.str:
-        """
-        Last name.
-        """
         return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter(name="lastOwner")
     def last_owner(self) -> _builtins.bool:
-        """
-        True when this owner is the account's last one (owner-level users only).
-        """
         return pulumi.get(self, "last_owner")
 
     @_builtins.property
     @pulumi.getter(name="mfaEnabled")
     def mfa_enabled(self) -> _builtins.bool:
-        """
-        Whether MFA is enabled.
-        """
         return pulumi.get(self, "mfa_enabled")
 
     @_builtins.property
     @pulumi.getter
     def phone(self) -> _builtins.str:
-        """
-        Phone number.
-        """
         return pulumi.get(self, "phone")
 
     @_builtins.property
     @pulumi.getter
     def roles(self) -> _builtins.str:
-        """
-        Roles in canonical form: owner, full, full,billing, partial or partial,billing.
-        """
         return pulumi.get(self, "roles")
 
     @_builtins.property
     @pulumi.getter(name="userId")
     def user_id(self) -> _builtins.str:
-        """
-        The user's UUID.
-        """
         return pulumi.get(self, "user_id")
 
 
@@ -172,6 +139,9 @@ def get_account_user(account_id: Optional[_builtins.str] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAccountUserResult:
     """
     One user of an account.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str user_id: The user's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -196,6 +166,9 @@ def get_account_user_output(account_id: pulumi.Input[Optional[_builtins.str]] = 
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccountUserResult]:
     """
     One user of an account.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str user_id: The user's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

@@ -51,6 +51,8 @@ def get_account_users(account_id: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAccountUsersResult:
     """
     The users of an account (one unpaged list).
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -63,6 +65,8 @@ def get_account_users_output(account_id: pulumi.Input[Optional[_builtins.str]] =
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccountUsersResult]:
     """
     The users of an account (one unpaged list).
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

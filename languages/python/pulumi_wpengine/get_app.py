@@ -46,41 +46,26 @@ class GetAppResult:
     @_builtins.property
     @pulumi.getter(name="appId")
     def app_id(self) -> _builtins.str:
-        """
-        The app id.
-        """
         return pulumi.get(self, "app_id")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
     def create_time(self) -> _builtins.str:
-        """
-        Creation time.
-        """
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        Resource name `accounts/{a}/apps/{app}`.
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def region(self) -> _builtins.str:
-        """
-        Region resource name, e.g. `regions/US-C`.
-        """
         return pulumi.get(self, "region")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
     def update_time(self) -> _builtins.str:
-        """
-        Last update time.
-        """
         return pulumi.get(self, "update_time")
 
     @_builtins.property
@@ -111,6 +96,9 @@ def get_app(account_id: Optional[_builtins.str] = None,
             opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAppResult:
     """
     One app.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -130,6 +118,9 @@ def get_app_output(account_id: pulumi.Input[Optional[_builtins.str]] = None,
                    opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAppResult]:
     """
     One app.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

@@ -51,6 +51,8 @@ def get_apps(account_id: Optional[_builtins.str] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAppsResult:
     """
     Every app of an account.
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -63,6 +65,8 @@ def get_apps_output(account_id: pulumi.Input[Optional[_builtins.str]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAppsResult]:
     """
     Every app of an account.
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

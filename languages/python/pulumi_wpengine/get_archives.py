@@ -50,7 +50,9 @@ class AwaitableGetArchivesResult(GetArchivesResult):
 def get_archives(install_id: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetArchivesResult:
     """
-    Every archive of an install.
+    Every archive (a downloadable zip made from a backup) of an install.
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id
@@ -62,7 +64,9 @@ def get_archives(install_id: Optional[_builtins.str] = None,
 def get_archives_output(install_id: pulumi.Input[Optional[_builtins.str]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetArchivesResult]:
     """
-    Every archive of an install.
+    Every archive (a downloadable zip made from a backup) of an install.
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id

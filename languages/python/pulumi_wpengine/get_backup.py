@@ -46,49 +46,31 @@ class GetBackupResult:
     @_builtins.property
     @pulumi.getter(name="cmsVersion")
     def cms_version(self) -> _builtins.str:
-        """
-        WordPress version at backup time.
-        """
         return pulumi.get(self, "cms_version")
 
     @_builtins.property
     @pulumi.getter(name="completeTime")
     def complete_time(self) -> _builtins.str:
-        """
-        When it completed; null while in progress.
-        """
         return pulumi.get(self, "complete_time")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
     def create_time(self) -> _builtins.str:
-        """
-        When it was requested.
-        """
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> _builtins.str:
-        """
-        Description given when it was requested.
-        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The backup's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
-        """
-        requested, in_progress, completed or aborted.
-        """
         return pulumi.get(self, "status")
 
 
@@ -111,6 +93,9 @@ def get_backup(backup_id: Optional[_builtins.str] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetBackupResult:
     """
     One backup of an install.
+
+    :param _builtins.str backup_id: The backup's UUID.
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['backupId'] = backup_id
@@ -130,6 +115,9 @@ def get_backup_output(backup_id: pulumi.Input[Optional[_builtins.str]] = None,
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetBackupResult]:
     """
     One backup of an install.
+
+    :param _builtins.str backup_id: The backup's UUID.
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['backupId'] = backup_id

@@ -51,6 +51,8 @@ def get_backups(install_id: Optional[_builtins.str] = None,
                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetBackupsResult:
     """
     Every backup of an install, in all states.
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id
@@ -63,6 +65,8 @@ def get_backups_output(install_id: pulumi.Input[Optional[_builtins.str]] = None,
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetBackupsResult]:
     """
     Every backup of an install, in all states.
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id

@@ -46,49 +46,31 @@ class GetBuildResult:
     @_builtins.property
     @pulumi.getter(name="buildId")
     def build_id(self) -> _builtins.str:
-        """
-        The build id.
-        """
         return pulumi.get(self, "build_id")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
     def create_time(self) -> _builtins.str:
-        """
-        Creation time.
-        """
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        Resource name.
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def source(self) -> _builtins.str:
-        """
-        What triggered it (`upload`).
-        """
         return pulumi.get(self, "source")
 
     @_builtins.property
     @pulumi.getter
     def state(self) -> _builtins.str:
-        """
-        QUEUED, BUILDING, SUCCEEDED, FAILED or CANCELLED.
-        """
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
     def update_time(self) -> _builtins.str:
-        """
-        Last update time.
-        """
         return pulumi.get(self, "update_time")
 
 
@@ -113,6 +95,11 @@ def get_build(account_id: Optional[_builtins.str] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetBuildResult:
     """
     One build of an environment.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
+    :param _builtins.str build_id: The build id.
+    :param _builtins.str environment_id: The environment id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -136,6 +123,11 @@ def get_build_output(account_id: pulumi.Input[Optional[_builtins.str]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetBuildResult]:
     """
     One build of an environment.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
+    :param _builtins.str build_id: The build id.
+    :param _builtins.str environment_id: The environment id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

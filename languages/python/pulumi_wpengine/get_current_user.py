@@ -43,41 +43,26 @@ class GetCurrentUserResult:
     @_builtins.property
     @pulumi.getter
     def email(self) -> _builtins.str:
-        """
-        Email address.
-        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
     def first_name(self) -> _builtins.str:
-        """
-        First name.
-        """
         return pulumi.get(self, "first_name")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The user's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="lastName")
     def last_name(self) -> _builtins.str:
-        """
-        Last name.
-        """
         return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter(name="phoneNumber")
     def phone_number(self) -> _builtins.str:
-        """
-        Phone number.
-        """
         return pulumi.get(self, "phone_number")
 
 

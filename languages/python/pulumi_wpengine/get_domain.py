@@ -24,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetDomainResult:
-    def __init__(__self__, a_records=None, cname=None, duplicate=None, id=None, name=None, network_type=None, ownership_status=None, primary=None, redirects_to=None, secure_all_urls=None, txt_verification_key=None, txt_verification_value=None, txt_verified_time=None):
+    def __init__(__self__, a_records=None, cname=None, duplicate=None, id=None, name=None, network_details=None, network_type=None, ownership_status=None, primary=None, redirects_to=None, secure_all_urls=None, txt_verification_key=None, txt_verification_value=None, txt_verified_domain=None, txt_verified_time=None):
         if a_records and not isinstance(a_records, list):
             raise TypeError("Expected argument 'a_records' to be a list")
         pulumi.set(__self__, "a_records", a_records)
@@ -40,6 +40,9 @@ class GetDomainResult:
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
+        if network_details and not isinstance(network_details, dict):
+            raise TypeError("Expected argument 'network_details' to be a dict")
+        pulumi.set(__self__, "network_details", network_details)
         if network_type and not isinstance(network_type, str):
             raise TypeError("Expected argument 'network_type' to be a str")
         pulumi.set(__self__, "network_type", network_type)
@@ -61,6 +64,9 @@ class GetDomainResult:
         if txt_verification_value and not isinstance(txt_verification_value, str):
             raise TypeError("Expected argument 'txt_verification_value' to be a str")
         pulumi.set(__self__, "txt_verification_value", txt_verification_value)
+        if txt_verified_domain and not isinstance(txt_verified_domain, str):
+            raise TypeError("Expected argument 'txt_verified_domain' to be a str")
+        pulumi.set(__self__, "txt_verified_domain", txt_verified_domain)
         if txt_verified_time and not isinstance(txt_verified_time, str):
             raise TypeError("Expected argument 'txt_verified_time' to be a str")
         pulumi.set(__self__, "txt_verified_time", txt_verified_time)
@@ -84,89 +90,66 @@ class GetDomainResult:
     @_builtins.property
     @pulumi.getter
     def duplicate(self) -> _builtins.bool:
-        """
-        Whether the service marks it as a duplicate.
-        """
         return pulumi.get(self, "duplicate")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The domain's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        The domain name.
-        """
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="networkDetails")
+    def network_details(self) -> 'outputs.DomainInfoNetworkDetails':
+        return pulumi.get(self, "network_details")
 
     @_builtins.property
     @pulumi.getter(name="networkType")
     def network_type(self) -> _builtins.str:
-        """
-        AN, GES or LEGACY.
-        """
         return pulumi.get(self, "network_type")
 
     @_builtins.property
     @pulumi.getter(name="ownershipStatus")
     def ownership_status(self) -> _builtins.str:
-        """
-        TXT_VERIFIED or TXT_VERIFICATION_PENDING.
-        """
         return pulumi.get(self, "ownership_status")
 
     @_builtins.property
     @pulumi.getter
     def primary(self) -> _builtins.bool:
-        """
-        Whether this is the install's primary domain.
-        """
         return pulumi.get(self, "primary")
 
     @_builtins.property
     @pulumi.getter(name="redirectsTo")
     def redirects_to(self) -> Sequence['outputs.DomainInfoRedirectsTo']:
-        """
-        The domains this one redirects to.
-        """
         return pulumi.get(self, "redirects_to")
 
     @_builtins.property
     @pulumi.getter(name="secureAllUrls")
     def secure_all_urls(self) -> _builtins.bool:
-        """
-        Whether all URLs are forced to HTTPS.
-        """
         return pulumi.get(self, "secure_all_urls")
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationKey")
     def txt_verification_key(self) -> _builtins.str:
-        """
-        Name of the TXT record to publish; null once verified.
-        """
         return pulumi.get(self, "txt_verification_key")
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationValue")
     def txt_verification_value(self) -> _builtins.str:
-        """
-        Value of the TXT record to publish; null once verified.
-        """
         return pulumi.get(self, "txt_verification_value")
+
+    @_builtins.property
+    @pulumi.getter(name="txtVerifiedDomain")
+    def txt_verified_domain(self) -> _builtins.str:
+        return pulumi.get(self, "txt_verified_domain")
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedTime")
     def txt_verified_time(self) -> _builtins.str:
-        """
-        When ownership was verified.
-        """
         return pulumi.get(self, "txt_verified_time")
 
 
@@ -181,6 +164,7 @@ class AwaitableGetDomainResult(GetDomainResult):
             duplicate=self.duplicate,
             id=self.id,
             name=self.name,
+            network_details=self.network_details,
             network_type=self.network_type,
             ownership_status=self.ownership_status,
             primary=self.primary,
@@ -188,6 +172,7 @@ class AwaitableGetDomainResult(GetDomainResult):
             secure_all_urls=self.secure_all_urls,
             txt_verification_key=self.txt_verification_key,
             txt_verification_value=self.txt_verification_value,
+            txt_verified_domain=self.txt_verified_domain,
             txt_verified_time=self.txt_verified_time)
 
 
@@ -196,6 +181,9 @@ def get_domain(domain_id: Optional[_builtins.str] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDomainResult:
     """
     One domain of an install.
+
+    :param _builtins.str domain_id: The domain's UUID.
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['domainId'] = domain_id
@@ -209,6 +197,7 @@ def get_domain(domain_id: Optional[_builtins.str] = None,
         duplicate=pulumi.get(__ret__, 'duplicate'),
         id=pulumi.get(__ret__, 'id'),
         name=pulumi.get(__ret__, 'name'),
+        network_details=pulumi.get(__ret__, 'network_details'),
         network_type=pulumi.get(__ret__, 'network_type'),
         ownership_status=pulumi.get(__ret__, 'ownership_status'),
         primary=pulumi.get(__ret__, 'primary'),
@@ -216,12 +205,16 @@ def get_domain(domain_id: Optional[_builtins.str] = None,
         secure_all_urls=pulumi.get(__ret__, 'secure_all_urls'),
         txt_verification_key=pulumi.get(__ret__, 'txt_verification_key'),
         txt_verification_value=pulumi.get(__ret__, 'txt_verification_value'),
+        txt_verified_domain=pulumi.get(__ret__, 'txt_verified_domain'),
         txt_verified_time=pulumi.get(__ret__, 'txt_verified_time'))
 def get_domain_output(domain_id: pulumi.Input[Optional[_builtins.str]] = None,
                       install_id: pulumi.Input[Optional[_builtins.str]] = None,
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDomainResult]:
     """
     One domain of an install.
+
+    :param _builtins.str domain_id: The domain's UUID.
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['domainId'] = domain_id
@@ -234,6 +227,7 @@ def get_domain_output(domain_id: pulumi.Input[Optional[_builtins.str]] = None,
         duplicate=pulumi.get(__response__, 'duplicate'),
         id=pulumi.get(__response__, 'id'),
         name=pulumi.get(__response__, 'name'),
+        network_details=pulumi.get(__response__, 'network_details'),
         network_type=pulumi.get(__response__, 'network_type'),
         ownership_status=pulumi.get(__response__, 'ownership_status'),
         primary=pulumi.get(__response__, 'primary'),
@@ -241,4 +235,5 @@ def get_domain_output(domain_id: pulumi.Input[Optional[_builtins.str]] = None,
         secure_all_urls=pulumi.get(__response__, 'secure_all_urls'),
         txt_verification_key=pulumi.get(__response__, 'txt_verification_key'),
         txt_verification_value=pulumi.get(__response__, 'txt_verification_value'),
+        txt_verified_domain=pulumi.get(__response__, 'txt_verified_domain'),
         txt_verified_time=pulumi.get(__response__, 'txt_verified_time')))

@@ -24,7 +24,10 @@ __all__ = [
 
 @pulumi.output_type
 class GetDomainCertificateResult:
-    def __init__(__self__, certificate=None, certificate_pem=None, criteria=None, name=None):
+    def __init__(__self__, cert_info=None, certificate=None, certificate_pem=None, criteria=None, name=None):
+        if cert_info and not isinstance(cert_info, dict):
+            raise TypeError("Expected argument 'cert_info' to be a dict")
+        pulumi.set(__self__, "cert_info", cert_info)
         if certificate and not isinstance(certificate, dict):
             raise TypeError("Expected argument 'certificate' to be a dict")
         pulumi.set(__self__, "certificate", certificate)
@@ -39,11 +42,13 @@ class GetDomainCertificateResult:
         pulumi.set(__self__, "name", name)
 
     @_builtins.property
+    @pulumi.getter(name="certInfo")
+    def cert_info(self) -> 'outputs.DomainCertificateInfoCertInfo':
+        return pulumi.get(self, "cert_info")
+
+    @_builtins.property
     @pulumi.getter
-    def certificate(self) -> 'outputs.CertificateInfo':
-        """
-        The certificate record.
-        """
+    def certificate(self) -> 'outputs.DomainCertificateInfoCertificate':
         return pulumi.get(self, "certificate")
 
     @_builtins.property
@@ -57,17 +62,11 @@ class GetDomainCertificateResult:
     @_builtins.property
     @pulumi.getter
     def criteria(self) -> _builtins.str:
-        """
-        The criteria the service reports.
-        """
         return pulumi.get(self, "criteria")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        The certificate's name.
-        """
         return pulumi.get(self, "name")
 
 
@@ -77,6 +76,7 @@ class AwaitableGetDomainCertificateResult(GetDomainCertificateResult):
         if False:
             yield self
         return GetDomainCertificateResult(
+            cert_info=self.cert_info,
             certificate=self.certificate,
             certificate_pem=self.certificate_pem,
             criteria=self.criteria,
@@ -87,7 +87,10 @@ def get_domain_certificate(domain_id: Optional[_builtins.str] = None,
                            install_id: Optional[_builtins.str] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDomainCertificateResult:
     """
-    The certificate of one domain of an install (fails with a 404 when it has none).
+    The certificate of one domain of an install: the record, its name and the PEM certificate, never a private key (a 404 when it has none).
+
+    :param _builtins.str domain_id: The domain's UUID.
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['domainId'] = domain_id
@@ -96,6 +99,7 @@ def get_domain_certificate(domain_id: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('wpengine:index:getDomainCertificate', __args__, opts=opts, typ=GetDomainCertificateResult).value
 
     return AwaitableGetDomainCertificateResult(
+        cert_info=pulumi.get(__ret__, 'cert_info'),
         certificate=pulumi.get(__ret__, 'certificate'),
         certificate_pem=pulumi.get(__ret__, 'certificate_pem'),
         criteria=pulumi.get(__ret__, 'criteria'),
@@ -104,7 +108,10 @@ def get_domain_certificate_output(domain_id: pulumi.Input[Optional[_builtins.str
                                   install_id: pulumi.Input[Optional[_builtins.str]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDomainCertificateResult]:
     """
-    The certificate of one domain of an install (fails with a 404 when it has none).
+    The certificate of one domain of an install: the record, its name and the PEM certificate, never a private key (a 404 when it has none).
+
+    :param _builtins.str domain_id: The domain's UUID.
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['domainId'] = domain_id
@@ -112,6 +119,7 @@ def get_domain_certificate_output(domain_id: pulumi.Input[Optional[_builtins.str
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('wpengine:index:getDomainCertificate', __args__, opts=opts, typ=GetDomainCertificateResult)
     return __ret__.apply(lambda __response__: GetDomainCertificateResult(
+        cert_info=pulumi.get(__response__, 'cert_info'),
         certificate=pulumi.get(__response__, 'certificate'),
         certificate_pem=pulumi.get(__response__, 'certificate_pem'),
         criteria=pulumi.get(__response__, 'criteria'),

@@ -53,6 +53,10 @@ def get_domain_mappings(account_id: Optional[_builtins.str] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDomainMappingsResult:
     """
     Every domain mapping of an environment (including those being created or deleted).
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
+    :param _builtins.str environment_id: The environment id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -69,6 +73,10 @@ def get_domain_mappings_output(account_id: pulumi.Input[Optional[_builtins.str]]
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDomainMappingsResult]:
     """
     Every domain mapping of an environment (including those being created or deleted).
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
+    :param _builtins.str environment_id: The environment id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

@@ -44,17 +44,11 @@ class GetDomainStatusResult:
     @_builtins.property
     @pulumi.getter
     def complete(self) -> _builtins.bool:
-        """
-        Whether the report is complete (it always is unless the wait ran out).
-        """
         return pulumi.get(self, "complete")
 
     @_builtins.property
     @pulumi.getter
-    def domains(self) -> Sequence['outputs.DomainStatusInfo']:
-        """
-        The domains reported on.
-        """
+    def domains(self) -> Sequence['outputs.DomainStatusInfoDomains']:
         return pulumi.get(self, "domains")
 
     @_builtins.property
@@ -65,17 +59,11 @@ class GetDomainStatusResult:
     @_builtins.property
     @pulumi.getter(name="installName")
     def install_name(self) -> _builtins.str:
-        """
-        The install's name and IP address.
-        """
         return pulumi.get(self, "install_name")
 
     @_builtins.property
     @pulumi.getter(name="reportId")
     def report_id(self) -> _builtins.str:
-        """
-        The report's id.
-        """
         return pulumi.get(self, "report_id")
 
 
@@ -97,8 +85,11 @@ def get_domain_status(domain_id: Optional[_builtins.str] = None,
                       timeout_seconds: Optional[_builtins.float] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDomainStatusResult:
     """
-    Checks a domain and returns its completed status report. Checks of one install are paced to one per
-    5 s in this process; `timeoutSeconds` (default 120) bounds the whole wait.
+    Checks a domain and returns its completed status report. Checks of one install are paced to one per 5 s in this process; `timeoutSeconds` bounds the whole wait.
+
+    :param _builtins.str domain_id: The domain's UUID.
+    :param _builtins.str install_id: The install's UUID.
+    :param _builtins.float timeout_seconds: How long to wait in all, seconds (default 120).
     """
     __args__ = dict()
     __args__['domainId'] = domain_id
@@ -118,8 +109,11 @@ def get_domain_status_output(domain_id: pulumi.Input[Optional[_builtins.str]] = 
                              timeout_seconds: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDomainStatusResult]:
     """
-    Checks a domain and returns its completed status report. Checks of one install are paced to one per
-    5 s in this process; `timeoutSeconds` (default 120) bounds the whole wait.
+    Checks a domain and returns its completed status report. Checks of one install are paced to one per 5 s in this process; `timeoutSeconds` bounds the whole wait.
+
+    :param _builtins.str domain_id: The domain's UUID.
+    :param _builtins.str install_id: The install's UUID.
+    :param _builtins.float timeout_seconds: How long to wait in all, seconds (default 120).
     """
     __args__ = dict()
     __args__['domainId'] = domain_id

@@ -58,9 +58,6 @@ class GetEnvironmentResult:
     @_builtins.property
     @pulumi.getter
     def branch(self) -> _builtins.str:
-        """
-        Git branch, or `uploadable` for zip uploads.
-        """
         return pulumi.get(self, "branch")
 
     @_builtins.property
@@ -74,65 +71,41 @@ class GetEnvironmentResult:
     @_builtins.property
     @pulumi.getter(name="createTime")
     def create_time(self) -> _builtins.str:
-        """
-        Creation time.
-        """
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter(name="displayName")
     def display_name(self) -> _builtins.str:
-        """
-        Display name.
-        """
         return pulumi.get(self, "display_name")
 
     @_builtins.property
     @pulumi.getter
     def domains(self) -> Sequence[_builtins.str]:
-        """
-        Domains served.
-        """
         return pulumi.get(self, "domains")
 
     @_builtins.property
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> _builtins.str:
-        """
-        The environment id.
-        """
         return pulumi.get(self, "environment_id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        Resource name `accounts/{a}/apps/{app}/environments/{env}`.
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def reconciling(self) -> _builtins.bool:
-        """
-        True while the platform is still applying the requested state.
-        """
         return pulumi.get(self, "reconciling")
 
     @_builtins.property
     @pulumi.getter(name="rootDirectory")
     def root_directory(self) -> _builtins.str:
-        """
-        Directory of the app inside the repository or zip.
-        """
         return pulumi.get(self, "root_directory")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
     def update_time(self) -> _builtins.str:
-        """
-        Last update time.
-        """
         return pulumi.get(self, "update_time")
 
 
@@ -160,6 +133,10 @@ def get_environment(account_id: Optional[_builtins.str] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetEnvironmentResult:
     """
     One environment of an app.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
+    :param _builtins.str environment_id: The environment id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -185,6 +162,10 @@ def get_environment_output(account_id: pulumi.Input[Optional[_builtins.str]] = N
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetEnvironmentResult]:
     """
     One environment of an app.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
+    :param _builtins.str environment_id: The environment id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

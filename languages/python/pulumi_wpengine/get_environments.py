@@ -52,6 +52,9 @@ def get_environments(account_id: Optional[_builtins.str] = None,
                      opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetEnvironmentsResult:
     """
     Every environment of an app.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -66,6 +69,9 @@ def get_environments_output(account_id: pulumi.Input[Optional[_builtins.str]] = 
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetEnvironmentsResult]:
     """
     Every environment of an app.
+
+    :param _builtins.str account_id: The account's UUID.
+    :param _builtins.str app_id: The app id.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetInstallResult',
@@ -23,7 +24,10 @@ __all__ = [
 
 @pulumi.output_type
 class GetInstallResult:
-    def __init__(__self__, account_id=None, cms_version=None, cname=None, created_at=None, defer_cms_upgrades_until=None, environment=None, id=None, is_multisite=None, name=None, php_version=None, primary_domain=None, site_id=None, stable_ips=None, status=None):
+    def __init__(__self__, account=None, account_id=None, cms_version=None, cname=None, created_at=None, defer_cms_upgrades_until=None, environment=None, id=None, is_multisite=None, name=None, php_version=None, primary_domain=None, site=None, site_id=None, stable_ips=None, status=None):
+        if account and not isinstance(account, dict):
+            raise TypeError("Expected argument 'account' to be a dict")
+        pulumi.set(__self__, "account", account)
         if account_id and not isinstance(account_id, str):
             raise TypeError("Expected argument 'account_id' to be a str")
         pulumi.set(__self__, "account_id", account_id)
@@ -57,6 +61,9 @@ class GetInstallResult:
         if primary_domain and not isinstance(primary_domain, str):
             raise TypeError("Expected argument 'primary_domain' to be a str")
         pulumi.set(__self__, "primary_domain", primary_domain)
+        if site and not isinstance(site, dict):
+            raise TypeError("Expected argument 'site' to be a dict")
+        pulumi.set(__self__, "site", site)
         if site_id and not isinstance(site_id, str):
             raise TypeError("Expected argument 'site_id' to be a str")
         pulumi.set(__self__, "site_id", site_id)
@@ -68,115 +75,83 @@ class GetInstallResult:
         pulumi.set(__self__, "status", status)
 
     @_builtins.property
+    @pulumi.getter
+    def account(self) -> 'outputs.InstallInfoAccount':
+        return pulumi.get(self, "account")
+
+    @_builtins.property
     @pulumi.getter(name="accountId")
     def account_id(self) -> _builtins.str:
-        """
-        The owning account's UUID.
-        """
         return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="cmsVersion")
     def cms_version(self) -> _builtins.str:
-        """
-        WordPress version (single-install lookups only).
-        """
         return pulumi.get(self, "cms_version")
 
     @_builtins.property
     @pulumi.getter
     def cname(self) -> _builtins.str:
-        """
-        CNAME of the install.
-        """
         return pulumi.get(self, "cname")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
-        """
-        Creation time (UTC).
-        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="deferCmsUpgradesUntil")
     def defer_cms_upgrades_until(self) -> _builtins.str:
-        """
-        Automatic core major updates are deferred until this date (single-install lookups only).
-        """
         return pulumi.get(self, "defer_cms_upgrades_until")
 
     @_builtins.property
     @pulumi.getter
     def environment(self) -> _builtins.str:
-        """
-        The environment it fills in its site: production, staging or development.
-        """
         return pulumi.get(self, "environment")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The install's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="isMultisite")
     def is_multisite(self) -> _builtins.bool:
-        """
-        Whether the install is a multisite.
-        """
         return pulumi.get(self, "is_multisite")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        The install name (also its subdomain).
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="phpVersion")
     def php_version(self) -> _builtins.str:
-        """
-        PHP version.
-        """
         return pulumi.get(self, "php_version")
 
     @_builtins.property
     @pulumi.getter(name="primaryDomain")
     def primary_domain(self) -> _builtins.str:
-        """
-        The primary domain.
-        """
         return pulumi.get(self, "primary_domain")
+
+    @_builtins.property
+    @pulumi.getter
+    def site(self) -> 'outputs.InstallInfoSite':
+        return pulumi.get(self, "site")
 
     @_builtins.property
     @pulumi.getter(name="siteId")
     def site_id(self) -> _builtins.str:
-        """
-        The site the install belongs to.
-        """
         return pulumi.get(self, "site_id")
 
     @_builtins.property
     @pulumi.getter(name="stableIps")
     def stable_ips(self) -> Sequence[_builtins.str]:
-        """
-        Stable IPs (some premium plans only; empty otherwise).
-        """
         return pulumi.get(self, "stable_ips")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
-        """
-        `active`, or `pending` while provisioning or restoring.
-        """
         return pulumi.get(self, "status")
 
 
@@ -186,6 +161,7 @@ class AwaitableGetInstallResult(GetInstallResult):
         if False:
             yield self
         return GetInstallResult(
+            account=self.account,
             account_id=self.account_id,
             cms_version=self.cms_version,
             cname=self.cname,
@@ -197,6 +173,7 @@ class AwaitableGetInstallResult(GetInstallResult):
             name=self.name,
             php_version=self.php_version,
             primary_domain=self.primary_domain,
+            site=self.site,
             site_id=self.site_id,
             stable_ips=self.stable_ips,
             status=self.status)
@@ -206,6 +183,8 @@ def get_install(install_id: Optional[_builtins.str] = None,
                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetInstallResult:
     """
     One install (with its WordPress version).
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id
@@ -213,6 +192,7 @@ def get_install(install_id: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('wpengine:index:getInstall', __args__, opts=opts, typ=GetInstallResult).value
 
     return AwaitableGetInstallResult(
+        account=pulumi.get(__ret__, 'account'),
         account_id=pulumi.get(__ret__, 'account_id'),
         cms_version=pulumi.get(__ret__, 'cms_version'),
         cname=pulumi.get(__ret__, 'cname'),
@@ -224,6 +204,7 @@ def get_install(install_id: Optional[_builtins.str] = None,
         name=pulumi.get(__ret__, 'name'),
         php_version=pulumi.get(__ret__, 'php_version'),
         primary_domain=pulumi.get(__ret__, 'primary_domain'),
+        site=pulumi.get(__ret__, 'site'),
         site_id=pulumi.get(__ret__, 'site_id'),
         stable_ips=pulumi.get(__ret__, 'stable_ips'),
         status=pulumi.get(__ret__, 'status'))
@@ -231,12 +212,15 @@ def get_install_output(install_id: pulumi.Input[Optional[_builtins.str]] = None,
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetInstallResult]:
     """
     One install (with its WordPress version).
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('wpengine:index:getInstall', __args__, opts=opts, typ=GetInstallResult)
     return __ret__.apply(lambda __response__: GetInstallResult(
+        account=pulumi.get(__response__, 'account'),
         account_id=pulumi.get(__response__, 'account_id'),
         cms_version=pulumi.get(__response__, 'cms_version'),
         cname=pulumi.get(__response__, 'cname'),
@@ -248,6 +232,7 @@ def get_install_output(install_id: pulumi.Input[Optional[_builtins.str]] = None,
         name=pulumi.get(__response__, 'name'),
         php_version=pulumi.get(__response__, 'php_version'),
         primary_domain=pulumi.get(__response__, 'primary_domain'),
+        site=pulumi.get(__response__, 'site'),
         site_id=pulumi.get(__response__, 'site_id'),
         stable_ips=pulumi.get(__response__, 'stable_ips'),
         status=pulumi.get(__response__, 'status')))

@@ -31,7 +31,7 @@ class GetInstallCertificatesResult:
 
     @_builtins.property
     @pulumi.getter
-    def items(self) -> Sequence['outputs.CertificateInfo']:
+    def items(self) -> Sequence['outputs.InstallCertificateInfo']:
         """
         Every record, all pages read.
         """
@@ -50,8 +50,9 @@ class AwaitableGetInstallCertificatesResult(GetInstallCertificatesResult):
 def get_install_certificates(install_id: Optional[_builtins.str] = None,
                              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetInstallCertificatesResult:
     """
-    Every SSL certificate of an install, following `next_page_token`; an install without any gives an
-    empty list (the service's "No SSL certs found" 404).
+    Every SSL certificate of an install, following `next_page_token`; an install without any gives an empty list.
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id
@@ -63,8 +64,9 @@ def get_install_certificates(install_id: Optional[_builtins.str] = None,
 def get_install_certificates_output(install_id: pulumi.Input[Optional[_builtins.str]] = None,
                                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetInstallCertificatesResult]:
     """
-    Every SSL certificate of an install, following `next_page_token`; an install without any gives an
-    empty list (the service's "No SSL certs found" 404).
+    Every SSL certificate of an install, following `next_page_token`; an install without any gives an empty list.
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id

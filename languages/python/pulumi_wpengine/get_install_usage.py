@@ -40,34 +40,22 @@ class GetInstallUsageResult:
 
     @_builtins.property
     @pulumi.getter
-    def days(self) -> Sequence['outputs.DailyUsageInfo']:
-        """
-        Daily metrics, most recent first.
-        """
+    def days(self) -> Sequence['outputs.InstallUsageInfoDays']:
         return pulumi.get(self, "days")
 
     @_builtins.property
     @pulumi.getter(name="installName")
     def install_name(self) -> _builtins.str:
-        """
-        The install's name.
-        """
         return pulumi.get(self, "install_name")
 
     @_builtins.property
     @pulumi.getter
-    def rollups(self) -> Mapping[str, 'outputs.UsageRollupInfo']:
-        """
-        Rollups over the range.
-        """
+    def rollups(self) -> Mapping[str, 'outputs.InstallUsageInfoRollups']:
         return pulumi.get(self, "rollups")
 
     @_builtins.property
     @pulumi.getter(name="storageRefreshExpectedTime")
     def storage_refresh_expected_time(self) -> _builtins.str:
-        """
-        When a requested disk-usage refresh completes; null when none is running.
-        """
         return pulumi.get(self, "storage_refresh_expected_time")
 
 
@@ -91,6 +79,7 @@ def get_install_usage(first_date: Optional[_builtins.str] = None,
     The daily usage of one install.
 
     :param _builtins.str first_date: First day, `YYYY-MM-DD` (at most 13 months ago).
+    :param _builtins.str install_id: The install's UUID.
     :param _builtins.str last_date: Last day, `YYYY-MM-DD`.
     """
     __args__ = dict()
@@ -113,6 +102,7 @@ def get_install_usage_output(first_date: pulumi.Input[Optional[Optional[_builtin
     The daily usage of one install.
 
     :param _builtins.str first_date: First day, `YYYY-MM-DD` (at most 13 months ago).
+    :param _builtins.str install_id: The install's UUID.
     :param _builtins.str last_date: Last day, `YYYY-MM-DD`.
     """
     __args__ = dict()

@@ -51,6 +51,8 @@ def get_installs(account_id: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetInstallsResult:
     """
     Every install, or every install of one account.
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -63,6 +65,8 @@ def get_installs_output(account_id: pulumi.Input[Optional[Optional[_builtins.str
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetInstallsResult]:
     """
     Every install, or every install of one account.
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

@@ -34,17 +34,11 @@ class GetOffloadValidationFileResult:
     @_builtins.property
     @pulumi.getter
     def content(self) -> _builtins.str:
-        """
-        The object's exact content.
-        """
         return pulumi.get(self, "content")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        The object key to create at the bucket's root, e.g. `64f1250c.largefs`.
-        """
         return pulumi.get(self, "name")
 
 
@@ -61,8 +55,9 @@ class AwaitableGetOffloadValidationFileResult(GetOffloadValidationFileResult):
 def get_offload_validation_file(install_id: Optional[_builtins.str] = None,
                                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetOffloadValidationFileResult:
     """
-    The file LargeFS checks for at the root of the bucket before it serves an install's uploads from it:
-    upload an object named `name` holding `content` (for example with an `aws.s3.BucketObject`).
+    The file LargeFS checks for at the root of the bucket before it serves an install's uploads from it: upload an object named `name` holding `content`.
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id
@@ -75,8 +70,9 @@ def get_offload_validation_file(install_id: Optional[_builtins.str] = None,
 def get_offload_validation_file_output(install_id: pulumi.Input[Optional[_builtins.str]] = None,
                                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetOffloadValidationFileResult]:
     """
-    The file LargeFS checks for at the root of the bucket before it serves an install's uploads from it:
-    upload an object named `name` holding `content` (for example with an `aws.s3.BucketObject`).
+    The file LargeFS checks for at the root of the bucket before it serves an install's uploads from it: upload an object named `name` holding `content`.
+
+    :param _builtins.str install_id: The install's UUID.
     """
     __args__ = dict()
     __args__['installId'] = install_id

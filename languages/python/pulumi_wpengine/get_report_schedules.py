@@ -51,6 +51,8 @@ def get_report_schedules(site_id: Optional[_builtins.str] = None,
                          opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetReportSchedulesResult:
     """
     The report schedules of a site (one unpaged list).
+
+    :param _builtins.str site_id: The site's UUID.
     """
     __args__ = dict()
     __args__['siteId'] = site_id
@@ -63,6 +65,8 @@ def get_report_schedules_output(site_id: pulumi.Input[Optional[_builtins.str]] =
                                 opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetReportSchedulesResult]:
     """
     The report schedules of a site (one unpaged list).
+
+    :param _builtins.str site_id: The site's UUID.
     """
     __args__ = dict()
     __args__['siteId'] = site_id

@@ -34,17 +34,11 @@ class GetServiceStatusResult:
     @_builtins.property
     @pulumi.getter(name="createdOn")
     def created_on(self) -> _builtins.str:
-        """
-        When the status was produced.
-        """
         return pulumi.get(self, "created_on")
 
     @_builtins.property
     @pulumi.getter
     def success(self) -> _builtins.bool:
-        """
-        Whether the API reports itself healthy.
-        """
         return pulumi.get(self, "success")
 
 

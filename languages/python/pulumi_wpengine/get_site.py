@@ -24,7 +24,10 @@ __all__ = [
 
 @pulumi.output_type
 class GetSiteResult:
-    def __init__(__self__, account_id=None, created_at=None, group_name=None, id=None, installs=None, name=None, sandbox=None, tags=None, transferable=None):
+    def __init__(__self__, account=None, account_id=None, created_at=None, group_name=None, id=None, installs=None, name=None, sandbox=None, tags=None, transferable=None):
+        if account and not isinstance(account, dict):
+            raise TypeError("Expected argument 'account' to be a dict")
+        pulumi.set(__self__, "account", account)
         if account_id and not isinstance(account_id, str):
             raise TypeError("Expected argument 'account_id' to be a str")
         pulumi.set(__self__, "account_id", account_id)
@@ -54,75 +57,53 @@ class GetSiteResult:
         pulumi.set(__self__, "transferable", transferable)
 
     @_builtins.property
+    @pulumi.getter
+    def account(self) -> 'outputs.SiteInfoAccount':
+        return pulumi.get(self, "account")
+
+    @_builtins.property
     @pulumi.getter(name="accountId")
     def account_id(self) -> _builtins.str:
-        """
-        The owning account's UUID.
-        """
         return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
-        """
-        Creation time (UTC).
-        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="groupName")
     def group_name(self) -> _builtins.str:
-        """
-        Group name.
-        """
         return pulumi.get(self, "group_name")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The site's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
-    def installs(self) -> Sequence['outputs.SiteInstallInfo']:
-        """
-        The site's installs.
-        """
+    def installs(self) -> Sequence['outputs.SiteInfoInstalls']:
         return pulumi.get(self, "installs")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        The site name.
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def sandbox(self) -> _builtins.bool:
-        """
-        Whether the site is a sandbox (sandboxes cannot be transferred).
-        """
         return pulumi.get(self, "sandbox")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Sequence[_builtins.str]:
-        """
-        Tags.
-        """
         return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter
     def transferable(self) -> _builtins.bool:
-        """
-        Whether the site can be transferred.
-        """
         return pulumi.get(self, "transferable")
 
 
@@ -132,6 +113,7 @@ class AwaitableGetSiteResult(GetSiteResult):
         if False:
             yield self
         return GetSiteResult(
+            account=self.account,
             account_id=self.account_id,
             created_at=self.created_at,
             group_name=self.group_name,
@@ -147,6 +129,8 @@ def get_site(site_id: Optional[_builtins.str] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSiteResult:
     """
     One site.
+
+    :param _builtins.str site_id: The site's UUID.
     """
     __args__ = dict()
     __args__['siteId'] = site_id
@@ -154,6 +138,7 @@ def get_site(site_id: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('wpengine:index:getSite', __args__, opts=opts, typ=GetSiteResult).value
 
     return AwaitableGetSiteResult(
+        account=pulumi.get(__ret__, 'account'),
         account_id=pulumi.get(__ret__, 'account_id'),
         created_at=pulumi.get(__ret__, 'created_at'),
         group_name=pulumi.get(__ret__, 'group_name'),
@@ -167,12 +152,15 @@ def get_site_output(site_id: pulumi.Input[Optional[_builtins.str]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSiteResult]:
     """
     One site.
+
+    :param _builtins.str site_id: The site's UUID.
     """
     __args__ = dict()
     __args__['siteId'] = site_id
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('wpengine:index:getSite', __args__, opts=opts, typ=GetSiteResult)
     return __ret__.apply(lambda __response__: GetSiteResult(
+        account=pulumi.get(__response__, 'account'),
         account_id=pulumi.get(__response__, 'account_id'),
         created_at=pulumi.get(__response__, 'created_at'),
         group_name=pulumi.get(__response__, 'group_name'),

@@ -61,89 +61,56 @@ class GetSiteTransferResult:
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
-        """
-        Creation time.
-        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="destinationAccount")
     def destination_account(self) -> _builtins.str:
-        """
-        Name of the destination account.
-        """
         return pulumi.get(self, "destination_account")
 
     @_builtins.property
     @pulumi.getter(name="destinationAccountId")
     def destination_account_id(self) -> _builtins.str:
-        """
-        The destination account's UUID, when the service reports it.
-        """
         return pulumi.get(self, "destination_account_id")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The transfer's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def installs(self) -> Sequence[_builtins.str]:
-        """
-        Install names at transfer time.
-        """
         return pulumi.get(self, "installs")
 
     @_builtins.property
     @pulumi.getter(name="originAccount")
     def origin_account(self) -> _builtins.str:
-        """
-        Name of the source account.
-        """
         return pulumi.get(self, "origin_account")
 
     @_builtins.property
     @pulumi.getter(name="scheduledTime")
     def scheduled_time(self) -> _builtins.str:
-        """
-        Scheduled time; null for immediate transfers.
-        """
         return pulumi.get(self, "scheduled_time")
 
     @_builtins.property
     @pulumi.getter
     def site(self) -> _builtins.str:
-        """
-        The site name at transfer time.
-        """
         return pulumi.get(self, "site")
 
     @_builtins.property
     @pulumi.getter(name="siteId")
     def site_id(self) -> _builtins.str:
-        """
-        The transferred site's UUID, when the service reports it.
-        """
         return pulumi.get(self, "site_id")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
-        """
-        pending, scheduled, in_progress, completed, failed or cancelled.
-        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
-        """
-        Last update time.
-        """
         return pulumi.get(self, "updated_at")
 
 
@@ -171,6 +138,9 @@ def get_site_transfer(site_id: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSiteTransferResult:
     """
     One site transfer of a site.
+
+    :param _builtins.str site_id: The site's UUID.
+    :param _builtins.str transfer_id: The transfer's UUID.
     """
     __args__ = dict()
     __args__['siteId'] = site_id
@@ -195,6 +165,9 @@ def get_site_transfer_output(site_id: pulumi.Input[Optional[_builtins.str]] = No
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSiteTransferResult]:
     """
     One site transfer of a site.
+
+    :param _builtins.str site_id: The site's UUID.
+    :param _builtins.str transfer_id: The transfer's UUID.
     """
     __args__ = dict()
     __args__['siteId'] = site_id

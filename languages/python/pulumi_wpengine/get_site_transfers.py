@@ -51,6 +51,8 @@ def get_site_transfers(account_id: Optional[_builtins.str] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSiteTransfersResult:
     """
     Every site transfer initiated from an account (needs Owner or Full with Billing on it).
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -63,6 +65,8 @@ def get_site_transfers_output(account_id: pulumi.Input[Optional[_builtins.str]] 
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSiteTransfersResult]:
     """
     Every site transfer initiated from an account (needs Owner or Full with Billing on it).
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

@@ -51,6 +51,8 @@ def get_sites(account_id: Optional[_builtins.str] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSitesResult:
     """
     Every site, or every site of one account.
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id
@@ -63,6 +65,8 @@ def get_sites_output(account_id: pulumi.Input[Optional[Optional[_builtins.str]]]
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSitesResult]:
     """
     Every site, or every site of one account.
+
+    :param _builtins.str account_id: The account's UUID.
     """
     __args__ = dict()
     __args__['accountId'] = account_id

@@ -29,14 +29,13 @@ class InstallArgs:
         """
         The set of arguments for constructing a Install resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account the install belongs to (UUID). Changing it replaces the install.
-        :param pulumi.Input[_builtins.str] environment: `production`, `staging` or `development` (free in the site). Changing it moves the install in place.
-        :param pulumi.Input[_builtins.str] name: The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain). Changing it replaces the install.
-        :param pulumi.Input[_builtins.str] site_id: The site the install belongs to, of the same account. Changing it moves the install in place.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the install of that name in the account instead of failing (and place it as declared).
-        :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the install, and to replace it, while true (default true): deleting an install
-               destroys the website. Set false and run `pulumi up` before a destroy.
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for provisioning, in seconds (default 1800).
+        :param pulumi.Input[_builtins.str] account_id: The account the install belongs to.
+        :param pulumi.Input[_builtins.str] environment: The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
+        :param pulumi.Input[_builtins.str] name: The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
+        :param pulumi.Input[_builtins.str] site_id: The site the install belongs to (of the same account); changing it moves the install in place.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the install of that name in the account instead of failing create (and place it as declared).
+        :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "environment", environment)
@@ -57,7 +56,7 @@ class InstallArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account the install belongs to (UUID). Changing it replaces the install.
+        The account the install belongs to.
         """
         return pulumi.get(self, "account_id")
 
@@ -69,7 +68,7 @@ class InstallArgs:
     @pulumi.getter
     def environment(self) -> pulumi.Input[_builtins.str]:
         """
-        `production`, `staging` or `development` (free in the site). Changing it moves the install in place.
+        The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
         """
         return pulumi.get(self, "environment")
 
@@ -81,7 +80,7 @@ class InstallArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain). Changing it replaces the install.
+        The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
         """
         return pulumi.get(self, "name")
 
@@ -93,7 +92,7 @@ class InstallArgs:
     @pulumi.getter(name="siteId")
     def site_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The site the install belongs to, of the same account. Changing it moves the install in place.
+        The site the install belongs to (of the same account); changing it moves the install in place.
         """
         return pulumi.get(self, "site_id")
 
@@ -105,7 +104,7 @@ class InstallArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over the install of that name in the account instead of failing (and place it as declared).
+        Take over the install of that name in the account instead of failing create (and place it as declared).
         """
         return pulumi.get(self, "adopt")
 
@@ -117,8 +116,7 @@ class InstallArgs:
     @pulumi.getter(name="deletionProtection")
     def deletion_protection(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Refuse to delete the install, and to replace it, while true (default true): deleting an install
-        destroys the website. Set false and run `pulumi up` before a destroy.
+        Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
         """
         return pulumi.get(self, "deletion_protection")
 
@@ -130,7 +128,7 @@ class InstallArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create waits for provisioning, in seconds (default 1800).
+        How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -154,8 +152,9 @@ class Install(pulumi.CustomResource):
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        A WordPress install in a site. The id is the install's UUID. Create waits until it is provisioned.
-        Delete deletes the install, and is refused while `deletionProtection` is on (the default).
+        A WordPress install, created in an account and placed in a site as its production, staging or development install. The service provisions it asynchronously: create waits until it is `active`, within `timeoutSeconds`. Its name and account replace it; its site and environment change in place. An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is the install's UUID.
+
+        Delete: Deletes the install and everything on it (domains, backups, settings) for good. Refused while `deletionProtection` is on, the default. An install already gone counts as deleted.
 
         ## Import
 
@@ -165,14 +164,13 @@ class Install(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account the install belongs to (UUID). Changing it replaces the install.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the install of that name in the account instead of failing (and place it as declared).
-        :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the install, and to replace it, while true (default true): deleting an install
-               destroys the website. Set false and run `pulumi up` before a destroy.
-        :param pulumi.Input[_builtins.str] environment: `production`, `staging` or `development` (free in the site). Changing it moves the install in place.
-        :param pulumi.Input[_builtins.str] name: The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain). Changing it replaces the install.
-        :param pulumi.Input[_builtins.str] site_id: The site the install belongs to, of the same account. Changing it moves the install in place.
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for provisioning, in seconds (default 1800).
+        :param pulumi.Input[_builtins.str] account_id: The account the install belongs to.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the install of that name in the account instead of failing create (and place it as declared).
+        :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+        :param pulumi.Input[_builtins.str] environment: The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
+        :param pulumi.Input[_builtins.str] name: The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
+        :param pulumi.Input[_builtins.str] site_id: The site the install belongs to (of the same account); changing it moves the install in place.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
         """
         ...
     @overload
@@ -181,8 +179,9 @@ class Install(pulumi.CustomResource):
                  args: InstallArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A WordPress install in a site. The id is the install's UUID. Create waits until it is provisioned.
-        Delete deletes the install, and is refused while `deletionProtection` is on (the default).
+        A WordPress install, created in an account and placed in a site as its production, staging or development install. The service provisions it asynchronously: create waits until it is `active`, within `timeoutSeconds`. Its name and account replace it; its site and environment change in place. An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is the install's UUID.
+
+        Delete: Deletes the install and everything on it (domains, backups, settings) for good. Refused while `deletionProtection` is on, the default. An install already gone counts as deleted.
 
         ## Import
 
@@ -305,7 +304,7 @@ class Install(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource took over an existing install.
+        Take over the install of that name in the account instead of failing create (and place it as declared).
         """
         return pulumi.get(self, "adopt")
 
@@ -335,9 +334,9 @@ class Install(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="deletionProtection")
-    def deletion_protection(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def deletion_protection(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether delete and replacement are refused.
+        Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
         """
         return pulumi.get(self, "deletion_protection")
 
@@ -345,7 +344,7 @@ class Install(pulumi.CustomResource):
     @pulumi.getter
     def environment(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment it fills in its site.
+        The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
         """
         return pulumi.get(self, "environment")
 
@@ -359,7 +358,7 @@ class Install(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="isMultisite")
-    def is_multisite(self) -> pulumi.Output[Optional[Any]]:
+    def is_multisite(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the install is a multisite.
         """
@@ -369,7 +368,7 @@ class Install(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The install name.
+        The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
         """
         return pulumi.get(self, "name")
 
@@ -385,7 +384,7 @@ class Install(pulumi.CustomResource):
     @pulumi.getter(name="siteId")
     def site_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The site the install belongs to.
+        The site the install belongs to (of the same account); changing it moves the install in place.
         """
         return pulumi.get(self, "site_id")
 
@@ -407,9 +406,9 @@ class Install(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        How long create waits for provisioning, in seconds.
+        How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
         """
         return pulumi.get(self, "timeout_seconds")
 

@@ -31,13 +31,14 @@ class InstallCopyArgs:
         """
         The set of arguments for constructing a InstallCopy resource.
 
-        :param pulumi.Input[_builtins.str] destination_environment_id: The environment (install id) to copy over; same account as the source.
-        :param pulumi.Input[_builtins.str] source_environment_id: The environment (install id) to copy from.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] db_tables: Copy only these tables (default: the whole database); only with `includeDb`.
-        :param pulumi.Input[_builtins.bool] include_db: Copy the database (default true).
-        :param pulumi.Input[_builtins.bool] include_files: Copy the files (default true).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the copy completes (the only completion signal).
-        :param pulumi.Input[_builtins.str] summary: What the copy does, in words (also shown by `pulumi preview`).
+        :param pulumi.Input[_builtins.str] destination_environment_id: The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.
+        :param pulumi.Input[_builtins.str] source_environment_id: The environment (install id) to copy from. A change copies again.
+        :param Any adopt: Not accepted: an action has no object to take over.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] db_tables: Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.
+        :param pulumi.Input[_builtins.bool] include_db: Copy the database.
+        :param pulumi.Input[_builtins.bool] include_files: Copy the files.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
+        :param pulumi.Input[_builtins.str] summary: Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
         :param pulumi.Input[Sequence[Any]] triggers: Any values; a change of them copies again.
         """
         pulumi.set(__self__, "destination_environment_id", destination_environment_id)
@@ -65,7 +66,7 @@ class InstallCopyArgs:
     @pulumi.getter(name="destinationEnvironmentId")
     def destination_environment_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment (install id) to copy over; same account as the source.
+        The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.
         """
         return pulumi.get(self, "destination_environment_id")
 
@@ -77,7 +78,7 @@ class InstallCopyArgs:
     @pulumi.getter(name="sourceEnvironmentId")
     def source_environment_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment (install id) to copy from.
+        The environment (install id) to copy from. A change copies again.
         """
         return pulumi.get(self, "source_environment_id")
 
@@ -88,6 +89,9 @@ class InstallCopyArgs:
     @_builtins.property
     @pulumi.getter
     def adopt(self) -> Optional[Any]:
+        """
+        Not accepted: an action has no object to take over.
+        """
         return pulumi.get(self, "adopt")
 
     @adopt.setter
@@ -98,7 +102,7 @@ class InstallCopyArgs:
     @pulumi.getter(name="dbTables")
     def db_tables(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Copy only these tables (default: the whole database); only with `includeDb`.
+        Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.
         """
         return pulumi.get(self, "db_tables")
 
@@ -110,7 +114,7 @@ class InstallCopyArgs:
     @pulumi.getter(name="includeDb")
     def include_db(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Copy the database (default true).
+        Copy the database.
         """
         return pulumi.get(self, "include_db")
 
@@ -122,7 +126,7 @@ class InstallCopyArgs:
     @pulumi.getter(name="includeFiles")
     def include_files(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Copy the files (default true).
+        Copy the files.
         """
         return pulumi.get(self, "include_files")
 
@@ -134,7 +138,7 @@ class InstallCopyArgs:
     @pulumi.getter(name="notificationEmails")
     def notification_emails(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Addresses notified when the copy completes (the only completion signal).
+        Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
         """
         return pulumi.get(self, "notification_emails")
 
@@ -146,7 +150,7 @@ class InstallCopyArgs:
     @pulumi.getter
     def summary(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What the copy does, in words (also shown by `pulumi preview`).
+        Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
         """
         return pulumi.get(self, "summary")
 
@@ -184,20 +188,22 @@ class InstallCopy(pulumi.CustomResource):
                  triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
                  __props__=None):
         """
-        DESTRUCTIVE action: copies one environment over another when created, and again whenever an input
-        (typically `triggers`) changes. The id is generated by the provider. Delete only forgets the action.
+        DESTRUCTIVE action, not an object: creating it copies the files and/or the database of one environment (install) over another of the same account, and a change of any input (typically `triggers`) copies again; the destination's copied content is overwritten. `check` enforces the rules that can be decided locally (source and destination differ, `dbTables` only with `includeDb`) and adds a `summary` input that says in words what will be copied, so `pulumi preview` shows it. The service has no status for a copy: completion is announced only by email to `notificationEmails`, so nothing waits for it. The id is generated by the provider.
 
-        This resource cannot be imported.
+        Delete: Only forgets the action: nothing on the service is undone. Nothing is sent to the service.
+
+        This resource cannot be imported: an action: there is nothing on the service to adopt.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] db_tables: Copy only these tables (default: the whole database); only with `includeDb`.
-        :param pulumi.Input[_builtins.str] destination_environment_id: The environment (install id) to copy over; same account as the source.
-        :param pulumi.Input[_builtins.bool] include_db: Copy the database (default true).
-        :param pulumi.Input[_builtins.bool] include_files: Copy the files (default true).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the copy completes (the only completion signal).
-        :param pulumi.Input[_builtins.str] source_environment_id: The environment (install id) to copy from.
-        :param pulumi.Input[_builtins.str] summary: What the copy does, in words (also shown by `pulumi preview`).
+        :param Any adopt: Not accepted: an action has no object to take over.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] db_tables: Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.
+        :param pulumi.Input[_builtins.str] destination_environment_id: The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.
+        :param pulumi.Input[_builtins.bool] include_db: Copy the database.
+        :param pulumi.Input[_builtins.bool] include_files: Copy the files.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
+        :param pulumi.Input[_builtins.str] source_environment_id: The environment (install id) to copy from. A change copies again.
+        :param pulumi.Input[_builtins.str] summary: Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
         :param pulumi.Input[Sequence[Any]] triggers: Any values; a change of them copies again.
         """
         ...
@@ -207,10 +213,11 @@ class InstallCopy(pulumi.CustomResource):
                  args: InstallCopyArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        DESTRUCTIVE action: copies one environment over another when created, and again whenever an input
-        (typically `triggers`) changes. The id is generated by the provider. Delete only forgets the action.
+        DESTRUCTIVE action, not an object: creating it copies the files and/or the database of one environment (install) over another of the same account, and a change of any input (typically `triggers`) copies again; the destination's copied content is overwritten. `check` enforces the rules that can be decided locally (source and destination differ, `dbTables` only with `includeDb`) and adds a `summary` input that says in words what will be copied, so `pulumi preview` shows it. The service has no status for a copy: completion is announced only by email to `notificationEmails`, so nothing waits for it. The id is generated by the provider.
 
-        This resource cannot be imported.
+        Delete: Only forgets the action: nothing on the service is undone. Nothing is sent to the service.
+
+        This resource cannot be imported: an action: there is nothing on the service to adopt.
 
         :param str resource_name: The name of the resource.
         :param InstallCopyArgs args: The arguments to use to populate this resource's properties.
@@ -287,6 +294,7 @@ class InstallCopy(pulumi.CustomResource):
 
         __props__ = InstallCopyArgs.__new__(InstallCopyArgs)
 
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["db_tables"] = None
         __props__.__dict__["destination_environment_id"] = None
         __props__.__dict__["include_db"] = None
@@ -307,10 +315,18 @@ class InstallCopy(pulumi.CustomResource):
         return pulumi.runtime.exists_resource(None, 'wpengine:index:InstallCopy', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[Optional[Any]]:
+        """
+        Not accepted: an action has no object to take over.
+        """
+        return pulumi.get(self, "adopt")
+
+    @_builtins.property
     @pulumi.getter(name="dbTables")
     def db_tables(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        The tables copied, or undefined for the whole database.
+        Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.
         """
         return pulumi.get(self, "db_tables")
 
@@ -318,23 +334,23 @@ class InstallCopy(pulumi.CustomResource):
     @pulumi.getter(name="destinationEnvironmentId")
     def destination_environment_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment copied over.
+        The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.
         """
         return pulumi.get(self, "destination_environment_id")
 
     @_builtins.property
     @pulumi.getter(name="includeDb")
-    def include_db(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def include_db(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether the database is copied.
+        Copy the database.
         """
         return pulumi.get(self, "include_db")
 
     @_builtins.property
     @pulumi.getter(name="includeFiles")
-    def include_files(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def include_files(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether files are copied.
+        Copy the files.
         """
         return pulumi.get(self, "include_files")
 
@@ -342,7 +358,7 @@ class InstallCopy(pulumi.CustomResource):
     @pulumi.getter(name="lastMessage")
     def last_message(self) -> pulumi.Output[_builtins.str]:
         """
-        The service's answer to the last request.
+        The service's answer to the last request (`Install copy initiated`).
         """
         return pulumi.get(self, "last_message")
 
@@ -358,13 +374,13 @@ class InstallCopy(pulumi.CustomResource):
     @pulumi.getter(name="notificationEmails")
     def notification_emails(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Addresses notified when the copy completes.
+        Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
         """
         return pulumi.get(self, "notification_emails")
 
     @_builtins.property
     @pulumi.getter(name="requestCount")
-    def request_count(self) -> pulumi.Output[Optional[Any]]:
+    def request_count(self) -> pulumi.Output[_builtins.float]:
         """
         How many times this resource has requested the copy.
         """
@@ -374,15 +390,15 @@ class InstallCopy(pulumi.CustomResource):
     @pulumi.getter(name="sourceEnvironmentId")
     def source_environment_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment copied from.
+        The environment (install id) to copy from. A change copies again.
         """
         return pulumi.get(self, "source_environment_id")
 
     @_builtins.property
     @pulumi.getter
-    def summary(self) -> pulumi.Output[_builtins.str]:
+    def summary(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        What the copy does, in words (also shown by `pulumi preview`).
+        Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
         """
         return pulumi.get(self, "summary")
 
@@ -390,7 +406,7 @@ class InstallCopy(pulumi.CustomResource):
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Optional[Sequence[Any]]]:
         """
-        The values whose change copies again.
+        Any values; a change of them copies again.
         """
         return pulumi.get(self, "triggers")
 

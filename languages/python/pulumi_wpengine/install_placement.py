@@ -26,10 +26,10 @@ class InstallPlacementArgs:
         """
         The set of arguments for constructing a InstallPlacement resource.
 
-        :param pulumi.Input[_builtins.str] environment: The environment the install fills: `production`, `staging` or `development`.
-        :param pulumi.Input[_builtins.str] install_id: The install to place (it must exist). Changing it replaces the placement.
+        :param pulumi.Input[_builtins.str] environment: The environment the install fills in its site: `production`, `staging` or `development` (any case).
+        :param pulumi.Input[_builtins.str] install_id: The install to place; it must exist. Changing it replaces the placement.
         :param pulumi.Input[_builtins.str] site_id: The site the install belongs to. Changing it moves the install in place.
-        :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; an install always has a placement, so there is nothing to take over.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         """
         pulumi.set(__self__, "environment", environment)
         pulumi.set(__self__, "install_id", install_id)
@@ -41,7 +41,7 @@ class InstallPlacementArgs:
     @pulumi.getter
     def environment(self) -> pulumi.Input[_builtins.str]:
         """
-        The environment the install fills: `production`, `staging` or `development`.
+        The environment the install fills in its site: `production`, `staging` or `development` (any case).
         """
         return pulumi.get(self, "environment")
 
@@ -53,7 +53,7 @@ class InstallPlacementArgs:
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The install to place (it must exist). Changing it replaces the placement.
+        The install to place; it must exist. Changing it replaces the placement.
         """
         return pulumi.get(self, "install_id")
 
@@ -77,7 +77,7 @@ class InstallPlacementArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Accepted for uniformity; an install always has a placement, so there is nothing to take over.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -98,8 +98,9 @@ class InstallPlacement(pulumi.CustomResource):
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The site and environment of an existing install. The id is the install's UUID. Delete leaves the
-        install where it is and only forgets the placement.
+        Where an existing install lives: the site it belongs to and the environment (production, staging or development) it fills there. Creating it moves the install (PATCH install); it never creates an install. For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is placed by that resource's `siteId`/`environment`. The id is the install's UUID.
+
+        Delete: Only forgets the placement: the install stays in the site and environment it has now (nothing on the service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.
 
         ## Import
 
@@ -109,9 +110,9 @@ class InstallPlacement(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; an install always has a placement, so there is nothing to take over.
-        :param pulumi.Input[_builtins.str] environment: The environment the install fills: `production`, `staging` or `development`.
-        :param pulumi.Input[_builtins.str] install_id: The install to place (it must exist). Changing it replaces the placement.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] environment: The environment the install fills in its site: `production`, `staging` or `development` (any case).
+        :param pulumi.Input[_builtins.str] install_id: The install to place; it must exist. Changing it replaces the placement.
         :param pulumi.Input[_builtins.str] site_id: The site the install belongs to. Changing it moves the install in place.
         """
         ...
@@ -121,8 +122,9 @@ class InstallPlacement(pulumi.CustomResource):
                  args: InstallPlacementArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The site and environment of an existing install. The id is the install's UUID. Delete leaves the
-        install where it is and only forgets the placement.
+        Where an existing install lives: the site it belongs to and the environment (production, staging or development) it fills there. Creating it moves the install (PATCH install); it never creates an install. For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is placed by that resource's `siteId`/`environment`. The id is the install's UUID.
+
+        Delete: Only forgets the placement: the install stays in the site and environment it has now (nothing on the service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.
 
         ## Import
 
@@ -196,6 +198,7 @@ class InstallPlacement(pulumi.CustomResource):
         __props__ = InstallPlacementArgs.__new__(InstallPlacementArgs)
 
         __props__.__dict__["account_id"] = None
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["cname"] = None
         __props__.__dict__["environment"] = None
         __props__.__dict__["install_id"] = None
@@ -221,6 +224,14 @@ class InstallPlacement(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Take over an object that already exists on the service with this identity instead of failing create.
+        """
+        return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter
     def cname(self) -> pulumi.Output[_builtins.str]:
         """
         The install's CNAME.
@@ -231,7 +242,7 @@ class InstallPlacement(pulumi.CustomResource):
     @pulumi.getter
     def environment(self) -> pulumi.Output[_builtins.str]:
         """
-        The environment the install fills now.
+        The environment the install fills in its site: `production`, `staging` or `development` (any case).
         """
         return pulumi.get(self, "environment")
 
@@ -239,7 +250,7 @@ class InstallPlacement(pulumi.CustomResource):
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The placed install (also the resource id).
+        The install to place; it must exist. Changing it replaces the placement.
         """
         return pulumi.get(self, "install_id")
 
@@ -263,7 +274,7 @@ class InstallPlacement(pulumi.CustomResource):
     @pulumi.getter(name="siteId")
     def site_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The site the install belongs to now.
+        The site the install belongs to. Changing it moves the install in place.
         """
         return pulumi.get(self, "site_id")
 

@@ -32,16 +32,16 @@ class LetsEncryptCertificateArgs:
         """
         The set of arguments for constructing a LetsEncryptCertificate resource.
 
-        :param pulumi.Input[_builtins.str] domain_id: The domain's UUID (e.g. `Domain.domainId`); a legacy-network domain. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] domain_id: The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
         :param pulumi.Input[_builtins.str] email_address: The certificate holder's email address.
         :param pulumi.Input[_builtins.str] family_name: The holder's family name.
         :param pulumi.Input[_builtins.str] given_name: The holder's given name.
-        :param pulumi.Input[_builtins.str] install_id: The install holding the domain. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] region_code: The holder's country, ISO 3166-1 alpha-2 (`US`).
-        :param pulumi.Input[_builtins.bool] adopt: Take over the domain's existing Let's Encrypt certificate instead of failing create.
-        :param pulumi.Input[_builtins.str] city: City.
-        :param pulumi.Input[_builtins.str] phone: Phone number.
-        :param pulumi.Input[_builtins.str] state: State or region.
+        :param pulumi.Input[_builtins.str] install_id: The install holding the domain.
+        :param pulumi.Input[_builtins.str] region_code: The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
+        :param pulumi.Input[_builtins.bool] adopt: Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
+        :param pulumi.Input[_builtins.str] city: The holder's city.
+        :param pulumi.Input[_builtins.str] phone: The holder's phone number.
+        :param pulumi.Input[_builtins.str] state: The holder's state or region.
         """
         pulumi.set(__self__, "domain_id", domain_id)
         pulumi.set(__self__, "email_address", email_address)
@@ -62,7 +62,7 @@ class LetsEncryptCertificateArgs:
     @pulumi.getter(name="domainId")
     def domain_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The domain's UUID (e.g. `Domain.domainId`); a legacy-network domain. Changing it replaces the resource.
+        The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
         """
         return pulumi.get(self, "domain_id")
 
@@ -110,7 +110,7 @@ class LetsEncryptCertificateArgs:
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The install holding the domain. Changing it replaces the resource.
+        The install holding the domain.
         """
         return pulumi.get(self, "install_id")
 
@@ -122,7 +122,7 @@ class LetsEncryptCertificateArgs:
     @pulumi.getter(name="regionCode")
     def region_code(self) -> pulumi.Input[_builtins.str]:
         """
-        The holder's country, ISO 3166-1 alpha-2 (`US`).
+        The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
         """
         return pulumi.get(self, "region_code")
 
@@ -134,7 +134,7 @@ class LetsEncryptCertificateArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over the domain's existing Let's Encrypt certificate instead of failing create.
+        Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -146,7 +146,7 @@ class LetsEncryptCertificateArgs:
     @pulumi.getter
     def city(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        City.
+        The holder's city.
         """
         return pulumi.get(self, "city")
 
@@ -158,7 +158,7 @@ class LetsEncryptCertificateArgs:
     @pulumi.getter
     def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Phone number.
+        The holder's phone number.
         """
         return pulumi.get(self, "phone")
 
@@ -170,7 +170,7 @@ class LetsEncryptCertificateArgs:
     @pulumi.getter
     def state(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        State or region.
+        The holder's state or region.
         """
         return pulumi.get(self, "state")
 
@@ -197,8 +197,9 @@ class LetsEncryptCertificate(pulumi.CustomResource):
                  state: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Orders a Let's Encrypt certificate for a legacy-network domain and reports its status. The id is
-        `{installId}/{domainId}`. Changing the holder's details orders again. Delete only forgets.
+        The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then `ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.
+
+        Delete: Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).
 
         ## Import
 
@@ -208,16 +209,16 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the domain's existing Let's Encrypt certificate instead of failing create.
-        :param pulumi.Input[_builtins.str] city: City.
-        :param pulumi.Input[_builtins.str] domain_id: The domain's UUID (e.g. `Domain.domainId`); a legacy-network domain. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
+        :param pulumi.Input[_builtins.str] city: The holder's city.
+        :param pulumi.Input[_builtins.str] domain_id: The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
         :param pulumi.Input[_builtins.str] email_address: The certificate holder's email address.
         :param pulumi.Input[_builtins.str] family_name: The holder's family name.
         :param pulumi.Input[_builtins.str] given_name: The holder's given name.
-        :param pulumi.Input[_builtins.str] install_id: The install holding the domain. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] phone: Phone number.
-        :param pulumi.Input[_builtins.str] region_code: The holder's country, ISO 3166-1 alpha-2 (`US`).
-        :param pulumi.Input[_builtins.str] state: State or region.
+        :param pulumi.Input[_builtins.str] install_id: The install holding the domain.
+        :param pulumi.Input[_builtins.str] phone: The holder's phone number.
+        :param pulumi.Input[_builtins.str] region_code: The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
+        :param pulumi.Input[_builtins.str] state: The holder's state or region.
         """
         ...
     @overload
@@ -226,8 +227,9 @@ class LetsEncryptCertificate(pulumi.CustomResource):
                  args: LetsEncryptCertificateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Orders a Let's Encrypt certificate for a legacy-network domain and reports its status. The id is
-        `{installId}/{domainId}`. Changing the holder's details orders again. Delete only forgets.
+        The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then `ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.
+
+        Delete: Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).
 
         ## Import
 
@@ -322,16 +324,24 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
         __props__ = LetsEncryptCertificateArgs.__new__(LetsEncryptCertificateArgs)
 
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["approved_time"] = None
         __props__.__dict__["auto_renew"] = None
         __props__.__dict__["certificate_id"] = None
+        __props__.__dict__["city"] = None
         __props__.__dict__["common_name"] = None
         __props__.__dict__["domain_id"] = None
         __props__.__dict__["domains"] = None
+        __props__.__dict__["email_address"] = None
         __props__.__dict__["expires_time"] = None
+        __props__.__dict__["family_name"] = None
+        __props__.__dict__["given_name"] = None
         __props__.__dict__["install_id"] = None
         __props__.__dict__["ordered_time"] = None
+        __props__.__dict__["phone"] = None
+        __props__.__dict__["region_code"] = None
         __props__.__dict__["serial_number"] = None
+        __props__.__dict__["state"] = None
         __props__.__dict__["status"] = None
         return LetsEncryptCertificate(resource_name, opts=opts, __props__=__props__)
 
@@ -340,6 +350,14 @@ class LetsEncryptCertificate(pulumi.CustomResource):
             opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
         __props__: dict = {}
         return pulumi.runtime.exists_resource(None, 'wpengine:index:LetsEncryptCertificate', id, __props__, opts or pulumi.ResourceOptions())
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
+        """
+        return pulumi.get(self, "adopt")
 
     @_builtins.property
     @pulumi.getter(name="approvedTime")
@@ -351,7 +369,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="autoRenew")
-    def auto_renew(self) -> pulumi.Output[Optional[Any]]:
+    def auto_renew(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the service renews it.
         """
@@ -366,6 +384,14 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         return pulumi.get(self, "certificate_id")
 
     @_builtins.property
+    @pulumi.getter
+    def city(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The holder's city.
+        """
+        return pulumi.get(self, "city")
+
+    @_builtins.property
     @pulumi.getter(name="commonName")
     def common_name(self) -> pulumi.Output[_builtins.str]:
         """
@@ -377,7 +403,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
     @pulumi.getter(name="domainId")
     def domain_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The domain's UUID.
+        The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
         """
         return pulumi.get(self, "domain_id")
 
@@ -390,6 +416,14 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         return pulumi.get(self, "domains")
 
     @_builtins.property
+    @pulumi.getter(name="emailAddress")
+    def email_address(self) -> pulumi.Output[_builtins.str]:
+        """
+        The certificate holder's email address.
+        """
+        return pulumi.get(self, "email_address")
+
+    @_builtins.property
     @pulumi.getter(name="expiresTime")
     def expires_time(self) -> pulumi.Output[_builtins.str]:
         """
@@ -398,10 +432,26 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         return pulumi.get(self, "expires_time")
 
     @_builtins.property
+    @pulumi.getter(name="familyName")
+    def family_name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The holder's family name.
+        """
+        return pulumi.get(self, "family_name")
+
+    @_builtins.property
+    @pulumi.getter(name="givenName")
+    def given_name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The holder's given name.
+        """
+        return pulumi.get(self, "given_name")
+
+    @_builtins.property
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The install.
+        The install holding the domain.
         """
         return pulumi.get(self, "install_id")
 
@@ -414,12 +464,36 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         return pulumi.get(self, "ordered_time")
 
     @_builtins.property
+    @pulumi.getter
+    def phone(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The holder's phone number.
+        """
+        return pulumi.get(self, "phone")
+
+    @_builtins.property
+    @pulumi.getter(name="regionCode")
+    def region_code(self) -> pulumi.Output[_builtins.str]:
+        """
+        The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
+        """
+        return pulumi.get(self, "region_code")
+
+    @_builtins.property
     @pulumi.getter(name="serialNumber")
     def serial_number(self) -> pulumi.Output[_builtins.str]:
         """
         Its X.509 serial number (hexadecimal).
         """
         return pulumi.get(self, "serial_number")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The holder's state or region.
+        """
+        return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter

@@ -18,26 +18,42 @@ from ._enums import *
 
 __all__ = [
     'AccountInfo',
+    'AccountUsageInfoInstalls',
+    'AccountUsageInfoInstallsDays',
+    'AccountUsageInfoInstallsRollups',
+    'AccountUsageInsightsInfo',
+    'AccountUsageSummaryInfo',
     'AccountUserInfo',
     'AccountUserInfoInstalls',
-    'AccountUserInstall',
+    'AccountUserInstalls',
     'AppInfo',
     'ArchiveInfo',
+    'ArchiveInfoBackup',
     'BackupInfo',
     'BuildInfo',
     'CacheExclusionsExclusions',
-    'CertificateInfo',
-    'DailyUsageInfo',
+    'DomainCertificateInfoCertInfo',
+    'DomainCertificateInfoCertificate',
     'DomainInfo',
+    'DomainInfoNetworkDetails',
+    'DomainInfoNetworkDetailsDnsConfigInfo',
+    'DomainInfoNetworkDetailsNetworkInfo',
+    'DomainInfoNetworkDetailsNetworkInfoSsl',
     'DomainInfoRedirectsTo',
     'DomainMappingInfo',
     'DomainMappingInfoTxtVerification',
+    'DomainMappingsDomainMappings',
     'DomainMappingsMappings',
-    'DomainStatusInfo',
+    'DomainStatusInfoDomains',
+    'DomainStatusInfoDomainsNs',
+    'DomainStatusInfoDomainsSsl',
     'EnvironmentInfo',
+    'InstallCertificateInfo',
     'InstallInfo',
-    'InstallUsageInfo',
-    'MappingStatus',
+    'InstallInfoAccount',
+    'InstallInfoSite',
+    'InstallUsageInfoDays',
+    'InstallUsageInfoRollups',
     'OffloadSettingsPathSettings',
     'ReportScheduleFrequency',
     'ReportScheduleInfo',
@@ -47,11 +63,10 @@ __all__ = [
     'ReportScheduleSections',
     'ReportTemplateInfo',
     'SiteInfo',
-    'SiteInstallInfo',
+    'SiteInfoAccount',
+    'SiteInfoInstalls',
     'SiteTransferInfo',
     'SshKeyInfo',
-    'UsageBreakdownInfo',
-    'UsageRollupInfo',
 ]
 
 @pulumi.output_type
@@ -60,11 +75,6 @@ class AccountInfo(dict):
                  id: _builtins.str,
                  name: _builtins.str,
                  nickname: _builtins.str):
-        """
-        :param _builtins.str id: The account's UUID.
-        :param _builtins.str name: The account name.
-        :param _builtins.str nickname: The account nickname.
-        """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "nickname", nickname)
@@ -72,667 +82,54 @@ class AccountInfo(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The account's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        The account name.
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def nickname(self) -> _builtins.str:
-        """
-        The account nickname.
-        """
         return pulumi.get(self, "nickname")
 
 
 @pulumi.output_type
-class AccountUserInfo(dict):
+class AccountUsageInfoInstalls(dict):
     def __init__(__self__, *,
-                 account_id: _builtins.str,
-                 email: _builtins.str,
-                 first_name: _builtins.str,
-                 installs: Sequence['outputs.AccountUserInfoInstalls'],
-                 invite_accepted: _builtins.bool,
-                 last_name: _builtins.str,
-                 last_owner: _builtins.bool,
-                 mfa_enabled: _builtins.bool,
-                 phone: _builtins.str,
-                 roles: _builtins.str,
-                 user_id: _builtins.str):
-        """
-        :param _builtins.str account_id: The account's UUID.
-        :param _builtins.str email: Email address.
-        :param _builtins.str first_name: First name.
-        :param Sequence['AccountUserInfoInstalls'] installs: Installs a partial user can access.
-        :param _builtins.bool invite_accepted: Whether the invitation was accepted.
-        :param _builtins.str last_name: Last name.
-        :param _builtins.bool last_owner: True when this owner is the account's last one (owner-level users only).
-        :param _builtins.bool mfa_enabled: Whether MFA is enabled.
-        :param _builtins.str phone: Phone number.
-        :param _builtins.str roles: Roles in canonical form: owner, full, full,billing, partial or partial,billing.
-        :param _builtins.str user_id: The user's UUID.
-        """
-        pulumi.set(__self__, "account_id", account_id)
-        pulumi.set(__self__, "email", email)
-        pulumi.set(__self__, "first_name", first_name)
-        pulumi.set(__self__, "installs", installs)
-        pulumi.set(__self__, "invite_accepted", invite_accepted)
-        pulumi.set(__self__, "last_name", last_name)
-        pulumi.set(__self__, "last_owner", last_owner)
-        pulumi.set(__self__, "mfa_enabled", mfa_enabled)
-        pulumi.set(__self__, "phone", phone)
-        pulumi.set(__self__, "roles", roles)
-        pulumi.set(__self__, "user_id", user_id)
-
-    @_builtins.property
-    @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.str:
-        """
-        The account's UUID.
-        """
-        return pulumi.get(self, "account_id")
+                 days: Sequence['outputs.AccountUsageInfoInstallsDays'],
+                 install_name: _builtins.str,
+                 rollups: Mapping[str, 'outputs.AccountUsageInfoInstallsRollups'],
+                 storage_refresh_expected_time: _builtins.str):
+        pulumi.set(__self__, "days", days)
+        pulumi.set(__self__, "install_name", install_name)
+        pulumi.set(__self__, "rollups", rollups)
+        pulumi.set(__self__, "storage_refresh_expected_time", storage_refresh_expected_time)
 
     @_builtins.property
     @pulumi.getter
-    def email(self) -> _builtins.str:
-        """
-        Email address.
-        """
-        return pulumi.get(self, "email")
+    def days(self) -> Sequence['outputs.AccountUsageInfoInstallsDays']:
+        return pulumi.get(self, "days")
 
     @_builtins.property
-    @pulumi.getter(name="firstName")
-    def first_name(self) -> _builtins.str:
-        """
-        First name.
-        """
-        return pulumi.get(self, "first_name")
+    @pulumi.getter(name="installName")
+    def install_name(self) -> _builtins.str:
+        return pulumi.get(self, "install_name")
 
     @_builtins.property
     @pulumi.getter
-    def installs(self) -> Sequence['outputs.AccountUserInfoInstalls']:
-        """
-        Installs a partial user can access.
-        """
-        return pulumi.get(self, "installs")
+    def rollups(self) -> Mapping[str, 'outputs.AccountUsageInfoInstallsRollups']:
+        return pulumi.get(self, "rollups")
 
     @_builtins.property
-    @pulumi.getter(name="inviteAccepted")
-    def invite_accepted(self) -> _builtins.bool:
-        """
-        Whether the invitation was accepted.
-        """
-        return pulumi.get(self, "invite_accepted")
-
-    @_builtins.property
-    @pulumi.getter(name="lastName")
-    def last_name(self) -> _builtins.str:
-        """
-        Last name.
-        """
-        return pulumi.get(self, "last_name")
-
-    @_builtins.property
-    @pulumi.getter(name="lastOwner")
-    def last_owner(self) -> _builtins.bool:
-        """
-        True when this owner is the account's last one (owner-level users only).
-        """
-        return pulumi.get(self, "last_owner")
-
-    @_builtins.property
-    @pulumi.getter(name="mfaEnabled")
-    def mfa_enabled(self) -> _builtins.bool:
-        """
-        Whether MFA is enabled.
-        """
-        return pulumi.get(self, "mfa_enabled")
-
-    @_builtins.property
-    @pulumi.getter
-    def phone(self) -> _builtins.str:
-        """
-        Phone number.
-        """
-        return pulumi.get(self, "phone")
-
-    @_builtins.property
-    @pulumi.getter
-    def roles(self) -> _builtins.str:
-        """
-        Roles in canonical form: owner, full, full,billing, partial or partial,billing.
-        """
-        return pulumi.get(self, "roles")
-
-    @_builtins.property
-    @pulumi.getter(name="userId")
-    def user_id(self) -> _builtins.str:
-        """
-        The user's UUID.
-        """
-        return pulumi.get(self, "user_id")
+    @pulumi.getter(name="storageRefreshExpectedTime")
+    def storage_refresh_expected_time(self) -> _builtins.str:
+        return pulumi.get(self, "storage_refresh_expected_time")
 
 
 @pulumi.output_type
-class AccountUserInfoInstalls(dict):
-    def __init__(__self__, *,
-                 id: _builtins.str,
-                 name: _builtins.str):
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-
-@pulumi.output_type
-class AccountUserInstall(dict):
-    def __init__(__self__, *,
-                 id: _builtins.str,
-                 name: _builtins.str):
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-
-@pulumi.output_type
-class AppInfo(dict):
-    def __init__(__self__, *,
-                 app_id: _builtins.str,
-                 create_time: _builtins.str,
-                 name: _builtins.str,
-                 region: _builtins.str,
-                 update_time: _builtins.str,
-                 uploadable: _builtins.bool):
-        """
-        :param _builtins.str app_id: The app id.
-        :param _builtins.str create_time: Creation time.
-        :param _builtins.str name: Resource name `accounts/{a}/apps/{app}`.
-        :param _builtins.str region: Region resource name, e.g. `regions/US-C`.
-        :param _builtins.str update_time: Last update time.
-        :param _builtins.bool uploadable: Whether the app takes zip uploads.
-        """
-        pulumi.set(__self__, "app_id", app_id)
-        pulumi.set(__self__, "create_time", create_time)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "region", region)
-        pulumi.set(__self__, "update_time", update_time)
-        pulumi.set(__self__, "uploadable", uploadable)
-
-    @_builtins.property
-    @pulumi.getter(name="appId")
-    def app_id(self) -> _builtins.str:
-        """
-        The app id.
-        """
-        return pulumi.get(self, "app_id")
-
-    @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        """
-        Creation time.
-        """
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        """
-        Resource name `accounts/{a}/apps/{app}`.
-        """
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def region(self) -> _builtins.str:
-        """
-        Region resource name, e.g. `regions/US-C`.
-        """
-        return pulumi.get(self, "region")
-
-    @_builtins.property
-    @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
-        """
-        Last update time.
-        """
-        return pulumi.get(self, "update_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def uploadable(self) -> _builtins.bool:
-        """
-        Whether the app takes zip uploads.
-        """
-        return pulumi.get(self, "uploadable")
-
-
-@pulumi.output_type
-class ArchiveInfo(dict):
-    def __init__(__self__, *,
-                 abort_time: _builtins.str,
-                 backup_id: _builtins.str,
-                 complete_time: _builtins.str,
-                 create_time: _builtins.str,
-                 download_uri: _builtins.str,
-                 id: _builtins.str,
-                 notification_emails: Sequence[_builtins.str],
-                 start_time: _builtins.str,
-                 state: _builtins.str):
-        """
-        :param _builtins.str abort_time: Abort time (aborted archives only).
-        :param _builtins.str backup_id: The backup it was made from.
-        :param _builtins.str complete_time: Completion time (completed archives only).
-        :param _builtins.str create_time: Creation time.
-        :param _builtins.str download_uri: Download URL (completed archives only).
-        :param _builtins.str id: The archive's UUID.
-        :param Sequence[_builtins.str] notification_emails: Addresses notified about it.
-        :param _builtins.str start_time: Start time.
-        :param _builtins.str state: requested, in_progress, completed or aborted.
-        """
-        pulumi.set(__self__, "abort_time", abort_time)
-        pulumi.set(__self__, "backup_id", backup_id)
-        pulumi.set(__self__, "complete_time", complete_time)
-        pulumi.set(__self__, "create_time", create_time)
-        pulumi.set(__self__, "download_uri", download_uri)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "notification_emails", notification_emails)
-        pulumi.set(__self__, "start_time", start_time)
-        pulumi.set(__self__, "state", state)
-
-    @_builtins.property
-    @pulumi.getter(name="abortTime")
-    def abort_time(self) -> _builtins.str:
-        """
-        Abort time (aborted archives only).
-        """
-        return pulumi.get(self, "abort_time")
-
-    @_builtins.property
-    @pulumi.getter(name="backupId")
-    def backup_id(self) -> _builtins.str:
-        """
-        The backup it was made from.
-        """
-        return pulumi.get(self, "backup_id")
-
-    @_builtins.property
-    @pulumi.getter(name="completeTime")
-    def complete_time(self) -> _builtins.str:
-        """
-        Completion time (completed archives only).
-        """
-        return pulumi.get(self, "complete_time")
-
-    @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        """
-        Creation time.
-        """
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
-    @pulumi.getter(name="downloadUri")
-    def download_uri(self) -> _builtins.str:
-        """
-        Download URL (completed archives only).
-        """
-        return pulumi.get(self, "download_uri")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        The archive's UUID.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="notificationEmails")
-    def notification_emails(self) -> Sequence[_builtins.str]:
-        """
-        Addresses notified about it.
-        """
-        return pulumi.get(self, "notification_emails")
-
-    @_builtins.property
-    @pulumi.getter(name="startTime")
-    def start_time(self) -> _builtins.str:
-        """
-        Start time.
-        """
-        return pulumi.get(self, "start_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def state(self) -> _builtins.str:
-        """
-        requested, in_progress, completed or aborted.
-        """
-        return pulumi.get(self, "state")
-
-
-@pulumi.output_type
-class BackupInfo(dict):
-    def __init__(__self__, *,
-                 cms_version: _builtins.str,
-                 complete_time: _builtins.str,
-                 create_time: _builtins.str,
-                 description: _builtins.str,
-                 id: _builtins.str,
-                 status: _builtins.str):
-        """
-        :param _builtins.str cms_version: WordPress version at backup time.
-        :param _builtins.str complete_time: When it completed; null while in progress.
-        :param _builtins.str create_time: When it was requested.
-        :param _builtins.str description: Description given when it was requested.
-        :param _builtins.str id: The backup's UUID.
-        :param _builtins.str status: requested, in_progress, completed or aborted.
-        """
-        pulumi.set(__self__, "cms_version", cms_version)
-        pulumi.set(__self__, "complete_time", complete_time)
-        pulumi.set(__self__, "create_time", create_time)
-        pulumi.set(__self__, "description", description)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "status", status)
-
-    @_builtins.property
-    @pulumi.getter(name="cmsVersion")
-    def cms_version(self) -> _builtins.str:
-        """
-        WordPress version at backup time.
-        """
-        return pulumi.get(self, "cms_version")
-
-    @_builtins.property
-    @pulumi.getter(name="completeTime")
-    def complete_time(self) -> _builtins.str:
-        """
-        When it completed; null while in progress.
-        """
-        return pulumi.get(self, "complete_time")
-
-    @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        """
-        When it was requested.
-        """
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> _builtins.str:
-        """
-        Description given when it was requested.
-        """
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        The backup's UUID.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        """
-        requested, in_progress, completed or aborted.
-        """
-        return pulumi.get(self, "status")
-
-
-@pulumi.output_type
-class BuildInfo(dict):
-    def __init__(__self__, *,
-                 build_id: _builtins.str,
-                 create_time: _builtins.str,
-                 name: _builtins.str,
-                 source: _builtins.str,
-                 state: _builtins.str,
-                 update_time: _builtins.str):
-        """
-        :param _builtins.str build_id: The build id.
-        :param _builtins.str create_time: Creation time.
-        :param _builtins.str name: Resource name.
-        :param _builtins.str source: What triggered it (`upload`).
-        :param _builtins.str state: QUEUED, BUILDING, SUCCEEDED, FAILED or CANCELLED.
-        :param _builtins.str update_time: Last update time.
-        """
-        pulumi.set(__self__, "build_id", build_id)
-        pulumi.set(__self__, "create_time", create_time)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "source", source)
-        pulumi.set(__self__, "state", state)
-        pulumi.set(__self__, "update_time", update_time)
-
-    @_builtins.property
-    @pulumi.getter(name="buildId")
-    def build_id(self) -> _builtins.str:
-        """
-        The build id.
-        """
-        return pulumi.get(self, "build_id")
-
-    @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        """
-        Creation time.
-        """
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        """
-        Resource name.
-        """
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def source(self) -> _builtins.str:
-        """
-        What triggered it (`upload`).
-        """
-        return pulumi.get(self, "source")
-
-    @_builtins.property
-    @pulumi.getter
-    def state(self) -> _builtins.str:
-        """
-        QUEUED, BUILDING, SUCCEEDED, FAILED or CANCELLED.
-        """
-        return pulumi.get(self, "state")
-
-    @_builtins.property
-    @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
-        """
-        Last update time.
-        """
-        return pulumi.get(self, "update_time")
-
-
-@pulumi.output_type
-class CacheExclusionsExclusions(dict):
-    def __init__(__self__, *,
-                 type: 'CacheExclusionsExclusionsType',
-                 value: _builtins.str):
-        pulumi.set(__self__, "type", type)
-        pulumi.set(__self__, "value", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> 'CacheExclusionsExclusionsType':
-        return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def value(self) -> _builtins.str:
-        return pulumi.get(self, "value")
-
-
-@pulumi.output_type
-class CertificateInfo(dict):
-    def __init__(__self__, *,
-                 approved_time: _builtins.str,
-                 auto_renew: _builtins.bool,
-                 cancel_time: _builtins.str,
-                 common_name: _builtins.str,
-                 domains: Sequence[_builtins.str],
-                 expires_time: _builtins.str,
-                 id: _builtins.str,
-                 ordered_time: _builtins.str,
-                 serial_number: _builtins.str,
-                 source: _builtins.str,
-                 status: _builtins.str,
-                 wildcard: _builtins.bool):
-        """
-        :param _builtins.bool auto_renew: Whether the service renews it.
-        :param _builtins.str common_name: The common name.
-        :param Sequence[_builtins.str] domains: The domains it covers.
-        :param _builtins.str id: The certificate's id on the service.
-        :param _builtins.str ordered_time: When it was ordered, approved, cancelled, and when it expires.
-        :param _builtins.str serial_number: The X.509 serial number, hexadecimal.
-        :param _builtins.str source: `THIRD_PARTY`, `LETS_ENCRYPT`, `SELF_SIGNED` or `CERT_SOURCE_UNSPECIFIED`.
-        :param _builtins.str status: `ENABLED`, `SUBMITTED`, `DISABLED`, `EXPIRED`, `CANCELED`, `REJECTED` or `SSL_STATE_UNSPECIFIED`.
-        :param _builtins.bool wildcard: Whether it is for a wildcard domain.
-        """
-        pulumi.set(__self__, "approved_time", approved_time)
-        pulumi.set(__self__, "auto_renew", auto_renew)
-        pulumi.set(__self__, "cancel_time", cancel_time)
-        pulumi.set(__self__, "common_name", common_name)
-        pulumi.set(__self__, "domains", domains)
-        pulumi.set(__self__, "expires_time", expires_time)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "ordered_time", ordered_time)
-        pulumi.set(__self__, "serial_number", serial_number)
-        pulumi.set(__self__, "source", source)
-        pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "wildcard", wildcard)
-
-    @_builtins.property
-    @pulumi.getter(name="approvedTime")
-    def approved_time(self) -> _builtins.str:
-        return pulumi.get(self, "approved_time")
-
-    @_builtins.property
-    @pulumi.getter(name="autoRenew")
-    def auto_renew(self) -> _builtins.bool:
-        """
-        Whether the service renews it.
-        """
-        return pulumi.get(self, "auto_renew")
-
-    @_builtins.property
-    @pulumi.getter(name="cancelTime")
-    def cancel_time(self) -> _builtins.str:
-        return pulumi.get(self, "cancel_time")
-
-    @_builtins.property
-    @pulumi.getter(name="commonName")
-    def common_name(self) -> _builtins.str:
-        """
-        The common name.
-        """
-        return pulumi.get(self, "common_name")
-
-    @_builtins.property
-    @pulumi.getter
-    def domains(self) -> Sequence[_builtins.str]:
-        """
-        The domains it covers.
-        """
-        return pulumi.get(self, "domains")
-
-    @_builtins.property
-    @pulumi.getter(name="expiresTime")
-    def expires_time(self) -> _builtins.str:
-        return pulumi.get(self, "expires_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        The certificate's id on the service.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="orderedTime")
-    def ordered_time(self) -> _builtins.str:
-        """
-        When it was ordered, approved, cancelled, and when it expires.
-        """
-        return pulumi.get(self, "ordered_time")
-
-    @_builtins.property
-    @pulumi.getter(name="serialNumber")
-    def serial_number(self) -> _builtins.str:
-        """
-        The X.509 serial number, hexadecimal.
-        """
-        return pulumi.get(self, "serial_number")
-
-    @_builtins.property
-    @pulumi.getter
-    def source(self) -> _builtins.str:
-        """
-        `THIRD_PARTY`, `LETS_ENCRYPT`, `SELF_SIGNED` or `CERT_SOURCE_UNSPECIFIED`.
-        """
-        return pulumi.get(self, "source")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        """
-        `ENABLED`, `SUBMITTED`, `DISABLED`, `EXPIRED`, `CANCELED`, `REJECTED` or `SSL_STATE_UNSPECIFIED`.
-        """
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def wildcard(self) -> _builtins.bool:
-        """
-        Whether it is for a wildcard domain.
-        """
-        return pulumi.get(self, "wildcard")
-
-
-@pulumi.output_type
-class DailyUsageInfo(dict):
+class AccountUsageInfoInstallsDays(dict):
     def __init__(__self__, *,
                  billable_visits: _builtins.float,
                  date: _builtins.str,
@@ -744,10 +141,6 @@ class DailyUsageInfo(dict):
                  storage_file_bytes: _builtins.float,
                  storage_update_time: _builtins.str,
                  visit_count: _builtins.float):
-        """
-        :param _builtins.str date: The day, ISO 8601.
-        :param _builtins.str storage_update_time: When storage was last measured.
-        """
         pulumi.set(__self__, "billable_visits", billable_visits)
         pulumi.set(__self__, "date", date)
         pulumi.set(__self__, "network_cdn_bytes", network_cdn_bytes)
@@ -767,9 +160,6 @@ class DailyUsageInfo(dict):
     @_builtins.property
     @pulumi.getter
     def date(self) -> _builtins.str:
-        """
-        The day, ISO 8601.
-        """
         return pulumi.get(self, "date")
 
     @_builtins.property
@@ -805,15 +195,628 @@ class DailyUsageInfo(dict):
     @_builtins.property
     @pulumi.getter(name="storageUpdateTime")
     def storage_update_time(self) -> _builtins.str:
-        """
-        When storage was last measured.
-        """
         return pulumi.get(self, "storage_update_time")
 
     @_builtins.property
     @pulumi.getter(name="visitCount")
     def visit_count(self) -> _builtins.float:
         return pulumi.get(self, "visit_count")
+
+
+@pulumi.output_type
+class AccountUsageInfoInstallsRollups(dict):
+    def __init__(__self__, *,
+                 average: _builtins.float,
+                 latest: _builtins.float,
+                 latest_date: _builtins.str,
+                 sum: _builtins.float):
+        """
+        :param _builtins.float latest: The latest value (storage).
+        :param _builtins.str latest_date: The day of the latest value.
+        """
+        pulumi.set(__self__, "average", average)
+        pulumi.set(__self__, "latest", latest)
+        pulumi.set(__self__, "latest_date", latest_date)
+        pulumi.set(__self__, "sum", sum)
+
+    @_builtins.property
+    @pulumi.getter
+    def average(self) -> _builtins.float:
+        return pulumi.get(self, "average")
+
+    @_builtins.property
+    @pulumi.getter
+    def latest(self) -> _builtins.float:
+        """
+        The latest value (storage).
+        """
+        return pulumi.get(self, "latest")
+
+    @_builtins.property
+    @pulumi.getter(name="latestDate")
+    def latest_date(self) -> _builtins.str:
+        """
+        The day of the latest value.
+        """
+        return pulumi.get(self, "latest_date")
+
+    @_builtins.property
+    @pulumi.getter
+    def sum(self) -> _builtins.float:
+        return pulumi.get(self, "sum")
+
+
+@pulumi.output_type
+class AccountUsageInsightsInfo(dict):
+    def __init__(__self__, *,
+                 environment_types: Mapping[str, _builtins.float],
+                 site_types: Mapping[str, _builtins.float],
+                 total: _builtins.float):
+        pulumi.set(__self__, "environment_types", environment_types)
+        pulumi.set(__self__, "site_types", site_types)
+        pulumi.set(__self__, "total", total)
+
+    @_builtins.property
+    @pulumi.getter(name="environmentTypes")
+    def environment_types(self) -> Mapping[str, _builtins.float]:
+        return pulumi.get(self, "environment_types")
+
+    @_builtins.property
+    @pulumi.getter(name="siteTypes")
+    def site_types(self) -> Mapping[str, _builtins.float]:
+        return pulumi.get(self, "site_types")
+
+    @_builtins.property
+    @pulumi.getter
+    def total(self) -> _builtins.float:
+        return pulumi.get(self, "total")
+
+
+@pulumi.output_type
+class AccountUsageSummaryInfo(dict):
+    def __init__(__self__, *,
+                 average: _builtins.float,
+                 latest: _builtins.float,
+                 latest_date: _builtins.str,
+                 sum: _builtins.float):
+        """
+        :param _builtins.float latest: The latest value (storage).
+        :param _builtins.str latest_date: The day of the latest value.
+        """
+        pulumi.set(__self__, "average", average)
+        pulumi.set(__self__, "latest", latest)
+        pulumi.set(__self__, "latest_date", latest_date)
+        pulumi.set(__self__, "sum", sum)
+
+    @_builtins.property
+    @pulumi.getter
+    def average(self) -> _builtins.float:
+        return pulumi.get(self, "average")
+
+    @_builtins.property
+    @pulumi.getter
+    def latest(self) -> _builtins.float:
+        """
+        The latest value (storage).
+        """
+        return pulumi.get(self, "latest")
+
+    @_builtins.property
+    @pulumi.getter(name="latestDate")
+    def latest_date(self) -> _builtins.str:
+        """
+        The day of the latest value.
+        """
+        return pulumi.get(self, "latest_date")
+
+    @_builtins.property
+    @pulumi.getter
+    def sum(self) -> _builtins.float:
+        return pulumi.get(self, "sum")
+
+
+@pulumi.output_type
+class AccountUserInfo(dict):
+    def __init__(__self__, *,
+                 account_id: _builtins.str,
+                 email: _builtins.str,
+                 first_name: _builtins.str,
+                 installs: Sequence['outputs.AccountUserInfoInstalls'],
+                 invite_accepted: _builtins.bool,
+                 last_name: _builtins.str,
+                 last_owner: _builtins.bool,
+                 mfa_enabled: _builtins.bool,
+                 phone: _builtins.str,
+                 roles: _builtins.str,
+                 user_id: _builtins.str):
+        pulumi.set(__self__, "account_id", account_id)
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "first_name", first_name)
+        pulumi.set(__self__, "installs", installs)
+        pulumi.set(__self__, "invite_accepted", invite_accepted)
+        pulumi.set(__self__, "last_name", last_name)
+        pulumi.set(__self__, "last_owner", last_owner)
+        pulumi.set(__self__, "mfa_enabled", mfa_enabled)
+        pulumi.set(__self__, "phone", phone)
+        pulumi.set(__self__, "roles", roles)
+        pulumi.set(__self__, "user_id", user_id)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> _builtins.str:
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="firstName")
+    def first_name(self) -> _builtins.str:
+        return pulumi.get(self, "first_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def installs(self) -> Sequence['outputs.AccountUserInfoInstalls']:
+        return pulumi.get(self, "installs")
+
+    @_builtins.property
+    @pulumi.getter(name="inviteAccepted")
+    def invite_accepted(self) -> _builtins.bool:
+        return pulumi.get(self, "invite_accepted")
+
+    @_builtins.property
+    @pulumi.getter(name="lastName")
+    def last_name(self) -> _builtins.str:
+        return pulumi.get(self, "last_name")
+
+    @_builtins.property
+    @pulumi.getter(name="lastOwner")
+    def last_owner(self) -> _builtins.bool:
+        return pulumi.get(self, "last_owner")
+
+    @_builtins.property
+    @pulumi.getter(name="mfaEnabled")
+    def mfa_enabled(self) -> _builtins.bool:
+        return pulumi.get(self, "mfa_enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> _builtins.str:
+        return pulumi.get(self, "phone")
+
+    @_builtins.property
+    @pulumi.getter
+    def roles(self) -> _builtins.str:
+        return pulumi.get(self, "roles")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> _builtins.str:
+        return pulumi.get(self, "user_id")
+
+
+@pulumi.output_type
+class AccountUserInfoInstalls(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class AccountUserInstalls(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class AppInfo(dict):
+    def __init__(__self__, *,
+                 app_id: _builtins.str,
+                 create_time: _builtins.str,
+                 name: _builtins.str,
+                 region: _builtins.str,
+                 update_time: _builtins.str,
+                 uploadable: _builtins.bool):
+        """
+        :param _builtins.bool uploadable: Whether the app takes zip uploads.
+        """
+        pulumi.set(__self__, "app_id", app_id)
+        pulumi.set(__self__, "create_time", create_time)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "region", region)
+        pulumi.set(__self__, "update_time", update_time)
+        pulumi.set(__self__, "uploadable", uploadable)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> _builtins.str:
+        return pulumi.get(self, "app_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> _builtins.str:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> _builtins.str:
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter(name="updateTime")
+    def update_time(self) -> _builtins.str:
+        return pulumi.get(self, "update_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def uploadable(self) -> _builtins.bool:
+        """
+        Whether the app takes zip uploads.
+        """
+        return pulumi.get(self, "uploadable")
+
+
+@pulumi.output_type
+class ArchiveInfo(dict):
+    def __init__(__self__, *,
+                 abort_time: _builtins.str,
+                 backup: 'outputs.ArchiveInfoBackup',
+                 backup_id: _builtins.str,
+                 complete_time: _builtins.str,
+                 create_time: _builtins.str,
+                 download_uri: _builtins.str,
+                 id: _builtins.str,
+                 notification_emails: Sequence[_builtins.str],
+                 start_time: _builtins.str,
+                 state: _builtins.str):
+        pulumi.set(__self__, "abort_time", abort_time)
+        pulumi.set(__self__, "backup", backup)
+        pulumi.set(__self__, "backup_id", backup_id)
+        pulumi.set(__self__, "complete_time", complete_time)
+        pulumi.set(__self__, "create_time", create_time)
+        pulumi.set(__self__, "download_uri", download_uri)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "notification_emails", notification_emails)
+        pulumi.set(__self__, "start_time", start_time)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="abortTime")
+    def abort_time(self) -> _builtins.str:
+        return pulumi.get(self, "abort_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def backup(self) -> 'outputs.ArchiveInfoBackup':
+        return pulumi.get(self, "backup")
+
+    @_builtins.property
+    @pulumi.getter(name="backupId")
+    def backup_id(self) -> _builtins.str:
+        return pulumi.get(self, "backup_id")
+
+    @_builtins.property
+    @pulumi.getter(name="completeTime")
+    def complete_time(self) -> _builtins.str:
+        return pulumi.get(self, "complete_time")
+
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> _builtins.str:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter(name="downloadUri")
+    def download_uri(self) -> _builtins.str:
+        return pulumi.get(self, "download_uri")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="notificationEmails")
+    def notification_emails(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "notification_emails")
+
+    @_builtins.property
+    @pulumi.getter(name="startTime")
+    def start_time(self) -> _builtins.str:
+        return pulumi.get(self, "start_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class ArchiveInfoBackup(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str):
+        pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class BackupInfo(dict):
+    def __init__(__self__, *,
+                 cms_version: _builtins.str,
+                 complete_time: _builtins.str,
+                 create_time: _builtins.str,
+                 description: _builtins.str,
+                 id: _builtins.str,
+                 status: _builtins.str):
+        pulumi.set(__self__, "cms_version", cms_version)
+        pulumi.set(__self__, "complete_time", complete_time)
+        pulumi.set(__self__, "create_time", create_time)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter(name="cmsVersion")
+    def cms_version(self) -> _builtins.str:
+        return pulumi.get(self, "cms_version")
+
+    @_builtins.property
+    @pulumi.getter(name="completeTime")
+    def complete_time(self) -> _builtins.str:
+        return pulumi.get(self, "complete_time")
+
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> _builtins.str:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+
+@pulumi.output_type
+class BuildInfo(dict):
+    def __init__(__self__, *,
+                 build_id: _builtins.str,
+                 create_time: _builtins.str,
+                 name: _builtins.str,
+                 source: _builtins.str,
+                 state: _builtins.str,
+                 update_time: _builtins.str):
+        pulumi.set(__self__, "build_id", build_id)
+        pulumi.set(__self__, "create_time", create_time)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "source", source)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "update_time", update_time)
+
+    @_builtins.property
+    @pulumi.getter(name="buildId")
+    def build_id(self) -> _builtins.str:
+        return pulumi.get(self, "build_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> _builtins.str:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> _builtins.str:
+        return pulumi.get(self, "source")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="updateTime")
+    def update_time(self) -> _builtins.str:
+        return pulumi.get(self, "update_time")
+
+
+@pulumi.output_type
+class CacheExclusionsExclusions(dict):
+    def __init__(__self__, *,
+                 type: 'CacheExclusionsExclusionsType',
+                 value: _builtins.str):
+        """
+        :param 'CacheExclusionsExclusionsType' type: `query arg` (a query-string argument name) or `url path` (the request path).
+        :param _builtins.str value: A regular expression matched against the query argument name or the URL path.
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> 'CacheExclusionsExclusionsType':
+        """
+        `query arg` (a query-string argument name) or `url path` (the request path).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        A regular expression matched against the query argument name or the URL path.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class DomainCertificateInfoCertInfo(dict):
+    def __init__(__self__, *,
+                 cert: _builtins.str):
+        pulumi.set(__self__, "cert", cert)
+
+    @_builtins.property
+    @pulumi.getter
+    def cert(self) -> _builtins.str:
+        return pulumi.get(self, "cert")
+
+
+@pulumi.output_type
+class DomainCertificateInfoCertificate(dict):
+    def __init__(__self__, *,
+                 account: _builtins.str,
+                 approved_time: _builtins.str,
+                 approver_email: _builtins.str,
+                 auto_renew: _builtins.bool,
+                 cancel_time: _builtins.str,
+                 common_name: _builtins.str,
+                 domains: Sequence[_builtins.str],
+                 expires_time: _builtins.str,
+                 id: _builtins.str,
+                 ordered_time: _builtins.str,
+                 serial_number: _builtins.str,
+                 source: _builtins.str,
+                 status: _builtins.str,
+                 wildcard: _builtins.bool):
+        """
+        :param _builtins.str id: The certificate's id on the service.
+        """
+        pulumi.set(__self__, "account", account)
+        pulumi.set(__self__, "approved_time", approved_time)
+        pulumi.set(__self__, "approver_email", approver_email)
+        pulumi.set(__self__, "auto_renew", auto_renew)
+        pulumi.set(__self__, "cancel_time", cancel_time)
+        pulumi.set(__self__, "common_name", common_name)
+        pulumi.set(__self__, "domains", domains)
+        pulumi.set(__self__, "expires_time", expires_time)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "ordered_time", ordered_time)
+        pulumi.set(__self__, "serial_number", serial_number)
+        pulumi.set(__self__, "source", source)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "wildcard", wildcard)
+
+    @_builtins.property
+    @pulumi.getter
+    def account(self) -> _builtins.str:
+        return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter(name="approvedTime")
+    def approved_time(self) -> _builtins.str:
+        return pulumi.get(self, "approved_time")
+
+    @_builtins.property
+    @pulumi.getter(name="approverEmail")
+    def approver_email(self) -> _builtins.str:
+        return pulumi.get(self, "approver_email")
+
+    @_builtins.property
+    @pulumi.getter(name="autoRenew")
+    def auto_renew(self) -> _builtins.bool:
+        return pulumi.get(self, "auto_renew")
+
+    @_builtins.property
+    @pulumi.getter(name="cancelTime")
+    def cancel_time(self) -> _builtins.str:
+        return pulumi.get(self, "cancel_time")
+
+    @_builtins.property
+    @pulumi.getter(name="commonName")
+    def common_name(self) -> _builtins.str:
+        return pulumi.get(self, "common_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def domains(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "domains")
+
+    @_builtins.property
+    @pulumi.getter(name="expiresTime")
+    def expires_time(self) -> _builtins.str:
+        return pulumi.get(self, "expires_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The certificate's id on the service.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="orderedTime")
+    def ordered_time(self) -> _builtins.str:
+        return pulumi.get(self, "ordered_time")
+
+    @_builtins.property
+    @pulumi.getter(name="serialNumber")
+    def serial_number(self) -> _builtins.str:
+        return pulumi.get(self, "serial_number")
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> _builtins.str:
+        return pulumi.get(self, "source")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def wildcard(self) -> _builtins.bool:
+        return pulumi.get(self, "wildcard")
 
 
 @pulumi.output_type
@@ -824,6 +827,7 @@ class DomainInfo(dict):
                  duplicate: _builtins.bool,
                  id: _builtins.str,
                  name: _builtins.str,
+                 network_details: 'outputs.DomainInfoNetworkDetails',
                  network_type: _builtins.str,
                  ownership_status: _builtins.str,
                  primary: _builtins.bool,
@@ -831,27 +835,18 @@ class DomainInfo(dict):
                  secure_all_urls: _builtins.bool,
                  txt_verification_key: _builtins.str,
                  txt_verification_value: _builtins.str,
+                 txt_verified_domain: _builtins.str,
                  txt_verified_time: _builtins.str):
         """
         :param Sequence[_builtins.str] a_records: The A records to point the domain at.
         :param _builtins.str cname: The CNAME target to point the domain at.
-        :param _builtins.bool duplicate: Whether the service marks it as a duplicate.
-        :param _builtins.str id: The domain's UUID.
-        :param _builtins.str name: The domain name.
-        :param _builtins.str network_type: AN, GES or LEGACY.
-        :param _builtins.str ownership_status: TXT_VERIFIED or TXT_VERIFICATION_PENDING.
-        :param _builtins.bool primary: Whether this is the install's primary domain.
-        :param Sequence['DomainInfoRedirectsTo'] redirects_to: The domains this one redirects to.
-        :param _builtins.bool secure_all_urls: Whether all URLs are forced to HTTPS.
-        :param _builtins.str txt_verification_key: Name of the TXT record to publish; null once verified.
-        :param _builtins.str txt_verification_value: Value of the TXT record to publish; null once verified.
-        :param _builtins.str txt_verified_time: When ownership was verified.
         """
         pulumi.set(__self__, "a_records", a_records)
         pulumi.set(__self__, "cname", cname)
         pulumi.set(__self__, "duplicate", duplicate)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "network_details", network_details)
         pulumi.set(__self__, "network_type", network_type)
         pulumi.set(__self__, "ownership_status", ownership_status)
         pulumi.set(__self__, "primary", primary)
@@ -859,6 +854,7 @@ class DomainInfo(dict):
         pulumi.set(__self__, "secure_all_urls", secure_all_urls)
         pulumi.set(__self__, "txt_verification_key", txt_verification_key)
         pulumi.set(__self__, "txt_verification_value", txt_verification_value)
+        pulumi.set(__self__, "txt_verified_domain", txt_verified_domain)
         pulumi.set(__self__, "txt_verified_time", txt_verified_time)
 
     @_builtins.property
@@ -880,90 +876,136 @@ class DomainInfo(dict):
     @_builtins.property
     @pulumi.getter
     def duplicate(self) -> _builtins.bool:
-        """
-        Whether the service marks it as a duplicate.
-        """
         return pulumi.get(self, "duplicate")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The domain's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        The domain name.
-        """
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="networkDetails")
+    def network_details(self) -> 'outputs.DomainInfoNetworkDetails':
+        return pulumi.get(self, "network_details")
 
     @_builtins.property
     @pulumi.getter(name="networkType")
     def network_type(self) -> _builtins.str:
-        """
-        AN, GES or LEGACY.
-        """
         return pulumi.get(self, "network_type")
 
     @_builtins.property
     @pulumi.getter(name="ownershipStatus")
     def ownership_status(self) -> _builtins.str:
-        """
-        TXT_VERIFIED or TXT_VERIFICATION_PENDING.
-        """
         return pulumi.get(self, "ownership_status")
 
     @_builtins.property
     @pulumi.getter
     def primary(self) -> _builtins.bool:
-        """
-        Whether this is the install's primary domain.
-        """
         return pulumi.get(self, "primary")
 
     @_builtins.property
     @pulumi.getter(name="redirectsTo")
     def redirects_to(self) -> Sequence['outputs.DomainInfoRedirectsTo']:
-        """
-        The domains this one redirects to.
-        """
         return pulumi.get(self, "redirects_to")
 
     @_builtins.property
     @pulumi.getter(name="secureAllUrls")
     def secure_all_urls(self) -> _builtins.bool:
-        """
-        Whether all URLs are forced to HTTPS.
-        """
         return pulumi.get(self, "secure_all_urls")
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationKey")
     def txt_verification_key(self) -> _builtins.str:
-        """
-        Name of the TXT record to publish; null once verified.
-        """
         return pulumi.get(self, "txt_verification_key")
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationValue")
     def txt_verification_value(self) -> _builtins.str:
-        """
-        Value of the TXT record to publish; null once verified.
-        """
         return pulumi.get(self, "txt_verification_value")
+
+    @_builtins.property
+    @pulumi.getter(name="txtVerifiedDomain")
+    def txt_verified_domain(self) -> _builtins.str:
+        return pulumi.get(self, "txt_verified_domain")
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedTime")
     def txt_verified_time(self) -> _builtins.str:
-        """
-        When ownership was verified.
-        """
         return pulumi.get(self, "txt_verified_time")
+
+
+@pulumi.output_type
+class DomainInfoNetworkDetails(dict):
+    def __init__(__self__, *,
+                 dns_config_info: 'outputs.DomainInfoNetworkDetailsDnsConfigInfo',
+                 network_info: 'outputs.DomainInfoNetworkDetailsNetworkInfo'):
+        pulumi.set(__self__, "dns_config_info", dns_config_info)
+        pulumi.set(__self__, "network_info", network_info)
+
+    @_builtins.property
+    @pulumi.getter(name="dnsConfigInfo")
+    def dns_config_info(self) -> 'outputs.DomainInfoNetworkDetailsDnsConfigInfo':
+        return pulumi.get(self, "dns_config_info")
+
+    @_builtins.property
+    @pulumi.getter(name="networkInfo")
+    def network_info(self) -> 'outputs.DomainInfoNetworkDetailsNetworkInfo':
+        return pulumi.get(self, "network_info")
+
+
+@pulumi.output_type
+class DomainInfoNetworkDetailsDnsConfigInfo(dict):
+    def __init__(__self__, *,
+                 a_records: Sequence[_builtins.str],
+                 cname: _builtins.str):
+        pulumi.set(__self__, "a_records", a_records)
+        pulumi.set(__self__, "cname", cname)
+
+    @_builtins.property
+    @pulumi.getter(name="aRecords")
+    def a_records(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "a_records")
+
+    @_builtins.property
+    @pulumi.getter
+    def cname(self) -> _builtins.str:
+        return pulumi.get(self, "cname")
+
+
+@pulumi.output_type
+class DomainInfoNetworkDetailsNetworkInfo(dict):
+    def __init__(__self__, *,
+                 ssl: 'outputs.DomainInfoNetworkDetailsNetworkInfoSsl',
+                 status: _builtins.str):
+        pulumi.set(__self__, "ssl", ssl)
+        pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter
+    def ssl(self) -> 'outputs.DomainInfoNetworkDetailsNetworkInfoSsl':
+        return pulumi.get(self, "ssl")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+
+@pulumi.output_type
+class DomainInfoNetworkDetailsNetworkInfoSsl(dict):
+    def __init__(__self__, *,
+                 status: _builtins.str):
+        pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
 
 
 @pulumi.output_type
@@ -995,15 +1037,6 @@ class DomainMappingInfo(dict):
                  primary: _builtins.bool,
                  state: _builtins.str,
                  txt_verification: 'outputs.DomainMappingInfoTxtVerification'):
-        """
-        :param _builtins.str destination_domain_mapping: The domain it redirects to, if any.
-        :param _builtins.str destination_domain_mapping_state: State of the destination mapping.
-        :param _builtins.str domain: The domain name.
-        :param _builtins.str name: Resource name.
-        :param _builtins.bool primary: Whether it is the environment's primary domain.
-        :param _builtins.str state: STATE_UNSPECIFIED, CREATING, ACTIVE or DELETING.
-        :param 'DomainMappingInfoTxtVerification' txt_verification: TXT record for ownership verification.
-        """
         pulumi.set(__self__, "destination_domain_mapping", destination_domain_mapping)
         pulumi.set(__self__, "destination_domain_mapping_state", destination_domain_mapping_state)
         pulumi.set(__self__, "domain", domain)
@@ -1015,57 +1048,36 @@ class DomainMappingInfo(dict):
     @_builtins.property
     @pulumi.getter(name="destinationDomainMapping")
     def destination_domain_mapping(self) -> _builtins.str:
-        """
-        The domain it redirects to, if any.
-        """
         return pulumi.get(self, "destination_domain_mapping")
 
     @_builtins.property
     @pulumi.getter(name="destinationDomainMappingState")
     def destination_domain_mapping_state(self) -> _builtins.str:
-        """
-        State of the destination mapping.
-        """
         return pulumi.get(self, "destination_domain_mapping_state")
 
     @_builtins.property
     @pulumi.getter
     def domain(self) -> _builtins.str:
-        """
-        The domain name.
-        """
         return pulumi.get(self, "domain")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        Resource name.
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def primary(self) -> _builtins.bool:
-        """
-        Whether it is the environment's primary domain.
-        """
         return pulumi.get(self, "primary")
 
     @_builtins.property
     @pulumi.getter
     def state(self) -> _builtins.str:
-        """
-        STATE_UNSPECIFIED, CREATING, ACTIVE or DELETING.
-        """
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter(name="txtVerification")
     def txt_verification(self) -> 'outputs.DomainMappingInfoTxtVerification':
-        """
-        TXT record for ownership verification.
-        """
         return pulumi.get(self, "txt_verification")
 
 
@@ -1096,533 +1108,7 @@ class DomainMappingInfoTxtVerification(dict):
 
 
 @pulumi.output_type
-class DomainMappingsMappings(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "destinationDomainMapping":
-            suggest = "destination_domain_mapping"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in DomainMappingsMappings. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        DomainMappingsMappings.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        DomainMappingsMappings.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 domain: _builtins.str,
-                 destination_domain_mapping: Optional[Any] = None,
-                 primary: Optional[_builtins.bool] = None):
-        pulumi.set(__self__, "domain", domain)
-        if destination_domain_mapping is not None:
-            pulumi.set(__self__, "destination_domain_mapping", destination_domain_mapping)
-        if primary is not None:
-            pulumi.set(__self__, "primary", primary)
-
-    @_builtins.property
-    @pulumi.getter
-    def domain(self) -> _builtins.str:
-        return pulumi.get(self, "domain")
-
-    @_builtins.property
-    @pulumi.getter(name="destinationDomainMapping")
-    def destination_domain_mapping(self) -> Optional[Any]:
-        return pulumi.get(self, "destination_domain_mapping")
-
-    @_builtins.property
-    @pulumi.getter
-    def primary(self) -> Optional[_builtins.bool]:
-        return pulumi.get(self, "primary")
-
-
-@pulumi.output_type
-class DomainStatusInfo(dict):
-    def __init__(__self__, *,
-                 a_record: _builtins.str,
-                 aaaa_record: _builtins.str,
-                 cname: _builtins.str,
-                 complete: _builtins.bool,
-                 dns_error: _builtins.bool,
-                 dns_provider: _builtins.str,
-                 http_error: _builtins.bool,
-                 ip: Sequence[_builtins.str],
-                 name: _builtins.str,
-                 name_servers: Sequence[_builtins.str],
-                 result: _builtins.str,
-                 ssl_issuer: _builtins.str,
-                 ssl_not_after: _builtins.str,
-                 ssl_status: _builtins.str,
-                 txt: Sequence[_builtins.str]):
-        """
-        :param _builtins.str cname: Its CNAME, A and AAAA records.
-        :param _builtins.bool complete: Whether its checks are complete.
-        :param _builtins.bool dns_error: Whether DNS or HTTP information could not be read.
-        :param _builtins.str dns_provider: Its DNS provider.
-        :param Sequence[_builtins.str] ip: The addresses it resolves to.
-        :param _builtins.str name: The domain name.
-        :param Sequence[_builtins.str] name_servers: Its name servers.
-        :param _builtins.str result: The result of pinging the domain.
-        :param _builtins.str ssl_status: SSL status (e.g. `verified`), issuer and expiry.
-        :param Sequence[_builtins.str] txt: Its TXT records.
-        """
-        pulumi.set(__self__, "a_record", a_record)
-        pulumi.set(__self__, "aaaa_record", aaaa_record)
-        pulumi.set(__self__, "cname", cname)
-        pulumi.set(__self__, "complete", complete)
-        pulumi.set(__self__, "dns_error", dns_error)
-        pulumi.set(__self__, "dns_provider", dns_provider)
-        pulumi.set(__self__, "http_error", http_error)
-        pulumi.set(__self__, "ip", ip)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "name_servers", name_servers)
-        pulumi.set(__self__, "result", result)
-        pulumi.set(__self__, "ssl_issuer", ssl_issuer)
-        pulumi.set(__self__, "ssl_not_after", ssl_not_after)
-        pulumi.set(__self__, "ssl_status", ssl_status)
-        pulumi.set(__self__, "txt", txt)
-
-    @_builtins.property
-    @pulumi.getter(name="aRecord")
-    def a_record(self) -> _builtins.str:
-        return pulumi.get(self, "a_record")
-
-    @_builtins.property
-    @pulumi.getter(name="aaaaRecord")
-    def aaaa_record(self) -> _builtins.str:
-        return pulumi.get(self, "aaaa_record")
-
-    @_builtins.property
-    @pulumi.getter
-    def cname(self) -> _builtins.str:
-        """
-        Its CNAME, A and AAAA records.
-        """
-        return pulumi.get(self, "cname")
-
-    @_builtins.property
-    @pulumi.getter
-    def complete(self) -> _builtins.bool:
-        """
-        Whether its checks are complete.
-        """
-        return pulumi.get(self, "complete")
-
-    @_builtins.property
-    @pulumi.getter(name="dnsError")
-    def dns_error(self) -> _builtins.bool:
-        """
-        Whether DNS or HTTP information could not be read.
-        """
-        return pulumi.get(self, "dns_error")
-
-    @_builtins.property
-    @pulumi.getter(name="dnsProvider")
-    def dns_provider(self) -> _builtins.str:
-        """
-        Its DNS provider.
-        """
-        return pulumi.get(self, "dns_provider")
-
-    @_builtins.property
-    @pulumi.getter(name="httpError")
-    def http_error(self) -> _builtins.bool:
-        return pulumi.get(self, "http_error")
-
-    @_builtins.property
-    @pulumi.getter
-    def ip(self) -> Sequence[_builtins.str]:
-        """
-        The addresses it resolves to.
-        """
-        return pulumi.get(self, "ip")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        """
-        The domain name.
-        """
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter(name="nameServers")
-    def name_servers(self) -> Sequence[_builtins.str]:
-        """
-        Its name servers.
-        """
-        return pulumi.get(self, "name_servers")
-
-    @_builtins.property
-    @pulumi.getter
-    def result(self) -> _builtins.str:
-        """
-        The result of pinging the domain.
-        """
-        return pulumi.get(self, "result")
-
-    @_builtins.property
-    @pulumi.getter(name="sslIssuer")
-    def ssl_issuer(self) -> _builtins.str:
-        return pulumi.get(self, "ssl_issuer")
-
-    @_builtins.property
-    @pulumi.getter(name="sslNotAfter")
-    def ssl_not_after(self) -> _builtins.str:
-        return pulumi.get(self, "ssl_not_after")
-
-    @_builtins.property
-    @pulumi.getter(name="sslStatus")
-    def ssl_status(self) -> _builtins.str:
-        """
-        SSL status (e.g. `verified`), issuer and expiry.
-        """
-        return pulumi.get(self, "ssl_status")
-
-    @_builtins.property
-    @pulumi.getter
-    def txt(self) -> Sequence[_builtins.str]:
-        """
-        Its TXT records.
-        """
-        return pulumi.get(self, "txt")
-
-
-@pulumi.output_type
-class EnvironmentInfo(dict):
-    def __init__(__self__, *,
-                 branch: _builtins.str,
-                 build: _builtins.str,
-                 create_time: _builtins.str,
-                 display_name: _builtins.str,
-                 domains: Sequence[_builtins.str],
-                 environment_id: _builtins.str,
-                 name: _builtins.str,
-                 reconciling: _builtins.bool,
-                 root_directory: _builtins.str,
-                 update_time: _builtins.str):
-        """
-        :param _builtins.str branch: Git branch, or `uploadable` for zip uploads.
-        :param _builtins.str build: Resource name of the current build, or null.
-        :param _builtins.str create_time: Creation time.
-        :param _builtins.str display_name: Display name.
-        :param Sequence[_builtins.str] domains: Domains served.
-        :param _builtins.str environment_id: The environment id.
-        :param _builtins.str name: Resource name `accounts/{a}/apps/{app}/environments/{env}`.
-        :param _builtins.bool reconciling: True while the platform is still applying the requested state.
-        :param _builtins.str root_directory: Directory of the app inside the repository or zip.
-        :param _builtins.str update_time: Last update time.
-        """
-        pulumi.set(__self__, "branch", branch)
-        pulumi.set(__self__, "build", build)
-        pulumi.set(__self__, "create_time", create_time)
-        pulumi.set(__self__, "display_name", display_name)
-        pulumi.set(__self__, "domains", domains)
-        pulumi.set(__self__, "environment_id", environment_id)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "reconciling", reconciling)
-        pulumi.set(__self__, "root_directory", root_directory)
-        pulumi.set(__self__, "update_time", update_time)
-
-    @_builtins.property
-    @pulumi.getter
-    def branch(self) -> _builtins.str:
-        """
-        Git branch, or `uploadable` for zip uploads.
-        """
-        return pulumi.get(self, "branch")
-
-    @_builtins.property
-    @pulumi.getter
-    def build(self) -> _builtins.str:
-        """
-        Resource name of the current build, or null.
-        """
-        return pulumi.get(self, "build")
-
-    @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        """
-        Creation time.
-        """
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
-    @pulumi.getter(name="displayName")
-    def display_name(self) -> _builtins.str:
-        """
-        Display name.
-        """
-        return pulumi.get(self, "display_name")
-
-    @_builtins.property
-    @pulumi.getter
-    def domains(self) -> Sequence[_builtins.str]:
-        """
-        Domains served.
-        """
-        return pulumi.get(self, "domains")
-
-    @_builtins.property
-    @pulumi.getter(name="environmentId")
-    def environment_id(self) -> _builtins.str:
-        """
-        The environment id.
-        """
-        return pulumi.get(self, "environment_id")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        """
-        Resource name `accounts/{a}/apps/{app}/environments/{env}`.
-        """
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def reconciling(self) -> _builtins.bool:
-        """
-        True while the platform is still applying the requested state.
-        """
-        return pulumi.get(self, "reconciling")
-
-    @_builtins.property
-    @pulumi.getter(name="rootDirectory")
-    def root_directory(self) -> _builtins.str:
-        """
-        Directory of the app inside the repository or zip.
-        """
-        return pulumi.get(self, "root_directory")
-
-    @_builtins.property
-    @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
-        """
-        Last update time.
-        """
-        return pulumi.get(self, "update_time")
-
-
-@pulumi.output_type
-class InstallInfo(dict):
-    def __init__(__self__, *,
-                 account_id: _builtins.str,
-                 cms_version: _builtins.str,
-                 cname: _builtins.str,
-                 created_at: _builtins.str,
-                 defer_cms_upgrades_until: _builtins.str,
-                 environment: _builtins.str,
-                 id: _builtins.str,
-                 is_multisite: _builtins.bool,
-                 name: _builtins.str,
-                 php_version: _builtins.str,
-                 primary_domain: _builtins.str,
-                 site_id: _builtins.str,
-                 stable_ips: Sequence[_builtins.str],
-                 status: _builtins.str):
-        """
-        :param _builtins.str account_id: The owning account's UUID.
-        :param _builtins.str cms_version: WordPress version (single-install lookups only).
-        :param _builtins.str cname: CNAME of the install.
-        :param _builtins.str created_at: Creation time (UTC).
-        :param _builtins.str defer_cms_upgrades_until: Automatic core major updates are deferred until this date (single-install lookups only).
-        :param _builtins.str environment: The environment it fills in its site: production, staging or development.
-        :param _builtins.str id: The install's UUID.
-        :param _builtins.bool is_multisite: Whether the install is a multisite.
-        :param _builtins.str name: The install name (also its subdomain).
-        :param _builtins.str php_version: PHP version.
-        :param _builtins.str primary_domain: The primary domain.
-        :param _builtins.str site_id: The site the install belongs to.
-        :param Sequence[_builtins.str] stable_ips: Stable IPs (some premium plans only; empty otherwise).
-        :param _builtins.str status: `active`, or `pending` while provisioning or restoring.
-        """
-        pulumi.set(__self__, "account_id", account_id)
-        pulumi.set(__self__, "cms_version", cms_version)
-        pulumi.set(__self__, "cname", cname)
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "defer_cms_upgrades_until", defer_cms_upgrades_until)
-        pulumi.set(__self__, "environment", environment)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "is_multisite", is_multisite)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "php_version", php_version)
-        pulumi.set(__self__, "primary_domain", primary_domain)
-        pulumi.set(__self__, "site_id", site_id)
-        pulumi.set(__self__, "stable_ips", stable_ips)
-        pulumi.set(__self__, "status", status)
-
-    @_builtins.property
-    @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.str:
-        """
-        The owning account's UUID.
-        """
-        return pulumi.get(self, "account_id")
-
-    @_builtins.property
-    @pulumi.getter(name="cmsVersion")
-    def cms_version(self) -> _builtins.str:
-        """
-        WordPress version (single-install lookups only).
-        """
-        return pulumi.get(self, "cms_version")
-
-    @_builtins.property
-    @pulumi.getter
-    def cname(self) -> _builtins.str:
-        """
-        CNAME of the install.
-        """
-        return pulumi.get(self, "cname")
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        """
-        Creation time (UTC).
-        """
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="deferCmsUpgradesUntil")
-    def defer_cms_upgrades_until(self) -> _builtins.str:
-        """
-        Automatic core major updates are deferred until this date (single-install lookups only).
-        """
-        return pulumi.get(self, "defer_cms_upgrades_until")
-
-    @_builtins.property
-    @pulumi.getter
-    def environment(self) -> _builtins.str:
-        """
-        The environment it fills in its site: production, staging or development.
-        """
-        return pulumi.get(self, "environment")
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        The install's UUID.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="isMultisite")
-    def is_multisite(self) -> _builtins.bool:
-        """
-        Whether the install is a multisite.
-        """
-        return pulumi.get(self, "is_multisite")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        """
-        The install name (also its subdomain).
-        """
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter(name="phpVersion")
-    def php_version(self) -> _builtins.str:
-        """
-        PHP version.
-        """
-        return pulumi.get(self, "php_version")
-
-    @_builtins.property
-    @pulumi.getter(name="primaryDomain")
-    def primary_domain(self) -> _builtins.str:
-        """
-        The primary domain.
-        """
-        return pulumi.get(self, "primary_domain")
-
-    @_builtins.property
-    @pulumi.getter(name="siteId")
-    def site_id(self) -> _builtins.str:
-        """
-        The site the install belongs to.
-        """
-        return pulumi.get(self, "site_id")
-
-    @_builtins.property
-    @pulumi.getter(name="stableIps")
-    def stable_ips(self) -> Sequence[_builtins.str]:
-        """
-        Stable IPs (some premium plans only; empty otherwise).
-        """
-        return pulumi.get(self, "stable_ips")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        """
-        `active`, or `pending` while provisioning or restoring.
-        """
-        return pulumi.get(self, "status")
-
-
-@pulumi.output_type
-class InstallUsageInfo(dict):
-    def __init__(__self__, *,
-                 days: Sequence['outputs.DailyUsageInfo'],
-                 install_name: _builtins.str,
-                 rollups: Mapping[str, 'outputs.UsageRollupInfo'],
-                 storage_refresh_expected_time: _builtins.str):
-        """
-        :param Sequence['DailyUsageInfo'] days: Daily metrics, most recent first.
-        :param _builtins.str install_name: The install's name.
-        :param Mapping[str, 'UsageRollupInfo'] rollups: Rollups over the range.
-        :param _builtins.str storage_refresh_expected_time: When a requested disk-usage refresh completes; null when none is running.
-        """
-        pulumi.set(__self__, "days", days)
-        pulumi.set(__self__, "install_name", install_name)
-        pulumi.set(__self__, "rollups", rollups)
-        pulumi.set(__self__, "storage_refresh_expected_time", storage_refresh_expected_time)
-
-    @_builtins.property
-    @pulumi.getter
-    def days(self) -> Sequence['outputs.DailyUsageInfo']:
-        """
-        Daily metrics, most recent first.
-        """
-        return pulumi.get(self, "days")
-
-    @_builtins.property
-    @pulumi.getter(name="installName")
-    def install_name(self) -> _builtins.str:
-        """
-        The install's name.
-        """
-        return pulumi.get(self, "install_name")
-
-    @_builtins.property
-    @pulumi.getter
-    def rollups(self) -> Mapping[str, 'outputs.UsageRollupInfo']:
-        """
-        Rollups over the range.
-        """
-        return pulumi.get(self, "rollups")
-
-    @_builtins.property
-    @pulumi.getter(name="storageRefreshExpectedTime")
-    def storage_refresh_expected_time(self) -> _builtins.str:
-        """
-        When a requested disk-usage refresh completes; null when none is running.
-        """
-        return pulumi.get(self, "storage_refresh_expected_time")
-
-
-@pulumi.output_type
-class MappingStatus(dict):
+class DomainMappingsDomainMappings(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -1638,14 +1124,14 @@ class MappingStatus(dict):
             suggest = "txt_verified"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in MappingStatus. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in DomainMappingsDomainMappings. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        MappingStatus.__key_warning(key)
+        DomainMappingsDomainMappings.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        MappingStatus.__key_warning(key)
+        DomainMappingsDomainMappings.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
@@ -1742,6 +1228,701 @@ class MappingStatus(dict):
 
 
 @pulumi.output_type
+class DomainMappingsMappings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "destinationDomainMapping":
+            suggest = "destination_domain_mapping"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in DomainMappingsMappings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        DomainMappingsMappings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        DomainMappingsMappings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 domain: _builtins.str,
+                 destination_domain_mapping: Optional[_builtins.str] = None,
+                 primary: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str domain: The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).
+        :param _builtins.str destination_domain_mapping: Another domain of the set this one redirects to; null for none. A redirect cannot be primary.
+        :param _builtins.bool primary: Whether this is the environment's primary domain (at most one).
+        """
+        pulumi.set(__self__, "domain", domain)
+        if destination_domain_mapping is not None:
+            pulumi.set(__self__, "destination_domain_mapping", destination_domain_mapping)
+        if primary is not None:
+            pulumi.set(__self__, "primary", primary)
+
+    @_builtins.property
+    @pulumi.getter
+    def domain(self) -> _builtins.str:
+        """
+        The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).
+        """
+        return pulumi.get(self, "domain")
+
+    @_builtins.property
+    @pulumi.getter(name="destinationDomainMapping")
+    def destination_domain_mapping(self) -> Optional[_builtins.str]:
+        """
+        Another domain of the set this one redirects to; null for none. A redirect cannot be primary.
+        """
+        return pulumi.get(self, "destination_domain_mapping")
+
+    @_builtins.property
+    @pulumi.getter
+    def primary(self) -> Optional[_builtins.bool]:
+        """
+        Whether this is the environment's primary domain (at most one).
+        """
+        return pulumi.get(self, "primary")
+
+
+@pulumi.output_type
+class DomainStatusInfoDomains(dict):
+    def __init__(__self__, *,
+                 a_record: _builtins.str,
+                 aaaa_record: _builtins.str,
+                 cname: _builtins.str,
+                 complete: _builtins.bool,
+                 dns_error: _builtins.bool,
+                 dns_provider: _builtins.str,
+                 http_error: _builtins.bool,
+                 ip: Sequence[_builtins.str],
+                 name: _builtins.str,
+                 name_servers: Sequence[_builtins.str],
+                 ns: Sequence['outputs.DomainStatusInfoDomainsNs'],
+                 result: _builtins.str,
+                 ssl: 'outputs.DomainStatusInfoDomainsSsl',
+                 ssl_issuer: _builtins.str,
+                 ssl_not_after: _builtins.str,
+                 ssl_status: _builtins.str,
+                 txt: Sequence[_builtins.str]):
+        """
+        :param Sequence[_builtins.str] name_servers: Its name servers.
+        :param _builtins.str ssl_issuer: SSL certificate issuer.
+        :param _builtins.str ssl_not_after: SSL certificate expiry.
+        :param _builtins.str ssl_status: SSL status, e.g. `verified`.
+        """
+        pulumi.set(__self__, "a_record", a_record)
+        pulumi.set(__self__, "aaaa_record", aaaa_record)
+        pulumi.set(__self__, "cname", cname)
+        pulumi.set(__self__, "complete", complete)
+        pulumi.set(__self__, "dns_error", dns_error)
+        pulumi.set(__self__, "dns_provider", dns_provider)
+        pulumi.set(__self__, "http_error", http_error)
+        pulumi.set(__self__, "ip", ip)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "name_servers", name_servers)
+        pulumi.set(__self__, "ns", ns)
+        pulumi.set(__self__, "result", result)
+        pulumi.set(__self__, "ssl", ssl)
+        pulumi.set(__self__, "ssl_issuer", ssl_issuer)
+        pulumi.set(__self__, "ssl_not_after", ssl_not_after)
+        pulumi.set(__self__, "ssl_status", ssl_status)
+        pulumi.set(__self__, "txt", txt)
+
+    @_builtins.property
+    @pulumi.getter(name="aRecord")
+    def a_record(self) -> _builtins.str:
+        return pulumi.get(self, "a_record")
+
+    @_builtins.property
+    @pulumi.getter(name="aaaaRecord")
+    def aaaa_record(self) -> _builtins.str:
+        return pulumi.get(self, "aaaa_record")
+
+    @_builtins.property
+    @pulumi.getter
+    def cname(self) -> _builtins.str:
+        return pulumi.get(self, "cname")
+
+    @_builtins.property
+    @pulumi.getter
+    def complete(self) -> _builtins.bool:
+        return pulumi.get(self, "complete")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsError")
+    def dns_error(self) -> _builtins.bool:
+        return pulumi.get(self, "dns_error")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsProvider")
+    def dns_provider(self) -> _builtins.str:
+        return pulumi.get(self, "dns_provider")
+
+    @_builtins.property
+    @pulumi.getter(name="httpError")
+    def http_error(self) -> _builtins.bool:
+        return pulumi.get(self, "http_error")
+
+    @_builtins.property
+    @pulumi.getter
+    def ip(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "ip")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="nameServers")
+    def name_servers(self) -> Sequence[_builtins.str]:
+        """
+        Its name servers.
+        """
+        return pulumi.get(self, "name_servers")
+
+    @_builtins.property
+    @pulumi.getter
+    def ns(self) -> Sequence['outputs.DomainStatusInfoDomainsNs']:
+        return pulumi.get(self, "ns")
+
+    @_builtins.property
+    @pulumi.getter
+    def result(self) -> _builtins.str:
+        return pulumi.get(self, "result")
+
+    @_builtins.property
+    @pulumi.getter
+    def ssl(self) -> 'outputs.DomainStatusInfoDomainsSsl':
+        return pulumi.get(self, "ssl")
+
+    @_builtins.property
+    @pulumi.getter(name="sslIssuer")
+    def ssl_issuer(self) -> _builtins.str:
+        """
+        SSL certificate issuer.
+        """
+        return pulumi.get(self, "ssl_issuer")
+
+    @_builtins.property
+    @pulumi.getter(name="sslNotAfter")
+    def ssl_not_after(self) -> _builtins.str:
+        """
+        SSL certificate expiry.
+        """
+        return pulumi.get(self, "ssl_not_after")
+
+    @_builtins.property
+    @pulumi.getter(name="sslStatus")
+    def ssl_status(self) -> _builtins.str:
+        """
+        SSL status, e.g. `verified`.
+        """
+        return pulumi.get(self, "ssl_status")
+
+    @_builtins.property
+    @pulumi.getter
+    def txt(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "txt")
+
+
+@pulumi.output_type
+class DomainStatusInfoDomainsNs(dict):
+    def __init__(__self__, *,
+                 host: _builtins.str):
+        pulumi.set(__self__, "host", host)
+
+    @_builtins.property
+    @pulumi.getter
+    def host(self) -> _builtins.str:
+        return pulumi.get(self, "host")
+
+
+@pulumi.output_type
+class DomainStatusInfoDomainsSsl(dict):
+    def __init__(__self__, *,
+                 common_name: _builtins.str,
+                 issuer: _builtins.str,
+                 not_after: _builtins.str,
+                 status: _builtins.str):
+        pulumi.set(__self__, "common_name", common_name)
+        pulumi.set(__self__, "issuer", issuer)
+        pulumi.set(__self__, "not_after", not_after)
+        pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter(name="commonName")
+    def common_name(self) -> _builtins.str:
+        return pulumi.get(self, "common_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def issuer(self) -> _builtins.str:
+        return pulumi.get(self, "issuer")
+
+    @_builtins.property
+    @pulumi.getter(name="notAfter")
+    def not_after(self) -> _builtins.str:
+        return pulumi.get(self, "not_after")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+
+@pulumi.output_type
+class EnvironmentInfo(dict):
+    def __init__(__self__, *,
+                 branch: _builtins.str,
+                 build: _builtins.str,
+                 create_time: _builtins.str,
+                 display_name: _builtins.str,
+                 domains: Sequence[_builtins.str],
+                 environment_id: _builtins.str,
+                 name: _builtins.str,
+                 reconciling: _builtins.bool,
+                 root_directory: _builtins.str,
+                 update_time: _builtins.str):
+        """
+        :param _builtins.str build: Resource name of the current build, or null.
+        """
+        pulumi.set(__self__, "branch", branch)
+        pulumi.set(__self__, "build", build)
+        pulumi.set(__self__, "create_time", create_time)
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "domains", domains)
+        pulumi.set(__self__, "environment_id", environment_id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "reconciling", reconciling)
+        pulumi.set(__self__, "root_directory", root_directory)
+        pulumi.set(__self__, "update_time", update_time)
+
+    @_builtins.property
+    @pulumi.getter
+    def branch(self) -> _builtins.str:
+        return pulumi.get(self, "branch")
+
+    @_builtins.property
+    @pulumi.getter
+    def build(self) -> _builtins.str:
+        """
+        Resource name of the current build, or null.
+        """
+        return pulumi.get(self, "build")
+
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> _builtins.str:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> _builtins.str:
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def domains(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "domains")
+
+    @_builtins.property
+    @pulumi.getter(name="environmentId")
+    def environment_id(self) -> _builtins.str:
+        return pulumi.get(self, "environment_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def reconciling(self) -> _builtins.bool:
+        return pulumi.get(self, "reconciling")
+
+    @_builtins.property
+    @pulumi.getter(name="rootDirectory")
+    def root_directory(self) -> _builtins.str:
+        return pulumi.get(self, "root_directory")
+
+    @_builtins.property
+    @pulumi.getter(name="updateTime")
+    def update_time(self) -> _builtins.str:
+        return pulumi.get(self, "update_time")
+
+
+@pulumi.output_type
+class InstallCertificateInfo(dict):
+    def __init__(__self__, *,
+                 account: _builtins.str,
+                 approved_time: _builtins.str,
+                 approver_email: _builtins.str,
+                 auto_renew: _builtins.bool,
+                 cancel_time: _builtins.str,
+                 common_name: _builtins.str,
+                 domains: Sequence[_builtins.str],
+                 expires_time: _builtins.str,
+                 id: _builtins.str,
+                 ordered_time: _builtins.str,
+                 serial_number: _builtins.str,
+                 source: _builtins.str,
+                 status: _builtins.str,
+                 wildcard: _builtins.bool):
+        """
+        :param _builtins.str id: The certificate's id on the service.
+        """
+        pulumi.set(__self__, "account", account)
+        pulumi.set(__self__, "approved_time", approved_time)
+        pulumi.set(__self__, "approver_email", approver_email)
+        pulumi.set(__self__, "auto_renew", auto_renew)
+        pulumi.set(__self__, "cancel_time", cancel_time)
+        pulumi.set(__self__, "common_name", common_name)
+        pulumi.set(__self__, "domains", domains)
+        pulumi.set(__self__, "expires_time", expires_time)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "ordered_time", ordered_time)
+        pulumi.set(__self__, "serial_number", serial_number)
+        pulumi.set(__self__, "source", source)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "wildcard", wildcard)
+
+    @_builtins.property
+    @pulumi.getter
+    def account(self) -> _builtins.str:
+        return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter(name="approvedTime")
+    def approved_time(self) -> _builtins.str:
+        return pulumi.get(self, "approved_time")
+
+    @_builtins.property
+    @pulumi.getter(name="approverEmail")
+    def approver_email(self) -> _builtins.str:
+        return pulumi.get(self, "approver_email")
+
+    @_builtins.property
+    @pulumi.getter(name="autoRenew")
+    def auto_renew(self) -> _builtins.bool:
+        return pulumi.get(self, "auto_renew")
+
+    @_builtins.property
+    @pulumi.getter(name="cancelTime")
+    def cancel_time(self) -> _builtins.str:
+        return pulumi.get(self, "cancel_time")
+
+    @_builtins.property
+    @pulumi.getter(name="commonName")
+    def common_name(self) -> _builtins.str:
+        return pulumi.get(self, "common_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def domains(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "domains")
+
+    @_builtins.property
+    @pulumi.getter(name="expiresTime")
+    def expires_time(self) -> _builtins.str:
+        return pulumi.get(self, "expires_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The certificate's id on the service.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="orderedTime")
+    def ordered_time(self) -> _builtins.str:
+        return pulumi.get(self, "ordered_time")
+
+    @_builtins.property
+    @pulumi.getter(name="serialNumber")
+    def serial_number(self) -> _builtins.str:
+        return pulumi.get(self, "serial_number")
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> _builtins.str:
+        return pulumi.get(self, "source")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def wildcard(self) -> _builtins.bool:
+        return pulumi.get(self, "wildcard")
+
+
+@pulumi.output_type
+class InstallInfo(dict):
+    def __init__(__self__, *,
+                 account: 'outputs.InstallInfoAccount',
+                 account_id: _builtins.str,
+                 cms_version: _builtins.str,
+                 cname: _builtins.str,
+                 created_at: _builtins.str,
+                 defer_cms_upgrades_until: _builtins.str,
+                 environment: _builtins.str,
+                 id: _builtins.str,
+                 is_multisite: _builtins.bool,
+                 name: _builtins.str,
+                 php_version: _builtins.str,
+                 primary_domain: _builtins.str,
+                 site: 'outputs.InstallInfoSite',
+                 site_id: _builtins.str,
+                 stable_ips: Sequence[_builtins.str],
+                 status: _builtins.str):
+        pulumi.set(__self__, "account", account)
+        pulumi.set(__self__, "account_id", account_id)
+        pulumi.set(__self__, "cms_version", cms_version)
+        pulumi.set(__self__, "cname", cname)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "defer_cms_upgrades_until", defer_cms_upgrades_until)
+        pulumi.set(__self__, "environment", environment)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "is_multisite", is_multisite)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "php_version", php_version)
+        pulumi.set(__self__, "primary_domain", primary_domain)
+        pulumi.set(__self__, "site", site)
+        pulumi.set(__self__, "site_id", site_id)
+        pulumi.set(__self__, "stable_ips", stable_ips)
+        pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter
+    def account(self) -> 'outputs.InstallInfoAccount':
+        return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> _builtins.str:
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="cmsVersion")
+    def cms_version(self) -> _builtins.str:
+        return pulumi.get(self, "cms_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def cname(self) -> _builtins.str:
+        return pulumi.get(self, "cname")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="deferCmsUpgradesUntil")
+    def defer_cms_upgrades_until(self) -> _builtins.str:
+        return pulumi.get(self, "defer_cms_upgrades_until")
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> _builtins.str:
+        return pulumi.get(self, "environment")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="isMultisite")
+    def is_multisite(self) -> _builtins.bool:
+        return pulumi.get(self, "is_multisite")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="phpVersion")
+    def php_version(self) -> _builtins.str:
+        return pulumi.get(self, "php_version")
+
+    @_builtins.property
+    @pulumi.getter(name="primaryDomain")
+    def primary_domain(self) -> _builtins.str:
+        return pulumi.get(self, "primary_domain")
+
+    @_builtins.property
+    @pulumi.getter
+    def site(self) -> 'outputs.InstallInfoSite':
+        return pulumi.get(self, "site")
+
+    @_builtins.property
+    @pulumi.getter(name="siteId")
+    def site_id(self) -> _builtins.str:
+        return pulumi.get(self, "site_id")
+
+    @_builtins.property
+    @pulumi.getter(name="stableIps")
+    def stable_ips(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "stable_ips")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+
+@pulumi.output_type
+class InstallInfoAccount(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str):
+        pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class InstallInfoSite(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str):
+        pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class InstallUsageInfoDays(dict):
+    def __init__(__self__, *,
+                 billable_visits: _builtins.float,
+                 date: _builtins.str,
+                 network_cdn_bytes: _builtins.float,
+                 network_origin_bytes: _builtins.float,
+                 network_total_bytes: _builtins.float,
+                 request_origin_count: _builtins.float,
+                 storage_database_bytes: _builtins.float,
+                 storage_file_bytes: _builtins.float,
+                 storage_update_time: _builtins.str,
+                 visit_count: _builtins.float):
+        pulumi.set(__self__, "billable_visits", billable_visits)
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "network_cdn_bytes", network_cdn_bytes)
+        pulumi.set(__self__, "network_origin_bytes", network_origin_bytes)
+        pulumi.set(__self__, "network_total_bytes", network_total_bytes)
+        pulumi.set(__self__, "request_origin_count", request_origin_count)
+        pulumi.set(__self__, "storage_database_bytes", storage_database_bytes)
+        pulumi.set(__self__, "storage_file_bytes", storage_file_bytes)
+        pulumi.set(__self__, "storage_update_time", storage_update_time)
+        pulumi.set(__self__, "visit_count", visit_count)
+
+    @_builtins.property
+    @pulumi.getter(name="billableVisits")
+    def billable_visits(self) -> _builtins.float:
+        return pulumi.get(self, "billable_visits")
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> _builtins.str:
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter(name="networkCdnBytes")
+    def network_cdn_bytes(self) -> _builtins.float:
+        return pulumi.get(self, "network_cdn_bytes")
+
+    @_builtins.property
+    @pulumi.getter(name="networkOriginBytes")
+    def network_origin_bytes(self) -> _builtins.float:
+        return pulumi.get(self, "network_origin_bytes")
+
+    @_builtins.property
+    @pulumi.getter(name="networkTotalBytes")
+    def network_total_bytes(self) -> _builtins.float:
+        return pulumi.get(self, "network_total_bytes")
+
+    @_builtins.property
+    @pulumi.getter(name="requestOriginCount")
+    def request_origin_count(self) -> _builtins.float:
+        return pulumi.get(self, "request_origin_count")
+
+    @_builtins.property
+    @pulumi.getter(name="storageDatabaseBytes")
+    def storage_database_bytes(self) -> _builtins.float:
+        return pulumi.get(self, "storage_database_bytes")
+
+    @_builtins.property
+    @pulumi.getter(name="storageFileBytes")
+    def storage_file_bytes(self) -> _builtins.float:
+        return pulumi.get(self, "storage_file_bytes")
+
+    @_builtins.property
+    @pulumi.getter(name="storageUpdateTime")
+    def storage_update_time(self) -> _builtins.str:
+        return pulumi.get(self, "storage_update_time")
+
+    @_builtins.property
+    @pulumi.getter(name="visitCount")
+    def visit_count(self) -> _builtins.float:
+        return pulumi.get(self, "visit_count")
+
+
+@pulumi.output_type
+class InstallUsageInfoRollups(dict):
+    def __init__(__self__, *,
+                 average: _builtins.float,
+                 latest: _builtins.float,
+                 latest_date: _builtins.str,
+                 sum: _builtins.float):
+        """
+        :param _builtins.float latest: The latest value (storage).
+        :param _builtins.str latest_date: The day of the latest value.
+        """
+        pulumi.set(__self__, "average", average)
+        pulumi.set(__self__, "latest", latest)
+        pulumi.set(__self__, "latest_date", latest_date)
+        pulumi.set(__self__, "sum", sum)
+
+    @_builtins.property
+    @pulumi.getter
+    def average(self) -> _builtins.float:
+        return pulumi.get(self, "average")
+
+    @_builtins.property
+    @pulumi.getter
+    def latest(self) -> _builtins.float:
+        """
+        The latest value (storage).
+        """
+        return pulumi.get(self, "latest")
+
+    @_builtins.property
+    @pulumi.getter(name="latestDate")
+    def latest_date(self) -> _builtins.str:
+        """
+        The day of the latest value.
+        """
+        return pulumi.get(self, "latest_date")
+
+    @_builtins.property
+    @pulumi.getter
+    def sum(self) -> _builtins.float:
+        return pulumi.get(self, "sum")
+
+
+@pulumi.output_type
 class OffloadSettingsPathSettings(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -1819,15 +2000,7 @@ class ReportScheduleInfo(dict):
                  title: _builtins.str,
                  uuid: _builtins.str):
         """
-        :param _builtins.str created_at: Creation time.
-        :param 'ReportScheduleInfoFrequency' frequency: How often it runs: value 7 or 14 with unit DAYS, or day 1 to 31 with unit MONTHLY.
-        :param _builtins.str next_scheduled_date: Next generation time.
-        :param Sequence['ReportScheduleInfoRecipients'] recipients: Who receives it.
-        :param Sequence[_builtins.str] sections: Names of its sections, in order.
-        :param _builtins.str site_id: The site reported on.
-        :param _builtins.str template_uuid: Template UUID.
-        :param _builtins.str title: Report title.
-        :param _builtins.str uuid: The schedule's UUID.
+        :param Sequence[_builtins.str] sections: Names of the sections, in order.
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "frequency", frequency)
@@ -1842,73 +2015,49 @@ class ReportScheduleInfo(dict):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
-        """
-        Creation time.
-        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def frequency(self) -> 'outputs.ReportScheduleInfoFrequency':
-        """
-        How often it runs: value 7 or 14 with unit DAYS, or day 1 to 31 with unit MONTHLY.
-        """
         return pulumi.get(self, "frequency")
 
     @_builtins.property
     @pulumi.getter(name="nextScheduledDate")
     def next_scheduled_date(self) -> _builtins.str:
-        """
-        Next generation time.
-        """
         return pulumi.get(self, "next_scheduled_date")
 
     @_builtins.property
     @pulumi.getter
     def recipients(self) -> Sequence['outputs.ReportScheduleInfoRecipients']:
-        """
-        Who receives it.
-        """
         return pulumi.get(self, "recipients")
 
     @_builtins.property
     @pulumi.getter
     def sections(self) -> Sequence[_builtins.str]:
         """
-        Names of its sections, in order.
+        Names of the sections, in order.
         """
         return pulumi.get(self, "sections")
 
     @_builtins.property
     @pulumi.getter(name="siteId")
     def site_id(self) -> _builtins.str:
-        """
-        The site reported on.
-        """
         return pulumi.get(self, "site_id")
 
     @_builtins.property
     @pulumi.getter(name="templateUuid")
     def template_uuid(self) -> _builtins.str:
-        """
-        Template UUID.
-        """
         return pulumi.get(self, "template_uuid")
 
     @_builtins.property
     @pulumi.getter
     def title(self) -> _builtins.str:
-        """
-        Report title.
-        """
         return pulumi.get(self, "title")
 
     @_builtins.property
     @pulumi.getter
     def uuid(self) -> _builtins.str:
-        """
-        The schedule's UUID.
-        """
         return pulumi.get(self, "uuid")
 
 
@@ -1988,9 +2137,7 @@ class ReportTemplateInfo(dict):
                  sections: Sequence[_builtins.str],
                  uuid: _builtins.str):
         """
-        :param _builtins.str name: Display name.
-        :param Sequence[_builtins.str] sections: Names of the sections schedules using it may have.
-        :param _builtins.str uuid: The template's UUID (a schedule's `templateUuid`).
+        :param Sequence[_builtins.str] sections: Names of the sections, in order.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "sections", sections)
@@ -1999,51 +2146,36 @@ class ReportTemplateInfo(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        Display name.
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def sections(self) -> Sequence[_builtins.str]:
         """
-        Names of the sections schedules using it may have.
+        Names of the sections, in order.
         """
         return pulumi.get(self, "sections")
 
     @_builtins.property
     @pulumi.getter
     def uuid(self) -> _builtins.str:
-        """
-        The template's UUID (a schedule's `templateUuid`).
-        """
         return pulumi.get(self, "uuid")
 
 
 @pulumi.output_type
 class SiteInfo(dict):
     def __init__(__self__, *,
+                 account: 'outputs.SiteInfoAccount',
                  account_id: _builtins.str,
                  created_at: _builtins.str,
                  group_name: _builtins.str,
                  id: _builtins.str,
-                 installs: Sequence['outputs.SiteInstallInfo'],
+                 installs: Sequence['outputs.SiteInfoInstalls'],
                  name: _builtins.str,
                  sandbox: _builtins.bool,
                  tags: Sequence[_builtins.str],
                  transferable: _builtins.bool):
-        """
-        :param _builtins.str account_id: The owning account's UUID.
-        :param _builtins.str created_at: Creation time (UTC).
-        :param _builtins.str group_name: Group name.
-        :param _builtins.str id: The site's UUID.
-        :param Sequence['SiteInstallInfo'] installs: The site's installs.
-        :param _builtins.str name: The site name.
-        :param _builtins.bool sandbox: Whether the site is a sandbox (sandboxes cannot be transferred).
-        :param Sequence[_builtins.str] tags: Tags.
-        :param _builtins.bool transferable: Whether the site can be transferred.
-        """
+        pulumi.set(__self__, "account", account)
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "group_name", group_name)
@@ -2055,80 +2187,70 @@ class SiteInfo(dict):
         pulumi.set(__self__, "transferable", transferable)
 
     @_builtins.property
+    @pulumi.getter
+    def account(self) -> 'outputs.SiteInfoAccount':
+        return pulumi.get(self, "account")
+
+    @_builtins.property
     @pulumi.getter(name="accountId")
     def account_id(self) -> _builtins.str:
-        """
-        The owning account's UUID.
-        """
         return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
-        """
-        Creation time (UTC).
-        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="groupName")
     def group_name(self) -> _builtins.str:
-        """
-        Group name.
-        """
         return pulumi.get(self, "group_name")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The site's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
-    def installs(self) -> Sequence['outputs.SiteInstallInfo']:
-        """
-        The site's installs.
-        """
+    def installs(self) -> Sequence['outputs.SiteInfoInstalls']:
         return pulumi.get(self, "installs")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
-        """
-        The site name.
-        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def sandbox(self) -> _builtins.bool:
-        """
-        Whether the site is a sandbox (sandboxes cannot be transferred).
-        """
         return pulumi.get(self, "sandbox")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Sequence[_builtins.str]:
-        """
-        Tags.
-        """
         return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter
     def transferable(self) -> _builtins.bool:
-        """
-        Whether the site can be transferred.
-        """
         return pulumi.get(self, "transferable")
 
 
 @pulumi.output_type
-class SiteInstallInfo(dict):
+class SiteInfoAccount(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str):
+        pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class SiteInfoInstalls(dict):
     def __init__(__self__, *,
                  cname: _builtins.str,
                  environment: _builtins.str,
@@ -2188,19 +2310,6 @@ class SiteTransferInfo(dict):
                  site_id: _builtins.str,
                  status: _builtins.str,
                  updated_at: _builtins.str):
-        """
-        :param _builtins.str created_at: Creation time.
-        :param _builtins.str destination_account: Name of the destination account.
-        :param _builtins.str destination_account_id: The destination account's UUID, when the service reports it.
-        :param _builtins.str id: The transfer's UUID.
-        :param Sequence[_builtins.str] installs: Install names at transfer time.
-        :param _builtins.str origin_account: Name of the source account.
-        :param _builtins.str scheduled_time: Scheduled time; null for immediate transfers.
-        :param _builtins.str site: The site name at transfer time.
-        :param _builtins.str site_id: The transferred site's UUID, when the service reports it.
-        :param _builtins.str status: pending, scheduled, in_progress, completed, failed or cancelled.
-        :param _builtins.str updated_at: Last update time.
-        """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "destination_account", destination_account)
         pulumi.set(__self__, "destination_account_id", destination_account_id)
@@ -2216,89 +2325,56 @@ class SiteTransferInfo(dict):
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
-        """
-        Creation time.
-        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="destinationAccount")
     def destination_account(self) -> _builtins.str:
-        """
-        Name of the destination account.
-        """
         return pulumi.get(self, "destination_account")
 
     @_builtins.property
     @pulumi.getter(name="destinationAccountId")
     def destination_account_id(self) -> _builtins.str:
-        """
-        The destination account's UUID, when the service reports it.
-        """
         return pulumi.get(self, "destination_account_id")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The transfer's UUID.
-        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def installs(self) -> Sequence[_builtins.str]:
-        """
-        Install names at transfer time.
-        """
         return pulumi.get(self, "installs")
 
     @_builtins.property
     @pulumi.getter(name="originAccount")
     def origin_account(self) -> _builtins.str:
-        """
-        Name of the source account.
-        """
         return pulumi.get(self, "origin_account")
 
     @_builtins.property
     @pulumi.getter(name="scheduledTime")
     def scheduled_time(self) -> _builtins.str:
-        """
-        Scheduled time; null for immediate transfers.
-        """
         return pulumi.get(self, "scheduled_time")
 
     @_builtins.property
     @pulumi.getter
     def site(self) -> _builtins.str:
-        """
-        The site name at transfer time.
-        """
         return pulumi.get(self, "site")
 
     @_builtins.property
     @pulumi.getter(name="siteId")
     def site_id(self) -> _builtins.str:
-        """
-        The transferred site's UUID, when the service reports it.
-        """
         return pulumi.get(self, "site_id")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
-        """
-        pending, scheduled, in_progress, completed, failed or cancelled.
-        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
     def updated_at(self) -> _builtins.str:
-        """
-        Last update time.
-        """
         return pulumi.get(self, "updated_at")
 
 
@@ -2309,12 +2385,6 @@ class SshKeyInfo(dict):
                  created_at: _builtins.str,
                  fingerprint: _builtins.str,
                  id: _builtins.str):
-        """
-        :param _builtins.str comment: The key's comment.
-        :param _builtins.str created_at: When the key was added.
-        :param _builtins.str fingerprint: MD5 fingerprint (`a1:b2:...`).
-        :param _builtins.str id: The key's UUID.
-        """
         pulumi.set(__self__, "comment", comment)
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "fingerprint", fingerprint)
@@ -2323,92 +2393,21 @@ class SshKeyInfo(dict):
     @_builtins.property
     @pulumi.getter
     def comment(self) -> _builtins.str:
-        """
-        The key's comment.
-        """
         return pulumi.get(self, "comment")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
-        """
-        When the key was added.
-        """
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter
     def fingerprint(self) -> _builtins.str:
-        """
-        MD5 fingerprint (`a1:b2:...`).
-        """
         return pulumi.get(self, "fingerprint")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
-        """
-        The key's UUID.
-        """
         return pulumi.get(self, "id")
-
-
-@pulumi.output_type
-class UsageBreakdownInfo(dict):
-    def __init__(__self__, *,
-                 environment_types: Mapping[str, _builtins.float],
-                 site_types: Mapping[str, _builtins.float],
-                 total: _builtins.float):
-        pulumi.set(__self__, "environment_types", environment_types)
-        pulumi.set(__self__, "site_types", site_types)
-        pulumi.set(__self__, "total", total)
-
-    @_builtins.property
-    @pulumi.getter(name="environmentTypes")
-    def environment_types(self) -> Mapping[str, _builtins.float]:
-        return pulumi.get(self, "environment_types")
-
-    @_builtins.property
-    @pulumi.getter(name="siteTypes")
-    def site_types(self) -> Mapping[str, _builtins.float]:
-        return pulumi.get(self, "site_types")
-
-    @_builtins.property
-    @pulumi.getter
-    def total(self) -> _builtins.float:
-        return pulumi.get(self, "total")
-
-
-@pulumi.output_type
-class UsageRollupInfo(dict):
-    def __init__(__self__, *,
-                 average: _builtins.float,
-                 latest: _builtins.float,
-                 latest_date: _builtins.str,
-                 sum: _builtins.float):
-        pulumi.set(__self__, "average", average)
-        pulumi.set(__self__, "latest", latest)
-        pulumi.set(__self__, "latest_date", latest_date)
-        pulumi.set(__self__, "sum", sum)
-
-    @_builtins.property
-    @pulumi.getter
-    def average(self) -> _builtins.float:
-        return pulumi.get(self, "average")
-
-    @_builtins.property
-    @pulumi.getter
-    def latest(self) -> _builtins.float:
-        return pulumi.get(self, "latest")
-
-    @_builtins.property
-    @pulumi.getter(name="latestDate")
-    def latest_date(self) -> _builtins.str:
-        return pulumi.get(self, "latest_date")
-
-    @_builtins.property
-    @pulumi.getter
-    def sum(self) -> _builtins.float:
-        return pulumi.get(self, "sum")
 
 

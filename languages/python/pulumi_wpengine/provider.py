@@ -22,8 +22,10 @@ class ProviderArgs:
                  adopt_existing: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  simulator: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_credentials_check: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
@@ -31,8 +33,10 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] adopt_existing: `true` makes every create take over an object that already exists (the way back after a crashed up).
         :param pulumi.Input[_builtins.str] api_url: Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
+        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] simulator: `true` (or a state file name) runs against the bundled simulator instead of the service.
+        :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).
         """
         if adopt_existing is None:
@@ -47,6 +51,10 @@ class ProviderArgs:
             app_hosting_url = _utilities.get_env('WPE_APP_HOSTING_URL')
         if app_hosting_url is not None:
             pulumi.set(__self__, "app_hosting_url", app_hosting_url)
+        if max_concurrency is None:
+            max_concurrency = _utilities.get_env('WPE_MAX_CONCURRENCY')
+        if max_concurrency is not None:
+            pulumi.set(__self__, "max_concurrency", max_concurrency)
         if password is None:
             password = _utilities.get_env('WPE_API_PASSWORD')
         if password is not None:
@@ -55,6 +63,10 @@ class ProviderArgs:
             simulator = _utilities.get_env('WPE_SIMULATOR')
         if simulator is not None:
             pulumi.set(__self__, "simulator", simulator)
+        if skip_credentials_check is None:
+            skip_credentials_check = _utilities.get_env('WPE_SKIP_CREDENTIALS_CHECK')
+        if skip_credentials_check is not None:
+            pulumi.set(__self__, "skip_credentials_check", skip_credentials_check)
         if username is None:
             username = _utilities.get_env('WPE_API_USER_ID')
         if username is not None:
@@ -97,6 +109,18 @@ class ProviderArgs:
         pulumi.set(self, "app_hosting_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxConcurrency")
+    def max_concurrency(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+        """
+        return pulumi.get(self, "max_concurrency")
+
+    @max_concurrency.setter
+    def max_concurrency(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "max_concurrency", value)
+
+    @_builtins.property
     @pulumi.getter
     def password(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -121,6 +145,18 @@ class ProviderArgs:
         pulumi.set(self, "simulator", value)
 
     @_builtins.property
+    @pulumi.getter(name="skipCredentialsCheck")
+    def skip_credentials_check(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
+        """
+        return pulumi.get(self, "skip_credentials_check")
+
+    @skip_credentials_check.setter
+    def skip_credentials_check(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "skip_credentials_check", value)
+
+    @_builtins.property
     @pulumi.getter
     def username(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -142,8 +178,10 @@ class Provider(pulumi.ProviderResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  simulator: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_credentials_check: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -154,8 +192,10 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] adopt_existing: `true` makes every create take over an object that already exists (the way back after a crashed up).
         :param pulumi.Input[_builtins.str] api_url: Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
+        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] simulator: `true` (or a state file name) runs against the bundled simulator instead of the service.
+        :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).
         """
         ...
@@ -185,8 +225,10 @@ class Provider(pulumi.ProviderResource):
                  adopt_existing: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  simulator: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_credentials_check: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -206,12 +248,18 @@ class Provider(pulumi.ProviderResource):
             if app_hosting_url is None:
                 app_hosting_url = _utilities.get_env('WPE_APP_HOSTING_URL')
             __props__.__dict__["app_hosting_url"] = app_hosting_url
+            if max_concurrency is None:
+                max_concurrency = _utilities.get_env('WPE_MAX_CONCURRENCY')
+            __props__.__dict__["max_concurrency"] = max_concurrency
             if password is None:
                 password = _utilities.get_env('WPE_API_PASSWORD')
             __props__.__dict__["password"] = None if password is None else pulumi.Output.secret(password)
             if simulator is None:
                 simulator = _utilities.get_env('WPE_SIMULATOR')
             __props__.__dict__["simulator"] = simulator
+            if skip_credentials_check is None:
+                skip_credentials_check = _utilities.get_env('WPE_SKIP_CREDENTIALS_CHECK')
+            __props__.__dict__["skip_credentials_check"] = skip_credentials_check
             if username is None:
                 username = _utilities.get_env('WPE_API_USER_ID')
             __props__.__dict__["username"] = username
@@ -246,12 +294,28 @@ class Provider(pulumi.ProviderResource):
         return pulumi.get(self, "app_hosting_url")
 
     @_builtins.property
+    @pulumi.getter(name="maxConcurrency")
+    def max_concurrency(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+        """
+        return pulumi.get(self, "max_concurrency")
+
+    @_builtins.property
     @pulumi.getter
     def simulator(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         `true` (or a state file name) runs against the bundled simulator instead of the service.
         """
         return pulumi.get(self, "simulator")
+
+    @_builtins.property
+    @pulumi.getter(name="skipCredentialsCheck")
+    def skip_credentials_check(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
+        """
+        return pulumi.get(self, "skip_credentials_check")
 
     @_builtins.property
     @pulumi.getter

@@ -26,11 +26,10 @@ class SiteArgs:
         """
         The set of arguments for constructing a Site resource.
 
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the site (UUID). Changing it replaces the site; use `SiteTransfer` to move one.
-        :param pulumi.Input[_builtins.str] name: The site name, 1 to 40 characters. Renamed in place.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the one site of that name in the account instead of failing.
-        :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the site, and to replace it, while true (default true): deleting a site deletes
-               every install in it. Set false and run `pulumi up` before a destroy.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
+        :param pulumi.Input[_builtins.str] name: The site name, 1 to 40 characters; renamed in place.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the one site of that name in the account instead of failing create.
+        :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "name", name)
@@ -45,7 +44,7 @@ class SiteArgs:
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account that owns the site (UUID). Changing it replaces the site; use `SiteTransfer` to move one.
+        The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
         """
         return pulumi.get(self, "account_id")
 
@@ -57,7 +56,7 @@ class SiteArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The site name, 1 to 40 characters. Renamed in place.
+        The site name, 1 to 40 characters; renamed in place.
         """
         return pulumi.get(self, "name")
 
@@ -69,7 +68,7 @@ class SiteArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over the one site of that name in the account instead of failing.
+        Take over the one site of that name in the account instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -81,8 +80,7 @@ class SiteArgs:
     @pulumi.getter(name="deletionProtection")
     def deletion_protection(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Refuse to delete the site, and to replace it, while true (default true): deleting a site deletes
-        every install in it. Set false and run `pulumi up` before a destroy.
+        Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
         """
         return pulumi.get(self, "deletion_protection")
 
@@ -103,8 +101,9 @@ class Site(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A site of an account. The id is the site's UUID. Delete deletes the site and its installs, and is
-        refused while `deletionProtection` is on (the default).
+        A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.
+
+        Delete: Deletes the site AND every install in it, for good (the service has no confirmation and no undo). Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.
 
         ## Import
 
@@ -114,11 +113,10 @@ class Site(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account_id: The account that owns the site (UUID). Changing it replaces the site; use `SiteTransfer` to move one.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the one site of that name in the account instead of failing.
-        :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the site, and to replace it, while true (default true): deleting a site deletes
-               every install in it. Set false and run `pulumi up` before a destroy.
-        :param pulumi.Input[_builtins.str] name: The site name, 1 to 40 characters. Renamed in place.
+        :param pulumi.Input[_builtins.str] account_id: The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
+        :param pulumi.Input[_builtins.bool] adopt: Take over the one site of that name in the account instead of failing create.
+        :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+        :param pulumi.Input[_builtins.str] name: The site name, 1 to 40 characters; renamed in place.
         """
         ...
     @overload
@@ -127,8 +125,9 @@ class Site(pulumi.CustomResource):
                  args: SiteArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A site of an account. The id is the site's UUID. Delete deletes the site and its installs, and is
-        refused while `deletionProtection` is on (the default).
+        A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.
+
+        Delete: Deletes the site AND every install in it, for good (the service has no confirmation and no undo). Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.
 
         ## Import
 
@@ -224,7 +223,7 @@ class Site(pulumi.CustomResource):
     @pulumi.getter(name="accountId")
     def account_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The account that owns the site.
+        The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
         """
         return pulumi.get(self, "account_id")
 
@@ -232,7 +231,7 @@ class Site(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource took over an existing site.
+        Take over the one site of that name in the account instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -246,9 +245,9 @@ class Site(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="deletionProtection")
-    def deletion_protection(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def deletion_protection(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether delete and replacement are refused.
+        Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
         """
         return pulumi.get(self, "deletion_protection")
 
@@ -264,15 +263,15 @@ class Site(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The site name.
+        The site name, 1 to 40 characters; renamed in place.
         """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
-    def sandbox(self) -> pulumi.Output[Optional[Any]]:
+    def sandbox(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether the site is a sandbox.
+        Whether the site is a sandbox (sandboxes cannot be transferred).
         """
         return pulumi.get(self, "sandbox")
 
@@ -294,7 +293,7 @@ class Site(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def transferable(self) -> pulumi.Output[Optional[Any]]:
+    def transferable(self) -> pulumi.Output[_builtins.bool]:
         """
         Whether the site can be transferred.
         """

@@ -24,8 +24,8 @@ class SshKeyArgs:
         """
         The set of arguments for constructing a SshKey resource.
 
-        :param pulumi.Input[_builtins.str] public_key: The OpenSSH public key line (`ssh-ed25519 AAAA... comment`). Changing it replaces the key.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the same key already added to the API user instead of failing.
+        :param pulumi.Input[_builtins.str] public_key: The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         """
         pulumi.set(__self__, "public_key", public_key)
         if adopt is not None:
@@ -35,7 +35,7 @@ class SshKeyArgs:
     @pulumi.getter(name="publicKey")
     def public_key(self) -> pulumi.Input[_builtins.str]:
         """
-        The OpenSSH public key line (`ssh-ed25519 AAAA... comment`). Changing it replaces the key.
+        The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
         """
         return pulumi.get(self, "public_key")
 
@@ -47,7 +47,7 @@ class SshKeyArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over the same key already added to the API user instead of failing.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -66,15 +66,16 @@ class SshKey(pulumi.CustomResource):
                  public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        An SSH public key of the API user the provider authenticates as. The id is the key's UUID. Delete
-        removes the key.
+        An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the installs that user can reach). The service has no update: a new key replaces it, the old one removed first. The id is the key's UUID.
 
-        This resource cannot be imported.
+        Delete: Deletes the key from the API user on the service. A key already gone counts as deleted.
+
+        This resource cannot be imported: the service never returns a public key, which the resource's state keeps.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the same key already added to the API user instead of failing.
-        :param pulumi.Input[_builtins.str] public_key: The OpenSSH public key line (`ssh-ed25519 AAAA... comment`). Changing it replaces the key.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] public_key: The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
         """
         ...
     @overload
@@ -83,10 +84,11 @@ class SshKey(pulumi.CustomResource):
                  args: SshKeyArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An SSH public key of the API user the provider authenticates as. The id is the key's UUID. Delete
-        removes the key.
+        An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the installs that user can reach). The service has no update: a new key replaces it, the old one removed first. The id is the key's UUID.
 
-        This resource cannot be imported.
+        Delete: Deletes the key from the API user on the service. A key already gone counts as deleted.
+
+        This resource cannot be imported: the service never returns a public key, which the resource's state keeps.
 
         :param str resource_name: The name of the resource.
         :param SshKeyArgs args: The arguments to use to populate this resource's properties.
@@ -162,7 +164,7 @@ class SshKey(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource took over a key already added.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -194,7 +196,7 @@ class SshKey(pulumi.CustomResource):
     @pulumi.getter(name="publicKey")
     def public_key(self) -> pulumi.Output[_builtins.str]:
         """
-        The key line, in canonical spacing.
+        The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
         """
         return pulumi.get(self, "public_key")
 

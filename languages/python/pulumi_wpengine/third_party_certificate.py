@@ -26,9 +26,9 @@ class ThirdPartyCertificateArgs:
         """
         The set of arguments for constructing a ThirdPartyCertificate resource.
 
-        :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate.
-        :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted. Stored as a secret.
+        :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
+        :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into (also the resource id).
+        :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
         :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always imports.
         """
         pulumi.set(__self__, "certificate", certificate)
@@ -41,7 +41,7 @@ class ThirdPartyCertificateArgs:
     @pulumi.getter
     def certificate(self) -> pulumi.Input[_builtins.str]:
         """
-        The PEM certificate chain: the end-entity certificate first, then every intermediate.
+        The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
         """
         return pulumi.get(self, "certificate")
 
@@ -53,7 +53,7 @@ class ThirdPartyCertificateArgs:
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The install the certificate is imported into. Changing it replaces the resource.
+        The install the certificate is imported into (also the resource id).
         """
         return pulumi.get(self, "install_id")
 
@@ -65,7 +65,7 @@ class ThirdPartyCertificateArgs:
     @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Input[_builtins.str]:
         """
-        The PEM private key of the end-entity certificate, unencrypted. Stored as a secret.
+        The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
         """
         return pulumi.get(self, "private_key")
 
@@ -98,21 +98,18 @@ class ThirdPartyCertificate(pulumi.CustomResource):
                  private_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A third-party certificate imported into an install. The id is the install id. Create imports the
-        pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no
-        GET exists): it reports the stored state while the install exists.
+        A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id.
 
-        Delete: NOTHING on the service can delete an imported certificate. Destroying this resource only
-        removes it from the stack; the install keeps serving the certificate until another replaces it.
+        Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
 
-        This resource cannot be imported.
+        This resource cannot be imported: the service cannot return a certificate or its private key, so there is nothing to read back.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always imports.
-        :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate.
-        :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted. Stored as a secret.
+        :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
+        :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into (also the resource id).
+        :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
         """
         ...
     @overload
@@ -121,14 +118,11 @@ class ThirdPartyCertificate(pulumi.CustomResource):
                  args: ThirdPartyCertificateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A third-party certificate imported into an install. The id is the install id. Create imports the
-        pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no
-        GET exists): it reports the stored state while the install exists.
+        A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id.
 
-        Delete: NOTHING on the service can delete an imported certificate. Destroying this resource only
-        removes it from the stack; the install keeps serving the certificate until another replaces it.
+        Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
 
-        This resource cannot be imported.
+        This resource cannot be imported: the service cannot return a certificate or its private key, so there is nothing to read back.
 
         :param str resource_name: The name of the resource.
         :param ThirdPartyCertificateArgs args: The arguments to use to populate this resource's properties.
@@ -222,7 +216,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether `adopt` was set (it has no effect on this resource).
+        Accepted for uniformity; it changes nothing, as create always imports.
         """
         return pulumi.get(self, "adopt")
 
@@ -230,7 +224,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
     @pulumi.getter
     def certificate(self) -> pulumi.Output[_builtins.str]:
         """
-        The PEM chain as imported (line ends normalised).
+        The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
         """
         return pulumi.get(self, "certificate")
 
@@ -286,7 +280,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
     @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Output[_builtins.str]:
         """
-        The PEM private key (secret).
+        The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
         """
         return pulumi.get(self, "private_key")
 

@@ -50,6 +50,19 @@ func GetAppHostingUrl(ctx *pulumi.Context) string {
 	return value
 }
 
+// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+func GetMaxConcurrency(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wpengine:maxConcurrency")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WPE_MAX_CONCURRENCY"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // The API user's password.
 func GetPassword(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:password")
@@ -71,6 +84,19 @@ func GetSimulator(ctx *pulumi.Context) string {
 	}
 	var value string
 	if d := internal.GetEnvOrDefault(nil, nil, "WPE_SIMULATOR"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
+func GetSkipCredentialsCheck(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wpengine:skipCredentialsCheck")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WPE_SKIP_CREDENTIALS_CHECK"); d != nil {
 		value = d.(string)
 	}
 	return value

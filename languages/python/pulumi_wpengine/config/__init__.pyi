@@ -29,6 +29,11 @@ appHostingUrl: Optional[str]
 Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 """
 
+maxConcurrency: Optional[str]
+"""
+Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+"""
+
 password: Optional[str]
 """
 The API user's password.
@@ -37,6 +42,11 @@ The API user's password.
 simulator: Optional[str]
 """
 `true` (or a state file name) runs against the bundled simulator instead of the service.
+"""
+
+skipCredentialsCheck: Optional[str]
+"""
+`true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
 """
 
 username: Optional[str]

@@ -42,6 +42,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('appHostingUrl') or _utilities.get_env('WPE_APP_HOSTING_URL')
 
     @_builtins.property
+    def max_concurrency(self) -> Optional[str]:
+        """
+        Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+        """
+        return __config__.get('maxConcurrency') or _utilities.get_env('WPE_MAX_CONCURRENCY')
+
+    @_builtins.property
     def password(self) -> Optional[str]:
         """
         The API user's password.
@@ -54,6 +61,13 @@ class _ExportableConfig(types.ModuleType):
         `true` (or a state file name) runs against the bundled simulator instead of the service.
         """
         return __config__.get('simulator') or _utilities.get_env('WPE_SIMULATOR')
+
+    @_builtins.property
+    def skip_credentials_check(self) -> Optional[str]:
+        """
+        `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
+        """
+        return __config__.get('skipCredentialsCheck') or _utilities.get_env('WPE_SKIP_CREDENTIALS_CHECK')
 
     @_builtins.property
     def username(self) -> Optional[str]:
