@@ -66,9 +66,10 @@ describe("API calls of a stack of domains under the pulumi CLI", { timeout: 20 *
       );
   });
 
-  it("a no-op preview and a no-op up make no API call", async () => {
-    expect(await calls(["preview", "--expect-no-changes"])).toEqual([]);
-    expect(await calls(["up", "--yes", "--skip-preview", "--expect-no-changes"])).toEqual([]);
+  it("a no-op preview and a no-op up make no API call but the one proof of the credentials", async () => {
+    // The provider process proves its credentials once, at its first check (wrong ones fail the preview).
+    expect(await calls(["preview", "--expect-no-changes"])).toEqual(["GET /v1/user"]);
+    expect(await calls(["up", "--yes", "--skip-preview", "--expect-no-changes"])).toEqual(["GET /v1/user"]);
   });
 
   it("refresh reads each resource once; destroy deletes each once", async () => {
