@@ -6,85 +6,92 @@
  * Delete: nothing on the service can delete or reset offload settings, so delete only forgets the
  * resource; the install keeps offloading to the bucket until the settings are changed by hand.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type OffloadSettings as ApiOffloadSettings, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-
-const KIND = "OffloadSettings";
+import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** How long create and update wait for the service to apply the settings, by default (seconds). */
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 
-/** What happens to requests for an offloaded path: `break` or a `permanent` redirect to the bucket. */
-export type RedirectType = "break" | "permanent";
-
-/** One offloaded path (camelCase of the API's `path_settings` entry). */
-export interface PathSetting {
-  path: string;
-  excludedPaths: string[];
-  redirectType: RedirectType;
-}
-
-const PathSettingSchema = z
+const pathSetting = z
   .object({
-    /** The path of the install's files served from the bucket, e.g. `wp-content/uploads/`. */
-    path: z.string({ error: "path is required and must be a string" }).min(1, "path must not be empty"),
-    /** Sub-paths of `path` kept on the install (default none). */
+    path: z.string({ error: "path is required and must be a string" }).min(1, "path must not be empty").meta({
+      description: "The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.",
+    }),
     excludedPaths: z
       .array(
         z
           .string({ error: "each excluded path must be a string" })
           .min(1, "an excluded path must not be empty"),
       )
-      .default([]),
-    /** `break` or `permanent` (a permanent redirect to the bucket). */
-    redirectType: z.enum(["break", "permanent"], { error: 'redirectType must be "break" or "permanent"' }),
+      .default([])
+      .meta({ description: "Sub-paths of `path` kept on the install (default none)." }),
+    redirectType: z
+      .enum(["break", "permanent"], { error: 'redirectType must be "break" or "permanent"' })
+      .meta({
+        description:
+          "What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.",
+      }),
   })
   .strict();
 
-export const OffloadSettingsInputsSchema = z
+/** One offloaded path (camelCase of the API's `path_settings` entry). */
+export type PathSetting = z.output<typeof pathSetting>;
+
+const inputs = z
   .object({
-    /** The install whose settings this resource owns. Changing it replaces the resource. */
-    installId: uuidString("installId"),
-    /** The storage provider: `s3`, the only one the service offers (default). */
+    installId: uuidString("installId").meta({
+      description: "The install whose offload settings this resource owns (also the resource id).",
+      replaces: true,
+    }),
     cloud: z
       .enum(["s3"], { error: 'cloud must be "s3" (the only storage the service offers)' })
-      .default("s3"),
-    /** The bucket name. */
+      .default("s3")
+      .meta({ description: "The storage provider: `s3`, the only one the service offers." }),
     bucket: z
       .string({ error: "bucket is required and must be a string" })
       .regex(
         /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
         "bucket must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, " +
           "starting and ending with a letter or digit (no scheme or path)",
-      ),
-    /** The bucket's region, e.g. `us-east-1`. */
+      )
+      .meta({ description: "The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)." }),
     bucketRegion: z
       .string({ error: "bucketRegion is required and must be a string" })
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "bucketRegion must be an AWS region code such as us-east-1"),
-    /** The offloaded paths (default none); order does not matter, each path at most once. */
-    pathSettings: z.array(PathSettingSchema, { error: "pathSettings must be a list" }).default([]),
-    /** How long create and update wait for the service to apply the settings, in seconds (default 300). */
-    timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS),
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "bucketRegion must be an AWS region code such as us-east-1")
+      .meta({ description: "The bucket's region, an AWS region code such as `us-east-1`." }),
+    pathSettings: z.array(pathSetting, { error: "pathSettings must be a list" }).default([]).meta({
+      description:
+        "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
+    }),
+    timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
+      description:
+        "How long create and update wait for the service to apply the settings, in seconds (at most 86400).",
+      setting: true,
+    }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type OffloadSettingsInputs = z.output<typeof OffloadSettingsInputsSchema>;
+const outputs = z.object({
+  status: z.string().nullable().meta({
+    description:
+      "`applied` once the service has applied the settings, `pending` while it is still applying a change.",
+  }),
+});
 
-/** Outputs of OffloadSettings: the live settings and whether the last change is applied. */
-export interface OffloadSettingsOutputs extends Record<string, unknown> {
-  installId: string;
-  cloud: string | null;
-  bucket: string | null;
-  bucketRegion: string | null;
-  pathSettings: PathSetting[];
-  /** `applied`, or `pending` while the service is still applying the last change. */
-  status: string | null;
-}
+type OffloadSettingsInputs = z.output<typeof inputs>;
+type OffloadSettingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
+/** The settings the service stores, sent whole by every PATCH. */
+type Settings = Pick<OffloadSettingsInputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">;
+/** The settings as a read reports them: each null where nothing is configured. */
+type LiveSettings = { [K in keyof Settings]: K extends "pathSettings" ? Settings[K] : string | null } & Pick<
+  OffloadSettingsOutputs,
+  "installId" | "status"
+>;
 
 /** The check rule of the paths: each path at most once (two settings for one path are ambiguous). */
 export function duplicatePathFailures(pathSettings: readonly { path: string }[]): CheckFailure[] {
@@ -110,13 +117,13 @@ export function normalizePathSettings(list: unknown): PathSetting[] {
     .map((p) => ({
       path: p.path as string,
       excludedPaths: [...new Set(Array.isArray(p.excludedPaths) ? p.excludedPaths : [])].sort(),
-      redirectType: p.redirectType as RedirectType,
+      redirectType: p.redirectType as PathSetting["redirectType"],
     }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Maps the service's answer to outputs (camelCase, normalised paths). */
-export function offloadOutputs(installId: string, live: ApiOffloadSettings): OffloadSettingsOutputs {
+export function offloadOutputs(installId: string, live: ApiOffloadSettings): LiveSettings {
   const s = live.settings;
   return {
     installId,
@@ -135,9 +142,7 @@ export function offloadOutputs(installId: string, live: ApiOffloadSettings): Off
 }
 
 /** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
-export function offloadRequest(
-  i: Pick<OffloadSettingsInputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">,
-) {
+export function offloadRequest(i: Settings) {
   return {
     cloud: i.cloud,
     bucket: i.bucket,
@@ -151,10 +156,7 @@ export function offloadRequest(
 }
 
 /** Whether live outputs hold the desired settings. */
-export function sameSettings(
-  live: Pick<OffloadSettingsOutputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">,
-  want: Pick<OffloadSettingsInputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">,
-): boolean {
+export function sameSettings(live: Omit<LiveSettings, "installId" | "status">, want: Settings): boolean {
   return (
     live.cloud === want.cloud &&
     live.bucket === want.bucket &&
@@ -179,7 +181,7 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
           outs.bucket === inputs.bucket &&
           outs.bucketRegion === inputs.bucketRegion
         )
-          return { done: true, value: outs };
+          return { done: true, value: outs as OffloadSettingsOutputs };
         return { done: false, state: `status ${outs.status ?? "unknown"}, bucket ${outs.bucket ?? "none"}` };
       },
     });
@@ -193,12 +195,19 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
   }
 }
 
-export const provider = defineProvider<OffloadSettingsInputs, OffloadSettingsOutputs>({
-  kind: KIND,
-  schema: OffloadSettingsInputsSchema,
+export const definition = defineKind({
+  kind: "OffloadSettings",
+  description:
+    "The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the " +
+    "install's files. Create and update send the whole settings and wait until the service has applied them " +
+    "(`timeoutSeconds`). The id is the install id: an install has one set of offload settings.",
+  deletes:
+    "Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the " +
+    "install keeps offloading to the bucket until its settings are changed by hand.",
+  importId: "{installId}",
+  inputs,
+  outputs,
   rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],
-  replaceOn: ["installId"],
-  updatable: ["cloud", "bucket", "bucketRegion", "pathSettings"],
   normalize: (key, v) => (key === "pathSettings" ? normalizePathSettings(v) : (v ?? null)),
   async create(inputs, ctx) {
     // Settings always exist once configured; other settings made by hand are only overwritten on request.
@@ -214,24 +223,26 @@ export const provider = defineProvider<OffloadSettingsInputs, OffloadSettingsOut
       return { id: inputs.installId, outs: await waitApplied(ctx, inputs) };
     } catch (err) {
       // The PATCH was accepted: the settings exist (pending) and are recorded, never orphaned.
-      const pending: OffloadSettingsOutputs = {
+      const pending = {
         installId: inputs.installId,
         cloud: inputs.cloud,
         bucket: inputs.bucket,
         bucketRegion: inputs.bucketRegion,
         pathSettings: normalizePathSettings(inputs.pathSettings),
         status: "pending",
-      };
+      } as OffloadSettingsOutputs;
       throw new CreatedButFailedError(inputs.installId, pending, err);
     }
   },
   async read(id, olds, ctx) {
     const installId = olds.installId ?? id;
-    const outs = offloadOutputs(installId, await ctx.client.offloadSettings.get(installId));
-    const { cloud, bucket, bucketRegion, pathSettings } = outs;
-    // Live values as inputs, null where nothing is configured, so a diff after refresh shows the drift.
-    const inputs = { installId, cloud, bucket, bucketRegion, pathSettings } as Partial<OffloadSettingsInputs>;
-    return { outs, inputs };
+    // Live values, null where nothing is configured (also as inputs), so a diff after refresh shows the drift.
+    return {
+      outs: offloadOutputs(
+        installId,
+        await ctx.client.offloadSettings.get(installId),
+      ) as OffloadSettingsOutputs,
+    };
   },
   async update(_id, _olds, news, ctx) {
     await ctx.client.offloadSettings.update(news.installId, offloadRequest(news));
@@ -243,32 +254,7 @@ export const provider = defineProvider<OffloadSettingsInputs, OffloadSettingsOut
   },
 });
 
-/** Arguments of an {@link OffloadSettings}. */
-export interface OffloadSettingsArgs {
-  /** The install whose settings this resource owns. Changing it replaces the resource. */
-  installId: pulumi.Input<string>;
-  /** The storage provider: `s3` (default; the only one the service offers). */
-  cloud?: pulumi.Input<"s3">;
-  /** The bucket name. */
-  bucket: pulumi.Input<string>;
-  /** The bucket's region, e.g. `us-east-1`. */
-  bucketRegion: pulumi.Input<string>;
-  /** The offloaded paths (default none). Order never shows as a change. */
-  pathSettings?: pulumi.Input<
-    pulumi.Input<{
-      /** The path served from the bucket, e.g. `wp-content/uploads/`. */
-      path: pulumi.Input<string>;
-      /** Sub-paths kept on the install (default none). */
-      excludedPaths?: pulumi.Input<pulumi.Input<string>[]>;
-      /** `break` or `permanent`. */
-      redirectType: pulumi.Input<RedirectType>;
-    }>[]
-  >;
-  /** How long create and update wait for the service to apply the settings, in seconds (default 300). */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** Replace offload settings that already exist on the install (made by hand) instead of failing create. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * The offloaded file storage settings of an install. The id is the install id. Create and update send
@@ -285,36 +271,6 @@ export interface OffloadSettingsArgs {
  *   pathSettings: [{ path: "wp-content/uploads/", excludedPaths: [], redirectType: "permanent" }],
  * });
  */
-export class OffloadSettings extends WpEngineResource {
-  /** The install the settings belong to (also the resource id). */
-  declare readonly installId: pulumi.Output<string>;
-  /** The storage provider (`s3`). */
-  declare readonly cloud: pulumi.Output<string>;
-  /** The bucket name. */
-  declare readonly bucket: pulumi.Output<string>;
-  /** The bucket's region. */
-  declare readonly bucketRegion: pulumi.Output<string>;
-  /** The offloaded paths, sorted by path. */
-  declare readonly pathSettings: pulumi.Output<PathSetting[]>;
-  /** `applied` once the service has applied the settings (`pending` before). */
-  declare readonly status: pulumi.Output<string>;
-  /** The wait limit of create and update, in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** Whether this resource was allowed to take over settings made by hand. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: OffloadSettingsArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, OFFLOAD_SETTINGS_OUTPUTS, opts);
-  }
-}
-
-const OFFLOAD_SETTINGS_OUTPUTS = [
-  "installId",
-  "cloud",
-  "bucket",
-  "bucketRegion",
-  "pathSettings",
-  "status",
-  "timeoutSeconds",
-  "adopt",
-] as const;
+export const OffloadSettings = resourceClass(definition);
+export type OffloadSettings = InstanceType<typeof OffloadSettings>;
+export type OffloadSettingsArgs = ArgsOf<typeof definition>;

@@ -9,15 +9,12 @@
  * `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing
  * is done on the service and the resource is only forgotten: a transfer that has begun cannot be undone.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { SiteTransfer as ApiSiteTransfer } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
-import { type Context, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
-import { type SiteTransferInfo, toSiteTransferInfo } from "../lookups";
-
-const KIND = "SiteTransfer";
+import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** Earliest and latest scheduled time the service accepts, relative to now (spec limits). */
 export const MIN_LEAD_MS = 60 * 60 * 1000;
@@ -33,40 +30,59 @@ export function canonicalTime(value: unknown): unknown {
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
 
-export const SiteTransferInputsSchema = z
+const inputs = z
   .object({
-    /** The site to transfer. Changing it replaces the transfer. */
-    siteId: uuidString("siteId"),
-    /** The account that receives the site; it must differ from the site's account. Changing it replaces the transfer. */
-    destinationAccountId: uuidString("destinationAccountId"),
-    /** When to transfer (RFC 3339, 1 hour to 7 days ahead); null or absent transfers immediately. */
+    siteId: uuidString("siteId").meta({
+      description: "The site to transfer (with its installs).",
+      replaces: true,
+    }),
+    destinationAccountId: uuidString("destinationAccountId").meta({
+      description: "The account that receives the site; it must differ from the site's account.",
+      replaces: true,
+    }),
     scheduledTime: z.iso
       .datetime({
         offset: true,
         error: "scheduledTime must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z",
       })
-      .transform((s) => canonicalTime(s) as string)
+      .overwrite((s) => canonicalTime(s) as string)
       .nullable()
-      .default(null),
-    /** Put the site in maintenance mode during the transfer. Changing it replaces the transfer. */
-    maintenanceMode: z.boolean({ error: "maintenanceMode must be a boolean" }).default(false),
+      .default(null)
+      .meta({
+        description:
+          "When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form " +
+          "(`...000Z`); `null` transfers immediately.",
+        replaces: true,
+      }),
+    maintenanceMode: z.boolean({ error: "maintenanceMode must be a boolean" }).default(false).meta({
+      description:
+        "Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.",
+      replaces: true,
+      writeOnly: true,
+    }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type SiteTransferInputs = z.output<typeof SiteTransferInputsSchema>;
+const outputs = z.object({
+  transferId: z.string().meta({ description: "The transfer's id (also the resource id).", stable: true }),
+  status: z.string().meta({
+    description:
+      "pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).",
+  }),
+  createdAt: z.string().nullable().meta({ description: "When the transfer was requested." }),
+  updatedAt: z.string().nullable().meta({ description: "When the transfer last changed." }),
+  site: z.string().nullable().meta({ description: "The site's name at transfer time." }),
+  installs: z.array(z.string()).meta({ description: "The names of the site's installs at transfer time." }),
+  originAccount: z.string().nullable().meta({ description: "The name of the account the site comes from." }),
+  destinationAccount: z
+    .string()
+    .nullable()
+    .meta({ description: "The name of the account the site goes to." }),
+});
 
-/** Outputs of a SiteTransfer: its inputs plus the transfer as the service reports it. */
-export interface SiteTransferOutputs
-  extends Omit<SiteTransferInfo, "id" | "siteId" | "destinationAccountId">,
-    Record<string, unknown> {
-  siteId: string;
-  destinationAccountId: string;
-  maintenanceMode: boolean;
-  transferId: string;
-}
-
-const IDENTITY = ["siteId", "destinationAccountId", "scheduledTime", "maintenanceMode"] as const;
+type SiteTransferInputs = z.output<typeof inputs>;
+type SiteTransferOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 function normalizeValue(key: string, v: unknown): unknown {
   if (key === "scheduledTime") return canonicalTime(v);
@@ -81,7 +97,7 @@ function normalizeValue(key: string, v: unknown): unknown {
  */
 export function isCreating(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
   if (olds["siteId"] === undefined) return true;
-  return IDENTITY.some(
+  return definition.replaceOn.some(
     (k) => JSON.stringify(normalizeValue(k, olds[k])) !== JSON.stringify(normalizeValue(k, news[k])),
   );
 }
@@ -107,16 +123,21 @@ export function transferOutputs(
   base: Pick<SiteTransferOutputs, "siteId" | "destinationAccountId" | "maintenanceMode">,
   t: ApiSiteTransfer,
 ): SiteTransferOutputs {
+  // Not in the sdk's schema (the service does not report it); taken when a response has it.
   const mm = (t as { maintenance_mode?: unknown }).maintenance_mode;
-  // The record as the lookups read it; the inputs it lacks keep the values of `base`.
-  const { id, siteId, destinationAccountId, scheduledTime, ...rest } = toSiteTransferInfo(t);
   return {
-    siteId: siteId ?? base.siteId,
-    destinationAccountId: destinationAccountId ?? base.destinationAccountId,
-    scheduledTime: (canonicalTime(scheduledTime) as string | null) ?? null,
+    siteId: t.site_id ?? base.siteId,
+    destinationAccountId: t.destination_account_id ?? base.destinationAccountId,
+    scheduledTime: (canonicalTime(t.scheduled_time) as string | null) ?? null,
     maintenanceMode: typeof mm === "boolean" ? mm : base.maintenanceMode,
-    transferId: id,
-    ...rest,
+    transferId: t.id,
+    status: t.status,
+    createdAt: t.created_at ?? null,
+    updatedAt: t.updated_at ?? null,
+    site: t.site ?? null,
+    installs: t.installs ?? [],
+    originAccount: t.origin_account ?? null,
+    destinationAccount: t.destination_account ?? null,
   };
 }
 
@@ -147,11 +168,21 @@ async function findActive(ctx: Context, siteId: string): Promise<ApiSiteTransfer
   return undefined;
 }
 
-const defined = defineProvider<SiteTransferInputs, SiteTransferOutputs>({
-  kind: KIND,
-  schema: SiteTransferInputsSchema,
-  replaceOn: [...IDENTITY],
-  updatable: [],
+export const definition = defineKind({
+  kind: "SiteTransfer",
+  description:
+    "A request to move a site, with its installs, to another account: immediately or at a scheduled time " +
+    "1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its " +
+    "status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as " +
+    "gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id.",
+  deletes:
+    "Reads the transfer's status first: a `pending` or `scheduled` transfer is cancelled on the service. In any " +
+    "other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 " +
+    "because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer " +
+    "that has begun cannot be undone.",
+  importId: "{siteId}/{id}",
+  inputs,
+  outputs,
   // A site has at most one active transfer: the old one must be cancelled before its replacement can
   // be requested (create-before-delete would always be refused with 409).
   deleteBeforeReplace: true,
@@ -191,9 +222,7 @@ const defined = defineProvider<SiteTransferInputs, SiteTransferOutputs>({
     const t = await ctx.client.siteTransfers.get(olds.siteId, id);
     // A cancelled transfer will never run: it counts as gone, so the next up requests a new one.
     if (t.status === "cancelled") return undefined;
-    const outs = transferOutputs(olds, t);
-    const { siteId, destinationAccountId, scheduledTime, maintenanceMode } = outs;
-    return { outs, inputs: { siteId, destinationAccountId, scheduledTime, maintenanceMode } };
+    return { outs: transferOutputs(olds, t) };
   },
   async delete(id, olds, ctx) {
     const t = await ctx.client.siteTransfers.get(olds.siteId, id);
@@ -219,10 +248,10 @@ const defined = defineProvider<SiteTransferInputs, SiteTransferOutputs>({
  * The provider: the generic one, with a `check` that validates the scheduled-time window only for a
  * transfer about to be created (a created transfer's time legitimately falls into the past).
  */
-export const provider: typeof defined = {
-  ...defined,
+export const provider: typeof definition.provider = {
+  ...definition.provider,
   async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
-    const result = await defined.check!(olds, news);
+    const result = await definition.provider.check!(olds, news);
     const failures = [...(result.failures ?? [])];
     const time = result.inputs["scheduledTime"];
     if (!failures.length && !containsUnknown(time) && isCreating(olds, result.inputs)) {
@@ -232,20 +261,6 @@ export const provider: typeof defined = {
     return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
   },
 };
-
-/** Arguments of a {@link SiteTransfer}. */
-export interface SiteTransferArgs {
-  /** The site to transfer. Changing it replaces the transfer. */
-  siteId: pulumi.Input<string>;
-  /** The account that receives the site (must differ from the site's account). Changing it replaces the transfer. */
-  destinationAccountId: pulumi.Input<string>;
-  /** When to transfer, RFC 3339, between 1 hour and 7 days ahead; omit to transfer immediately. */
-  scheduledTime?: pulumi.Input<string | null>;
-  /** Put the site in maintenance mode during the transfer (default false). */
-  maintenanceMode?: pulumi.Input<boolean>;
-  /** Take over the site's active (pending or scheduled) transfer with these settings instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
 
 /**
  * A transfer of a site to another account. The id is the transfer's id. Delete cancels the transfer
@@ -257,49 +272,6 @@ export interface SiteTransferArgs {
  * });
  * export const transferStatus = move.status;
  */
-export class SiteTransfer extends WpEngineResource {
-  /** The transferred site. */
-  declare readonly siteId: pulumi.Output<string>;
-  /** The receiving account. */
-  declare readonly destinationAccountId: pulumi.Output<string>;
-  /** When the transfer runs (null: immediately). */
-  declare readonly scheduledTime: pulumi.Output<string | null>;
-  /** Whether the site is in maintenance mode during the transfer. */
-  declare readonly maintenanceMode: pulumi.Output<boolean>;
-  /** The transfer's id (also the resource id). */
-  declare readonly transferId: pulumi.Output<string>;
-  /** pending, scheduled, in_progress, completed, failed or cancelled (as of the last create or refresh). */
-  declare readonly status: pulumi.Output<string>;
-  /** When the transfer was requested. */
-  declare readonly createdAt: pulumi.Output<string | null>;
-  /** When the transfer last changed. */
-  declare readonly updatedAt: pulumi.Output<string | null>;
-  /** The site's name at transfer time. */
-  declare readonly site: pulumi.Output<string | null>;
-  /** The names of the site's installs at transfer time. */
-  declare readonly installs: pulumi.Output<string[]>;
-  /** The name of the account the site comes from. */
-  declare readonly originAccount: pulumi.Output<string | null>;
-  /** The name of the account the site goes to. */
-  declare readonly destinationAccount: pulumi.Output<string | null>;
-  /** Whether this resource may take over an existing active transfer. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: SiteTransferArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, SITE_TRANSFER_OUTPUTS, opts);
-  }
-}
-
-const SITE_TRANSFER_OUTPUTS = [
-  "transferId",
-  "status",
-  "createdAt",
-  "updatedAt",
-  "site",
-  "installs",
-  "originAccount",
-  "destinationAccount",
-  "scheduledTime",
-  "maintenanceMode",
-  "adopt",
-] as const;
+export const SiteTransfer = resourceClass(definition);
+export type SiteTransfer = InstanceType<typeof SiteTransfer>;
+export type SiteTransferArgs = ArgsOf<typeof definition>;
