@@ -8,29 +8,30 @@
  *
  * Delete: deletes the schedule on the service.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ReportSchedule as ApiSchedule, UpdateReportScheduleRequest } from "../../sdk";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider } from "../core/lifecycle";
-import { type ResourceOptions, WpEngineResource } from "../dynamic/resource";
+import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
-const KIND = "ReportSchedule";
-
-/** How often a report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}`. */
+/** How often a report runs. */
 const frequencyInput = z
   .object(
     {
-      /** 7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY. */
       value: z
         .number({ error: "frequency.value must be a number" })
-        .int("frequency.value must be an integer"),
-      /** DAYS or MONTHLY (any case). */
+        .int("frequency.value must be an integer")
+        .meta({ description: "7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY." }),
       unit: z
         .string({ error: "frequency.unit must be DAYS or MONTHLY" })
         .trim()
         .toUpperCase()
-        .pipe(z.enum(["DAYS", "MONTHLY"], { error: "frequency.unit must be DAYS or MONTHLY" })),
+        // A string check, not a z.enum: the output stays a plain string, as 0.1.0's schema declared it.
+        .refine((u): boolean => u === "DAYS" || u === "MONTHLY", {
+          error: "frequency.unit must be DAYS or MONTHLY",
+        })
+        .meta({ description: "DAYS or MONTHLY (any case), stored upper case." }),
     },
     { error: "frequency is required: {value, unit}" },
   )
@@ -38,56 +39,84 @@ const frequencyInput = z
 
 const recipientInput = z
   .object({
-    /** The recipient's display name. */
-    name: requiredString("recipients[].name"),
-    /** The recipient's email address. */
+    name: requiredString("recipients[].name").meta({ description: "The recipient's display name." }),
     email: z
       .string({ error: "recipients[].email is required and must be a string" })
       .trim()
-      .pipe(z.email("recipients[].email must be an email address")),
+      .pipe(z.email("recipients[].email must be an email address"))
+      .meta({ description: "The recipient's email address, compared without case." }),
   })
   .strict();
 
 const sectionInput = z
   .object({
-    /** The section name, one the template offers (e.g. cover, overview, usage, themes). */
     name: z
       .string({ error: "sections[].name is required and must be a string" })
       .trim()
-      .min(1, "sections[].name must not be empty"),
+      .min(1, "sections[].name must not be empty")
+      .meta({
+        description: "The section name, one the template offers (e.g. cover, overview, usage, themes).",
+      }),
   })
   .strict();
 
-export const ReportScheduleInputsSchema = z
+const inputs = z
   .object({
-    /** The site the report is about. Changing it replaces the schedule. */
-    siteId: uuidString("siteId"),
-    /** The report title. */
-    title: requiredString("title").transform((s) => s.trim()),
-    /** The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone. */
+    siteId: uuidString("siteId").meta({
+      description: "The site the report is about. Changing it replaces the schedule.",
+      replaces: true,
+    }),
+    title: requiredString("title").trim().meta({
+      description:
+        "The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.",
+    }),
     nextScheduledDate: z.iso
       .datetime({
         offset: true,
         error: "nextScheduledDate must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
       })
-      .transform((s) => new Date(s).toISOString()),
-    /** The report template's UUID. */
-    templateUuid: uuidString("templateUuid").transform((s) => s.toLowerCase()),
-    /** How often the report runs. */
-    frequency: frequencyInput,
-    /** Who receives the report (at least one). */
+      .overwrite(isoOrAsIs)
+      .meta({
+        description:
+          "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.",
+      }),
+    templateUuid: uuidString("templateUuid")
+      .toLowerCase()
+      .meta({ description: "The report template's UUID, stored lower case." }),
+    frequency: frequencyInput.meta({
+      description:
+        'How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).',
+    }),
     recipients: z
       .array(recipientInput, { error: "recipients must be a list of {name, email}" })
-      .min(1, "recipients must list at least one {name, email}"),
-    /** The report's sections, in order; valid names depend on the template. */
+      .min(1, "recipients must list at least one {name, email}")
+      .meta({ description: "Who receives the report (at least one): a set, stored sorted by email." }),
     sections: z
       .array(sectionInput, { error: "sections must be a list of {name}" })
-      .min(1, "sections must list at least one {name}"),
+      .min(1, "sections must list at least one {name}")
+      .meta({ description: "The report's sections, in order; valid names depend on the template." }),
     ...COMMON_INPUTS,
   })
   .strict();
 
-export type ReportScheduleInputs = z.output<typeof ReportScheduleInputsSchema>;
+/** How the schedule's id was established when the resource was created. */
+const scheduleMatch = z.templateLiteral([z.enum(["exact", "only-new-schedule", "adopted"])]);
+export type ScheduleMatch = z.output<typeof scheduleMatch>;
+
+const outputs = z.object({
+  scheduleId: z.string().meta({ description: "The schedule's UUID (also the resource id).", stable: true }),
+  createdAt: z.string().nullable().meta({ description: "When the schedule was created, or null." }),
+  nextRunDate: z.string().nullable().meta({
+    description: "The next generation as the service lists it now (moves on after every run), or null.",
+  }),
+  createMatch: scheduleMatch.optional().meta({
+    description:
+      "How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.",
+  }),
+});
+
+type ReportScheduleInputs = z.output<typeof inputs>;
+type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
 const rules: Rule<ReportScheduleInputs>[] = [
@@ -109,31 +138,18 @@ const rules: Rule<ReportScheduleInputs>[] = [
   },
 ];
 
-/** How the schedule's id was established when the resource was created. */
-export type ScheduleMatch = "exact" | "only-new-schedule" | "adopted";
-
-/** Outputs of a ReportSchedule: its inputs plus what the service reports. */
-export interface ReportScheduleOutputs extends Record<string, unknown> {
-  siteId: string;
-  title: string;
-  nextScheduledDate: string;
-  templateUuid: string;
-  frequency: { value: number; unit: string };
-  recipients: { name: string; email: string }[];
-  sections: { name: string }[];
-  scheduleId: string;
-  createdAt: string | null;
-  /** The next generation as the service lists it now (moves on after every run). */
-  nextRunDate: string | null;
-  /** How the id was found on create (the service's create does not return it). */
-  createMatch?: ScheduleMatch;
-}
-
 /** The fields a user sets, in the canonical form used for every comparison. */
-export type ScheduleFields = Pick<
-  ReportScheduleOutputs,
-  "title" | "nextScheduledDate" | "templateUuid" | "frequency" | "recipients" | "sections"
->;
+export type ScheduleFields = Pick<ReportScheduleOutputs, keyof typeof SNAKE>;
+
+/** The request body's (snake_case) name of each field a user sets. */
+const SNAKE = {
+  title: "title",
+  nextScheduledDate: "next_scheduled_date",
+  templateUuid: "template_uuid",
+  frequency: "frequency",
+  recipients: "recipients",
+  sections: "sections",
+} as const satisfies Record<string, keyof UpdateReportScheduleRequest>;
 
 function isoOrAsIs(value: string | null | undefined): string {
   if (!value) return "";
@@ -181,15 +197,7 @@ export function inputFields(i: ScheduleFields): ScheduleFields {
 
 /** Names of the fields that differ between two canonical field sets. */
 export function differingFields(a: ScheduleFields, b: ScheduleFields): (keyof ScheduleFields)[] {
-  const keys: (keyof ScheduleFields)[] = [
-    "title",
-    "nextScheduledDate",
-    "templateUuid",
-    "frequency",
-    "recipients",
-    "sections",
-  ];
-  return keys.filter((k) => {
+  return (Object.keys(SNAKE) as (keyof ScheduleFields)[]).filter((k) => {
     const x = a[k];
     const y = b[k];
     if (k === "recipients") {
@@ -316,15 +324,7 @@ export function schedulePatch(
   const changed = differingFields(inputFields(have), inputFields(want));
   if (!changed.length) return undefined;
   const body = scheduleBody(want);
-  const snake: Record<keyof ScheduleFields, keyof typeof body> = {
-    title: "title",
-    nextScheduledDate: "next_scheduled_date",
-    templateUuid: "template_uuid",
-    frequency: "frequency",
-    recipients: "recipients",
-    sections: "sections",
-  };
-  return Object.fromEntries(changed.map((k) => [snake[k], body[snake[k]]])) as UpdateReportScheduleRequest;
+  return Object.fromEntries(changed.map((k) => [SNAKE[k], body[SNAKE[k]]])) as UpdateReportScheduleRequest;
 }
 
 async function findById(ctx: Context, siteId: string, id: string): Promise<ApiSchedule | undefined> {
@@ -346,12 +346,17 @@ async function patchAndRead(
   return scheduleOutputs(siteId, live, anchor);
 }
 
-export const provider = defineProvider<ReportScheduleInputs, ReportScheduleOutputs>({
-  kind: KIND,
-  schema: ReportScheduleInputsSchema,
+export const definition = defineKind({
+  kind: "ReportSchedule",
+  description:
+    "A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, " +
+    "and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: " +
+    "it is found in the site's schedule listing).",
+  deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
+  importId: "{siteId}/{id}",
+  inputs,
+  outputs,
   rules,
-  replaceOn: ["siteId"],
-  updatable: ["title", "nextScheduledDate", "templateUuid", "frequency", "recipients", "sections"],
   normalize: (key, v) => {
     if (v === undefined || v === null) return null;
     switch (key) {
@@ -403,7 +408,7 @@ export const provider = defineProvider<ReportScheduleInputs, ReportScheduleOutpu
       if (!patch) return { id: found.uuid, outs };
       try {
         const patched = await patchAndRead(ctx, inputs.siteId, found.uuid, patch, anchor);
-        return { id: found.uuid, outs: { ...patched, createMatch: "adopted" } };
+        return { id: found.uuid, outs: { ...patched, createMatch: "adopted" as const } };
       } catch (err) {
         throw new CreatedButFailedError(found.uuid, outs, err);
       }
@@ -423,13 +428,7 @@ export const provider = defineProvider<ReportScheduleInputs, ReportScheduleOutpu
   async read(id, olds, ctx) {
     const live = await findById(ctx, olds.siteId, id);
     if (!live) return undefined;
-    const outs = scheduleOutputs(olds.siteId, live, olds.nextScheduledDate);
-    const { siteId, title, nextScheduledDate, templateUuid, frequency, recipients, sections } = outs;
-    const freq = frequency as ReportScheduleInputs["frequency"];
-    return {
-      outs,
-      inputs: { siteId, title, nextScheduledDate, templateUuid, frequency: freq, recipients, sections },
-    };
+    return { outs: scheduleOutputs(olds.siteId, live, olds.nextScheduledDate) };
   },
   async update(id, olds, news, ctx) {
     const patch = schedulePatch(olds, news);
@@ -445,25 +444,7 @@ export const provider = defineProvider<ReportScheduleInputs, ReportScheduleOutpu
   },
 });
 
-/** Arguments of a {@link ReportSchedule}. */
-export interface ReportScheduleArgs {
-  /** The site the report is about. Changing it replaces the schedule. */
-  siteId: pulumi.Input<string>;
-  /** The report title (unique per site for adoption to work). */
-  title: pulumi.Input<string>;
-  /** The first (create) or next (update) generation, ISO 8601 with a zone. */
-  nextScheduledDate: pulumi.Input<string>;
-  /** The report template's UUID. */
-  templateUuid: pulumi.Input<string>;
-  /** `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (day of the month). */
-  frequency: pulumi.Input<{ value: pulumi.Input<number>; unit: pulumi.Input<string> }>;
-  /** Who receives the report (at least one). */
-  recipients: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; email: pulumi.Input<string> }>[]>;
-  /** The report's sections in order (valid names depend on the template). */
-  sections: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string> }>[]>;
-  /** Take over the one schedule with this title on the site instead of failing. */
-  adopt?: pulumi.Input<boolean>;
-}
+export const provider = definition.provider;
 
 /**
  * A scheduled report of a site. The id is the schedule's UUID. Delete deletes the schedule.
@@ -475,38 +456,6 @@ export interface ReportScheduleArgs {
  *   recipients: [{ name: "Ops", email: "ops@example.com" }], sections: [{ name: "cover" }, { name: "usage" }],
  * });
  */
-export class ReportSchedule extends WpEngineResource {
-  /** The site the report is about. */
-  declare readonly siteId: pulumi.Output<string>;
-  /** The report title. */
-  declare readonly title: pulumi.Output<string>;
-  /** The configured first/next generation (canonical ISO 8601, UTC); see `nextRunDate` for the live one. */
-  declare readonly nextScheduledDate: pulumi.Output<string>;
-  /** The report template's UUID. */
-  declare readonly templateUuid: pulumi.Output<string>;
-  /** How often the report runs. */
-  declare readonly frequency: pulumi.Output<{ value: number; unit: string }>;
-  /** Who receives the report, sorted by email. */
-  declare readonly recipients: pulumi.Output<{ name: string; email: string }[]>;
-  /** The report's sections, in order. */
-  declare readonly sections: pulumi.Output<{ name: string }[]>;
-  /** The schedule's UUID (also the resource id). */
-  declare readonly scheduleId: pulumi.Output<string>;
-  /** When the schedule was created. */
-  declare readonly createdAt: pulumi.Output<string | null>;
-  /** The next generation as the service lists it (moves on after every run). */
-  declare readonly nextRunDate: pulumi.Output<string | null>;
-  /**
-   * How the id was established on create: `exact` (the one new schedule with the requested fields),
-   * `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`.
-   */
-  declare readonly createMatch: pulumi.Output<ScheduleMatch>;
-  /** Whether this resource may take over an existing schedule with its title. */
-  declare readonly adopt: pulumi.Output<boolean | undefined>;
-
-  constructor(name: string, args: ReportScheduleArgs, opts?: ResourceOptions) {
-    super(KIND, name, args, REPORT_SCHEDULE_OUTPUTS, opts);
-  }
-}
-
-const REPORT_SCHEDULE_OUTPUTS = ["scheduleId", "createdAt", "nextRunDate", "createMatch", "adopt"] as const;
+export const ReportSchedule = resourceClass(definition);
+export type ReportSchedule = InstanceType<typeof ReportSchedule>;
+export type ReportScheduleArgs = ArgsOf<typeof definition>;
