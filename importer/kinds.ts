@@ -6,7 +6,7 @@
  */
 import { fieldMeta, type Kind } from "../provider/core/define";
 import type { ResourceDefinition } from "../provider/core/lifecycle";
-import { RESOURCES, resourceProvider } from "../provider/executable/registry";
+import { resourceProvider } from "../provider/executable/registry";
 import { KINDS } from "../provider/registry";
 
 /** The kinds brought in, in the order the program declares them (what others refer to comes first). */
@@ -54,14 +54,13 @@ export function definitionOf(kind: string): AnyDefinition {
 
 /** Every kind the provider serves. */
 export function allKinds(): string[] {
-  return [...new Set([...Object.keys(KINDS), ...Object.keys(RESOURCES)])].sort();
+  return Object.keys(KINDS).sort();
 }
 
 /** The kind's import id (`{installId}/{id}`), or `undefined` when it has none. */
 export function importIdOf(kind: string): string | undefined {
   const own = definitionOf(kind).importId;
-  if (own !== undefined) return typeof own === "string" ? own : undefined;
-  return RESOURCES[kind as keyof typeof RESOURCES];
+  return typeof own === "string" ? own : undefined;
 }
 
 /** An input field as the importer renders it. */

@@ -9,6 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { setStackConfig } from "./core/config";
 import { type CheckFailure, forEngine } from "./core/inputs";
 import { stopWithParent } from "./core/watchdog";
+import { KINDS } from "./registry";
 
 /** Keeps the `wpengine:*` stack config for this plugin process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
@@ -18,13 +19,10 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
-/** Runs one lifecycle method of a resource kind; the kind names its module (`./Domain` → `Domain`). */
+/** Runs one lifecycle method of a resource kind, found in the registry. */
 export async function run(kind: string, method: Method, ...args: unknown[]): Promise<unknown> {
-  if (!/^[A-Z][A-Za-z]+$/.test(kind))
-    throw new Error(`wpengine: unknown resource kind ${JSON.stringify(kind)}`);
-  // biome-ignore lint/suspicious/noExplicitAny: modules are looked up by kind at run time.
-  const mod: any = require(`./kinds/${kind}`);
-  const provider = mod.provider as pulumi.dynamic.ResourceProvider | undefined;
+  const provider = Object.hasOwn(KINDS, kind) ? KINDS[kind]?.provider : undefined;
+  if (!provider) throw new Error(`wpengine: unknown resource kind ${JSON.stringify(kind)}`);
   const fn = provider?.[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
   if (!fn) throw new Error(`wpengine: resource ${kind} has no ${method}`);
   const result = await fn.apply(provider, args);

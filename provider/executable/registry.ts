@@ -1,36 +1,8 @@
-/**
- * What the executable front door serves: every resource kind (its module's `provider` object, the one
- * its dynamic class uses, and the import id that addresses an existing object), and the lookups of
- * the table in `provider/lookups/index.ts`.
- */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ResourceDefinition } from "../core/lifecycle";
-import { provider as AccountUser } from "../kinds/AccountUser";
-import { provider as App } from "../kinds/App";
-import { provider as Backup } from "../kinds/Backup";
-import { provider as BackupRestore } from "../kinds/BackupRestore";
-import { provider as CacheExclusions } from "../kinds/CacheExclusions";
-import { provider as CachePurge } from "../kinds/CachePurge";
-import { provider as Domain } from "../kinds/Domain";
-import { provider as DomainMappings } from "../kinds/DomainMappings";
-import { provider as DomainMappingVerification } from "../kinds/DomainMappingVerification";
-import { provider as DomainVerification } from "../kinds/DomainVerification";
-import { provider as Environment } from "../kinds/Environment";
-import { provider as EnvironmentCacheClear } from "../kinds/EnvironmentCacheClear";
-import { provider as EnvironmentSource } from "../kinds/EnvironmentSource";
-import { provider as Install } from "../kinds/Install";
-import { provider as InstallCopy } from "../kinds/InstallCopy";
-import { provider as InstallPlacement } from "../kinds/InstallPlacement";
-import { provider as LetsEncryptCertificate } from "../kinds/LetsEncryptCertificate";
-import { provider as OffloadSettings } from "../kinds/OffloadSettings";
-import { provider as ReportSchedule } from "../kinds/ReportSchedule";
-import { provider as Site } from "../kinds/Site";
-import { provider as SiteTransfer } from "../kinds/SiteTransfer";
-import { provider as SshKey } from "../kinds/SshKey";
-import { provider as ThirdPartyCertificate } from "../kinds/ThirdPartyCertificate";
+import type { Kind } from "../core/define";
 import { LOOKUP_TABLE } from "../lookups";
 import { type LookupOptions, type Lookup as LookupRow, run } from "../lookups/common";
+import { KINDS } from "../registry";
 
 /** The package name of the Pulumi schema and the first segment of every type token. */
 export const PACKAGE = "wpengine";
@@ -38,88 +10,21 @@ export const PACKAGE = "wpengine";
 /** `wpengine:index:<Kind>` for a resource, `wpengine:index:get<Thing>` for a lookup. */
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
-/** The lifecycle methods of every resource kind: each module's `provider`, shared with its dynamic class. */
-const PROVIDERS = {
-  AccountUser,
-  App,
-  Backup,
-  BackupRestore,
-  CacheExclusions,
-  CachePurge,
-  Domain,
-  DomainMappingVerification,
-  DomainMappings,
-  DomainVerification,
-  Environment,
-  EnvironmentCacheClear,
-  EnvironmentSource,
-  Install,
-  InstallCopy,
-  InstallPlacement,
-  LetsEncryptCertificate,
-  OffloadSettings,
-  ReportSchedule,
-  Site,
-  SiteTransfer,
-  SshKey,
-  ThirdPartyCertificate,
-} as const;
-
-/**
- * The import id of each kind that addresses an existing object on the service: `{field}` parts are the
- * inputs `read` needs, `{id}` is the resource id (the whole import id when the format has no `{id}`).
- * `undefined`: not importable (an action, or state the service cannot read back).
- */
-export const RESOURCES: Readonly<Record<keyof typeof PROVIDERS, string | undefined>> = {
-  AccountUser: "{accountId}/{id}",
-  App: "accounts/{accountId}/apps/{name}",
-  Backup: "{installId}/{id}",
-  // Actions: nothing on the service to adopt.
-  BackupRestore: undefined,
-  CacheExclusions: "{installId}",
-  CachePurge: undefined,
-  Domain: "{installId}/{id}",
-  // An action (verification) and a set whose read starts from the mappings in state.
-  DomainMappingVerification: undefined,
-  DomainMappings: undefined,
-  DomainVerification: undefined,
-  Environment: "accounts/{accountId}/apps/{appId}/environments/{name}",
-  EnvironmentCacheClear: undefined,
-  EnvironmentSource: undefined,
-  Install: "{id}",
-  InstallCopy: undefined,
-  InstallPlacement: "{installId}",
-  // The id is the whole import id.
-  LetsEncryptCertificate: "{installId}/{domainId}",
-  OffloadSettings: "{installId}",
-  ReportSchedule: "{siteId}/{id}",
-  Site: "{id}",
-  SiteTransfer: "{siteId}/{id}",
-  // The service never returns a public key, which the resource's state keeps.
-  SshKey: undefined,
-  // The service cannot return a certificate or its private key: there is nothing to read back.
-  ThirdPartyCertificate: undefined,
-};
-
-/** The lifecycle methods of a kind. */
-export function resourceProvider(kind: string): pulumi.dynamic.ResourceProvider & {
-  // biome-ignore lint/suspicious/noExplicitAny: every kind's definition, whatever its input and output types.
-  definition: ResourceDefinition<any, any>;
-} {
-  if (!Object.hasOwn(PROVIDERS, kind)) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
-  return PROVIDERS[kind as keyof typeof PROVIDERS];
+/** The lifecycle methods of a kind (the registry's; the same its dynamic class uses). */
+export function resourceProvider(kind: string): Kind["provider"] {
+  const def = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
+  if (!def) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
+  return def.provider;
 }
 
 /**
  * Turns an import id into the resource id and the inputs `read` needs, or says what the id looks like.
  */
 export function parseImportId(kind: string, importId: string): { id: string; olds: Record<string, string> } {
-  const own = (resourceProvider(kind).definition as { importId?: string | { none: string } }).importId;
-  const format =
-    own === undefined ? RESOURCES[kind as keyof typeof RESOURCES] : typeof own === "string" ? own : undefined;
-  if (format === undefined) {
-    throw new Error(`wpengine: ${token(kind)} cannot be imported (it does not address an existing object)`);
-  }
+  resourceProvider(kind);
+  const own = KINDS[kind]!.importId;
+  if (typeof own !== "string") throw new Error(`wpengine: ${token(kind)} cannot be imported: ${own.none}`);
+  const format = own;
   const names: string[] = [];
   const pattern = format.replace(/\{(\w+)\}/g, (_m, name: string) => {
     names.push(name);

@@ -307,6 +307,8 @@ export async function updateRestore(
 }
 
 export const provider = actionProvider(definition.provider, restoreSummary, updateRestore);
+// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
+definition.provider = provider;
 
 /**
  * DESTRUCTIVE action: restores an install from a backup when created, and again whenever an input

@@ -308,6 +308,8 @@ export const provider: typeof generic = {
     return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
   },
 };
+// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
+definition.provider = provider;
 
 /**
  * Local source deployed to an application-hosting environment. The id is

@@ -226,6 +226,8 @@ export async function updateCopy(
 }
 
 export const provider = actionProvider(definition.provider, copySummary, updateCopy);
+// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
+definition.provider = provider;
 
 /**
  * DESTRUCTIVE action: copies one environment over another when created, and again whenever an input

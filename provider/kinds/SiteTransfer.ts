@@ -248,10 +248,11 @@ export const definition = defineKind({
  * The provider: the generic one, with a `check` that validates the scheduled-time window only for a
  * transfer about to be created (a created transfer's time legitimately falls into the past).
  */
+const base = definition.provider;
 export const provider: typeof definition.provider = {
-  ...definition.provider,
+  ...base,
   async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
-    const result = await definition.provider.check!(olds, news);
+    const result = await base.check!(olds, news);
     const failures = [...(result.failures ?? [])];
     const time = result.inputs["scheduledTime"];
     if (!failures.length && !containsUnknown(time) && isCreating(olds, result.inputs)) {
@@ -261,6 +262,8 @@ export const provider: typeof definition.provider = {
     return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
   },
 };
+// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
+definition.provider = provider;
 
 /**
  * A transfer of a site to another account. The id is the transfer's id. Delete cancels the transfer

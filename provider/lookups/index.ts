@@ -10,8 +10,6 @@
  * The executable provider serves the same rows (`executable/functions.ts`).
  */
 import { z } from "zod";
-import type { Install as ApiInstall, Site as ApiSite, SiteTransfer as ApiSiteTransfer } from "../../sdk";
-import type { ViewOf } from "./camel";
 import { functionsOf, type Lookup, many, one, type PromiseForm } from "./common";
 import { checkDomainStatus } from "./domainStatus";
 import * as V from "./views";
@@ -355,23 +353,11 @@ export const {
 } = functionsOf(LOOKUP_TABLE);
 
 // ---------------------------------------------------------------------------------------------------
-// Kept for the resource kinds that still map their records through the lookups' (see each note).
+// The record types of 0.1.0 that programs may name, as the lookups now return them.
 
-/** @deprecated kept for provider/kinds/Install.ts until its conversion lands */
-export type InstallInfo = Omit<ViewOf<typeof V.Install>, "account" | "site">;
-/** @deprecated kept for provider/kinds/Install.ts until its conversion lands */
-export function toInstallInfo(i: ApiInstall): InstallInfo {
-  const { account: _a, site: _s, ...rest } = V.Install.map(i);
-  return rest;
-}
-/** @deprecated kept for provider/kinds/Site.ts until its conversion lands */
-export type SiteInfo = Omit<ViewOf<typeof V.Site>, "account">;
-/** @deprecated kept for provider/kinds/Site.ts until its conversion lands */
-export function toSiteInfo(s: ApiSite): SiteInfo {
-  const { account: _a, ...rest } = V.Site.map(s);
-  return rest;
-}
-/** @deprecated kept for provider/kinds/SiteTransfer.ts until its conversion lands */
-export type SiteTransferInfo = ViewOf<typeof V.SiteTransfer>;
-/** @deprecated kept for provider/kinds/SiteTransfer.ts until its conversion lands */
-export const toSiteTransferInfo = (t: ApiSiteTransfer): SiteTransferInfo => V.SiteTransfer.map(t);
+/** An install, as `getInstall` returns it. */
+export type InstallInfo = LookupResult<"getInstall">;
+/** A site, as `getSite` returns it. */
+export type SiteInfo = LookupResult<"getSite">;
+/** A site transfer, as `getSiteTransfer` returns it. */
+export type SiteTransferInfo = LookupResult<"getSiteTransfer">;

@@ -12,11 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The offloaded file storage settings of an install. The id is the install id. Create and update send
-// the whole settings and wait until the service has applied them (`timeoutSeconds`).
+// The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the install's files. Create and update send the whole settings and wait until the service has applied them (`timeoutSeconds`). The id is the install id: an install has one set of offload settings.
 //
-// Delete: NOTHING on the service can delete offload settings. Destroying this resource only removes it
-// from the stack; the install keeps offloading to the bucket until its settings are changed by hand.
+// Delete: Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the install keeps offloading to the bucket until its settings are changed by hand.
 //
 // ## Import
 //
@@ -26,22 +24,22 @@ import (
 type OffloadSettings struct {
 	pulumi.CustomResourceState
 
-	// Whether this resource was allowed to take over settings made by hand.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The bucket name.
+	// The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens).
 	Bucket pulumi.StringOutput `pulumi:"bucket"`
-	// The bucket's region.
+	// The bucket's region, an AWS region code such as `us-east-1`.
 	BucketRegion pulumi.StringOutput `pulumi:"bucketRegion"`
-	// The storage provider (`s3`).
+	// The storage provider: `s3`, the only one the service offers.
 	Cloud OffloadSettingsCloudOutput `pulumi:"cloud"`
-	// The install the settings belong to (also the resource id).
+	// The install whose offload settings this resource owns (also the resource id).
 	InstallId pulumi.StringOutput `pulumi:"installId"`
-	// The offloaded paths, sorted by path.
+	// The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
 	PathSettings OffloadSettingsPathSettingsArrayOutput `pulumi:"pathSettings"`
-	// `applied` once the service has applied the settings (`pending` before).
+	// `applied` once the service has applied the settings, `pending` while it is still applying a change.
 	Status pulumi.StringOutput `pulumi:"status"`
-	// The wait limit of create and update, in seconds.
-	TimeoutSeconds pulumi.IntPtrOutput `pulumi:"timeoutSeconds"`
+	// How long create and update wait for the service to apply the settings, in seconds (at most 86400).
+	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 }
 
 // NewOffloadSettings registers a new resource with the given unique name, arguments, and options.
@@ -105,37 +103,37 @@ func OffloadSettingsExists(ctx *pulumi.Context,
 }
 
 type offloadSettingsArgs struct {
-	// Replace offload settings that already exist on the install (made by hand) instead of failing create.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The bucket name.
+	// The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens).
 	Bucket string `pulumi:"bucket"`
-	// The bucket's region, e.g. `us-east-1`.
+	// The bucket's region, an AWS region code such as `us-east-1`.
 	BucketRegion string `pulumi:"bucketRegion"`
-	// The storage provider: `s3` (default; the only one the service offers).
+	// The storage provider: `s3`, the only one the service offers.
 	Cloud *OffloadSettingsCloud `pulumi:"cloud"`
-	// The install whose settings this resource owns. Changing it replaces the resource.
+	// The install whose offload settings this resource owns (also the resource id).
 	InstallId string `pulumi:"installId"`
-	// The offloaded paths (default none). Order never shows as a change.
+	// The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
 	PathSettings []OffloadSettingsPathSettings `pulumi:"pathSettings"`
-	// How long create and update wait for the service to apply the settings, in seconds (default 300).
+	// How long create and update wait for the service to apply the settings, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 }
 
 // The set of arguments for constructing a OffloadSettings resource.
 type OffloadSettingsArgs struct {
-	// Replace offload settings that already exist on the install (made by hand) instead of failing create.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The bucket name.
+	// The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens).
 	Bucket pulumi.StringInput
-	// The bucket's region, e.g. `us-east-1`.
+	// The bucket's region, an AWS region code such as `us-east-1`.
 	BucketRegion pulumi.StringInput
-	// The storage provider: `s3` (default; the only one the service offers).
+	// The storage provider: `s3`, the only one the service offers.
 	Cloud OffloadSettingsCloudPtrInput
-	// The install whose settings this resource owns. Changing it replaces the resource.
+	// The install whose offload settings this resource owns (also the resource id).
 	InstallId pulumi.StringInput
-	// The offloaded paths (default none). Order never shows as a change.
+	// The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
 	PathSettings OffloadSettingsPathSettingsArrayInput
-	// How long create and update wait for the service to apply the settings, in seconds (default 300).
+	// How long create and update wait for the service to apply the settings, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -226,44 +224,44 @@ func (o OffloadSettingsOutput) ToOffloadSettingsOutputWithContext(ctx context.Co
 	return o
 }
 
-// Whether this resource was allowed to take over settings made by hand.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o OffloadSettingsOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *OffloadSettings) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The bucket name.
+// The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens).
 func (o OffloadSettingsOutput) Bucket() pulumi.StringOutput {
 	return o.ApplyT(func(v *OffloadSettings) pulumi.StringOutput { return v.Bucket }).(pulumi.StringOutput)
 }
 
-// The bucket's region.
+// The bucket's region, an AWS region code such as `us-east-1`.
 func (o OffloadSettingsOutput) BucketRegion() pulumi.StringOutput {
 	return o.ApplyT(func(v *OffloadSettings) pulumi.StringOutput { return v.BucketRegion }).(pulumi.StringOutput)
 }
 
-// The storage provider (`s3`).
+// The storage provider: `s3`, the only one the service offers.
 func (o OffloadSettingsOutput) Cloud() OffloadSettingsCloudOutput {
 	return o.ApplyT(func(v *OffloadSettings) OffloadSettingsCloudOutput { return v.Cloud }).(OffloadSettingsCloudOutput)
 }
 
-// The install the settings belong to (also the resource id).
+// The install whose offload settings this resource owns (also the resource id).
 func (o OffloadSettingsOutput) InstallId() pulumi.StringOutput {
 	return o.ApplyT(func(v *OffloadSettings) pulumi.StringOutput { return v.InstallId }).(pulumi.StringOutput)
 }
 
-// The offloaded paths, sorted by path.
+// The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
 func (o OffloadSettingsOutput) PathSettings() OffloadSettingsPathSettingsArrayOutput {
 	return o.ApplyT(func(v *OffloadSettings) OffloadSettingsPathSettingsArrayOutput { return v.PathSettings }).(OffloadSettingsPathSettingsArrayOutput)
 }
 
-// `applied` once the service has applied the settings (`pending` before).
+// `applied` once the service has applied the settings, `pending` while it is still applying a change.
 func (o OffloadSettingsOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *OffloadSettings) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// The wait limit of create and update, in seconds.
-func (o OffloadSettingsOutput) TimeoutSeconds() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *OffloadSettings) pulumi.IntPtrOutput { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+// How long create and update wait for the service to apply the settings, in seconds (at most 86400).
+func (o OffloadSettingsOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *OffloadSettings) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
 type OffloadSettingsArrayOutput struct{ *pulumi.OutputState }

@@ -2393,9 +2393,12 @@ func (o InstallUsageInfoRollupsMapOutput) MapIndex(k pulumi.StringInput) Install
 }
 
 type OffloadSettingsPathSettings struct {
-	ExcludedPaths []string                                `pulumi:"excludedPaths"`
-	Path          string                                  `pulumi:"path"`
-	RedirectType  OffloadSettingsPathSettingsRedirectType `pulumi:"redirectType"`
+	// Sub-paths of `path` kept on the install (default none).
+	ExcludedPaths []string `pulumi:"excludedPaths"`
+	// The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.
+	Path string `pulumi:"path"`
+	// What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.
+	RedirectType OffloadSettingsPathSettingsRedirectType `pulumi:"redirectType"`
 }
 
 // OffloadSettingsPathSettingsInput is an input type that accepts OffloadSettingsPathSettingsArgs and OffloadSettingsPathSettingsOutput values.
@@ -2410,9 +2413,12 @@ type OffloadSettingsPathSettingsInput interface {
 }
 
 type OffloadSettingsPathSettingsArgs struct {
-	ExcludedPaths pulumi.StringArrayInput                      `pulumi:"excludedPaths"`
-	Path          pulumi.StringInput                           `pulumi:"path"`
-	RedirectType  OffloadSettingsPathSettingsRedirectTypeInput `pulumi:"redirectType"`
+	// Sub-paths of `path` kept on the install (default none).
+	ExcludedPaths pulumi.StringArrayInput `pulumi:"excludedPaths"`
+	// The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.
+	Path pulumi.StringInput `pulumi:"path"`
+	// What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.
+	RedirectType OffloadSettingsPathSettingsRedirectTypeInput `pulumi:"redirectType"`
 }
 
 func (OffloadSettingsPathSettingsArgs) ElementType() reflect.Type {
@@ -2466,14 +2472,17 @@ func (o OffloadSettingsPathSettingsOutput) ToOffloadSettingsPathSettingsOutputWi
 	return o
 }
 
+// Sub-paths of `path` kept on the install (default none).
 func (o OffloadSettingsPathSettingsOutput) ExcludedPaths() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OffloadSettingsPathSettings) []string { return v.ExcludedPaths }).(pulumi.StringArrayOutput)
 }
 
+// The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.
 func (o OffloadSettingsPathSettingsOutput) Path() pulumi.StringOutput {
 	return o.ApplyT(func(v OffloadSettingsPathSettings) string { return v.Path }).(pulumi.StringOutput)
 }
 
+// What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.
 func (o OffloadSettingsPathSettingsOutput) RedirectType() OffloadSettingsPathSettingsRedirectTypeOutput {
 	return o.ApplyT(func(v OffloadSettingsPathSettings) OffloadSettingsPathSettingsRedirectType { return v.RedirectType }).(OffloadSettingsPathSettingsRedirectTypeOutput)
 }
@@ -2499,8 +2508,10 @@ func (o OffloadSettingsPathSettingsArrayOutput) Index(i pulumi.IntInput) Offload
 }
 
 type ReportScheduleFrequency struct {
-	Unit  string `pulumi:"unit"`
-	Value int    `pulumi:"value"`
+	// DAYS or MONTHLY (any case), stored upper case.
+	Unit string `pulumi:"unit"`
+	// 7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY.
+	Value int `pulumi:"value"`
 }
 
 // ReportScheduleFrequencyInput is an input type that accepts ReportScheduleFrequencyArgs and ReportScheduleFrequencyOutput values.
@@ -2515,8 +2526,10 @@ type ReportScheduleFrequencyInput interface {
 }
 
 type ReportScheduleFrequencyArgs struct {
-	Unit  pulumi.StringInput `pulumi:"unit"`
-	Value pulumi.IntInput    `pulumi:"value"`
+	// DAYS or MONTHLY (any case), stored upper case.
+	Unit pulumi.StringInput `pulumi:"unit"`
+	// 7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY.
+	Value pulumi.IntInput `pulumi:"value"`
 }
 
 func (ReportScheduleFrequencyArgs) ElementType() reflect.Type {
@@ -2545,10 +2558,12 @@ func (o ReportScheduleFrequencyOutput) ToReportScheduleFrequencyOutputWithContex
 	return o
 }
 
+// DAYS or MONTHLY (any case), stored upper case.
 func (o ReportScheduleFrequencyOutput) Unit() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleFrequency) string { return v.Unit }).(pulumi.StringOutput)
 }
 
+// 7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY.
 func (o ReportScheduleFrequencyOutput) Value() pulumi.IntOutput {
 	return o.ApplyT(func(v ReportScheduleFrequency) int { return v.Value }).(pulumi.IntOutput)
 }
@@ -2712,8 +2727,10 @@ func (o ReportScheduleInfoRecipientsArrayOutput) Index(i pulumi.IntInput) Report
 }
 
 type ReportScheduleRecipients struct {
+	// The recipient's email address, compared without case.
 	Email string `pulumi:"email"`
-	Name  string `pulumi:"name"`
+	// The recipient's display name.
+	Name string `pulumi:"name"`
 }
 
 // ReportScheduleRecipientsInput is an input type that accepts ReportScheduleRecipientsArgs and ReportScheduleRecipientsOutput values.
@@ -2728,8 +2745,10 @@ type ReportScheduleRecipientsInput interface {
 }
 
 type ReportScheduleRecipientsArgs struct {
+	// The recipient's email address, compared without case.
 	Email pulumi.StringInput `pulumi:"email"`
-	Name  pulumi.StringInput `pulumi:"name"`
+	// The recipient's display name.
+	Name pulumi.StringInput `pulumi:"name"`
 }
 
 func (ReportScheduleRecipientsArgs) ElementType() reflect.Type {
@@ -2783,10 +2802,12 @@ func (o ReportScheduleRecipientsOutput) ToReportScheduleRecipientsOutputWithCont
 	return o
 }
 
+// The recipient's email address, compared without case.
 func (o ReportScheduleRecipientsOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleRecipients) string { return v.Email }).(pulumi.StringOutput)
 }
 
+// The recipient's display name.
 func (o ReportScheduleRecipientsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleRecipients) string { return v.Name }).(pulumi.StringOutput)
 }
@@ -2812,6 +2833,7 @@ func (o ReportScheduleRecipientsArrayOutput) Index(i pulumi.IntInput) ReportSche
 }
 
 type ReportScheduleSections struct {
+	// The section name, one the template offers (e.g. cover, overview, usage, themes).
 	Name string `pulumi:"name"`
 }
 
@@ -2827,6 +2849,7 @@ type ReportScheduleSectionsInput interface {
 }
 
 type ReportScheduleSectionsArgs struct {
+	// The section name, one the template offers (e.g. cover, overview, usage, themes).
 	Name pulumi.StringInput `pulumi:"name"`
 }
 
@@ -2881,6 +2904,7 @@ func (o ReportScheduleSectionsOutput) ToReportScheduleSectionsOutputWithContext(
 	return o
 }
 
+// The section name, one the template offers (e.g. cover, overview, usage, themes).
 func (o ReportScheduleSectionsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleSections) string { return v.Name }).(pulumi.StringOutput)
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A scheduled report of a site. The id is the schedule's UUID. Delete deletes the schedule.
+// A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: it is found in the site's schedule listing).
+//
+// Delete: Deletes the schedule on the service. A schedule already gone counts as deleted.
 //
 // ## Import
 //
@@ -22,30 +24,29 @@ import (
 type ReportSchedule struct {
 	pulumi.CustomResourceState
 
-	// Whether this resource may take over an existing schedule with its title.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// How the id was established on create: `exact` (the one new schedule with the requested fields),
-	// `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`.
-	CreateMatch pulumi.StringOutput `pulumi:"createMatch"`
-	// When the schedule was created.
+	// How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.
+	CreateMatch pulumi.StringPtrOutput `pulumi:"createMatch"`
+	// When the schedule was created, or null.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// How often the report runs.
+	// How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
 	Frequency ReportScheduleFrequencyOutput `pulumi:"frequency"`
-	// The next generation as the service lists it (moves on after every run).
+	// The next generation as the service lists it now (moves on after every run), or null.
 	NextRunDate pulumi.StringOutput `pulumi:"nextRunDate"`
-	// The configured first/next generation (canonical ISO 8601, UTC); see `nextRunDate` for the live one.
+	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
 	NextScheduledDate pulumi.StringOutput `pulumi:"nextScheduledDate"`
-	// Who receives the report, sorted by email.
+	// Who receives the report (at least one): a set, stored sorted by email.
 	Recipients ReportScheduleRecipientsArrayOutput `pulumi:"recipients"`
 	// The schedule's UUID (also the resource id).
 	ScheduleId pulumi.StringOutput `pulumi:"scheduleId"`
-	// The report's sections, in order.
+	// The report's sections, in order; valid names depend on the template.
 	Sections ReportScheduleSectionsArrayOutput `pulumi:"sections"`
-	// The site the report is about.
+	// The site the report is about. Changing it replaces the schedule.
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
-	// The report template's UUID.
+	// The report template's UUID, stored lower case.
 	TemplateUuid pulumi.StringOutput `pulumi:"templateUuid"`
-	// The report title.
+	// The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
 	Title pulumi.StringOutput `pulumi:"title"`
 }
 
@@ -116,41 +117,41 @@ func ReportScheduleExists(ctx *pulumi.Context,
 }
 
 type reportScheduleArgs struct {
-	// Take over the one schedule with this title on the site instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (day of the month).
+	// How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
 	Frequency ReportScheduleFrequency `pulumi:"frequency"`
-	// The first (create) or next (update) generation, ISO 8601 with a zone.
+	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
 	NextScheduledDate string `pulumi:"nextScheduledDate"`
-	// Who receives the report (at least one).
+	// Who receives the report (at least one): a set, stored sorted by email.
 	Recipients []ReportScheduleRecipients `pulumi:"recipients"`
-	// The report's sections in order (valid names depend on the template).
+	// The report's sections, in order; valid names depend on the template.
 	Sections []ReportScheduleSections `pulumi:"sections"`
 	// The site the report is about. Changing it replaces the schedule.
 	SiteId string `pulumi:"siteId"`
-	// The report template's UUID.
+	// The report template's UUID, stored lower case.
 	TemplateUuid string `pulumi:"templateUuid"`
-	// The report title (unique per site for adoption to work).
+	// The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
 	Title string `pulumi:"title"`
 }
 
 // The set of arguments for constructing a ReportSchedule resource.
 type ReportScheduleArgs struct {
-	// Take over the one schedule with this title on the site instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (day of the month).
+	// How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
 	Frequency ReportScheduleFrequencyInput
-	// The first (create) or next (update) generation, ISO 8601 with a zone.
+	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
 	NextScheduledDate pulumi.StringInput
-	// Who receives the report (at least one).
+	// Who receives the report (at least one): a set, stored sorted by email.
 	Recipients ReportScheduleRecipientsArrayInput
-	// The report's sections in order (valid names depend on the template).
+	// The report's sections, in order; valid names depend on the template.
 	Sections ReportScheduleSectionsArrayInput
 	// The site the report is about. Changing it replaces the schedule.
 	SiteId pulumi.StringInput
-	// The report template's UUID.
+	// The report template's UUID, stored lower case.
 	TemplateUuid pulumi.StringInput
-	// The report title (unique per site for adoption to work).
+	// The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
 	Title pulumi.StringInput
 }
 
@@ -241,38 +242,37 @@ func (o ReportScheduleOutput) ToReportScheduleOutputWithContext(ctx context.Cont
 	return o
 }
 
-// Whether this resource may take over an existing schedule with its title.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o ReportScheduleOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// How the id was established on create: `exact` (the one new schedule with the requested fields),
-// `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`.
-func (o ReportScheduleOutput) CreateMatch() pulumi.StringOutput {
-	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.CreateMatch }).(pulumi.StringOutput)
+// How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.
+func (o ReportScheduleOutput) CreateMatch() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReportSchedule) pulumi.StringPtrOutput { return v.CreateMatch }).(pulumi.StringPtrOutput)
 }
 
-// When the schedule was created.
+// When the schedule was created, or null.
 func (o ReportScheduleOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// How often the report runs.
+// How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
 func (o ReportScheduleOutput) Frequency() ReportScheduleFrequencyOutput {
 	return o.ApplyT(func(v *ReportSchedule) ReportScheduleFrequencyOutput { return v.Frequency }).(ReportScheduleFrequencyOutput)
 }
 
-// The next generation as the service lists it (moves on after every run).
+// The next generation as the service lists it now (moves on after every run), or null.
 func (o ReportScheduleOutput) NextRunDate() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.NextRunDate }).(pulumi.StringOutput)
 }
 
-// The configured first/next generation (canonical ISO 8601, UTC); see `nextRunDate` for the live one.
+// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
 func (o ReportScheduleOutput) NextScheduledDate() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.NextScheduledDate }).(pulumi.StringOutput)
 }
 
-// Who receives the report, sorted by email.
+// Who receives the report (at least one): a set, stored sorted by email.
 func (o ReportScheduleOutput) Recipients() ReportScheduleRecipientsArrayOutput {
 	return o.ApplyT(func(v *ReportSchedule) ReportScheduleRecipientsArrayOutput { return v.Recipients }).(ReportScheduleRecipientsArrayOutput)
 }
@@ -282,22 +282,22 @@ func (o ReportScheduleOutput) ScheduleId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.ScheduleId }).(pulumi.StringOutput)
 }
 
-// The report's sections, in order.
+// The report's sections, in order; valid names depend on the template.
 func (o ReportScheduleOutput) Sections() ReportScheduleSectionsArrayOutput {
 	return o.ApplyT(func(v *ReportSchedule) ReportScheduleSectionsArrayOutput { return v.Sections }).(ReportScheduleSectionsArrayOutput)
 }
 
-// The site the report is about.
+// The site the report is about. Changing it replaces the schedule.
 func (o ReportScheduleOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.SiteId }).(pulumi.StringOutput)
 }
 
-// The report template's UUID.
+// The report template's UUID, stored lower case.
 func (o ReportScheduleOutput) TemplateUuid() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.TemplateUuid }).(pulumi.StringOutput)
 }
 
-// The report title.
+// The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
 func (o ReportScheduleOutput) Title() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.Title }).(pulumi.StringOutput)
 }

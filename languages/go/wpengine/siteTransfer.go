@@ -12,8 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A transfer of a site to another account. The id is the transfer's id. Delete cancels the transfer
-// while it is pending or scheduled; once it has begun (or ended) delete only forgets it.
+// A request to move a site, with its installs, to another account: immediately or at a scheduled time 1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id.
+//
+// Delete: Reads the transfer's status first: a `pending` or `scheduled` transfer is cancelled on the service. In any other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer that has begun cannot be undone.
 //
 // ## Import
 //
@@ -23,27 +24,27 @@ import (
 type SiteTransfer struct {
 	pulumi.CustomResourceState
 
-	// Whether this resource may take over an existing active transfer.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// When the transfer was requested.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The name of the account the site goes to.
 	DestinationAccount pulumi.StringOutput `pulumi:"destinationAccount"`
-	// The receiving account.
+	// The account that receives the site; it must differ from the site's account.
 	DestinationAccountId pulumi.StringOutput `pulumi:"destinationAccountId"`
 	// The names of the site's installs at transfer time.
 	Installs pulumi.StringArrayOutput `pulumi:"installs"`
-	// Whether the site is in maintenance mode during the transfer.
-	MaintenanceMode pulumi.BoolPtrOutput `pulumi:"maintenanceMode"`
+	// Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
+	MaintenanceMode pulumi.BoolOutput `pulumi:"maintenanceMode"`
 	// The name of the account the site comes from.
 	OriginAccount pulumi.StringOutput `pulumi:"originAccount"`
-	// When the transfer runs (null: immediately).
+	// When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
 	ScheduledTime pulumi.StringOutput `pulumi:"scheduledTime"`
 	// The site's name at transfer time.
 	Site pulumi.StringOutput `pulumi:"site"`
-	// The transferred site.
+	// The site to transfer (with its installs).
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
-	// pending, scheduled, in_progress, completed, failed or cancelled (as of the last create or refresh).
+	// pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// The transfer's id (also the resource id).
 	TransferId pulumi.StringOutput `pulumi:"transferId"`
@@ -106,29 +107,29 @@ func SiteTransferExists(ctx *pulumi.Context,
 }
 
 type siteTransferArgs struct {
-	// Take over the site's active (pending or scheduled) transfer with these settings instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
-	// The account that receives the site (must differ from the site's account). Changing it replaces the transfer.
+	// The account that receives the site; it must differ from the site's account.
 	DestinationAccountId string `pulumi:"destinationAccountId"`
-	// Put the site in maintenance mode during the transfer (default false).
+	// Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
 	MaintenanceMode *bool `pulumi:"maintenanceMode"`
-	// When to transfer, RFC 3339, between 1 hour and 7 days ahead; omit to transfer immediately.
+	// When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
 	ScheduledTime *string `pulumi:"scheduledTime"`
-	// The site to transfer. Changing it replaces the transfer.
+	// The site to transfer (with its installs).
 	SiteId string `pulumi:"siteId"`
 }
 
 // The set of arguments for constructing a SiteTransfer resource.
 type SiteTransferArgs struct {
-	// Take over the site's active (pending or scheduled) transfer with these settings instead of failing.
+	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
-	// The account that receives the site (must differ from the site's account). Changing it replaces the transfer.
+	// The account that receives the site; it must differ from the site's account.
 	DestinationAccountId pulumi.StringInput
-	// Put the site in maintenance mode during the transfer (default false).
+	// Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
 	MaintenanceMode pulumi.BoolPtrInput
-	// When to transfer, RFC 3339, between 1 hour and 7 days ahead; omit to transfer immediately.
+	// When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
 	ScheduledTime pulumi.StringPtrInput
-	// The site to transfer. Changing it replaces the transfer.
+	// The site to transfer (with its installs).
 	SiteId pulumi.StringInput
 }
 
@@ -219,7 +220,7 @@ func (o SiteTransferOutput) ToSiteTransferOutputWithContext(ctx context.Context)
 	return o
 }
 
-// Whether this resource may take over an existing active transfer.
+// Take over an object that already exists on the service with this identity instead of failing create.
 func (o SiteTransferOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
@@ -234,7 +235,7 @@ func (o SiteTransferOutput) DestinationAccount() pulumi.StringOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.DestinationAccount }).(pulumi.StringOutput)
 }
 
-// The receiving account.
+// The account that receives the site; it must differ from the site's account.
 func (o SiteTransferOutput) DestinationAccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.DestinationAccountId }).(pulumi.StringOutput)
 }
@@ -244,9 +245,9 @@ func (o SiteTransferOutput) Installs() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringArrayOutput { return v.Installs }).(pulumi.StringArrayOutput)
 }
 
-// Whether the site is in maintenance mode during the transfer.
-func (o SiteTransferOutput) MaintenanceMode() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *SiteTransfer) pulumi.BoolPtrOutput { return v.MaintenanceMode }).(pulumi.BoolPtrOutput)
+// Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
+func (o SiteTransferOutput) MaintenanceMode() pulumi.BoolOutput {
+	return o.ApplyT(func(v *SiteTransfer) pulumi.BoolOutput { return v.MaintenanceMode }).(pulumi.BoolOutput)
 }
 
 // The name of the account the site comes from.
@@ -254,7 +255,7 @@ func (o SiteTransferOutput) OriginAccount() pulumi.StringOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.OriginAccount }).(pulumi.StringOutput)
 }
 
-// When the transfer runs (null: immediately).
+// When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
 func (o SiteTransferOutput) ScheduledTime() pulumi.StringOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.ScheduledTime }).(pulumi.StringOutput)
 }
@@ -264,12 +265,12 @@ func (o SiteTransferOutput) Site() pulumi.StringOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.Site }).(pulumi.StringOutput)
 }
 
-// The transferred site.
+// The site to transfer (with its installs).
 func (o SiteTransferOutput) SiteId() pulumi.StringOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.SiteId }).(pulumi.StringOutput)
 }
 
-// pending, scheduled, in_progress, completed, failed or cancelled (as of the last create or refresh).
+// pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).
 func (o SiteTransferOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }

@@ -147,8 +147,17 @@ class DomainMappingsMappingsArgs:
 
 class OffloadSettingsPathSettingsArgsDict(TypedDict):
     path: pulumi.Input[_builtins.str]
+    """
+    The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.
+    """
     redirect_type: pulumi.Input['OffloadSettingsPathSettingsRedirectType']
+    """
+    What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.
+    """
     excluded_paths: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Sub-paths of `path` kept on the install (default none).
+    """
 
 @pulumi.input_type
 class OffloadSettingsPathSettingsArgs:
@@ -156,6 +165,11 @@ class OffloadSettingsPathSettingsArgs:
                  path: pulumi.Input[_builtins.str],
                  redirect_type: pulumi.Input['OffloadSettingsPathSettingsRedirectType'],
                  excluded_paths: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] path: The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.
+        :param pulumi.Input['OffloadSettingsPathSettingsRedirectType'] redirect_type: What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_paths: Sub-paths of `path` kept on the install (default none).
+        """
         pulumi.set(__self__, "path", path)
         pulumi.set(__self__, "redirect_type", redirect_type)
         if excluded_paths is not None:
@@ -164,6 +178,9 @@ class OffloadSettingsPathSettingsArgs:
     @_builtins.property
     @pulumi.getter
     def path(self) -> pulumi.Input[_builtins.str]:
+        """
+        The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.
+        """
         return pulumi.get(self, "path")
 
     @path.setter
@@ -173,6 +190,9 @@ class OffloadSettingsPathSettingsArgs:
     @_builtins.property
     @pulumi.getter(name="redirectType")
     def redirect_type(self) -> pulumi.Input['OffloadSettingsPathSettingsRedirectType']:
+        """
+        What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.
+        """
         return pulumi.get(self, "redirect_type")
 
     @redirect_type.setter
@@ -182,6 +202,9 @@ class OffloadSettingsPathSettingsArgs:
     @_builtins.property
     @pulumi.getter(name="excludedPaths")
     def excluded_paths(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Sub-paths of `path` kept on the install (default none).
+        """
         return pulumi.get(self, "excluded_paths")
 
     @excluded_paths.setter
@@ -191,19 +214,32 @@ class OffloadSettingsPathSettingsArgs:
 
 class ReportScheduleFrequencyArgsDict(TypedDict):
     unit: pulumi.Input[_builtins.str]
+    """
+    DAYS or MONTHLY (any case), stored upper case.
+    """
     value: pulumi.Input[_builtins.int]
+    """
+    7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY.
+    """
 
 @pulumi.input_type
 class ReportScheduleFrequencyArgs:
     def __init__(__self__, *,
                  unit: pulumi.Input[_builtins.str],
                  value: pulumi.Input[_builtins.int]):
+        """
+        :param pulumi.Input[_builtins.str] unit: DAYS or MONTHLY (any case), stored upper case.
+        :param pulumi.Input[_builtins.int] value: 7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY.
+        """
         pulumi.set(__self__, "unit", unit)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def unit(self) -> pulumi.Input[_builtins.str]:
+        """
+        DAYS or MONTHLY (any case), stored upper case.
+        """
         return pulumi.get(self, "unit")
 
     @unit.setter
@@ -213,6 +249,9 @@ class ReportScheduleFrequencyArgs:
     @_builtins.property
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.int]:
+        """
+        7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -222,19 +261,32 @@ class ReportScheduleFrequencyArgs:
 
 class ReportScheduleRecipientsArgsDict(TypedDict):
     email: pulumi.Input[_builtins.str]
+    """
+    The recipient's email address, compared without case.
+    """
     name: pulumi.Input[_builtins.str]
+    """
+    The recipient's display name.
+    """
 
 @pulumi.input_type
 class ReportScheduleRecipientsArgs:
     def __init__(__self__, *,
                  email: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] email: The recipient's email address, compared without case.
+        :param pulumi.Input[_builtins.str] name: The recipient's display name.
+        """
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> pulumi.Input[_builtins.str]:
+        """
+        The recipient's email address, compared without case.
+        """
         return pulumi.get(self, "email")
 
     @email.setter
@@ -244,6 +296,9 @@ class ReportScheduleRecipientsArgs:
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The recipient's display name.
+        """
         return pulumi.get(self, "name")
 
     @name.setter
@@ -253,16 +308,25 @@ class ReportScheduleRecipientsArgs:
 
 class ReportScheduleSectionsArgsDict(TypedDict):
     name: pulumi.Input[_builtins.str]
+    """
+    The section name, one the template offers (e.g. cover, overview, usage, themes).
+    """
 
 @pulumi.input_type
 class ReportScheduleSectionsArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] name: The section name, one the template offers (e.g. cover, overview, usage, themes).
+        """
         pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The section name, one the template offers (e.g. cover, overview, usage, themes).
+        """
         return pulumi.get(self, "name")
 
     @name.setter

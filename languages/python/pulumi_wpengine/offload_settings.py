@@ -32,13 +32,13 @@ class OffloadSettingsArgs:
         """
         The set of arguments for constructing a OffloadSettings resource.
 
-        :param pulumi.Input[_builtins.str] bucket: The bucket name.
-        :param pulumi.Input[_builtins.str] bucket_region: The bucket's region, e.g. `us-east-1`.
-        :param pulumi.Input[_builtins.str] install_id: The install whose settings this resource owns. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Replace offload settings that already exist on the install (made by hand) instead of failing create.
-        :param pulumi.Input['OffloadSettingsCloud'] cloud: The storage provider: `s3` (default; the only one the service offers).
-        :param pulumi.Input[Sequence[pulumi.Input['OffloadSettingsPathSettingsArgs']]] path_settings: The offloaded paths (default none). Order never shows as a change.
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the service to apply the settings, in seconds (default 300).
+        :param pulumi.Input[_builtins.str] bucket: The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens).
+        :param pulumi.Input[_builtins.str] bucket_region: The bucket's region, an AWS region code such as `us-east-1`.
+        :param pulumi.Input[_builtins.str] install_id: The install whose offload settings this resource owns (also the resource id).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input['OffloadSettingsCloud'] cloud: The storage provider: `s3`, the only one the service offers.
+        :param pulumi.Input[Sequence[pulumi.Input['OffloadSettingsPathSettingsArgs']]] path_settings: The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the service to apply the settings, in seconds (at most 86400).
         """
         pulumi.set(__self__, "bucket", bucket)
         pulumi.set(__self__, "bucket_region", bucket_region)
@@ -60,7 +60,7 @@ class OffloadSettingsArgs:
     @pulumi.getter
     def bucket(self) -> pulumi.Input[_builtins.str]:
         """
-        The bucket name.
+        The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens).
         """
         return pulumi.get(self, "bucket")
 
@@ -72,7 +72,7 @@ class OffloadSettingsArgs:
     @pulumi.getter(name="bucketRegion")
     def bucket_region(self) -> pulumi.Input[_builtins.str]:
         """
-        The bucket's region, e.g. `us-east-1`.
+        The bucket's region, an AWS region code such as `us-east-1`.
         """
         return pulumi.get(self, "bucket_region")
 
@@ -84,7 +84,7 @@ class OffloadSettingsArgs:
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The install whose settings this resource owns. Changing it replaces the resource.
+        The install whose offload settings this resource owns (also the resource id).
         """
         return pulumi.get(self, "install_id")
 
@@ -96,7 +96,7 @@ class OffloadSettingsArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Replace offload settings that already exist on the install (made by hand) instead of failing create.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -108,7 +108,7 @@ class OffloadSettingsArgs:
     @pulumi.getter
     def cloud(self) -> pulumi.Input[Optional['OffloadSettingsCloud']]:
         """
-        The storage provider: `s3` (default; the only one the service offers).
+        The storage provider: `s3`, the only one the service offers.
         """
         return pulumi.get(self, "cloud")
 
@@ -120,7 +120,7 @@ class OffloadSettingsArgs:
     @pulumi.getter(name="pathSettings")
     def path_settings(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['OffloadSettingsPathSettingsArgs']]]]:
         """
-        The offloaded paths (default none). Order never shows as a change.
+        The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
         """
         return pulumi.get(self, "path_settings")
 
@@ -132,7 +132,7 @@ class OffloadSettingsArgs:
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create and update wait for the service to apply the settings, in seconds (default 300).
+        How long create and update wait for the service to apply the settings, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 
@@ -156,11 +156,9 @@ class OffloadSettings(pulumi.CustomResource):
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        The offloaded file storage settings of an install. The id is the install id. Create and update send
-        the whole settings and wait until the service has applied them (`timeoutSeconds`).
+        The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the install's files. Create and update send the whole settings and wait until the service has applied them (`timeoutSeconds`). The id is the install id: an install has one set of offload settings.
 
-        Delete: NOTHING on the service can delete offload settings. Destroying this resource only removes it
-        from the stack; the install keeps offloading to the bucket until its settings are changed by hand.
+        Delete: Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the install keeps offloading to the bucket until its settings are changed by hand.
 
         ## Import
 
@@ -170,13 +168,13 @@ class OffloadSettings(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Replace offload settings that already exist on the install (made by hand) instead of failing create.
-        :param pulumi.Input[_builtins.str] bucket: The bucket name.
-        :param pulumi.Input[_builtins.str] bucket_region: The bucket's region, e.g. `us-east-1`.
-        :param pulumi.Input['OffloadSettingsCloud'] cloud: The storage provider: `s3` (default; the only one the service offers).
-        :param pulumi.Input[_builtins.str] install_id: The install whose settings this resource owns. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict', 'outputs.OffloadSettingsPathSettings']]]] path_settings: The offloaded paths (default none). Order never shows as a change.
-        :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the service to apply the settings, in seconds (default 300).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] bucket: The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens).
+        :param pulumi.Input[_builtins.str] bucket_region: The bucket's region, an AWS region code such as `us-east-1`.
+        :param pulumi.Input['OffloadSettingsCloud'] cloud: The storage provider: `s3`, the only one the service offers.
+        :param pulumi.Input[_builtins.str] install_id: The install whose offload settings this resource owns (also the resource id).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict', 'outputs.OffloadSettingsPathSettings']]]] path_settings: The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
+        :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the service to apply the settings, in seconds (at most 86400).
         """
         ...
     @overload
@@ -185,11 +183,9 @@ class OffloadSettings(pulumi.CustomResource):
                  args: OffloadSettingsArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The offloaded file storage settings of an install. The id is the install id. Create and update send
-        the whole settings and wait until the service has applied them (`timeoutSeconds`).
+        The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the install's files. Create and update send the whole settings and wait until the service has applied them (`timeoutSeconds`). The id is the install id: an install has one set of offload settings.
 
-        Delete: NOTHING on the service can delete offload settings. Destroying this resource only removes it
-        from the stack; the install keeps offloading to the bucket until its settings are changed by hand.
+        Delete: Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the install keeps offloading to the bucket until its settings are changed by hand.
 
         ## Import
 
@@ -288,7 +284,7 @@ class OffloadSettings(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource was allowed to take over settings made by hand.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -296,7 +292,7 @@ class OffloadSettings(pulumi.CustomResource):
     @pulumi.getter
     def bucket(self) -> pulumi.Output[_builtins.str]:
         """
-        The bucket name.
+        The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens).
         """
         return pulumi.get(self, "bucket")
 
@@ -304,7 +300,7 @@ class OffloadSettings(pulumi.CustomResource):
     @pulumi.getter(name="bucketRegion")
     def bucket_region(self) -> pulumi.Output[_builtins.str]:
         """
-        The bucket's region.
+        The bucket's region, an AWS region code such as `us-east-1`.
         """
         return pulumi.get(self, "bucket_region")
 
@@ -312,7 +308,7 @@ class OffloadSettings(pulumi.CustomResource):
     @pulumi.getter
     def cloud(self) -> pulumi.Output['OffloadSettingsCloud']:
         """
-        The storage provider (`s3`).
+        The storage provider: `s3`, the only one the service offers.
         """
         return pulumi.get(self, "cloud")
 
@@ -320,7 +316,7 @@ class OffloadSettings(pulumi.CustomResource):
     @pulumi.getter(name="installId")
     def install_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The install the settings belong to (also the resource id).
+        The install whose offload settings this resource owns (also the resource id).
         """
         return pulumi.get(self, "install_id")
 
@@ -328,7 +324,7 @@ class OffloadSettings(pulumi.CustomResource):
     @pulumi.getter(name="pathSettings")
     def path_settings(self) -> pulumi.Output[Sequence['outputs.OffloadSettingsPathSettings']]:
         """
-        The offloaded paths, sorted by path.
+        The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
         """
         return pulumi.get(self, "path_settings")
 
@@ -336,15 +332,15 @@ class OffloadSettings(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        `applied` once the service has applied the settings (`pending` before).
+        `applied` once the service has applied the settings, `pending` while it is still applying a change.
         """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         """
-        The wait limit of create and update, in seconds.
+        How long create and update wait for the service to apply the settings, in seconds (at most 86400).
         """
         return pulumi.get(self, "timeout_seconds")
 

@@ -1947,6 +1947,11 @@ class OffloadSettingsPathSettings(dict):
                  path: _builtins.str,
                  redirect_type: 'OffloadSettingsPathSettingsRedirectType',
                  excluded_paths: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param _builtins.str path: The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.
+        :param 'OffloadSettingsPathSettingsRedirectType' redirect_type: What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.
+        :param Sequence[_builtins.str] excluded_paths: Sub-paths of `path` kept on the install (default none).
+        """
         pulumi.set(__self__, "path", path)
         pulumi.set(__self__, "redirect_type", redirect_type)
         if excluded_paths is not None:
@@ -1955,16 +1960,25 @@ class OffloadSettingsPathSettings(dict):
     @_builtins.property
     @pulumi.getter
     def path(self) -> _builtins.str:
+        """
+        The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.
+        """
         return pulumi.get(self, "path")
 
     @_builtins.property
     @pulumi.getter(name="redirectType")
     def redirect_type(self) -> 'OffloadSettingsPathSettingsRedirectType':
+        """
+        What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.
+        """
         return pulumi.get(self, "redirect_type")
 
     @_builtins.property
     @pulumi.getter(name="excludedPaths")
     def excluded_paths(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Sub-paths of `path` kept on the install (default none).
+        """
         return pulumi.get(self, "excluded_paths")
 
 
@@ -1973,17 +1987,27 @@ class ReportScheduleFrequency(dict):
     def __init__(__self__, *,
                  unit: _builtins.str,
                  value: _builtins.int):
+        """
+        :param _builtins.str unit: DAYS or MONTHLY (any case), stored upper case.
+        :param _builtins.int value: 7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY.
+        """
         pulumi.set(__self__, "unit", unit)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def unit(self) -> _builtins.str:
+        """
+        DAYS or MONTHLY (any case), stored upper case.
+        """
         return pulumi.get(self, "unit")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.int:
+        """
+        7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY.
+        """
         return pulumi.get(self, "value")
 
 
@@ -2104,17 +2128,27 @@ class ReportScheduleRecipients(dict):
     def __init__(__self__, *,
                  email: _builtins.str,
                  name: _builtins.str):
+        """
+        :param _builtins.str email: The recipient's email address, compared without case.
+        :param _builtins.str name: The recipient's display name.
+        """
         pulumi.set(__self__, "email", email)
         pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> _builtins.str:
+        """
+        The recipient's email address, compared without case.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The recipient's display name.
+        """
         return pulumi.get(self, "name")
 
 
@@ -2122,11 +2156,17 @@ class ReportScheduleRecipients(dict):
 class ReportScheduleSections(dict):
     def __init__(__self__, *,
                  name: _builtins.str):
+        """
+        :param _builtins.str name: The section name, one the template offers (e.g. cover, overview, usage, themes).
+        """
         pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The section name, one the template offers (e.g. cover, overview, usage, themes).
+        """
         return pulumi.get(self, "name")
 
 

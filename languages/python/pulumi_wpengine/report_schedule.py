@@ -32,14 +32,14 @@ class ReportScheduleArgs:
         """
         The set of arguments for constructing a ReportSchedule resource.
 
-        :param pulumi.Input['ReportScheduleFrequencyArgs'] frequency: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (day of the month).
-        :param pulumi.Input[_builtins.str] next_scheduled_date: The first (create) or next (update) generation, ISO 8601 with a zone.
-        :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleRecipientsArgs']]] recipients: Who receives the report (at least one).
-        :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleSectionsArgs']]] sections: The report's sections in order (valid names depend on the template).
+        :param pulumi.Input['ReportScheduleFrequencyArgs'] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
+        :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+        :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleRecipientsArgs']]] recipients: Who receives the report (at least one): a set, stored sorted by email.
+        :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleSectionsArgs']]] sections: The report's sections, in order; valid names depend on the template.
         :param pulumi.Input[_builtins.str] site_id: The site the report is about. Changing it replaces the schedule.
-        :param pulumi.Input[_builtins.str] template_uuid: The report template's UUID.
-        :param pulumi.Input[_builtins.str] title: The report title (unique per site for adoption to work).
-        :param pulumi.Input[_builtins.bool] adopt: Take over the one schedule with this title on the site instead of failing.
+        :param pulumi.Input[_builtins.str] template_uuid: The report template's UUID, stored lower case.
+        :param pulumi.Input[_builtins.str] title: The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         """
         pulumi.set(__self__, "frequency", frequency)
         pulumi.set(__self__, "next_scheduled_date", next_scheduled_date)
@@ -55,7 +55,7 @@ class ReportScheduleArgs:
     @pulumi.getter
     def frequency(self) -> pulumi.Input['ReportScheduleFrequencyArgs']:
         """
-        `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (day of the month).
+        How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
         """
         return pulumi.get(self, "frequency")
 
@@ -67,7 +67,7 @@ class ReportScheduleArgs:
     @pulumi.getter(name="nextScheduledDate")
     def next_scheduled_date(self) -> pulumi.Input[_builtins.str]:
         """
-        The first (create) or next (update) generation, ISO 8601 with a zone.
+        The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
         """
         return pulumi.get(self, "next_scheduled_date")
 
@@ -79,7 +79,7 @@ class ReportScheduleArgs:
     @pulumi.getter
     def recipients(self) -> pulumi.Input[Sequence[pulumi.Input['ReportScheduleRecipientsArgs']]]:
         """
-        Who receives the report (at least one).
+        Who receives the report (at least one): a set, stored sorted by email.
         """
         return pulumi.get(self, "recipients")
 
@@ -91,7 +91,7 @@ class ReportScheduleArgs:
     @pulumi.getter
     def sections(self) -> pulumi.Input[Sequence[pulumi.Input['ReportScheduleSectionsArgs']]]:
         """
-        The report's sections in order (valid names depend on the template).
+        The report's sections, in order; valid names depend on the template.
         """
         return pulumi.get(self, "sections")
 
@@ -115,7 +115,7 @@ class ReportScheduleArgs:
     @pulumi.getter(name="templateUuid")
     def template_uuid(self) -> pulumi.Input[_builtins.str]:
         """
-        The report template's UUID.
+        The report template's UUID, stored lower case.
         """
         return pulumi.get(self, "template_uuid")
 
@@ -127,7 +127,7 @@ class ReportScheduleArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[_builtins.str]:
         """
-        The report title (unique per site for adoption to work).
+        The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
         """
         return pulumi.get(self, "title")
 
@@ -139,7 +139,7 @@ class ReportScheduleArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over the one schedule with this title on the site instead of failing.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -164,7 +164,9 @@ class ReportSchedule(pulumi.CustomResource):
                  title: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A scheduled report of a site. The id is the schedule's UUID. Delete deletes the schedule.
+        A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: it is found in the site's schedule listing).
+
+        Delete: Deletes the schedule on the service. A schedule already gone counts as deleted.
 
         ## Import
 
@@ -174,14 +176,14 @@ class ReportSchedule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the one schedule with this title on the site instead of failing.
-        :param pulumi.Input[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']] frequency: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (day of the month).
-        :param pulumi.Input[_builtins.str] next_scheduled_date: The first (create) or next (update) generation, ISO 8601 with a zone.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]] recipients: Who receives the report (at least one).
-        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]] sections: The report's sections in order (valid names depend on the template).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
+        :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]] recipients: Who receives the report (at least one): a set, stored sorted by email.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]] sections: The report's sections, in order; valid names depend on the template.
         :param pulumi.Input[_builtins.str] site_id: The site the report is about. Changing it replaces the schedule.
-        :param pulumi.Input[_builtins.str] template_uuid: The report template's UUID.
-        :param pulumi.Input[_builtins.str] title: The report title (unique per site for adoption to work).
+        :param pulumi.Input[_builtins.str] template_uuid: The report template's UUID, stored lower case.
+        :param pulumi.Input[_builtins.str] title: The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
         """
         ...
     @overload
@@ -190,7 +192,9 @@ class ReportSchedule(pulumi.CustomResource):
                  args: ReportScheduleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A scheduled report of a site. The id is the schedule's UUID. Delete deletes the schedule.
+        A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: it is found in the site's schedule listing).
+
+        Delete: Deletes the schedule on the service. A schedule already gone counts as deleted.
 
         ## Import
 
@@ -302,16 +306,15 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource may take over an existing schedule with its title.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
     @_builtins.property
     @pulumi.getter(name="createMatch")
-    def create_match(self) -> pulumi.Output[_builtins.str]:
+    def create_match(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        How the id was established on create: `exact` (the one new schedule with the requested fields),
-        `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`.
+        How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.
         """
         return pulumi.get(self, "create_match")
 
@@ -319,7 +322,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[_builtins.str]:
         """
-        When the schedule was created.
+        When the schedule was created, or null.
         """
         return pulumi.get(self, "created_at")
 
@@ -327,7 +330,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter
     def frequency(self) -> pulumi.Output['outputs.ReportScheduleFrequency']:
         """
-        How often the report runs.
+        How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
         """
         return pulumi.get(self, "frequency")
 
@@ -335,7 +338,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter(name="nextRunDate")
     def next_run_date(self) -> pulumi.Output[_builtins.str]:
         """
-        The next generation as the service lists it (moves on after every run).
+        The next generation as the service lists it now (moves on after every run), or null.
         """
         return pulumi.get(self, "next_run_date")
 
@@ -343,7 +346,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter(name="nextScheduledDate")
     def next_scheduled_date(self) -> pulumi.Output[_builtins.str]:
         """
-        The configured first/next generation (canonical ISO 8601, UTC); see `nextRunDate` for the live one.
+        The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
         """
         return pulumi.get(self, "next_scheduled_date")
 
@@ -351,7 +354,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter
     def recipients(self) -> pulumi.Output[Sequence['outputs.ReportScheduleRecipients']]:
         """
-        Who receives the report, sorted by email.
+        Who receives the report (at least one): a set, stored sorted by email.
         """
         return pulumi.get(self, "recipients")
 
@@ -367,7 +370,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter
     def sections(self) -> pulumi.Output[Sequence['outputs.ReportScheduleSections']]:
         """
-        The report's sections, in order.
+        The report's sections, in order; valid names depend on the template.
         """
         return pulumi.get(self, "sections")
 
@@ -375,7 +378,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter(name="siteId")
     def site_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The site the report is about.
+        The site the report is about. Changing it replaces the schedule.
         """
         return pulumi.get(self, "site_id")
 
@@ -383,7 +386,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter(name="templateUuid")
     def template_uuid(self) -> pulumi.Output[_builtins.str]:
         """
-        The report template's UUID.
+        The report template's UUID, stored lower case.
         """
         return pulumi.get(self, "template_uuid")
 
@@ -391,7 +394,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[_builtins.str]:
         """
-        The report title.
+        The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
         """
         return pulumi.get(self, "title")
 

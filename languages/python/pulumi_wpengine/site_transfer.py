@@ -27,11 +27,11 @@ class SiteTransferArgs:
         """
         The set of arguments for constructing a SiteTransfer resource.
 
-        :param pulumi.Input[_builtins.str] destination_account_id: The account that receives the site (must differ from the site's account). Changing it replaces the transfer.
-        :param pulumi.Input[_builtins.str] site_id: The site to transfer. Changing it replaces the transfer.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the site's active (pending or scheduled) transfer with these settings instead of failing.
-        :param pulumi.Input[_builtins.bool] maintenance_mode: Put the site in maintenance mode during the transfer (default false).
-        :param pulumi.Input[_builtins.str] scheduled_time: When to transfer, RFC 3339, between 1 hour and 7 days ahead; omit to transfer immediately.
+        :param pulumi.Input[_builtins.str] destination_account_id: The account that receives the site; it must differ from the site's account.
+        :param pulumi.Input[_builtins.str] site_id: The site to transfer (with its installs).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.bool] maintenance_mode: Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
+        :param pulumi.Input[_builtins.str] scheduled_time: When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
         """
         pulumi.set(__self__, "destination_account_id", destination_account_id)
         pulumi.set(__self__, "site_id", site_id)
@@ -48,7 +48,7 @@ class SiteTransferArgs:
     @pulumi.getter(name="destinationAccountId")
     def destination_account_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The account that receives the site (must differ from the site's account). Changing it replaces the transfer.
+        The account that receives the site; it must differ from the site's account.
         """
         return pulumi.get(self, "destination_account_id")
 
@@ -60,7 +60,7 @@ class SiteTransferArgs:
     @pulumi.getter(name="siteId")
     def site_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The site to transfer. Changing it replaces the transfer.
+        The site to transfer (with its installs).
         """
         return pulumi.get(self, "site_id")
 
@@ -72,7 +72,7 @@ class SiteTransferArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over the site's active (pending or scheduled) transfer with these settings instead of failing.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -84,7 +84,7 @@ class SiteTransferArgs:
     @pulumi.getter(name="maintenanceMode")
     def maintenance_mode(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Put the site in maintenance mode during the transfer (default false).
+        Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
         """
         return pulumi.get(self, "maintenance_mode")
 
@@ -96,7 +96,7 @@ class SiteTransferArgs:
     @pulumi.getter(name="scheduledTime")
     def scheduled_time(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        When to transfer, RFC 3339, between 1 hour and 7 days ahead; omit to transfer immediately.
+        When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
         """
         return pulumi.get(self, "scheduled_time")
 
@@ -118,8 +118,9 @@ class SiteTransfer(pulumi.CustomResource):
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A transfer of a site to another account. The id is the transfer's id. Delete cancels the transfer
-        while it is pending or scheduled; once it has begun (or ended) delete only forgets it.
+        A request to move a site, with its installs, to another account: immediately or at a scheduled time 1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id.
+
+        Delete: Reads the transfer's status first: a `pending` or `scheduled` transfer is cancelled on the service. In any other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer that has begun cannot be undone.
 
         ## Import
 
@@ -129,11 +130,11 @@ class SiteTransfer(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the site's active (pending or scheduled) transfer with these settings instead of failing.
-        :param pulumi.Input[_builtins.str] destination_account_id: The account that receives the site (must differ from the site's account). Changing it replaces the transfer.
-        :param pulumi.Input[_builtins.bool] maintenance_mode: Put the site in maintenance mode during the transfer (default false).
-        :param pulumi.Input[_builtins.str] scheduled_time: When to transfer, RFC 3339, between 1 hour and 7 days ahead; omit to transfer immediately.
-        :param pulumi.Input[_builtins.str] site_id: The site to transfer. Changing it replaces the transfer.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] destination_account_id: The account that receives the site; it must differ from the site's account.
+        :param pulumi.Input[_builtins.bool] maintenance_mode: Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
+        :param pulumi.Input[_builtins.str] scheduled_time: When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
+        :param pulumi.Input[_builtins.str] site_id: The site to transfer (with its installs).
         """
         ...
     @overload
@@ -142,8 +143,9 @@ class SiteTransfer(pulumi.CustomResource):
                  args: SiteTransferArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A transfer of a site to another account. The id is the transfer's id. Delete cancels the transfer
-        while it is pending or scheduled; once it has begun (or ended) delete only forgets it.
+        A request to move a site, with its installs, to another account: immediately or at a scheduled time 1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id.
+
+        Delete: Reads the transfer's status first: a `pending` or `scheduled` transfer is cancelled on the service. In any other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer that has begun cannot be undone.
 
         ## Import
 
@@ -246,7 +248,7 @@ class SiteTransfer(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether this resource may take over an existing active transfer.
+        Take over an object that already exists on the service with this identity instead of failing create.
         """
         return pulumi.get(self, "adopt")
 
@@ -270,7 +272,7 @@ class SiteTransfer(pulumi.CustomResource):
     @pulumi.getter(name="destinationAccountId")
     def destination_account_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The receiving account.
+        The account that receives the site; it must differ from the site's account.
         """
         return pulumi.get(self, "destination_account_id")
 
@@ -284,9 +286,9 @@ class SiteTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="maintenanceMode")
-    def maintenance_mode(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def maintenance_mode(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether the site is in maintenance mode during the transfer.
+        Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
         """
         return pulumi.get(self, "maintenance_mode")
 
@@ -302,7 +304,7 @@ class SiteTransfer(pulumi.CustomResource):
     @pulumi.getter(name="scheduledTime")
     def scheduled_time(self) -> pulumi.Output[_builtins.str]:
         """
-        When the transfer runs (null: immediately).
+        When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
         """
         return pulumi.get(self, "scheduled_time")
 
@@ -318,7 +320,7 @@ class SiteTransfer(pulumi.CustomResource):
     @pulumi.getter(name="siteId")
     def site_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The transferred site.
+        The site to transfer (with its installs).
         """
         return pulumi.get(self, "site_id")
 
@@ -326,7 +328,7 @@ class SiteTransfer(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        pending, scheduled, in_progress, completed, failed or cancelled (as of the last create or refresh).
+        pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).
         """
         return pulumi.get(self, "status")
 
