@@ -185,6 +185,9 @@ describe("pulumi-wpengine import against the simulator", () => {
     expect(ts).toContain(
       'new wpengine.Environment("acme-frontend-production", {\n  accountId: acmeCorpAccountId,\n  appId: acmeFrontend.name,',
     );
+    expect(ts).toContain(
+      'new wpengine.DomainMappings("acme-frontend-production-domain-mappings", {\n  accountId: acmeCorpAccountId,\n  appId: acmeFrontend.name,\n  environmentId: acmeFrontendProduction.name,\n  mappings: [',
+    );
     // Globex is not eligible for cache exclusions: said in the README, the rest goes on.
     expect(r.files["README.md"]).toMatch(/\| CacheExclusions \| install globexprod \| the service refused/);
     // Every object is one resource, in the counts the seed documents.
