@@ -202,6 +202,11 @@ describe("pulumi-wpengine import against the simulator", () => {
     const a = await importAccount({ out: path.join(tmp, "a"), env: env(), project: "fleet" });
     const b = await importAccount({ out: path.join(tmp, "b"), env: env(), project: "fleet" });
     expect(b.files).toEqual(a.files);
+    // What is on disk, byte for byte.
+    const disk = (dir: string) =>
+      Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f))]));
+    expect(disk(path.join(tmp, "b"))).toEqual(disk(path.join(tmp, "a")));
+    expect(Object.keys(disk(path.join(tmp, "a"))).sort()).toEqual(Object.keys(a.files).sort());
     const y = await importAccount({ out: path.join(tmp, "y"), env: env(), language: "yaml" });
     expect(Object.keys(y.files).sort()).toEqual(["Pulumi.yaml", "README.md", "import.json"]);
     const imports = JSON.parse(y.files["import.json"]!).resources as {
