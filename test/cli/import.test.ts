@@ -168,7 +168,7 @@ describe("pulumi-wpengine import, YAML route (pulumi import --file), under the p
   beforeAll(async () => {
     const cli = await cliEnv();
     const yamlHost = await toolchain.ensureYamlHost();
-    // The seeded world (40 resources): the same route took 1,165 resources
+    // The seeded world (41 resources): the same route took 1,165 resources
     // of the fleet in with zero writes as well, in 7 minutes of a busy 2-core machine, too long for CI.
     const gen = await generate("yaml", seeded);
     dir = gen.out;
