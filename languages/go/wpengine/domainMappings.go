@@ -16,7 +16,11 @@ import (
 //
 // Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
 //
-// This resource cannot be imported: a set whose read starts from the mappings in the state.
+// ## Import
+//
+// ```sh
+// pulumi import wpengine:index:DomainMappings <name> accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings
+// ```
 type DomainMappings struct {
 	pulumi.CustomResourceState
 

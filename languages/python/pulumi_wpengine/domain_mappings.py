@@ -139,7 +139,11 @@ class DomainMappings(pulumi.CustomResource):
 
         Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
 
-        This resource cannot be imported: a set whose read starts from the mappings in the state.
+        ## Import
+
+        ```sh
+        pulumi import wpengine:index:DomainMappings <name> accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -161,7 +165,11 @@ class DomainMappings(pulumi.CustomResource):
 
         Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
 
-        This resource cannot be imported: a set whose read starts from the mappings in the state.
+        ## Import
+
+        ```sh
+        pulumi import wpengine:index:DomainMappings <name> accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings
+        ```
 
         :param str resource_name: The name of the resource.
         :param DomainMappingsArgs args: The arguments to use to populate this resource's properties.
