@@ -202,6 +202,25 @@ describe("check failures as the engine prints them", () => {
       { property: "tags", reason: "tags must be at most 1 items" },
     ]);
   });
+
+  it("names an unknown input or nested field on itself, and words the bounds of a nested field", () => {
+    const schema = z.strictObject({
+      exclusions: z.array(z.strictObject({ type: z.enum(["url path"]), ttl: z.number().positive() })),
+    });
+    expect(checkInputs(schema, { exclusions: [], bogus: 1, other: 2 }).failures).toEqual([
+      { property: "bogus", reason: "bogus is not an input of this resource" },
+      { property: "other", reason: "other is not an input of this resource" },
+    ]);
+    const nested = checkInputs(schema, { exclusions: [{ type: "url path", ttl: 0, extra: true }] }).failures;
+    expect(nested).toEqual([
+      { property: "exclusions[0].ttl", reason: "ttl must be more than 0" },
+      { property: "exclusions[0].extra", reason: "extra is not a field of exclusions[0]" },
+    ]);
+    expect(nested.map(forEngine)[1]).toEqual({
+      property: "exclusions",
+      reason: "exclusions[0].extra: extra is not a field of exclusions[0]",
+    });
+  });
 });
 
 describe("diff stables", () => {
