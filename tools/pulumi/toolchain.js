@@ -526,4 +526,13 @@ if (require.main === module) {
   });
 }
 
-module.exports = { ensure, ensureNode, ensureYamlHost, ensureSdkgen, SDKGEN_PKG, CACHE };
+module.exports = {
+  ensure,
+  ensureNode,
+  ensureYamlHost,
+  ensureSdkgen,
+  SDKGEN_PKG,
+  PINNED_PKG,
+  KNOWN_BAD,
+  CACHE,
+};
