@@ -140,6 +140,21 @@ describe("outputs and errors", () => {
     expect((e as Error & { status?: number }).status).toBe(400);
     expect(inputPropertyOf("user.first_name")).toBe("firstName");
   });
+
+  it("explainError of a 401 says how a refresh or destroy runs with rotated credentials", () => {
+    const err = Object.assign(
+      new Error("GET /v1/installs/x/domains/y: 401 Authentication Error: Bad Credentials"),
+      {
+        status: 401,
+      },
+    );
+    const e = explainError("Domain", "read", err);
+    expect(e.message).toMatch(
+      /^wpengine:Domain read failed: GET .*Bad Credentials\. The API refused the credentials\./,
+    );
+    expect(e.message).toContain("run them with --run-program");
+    expect(e.message).toContain("WPE_API_USER_ID and WPE_API_PASSWORD");
+  });
 });
 
 describe("configuration", () => {
