@@ -24,6 +24,14 @@ export const STALE_CREDENTIALS =
   "deployment: run them with --run-program (or one `pulumi up` first), or keep the credentials in WPE_API_USER_ID " +
   "and WPE_API_PASSWORD";
 
+/**
+ * The one way back after a run killed mid-apply (README, "After a crash", which shows it line by line;
+ * test/cli/crash.test.ts runs exactly this): for the messages a user meets after a crash.
+ */
+export const AFTER_A_CRASH =
+  "pulumi cancel --yes && pulumi refresh --yes --skip-preview --clear-pending-creates && " +
+  "WPE_ADOPT_EXISTING=true pulumi up --yes";
+
 interface DetailLike {
   field?: string;
 }

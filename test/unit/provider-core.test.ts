@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/core/config";
-import { explainError, inputPropertyOf } from "../../provider/core/errors";
+import { AFTER_A_CRASH, explainError, inputPropertyOf } from "../../provider/core/errors";
 import {
   checkInputs,
   containsUnknown,
@@ -139,6 +141,16 @@ describe("outputs and errors", () => {
     );
     expect((e as Error & { status?: number }).status).toBe(400);
     expect(inputPropertyOf("user.first_name")).toBe("firstName");
+  });
+
+  it("the recovery after a crash the messages print is the README's, line by line", () => {
+    const readme = readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
+    const block = /### After a crash[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const commands = block
+      .split("\n")
+      .map((line) => line.replace(/#.*$/, "").trim())
+      .filter(Boolean);
+    expect(commands.join(" && ")).toBe(AFTER_A_CRASH);
   });
 
   it("explainError of a 401 says how a refresh or destroy runs with rotated credentials", () => {
