@@ -528,4 +528,13 @@ if (require.main === module) {
   });
 }
 
-module.exports = { ensure, ensureNode, ensureYamlHost, ensureSdkgen, SDKGEN_PKG, CACHE };
+module.exports = {
+  ensure,
+  ensureNode,
+  ensureYamlHost,
+  ensureSdkgen,
+  SDKGEN_PKG,
+  PINNED_PKG,
+  KNOWN_BAD,
+  CACHE,
+};
