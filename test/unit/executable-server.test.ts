@@ -157,4 +157,34 @@ describe("the gRPC service", () => {
     expect(res.getReplacesList()).toEqual(["name"]);
     expect(detailed).toEqual({ name: K.UPDATE_REPLACE, secureAllUrls: K.UPDATE });
   });
+
+  it("an import and a refresh read settings as the program holds them: an import's defaults, then the recorded inputs", async () => {
+    const call = await configured(a, "alice", "pw-a");
+    const app = SEED.apps.acmeFrontend;
+    const read = async (
+      id: string,
+      properties: Record<string, unknown>,
+      inputs?: Record<string, unknown>,
+    ) => {
+      const req = new provproto.ReadRequest()
+        .setUrn(urn("Environment"))
+        .setId(id)
+        .setProperties(Struct.fromJavaScript(properties));
+      if (inputs) req.setInputs(Struct.fromJavaScript(inputs));
+      const res = await call("read", req);
+      return { props: res.getProperties().toJavaScript(), inputs: res.getInputs().toJavaScript() };
+    };
+    // pulumi import: no state; timeoutSeconds takes its default (600), as check gives it to a program.
+    const imported = await read(`accounts/${app.accountId}/apps/${app.appId}/environments/staging`, {});
+    expect(imported.inputs.timeoutSeconds).toBe(600);
+    expect(imported.props.timeoutSeconds).toBe(600);
+    // The program then sets 60: a setting alone plans nothing, so the engine records 60 among the inputs
+    // with the old outputs (600). A refresh keeps the program's 60: no diff of it.
+    const refreshed = await read(imported.props.resourceName, imported.props, {
+      ...imported.inputs,
+      timeoutSeconds: 60,
+    });
+    expect(refreshed.inputs.timeoutSeconds).toBe(60);
+    expect(refreshed.props.timeoutSeconds).toBe(60);
+  });
 });
