@@ -35,6 +35,7 @@ const inputs = z
     triggers: triggersInput.meta({
       description:
         "Any values (a build name, a content hash, a date); when they change, the cache is cleared again.",
+      writeOnly: true,
     }),
   })
   .strict();
