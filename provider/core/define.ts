@@ -50,6 +50,8 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
   description: string;
   /** What delete does on the service, in words (the docs and the schema say it). */
   deletes: string;
+  /** What a refresh does when the object is gone on the service, in words (the docs say it). */
+  gone: string;
   /**
    * The import id (`pulumi import`) that addresses an existing object: `{field}` parts are the inputs
    * `read` needs, `{id}` the resource id. A kind that cannot be imported gives `{ none: why }`.

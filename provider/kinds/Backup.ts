@@ -184,6 +184,7 @@ export const definition = defineKind({
   deletes:
     "Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list " +
     "(and its archive) until the service expires it. Nothing is sent to the service.",
+  gone: "The API cannot delete a backup, so a refresh always finds it; its install deleted reads as gone (the refresh removes it from the state).",
   importId: "{installId}/{id}",
   inputs,
   outputs,

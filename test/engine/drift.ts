@@ -463,7 +463,11 @@ export const DRIFT: KindDrift[] = [
       [WRITE_ONLY]: ["wait", "timeoutSeconds"],
       "a finished backup never changes": ["backupId", "status", "createTime", "completeTime", "cmsVersion"],
     },
-    gone: { none: "the API cannot delete a backup" },
+    gone: {
+      how: "its install deleted (the API cannot delete a backup)",
+      selfOnly: false,
+      remove: ({ client }, { outs }) => client.installs.delete(String(outs["installId"])),
+    },
   },
   {
     kind: "BackupRestore",
