@@ -11,9 +11,9 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { stripVTControlCharacters } from "node:util";
 import { WpEngineClient } from "../sdk";
 import { SEED, startSimulator } from "../simulator";
+import { driftLines } from "./cli/drift";
 import { quickstartLeftovers } from "./quickstart";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -102,7 +102,7 @@ async function withCli(
    */
   const expectNoDrift = async (what: string): Promise<void> => {
     await pulumi(["preview", "--refresh", "--expect-no-changes"]);
-    const drift = seen.split("\n").filter((l) => /\[diff:|^\s*~ /.test(stripVTControlCharacters(l)));
+    const drift = driftLines(seen);
     expectThat(drift.length === 0, `${what}${drift.length ? `; yet it shows:\n${drift.join("\n")}` : ""}`);
   };
   try {
