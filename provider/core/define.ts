@@ -89,6 +89,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(spec: Kin
     updatable: keys.filter((k) => !inputs[k]!.replaces && !inputs[k]!.setting),
     secrets: [...keys, ...Object.keys(outputs)].filter((k) => (inputs[k] ?? outputs[k])!.secret),
     stableOutputs: Object.keys(outputs).filter((k) => outputs[k]!.stable),
+    writeOnly: keys.filter((k) => inputs[k]!.writeOnly),
   } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> & KindSpec<IS, OS>;
   return { ...def, provider: defineProvider(def) };
 }

@@ -56,6 +56,11 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   updatable: readonly (keyof I & string)[];
   /** Computed outputs that no in-place update changes (see the `stable` marker). */
   stableOutputs?: readonly string[];
+  /**
+   * Inputs the service never returns (see the `writeOnly` marker). One the program must give that the
+   * state does not hold was never known to the provider (an import): it is not a change.
+   */
+  writeOnly?: readonly (keyof I & string)[];
   /** Inputs and outputs that are secret whatever the program passes. */
   secrets?: readonly string[];
   /**
@@ -144,6 +149,7 @@ export function diffOf<I extends Record<string, unknown>, O extends Record<strin
   const diffs: string[] = [];
   let changes = false;
   for (const key of [...def.replaceOn, ...def.updatable]) {
+    if (olds[key] === undefined && isRequired(def.schema, key) && def.writeOnly?.includes(key)) continue;
     const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
     const changed = containsUnknown(news[key]) || differs(norm, olds[key], news[key]);
     if (!changed) continue;
@@ -293,6 +299,11 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       }
     },
   } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
+}
+
+/** Whether the program must give the input (it has no default and is not optional). */
+function isRequired(schema: z.ZodObject<z.ZodRawShape>, key: string): boolean {
+  return !(schema.shape[key] as z.ZodType | undefined)?.safeParse(undefined).success;
 }
 
 /** The default of each input of `schema` that `given` lacks (none for an input without a default). */

@@ -342,16 +342,18 @@ export class WpEngineProvider {
   }
 
   /**
-   * The settings (`timeoutSeconds`, `adopt`: never sent, so a change of them alone plans nothing) among
-   * the inputs the state holds. The engine records a new value of one with the old outputs, so a read
-   * takes them from the inputs: a refresh then keeps the program's value instead of showing it as drift.
+   * The inputs the service never reports, as the state holds them: settings (`timeoutSeconds`, `adopt`:
+   * never sent, so a change of them alone plans nothing) and write-only inputs (unknown after an import,
+   * so not a change then). The engine records a new value of one with the old outputs, so a read takes
+   * them from the inputs: a refresh then keeps the program's value instead of showing it as drift.
    */
   private settingsOf(kind: string, inputs: Props): Props {
     const def = resourceProvider(kind).definition;
     const changes = new Set<string>([...def.replaceOn, ...def.updatable]);
+    const unread = (k: string) => !changes.has(k) || def.writeOnly?.includes(k);
     return Object.fromEntries(
       Object.keys(def.schema.shape)
-        .filter((k) => !changes.has(k) && inputs[k] !== undefined)
+        .filter((k) => unread(k) && inputs[k] !== undefined)
         .map((k) => [k, inputs[k]]),
     );
   }

@@ -60,6 +60,7 @@ const inputs = z
       description:
         "Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.",
       replaces: true,
+      writeOnly: true,
     }),
     wait: z.boolean().default(true).meta({
       description:

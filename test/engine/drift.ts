@@ -47,7 +47,10 @@ export type Gone =
       /** How the object is removed on the service. */
       how: string;
       remove: (w: World, made: Made) => Promise<void>;
-      /** Whether only the object itself is removed (so a whole stack can take it: the CLI tier). */
+      /**
+       * Whether only the object itself is removed, so that the next `pulumi up` can make it again (the
+       * CLI tier removes these in its every-kind stack; the others take a parent with them).
+       */
       selfOnly: boolean;
     }
   | { none: string };
@@ -70,10 +73,23 @@ export const WRITE_ONLY =
   "write-only: the service never returns it, so read carries it over (no drift can show)";
 const FIXED = "set when the object is made; no API call changes it";
 const ACTION = "an action: the service keeps nothing of it to change";
-const GUARD = "a guard of the provider, never sent to the service";
 const SERVICE = "the service changes it on its own (left out of the comparison)";
 
 const caseOf = (kind: string) => CASES.find((c) => c.kind === kind)!;
+
+/**
+ * The out-of-band change the CLI tier makes to a kind in its every-kind stack (made from the case's
+ * create args): its first row that starts from them, else the removal of the object alone; undefined for
+ * a kind with neither (write-only actions, and kinds whose removal takes a parent a create needs).
+ */
+export function cliChange(
+  d: KindDrift,
+): { row: DriftRow } | { gone: Extract<Gone, { how: string }> } | undefined {
+  const row = d.rows.find((r) => !r.args && !r.output);
+  if (row) return { row };
+  if (!("none" in d.gone) && d.gone.selfOnly) return { gone: d.gone };
+  return undefined;
+}
 
 export const DRIFT: KindDrift[] = [
   {
@@ -162,7 +178,7 @@ export const DRIFT: KindDrift[] = [
     },
     gone: {
       how: "the verified domain deleted",
-      selfOnly: true,
+      selfOnly: false,
       remove: ({ client }, { outs }) =>
         client.domains.delete(String(outs["installId"]), String(outs["domainId"])),
     },
@@ -423,7 +439,7 @@ export const DRIFT: KindDrift[] = [
     },
     gone: {
       how: "the verified mapping removed from its set",
-      selfOnly: true,
+      selfOnly: false,
       remove: ({ client }, { outs }) =>
         client.domainMappings
           .replace(String(outs["accountId"]), String(outs["appId"]), String(outs["environmentId"]), {
@@ -617,7 +633,7 @@ export const DRIFT: KindDrift[] = [
       },
     ],
     unwatched: {
-      [GUARD]: ["deletionProtection"],
+      [WRITE_ONLY]: ["deletionProtection"],
       [FIXED]: ["siteId", "createdAt", "sandbox"],
       "the account's own organisation of its sites (no API of this provider sets them)": [
         "groupName",
@@ -642,8 +658,7 @@ export const DRIFT: KindDrift[] = [
       },
     ],
     unwatched: {
-      [WRITE_ONLY]: ["timeoutSeconds"],
-      [GUARD]: ["deletionProtection"],
+      [WRITE_ONLY]: ["timeoutSeconds", "deletionProtection"],
       "moving it to another site needs a free slot of another site of its account: the same call as environment":
         ["siteId"],
       [FIXED]: ["installId", "cname", "stableIps", "isMultisite", "createdAt"],
