@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ImportResult, importAccount } from "../../importer";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
+import { driftLines } from "../../tools/cli/drift";
 import { REPO, tempDir } from "../../tools/cli/pack";
-import { cliEnv, runCommand } from "../../tools/cli/project";
+import { cliEnv, type JsonStep, runCommand, urnName } from "../../tools/cli/project";
 import { buildFleet } from "../../tools/fleet";
 
 const toolchain: { ensureYamlHost(): Promise<string> } = require("../../tools/pulumi/toolchain.js");
@@ -112,6 +113,10 @@ describe("pulumi-wpengine import, YAML route (pulumi import --file), under the p
     };
     seeded.clearRequests();
     await pulumi(["import", "--file", "import.json", "--generate-code=false", "--protect=false", "--yes"]);
+    // Import, then no change (ImportStateVerify): the first preview plans nothing for any kind (a default
+    // the program leaves out, like an install's timeoutSeconds or deletionProtection, is no update).
+    const first = JSON.parse((await pulumi(["preview", "--json"])).stdout) as { steps: JsonStep[] };
+    expect(first.steps.filter((s) => s.op !== "same").map((s) => `${urnName(s.urn)}: ${s.op}`)).toEqual([]);
     await pulumi(["up", "--yes", "--skip-preview"]);
     expect(writes(seeded).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     const state = JSON.parse((await pulumi(["stack", "export"])).stdout) as {
@@ -121,5 +126,16 @@ describe("pulumi-wpengine import, YAML route (pulumi import --file), under the p
       imported.resources.length,
     );
     await pulumi(["preview", "--refresh", "--expect-no-changes", "--diff"]);
+    // No refresh diff either, in the text and the --json (an imported Environment showed
+    // [diff: -timeoutSeconds] on every refreshed preview after an up).
+    expect(driftLines((await pulumi(["preview", "--refresh"])).stdout)).toEqual([]);
+    const refreshed = JSON.parse((await pulumi(["refresh", "--preview-only", "--json"])).stdout);
+    expect(Object.keys(refreshed.changeSummary)).toEqual(["same"]);
+    const kinds = new Set(
+      state.deployment.resources.map((r) => r.type).filter((t) => t.startsWith("wpengine:")),
+    );
+    console.log(
+      `import then no change, no refresh diff: ${imported.resources.length} resources of ${[...kinds].sort().join(", ")}`,
+    );
   });
 });

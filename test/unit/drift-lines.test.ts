@@ -10,6 +10,7 @@ const UNTOUCHED = `Previewing update (dev):
 @ previewing update.....
  ~  pulumi:pulumi:Stack probe-dev refreshing 
  ~  pulumi-nodejs:dynamic/wpengine:SshKey k refreshing 
+ ~  pulumi:pulumi:Stack fleet-dev refreshing warning: using pulumi-resource-wpengine from $PATH at /work/bin/pulumi-resource-wpengine
 @ previewing update....
  ~  pulumi-nodejs:dynamic/wpengine:SshKey k refresh 
  ~  pulumi-nodejs:dynamic/wpengine:Domain a refresh (0.53s) 
