@@ -2,8 +2,9 @@
  * The out-of-band drift matrix (`test/engine/drift.ts`), through the providers as the plugin runs them,
  * against the simulator: every kind of the registry has its rows or a recorded reason for each property
  * that has none; each row's change, made through the API, shows in the refreshed read and the diff as
- * exactly that property; the update repairs it with the fewest writes; a read after shows no diff; and
- * an object removed on the service reads as gone, so the engine plans to create it again.
+ * exactly that property (at both front doors: the executable provider's read sees the same); the update
+ * repairs it with the fewest writes; a read after shows no diff; and an object removed on the service
+ * reads as gone at both doors, so the engine plans to create it again.
  */
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
@@ -14,6 +15,7 @@ import { KINDS } from "../../provider/registry";
 import { SEED } from "../../simulator";
 import { CASES } from "../engine/cases";
 import { DRIFT, type DriftRow, type KindDrift, type Made, WRITE_ONLY } from "../engine/drift";
+import { executableRead } from "../support/executable";
 import { checkOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
@@ -77,6 +79,10 @@ describe.each(ROWS)(
 
       const seen = await refresh(kind, made);
       expect(seen.id).toBe(made.id);
+
+      // The executable front door's refresh (given the recorded inputs too) sees exactly the same.
+
+      expect(await executableRead(fixture, kind, made.id, made.outs, made.inputs)).toEqual(seen);
       const ignored = d.serviceDriven ?? [];
       expect(differing(made.outs, seen.props!, ignored), "outputs the refresh changes").toEqual([
         row.property,
@@ -118,5 +124,6 @@ describe.each(GONE)("$kind removed on the service", (d) => {
     if ("none" in d.gone) throw new Error("unreachable");
     await d.gone.remove(world(), made);
     expect(await refresh(d.kind, made)).toEqual({ id: "" });
+    expect(await executableRead(fixture, d.kind, made.id, made.outs, made.inputs)).toEqual({ id: "" });
   });
 });

@@ -9,39 +9,15 @@ import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { fieldMeta } from "../../provider/core/define";
 import { diffOf } from "../../provider/core/lifecycle";
-import { WpEngineProvider } from "../../provider/executable/server";
 import { KINDS } from "../../provider/registry";
 import { SEED } from "../../simulator";
 import { CASES } from "../engine/cases";
+import { executableRead } from "../support/executable";
 import { checkOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
-// biome-ignore lint/suspicious/noExplicitAny: protobuf messages.
-const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
-// biome-ignore lint/suspicious/noExplicitAny: protobuf messages.
-const { Struct }: any = require("google-protobuf/google/protobuf/struct_pb");
-
 const fixture = useSimulator();
 type Props = Record<string, unknown>;
-type Handler = (call: { request: unknown }, cb: (err: unknown, res?: unknown) => void) => void;
-
-/** The executable provider, configured as the demo user of the test's simulator. */
-async function executable() {
-  const svc = new WpEngineProvider("0.0.0").service() as Record<string, Handler>;
-  const call = (method: string, request: unknown) =>
-    new Promise<{ getProperties(): { toJavaScript(): Props }; getId(): string }>((resolve, reject) =>
-      svc[method]!({ request }, (err, res) => (err ? reject(err) : resolve(res as never))),
-    );
-  const args = {
-    username: "demo",
-    password: "demo",
-    apiUrl: fixture.sim.apiUrl,
-    appHostingUrl: fixture.sim.appHostingUrl,
-  };
-  await call("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(args)));
-  return call;
-}
-
 /** The import id of an object: the kind's `{field}` parts from its inputs, `{id}` its resource id. */
 const importIdOf = (format: string, id: string, inputs: Props) =>
   format.replace(/\{(\w+)\}/g, (_m, name: string) => (name === "id" ? id : String(inputs[name])));
@@ -75,19 +51,10 @@ describe.each(IMPORTABLE)("$kind imported by pulumi import", (c) => {
         Object.entries(c.args(SEED)).filter(([k]) => !unknowable.includes(k) || isRequired(c.kind, k)),
       ),
     );
-    const call = await executable();
     const importId = importIdOf(KINDS[c.kind]!.importId as string, made.id, declared);
-    const res = await fixture.advancing(
-      call(
-        "read",
-        new provproto.ReadRequest()
-          .setUrn(`urn:pulumi:dev::p::wpengine:index:${c.kind}::imported`)
-          .setId(importId)
-          .setProperties(Struct.fromJavaScript({})),
-      ),
-    );
-    expect(res.getId()).toBeTruthy();
-    const plan = diffOf(KINDS[c.kind]!.provider.definition, res.getProperties().toJavaScript(), declared);
+    const res = await executableRead(fixture, c.kind, importId);
+    expect(res.id).toBeTruthy();
+    const plan = diffOf(KINDS[c.kind]!.provider.definition, res.props!, declared);
     expect(plan.diffs ?? [], "the first preview after the import").toEqual([]);
   });
 });
