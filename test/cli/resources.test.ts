@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
-import { driftLines } from "../../tools/cli/drift";
-import { CliProject, type JsonPreview, type JsonStep, urnName } from "../../tools/cli/project";
+import { driftLines, plannedChanges } from "../../tools/cli/drift";
+import { CliProject, urnName } from "../../tools/cli/project";
 import { CASES } from "../engine/cases";
 import { cliChange, DRIFT } from "../engine/drift";
 import { allStrings, distinctivePassword, missing, seed } from "../engine/harness";
@@ -26,22 +26,6 @@ const phase = new pulumi.Config().require("phase");
 const args = ${JSON.stringify(args)};
 for (const [kind, variants] of Object.entries(args)) new wpengine[kind](kind, variants[phase]);
 `;
-}
-
-/** What a `--json` plan does to each resource it changes: `update <the inputs it changes>`, or the op. */
-function planned(plan: JsonPreview): Record<string, string> {
-  const inputsChanged = (s: JsonStep) => {
-    const [a, b] = [s.oldState?.inputs ?? {}, s.newState?.inputs ?? {}];
-    return [...new Set([...Object.keys(a), ...Object.keys(b)])]
-      .filter((k) => k !== "__provider" && JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-      .sort()
-      .join(",");
-  };
-  return Object.fromEntries(
-    plan.steps
-      .filter((s) => !["same", "refresh"].includes(s.op))
-      .map((s) => [urnName(s.urn), s.op === "update" ? `update ${inputsChanged(s)}` : s.op]),
-  );
 }
 
 describe("every resource class in one stack under the pulumi CLI", { timeout: 20 * 60_000 }, () => {
@@ -148,7 +132,7 @@ describe("every resource class in one stack under the pulumi CLI", { timeout: 20
       expected[d.kind] = "row" in change ? `update ${change.row.property}` : "create";
     }
     const drifted = await project.preview(["--refresh", "--diff"]);
-    expect(planned(drifted), "preview --refresh --diff --json").toEqual(expected);
+    expect(plannedChanges(drifted), "preview --refresh --diff --json").toEqual(expected);
     const gone = Object.values(expected).filter((e) => e === "create").length;
     expect(await refreshSummary(), "refresh --preview-only --json after the changes").toEqual({
       same: CASES.length + 1 - Object.keys(expected).length,

@@ -249,9 +249,12 @@ export const DRIFT: KindDrift[] = [
     rows: [
       {
         property: "roles",
-        how: "billing added to the full user's roles",
-        change: ({ client }, { id, outs }) =>
-          client.accountUsers.update(String(outs["accountId"]), id, { roles: "full,billing" }).then(() => {}),
+        how: "billing added to a full user's roles (or taken from a full user's with billing)",
+        change: async ({ client }, { id, outs }) => {
+          const toggled = { full: "full,billing", "full,billing": "full" }[String(outs["roles"])];
+          if (!toggled) throw new Error(`only a full user's billing role is toggled, not ${outs["roles"]}`);
+          await client.accountUsers.update(String(outs["accountId"]), id, { roles: toggled });
+        },
       },
       {
         property: "installIds",
@@ -652,9 +655,11 @@ export const DRIFT: KindDrift[] = [
     rows: [
       {
         property: "environment",
-        how: "moved to the development slot of its site",
-        change: ({ client }, { id }) =>
-          client.installs.update(id, { environment: "development" }).then(() => {}),
+        how: "moved to the development slot of its site (or from it to staging)",
+        change: ({ client }, { id, outs }) =>
+          client.installs
+            .update(id, { environment: outs["environment"] === "development" ? "staging" : "development" })
+            .then(() => {}),
       },
     ],
     unwatched: {
