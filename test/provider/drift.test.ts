@@ -80,10 +80,13 @@ describe.each(ROWS)(
       const seen = await refresh(kind, made);
       expect(seen.id).toBe(made.id);
 
-      // The executable front door's refresh (given the recorded inputs too) sees exactly the same.
-
-      expect(await executableRead(fixture, kind, made.id, made.outs, made.inputs)).toEqual(seen);
       const ignored = d.serviceDriven ?? [];
+      // The executable front door's refresh (given the recorded inputs too) sees the same, but for what
+      // the service moves on its own between the two reads (a build's state).
+      const other = await executableRead(fixture, kind, made.id, made.outs, made.inputs);
+      expect(other.id).toBe(seen.id);
+      expect(differing(seen.props!, other.props!, ignored), "outputs the doors disagree on").toEqual([]);
+      expect(differing(seen.inputs!, other.inputs!, ignored), "inputs the doors disagree on").toEqual([]);
       expect(differing(made.outs, seen.props!, ignored), "outputs the refresh changes").toEqual([
         row.property,
       ]);
