@@ -107,7 +107,26 @@ export function renderKind(kind: Kind): string {
     lines.push(`Cannot be imported: ${kind.importId.none}`);
   }
   lines.push("", "## Delete", "", kind.deletes, "", END);
+  lines.splice(lines.length - 1, 0, ...renderDrift(kind), "");
   return lines.join("\n");
+}
+
+/** The page's drift section: what a refresh watches, what it cannot see, and what it does when the object is gone. */
+export function renderDrift(kind: Kind): string[] {
+  const meta = fieldMeta(kind.inputs);
+  const updatable = kind.updatable as readonly string[];
+  const names = (keys: string[]) => (keys.length ? keys.map((k) => `\`${k}\``).join(", ") : "none");
+  const settings = Object.keys(meta).filter((k) => meta[k]!.setting);
+  return [
+    "## Drift",
+    "",
+    "A refresh reads the object back from the service.",
+    "",
+    `- **Watched** (a change made outside the program shows in \`pulumi preview --refresh\`, and \`pulumi up --refresh\` sets it back): ${names(updatable.filter((k) => !meta[k]?.writeOnly))}.`,
+    `- **Write-only** (the service never returns it: carried over from the state, so it cannot show drift): ${names(updatable.filter((k) => meta[k]?.writeOnly))}.`,
+    `- **Provider settings** (never sent to the service): ${names(settings)}.`,
+    `- **Gone**: ${kind.gone}`,
+  ];
 }
 
 /** A page with its generated part rendered anew (appended when the page has none yet). */

@@ -50,6 +50,8 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
   description: string;
   /** What delete does on the service, in words (the docs and the schema say it). */
   deletes: string;
+  /** What a refresh does when the object is gone on the service, in words (the docs say it). */
+  gone: string;
   /**
    * The import id (`pulumi import`) that addresses an existing object: `{field}` parts are the inputs
    * `read` needs, `{id}` the resource id. A kind that cannot be imported gives `{ none: why }`.
@@ -87,6 +89,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(spec: Kin
     updatable: keys.filter((k) => !inputs[k]!.replaces && !inputs[k]!.setting),
     secrets: [...keys, ...Object.keys(outputs)].filter((k) => (inputs[k] ?? outputs[k])!.secret),
     stableOutputs: Object.keys(outputs).filter((k) => outputs[k]!.stable),
+    writeOnly: keys.filter((k) => inputs[k]!.writeOnly),
   } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> & KindSpec<IS, OS>;
   return { ...def, provider: defineProvider(def) };
 }

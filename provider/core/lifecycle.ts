@@ -56,6 +56,11 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   updatable: readonly (keyof I & string)[];
   /** Computed outputs that no in-place update changes (see the `stable` marker). */
   stableOutputs?: readonly string[];
+  /**
+   * Inputs the service never returns (see the `writeOnly` marker). One the program must give that the
+   * state does not hold was never known to the provider (an import): it is not a change.
+   */
+  writeOnly?: readonly (keyof I & string)[];
   /** Inputs and outputs that are secret whatever the program passes. */
   secrets?: readonly string[];
   /**
@@ -144,6 +149,7 @@ export function diffOf<I extends Record<string, unknown>, O extends Record<strin
   const diffs: string[] = [];
   let changes = false;
   for (const key of [...def.replaceOn, ...def.updatable]) {
+    if (olds[key] === undefined && isRequired(def.schema, key) && def.writeOnly?.includes(key)) continue;
     const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
     const changed = containsUnknown(news[key]) || differs(norm, olds[key], news[key]);
     if (!changed) continue;
@@ -247,11 +253,17 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           ...props,
           ...keepForm(anyDef, props, live.inputs ?? live.outs),
         };
+        // An input neither the service nor the state holds (an import has no state) takes its default, as
+        // check gives it to the program: the first preview after an import plans nothing for it.
+        const defaults = defaultsOf(def.schema, merged);
+        Object.assign(merged, defaults);
         // The schema's inputs, and any input check computes (a source's hash) that the diff compares.
         for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable]))
           if (merged[key] !== undefined) inputs[key] = merged[key];
         const { __provider: _p, ...oldOuts } = props;
-        return { id, props: toPlain({ ...oldOuts, ...outs }), inputs: toPlain(inputs) };
+        const read = { ...oldOuts, ...outs };
+        for (const [key, value] of Object.entries(defaults)) read[key] ??= value;
+        return { id, props: toPlain(read), inputs: toPlain(inputs) };
       } catch (err) {
         if (isNotFound(err)) return { id: "" };
         return fail("read", err);
@@ -287,6 +299,25 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       }
     },
   } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
+}
+
+/** Whether the program must give the input (it has no default and is not optional). */
+function isRequired(schema: z.ZodObject<z.ZodRawShape>, key: string): boolean {
+  return !(schema.shape[key] as z.ZodType | undefined)?.safeParse(undefined).success;
+}
+
+/** The default of each input of `schema` that `given` lacks (none for an input without a default). */
+function defaultsOf(
+  schema: z.ZodObject<z.ZodRawShape>,
+  given: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    if (given[key] !== undefined) continue;
+    const parsed = (field as z.ZodType).safeParse(undefined);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out;
 }
 
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */

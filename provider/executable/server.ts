@@ -298,6 +298,7 @@ export class WpEngineProvider {
     let props = unwrapSecrets(toProps(req.getProperties()), secretKeys);
     // An import: nothing in state yet, the id addresses the object and carries what read needs.
     if (Object.keys(props).length === 0) ({ id, olds: props } = parseImportId(kind, id));
+    else props = { ...props, ...this.settingsOf(kind, unwrapSecrets(toProps(req.getInputs()), new Set())) };
     const res = (await this.as(async () => resourceProvider(kind).read!(id, props))) as {
       id: string;
       props?: Props;
@@ -338,6 +339,23 @@ export class WpEngineProvider {
       resourceProvider(kind).delete!(req.getId(), this.withTimeout(kind, props, timeoutOf(req))),
     );
     return new emptyproto.Empty();
+  }
+
+  /**
+   * The inputs the service never reports, as the state holds them: settings (`timeoutSeconds`, `adopt`:
+   * never sent, so a change of them alone plans nothing) and write-only inputs (unknown after an import,
+   * so not a change then). The engine records a new value of one with the old outputs, so a read takes
+   * them from the inputs: a refresh then keeps the program's value instead of showing it as drift.
+   */
+  private settingsOf(kind: string, inputs: Props): Props {
+    const def = resourceProvider(kind).definition;
+    const changes = new Set<string>([...def.replaceOn, ...def.updatable]);
+    const unread = (k: string) => !changes.has(k) || def.writeOnly?.includes(k);
+    return Object.fromEntries(
+      Object.keys(def.schema.shape)
+        .filter((k) => unread(k) && inputs[k] !== undefined)
+        .map((k) => [k, inputs[k]]),
+    );
   }
 
   private secretsOf(kind: string): readonly string[] {

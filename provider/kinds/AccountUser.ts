@@ -191,6 +191,7 @@ export const definition = defineKind({
   deletes:
     "Removes the user from the account on the service. The service refuses to remove the last owner of an " +
     "account; the error says so. A user already gone counts as deleted.",
+  gone: "A user removed from the account on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (an invitation is sent again).",
   importId: "{accountId}/{id}",
   inputs,
   outputs,

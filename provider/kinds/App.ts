@@ -157,6 +157,7 @@ export const definition = defineKind({
   deletes:
     "Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app " +
     "already gone counts as deleted.",
+  gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
   inputs,
   outputs,

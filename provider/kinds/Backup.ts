@@ -60,6 +60,7 @@ const inputs = z
       description:
         "Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.",
       replaces: true,
+      writeOnly: true,
     }),
     wait: z.boolean().default(true).meta({
       description:
@@ -184,12 +185,8 @@ export const definition = defineKind({
   deletes:
     "Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list " +
     "(and its archive) until the service expires it. Nothing is sent to the service.",
-  importId: {
-    none:
-      "the service does not report the addresses a backup was requested with, so an imported backup could never " +
-      "be kept (`notificationEmails` is required, and declaring it would request a new backup). A backup is " +
-      "history, not state to manage: refer to an existing one by its id with the `getBackup` lookup.",
-  },
+  gone: "The API cannot delete a backup, so a refresh always finds it; its install deleted reads as gone (the refresh removes it from the state).",
+  importId: "{installId}/{id}",
   inputs,
   outputs,
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),

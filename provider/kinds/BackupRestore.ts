@@ -253,6 +253,7 @@ export const definition = defineKind({
   deletes:
     "Only forgets the action: nothing on the service is undone (a restore cannot be reverted except by " +
     "restoring the checkpoint it took). Nothing is sent to the service.",
+  gone: "An action keeps nothing on the service: it reads as gone when its backup or its install is gone, and the refresh removes it from the state (the next `pulumi up` would restore again, and fails while the backup is gone).",
   importId: { none: "an action: there is nothing on the service to adopt." },
   inputs,
   outputs,

@@ -144,6 +144,7 @@ export const definition = defineKind({
   deletes:
     "Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the " +
     "platform-managed cookie rules stay. No API deletes the list itself.",
+  gone: "The list belongs to the install and is never deleted (emptied, it shows as drift of `exclusions`); the install deleted reads as gone, and the refresh removes it from the state.",
   importId: "{installId}",
   inputs,
   outputs,

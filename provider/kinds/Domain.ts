@@ -138,6 +138,7 @@ export const definition = defineKind({
     "A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record " +
     "to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.",
   deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
+  gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{installId}/{id}",
   inputs,
   outputs,

@@ -162,6 +162,7 @@ export const definition = defineKind({
     "Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the " +
     "mapping from the `DomainMappings` set to remove the domain)." +
     " Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).",
+  gone: "A mapping removed from its set on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (verifying it anew).",
   importId: { none: "an action (verification): there is nothing of it to adopt." },
   inputs,
   outputs,

@@ -305,6 +305,7 @@ export const definition = defineKind({
   deletes:
     "Replaces the environment's set with none on the service (every mapping of the environment is removed) and " +
     "waits until they are gone.",
+  gone: "A set whose every declared mapping was removed on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
   inputs,
   outputs,

@@ -144,6 +144,7 @@ export const definition = defineKind({
   deletes:
     "Only forgets the resource: a verification cannot be undone on the service, the domain stays verified " +
     "(delete the `Domain` to remove it). Nothing is sent to the service.",
+  gone: "A verification cannot be undone; it reads as gone when its domain is deleted on the service, and the refresh removes it from the state.",
   importId: { none: "an action (a verification): there is no object of its own to adopt." },
   inputs,
   outputs,

@@ -159,6 +159,7 @@ export const definition = defineKind({
   deletes:
     "Deletes the environment on the service; its builds and domain mappings go with it. An environment already " +
     "gone (or whose app is gone) counts as deleted.",
+  gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
   inputs,
   outputs,

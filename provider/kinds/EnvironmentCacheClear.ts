@@ -35,6 +35,7 @@ const inputs = z
     triggers: triggersInput.meta({
       description:
         "Any values (a build name, a content hash, a date); when they change, the cache is cleared again.",
+      writeOnly: true,
     }),
   })
   .strict();
@@ -74,6 +75,7 @@ export const definition = defineKind({
     "again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`.",
   deletes:
     "Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).",
+  gone: "An action keeps nothing on the service: it reads as gone when its environment is gone, and the refresh removes it from the state.",
   importId: { none: "an action: the service keeps nothing of it to read back." },
   inputs,
   outputs,

@@ -240,6 +240,7 @@ export const definition = defineKind({
     "Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment " +
     "(the service cannot undeploy it short of deleting the environment)." +
     " Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).",
+  gone: "The environment deleted on the service reads as gone, and the refresh removes it from the state. Another version deployed on the service is not gone: it shows as drift of `sourceHash`, and the next `pulumi up` uploads this source again.",
   importId: {
     none: "the local path and the hash of its content are the program's; the service holds only builds.",
   },

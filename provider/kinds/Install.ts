@@ -171,6 +171,7 @@ export const definition = defineKind({
   deletes:
     "Deletes the install and everything on it (domains, backups, settings) for good. Refused while " +
     "`deletionProtection` is on, the default. An install already gone counts as deleted.",
+  gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
   inputs,
   outputs,

@@ -117,6 +117,7 @@ export const definition = defineKind({
   deletes:
     "Only forgets the placement: the install stays in the site and environment it has now (nothing on the " +
     "service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
+  gone: "The install deleted on the service reads as gone, and the refresh removes the placement from the state.",
   importId: "{installId}",
   inputs,
   outputs,

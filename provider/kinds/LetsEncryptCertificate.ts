@@ -135,6 +135,7 @@ export const definition = defineKind({
   deletes:
     "Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the " +
     "certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).",
+  gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
   // The id is the whole import id.
   importId: "{installId}/{domainId}",
   inputs,

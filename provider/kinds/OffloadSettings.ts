@@ -204,6 +204,7 @@ export const definition = defineKind({
   deletes:
     "Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the " +
     "install keeps offloading to the bucket until its settings are changed by hand.",
+  gone: "Nothing deletes an install's offload settings; the install deleted reads as gone, and the refresh removes them from the state.",
   importId: "{installId}",
   inputs,
   outputs,

@@ -353,6 +353,7 @@ export const definition = defineKind({
     "and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: " +
     "it is found in the site's schedule listing).",
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
+  gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
   inputs,
   outputs,

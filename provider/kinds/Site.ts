@@ -92,6 +92,7 @@ export const definition = defineKind({
   deletes:
     "Deletes the site AND every install in it, for good (the service has no confirmation and no undo). " +
     "Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.",
+  gone: "A site deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
   inputs,
   outputs,

@@ -180,6 +180,7 @@ export const definition = defineKind({
     "other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 " +
     "because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer " +
     "that has begun cannot be undone.",
+  gone: "A transfer cancelled on the service (it will never run) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
   inputs,
   outputs,

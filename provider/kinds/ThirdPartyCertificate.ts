@@ -221,6 +221,7 @@ export const definition = defineKind({
   deletes:
     "Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an " +
     "`installId` change) only forgets it; the install keeps serving the certificate until another one is imported.",
+  gone: "No API returns or deletes an imported certificate: a refresh finds it while its install exists; the install deleted reads as gone, and the refresh removes it from the state.",
   importId: {
     none: "the service cannot return a certificate or its private key, so there is nothing to read back.",
   },

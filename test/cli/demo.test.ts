@@ -29,6 +29,9 @@ describe("npm run demo", { timeout: 15 * 60_000 }, () => {
     }
     // The refreshed preview names the drifted property (its id and urn lines come between).
     expect(r.stdout).toMatch(/wpengine:Domain: \(refresh\)[\s\S]*?secureAllUrls\s*: true => false/);
+    // The untouched stack's refreshed preview and the one after the repair checked their own output.
+    expect(r.stdout).toContain("ok: a refreshed preview of an untouched stack shows no diff and no update");
+    expect(r.stdout).toContain("ok: after the repair a refreshed preview shows no diff and no update");
     expect(r.stdout).toContain("ok: nothing left on the service");
     expect(r.stdout).toContain("demo complete: every step did what it said");
   });

@@ -8,8 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
+import { driftLines, plannedChanges } from "../../tools/cli/drift";
 import { CliProject, urnName } from "../../tools/cli/project";
 import { CASES } from "../engine/cases";
+import { cliChange, DRIFT } from "../engine/drift";
 import { allStrings, distinctivePassword, missing, seed } from "../engine/harness";
 
 /** The program: every case's resource, its args picked by the `phase` config (create or update). */
@@ -30,6 +32,7 @@ describe("every resource class in one stack under the pulumi CLI", { timeout: 20
   let sim: RunningSimulator;
   let project: CliProject;
   let password: string;
+  let client: WpEngineClient;
   /** Plain-text values of every secret arg: none may appear in the exported state. */
   const secretValues = () =>
     CASES.flatMap((c) => (c.secretArgs ?? []).flatMap((k) => allStrings(c.args(seed)[k]))).filter(
@@ -39,7 +42,7 @@ describe("every resource class in one stack under the pulumi CLI", { timeout: 20
   beforeAll(async () => {
     password = distinctivePassword();
     sim = await startSimulator({ port: 0, quiet: true, password });
-    const client = new WpEngineClient({
+    client = new WpEngineClient({
       username: "demo",
       password,
       apiUrl: sim.apiUrl,
@@ -61,6 +64,10 @@ describe("every resource class in one stack under the pulumi CLI", { timeout: 20
       secrets: { "wpengine:password": password },
     });
   }, 10 * 60_000);
+
+  /** The counts of `pulumi refresh --preview-only --json`: what a refresh would change. */
+  const refreshSummary = async () =>
+    JSON.parse((await project.run(["refresh", "--preview-only", "--json"])).stdout).changeSummary;
 
   afterAll(async () => {
     project?.dispose();
@@ -85,8 +92,9 @@ describe("every resource class in one stack under the pulumi CLI", { timeout: 20
     // and the refresh step's own diff, which that flag cannot see, in the text a user reads...
     await project.expectNoChanges(["--refresh"]);
     const plain = await project.run(["preview", "--refresh"]);
-    const driftLines = plain.stdout.split("\n").filter((l) => /\[diff:/.test(l));
-    expect(driftLines, "a plain preview --refresh of the untouched stack").toEqual([]);
+    expect(driftLines(plain.stdout), "a plain preview --refresh of the untouched stack").toEqual([]);
+    // ...and in the CLI's --json: a refresh preview counts no change (its steps carry no refreshed state).
+    expect(await refreshSummary(), "refresh --preview-only --json").toEqual({ same: CASES.length + 1 });
     // ...and a refresh changes no output of any resource.
     // Values the service itself changes on its own, per kind, are left out: a Let's Encrypt order is
     // approved in the background (SUBMITTED, then ENABLED with its approval and expiry times). A secret is
@@ -107,6 +115,34 @@ describe("every resource class in one stack under the pulumi CLI", { timeout: 20
     const beforeRefresh = await outputsNow();
     await project.refresh();
     expect(await outputsNow()).toEqual(beforeRefresh);
+
+    // Out-of-band drift, one change per kind made through the API (test/engine/drift.ts): the refreshed
+    // plan holds exactly those resources and properties (a removed object is created again), the refresh
+    // preview counts them, `up --refresh` repairs them, and a plain refreshed preview is quiet again.
+    const made = new Map((await project.resources()).map((r) => [urnName(r.urn), r]));
+    const expected: Record<string, string> = {};
+    for (const d of DRIFT) {
+      const change = cliChange(d);
+      if (!change) continue;
+      const r = made.get(d.kind)!;
+      const object = { id: r.id!, outs: r.outputs ?? {} };
+      const world = { client, sim, seed };
+      if ("row" in change) await change.row.change(world, object);
+      else await change.gone.remove(world, object);
+      expected[d.kind] = "row" in change ? `update ${change.row.property}` : "create";
+    }
+    const drifted = await project.preview(["--refresh", "--diff"]);
+    expect(plannedChanges(drifted), "preview --refresh --diff --json").toEqual(expected);
+    const gone = Object.values(expected).filter((e) => e === "create").length;
+    expect(await refreshSummary(), "refresh --preview-only --json after the changes").toEqual({
+      same: CASES.length + 1 - Object.keys(expected).length,
+      update: Object.keys(expected).length - gone,
+      delete: gone,
+    });
+    await project.up(["--refresh"]);
+    const repaired = await project.run(["preview", "--refresh"]);
+    expect(driftLines(repaired.stdout), "a plain preview --refresh after the repair").toEqual([]);
+    console.log(`drift through the CLI: ${Object.keys(expected).length} kinds: ${JSON.stringify(expected)}`);
 
     // The update variant: an in-place update, or a replacement where every input replaces.
     await project.setConfig({ phase: "update" });

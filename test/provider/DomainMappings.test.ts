@@ -152,6 +152,7 @@ describe("DomainMappings against the simulator", () => {
     expect(imported.inputs).toEqual({
       ...production,
       mappings: [{ domain: SEEDED_DOMAIN, primary: true, destinationDomainMapping: null }],
+      timeoutSeconds: 600, // a setting an import cannot read: its default, so the first preview plans nothing
     });
     expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });

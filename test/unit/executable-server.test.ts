@@ -65,8 +65,8 @@ describe("import ids", () => {
       "the import id of wpengine:index:Domain is {installId}/{id}",
     );
     expect(() => parseImportId("ThirdPartyCertificate", "i-1")).toThrow("cannot be imported");
-    // A backup could be read but never kept (its addresses are not reported, and declaring them replaces).
-    expect(() => parseImportId("Backup", "i-1/b-1")).toThrow(/cannot be imported: .*getBackup/);
+    // A backup is imported by its install and id: its addresses are write-only (never reported, never a change).
+    expect(parseImportId("Backup", "i-1/b-1")).toEqual({ id: "b-1", olds: { installId: "i-1" } });
   });
   it("take the kind from a URN, nested or not", () => {
     expect(kindOfUrn("urn:pulumi:s::p::my:comp$wpengine:index:Domain::www")).toBe("Domain");
@@ -158,5 +158,35 @@ describe("the gRPC service", () => {
     );
     expect(res.getReplacesList()).toEqual(["name"]);
     expect(detailed).toEqual({ name: K.UPDATE_REPLACE, secureAllUrls: K.UPDATE });
+  });
+
+  it("an import and a refresh read settings as the program holds them: an import's defaults, then the recorded inputs", async () => {
+    const call = await configured(a, "alice", "pw-a");
+    const app = SEED.apps.acmeFrontend;
+    const read = async (
+      id: string,
+      properties: Record<string, unknown>,
+      inputs?: Record<string, unknown>,
+    ) => {
+      const req = new provproto.ReadRequest()
+        .setUrn(urn("Environment"))
+        .setId(id)
+        .setProperties(Struct.fromJavaScript(properties));
+      if (inputs) req.setInputs(Struct.fromJavaScript(inputs));
+      const res = await call("read", req);
+      return { props: res.getProperties().toJavaScript(), inputs: res.getInputs().toJavaScript() };
+    };
+    // pulumi import: no state; timeoutSeconds takes its default (600), as check gives it to a program.
+    const imported = await read(`accounts/${app.accountId}/apps/${app.appId}/environments/staging`, {});
+    expect(imported.inputs.timeoutSeconds).toBe(600);
+    expect(imported.props.timeoutSeconds).toBe(600);
+    // The program then sets 60: a setting alone plans nothing, so the engine records 60 among the inputs
+    // with the old outputs (600). A refresh keeps the program's 60: no diff of it.
+    const refreshed = await read(imported.props.resourceName, imported.props, {
+      ...imported.inputs,
+      timeoutSeconds: 60,
+    });
+    expect(refreshed.inputs.timeoutSeconds).toBe(60);
+    expect(refreshed.props.timeoutSeconds).toBe(60);
   });
 });

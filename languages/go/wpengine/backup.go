@@ -16,7 +16,11 @@ import (
 //
 // Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
 //
-// This resource cannot be imported: the service does not report the addresses a backup was requested with, so an imported backup could never be kept (`notificationEmails` is required, and declaring it would request a new backup). A backup is history, not state to manage: refer to an existing one by its id with the `getBackup` lookup.
+// ## Import
+//
+// ```sh
+// pulumi import wpengine:index:Backup <name> {installId}/{id}
+// ```
 type Backup struct {
 	pulumi.CustomResourceState
 
