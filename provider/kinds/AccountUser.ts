@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { AccountUser as ApiAccountUser } from "../../sdk";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -192,6 +193,11 @@ export const definition = defineKind({
     "Removes the user from the account on the service. The service refuses to remove the last owner of an " +
     "account; the error says so. A user already gone counts as deleted.",
   importId: "{accountId}/{id}",
+  naturalKey: {
+    what: "the user's email on its account",
+    find: async (i, ctx) =>
+      (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
+  },
   inputs,
   outputs,
   rules,
@@ -223,9 +229,8 @@ export const definition = defineKind({
       }));
     if (created) return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, existing) };
     if (!inputs.adopt) {
-      throw new Error(
-        `user ${inputs.email} already exists on account ${inputs.accountId} (user_id ${existing.user_id}); ` +
-          "set adopt: true to take it over",
+      throw alreadyExists(
+        `user ${inputs.email} already exists on account ${inputs.accountId} (user_id ${existing.user_id})`,
       );
     }
     const mismatch = identityMismatch(existing, inputs);

@@ -254,6 +254,11 @@ export const definition = defineKind({
     "Only forgets the action: nothing on the service is undone (a restore cannot be reverted except by " +
     "restoring the checkpoint it took). Nothing is sent to the service.",
   importId: { none: "an action: there is nothing on the service to adopt." },
+  naturalKey: {
+    none: "an action: the service keeps no record of a restore to find",
+    recover:
+      "see in the User Portal whether install {installId} was restored from backup {backupId}; `pulumi up` restores again",
+  },
   inputs,
   outputs,
   normalize: normalizeActionInput,

@@ -145,6 +145,7 @@ export const definition = defineKind({
     "Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the " +
     "platform-managed cookie rules stay. No API deletes the list itself.",
   importId: "{installId}",
+  naturalKey: { resend: "create and update PUT the whole list: sending it again leaves the same list." },
   inputs,
   outputs,
   rules: [{ uses: ["exclusions"], test: (i) => exclusionFailures(i.exclusions) }],

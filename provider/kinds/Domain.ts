@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Domain as ApiDomain } from "../../sdk";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -139,6 +140,10 @@ export const definition = defineKind({
     "to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.",
   deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
   importId: "{installId}/{id}",
+  naturalKey: {
+    what: "the domain's name on its install",
+    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
@@ -154,9 +159,7 @@ export const definition = defineKind({
         }),
       ));
     if (!created && !inputs.adopt) {
-      throw new Error(
-        `domain ${name} already exists on install ${installId} (id ${record.id}); set adopt: true to take it over`,
-      );
+      throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     }
     const outs = domainOutputs(inputs.installId, record);
     const patch = domainPatch(outs, inputs);

@@ -163,6 +163,7 @@ export const definition = defineKind({
     "mapping from the `DomainMappings` set to remove the domain)." +
     " Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).",
   importId: { none: "an action (verification): there is nothing of it to adopt." },
+  naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
   // The resource promises a verified mapping: a refresh that found it unverified is a change, answered

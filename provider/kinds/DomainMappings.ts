@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, pollUntil } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, type DeepInput, resourceClass } from "../dynamic/resource";
@@ -305,6 +306,7 @@ export const definition = defineKind({
     "Replaces the environment's set with none on the service (every mapping of the environment is removed) and " +
     "waits until they are gone.",
   importId: { none: "a set whose read starts from the mappings in the state." },
+  naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
   inputs,
   outputs,
   rules,
@@ -315,9 +317,10 @@ export const definition = defineKind({
     const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/domainMappings`;
     const existing = liveSet(await listAll(ctx, inputs));
     if (existing.length && !inputs.adopt) {
-      throw new Error(
+      throw alreadyExists(
         `environment ${inputs.environmentId} of app ${inputs.appId} already has domain mappings ` +
-          `(${existing.map((m) => m.domain).join(", ")}); set adopt: true to replace them with this set`,
+          `(${existing.map((m) => m.domain).join(", ")})`,
+        "set adopt: true to replace them with this set",
       );
     }
     await replace(ctx, inputs, inputs.mappings);

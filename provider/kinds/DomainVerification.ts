@@ -145,6 +145,7 @@ export const definition = defineKind({
     "Only forgets the resource: a verification cannot be undone on the service, the domain stays verified " +
     "(delete the `Domain` to remove it). Nothing is sent to the service.",
   importId: { none: "an action (a verification): there is no object of its own to adopt." },
+  naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
   // The resource promises a verified domain: a refresh that found it no longer TXT_VERIFIED is a

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -160,6 +161,11 @@ export const definition = defineKind({
     "Deletes the environment on the service; its builds and domain mappings go with it. An environment already " +
     "gone (or whose app is gone) counts as deleted.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
+  naturalKey: {
+    what: "the environment's name in its app",
+    find: async (i, ctx) =>
+      (await findEnvironment(ctx, i)) ? environmentResourceName(i.accountId, i.appId, i.name) : undefined,
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v),
@@ -167,9 +173,7 @@ export const definition = defineKind({
     const { accountId, appId, name } = inputs;
     let record = await findEnvironment(ctx, inputs);
     if (record && !inputs.adopt) {
-      throw new Error(
-        `environment ${name} already exists in app ${appId} of account ${accountId}; set adopt: true to take it over`,
-      );
+      throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
     }
     if (!record) {
       record = await ctx.client.environments

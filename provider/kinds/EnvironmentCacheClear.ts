@@ -75,6 +75,7 @@ export const definition = defineKind({
   deletes:
     "Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).",
   importId: { none: "an action: the service keeps nothing of it to read back." },
+  naturalKey: { resend: "a cache clear: clearing again leaves the cache as empty." },
   inputs,
   outputs,
   normalize: (_key, v) => v ?? {},

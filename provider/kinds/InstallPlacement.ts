@@ -118,6 +118,7 @@ export const definition = defineKind({
     "Only forgets the placement: the install stays in the site and environment it has now (nothing on the " +
     "service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
   importId: "{installId}",
+  naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
   inputs,
   outputs,
   normalize: (_key, v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),

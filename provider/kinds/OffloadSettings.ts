@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { type OffloadSettings as ApiOffloadSettings, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -205,6 +206,7 @@ export const definition = defineKind({
     "Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the " +
     "install keeps offloading to the bucket until its settings are changed by hand.",
   importId: "{installId}",
+  naturalKey: { resend: "a PATCH of the whole settings: sending it again leaves the same settings." },
   inputs,
   outputs,
   rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],
@@ -213,9 +215,10 @@ export const definition = defineKind({
     // Settings always exist once configured; other settings made by hand are only overwritten on request.
     const current = offloadOutputs(inputs.installId, await ctx.client.offloadSettings.get(inputs.installId));
     if (current.bucket && !inputs.adopt && !sameSettings(current, inputs)) {
-      throw new Error(
+      throw alreadyExists(
         `install ${inputs.installId} already offloads files to bucket ${current.bucket} ` +
-          `(${current.bucketRegion ?? "unknown region"}); set adopt: true to take these settings over and replace them`,
+          `(${current.bucketRegion ?? "unknown region"})`,
+        "set adopt: true to take these settings over and replace them",
       );
     }
     await ctx.client.offloadSettings.update(inputs.installId, offloadRequest(inputs));

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import type { ReportSchedule as ApiSchedule, UpdateReportScheduleRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -354,6 +355,11 @@ export const definition = defineKind({
     "it is found in the site's schedule listing).",
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   importId: "{siteId}/{id}",
+  naturalKey: {
+    what: "the schedule's title on its site",
+    find: async (i, ctx) =>
+      (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
+  },
   inputs,
   outputs,
   rules,
@@ -386,9 +392,10 @@ export const definition = defineKind({
     const existing = await ctx.client.reportSchedules.list(inputs.siteId);
     const sameTitle = existing.filter((s) => s.title === inputs.title);
     if (sameTitle.length && !inputs.adopt) {
-      throw new Error(
+      throw alreadyExists(
         `${sameTitle.length} report schedule(s) titled "${inputs.title}" already exist on site ${inputs.siteId} ` +
-          `(${sameTitle.map((s) => s.uuid).join(", ")}); set adopt: true to take it over (possible when exactly one has the title), or choose another title`,
+          `(${sameTitle.map((s) => s.uuid).join(", ")})`,
+        "set adopt: true to take it over (possible when exactly one has the title), or choose another title",
       );
     }
     if (inputs.adopt && sameTitle.length > 1) {
