@@ -80,6 +80,17 @@ export function isLostResponse(err: unknown): boolean {
   return status === 500 || status === 502 || status === 504;
 }
 
+/**
+ * Whether a failure may pass if the step runs again: a lost response, or a refusal that says the service
+ * is busy (429, 503) after the transport's own retries. A create that looks its object up first (a
+ * natural key) or whose writes are harmless to repeat runs again on it; no other.
+ */
+function isTransient(err: unknown): boolean {
+  if (err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError) return true;
+  const status = (err as { status?: unknown } | null)?.status;
+  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+}
+
 /** The message's words for a lost response the kind cannot resolve: why, and the step that recovers. */
 function unresolved(key: NaturalKey<unknown> | undefined, inputs: Record<string, unknown>): string {
   if (!key || !("none" in key)) return "";
@@ -318,8 +329,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
             const outs = await def.update(id, olds as O, news as I, context);
             return { outs: withInputs(anyDef, news, outs) };
           } catch (err) {
-            if (!(key && "resend" in key && isLostResponse(err) && sent < LOST_SENDS)) throw err;
-            say(def.kind, id, `the answer to the update was lost (${message(err)}); sending it again`);
+            if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) throw err;
+            say(def.kind, id, `the update failed (${message(err)}); sending it again`);
           }
         }
       } catch (err) {
@@ -351,7 +362,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
 /**
  * Runs a create, resolving a lost response by the kind's natural key: the object found means the lost
  * request made it (it was not there before, or the create would not have sent it), so it is adopted;
- * not found, the create runs again. A kind that may simply resend runs again. At most {@link LOST_SENDS}.
+ * not found, the create runs again. A kind that may simply resend runs again, and so does either kind
+ * after a busy refusal the transport's retries did not get past. At most {@link LOST_SENDS} runs.
  */
 async function createResolvingLost<I extends Record<string, unknown>, O extends Record<string, unknown>>(
   def: ResourceDefinition<I, O>,
@@ -364,10 +376,13 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
     try {
       return await def.create(given, ctx);
     } catch (err) {
-      if (!key || "none" in key || !isLostResponse(err) || sent >= LOST_SENDS) throw err;
+      if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) throw err;
       const what = String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
-      if ("resend" in key) {
-        say(def.kind, what, `the answer to the create was lost (${message(err)}); sending it again`);
+      const lost = isLostResponse(err);
+      if ("resend" in key || !lost) {
+        // Harmless to repeat, or refused before the service acted (the transport's retries ran out).
+        const how = lost ? "the answer to the create was lost" : "the create failed";
+        say(def.kind, what, `${how} (${message(err)}); sending it again`);
         continue;
       }
       const found = await key.find(given, ctx);
