@@ -401,7 +401,7 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
 }
 
 /** The error with the step that recovers from a lost response the kind cannot resolve on its own. */
-function withStep<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+export function withStep<I extends Record<string, unknown>, O extends Record<string, unknown>>(
   def: ResourceDefinition<I, O>,
   inputs: Record<string, unknown>,
   err: unknown,
