@@ -191,6 +191,19 @@ describe.each(CASES)("$kind: lost answers to its create", (c) => {
   });
 });
 
+describe.each(CASES)("$kind: an object already there", (c) => {
+  it("a create that finds its natural key taken refuses, naming adopt and the step that recovers a whole stack", async () => {
+    const key = kinds.get(c.kind)!.naturalKey;
+    if (!("what" in key)) return;
+    await create(c, c.args(SEED));
+    const { adopt: _adopt, ...again } = c.args(SEED);
+    const err = await rejection(create(c, again));
+    expect(String(err)).toMatch(/already (exists?|has|added)/);
+    expect(String(err)).toContain("set adopt: true");
+    expect(String(err)).toContain("recover the whole stack with `WPE_ADOPT_EXISTING=true pulumi up`");
+  });
+});
+
 describe("the table of writes", () => {
   it("lists only writes that some create sends", () => {
     expect(WRITES.map((w) => w.op).filter((op) => !sentWrites.has(op))).toEqual([]);
