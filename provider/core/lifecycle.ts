@@ -93,6 +93,12 @@ function isTransient(err: unknown): boolean {
 
 /** The message's words for a lost response the kind cannot resolve: why, and the step that recovers. */
 function unresolved(key: NaturalKey<unknown> | undefined, inputs: Record<string, unknown>): string {
+  if (key && "what" in key)
+    // Still lost after every send, or lost in an update (a Let's Encrypt order placed again).
+    return (
+      ". The response was lost, so whether the request took effect is unknown: the next `pulumi up` runs " +
+      `this step again (a create first looks the object up by ${key.what})`
+    );
   if (!key || !("none" in key)) return "";
   const step = key.recover.replace(/\{(\w+)\}/g, (m, k: string) =>
     inputs[k] === undefined ? m : String(inputs[k]),
