@@ -14,6 +14,7 @@ const Advance = z.strictObject({
     .nonnegative()
     .max(10 * 365 * 86_400),
 });
+const Password = z.strictObject({ password: z.string().min(1) });
 const Faults = z.strictObject({ rules: z.array(FaultRuleSchema) });
 const Settings = z.strictObject({
   rate: z.string().nullable().optional(),
@@ -45,7 +46,7 @@ export function setSettings(sim: Sim, body: unknown): SimSettings {
   return sim.settings;
 }
 
-/** The control API under /__sim/ (no authentication): reset, DNS, clock, faults, settings, request log, state. */
+/** The control API under /__sim/ (no authentication): reset, DNS, clock, faults, settings, users, request log, state. */
 export function registerControl(app: FastifyInstance, sim: Sim): void {
   app.post("/__sim/reset", async () => {
     sim.reset();
@@ -101,6 +102,12 @@ export function registerControl(app: FastifyInstance, sim: Sim): void {
   app.put("/__sim/settings", async (req: Req) => setSettings(sim, req.body));
 
   app.get("/__sim/settings", async () => sim.settings);
+
+  app.put("/__sim/users/:username", async (req: Req) => {
+    const { username } = req.params as { username: string };
+    sim.setPassword(username, parseBody(Password, req.body, "user").password);
+    return { username };
+  });
 
   app.get("/__sim/requests", async () => ({ requests: sim.requests() }));
 

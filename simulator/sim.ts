@@ -1,6 +1,6 @@
 import type { Credential } from "./auth";
 import { SimClock } from "./clock";
-import { badRequest } from "./errors";
+import { badRequest, notFound } from "./errors";
 import { Faults } from "./faults";
 import { transferStatus } from "./lifecycle";
 import { RateLimit } from "./rate";
@@ -54,6 +54,7 @@ export class Sim {
   rate: RateLimit | null = null;
   bulkDomains: BulkShape = "array";
   readonly #started: SimSettings;
+  readonly #startedUsers: [string, Credential][];
   private log: LoggedRequest[] = [];
   private waiters: { match: (r: LoggedRequest) => boolean; resolve: (r: LoggedRequest) => void }[] = [];
 
@@ -67,6 +68,7 @@ export class Sim {
     });
     for (const u of Object.values(others))
       this.users.set(u.username, { userId: u.userId, password: u.password });
+    this.#startedUsers = [...this.users].map(([name, c]) => [name, { ...c }]);
     const env = process.env;
     this.#started = {
       rate: options.rate ?? (env["WPE_SIM_RATE"] || null),
@@ -122,12 +124,20 @@ export class Sim {
     }
   }
 
-  /** Returns to the seeded world and the settings of the start, and clears the injected faults. */
+  /** Returns to the seeded world, the settings and passwords of the start, and clears the injected faults. */
   reset(): void {
     this.store.reset();
     this.faults.set([]);
     this.configure(this.#started);
+    for (const [name, c] of this.#startedUsers) this.users.set(name, { ...c });
     this.store.flush();
+  }
+
+  /** Changes an API user's password (a rotation): the old one is refused from now on. 404 for an unknown user. */
+  setPassword(username: string, password: string): void {
+    const user = this.users.get(username);
+    if (!user) throw notFound("User");
+    user.password = password;
   }
 
   /** Moves the clock forward by `seconds` and applies what came due. */

@@ -136,6 +136,32 @@ export function withGenerated(page: string, kind: Kind): string {
   return page.slice(0, start) + renderKind(kind) + page.slice(end + END.length);
 }
 
+export const IMPORT_BEGIN =
+  "<!-- import ids, generated from the definitions by `npm run docs`: edit provider/kinds/, not this part -->";
+export const IMPORT_END = "<!-- end of the import ids -->";
+
+/** The import-id table of docs/executable-provider.md: every kind, by its definition's `importId`. */
+export function renderImportIds(kinds: readonly Kind[]): string {
+  const sorted = [...kinds].sort((a, b) => (a.kind < b.kind ? -1 : 1));
+  const lines = [IMPORT_BEGIN, "", "| resource | import id |", "|---|---|"];
+  for (const k of sorted)
+    if (typeof k.importId === "string")
+      lines.push(`| \`${k.kind}\` | \`${k.importId.replace(/\{(\w+)\}/g, "<$1>")}\` |`);
+  lines.push("", "| not importable | why |", "|---|---|");
+  for (const k of sorted)
+    if (typeof k.importId !== "string") lines.push(`| \`${k.kind}\` | ${cell(k.importId.none)} |`);
+  lines.push("", IMPORT_END);
+  return lines.join("\n");
+}
+
+/** docs/executable-provider.md with its import-id table rendered anew. */
+export function withImportIds(page: string, kinds: readonly Kind[]): string {
+  const start = page.indexOf(IMPORT_BEGIN);
+  const end = page.indexOf(IMPORT_END);
+  if (start < 0 || end < 0) throw new Error("docs/executable-provider.md has no import-id markers");
+  return page.slice(0, start) + renderImportIds(kinds) + page.slice(end + IMPORT_END.length);
+}
+
 /** The page of a kind. */
 export const pageOf = (root: string, kind: Kind) => path.join(root, "docs", `${kind.kind}.md`);
 
@@ -151,5 +177,12 @@ if (require.main === module) {
       writeFileSync(file, next);
       console.log(`docs: wrote ${path.relative(root, file)}`);
     }
+  }
+  const executable = path.join(root, "docs", "executable-provider.md");
+  const page = readFileSync(executable, "utf8");
+  const next = withImportIds(page, Object.values(KINDS));
+  if (next !== page) {
+    writeFileSync(executable, next);
+    console.log("docs: wrote docs/executable-provider.md");
   }
 }

@@ -13,6 +13,25 @@ export function inputPropertyOf(apiField: string): string {
   return path.map((p) => p.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join(".");
 }
 
+/**
+ * What a 401 means once `preview` has proved the credentials: most often a rotation, where `refresh`,
+ * `preview --refresh` and `destroy` still run with the provider configuration stored by the last deployment (README, "Where
+ * credentials are stored").
+ */
+export const STALE_CREDENTIALS =
+  "The API refused the credentials. After a change of wpengine:username or wpengine:password, " +
+  "`pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` use the configuration stored by the last " +
+  "deployment: run them with --run-program (or one `pulumi up` first), or keep the credentials in WPE_API_USER_ID " +
+  "and WPE_API_PASSWORD";
+
+/**
+ * The one way back after a run killed mid-apply (README, "After a crash", which shows it line by line;
+ * test/cli/crash.test.ts runs exactly this): for the messages a user meets after a crash.
+ */
+export const AFTER_A_CRASH =
+  "pulumi cancel --yes && pulumi refresh --yes --skip-preview --clear-pending-creates && " +
+  "WPE_ADOPT_EXISTING=true pulumi up --yes";
+
 interface DetailLike {
   field?: string;
 }
@@ -24,13 +43,17 @@ export function explainError(kind: string, action: string, err: unknown): Error 
   const fields = Array.isArray(details)
     ? [...new Set(details.map((d) => d?.field).filter((f): f is string => typeof f === "string" && f !== ""))]
     : [];
-  const hint = fields.length ? ` (input ${fields.map((f) => `"${inputPropertyOf(f)}"`).join(", ")})` : "";
+  const status = (err as { status?: unknown } | null)?.status;
+  const hint = fields.length
+    ? ` (input ${fields.map((f) => `"${inputPropertyOf(f)}"`).join(", ")})`
+    : status === 401
+      ? `. ${STALE_CREDENTIALS}`
+      : "";
   const prefix = `wpengine:${kind} ${action} failed: `;
   const message = base.startsWith(prefix) ? base : `${prefix}${base}${hint}`;
   const wrapped = new Error(message);
   wrapped.name = "WpEngineResourceError";
   // Keep the status so callers (and the not-found rules) can branch; never the request itself.
-  const status = (err as { status?: unknown } | null)?.status;
   if (typeof status === "number") Object.assign(wrapped, { status });
   return wrapped;
 }

@@ -40,15 +40,22 @@ export const COMMON_INPUTS = {
   }),
 } as const;
 
-function formatIssue(issue: z.core.$ZodIssue): CheckFailure {
-  // Pulumi's property paths: `exclusions[2].value`, not `exclusions.2.value`.
-  const path =
-    issue.path.reduce<string>(
-      (acc, seg) =>
-        typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg),
-      "",
-    ) || "(inputs)";
-  return { property: path, reason: plainReason(path.replace(/^.*\./, ""), issue) };
+/** Pulumi's property paths: `exclusions[2].value`, not `exclusions.2.value`. */
+const pathOf = (segments: readonly PropertyKey[]): string =>
+  segments.reduce<string>(
+    (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
+    "",
+  );
+
+function formatIssues(issue: z.core.$ZodIssue): CheckFailure[] {
+  const path = pathOf(issue.path);
+  // An unknown key is reported on itself, not on the object holding it (`(inputs)` at the top).
+  if (issue.code === "unrecognized_keys")
+    return issue.keys.map((key) => ({
+      property: pathOf([...issue.path, key]),
+      reason: path ? `${key} is not a field of ${path}` : `${key} is not an input of this resource`,
+    }));
+  return [{ property: path || "(inputs)", reason: plainReason(path.replace(/^.*\./, ""), issue) }];
 }
 
 /**
@@ -102,7 +109,7 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
     : schema;
   const result = relaxed.safeParse(given);
   if (!result.success) {
-    return { inputs: news, failures: result.error.issues.map(formatIssue) };
+    return { inputs: news, failures: result.error.issues.flatMap(formatIssues) };
   }
   const parsed = result.data as Record<string, unknown>;
   const failures: CheckFailure[] = [];

@@ -122,8 +122,8 @@ export function resourceSpec(kind: Kind, types: Types): Json {
   };
 }
 
-/** Generates the schema (`_root` is kept for callers that pass the repository). */
-export function generateSchema(_root: string, version: string): Json {
+/** Generates the schema of the package at `version`. */
+export function generateSchema(version: string): Json {
   const types = new Types();
   const resources: Json = {};
   for (const kind of Object.values(KINDS)) resources[token(kind.kind)] = resourceSpec(kind, types);
@@ -170,8 +170,5 @@ if (require.main === module) {
   // Run from dist/provider/executable/ by `npm run build`: the repository is three levels up.
   const root = path.resolve(__dirname, "..", "..", "..");
   const { version } = require(path.join(root, "package.json")) as { version: string };
-  writeFileSync(
-    path.join(__dirname, "schema.json"),
-    `${JSON.stringify(generateSchema(root, version), null, 2)}\n`,
-  );
+  writeFileSync(path.join(__dirname, "schema.json"), `${JSON.stringify(generateSchema(version), null, 2)}\n`);
 }

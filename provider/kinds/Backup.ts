@@ -184,7 +184,12 @@ export const definition = defineKind({
   deletes:
     "Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list " +
     "(and its archive) until the service expires it. Nothing is sent to the service.",
-  importId: "{installId}/{id}",
+  importId: {
+    none:
+      "the service does not report the addresses a backup was requested with, so an imported backup could never " +
+      "be kept (`notificationEmails` is required, and declaring it would request a new backup). A backup is " +
+      "history, not state to manage: refer to an existing one by its id with the `getBackup` lookup.",
+  },
   naturalKey: {
     none: "a backup has no name of its own (descriptions need not be unique), so a lost create cannot be told from another backup",
     recover:

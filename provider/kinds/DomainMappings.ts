@@ -5,6 +5,7 @@
  *
  * Delete: replaces the environment's set with none (every mapping of the environment is removed).
  */
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, pollUntil } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -305,7 +306,7 @@ export const definition = defineKind({
   deletes:
     "Replaces the environment's set with none on the service (every mapping of the environment is removed) and " +
     "waits until they are gone.",
-  importId: { none: "a set whose read starts from the mappings in the state." },
+  importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
   naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
   inputs,
   outputs,
@@ -323,9 +324,12 @@ export const definition = defineKind({
         "set adopt: true to replace them with this set",
       );
     }
-    await replace(ctx, inputs, inputs.mappings);
+    // A set that already is the declared one (an import, the way back after a crash) is not sent again.
+    const same = isDeepStrictEqual(normalizeMappings(asInputs(existing)), normalizeMappings(inputs.mappings));
+    if (!same) await replace(ctx, inputs, inputs.mappings);
     try {
-      const statuses = await waitSettled(ctx, inputs, domainsOf(inputs.mappings));
+      const settled = same && existing.every((m) => m.state === "ACTIVE");
+      const statuses = settled ? existing : await waitSettled(ctx, inputs, domainsOf(inputs.mappings));
       return { id, outs: mappingsOutputs(inputs, inputs.mappings, statuses) };
     } catch (err) {
       throw new CreatedButFailedError(id, mappingsOutputs(inputs, inputs.mappings, []), err);

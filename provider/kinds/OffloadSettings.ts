@@ -221,6 +221,12 @@ export const definition = defineKind({
         "set adopt: true to take these settings over and replace them",
       );
     }
+    // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
+    if (sameSettings(current, inputs)) {
+      const outs =
+        current.status === "applied" ? (current as OffloadSettingsOutputs) : await waitApplied(ctx, inputs);
+      return { id: inputs.installId, outs };
+    }
     await ctx.client.offloadSettings.update(inputs.installId, offloadRequest(inputs));
     try {
       return { id: inputs.installId, outs: await waitApplied(ctx, inputs) };

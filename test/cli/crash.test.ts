@@ -1,119 +1,254 @@
 /**
- * A `pulumi up` killed with SIGKILL partway through a stack of 100 domains, then run again: the service
- * never holds a duplicate, and the way back to a converged stack is, after the engine's own
- * `pulumi cancel` (its lock outlives the kill, whatever the provider), the one documented step (README,
- * "After a crash"): `WPE_ADOPT_EXISTING=true pulumi up`, whose creates take over what the killed run
- * created but never recorded. Run twice: with the engine's checkpoint after every step, and with
- * `PULUMI_SKIP_CHECKPOINTS=true` (README, "Large stacks"), where the killed run recorded nothing at all.
+ * A `pulumi up` of N domains killed with SIGKILL partway through, on the real CLI against the simulator:
+ * the CLI itself (as a cancelled CI job does) or the provider's process, early, midway and late, through
+ * both front doors (the dynamic provider of a Node.js program, and the executable provider of a YAML
+ * program), with the engine's checkpoint after every step and with `PULUMI_SKIP_CHECKPOINTS=true`
+ * (README, "Large stacks"), where the killed run recorded nothing at all. Each time: the service never
+ * holds a duplicate; the provider's process ends by itself within seconds of the CLI's death; and the
+ * documented recovery (README, "After a crash") leaves the state holding every object once, no pending
+ * operation, and a clean `preview --refresh`. One simulator and one project per front door serve every
+ * round (each ends with a destroy).
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
-import { CliProject, killGroup } from "../../tools/cli/project";
+import { CliProject, cliEnv, killGroup, REPO, type RunResult, urnName } from "../../tools/cli/project";
 
-const N = 100;
-const SUFFIX = ".crash.example";
+const toolchain: { ensureYamlHost(): Promise<string> } = require("../../tools/pulumi/toolchain.js");
+
+const N = 40;
 const INSTALL = SEED.installs.acmedev.id;
+/** Each domain create takes this long on the simulator, so that a kill point is reached mid-apply. */
+const CREATE_LATENCY_MS = 300;
+const CHECKPOINTS = {};
+const NO_CHECKPOINTS = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
-const program = `"use strict";
-const wpengine = require("pulumi-wpengine");
-for (let i = 0; i < ${N}; i++) new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" });
-`;
+/** The documented recovery (README, "After a crash"), command by command, as the provider prints it. */
+const RECOVERY = AFTER_A_CRASH.split(" && ").map((command) => {
+  const [, name, value, args] = /^(?:(\w+)=(\S+) )?pulumi (.*)$/.exec(command)!;
+  return { args: args!.split(" "), env: name ? { [name]: value! } : {} };
+});
 
-describe.each<{ mode: string; env: Record<string, string> }>([
-  { mode: "checkpoints after every step", env: {} },
-  { mode: "PULUMI_SKIP_CHECKPOINTS=true", env: { PULUMI_SKIP_CHECKPOINTS: "true" } },
-])("a pulumi up killed mid-apply ($mode)", { timeout: 20 * 60_000 }, ({ env }) => {
-  let sim: RunningSimulator;
-  let project: CliProject;
+let sim: RunningSimulator;
+const exitDelays: string[] = [];
 
-  /** The crash domains on the service, by name (a name listed twice is a duplicate). */
-  const onService = async (): Promise<string[]> => {
-    const res = await fetch(`${sim.url}/__sim/state`);
-    const world = (await res.json()) as { domains: Record<string, { name: string; install_id: string }> };
-    return Object.values(world.domains)
-      .filter((d) => d.install_id === INSTALL && d.name.endsWith(SUFFIX))
-      .map((d) => d.name);
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, quiet: true });
+  const res = await fetch(`${sim.url}/__sim/faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      rules: [{ method: "POST", path: `/v1/installs/${INSTALL}/domains`, latencyMs: CREATE_LATENCY_MS }],
+    }),
+  });
+  expect(res.status).toBe(200);
+});
+
+afterAll(async () => {
+  console.log(`provider exit after the CLI was killed: ${exitDelays.join(", ")}`);
+  await sim?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The domains on the service whose name ends in `suffix` (a name listed twice is a duplicate). */
+async function onService(suffix: string): Promise<string[]> {
+  const world = (await (await fetch(`${sim.url}/__sim/state`)).json()) as {
+    domains: Record<string, { name: string; install_id: string }>;
   };
+  return Object.values(world.domains)
+    .filter((d) => d.install_id === INSTALL && d.name.endsWith(suffix))
+    .map((d) => d.name);
+}
 
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, quiet: true });
-    project = await CliProject.create({
-      files: { "index.js": program, "package.json": '{ "name": "cli-crash", "main": "index.js" }\n' },
-      name: "cli-crash",
-      config: {
-        "wpengine:apiUrl": sim.apiUrl,
-        "wpengine:appHostingUrl": sim.appHostingUrl,
-        "wpengine:username": "demo",
-      },
-      secrets: { "wpengine:password": "demo" },
-      env,
-    });
-  }, 10 * 60_000);
-
-  afterAll(async () => {
-    project?.dispose();
-    await sim?.stop();
+/** The processes still running, with their command lines and parents (for a failure's message). */
+const described = (pids: number[]) =>
+  pids.map((pid) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      return `${pid} (parent ${stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]}): ${cmd}`;
+    } catch {
+      return `${pid}: gone`;
+    }
   });
 
-  it("leaves no duplicate, and one documented step converges the stack", async () => {
-    // Kill the CLI (SIGKILL, no chance to clean up) once a quarter of the domains exist.
-    let pid: number | undefined;
-    const killed = project.run(["up", "--yes", "--skip-preview"], {
-      allowFail: true,
-      onSpawn: (p) => {
-        pid = p;
-      },
-    });
-    let finished: Awaited<typeof killed> | undefined;
-    void killed.then((r) => {
-      finished = r;
-    });
-    while ((await onService()).length < N / 4) {
-      if (finished)
-        throw new Error(`the up ended before it could be killed:\n${finished.stdout}\n${finished.stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
+/** The provider plugin processes of the project (dynamic: a `sh` script and its node; executable: node). */
+function pluginPids(project: CliProject): number[] {
+  return project.strays().filter((pid) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      return /pulumi-resource-(pulumi-nodejs|wpengine)|dynamic-provider/.test(cmd);
+    } catch {
+      return false;
     }
-    process.kill(pid!, "SIGKILL");
-    expect((await killed).code).not.toBe(0);
+  });
+}
+
+interface Round {
+  kill: "CLI" | "provider";
+  /** The share of the N creates on the service when the kill lands. */
+  at: number;
+  env: Record<string, string>;
+  /** Also check what a user meets before the recovery: the engine's lock, a plain up's refusal. */
+  meet?: boolean;
+}
+
+const label = (r: Round) =>
+  `the ${r.kill} killed at ${Math.round(r.at * 100)}% of the creates${r.env === NO_CHECKPOINTS ? ", PULUMI_SKIP_CHECKPOINTS=true" : ""}`;
+
+/** Kills the apply as `round` says, recovers as documented, and checks the stack is whole and settled. */
+async function crashAndRecover(project: CliProject, suffix: string, round: Round): Promise<void> {
+  const { env } = round;
+  const all = Array.from({ length: N }, (_, i) => `d${i}${suffix}`).sort();
+  let pid: number | undefined;
+  let finished: RunResult | undefined;
+  const killed = project.run(["up", "--yes", "--skip-preview"], {
+    allowFail: true,
+    env,
+    onSpawn: (p) => {
+      pid = p;
+    },
+  });
+  void killed.then((r) => {
+    finished = r;
+  });
+  while ((await onService(suffix)).length < Math.max(1, Math.floor(N * round.at))) {
+    if (finished)
+      throw new Error(`the up ended before it could be killed:\n${finished.stdout}\n${finished.stderr}`);
+    await sleep(50);
+  }
+  const plugins = pluginPids(project);
+  expect(plugins.length).toBeGreaterThan(0);
+  if (round.kill === "CLI") {
     // A CI runner ends the killed CLI's process group; the provider plugin runs in a group of its own and
     // must end by itself, promptly, since it could still write to the service.
     killGroup(pid);
-    const deadline = Date.now() + 20_000;
-    while (project.strays().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    expect(project.strays(), "processes left running 20 s after the engine was killed").toEqual([]);
-    const afterKill = await onService();
-    expect(afterKill.length).toBeGreaterThanOrEqual(N / 4);
-    expect(new Set(afterKill).size).toBe(afterKill.length);
+    const t0 = Date.now();
+    const running = () => plugins.filter((p) => project.strays().includes(p));
+    while (running().length && Date.now() - t0 < 30_000) await sleep(100);
+    expect(described(running()), "provider processes left running 30 s after the CLI was killed").toEqual([]);
+    exitDelays.push(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    // The engine's own helpers end soon after it, or outlive it (the YAML language host does, reparented):
+    // they make no call to the service. The test ends them, as a CI runner would.
+    for (const t1 = Date.now(); project.strays().length && Date.now() - t1 < 5_000; ) await sleep(100);
+    const others = described(project.strays());
+    if (others.length) console.log(`left running by the engine, killed by the test:\n${others.join("\n")}`);
+    project.killStrays();
+  } else {
+    for (const p of plugins) process.kill(p, "SIGKILL");
+  }
+  const result = await killed;
+  expect(result.code).not.toBe(0);
+  if (round.kill === "provider") {
+    expect(result.stdout + result.stderr).toMatch(/error reading from server/);
+    expect(described(project.strays()), "processes left running after the CLI ended").toEqual([]);
+  }
+  // Requests already sent when the kill landed may still complete on the service.
+  await sleep(2 * CREATE_LATENCY_MS);
+  const afterKill = await onService(suffix);
+  expect(afterKill.length).toBeGreaterThanOrEqual(Math.floor(N * round.at));
+  expect(new Set(afterKill).size).toBe(afterKill.length);
 
-    // The engine's own lock outlives a SIGKILL (any provider): releasing it is the engine's step.
-    const locked = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true });
+  if (round.meet) {
+    // The engine's own lock outlives a SIGKILL of the CLI (any provider): the first step releases it.
+    const locked = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true, env });
     expect(locked.code).not.toBe(0);
     expect(locked.stdout + locked.stderr).toMatch(/the stack is currently locked/);
-    await project.run(["cancel", "--yes"]);
-
-    // A plain up refuses to make a second copy of what the killed run created.
-    const plain = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true });
-    const text = plain.stdout + plain.stderr;
-    const after = await onService();
+    await project.run(["cancel", "--yes"], { env });
+    // A plain up makes no second copy of what the killed run created: it refuses, saying how to adopt.
+    const plain = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true, env });
+    const after = await onService(suffix);
     expect(new Set(after).size).toBe(after.length);
     if (plain.code !== 0)
-      expect(text).toMatch(/already exists on install .*set adopt: true|pending operations/);
+      expect(plain.stdout + plain.stderr).toMatch(
+        /already exists on install .*(WPE_ADOPT_EXISTING=true|set adopt: true)/,
+      );
+  }
 
-    // The documented step: creates adopt what exists. Then the stack is whole and settled.
-    await project.run(["up", "--yes", "--skip-preview"], { env: { WPE_ADOPT_EXISTING: "true" } });
-    const converged = await onService();
-    expect(converged.sort()).toEqual(Array.from({ length: N }, (_, i) => `d${i}${SUFFIX}`).sort());
-    const resources = await project.resources();
-    expect(resources).toHaveLength(N);
-    expect(new Set(resources.map((r) => r.id)).size).toBe(N);
-    await project.expectNoChanges(["--refresh"]);
-    // The killed run's pending creates are cleared by the last step of the documented recovery.
-    await project.run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
-    expect(await project.pendingOperations()).toBe(0);
-    expect(await project.resources()).toHaveLength(N);
-    expect((await onService()).length).toBe(N);
+  for (const step of RECOVERY) await project.run(step.args, { env: { ...env, ...step.env } });
 
-    await project.destroy();
-    expect(await onService()).toEqual([]);
+  expect((await onService(suffix)).sort()).toEqual(all);
+  const resources = await project.resources();
+  expect(resources.map((r) => urnName(r.urn)).sort()).toEqual(
+    Array.from({ length: N }, (_, i) => `d${i}`).sort(),
+  );
+  expect(new Set(resources.map((r) => r.id)).size).toBe(N);
+  expect(await project.pendingOperations()).toBe(0);
+  await project.run(["preview", "--expect-no-changes", "--refresh"], { env });
+
+  await project.destroy();
+  expect(await onService(suffix)).toEqual([]);
+}
+
+const config = () => ({
+  "wpengine:apiUrl": sim.apiUrl,
+  "wpengine:appHostingUrl": sim.appHostingUrl,
+  "wpengine:username": "demo",
+});
+
+describe("a pulumi up of dynamic resources killed mid-apply", { timeout: 20 * 60_000 }, () => {
+  const SUFFIX = ".crash.example";
+  let project: CliProject;
+
+  beforeAll(async () => {
+    const program = `"use strict";
+const wpengine = require("pulumi-wpengine");
+for (let i = 0; i < ${N}; i++) new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" });
+`;
+    project = await CliProject.create({
+      files: { "index.js": program, "package.json": '{ "name": "cli-crash", "main": "index.js" }\n' },
+      name: "cli-crash",
+      config: config(),
+      secrets: { "wpengine:password": "demo" },
+    });
+  }, 10 * 60_000);
+
+  afterAll(() => project?.dispose());
+
+  it.each<Round>([
+    { kill: "CLI", at: 0.05, env: CHECKPOINTS, meet: true },
+    { kill: "CLI", at: 0.5, env: NO_CHECKPOINTS },
+    { kill: "CLI", at: 0.95, env: CHECKPOINTS },
+    { kill: "provider", at: 0.5, env: CHECKPOINTS },
+  ])("$kill at $at: no duplicate, and the documented recovery leaves nothing behind", async (round) => {
+    console.log(label(round));
+    await crashAndRecover(project, SUFFIX, round);
+  });
+});
+
+describe("a pulumi up of a YAML program (executable provider) killed mid-apply", {
+  timeout: 20 * 60_000,
+}, () => {
+  const SUFFIX = ".crash-yaml.example";
+  let project: CliProject;
+
+  beforeAll(async () => {
+    const resources = Array.from(
+      { length: N },
+      (_, i) =>
+        `  d${i}:\n    type: wpengine:index:Domain\n    properties:\n      installId: ${INSTALL}\n      name: d${i}${SUFFIX}\n`,
+    ).join("");
+    const yamlHost = await toolchain.ensureYamlHost();
+    const PATH = (await cliEnv())["PATH"] ?? process.env["PATH"];
+    project = await CliProject.create({
+      files: { "Pulumi.yaml": `name: cli-crash-yaml\nruntime: yaml\nresources:\n${resources}` },
+      config: config(),
+      secrets: { "wpengine:password": "demo" },
+      // The plugin on PATH, as after `npm install -g pulumi-wpengine`; it runs from dist/.
+      env: { PATH: [path.join(REPO, "bin"), yamlHost, PATH].join(path.delimiter) },
+    });
+  }, 30 * 60_000);
+
+  afterAll(() => project?.dispose());
+
+  it.each<Round>([
+    { kill: "CLI", at: 0.5, env: CHECKPOINTS },
+    { kill: "provider", at: 0.5, env: CHECKPOINTS },
+  ])("$kill at $at: no duplicate, and the documented recovery leaves nothing behind", async (round) => {
+    console.log(label(round));
+    await crashAndRecover(project, SUFFIX, round);
   });
 });

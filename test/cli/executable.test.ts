@@ -271,7 +271,7 @@ describe("executable provider under the pulumi CLI: a Node.js program", () => {
 /**
  * The same through the YAML language host (built from github.com/pulumi/pulumi-yaml by the toolchain).
  * The URLs of bob's simulator are written into the program: project config does not reach this host
- * (v1.19.1, built against pkg/v3 v3.170.0, under the v3.259.0 CLI: `${name}` of a config key says
+ * (v1.19.1, built against pkg/v3 v3.170.0, under the toolchain's CLI: `${name}` of a config key says
  * "resource, variable, or config value ... not found").
  */
 const yamlProgram = () => `name: exec-yaml

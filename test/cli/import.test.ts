@@ -1,21 +1,27 @@
 /**
- * `pulumi-wpengine import` under the real `pulumi` CLI, one scenario per route. YAML (the executable
- * provider): the project generated from the simulator's seeded world is taken in by `pulumi import --file
- * import.json` with zero writes to the service (the simulator's request log), one resource in state per
- * object; `pulumi up` and `pulumi preview --refresh --expect-no-changes` change nothing.
+ * `pulumi-wpengine import` under the real `pulumi` CLI, one scenario per route.
  *
- * The fleet (the seeded world plus 50 installs and 1,000 domains, `IMPORT_TEST_FLEET_SITES` sites of two
- * installs) is built for the TypeScript route, whose first `WPE_ADOPT_EXISTING=true pulumi up` must read
- * only: it is added with the adoption fixes of CacheExclusions and DomainMappings (docs/importer.md).
+ * TypeScript (the default): the project generated from the simulator's seeded world plus a fleet (50
+ * installs, 1,000 domains: `IMPORT_TEST_FLEET_SITES` sites of two installs of 20 domains) is run with the
+ * packed package, as a user installs it. Its program typechecks under `tsc --strict`; the first
+ * `WPE_ADOPT_EXISTING=true pulumi up` makes zero writes to the service (the simulator's request log) and
+ * records one resource per object; `pulumi preview --refresh` shows no change (the exit code of
+ * `--expect-no-changes`, and no `[diff:` in the plain text, where refresh diffs show); one cache exclusion
+ * added to the program applies as exactly one write. The ups run with `PULUMI_SKIP_CHECKPOINTS=true`, what
+ * a fleet's user does (README "Large stacks": the state is written once, at the end).
+ *
+ * YAML (the executable provider): the project generated from the seeded world is taken in by `pulumi
+ * import --file import.json` with zero writes, one resource in state per object; `pulumi up` and `pulumi
+ * preview --refresh --expect-no-changes` change nothing.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ImportResult, importAccount } from "../../importer";
 import { WpEngineClient } from "../../sdk";
-import { type RunningSimulator, startSimulator } from "../../simulator";
+import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { REPO, tempDir } from "../../tools/cli/pack";
-import { cliEnv, runCommand } from "../../tools/cli/project";
+import { CliProject, cliEnv, runCommand } from "../../tools/cli/project";
 import { buildFleet } from "../../tools/fleet";
 
 const toolchain: { ensureYamlHost(): Promise<string> } = require("../../tools/pulumi/toolchain.js");
@@ -52,12 +58,91 @@ beforeAll(async () => {
     appHostingUrl: sim.appHostingUrl,
   });
   await buildFleet(client, { sites: FLEET_SITES });
+  // Offload settings on one install, so that kind's adoption is taken in too.
+  await client.offloadSettings.update(SEED.installs.acmestg.id, {
+    cloud: "s3",
+    bucket: "acme-uploads",
+    bucket_region: "us-east-1",
+    path_settings: [{ path: "wp-content/uploads/", excluded_paths: [], redirect_type: "permanent" }],
+  });
   seeded = await startSimulator({ port: 0, quiet: true, pace: 20 });
 }, 5 * 60_000);
 
 afterAll(async () => {
   await sim?.stop();
   await seeded?.stop();
+});
+
+describe("pulumi-wpengine import, TypeScript route (WPE_ADOPT_EXISTING=true pulumi up), under the pulumi CLI", {
+  timeout: 40 * 60_000,
+}, () => {
+  let project: CliProject;
+  let generated: ImportResult;
+
+  beforeAll(async () => {
+    const gen = await generate("typescript");
+    generated = gen.result;
+    project = await CliProject.create({
+      from: gen.out,
+      env: { ...credentials(), PULUMI_SKIP_CHECKPOINTS: "true" },
+      timeoutMs: 20 * 60_000,
+    });
+    fs.rmSync(path.dirname(gen.out), { recursive: true, force: true });
+  }, 30 * 60_000);
+
+  afterAll(() => {
+    if (project) fs.rmSync(project.root, { recursive: true, force: true });
+  });
+
+  it("typechecks under tsc --strict with the packed package", async () => {
+    const tsc = await runCommand(
+      process.execPath,
+      [path.join(project.dir, "node_modules", "typescript", "bin", "tsc"), "-p", ".", "--strict", "--noEmit"],
+      { cwd: project.dir, env: process.env, timeoutMs: 10 * 60_000 },
+    );
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+    expect(tsc.code).toBe(0);
+  });
+
+  it("takes every object in with zero writes; preview --refresh shows no change; one added exclusion is one write", async () => {
+    const count = (k: string) => generated.model.resources.filter((r) => r.kind === k).length;
+    expect([count("Install"), count("Domain")]).toEqual([8 + 2 * FLEET_SITES, 7 + 40 * FLEET_SITES]);
+    expect([count("DomainMappings"), count("OffloadSettings")]).toEqual([1, 1]);
+
+    sim.clearRequests();
+    await project.run(["up", "--yes", "--skip-preview"], { env: { WPE_ADOPT_EXISTING: "true" } });
+    expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    const kinds = (await project.resources()).map((r) =>
+      r.type.replace("pulumi-nodejs:dynamic/wpengine:", ""),
+    );
+    expect(kinds.length).toBe(generated.model.resources.length);
+    expect(new Set(kinds)).toEqual(new Set(generated.model.resources.map((r) => r.kind)));
+
+    await project.expectNoChanges(["--refresh"]);
+    const plain = await project.run(["preview", "--refresh"]);
+    expect(plain.stdout).not.toContain("[diff:");
+    expect(writes()).toEqual([]);
+
+    // One cache exclusion added to the program: one PUT of that install's list, nothing else (acmeprod: the
+    // transferable acmeblog refuses changes, though its unchanged list was adopted above without a write).
+    const file = path.join(project.dir, "index.ts");
+    const program = fs.readFileSync(file, "utf8");
+    const at = program.indexOf(
+      "exclusions: [\n",
+      program.indexOf('new wpengine.CacheExclusions("acmeprod-cache-exclusions"'),
+    );
+    expect(at).toBeGreaterThan(0);
+    const cut = at + "exclusions: [\n".length;
+    fs.writeFileSync(
+      file,
+      `${program.slice(0, cut)}    { type: "url path", value: "^/added-after-import/" },\n${program.slice(cut)}`,
+    );
+    sim.clearRequests();
+    await project.up();
+    expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PUT /v1/installs/${SEED.installs.acmeprod.id}/cache_exclusions`,
+    ]);
+  });
 });
 
 describe("pulumi-wpengine import, YAML route (pulumi import --file), under the pulumi CLI", {
@@ -83,7 +168,7 @@ describe("pulumi-wpengine import, YAML route (pulumi import --file), under the p
   beforeAll(async () => {
     const cli = await cliEnv();
     const yamlHost = await toolchain.ensureYamlHost();
-    // The seeded world (40 resources): the same route took 1,165 resources
+    // The seeded world (41 resources): the same route took 1,165 resources
     // of the fleet in with zero writes as well, in 7 minutes of a busy 2-core machine, too long for CI.
     const gen = await generate("yaml", seeded);
     dir = gen.out;

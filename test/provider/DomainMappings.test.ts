@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
+import { parseImportId } from "../../provider/executable/registry";
 import { provider } from "../../provider/kinds/DomainMappings";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, diff } from "../support/provider";
@@ -133,6 +134,26 @@ describe("DomainMappings against the simulator", () => {
     const { outs } = await create({ ...staging, environmentId: "production", mappings, adopt: true });
     expect(outs["primaryDomain"]).toBe(SEEDED_DOMAIN);
     expect(await live("production")).toEqual([`acme-frontend.example ACTIVE`, `${SEEDED_DOMAIN} ACTIVE`]);
+  });
+
+  it("adopts a set that already is the declared one with no write; an import by its id reads the same set", async () => {
+    const production = { ...staging, environmentId: "production" };
+    fixture.sim.clearRequests();
+    const { id, outs } = await create({
+      ...production,
+      mappings: [{ domain: SEEDED_DOMAIN.toUpperCase(), primary: true }],
+      adopt: true,
+    });
+    expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
+    expect(outs["primaryDomain"]).toBe(SEEDED_DOMAIN);
+    const { id: parsed, olds } = parseImportId("DomainMappings", id);
+    expect(parsed).toBe(id);
+    const imported = await provider.read!(parsed, olds);
+    expect(imported.inputs).toEqual({
+      ...production,
+      mappings: [{ domain: SEEDED_DOMAIN, primary: true, destinationDomainMapping: null }],
+    });
+    expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 
   it("names the input when the service refuses the set (a domain mapped on another environment)", async () => {

@@ -187,10 +187,14 @@ describe("OffloadSettings adoption", () => {
     expect(outs).toMatchObject({ bucket: "acme-uploads", status: "applied", adopt: true });
   });
 
-  it("needs no adopt when the settings already are the desired ones (a re-run after a crash)", async () => {
+  it("needs no adopt and sends nothing when the settings already are the desired ones (an import, a re-run after a crash)", async () => {
     await create(wanted);
-    const { outs } = await create(wanted);
-    expect(outs["bucket"]).toBe("acme-uploads");
+    for (const news of [wanted, { ...wanted, adopt: true }]) {
+      fixture.sim.clearRequests();
+      const { outs } = await createOk(provider, news);
+      expect(outs).toMatchObject({ bucket: "acme-uploads", status: "applied", pathSettings: [uploads] });
+      expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
+    }
   });
 });
 

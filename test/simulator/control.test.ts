@@ -49,6 +49,22 @@ describe("control API: reset, clock, DNS, request log", () => {
     expect((await call(sim(), "GET", "/__sim/requests")).body.requests).toEqual([]);
   });
 
+  it("PUT /__sim/users/:username changes a password: the old one is refused, reset brings it back", async () => {
+    const basic = (password: string) => ({
+      authorization: `Basic ${Buffer.from(`demo:${password}`).toString("base64")}`,
+    });
+    const r = await call(sim(), "PUT", "/__sim/users/demo", { password: "rotated-2" }, { user: null });
+    expect(r).toMatchObject({ status: 200, body: { username: "demo" } });
+    expect((await call(sim(), "GET", "/v1/user")).status).toBe(401);
+    expect(
+      (await call(sim(), "GET", "/v1/user", undefined, { user: null, headers: basic("rotated-2") })).status,
+    ).toBe(200);
+    expect((await call(sim(), "PUT", "/__sim/users/nobody", { password: "x" })).status).toBe(404);
+    expect((await call(sim(), "PUT", "/__sim/users/demo", { password: "" })).status).toBe(400);
+    await call(sim(), "POST", "/__sim/reset");
+    expect((await call(sim(), "GET", "/v1/user")).status).toBe(200);
+  });
+
   it("never serves the control API under /v1", async () => {
     expect((await call(sim(), "POST", "/v1/__sim/reset")).status).toBe(404);
   });

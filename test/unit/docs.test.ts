@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { KINDS } from "../../provider/registry";
-import { pageOf, renderKind, typeOf, withGenerated } from "../../tools/docs";
+import { pageOf, renderImportIds, renderKind, typeOf, withGenerated, withImportIds } from "../../tools/docs";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -14,6 +14,18 @@ describe("generated docs", () => {
   it.each(Object.values(KINDS).map((k) => [k.kind, k] as const))("docs/%s.md is current", (_name, kind) => {
     const page = readFileSync(pageOf(ROOT, kind), "utf8");
     expect(page, `docs/${kind.kind}.md is stale: run npm run docs`).toBe(withGenerated(page, kind));
+  });
+
+  it("docs/executable-provider.md lists the import id of every kind, or why it has none", () => {
+    const page = readFileSync(path.join(ROOT, "docs", "executable-provider.md"), "utf8");
+    expect(page, "docs/executable-provider.md is stale: run npm run docs").toBe(
+      withImportIds(page, Object.values(KINDS)),
+    );
+    const table = renderImportIds(Object.values(KINDS));
+    for (const kind of Object.keys(KINDS)) expect(table).toContain(`| \`${kind}\` |`);
+    expect(table).toContain(
+      "| `DomainMappings` | `accounts/<accountId>/apps/<appId>/environments/<environmentId>/domainMappings` |",
+    );
   });
 
   it("names every input with its type, default, what a change does and the description", () => {

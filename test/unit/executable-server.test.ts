@@ -65,6 +65,8 @@ describe("import ids", () => {
       "the import id of wpengine:index:Domain is {installId}/{id}",
     );
     expect(() => parseImportId("ThirdPartyCertificate", "i-1")).toThrow("cannot be imported");
+    // A backup could be read but never kept (its addresses are not reported, and declaring them replaces).
+    expect(() => parseImportId("Backup", "i-1/b-1")).toThrow(/cannot be imported: .*getBackup/);
   });
   it("take the kind from a URN, nested or not", () => {
     expect(kindOfUrn("urn:pulumi:s::p::my:comp$wpengine:index:Domain::www")).toBe("Domain");

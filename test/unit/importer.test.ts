@@ -185,6 +185,9 @@ describe("pulumi-wpengine import against the simulator", () => {
     expect(ts).toContain(
       'new wpengine.Environment("acme-frontend-production", {\n  accountId: acmeCorpAccountId,\n  appId: acmeFrontend.name,',
     );
+    expect(ts).toContain(
+      'new wpengine.DomainMappings("acme-frontend-production-domain-mappings", {\n  accountId: acmeCorpAccountId,\n  appId: acmeFrontend.name,\n  environmentId: acmeFrontendProduction.name,\n  mappings: [',
+    );
     // Globex is not eligible for cache exclusions: said in the README, the rest goes on.
     expect(r.files["README.md"]).toMatch(/\| CacheExclusions \| install globexprod \| the service refused/);
     // Every object is one resource, in the counts the seed documents.
@@ -199,6 +202,11 @@ describe("pulumi-wpengine import against the simulator", () => {
     const a = await importAccount({ out: path.join(tmp, "a"), env: env(), project: "fleet" });
     const b = await importAccount({ out: path.join(tmp, "b"), env: env(), project: "fleet" });
     expect(b.files).toEqual(a.files);
+    // What is on disk, byte for byte.
+    const disk = (dir: string) =>
+      Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f))]));
+    expect(disk(path.join(tmp, "b"))).toEqual(disk(path.join(tmp, "a")));
+    expect(Object.keys(disk(path.join(tmp, "a"))).sort()).toEqual(Object.keys(a.files).sort());
     const y = await importAccount({ out: path.join(tmp, "y"), env: env(), language: "yaml" });
     expect(Object.keys(y.files).sort()).toEqual(["Pulumi.yaml", "README.md", "import.json"]);
     const imports = JSON.parse(y.files["import.json"]!).resources as {

@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/core/config";
-import { explainError, inputPropertyOf } from "../../provider/core/errors";
+import { AFTER_A_CRASH, explainError, inputPropertyOf } from "../../provider/core/errors";
 import {
   checkInputs,
   containsUnknown,
@@ -140,6 +142,31 @@ describe("outputs and errors", () => {
     expect((e as Error & { status?: number }).status).toBe(400);
     expect(inputPropertyOf("user.first_name")).toBe("firstName");
   });
+
+  it("the recovery after a crash the messages print is the README's, line by line", () => {
+    const readme = readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
+    const block = /### After a crash[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const commands = block
+      .split("\n")
+      .map((line) => line.replace(/#.*$/, "").trim())
+      .filter(Boolean);
+    expect(commands.join(" && ")).toBe(AFTER_A_CRASH);
+  });
+
+  it("explainError of a 401 says how a refresh or destroy runs with rotated credentials", () => {
+    const err = Object.assign(
+      new Error("GET /v1/installs/x/domains/y: 401 Authentication Error: Bad Credentials"),
+      {
+        status: 401,
+      },
+    );
+    const e = explainError("Domain", "read", err);
+    expect(e.message).toMatch(
+      /^wpengine:Domain read failed: GET .*Bad Credentials\. The API refused the credentials\./,
+    );
+    expect(e.message).toContain("run them with --run-program");
+    expect(e.message).toContain("WPE_API_USER_ID and WPE_API_PASSWORD");
+  });
 });
 
 describe("configuration", () => {
@@ -201,6 +228,25 @@ describe("check failures as the engine prints them", () => {
     expect(checkInputs(schema, { tags: ["a", "b"] }).failures).toEqual([
       { property: "tags", reason: "tags must be at most 1 items" },
     ]);
+  });
+
+  it("names an unknown input or nested field on itself, and words the bounds of a nested field", () => {
+    const schema = z.strictObject({
+      exclusions: z.array(z.strictObject({ type: z.enum(["url path"]), ttl: z.number().positive() })),
+    });
+    expect(checkInputs(schema, { exclusions: [], bogus: 1, other: 2 }).failures).toEqual([
+      { property: "bogus", reason: "bogus is not an input of this resource" },
+      { property: "other", reason: "other is not an input of this resource" },
+    ]);
+    const nested = checkInputs(schema, { exclusions: [{ type: "url path", ttl: 0, extra: true }] }).failures;
+    expect(nested).toEqual([
+      { property: "exclusions[0].ttl", reason: "ttl must be more than 0" },
+      { property: "exclusions[0].extra", reason: "extra is not a field of exclusions[0]" },
+    ]);
+    expect(nested.map(forEngine)[1]).toEqual({
+      property: "exclusions",
+      reason: "exclusions[0].extra: extra is not a field of exclusions[0]",
+    });
   });
 });
 

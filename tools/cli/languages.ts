@@ -19,10 +19,11 @@ const toolchain: { CACHE: string } = require(path.join(REPO, "tools/pulumi/toolc
 
 /**
  * `pulumi` on PyPI: the newest served there (PyPI serves up to 3.272.0; the Go SDK of examples/go is
- * v3.274.1, the CLI the toolchain's). The generated SDK asks for >=3.269.0.
+ * v3.274.1, the CLI the toolchain's). The generated SDK asks for >=3.231.0.
  */
 export const PYTHON_PULUMI = "3.272.0";
-const PYTHON_TOOLS = ["mypy==2.4.1", "setuptools==80.9.0", "wheel==0.45.1"];
+/** Besides `pulumi`: the generated SDK's own dependency (its `pyproject.toml`) and the build and type-check tools. */
+const PYTHON_TOOLS = ["parver==1.0.1.post0", "mypy==2.4.1", "setuptools==80.9.0", "wheel==0.45.1"];
 
 /** A command's result, or an error with its output when it exits non-zero. */
 export async function mustRun(
@@ -56,7 +57,9 @@ export async function pythonEnv(): Promise<PythonEnv> {
   const python = path.join(bin, "python");
   const marker = path.join(root, ".complete");
   const env = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: "1" };
-  if (!fs.existsSync(marker)) {
+  const wanted = `pulumi==${PYTHON_PULUMI} ${PYTHON_TOOLS.join(" ")}\n`;
+  // Made again when the list of what it holds changed.
+  if (!fs.existsSync(marker) || fs.readFileSync(marker, "utf8") !== wanted) {
     fs.rmSync(root, { recursive: true, force: true });
     await mustRun("python3", ["-m", "venv", root], { cwd: REPO, env, timeoutMs: 120_000 });
     await mustRun(python, ["-m", "pip", "install", "--quiet", `pulumi==${PYTHON_PULUMI}`, ...PYTHON_TOOLS], {
@@ -64,7 +67,7 @@ export async function pythonEnv(): Promise<PythonEnv> {
       env,
       timeoutMs: 8 * 60_000,
     });
-    fs.writeFileSync(marker, `pulumi==${PYTHON_PULUMI} ${PYTHON_TOOLS.join(" ")}\n`);
+    fs.writeFileSync(marker, wanted);
   }
   // From a copy: a build leaves files beside the sources, and languages/ must stay as generated.
   const copy = tempDir("wpe-pysdk-");

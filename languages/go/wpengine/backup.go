@@ -16,11 +16,7 @@ import (
 //
 // Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
 //
-// ## Import
-//
-// ```sh
-// pulumi import wpengine:index:Backup <name> {installId}/{id}
-// ```
+// This resource cannot be imported: the service does not report the addresses a backup was requested with, so an imported backup could never be kept (`notificationEmails` is required, and declaring it would request a new backup). A backup is history, not state to manage: refer to an existing one by its id with the `getBackup` lookup.
 type Backup struct {
 	pulumi.CustomResourceState
 
@@ -100,12 +96,6 @@ type BackupState struct {
 
 func (BackupState) ElementType() reflect.Type {
 	return reflect.TypeOf((*backupState)(nil)).Elem()
-}
-
-// BackupExists checks whether an existing Backup resource with the given ID exists.
-func BackupExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *BackupState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("wpengine:index:Backup", id, state, "", opts...)
 }
 
 type backupArgs struct {

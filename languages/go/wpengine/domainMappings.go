@@ -16,7 +16,11 @@ import (
 //
 // Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
 //
-// This resource cannot be imported: a set whose read starts from the mappings in the state.
+// ## Import
+//
+// ```sh
+// pulumi import wpengine:index:DomainMappings <name> accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings
+// ```
 type DomainMappings struct {
 	pulumi.CustomResourceState
 
@@ -90,12 +94,6 @@ type DomainMappingsState struct {
 
 func (DomainMappingsState) ElementType() reflect.Type {
 	return reflect.TypeOf((*domainMappingsState)(nil)).Elem()
-}
-
-// DomainMappingsExists checks whether an existing DomainMappings resource with the given ID exists.
-func DomainMappingsExists(ctx *pulumi.Context,
-	id pulumi.StringInput, state *DomainMappingsState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
-	return ctx.ExistsResource("wpengine:index:DomainMappings", id, state, "", opts...)
 }
 
 type domainMappingsArgs struct {

@@ -140,11 +140,7 @@ class Backup(pulumi.CustomResource):
 
         Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
 
-        ## Import
-
-        ```sh
-        pulumi import wpengine:index:Backup <name> {installId}/{id}
-        ```
+        This resource cannot be imported: the service does not report the addresses a backup was requested with, so an imported backup could never be kept (`notificationEmails` is required, and declaring it would request a new backup). A backup is history, not state to manage: refer to an existing one by its id with the `getBackup` lookup.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -166,11 +162,7 @@ class Backup(pulumi.CustomResource):
 
         Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
 
-        ## Import
-
-        ```sh
-        pulumi import wpengine:index:Backup <name> {installId}/{id}
-        ```
+        This resource cannot be imported: the service does not report the addresses a backup was requested with, so an imported backup could never be kept (`notificationEmails` is required, and declaring it would request a new backup). A backup is history, not state to manage: refer to an existing one by its id with the `getBackup` lookup.
 
         :param str resource_name: The name of the resource.
         :param BackupArgs args: The arguments to use to populate this resource's properties.
@@ -257,12 +249,6 @@ class Backup(pulumi.CustomResource):
         __props__.__dict__["timeout_seconds"] = None
         __props__.__dict__["wait"] = None
         return Backup(resource_name, opts=opts, __props__=__props__)
-
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'wpengine:index:Backup', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter

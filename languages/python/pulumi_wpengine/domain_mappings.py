@@ -131,7 +131,7 @@ class DomainMappings(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]]] = None,
+                 mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict']]]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
@@ -139,7 +139,11 @@ class DomainMappings(pulumi.CustomResource):
 
         Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
 
-        This resource cannot be imported: a set whose read starts from the mappings in the state.
+        ## Import
+
+        ```sh
+        pulumi import wpengine:index:DomainMappings <name> accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -147,7 +151,7 @@ class DomainMappings(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
-        :param pulumi.Input[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]] mappings: The full set of mappings of the environment: afterwards exactly these exist.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict']]]] mappings: The full set of mappings of the environment: afterwards exactly these exist.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         ...
@@ -161,7 +165,11 @@ class DomainMappings(pulumi.CustomResource):
 
         Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
 
-        This resource cannot be imported: a set whose read starts from the mappings in the state.
+        ## Import
+
+        ```sh
+        pulumi import wpengine:index:DomainMappings <name> accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings
+        ```
 
         :param str resource_name: The name of the resource.
         :param DomainMappingsArgs args: The arguments to use to populate this resource's properties.
@@ -182,7 +190,7 @@ class DomainMappings(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]]] = None,
+                 mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict']]]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -242,12 +250,6 @@ class DomainMappings(pulumi.CustomResource):
         __props__.__dict__["primary_domain"] = None
         __props__.__dict__["timeout_seconds"] = None
         return DomainMappings(resource_name, opts=opts, __props__=__props__)
-
-    @staticmethod
-    def exists(id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
-        __props__: dict = {}
-        return pulumi.runtime.exists_resource(None, 'wpengine:index:DomainMappings', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="accountId")
