@@ -35,7 +35,8 @@ export class RateLimit {
     const now = performance.now();
     this.#tokens = Math.min(this.#capacity, this.#tokens + (now - this.#at) * this.#perMs);
     this.#at = now;
-    if (this.#tokens >= 1) {
+    // Within rounding of a whole token counts as one (a refill over 1000.0000000001 ms is 2.9999999999 tokens).
+    if (this.#tokens >= 1 - 1e-9) {
       this.#tokens -= 1;
       return null;
     }

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { fieldMeta, type Kind } from "../provider/core/define";
+import { LOST_SENDS } from "../provider/core/lifecycle";
 
 export const BEGIN =
   "<!-- generated from the definition by `npm run docs`: edit provider/kinds/, not this part -->";
@@ -106,6 +107,7 @@ export function renderKind(kind: Kind): string {
   } else {
     lines.push(`Cannot be imported: ${kind.importId.none}`);
   }
+  lines.push("", "## Lost responses", "", lostResponses(kind));
   lines.push("", "## Delete", "", kind.deletes, "", END);
   lines.splice(lines.length - 1, 0, ...renderDrift(kind), "");
   return lines.join("\n");
@@ -127,6 +129,22 @@ export function renderDrift(kind: Kind): string[] {
     `- **Provider settings** (never sent to the service): ${names(settings)}.`,
     `- **Gone**: ${kind.gone}`,
   ];
+}
+
+/** What happens when the answer to a create (or another write) is lost: the connection dropped, a timeout, a 5xx. */
+export function lostResponses(kind: Kind): string {
+  const key = kind.naturalKey;
+  const lost =
+    "When the answer to a write is lost (the connection drops mid-flight, no answer in time, a 500/502/504)";
+  if ("what" in key)
+    return (
+      `${lost}, create looks the object up by its natural key, ${key.what}: found, the lost request had taken ` +
+      `effect and the object is taken as created; not found, the request is sent again (at most ${LOST_SENDS} sends). ` +
+      "No second object is made and the run goes on."
+    );
+  if ("resend" in key) return `${lost}, it is sent again (at most ${LOST_SENDS} sends): ${key.resend}`;
+  const step = key.recover.replace(/\{(\w+)\}/g, "<$1>");
+  return `No natural key: ${key.none}. ${lost}, the step fails and its message says how to recover: ${step}.`;
 }
 
 /** A page with its generated part rendered anew (appended when the page has none yet). */

@@ -44,8 +44,12 @@ interface Listing<T> {
 }
 
 export interface Children<T> {
-  /** The live child named `key`, or `undefined`; lists the parent first unless this process already has. */
-  find(client: WpEngineClient, parent: string, key: string): Promise<Found<T> | undefined>;
+  /**
+   * The live child named `key`, or `undefined`; lists the parent first unless this process already has
+   * a listing started after `after` (`performance.now()`; any listing when omitted): a create whose
+   * response was lost looks with a listing started after the loss.
+   */
+  find(client: WpEngineClient, parent: string, key: string, after?: number): Promise<Found<T> | undefined>;
   /**
    * Runs the create (`make`) of the child named `key` and records it. When the service refuses it (400/409)
    * and a listing made after the refusal holds the name, that child is returned (`created: false`);
@@ -94,8 +98,8 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
   };
 
   return {
-    async find(client, parent, key) {
-      const listed = (await listing(client, parent)).get(key);
+    async find(client, parent, key, after) {
+      const listed = (await listing(client, parent, after)).get(key);
       if (listed === undefined) return undefined;
       const live = await opts.get(client, parent, listed);
       record(client, parent, key, live);

@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { defineProvider, type ResourceDefinition } from "./lifecycle";
+import { defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
 
 declare module "zod/v4/core" {
   interface GlobalMeta {
@@ -57,6 +57,12 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
    * `read` needs, `{id}` the resource id. A kind that cannot be imported gives `{ none: why }`.
    */
   importId: string | { none: string };
+  /**
+   * What resolves a create (or another unsafe call) whose response is lost: the object's natural key
+   * (`what` in words, `find` looks it up afresh), `{ resend: why }` when every call may simply be sent
+   * again, or `{ none: why, recover: the exact step }` (see {@link NaturalKey}). The docs say which.
+   */
+  naturalKey: NaturalKey<z.output<IS>>;
   /** The inputs, strict, each field described, markers in `.meta()`. */
   inputs: IS;
   /** What the service computes besides the inputs, each field described. */
@@ -66,7 +72,7 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
 /** A kind as every front door reads it. */
 export interface Kind<IS extends AnyObject = AnyObject, OS extends AnyObject = AnyObject>
   extends KindSpec<IS, OS>,
-    ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> {
+    Omit<ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>>, "naturalKey"> {
   /** The lifecycle methods, as the dynamic plugin and the executable provider call them. */
   // biome-ignore lint/suspicious/noExplicitAny: the provider of any kind.
   provider: pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };

@@ -57,3 +57,13 @@ export function explainError(kind: string, action: string, err: unknown): Error 
   if (typeof status === "number") Object.assign(wrapped, { status });
   return wrapped;
 }
+
+/**
+ * A create that found its object already on the service: what it found, how to take this one over, and
+ * the step that recovers a whole stack after an interrupted run (every create then takes over what it finds).
+ */
+export function alreadyExists(found: string, takeOver = "set adopt: true to take it over"): Error {
+  return new Error(
+    `${found}; ${takeOver}, or, after an interrupted run, recover the whole stack with \`${AFTER_A_CRASH}\``,
+  );
+}

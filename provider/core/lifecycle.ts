@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { isNotFound, type WpEngineClient } from "../../sdk";
+import { isNotFound, type WpEngineClient, WpEngineConnectionError, WpEngineTimeoutError } from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
@@ -40,6 +40,70 @@ export class CreatedButFailedError extends Error {
     this.id = id;
     this.properties = properties;
   }
+}
+
+/**
+ * How a create (or another unsafe call) whose response is lost is resolved: the connection dropped
+ * mid-flight, no answer came in time, or a 500/502/504 came back, and the transport does not send an
+ * unsafe call again. One of:
+ * - `what` and `find`: the object's natural key. The lifecycle looks the object up (`find`, a lookup started
+ *   after the failure): found, the lost request had taken effect and the object is this resource's (it was
+ *   not there before the create), so it is adopted; not found, the create runs again. At most
+ *   {@link LOST_SENDS} sends.
+ * - `resend`: every call of the kind may simply be sent again (a PUT, a purge, a verification): why.
+ * - `none` and `recover`: no natural key (why), and the exact step that recovers, in the failure's message
+ *   (`{field}` parts are the inputs).
+ */
+export type NaturalKey<I> =
+  | {
+      /** The natural key in words, e.g. "the domain's name on its install". */
+      what: string;
+      /** The id of the live object that holds the key, or `undefined`; looked up afresh. */
+      find(inputs: I, ctx: Context): Promise<string | undefined>;
+    }
+  | { resend: string }
+  | { none: string; recover: string };
+
+/** How many times a create whose responses are lost is sent, at most. */
+export const LOST_SENDS = 3;
+
+/**
+ * Whether an error is a lost response to a call that may have taken effect: a connection that failed
+ * (after the transport's own retries, so mid-flight for an unsafe call), a timeout, or a 500/502/504 to a
+ * write. A read that failed so is not a lost write.
+ */
+export function isLostResponse(err: unknown): boolean {
+  const method = (err as { method?: unknown } | null)?.method;
+  if (method === "GET") return false;
+  if (err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError) return true;
+  const status = (err as { status?: unknown } | null)?.status;
+  return status === 500 || status === 502 || status === 504;
+}
+
+/**
+ * Whether a failure may pass if the step runs again: a lost response, or a refusal that says the service
+ * is busy (429, 503) after the transport's own retries. A create that looks its object up first (a
+ * natural key) or whose writes are harmless to repeat runs again on it; no other.
+ */
+function isTransient(err: unknown): boolean {
+  if (err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError) return true;
+  const status = (err as { status?: unknown } | null)?.status;
+  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+}
+
+/** The message's words for a lost response the kind cannot resolve: why, and the step that recovers. */
+function unresolved(key: NaturalKey<unknown> | undefined, inputs: Record<string, unknown>): string {
+  if (key && "what" in key)
+    // Still lost after every send, or lost in an update (a Let's Encrypt order placed again).
+    return (
+      ". The response was lost, so whether the request took effect is unknown: the next `pulumi up` runs " +
+      `this step again (a create first looks the object up by ${key.what})`
+    );
+  if (!key || !("none" in key)) return "";
+  const step = key.recover.replace(/\{(\w+)\}/g, (m, k: string) =>
+    inputs[k] === undefined ? m : String(inputs[k]),
+  );
+  return `. The response was lost, so whether the request took effect is unknown (${key.none}): ${step}`;
 }
 
 /** Everything a resource defines; the generic methods do the rest. */
@@ -86,6 +150,8 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
    * the object, so the preview stops before anything is made. No API call.
    */
   protects?: (olds: O) => string;
+  /** How a lost response to a create or another unsafe call is resolved (see {@link NaturalKey}). */
+  naturalKey?: NaturalKey<I>;
   create(inputs: I, ctx: Context): Promise<{ id: string; outs: O }>;
   /** Live state, or `undefined` when the object is gone. */
   read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
@@ -224,7 +290,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         // The provider-wide switch: adopt what an interrupted `pulumi up` already created.
         const adopting = inputs["adopt"] === undefined && resolveProviderConfig().adoptExisting === true;
         const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
-        const { id, outs } = await def.create(given, await ctx());
+        const { id, outs } = await createResolvingLost(def, given, await ctx());
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         return { id, outs: withInputs(anyDef, inputs, outs) };
       } catch (err) {
@@ -237,7 +303,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           err.message = explainError(def.kind, "create", err.cause ?? err).message;
           throw err;
         }
-        return fail("create", err);
+        return fail("create", withStep(def, inputs, err));
       }
     },
 
@@ -273,10 +339,20 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
       if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
       try {
-        const outs = await def.update(id, olds as O, news as I, await ctx());
-        return { outs: withInputs(anyDef, news, outs) };
+        const context = await ctx();
+        const key = def.naturalKey;
+        // An update that only repeats is sent again when its answer is lost (bounded, like a create).
+        for (let sent = 1; ; sent++) {
+          try {
+            const outs = await def.update(id, olds as O, news as I, context);
+            return { outs: withInputs(anyDef, news, outs) };
+          } catch (err) {
+            if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) throw err;
+            say(def.kind, id, `the update failed (${message(err)}); sending it again`);
+          }
+        }
       } catch (err) {
-        return fail("update", err);
+        return fail("update", withStep(def, news, err));
       }
     },
 
@@ -318,6 +394,66 @@ function defaultsOf(
     if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
   }
   return out;
+}
+
+/**
+ * Runs a create, resolving a lost response by the kind's natural key: the object found means the lost
+ * request made it (it was not there before, or the create would not have sent it), so it is adopted;
+ * not found, the create runs again. A kind that may simply resend runs again, and so does either kind
+ * after a busy refusal the transport's retries did not get past. At most {@link LOST_SENDS} runs.
+ */
+async function createResolvingLost<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+  def: ResourceDefinition<I, O>,
+  inputs: I,
+  ctx: Context,
+): Promise<{ id: string; outs: O }> {
+  const key = def.naturalKey;
+  let given = inputs;
+  for (let sent = 1; ; sent++) {
+    try {
+      return await def.create(given, ctx);
+    } catch (err) {
+      if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) throw err;
+      const what = String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
+      const lost = isLostResponse(err);
+      if ("resend" in key || !lost) {
+        // Harmless to repeat, or refused before the service acted (the transport's retries ran out).
+        const how = lost ? "the answer to the create was lost" : "the create failed";
+        say(def.kind, what, `${how} (${message(err)}); sending it again`);
+        continue;
+      }
+      const found = await key.find(given, ctx);
+      say(
+        def.kind,
+        what,
+        `the answer to the create was lost (${message(err)}); ` +
+          (found
+            ? `the request had taken effect (found by ${key.what}: ${found}): taken as created`
+            : `it had not taken effect (nothing found by ${key.what}): sending it again`),
+      );
+      // Whatever holds the key from now on was made by this create (a lost request may still land): adopt it.
+      given = { ...inputs, adopt: true };
+    }
+  }
+}
+
+/** The error with the step that recovers from a lost response the kind cannot resolve on its own. */
+export function withStep<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+  def: ResourceDefinition<I, O>,
+  inputs: Record<string, unknown>,
+  err: unknown,
+): unknown {
+  if (!isLostResponse(err)) return err;
+  const step = unresolved(def.naturalKey as NaturalKey<unknown> | undefined, inputs);
+  if (!step || !(err instanceof Error)) return err;
+  return Object.assign(new Error(`${err.message}${step}`), { status: (err as { status?: unknown }).status });
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** One line among the update's diagnostics (the provider's stderr), like {@link sayDeleted}. */
+function say(kind: string, subject: string, what: string): void {
+  process.stderr.write(`wpengine:${kind}${subject ? ` ${subject}` : ""}: ${what}\n`);
 }
 
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { AccountUser as ApiAccountUser } from "../../sdk";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -193,6 +194,11 @@ export const definition = defineKind({
     "account; the error says so. A user already gone counts as deleted.",
   gone: "A user removed from the account on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (an invitation is sent again).",
   importId: "{accountId}/{id}",
+  naturalKey: {
+    what: "the user's email on its account",
+    find: async (i, ctx) =>
+      (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
+  },
   inputs,
   outputs,
   rules,
@@ -224,9 +230,8 @@ export const definition = defineKind({
       }));
     if (created) return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, existing) };
     if (!inputs.adopt) {
-      throw new Error(
-        `user ${inputs.email} already exists on account ${inputs.accountId} (user_id ${existing.user_id}); ` +
-          "set adopt: true to take it over",
+      throw alreadyExists(
+        `user ${inputs.email} already exists on account ${inputs.accountId} (user_id ${existing.user_id})`,
       );
     }
     const mismatch = identityMismatch(existing, inputs);

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { App as ApiApp } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -62,7 +63,8 @@ export function withInputFields(err: unknown, rename: Record<string, string>): u
     const to = rename[head ?? ""];
     return to ? { ...d, field: [to, ...rest].join(".") } : d;
   });
-  return Object.assign(new Error(err.message), { status: (err as { status?: unknown }).status, errors });
+  const { status, method } = err as { status?: unknown; method?: unknown };
+  return Object.assign(new Error(err.message), { status, method, errors });
 }
 
 /** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
@@ -143,9 +145,7 @@ function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: A
 }
 
 function exists(inputs: AppInputs): Error {
-  return new Error(
-    `app ${inputs.name} already exists in account ${inputs.accountId}; set adopt: true to take it over`,
-  );
+  return alreadyExists(`app ${inputs.name} already exists in account ${inputs.accountId}`);
 }
 
 export const definition = defineKind({
@@ -159,6 +159,11 @@ export const definition = defineKind({
     "already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
+  naturalKey: {
+    what: "the app's name in its account",
+    find: async (i, ctx) =>
+      (await findApp(ctx, i.accountId, i.name)) ? appResourceName(i.accountId, i.name) : undefined,
+  },
   inputs,
   outputs,
   // When the replacement keeps the same account and id (a region change), the old app goes first:

@@ -187,6 +187,11 @@ export const definition = defineKind({
     "(and its archive) until the service expires it. Nothing is sent to the service.",
   gone: "The API cannot delete a backup, so a refresh always finds it; its install deleted reads as gone (the refresh removes it from the state).",
   importId: "{installId}/{id}",
+  naturalKey: {
+    none: "a backup has no name of its own (descriptions need not be unique), so a lost create cannot be told from another backup",
+    recover:
+      "look for it among install {installId}'s backups (User Portal, or GET /installs/{installId}/backups); `pulumi up` makes the backup again, a second one if the lost request made it",
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),

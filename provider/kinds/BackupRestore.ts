@@ -19,7 +19,14 @@ import { getClient } from "../core/client";
 import { defineKind, type OutputsOf } from "../core/define";
 import { explainError } from "../core/errors";
 import { containsUnknown, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN, toPlain } from "../core/lifecycle";
+import {
+  type Context,
+  CreatedButFailedError,
+  FORGOTTEN,
+  type ResourceDefinition,
+  toPlain,
+  withStep,
+} from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
 import { normalizeEmails, notificationEmails } from "./Backup";
 
@@ -72,7 +79,8 @@ export class ActionRanButFailedError extends Error {
   }
 }
 
-type Provider = pulumi.dynamic.ResourceProvider & { definition: { kind: string } };
+// biome-ignore lint/suspicious/noExplicitAny: the provider of any action's definition.
+type Provider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
 
 /**
  * Wraps an action's provider: `check` adds the `summary` computed from the checked inputs, and `update`
@@ -104,7 +112,8 @@ export function actionProvider<P extends Provider>(
         const outs = await update(id, olds, inputs, { client: await getClient(), kind });
         return { outs: toPlain({ ...inputs, ...outs }) };
       } catch (err) {
-        if (!(err instanceof ActionRanButFailedError)) throw explainError(kind, "update", err);
+        if (!(err instanceof ActionRanButFailedError))
+          throw explainError(kind, "update", withStep(base.definition, inputs, err));
         // The engine records `properties` with the failure (a partial update), exactly as for create.
         const failure = explainError(kind, "update", err.reason);
         Object.assign(failure, { id, properties: { ...toPlain({ ...inputs, ...err.outs }), __provider } });
@@ -255,6 +264,11 @@ export const definition = defineKind({
     "restoring the checkpoint it took). Nothing is sent to the service.",
   gone: "An action keeps nothing on the service: it reads as gone when its backup or its install is gone, and the refresh removes it from the state (the next `pulumi up` would restore again, and fails while the backup is gone).",
   importId: { none: "an action: there is nothing on the service to adopt." },
+  naturalKey: {
+    none: "an action: the service keeps no record of a restore to find",
+    recover:
+      "see in the User Portal whether install {installId} was restored from backup {backupId}; `pulumi up` restores again",
+  },
   inputs,
   outputs,
   normalize: normalizeActionInput,

@@ -97,6 +97,7 @@ export const definition = defineKind({
   deletes: "Only forgets the resource: a purged cache cannot be un-purged. Nothing is sent to the service.",
   gone: "An action keeps nothing on the service: it reads as gone when its install is gone, and the refresh removes it from the state.",
   importId: { none: "an action: there is nothing on the service to adopt." },
+  naturalKey: { resend: "a purge: purging again leaves the cache as empty." },
   inputs,
   outputs,
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),

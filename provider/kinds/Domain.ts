@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Domain as ApiDomain } from "../../sdk";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -140,6 +141,10 @@ export const definition = defineKind({
   deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{installId}/{id}",
+  naturalKey: {
+    what: "the domain's name on its install",
+    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
@@ -155,9 +160,7 @@ export const definition = defineKind({
         }),
       ));
     if (!created && !inputs.adopt) {
-      throw new Error(
-        `domain ${name} already exists on install ${installId} (id ${record.id}); set adopt: true to take it over`,
-      );
+      throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     }
     const outs = domainOutputs(inputs.installId, record);
     const patch = domainPatch(outs, inputs);

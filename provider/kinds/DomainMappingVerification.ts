@@ -164,6 +164,7 @@ export const definition = defineKind({
     " Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).",
   gone: "A mapping removed from its set on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (verifying it anew).",
   importId: { none: "an action (verification): there is nothing of it to adopt." },
+  naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
   // The resource promises a verified mapping: a refresh that found it unverified is a change, answered

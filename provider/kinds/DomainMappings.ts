@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, pollUntil } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, type DeepInput, resourceClass } from "../dynamic/resource";
@@ -307,6 +308,7 @@ export const definition = defineKind({
     "waits until they are gone.",
   gone: "A set whose every declared mapping was removed on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
+  naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
   inputs,
   outputs,
   rules,
@@ -317,9 +319,10 @@ export const definition = defineKind({
     const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/domainMappings`;
     const existing = liveSet(await listAll(ctx, inputs));
     if (existing.length && !inputs.adopt) {
-      throw new Error(
+      throw alreadyExists(
         `environment ${inputs.environmentId} of app ${inputs.appId} already has domain mappings ` +
-          `(${existing.map((m) => m.domain).join(", ")}); set adopt: true to replace them with this set`,
+          `(${existing.map((m) => m.domain).join(", ")})`,
+        "set adopt: true to replace them with this set",
       );
     }
     // A set that already is the declared one (an import, the way back after a crash) is not sent again.

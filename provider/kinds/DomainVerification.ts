@@ -146,6 +146,7 @@ export const definition = defineKind({
     "(delete the `Domain` to remove it). Nothing is sent to the service.",
   gone: "A verification cannot be undone; it reads as gone when its domain is deleted on the service, and the refresh removes it from the state.",
   importId: { none: "an action (a verification): there is no object of its own to adopt." },
+  naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
   // The resource promises a verified domain: a refresh that found it no longer TXT_VERIFIED is a

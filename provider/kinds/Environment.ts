@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -161,6 +162,11 @@ export const definition = defineKind({
     "gone (or whose app is gone) counts as deleted.",
   gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
+  naturalKey: {
+    what: "the environment's name in its app",
+    find: async (i, ctx) =>
+      (await findEnvironment(ctx, i)) ? environmentResourceName(i.accountId, i.appId, i.name) : undefined,
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v),
@@ -168,9 +174,7 @@ export const definition = defineKind({
     const { accountId, appId, name } = inputs;
     let record = await findEnvironment(ctx, inputs);
     if (record && !inputs.adopt) {
-      throw new Error(
-        `environment ${name} already exists in app ${appId} of account ${accountId}; set adopt: true to take it over`,
-      );
+      throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
     }
     if (!record) {
       record = await ctx.client.environments

@@ -77,6 +77,7 @@ export const definition = defineKind({
     "Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).",
   gone: "An action keeps nothing on the service: it reads as gone when its environment is gone, and the refresh removes it from the state.",
   importId: { none: "an action: the service keeps nothing of it to read back." },
+  naturalKey: { resend: "a cache clear: clearing again leaves the cache as empty." },
   inputs,
   outputs,
   normalize: (_key, v) => v ?? {},

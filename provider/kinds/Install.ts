@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { type Install as ApiInstall, INSTALL_NAME_PATTERN, pollUntil } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, type ResourceOptions, resourceClass } from "../dynamic/resource";
@@ -173,6 +174,10 @@ export const definition = defineKind({
     "`deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
+  naturalKey: {
+    what: "the install's name in its account",
+    find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
+  },
   inputs,
   outputs,
   normalize: (key, v) =>
@@ -183,8 +188,8 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const existing = await findByName(ctx, inputs.accountId, inputs.name);
     if (existing && !inputs.adopt) {
-      throw new Error(
-        `install ${inputs.name} already exists in account ${inputs.accountId} (id ${existing.id}); set adopt: true to take it over`,
+      throw alreadyExists(
+        `install ${inputs.name} already exists in account ${inputs.accountId} (id ${existing.id})`,
       );
     }
     const record =

@@ -188,6 +188,11 @@ export const definition = defineKind({
   deletes: "Only forgets the action: nothing on the service is undone. Nothing is sent to the service.",
   gone: "An action keeps nothing on the service: it reads as gone when either install is gone, and the refresh removes it from the state.",
   importId: { none: "an action: there is nothing on the service to adopt." },
+  naturalKey: {
+    none: "an action: the service keeps no record of a copy to find",
+    recover:
+      "see in the User Portal whether environment {destinationEnvironmentId} holds the copy; `pulumi up` copies again",
+  },
   inputs,
   outputs,
   rules: INSTALL_COPY_RULES,

@@ -13,6 +13,7 @@
 import { z } from "zod";
 import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";
 import { defineKind, fieldMeta, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -138,6 +139,13 @@ export const definition = defineKind({
   gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
   // The id is the whole import id.
   importId: "{installId}/{domainId}",
+  naturalKey: {
+    what: "the domain's Let's Encrypt certificate (a domain has one)",
+    find: async (i, ctx) => {
+      const cert = await current(ctx, i.installId, i.domainId);
+      return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? idOf(i)) : undefined;
+    },
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : (v ?? null)),
@@ -146,9 +154,9 @@ export const definition = defineKind({
     const existing = await current(ctx, inputs.installId, inputs.domainId);
     if (existing && !ENDED.has(existing.status ?? "")) {
       if (!inputs.adopt) {
-        throw new Error(
+        throw alreadyExists(
           `domain ${inputs.domainId} of install ${inputs.installId} already has a Let's Encrypt certificate ` +
-            `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"}); set adopt: true to take it over`,
+            `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
         );
       }
       return { id: idOf(inputs), outs: certificateOutputs(existing) as LetsEncryptCertificateOutputs };

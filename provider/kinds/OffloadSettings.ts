@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { type OffloadSettings as ApiOffloadSettings, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -206,6 +207,7 @@ export const definition = defineKind({
     "install keeps offloading to the bucket until its settings are changed by hand.",
   gone: "Nothing deletes an install's offload settings; the install deleted reads as gone, and the refresh removes them from the state.",
   importId: "{installId}",
+  naturalKey: { resend: "a PATCH of the whole settings: sending it again leaves the same settings." },
   inputs,
   outputs,
   rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],
@@ -214,9 +216,10 @@ export const definition = defineKind({
     // Settings always exist once configured; other settings made by hand are only overwritten on request.
     const current = offloadOutputs(inputs.installId, await ctx.client.offloadSettings.get(inputs.installId));
     if (current.bucket && !inputs.adopt && !sameSettings(current, inputs)) {
-      throw new Error(
+      throw alreadyExists(
         `install ${inputs.installId} already offloads files to bucket ${current.bucket} ` +
-          `(${current.bucketRegion ?? "unknown region"}); set adopt: true to take these settings over and replace them`,
+          `(${current.bucketRegion ?? "unknown region"})`,
+        "set adopt: true to take these settings over and replace them",
       );
     }
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import type { ReportSchedule as ApiSchedule, UpdateReportScheduleRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -355,6 +356,11 @@ export const definition = defineKind({
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
+  naturalKey: {
+    what: "the schedule's title on its site",
+    find: async (i, ctx) =>
+      (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
+  },
   inputs,
   outputs,
   rules,
@@ -387,9 +393,10 @@ export const definition = defineKind({
     const existing = await ctx.client.reportSchedules.list(inputs.siteId);
     const sameTitle = existing.filter((s) => s.title === inputs.title);
     if (sameTitle.length && !inputs.adopt) {
-      throw new Error(
+      throw alreadyExists(
         `${sameTitle.length} report schedule(s) titled "${inputs.title}" already exist on site ${inputs.siteId} ` +
-          `(${sameTitle.map((s) => s.uuid).join(", ")}); set adopt: true to take it over (possible when exactly one has the title), or choose another title`,
+          `(${sameTitle.map((s) => s.uuid).join(", ")})`,
+        "set adopt: true to take it over (possible when exactly one has the title), or choose another title",
       );
     }
     if (inputs.adopt && sameTitle.length > 1) {

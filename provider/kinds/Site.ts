@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { Site as ApiSite } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -94,6 +95,10 @@ export const definition = defineKind({
     "Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.",
   gone: "A site deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
+  naturalKey: {
+    what: "the site's name in its account",
+    find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))[0]?.id,
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
@@ -110,8 +115,8 @@ export const definition = defineKind({
     }
     const existing = same[0];
     if (existing && !inputs.adopt) {
-      throw new Error(
-        `site "${inputs.name}" already exists in account ${inputs.accountId} (id ${existing.id}); set adopt: true to take it over`,
+      throw alreadyExists(
+        `site "${inputs.name}" already exists in account ${inputs.accountId} (id ${existing.id})`,
       );
     }
     const record =

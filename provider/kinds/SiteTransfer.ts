@@ -12,6 +12,7 @@
 import { z } from "zod";
 import type { SiteTransfer as ApiSiteTransfer } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -182,6 +183,10 @@ export const definition = defineKind({
     "that has begun cannot be undone.",
   gone: "A transfer cancelled on the service (it will never run) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
+  naturalKey: {
+    what: "the site's active transfer (a site has one at most)",
+    find: async (i, ctx) => (await findActive(ctx, i.siteId))?.id,
+  },
   inputs,
   outputs,
   // A site has at most one active transfer: the old one must be cancelled before its replacement can
@@ -213,9 +218,8 @@ export const definition = defineKind({
       if ((err as { status?: number }).status !== 409 || inputs.adopt) throw err;
       const active = await findActive(ctx, inputs.siteId).catch(() => undefined);
       if (!active) throw err;
-      throw new Error(
-        `site ${inputs.siteId} already has an active transfer ${active.id} (status ${active.status}); ` +
-          "set adopt: true to take it over",
+      throw alreadyExists(
+        `site ${inputs.siteId} already has an active transfer ${active.id} (status ${active.status})`,
       );
     }
   },

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { SshKey as ApiSshKey } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -119,6 +120,15 @@ export const definition = defineKind({
   deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
   gone: "A key deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: { none: "the service never returns a public key, which the resource's state keeps." },
+  naturalKey: {
+    what: "the key's fingerprint among the API user's keys",
+    find: async (i, ctx) => {
+      const parsed = parsePublicKey(i.publicKey);
+      if (typeof parsed === "string") return undefined;
+      const fingerprint = md5Fingerprint(parsed.blob);
+      return (await findKey(ctx, (k) => k.fingerprint?.toLowerCase() === fingerprint))?.uuid;
+    },
+  },
   inputs,
   outputs,
   deleteBeforeReplace: true,
@@ -129,8 +139,8 @@ export const definition = defineKind({
     const fingerprint = md5Fingerprint(parsed.blob);
     const existing = await findKey(ctx, (k) => k.fingerprint?.toLowerCase() === fingerprint);
     if (existing && !inputs.adopt) {
-      throw new Error(
-        `this key (fingerprint ${fingerprint}) is already added to the API user (id ${existing.uuid}); set adopt: true to take it over`,
+      throw alreadyExists(
+        `this key (fingerprint ${fingerprint}) is already added to the API user (id ${existing.uuid})`,
       );
     }
     const record = existing ?? (await ctx.client.sshKeys.create({ public_key: inputs.publicKey }));

@@ -225,6 +225,7 @@ export const definition = defineKind({
   importId: {
     none: "the service cannot return a certificate or its private key, so there is nothing to read back.",
   },
+  naturalKey: { resend: "importing the same pair again leaves the install serving the same certificate." },
   inputs,
   outputs,
   rules: [{ uses: ["certificate", "privateKey"], test: (i) => keyMatchFailure(i.certificate, i.privateKey) }],

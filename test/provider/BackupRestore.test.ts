@@ -67,6 +67,20 @@ describe("BackupRestore lifecycle", () => {
     expect(await diff(provider, id, outs, wanted)).toEqual({ changes: false });
   });
 
+  it("a restore whose answer is lost is not sent again: the failure says so and names the step that recovers", async () => {
+    const { id, outs } = await createOk(provider, { ...wanted, wait: false, triggers: ["one"] });
+    const news = await checkOk(provider, { ...wanted, wait: false, triggers: ["two"] }, outs);
+    fixture.sim.clearRequests();
+    fixture.sim.setFaults([{ method: "POST", path: "*/restore", after: true, drop: true, count: 1 }]);
+    await expect(provider.update!(id, outs, news)).rejects.toThrow(
+      `wpengine:BackupRestore update failed: POST /v1/installs/${ACMEPROD}/backups/${COMPLETED}/restore: connection failed: ` +
+        "other side closed. The response was lost, so whether the request took effect is unknown (an action: the " +
+        `service keeps no record of a restore to find): see in the User Portal whether install ${ACMEPROD} was ` +
+        `restored from backup ${COMPLETED}; \`pulumi up\` restores again`,
+    );
+    expect(restores()).toHaveLength(1);
+  });
+
   it("restores again, in place, when triggers change; returns the full outputs", async () => {
     const { id, outs } = await createOk(provider, { ...wanted, wait: false, triggers: ["one"] });
     const news = { ...wanted, wait: false, triggers: ["two"] };

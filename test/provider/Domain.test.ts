@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { domainPatch, provider } from "../../provider/kinds/Domain";
 import { SEED } from "../../simulator";
@@ -105,7 +106,7 @@ describe("Domain adoption", () => {
   it("refuses to take over an existing domain without adopt, naming the domain and the way in", async () => {
     const inputs = await checkOk(provider, { installId: ACMEPROD, name: SEED.domains.wwwAcmeExample.name });
     await expect(provider.create(inputs)).rejects.toThrow(
-      `wpengine:Domain create failed: domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over`,
+      `wpengine:Domain create failed: domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over, or, after an interrupted run, recover the whole stack with \`${AFTER_A_CRASH}\``,
     );
   });
 
@@ -118,6 +119,34 @@ describe("Domain adoption", () => {
     });
     expect(id).toBe(SEED.domains.stagingAcmeExample.id);
     expect(outs).toMatchObject({ adopt: true, secureAllUrls: true });
+  });
+});
+
+describe("Domain lost answers", () => {
+  it("concurrent creates whose answers are lost before and after the service acted: each domain made once, none failed", async () => {
+    const POSTS = "/v1/installs/*/domains";
+    fixture.sim.setFaults([
+      { method: "POST", path: POSTS, after: true, drop: true, count: 1 },
+      { method: "POST", path: POSTS, drop: true, count: 1 },
+      { method: "POST", path: POSTS, after: true, status: 500, count: 1 },
+      { method: "POST", path: POSTS, status: 502, count: 1 },
+    ]);
+    fixture.sim.clearRequests();
+    const names = Array.from({ length: 8 }, (_, i) => `lost${i}.example.com`);
+    const made = await Promise.all(names.map((name) => createOk(provider, { installId: ACMESTG, name })));
+    const live: string[] = [];
+    for await (const d of client().domains.iterate(ACMESTG)) live.push(d.name);
+    for (const name of names)
+      expect(
+        live.filter((n) => n === name),
+        name,
+      ).toHaveLength(1);
+    expect(made.map((m) => m.outs["name"])).toEqual(names);
+    const posts = fixture.sim.requests().filter((r) => r.method === "POST");
+    // 8 domains: 2 answers lost after the write (adopted, not sent again), 2 before (sent once more).
+    expect(posts.filter((r) => r.status === 201)).toHaveLength(6);
+    expect(posts).toHaveLength(10);
+    expect(posts.map((r) => r.status).filter((st) => st !== 201)).toEqual([0, 0, 500, 502]);
   });
 });
 

@@ -55,6 +55,19 @@ describe("LetsEncryptCertificate against the simulator", () => {
     });
   });
 
+  it("a new order whose answer is lost is not placed twice: the failure says the next up runs the step again", async () => {
+    const { id, outs } = await createOk(provider, target);
+    const news = await checkOk(provider, { ...target, city: "Austin" });
+    fixture.sim.clearRequests();
+    fixture.sim.setFaults([{ method: "POST", path: "*/ssl_certificate", after: true, drop: true, count: 1 }]);
+    await expect(provider.update!(id, outs, news)).rejects.toThrow(
+      "connection failed: other side closed. The response was lost, so whether the request took effect is " +
+        "unknown: the next `pulumi up` runs this step again (a create first looks the object up by the " +
+        "domain's Let's Encrypt certificate (a domain has one))",
+    );
+    expect(orders().map((r) => r.status)).toEqual([0]);
+  });
+
   it("refuses to take over an existing order without adopt, and adopts it without ordering again", async () => {
     await createOk(provider, target);
     const inputs = await checkOk(provider, target);

@@ -78,6 +78,20 @@ describe("ThirdPartyCertificate lifecycle", () => {
     expect(updated.outs?.["fingerprint"]).not.toBe(outs["fingerprint"]);
   });
 
+  it("imports again when the answer to a re-import is lost (importing the same pair twice is harmless)", async () => {
+    const { id, outs } = await createOk(provider, wanted);
+    const news = await checkOk(provider, {
+      ...wanted,
+      certificate: renewed.certificate,
+      privateKey: renewed.privateKey,
+    });
+    fixture.sim.clearRequests();
+    fixture.sim.setFaults([{ method: "POST", path: "*/third_party", after: true, drop: true, count: 1 }]);
+    const updated = await provider.update!(id, outs, news);
+    expect(importPosts().map((r) => r.status)).toEqual([0, expect.any(Number)]);
+    expect(updated.outs?.["fingerprint"]).not.toBe(outs["fingerprint"]);
+  });
+
   it("replaces the resource when the install changes", async () => {
     const { id, outs } = await createOk(provider, wanted);
     expect(await diff(provider, id, outs, { ...wanted, installId: ACMESTG })).toEqual({

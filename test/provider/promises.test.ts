@@ -8,6 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Kind } from "../../provider/core/define";
+import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import { type LoggedRequest, SEED } from "../../simulator";
 import { CASES, type ResourceCase } from "../engine/cases";
@@ -20,8 +22,13 @@ type Props = Record<string, unknown>;
 type Provider = pulumi.dynamic.ResourceProvider;
 
 const providers = new Map<string, Provider>();
+const kinds = new Map<string, Kind>();
 beforeAll(async () => {
-  for (const c of CASES) providers.set(c.kind, (await import(`../../provider/kinds/${c.kind}`)).provider);
+  for (const c of CASES) {
+    const mod = await import(`../../provider/kinds/${c.kind}`);
+    providers.set(c.kind, mod.provider);
+    kinds.set(c.kind, mod.definition);
+  }
 });
 const providerOf = (c: ResourceCase) => providers.get(c.kind)!;
 
@@ -135,8 +142,16 @@ const classify = (r: LoggedRequest) =>
 /** The writes some create of the table sent (so an entry of WRITES that no longer matches shows). */
 const sentWrites = new Set<string>();
 
-describe.each(CASES)("$kind: retries of its create", (c) => {
-  it("sends only writes whose retry rule is known, and never repeats a create that may have reached the service", async () => {
+/** Lost answers to a creating write: before the service acted, or after (the write applied). */
+const LOSSES = [
+  { lost: "connection dropped before the handler", fault: { drop: true }, applied: false },
+  { lost: "502 before the handler", fault: { status: 502 }, applied: false },
+  { lost: "connection dropped after the handler", fault: { after: true, drop: true }, applied: true },
+  { lost: "500 after the handler", fault: { after: true, status: 500 }, applied: true },
+] as const;
+
+describe.each(CASES)("$kind: lost answers to its create", (c) => {
+  it("sends only classified writes; a lost answer to a creating write is resolved by the natural key (adopted, or sent again once), resent when harmless, or fails naming the recovery step", async () => {
     fixture.sim.clearRequests();
     await create(c, c.args(SEED));
     const writes = writesOf(fixture.sim.requests());
@@ -144,19 +159,49 @@ describe.each(CASES)("$kind: retries of its create", (c) => {
     expect(unknown, "classify these writes in WRITES (does repeating one make a second object?)").toEqual([]);
     for (const r of writes) sentWrites.add(classify(r)!.op);
 
-    // A 502 comes from a gateway whose upstream may have acted: a creating write must not go again.
+    const key = kinds.get(c.kind)!.naturalKey;
     for (const w of new Set(writes.map(classify).filter((w) => w?.creates))) {
-      fixture.sim.reset();
-      fixture.sim.clearRequests();
-      fixture.sim.setFaults([{ method: w!.method as "POST", path: w!.path, status: 502, count: 1 }]);
-      const err = await rejection(create(c, c.args(SEED)));
-      expect((err as Error).message, w!.op).toMatch(/502/);
-      const sent = fixture.sim.requests().filter((r) => classify(r) === w);
-      expect(
-        sent.map((r) => r.status),
-        `${w!.op} was sent again after a 502`,
-      ).toEqual([502]);
+      for (const loss of LOSSES) {
+        const what = `${w!.op}, ${loss.lost}`;
+        fixture.sim.reset();
+        fixture.sim.clearRequests();
+        fixture.sim.setFaults([{ method: w!.method as "POST", path: w!.path, ...loss.fault, count: 1 }]);
+        const outcome = await create(c, c.args(SEED)).catch((err: unknown) => err as Error);
+        const sent = fixture.sim
+          .requests()
+          .filter((r) => classify(r) === w)
+          .map((r) => (r.status >= 200 && r.status < 300 ? "ok" : r.status));
+        const first = "drop" in loss.fault ? 0 : loss.fault.status;
+        if ("none" in key) {
+          // No natural key: never sent again; the message says the answer was lost and how to recover.
+          expect(outcome, what).toBeInstanceOf(Error);
+          expect((outcome as Error).message, what).toContain("The response was lost");
+          expect((outcome as Error).message, what).toContain(key.recover.slice(0, 20));
+          expect(sent, what).toEqual([first]);
+          continue;
+        }
+        expect(outcome, `${what}: ${String(outcome)}`).not.toBeInstanceOf(Error);
+        const made = outcome as Awaited<ReturnType<typeof create>>;
+        // Exactly one object: a write that had taken effect is adopted, never sent again (natural key);
+        // one that had not is sent once more. A harmless write is simply sent again.
+        const again = "resend" in key || !loss.applied;
+        expect(sent, what).toEqual(again ? [first, "ok"] : [first]);
+        expect((await live(c, made.id, made.outs)).id, what).toBe(made.id);
+      }
     }
+  });
+});
+
+describe.each(CASES)("$kind: an object already there", (c) => {
+  it("a create that finds its natural key taken refuses, naming adopt and the step that recovers a whole stack", async () => {
+    const key = kinds.get(c.kind)!.naturalKey;
+    if (!("what" in key)) return;
+    await create(c, c.args(SEED));
+    const { adopt: _adopt, ...again } = c.args(SEED);
+    const err = await rejection(create(c, again));
+    expect(String(err)).toMatch(/already (exists?|has|added)/);
+    expect(String(err)).toContain("set adopt: true");
+    expect(String(err)).toContain(`recover the whole stack with \`${AFTER_A_CRASH}\``);
   });
 });
 
