@@ -1,0 +1,119 @@
+/**
+ * Fewer calls for many resources of one kind under one parent, without changing the program: the engine
+ * sends one create or read per resource, and these gather them.
+ *
+ * - {@link gathered}: calls that arrive at about the same time (within `windowMs` of the first, or until
+ *   `max` wait) are sent as one batch (e.g. one bulk create); each caller gets its own result or error.
+ * - {@link recentListings}: reads are served by a listing of the parent started less than `maxAgeMs`
+ *   ago, shared by every read meanwhile; what this process writes under the parent drops it, so a read
+ *   after our own write lists again.
+ *
+ * Both are per plugin process, keyed by the client (a new configuration starts over) and the parent.
+ */
+
+/** One item's outcome of a batch: its result, or its own error. */
+export type Outcome<R> = R | Error;
+
+/** How a batch is gathered and sent. */
+export interface GatherOptions<C extends object, T, R> {
+  /** How long the first item of a batch waits for others, in ms. */
+  windowMs: number;
+  /** The most items of one batch: a full batch leaves at once. */
+  max: number;
+  /** Sends one batch; resolves to one outcome per item, in the items' order (it never rejects). */
+  send(client: C, parent: string, items: T[]): Promise<Outcome<R>[]>;
+}
+
+interface Waiting<T, R> {
+  items: T[];
+  settle: Array<{ resolve: (r: R) => void; reject: (e: unknown) => void }>;
+  timer?: NodeJS.Timeout;
+}
+
+/** Gathers the calls of each (client, parent) into batches; the function returned adds one item. */
+export function gathered<C extends object, T, R>(
+  opts: GatherOptions<C, T, R>,
+): (client: C, parent: string, item: T) => Promise<R> {
+  const byClient = new WeakMap<C, Map<string, Waiting<T, R>>>();
+
+  const flush = (client: C, parent: string, batch: Waiting<T, R>) => {
+    const open = byClient.get(client);
+    if (open?.get(parent) === batch) open.delete(parent);
+    clearTimeout(batch.timer);
+    opts.send(client, parent, batch.items).then(
+      (outcomes) =>
+        batch.settle.forEach(({ resolve, reject }, i) => {
+          const o = outcomes[i];
+          if (o instanceof Error) reject(o);
+          else if (o === undefined) reject(new Error("the batch gave no outcome for this item"));
+          else resolve(o);
+        }),
+      (err) => {
+        for (const { reject } of batch.settle) reject(err);
+      },
+    );
+  };
+
+  return (client, parent, item) => {
+    const open = byClient.get(client) ?? new Map<string, Waiting<T, R>>();
+    byClient.set(client, open);
+    let batch = open.get(parent);
+    if (!batch) {
+      const fresh: Waiting<T, R> = { items: [], settle: [] };
+      fresh.timer = setTimeout(() => flush(client, parent, fresh), opts.windowMs);
+      open.set(parent, fresh);
+      batch = fresh;
+    }
+    const joined = batch;
+    const result = new Promise<R>((resolve, reject) => joined.settle.push({ resolve, reject }));
+    joined.items.push(item);
+    if (joined.items.length >= opts.max) flush(client, parent, joined);
+    return result;
+  };
+}
+
+/** How a parent is listed for reads. */
+export interface ListingOptions<C extends object, T> {
+  /** Every child of the parent, all pages at the largest page size. */
+  list(client: C, parent: string): Promise<T[]>;
+  /** The child's id, as a read asks for it. */
+  idOf(item: T): string;
+  /** How long after its start a listing still serves reads, in ms. */
+  maxAgeMs: number;
+}
+
+/** The reads' shared listings of one kind's parents. */
+export interface RecentListings<C extends object, T> {
+  /** The child with `id` as a listing started less than `maxAgeMs` ago saw it; `undefined` when absent. */
+  find(client: C, parent: string, id: string): Promise<T | undefined>;
+  /** Forgets the parent's listing: this process wrote under the parent. */
+  drop(client: C, parent: string): void;
+}
+
+/** Listings shared by the reads of each (client, parent) for `maxAgeMs` from their start. */
+export function recentListings<C extends object, T>(opts: ListingOptions<C, T>): RecentListings<C, T> {
+  const byClient = new WeakMap<C, Map<string, { startedAt: number; items: Promise<Map<string, T>> }>>();
+  return {
+    async find(client, parent, id) {
+      const parents = byClient.get(client) ?? new Map();
+      byClient.set(client, parents);
+      let current = parents.get(parent);
+      if (!current || performance.now() - current.startedAt >= opts.maxAgeMs) {
+        const next = {
+          startedAt: performance.now(),
+          items: opts.list(client, parent).then((all) => new Map(all.map((i) => [opts.idOf(i), i]))),
+        };
+        parents.set(parent, next);
+        // A failed listing is not kept: the next read lists again.
+        next.items.catch(() => {
+          if (parents.get(parent) === next) parents.delete(parent);
+        });
+        current = next;
+      }
+      return (await current.items).get(id);
+    },
+    drop(client, parent) {
+      byClient.get(client)?.delete(parent);
+    },
+  };
+}
