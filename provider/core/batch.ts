@@ -2,8 +2,8 @@
  * Fewer calls for many resources of one kind under one parent, without changing the program: the engine
  * sends one create or read per resource, and these gather them.
  *
- * - {@link gathered}: calls that arrive at about the same time (within `windowMs` of the first, or until
- *   `max` wait) are sent as one batch (e.g. one bulk create); each caller gets its own result or error.
+ * - {@link gathered}: calls that arrive at about the same time are sent as one batch (e.g. one bulk
+ *   create); each caller gets its own result or error.
  * - {@link recentListings}: reads are served by a listing of the parent started less than `maxAgeMs`
  *   ago, shared by every read meanwhile; what this process writes under the parent drops it, so a read
  *   after our own write lists again.
@@ -16,10 +16,12 @@ export type Outcome<R> = R | Error;
 
 /** How a batch is gathered and sent. */
 export interface GatherOptions<C extends object, T, R> {
-  /** How long the first item of a batch waits for others, in ms. */
-  windowMs: number;
-  /** The most items of one batch: a full batch leaves at once. */
+  /** The most items of one batch. */
   max: number;
+  /** A batch leaves when no item has joined it for this long (ms)... */
+  quietMs: number;
+  /** ...or this long after its first item (ms), whichever comes first. */
+  maxWaitMs: number;
   /** Sends one batch; resolves to one outcome per item, in the items' order (it never rejects). */
   send(client: C, parent: string, items: T[]): Promise<Outcome<R>[]>;
 }
@@ -27,47 +29,77 @@ export interface GatherOptions<C extends object, T, R> {
 interface Waiting<T, R> {
   items: T[];
   settle: Array<{ resolve: (r: R) => void; reject: (e: unknown) => void }>;
+  first: number;
   timer?: NodeJS.Timeout;
 }
 
-/** Gathers the calls of each (client, parent) into batches; the function returned adds one item. */
+interface Parent<T, R> {
+  open?: Waiting<T, R>;
+  /** Items added and not yet answered, and the most there ever were at once. */
+  outstanding: number;
+  most: number;
+}
+
+/**
+ * Gathers the calls of each (client, parent) into batches; the function returned adds one item.
+ *
+ * When a batch leaves: at `max` items; as soon as it holds as many items as this parent ever had
+ * outstanding at once (the engine's parallelism, learned: it sends no more until some are answered); or
+ * after a quiet spell or the longest wait. With checkpoints the engine sends the next creates one by one,
+ * each after a state write, so a batch waits for them rather than leaving with the first.
+ */
 export function gathered<C extends object, T, R>(
   opts: GatherOptions<C, T, R>,
 ): (client: C, parent: string, item: T) => Promise<R> {
-  const byClient = new WeakMap<C, Map<string, Waiting<T, R>>>();
+  const byClient = new WeakMap<C, Map<string, Parent<T, R>>>();
 
-  const flush = (client: C, parent: string, batch: Waiting<T, R>) => {
-    const open = byClient.get(client);
-    if (open?.get(parent) === batch) open.delete(parent);
+  const flush = (p: Parent<T, R>, client: C, parent: string, batch: Waiting<T, R>) => {
+    if (p.open === batch) delete p.open;
     clearTimeout(batch.timer);
+    const done = () => {
+      p.outstanding -= batch.items.length;
+    };
     opts.send(client, parent, batch.items).then(
-      (outcomes) =>
+      (outcomes) => {
+        done();
         batch.settle.forEach(({ resolve, reject }, i) => {
           const o = outcomes[i];
           if (o instanceof Error) reject(o);
           else if (o === undefined) reject(new Error("the batch gave no outcome for this item"));
           else resolve(o);
-        }),
+        });
+      },
       (err) => {
+        done();
         for (const { reject } of batch.settle) reject(err);
       },
     );
   };
 
   return (client, parent, item) => {
-    const open = byClient.get(client) ?? new Map<string, Waiting<T, R>>();
-    byClient.set(client, open);
-    let batch = open.get(parent);
-    if (!batch) {
-      const fresh: Waiting<T, R> = { items: [], settle: [] };
-      fresh.timer = setTimeout(() => flush(client, parent, fresh), opts.windowMs);
-      open.set(parent, fresh);
-      batch = fresh;
+    const parents = byClient.get(client) ?? new Map<string, Parent<T, R>>();
+    byClient.set(client, parents);
+    const p = parents.get(parent) ?? { outstanding: 0, most: 0 };
+    parents.set(parent, p);
+    p.outstanding++;
+    p.most = Math.max(p.most, p.outstanding);
+    const batch = p.open ?? { items: [], settle: [], first: performance.now() };
+    p.open = batch;
+    const result = new Promise<R>((resolve, reject) => batch.settle.push({ resolve, reject }));
+    batch.items.push(item);
+    clearTimeout(batch.timer);
+    if (batch.items.length >= Math.min(opts.max, p.most)) {
+      // Every item this parent can expect now is here: waiting longer only delays them. Sent on the next
+      // turn, so the items of one turn of the event loop go together.
+      batch.timer = setTimeout(() => flush(p, client, parent, batch), 0);
+      if (batch.items.length >= opts.max) flush(p, client, parent, batch);
+    } else {
+      const left = batch.first + opts.maxWaitMs - performance.now();
+      batch.timer = setTimeout(
+        () => flush(p, client, parent, batch),
+        Math.max(0, Math.min(opts.quietMs, left)),
+      );
     }
-    const joined = batch;
-    const result = new Promise<R>((resolve, reject) => joined.settle.push({ resolve, reject }));
-    joined.items.push(item);
-    if (joined.items.length >= opts.max) flush(client, parent, joined);
     return result;
   };
 }

@@ -185,15 +185,14 @@ async function createBulk(
 }
 
 /**
- * Creates of domains on one install that arrive within 50 ms of each other (or until 20 wait) go as one
- * bulk call: with the engine's `--parallel` creates at once, a first `up` of N domains costs about
- * N/parallel bulk calls instead of N.
+ * Creates of domains on one install that arrive together go as one bulk call (up to 20; see `gathered`
+ * for when a batch leaves): with the engine's `--parallel` creates at once, a first `up` of N domains costs
+ * about N/parallel bulk calls instead of N.
  */
 const createGathered = gathered<WpEngineClient, string, ApiDomain>({
-  windowMs: 50,
   max: 20,
-  // What this process writes on the install drops the reads' listing (after the write: a listing started
-  // meanwhile may not see it).
+  quietMs: 250,
+  maxWaitMs: 1_000,
   send: (client, installId, names) =>
     createBulk(client, installId, names).finally(() => READS.drop(client, installId)),
 });
