@@ -167,4 +167,25 @@ describe("AccountUser: creates under one account share one listing", () => {
       `user behind@acme.example already exists on account ${ACME} (user_id ${behind.account_user.user_id})`,
     );
   });
+
+  it("a refresh of N users costs one listing of their account; a change behind its back shows on exactly that user", async () => {
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => create(accountUsers, user(i))));
+    const sdk = fixture.client();
+    await sdk.accountUsers.update(ACME, made[1]!.id, { roles: "owner" });
+    await sdk.accountUsers.delete(ACME, made[3]!.id);
+    resetClient();
+    fixture.sim.clearRequests();
+    const read = await Promise.all(made.map((m) => accountUsers.read!(m.id, m.outs)));
+    read.forEach((r, i) => {
+      if (i === 3) expect(r.id).toBe("");
+      // An owner is told whether it is the last one.
+      else if (i === 1) expect(r.props).toEqual({ ...made[1]!.outs, roles: "owner", lastOwner: false });
+      else expect(r.props).toEqual(made[i]!.outs);
+    });
+    // The one the listing lacks is confirmed gone by a GET of its own.
+    expect(requests()).toEqual([
+      `GET /v1/accounts/${ACME}/account_users`,
+      `GET /v1/accounts/${ACME}/account_users/${made[3]!.id}`,
+    ]);
+  });
 });
