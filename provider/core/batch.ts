@@ -35,7 +35,7 @@ interface Waiting<T, R> {
 
 interface Parent<T, R> {
   open?: Waiting<T, R>;
-  /** Items added and not yet answered, and the most there ever were at once. */
+  /** Items added and not yet answered; the most there were when a batch left (0 before the first). */
   outstanding: number;
   most: number;
 }
@@ -43,10 +43,11 @@ interface Parent<T, R> {
 /**
  * Gathers the calls of each (client, parent) into batches; the function returned adds one item.
  *
- * When a batch leaves: at `max` items; as soon as it holds as many items as this parent ever had
- * outstanding at once (the engine's parallelism, learned: it sends no more until some are answered); or
- * after a quiet spell or the longest wait. With checkpoints the engine sends the next creates one by one,
- * each after a state write, so a batch waits for them rather than leaving with the first.
+ * When a batch leaves: at `max` items; as soon as it holds as many items as this parent had outstanding
+ * when an earlier batch left (the engine's parallelism, learned: it sends no more until some are
+ * answered); or after a quiet spell or the longest wait (the first batch always waits for one). With
+ * checkpoints the engine sends the next creates one by one, each after a state write, so a batch waits for
+ * them rather than leaving with the first.
  */
 export function gathered<C extends object, T, R>(
   opts: GatherOptions<C, T, R>,
@@ -56,6 +57,7 @@ export function gathered<C extends object, T, R>(
   const flush = (p: Parent<T, R>, client: C, parent: string, batch: Waiting<T, R>) => {
     if (p.open === batch) delete p.open;
     clearTimeout(batch.timer);
+    p.most = Math.max(p.most, p.outstanding);
     const done = () => {
       p.outstanding -= batch.items.length;
     };
@@ -82,13 +84,12 @@ export function gathered<C extends object, T, R>(
     const p = parents.get(parent) ?? { outstanding: 0, most: 0 };
     parents.set(parent, p);
     p.outstanding++;
-    p.most = Math.max(p.most, p.outstanding);
     const batch = p.open ?? { items: [], settle: [], first: performance.now() };
     p.open = batch;
     const result = new Promise<R>((resolve, reject) => batch.settle.push({ resolve, reject }));
     batch.items.push(item);
     clearTimeout(batch.timer);
-    if (batch.items.length >= Math.min(opts.max, p.most)) {
+    if (batch.items.length >= opts.max || (p.most > 0 && batch.items.length >= p.most)) {
       // Every item this parent can expect now is here: waiting longer only delays them. Sent on the next
       // turn, so the items of one turn of the event loop go together.
       batch.timer = setTimeout(() => flush(p, client, parent, batch), 0);
