@@ -101,6 +101,24 @@ describe("API calls of a stack of domains under the pulumi CLI", { timeout: 20 *
     expect(count(destroy, /^DELETE \/v1\/installs\/[^/]+\/domains\/[^/]+$/)).toBe(N);
     expect(destroy.length).toBeLessThanOrEqual(N + FIXED);
   });
+
+  it("with --parallel 20 and wpengine:maxConcurrency 20, the bulk creates carry more domains each", async () => {
+    sim.clearRequests();
+    await project.run(["up", "--yes", "--skip-preview", "--parallel", "20"], {
+      env: { WPE_MAX_CONCURRENCY: "20" },
+    });
+    const up = sim.requests().map((r) => `${r.method} ${r.path}`);
+    const bulks = count(up, /^POST \/v1\/installs\/[^/]+\/domains\/bulk$/);
+    console.log(
+      `[calls] up of ${N} domains at --parallel 20: ${up.length} calls, ${bulks} of them bulk creates`,
+    );
+    expect(await onService(sim)).toEqual(declared(N));
+    expect(bulks).toBeLessThanOrEqual(N / 10);
+    await project.run(["destroy", "--yes", "--skip-preview", "--parallel", "20"], {
+      env: { WPE_MAX_CONCURRENCY: "20" },
+    });
+    expect(await onService(sim)).toEqual([]);
+  });
 });
 
 describe("a stack of 100 domains against a service that rate-limits (20/s)", { timeout: 20 * 60_000 }, () => {
