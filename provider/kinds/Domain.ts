@@ -146,8 +146,8 @@ const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_detail
  *   a listing made after it.
  * - A refusal (400, 409, 422) of several names refuses them all: each is sent again alone, so the one at
  *   fault gets its own error and the others are created.
- * - A lost answer (5xx, timeout, connection cut; 429 and 503 are retried by the transport, nothing having
- *   been done) may hide created domains: the install is listed again, a name it now holds was created by
+ * - A lost answer (5xx, timeout, connection cut, a body not understood; 429 and 503 are retried by the
+ *   transport, nothing having been done) may hide created domains: the install is listed again, a name it now holds was created by
  *   this call (the look before the create did not find it), and the rest is sent again, once.
  */
 async function createBulk(
@@ -172,7 +172,9 @@ async function createBulk(
       if (names.length === 1) return [err as Error];
       return (await Promise.all(names.map((n) => createBulk(client, installId, [n], again)))).flat();
     }
-    if (status !== undefined && status < 500) return names.map(() => err as Error);
+    // Any other refusal (401, 403, 404, a 429 retried to the end) did nothing; an answer not understood
+    // (a 2xx), a 5xx or none at all may hide what was done.
+    if (status !== undefined && status >= 400 && status < 500) return names.map(() => err as Error);
     const listed = await listDomains(client, installId).then(
       (all) => new Map(all.map((d) => [d.name.toLowerCase(), d])),
       () => undefined,

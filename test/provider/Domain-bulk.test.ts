@@ -3,9 +3,10 @@
  * against the simulator: every failure of a bulk call ends with each domain either created once and
  * recorded (its own id and outputs) or not on the service, with its own error.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { provider } from "../../provider/kinds/Domain";
+import { Domains, WpEngineResponseError } from "../../sdk";
 import { type FaultRule, SEED } from "../../simulator";
 import { checkOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -163,6 +164,27 @@ describe("Domain creates go as bulk calls", () => {
       await expectEachCreatedOnce(list, settled);
     });
   }
+
+  it("an answer not understood (a 201 whose body does not parse) counts as lost: the listing finds each domain", async () => {
+    const list = names(4, "u");
+    const checked = await Promise.all(list.map((name) => checkOk(provider, { installId: INSTALL, name })));
+    const real = Domains.prototype.createBulk;
+    const spy = vi.spyOn(Domains.prototype, "createBulk").mockImplementation(async function (
+      this: Domains,
+      ...args
+    ) {
+      await real.apply(this, args);
+      throw new WpEngineResponseError({ method: "POST", path: "/bulk", status: 201, reason: "not a record" });
+    });
+    try {
+      fixture.sim.clearRequests();
+      const settled = await Promise.allSettled(checked.map((inputs) => provider.create(inputs)));
+      expect(count(BULK)).toBe(1);
+      await expectEachCreatedOnce(list, settled);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 
   it("a lost answer twice: the domains the service made are recorded, the rest fail with the service's error", async () => {
     const list = names(4, "g");
