@@ -147,8 +147,9 @@ const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_detail
  * - A refusal (400, 409, 422) of several names refuses them all: each is sent again alone, so the one at
  *   fault gets its own error and the others are created.
  * - A lost answer (5xx, timeout, connection cut, a body not understood; 429 and 503 are retried by the
- *   transport, nothing having been done) may hide created domains: the install is listed again, a name it now holds was created by
- *   this call (the look before the create did not find it), and the rest is sent again, once.
+ *   transport, nothing having been done) may hide created domains: the install is listed again, a name it
+ *   now holds was created by this call (the look before the create did not find it), and the rest is sent
+ *   again, once.
  */
 async function createBulk(
   client: WpEngineClient,
@@ -225,7 +226,17 @@ export const definition = defineKind({
     const { installId, name } = inputs;
     const { item: record, created } =
       (await DOMAINS.find(ctx.client, installId, name)) ??
-      (await DOMAINS.create(ctx.client, installId, name, () => createGathered(ctx.client, installId, name)));
+      (await DOMAINS.create(ctx.client, installId, name, () =>
+        // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
+        // (a redirect's target exists already: the engine sends it first, its id being an input here).
+        inputs.primary || inputs.redirectTo
+          ? ctx.client.domains.create(installId, {
+              name,
+              ...(inputs.primary ? { primary: true } : {}),
+              ...(inputs.redirectTo ? { redirect_to: inputs.redirectTo } : {}),
+            })
+          : createGathered(ctx.client, installId, name),
+      ));
     if (!created && !inputs.adopt) {
       throw new Error(
         `domain ${name} already exists on install ${installId} (id ${record.id}); set adopt: true to take it over`,

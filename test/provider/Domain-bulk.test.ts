@@ -78,7 +78,7 @@ describe("Domain creates go as bulk calls", () => {
     await expectEachCreatedOnce(list, settled);
   });
 
-  it("what the bulk body cannot set (primary, secureAllUrls) is set by a PATCH of that domain", async () => {
+  it("what the bulk body cannot set (secureAllUrls) is set by a PATCH of that domain", async () => {
     const list = names(3);
     const settled = await createAll(list, { secureAllUrls: true });
     expect(count(BULK)).toBe(1);
@@ -89,7 +89,7 @@ describe("Domain creates go as bulk calls", () => {
         expect((await fixture.client().domains.get(INSTALL, id)).secure_all_urls).toBe(true);
   });
 
-  it("a domain redirecting to another of the same stack is created after its target, then redirected", async () => {
+  it("a domain redirecting to another of the same stack is created after its target, alone, with its redirect", async () => {
     const checked = await checkOk(provider, { installId: INSTALL, name: "apex.bulk.example" });
     fixture.sim.clearRequests();
     // The engine sends the redirecting domain only once its target's id (an output) is known.
@@ -105,6 +105,10 @@ describe("Domain creates go as bulk calls", () => {
     const live = await fixture.client().domains.get(INSTALL, r.id);
     expect(live.redirects_to).toEqual([{ id: t.id, name: "apex.bulk.example" }]);
     expect((await onService()).get("www.bulk.example")).toBe(r.id);
+    // The target went in one bulk call with the others; the redirecting one (the bulk body names a
+    // redirect's target by name, not id) alone, after it, in one POST.
+    expect(count(BULK)).toBe(1);
+    expect(count(`POST /v1/installs/${INSTALL}/domains`)).toBe(1);
   });
 
   it("one item refused: the others are created, that one gets its own error naming it", async () => {
