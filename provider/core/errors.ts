@@ -3,8 +3,8 @@
  * and which input property that points at (the API speaks snake_case, programs speak camelCase).
  */
 
-/** Request wrappers of the API that are not inputs of any resource. */
-const WRAPPERS = new Set(["user", "custom_options", "largefs_settings", "large_fs_config"]);
+/** Request wrappers of the API that are not inputs of any resource (`domains`: the bulk create's list). */
+const WRAPPERS = new Set(["user", "domains", "custom_options", "largefs_settings", "large_fs_config"]);
 
 /** `bucket_region` → `bucketRegion`; `user.first_name` → `firstName` (the wrapper is not an input). */
 export function inputPropertyOf(apiField: string): string {

@@ -6,7 +6,8 @@
  * owner of an account; the error says so).
  */
 import { z } from "zod";
-import type { AccountUser as ApiAccountUser } from "../../sdk";
+import type { AccountUser as ApiAccountUser, WpEngineClient } from "../../sdk";
+import { recentListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -175,6 +176,13 @@ const USERS = sharedChildren<ApiAccountUser>({
   get: (client, accountId, u) => unlessGone(client.accountUsers.get(accountId, u.user_id)),
 });
 
+/** Reads of the account's users served by one listing (one call, no pages) shared for 2 s, as for domains. */
+const READS = recentListings<WpEngineClient, ApiAccountUser>({
+  list: (client, accountId) => client.accountUsers.list(accountId),
+  idOf: (u) => u.user_id,
+  maxAgeMs: 2_000,
+});
+
 /** Identity fields of an existing user that differ from the inputs (they cannot be changed in place). */
 export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): string[] {
   const out: string[] = [];
@@ -244,21 +252,29 @@ export const definition = defineKind({
     const patch = accountUserPatch(outs, inputs);
     if (!patch) return { id: existing.user_id, outs };
     try {
-      const updated = await ctx.client.accountUsers.update(inputs.accountId, existing.user_id, patch);
+      const updated = await ctx.client.accountUsers
+        .update(inputs.accountId, existing.user_id, patch)
+        .finally(() => READS.drop(ctx.client, inputs.accountId));
       return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, updated.account_user) };
     } catch (err) {
       throw new CreatedButFailedError(existing.user_id, outs, err);
     }
   },
   async read(id, olds, ctx) {
-    return {
-      outs: accountUserOutputs(olds.accountId, await ctx.client.accountUsers.get(olds.accountId, id)),
-    };
+    // A user the listing lacks is confirmed by a GET of its own (404: gone).
+    const u =
+      (await READS.find(ctx.client, olds.accountId, id)) ??
+      (await ctx.client.accountUsers.get(olds.accountId, id));
+    return { outs: accountUserOutputs(olds.accountId, u) };
   },
   async update(id, olds, news, ctx) {
     const patch = accountUserPatch(olds, news);
     const live = patch
-      ? (await ctx.client.accountUsers.update(news.accountId, id, patch)).account_user
+      ? (
+          await ctx.client.accountUsers
+            .update(news.accountId, id, patch)
+            .finally(() => READS.drop(ctx.client, news.accountId))
+        ).account_user
       : await ctx.client.accountUsers.get(news.accountId, id);
     return accountUserOutputs(news.accountId, live);
   },
@@ -277,6 +293,7 @@ export const definition = defineKind({
       }
       throw err;
     } finally {
+      READS.drop(ctx.client, olds.accountId);
       // Even when the delete failed: a listing that lacks a live email only costs a refused create.
       USERS.forget(ctx.client, olds.accountId, olds.email.toLowerCase());
     }

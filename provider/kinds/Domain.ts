@@ -5,7 +5,8 @@
  * Delete: deletes the domain from the install on the service.
  */
 import { z } from "zod";
-import type { Domain as ApiDomain } from "../../sdk";
+import type { Domain as ApiDomain, WpEngineClient } from "../../sdk";
+import { gathered, type Outcome, recentListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -112,13 +113,92 @@ export function domainOutputs(installId: string, d: ApiDomain): DomainOutputs {
 
 /** The install's domains by lower-case name, listed once per plugin process (see `children.ts`). */
 const DOMAINS = sharedChildren<ApiDomain>({
-  list: async (client, installId) => {
-    const all: ApiDomain[] = [];
-    for await (const d of client.domains.iterate(installId)) all.push(d);
-    return all;
-  },
+  list: listDomains,
   keyOf: (d) => d.name.toLowerCase(),
   get: (client, installId, d) => unlessGone(client.domains.get(installId, d.id)),
+});
+
+/** Every domain of the install, at the largest page size (100). */
+async function listDomains(client: WpEngineClient, installId: string): Promise<ApiDomain[]> {
+  const all: ApiDomain[] = [];
+  for await (const d of client.domains.iterate(installId, { limit: 100 })) all.push(d);
+  return all;
+}
+
+/**
+ * Reads of the install's domains served by one listing, shared by the reads of the next 2 s: a refresh of N
+ * domains costs about N/100 calls. The engine sends at most `--parallel` reads at once, so a listing serves
+ * the reads that arrive while it is recent, not only those waiting when it started; a read sees the service
+ * as it was at most 2 s before it was asked (as if the engine had asked then), and what this process writes
+ * on the install drops the listing, so its own changes are always seen.
+ */
+const READS = recentListings<WpEngineClient, ApiDomain>({
+  list: listDomains,
+  idOf: (d) => d.id,
+  maxAgeMs: 2_000,
+});
+
+/** Whether a record carries what the outputs need (the Swagger's bulk record has no network details). */
+const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_details != null;
+
+/**
+ * One bulk create of `names` on the install, one outcome per name: its record or its own error.
+ * - The answer is matched by name; a record it lacks (one object for the batch) or gives short comes from
+ *   a listing made after it.
+ * - A refusal (400, 409, 422) of several names refuses them all: each is sent again alone, so the one at
+ *   fault gets its own error and the others are created.
+ * - A lost answer (5xx, timeout, connection cut, a body not understood; 429 and 503 are retried by the
+ *   transport, nothing having been done) may hide created domains: the install is listed again, a name it
+ *   now holds was created by this call (the look before the create did not find it), and the rest is sent
+ *   again, once.
+ */
+async function createBulk(
+  client: WpEngineClient,
+  installId: string,
+  names: string[],
+  again = true,
+): Promise<Outcome<ApiDomain>[]> {
+  try {
+    const answer = await client.domains.createBulk(installId, { domains: names.map((name) => ({ name })) });
+    const byName = new Map(answer.map((d) => [d.name.toLowerCase(), d]));
+    if (names.every((n) => complete(byName.get(n)))) return names.map((n) => byName.get(n)!);
+    const listed = new Map((await listDomains(client, installId)).map((d) => [d.name.toLowerCase(), d]));
+    return names.map(
+      (n) =>
+        (complete(byName.get(n)) ? byName.get(n) : listed.get(n)) ??
+        new Error(`the bulk create of ${n} answered, but the install's domains do not hold it`),
+    );
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === 400 || status === 409 || status === 422) {
+      if (names.length === 1) return [err as Error];
+      return (await Promise.all(names.map((n) => createBulk(client, installId, [n], again)))).flat();
+    }
+    // Any other refusal (401, 403, 404, a 429 retried to the end) did nothing; an answer not understood
+    // (a 2xx), a 5xx or none at all may hide what was done.
+    if (status !== undefined && status >= 400 && status < 500) return names.map(() => err as Error);
+    const listed = await listDomains(client, installId).then(
+      (all) => new Map(all.map((d) => [d.name.toLowerCase(), d])),
+      () => undefined,
+    );
+    if (!listed) return names.map(() => err as Error);
+    const rest = names.filter((n) => !listed.has(n));
+    const sent = rest.length && again ? await createBulk(client, installId, rest, false) : [];
+    return names.map((n) => listed.get(n) ?? sent[rest.indexOf(n)] ?? (err as Error));
+  }
+}
+
+/**
+ * Creates of domains on one install that arrive together go as one bulk call (up to 20; see `gathered`
+ * for when a batch leaves): with the engine's `--parallel` creates at once, a first `up` of N domains costs
+ * about N/parallel bulk calls instead of N.
+ */
+const createGathered = gathered<WpEngineClient, string, ApiDomain>({
+  max: 20,
+  quietMs: 250,
+  maxWaitMs: 1_000,
+  send: (client, installId, names) =>
+    createBulk(client, installId, names).finally(() => READS.drop(client, installId)),
 });
 
 /** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
@@ -153,11 +233,15 @@ export const definition = defineKind({
     const { item: record, created } =
       (await DOMAINS.find(ctx.client, installId, name)) ??
       (await DOMAINS.create(ctx.client, installId, name, () =>
-        ctx.client.domains.create(installId, {
-          name,
-          ...(inputs.primary ? { primary: true } : {}),
-          ...(inputs.redirectTo ? { redirect_to: inputs.redirectTo } : {}),
-        }),
+        // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
+        // (a redirect's target exists already: the engine sends it first, its id being an input here).
+        inputs.primary || inputs.redirectTo
+          ? ctx.client.domains.create(installId, {
+              name,
+              ...(inputs.primary ? { primary: true } : {}),
+              ...(inputs.redirectTo ? { redirect_to: inputs.redirectTo } : {}),
+            })
+          : createGathered(ctx.client, installId, name),
       ));
     if (!created && !inputs.adopt) {
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
@@ -166,19 +250,27 @@ export const definition = defineKind({
     const patch = domainPatch(outs, inputs);
     if (!patch) return { id: record.id, outs };
     try {
-      const updated = await ctx.client.domains.update(inputs.installId, record.id, patch);
+      const updated = await ctx.client.domains
+        .update(inputs.installId, record.id, patch)
+        .finally(() => READS.drop(ctx.client, installId));
       return { id: record.id, outs: domainOutputs(inputs.installId, updated) };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }
   },
   async read(id, olds, ctx) {
-    return { outs: domainOutputs(olds.installId, await ctx.client.domains.get(olds.installId, id)) };
+    // A domain the listing lacks is confirmed by a GET of its own (404: gone).
+    const d =
+      (await READS.find(ctx.client, olds.installId, id)) ??
+      (await ctx.client.domains.get(olds.installId, id));
+    return { outs: domainOutputs(olds.installId, d) };
   },
   async update(id, olds, news, ctx) {
     const patch = domainPatch(olds, news);
     const d = patch
-      ? await ctx.client.domains.update(news.installId, id, patch)
+      ? await ctx.client.domains
+          .update(news.installId, id, patch)
+          .finally(() => READS.drop(ctx.client, news.installId))
       : await ctx.client.domains.get(news.installId, id);
     return domainOutputs(news.installId, d);
   },
@@ -186,6 +278,7 @@ export const definition = defineKind({
     try {
       await ctx.client.domains.delete(olds.installId, id);
     } finally {
+      READS.drop(ctx.client, olds.installId);
       // Even when the delete failed: a listing that lacks a live name only costs a refused create.
       DOMAINS.forget(ctx.client, olds.installId, olds.name.toLowerCase());
     }

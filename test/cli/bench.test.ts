@@ -18,9 +18,11 @@ describe("npm run bench", { timeout: 12 * 60_000 }, () => {
     const r = await run(["bench/engine.js", "--sizes", "0,3", "--latency", "0"]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).not.toContain("WRONG");
-    // The report's rows: the first up of 3 domains makes 3 creates, one shared listing and the one GET /user
-    // by which the provider proves its credentials; a no-op makes only that proof.
-    expect(r.stdout).toMatch(/^\| 3 \| up \| 5 \| /m);
+    // The report's rows: the first up of 3 domains makes one bulk create, one shared listing and the one
+    // GET /user by which the provider proves its credentials; a no-op makes only that proof; a refresh one
+    // listing.
+    expect(r.stdout).toMatch(/^\| 3 \| up \| 3 \| /m);
+    expect(r.stdout).toMatch(/^\| 3 \| refresh \| 1 \| /m);
     expect(r.stdout).toMatch(/^\| 3 \| no-op preview \| 1 \| /m);
     expect(r.stdout).toMatch(/^\| 3 \| destroy \| 3 \| /m);
     expect(r.stdout).toMatch(/^\| 3 \| \d+ \| \d+ \| 345 \|$/m);

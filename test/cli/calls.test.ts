@@ -1,22 +1,50 @@
 /**
- * What a whole stack costs on the service under the real `pulumi` CLI: a first `up` of N domains on one
- * install is N creates plus a bounded number of listings (shared by the concurrent creates), a no-op
- * `preview` and a no-op `up` make no API call, `refresh` reads each resource once and `destroy` deletes
- * each once. Agencies run this on every merge; `npm run bench` measures the same at N up to 400.
+ * What a whole stack costs on the service under the real `pulumi` CLI at its default parallelism: a first
+ * `up` of N domains on one install is about N/5 calls (bulk creates of the domains the engine sends at once,
+ * one listing shared by the looks before creating), a no-op `preview` and a no-op `up` make no API call but
+ * the one proof of the credentials, `refresh` reads them through listings of the install shared by the reads
+ * (about N/20 calls) and `destroy` deletes each once. Agencies run this on every merge; `npm run bench`
+ * measures the same at N up to 1,000. Then the same stack against a service that rate-limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { CliProject } from "../../tools/cli/project";
 
-const N = 60;
+const N = 200;
 const INSTALL = SEED.installs.acmedev.id;
-/** Listings and other fixed reads an apply may add on top of one call per resource. */
-const FIXED = 5;
+/** Listings and other fixed reads an apply may add (issue 23's done-when: N/5 + 30 and N/20 + 30). */
+const FIXED = 30;
 
-const program = `"use strict";
+const program = (n: number) => `"use strict";
 const wpengine = require("pulumi-wpengine");
-for (let i = 0; i < ${N}; i++) new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + ".calls.example" });
+for (let i = 0; i < ${n}; i++) new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + ".calls.example" });
 `;
+
+/** A CLI project of `n` domains against `sim`. */
+const projectOf = (sim: RunningSimulator, n: number, name: string) =>
+  CliProject.create({
+    files: { "index.js": program(n), "package.json": `{ "name": "${name}", "main": "index.js" }\n` },
+    name,
+    config: {
+      "wpengine:apiUrl": sim.apiUrl,
+      "wpengine:appHostingUrl": sim.appHostingUrl,
+      "wpengine:username": "demo",
+    },
+    secrets: { "wpengine:password": "demo" },
+  });
+
+const count = (list: string[], re: RegExp) => list.filter((c) => re.test(c)).length;
+
+/** The names of the program's domains on the service. */
+async function onService(sim: RunningSimulator): Promise<string[]> {
+  const client = new WpEngineClient({ username: "demo", password: "demo", apiUrl: sim.apiUrl });
+  const names: string[] = [];
+  for await (const d of client.domains.iterate(INSTALL))
+    if (d.name.endsWith(".calls.example")) names.push(d.name);
+  return names.sort();
+}
+const declared = (n: number) => Array.from({ length: n }, (_, i) => `d${i}.calls.example`).sort();
 
 describe("API calls of a stack of domains under the pulumi CLI", { timeout: 20 * 60_000 }, () => {
   let sim: RunningSimulator;
@@ -28,20 +56,9 @@ describe("API calls of a stack of domains under the pulumi CLI", { timeout: 20 *
     await project.run(args);
     return sim.requests().map((r) => `${r.method} ${r.path}`);
   };
-  const count = (list: string[], re: RegExp) => list.filter((c) => re.test(c)).length;
-
   beforeAll(async () => {
     sim = await startSimulator({ port: 0, quiet: true });
-    project = await CliProject.create({
-      files: { "index.js": program, "package.json": '{ "name": "cli-calls", "main": "index.js" }\n' },
-      name: "cli-calls",
-      config: {
-        "wpengine:apiUrl": sim.apiUrl,
-        "wpengine:appHostingUrl": sim.appHostingUrl,
-        "wpengine:username": "demo",
-      },
-      secrets: { "wpengine:password": "demo" },
-    });
+    project = await projectOf(sim, N, "cli-calls");
   }, 10 * 60_000);
 
   afterAll(async () => {
@@ -49,11 +66,14 @@ describe("API calls of a stack of domains under the pulumi CLI", { timeout: 20 *
     await sim?.stop();
   });
 
-  it("first up: N creates and a bounded number of listings", async () => {
+  it("first up: bulk creates, at most N/5 + 30 calls", async () => {
     const up = await calls(["up", "--yes", "--skip-preview"]);
-    expect(count(up, /^POST \/v1\/installs\/[^/]+\/domains$/)).toBe(N);
-    expect(count(up, /^GET \/v1\/installs\/[^/]+\/domains$/)).toBeLessThanOrEqual(FIXED);
-    expect(up.length).toBeLessThanOrEqual(Math.floor(1.1 * N) + FIXED);
+    const bulks = count(up, /^POST \/v1\/installs\/[^/]+\/domains\/bulk$/);
+    console.log(`[calls] up of ${N} domains: ${up.length} calls, ${bulks} of them bulk creates`);
+    expect(count(up, /^POST \/v1\/installs\/[^/]+\/domains$/)).toBe(0);
+    expect(bulks).toBeGreaterThanOrEqual(N / 20);
+    expect(up.length).toBeLessThanOrEqual(N / 5 + FIXED);
+    expect(await onService(sim)).toEqual(declared(N));
     // Each resource's recorded stack still reaches the line of the program that declared it.
     const state = JSON.parse(await project.exportText()) as {
       deployment: { resources: { type: string; stackTrace?: { sourcePosition?: string }[] }[] };
@@ -72,12 +92,69 @@ describe("API calls of a stack of domains under the pulumi CLI", { timeout: 20 *
     expect(await calls(["up", "--yes", "--skip-preview", "--expect-no-changes"])).toEqual(["GET /v1/user"]);
   });
 
-  it("refresh reads each resource once; destroy deletes each once", async () => {
+  it("refresh reads through shared listings, at most N/20 + 30 calls, and changes nothing; destroy deletes each once", async () => {
     const refresh = await calls(["refresh", "--yes", "--skip-preview", "--expect-no-changes"]);
+    console.log(`[calls] refresh of ${N} domains: ${refresh.length} calls`);
     expect(refresh.every((c) => c.startsWith("GET "))).toBe(true);
-    expect(refresh.length).toBeLessThanOrEqual(N);
+    expect(refresh.length).toBeLessThanOrEqual(N / 20 + FIXED);
     const destroy = await calls(["destroy", "--yes", "--skip-preview"]);
     expect(count(destroy, /^DELETE \/v1\/installs\/[^/]+\/domains\/[^/]+$/)).toBe(N);
     expect(destroy.length).toBeLessThanOrEqual(N + FIXED);
+  });
+
+  it("with --parallel 20 and wpengine:maxConcurrency 20, the bulk creates carry more domains each", async () => {
+    sim.clearRequests();
+    await project.run(["up", "--yes", "--skip-preview", "--parallel", "20"], {
+      env: { WPE_MAX_CONCURRENCY: "20" },
+    });
+    const up = sim.requests().map((r) => `${r.method} ${r.path}`);
+    const bulks = count(up, /^POST \/v1\/installs\/[^/]+\/domains\/bulk$/);
+    console.log(
+      `[calls] up of ${N} domains at --parallel 20: ${up.length} calls, ${bulks} of them bulk creates`,
+    );
+    expect(await onService(sim)).toEqual(declared(N));
+    expect(bulks).toBeLessThanOrEqual(N / 10);
+    await project.run(["destroy", "--yes", "--skip-preview", "--parallel", "20"], {
+      env: { WPE_MAX_CONCURRENCY: "20" },
+    });
+    expect(await onService(sim)).toEqual([]);
+  });
+});
+
+describe("a stack of 100 domains against a service that rate-limits (20/s)", { timeout: 20 * 60_000 }, () => {
+  const M = 100;
+  let sim: RunningSimulator;
+  let project: CliProject;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, quiet: true, rate: "20/s" });
+    project = await projectOf(sim, M, "cli-rate");
+  }, 10 * 60_000);
+
+  afterAll(async () => {
+    project?.dispose();
+    await sim?.stop();
+  });
+
+  it("up, refresh and destroy complete with no failed resource and no duplicate, the 429s waited out", async () => {
+    const started = performance.now();
+    await project.run(["up", "--yes", "--skip-preview"]);
+    const up = (performance.now() - started) / 1000;
+    expect(await onService(sim)).toEqual(declared(M));
+    expect((await project.resources()).filter((r) => r.type.endsWith("wpengine:Domain"))).toHaveLength(M);
+    await project.run(["refresh", "--yes", "--skip-preview", "--expect-no-changes"]);
+    sim.clearRequests();
+    const t = performance.now();
+    // 100 deletes: five times the limit's burst, so the service answers 429 and the provider waits.
+    await project.run(["destroy", "--yes", "--skip-preview"]);
+    const destroy = (performance.now() - t) / 1000;
+    const log = sim.requests();
+    console.log(
+      `[rate 20/s] up of ${M}: ${up.toFixed(1)} s; destroy: ${destroy.toFixed(1)} s, ${log.length} requests, ` +
+        `${log.filter((r) => r.status === 429).length} answered 429 (the limit's own bound: ${(M - 20) / 20} s)`,
+    );
+    expect(log.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    expect(log.filter((r) => r.method === "DELETE" && r.status === 204)).toHaveLength(M);
+    expect(await onService(sim)).toEqual([]);
   });
 });

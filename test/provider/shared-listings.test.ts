@@ -1,6 +1,6 @@
 /**
  * The cost of looking before creating (provider/children.ts), counted in the simulator's request log:
- * N concurrent creates under one parent cost N creates and one listing, and the duplicate guard and
+ * N concurrent creates under one parent cost one listing (and, for domains, N/20 bulk creates), and the duplicate guard and
  * `adopt` still see what was made or deleted behind the provider's back meanwhile.
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 
 describe("Domain: creates under one install share one listing", () => {
-  it(`${N} concurrent creates on an install with 250 domains cost ${N} POSTs and the pages of one listing`, async () => {
+  it(`${N} concurrent creates on an install with 250 domains cost ${N}/20 bulk POSTs and the pages of one listing`, async () => {
     const sdk = fixture.client();
     for (let i = 0; i < 250; i += 20) {
       const names = Array.from({ length: 20 }, (_, j) => ({ name: `seeded-${i + j}.example.com` }));
@@ -57,22 +57,25 @@ describe("Domain: creates under one install share one listing", () => {
     expect(new Set(made.map((m) => m.id)).size).toBe(N);
     const log = requests();
     console.log(`[listings] ${N} concurrent Domain creates: ${log.length} requests (${pages} listing pages)`);
-    expect(count(log, `POST /v1/installs/${ACMEDEV}/domains`)).toBe(N);
+    const bulks = Math.ceil(N / 20);
+    expect(count(log, `POST /v1/installs/${ACMEDEV}/domains/bulk`)).toBe(bulks);
     expect(count(log, `GET /v1/installs/${ACMEDEV}/domains`)).toBe(pages);
-    expect(log.length).toBe(N + pages);
+    expect(log.length).toBe(bulks + pages);
+    const listed = new Map<string, string>();
+    for await (const d of sdk.domains.iterate(ACMEDEV)) listed.set(d.name, d.id);
+    for (const [i, m] of made.entries()) expect(listed.get(`new-${i}.example.com`)).toBe(m.id);
   });
 
-  it("a refresh of N domains costs N reads", async () => {
+  it("a refresh of N domains costs one listing of their install", async () => {
     const made = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         create(domains, { installId: ACMEPROD, name: `r-${i}.example.com` }),
       ),
     );
     fixture.sim.clearRequests();
-    await Promise.all(made.map((m) => domains.read!(m.id, m.outs)));
-    expect(requests()).toEqual(
-      made.map(() => expect.stringMatching(/^GET \/v1\/installs\/[^/]+\/domains\/./)),
-    );
+    const read = await Promise.all(made.map((m) => domains.read!(m.id, m.outs)));
+    expect(read.map((r) => r.props)).toEqual(made.map((m) => m.outs));
+    expect(requests()).toEqual([`GET /v1/installs/${ACMEPROD}/domains`]);
   });
 
   it("a domain made behind the provider's back after its listing is refused without adopt, and adopted with it", async () => {
@@ -86,7 +89,7 @@ describe("Domain: creates under one install share one listing", () => {
     );
     // The service refused the create; the provider listed again to find what holds the name.
     expect(requests()).toEqual([
-      `POST /v1/installs/${ACMEPROD}/domains`,
+      `POST /v1/installs/${ACMEPROD}/domains/bulk`,
       `GET /v1/installs/${ACMEPROD}/domains`,
     ]);
 
@@ -113,7 +116,7 @@ describe("Domain: creates under one install share one listing", () => {
     // The listing still held the name: one GET found it gone, then the create.
     expect(requests()).toEqual([
       `GET /v1/installs/${ACMEPROD}/domains/${www.id}`,
-      `POST /v1/installs/${ACMEPROD}/domains`,
+      `POST /v1/installs/${ACMEPROD}/domains/bulk`,
     ]);
   });
 
@@ -124,7 +127,7 @@ describe("Domain: creates under one install share one listing", () => {
 
     const again = await create(domains, { installId: ACMEPROD, name: "again.example.com" });
     expect(again.id).not.toBe(made.id);
-    expect(requests()).toEqual([`POST /v1/installs/${ACMEPROD}/domains`]);
+    expect(requests()).toEqual([`POST /v1/installs/${ACMEPROD}/domains/bulk`]);
     await expect(create(domains, { installId: ACMEPROD, name: "again.example.com" })).rejects.toThrow(
       `already exists on install ${ACMEPROD} (id ${again.id})`,
     );
@@ -163,5 +166,26 @@ describe("AccountUser: creates under one account share one listing", () => {
     ).rejects.toThrow(
       `user behind@acme.example already exists on account ${ACME} (user_id ${behind.account_user.user_id})`,
     );
+  });
+
+  it("a refresh of N users costs one listing of their account; a change behind its back shows on exactly that user", async () => {
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => create(accountUsers, user(i))));
+    const sdk = fixture.client();
+    await sdk.accountUsers.update(ACME, made[1]!.id, { roles: "owner" });
+    await sdk.accountUsers.delete(ACME, made[3]!.id);
+    resetClient();
+    fixture.sim.clearRequests();
+    const read = await Promise.all(made.map((m) => accountUsers.read!(m.id, m.outs)));
+    read.forEach((r, i) => {
+      if (i === 3) expect(r.id).toBe("");
+      // An owner is told whether it is the last one.
+      else if (i === 1) expect(r.props).toEqual({ ...made[1]!.outs, roles: "owner", lastOwner: false });
+      else expect(r.props).toEqual(made[i]!.outs);
+    });
+    // The one the listing lacks is confirmed gone by a GET of its own.
+    expect(requests()).toEqual([
+      `GET /v1/accounts/${ACME}/account_users`,
+      `GET /v1/accounts/${ACME}/account_users/${made[3]!.id}`,
+    ]);
   });
 });

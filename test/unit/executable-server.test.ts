@@ -190,3 +190,32 @@ describe("the gRPC service", () => {
     expect(refreshed.props.timeoutSeconds).toBe(60);
   });
 });
+
+describe("creates through the executable provider", () => {
+  it("gathers concurrent Domain creates on one install into one bulk call, each with its own id", async () => {
+    const call = await configured(a, "alice", "pw-a");
+    const install = SEED.installs.acmedev.id;
+    const names = Array.from({ length: 8 }, (_, i) => `x${i}.exec-bulk.example`);
+    a.clearRequests();
+    const made = await Promise.all(
+      names.map((name, i) =>
+        call(
+          "create",
+          new provproto.CreateRequest()
+            .setUrn(urn("Domain", `d${i}`))
+            .setProperties(
+              Struct.fromJavaScript({ installId: install, name, primary: false, secureAllUrls: false }),
+            ),
+        ),
+      ),
+    );
+    const log = a.requests().map((r) => `${r.method} ${r.path}`);
+    expect(log.filter((l) => l === `POST /v1/installs/${install}/domains/bulk`)).toHaveLength(1);
+    expect(log.filter((l) => l === `POST /v1/installs/${install}/domains`)).toHaveLength(0);
+    const ids = made.map((m: Msg) => m.getId());
+    expect(new Set(ids).size).toBe(names.length);
+    expect(made.map((m: Msg) => m.getProperties().toJavaScript())).toMatchObject(
+      names.map((name, i) => ({ name, domainId: ids[i] })),
+    );
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Fewer calls for many resources of one kind under one parent, without changing the program: the engine
+ * sends one create or read per resource, and these gather them.
+ *
+ * - {@link gathered}: calls that arrive at about the same time are sent as one batch (e.g. one bulk
+ *   create); each caller gets its own result or error.
+ * - {@link recentListings}: reads are served by a listing of the parent started less than `maxAgeMs`
+ *   ago, shared by every read meanwhile; what this process writes under the parent drops it, so a read
+ *   after our own write lists again.
+ *
+ * Both are per plugin process, keyed by the client (a new configuration starts over) and the parent.
+ */
+
+/** One item's outcome of a batch: its result, or its own error. */
+export type Outcome<R> = R | Error;
+
+/** How a batch is gathered and sent. */
+export interface GatherOptions<C extends object, T, R> {
+  /** The most items of one batch. */
+  max: number;
+  /** A batch leaves when no item has joined it for this long (ms)... */
+  quietMs: number;
+  /** ...or this long after its first item (ms), whichever comes first. */
+  maxWaitMs: number;
+  /** Sends one batch; resolves to one outcome per item, in the items' order (it never rejects). */
+  send(client: C, parent: string, items: T[]): Promise<Outcome<R>[]>;
+}
+
+interface Waiting<T, R> {
+  items: T[];
+  settle: Array<{ resolve: (r: R) => void; reject: (e: unknown) => void }>;
+  first: number;
+  timer?: NodeJS.Timeout;
+}
+
+interface Parent<T, R> {
+  open?: Waiting<T, R>;
+  /** Items added and not yet answered; the most there were when a batch left (0 before the first). */
+  outstanding: number;
+  most: number;
+}
+
+/**
+ * Gathers the calls of each (client, parent) into batches; the function returned adds one item.
+ *
+ * When a batch leaves: at `max` items; as soon as it holds as many items as this parent had outstanding
+ * when an earlier batch left (the engine's parallelism, learned: it sends no more until some are
+ * answered); or after a quiet spell or the longest wait (the first batch always waits for one). With
+ * checkpoints the engine sends the next creates one by one, each after a state write, so a batch waits for
+ * them rather than leaving with the first.
+ */
+export function gathered<C extends object, T, R>(
+  opts: GatherOptions<C, T, R>,
+): (client: C, parent: string, item: T) => Promise<R> {
+  const byClient = new WeakMap<C, Map<string, Parent<T, R>>>();
+
+  const flush = (p: Parent<T, R>, client: C, parent: string, batch: Waiting<T, R>) => {
+    if (p.open === batch) delete p.open;
+    clearTimeout(batch.timer);
+    p.most = Math.max(p.most, p.outstanding);
+    const done = () => {
+      p.outstanding -= batch.items.length;
+    };
+    opts.send(client, parent, batch.items).then(
+      (outcomes) => {
+        done();
+        batch.settle.forEach(({ resolve, reject }, i) => {
+          const o = outcomes[i];
+          if (o instanceof Error) reject(o);
+          else if (o === undefined) reject(new Error("the batch gave no outcome for this item"));
+          else resolve(o);
+        });
+      },
+      (err) => {
+        done();
+        for (const { reject } of batch.settle) reject(err);
+      },
+    );
+  };
+
+  return (client, parent, item) => {
+    const parents = byClient.get(client) ?? new Map<string, Parent<T, R>>();
+    byClient.set(client, parents);
+    const p = parents.get(parent) ?? { outstanding: 0, most: 0 };
+    parents.set(parent, p);
+    p.outstanding++;
+    const batch = p.open ?? { items: [], settle: [], first: performance.now() };
+    p.open = batch;
+    const result = new Promise<R>((resolve, reject) => batch.settle.push({ resolve, reject }));
+    batch.items.push(item);
+    clearTimeout(batch.timer);
+    if (batch.items.length >= opts.max || (p.most > 0 && batch.items.length >= p.most)) {
+      // Every item this parent can expect now is here: waiting longer only delays them. Sent on the next
+      // turn, so the items of one turn of the event loop go together.
+      batch.timer = setTimeout(() => flush(p, client, parent, batch), 0);
+      if (batch.items.length >= opts.max) flush(p, client, parent, batch);
+    } else {
+      const left = batch.first + opts.maxWaitMs - performance.now();
+      batch.timer = setTimeout(
+        () => flush(p, client, parent, batch),
+        Math.max(0, Math.min(opts.quietMs, left)),
+      );
+    }
+    return result;
+  };
+}
+
+/** How a parent is listed for reads. */
+export interface ListingOptions<C extends object, T> {
+  /** Every child of the parent, all pages at the largest page size. */
+  list(client: C, parent: string): Promise<T[]>;
+  /** The child's id, as a read asks for it. */
+  idOf(item: T): string;
+  /** How long after its start a listing still serves reads, in ms. */
+  maxAgeMs: number;
+}
+
+/** The reads' shared listings of one kind's parents. */
+export interface RecentListings<C extends object, T> {
+  /** The child with `id` as a listing started less than `maxAgeMs` ago saw it; `undefined` when absent. */
+  find(client: C, parent: string, id: string): Promise<T | undefined>;
+  /** Forgets the parent's listing: this process wrote under the parent. */
+  drop(client: C, parent: string): void;
+}
+
+/** Listings shared by the reads of each (client, parent) for `maxAgeMs` from their start. */
+export function recentListings<C extends object, T>(opts: ListingOptions<C, T>): RecentListings<C, T> {
+  const byClient = new WeakMap<C, Map<string, { startedAt: number; items: Promise<Map<string, T>> }>>();
+  return {
+    async find(client, parent, id) {
+      const parents = byClient.get(client) ?? new Map();
+      byClient.set(client, parents);
+      let current = parents.get(parent);
+      if (!current || performance.now() - current.startedAt >= opts.maxAgeMs) {
+        const next = {
+          startedAt: performance.now(),
+          items: opts.list(client, parent).then((all) => new Map(all.map((i) => [opts.idOf(i), i]))),
+        };
+        parents.set(parent, next);
+        // A failed listing is not kept: the next read lists again.
+        next.items.catch(() => {
+          if (parents.get(parent) === next) parents.delete(parent);
+        });
+        current = next;
+      }
+      return (await current.items).get(id);
+    },
+    drop(client, parent) {
+      byClient.get(client)?.delete(parent);
+    },
+  };
+}
