@@ -6,7 +6,7 @@
  * owner of an account; the error says so).
  */
 import { z } from "zod";
-import type { AccountUser as ApiAccountUser, WpEngineClient } from "../../sdk";
+import { type AccountUser as ApiAccountUser, isNotFound, type WpEngineClient } from "../../sdk";
 import { recentListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -282,7 +282,7 @@ export const definition = defineKind({
     try {
       await ctx.client.accountUsers.delete(olds.accountId, id);
     } catch (err) {
-      if ((err as { status?: number }).status === 404) throw err;
+      if (isNotFound(err)) throw err;
       // The service refuses to remove the last owner: say that plainly instead of a bare status.
       const live = await ctx.client.accountUsers.get(olds.accountId, id).catch(() => undefined);
       if (live?.last_owner) {

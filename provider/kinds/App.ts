@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import type { App as ApiApp } from "../../sdk";
+import { unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
@@ -128,13 +129,8 @@ export function regionMismatch(
   );
 }
 
-async function findApp(ctx: Context, accountId: string, appId: string): Promise<ApiApp | undefined> {
-  try {
-    return await ctx.client.apps.get(accountId, appId);
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) return undefined;
-    throw err;
-  }
+function findApp(ctx: Context, accountId: string, appId: string): Promise<ApiApp | undefined> {
+  return unlessGone(ctx.client.apps.get(accountId, appId));
 }
 
 /** Adopts an existing app: it must be in the requested region. */

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
+import { unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
@@ -141,13 +142,8 @@ export function waitReconciled(
   });
 }
 
-async function findEnvironment(ctx: Context, inputs: EnvironmentInputs): Promise<ApiEnvironment | undefined> {
-  try {
-    return await ctx.client.environments.get(inputs.accountId, inputs.appId, inputs.name);
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) return undefined;
-    throw err;
-  }
+function findEnvironment(ctx: Context, inputs: EnvironmentInputs): Promise<ApiEnvironment | undefined> {
+  return unlessGone(ctx.client.environments.get(inputs.accountId, inputs.appId, inputs.name));
 }
 
 export const definition = defineKind({

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
-import { type Build as ApiBuild, pollUntil } from "../../sdk";
+import { type Build as ApiBuild, isNotFound, pollUntil } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, containsUnknown, timeoutSecondsInput } from "../core/inputs";
 import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
@@ -273,7 +273,7 @@ export const definition = defineKind({
         (await ctx.client.builds.get(olds.accountId, olds.appId, olds.environmentId, buildIdOf(live)))
           .state ?? null;
     } catch (err) {
-      if ((err as { status?: number }).status !== 404) throw err;
+      if (!isNotFound(err)) throw err;
     }
     return { outs: { ...olds, buildName: live, buildState: state, sourceHash: null, size: null } };
   },
