@@ -452,7 +452,7 @@ export function withStep<I extends Record<string, unknown>, O extends Record<str
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** One line among the update's diagnostics (the provider's stderr), like {@link sayDeleted}. */
-function say(kind: string, subject: string, what: string): void {
+export function say(kind: string, subject: string, what: string): void {
   process.stderr.write(`wpengine:${kind}${subject ? ` ${subject}` : ""}: ${what}\n`);
 }
 

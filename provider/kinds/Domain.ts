@@ -11,7 +11,7 @@ import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { CreatedButFailedError } from "../core/lifecycle";
+import { CreatedButFailedError, say } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** A DNS name as the service stores it: lower case, no trailing dot, no scheme. */
@@ -183,6 +183,21 @@ async function createBulk(
     );
     if (!listed) return names.map(() => err as Error);
     const rest = names.filter((n) => !listed.has(n));
+    // Said as a single create's lost answer is (lifecycle.ts), for the batch.
+    const lost = `the answer to a bulk create of ${names.length} was lost (${err instanceof Error ? err.message : String(err)})`;
+    const of = (n: number) => `for ${n} of ${names.length}`;
+    if (rest.length < names.length)
+      say(
+        "Domain",
+        `install ${installId}`,
+        `${lost}; the request had taken effect ${of(names.length - rest.length)} (found by name on the install): taken as created`,
+      );
+    if (rest.length)
+      say(
+        "Domain",
+        `install ${installId}`,
+        `${lost}; it had not taken effect ${of(rest.length)} (nothing found by name on the install): ${again ? "sending them again" : "not sent a third time"}`,
+      );
     const sent = rest.length && again ? await createBulk(client, installId, rest, false) : [];
     return names.map((n) => listed.get(n) ?? sent[rest.indexOf(n)] ?? (err as Error));
   }
