@@ -18,7 +18,7 @@
  * backend.
  *
  *   node bench/engine.js [--sizes 100,400,1000] [--latency 0,100] [--modes checkpoints,skip]
- *                        [--parallel P] [--max-concurrency M] [--target-parallel 20]
+ *                        [--parallel P] [--max-concurrency M] [--target-parallel 40]
  *                        [--postgres [N]] [--profile N] [--write]
  *
  * `--parallel` is the engine's `--parallel` (its default is 4 × CPUs) and `--max-concurrency` our
@@ -65,7 +65,7 @@ const MODES = list("modes", "checkpoints,skip").map((m) => {
 });
 const PARALLEL = flag("parallel", undefined);
 const MAX_CONCURRENCY = Number(flag("max-concurrency", DEFAULT_MAX_CONCURRENCY));
-const TARGET_PARALLEL = Number(flag("target-parallel", 20));
+const TARGET_PARALLEL = Number(flag("target-parallel", 40));
 const POSTGRES = flag("postgres", false);
 const POSTGRES_N = POSTGRES === true ? 400 : Number(POSTGRES);
 const PROFILE = flag("profile", false);
