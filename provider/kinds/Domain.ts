@@ -118,7 +118,6 @@ const DOMAINS = sharedChildren<ApiDomain>({
   get: (client, installId, d) => unlessGone(client.domains.get(installId, d.id)),
 });
 
-/** Every domain of the install, at the largest page size (100). */
 /**
  * Every domain of the install at the API's largest page (100). The first page gives the count, and the
  * pages after it are asked for at once (not one round trip after another); without a count, page by page.
