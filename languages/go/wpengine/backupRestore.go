@@ -108,6 +108,12 @@ func (BackupRestoreState) ElementType() reflect.Type {
 	return reflect.TypeOf((*backupRestoreState)(nil)).Elem()
 }
 
+// BackupRestoreExists checks whether an existing BackupRestore resource with the given ID exists.
+func BackupRestoreExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *BackupRestoreState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:BackupRestore", id, state, "", opts...)
+}
+
 type backupRestoreArgs struct {
 	// Not accepted: an action has no object to take over.
 	Adopt interface{} `pulumi:"adopt"`

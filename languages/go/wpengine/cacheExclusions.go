@@ -77,6 +77,12 @@ func (CacheExclusionsState) ElementType() reflect.Type {
 	return reflect.TypeOf((*cacheExclusionsState)(nil)).Elem()
 }
 
+// CacheExclusionsExists checks whether an existing CacheExclusions resource with the given ID exists.
+func CacheExclusionsExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *CacheExclusionsState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:CacheExclusions", id, state, "", opts...)
+}
+
 type cacheExclusionsArgs struct {
 	// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
 	Adopt *bool `pulumi:"adopt"`

@@ -86,6 +86,12 @@ func (CachePurgeState) ElementType() reflect.Type {
 	return reflect.TypeOf((*cachePurgeState)(nil)).Elem()
 }
 
+// CachePurgeExists checks whether an existing CachePurge resource with the given ID exists.
+func CachePurgeExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *CachePurgeState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:CachePurge", id, state, "", opts...)
+}
+
 type cachePurgeArgs struct {
 	// Not accepted: an action has no object to take over.
 	Adopt interface{} `pulumi:"adopt"`

@@ -108,6 +108,12 @@ func (DomainMappingVerificationState) ElementType() reflect.Type {
 	return reflect.TypeOf((*domainMappingVerificationState)(nil)).Elem()
 }
 
+// DomainMappingVerificationExists checks whether an existing DomainMappingVerification resource with the given ID exists.
+func DomainMappingVerificationExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *DomainMappingVerificationState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:DomainMappingVerification", id, state, "", opts...)
+}
+
 type domainMappingVerificationArgs struct {
 	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`

@@ -96,6 +96,12 @@ func (DomainMappingsState) ElementType() reflect.Type {
 	return reflect.TypeOf((*domainMappingsState)(nil)).Elem()
 }
 
+// DomainMappingsExists checks whether an existing DomainMappings resource with the given ID exists.
+func DomainMappingsExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *DomainMappingsState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:DomainMappings", id, state, "", opts...)
+}
+
 type domainMappingsArgs struct {
 	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`

@@ -91,6 +91,12 @@ func (DomainVerificationState) ElementType() reflect.Type {
 	return reflect.TypeOf((*domainVerificationState)(nil)).Elem()
 }
 
+// DomainVerificationExists checks whether an existing DomainVerification resource with the given ID exists.
+func DomainVerificationExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *DomainVerificationState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:DomainVerification", id, state, "", opts...)
+}
+
 type domainVerificationArgs struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`

@@ -82,6 +82,12 @@ func (EnvironmentCacheClearState) ElementType() reflect.Type {
 	return reflect.TypeOf((*environmentCacheClearState)(nil)).Elem()
 }
 
+// EnvironmentCacheClearExists checks whether an existing EnvironmentCacheClear resource with the given ID exists.
+func EnvironmentCacheClearExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *EnvironmentCacheClearState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:EnvironmentCacheClear", id, state, "", opts...)
+}
+
 type environmentCacheClearArgs struct {
 	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`

@@ -96,6 +96,12 @@ func (EnvironmentSourceState) ElementType() reflect.Type {
 	return reflect.TypeOf((*environmentSourceState)(nil)).Elem()
 }
 
+// EnvironmentSourceExists checks whether an existing EnvironmentSource resource with the given ID exists.
+func EnvironmentSourceExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *EnvironmentSourceState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:EnvironmentSource", id, state, "", opts...)
+}
+
 type environmentSourceArgs struct {
 	// The account that owns the app.
 	AccountId string `pulumi:"accountId"`

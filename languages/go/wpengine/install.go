@@ -113,6 +113,12 @@ func (InstallState) ElementType() reflect.Type {
 	return reflect.TypeOf((*installState)(nil)).Elem()
 }
 
+// InstallExists checks whether an existing Install resource with the given ID exists.
+func InstallExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *InstallState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:Install", id, state, "", opts...)
+}
+
 type installArgs struct {
 	// The account the install belongs to.
 	AccountId string `pulumi:"accountId"`

@@ -97,6 +97,12 @@ func (InstallCopyState) ElementType() reflect.Type {
 	return reflect.TypeOf((*installCopyState)(nil)).Elem()
 }
 
+// InstallCopyExists checks whether an existing InstallCopy resource with the given ID exists.
+func InstallCopyExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *InstallCopyState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:InstallCopy", id, state, "", opts...)
+}
+
 type installCopyArgs struct {
 	// Not accepted: an action has no object to take over.
 	Adopt interface{} `pulumi:"adopt"`

@@ -92,6 +92,12 @@ func (InstallPlacementState) ElementType() reflect.Type {
 	return reflect.TypeOf((*installPlacementState)(nil)).Elem()
 }
 
+// InstallPlacementExists checks whether an existing InstallPlacement resource with the given ID exists.
+func InstallPlacementExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *InstallPlacementState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:InstallPlacement", id, state, "", opts...)
+}
+
 type installPlacementArgs struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`

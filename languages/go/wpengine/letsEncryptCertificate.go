@@ -121,6 +121,12 @@ func (LetsEncryptCertificateState) ElementType() reflect.Type {
 	return reflect.TypeOf((*letsEncryptCertificateState)(nil)).Elem()
 }
 
+// LetsEncryptCertificateExists checks whether an existing LetsEncryptCertificate resource with the given ID exists.
+func LetsEncryptCertificateExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *LetsEncryptCertificateState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:LetsEncryptCertificate", id, state, "", opts...)
+}
+
 type letsEncryptCertificateArgs struct {
 	// Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
 	Adopt *bool `pulumi:"adopt"`

@@ -96,6 +96,12 @@ func (OffloadSettingsState) ElementType() reflect.Type {
 	return reflect.TypeOf((*offloadSettingsState)(nil)).Elem()
 }
 
+// OffloadSettingsExists checks whether an existing OffloadSettings resource with the given ID exists.
+func OffloadSettingsExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *OffloadSettingsState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:OffloadSettings", id, state, "", opts...)
+}
+
 type offloadSettingsArgs struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`

@@ -110,6 +110,12 @@ func (ReportScheduleState) ElementType() reflect.Type {
 	return reflect.TypeOf((*reportScheduleState)(nil)).Elem()
 }
 
+// ReportScheduleExists checks whether an existing ReportSchedule resource with the given ID exists.
+func ReportScheduleExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *ReportScheduleState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:ReportSchedule", id, state, "", opts...)
+}
+
 type reportScheduleArgs struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`

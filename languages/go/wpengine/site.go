@@ -94,6 +94,12 @@ func (SiteState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteState)(nil)).Elem()
 }
 
+// SiteExists checks whether an existing Site resource with the given ID exists.
+func SiteExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:Site", id, state, "", opts...)
+}
+
 type siteArgs struct {
 	// The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).
 	AccountId string `pulumi:"accountId"`

@@ -100,6 +100,12 @@ func (SiteTransferState) ElementType() reflect.Type {
 	return reflect.TypeOf((*siteTransferState)(nil)).Elem()
 }
 
+// SiteTransferExists checks whether an existing SiteTransfer resource with the given ID exists.
+func SiteTransferExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *SiteTransferState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:SiteTransfer", id, state, "", opts...)
+}
+
 type siteTransferArgs struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`

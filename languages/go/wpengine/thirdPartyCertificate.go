@@ -99,6 +99,12 @@ func (ThirdPartyCertificateState) ElementType() reflect.Type {
 	return reflect.TypeOf((*thirdPartyCertificateState)(nil)).Elem()
 }
 
+// ThirdPartyCertificateExists checks whether an existing ThirdPartyCertificate resource with the given ID exists.
+func ThirdPartyCertificateExists(ctx *pulumi.Context,
+	id pulumi.StringInput, state *ThirdPartyCertificateState, opts ...pulumi.ResourceOption) pulumi.BoolOutput {
+	return ctx.ExistsResource("wpengine:index:ThirdPartyCertificate", id, state, "", opts...)
+}
+
 type thirdPartyCertificateArgs struct {
 	// Accepted for uniformity; it changes nothing, as create always imports.
 	Adopt *bool `pulumi:"adopt"`

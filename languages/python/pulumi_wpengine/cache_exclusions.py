@@ -81,7 +81,7 @@ class CacheExclusions(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 exclusions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict']]]]] = None,
+                 exclusions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -98,7 +98,7 @@ class CacheExclusions(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict']]]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
         :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns (also the resource id).
         """
         ...
@@ -134,7 +134,7 @@ class CacheExclusions(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 exclusions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict']]]]] = None,
+                 exclusions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -178,6 +178,12 @@ class CacheExclusions(pulumi.CustomResource):
         __props__.__dict__["exclusions"] = None
         __props__.__dict__["install_id"] = None
         return CacheExclusions(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:CacheExclusions', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter

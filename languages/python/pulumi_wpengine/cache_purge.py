@@ -221,6 +221,12 @@ class CachePurge(pulumi.CustomResource):
         __props__.__dict__["type"] = None
         return CachePurge(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:CachePurge', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[Any]]:

@@ -267,6 +267,12 @@ class Domain(pulumi.CustomResource):
         __props__.__dict__["txt_verified_time"] = None
         return Domain(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:Domain', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter(name="aRecords")
     def a_records(self) -> pulumi.Output[Sequence[_builtins.str]]:

@@ -131,7 +131,7 @@ class DomainMappings(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict']]]]] = None,
+                 mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
@@ -151,7 +151,7 @@ class DomainMappings(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
-        :param pulumi.Input[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict']]]] mappings: The full set of mappings of the environment: afterwards exactly these exist.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]] mappings: The full set of mappings of the environment: afterwards exactly these exist.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         ...
@@ -190,7 +190,7 @@ class DomainMappings(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict']]]]] = None,
+                 mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -250,6 +250,12 @@ class DomainMappings(pulumi.CustomResource):
         __props__.__dict__["primary_domain"] = None
         __props__.__dict__["timeout_seconds"] = None
         return DomainMappings(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:DomainMappings', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter(name="accountId")

@@ -345,6 +345,12 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         __props__.__dict__["status"] = None
         return LetsEncryptCertificate(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:LetsEncryptCertificate', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:

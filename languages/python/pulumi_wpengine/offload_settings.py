@@ -152,7 +152,7 @@ class OffloadSettings(pulumi.CustomResource):
                  bucket_region: pulumi.Input[Optional[_builtins.str]] = None,
                  cloud: pulumi.Input[Optional['OffloadSettingsCloud']] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 path_settings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict']]]]] = None,
+                 path_settings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict', 'outputs.OffloadSettingsPathSettings']]]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
@@ -173,7 +173,7 @@ class OffloadSettings(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] bucket_region: The bucket's region, an AWS region code such as `us-east-1`.
         :param pulumi.Input['OffloadSettingsCloud'] cloud: The storage provider: `s3`, the only one the service offers.
         :param pulumi.Input[_builtins.str] install_id: The install whose offload settings this resource owns (also the resource id).
-        :param pulumi.Input[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict']]]] path_settings: The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict', 'outputs.OffloadSettingsPathSettings']]]] path_settings: The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the service to apply the settings, in seconds (at most 86400).
         """
         ...
@@ -213,7 +213,7 @@ class OffloadSettings(pulumi.CustomResource):
                  bucket_region: pulumi.Input[Optional[_builtins.str]] = None,
                  cloud: pulumi.Input[Optional['OffloadSettingsCloud']] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 path_settings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict']]]]] = None,
+                 path_settings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict', 'outputs.OffloadSettingsPathSettings']]]]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -273,6 +273,12 @@ class OffloadSettings(pulumi.CustomResource):
         __props__.__dict__["status"] = None
         __props__.__dict__["timeout_seconds"] = None
         return OffloadSettings(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:OffloadSettings', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter

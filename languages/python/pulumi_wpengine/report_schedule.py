@@ -155,10 +155,10 @@ class ReportSchedule(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 frequency: pulumi.Input[Optional[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict']]] = None,
+                 frequency: pulumi.Input[Optional[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']]] = None,
                  next_scheduled_date: pulumi.Input[Optional[_builtins.str]] = None,
-                 recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict']]]]] = None,
-                 sections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict']]]]] = None,
+                 recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]]] = None,
+                 sections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  template_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
@@ -177,10 +177,10 @@ class ReportSchedule(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
-        :param pulumi.Input[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict']] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
+        :param pulumi.Input[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
         :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict']]]] recipients: Who receives the report (at least one): a set, stored sorted by email.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict']]]] sections: The report's sections, in order; valid names depend on the template.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]] recipients: Who receives the report (at least one): a set, stored sorted by email.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]] sections: The report's sections, in order; valid names depend on the template.
         :param pulumi.Input[_builtins.str] site_id: The site the report is about. Changing it replaces the schedule.
         :param pulumi.Input[_builtins.str] template_uuid: The report template's UUID, stored lower case.
         :param pulumi.Input[_builtins.str] title: The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
@@ -218,10 +218,10 @@ class ReportSchedule(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 frequency: pulumi.Input[Optional[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict']]] = None,
+                 frequency: pulumi.Input[Optional[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']]] = None,
                  next_scheduled_date: pulumi.Input[Optional[_builtins.str]] = None,
-                 recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict']]]]] = None,
-                 sections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict']]]]] = None,
+                 recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]]] = None,
+                 sections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  template_uuid: pulumi.Input[Optional[_builtins.str]] = None,
                  title: pulumi.Input[Optional[_builtins.str]] = None,
@@ -295,6 +295,12 @@ class ReportSchedule(pulumi.CustomResource):
         __props__.__dict__["template_uuid"] = None
         __props__.__dict__["title"] = None
         return ReportSchedule(resource_name, opts=opts, __props__=__props__)
+
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:ReportSchedule', id, __props__, opts or pulumi.ResourceOptions())
 
     @_builtins.property
     @pulumi.getter

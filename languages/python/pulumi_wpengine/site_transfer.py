@@ -238,6 +238,12 @@ class SiteTransfer(pulumi.CustomResource):
         __props__.__dict__["updated_at"] = None
         return SiteTransfer(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:SiteTransfer', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:

@@ -154,6 +154,12 @@ class SshKey(pulumi.CustomResource):
         __props__.__dict__["ssh_key_id"] = None
         return SshKey(resource_name, opts=opts, __props__=__props__)
 
+    @staticmethod
+    def exists(id: pulumi.Input[str],
+            opts: Optional[pulumi.ResourceOptions] = None) -> pulumi.Output[bool]:
+        __props__: dict = {}
+        return pulumi.runtime.exists_resource(None, 'wpengine:index:SshKey', id, __props__, opts or pulumi.ResourceOptions())
+
     @_builtins.property
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
