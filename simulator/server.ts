@@ -110,6 +110,7 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
     sim.settle();
     const path = apiPath(req);
     if (path === null) return;
+    if (sim.latencyMs > 0) await sleep(sim.latencyMs);
     const wait = sim.rate?.take();
     if (wait != null) {
       return reply.code(429).header("retry-after", String(wait)).send({ message: STATUS_MESSAGES[429] });

@@ -49,7 +49,11 @@ describe("rate limit", () => {
   });
 
   it("is changed and lifted through /__sim/settings, refused when malformed, and restored by reset", async () => {
-    expect((await call(sim(), "GET", "/__sim/settings")).body).toEqual({ rate: "3/s", bulkDomains: "array" });
+    expect((await call(sim(), "GET", "/__sim/settings")).body).toEqual({
+      rate: "3/s",
+      bulkDomains: "array",
+      latencyMs: 0,
+    });
     expect((await call(sim(), "PUT", "/__sim/settings", { rate: null })).body.rate).toBeNull();
     for (let i = 0; i < 10; i++) expect((await call(sim(), "GET", "/v1/installs")).status).toBe(200);
     expect((await call(sim(), "PUT", "/__sim/settings", { rate: "60/m" })).body.rate).toBe("60/m");
@@ -68,6 +72,7 @@ describe("rate limit", () => {
       expect((await call(other, "GET", "/__sim/settings")).body).toEqual({
         rate: "7/m",
         bulkDomains: "object",
+        latencyMs: 0,
       });
     } finally {
       await other.stop();
