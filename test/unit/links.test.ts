@@ -40,7 +40,7 @@ const slug = (heading: string) =>
 function anchorsOf(text: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
-  for (const m of stripCode(text).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+  for (const m of stripFences(text).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
     const base = slug(m[1]!);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
@@ -49,10 +49,11 @@ function anchorsOf(text: string): Set<string> {
   return out;
 }
 
+/** The text without fenced code blocks. */
+const stripFences = (text: string) => text.replace(/^(```|~~~)[\s\S]*?^\1/gm, "");
+
 /** The text without fenced code blocks and inline code (links there are not links). */
-function stripCode(text: string): string {
-  return text.replace(/^(```|~~~)[\s\S]*?^\1/gm, "").replace(/`[^`\n]*`/g, "``");
-}
+const stripCode = (text: string) => stripFences(text).replace(/`[^`\n]*`/g, "``");
 
 /** Every link target of a markdown page: inline links and images, reference definitions, HTML hrefs. */
 function linksOf(text: string): string[] {
