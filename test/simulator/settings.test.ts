@@ -116,3 +116,21 @@ describe("the bulk domain create's answer, either shape", () => {
     expect(r.body.errors[0]).toMatchObject({ field: "bulkDomains" });
   });
 });
+
+describe("latency (--latency, latencyMs)", () => {
+  const sim = useSimulator({ latencyMs: 1 });
+
+  it("is read and changed through /__sim/settings, refused when not a whole number of ms, and restored by reset", async () => {
+    expect((await call(sim(), "GET", "/__sim/settings")).body.latencyMs).toBe(1);
+    expect((await call(sim(), "PUT", "/__sim/settings", { latencyMs: 20 })).body.latencyMs).toBe(20);
+    // Every API request still answers, after the wait.
+    expect((await call(sim(), "GET", "/v1/installs")).status).toBe(200);
+    for (const bad of [-1, 1.5, 600_001]) {
+      const r = await call(sim(), "PUT", "/__sim/settings", { latencyMs: bad });
+      expect(r.status, String(bad)).toBe(400);
+      expect(r.body.errors[0]).toMatchObject({ resource: "settings", field: "latencyMs" });
+    }
+    await call(sim(), "POST", "/__sim/reset");
+    expect((await call(sim(), "GET", "/__sim/settings")).body.latencyMs).toBe(1);
+  });
+});
