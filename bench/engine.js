@@ -687,16 +687,19 @@ function render({ rows, targetRows, state, medians, profile, seconds, loadStart,
         `- the program's peak resident memory, N = ${n}, ${stepName}: ours ${o.procs.program.peak.toFixed(0)} MB, floor ${f.procs.program.peak.toFixed(0)} MB: ${extra.toFixed(0)} KB more per Domain (target ≤ 30 KB): **${yes(extra <= 30)}**`,
       );
     }
-  // Destroy against its bound: one DELETE per domain, min(--parallel, maxConcurrency) at once.
+  // Destroy against its bound: one DELETE per domain, min(--parallel, maxConcurrency) at once; and with the
+  // engine's own time for the same destroy (the floor's) on top, which on a loaded machine is most of it.
   for (const [label, from, parallel] of [
     ["the defaults", file, Math.min(ENGINE_PARALLEL, MAX_CONCURRENCY)],
     [`PULUMI_PARALLEL=${TARGET_PARALLEL}`, targetRows, Math.min(TARGET_PARALLEL, 40)],
   ]) {
     const d = tq("ours", "destroy", from);
-    if (!d) continue;
+    const f = tq("floor", "destroy", from);
+    if (!d || !f) continue;
     const bound = (d.calls * medians[TARGET.latency]) / parallel;
     out.push(
-      `- \`destroy\`, ${at}, ${label}: ${d.calls} calls, ${parallel} at once: ours ${s1(d.wall)} s, bound ${s1(bound)} s (calls × latency / ${parallel}): ${(d.wall / bound).toFixed(2)}× (target ≤ 1.2×): **${yes(d.wall / bound <= 1.2)}**`,
+      `- \`destroy\`, ${at}, ${label}: ${d.calls} calls, ${parallel} at once: ours ${s1(d.wall)} s; bound ${s1(bound)} s (calls × latency / ${parallel}): ${(d.wall / bound).toFixed(2)}×; ` +
+        `bound + the floor's destroy ${s1(bound + f.wall)} s: ${(d.wall / (bound + f.wall)).toFixed(2)}× (target ≤ 1.2×): **${yes(d.wall / (bound + f.wall) <= 1.2)}**`,
     );
   }
   for (const n of sizes) {
