@@ -38,7 +38,7 @@ export const CONFIG_KEYS = {
   maxConcurrency: {
     key: "wpengine:maxConcurrency",
     env: "WPE_MAX_CONCURRENCY",
-    doc: "Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.",
+    doc: "Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.",
   },
   skipCredentialsCheck: {
     key: "wpengine:skipCredentialsCheck",

@@ -21,7 +21,7 @@ type Provider struct {
 	ApiUrl pulumi.StringPtrOutput `pulumi:"apiUrl"`
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl pulumi.StringPtrOutput `pulumi:"appHostingUrl"`
-	// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrOutput `pulumi:"maxConcurrency"`
 	// `true` (or a state file name) runs against the bundled simulator instead of the service.
 	Simulator pulumi.StringPtrOutput `pulumi:"simulator"`
@@ -97,7 +97,7 @@ type providerArgs struct {
 	ApiUrl *string `pulumi:"apiUrl"`
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl *string `pulumi:"appHostingUrl"`
-	// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency *string `pulumi:"maxConcurrency"`
 	// The API user's password.
 	Password *string `pulumi:"password"`
@@ -117,7 +117,7 @@ type ProviderArgs struct {
 	ApiUrl pulumi.StringPtrInput
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl pulumi.StringPtrInput
-	// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrInput
 	// The API user's password.
 	Password pulumi.StringPtrInput
@@ -181,7 +181,7 @@ func (o ProviderOutput) AppHostingUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.AppHostingUrl }).(pulumi.StringPtrOutput)
 }
 
-// Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 func (o ProviderOutput) MaxConcurrency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.MaxConcurrency }).(pulumi.StringPtrOutput)
 }

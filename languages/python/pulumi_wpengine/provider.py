@@ -33,7 +33,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] adopt_existing: `true` makes every create take over an object that already exists (the way back after a crashed up).
         :param pulumi.Input[_builtins.str] api_url: Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
-        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] simulator: `true` (or a state file name) runs against the bundled simulator instead of the service.
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
@@ -112,7 +112,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxConcurrency")
     def max_concurrency(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+        Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         """
         return pulumi.get(self, "max_concurrency")
 
@@ -192,7 +192,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] adopt_existing: `true` makes every create take over an object that already exists (the way back after a crashed up).
         :param pulumi.Input[_builtins.str] api_url: Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
-        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] simulator: `true` (or a state file name) runs against the bundled simulator instead of the service.
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
@@ -297,7 +297,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter(name="maxConcurrency")
     def max_concurrency(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+        Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         """
         return pulumi.get(self, "max_concurrency")
 

@@ -31,7 +31,7 @@ Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 
 maxConcurrency: Optional[str]
 """
-Requests in flight at once across the whole provider process (default 8); raise it together with `pulumi up --parallel`.
+Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 """
 
 password: Optional[str]
