@@ -46,13 +46,22 @@ function liveFleet(): Promise<Fleet> {
   fleetOnce ??= (async () => {
     const env = process.env;
     if (!env["WPE_SIMULATOR"] && !(env["WPE_API_USER_ID"] && env["WPE_API_PASSWORD"])) {
-      throw new Error(
+      const e = new Error(
         `the audit rules (${AUDIT_RULES.join(", ")}) read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD (or WPE_SIMULATOR=true) for the pulumi command, or set those rules to "disabled" in --policy-pack-config`,
       );
+      e.stack = e.message;
+      throw e;
     }
     const conn = await connect(env);
     try {
       return await readFleet(conn.client);
+    } catch (err) {
+      // One line for the user (the policy framework prints an error's stack).
+      const e = new Error(
+        `the audit rules could not read the live account (${conn.target}): ${err instanceof Error ? err.message : String(err)}`,
+      );
+      e.stack = e.message;
+      throw e;
     } finally {
       await conn.close();
     }
