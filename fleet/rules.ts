@@ -45,7 +45,7 @@ export const RULES = {
         type: "number",
         default: 7,
         description:
-          "Days a domain may stay unverified. The service dates no domain: a domain counts as older than its install's age only when the install is older than this.",
+          "Days a domain may stay unverified or without active SSL. The service dates no domain: the domains of an install younger than this are within it.",
       },
     },
   },
@@ -262,17 +262,16 @@ export function auditFleet(
   for (const d of fleet.domains) {
     const where = installName(d.installId);
     const subject: Subject = { kind: "Domain", id: d.id, name: d.name, where };
+    const created = Date.parse(installs.get(d.installId)?.createdAt ?? "");
+    // The service dates no domain; its install's age bounds the domain's: a domain of an install younger
+    // than the grace period is within it (neither its TXT record nor its certificate is due yet).
+    if (Number.isFinite(created) && now - created < s.graceDays * DAY_MS) continue;
     if (d.ownershipStatus === "TXT_VERIFICATION_PENDING") {
-      const created = Date.parse(installs.get(d.installId)?.createdAt ?? "");
-      // The service dates no domain; its install's age bounds the domain's.
-      const young = Number.isFinite(created) && now - created < s.graceDays * DAY_MS;
-      if (!young) {
-        out.push({
-          rule: "wpengine-domain-verified",
-          subject,
-          message: `domain ${d.name} on ${where} is not verified (TXT) and may be older than ${s.graceDays} days: publish its TXT record and declare a DomainVerification`,
-        });
-      }
+      out.push({
+        rule: "wpengine-domain-verified",
+        subject,
+        message: `domain ${d.name} on ${where} is not verified (TXT) and may be older than ${s.graceDays} days: publish its TXT record and declare a DomainVerification`,
+      });
     }
     if (d.sslStatus !== null && d.sslStatus.toLowerCase() !== "active") {
       out.push({
