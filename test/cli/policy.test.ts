@@ -84,6 +84,9 @@ describe("the policy pack on pulumi preview", { timeout: 15 * 60_000 }, () => {
   it("reports every broken rule by rule and object; the mandatory ones fail the preview", async () => {
     const r = await preview(breaking);
     const out = r.stdout + r.stderr;
+    // What a user sees, kept for the docs and the reviewer (artifacts/ is not committed).
+    fs.mkdirSync(path.join(__dirname, "..", "..", "artifacts"), { recursive: true });
+    fs.writeFileSync(path.join(__dirname, "..", "..", "artifacts", "policy-preview.txt"), out);
     expect(r.code, out).not.toBe(0);
     // Mandatory: the copy over production without a backup, the unprotected site, PHP (set mandatory).
     expect(out).toMatch(/\[mandatory\]\s+wpengine-backup-before-risky-change/);
