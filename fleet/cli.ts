@@ -79,7 +79,13 @@ export async function reportMain(args: string[]): Promise<number> {
     return 2;
   }
   const t0 = Date.now();
-  const conn = await connect();
+  let conn: Awaited<ReturnType<typeof connect>>;
+  try {
+    conn = await connect();
+  } catch (err) {
+    process.stderr.write(`pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
   try {
     const fleet = await readFleet(conn.client, values.account ? { accounts: values.account } : {});
     const findings = auditFleet(fleet, config.settings).filter((f) => config.levels[f.rule] !== "disabled");

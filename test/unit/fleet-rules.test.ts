@@ -267,3 +267,28 @@ describe("the policy config file", () => {
     expect(Object.keys(RULES)).toHaveLength(10);
   });
 });
+
+describe("pulumi-wpengine report's arguments", () => {
+  it("refuses a missing --out and missing credentials in one line, before any read", async () => {
+    const { reportMain } = await import("../../fleet/cli");
+    const errors: string[] = [];
+    const write = process.stderr.write;
+    const saved = { ...process.env };
+    process.stderr.write = ((s: string) => {
+      errors.push(s);
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      expect(await reportMain([])).toBe(2);
+      expect(errors.join("")).toContain("--out FILE is required");
+      errors.length = 0;
+      for (const k of ["WPE_API_USER_ID", "WPE_API_PASSWORD", "WPE_SIMULATOR"]) delete process.env[k];
+      expect(await reportMain(["--out", "/nonexistent/fleet.html"])).toBe(1);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^pulumi-wpengine report: .*WPE_API_USER_ID/);
+    } finally {
+      process.stderr.write = write;
+      process.env = saved;
+    }
+  });
+});
