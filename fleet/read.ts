@@ -5,27 +5,11 @@
  */
 
 import { readOnlyClient } from "../importer/client";
-import { discover, HOSTING_PAGE, type Selection } from "../importer/discover";
-import { isNotAuthorized, isNotFound, type WpEngineClient } from "../sdk";
+import { all, discover, HOSTING_PAGE, type Selection, unlessRefused } from "../importer/discover";
+import type { WpEngineClient } from "../sdk";
 import type { Fleet, FleetAccount, InstallUsageLine, PlanMetric } from "./rules";
 
 const GB = 1e9;
-
-async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of items) out.push(x);
-  return out;
-}
-
-/** `undefined` when the service refuses (403) or lacks (404) what is asked for this caller. */
-async function unlessRefused<T>(p: Promise<T>): Promise<T | undefined> {
-  try {
-    return await p;
-  } catch (err) {
-    if (isNotAuthorized(err) || isNotFound(err)) return undefined;
-    throw err;
-  }
-}
 
 const num = (v: unknown): number => {
   const n = typeof v === "string" ? Number(v) : typeof v === "number" ? v : 0;
