@@ -13,7 +13,6 @@
  *   the credentials `pulumi-wpengine import` takes (WPE_API_USER_ID / WPE_API_PASSWORD, WPE_API_URL, or
  *   WPE_SIMULATOR=true): the engine does not hand a policy pack the stack's configuration.
  */
-import { join } from "node:path";
 import {
   type Policies,
   type PolicyConfigSchema,
@@ -53,14 +52,7 @@ function liveFleet(): Promise<Fleet> {
       e.stack = e.message;
       throw e;
     }
-    // The pack runs in its own directory: the simulator's default state file is the project's, where
-    // the provider keeps it (the directory the pulumi command was started in).
-    const sim = env["WPE_SIMULATOR"]?.toLowerCase();
-    const conn = await connect(
-      sim && ["true", "1", "yes"].includes(sim) && env["PWD"]
-        ? { ...env, WPE_SIMULATOR: join(env["PWD"], ".wpengine-simulator.json") }
-        : env,
-    );
+    const conn = await connect(env);
     try {
       return await readFleet(conn.client);
     } catch (err) {

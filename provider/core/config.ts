@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ENV } from "../../sdk/core/config";
+import { sharedWorldFile } from "../../simulator/home";
 
 /** The stack configuration keys this provider reads, with their environment fallbacks. */
 export const CONFIG_KEYS = {
@@ -64,8 +65,8 @@ export interface ResolvedProviderConfig {
   appHostingUrl?: string;
   /**
    * Run against an embedded simulator started inside the plugin process instead of the service:
-   * `true` keeps its world in `.wpengine-simulator.json` in the project directory, a string names the
-   * file. Off unless asked for: a missing credential must never silently send a program to a fake.
+   * `true` keeps its world in one file for every folder (`sharedWorldFile`: under PULUMI_HOME), a string
+   * names the file. Off unless asked for: a missing credential must never silently send a program to a fake.
    */
   simulatorStateFile?: string;
   /**
@@ -158,7 +159,7 @@ export function resolveProviderConfig(
   if (maxConcurrency !== undefined) resolved.maxConcurrency = Number(maxConcurrency);
   if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
     resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
-      ? ".wpengine-simulator.json"
+      ? sharedWorldFile(env)
       : simulator;
   }
   return resolved;
