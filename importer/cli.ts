@@ -1,7 +1,9 @@
 /**
- * The `pulumi-wpengine` command (`bin/pulumi-wpengine`). One subcommand: `import`.
+ * The `pulumi-wpengine` command (`bin/pulumi-wpengine`). Subcommands: `import`, and `report`
+ * (fleet/cli.ts).
  */
 import { parseArgs } from "node:util";
+import { REPORT_USAGE, reportMain } from "../fleet/cli";
 import { importAccount, UsageError } from "./index";
 import { COVERED } from "./kinds";
 
@@ -29,11 +31,12 @@ serves the bundled simulator (pulumi-wpengine simulator --help).
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    process.stdout.write(USAGE);
+    process.stdout.write(`${USAGE}\n${REPORT_USAGE}`);
     return command === undefined ? 2 : 0;
   }
+  if (command === "report") return reportMain(rest);
   if (command !== "import") {
-    process.stderr.write(`pulumi-wpengine: unknown command ${command}\n\n${USAGE}`);
+    process.stderr.write(`pulumi-wpengine: unknown command ${command}\n\n${USAGE}\n${REPORT_USAGE}`);
     return 2;
   }
   let values: ReturnType<typeof parse>;

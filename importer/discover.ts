@@ -64,14 +64,15 @@ export class UnknownIdError extends Error {
   }
 }
 
-async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+/** Every item of an async iterable, in order. */
+export async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const x of items) out.push(x);
   return out;
 }
 
 /** `undefined` when the service refuses (403) or lacks (404) the collection for this caller. */
-async function unlessRefused<T>(p: Promise<T>): Promise<T | undefined> {
+export async function unlessRefused<T>(p: Promise<T>): Promise<T | undefined> {
   try {
     return await p;
   } catch (err) {

@@ -35,7 +35,7 @@ function findRepo(from: string): string {
 /** Where tarballs and installs are cached (`ENGINE_TESTS_CACHE` overrides). */
 const CACHE_ROOT =
   process.env["ENGINE_TESTS_CACHE"] ?? path.join(os.tmpdir(), "pulumi-wpengine-engine-tests");
-const SOURCE_DIRS = ["index.ts", "sdk", "provider", "simulator", "tools", "importer"];
+const SOURCE_DIRS = ["index.ts", "sdk", "provider", "simulator", "tools", "importer", "fleet"];
 
 export interface PackTimings {
   buildMs: number;
@@ -113,6 +113,11 @@ export function distHash(): string {
   for (const f of walk(dist).sort()) {
     if (/\.test\./.test(f)) continue;
     h.update(path.relative(dist, f));
+    h.update(fs.readFileSync(f));
+  }
+  // The shipped policy pack's entry files are packed as they are, not built.
+  for (const f of walk(path.join(REPO, "policy-pack")).sort()) {
+    h.update(path.relative(REPO, f));
     h.update(fs.readFileSync(f));
   }
   return h.digest("hex").slice(0, 16);

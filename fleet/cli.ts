@@ -1,0 +1,109 @@
+/**
+ * `pulumi-wpengine report --out fleet.html`: reads the estate the credentials see (read only) and writes
+ * the fleet picture (fleet/report.ts) with the audit's findings (docs/report.md).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { connect } from "../importer/connect";
+import { readFleet } from "./read";
+import { renderReport } from "./report";
+import { auditFleet, DEFAULT_SETTINGS, RULES, type RuleName, type RuleSettings } from "./rules";
+
+export const REPORT_USAGE = `usage: pulumi-wpengine report --out FILE [options]
+
+Reads every account the credentials can see (read only) and writes one self-contained HTML page:
+installs by PHP version and environment, domains by verification and SSL, certificate expiry,
+usage against plan, users by role with MFA and invitation, and every finding of the policy rules.
+
+  --out FILE             the page to write (fleet.html)
+  --account ID           only this account (repeatable)
+  --policy-config FILE   the policy pack's config file (--policy-pack-config): rule settings and
+                         levels ("disabled" leaves a rule out of the findings)
+
+Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WPE_API_URL,
+WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.
+`;
+
+/** Rule settings and levels from a policy pack config file (`{"rule": "advisory"}` or `{"rule": {...}}`). */
+export function readPolicyConfig(file: string | undefined): {
+  settings: Partial<RuleSettings>;
+  levels: Partial<Record<RuleName, string>>;
+} {
+  if (!file) return { settings: {}, levels: {} };
+  const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  const settings: Partial<RuleSettings> = {};
+  const levels: Partial<Record<RuleName, string>> = {};
+  for (const [rule, value] of Object.entries(raw)) {
+    if (!(rule in RULES))
+      throw new Error(`${file}: ${rule} is not a rule of the pack (${Object.keys(RULES).join(", ")})`);
+    const entry =
+      typeof value === "string" ? { enforcementLevel: value } : (value as Record<string, unknown>);
+    if (typeof entry["enforcementLevel"] === "string") levels[rule as RuleName] = entry["enforcementLevel"];
+    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof RuleSettings)[])
+      if (entry[key] !== undefined) (settings as Record<string, unknown>)[key] = entry[key];
+  }
+  return { settings, levels };
+}
+
+export async function reportMain(args: string[]): Promise<number> {
+  let values: { out?: string; account?: string[]; "policy-config"?: string; help?: boolean };
+  try {
+    values = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        out: { type: "string" },
+        account: { type: "string", multiple: true },
+        "policy-config": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (err) {
+    process.stderr.write(`pulumi-wpengine report: ${(err as Error).message}\n\n${REPORT_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(REPORT_USAGE);
+    return 0;
+  }
+  if (!values.out) {
+    process.stderr.write(`pulumi-wpengine report: --out FILE is required\n\n${REPORT_USAGE}`);
+    return 2;
+  }
+  let config: ReturnType<typeof readPolicyConfig>;
+  try {
+    config = readPolicyConfig(values["policy-config"]);
+  } catch (err) {
+    process.stderr.write(`pulumi-wpengine report: --policy-config: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const t0 = Date.now();
+  let conn: Awaited<ReturnType<typeof connect>>;
+  try {
+    conn = await connect();
+  } catch (err) {
+    process.stderr.write(`pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  try {
+    const fleet = await readFleet(conn.client, values.account ? { accounts: values.account } : {});
+    const findings = auditFleet(fleet, config.settings).filter((f) => config.levels[f.rule] !== "disabled");
+    const html = renderReport(fleet, findings, {
+      ...config.settings,
+      levels: config.levels,
+    });
+    writeFileSync(values.out, html);
+    process.stdout.write(
+      `pulumi-wpengine report: ${fleet.accounts.length} accounts, ${fleet.installs.length} installs, ${fleet.domains.length} domains, ${fleet.certificates.length} certificates, ${fleet.users.length} users, ${findings.length} findings; ${conn.calls()} API calls in ${((Date.now() - t0) / 1000).toFixed(1)} s; written to ${values.out}\n`,
+    );
+    return 0;
+  } catch (err) {
+    process.stderr.write(
+      `pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\nnothing was written to ${values.out}\n`,
+    );
+    return 1;
+  } finally {
+    await conn.close();
+  }
+}

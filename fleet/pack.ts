@@ -1,0 +1,190 @@
+/**
+ * The policy pack shipped with the package (`policy-pack/` runs this module):
+ *
+ *   pulumi preview --policy-pack node_modules/pulumi-wpengine/policy-pack
+ *
+ * One policy per rule of {@link RULES}, named as there, with its default enforcement level and settings
+ * (override either with `--policy-pack-config <file.json>`, see docs/policy.md).
+ *
+ * - `wpengine-deletion-protection` validates each declared Install and Site (preventative).
+ * - `wpengine-backup-before-risky-change` validates the declared stack: a restore or copy into a
+ *   production install (declared as production, or production on the live account) needs a Backup of it.
+ * - the other rules audit the live account(s), read once per run through the importer's discovery, with
+ *   the credentials `pulumi-wpengine import` takes (WPE_API_USER_ID / WPE_API_PASSWORD, WPE_API_URL, or
+ *   WPE_SIMULATOR=true): the engine does not hand a policy pack the stack's configuration.
+ */
+import {
+  type Policies,
+  type PolicyConfigSchema,
+  PolicyPack,
+  type ReportViolation,
+  UnknownValueError,
+} from "@pulumi/policy";
+import { connect } from "../importer/connect";
+import { readFleet } from "./read";
+import {
+  auditFleet,
+  checkDeclared,
+  type Declared,
+  type Fleet,
+  kindOfType,
+  RULES,
+  type RuleName,
+  type RuleSettings,
+} from "./rules";
+
+/** The declared rules; every other rule audits the live account. */
+const DECLARED: readonly RuleName[] = ["wpengine-deletion-protection", "wpengine-backup-before-risky-change"];
+
+/** The rule names that take credentials to run. */
+export const AUDIT_RULES = (Object.keys(RULES) as RuleName[]).filter((r) => !DECLARED.includes(r));
+
+let fleetOnce: Promise<Fleet> | undefined;
+
+/** The live estate, read once per policy pack process. */
+function liveFleet(): Promise<Fleet> {
+  fleetOnce ??= (async () => {
+    const env = process.env;
+    if (!env["WPE_SIMULATOR"] && !(env["WPE_API_USER_ID"] && env["WPE_API_PASSWORD"])) {
+      const e = new Error(
+        `the audit rules (${AUDIT_RULES.join(", ")}) read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD (or WPE_SIMULATOR=true) for the pulumi command, or set those rules to "disabled" in --policy-pack-config`,
+      );
+      e.stack = e.message;
+      throw e;
+    }
+    const conn = await connect(env);
+    try {
+      return await readFleet(conn.client);
+    } catch (err) {
+      // One line for the user (the policy framework prints an error's stack).
+      const e = new Error(
+        `the audit rules could not read the live account (${conn.target}): ${err instanceof Error ? err.message : String(err)}`,
+      );
+      e.stack = e.message;
+      throw e;
+    } finally {
+      await conn.close();
+    }
+  })();
+  return fleetOnce;
+}
+
+/** A resource's inputs as plain values; a value not known yet (preview) reads as undefined. */
+function plain(props: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(props)) {
+    try {
+      out[key] = props[key];
+    } catch (e) {
+      if (!(e instanceof UnknownValueError)) throw e;
+    }
+  }
+  return out;
+}
+
+interface StackResource {
+  type: string;
+  name: string;
+  urn: string;
+  props: Record<string, unknown>;
+}
+
+function declaredOf(resources: readonly StackResource[]): Declared[] {
+  return resources.flatMap((r) => {
+    const kind = kindOfType(r.type);
+    return kind ? [{ kind, name: r.name, urn: r.urn, props: plain(r.props) }] : [];
+  });
+}
+
+/** The output that holds each kind's own id. */
+const ID_KEY: Record<string, string> = { Install: "installId", Site: "siteId", AccountUser: "userId" };
+
+/** The URN of the declared resource an id belongs to (an install's, a site's, a user's), if any. */
+function urnsById(declared: readonly Declared[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of declared) {
+    const id = ID_KEY[d.kind] && d.props[ID_KEY[d.kind]!];
+    if (typeof id === "string" && d.urn) out.set(id.toLowerCase(), d.urn);
+  }
+  return out;
+}
+
+const settingsOf = (config: Record<string, unknown>): Partial<RuleSettings> =>
+  Object.fromEntries(
+    Object.entries(config).filter(([k]) => k !== "enforcementLevel"),
+  ) as Partial<RuleSettings>;
+
+function configSchema(rule: RuleName): PolicyConfigSchema | undefined {
+  const settings = RULES[rule].settings as Record<
+    string,
+    { type: "number" | "string"; default: number | string; description: string }
+  >;
+  if (!Object.keys(settings).length) return undefined;
+  return {
+    properties: Object.fromEntries(
+      Object.entries(settings).map(([k, s]) => [
+        k,
+        { type: s.type, default: s.default, description: s.description },
+      ]),
+    ),
+  };
+}
+
+function report(reportViolation: ReportViolation, message: string, urn?: string) {
+  if (urn) reportViolation(message, urn);
+  else reportViolation(message);
+}
+
+export const policies: Policies = (Object.keys(RULES) as RuleName[]).map((rule) => {
+  const info = RULES[rule];
+  const schema = configSchema(rule);
+  const base = {
+    name: rule,
+    description: info.description,
+    enforcementLevel: info.enforcementLevel,
+    ...(schema ? { configSchema: schema } : {}),
+  };
+  if (rule === "wpengine-deletion-protection") {
+    return {
+      ...base,
+      validateResource: (args, reportViolation) => {
+        const kind = kindOfType(args.type);
+        if (kind !== "Install" && kind !== "Site") return;
+        for (const f of checkDeclared([{ kind, name: args.name, props: plain(args.props) }]))
+          reportViolation(f.message);
+      },
+    };
+  }
+  if (rule === "wpengine-backup-before-risky-change") {
+    return {
+      ...base,
+      validateStack: async (args, reportViolation) => {
+        const declared = declaredOf(args.resources as StackResource[]);
+        const risky = declared.some((d) => d.kind === "BackupRestore" || d.kind === "InstallCopy");
+        if (!risky) return;
+        // Which installs are production on the live account, when the pack has credentials to ask.
+        let production = new Set<string>();
+        try {
+          const fleet = await liveFleet();
+          production = new Set(fleet.installs.filter((i) => i.environment === "production").map((i) => i.id));
+        } catch {
+          // Without credentials only the installs the program declares as production count.
+        }
+        for (const f of checkDeclared(declared, production))
+          if (f.rule === rule)
+            report(reportViolation, f.message, declared.find((d) => d.name === f.subject.name)?.urn);
+      },
+    };
+  }
+  return {
+    ...base,
+    validateStack: async (args, reportViolation) => {
+      const fleet = await liveFleet();
+      const urns = urnsById(declaredOf(args.resources as StackResource[]));
+      for (const f of auditFleet(fleet, settingsOf(args.getConfig<Record<string, unknown>>())))
+        if (f.rule === rule) report(reportViolation, f.message, urns.get(f.subject.id.toLowerCase()));
+    },
+  };
+});
+
+new PolicyPack("wpengine", { policies });

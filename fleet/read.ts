@@ -1,0 +1,149 @@
+/**
+ * Reads the estate the credentials see into a {@link Fleet}: the importer's batched discovery (lists at
+ * the largest page size, read only, every listing sent once), then each account's plan limits and usage.
+ * Nothing here writes.
+ */
+
+import { readOnlyClient } from "../importer/client";
+import { all, discover, HOSTING_PAGE, type Selection, unlessRefused } from "../importer/discover";
+import type { WpEngineClient } from "../sdk";
+import type { Fleet, FleetAccount, InstallUsageLine, PlanMetric } from "./rules";
+
+const GB = 1e9;
+
+const num = (v: unknown): number => {
+  const n = typeof v === "string" ? Number(v) : typeof v === "number" ? v : 0;
+  return Number.isFinite(n) ? n : 0;
+};
+
+type Rollup = Record<string, { sum?: unknown; latest?: { value?: unknown } | null } | null | undefined>;
+
+/** Visits, bytes served and bytes stored of a rollup (the last 30 days; storage the latest value). */
+function usageOf(r: Rollup | null | undefined) {
+  const m = r ?? {};
+  return {
+    visits: num(m["visit_count"]?.sum),
+    bytes: num(m["network_total_bytes"]?.sum),
+    stored: num(m["storage_file_bytes"]?.latest?.value) + num(m["storage_database_bytes"]?.latest?.value),
+  };
+}
+
+/** Reads every account the credentials see (or those of `selection.accounts`), read only. */
+export async function readFleet(client: WpEngineClient, selection: Selection = {}): Promise<Fleet> {
+  const readAt = new Date().toISOString();
+  const ro = readOnlyClient(client);
+  // Discovery lists everything once; the reads below are answered from what it listed.
+  await discover(ro, { ...(selection.accounts ? { accounts: selection.accounts } : {}) });
+  const c = ro.client;
+  const listed = await all(c.accounts.iterate({ limit: HOSTING_PAGE }));
+  const wanted = selection.accounts?.map((a) => a.toLowerCase());
+  const accounts = wanted ? listed.filter((a) => wanted.includes(a.id.toLowerCase())) : listed;
+
+  const fleet: Fleet = {
+    readAt,
+    accounts: [],
+    sites: [],
+    installs: [],
+    domains: [],
+    certificates: [],
+    users: [],
+    installUsage: [],
+  };
+  await Promise.all(
+    accounts.map(async (a) => {
+      const name = a.name ?? a.nickname ?? a.id;
+      const [sites, installs, users, limits, usage] = await Promise.all([
+        all(c.sites.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
+        all(c.installs.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
+        unlessRefused(c.accountUsers.list(a.id)),
+        // Limits and usage are reads the importer does not list: asked of the service directly.
+        unlessRefused(client.usage.accountLimits(a.id)),
+        unlessRefused(client.usage.accountUsage(a.id, {}, { limit: 1000 })),
+      ]);
+      for (const s of sites) fleet.sites.push({ id: s.id, name: s.name, accountId: a.id });
+      let visits = 0;
+      let bytes = 0;
+      let stored = 0;
+      for (const e of usage?.environment_metrics ?? []) {
+        const u = usageOf(e.metrics_rollup as Rollup);
+        visits += u.visits;
+        bytes += u.bytes;
+        stored += u.stored;
+        const line: InstallUsageLine = {
+          installName: e.environment_name ?? "?",
+          accountId: a.id,
+          visits: u.visits,
+          bandwidthGb: u.bytes / GB,
+          storageGb: u.stored / GB,
+        };
+        fleet.installUsage.push(line);
+      }
+      const plan: PlanMetric[] = usage
+        ? [
+            { metric: "visitors", used: visits, limit: limits?.visitors ?? null, unit: "visits" },
+            { metric: "bandwidth", used: bytes / GB, limit: limits?.bandwidth ?? null, unit: "GB" },
+            { metric: "storage", used: stored / GB, limit: limits?.storage ?? null, unit: "GB" },
+          ]
+        : [];
+      const account: FleetAccount = { id: a.id, name, plan };
+      fleet.accounts.push(account);
+      for (const u of users ?? []) {
+        fleet.users.push({
+          userId: u.user_id,
+          accountId: a.id,
+          email: u.email ?? u.user_id,
+          roles: u.roles,
+          mfaEnabled: u.mfa_enabled ?? null,
+          inviteAccepted: u.invite_accepted ?? null,
+          installIds: (u.installs ?? []).map((i) => i.id),
+        });
+      }
+      await Promise.all(
+        installs.map(async (i) => {
+          fleet.installs.push({
+            id: i.id,
+            name: i.name,
+            accountId: a.id,
+            siteId: i.site?.id ?? null,
+            environment: i.environment?.toLowerCase() ?? null,
+            phpVersion: i.php_version ?? null,
+            createdAt: i.created_at ?? null,
+          });
+          const [domains, certificates] = await Promise.all([
+            all(c.domains.iterate(i.id, { limit: HOSTING_PAGE })),
+            unlessRefused(all(c.certificates.iterateForInstall(i.id, { limit: HOSTING_PAGE }))),
+          ]);
+          for (const d of domains)
+            fleet.domains.push({
+              id: d.id,
+              name: d.name,
+              installId: i.id,
+              ownershipStatus: d.ownership_status ?? (d.txt_verified_time ? "TXT_VERIFIED" : null),
+              sslStatus: d.network_details?.network_info?.ssl?.status ?? null,
+            });
+          for (const cert of certificates ?? [])
+            fleet.certificates.push({
+              installId: i.id,
+              commonName: cert.common_name ?? (cert.domains ?? []).join(", "),
+              source: cert.cert_source ?? "CERT_SOURCE_UNSPECIFIED",
+              status: cert.status ?? null,
+              expiresTime: cert.expires_time ?? null,
+            });
+        }),
+      );
+    }),
+  );
+  // Stable order whatever the order answers came in.
+  const by =
+    <T>(key: (x: T) => string) =>
+    (x: T, y: T) =>
+      key(x).localeCompare(key(y));
+  fleet.accounts.sort(by((a) => a.name));
+  fleet.sites.sort(by((s) => s.name));
+  fleet.installs.sort(by((i) => i.name));
+  fleet.domains.sort(by((d) => d.name));
+  fleet.certificates.sort(by((x) => `${x.expiresTime}/${x.commonName}`));
+  fleet.users.sort(by((u) => `${u.accountId}/${u.email}`));
+  fleet.installUsage.sort(by((u) => u.installName));
+  return fleet;
+}

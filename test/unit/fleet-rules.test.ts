@@ -1,0 +1,294 @@
+/**
+ * The guardrails' logic (fleet/rules.ts), each rule with an estate or a program that breaks it and one
+ * that meets it; the policy config file the report shares with the pack (fleet/cli.ts).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readPolicyConfig } from "../../fleet/cli";
+import {
+  auditFleet,
+  checkDeclared,
+  type Declared,
+  type Fleet,
+  kindOfType,
+  phpBelow,
+  RULES,
+} from "../../fleet/rules";
+import { useTempTrees } from "../support/files";
+
+const NOW = Date.parse("2026-06-01T00:00:00Z");
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** An estate that meets every audit rule; each test breaks one thing. */
+function fleet(): Fleet {
+  return {
+    readAt: iso(NOW),
+    accounts: [
+      {
+        id: "a1",
+        name: "Acme",
+        plan: [
+          { metric: "visitors", used: 100, limit: 1000, unit: "visits" },
+          { metric: "storage", used: 10, limit: 100, unit: "GB" },
+          { metric: "bandwidth", used: 5, limit: null, unit: "GB" },
+        ],
+      },
+    ],
+    sites: [{ id: "s1", name: "Site", accountId: "a1" }],
+    installs: [
+      {
+        id: "i1",
+        name: "prod",
+        accountId: "a1",
+        siteId: "s1",
+        environment: "production",
+        phpVersion: "8.2",
+        createdAt: iso(NOW - 400 * DAY),
+      },
+      {
+        id: "i2",
+        name: "stg",
+        accountId: "a1",
+        siteId: "s1",
+        environment: "staging",
+        phpVersion: "7.4",
+        createdAt: iso(NOW - 2 * DAY),
+      },
+    ],
+    domains: [
+      {
+        id: "d1",
+        name: "example.com",
+        installId: "i1",
+        ownershipStatus: "TXT_VERIFIED",
+        sslStatus: "active",
+      },
+      // Pending, but on an install younger than the grace period.
+      {
+        id: "d2",
+        name: "new.example.com",
+        installId: "i2",
+        ownershipStatus: "TXT_VERIFICATION_PENDING",
+        sslStatus: "pending",
+      },
+    ],
+    certificates: [
+      {
+        installId: "i1",
+        commonName: "example.com",
+        source: "THIRD_PARTY",
+        status: "ENABLED",
+        expiresTime: iso(NOW + 90 * DAY),
+      },
+    ],
+    users: [
+      {
+        userId: "u1",
+        accountId: "a1",
+        email: "o1@x",
+        roles: "owner",
+        mfaEnabled: true,
+        inviteAccepted: true,
+        installIds: [],
+      },
+      {
+        userId: "u2",
+        accountId: "a1",
+        email: "o2@x",
+        roles: "owner",
+        mfaEnabled: true,
+        inviteAccepted: true,
+        installIds: [],
+      },
+      {
+        userId: "u3",
+        accountId: "a1",
+        email: "p@x",
+        roles: "partial",
+        mfaEnabled: false,
+        inviteAccepted: true,
+        installIds: ["i1"],
+      },
+    ],
+    installUsage: [],
+  };
+}
+
+const rules = (f: Fleet, settings = {}) =>
+  auditFleet(f, settings, NOW).map((x) => `${x.rule} ${x.subject.name}`);
+
+describe("audit rules", () => {
+  it("an estate that meets every rule has no finding", () => {
+    expect(rules(fleet())).toEqual([]);
+  });
+
+  it("wpengine-php-minimum: a production install below the minimum (staging is not judged)", () => {
+    const f = fleet();
+    f.installs[0]!.phpVersion = "8.0";
+    expect(rules(f)).toEqual(["wpengine-php-minimum prod"]);
+    expect(rules(f, { minimumVersion: "8.0" })).toEqual([]);
+    expect(phpBelow("7.4", "8.1")).toBe(true);
+    expect(phpBelow("8.10", "8.9")).toBe(false);
+    expect(phpBelow(null, "8.1")).toBe(false);
+  });
+
+  it("wpengine-domain-verified: pending TXT or SSL not active past the grace period", () => {
+    const f = fleet();
+    f.domains[0]!.ownershipStatus = "TXT_VERIFICATION_PENDING";
+    f.domains[0]!.sslStatus = "pending";
+    expect(rules(f)).toEqual([
+      "wpengine-domain-verified example.com",
+      "wpengine-domain-verified example.com",
+    ]);
+    // The other pending domain is on an install 2 days old: within 7, not within 1.
+    expect(rules(f, { graceDays: 1 })).toContain("wpengine-domain-verified new.example.com");
+  });
+
+  it("wpengine-certificate-expiry: within the warning period, or expired", () => {
+    const f = fleet();
+    f.certificates[0]!.expiresTime = iso(NOW + 10 * DAY);
+    expect(auditFleet(f, {}, NOW).map((x) => x.message)).toEqual([
+      `third-party certificate example.com on prod expires in 10 days (${iso(NOW + 10 * DAY)}), within 30`,
+    ]);
+    expect(rules(f, { warnDays: 5 })).toEqual([]);
+    f.certificates[0]!.expiresTime = iso(NOW - 3 * DAY);
+    expect(auditFleet(f, {}, NOW)[0]!.message).toContain("expired 3 days ago");
+  });
+
+  it("wpengine-owner-mfa, wpengine-invitation-accepted, wpengine-partial-user-installs", () => {
+    const f = fleet();
+    f.users[0]!.mfaEnabled = false;
+    f.users[1]!.inviteAccepted = false;
+    f.users[2]!.installIds = [];
+    expect(rules(f)).toEqual([
+      "wpengine-owner-mfa o1@x",
+      "wpengine-invitation-accepted o2@x",
+      "wpengine-partial-user-installs p@x",
+    ]);
+  });
+
+  it("wpengine-multiple-owners: an account with a single owner", () => {
+    const f = fleet();
+    f.users[1]!.roles = "full";
+    expect(rules(f)).toEqual(["wpengine-multiple-owners Acme"]);
+  });
+
+  it("wpengine-usage-below-plan: a metric above the threshold of its limit (none when no limit)", () => {
+    const f = fleet();
+    f.accounts[0]!.plan[1]!.used = 85;
+    f.accounts[0]!.plan[2]!.used = 1e9;
+    expect(auditFleet(f, {}, NOW).map((x) => x.message)).toEqual([
+      "account Acme used 85% of its storage limit (85.0 of 100 GB), above 80%",
+    ]);
+    expect(rules(f, { thresholdPercent: 90 })).toEqual([]);
+  });
+});
+
+describe("declared rules", () => {
+  const PROD = "11111111-1111-4111-8111-111111111111";
+  const copy = (props: Record<string, unknown> = {}): Declared => ({
+    kind: "InstallCopy",
+    name: "copy",
+    props: { sourceEnvironmentId: "x", destinationEnvironmentId: PROD, ...props },
+  });
+
+  it("kinds from both front doors' type tokens", () => {
+    expect(kindOfType("pulumi-nodejs:dynamic/wpengine:Install")).toBe("Install");
+    expect(kindOfType("wpengine:index:InstallCopy")).toBe("InstallCopy");
+    expect(kindOfType("aws:s3/bucket:Bucket")).toBeUndefined();
+  });
+
+  it("wpengine-deletion-protection: a production install or a site with it off", () => {
+    const found = checkDeclared([
+      {
+        kind: "Install",
+        name: "p",
+        props: { name: "p", environment: "production", deletionProtection: false },
+      },
+      { kind: "Install", name: "s", props: { name: "s", environment: "staging", deletionProtection: false } },
+      { kind: "Install", name: "q", props: { name: "q", environment: "production" } },
+      { kind: "Site", name: "site", props: { name: "Site", deletionProtection: false } },
+      { kind: "Site", name: "kept", props: { name: "Kept", deletionProtection: true } },
+    ]);
+    expect(found.map((f) => `${f.rule} ${f.subject.name}`)).toEqual([
+      "wpengine-deletion-protection p",
+      "wpengine-deletion-protection Site",
+    ]);
+  });
+
+  it("wpengine-backup-before-risky-change: a copy or restore into production needs a Backup of it", () => {
+    const prod = new Set([PROD]);
+    expect(checkDeclared([copy()], prod).map((f) => f.rule)).toEqual(["wpengine-backup-before-risky-change"]);
+    const restore: Declared = { kind: "BackupRestore", name: "r", props: { installId: PROD, backupId: "b" } };
+    expect(checkDeclared([restore], prod)[0]!.message).toContain(
+      `BackupRestore r restores a backup over production install ${PROD}`,
+    );
+    const backup: Declared = { kind: "Backup", name: "b", props: { installId: PROD } };
+    expect(checkDeclared([copy(), restore, backup], prod)).toEqual([]);
+    // Not production, or not known yet (an output of another resource): nothing to say.
+    expect(checkDeclared([copy()], new Set())).toEqual([]);
+    expect(checkDeclared([copy({ destinationEnvironmentId: undefined })], prod)).toEqual([]);
+    // Production because the program declares it so.
+    const install: Declared = {
+      kind: "Install",
+      name: "i",
+      props: { installId: PROD, environment: "production" },
+    };
+    expect(checkDeclared([install, copy()]).map((f) => f.rule)).toEqual([
+      "wpengine-backup-before-risky-change",
+    ]);
+  });
+});
+
+describe("the policy config file", () => {
+  const tree = useTempTrees("wpe-policy-config-");
+
+  it("reads levels and settings as --policy-pack-config takes them, and names an unknown rule", () => {
+    const dir = tree({
+      "ok.json": JSON.stringify({
+        "wpengine-php-minimum": { enforcementLevel: "mandatory", minimumVersion: "8.2" },
+        "wpengine-owner-mfa": "disabled",
+      }),
+    });
+    expect(readPolicyConfig(join(dir, "ok.json"))).toEqual({
+      settings: { minimumVersion: "8.2" },
+      levels: { "wpengine-php-minimum": "mandatory", "wpengine-owner-mfa": "disabled" },
+    });
+    writeFileSync(join(dir, "bad.json"), JSON.stringify({ "wpengine-php": "mandatory" }));
+    expect(() => readPolicyConfig(join(dir, "bad.json"))).toThrow(/wpengine-php is not a rule of the pack/);
+  });
+
+  it("the pack's version is the package's (@pulumi/policy reports it)", () => {
+    const root = join(__dirname, "..", "..");
+    const version = (f: string) => JSON.parse(readFileSync(join(root, f), "utf8")).version;
+    expect(version("policy-pack/package.json")).toBe(version("package.json"));
+    expect(Object.keys(RULES)).toHaveLength(10);
+  });
+});
+
+describe("pulumi-wpengine report's arguments", () => {
+  it("refuses a missing --out and missing credentials in one line, before any read", async () => {
+    const { reportMain } = await import("../../fleet/cli");
+    const errors: string[] = [];
+    const write = process.stderr.write;
+    const saved = { ...process.env };
+    process.stderr.write = ((s: string) => {
+      errors.push(s);
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      expect(await reportMain([])).toBe(2);
+      expect(errors.join("")).toContain("--out FILE is required");
+      errors.length = 0;
+      for (const k of ["WPE_API_USER_ID", "WPE_API_PASSWORD", "WPE_SIMULATOR"]) delete process.env[k];
+      expect(await reportMain(["--out", "/nonexistent/fleet.html"])).toBe(1);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^pulumi-wpengine report: .*WPE_API_USER_ID/);
+    } finally {
+      process.stderr.write = write;
+      process.env = saved;
+    }
+  });
+});
