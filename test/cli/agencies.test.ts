@@ -241,6 +241,7 @@ describe("pulumi-wpengine import --profile acme --profile initech: both accounts
     ).toBe(true);
     const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
     expect(program).toContain('profile: "initech"');
+    expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain("WPE_API_USER_ID_<NAME>");
     imported = await CliProject.create({ from: out, env: env() });
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
     await fetch(`${sim.url}/__sim/requests`, { method: "DELETE" });
