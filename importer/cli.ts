@@ -18,6 +18,9 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
   --site ID            only this site, its installs and what they hold (repeatable)
   --install ID         only this install and what it holds (repeatable)
   --kinds K1,K2        only these kinds: ${COVERED.join(", ")}
+  --profile NAME       read as this credential profile (repeatable): one program of the accounts of
+                       several API users, each resource carrying its profile (TypeScript); credentials
+                       from WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME>, or WPE_PROFILES (JSON)
   --project NAME       the Pulumi project name (default: the name of DIR)
   --force              replace DIR when it is not empty
 
@@ -88,6 +91,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
           }
         : {}),
       ...(values.project ? { project: values.project } : {}),
+      ...(values.profile ? { profiles: values.profile } : {}),
       force: values.force === true,
       progress,
     });
@@ -123,6 +127,7 @@ function parse(args: string[]) {
       install: { type: "string", multiple: true },
       kinds: { type: "string" },
       project: { type: "string" },
+      profile: { type: "string", multiple: true },
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },

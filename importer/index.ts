@@ -6,10 +6,12 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { profileInstance, profileSources } from "../provider/core/config";
 import { isAuthenticationError } from "../sdk";
+import { ENV } from "../sdk/core/config";
 import { readOnlyClient } from "./client";
 import { connect } from "./connect";
-import { discover, type Selection } from "./discover";
+import { discover, type Selection, type World } from "./discover";
 import { COVERED, importIdOf } from "./kinds";
 import { buildModel, type Model, readAll, slug } from "./model";
 import { type Language, renderProject } from "./render";
@@ -30,6 +32,11 @@ export interface ImportOptions extends Selection {
   progress?: (phase: "discovering" | "reading", kind: string, count: number) => void;
   /** The command as the user typed it, for the generated files. */
   command?: string;
+  /**
+   * Credential profiles to read, each an API user (`WPE_API_USER_ID_<NAME>`, or `WPE_PROFILES`): their
+   * accounts form one program whose resources carry their `profile`. Unset: the default credentials.
+   */
+  profiles?: readonly string[];
 }
 
 export interface ImportResult {
@@ -98,6 +105,7 @@ export function writeAtomically(out: string, files: Record<string, string>): voi
 export function commandOf(opts: Omit<ImportOptions, "out">, language: Language): string {
   const parts = ["pulumi-wpengine import"];
   if (language === "yaml") parts.push("--language yaml");
+  for (const p of opts.profiles ?? []) parts.push(`--profile ${p}`);
   for (const a of opts.accounts ?? []) parts.push(`--account ${a}`);
   for (const s of opts.sites ?? []) parts.push(`--site ${s}`);
   for (const i of opts.installs ?? []) parts.push(`--install ${i}`);
@@ -112,8 +120,48 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     throw new UsageError(
       `--kinds: ${unknown.join(", ")} cannot be imported; the kinds are ${COVERED.join(", ")}`,
     );
-  const conn = await connect(opts.env);
+  const language = opts.language ?? "typescript";
+  if (opts.profiles?.length && language !== "typescript")
+    throw new UsageError(
+      "--profile writes a TypeScript program (each resource carries its profile); --language yaml reads one API user",
+    );
   const started = Date.now();
+  // One API user (the default credentials), or each profile's in turn: their objects form one program.
+  const sources = opts.profiles?.length
+    ? opts.profiles.map((profile) => ({ profile, env: profileEnvironment(profile, opts.env) }))
+    : [{ profile: undefined, env: opts.env }];
+  const parts: Awaited<ReturnType<typeof readAccount>>[] = [];
+  for (const { profile, env } of sources) parts.push(await readAccount(opts, env, profile));
+  const world = mergeWorlds(parts.map((p) => p.world));
+  const model = buildModel(
+    parts.flatMap((p) => p.read),
+    world,
+  );
+  const ms = Date.now() - started;
+  const [first] = parts;
+  const files = renderProject(model, {
+    project: opts.project ?? (slug(path.basename(path.resolve(opts.out))) || "wpengine"),
+    language,
+    source: first!.source,
+    version: version(),
+    command: opts.command ?? commandOf(opts, language),
+  });
+  writeAtomically(opts.out, files);
+  return {
+    model,
+    files,
+    calls: parts.reduce((n, p) => n + p.calls, 0),
+    ms,
+    source: parts.map((p) => p.target).join(", "),
+  };
+}
+
+/**
+ * One API user's objects, discovered and read on its own connection: the default credentials, or a
+ * profile's (each object found then carries `profile`, so the program runs it as that API user).
+ */
+async function readAccount(opts: ImportOptions, env: NodeJS.ProcessEnv | undefined, profile?: string) {
+  const conn = await connect(env);
   try {
     const ro = readOnlyClient(conn.client);
     const progress = opts.progress ?? (() => {});
@@ -123,7 +171,9 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     } catch (err) {
       if (isAuthenticationError(err))
         throw new Error(
-          `the service refused the credentials (401) at ${conn.target}: check WPE_API_USER_ID and WPE_API_PASSWORD (an API user of the User Portal's API Access page)`,
+          profile
+            ? `the service refused the credentials of profile ${profile} (401) at ${conn.target}: check ${profileSources(profile)}`
+            : `the service refused the credentials (401) at ${conn.target}: check WPE_API_USER_ID and WPE_API_PASSWORD (an API user of the User Portal's API Access page)`,
         );
       throw err;
     }
@@ -139,19 +189,29 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       return false;
     });
     const read = await readAll(ro, found, (k, n) => progress("reading", k, n));
-    const model = buildModel(read, world);
-    const ms = Date.now() - started;
-    const language = opts.language ?? "typescript";
-    const files = renderProject(model, {
-      project: opts.project ?? (slug(path.basename(path.resolve(opts.out))) || "wpengine"),
-      language,
+    if (profile) for (const r of read) r.values["profile"] = profile;
+    return {
+      read,
+      world,
+      calls: conn.calls(),
+      target: profile ? `${conn.target} as profile ${profile}` : conn.target,
       source: conn.config.simulatorStateFile !== undefined ? "the bundled simulator" : conn.client.apiUrl,
-      version: version(),
-      command: opts.command ?? commandOf(opts, language),
-    });
-    writeAtomically(opts.out, files);
-    return { model, files, calls: conn.calls(), ms, source: conn.target };
+    };
   } finally {
     await conn.close();
   }
+}
+
+/** The environment a profile's connection reads: its own API user as WPE_API_USER_ID/WPE_API_PASSWORD. */
+export function profileEnvironment(profile: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { config } = profileInstance(profile, { config: {}, clientSlot: Symbol(profile) }, env);
+  return { ...env, [ENV.username]: config.username, [ENV.password]: config.password };
+}
+
+/** What several API users' discoveries saw, as one world (an object two of them see is read by each). */
+function mergeWorlds(worlds: readonly World[]): Pick<World, "names" | "leftOut"> {
+  return {
+    names: new Map(worlds.flatMap((w) => [...w.names])),
+    leftOut: worlds.flatMap((w) => w.leftOut),
+  };
 }

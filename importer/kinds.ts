@@ -33,6 +33,8 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   EnvironmentSource:
     "a one-off upload of a build's source: the service keeps builds, not the directory they came from",
   DomainVerification: "a one-off action: a verified domain stays verified (its Domain is brought in)",
+  DomainSharingLink:
+    "the service lists no sharing links: a link made outside the program cannot be found (declare one to make and keep a new link)",
   DomainMappingVerification:
     "a one-off action: a verified mapping stays verified (its DomainMappings is brought in)",
   SiteTransfer: "a one-off move of a site to another account: its site is brought in as a Site",

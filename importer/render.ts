@@ -230,6 +230,24 @@ const TSCONFIG = `${JSON.stringify(
   2,
 )}\n`;
 
+/** Where the program's credentials come from: the provider's own, or each profile's its resources name. */
+function credentialsLines(model: Model): string[] {
+  const profiles = [
+    ...new Set(model.resources.map((r) => r.inputs["profile"]).filter((p) => typeof p === "string")),
+  ];
+  if (!profiles.length)
+    return [
+      "The credentials are the provider's: `WPE_API_USER_ID` and `WPE_API_PASSWORD` in the environment, or",
+      "`pulumi config set wpengine:username <id>` and `pulumi config set --secret wpengine:password <password>`",
+      "(`WPE_SIMULATOR=true` or `wpengine:simulator` for the bundled simulator).",
+    ];
+  return [
+    `Each resource runs as its credential profile (${profiles.map((p) => `\`${p}\``).join(", ")}): set each profile's`,
+    'API user in `pulumi config set --secret wpengine:profiles \'{"<name>": {"username": ..., "password": ...}}\'`',
+    "or in `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>` (see the provider's docs/accounts.md).",
+  ];
+}
+
 function readme(model: Model, opts: RenderOptions): string {
   const counts = new Map<string, number>();
   for (const r of model.resources) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
@@ -242,9 +260,7 @@ function readme(model: Model, opts: RenderOptions): string {
     "",
     "## Take them in",
     "",
-    "The credentials are the provider's: `WPE_API_USER_ID` and `WPE_API_PASSWORD` in the environment, or",
-    "`pulumi config set wpengine:username <id>` and `pulumi config set --secret wpengine:password <password>`",
-    "(`WPE_SIMULATOR=true` or `wpengine:simulator` for the bundled simulator).",
+    ...credentialsLines(model),
     "",
     "```sh",
     "pulumi stack init prod",

@@ -6,7 +6,7 @@
  *   `kind` (what the serialized provider is now: see `thin.ts`).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { setStackConfig } from "./core/config";
+import { profileOf, setStackConfig, withProfile } from "./core/config";
 import { type CheckFailure, forEngine } from "./core/inputs";
 import { stopWithParent } from "./core/watchdog";
 import { KINDS } from "./registry";
@@ -25,7 +25,8 @@ export async function run(kind: string, method: Method, ...args: unknown[]): Pro
   if (!provider) throw new Error(`wpengine: unknown resource kind ${JSON.stringify(kind)}`);
   const fn = provider?.[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
   if (!fn) throw new Error(`wpengine: resource ${kind} has no ${method}`);
-  const result = await fn.apply(provider, args);
+  // Every method's last argument holds the resource's properties: its `profile` chooses the API user.
+  const result = await withProfile(profileOf(args.at(-1)), () => fn.apply(provider, args));
   return method === "check" ? forEngineCheck(result) : result;
 }
 

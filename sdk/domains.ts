@@ -115,6 +115,10 @@ export const DomainVerificationSchema = z.looseObject({
 /** Answer of the verification POST. */
 export type DomainVerification = z.infer<typeof DomainVerificationSchema>;
 
+/** A shareable Entri Connect link to a domain's DNS setup (beyond Swagger 1.17.0, from the live API docs). */
+export const DomainSharingLinkSchema = z.looseObject({ url: z.string() });
+export type DomainSharingLink = z.infer<typeof DomainSharingLinkSchema>;
+
 /** A DNS name, lower or upper case, optionally a wildcard. */
 const domainName = z
   .string({ error: "expected a domain name" })
@@ -261,6 +265,22 @@ export class Domains {
     return this.transport.request(
       { method: "POST", path: path`/installs/${installId}/domains/${domainId}/verification`, retry: "safe" },
       DomainVerificationSchema,
+    );
+  }
+
+  /**
+   * Makes a new shareable Entri Connect link with which anyone holding the domain's registry access sets
+   * its DNS (AN and GES domains only). Beyond Swagger 1.17.0. Every call makes another link (no
+   * idempotency), so it is never retried once the request may have reached the service: keep the link.
+   */
+  async createSharingLink(installId: string, domainId: string): Promise<DomainSharingLink> {
+    return this.transport.request(
+      {
+        method: "POST",
+        path: path`/installs/${installId}/domains/${domainId}/sharing_link`,
+        retry: "unsafe",
+      },
+      DomainSharingLinkSchema,
     );
   }
 }

@@ -14,7 +14,7 @@ const Advance = z.strictObject({
     .nonnegative()
     .max(10 * 365 * 86_400),
 });
-const Password = z.strictObject({ password: z.string().min(1) });
+const Password = z.strictObject({ password: z.string().min(1), userId: z.string().min(1).optional() });
 const Faults = z.strictObject({ rules: z.array(FaultRuleSchema) });
 const Settings = z.strictObject({
   rate: z.string().nullable().optional(),
@@ -106,7 +106,8 @@ export function registerControl(app: FastifyInstance, sim: Sim): void {
 
   app.put("/__sim/users/:username", async (req: Req) => {
     const { username } = req.params as { username: string };
-    sim.setPassword(username, parseBody(Password, req.body, "user").password);
+    const body = parseBody(Password, req.body, "user");
+    sim.setPassword(username, body.password, body.userId);
     return { username };
   });
 

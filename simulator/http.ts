@@ -16,6 +16,11 @@ export function setCaller(req: FastifyRequest, caller: Caller): void {
   callers.set(req, caller);
 }
 
+/** The API user a request authenticated as, if it did (the request log's `user`). */
+export function usernameOf(req: FastifyRequest): string | undefined {
+  return callers.get(req)?.username;
+}
+
 /** The authenticated caller of a `/v1` or `/fu/v1` request. */
 export function callerOf(req: FastifyRequest): Caller {
   const caller = callers.get(req);

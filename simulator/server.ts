@@ -6,7 +6,7 @@ import { authenticate } from "./auth";
 import { registerControl } from "./control";
 import { ApiError, badRequest } from "./errors";
 import type { FaultRule } from "./faults";
-import { setCaller } from "./http";
+import { setCaller, usernameOf } from "./http";
 import { registerAccounts } from "./routes/accounts";
 import { registerAccountUsers } from "./routes/accountUsers";
 import { registerApps } from "./routes/apps";
@@ -214,12 +214,14 @@ export async function buildServer(
   app.addHook("onResponse", async (req, reply) => {
     const path = apiPath(req);
     if (path === null || dropped.has(req)) return;
+    const user = usernameOf(req);
     sim.record({
       method: req.method,
       path,
       query: queryOf(req),
       status: reply.statusCode,
       time: sim.clock.iso(),
+      ...(user !== undefined ? { user } : {}),
     });
   });
 

@@ -44,6 +44,8 @@ export interface LoggedRequest {
   time: string;
   /** True when an injected fault closed the connection without an answer. */
   dropped?: boolean;
+  /** The API user the request authenticated as (absent when it did not). */
+  user?: string;
 }
 
 const LOG_LIMIT = 20_000;
@@ -139,15 +141,21 @@ export class Sim {
     this.store.reset();
     this.faults.set([]);
     this.configure(this.#started);
+    this.users.clear();
     for (const [name, c] of this.#startedUsers) this.users.set(name, { ...c });
     this.store.flush();
   }
 
-  /** Changes an API user's password (a rotation): the old one is refused from now on. 404 for an unknown user. */
-  setPassword(username: string, password: string): void {
+  /**
+   * Changes an API user's password (a rotation): the old one is refused from now on. 404 for an unknown
+   * user, unless `userId` is given: then the API user is made (or moved) for the account user of that id,
+   * seeing what that user's roles give (a second agency's API user; `reset` removes it).
+   */
+  setPassword(username: string, password: string, userId?: string): void {
     const user = this.users.get(username);
-    if (!user) throw notFound("User");
-    user.password = password;
+    if (userId !== undefined) this.users.set(username, { userId, password });
+    else if (!user) throw notFound("User");
+    else user.password = password;
   }
 
   /** Moves the clock forward by `seconds` and applies what came due. */

@@ -104,6 +104,15 @@ export function renderKind(kind: Kind): string {
       `pulumi import wpengine:index:${kind.kind} <name> ${id}`,
       "```",
     );
+    if (kind.list)
+      lines.push(
+        "",
+        "The existing objects and their import ids, without a program ([`pulumi do`](executable-provider.md#look-at-or-fix-one-object-pulumi-do)):",
+        "",
+        "```sh",
+        `pulumi do --package <plugin> wpengine:${kind.kind} list ${listFlags(kind)}`.trimEnd(),
+        "```",
+      );
   } else {
     lines.push(`Cannot be imported: ${kind.importId.none}`);
   }
@@ -111,6 +120,17 @@ export function renderKind(kind: Kind): string {
   lines.push("", "## Delete", "", kind.deletes, "", END);
   lines.splice(lines.length - 1, 0, ...renderDrift(kind), "");
   return lines.join("\n");
+}
+
+/** A kind's list inputs as `pulumi do ... list` takes them: `--install-id <installId>` (optional ones in brackets). */
+export function listFlags(kind: Kind): string {
+  const shape = kind.list?.inputs.shape ?? {};
+  return Object.entries(shape)
+    .map(([name, field]) => {
+      const flag = `--${name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()} <${name}>`;
+      return (field as { isOptional(): boolean }).isOptional() ? `[${flag}]` : flag;
+    })
+    .join(" ");
 }
 
 /** The page's drift section: what a refresh watches, what it cannot see, and what it does when the object is gone. */
@@ -162,10 +182,12 @@ export const IMPORT_END = "<!-- end of the import ids -->";
 /** The import-id table of docs/executable-provider.md: every kind, by its definition's `importId`. */
 export function renderImportIds(kinds: readonly Kind[]): string {
   const sorted = [...kinds].sort((a, b) => (a.kind < b.kind ? -1 : 1));
-  const lines = [IMPORT_BEGIN, "", "| resource | import id |", "|---|---|"];
+  const lines = [IMPORT_BEGIN, "", "| resource | import id | `pulumi do ... list` takes |", "|---|---|---|"];
   for (const k of sorted)
     if (typeof k.importId === "string")
-      lines.push(`| \`${k.kind}\` | \`${k.importId.replace(/\{(\w+)\}/g, "<$1>")}\` |`);
+      lines.push(
+        `| \`${k.kind}\` | \`${k.importId.replace(/\{(\w+)\}/g, "<$1>")}\` | ${k.list ? `\`${listFlags(k) || "(nothing)"}\`` : "no listing"} |`,
+      );
   lines.push("", "| not importable | why |", "|---|---|");
   for (const k of sorted)
     if (typeof k.importId !== "string") lines.push(`| \`${k.kind}\` | ${cell(k.importId.none)} |`);

@@ -9,6 +9,7 @@ import { WpEngineConfigError } from "../../sdk/core/errors";
 import {
   CONFIG_KEYS,
   currentProviderInstance,
+  profileSources,
   type ResolvedProviderConfig,
   resolveProviderConfig,
 } from "./config";
@@ -157,19 +158,21 @@ export async function proveCredentials(
   config: ResolvedProviderConfig = resolveProviderConfig(),
 ): Promise<void> {
   if (config.simulatorStateFile !== undefined || config.skipCredentialsCheck) return;
-  const client = await cachedClient(currentProviderInstance().clientSlot, config);
+  const { clientSlot, profile } = currentProviderInstance();
+  const client = await cachedClient(clientSlot, config);
   const holder = client as unknown as { [PROVEN]?: Promise<void> };
   holder[PROVEN] ??= client.accounts.currentUser().then(
     () => undefined,
     (err) => {
       const status = (err as { status?: number }).status;
       if (status !== 401 && status !== 403) return;
+      const refused = `${status} ${status === 401 ? "Unauthorized" : "Forbidden"} on GET /user`;
+      const where = profile
+        ? profileSources(profile)
+        : `${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (or ${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env})`;
       throw new WpEngineConfigError(
-        `wpengine: the API refused the credentials of API user ${config.username} (${status} ${
-          status === 401 ? "Unauthorized" : "Forbidden"
-        } on GET /user). Check ${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (or ` +
-          `${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env}); set ${CONFIG_KEYS.skipCredentialsCheck.key} ` +
-          "true to skip this check.",
+        `wpengine: the API refused the credentials of ${profile ? `profile ${profile} (API user ${config.username})` : `API user ${config.username}`} (${refused}). ` +
+          `Check ${where}; set ${CONFIG_KEYS.skipCredentialsCheck.key} true to skip this check.`,
       );
     },
   );

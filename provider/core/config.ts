@@ -4,7 +4,9 @@
  * credentials never enter the serialized provider or the state.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
 import { ENV } from "../../sdk/core/config";
+import { WpEngineConfigError } from "../../sdk/core/errors";
 import { sharedWorldFile } from "../../simulator/home";
 
 /** The stack configuration keys this provider reads, with their environment fallbacks. */
@@ -44,6 +46,17 @@ export const CONFIG_KEYS = {
     key: "wpengine:skipCredentialsCheck",
     env: "WPE_SKIP_CREDENTIALS_CHECK",
     doc: "`true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.",
+  },
+  profile: {
+    key: "wpengine:profile",
+    env: "WPE_PROFILE",
+    doc: "The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.",
+  },
+  profiles: {
+    key: "wpengine:profiles",
+    env: "WPE_PROFILES",
+    doc: 'Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.',
+    secret: true,
   },
   adoptExisting: {
     key: "wpengine:adoptExisting",
@@ -89,6 +102,8 @@ export interface ResolvedProviderConfig {
 export interface ProviderInstance {
   config: RawProviderConfig;
   clientSlot: symbol;
+  /** The credential profile the instance runs as, when one was chosen (errors name it). */
+  profile?: string;
 }
 
 /**
@@ -179,4 +194,89 @@ export function resolveProviderConfig(
       : simulator;
   }
   return resolved;
+}
+
+/** A profile's name: what `WPE_API_USER_ID_<NAME>` can spell. */
+export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
+
+/** The environment variables of a profile's credentials: `WPE_API_USER_ID_CLIENT_A` for `client-a`. */
+export function profileEnv(name: string): { username: string; password: string } {
+  const suffix = name.toUpperCase().replace(/[^A-Z0-9]/g, "_");
+  return { username: `${ENV.username}_${suffix}`, password: `${ENV.password}_${suffix}` };
+}
+
+/** Where a profile's credentials are set, in words (the errors that name a profile say it). */
+export function profileSources(name: string): string {
+  const vars = profileEnv(name);
+  return (
+    `${CONFIG_KEYS.profiles.key} (${JSON.stringify({ [name]: { username: "<api user id>", password: "<api password>" } })}, ` +
+    `set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) or ${vars.username} and ${vars.password}`
+  );
+}
+
+/**
+ * The instance of profile `name`: `base`'s settings (URLs, pace, simulator) with the profile's own API
+ * user, from `wpengine:profiles` else `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`. Never the
+ * default credentials: a profile without its own fails, naming it. Its client is its own (its own slot).
+ */
+export function profileInstance(
+  name: string,
+  base: ProviderInstance = currentProviderInstance(),
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderInstance {
+  if (!PROFILE_NAME.test(name))
+    throw new WpEngineConfigError(
+      `wpengine: profile ${JSON.stringify(name)} is not a profile name: use letters, digits, - and _ (e.g. client-a)`,
+    );
+  const profiles = base.config.profiles ?? env[CONFIG_KEYS.profiles.env];
+  let listed: { username?: unknown; password?: unknown } | undefined;
+  if (profiles !== undefined && profiles !== "") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(profiles);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+      throw new WpEngineConfigError(
+        `wpengine: ${CONFIG_KEYS.profiles.key} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": { username: "<api user id>", password: "<api password>" } })}`,
+      );
+    listed = (parsed as Record<string, { username?: unknown; password?: unknown }>)[name];
+  }
+  const vars = profileEnv(name);
+  const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+  const username = text(listed?.username) ?? text(env[vars.username]);
+  const password = text(listed?.password) ?? text(env[vars.password]);
+  if (username === undefined || password === undefined)
+    throw new WpEngineConfigError(
+      `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}: set it in ${profileSources(name)}.`,
+    );
+  const { profile: _profile, profiles: _profiles, ...settings } = base.config;
+  return {
+    config: { ...settings, username, password },
+    clientSlot: Symbol.for(`pulumi-wpengine.profile-client.${name}`),
+    profile: name,
+  };
+}
+
+/** The profile a resource's properties name (`profile`), if any and known. */
+export function profileOf(props: unknown): string | undefined {
+  const value = (props as Record<string, unknown> | undefined)?.["profile"];
+  return typeof value === "string" && value !== "" && value !== unknownValue ? value : undefined;
+}
+
+/**
+ * Runs `fn` as profile `name`, else as the current instance's own profile (`wpengine:profile`, an explicit
+ * provider's `profile`), else as the current instance. In simulator mode every profile is the embedded
+ * simulator's one user, so the profile changes nothing there.
+ */
+export function withProfile<T>(name: string | undefined, fn: () => T): T {
+  const base = currentProviderInstance();
+  const chosen = name ?? base.config.profile;
+  if (
+    chosen === undefined ||
+    resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined
+  )
+    return fn();
+  return withProviderInstance(profileInstance(chosen, base), fn);
 }

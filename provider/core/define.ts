@@ -7,6 +7,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { WpEngineClient } from "../../sdk";
+import { PROFILE_INPUT } from "./inputs";
 import { defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
 
 declare module "zod/v4/core" {
@@ -43,6 +45,30 @@ export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.outpu
 
 type Derived = "schema" | "replaceOn" | "updatable" | "secrets";
 
+/** One object a listing found: the parts of its import id (`{installId}`, `{id}`, ...) and its own name. */
+export interface Listed {
+  fields: Record<string, string>;
+  name: string;
+}
+
+/**
+ * How the executable provider's `List` (`pulumi do wpengine:<Kind> list`) enumerates a kind's existing
+ * objects, each as the import id `read` takes.
+ */
+export interface KindListing {
+  /** What a listing is of (the install of domains, the account of users), each field described: `listInputs`. */
+  inputs: AnyObject;
+  /** Every object the query covers, paged through the service at its largest page. */
+  items(query: Record<string, string>, client: WpEngineClient): Promise<Listed[]>;
+}
+
+/** Every item of an sdk iteration (its pages followed). */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of items) out.push(x);
+  return out;
+}
+
 /** What a kind's module writes. */
 export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
   extends Omit<ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>>, Derived> {
@@ -63,6 +89,8 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
    * again, or `{ none: why, recover: the exact step }` (see {@link NaturalKey}). The docs say which.
    */
   naturalKey: NaturalKey<z.output<IS>>;
+  /** How `pulumi do ... list` finds the existing objects (every importable kind has one). */
+  list?: KindListing;
   /** The inputs, strict, each field described, markers in `.meta()`. */
   inputs: IS;
   /** What the service computes besides the inputs, each field described. */
@@ -84,7 +112,11 @@ export function fieldMeta(schema: AnyObject): Record<string, z.core.GlobalMeta> 
 }
 
 /** Derives the diff's split and the secrets from the markers, and builds the lifecycle methods. */
-export function defineKind<IS extends AnyObject, OS extends AnyObject>(spec: KindSpec<IS, OS>): Kind<IS, OS> {
+export function defineKind<IS extends AnyObject, OS extends AnyObject>(
+  given: KindSpec<IS, OS>,
+): Kind<IS, OS> {
+  // Every kind takes `profile` (the API user its calls run as; `withProfile` reads it).
+  const spec = { ...given, inputs: given.inputs.extend({ profile: PROFILE_INPUT }) as IS };
   const inputs = fieldMeta(spec.inputs);
   const outputs = fieldMeta(spec.outputs);
   const keys = Object.keys(inputs) as (keyof z.output<IS> & string)[];

@@ -4,6 +4,7 @@
  */
 import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { z } from "zod";
+import { PROFILE_NAME } from "./config";
 
 /** The sentinel the engine sends for a value not known until another resource is created (Pulumi's own). */
 export { UNKNOWN };
@@ -39,6 +40,21 @@ export const COMMON_INPUTS = {
     setting: true,
   }),
 } as const;
+
+/**
+ * The input every resource takes, added by `defineKind`: which credential profile (API user) its calls
+ * run as. A name, never a credential; a setting (a change of it alone plans nothing).
+ */
+export const PROFILE_INPUT = z
+  .string({ error: "profile must be a string" })
+  .regex(PROFILE_NAME, "profile must be a profile name: letters, digits, - and _ (e.g. client-a)")
+  .optional()
+  .meta({
+    description:
+      "The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or " +
+      "`WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.",
+    setting: true,
+  });
 
 /** Pulumi's property paths: `exclusions[2].value`, not `exclusions.2.value`. */
 const pathOf = (segments: readonly PropertyKey[]): string =>

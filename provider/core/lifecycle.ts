@@ -152,6 +152,12 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   protects?: (olds: O) => string;
   /** How a lost response to a create or another unsafe call is resolved (see {@link NaturalKey}). */
   naturalKey?: NaturalKey<I>;
+  /**
+   * A rule that needs the service (e.g. a domain's network type), run by check once the inputs pass the
+   * schema and every one is known: what it finds fails the preview. A fault reaching the service is no
+   * failure (the create meets it).
+   */
+  preflight?(inputs: I, ctx: Context): Promise<CheckFailure[]>;
   create(inputs: I, ctx: Context): Promise<{ id: string; outs: O }>;
   /** Live state, or `undefined` when the object is gone. */
   read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
@@ -276,6 +282,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       assertUsableConfig(config);
       await proveCredentials(config);
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, news, def.rules ?? []);
+      if (!failures.length && def.preflight && !containsUnknown(inputs))
+        failures.push(...(await def.preflight(inputs as I, await ctx())));
       return failures.length ? { inputs, failures } : { inputs };
     },
 

@@ -69,7 +69,10 @@ type AllOutputsOf<D> =
   D extends Kind<infer IS extends AnyObject, infer OS extends AnyObject> ? OutputsOf<IS, OS> : never;
 
 /** The arguments of a kind's class: each input of its schema, as a `pulumi.Input`. */
-export type ArgsOf<D extends AnyKind> = { [K in keyof InputsOf<D>]: DeepInput<InputsOf<D>[K]> };
+export type ArgsOf<D extends AnyKind> = { [K in keyof InputsOf<D>]: DeepInput<InputsOf<D>[K]> } & {
+  /** The credential profile (API user) the resource's calls run as (`defineKind` adds it to every kind). */
+  profile?: pulumi.Input<string>;
+};
 
 /** The output properties of a kind's class: every input and every computed output, as `pulumi.Output`s. */
 export type OutputPropertiesOf<D extends AnyKind> = {

@@ -40,6 +40,12 @@ export function parseImportId(kind: string, importId: string): { id: string; old
   return { id, olds: rest };
 }
 
+/** The import id of an object a listing found: the kind's `importId` with its fields filled in. */
+export function importIdOf(kind: string, fields: Record<string, string>): string {
+  const format = KINDS[kind]!.importId as string;
+  return format.replace(/\{(\w+)\}/g, (_m, name: string) => fields[name] ?? "");
+}
+
 /**
  * How a lookup's result travels in an invoke's return, always an object (a Pulumi function returns one
  * in every language): a list as `{ items }`, a map (usage rollups and insights, keyed by metric) as

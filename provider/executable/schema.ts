@@ -113,8 +113,20 @@ export function resourceSpec(kind: Kind, types: Types): Json {
     typeof kind.importId === "string"
       ? `\n\n## Import\n\n\`\`\`sh\npulumi import ${token(kind.kind)} <name> ${kind.importId}\n\`\`\``
       : `\n\nThis resource cannot be imported: ${kind.importId.none}`;
+  const listed = kind.list ? json(kind.list.inputs, "input") : undefined;
+  const listInputs = listed && {
+    type: "object",
+    properties: Object.fromEntries(
+      Object.entries(listed.properties ?? {}).map(([key, prop]) => [
+        key,
+        { ...fromJsonSchema(prop, `${kind.kind}List${pascal(key)}`, types), ...describe(prop) },
+      ]),
+    ),
+    required: listed.required ?? [],
+  };
   return {
     description: `${kind.description}\n\nDelete: ${kind.deletes}${importDoc}`,
+    ...(listInputs ? { listInputs } : {}),
     inputProperties,
     requiredInputs: given.required ?? [],
     properties,
@@ -149,7 +161,7 @@ export function generateSchema(version: string): Json {
     provider: {
       description: "The wpengine provider: one API user's credentials and the API URLs.",
       inputProperties: variables,
-      properties: Object.fromEntries(Object.entries(variables).filter(([k]) => k !== "password")),
+      properties: Object.fromEntries(Object.entries(variables).filter(([, v]) => !(v as Json)["secret"])),
     },
     resources,
     functions,

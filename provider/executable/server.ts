@@ -8,12 +8,28 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { getClient, urlProblems } from "../core/client";
-import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../core/config";
+import { getClient, proveCredentials, urlProblems } from "../core/client";
+import {
+  CONFIG_KEYS,
+  type ConfigName,
+  type ProviderInstance,
+  profileOf,
+  withProfile,
+  withProviderInstance,
+} from "../core/config";
 import { forEngine, UNKNOWN } from "../core/inputs";
 import { diffOf } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
-import { invokeResult, LOOKUPS, PACKAGE, parseImportId, resourceProvider } from "./registry";
+import { KINDS } from "../registry";
+import {
+  importIdOf,
+  invokeResult,
+  LOOKUPS,
+  PACKAGE,
+  parseImportId,
+  resourceProvider,
+  token,
+} from "./registry";
 
 // The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -144,9 +160,9 @@ export class WpEngineProvider {
 
   constructor(private readonly version: string) {}
 
-  /** Runs `fn` as this provider instance. */
-  private as<T>(fn: () => Promise<T>): Promise<T> {
-    return withProviderInstance(this.instance, fn);
+  /** Runs `fn` as this provider instance, as the profile `props` name (else the instance's own). */
+  private as<T>(fn: () => Promise<T>, props?: Props): Promise<T> {
+    return withProviderInstance(this.instance, () => withProfile(profileOf(props), fn));
   }
 
   private handle<Req, Res>(fn: (req: Req) => Promise<Res>) {
@@ -175,7 +191,72 @@ export class WpEngineProvider {
       update: h(this.update),
       delete: h(this.delete),
       cancel: h(async () => new emptyproto.Empty()),
+      list: (call: {
+        request: Msg;
+        write(m: Msg): void;
+        end(): void;
+        emit(e: string, err: unknown): void;
+      }) => {
+        this.list(call.request).then(
+          (responses) => {
+            for (const r of responses) call.write(r);
+            call.end();
+          },
+          (err) => call.emit("error", grpcError(err)),
+        );
+      },
     };
+  }
+
+  /**
+   * `List` (`pulumi do wpengine:<Kind> list --install-id ...`): every object of the kind under the query,
+   * paged through the service by the kind's listing, as import ids `read` takes. One stream answers as
+   * many as `pageSize` asks (all when unset), then a continuation token (an offset) when more remain.
+   */
+  private async list(req: Msg): Promise<Msg[]> {
+    const tok = String(req.getToken());
+    const kind = tok.startsWith(`${PACKAGE}:index:`) ? tok.split(":")[2]! : "";
+    const listing = Object.hasOwn(KINDS, kind) ? KINDS[kind]!.list : undefined;
+    if (!listing) throw new Error(`wpengine: ${tok} has no listing (see the schema's listInputs)`);
+    const query = unwrapSecrets(toProps(req.getQuery()), new Set());
+    const parsed = listing.inputs
+      .strict()
+      .safeParse(
+        Object.fromEntries(
+          Object.entries(query).filter(([, v]) => v !== null && v !== undefined && v !== ""),
+        ),
+      );
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.join(".") || "(query)";
+      throw new Error(
+        `wpengine: ${token(kind)} list: ${field}: ${issue.message} (the list inputs are ${Object.keys(listing.inputs.shape).join(", ")})`,
+      );
+    }
+    const items = await this.as(async () => {
+      await proveCredentials(); // wrong credentials say so, naming the profile
+      return listing.items(parsed.data as Record<string, string>, await getClient());
+    });
+    const offset = Number(req.getContinuationToken() || 0);
+    const limit = Number(req.getLimit() || 0);
+    const size = Number(req.getPageSize() || 0);
+    const count = Math.min(
+      ...[items.length - offset, limit > 0 ? limit : Infinity, size > 0 ? size : Infinity],
+    );
+    const page = items.slice(offset, offset + Math.max(0, count));
+    const out = page.map((item) =>
+      new provproto.ListResponse().setResult(
+        new provproto.ListResponse.Result().setId(importIdOf(kind, item.fields)).setName(item.name),
+      ),
+    );
+    const next = offset + page.length;
+    if (next < items.length && !(limit > 0 && page.length >= limit))
+      out.push(
+        new provproto.ListResponse().setContinuation(
+          new provproto.ListResponse.Continuation().setContinuationToken(String(next)),
+        ),
+      );
+    return out;
   }
 
   private async checkConfig(req: Msg): Promise<Msg> {
@@ -221,7 +302,7 @@ export class WpEngineProvider {
     const secretKeys = new Set<string>();
     const olds = unwrapSecrets(toProps(req.getOlds()), new Set());
     const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
-    const res = await this.as(async () => resourceProvider(kind).check!(olds, news));
+    const res = await this.as(async () => resourceProvider(kind).check!(olds, news), news);
     const inputs = wrapSecrets(res.inputs ?? news, [...secretKeys, ...this.secretsOf(kind)]);
     const failures = (res.failures ?? [])
       .map(forEngine)
@@ -282,8 +363,9 @@ export class WpEngineProvider {
     const secretKeys = new Set(this.secretsOf(kind));
     const inputs = unwrapSecrets(toProps(req.getProperties()), secretKeys);
     if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
-    const { id, outs } = (await this.as(async () =>
-      resourceProvider(kind).create!(this.withTimeout(kind, inputs, timeoutOf(req))),
+    const { id, outs } = (await this.as(
+      async () => resourceProvider(kind).create!(this.withTimeout(kind, inputs, timeoutOf(req))),
+      inputs,
     )) as { id: string; outs: Props };
     const recorded = this.keepTimeout(kind, outs, inputs);
     return new provproto.CreateResponse()
@@ -299,7 +381,7 @@ export class WpEngineProvider {
     // An import: nothing in state yet, the id addresses the object and carries what read needs.
     if (Object.keys(props).length === 0) ({ id, olds: props } = parseImportId(kind, id));
     else props = { ...props, ...this.settingsOf(kind, unwrapSecrets(toProps(req.getInputs()), new Set())) };
-    const res = (await this.as(async () => resourceProvider(kind).read!(id, props))) as {
+    const res = (await this.as(async () => resourceProvider(kind).read!(id, props), props)) as {
       id: string;
       props?: Props;
       inputs?: Props;
@@ -325,8 +407,10 @@ export class WpEngineProvider {
         toStruct(wrapSecrets({ ...kept, ...news }, secretKeys)),
       );
     }
-    const { outs } = (await this.as(async () =>
-      resourceProvider(kind).update!(req.getId(), olds, this.withTimeout(kind, news, timeoutOf(req))),
+    const { outs } = (await this.as(
+      async () =>
+        resourceProvider(kind).update!(req.getId(), olds, this.withTimeout(kind, news, timeoutOf(req))),
+      news,
     )) as { outs: Props };
     const recorded = this.keepTimeout(kind, outs, news);
     return new provproto.UpdateResponse().setProperties(toStruct(wrapSecrets(recorded, secretKeys)));
@@ -335,8 +419,9 @@ export class WpEngineProvider {
   private async delete(req: Msg): Promise<Msg> {
     const kind = kindOfUrn(req.getUrn());
     const props = unwrapSecrets(toProps(req.getProperties()), new Set());
-    await this.as(async () =>
-      resourceProvider(kind).delete!(req.getId(), this.withTimeout(kind, props, timeoutOf(req))),
+    await this.as(
+      async () => resourceProvider(kind).delete!(req.getId(), this.withTimeout(kind, props, timeoutOf(req))),
+      props,
     );
     return new emptyproto.Empty();
   }

@@ -206,6 +206,16 @@ export const definition = defineKind({
     find: async (i, ctx) =>
       (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
   },
+  list: {
+    inputs: z.object({
+      accountId: uuidString("accountId").meta({ description: "The account whose users are listed." }),
+    }),
+    items: async (q, client) =>
+      (await client.accountUsers.list(q["accountId"]!)).map((u) => ({
+        fields: { accountId: q["accountId"]!, id: u.user_id },
+        name: u.email ?? u.user_id,
+      })),
+  },
   inputs,
   outputs,
   rules,

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { App as ApiApp } from "../../sdk";
 import { unlessGone } from "../core/children";
-import { defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -159,6 +159,16 @@ export const definition = defineKind({
     what: "the app's name in its account",
     find: async (i, ctx) =>
       (await findApp(ctx, i.accountId, i.name)) ? appResourceName(i.accountId, i.name) : undefined,
+  },
+  list: {
+    inputs: z.object({
+      accountId: uuidString("accountId").meta({ description: "The account whose apps are listed." }),
+    }),
+    items: async (q, client) =>
+      (await collect(client.apps.iterate(q["accountId"]!, { pageSize: 1000 }))).map((a) => ({
+        fields: { accountId: q["accountId"]!, name: a.appId },
+        name: a.appId,
+      })),
   },
   inputs,
   outputs,

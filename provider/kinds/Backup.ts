@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { Backup as ApiBackup } from "../../sdk";
 import { pollUntil } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
@@ -191,6 +191,16 @@ export const definition = defineKind({
     none: "a backup has no name of its own (descriptions need not be unique), so a lost create cannot be told from another backup",
     recover:
       "look for it among install {installId}'s backups (User Portal, or GET /installs/{installId}/backups); `pulumi up` makes the backup again, a second one if the lost request made it",
+  },
+  list: {
+    inputs: z.object({
+      installId: uuidString("installId").meta({ description: "The install whose backups are listed." }),
+    }),
+    items: async (q, client) =>
+      (await collect(client.backups.iterate(q["installId"]!, { limit: 100 }))).map((b) => ({
+        fields: { installId: q["installId"]!, id: b.id },
+        name: b.description ?? b.id,
+      })),
   },
   inputs,
   outputs,

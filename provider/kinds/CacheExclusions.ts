@@ -147,6 +147,17 @@ export const definition = defineKind({
   gone: "The list belongs to the install and is never deleted (emptied, it shows as drift of `exclusions`); the install deleted reads as gone, and the refresh removes it from the state.",
   importId: "{installId}",
   naturalKey: { resend: "create and update PUT the whole list: sending it again leaves the same list." },
+  list: {
+    inputs: z.object({
+      installId: uuidString("installId").meta({
+        description: "The install whose cache exclusions are listed (one list per install).",
+      }),
+    }),
+    items: async (q, client) => {
+      await client.cacheExclusions.get(q["installId"]!);
+      return [{ fields: { installId: q["installId"]! }, name: `${q["installId"]} cache exclusions` }];
+    },
+  },
   inputs,
   outputs,
   rules: [{ uses: ["exclusions"], test: (i) => exclusionFailures(i.exclusions) }],

@@ -235,6 +235,16 @@ export const definition = defineKind({
     what: "the domain's name on its install",
     find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
   },
+  list: {
+    inputs: z.object({
+      installId: uuidString("installId").meta({ description: "The install whose domains are listed." }),
+    }),
+    items: async (q, client) =>
+      (await listDomains(client, q["installId"]!)).map((d) => ({
+        fields: { installId: q["installId"]!, id: d.id },
+        name: d.name,
+      })),
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),

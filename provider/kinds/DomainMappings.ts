@@ -8,9 +8,9 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, pollUntil } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type ArgsOf, type DeepInput, resourceClass } from "../dynamic/resource";
 import { withInputFields } from "./App";
@@ -309,6 +309,25 @@ export const definition = defineKind({
   gone: "A set whose every declared mapping was removed on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
   naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
+  list: {
+    inputs: z.object({
+      accountId: uuidString("accountId").meta({ description: "The account of the app." }),
+      appId: z.string().min(1).meta({ description: "The app of the environment." }),
+      environmentId: z.string().min(1).meta({
+        description:
+          "The environment whose mapping set is listed (one set per environment, none when empty).",
+      }),
+    }),
+    items: async (q, client) => {
+      const [accountId, appId, environmentId] = [q["accountId"]!, q["appId"]!, q["environmentId"]!];
+      const mappings = await collect(
+        client.domainMappings.iterate(accountId, appId, environmentId, { pageSize: 1000 }),
+      );
+      return mappings.length
+        ? [{ fields: { accountId, appId, environmentId }, name: `${appId}-${environmentId} domain mappings` }]
+        : [];
+    },
+  },
   inputs,
   outputs,
   rules,

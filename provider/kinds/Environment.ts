@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
 import { unlessGone } from "../core/children";
-import { defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
@@ -162,6 +162,19 @@ export const definition = defineKind({
     what: "the environment's name in its app",
     find: async (i, ctx) =>
       (await findEnvironment(ctx, i)) ? environmentResourceName(i.accountId, i.appId, i.name) : undefined,
+  },
+  list: {
+    inputs: z.object({
+      accountId: uuidString("accountId").meta({ description: "The account of the app." }),
+      appId: z.string().min(1).meta({ description: "The app whose environments are listed." }),
+    }),
+    items: async (q, client) =>
+      (await collect(client.environments.iterate(q["accountId"]!, q["appId"]!, { pageSize: 1000 }))).map(
+        (e) => {
+          const name = e.environmentId ?? e.name.split("/").pop() ?? e.name;
+          return { fields: { accountId: q["accountId"]!, appId: q["appId"]!, name }, name };
+        },
+      ),
   },
   inputs,
   outputs,

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { type Install as ApiInstall, INSTALL_NAME_PATTERN, pollUntil } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
@@ -177,6 +177,19 @@ export const definition = defineKind({
   naturalKey: {
     what: "the install's name in its account",
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
+  },
+  list: {
+    inputs: z.object({
+      accountId: uuidString("accountId")
+        .optional()
+        .meta({ description: "Only this account's installs; unset, every install the credentials see." }),
+    }),
+    items: async (q, client) =>
+      (
+        await collect(
+          client.installs.iterate({ ...(q["accountId"] ? { accountId: q["accountId"] } : {}), limit: 100 }),
+        )
+      ).map((i) => ({ fields: { id: i.id }, name: i.name })),
   },
   inputs,
   outputs,

@@ -120,6 +120,17 @@ export const definition = defineKind({
   gone: "The install deleted on the service reads as gone, and the refresh removes the placement from the state.",
   importId: "{installId}",
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
+  list: {
+    inputs: z.object({
+      installId: uuidString("installId").meta({
+        description: "The install whose placement is listed (one per install).",
+      }),
+    }),
+    items: async (q, client) => {
+      const i = await client.installs.get(q["installId"]!);
+      return [{ fields: { installId: i.id }, name: `${i.name} placement` }];
+    },
+  },
   inputs,
   outputs,
   normalize: (_key, v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),

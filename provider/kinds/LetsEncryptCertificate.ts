@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";
-import { defineKind, fieldMeta, type OutputsOf } from "../core/define";
+import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
@@ -144,6 +144,28 @@ export const definition = defineKind({
     find: async (i, ctx) => {
       const cert = await current(ctx, i.installId, i.domainId);
       return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? idOf(i)) : undefined;
+    },
+  },
+  list: {
+    inputs: z.object({
+      installId: uuidString("installId").meta({
+        description: "The install whose Let's Encrypt certificates are listed.",
+      }),
+    }),
+    items: async (q, client) => {
+      const installId = q["installId"]!;
+      const [certs, domains] = await Promise.all([
+        collect(client.certificates.iterateForInstall(installId, { limit: 100 })),
+        collect(client.domains.iterate(installId, { limit: 100 })),
+      ]);
+      const byName = new Map(domains.map((d) => [d.name.toLowerCase(), d.id]));
+      return certs
+        .filter((c) => c.cert_source === "LETS_ENCRYPT")
+        .flatMap((c) => {
+          const name = (c.common_name ?? c.domains?.[0] ?? "").toLowerCase();
+          const domainId = byName.get(name);
+          return domainId ? [{ fields: { installId, domainId }, name }] : [];
+        });
     },
   },
   inputs,

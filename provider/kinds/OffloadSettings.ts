@@ -208,6 +208,17 @@ export const definition = defineKind({
   gone: "Nothing deletes an install's offload settings; the install deleted reads as gone, and the refresh removes them from the state.",
   importId: "{installId}",
   naturalKey: { resend: "a PATCH of the whole settings: sending it again leaves the same settings." },
+  list: {
+    inputs: z.object({
+      installId: uuidString("installId").meta({
+        description: "The install whose offload settings are listed (none until a bucket is set).",
+      }),
+    }),
+    items: async (q, client) =>
+      (await client.offloadSettings.get(q["installId"]!)).settings?.bucket
+        ? [{ fields: { installId: q["installId"]! }, name: `${q["installId"]} offload` }]
+        : [],
+  },
   inputs,
   outputs,
   rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],

@@ -361,6 +361,16 @@ export const definition = defineKind({
     find: async (i, ctx) =>
       (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
   },
+  list: {
+    inputs: z.object({
+      siteId: uuidString("siteId").meta({ description: "The site whose report schedules are listed." }),
+    }),
+    items: async (q, client) =>
+      (await client.reportSchedules.list(q["siteId"]!)).map((r) => ({
+        fields: { siteId: q["siteId"]!, id: r.uuid },
+        name: r.title ?? r.uuid,
+      })),
+  },
   inputs,
   outputs,
   rules,

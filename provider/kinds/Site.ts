@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { Site as ApiSite } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -98,6 +98,19 @@ export const definition = defineKind({
   naturalKey: {
     what: "the site's name in its account",
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))[0]?.id,
+  },
+  list: {
+    inputs: z.object({
+      accountId: uuidString("accountId")
+        .optional()
+        .meta({ description: "Only this account's sites; unset, every site the credentials see." }),
+    }),
+    items: async (q, client) =>
+      (
+        await collect(
+          client.sites.iterate({ ...(q["accountId"] ? { accountId: q["accountId"] } : {}), limit: 100 }),
+        )
+      ).map((s) => ({ fields: { id: s.id }, name: s.name })),
   },
   inputs,
   outputs,

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import type { SiteTransfer as ApiSiteTransfer } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -186,6 +186,16 @@ export const definition = defineKind({
   naturalKey: {
     what: "the site's active transfer (a site has one at most)",
     find: async (i, ctx) => (await findActive(ctx, i.siteId))?.id,
+  },
+  list: {
+    inputs: z.object({
+      siteId: uuidString("siteId").meta({ description: "The site whose transfers are listed." }),
+    }),
+    items: async (q, client) =>
+      (await collect(client.siteTransfers.iterateForSite(q["siteId"]!, { limit: 100 }))).map((t) => ({
+        fields: { siteId: q["siteId"]!, id: t.id },
+        name: t.destination_account_id ? `to ${t.destination_account_id}` : t.id,
+      })),
   },
   inputs,
   outputs,

@@ -12,6 +12,7 @@ export { CachePurge, type CachePurgeArgs } from "./CachePurge";
 export { Domain, type DomainArgs } from "./Domain";
 export { type DomainMappingArgs, DomainMappings, type DomainMappingsArgs } from "./DomainMappings";
 export { DomainMappingVerification, type DomainMappingVerificationArgs } from "./DomainMappingVerification";
+export { DomainSharingLink, type DomainSharingLinkArgs } from "./DomainSharingLink";
 export { DomainVerification, type DomainVerificationArgs } from "./DomainVerification";
 export { Environment, type EnvironmentArgs } from "./Environment";
 export { EnvironmentCacheClear, type EnvironmentCacheClearArgs } from "./EnvironmentCacheClear";

@@ -151,7 +151,7 @@ function checkRedirect(world: World, install: InstallRecord, self: DomainRecord,
   }
 }
 
-/** Domains of an install: list, read, create, bulk create, update, delete, TXT verification. */
+/** Domains of an install: list, read, create, bulk create, update, delete, TXT verification, sharing link. */
 export function registerDomains(app: FastifyInstance, sim: Sim): void {
   const base = "/v1/installs/:install_id/domains";
 
@@ -295,5 +295,20 @@ export function registerDomains(app: FastifyInstance, sim: Sim): void {
       txt_verification_key: d.txt_verification_key,
       txt_verification_value: d.txt_verification_value,
     };
+  });
+
+  // Beyond Swagger 1.17.0 (the live API docs): an Entri Connect link a client opens to set the domain's DNS.
+  // AN and GES domains only; every call makes a new link (no idempotency): the caller keeps the one it got.
+  app.post(`${base}/:domain_id/sharing_link`, async (req: Req) => {
+    const install = requireInstall(sim.world, callerOf(req), req.params["install_id"]!);
+    const d = requireDomain(sim.world, install, req.params["domain_id"]!);
+    if (d.network_type !== "AN" && d.network_type !== "GES")
+      throw badRequest(
+        "domain",
+        "network_type",
+        `A sharing link needs a domain on the Advanced Network (AN) or Global Edge Security (GES); ${d.name} is on ${d.network_type}`,
+        "unsupported_network_type",
+      );
+    return { url: `https://app.goentri.com/share/${randomBytes(16).toString("hex")}` };
   });
 }

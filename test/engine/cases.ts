@@ -328,6 +328,23 @@ export const CASES: ResourceCase[] = [
     goneAfterDelete: false,
   },
   {
+    kind: "DomainSharingLink",
+    // initech.example: an AN domain (the sharing link's network).
+    args: verificationArgs,
+    update: (S) => ({ installId: S.installs.globexprod.id, domainId: S.domains.globexExample.id }),
+    updated: [],
+    replaceOnUpdate: ["installId", "domainId"],
+    invalid: {
+      args: (S) => ({ ...verificationArgs(S), installId: "not-a-uuid" }),
+      property: "installId",
+      reason: /UUID/,
+    },
+    required: ["installId", "domainId", "url", "domainName", "networkType"],
+    secretOutputs: ["url"],
+    // The API cannot revoke a link: delete forgets it.
+    goneAfterDelete: false,
+  },
+  {
     // acmedev: an install of an eligible account (Acme), not transferable, with no seeded exclusions.
     kind: "CacheExclusions",
     args: cacheExclusionsArgs,

@@ -184,6 +184,23 @@ export const DRIFT: KindDrift[] = [
     },
   },
   {
+    kind: "DomainSharingLink",
+    rows: [],
+    unwatched: {
+      "the service keeps no readable record of a link: the one asked for is kept as made": [
+        "url",
+        "domainName",
+        "networkType",
+      ],
+    },
+    gone: {
+      how: "its domain deleted",
+      selfOnly: false,
+      remove: ({ client }, { outs }) =>
+        client.domains.delete(String(outs["installId"]), String(outs["domainId"])),
+    },
+  },
+  {
     kind: "CacheExclusions",
     rows: [
       {

@@ -65,6 +65,41 @@ describe("control API: reset, clock, DNS, request log", () => {
     expect((await call(sim(), "GET", "/v1/user")).status).toBe(200);
   });
 
+  it("PUT /__sim/users/:username with a userId makes an API user seeing what that account user may; reset removes it", async () => {
+    const initech = SEED.accounts.initech.id;
+    const made = await call(sim(), "POST", `/v1/accounts/${initech}/account_users`, {
+      user: {
+        account_id: initech,
+        first_name: "Ann",
+        last_name: "Agency",
+        email: "api@agency.example",
+        roles: "owner",
+      },
+    });
+    expect(made.status).toBe(201);
+    const userId = made.body.account_user.user_id as string;
+    const basic = { authorization: `Basic ${Buffer.from("agency:agency-pw").toString("base64")}` };
+    expect((await call(sim(), "GET", "/v1/user", undefined, { user: null, headers: basic })).status).toBe(
+      401,
+    );
+    const r = await call(
+      sim(),
+      "PUT",
+      "/__sim/users/agency",
+      { password: "agency-pw", userId },
+      { user: null },
+    );
+    expect(r).toMatchObject({ status: 200, body: { username: "agency" } });
+    const accounts = await call(sim(), "GET", "/v1/accounts", undefined, { user: null, headers: basic });
+    expect(accounts.body.results.map((a: { id: string }) => a.id)).toEqual([initech]);
+    const log = (await call(sim(), "GET", "/__sim/requests")).body.requests;
+    expect(log.at(-1)).toMatchObject({ path: "/v1/accounts", user: "agency" });
+    await call(sim(), "POST", "/__sim/reset");
+    expect((await call(sim(), "GET", "/v1/user", undefined, { user: null, headers: basic })).status).toBe(
+      401,
+    );
+  });
+
   it("never serves the control API under /v1", async () => {
     expect((await call(sim(), "POST", "/v1/__sim/reset")).status).toBe(404);
   });

@@ -167,3 +167,40 @@ describe("domains and TXT verification", () => {
     expect(r.status).toBe(200);
   });
 });
+
+describe("domain sharing links (beyond Swagger 1.17.0)", () => {
+  const sim = useSimulator();
+  const link = (installId: string, domainId: string) =>
+    `/v1/installs/${installId}/domains/${domainId}/sharing_link`;
+
+  it("answers a new Entri Connect link on every call for an AN domain", async () => {
+    const a = await call(sim(), "POST", link(SEED.installs.acmeprod.id, SEED.domains.acmeExample.id));
+    const b = await call(sim(), "POST", link(SEED.installs.acmeprod.id, SEED.domains.acmeExample.id));
+    expect(a.status).toBe(200);
+    expect(a.body.url).toMatch(/^https:\/\/app\.goentri\.com\/share\/[0-9a-f]{32}$/);
+    expect(b.body.url).not.toBe(a.body.url);
+  });
+
+  it("refuses a LEGACY domain (400 on network_type), another install's domain (404), an unseen install (403)", async () => {
+    const legacy = await call(
+      sim(),
+      "POST",
+      link(SEED.installs.acmeblog.id, SEED.domains.blogAcmeExample.id),
+    );
+    expect(legacy.status).toBe(400);
+    expect(legacy.body.errors[0]).toMatchObject({ field: "network_type", code: "unsupported_network_type" });
+    expect(
+      (await call(sim(), "POST", link(SEED.installs.acmestg.id, SEED.domains.acmeExample.id))).status,
+    ).toBe(404);
+    const partial = await call(
+      sim(),
+      "POST",
+      link(SEED.installs.globexprod.id, SEED.domains.globexExample.id),
+      undefined,
+      {
+        user: "owner",
+      },
+    );
+    expect(partial.status).toBe(403);
+  });
+});

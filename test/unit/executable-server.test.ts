@@ -219,3 +219,61 @@ describe("creates through the executable provider", () => {
     );
   });
 });
+
+describe("List (pulumi do ... list)", () => {
+  /** The stream of one List call: its results (id, name) and its continuation token. */
+  async function list(
+    provider: WpEngineProvider,
+    kind: string,
+    query: object,
+    more: Record<string, number | string> = {},
+  ) {
+    const svc = provider.service() as Record<string, (call: unknown) => void>;
+    const req = new provproto.ListRequest()
+      .setToken(`wpengine:index:${kind}`)
+      .setQuery(Struct.fromJavaScript(query))
+      .setPageSize(Number(more["pageSize"] ?? 0))
+      .setLimit(Number(more["limit"] ?? 0))
+      .setContinuationToken(String(more["token"] ?? ""));
+    return new Promise<{ results: [string, string][]; next: string }>((resolve, reject) => {
+      const out = { results: [] as [string, string][], next: "" };
+      svc["list"]!({
+        request: req,
+        write: (m: Msg) => {
+          if (m.hasResult()) out.results.push([m.getResult().getId(), m.getResult().getName()]);
+          if (m.hasContinuation()) out.next = m.getContinuation().getContinuationToken();
+        },
+        end: () => resolve(out),
+        emit: (_e: string, err: unknown) => reject(err),
+      });
+    });
+  }
+  const ACME = SEED.installs.acmeprod.id;
+
+  it("answers every domain of the install as import ids read takes, or pages with a continuation token", async () => {
+    const provider = new WpEngineProvider("0.0.0");
+    const args = { username: "alice", password: "pw-a", apiUrl: a.apiUrl, appHostingUrl: a.appHostingUrl };
+    await rpc(provider)("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(args)));
+    const all = await list(provider, "Domain", { installId: ACME });
+    expect(all).toEqual({
+      results: [
+        [`${ACME}/${SEED.domains.acmeExample.id}`, "acme.example"],
+        [`${ACME}/${SEED.domains.wwwAcmeExample.id}`, "www.acme.example"],
+      ],
+      next: "",
+    });
+    for (const [id] of all.results) expect(parseImportId("Domain", id).olds).toEqual({ installId: ACME });
+    const first = await list(provider, "Domain", { installId: ACME }, { pageSize: 1 });
+    expect(first).toEqual({ results: [all.results[0]], next: "1" });
+    expect(await list(provider, "Domain", { installId: ACME }, { pageSize: 1, token: first.next })).toEqual({
+      results: [all.results[1]],
+      next: "",
+    });
+    await expect(list(provider, "Domain", {})).rejects.toMatchObject({
+      message: expect.stringContaining("installId"),
+    });
+    await expect(list(provider, "DomainSharingLink", {})).rejects.toMatchObject({
+      message: expect.stringContaining("has no listing"),
+    });
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateSchema } from "../../provider/executable/schema";
+import { KINDS } from "../../provider/registry";
 import OLD from "../fixtures/schema-0.1.0.json";
 
 type Json = Record<string, unknown>;
@@ -78,5 +79,28 @@ describe("the executable provider's schema against 0.1.0's", () => {
       NEW["resources"] as Record<string, { inputProperties: Record<string, { secret?: boolean }> }>
     )["wpengine:index:ThirdPartyCertificate"];
     expect(cert?.inputProperties["privateKey"]?.secret).toBe(true);
+  });
+
+  it("declares listInputs for every importable kind, and a profile input on every resource", () => {
+    const resources = NEW["resources"] as Record<string, { listInputs?: Json; inputProperties: Json }>;
+    const importable = Object.values(KINDS).filter((k) => typeof k.importId === "string");
+    expect(importable.length).toBeGreaterThan(10);
+    expect(
+      importable.filter((k) => !resources[`wpengine:index:${k.kind}`]?.listInputs).map((k) => k.kind),
+    ).toEqual([]);
+    expect(resources["wpengine:index:Domain"]?.listInputs).toMatchObject({
+      properties: { installId: { type: "string" } },
+      required: ["installId"],
+    });
+    // What cannot be imported has nothing to list.
+    expect(resources["wpengine:index:DomainSharingLink"]?.listInputs).toBeUndefined();
+    for (const [token, res] of Object.entries(resources))
+      expect(res.inputProperties, token).toHaveProperty("profile");
+    const provider = NEW["provider"] as { inputProperties: Json; properties: Json };
+    expect(provider.inputProperties).toHaveProperty("profile");
+    expect(provider.inputProperties).toHaveProperty("profiles");
+    // Secret provider settings are inputs only, never outputs.
+    expect(provider.properties).not.toHaveProperty("profiles");
+    expect(provider.properties).not.toHaveProperty("password");
   });
 });

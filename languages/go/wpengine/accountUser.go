@@ -46,6 +46,8 @@ type AccountUser struct {
 	MfaEnabled pulumi.BoolOutput `pulumi:"mfaEnabled"`
 	// The user's phone number, or null.
 	Phone pulumi.StringOutput `pulumi:"phone"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
 	Roles pulumi.StringOutput `pulumi:"roles"`
 	// The service's `user_id` of the user (also the resource id).
@@ -125,6 +127,8 @@ type accountUserArgs struct {
 	InstallIds []string `pulumi:"installIds"`
 	// Last name. The service cannot rename a user.
 	LastName string `pulumi:"lastName"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
 	Roles string `pulumi:"roles"`
 }
@@ -143,6 +147,8 @@ type AccountUserArgs struct {
 	InstallIds pulumi.StringArrayInput
 	// Last name. The service cannot rename a user.
 	LastName pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
 	Roles pulumi.StringInput
 }
@@ -287,6 +293,11 @@ func (o AccountUserOutput) MfaEnabled() pulumi.BoolOutput {
 // The user's phone number, or null.
 func (o AccountUserOutput) Phone() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.Phone }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o AccountUserOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AccountUser) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.

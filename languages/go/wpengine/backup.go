@@ -40,6 +40,8 @@ type Backup struct {
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
 	NotificationEmails pulumi.StringArrayOutput `pulumi:"notificationEmails"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// `requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
@@ -117,6 +119,8 @@ type backupArgs struct {
 	InstallId string `pulumi:"installId"`
 	// Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
 	NotificationEmails []string `pulumi:"notificationEmails"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 	// Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
@@ -133,6 +137,8 @@ type BackupArgs struct {
 	InstallId pulumi.StringInput
 	// Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
 	NotificationEmails pulumi.StringArrayInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
 	TimeoutSeconds pulumi.IntPtrInput
 	// Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
@@ -264,6 +270,11 @@ func (o BackupOutput) InstallId() pulumi.StringOutput {
 // Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
 func (o BackupOutput) NotificationEmails() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Backup) pulumi.StringArrayOutput { return v.NotificationEmails }).(pulumi.StringArrayOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o BackupOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Backup) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // `requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).

@@ -34,6 +34,8 @@ type BackupRestore struct {
 	LastRestoredAt pulumi.StringOutput `pulumi:"lastRestoredAt"`
 	// Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
 	NotificationEmails pulumi.StringArrayOutput `pulumi:"notificationEmails"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// How many times this resource has restored the install.
 	RestoreCount pulumi.Float64Output `pulumi:"restoreCount"`
 	// Restore the database too; false restores the files only.
@@ -125,6 +127,8 @@ type backupRestoreArgs struct {
 	InstallId string `pulumi:"installId"`
 	// Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
 	NotificationEmails []string `pulumi:"notificationEmails"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// Restore the database too; false restores the files only.
 	RestoreDatabase *bool `pulumi:"restoreDatabase"`
 	// Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.
@@ -149,6 +153,8 @@ type BackupRestoreArgs struct {
 	InstallId pulumi.StringInput
 	// Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
 	NotificationEmails pulumi.StringArrayInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// Restore the database too; false restores the files only.
 	RestoreDatabase pulumi.BoolPtrInput
 	// Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.
@@ -281,6 +287,11 @@ func (o BackupRestoreOutput) LastRestoredAt() pulumi.StringOutput {
 // Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
 func (o BackupRestoreOutput) NotificationEmails() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *BackupRestore) pulumi.StringArrayOutput { return v.NotificationEmails }).(pulumi.StringArrayOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o BackupRestoreOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BackupRestore) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // How many times this resource has restored the install.

@@ -30,6 +30,8 @@ type CacheExclusions struct {
 	Exclusions CacheExclusionsExclusionsArrayOutput `pulumi:"exclusions"`
 	// The install whose exclusions this resource owns (also the resource id).
 	InstallId pulumi.StringOutput `pulumi:"installId"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 }
 
 // NewCacheExclusions registers a new resource with the given unique name, arguments, and options.
@@ -90,6 +92,8 @@ type cacheExclusionsArgs struct {
 	Exclusions []CacheExclusionsExclusions `pulumi:"exclusions"`
 	// The install whose exclusions this resource owns (also the resource id).
 	InstallId string `pulumi:"installId"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 }
 
 // The set of arguments for constructing a CacheExclusions resource.
@@ -100,6 +104,8 @@ type CacheExclusionsArgs struct {
 	Exclusions CacheExclusionsExclusionsArrayInput
 	// The install whose exclusions this resource owns (also the resource id).
 	InstallId pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 }
 
 func (CacheExclusionsArgs) ElementType() reflect.Type {
@@ -202,6 +208,11 @@ func (o CacheExclusionsOutput) Exclusions() CacheExclusionsExclusionsArrayOutput
 // The install whose exclusions this resource owns (also the resource id).
 func (o CacheExclusionsOutput) InstallId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CacheExclusions) pulumi.StringOutput { return v.InstallId }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o CacheExclusionsOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CacheExclusions) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 type CacheExclusionsArrayOutput struct{ *pulumi.OutputState }

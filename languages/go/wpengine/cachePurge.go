@@ -28,6 +28,8 @@ type CachePurge struct {
 	LastPurgedAt pulumi.StringOutput `pulumi:"lastPurgedAt"`
 	// Seconds the last purge waited for the service's window.
 	LastWaitSeconds pulumi.Float64Output `pulumi:"lastWaitSeconds"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// How many purges this resource has sent.
 	PurgeCount pulumi.Float64Output `pulumi:"purgeCount"`
 	// Longest wait for the service's purge window (one object-cache purge per install per 60 s), in seconds. A change alone purges nothing.
@@ -97,6 +99,8 @@ type cachePurgeArgs struct {
 	Adopt interface{} `pulumi:"adopt"`
 	// The install whose cache is purged. Changing it replaces the resource (and purges the new install).
 	InstallId string `pulumi:"installId"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// Longest wait for the service's purge window (one object-cache purge per install per 60 s), in seconds. A change alone purges nothing.
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 	// Any values; when they change, the cache is purged again.
@@ -111,6 +115,8 @@ type CachePurgeArgs struct {
 	Adopt pulumi.Input
 	// The install whose cache is purged. Changing it replaces the resource (and purges the new install).
 	InstallId pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// Longest wait for the service's purge window (one object-cache purge per install per 60 s), in seconds. A change alone purges nothing.
 	TimeoutSeconds pulumi.IntPtrInput
 	// Any values; when they change, the cache is purged again.
@@ -224,6 +230,11 @@ func (o CachePurgeOutput) LastPurgedAt() pulumi.StringOutput {
 // Seconds the last purge waited for the service's window.
 func (o CachePurgeOutput) LastWaitSeconds() pulumi.Float64Output {
 	return o.ApplyT(func(v *CachePurge) pulumi.Float64Output { return v.LastWaitSeconds }).(pulumi.Float64Output)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o CachePurgeOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CachePurge) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // How many purges this resource has sent.

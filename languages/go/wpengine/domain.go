@@ -44,6 +44,8 @@ type Domain struct {
 	OwnershipStatus pulumi.StringOutput `pulumi:"ownershipStatus"`
 	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
 	Primary pulumi.BoolOutput `pulumi:"primary"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The id of another domain of the same install this one redirects to; `null` for none.
 	RedirectTo pulumi.StringOutput `pulumi:"redirectTo"`
 	// Force HTTPS for all URLs of the domain.
@@ -124,6 +126,8 @@ type domainArgs struct {
 	Name string `pulumi:"name"`
 	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
 	Primary *bool `pulumi:"primary"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// The id of another domain of the same install this one redirects to; `null` for none.
 	RedirectTo *string `pulumi:"redirectTo"`
 	// Force HTTPS for all URLs of the domain.
@@ -140,6 +144,8 @@ type DomainArgs struct {
 	Name pulumi.StringInput
 	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
 	Primary pulumi.BoolPtrInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// The id of another domain of the same install this one redirects to; `null` for none.
 	RedirectTo pulumi.StringPtrInput
 	// Force HTTPS for all URLs of the domain.
@@ -281,6 +287,11 @@ func (o DomainOutput) OwnershipStatus() pulumi.StringOutput {
 // Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
 func (o DomainOutput) Primary() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolOutput { return v.Primary }).(pulumi.BoolOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o DomainOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // The id of another domain of the same install this one redirects to; `null` for none.

@@ -30,6 +30,8 @@ type DomainMappingVerification struct {
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringOutput `pulumi:"environmentId"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The mapping's resource name (also the resource id).
 	ResourceName pulumi.StringOutput `pulumi:"resourceName"`
 	// Seconds between verification attempts (1 to 3600).
@@ -125,6 +127,8 @@ type domainMappingVerificationArgs struct {
 	Domain string `pulumi:"domain"`
 	// The environment id (`Environment.name`).
 	EnvironmentId string `pulumi:"environmentId"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// Seconds between verification attempts (1 to 3600).
 	RetryIntervalSeconds *int `pulumi:"retryIntervalSeconds"`
 	// Ask the service to re-check the mapping's DNS and certificate after verifying.
@@ -145,6 +149,8 @@ type DomainMappingVerificationArgs struct {
 	Domain pulumi.StringInput
 	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// Seconds between verification attempts (1 to 3600).
 	RetryIntervalSeconds pulumi.IntPtrInput
 	// Ask the service to re-check the mapping's DNS and certificate after verifying.
@@ -263,6 +269,11 @@ func (o DomainMappingVerificationOutput) Domain() pulumi.StringOutput {
 // The environment id (`Environment.name`).
 func (o DomainMappingVerificationOutput) EnvironmentId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.EnvironmentId }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o DomainMappingVerificationOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // The mapping's resource name (also the resource id).

@@ -38,6 +38,8 @@ type DomainMappings struct {
 	Mappings DomainMappingsMappingsArrayOutput `pulumi:"mappings"`
 	// The primary domain, or null when none is primary.
 	PrimaryDomain pulumi.StringOutput `pulumi:"primaryDomain"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 }
@@ -113,6 +115,8 @@ type domainMappingsArgs struct {
 	EnvironmentId string `pulumi:"environmentId"`
 	// The full set of mappings of the environment: afterwards exactly these exist.
 	Mappings []DomainMappingsMappings `pulumi:"mappings"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 }
@@ -129,6 +133,8 @@ type DomainMappingsArgs struct {
 	EnvironmentId pulumi.StringInput
 	// The full set of mappings of the environment: afterwards exactly these exist.
 	Mappings DomainMappingsMappingsArrayInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
 }
@@ -253,6 +259,11 @@ func (o DomainMappingsOutput) Mappings() DomainMappingsMappingsArrayOutput {
 // The primary domain, or null when none is primary.
 func (o DomainMappingsOutput) PrimaryDomain() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainMappings) pulumi.StringOutput { return v.PrimaryDomain }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o DomainMappingsOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainMappings) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // How long the provider waits for the service to finish, in seconds (at most 86400).

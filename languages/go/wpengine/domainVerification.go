@@ -30,6 +30,8 @@ type DomainVerification struct {
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).
 	OwnershipStatus pulumi.StringOutput `pulumi:"ownershipStatus"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
 	RetryIntervalSeconds pulumi.IntOutput `pulumi:"retryIntervalSeconds"`
 	// How long create waits for the TXT record to be seen, in seconds (at most 86400).
@@ -104,6 +106,8 @@ type domainVerificationArgs struct {
 	DomainId string `pulumi:"domainId"`
 	// The install the domain belongs to. Changing it replaces the resource.
 	InstallId string `pulumi:"installId"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
 	RetryIntervalSeconds *int `pulumi:"retryIntervalSeconds"`
 	// How long create waits for the TXT record to be seen, in seconds (at most 86400).
@@ -118,6 +122,8 @@ type DomainVerificationArgs struct {
 	DomainId pulumi.StringInput
 	// The install the domain belongs to. Changing it replaces the resource.
 	InstallId pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
 	RetryIntervalSeconds pulumi.IntPtrInput
 	// How long create waits for the TXT record to be seen, in seconds (at most 86400).
@@ -234,6 +240,11 @@ func (o DomainVerificationOutput) InstallId() pulumi.StringOutput {
 // TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).
 func (o DomainVerificationOutput) OwnershipStatus() pulumi.StringOutput {
 	return o.ApplyT(func(v *DomainVerification) pulumi.StringOutput { return v.OwnershipStatus }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o DomainVerificationOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainVerification) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.

@@ -38,6 +38,8 @@ type Environment struct {
 	DisplayName pulumi.StringOutput `pulumi:"displayName"`
 	// The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Whether the platform was still applying a change when last read (false after create and update).
 	Reconciling pulumi.BoolOutput `pulumi:"reconciling"`
 	// The resource name `accounts/{accountId}/apps/{appId}/environments/{name}` (also the resource id).
@@ -127,6 +129,8 @@ type environmentArgs struct {
 	DisplayName string `pulumi:"displayName"`
 	// The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
 	Name string `pulumi:"name"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
 	RootDirectory *string `pulumi:"rootDirectory"`
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
@@ -147,6 +151,8 @@ type EnvironmentArgs struct {
 	DisplayName pulumi.StringInput
 	// The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
 	Name pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
 	RootDirectory pulumi.StringPtrInput
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
@@ -273,6 +279,11 @@ func (o EnvironmentOutput) DisplayName() pulumi.StringOutput {
 // The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
 func (o EnvironmentOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o EnvironmentOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Environment) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // Whether the platform was still applying a change when last read (false after create and update).

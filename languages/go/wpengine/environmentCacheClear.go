@@ -30,6 +30,8 @@ type EnvironmentCacheClear struct {
 	EnvironmentResourceName pulumi.StringOutput `pulumi:"environmentResourceName"`
 	// When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).
 	LastClearedAt pulumi.StringOutput `pulumi:"lastClearedAt"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
 	Triggers pulumi.MapOutput `pulumi:"triggers"`
 }
@@ -95,6 +97,8 @@ type environmentCacheClearArgs struct {
 	AppId string `pulumi:"appId"`
 	// The environment id (`Environment.name`).
 	EnvironmentId string `pulumi:"environmentId"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
 	Triggers map[string]interface{} `pulumi:"triggers"`
 }
@@ -107,6 +111,8 @@ type EnvironmentCacheClearArgs struct {
 	AppId pulumi.StringInput
 	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
 	Triggers pulumi.MapInput
 }
@@ -221,6 +227,11 @@ func (o EnvironmentCacheClearOutput) EnvironmentResourceName() pulumi.StringOutp
 // When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).
 func (o EnvironmentCacheClearOutput) LastClearedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentCacheClear) pulumi.StringOutput { return v.LastClearedAt }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o EnvironmentCacheClearOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EnvironmentCacheClear) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // Any values (a build name, a content hash, a date); when they change, the cache is cleared again.

@@ -32,6 +32,8 @@ type EnvironmentSource struct {
 	EnvironmentId pulumi.StringOutput `pulumi:"environmentId"`
 	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
 	Path pulumi.StringOutput `pulumi:"path"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Size in bytes of the zip uploaded.
 	Size pulumi.Float64Output `pulumi:"size"`
 	// SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.
@@ -111,6 +113,8 @@ type environmentSourceArgs struct {
 	EnvironmentId string `pulumi:"environmentId"`
 	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
 	Path string `pulumi:"path"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 	// Any values; when they change, the source is uploaded again even if its content did not change.
@@ -127,6 +131,8 @@ type EnvironmentSourceArgs struct {
 	EnvironmentId pulumi.StringInput
 	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
 	Path pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
 	// Any values; when they change, the source is uploaded again even if its content did not change.
@@ -248,6 +254,11 @@ func (o EnvironmentSourceOutput) EnvironmentId() pulumi.StringOutput {
 // A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
 func (o EnvironmentSourceOutput) Path() pulumi.StringOutput {
 	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.Path }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o EnvironmentSourceOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // Size in bytes of the zip uploaded.

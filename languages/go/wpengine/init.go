@@ -39,6 +39,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DomainMappingVerification{}
 	case "wpengine:index:DomainMappings":
 		r = &DomainMappings{}
+	case "wpengine:index:DomainSharingLink":
+		r = &DomainSharingLink{}
 	case "wpengine:index:DomainVerification":
 		r = &DomainVerification{}
 	case "wpengine:index:Environment":

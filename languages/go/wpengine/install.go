@@ -46,6 +46,8 @@ type Install struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// PHP version.
 	PhpVersion pulumi.StringOutput `pulumi:"phpVersion"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The site the install belongs to (of the same account); changing it moves the install in place.
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
 	// Stable IPs (some premium plans only; empty otherwise).
@@ -130,6 +132,8 @@ type installArgs struct {
 	Environment string `pulumi:"environment"`
 	// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
 	Name string `pulumi:"name"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// The site the install belongs to (of the same account); changing it moves the install in place.
 	SiteId string `pulumi:"siteId"`
 	// How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
@@ -148,6 +152,8 @@ type InstallArgs struct {
 	Environment pulumi.StringInput
 	// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
 	Name pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// The site the install belongs to (of the same account); changing it moves the install in place.
 	SiteId pulumi.StringInput
 	// How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
@@ -294,6 +300,11 @@ func (o InstallOutput) Name() pulumi.StringOutput {
 // PHP version.
 func (o InstallOutput) PhpVersion() pulumi.StringOutput {
 	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.PhpVersion }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o InstallOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Install) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // The site the install belongs to (of the same account); changing it moves the install in place.

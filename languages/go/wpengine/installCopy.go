@@ -36,6 +36,8 @@ type InstallCopy struct {
 	LastRequestedAt pulumi.StringOutput `pulumi:"lastRequestedAt"`
 	// Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
 	NotificationEmails pulumi.StringArrayOutput `pulumi:"notificationEmails"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// How many times this resource has requested the copy.
 	RequestCount pulumi.Float64Output `pulumi:"requestCount"`
 	// The environment (install id) to copy from. A change copies again.
@@ -116,6 +118,8 @@ type installCopyArgs struct {
 	IncludeFiles *bool `pulumi:"includeFiles"`
 	// Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
 	NotificationEmails []string `pulumi:"notificationEmails"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// The environment (install id) to copy from. A change copies again.
 	SourceEnvironmentId string `pulumi:"sourceEnvironmentId"`
 	// Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
@@ -138,6 +142,8 @@ type InstallCopyArgs struct {
 	IncludeFiles pulumi.BoolPtrInput
 	// Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
 	NotificationEmails pulumi.StringArrayInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// The environment (install id) to copy from. A change copies again.
 	SourceEnvironmentId pulumi.StringInput
 	// Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
@@ -271,6 +277,11 @@ func (o InstallCopyOutput) LastRequestedAt() pulumi.StringOutput {
 // Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
 func (o InstallCopyOutput) NotificationEmails() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *InstallCopy) pulumi.StringArrayOutput { return v.NotificationEmails }).(pulumi.StringArrayOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o InstallCopyOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallCopy) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // How many times this resource has requested the copy.

@@ -38,6 +38,8 @@ type InstallPlacement struct {
 	InstallName pulumi.StringOutput `pulumi:"installName"`
 	// The install's primary domain.
 	PrimaryDomain pulumi.StringOutput `pulumi:"primaryDomain"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The site the install belongs to. Changing it moves the install in place.
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
 	// The install's status (`active` or `pending`).
@@ -105,6 +107,8 @@ type installPlacementArgs struct {
 	Environment string `pulumi:"environment"`
 	// The install to place; it must exist. Changing it replaces the placement.
 	InstallId string `pulumi:"installId"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// The site the install belongs to. Changing it moves the install in place.
 	SiteId string `pulumi:"siteId"`
 }
@@ -117,6 +121,8 @@ type InstallPlacementArgs struct {
 	Environment pulumi.StringInput
 	// The install to place; it must exist. Changing it replaces the placement.
 	InstallId pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// The site the install belongs to. Changing it moves the install in place.
 	SiteId pulumi.StringInput
 }
@@ -241,6 +247,11 @@ func (o InstallPlacementOutput) InstallName() pulumi.StringOutput {
 // The install's primary domain.
 func (o InstallPlacementOutput) PrimaryDomain() pulumi.StringOutput {
 	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.PrimaryDomain }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o InstallPlacementOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallPlacement) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // The site the install belongs to. Changing it moves the install in place.

@@ -54,6 +54,8 @@ type LetsEncryptCertificate struct {
 	OrderedTime pulumi.StringOutput `pulumi:"orderedTime"`
 	// The holder's phone number.
 	Phone pulumi.StringPtrOutput `pulumi:"phone"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
 	RegionCode pulumi.StringOutput `pulumi:"regionCode"`
 	// Its X.509 serial number (hexadecimal).
@@ -144,6 +146,8 @@ type letsEncryptCertificateArgs struct {
 	InstallId string `pulumi:"installId"`
 	// The holder's phone number.
 	Phone *string `pulumi:"phone"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
 	RegionCode string `pulumi:"regionCode"`
 	// The holder's state or region.
@@ -168,6 +172,8 @@ type LetsEncryptCertificateArgs struct {
 	InstallId pulumi.StringInput
 	// The holder's phone number.
 	Phone pulumi.StringPtrInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
 	RegionCode pulumi.StringInput
 	// The holder's state or region.
@@ -334,6 +340,11 @@ func (o LetsEncryptCertificateOutput) OrderedTime() pulumi.StringOutput {
 // The holder's phone number.
 func (o LetsEncryptCertificateOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.Phone }).(pulumi.StringPtrOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o LetsEncryptCertificateOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).

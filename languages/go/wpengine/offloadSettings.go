@@ -36,6 +36,8 @@ type OffloadSettings struct {
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
 	PathSettings OffloadSettingsPathSettingsArrayOutput `pulumi:"pathSettings"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// `applied` once the service has applied the settings, `pending` while it is still applying a change.
 	Status pulumi.StringOutput `pulumi:"status"`
 	// How long create and update wait for the service to apply the settings, in seconds (at most 86400).
@@ -115,6 +117,8 @@ type offloadSettingsArgs struct {
 	InstallId string `pulumi:"installId"`
 	// The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
 	PathSettings []OffloadSettingsPathSettings `pulumi:"pathSettings"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// How long create and update wait for the service to apply the settings, in seconds (at most 86400).
 	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
 }
@@ -133,6 +137,8 @@ type OffloadSettingsArgs struct {
 	InstallId pulumi.StringInput
 	// The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
 	PathSettings OffloadSettingsPathSettingsArrayInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// How long create and update wait for the service to apply the settings, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntPtrInput
 }
@@ -252,6 +258,11 @@ func (o OffloadSettingsOutput) InstallId() pulumi.StringOutput {
 // The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
 func (o OffloadSettingsOutput) PathSettings() OffloadSettingsPathSettingsArrayOutput {
 	return o.ApplyT(func(v *OffloadSettings) OffloadSettingsPathSettingsArrayOutput { return v.PathSettings }).(OffloadSettingsPathSettingsArrayOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o OffloadSettingsOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OffloadSettings) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // `applied` once the service has applied the settings, `pending` while it is still applying a change.

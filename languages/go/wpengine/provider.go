@@ -23,6 +23,8 @@ type Provider struct {
 	AppHostingUrl pulumi.StringPtrOutput `pulumi:"appHostingUrl"`
 	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrOutput `pulumi:"maxConcurrency"`
+	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// `true` (or a state file name) runs against the bundled simulator instead of the service.
 	Simulator pulumi.StringPtrOutput `pulumi:"simulator"`
 	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
@@ -63,6 +65,16 @@ func NewProvider(ctx *pulumi.Context,
 			args.Password = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.Profile == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WPE_PROFILE"); d != nil {
+			args.Profile = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.Profiles == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WPE_PROFILES"); d != nil {
+			args.Profiles = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.Simulator == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "WPE_SIMULATOR"); d != nil {
 			args.Simulator = pulumi.StringPtr(d.(string))
@@ -80,6 +92,9 @@ func NewProvider(ctx *pulumi.Context,
 	}
 	if args.Password != nil {
 		args.Password = pulumi.ToSecret(args.Password).(pulumi.StringPtrInput)
+	}
+	if args.Profiles != nil {
+		args.Profiles = pulumi.ToSecret(args.Profiles).(pulumi.StringPtrInput)
 	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Provider
@@ -101,6 +116,10 @@ type providerArgs struct {
 	MaxConcurrency *string `pulumi:"maxConcurrency"`
 	// The API user's password.
 	Password *string `pulumi:"password"`
+	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+	Profile *string `pulumi:"profile"`
+	// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+	Profiles *string `pulumi:"profiles"`
 	// `true` (or a state file name) runs against the bundled simulator instead of the service.
 	Simulator *string `pulumi:"simulator"`
 	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
@@ -121,6 +140,10 @@ type ProviderArgs struct {
 	MaxConcurrency pulumi.StringPtrInput
 	// The API user's password.
 	Password pulumi.StringPtrInput
+	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+	Profile pulumi.StringPtrInput
+	// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+	Profiles pulumi.StringPtrInput
 	// `true` (or a state file name) runs against the bundled simulator instead of the service.
 	Simulator pulumi.StringPtrInput
 	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
@@ -184,6 +207,11 @@ func (o ProviderOutput) AppHostingUrl() pulumi.StringPtrOutput {
 // Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 func (o ProviderOutput) MaxConcurrency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.MaxConcurrency }).(pulumi.StringPtrOutput)
+}
+
+// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+func (o ProviderOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // `true` (or a state file name) runs against the bundled simulator instead of the service.

@@ -36,6 +36,8 @@ type ReportSchedule struct {
 	NextRunDate pulumi.StringOutput `pulumi:"nextRunDate"`
 	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
 	NextScheduledDate pulumi.StringOutput `pulumi:"nextScheduledDate"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Who receives the report (at least one): a set, stored sorted by email.
 	Recipients ReportScheduleRecipientsArrayOutput `pulumi:"recipients"`
 	// The schedule's UUID (also the resource id).
@@ -123,6 +125,8 @@ type reportScheduleArgs struct {
 	Frequency ReportScheduleFrequency `pulumi:"frequency"`
 	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
 	NextScheduledDate string `pulumi:"nextScheduledDate"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// Who receives the report (at least one): a set, stored sorted by email.
 	Recipients []ReportScheduleRecipients `pulumi:"recipients"`
 	// The report's sections, in order; valid names depend on the template.
@@ -143,6 +147,8 @@ type ReportScheduleArgs struct {
 	Frequency ReportScheduleFrequencyInput
 	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
 	NextScheduledDate pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// Who receives the report (at least one): a set, stored sorted by email.
 	Recipients ReportScheduleRecipientsArrayInput
 	// The report's sections, in order; valid names depend on the template.
@@ -270,6 +276,11 @@ func (o ReportScheduleOutput) NextRunDate() pulumi.StringOutput {
 // The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
 func (o ReportScheduleOutput) NextScheduledDate() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.NextScheduledDate }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o ReportScheduleOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReportSchedule) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // Who receives the report (at least one): a set, stored sorted by email.

@@ -36,6 +36,8 @@ type Site struct {
 	GroupName pulumi.StringOutput `pulumi:"groupName"`
 	// The site name, 1 to 40 characters; renamed in place.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Whether the site is a sandbox (sandboxes cannot be transferred).
 	Sandbox pulumi.BoolOutput `pulumi:"sandbox"`
 	// The site's UUID (also the resource id).
@@ -109,6 +111,8 @@ type siteArgs struct {
 	DeletionProtection *bool `pulumi:"deletionProtection"`
 	// The site name, 1 to 40 characters; renamed in place.
 	Name string `pulumi:"name"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 }
 
 // The set of arguments for constructing a Site resource.
@@ -121,6 +125,8 @@ type SiteArgs struct {
 	DeletionProtection pulumi.BoolPtrInput
 	// The site name, 1 to 40 characters; renamed in place.
 	Name pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 }
 
 func (SiteArgs) ElementType() reflect.Type {
@@ -238,6 +244,11 @@ func (o SiteOutput) GroupName() pulumi.StringOutput {
 // The site name, 1 to 40 characters; renamed in place.
 func (o SiteOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Site) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o SiteOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Site) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // Whether the site is a sandbox (sandboxes cannot be transferred).

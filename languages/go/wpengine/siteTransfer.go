@@ -38,6 +38,8 @@ type SiteTransfer struct {
 	MaintenanceMode pulumi.BoolOutput `pulumi:"maintenanceMode"`
 	// The name of the account the site comes from.
 	OriginAccount pulumi.StringOutput `pulumi:"originAccount"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
 	ScheduledTime pulumi.StringOutput `pulumi:"scheduledTime"`
 	// The site's name at transfer time.
@@ -113,6 +115,8 @@ type siteTransferArgs struct {
 	DestinationAccountId string `pulumi:"destinationAccountId"`
 	// Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
 	MaintenanceMode *bool `pulumi:"maintenanceMode"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
 	ScheduledTime *string `pulumi:"scheduledTime"`
 	// The site to transfer (with its installs).
@@ -127,6 +131,8 @@ type SiteTransferArgs struct {
 	DestinationAccountId pulumi.StringInput
 	// Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
 	MaintenanceMode pulumi.BoolPtrInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
 	ScheduledTime pulumi.StringPtrInput
 	// The site to transfer (with its installs).
@@ -253,6 +259,11 @@ func (o SiteTransferOutput) MaintenanceMode() pulumi.BoolOutput {
 // The name of the account the site comes from.
 func (o SiteTransferOutput) OriginAccount() pulumi.StringOutput {
 	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.OriginAccount }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o SiteTransferOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SiteTransfer) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.

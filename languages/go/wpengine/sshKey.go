@@ -28,6 +28,8 @@ type SshKey struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The MD5 fingerprint as the service shows it (`a1:b2:...`).
 	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
 	PublicKey pulumi.StringOutput `pulumi:"publicKey"`
 	// The key's UUID (also the resource id).
@@ -85,6 +87,8 @@ func SshKeyExists(ctx *pulumi.Context,
 type sshKeyArgs struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt *bool `pulumi:"adopt"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 	// The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
 	PublicKey string `pulumi:"publicKey"`
 }
@@ -93,6 +97,8 @@ type sshKeyArgs struct {
 type SshKeyArgs struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 	// The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
 	PublicKey pulumi.StringInput
 }
@@ -202,6 +208,11 @@ func (o SshKeyOutput) CreatedAt() pulumi.StringOutput {
 // The MD5 fingerprint as the service shows it (`a1:b2:...`).
 func (o SshKeyOutput) Fingerprint() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.Fingerprint }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o SshKeyOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.

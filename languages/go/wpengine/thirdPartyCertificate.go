@@ -38,6 +38,8 @@ type ThirdPartyCertificate struct {
 	NotBefore pulumi.StringOutput `pulumi:"notBefore"`
 	// The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
 	PrivateKey pulumi.StringOutput `pulumi:"privateKey"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Serial number, hex.
 	SerialNumber pulumi.StringOutput `pulumi:"serialNumber"`
 	// Subject of the end-entity certificate, e.g. `CN=www.example.com, O=Acme`.
@@ -114,6 +116,8 @@ type thirdPartyCertificateArgs struct {
 	InstallId string `pulumi:"installId"`
 	// The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
 	PrivateKey string `pulumi:"privateKey"`
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile *string `pulumi:"profile"`
 }
 
 // The set of arguments for constructing a ThirdPartyCertificate resource.
@@ -126,6 +130,8 @@ type ThirdPartyCertificateArgs struct {
 	InstallId pulumi.StringInput
 	// The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
 	PrivateKey pulumi.StringInput
+	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+	Profile pulumi.StringPtrInput
 }
 
 func (ThirdPartyCertificateArgs) ElementType() reflect.Type {
@@ -258,6 +264,11 @@ func (o ThirdPartyCertificateOutput) NotBefore() pulumi.StringOutput {
 // The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
 func (o ThirdPartyCertificateOutput) PrivateKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.StringOutput { return v.PrivateKey }).(pulumi.StringOutput)
+}
+
+// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+func (o ThirdPartyCertificateOutput) Profile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
 // Serial number, hex.

@@ -16,6 +16,7 @@ from .cache_purge import *
 from .domain import *
 from .domain_mapping_verification import *
 from .domain_mappings import *
+from .domain_sharing_link import *
 from .domain_verification import *
 from .environment import *
 from .environment_cache_clear import *
@@ -94,6 +95,7 @@ _utilities.register(
    "wpengine:index:Domain": "Domain",
    "wpengine:index:DomainMappingVerification": "DomainMappingVerification",
    "wpengine:index:DomainMappings": "DomainMappings",
+   "wpengine:index:DomainSharingLink": "DomainSharingLink",
    "wpengine:index:DomainVerification": "DomainVerification",
    "wpengine:index:Environment": "Environment",
    "wpengine:index:EnvironmentCacheClear": "EnvironmentCacheClear",

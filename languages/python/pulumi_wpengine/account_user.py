@@ -26,7 +26,8 @@ class AccountUserArgs:
                  last_name: pulumi.Input[_builtins.str],
                  roles: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 install_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+                 install_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a AccountUser resource.
 
@@ -37,6 +38,7 @@ class AccountUserArgs:
         :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] install_ids: Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "email", email)
@@ -47,6 +49,8 @@ class AccountUserArgs:
             pulumi.set(__self__, "adopt", adopt)
         if install_ids is not None:
             pulumi.set(__self__, "install_ids", install_ids)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
 
     @_builtins.property
     @pulumi.getter(name="accountId")
@@ -132,6 +136,18 @@ class AccountUserArgs:
     def install_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "install_ids", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
 
 @pulumi.type_token("wpengine:index:AccountUser")
 class AccountUser(pulumi.CustomResource):
@@ -145,6 +161,7 @@ class AccountUser(pulumi.CustomResource):
                  first_name: pulumi.Input[Optional[_builtins.str]] = None,
                  install_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  last_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  roles: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -166,6 +183,7 @@ class AccountUser(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] first_name: First name. The service cannot rename a user.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] install_ids: Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
         :param pulumi.Input[_builtins.str] last_name: Last name. The service cannot rename a user.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
         """
         ...
@@ -206,6 +224,7 @@ class AccountUser(pulumi.CustomResource):
                  first_name: pulumi.Input[Optional[_builtins.str]] = None,
                  install_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  last_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  roles: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -230,6 +249,7 @@ class AccountUser(pulumi.CustomResource):
             if last_name is None and not opts.urn:
                 raise TypeError("Missing required property 'last_name'")
             __props__.__dict__["last_name"] = last_name
+            __props__.__dict__["profile"] = profile
             if roles is None and not opts.urn:
                 raise TypeError("Missing required property 'roles'")
             __props__.__dict__["roles"] = roles
@@ -272,6 +292,7 @@ class AccountUser(pulumi.CustomResource):
         __props__.__dict__["last_owner"] = None
         __props__.__dict__["mfa_enabled"] = None
         __props__.__dict__["phone"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["roles"] = None
         __props__.__dict__["user_id"] = None
         return AccountUser(resource_name, opts=opts, __props__=__props__)
@@ -369,6 +390,14 @@ class AccountUser(pulumi.CustomResource):
         The user's phone number, or null.
         """
         return pulumi.get(self, "phone")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

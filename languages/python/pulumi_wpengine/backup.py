@@ -23,6 +23,7 @@ class BackupArgs:
                  install_id: pulumi.Input[_builtins.str],
                  notification_emails: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  adopt: Optional[Any] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  wait: pulumi.Input[Optional[_builtins.bool]] = None):
         """
@@ -32,6 +33,7 @@ class BackupArgs:
         :param pulumi.Input[_builtins.str] install_id: The install to back up. Changing it requests a new backup (a replacement).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
         :param Any adopt: Not accepted: every create requests a new backup, there is nothing to take over.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
         :param pulumi.Input[_builtins.bool] wait: Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
         """
@@ -40,6 +42,8 @@ class BackupArgs:
         pulumi.set(__self__, "notification_emails", notification_emails)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if timeout_seconds is None:
             timeout_seconds = 3600
         if timeout_seconds is not None:
@@ -98,6 +102,18 @@ class BackupArgs:
         pulumi.set(self, "adopt", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -132,6 +148,7 @@ class Backup(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  notification_emails: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  wait: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -152,6 +169,7 @@ class Backup(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
         :param pulumi.Input[_builtins.str] install_id: The install to back up. Changing it requests a new backup (a replacement).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.
         :param pulumi.Input[_builtins.bool] wait: Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.
         """
@@ -191,6 +209,7 @@ class Backup(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  notification_emails: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  wait: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -212,6 +231,7 @@ class Backup(pulumi.CustomResource):
             if notification_emails is None and not opts.urn:
                 raise TypeError("Missing required property 'notification_emails'")
             __props__.__dict__["notification_emails"] = notification_emails
+            __props__.__dict__["profile"] = profile
             if timeout_seconds is None:
                 timeout_seconds = 3600
             __props__.__dict__["timeout_seconds"] = timeout_seconds
@@ -253,6 +273,7 @@ class Backup(pulumi.CustomResource):
         __props__.__dict__["description"] = None
         __props__.__dict__["install_id"] = None
         __props__.__dict__["notification_emails"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["timeout_seconds"] = None
         __props__.__dict__["wait"] = None
@@ -327,6 +348,14 @@ class Backup(pulumi.CustomResource):
         Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.
         """
         return pulumi.get(self, "notification_emails")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

@@ -24,6 +24,7 @@ class BackupRestoreArgs:
                  notification_emails: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  adopt: Optional[Any] = None,
                  create_checkpoint: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  restore_database: pulumi.Input[Optional[_builtins.bool]] = None,
                  summary: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -37,6 +38,7 @@ class BackupRestoreArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
         :param Any adopt: Not accepted: an action has no object to take over.
         :param pulumi.Input[_builtins.bool] create_checkpoint: Take a checkpoint of the install's current state before restoring.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.bool] restore_database: Restore the database too; false restores the files only.
         :param pulumi.Input[_builtins.str] summary: Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.
         :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.
@@ -52,6 +54,8 @@ class BackupRestoreArgs:
             create_checkpoint = True
         if create_checkpoint is not None:
             pulumi.set(__self__, "create_checkpoint", create_checkpoint)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if restore_database is None:
             restore_database = True
         if restore_database is not None:
@@ -130,6 +134,18 @@ class BackupRestoreArgs:
         pulumi.set(self, "create_checkpoint", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="restoreDatabase")
     def restore_database(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -201,6 +217,7 @@ class BackupRestore(pulumi.CustomResource):
                  create_checkpoint: pulumi.Input[Optional[_builtins.bool]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  notification_emails: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  restore_database: pulumi.Input[Optional[_builtins.bool]] = None,
                  summary: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -221,6 +238,7 @@ class BackupRestore(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] create_checkpoint: Take a checkpoint of the install's current state before restoring.
         :param pulumi.Input[_builtins.str] install_id: The install to restore. A change restores again (into the new install).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.bool] restore_database: Restore the database too; false restores the files only.
         :param pulumi.Input[_builtins.str] summary: Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.
         :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.
@@ -260,6 +278,7 @@ class BackupRestore(pulumi.CustomResource):
                  create_checkpoint: pulumi.Input[Optional[_builtins.bool]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  notification_emails: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  restore_database: pulumi.Input[Optional[_builtins.bool]] = None,
                  summary: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -287,6 +306,7 @@ class BackupRestore(pulumi.CustomResource):
             if notification_emails is None and not opts.urn:
                 raise TypeError("Missing required property 'notification_emails'")
             __props__.__dict__["notification_emails"] = notification_emails
+            __props__.__dict__["profile"] = profile
             if restore_database is None:
                 restore_database = True
             __props__.__dict__["restore_database"] = restore_database
@@ -330,6 +350,7 @@ class BackupRestore(pulumi.CustomResource):
         __props__.__dict__["install_status"] = None
         __props__.__dict__["last_restored_at"] = None
         __props__.__dict__["notification_emails"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["restore_count"] = None
         __props__.__dict__["restore_database"] = None
         __props__.__dict__["summary"] = None
@@ -399,6 +420,14 @@ class BackupRestore(pulumi.CustomResource):
         Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
         """
         return pulumi.get(self, "notification_emails")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="restoreCount")

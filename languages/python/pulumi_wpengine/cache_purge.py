@@ -23,6 +23,7 @@ class CachePurgeArgs:
                  install_id: pulumi.Input[_builtins.str],
                  type: pulumi.Input['CachePurgeType'],
                  adopt: Optional[Any] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None):
         """
@@ -31,6 +32,7 @@ class CachePurgeArgs:
         :param pulumi.Input[_builtins.str] install_id: The install whose cache is purged. Changing it replaces the resource (and purges the new install).
         :param pulumi.Input['CachePurgeType'] type: Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).
         :param Any adopt: Not accepted: an action has no object to take over.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the service's purge window (one object-cache purge per install per 60 s), in seconds. A change alone purges nothing.
         :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the cache is purged again.
         """
@@ -38,6 +40,8 @@ class CachePurgeArgs:
         pulumi.set(__self__, "type", type)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if timeout_seconds is None:
             timeout_seconds = 300
         if timeout_seconds is not None:
@@ -82,6 +86,18 @@ class CachePurgeArgs:
         pulumi.set(self, "adopt", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -114,6 +130,7 @@ class CachePurge(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: Optional[Any] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  type: pulumi.Input[Optional['CachePurgeType']] = None,
@@ -129,6 +146,7 @@ class CachePurge(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param Any adopt: Not accepted: an action has no object to take over.
         :param pulumi.Input[_builtins.str] install_id: The install whose cache is purged. Changing it replaces the resource (and purges the new install).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: Longest wait for the service's purge window (one object-cache purge per install per 60 s), in seconds. A change alone purges nothing.
         :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the cache is purged again.
         :param pulumi.Input['CachePurgeType'] type: Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).
@@ -163,6 +181,7 @@ class CachePurge(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: Optional[Any] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  type: pulumi.Input[Optional['CachePurgeType']] = None,
@@ -179,6 +198,7 @@ class CachePurge(pulumi.CustomResource):
             if install_id is None and not opts.urn:
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
+            __props__.__dict__["profile"] = profile
             if timeout_seconds is None:
                 timeout_seconds = 300
             __props__.__dict__["timeout_seconds"] = timeout_seconds
@@ -215,6 +235,7 @@ class CachePurge(pulumi.CustomResource):
         __props__.__dict__["install_id"] = None
         __props__.__dict__["last_purged_at"] = None
         __props__.__dict__["last_wait_seconds"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["purge_count"] = None
         __props__.__dict__["timeout_seconds"] = None
         __props__.__dict__["triggers"] = None
@@ -258,6 +279,14 @@ class CachePurge(pulumi.CustomResource):
         Seconds the last purge waited for the service's window.
         """
         return pulumi.get(self, "last_wait_seconds")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="purgeCount")

@@ -23,6 +23,7 @@ class DomainArgs:
                  name: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  primary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  redirect_to: pulumi.Input[Optional[_builtins.str]] = None,
                  secure_all_urls: pulumi.Input[Optional[_builtins.bool]] = None):
         """
@@ -32,6 +33,7 @@ class DomainArgs:
         :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install this one redirects to; `null` for none.
         :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain.
         """
@@ -43,6 +45,8 @@ class DomainArgs:
             primary = False
         if primary is not None:
             pulumi.set(__self__, "primary", primary)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if redirect_to is not None:
             pulumi.set(__self__, "redirect_to", redirect_to)
         if secure_all_urls is None:
@@ -99,6 +103,18 @@ class DomainArgs:
         pulumi.set(self, "primary", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="redirectTo")
     def redirect_to(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -133,6 +149,7 @@ class Domain(pulumi.CustomResource):
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  primary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  redirect_to: pulumi.Input[Optional[_builtins.str]] = None,
                  secure_all_urls: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -153,6 +170,7 @@ class Domain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to.
         :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
         :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install this one redirects to; `null` for none.
         :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain.
         """
@@ -192,6 +210,7 @@ class Domain(pulumi.CustomResource):
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  primary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  redirect_to: pulumi.Input[Optional[_builtins.str]] = None,
                  secure_all_urls: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -213,6 +232,7 @@ class Domain(pulumi.CustomResource):
             if primary is None:
                 primary = False
             __props__.__dict__["primary"] = primary
+            __props__.__dict__["profile"] = profile
             __props__.__dict__["redirect_to"] = redirect_to
             if secure_all_urls is None:
                 secure_all_urls = False
@@ -259,6 +279,7 @@ class Domain(pulumi.CustomResource):
         __props__.__dict__["network_type"] = None
         __props__.__dict__["ownership_status"] = None
         __props__.__dict__["primary"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["redirect_to"] = None
         __props__.__dict__["secure_all_urls"] = None
         __props__.__dict__["txt_verification_key"] = None
@@ -352,6 +373,14 @@ class Domain(pulumi.CustomResource):
         Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
         """
         return pulumi.get(self, "primary")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="redirectTo")

@@ -24,6 +24,7 @@ class DomainMappingVerificationArgs:
                  domain: pulumi.Input[_builtins.str],
                  environment_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  revalidate: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
@@ -35,6 +36,7 @@ class DomainMappingVerificationArgs:
         :param pulumi.Input[_builtins.str] domain: The mapped domain to verify, e.g. `www.example.com` (stored lower case).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between verification attempts (1 to 3600).
         :param pulumi.Input[_builtins.bool] revalidate: Ask the service to re-check the mapping's DNS and certificate after verifying.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
@@ -45,6 +47,8 @@ class DomainMappingVerificationArgs:
         pulumi.set(__self__, "environment_id", environment_id)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if retry_interval_seconds is None:
             retry_interval_seconds = 10
         if retry_interval_seconds is not None:
@@ -119,6 +123,18 @@ class DomainMappingVerificationArgs:
         pulumi.set(self, "adopt", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="retryIntervalSeconds")
     def retry_interval_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -166,6 +182,7 @@ class DomainMappingVerification(pulumi.CustomResource):
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  revalidate: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -184,6 +201,7 @@ class DomainMappingVerification(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
         :param pulumi.Input[_builtins.str] domain: The mapped domain to verify, e.g. `www.example.com` (stored lower case).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between verification attempts (1 to 3600).
         :param pulumi.Input[_builtins.bool] revalidate: Ask the service to re-check the mapping's DNS and certificate after verifying.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
@@ -221,6 +239,7 @@ class DomainMappingVerification(pulumi.CustomResource):
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  revalidate: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -246,6 +265,7 @@ class DomainMappingVerification(pulumi.CustomResource):
             if environment_id is None and not opts.urn:
                 raise TypeError("Missing required property 'environment_id'")
             __props__.__dict__["environment_id"] = environment_id
+            __props__.__dict__["profile"] = profile
             if retry_interval_seconds is None:
                 retry_interval_seconds = 10
             __props__.__dict__["retry_interval_seconds"] = retry_interval_seconds
@@ -287,6 +307,7 @@ class DomainMappingVerification(pulumi.CustomResource):
         __props__.__dict__["app_id"] = None
         __props__.__dict__["domain"] = None
         __props__.__dict__["environment_id"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["resource_name"] = None
         __props__.__dict__["retry_interval_seconds"] = None
         __props__.__dict__["revalidate"] = None
@@ -342,6 +363,14 @@ class DomainMappingVerification(pulumi.CustomResource):
         The environment id (`Environment.name`).
         """
         return pulumi.get(self, "environment_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="resourceName")

@@ -26,6 +26,7 @@ class DomainMappingsArgs:
                  environment_id: pulumi.Input[_builtins.str],
                  mappings: pulumi.Input[Sequence[pulumi.Input['DomainMappingsMappingsArgs']]],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a DomainMappings resource.
@@ -35,6 +36,7 @@ class DomainMappingsArgs:
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
         :param pulumi.Input[Sequence[pulumi.Input['DomainMappingsMappingsArgs']]] mappings: The full set of mappings of the environment: afterwards exactly these exist.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         pulumi.set(__self__, "account_id", account_id)
@@ -43,6 +45,8 @@ class DomainMappingsArgs:
         pulumi.set(__self__, "mappings", mappings)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if timeout_seconds is None:
             timeout_seconds = 600
         if timeout_seconds is not None:
@@ -109,6 +113,18 @@ class DomainMappingsArgs:
         pulumi.set(self, "adopt", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -132,6 +148,7 @@ class DomainMappings(pulumi.CustomResource):
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
@@ -152,6 +169,7 @@ class DomainMappings(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
         :param pulumi.Input[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]] mappings: The full set of mappings of the environment: afterwards exactly these exist.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
         ...
@@ -191,6 +209,7 @@ class DomainMappings(pulumi.CustomResource):
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mappings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DomainMappingsMappingsArgs', 'DomainMappingsMappingsArgsDict', 'outputs.DomainMappingsMappings']]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -214,6 +233,7 @@ class DomainMappings(pulumi.CustomResource):
             if mappings is None and not opts.urn:
                 raise TypeError("Missing required property 'mappings'")
             __props__.__dict__["mappings"] = mappings
+            __props__.__dict__["profile"] = profile
             if timeout_seconds is None:
                 timeout_seconds = 600
             __props__.__dict__["timeout_seconds"] = timeout_seconds
@@ -248,6 +268,7 @@ class DomainMappings(pulumi.CustomResource):
         __props__.__dict__["environment_id"] = None
         __props__.__dict__["mappings"] = None
         __props__.__dict__["primary_domain"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["timeout_seconds"] = None
         return DomainMappings(resource_name, opts=opts, __props__=__props__)
 
@@ -312,6 +333,14 @@ class DomainMappings(pulumi.CustomResource):
         The primary domain, or null when none is primary.
         """
         return pulumi.get(self, "primary_domain")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")

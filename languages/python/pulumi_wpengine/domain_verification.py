@@ -22,6 +22,7 @@ class DomainVerificationArgs:
                  domain_id: pulumi.Input[_builtins.str],
                  install_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
@@ -30,6 +31,7 @@ class DomainVerificationArgs:
         :param pulumi.Input[_builtins.str] domain_id: The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the TXT record to be seen, in seconds (at most 86400).
         """
@@ -37,6 +39,8 @@ class DomainVerificationArgs:
         pulumi.set(__self__, "install_id", install_id)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if retry_interval_seconds is None:
             retry_interval_seconds = 10
         if retry_interval_seconds is not None:
@@ -83,6 +87,18 @@ class DomainVerificationArgs:
         pulumi.set(self, "adopt", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="retryIntervalSeconds")
     def retry_interval_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -116,6 +132,7 @@ class DomainVerification(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  domain_id: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -131,6 +148,7 @@ class DomainVerification(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] domain_id: The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] retry_interval_seconds: Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the TXT record to be seen, in seconds (at most 86400).
         """
@@ -165,6 +183,7 @@ class DomainVerification(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  domain_id: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_interval_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -183,6 +202,7 @@ class DomainVerification(pulumi.CustomResource):
             if install_id is None and not opts.urn:
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
+            __props__.__dict__["profile"] = profile
             if retry_interval_seconds is None:
                 retry_interval_seconds = 10
             __props__.__dict__["retry_interval_seconds"] = retry_interval_seconds
@@ -220,6 +240,7 @@ class DomainVerification(pulumi.CustomResource):
         __props__.__dict__["domain_name"] = None
         __props__.__dict__["install_id"] = None
         __props__.__dict__["ownership_status"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["retry_interval_seconds"] = None
         __props__.__dict__["timeout_seconds"] = None
         __props__.__dict__["verified_domain"] = None
@@ -271,6 +292,14 @@ class DomainVerification(pulumi.CustomResource):
         TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).
         """
         return pulumi.get(self, "ownership_status")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="retryIntervalSeconds")

@@ -25,6 +25,7 @@ class EnvironmentArgs:
                  display_name: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  root_directory: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
@@ -36,6 +37,7 @@ class EnvironmentArgs:
         :param pulumi.Input[_builtins.str] display_name: The name shown in the console.
         :param pulumi.Input[_builtins.str] name: The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] root_directory: The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
@@ -46,6 +48,8 @@ class EnvironmentArgs:
         pulumi.set(__self__, "name", name)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if root_directory is None:
             root_directory = ''
         if root_directory is not None:
@@ -128,6 +132,18 @@ class EnvironmentArgs:
         pulumi.set(self, "adopt", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="rootDirectory")
     def root_directory(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -164,6 +180,7 @@ class Environment(pulumi.CustomResource):
                  branch: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  root_directory: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -186,6 +203,7 @@ class Environment(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] branch: The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
         :param pulumi.Input[_builtins.str] display_name: The name shown in the console.
         :param pulumi.Input[_builtins.str] name: The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] root_directory: The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         """
@@ -227,6 +245,7 @@ class Environment(pulumi.CustomResource):
                  branch: pulumi.Input[Optional[_builtins.str]] = None,
                  display_name: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  root_directory: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -254,6 +273,7 @@ class Environment(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
+            __props__.__dict__["profile"] = profile
             if root_directory is None:
                 root_directory = ''
             __props__.__dict__["root_directory"] = root_directory
@@ -292,6 +312,7 @@ class Environment(pulumi.CustomResource):
         __props__.__dict__["create_time"] = None
         __props__.__dict__["display_name"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["reconciling"] = None
         __props__.__dict__["resource_name"] = None
         __props__.__dict__["root_directory"] = None
@@ -359,6 +380,14 @@ class Environment(pulumi.CustomResource):
         The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
         """
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

@@ -22,6 +22,7 @@ class EnvironmentCacheClearArgs:
                  account_id: pulumi.Input[_builtins.str],
                  app_id: pulumi.Input[_builtins.str],
                  environment_id: pulumi.Input[_builtins.str],
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None):
         """
         The set of arguments for constructing a EnvironmentCacheClear resource.
@@ -29,11 +30,14 @@ class EnvironmentCacheClearArgs:
         :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
         :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[Mapping[str, Any]] triggers: Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "app_id", app_id)
         pulumi.set(__self__, "environment_id", environment_id)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if triggers is not None:
             pulumi.set(__self__, "triggers", triggers)
 
@@ -75,6 +79,18 @@ class EnvironmentCacheClearArgs:
 
     @_builtins.property
     @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
+    @pulumi.getter
     def triggers(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
         Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
@@ -95,6 +111,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
                  account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  __props__=None):
         """
@@ -109,6 +126,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
         :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[Mapping[str, Any]] triggers: Any values (a build name, a content hash, a date); when they change, the cache is cleared again.
         """
         ...
@@ -142,6 +160,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
                  account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -161,6 +180,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
             if environment_id is None and not opts.urn:
                 raise TypeError("Missing required property 'environment_id'")
             __props__.__dict__["environment_id"] = environment_id
+            __props__.__dict__["profile"] = profile
             __props__.__dict__["triggers"] = triggers
             __props__.__dict__["environment_resource_name"] = None
             __props__.__dict__["last_cleared_at"] = None
@@ -191,6 +211,7 @@ class EnvironmentCacheClear(pulumi.CustomResource):
         __props__.__dict__["environment_id"] = None
         __props__.__dict__["environment_resource_name"] = None
         __props__.__dict__["last_cleared_at"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["triggers"] = None
         return EnvironmentCacheClear(resource_name, opts=opts, __props__=__props__)
 
@@ -239,6 +260,14 @@ class EnvironmentCacheClear(pulumi.CustomResource):
         When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).
         """
         return pulumi.get(self, "last_cleared_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

@@ -23,6 +23,7 @@ class EnvironmentSourceArgs:
                  app_id: pulumi.Input[_builtins.str],
                  environment_id: pulumi.Input[_builtins.str],
                  path: pulumi.Input[_builtins.str],
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None):
         """
@@ -32,6 +33,7 @@ class EnvironmentSourceArgs:
         :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
         :param pulumi.Input[_builtins.str] path: A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the source is uploaded again even if its content did not change.
         """
@@ -39,6 +41,8 @@ class EnvironmentSourceArgs:
         pulumi.set(__self__, "app_id", app_id)
         pulumi.set(__self__, "environment_id", environment_id)
         pulumi.set(__self__, "path", path)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if timeout_seconds is None:
             timeout_seconds = 900
         if timeout_seconds is not None:
@@ -95,6 +99,18 @@ class EnvironmentSourceArgs:
         pulumi.set(self, "path", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -129,6 +145,7 @@ class EnvironmentSource(pulumi.CustomResource):
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
                  path: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  __props__=None):
@@ -145,6 +162,7 @@ class EnvironmentSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] app_id: The app id (`App.name`).
         :param pulumi.Input[_builtins.str] environment_id: The environment id (`Environment.name`).
         :param pulumi.Input[_builtins.str] path: A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long the provider waits for the service to finish, in seconds (at most 86400).
         :param pulumi.Input[Mapping[str, Any]] triggers: Any values; when they change, the source is uploaded again even if its content did not change.
         """
@@ -180,6 +198,7 @@ class EnvironmentSource(pulumi.CustomResource):
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  environment_id: pulumi.Input[Optional[_builtins.str]] = None,
                  path: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  triggers: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  __props__=None):
@@ -203,6 +222,7 @@ class EnvironmentSource(pulumi.CustomResource):
             if path is None and not opts.urn:
                 raise TypeError("Missing required property 'path'")
             __props__.__dict__["path"] = path
+            __props__.__dict__["profile"] = profile
             if timeout_seconds is None:
                 timeout_seconds = 900
             __props__.__dict__["timeout_seconds"] = timeout_seconds
@@ -239,6 +259,7 @@ class EnvironmentSource(pulumi.CustomResource):
         __props__.__dict__["build_state"] = None
         __props__.__dict__["environment_id"] = None
         __props__.__dict__["path"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["size"] = None
         __props__.__dict__["source_hash"] = None
         __props__.__dict__["timeout_seconds"] = None
@@ -298,6 +319,14 @@ class EnvironmentSource(pulumi.CustomResource):
         A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
         """
         return pulumi.get(self, "path")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

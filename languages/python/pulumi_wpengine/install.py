@@ -25,6 +25,7 @@ class InstallArgs:
                  site_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Install resource.
@@ -35,6 +36,7 @@ class InstallArgs:
         :param pulumi.Input[_builtins.str] site_id: The site the install belongs to (of the same account); changing it moves the install in place.
         :param pulumi.Input[_builtins.bool] adopt: Take over the install of that name in the account instead of failing create (and place it as declared).
         :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
         """
         pulumi.set(__self__, "account_id", account_id)
@@ -47,6 +49,8 @@ class InstallArgs:
             deletion_protection = True
         if deletion_protection is not None:
             pulumi.set(__self__, "deletion_protection", deletion_protection)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if timeout_seconds is None:
             timeout_seconds = 1800
         if timeout_seconds is not None:
@@ -125,6 +129,18 @@ class InstallArgs:
         pulumi.set(self, "deletion_protection", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -148,6 +164,7 @@ class Install(pulumi.CustomResource):
                  deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
                  environment: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -169,6 +186,7 @@ class Install(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
         :param pulumi.Input[_builtins.str] environment: The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
         :param pulumi.Input[_builtins.str] name: The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] site_id: The site the install belongs to (of the same account); changing it moves the install in place.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
         """
@@ -209,6 +227,7 @@ class Install(pulumi.CustomResource):
                  deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
                  environment: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -233,6 +252,7 @@ class Install(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
+            __props__.__dict__["profile"] = profile
             if site_id is None and not opts.urn:
                 raise TypeError("Missing required property 'site_id'")
             __props__.__dict__["site_id"] = site_id
@@ -280,6 +300,7 @@ class Install(pulumi.CustomResource):
         __props__.__dict__["is_multisite"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["php_version"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["site_id"] = None
         __props__.__dict__["stable_ips"] = None
         __props__.__dict__["status"] = None
@@ -379,6 +400,14 @@ class Install(pulumi.CustomResource):
         PHP version.
         """
         return pulumi.get(self, "php_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="siteId")

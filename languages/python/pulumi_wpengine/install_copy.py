@@ -26,6 +26,7 @@ class InstallCopyArgs:
                  include_db: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  notification_emails: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  summary: pulumi.Input[Optional[_builtins.str]] = None,
                  triggers: pulumi.Input[Optional[Sequence[Any]]] = None):
         """
@@ -38,6 +39,7 @@ class InstallCopyArgs:
         :param pulumi.Input[_builtins.bool] include_db: Copy the database.
         :param pulumi.Input[_builtins.bool] include_files: Copy the files.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] summary: Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
         :param pulumi.Input[Sequence[Any]] triggers: Any values; a change of them copies again.
         """
@@ -57,6 +59,8 @@ class InstallCopyArgs:
             pulumi.set(__self__, "include_files", include_files)
         if notification_emails is not None:
             pulumi.set(__self__, "notification_emails", notification_emails)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if summary is not None:
             pulumi.set(__self__, "summary", summary)
         if triggers is not None:
@@ -148,6 +152,18 @@ class InstallCopyArgs:
 
     @_builtins.property
     @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
+    @pulumi.getter
     def summary(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
@@ -183,6 +199,7 @@ class InstallCopy(pulumi.CustomResource):
                  include_db: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  notification_emails: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  source_environment_id: pulumi.Input[Optional[_builtins.str]] = None,
                  summary: pulumi.Input[Optional[_builtins.str]] = None,
                  triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
@@ -202,6 +219,7 @@ class InstallCopy(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] include_db: Copy the database.
         :param pulumi.Input[_builtins.bool] include_files: Copy the files.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] notification_emails: Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] source_environment_id: The environment (install id) to copy from. A change copies again.
         :param pulumi.Input[_builtins.str] summary: Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.
         :param pulumi.Input[Sequence[Any]] triggers: Any values; a change of them copies again.
@@ -240,6 +258,7 @@ class InstallCopy(pulumi.CustomResource):
                  include_db: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_files: pulumi.Input[Optional[_builtins.bool]] = None,
                  notification_emails: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  source_environment_id: pulumi.Input[Optional[_builtins.str]] = None,
                  summary: pulumi.Input[Optional[_builtins.str]] = None,
                  triggers: pulumi.Input[Optional[Sequence[Any]]] = None,
@@ -264,6 +283,7 @@ class InstallCopy(pulumi.CustomResource):
                 include_files = True
             __props__.__dict__["include_files"] = include_files
             __props__.__dict__["notification_emails"] = notification_emails
+            __props__.__dict__["profile"] = profile
             if source_environment_id is None and not opts.urn:
                 raise TypeError("Missing required property 'source_environment_id'")
             __props__.__dict__["source_environment_id"] = source_environment_id
@@ -302,6 +322,7 @@ class InstallCopy(pulumi.CustomResource):
         __props__.__dict__["last_message"] = None
         __props__.__dict__["last_requested_at"] = None
         __props__.__dict__["notification_emails"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["request_count"] = None
         __props__.__dict__["source_environment_id"] = None
         __props__.__dict__["summary"] = None
@@ -377,6 +398,14 @@ class InstallCopy(pulumi.CustomResource):
         Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
         """
         return pulumi.get(self, "notification_emails")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="requestCount")

@@ -22,7 +22,8 @@ class InstallPlacementArgs:
                  environment: pulumi.Input[_builtins.str],
                  install_id: pulumi.Input[_builtins.str],
                  site_id: pulumi.Input[_builtins.str],
-                 adopt: pulumi.Input[Optional[_builtins.bool]] = None):
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a InstallPlacement resource.
 
@@ -30,12 +31,15 @@ class InstallPlacementArgs:
         :param pulumi.Input[_builtins.str] install_id: The install to place; it must exist. Changing it replaces the placement.
         :param pulumi.Input[_builtins.str] site_id: The site the install belongs to. Changing it moves the install in place.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         pulumi.set(__self__, "environment", environment)
         pulumi.set(__self__, "install_id", install_id)
         pulumi.set(__self__, "site_id", site_id)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
 
     @_builtins.property
     @pulumi.getter
@@ -85,6 +89,18 @@ class InstallPlacementArgs:
     def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
 
 @pulumi.type_token("wpengine:index:InstallPlacement")
 class InstallPlacement(pulumi.CustomResource):
@@ -95,6 +111,7 @@ class InstallPlacement(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  environment: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -113,6 +130,7 @@ class InstallPlacement(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] environment: The environment the install fills in its site: `production`, `staging` or `development` (any case).
         :param pulumi.Input[_builtins.str] install_id: The install to place; it must exist. Changing it replaces the placement.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] site_id: The site the install belongs to. Changing it moves the install in place.
         """
         ...
@@ -150,6 +168,7 @@ class InstallPlacement(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  environment: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -167,6 +186,7 @@ class InstallPlacement(pulumi.CustomResource):
             if install_id is None and not opts.urn:
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
+            __props__.__dict__["profile"] = profile
             if site_id is None and not opts.urn:
                 raise TypeError("Missing required property 'site_id'")
             __props__.__dict__["site_id"] = site_id
@@ -204,6 +224,7 @@ class InstallPlacement(pulumi.CustomResource):
         __props__.__dict__["install_id"] = None
         __props__.__dict__["install_name"] = None
         __props__.__dict__["primary_domain"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["site_id"] = None
         __props__.__dict__["status"] = None
         return InstallPlacement(resource_name, opts=opts, __props__=__props__)
@@ -269,6 +290,14 @@ class InstallPlacement(pulumi.CustomResource):
         The install's primary domain.
         """
         return pulumi.get(self, "primary_domain")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="siteId")

@@ -28,6 +28,7 @@ class LetsEncryptCertificateArgs:
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  city: pulumi.Input[Optional[_builtins.str]] = None,
                  phone: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a LetsEncryptCertificate resource.
@@ -41,6 +42,7 @@ class LetsEncryptCertificateArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
         :param pulumi.Input[_builtins.str] city: The holder's city.
         :param pulumi.Input[_builtins.str] phone: The holder's phone number.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] state: The holder's state or region.
         """
         pulumi.set(__self__, "domain_id", domain_id)
@@ -55,6 +57,8 @@ class LetsEncryptCertificateArgs:
             pulumi.set(__self__, "city", city)
         if phone is not None:
             pulumi.set(__self__, "phone", phone)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if state is not None:
             pulumi.set(__self__, "state", state)
 
@@ -168,6 +172,18 @@ class LetsEncryptCertificateArgs:
 
     @_builtins.property
     @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
+    @pulumi.getter
     def state(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The holder's state or region.
@@ -193,6 +209,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
                  given_name: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  phone: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  region_code: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -217,6 +234,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] given_name: The holder's given name.
         :param pulumi.Input[_builtins.str] install_id: The install holding the domain.
         :param pulumi.Input[_builtins.str] phone: The holder's phone number.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] region_code: The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
         :param pulumi.Input[_builtins.str] state: The holder's state or region.
         """
@@ -260,6 +278,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
                  given_name: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  phone: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  region_code: pulumi.Input[Optional[_builtins.str]] = None,
                  state: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -289,6 +308,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
             __props__.__dict__["phone"] = phone
+            __props__.__dict__["profile"] = profile
             if region_code is None and not opts.urn:
                 raise TypeError("Missing required property 'region_code'")
             __props__.__dict__["region_code"] = region_code
@@ -339,6 +359,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         __props__.__dict__["install_id"] = None
         __props__.__dict__["ordered_time"] = None
         __props__.__dict__["phone"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["region_code"] = None
         __props__.__dict__["serial_number"] = None
         __props__.__dict__["state"] = None
@@ -470,6 +491,14 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         The holder's phone number.
         """
         return pulumi.get(self, "phone")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="regionCode")

@@ -28,6 +28,7 @@ class OffloadSettingsArgs:
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  cloud: pulumi.Input[Optional['OffloadSettingsCloud']] = None,
                  path_settings: pulumi.Input[Optional[Sequence[pulumi.Input['OffloadSettingsPathSettingsArgs']]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a OffloadSettings resource.
@@ -38,6 +39,7 @@ class OffloadSettingsArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input['OffloadSettingsCloud'] cloud: The storage provider: `s3`, the only one the service offers.
         :param pulumi.Input[Sequence[pulumi.Input['OffloadSettingsPathSettingsArgs']]] path_settings: The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the service to apply the settings, in seconds (at most 86400).
         """
         pulumi.set(__self__, "bucket", bucket)
@@ -51,6 +53,8 @@ class OffloadSettingsArgs:
             pulumi.set(__self__, "cloud", cloud)
         if path_settings is not None:
             pulumi.set(__self__, "path_settings", path_settings)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if timeout_seconds is None:
             timeout_seconds = 300
         if timeout_seconds is not None:
@@ -129,6 +133,18 @@ class OffloadSettingsArgs:
         pulumi.set(self, "path_settings", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
     def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -153,6 +169,7 @@ class OffloadSettings(pulumi.CustomResource):
                  cloud: pulumi.Input[Optional['OffloadSettingsCloud']] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  path_settings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict', 'outputs.OffloadSettingsPathSettings']]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
@@ -174,6 +191,7 @@ class OffloadSettings(pulumi.CustomResource):
         :param pulumi.Input['OffloadSettingsCloud'] cloud: The storage provider: `s3`, the only one the service offers.
         :param pulumi.Input[_builtins.str] install_id: The install whose offload settings this resource owns (also the resource id).
         :param pulumi.Input[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict', 'outputs.OffloadSettingsPathSettings']]]] path_settings: The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.int] timeout_seconds: How long create and update wait for the service to apply the settings, in seconds (at most 86400).
         """
         ...
@@ -214,6 +232,7 @@ class OffloadSettings(pulumi.CustomResource):
                  cloud: pulumi.Input[Optional['OffloadSettingsCloud']] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  path_settings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['OffloadSettingsPathSettingsArgs', 'OffloadSettingsPathSettingsArgsDict', 'outputs.OffloadSettingsPathSettings']]]]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -238,6 +257,7 @@ class OffloadSettings(pulumi.CustomResource):
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
             __props__.__dict__["path_settings"] = path_settings
+            __props__.__dict__["profile"] = profile
             if timeout_seconds is None:
                 timeout_seconds = 300
             __props__.__dict__["timeout_seconds"] = timeout_seconds
@@ -270,6 +290,7 @@ class OffloadSettings(pulumi.CustomResource):
         __props__.__dict__["cloud"] = None
         __props__.__dict__["install_id"] = None
         __props__.__dict__["path_settings"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["timeout_seconds"] = None
         return OffloadSettings(resource_name, opts=opts, __props__=__props__)
@@ -327,6 +348,14 @@ class OffloadSettings(pulumi.CustomResource):
         The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.
         """
         return pulumi.get(self, "path_settings")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

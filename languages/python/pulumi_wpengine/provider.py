@@ -24,6 +24,8 @@ class ProviderArgs:
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
+                 profiles: pulumi.Input[Optional[_builtins.str]] = None,
                  simulator: pulumi.Input[Optional[_builtins.str]] = None,
                  skip_credentials_check: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None):
@@ -35,6 +37,8 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
         :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         :param pulumi.Input[_builtins.str] password: The API user's password.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+        :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
         :param pulumi.Input[_builtins.str] simulator: `true` (or a state file name) runs against the bundled simulator instead of the service.
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).
@@ -59,6 +63,14 @@ class ProviderArgs:
             password = _utilities.get_env('WPE_API_PASSWORD')
         if password is not None:
             pulumi.set(__self__, "password", password)
+        if profile is None:
+            profile = _utilities.get_env('WPE_PROFILE')
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
+        if profiles is None:
+            profiles = _utilities.get_env('WPE_PROFILES')
+        if profiles is not None:
+            pulumi.set(__self__, "profiles", profiles)
         if simulator is None:
             simulator = _utilities.get_env('WPE_SIMULATOR')
         if simulator is not None:
@@ -134,6 +146,30 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def profiles(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+        """
+        return pulumi.get(self, "profiles")
+
+    @profiles.setter
+    def profiles(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profiles", value)
+
+    @_builtins.property
+    @pulumi.getter
     def simulator(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         `true` (or a state file name) runs against the bundled simulator instead of the service.
@@ -180,6 +216,8 @@ class Provider(pulumi.ProviderResource):
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
+                 profiles: pulumi.Input[Optional[_builtins.str]] = None,
                  simulator: pulumi.Input[Optional[_builtins.str]] = None,
                  skip_credentials_check: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
@@ -194,6 +232,8 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
         :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         :param pulumi.Input[_builtins.str] password: The API user's password.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+        :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
         :param pulumi.Input[_builtins.str] simulator: `true` (or a state file name) runs against the bundled simulator instead of the service.
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).
@@ -227,6 +267,8 @@ class Provider(pulumi.ProviderResource):
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
+                 profiles: pulumi.Input[Optional[_builtins.str]] = None,
                  simulator: pulumi.Input[Optional[_builtins.str]] = None,
                  skip_credentials_check: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
@@ -254,6 +296,12 @@ class Provider(pulumi.ProviderResource):
             if password is None:
                 password = _utilities.get_env('WPE_API_PASSWORD')
             __props__.__dict__["password"] = None if password is None else pulumi.Output.secret(password)
+            if profile is None:
+                profile = _utilities.get_env('WPE_PROFILE')
+            __props__.__dict__["profile"] = profile
+            if profiles is None:
+                profiles = _utilities.get_env('WPE_PROFILES')
+            __props__.__dict__["profiles"] = None if profiles is None else pulumi.Output.secret(profiles)
             if simulator is None:
                 simulator = _utilities.get_env('WPE_SIMULATOR')
             __props__.__dict__["simulator"] = simulator
@@ -300,6 +348,14 @@ class Provider(pulumi.ProviderResource):
         Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         """
         return pulumi.get(self, "max_concurrency")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

@@ -28,7 +28,8 @@ class ReportScheduleArgs:
                  site_id: pulumi.Input[_builtins.str],
                  template_uuid: pulumi.Input[_builtins.str],
                  title: pulumi.Input[_builtins.str],
-                 adopt: pulumi.Input[Optional[_builtins.bool]] = None):
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a ReportSchedule resource.
 
@@ -40,6 +41,7 @@ class ReportScheduleArgs:
         :param pulumi.Input[_builtins.str] template_uuid: The report template's UUID, stored lower case.
         :param pulumi.Input[_builtins.str] title: The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         pulumi.set(__self__, "frequency", frequency)
         pulumi.set(__self__, "next_scheduled_date", next_scheduled_date)
@@ -50,6 +52,8 @@ class ReportScheduleArgs:
         pulumi.set(__self__, "title", title)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
 
     @_builtins.property
     @pulumi.getter
@@ -147,6 +151,18 @@ class ReportScheduleArgs:
     def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
 
 @pulumi.type_token("wpengine:index:ReportSchedule")
 class ReportSchedule(pulumi.CustomResource):
@@ -157,6 +173,7 @@ class ReportSchedule(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  frequency: pulumi.Input[Optional[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']]] = None,
                  next_scheduled_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]]] = None,
                  sections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -179,6 +196,7 @@ class ReportSchedule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
         :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]] recipients: Who receives the report (at least one): a set, stored sorted by email.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]] sections: The report's sections, in order; valid names depend on the template.
         :param pulumi.Input[_builtins.str] site_id: The site the report is about. Changing it replaces the schedule.
@@ -220,6 +238,7 @@ class ReportSchedule(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  frequency: pulumi.Input[Optional[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']]] = None,
                  next_scheduled_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  recipients: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]]] = None,
                  sections: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -241,6 +260,7 @@ class ReportSchedule(pulumi.CustomResource):
             if next_scheduled_date is None and not opts.urn:
                 raise TypeError("Missing required property 'next_scheduled_date'")
             __props__.__dict__["next_scheduled_date"] = next_scheduled_date
+            __props__.__dict__["profile"] = profile
             if recipients is None and not opts.urn:
                 raise TypeError("Missing required property 'recipients'")
             __props__.__dict__["recipients"] = recipients
@@ -288,6 +308,7 @@ class ReportSchedule(pulumi.CustomResource):
         __props__.__dict__["frequency"] = None
         __props__.__dict__["next_run_date"] = None
         __props__.__dict__["next_scheduled_date"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["recipients"] = None
         __props__.__dict__["schedule_id"] = None
         __props__.__dict__["sections"] = None
@@ -349,6 +370,14 @@ class ReportSchedule(pulumi.CustomResource):
         The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
         """
         return pulumi.get(self, "next_scheduled_date")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

@@ -22,7 +22,8 @@ class SiteArgs:
                  account_id: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None):
+                 deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Site resource.
 
@@ -30,6 +31,7 @@ class SiteArgs:
         :param pulumi.Input[_builtins.str] name: The site name, 1 to 40 characters; renamed in place.
         :param pulumi.Input[_builtins.bool] adopt: Take over the one site of that name in the account instead of failing create.
         :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "name", name)
@@ -39,6 +41,8 @@ class SiteArgs:
             deletion_protection = True
         if deletion_protection is not None:
             pulumi.set(__self__, "deletion_protection", deletion_protection)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
 
     @_builtins.property
     @pulumi.getter(name="accountId")
@@ -88,6 +92,18 @@ class SiteArgs:
     def deletion_protection(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "deletion_protection", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
 
 @pulumi.type_token("wpengine:index:Site")
 class Site(pulumi.CustomResource):
@@ -99,6 +115,7 @@ class Site(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.
@@ -117,6 +134,7 @@ class Site(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over the one site of that name in the account instead of failing create.
         :param pulumi.Input[_builtins.bool] deletion_protection: Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
         :param pulumi.Input[_builtins.str] name: The site name, 1 to 40 characters; renamed in place.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         ...
     @overload
@@ -154,6 +172,7 @@ class Site(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  deletion_protection: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -173,6 +192,7 @@ class Site(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
+            __props__.__dict__["profile"] = profile
             __props__.__dict__["created_at"] = None
             __props__.__dict__["group_name"] = None
             __props__.__dict__["sandbox"] = None
@@ -207,6 +227,7 @@ class Site(pulumi.CustomResource):
         __props__.__dict__["deletion_protection"] = None
         __props__.__dict__["group_name"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["sandbox"] = None
         __props__.__dict__["site_id"] = None
         __props__.__dict__["tags"] = None
@@ -266,6 +287,14 @@ class Site(pulumi.CustomResource):
         The site name, 1 to 40 characters; renamed in place.
         """
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter

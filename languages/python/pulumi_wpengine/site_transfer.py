@@ -23,6 +23,7 @@ class SiteTransferArgs:
                  site_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  maintenance_mode: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  scheduled_time: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a SiteTransfer resource.
@@ -31,6 +32,7 @@ class SiteTransferArgs:
         :param pulumi.Input[_builtins.str] site_id: The site to transfer (with its installs).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.bool] maintenance_mode: Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] scheduled_time: When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
         """
         pulumi.set(__self__, "destination_account_id", destination_account_id)
@@ -41,6 +43,8 @@ class SiteTransferArgs:
             maintenance_mode = False
         if maintenance_mode is not None:
             pulumi.set(__self__, "maintenance_mode", maintenance_mode)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
         if scheduled_time is not None:
             pulumi.set(__self__, "scheduled_time", scheduled_time)
 
@@ -93,6 +97,18 @@ class SiteTransferArgs:
         pulumi.set(self, "maintenance_mode", value)
 
     @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
+    @_builtins.property
     @pulumi.getter(name="scheduledTime")
     def scheduled_time(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -114,6 +130,7 @@ class SiteTransfer(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  destination_account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  maintenance_mode: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  scheduled_time: pulumi.Input[Optional[_builtins.str]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -133,6 +150,7 @@ class SiteTransfer(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] destination_account_id: The account that receives the site; it must differ from the site's account.
         :param pulumi.Input[_builtins.bool] maintenance_mode: Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] scheduled_time: When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
         :param pulumi.Input[_builtins.str] site_id: The site to transfer (with its installs).
         """
@@ -171,6 +189,7 @@ class SiteTransfer(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  destination_account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  maintenance_mode: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  scheduled_time: pulumi.Input[Optional[_builtins.str]] = None,
                  site_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -189,6 +208,7 @@ class SiteTransfer(pulumi.CustomResource):
             if maintenance_mode is None:
                 maintenance_mode = False
             __props__.__dict__["maintenance_mode"] = maintenance_mode
+            __props__.__dict__["profile"] = profile
             __props__.__dict__["scheduled_time"] = scheduled_time
             if site_id is None and not opts.urn:
                 raise TypeError("Missing required property 'site_id'")
@@ -230,6 +250,7 @@ class SiteTransfer(pulumi.CustomResource):
         __props__.__dict__["installs"] = None
         __props__.__dict__["maintenance_mode"] = None
         __props__.__dict__["origin_account"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["scheduled_time"] = None
         __props__.__dict__["site"] = None
         __props__.__dict__["site_id"] = None
@@ -299,6 +320,14 @@ class SiteTransfer(pulumi.CustomResource):
         The name of the account the site comes from.
         """
         return pulumi.get(self, "origin_account")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="scheduledTime")

@@ -22,7 +22,8 @@ class ThirdPartyCertificateArgs:
                  certificate: pulumi.Input[_builtins.str],
                  install_id: pulumi.Input[_builtins.str],
                  private_key: pulumi.Input[_builtins.str],
-                 adopt: pulumi.Input[Optional[_builtins.bool]] = None):
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a ThirdPartyCertificate resource.
 
@@ -30,12 +31,15 @@ class ThirdPartyCertificateArgs:
         :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into (also the resource id).
         :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
         :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always imports.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         pulumi.set(__self__, "certificate", certificate)
         pulumi.set(__self__, "install_id", install_id)
         pulumi.set(__self__, "private_key", private_key)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
 
     @_builtins.property
     @pulumi.getter
@@ -85,6 +89,18 @@ class ThirdPartyCertificateArgs:
     def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
 
 @pulumi.type_token("wpengine:index:ThirdPartyCertificate")
 class ThirdPartyCertificate(pulumi.CustomResource):
@@ -96,6 +112,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
                  certificate: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  private_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id.
@@ -110,6 +127,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.
         :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into (also the resource id).
         :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         ...
     @overload
@@ -143,6 +161,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
                  certificate: pulumi.Input[Optional[_builtins.str]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
                  private_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -162,6 +181,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
             if private_key is None and not opts.urn:
                 raise TypeError("Missing required property 'private_key'")
             __props__.__dict__["private_key"] = None if private_key is None else pulumi.Output.secret(private_key)
+            __props__.__dict__["profile"] = profile
             __props__.__dict__["fingerprint"] = None
             __props__.__dict__["issuer"] = None
             __props__.__dict__["names"] = None
@@ -202,6 +222,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
         __props__.__dict__["not_after"] = None
         __props__.__dict__["not_before"] = None
         __props__.__dict__["private_key"] = None
+        __props__.__dict__["profile"] = None
         __props__.__dict__["serial_number"] = None
         __props__.__dict__["subject"] = None
         return ThirdPartyCertificate(resource_name, opts=opts, __props__=__props__)
@@ -283,6 +304,14 @@ class ThirdPartyCertificate(pulumi.CustomResource):
         The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
         """
         return pulumi.get(self, "private_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
     @_builtins.property
     @pulumi.getter(name="serialNumber")

@@ -76,6 +76,32 @@ func GetPassword(ctx *pulumi.Context) string {
 	return value
 }
 
+// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+func GetProfile(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wpengine:profile")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WPE_PROFILE"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+func GetProfiles(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wpengine:profiles")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WPE_PROFILES"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // `true` (or a state file name) runs against the bundled simulator instead of the service.
 func GetSimulator(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:simulator")

@@ -39,6 +39,16 @@ password: Optional[str]
 The API user's password.
 """
 
+profile: Optional[str]
+"""
+The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+"""
+
+profiles: Optional[str]
+"""
+Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+"""
+
 simulator: Optional[str]
 """
 `true` (or a state file name) runs against the bundled simulator instead of the service.

@@ -56,6 +56,20 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('password') or _utilities.get_env('WPE_API_PASSWORD')
 
     @_builtins.property
+    def profile(self) -> Optional[str]:
+        """
+        The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
+        """
+        return __config__.get('profile') or _utilities.get_env('WPE_PROFILE')
+
+    @_builtins.property
+    def profiles(self) -> Optional[str]:
+        """
+        Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+        """
+        return __config__.get('profiles') or _utilities.get_env('WPE_PROFILES')
+
+    @_builtins.property
     def simulator(self) -> Optional[str]:
         """
         `true` (or a state file name) runs against the bundled simulator instead of the service.

@@ -1,0 +1,109 @@
+/**
+ * `DomainSharingLink`: a shareable Entri Connect link with which a client (anyone with access to the
+ * domain's registry) sets the domain's DNS to point at WP Engine. Beyond Swagger 1.17.0 (from the live
+ * API docs): `POST /installs/{install_id}/domains/{domain_id}/sharing_link`, AN and GES domains only.
+ *
+ * The service makes a new link on every call and lists none, so the link is asked for once, when the
+ * resource is created, and kept in the state: reads only check that the domain still exists.
+ *
+ * Delete: forgets the link. The API has no call to revoke one.
+ */
+import { z } from "zod";
+import { unlessGone } from "../core/children";
+import { defineKind } from "../core/define";
+import { uuidString } from "../core/inputs";
+import { FORGOTTEN } from "../core/lifecycle";
+import { type ArgsOf, resourceClass } from "../dynamic/resource";
+
+/** The network types the service makes sharing links for. */
+export const SHARING_NETWORKS = ["AN", "GES"] as const;
+
+const inputs = z
+  .object({
+    installId: uuidString("installId").meta({
+      description: "The install the domain belongs to. Changing it makes a new link.",
+      replaces: true,
+    }),
+    domainId: uuidString("domainId").meta({
+      description:
+        "The id of the domain, e.g. `domain.id` of a `Domain` on the Advanced Network (AN) or Global Edge Security (GES). Changing it makes a new link.",
+      replaces: true,
+    }),
+  })
+  .strict();
+
+const outputs = z.object({
+  url: z.string().meta({
+    description:
+      "The Entri Connect link to send to whoever holds the domain's registry access (secret: anyone holding it can start the domain's DNS setup).",
+    secret: true,
+  }),
+  domainName: z.string().meta({ description: "The domain's name." }),
+  networkType: z
+    .string()
+    .nullable()
+    .meta({ description: "The domain's network when the link was made: AN or GES." }),
+});
+
+/** Why the domain's network takes no sharing link, or undefined when it does. */
+function unsupported(name: string, networkType: string | null | undefined): string | undefined {
+  if (networkType && (SHARING_NETWORKS as readonly string[]).includes(networkType)) return undefined;
+  return (
+    `domain ${name} is on the ${networkType ?? "unknown"} network: the service makes sharing links only for ` +
+    "domains on the Advanced Network (AN) or Global Edge Security (GES); move the domain to AN first, or publish its DNS records yourself (the Domain's cname and aRecords outputs)"
+  );
+}
+
+export const definition = defineKind({
+  kind: "DomainSharingLink",
+  description:
+    "A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond " +
+    "Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the " +
+    "resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and " +
+    "refreshes never ask again. The id is the link's share token.",
+  deletes: "Only forgets the link: the API has no call to revoke one. Nothing is sent to the service.",
+  gone: "A link cannot be read back; a refresh finds it gone only when its domain is (the next `pulumi up` asks for a new link if the program still declares it).",
+  importId: { none: "the service lists no sharing links: there is nothing to find and adopt." },
+  naturalKey: {
+    none: "the service lists no sharing links, so a lost answer cannot be found again",
+    recover:
+      "`pulumi up` asks for a new link (the lost one, if it was made, is simply never shared; the API cannot revoke it)",
+  },
+  inputs,
+  outputs,
+  async preflight(i, ctx) {
+    // Refused at preview when the domain exists and is on a network that takes no link.
+    const d = await unlessGone(ctx.client.domains.get(i.installId, i.domainId)).catch(() => undefined);
+    const why = d && unsupported(d.name, d.network_type);
+    return why ? [{ property: "domainId", reason: why }] : [];
+  },
+  async create(i, ctx) {
+    const d = await ctx.client.domains.get(i.installId, i.domainId);
+    const why = unsupported(d.name, d.network_type);
+    if (why) throw new Error(why);
+    const { url } = await ctx.client.domains.createSharingLink(i.installId, i.domainId);
+    const id = url.split("/").filter(Boolean).pop() ?? url;
+    return { id, outs: { ...i, url, domainName: d.name, networkType: d.network_type ?? null } };
+  },
+  async read(_id, olds, ctx) {
+    // The service keeps no readable record of a link: the one in the state stands while its domain does.
+    const d = await unlessGone(ctx.client.domains.get(olds.installId, olds.domainId));
+    return d ? { outs: olds } : undefined;
+  },
+  async delete() {
+    return `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`;
+  },
+});
+
+export const provider = definition.provider;
+
+/**
+ * A shareable Entri Connect link to a domain's DNS setup, asked for once and kept.
+ *
+ * @example
+ * const link = new wpengine.DomainSharingLink("client-dns", { installId, domainId: www.domainId });
+ * export const dnsLink = link.url; // a secret: `pulumi stack output dnsLink --show-secrets`
+ */
+export const DomainSharingLink = resourceClass(definition);
+export type DomainSharingLink = InstanceType<typeof DomainSharingLink>;
+export type DomainSharingLinkArgs = ArgsOf<typeof definition>;

@@ -1,0 +1,138 @@
+/**
+ * Credential profiles: a resource's `profile` input chooses the API user its calls run as (the plugin's
+ * entry, as the engine calls it), from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`; wrong or missing
+ * credentials of a profile fail `check` naming the profile; the state holds the name only.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { resetClient } from "../../provider/core/client";
+import { profileEnv, setStackConfig } from "../../provider/core/config";
+import { run } from "../../provider/plugin";
+import { SEED } from "../../simulator";
+import { useSimulator } from "../support/simulator";
+
+const fixture = useSimulator();
+const ACMEPROD = SEED.installs.acmeprod.id;
+const GLOBEXPROD = SEED.installs.globexprod.id;
+const { owner } = SEED.users; // owner of Acme Corp only
+
+/** Stack config pointing at the simulator with no default credentials, plus `extra`. */
+function configure(extra: Record<string, string> = {}) {
+  const config: Record<string, string> = {
+    "wpengine:apiUrl": fixture.sim.apiUrl,
+    "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
+    ...extra,
+  };
+  setStackConfig((key) => config[key]);
+  resetClient();
+}
+
+const vars = profileEnv("client-a");
+afterEach(() => {
+  delete process.env[vars.username];
+  delete process.env[vars.password];
+});
+
+const usersOf = (path: string) =>
+  fixture.sim
+    .requests()
+    .filter((r) => r.path.startsWith(path))
+    .map((r) => r.user);
+
+describe("credential profiles", () => {
+  it("runs a resource's calls as its profile's API user, from WPE_API_USER_ID_<NAME>", async () => {
+    configure();
+    process.env[vars.username] = owner.username;
+    process.env[vars.password] = owner.password;
+    const news = { installId: ACMEPROD, name: "profile.acme.example", profile: "client-a" };
+    const checked = (await run("Domain", "check", {}, news)) as { inputs: Record<string, unknown> };
+    const { id, outs } = (await run("Domain", "create", checked.inputs)) as {
+      id: string;
+      outs: Record<string, unknown>;
+    };
+    expect(usersOf(`/v1/installs/${ACMEPROD}/domains`)).toContain(owner.username);
+    expect(usersOf(`/v1/installs/${ACMEPROD}/domains`)).not.toContain("demo");
+    // The state keeps the profile's name, never its credentials.
+    expect(outs["profile"]).toBe("client-a");
+    expect(JSON.stringify(outs)).not.toContain(owner.password);
+    expect(await run("Domain", "read", id, outs)).toMatchObject({ id });
+    // The owner of Acme sees no Globex install: the same profile cannot reach it.
+    await expect(
+      run("Domain", "create", { installId: GLOBEXPROD, name: "x.globex.example", profile: "client-a" }),
+    ).rejects.toThrow(/403/);
+  });
+
+  it("reads profiles from wpengine:profiles; the environment is not consulted for a listed one", async () => {
+    configure({
+      "wpengine:profiles": JSON.stringify({
+        "client-a": { username: owner.username, password: owner.password },
+      }),
+    });
+    process.env[vars.password] = "not-this-one";
+    const res = (await run(
+      "Domain",
+      "check",
+      {},
+      {
+        installId: ACMEPROD,
+        name: "cfg.acme.example",
+        profile: "client-a",
+      },
+    )) as { failures?: unknown[] };
+    expect(res.failures ?? []).toEqual([]);
+    expect(usersOf("/v1/user")).toContain(owner.username);
+  });
+
+  it("fails check naming the profile when the service refuses its credentials, never showing them", async () => {
+    configure({ "wpengine:username": "demo", "wpengine:password": "demo" });
+    process.env[vars.username] = owner.username;
+    process.env[vars.password] = "wrong-secret-7q";
+    const err = (await run(
+      "Domain",
+      "check",
+      {},
+      {
+        installId: ACMEPROD,
+        name: "w.acme.example",
+        profile: "client-a",
+      },
+    ).catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(Error);
+    expect(err.message).toContain(`refused the credentials of profile client-a (API user ${owner.username})`);
+    expect(err.message).toContain(vars.password);
+    expect(err.message).not.toContain("wrong-secret-7q");
+    // The default credentials still pass for a resource without a profile.
+    const ok = (await run("Domain", "check", {}, { installId: ACMEPROD, name: "w.acme.example" })) as {
+      failures?: unknown[];
+    };
+    expect(ok.failures ?? []).toEqual([]);
+  });
+
+  it("fails naming the profile and where to set it when it has no credentials (never the defaults)", async () => {
+    configure({ "wpengine:username": "demo", "wpengine:password": "demo" });
+    const err = (await run(
+      "Domain",
+      "check",
+      {},
+      {
+        installId: ACMEPROD,
+        name: "n.acme.example",
+        profile: "client-a",
+      },
+    ).catch((e: unknown) => e)) as Error;
+    expect(err.message).toContain("profile client-a has no API user id");
+    expect(err.message).toContain("wpengine:profiles");
+    expect(err.message).toContain(vars.username);
+  });
+
+  it("takes the stack's wpengine:profile as every resource's default profile", async () => {
+    configure({ "wpengine:profile": "client-a" });
+    process.env[vars.username] = owner.username;
+    process.env[vars.password] = owner.password;
+    fixture.sim.clearRequests();
+    await run("Domain", "read", SEED.domains.acmeExample.id, {
+      installId: ACMEPROD,
+      name: "acme.example",
+    });
+    expect(new Set(usersOf(`/v1/installs/${ACMEPROD}`))).toEqual(new Set([owner.username]));
+  });
+});
