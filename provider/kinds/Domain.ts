@@ -240,7 +240,7 @@ export const definition = defineKind({
       installId: uuidString("installId").meta({ description: "The install whose domains are listed." }),
     }),
     items: async (q, client) =>
-      (await listDomains(client, q["installId"]!)).map((d) => ({
+      (await client.domains.listAll(q["installId"]!)).map((d) => ({
         fields: { installId: q["installId"]!, id: d.id },
         name: d.name,
       })),
