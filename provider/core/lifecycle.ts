@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { isNotFound, type WpEngineClient, WpEngineConnectionError, WpEngineTimeoutError } from "../../sdk";
+import { isLostWrite, isNotFound, isRateLimited, mayHaveActed, type WpEngineClient } from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
@@ -44,8 +44,8 @@ export class CreatedButFailedError extends Error {
 
 /**
  * How a create (or another unsafe call) whose response is lost is resolved: the connection dropped
- * mid-flight, no answer came in time, or a 500/502/504 came back, and the transport does not send an
- * unsafe call again. One of:
+ * mid-flight, no answer came in time, or any 5xx came back (a 503 included: see the sdk's `mayHaveActed`),
+ * and the transport does not send an unsafe call again. One of:
  * - `what` and `find`: the object's natural key. The lifecycle looks the object up (`find`, a lookup started
  *   after the failure): found, the lost request had taken effect and the object is this resource's (it was
  *   not there before the create), so it is adopted; not found, the create runs again. At most
@@ -68,27 +68,12 @@ export type NaturalKey<I> =
 export const LOST_SENDS = 3;
 
 /**
- * Whether an error is a lost response to a call that may have taken effect: a connection that failed
- * (after the transport's own retries, so mid-flight for an unsafe call), a timeout, or a 500/502/504 to a
- * write. A read that failed so is not a lost write.
- */
-export function isLostResponse(err: unknown): boolean {
-  const method = (err as { method?: unknown } | null)?.method;
-  if (method === "GET") return false;
-  if (err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError) return true;
-  const status = (err as { status?: unknown } | null)?.status;
-  return status === 500 || status === 502 || status === 504;
-}
-
-/**
- * Whether a failure may pass if the step runs again: a lost response, or a refusal that says the service
- * is busy (429, 503) after the transport's own retries. A create that looks its object up first (a
- * natural key) or whose writes are harmless to repeat runs again on it; no other.
+ * Whether a failure may pass if the step runs again: a lost response, or a 429 the transport's retries
+ * did not get past (nothing was done). A create that looks its object up first (a natural key) or whose
+ * writes are harmless to repeat runs again on it; no other.
  */
 function isTransient(err: unknown): boolean {
-  if (err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError) return true;
-  const status = (err as { status?: unknown } | null)?.status;
-  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+  return isRateLimited(err) || mayHaveActed(err);
 }
 
 /** The message's words for a lost response the kind cannot resolve: why, and the step that recovers. */
@@ -415,7 +400,7 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
     } catch (err) {
       if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) throw err;
       const what = String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
-      const lost = isLostResponse(err);
+      const lost = isLostWrite(err);
       if ("resend" in key || !lost) {
         // Harmless to repeat, or refused before the service acted (the transport's retries ran out).
         const how = lost ? "the answer to the create was lost" : "the create failed";
@@ -443,7 +428,7 @@ export function withStep<I extends Record<string, unknown>, O extends Record<str
   inputs: Record<string, unknown>,
   err: unknown,
 ): unknown {
-  if (!isLostResponse(err)) return err;
+  if (!isLostWrite(err)) return err;
   const step = unresolved(def.naturalKey as NaturalKey<unknown> | undefined, inputs);
   if (!step || !(err instanceof Error)) return err;
   return Object.assign(new Error(`${err.message}${step}`), { status: (err as { status?: unknown }).status });

@@ -7,7 +7,7 @@
  * holds.
  */
 import { z } from "zod";
-import type { App as ApiApp } from "../../sdk";
+import { type App as ApiApp, isConflict } from "../../sdk";
 import { unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -179,7 +179,7 @@ export const definition = defineKind({
       });
     } catch (err) {
       // Made by someone else between the lookup and the create.
-      if ((err as { status?: number }).status !== 409) throw withInputFields(err, { appId: "name" });
+      if (!isConflict(err)) throw withInputFields(err, { appId: "name" });
       if (!inputs.adopt) throw exists(inputs);
       const raced = await ctx.client.apps.get(inputs.accountId, inputs.name);
       return adoptExisting(inputs, raced);

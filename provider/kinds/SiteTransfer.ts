@@ -10,7 +10,7 @@
  * is done on the service and the resource is only forgotten: a transfer that has begun cannot be undone.
  */
 import { z } from "zod";
-import type { SiteTransfer as ApiSiteTransfer } from "../../sdk";
+import { type SiteTransfer as ApiSiteTransfer, isConflict } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
@@ -215,7 +215,7 @@ export const definition = defineKind({
       });
       return { id: t.id, outs: transferOutputs(inputs, t) };
     } catch (err) {
-      if ((err as { status?: number }).status !== 409 || inputs.adopt) throw err;
+      if (!isConflict(err) || inputs.adopt) throw err;
       const active = await findActive(ctx, inputs.siteId).catch(() => undefined);
       if (!active) throw err;
       throw alreadyExists(
@@ -240,7 +240,7 @@ export const definition = defineKind({
       await ctx.client.siteTransfers.cancel(olds.siteId, id);
     } catch (err) {
       // 409: it started between the read and the cancel; it can no longer be stopped, so forget it.
-      if ((err as { status?: number }).status === 409) {
+      if (isConflict(err)) {
         return "forgotten only: the transfer started before it could be cancelled (the service refused the cancel, 409)";
       }
       throw err;
