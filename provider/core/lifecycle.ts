@@ -10,6 +10,7 @@ import { isLostWrite, isNotFound, isRateLimited, mayHaveActed, type WpEngineClie
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
+import { CLAIMANT, claim, type Identity, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
 
 /** What a lifecycle method gets besides its arguments. */
@@ -26,6 +27,14 @@ export interface Context {
 export interface ReadResult<I, O> {
   outs: O;
   inputs?: Partial<I>;
+}
+
+/** What a create returns: the id and outputs, and what it adopted when it took over an existing object. */
+export interface Created<O> {
+  id: string;
+  outs: O;
+  /** What was taken over, in words (e.g. `domain www.example.com`); absent when the create made it. */
+  adopted?: string;
 }
 
 /** Thrown from `create` when the object exists but a later step failed: the engine records it. */
@@ -137,7 +146,16 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   protects?: (olds: O) => string;
   /** How a lost response to a create or another unsafe call is resolved (see {@link NaturalKey}). */
   naturalKey?: NaturalKey<I>;
-  create(inputs: I, ctx: Context): Promise<{ id: string; outs: O }>;
+  /**
+   * The inputs that address one object on the service (see identity.ts): two resources of one deployment
+   * with the same key fail `check`. Absent for actions, which own no object.
+   */
+  identity?: Identity<I>;
+  /**
+   * Creates the object, or takes over the one found (`adopt`): then `adopted` says what was taken over, in
+   * words (e.g. `domain www.example.com`), and the user is told with the id.
+   */
+  create(inputs: I, ctx: Context): Promise<Created<O>>;
   /** Live state, or `undefined` when the object is gone. */
   read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
   /** In-place update; must return the full outputs. Absent when every input replaces. */
@@ -260,7 +278,14 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       const config = resolveProviderConfig();
       assertUsableConfig(config);
       await proveCredentials(config);
-      const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, news, def.rules ?? []);
+      const { [CLAIMANT]: claimant, ...given } = news;
+      const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
+      // The resource that claims the object travels with its inputs to create (see identity.ts).
+      if (claimant !== undefined) inputs[CLAIMANT] = claimant;
+      const taken = failures.length
+        ? undefined
+        : claim(def.kind, def.identity, inputs, def.normalize as never);
+      if (taken) failures.push(taken);
       return failures.length ? { inputs, failures } : { inputs };
     },
 
@@ -275,8 +300,15 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         // The provider-wide switch: adopt what an interrupted `pulumi up` already created.
         const adopting = inputs["adopt"] === undefined && resolveProviderConfig().adoptExisting === true;
         const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
-        const { id, outs } = await createResolvingLost(def, given, await ctx());
+        const { [CLAIMANT]: _claimant, ...sent } = given;
+        const { id, outs, adopted } = await createResolvingLost(def, sent as I, await ctx());
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
+        // Never a second owner in this stack (an adoption of what another resource holds), see identity.ts.
+        if (def.identity) {
+          const second = own(def.kind, id, given);
+          if (second) throw second;
+        }
+        if (adopted) say(def.kind, subjectOf(inputs), `adopted the existing ${adopted} (id ${id})`);
         return { id, outs: withInputs(anyDef, inputs, outs) };
       } catch (err) {
         if (err instanceof CreatedButFailedError) {
@@ -321,8 +353,9 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       }
     },
 
-    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+    async update(id: string, olds: Record<string, unknown>, given: Record<string, unknown>) {
       if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
+      const { [CLAIMANT]: _claimant, ...news } = given;
       try {
         const context = await ctx();
         const key = def.naturalKey;
@@ -391,7 +424,7 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
   def: ResourceDefinition<I, O>,
   inputs: I,
   ctx: Context,
-): Promise<{ id: string; outs: O }> {
+): Promise<Created<O>> {
   const key = def.naturalKey;
   let given = inputs;
   for (let sent = 1; ; sent++) {
@@ -399,7 +432,7 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
       return await def.create(given, ctx);
     } catch (err) {
       if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) throw err;
-      const what = String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
+      const what = subjectOf(inputs);
       const lost = isLostWrite(err);
       if ("resend" in key || !lost) {
         // Harmless to repeat, or refused before the service acted (the transport's retries ran out).
@@ -434,6 +467,10 @@ export function withStep<I extends Record<string, unknown>, O extends Record<str
   return Object.assign(new Error(`${err.message}${step}`), { status: (err as { status?: unknown }).status });
 }
 
+/** How a create's subject reads in its lines: its name, email or title. */
+const subjectOf = (inputs: Record<string, unknown>) =>
+  String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
+
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** One line among the update's diagnostics (the provider's stderr), like {@link sayDeleted}. */
@@ -461,7 +498,7 @@ function withInputs(
   inputs: Record<string, unknown>,
   outs: Record<string, unknown>,
 ): Record<string, unknown> {
-  const { __provider: _p, ...rest } = inputs;
+  const { __provider: _p, [CLAIMANT]: _c, ...rest } = inputs;
   return toPlain({ ...rest, ...keepForm(def, rest, outs) });
 }
 

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { getClient, urlProblems } from "../core/client";
 import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../core/config";
+import { CLAIMANT } from "../core/identity";
 import { forEngine, UNKNOWN } from "../core/inputs";
 import { diffOf } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
@@ -221,8 +222,11 @@ export class WpEngineProvider {
     const secretKeys = new Set<string>();
     const olds = unwrapSecrets(toProps(req.getOlds()), new Set());
     const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
-    const res = await this.as(async () => resourceProvider(kind).check!(olds, news));
-    const inputs = wrapSecrets(res.inputs ?? news, [...secretKeys, ...this.secretsOf(kind)]);
+    // The resource claims its object by its URN (see core/identity.ts); the claim is not an input.
+    const claimed = { ...news, [CLAIMANT]: req.getUrn() };
+    const res = await this.as(async () => resourceProvider(kind).check!(olds, claimed));
+    const { [CLAIMANT]: _claimant, ...checked } = res.inputs ?? news;
+    const inputs = wrapSecrets(checked, [...secretKeys, ...this.secretsOf(kind)]);
     const failures = (res.failures ?? [])
       .map(forEngine)
       .map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason));
@@ -282,9 +286,11 @@ export class WpEngineProvider {
     const secretKeys = new Set(this.secretsOf(kind));
     const inputs = unwrapSecrets(toProps(req.getProperties()), secretKeys);
     if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
-    const { id, outs } = (await this.as(async () =>
-      resourceProvider(kind).create!(this.withTimeout(kind, inputs, timeoutOf(req))),
-    )) as { id: string; outs: Props };
+    const claimed = { ...this.withTimeout(kind, inputs, timeoutOf(req)), [CLAIMANT]: req.getUrn() };
+    const { id, outs } = (await this.as(async () => resourceProvider(kind).create!(claimed))) as {
+      id: string;
+      outs: Props;
+    };
     const recorded = this.keepTimeout(kind, outs, inputs);
     return new provproto.CreateResponse()
       .setId(id)

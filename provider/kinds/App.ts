@@ -134,10 +134,10 @@ function findApp(ctx: Context, accountId: string, appId: string): Promise<ApiApp
 }
 
 /** Adopts an existing app: it must be in the requested region. */
-function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: AppOutputs } {
+function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: AppOutputs; adopted: string } {
   const outs = appOutputs(inputs.accountId, record);
   if (outs.region !== inputs.region) throw regionMismatch(inputs, outs.region);
-  return { id: outs.resourceName, outs };
+  return { id: outs.resourceName, outs, adopted: `app ${inputs.name} of account ${inputs.accountId}` };
 }
 
 function exists(inputs: AppInputs): Error {
@@ -155,6 +155,7 @@ export const definition = defineKind({
     "already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
+  identity: { what: "the app's name in its account", fields: ["accountId", "name"] },
   naturalKey: {
     what: "the app's name in its account",
     find: async (i, ctx) =>

@@ -262,6 +262,7 @@ export const definition = defineKind({
     what: "the domain's name on its install",
     find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
   },
+  identity: { what: "the domain's name on its install", fields: ["installId", "name"] },
   inputs,
   outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
@@ -284,13 +285,14 @@ export const definition = defineKind({
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     }
     const outs = domainOutputs(inputs.installId, record);
+    const adopted = created ? {} : { adopted: `domain ${name} of install ${installId}` };
     const patch = domainPatch(outs, inputs);
-    if (!patch) return { id: record.id, outs };
+    if (!patch) return { id: record.id, outs, ...adopted };
     try {
       const updated = await ctx.client.domains
         .update(inputs.installId, record.id, patch)
         .finally(() => READS.drop(ctx.client, installId));
-      return { id: record.id, outs: domainOutputs(inputs.installId, updated) };
+      return { id: record.id, outs: domainOutputs(inputs.installId, updated), ...adopted };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }

@@ -183,6 +183,7 @@ export const definition = defineKind({
     "that has begun cannot be undone.",
   gone: "A transfer cancelled on the service (it will never run) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
+  identity: { what: "the site's transfer (a site has one active transfer at most)", fields: ["siteId"] },
   naturalKey: {
     what: "the site's active transfer (a site has one at most)",
     find: async (i, ctx) => (await findActive(ctx, i.siteId))?.id,
@@ -204,7 +205,7 @@ export const definition = defineKind({
             `cannot adopt transfer ${active.id} of site ${inputs.siteId}: ${mismatch.join("; ")}. ` +
               "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
           );
-        return { id: active.id, outs };
+        return { id: active.id, outs, adopted: `transfer of site ${inputs.siteId}` };
       }
     }
     try {
