@@ -179,7 +179,21 @@ export const FORGOTTEN = "forgotten only, nothing sent to the service: ";
  * unstructured output). Built from ids and service facts only (never credentials).
  */
 export function sayDeleted(kind: string, id: string, what: string): void {
-  process.stderr.write(`wpengine:${kind} ${id}: ${what}\n`);
+  tell(`wpengine:${kind} ${id}: ${what}`);
+}
+
+/**
+ * Where the provider's lines for the user go: the process's stderr, which the engine shows for the
+ * dynamic-provider plugin; the executable provider, whose stderr the engine hides, sends them to the
+ * engine's log instead ({@link tellThrough}).
+ */
+let tell = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/** Sends the provider's lines for the user through `sink` (the executable provider's engine log). */
+export function tellThrough(sink: (line: string) => void): void {
+  tell = sink;
 }
 
 /** Removes `undefined` (the engine cannot record it) and turns Dates into ISO strings. */
@@ -475,7 +489,7 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 
 /** One line among the update's diagnostics (the provider's stderr), like {@link sayDeleted}. */
 export function say(kind: string, subject: string, what: string): void {
-  process.stderr.write(`wpengine:${kind}${subject ? ` ${subject}` : ""}: ${what}\n`);
+  tell(`wpengine:${kind}${subject ? ` ${subject}` : ""}: ${what}`);
 }
 
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */

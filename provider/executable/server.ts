@@ -12,7 +12,7 @@ import { getClient, urlProblems } from "../core/client";
 import { CONFIG_KEYS, type ConfigName, type ProviderInstance, withProviderInstance } from "../core/config";
 import { CLAIMANT } from "../core/identity";
 import { forEngine, UNKNOWN } from "../core/inputs";
-import { diffOf } from "../core/lifecycle";
+import { diffOf, tellThrough } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
 import { invokeResult, LOOKUPS, PACKAGE, parseImportId, resourceProvider } from "./registry";
 
@@ -400,4 +400,23 @@ export async function main(): Promise<void> {
   );
   process.stdout.write(`${port}\n`);
   stopWithParent();
+  logToEngine(process.argv.slice(2).find((a) => !a.startsWith("-")));
+}
+
+/**
+ * The provider's lines for the user (an adoption, what a delete really did, a lost answer resolved) go to
+ * the engine's log, which the CLI shows among the update's diagnostics: the engine hides an executable
+ * provider's own stderr. The engine's address is the plugin's first argument.
+ */
+function logToEngine(engineAddress: string | undefined): void {
+  if (!engineAddress) return;
+  const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
+  const engproto = require("@pulumi/pulumi/proto/engine_pb");
+  const engine = new engrpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
+  tellThrough((line) => {
+    const req = new engproto.LogRequest().setSeverity(engproto.LogSeverity.INFO).setMessage(line);
+    engine.log(req, (err: unknown) => {
+      if (err) process.stderr.write(`${line}\n`);
+    });
+  });
 }
