@@ -64,6 +64,9 @@ const clientOf = (s: RunningSimulator) =>
     appHostingUrl: s.appHostingUrl,
   });
 
+/** The failure of a second claim of the twice-declared domain, whichever resource the engine checks first. */
+const BOTH = /wpengine:Domain "(www|www-again)" and wpengine:Domain "(www|www-again)" both claim/;
+
 /** How many times the provider said a line matching `re`. */
 const said = (text: string, re: RegExp) =>
   text.split("\n").filter((l) => /^\s+wpengine:/.test(l) && re.test(l)).length;
@@ -164,21 +167,21 @@ describe("one owner per object, on the CLI", { timeout: 30 * 60_000 }, () => {
     const preview = await project.run(["preview"], { allowFail: true });
     const text = preview.stdout + preview.stderr;
     expect(preview.code, text).not.toBe(0);
-    expect(text).toContain('wpengine:Domain "www-again" and wpengine:Domain "www" both claim');
+    // Whichever the engine checks first holds the claim; the other's failure names both.
+    expect(text).toMatch(BOTH);
     expect(text).toContain(`name "twice${SUFFIX}"`);
     expect(sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
-    // `up` refuses the second claim at the same check. The engine may have created the first resource's
-    // domain meanwhile (it does not wait for every check before the first create): it is in the state,
-    // once, under that resource only.
+    // `up` refuses the second claim at the same check. The engine may have created the first claimant's
+    // domain meanwhile (it does not wait for every check before the first create): then it is in the
+    // state, once.
     const up = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true });
     expect(up.code).not.toBe(0);
-    expect(up.stdout + up.stderr).toContain(
-      'wpengine:Domain "www-again" and wpengine:Domain "www" both claim',
-    );
+    expect(up.stdout + up.stderr).toMatch(BOTH);
     const live = (await onService()).domains;
     expect(live.length).toBeLessThanOrEqual(1);
     const held = (await project.resources()).filter((r) => live.some((d) => d.id === r.id));
-    expect(held.map((r) => r.urn.split("::").at(-1))).toEqual(live.map(() => "www"));
+    expect(held).toHaveLength(live.length);
+    await project.destroy();
   });
 
   it("the executable front door (wpengine:index:*): a domain declared twice fails preview naming both URNs, and an adoption says what it took and its id", async () => {
@@ -195,14 +198,16 @@ describe("one owner per object, on the CLI", { timeout: 30 * 60_000 }, () => {
         "wpengine:username": "demo",
       },
       secrets: { "wpengine:password": "demo" },
-      env: { PATH: [path.join(REPO, "bin"), cli["PATH"]].join(path.delimiter) },
+      env: { PATH: [path.join(REPO, "bin"), cli["PATH"] ?? process.env["PATH"]].join(path.delimiter) },
     });
     try {
       sim.clearRequests();
       const preview = await exec.run(["preview"], { allowFail: true });
       const text = preview.stdout + preview.stderr;
       expect(preview.code, text).not.toBe(0);
-      expect(text).toContain('wpengine:index:Domain "again" and wpengine:index:Domain "first" both claim');
+      expect(text).toMatch(
+        /wpengine:index:Domain "(first|again)" and wpengine:index:Domain "(first|again)" both claim/,
+      );
       expect(sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
 
       // One resource that adopts a domain made outside the program: the CLI shows what it took, with its id.
