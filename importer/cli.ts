@@ -21,6 +21,9 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
 
 Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WPE_API_URL,
 WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.
+
+Also: pulumi-wpengine simulator [--port N] [--state FILE] [--latency MS] [--faults RULES]
+serves the bundled simulator (pulumi-wpengine simulator --help).
 `;
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {

@@ -42,7 +42,13 @@ export async function connect(env: NodeJS.ProcessEnv = process.env): Promise<Con
       ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
     };
   }
-  const client = new WpEngineClient({ ...options, dispatcher });
+  // Requests in flight as the provider allows them (`wpengine:maxConcurrency` / WPE_MAX_CONCURRENCY): the
+  // pages of a listing and the reads of every install go at once up to it.
+  const client = new WpEngineClient({
+    ...options,
+    ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
+    dispatcher,
+  });
   return {
     client,
     calls: () => calls,

@@ -174,142 +174,151 @@ export async function discover(
   for (const { kind, o, account } of top)
     add({ kind, fields: { id: o.id }, label: o.name, qualifier: names.get(account)?.label ?? account });
 
-  await Promise.all(
-    chosenInstalls.map(async ({ i }) => {
-      const [domains, exclusions, offload, certificates] = await Promise.all([
-        all(client.domains.iterate(i.id, { limit: HOSTING_PAGE })),
-        unlessRefused(client.cacheExclusions.get(i.id)),
-        unlessRefused(client.offloadSettings.get(i.id)),
-        unlessRefused(all(client.certificates.iterateForInstall(i.id, { limit: HOSTING_PAGE }))),
-      ]);
-      for (const d of domains) {
-        ro.seed("domains", [i.id, d.id], d);
-        names.set(d.id, { what: "domain", label: d.name });
-        add({ kind: "Domain", fields: { installId: i.id, id: d.id }, label: d.name, qualifier: i.name });
-      }
-      if (exclusions) {
-        add({
-          kind: "CacheExclusions",
-          fields: { installId: i.id },
-          label: `${i.name} cache exclusions`,
-          qualifier: i.name,
-        });
-      } else {
-        leftOut.push({
-          kind: "CacheExclusions",
-          label: `install ${i.name}`,
-          reason:
-            "the service refused to read its cache exclusions (403: the account is not eligible, or the user may not change the install)",
-        });
-      }
-      if (offload?.settings?.bucket) {
-        add({
-          kind: "OffloadSettings",
-          fields: { installId: i.id },
-          label: `${i.name} offload`,
-          qualifier: i.name,
-        });
-      }
-      for (const c of certificates ?? []) {
-        const what = c.cert_source === "LETS_ENCRYPT" ? "LetsEncryptCertificate" : "ThirdPartyCertificate";
-        leftOut.push({
-          kind: what,
-          label: `${c.common_name ?? (c.domains ?? []).join(", ")} on install ${i.name}`,
-          reason:
-            what === "ThirdPartyCertificate"
-              ? "the API never returns a certificate's private key (nor the PEM it was imported from): declare it with the PEM and the key (`pulumi config set --secret`) and `adopt: true`"
-              : "the API does not return the holder's details the order was placed with: declare it with them to manage renewals",
-        });
-      }
-    }),
-  );
-
-  if (!narrowed) {
+  // What follows depends only on the accounts, sites and installs listed above: every branch goes at once,
+  // so the process's pace stays full (the transport's maxConcurrency bounds what is in flight).
+  const perInstall = async () => {
     await Promise.all(
-      chosenAccounts.map(async (a) => {
-        const [users, apps] = await Promise.all([
-          unlessRefused(client.accountUsers.list(a.id)),
-          unlessRefused(all(client.apps.iterate(a.id, { pageSize: APP_PAGE }))),
+      chosenInstalls.map(async ({ i }) => {
+        const [domains, exclusions, offload, certificates] = await Promise.all([
+          // The call the Domain kind's read makes too (one key in the remembering client): each page once.
+          client.domains.listAll(i.id),
+          unlessRefused(client.cacheExclusions.get(i.id)),
+          unlessRefused(client.offloadSettings.get(i.id)),
+          unlessRefused(all(client.certificates.iterateForInstall(i.id, { limit: HOSTING_PAGE }))),
         ]);
-        const account = names.get(a.id)?.label ?? a.id;
-        for (const u of users ?? []) {
-          ro.seed("accountUsers", [a.id, u.user_id], u);
+        for (const d of domains) {
+          ro.seed("domains", [i.id, d.id], d);
+          names.set(d.id, { what: "domain", label: d.name });
+          add({ kind: "Domain", fields: { installId: i.id, id: d.id }, label: d.name, qualifier: i.name });
+        }
+        if (exclusions) {
           add({
-            kind: "AccountUser",
-            fields: { accountId: a.id, id: u.user_id },
-            label: u.email ?? u.user_id,
-            qualifier: account,
+            kind: "CacheExclusions",
+            fields: { installId: i.id },
+            label: `${i.name} cache exclusions`,
+            qualifier: i.name,
+          });
+        } else {
+          leftOut.push({
+            kind: "CacheExclusions",
+            label: `install ${i.name}`,
+            reason:
+              "the service refused to read its cache exclusions (403: the account is not eligible, or the user may not change the install)",
           });
         }
-        await Promise.all(
-          (apps ?? []).map(async (app) => {
-            ro.seed("apps", [a.id, app.appId], app);
-            add({
-              kind: "App",
-              fields: { accountId: a.id, name: app.appId },
-              label: app.appId,
-              qualifier: account,
-            });
-            const envs = await all(client.environments.iterate(a.id, app.appId, { pageSize: APP_PAGE }));
-            await Promise.all(
-              envs.map(async (e) => {
-                const envId = e.environmentId ?? e.name.split("/").pop() ?? e.name;
-                ro.seed("environments", [a.id, app.appId, envId], e);
-                const label = `${app.appId}-${envId}`;
-                add({
-                  kind: "Environment",
-                  fields: { accountId: a.id, appId: app.appId, name: envId },
-                  label,
-                  qualifier: account,
-                });
-                const mappings = await all(
-                  client.domainMappings.iterate(a.id, app.appId, envId, { pageSize: APP_PAGE }),
-                );
-                if (mappings.length) {
-                  add({
-                    kind: "DomainMappings",
-                    fields: { accountId: a.id, appId: app.appId, environmentId: envId },
-                    label: `${label} domain mappings`,
-                    qualifier: account,
-                  });
-                }
-              }),
-            );
-          }),
-        );
+        if (offload?.settings?.bucket) {
+          add({
+            kind: "OffloadSettings",
+            fields: { installId: i.id },
+            label: `${i.name} offload`,
+            qualifier: i.name,
+          });
+        }
+        for (const c of certificates ?? []) {
+          const what = c.cert_source === "LETS_ENCRYPT" ? "LetsEncryptCertificate" : "ThirdPartyCertificate";
+          leftOut.push({
+            kind: what,
+            label: `${c.common_name ?? (c.domains ?? []).join(", ")} on install ${i.name}`,
+            reason:
+              what === "ThirdPartyCertificate"
+                ? "the API never returns a certificate's private key (nor the PEM it was imported from): declare it with the PEM and the key (`pulumi config set --secret`) and `adopt: true`"
+                : "the API does not return the holder's details the order was placed with: declare it with them to manage renewals",
+          });
+        }
       }),
     );
-  }
-
-  // Report schedules belong to sites; their templates are named for ids outside the program.
-  await Promise.all(
-    chosenSites.map(async ({ s, account }) => {
-      const schedules = (await unlessRefused(client.reportSchedules.list(s.id))) ?? [];
-      if (!schedules.length) return;
-      const templates = (await unlessRefused(client.reportTemplates.list(account))) ?? [];
-      for (const t of templates)
-        names.set(t.uuid.toLowerCase(), { what: "report template", label: t.name ?? t.uuid });
-      for (const r of schedules) {
-        add({
-          kind: "ReportSchedule",
-          fields: { siteId: s.id, id: r.uuid },
-          label: r.title ?? r.uuid,
-          qualifier: s.name,
+  };
+  const usersAndApps = async () => {
+    if (!narrowed) {
+      await Promise.all(
+        chosenAccounts.map(async (a) => {
+          const [users, apps] = await Promise.all([
+            unlessRefused(client.accountUsers.list(a.id)),
+            unlessRefused(all(client.apps.iterate(a.id, { pageSize: APP_PAGE }))),
+          ]);
+          const account = names.get(a.id)?.label ?? a.id;
+          for (const u of users ?? []) {
+            ro.seed("accountUsers", [a.id, u.user_id], u);
+            add({
+              kind: "AccountUser",
+              fields: { accountId: a.id, id: u.user_id },
+              label: u.email ?? u.user_id,
+              qualifier: account,
+            });
+          }
+          await Promise.all(
+            (apps ?? []).map(async (app) => {
+              ro.seed("apps", [a.id, app.appId], app);
+              add({
+                kind: "App",
+                fields: { accountId: a.id, name: app.appId },
+                label: app.appId,
+                qualifier: account,
+              });
+              const envs = await all(client.environments.iterate(a.id, app.appId, { pageSize: APP_PAGE }));
+              await Promise.all(
+                envs.map(async (e) => {
+                  const envId = e.environmentId ?? e.name.split("/").pop() ?? e.name;
+                  ro.seed("environments", [a.id, app.appId, envId], e);
+                  const label = `${app.appId}-${envId}`;
+                  add({
+                    kind: "Environment",
+                    fields: { accountId: a.id, appId: app.appId, name: envId },
+                    label,
+                    qualifier: account,
+                  });
+                  const mappings = await all(
+                    client.domainMappings.iterate(a.id, app.appId, envId, { pageSize: APP_PAGE }),
+                  );
+                  if (mappings.length) {
+                    add({
+                      kind: "DomainMappings",
+                      fields: { accountId: a.id, appId: app.appId, environmentId: envId },
+                      label: `${label} domain mappings`,
+                      qualifier: account,
+                    });
+                  }
+                }),
+              );
+            }),
+          );
+        }),
+      );
+    }
+  };
+  const reportSchedules = async () => {
+    // Report schedules belong to sites; their templates are named for ids outside the program.
+    await Promise.all(
+      chosenSites.map(async ({ s, account }) => {
+        const schedules = (await unlessRefused(client.reportSchedules.list(s.id))) ?? [];
+        if (!schedules.length) return;
+        const templates = (await unlessRefused(client.reportTemplates.list(account))) ?? [];
+        for (const t of templates)
+          names.set(t.uuid.toLowerCase(), { what: "report template", label: t.name ?? t.uuid });
+        for (const r of schedules) {
+          add({
+            kind: "ReportSchedule",
+            fields: { siteId: s.id, id: r.uuid },
+            label: r.title ?? r.uuid,
+            qualifier: s.name,
+          });
+        }
+      }),
+    );
+  };
+  const sshKeys = async () => {
+    if (!narrowed) {
+      const keys = (await unlessRefused(all(client.sshKeys.iterate({ limit: HOSTING_PAGE })))) ?? [];
+      for (const k of keys) {
+        leftOut.push({
+          kind: "SshKey",
+          label: `${k.comment ?? "key"} (${k.fingerprint ?? k.uuid})`,
+          reason:
+            "the API returns a key's fingerprint, not the public key the resource declares: declare it with the key and `adopt: true`",
         });
       }
-    }),
-  );
-
-  if (!narrowed) {
-    const keys = (await unlessRefused(all(client.sshKeys.iterate({ limit: HOSTING_PAGE })))) ?? [];
-    for (const k of keys) {
-      leftOut.push({
-        kind: "SshKey",
-        label: `${k.comment ?? "key"} (${k.fingerprint ?? k.uuid})`,
-        reason:
-          "the API returns a key's fingerprint, not the public key the resource declares: declare it with the key and `adopt: true`",
-      });
     }
-  }
+  };
+  await Promise.all([perInstall(), usersAndApps(), reportSchedules(), sshKeys()]);
   return { found, names, leftOut };
 }

@@ -19,6 +19,7 @@ const Faults = z.strictObject({ rules: z.array(FaultRuleSchema) });
 const Settings = z.strictObject({
   rate: z.string().nullable().optional(),
   bulkDomains: z.string().optional(),
+  latencyMs: z.number().optional(),
 });
 
 /** Validates and installs fault rules (400 on a bad rule or regular expression). */

@@ -36,7 +36,46 @@ export function parseBody<S extends z.ZodType>(
   // reportInput tells a missing field (input undefined) from a mistyped one.
   const result = schema.safeParse(body ?? {}, { reportInput: true });
   if (!result.success) throw fromZod(resource, result.error, invalidStatus);
+  refuseControlCharacters(result.data, resource);
   return result.data;
+}
+
+/** A field that names something (`name`, `first_name`, `display_name`, `title`): no control character at all. */
+const NAME_FIELD = /(^|_)(name|title)$|[a-z]Name$/;
+
+/** The index of the first control character (C0, DEL or C1; only NUL when `nulOnly`), or -1. */
+function controlAt(text: string, nulOnly: boolean): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0 || (!nulOnly && (c < 0x20 || (c >= 0x7f && c <= 0x9f)))) return i;
+  }
+  return -1;
+}
+
+/**
+ * A 400 naming the first field that holds a control character where none belongs: any in a name or
+ * title (a NUL, a newline or an escape in a user's first name is a mistake, never a name), and a NUL
+ * anywhere (no text field of the service takes one; PEM certificates and descriptions keep their newlines).
+ */
+function refuseControlCharacters(value: unknown, resource: string, field = ""): void {
+  if (typeof value === "string") {
+    const at = controlAt(value, !NAME_FIELD.test(field.slice(field.lastIndexOf(".") + 1)));
+    if (at < 0) return;
+    const char = `U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")}`;
+    throw badRequest(
+      resource,
+      field || undefined,
+      `${field || "body"} must not contain control characters (${char} at position ${at})`,
+      "invalid_characters",
+    );
+  }
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries())
+      refuseControlCharacters(v, resource, field ? `${field}.${i}` : `${i}`);
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value))
+      refuseControlCharacters(v, resource, field ? `${field}.${k}` : k);
+  }
 }
 
 /** One query parameter as a string (the first when repeated). */

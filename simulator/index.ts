@@ -16,6 +16,8 @@ export interface StartOptions extends SimOptions {
   host?: string;
   /** Do not print unexpected server errors. */
   quiet?: boolean;
+  /** Milliseconds a request has to arrive whole before it is answered 408 (default 30 s). */
+  requestTimeoutMs?: number;
 }
 
 /** A simulator listening on loopback. The helpers run the same logic as the control API. */
@@ -50,7 +52,10 @@ export interface RunningSimulator {
 /** Starts a simulator of both APIs; resolves once it listens. */
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const sim = new Sim(options);
-  const app = await buildServer(sim, { quiet: options.quiet ?? false });
+  const app = await buildServer(sim, {
+    quiet: options.quiet ?? false,
+    ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+  });
   const host = options.host ?? "127.0.0.1";
   await app.listen({ port: options.port ?? 0, host });
   const port = (app.server.address() as AddressInfo).port;

@@ -1,7 +1,7 @@
 import { type AccountUserRecord, type CacheExclusion, emptyWorld, type World } from "./store";
 
 /**
- * The fixed, documented ids of the seeded world (see simulator/README.md). Ids are the same on every
+ * The fixed, documented ids of the seeded world (see docs/simulator.md). Ids are the same on every
  * start and reset, so tests and the demo can name them.
  */
 export const SEED = {

@@ -1,5 +1,7 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { authenticate } from "./auth";
 import { registerControl } from "./control";
 import { ApiError, badRequest } from "./errors";
@@ -53,12 +55,74 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Seconds a request has to arrive whole (line, headers and body) before it is answered 408 and closed. */
+export const REQUEST_TIMEOUT_S = 30;
+
+/**
+ * An answer written on the socket itself, for a request the web framework never saw (malformed, too
+ * large, or never finished): the service's error body, then `Connection: close` and the socket closed,
+ * since what is left on it cannot be read as a next request.
+ */
+function answerOnSocket(socket: Duplex, status: number, message: string, code: string): void {
+  if (socket.destroyed) return;
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(badRequest("request", undefined, message, code).body());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
+
 /** Builds the fastify app serving both APIs and the control API for one simulator. */
-export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildServer(
+  sim: Sim,
+  options: { quiet?: boolean; requestTimeoutMs?: number } = {},
+): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_S * 1000;
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A request whose body never arrives whole (shorter than its Content-Length) is answered, not held.
+    requestTimeout,
+    http: {
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, requestTimeout / 4)),
+    },
+    // What the HTTP parser refuses before the framework sees a request, in the service's error shape.
+    clientErrorHandler: (err, socket) => {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "ECONNRESET" || code === "EPIPE") return socket.destroy();
+      if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+        return answerOnSocket(
+          socket,
+          408,
+          `The request did not arrive whole within ${requestTimeout / 1000} s (a body shorter than its Content-Length?): send it again`,
+          "request_timeout",
+        );
+      if (code === "HPE_HEADER_OVERFLOW")
+        return answerOnSocket(
+          socket,
+          431,
+          "The request line and headers are larger than 16 KB: shorten the URL or the headers",
+          "header_too_large",
+        );
+      const reason = (err as { reason?: string }).reason ?? err.message;
+      return answerOnSocket(socket, 400, `Malformed HTTP request: ${reason}`, "malformed_request");
+    },
+    // A URL the router cannot read (bad percent-encoding, an overlong parameter), in the service's shape.
+    frameworkErrors: (err, _req, reply) => {
+      const message =
+        err.code === "FST_ERR_BAD_URL"
+          ? `The URL is not valid: ${err.message.replace(/ is not a valid url component$/, " is not valid percent-encoding")}`
+          : `The URL is not valid: ${err.message}`;
+      const code = err.code === "FST_ERR_BAD_URL" ? "bad_url" : "bad_path";
+      (reply as FastifyReply).code(400).send(badRequest("request", undefined, message, code).body());
+    },
   });
 
   // An empty JSON body (a bodiless POST that still says application/json) reads as no body.
@@ -110,6 +174,7 @@ export async function buildServer(sim: Sim, options: { quiet?: boolean } = {}): 
     sim.settle();
     const path = apiPath(req);
     if (path === null) return;
+    if (sim.latencyMs > 0) await sleep(sim.latencyMs);
     const wait = sim.rate?.take();
     if (wait != null) {
       return reply.code(429).header("retry-after", String(wait)).send({ message: STATUS_MESSAGES[429] });

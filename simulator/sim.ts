@@ -21,6 +21,8 @@ export interface SimOptions {
   rate?: string | undefined;
   /** Shape of the bulk domain create's answer (environment `WPE_SIM_BULK_DOMAINS`; default `array`). */
   bulkDomains?: BulkShape | undefined;
+  /** Milliseconds every API request waits before it is served (default 0): a far-away service. */
+  latencyMs?: number | undefined;
 }
 
 /** `array`: a list of records (the service's recorded answers); `object`: one record (the Swagger's). */
@@ -30,6 +32,7 @@ export type BulkShape = "array" | "object";
 export interface SimSettings {
   rate: string | null;
   bulkDomains: BulkShape;
+  latencyMs: number;
 }
 
 /** One entry of the request log. */
@@ -53,6 +56,7 @@ export class Sim {
   readonly users = new Map<string, Credential>();
   rate: RateLimit | null = null;
   bulkDomains: BulkShape = "array";
+  latencyMs = 0;
   readonly #started: SimSettings;
   readonly #startedUsers: [string, Credential][];
   private log: LoggedRequest[] = [];
@@ -73,13 +77,14 @@ export class Sim {
     this.#started = {
       rate: options.rate ?? (env["WPE_SIM_RATE"] || null),
       bulkDomains: options.bulkDomains ?? ((env["WPE_SIM_BULK_DOMAINS"] || "array") as BulkShape),
+      latencyMs: options.latencyMs ?? 0,
     };
     this.configure(this.#started);
   }
 
   /** The current settings. */
   get settings(): SimSettings {
-    return { rate: this.rate?.spec ?? null, bulkDomains: this.bulkDomains };
+    return { rate: this.rate?.spec ?? null, bulkDomains: this.bulkDomains, latencyMs: this.latencyMs };
   }
 
   /** Changes the settings given (a new rate starts with a full bucket); throws a 400 on a bad value. */
@@ -87,6 +92,11 @@ export class Sim {
     if (settings.bulkDomains !== undefined && !["array", "object"].includes(settings.bulkDomains)) {
       throw badRequest("settings", "bulkDomains", `bulkDomains must be "array" or "object"`);
     }
+    const latency = settings.latencyMs;
+    if (latency !== undefined && !(Number.isInteger(latency) && latency >= 0 && latency <= 600_000)) {
+      throw badRequest("settings", "latencyMs", "latencyMs must be an integer from 0 to 600000");
+    }
+    if (latency !== undefined) this.latencyMs = latency;
     if (settings.rate !== undefined) this.rate = settings.rate === null ? null : new RateLimit(settings.rate);
     if (settings.bulkDomains !== undefined) this.bulkDomains = settings.bulkDomains;
   }

@@ -5,6 +5,7 @@ import {
   fdatasyncSync,
   fsyncSync,
   ftruncateSync,
+  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -386,6 +387,7 @@ export class Store {
       this.use(seedWorld());
       return;
     }
+    mkdirSync(dirname(stateFile), { recursive: true });
     removeLeftovers(stateFile);
     this.use(existsSync(stateFile) || existsSync(journalOf(stateFile)) ? loadState(stateFile) : seedWorld());
     this.compact();

@@ -4,9 +4,8 @@
  *
  * - {@link gathered}: calls that arrive at about the same time are sent as one batch (e.g. one bulk
  *   create); each caller gets its own result or error.
- * - {@link recentListings}: reads are served by a listing of the parent started less than `maxAgeMs`
- *   ago, shared by every read meanwhile; what this process writes under the parent drops it, so a read
- *   after our own write lists again.
+ * - {@link readListings}: reads are served by one listing of the parent per process, shared by every
+ *   read; what this process writes under the parent drops it, so a read after our own write lists again.
  *
  * Both are per plugin process, keyed by the client (a new configuration starts over) and the parent.
  */
@@ -111,39 +110,38 @@ export interface ListingOptions<C extends object, T> {
   list(client: C, parent: string): Promise<T[]>;
   /** The child's id, as a read asks for it. */
   idOf(item: T): string;
-  /** How long after its start a listing still serves reads, in ms. */
-  maxAgeMs: number;
 }
 
 /** The reads' shared listings of one kind's parents. */
-export interface RecentListings<C extends object, T> {
-  /** The child with `id` as a listing started less than `maxAgeMs` ago saw it; `undefined` when absent. */
+export interface ReadListings<C extends object, T> {
+  /** The child with `id` as this process's listing of the parent saw it; `undefined` when absent. */
   find(client: C, parent: string, id: string): Promise<T | undefined>;
   /** Forgets the parent's listing: this process wrote under the parent. */
   drop(client: C, parent: string): void;
 }
 
-/** Listings shared by the reads of each (client, parent) for `maxAgeMs` from their start. */
-export function recentListings<C extends object, T>(opts: ListingOptions<C, T>): RecentListings<C, T> {
-  const byClient = new WeakMap<C, Map<string, { startedAt: number; items: Promise<Map<string, T>> }>>();
+/**
+ * One listing of each (client, parent) serves every read of this process until the process writes under
+ * the parent: a refresh lists each parent once, however long the engine takes to ask for its reads (one
+ * plugin process serves one `pulumi` command, so a listing lives for one operation).
+ */
+export function readListings<C extends object, T>(opts: ListingOptions<C, T>): ReadListings<C, T> {
+  const byClient = new WeakMap<C, Map<string, Promise<Map<string, T>>>>();
   return {
     async find(client, parent, id) {
-      const parents = byClient.get(client) ?? new Map();
+      const parents = byClient.get(client) ?? new Map<string, Promise<Map<string, T>>>();
       byClient.set(client, parents);
       let current = parents.get(parent);
-      if (!current || performance.now() - current.startedAt >= opts.maxAgeMs) {
-        const next = {
-          startedAt: performance.now(),
-          items: opts.list(client, parent).then((all) => new Map(all.map((i) => [opts.idOf(i), i]))),
-        };
+      if (!current) {
+        const next = opts.list(client, parent).then((all) => new Map(all.map((i) => [opts.idOf(i), i])));
         parents.set(parent, next);
         // A failed listing is not kept: the next read lists again.
-        next.items.catch(() => {
+        next.catch(() => {
           if (parents.get(parent) === next) parents.delete(parent);
         });
         current = next;
       }
-      return (await current.items).get(id);
+      return (await current).get(id);
     },
     drop(client, parent) {
       byClient.get(client)?.delete(parent);

@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ENV } from "../../sdk/core/config";
+import { sharedWorldFile } from "../../simulator/home";
 
 /** The stack configuration keys this provider reads, with their environment fallbacks. */
 export const CONFIG_KEYS = {
@@ -64,8 +65,8 @@ export interface ResolvedProviderConfig {
   appHostingUrl?: string;
   /**
    * Run against an embedded simulator started inside the plugin process instead of the service:
-   * `true` keeps its world in `.wpengine-simulator.json` in the project directory, a string names the
-   * file. Off unless asked for: a missing credential must never silently send a program to a fake.
+   * `true` keeps its world in one file for every folder (`sharedWorldFile`: under PULUMI_HOME), a string
+   * names the file. Off unless asked for: a missing credential must never silently send a program to a fake.
    */
   simulatorStateFile?: string;
   /**
@@ -132,6 +133,22 @@ export function clearStackConfig(): void {
   delete (globalThis as Holder)[STACK_KEY];
 }
 
+/** The most requests in flight `PULUMI_PARALLEL` alone can ask for: two full bulk creates (20 domains each). */
+export const FOLLOWED_PARALLEL_MAX = 40;
+
+/**
+ * Without `wpengine:maxConcurrency`, the provider keeps as many requests in flight as the engine runs
+ * operations when `PULUMI_PARALLEL` says so (the CLI's default for `--parallel`, which its plugins inherit),
+ * up to {@link FOLLOWED_PARALLEL_MAX}: one setting raises both. Unset (or not a whole number), the sdk's
+ * default (8, the engine's own default on 2 cores).
+ */
+function followedParallel(env: NodeJS.ProcessEnv): string | undefined {
+  const parallel = Number(env["PULUMI_PARALLEL"]);
+  return Number.isInteger(parallel) && parallel >= 1
+    ? String(Math.min(parallel, FOLLOWED_PARALLEL_MAX))
+    : undefined;
+}
+
 /** The current instance's config (or `raw`) first, then the environment. */
 export function resolveProviderConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -154,11 +171,11 @@ export function resolveProviderConfig(
   const yes = (name: ConfigName) => ["true", "1", "yes"].includes(pick(name)?.toLowerCase() ?? "");
   if (yes("adoptExisting")) resolved.adoptExisting = true;
   if (yes("skipCredentialsCheck")) resolved.skipCredentialsCheck = true;
-  const maxConcurrency = pick("maxConcurrency");
+  const maxConcurrency = pick("maxConcurrency") ?? followedParallel(env);
   if (maxConcurrency !== undefined) resolved.maxConcurrency = Number(maxConcurrency);
   if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
     resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
-      ? ".wpengine-simulator.json"
+      ? sharedWorldFile(env)
       : simulator;
   }
   return resolved;

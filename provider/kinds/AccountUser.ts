@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { type AccountUser as ApiAccountUser, isNotFound, type WpEngineClient } from "../../sdk";
-import { recentListings } from "../core/batch";
+import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -176,11 +176,10 @@ const USERS = sharedChildren<ApiAccountUser>({
   get: (client, accountId, u) => unlessGone(client.accountUsers.get(accountId, u.user_id)),
 });
 
-/** Reads of the account's users served by one listing (one call, no pages) shared for 2 s, as for domains. */
-const READS = recentListings<WpEngineClient, ApiAccountUser>({
+/** Reads of the account's users served by one listing (one call, no pages) per process, as for domains. */
+const READS = readListings<WpEngineClient, ApiAccountUser>({
   list: (client, accountId) => client.accountUsers.list(accountId),
   idOf: (u) => u.user_id,
-  maxAgeMs: 2_000,
 });
 
 /** Identity fields of an existing user that differ from the inputs (they cannot be changed in place). */

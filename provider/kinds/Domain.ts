@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { type Domain as ApiDomain, mayHaveActed, type WpEngineClient } from "../../sdk";
-import { gathered, type Outcome, recentListings } from "../core/batch";
+import { gathered, type Outcome, readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -113,47 +113,25 @@ export function domainOutputs(installId: string, d: ApiDomain): DomainOutputs {
 
 /** The install's domains by lower-case name, listed once per plugin process (see `children.ts`). */
 const DOMAINS = sharedChildren<ApiDomain>({
-  list: listDomains,
+  list: (client, installId) => client.domains.listAll(installId),
   keyOf: (d) => d.name.toLowerCase(),
   get: (client, installId, d) => unlessGone(client.domains.get(installId, d.id)),
 });
 
 /**
- * Every domain of the install at the API's largest page (100). The first page gives the count, and the
- * pages after it are asked for at once (not one round trip after another); without a count, page by page.
+ * Reads of the install's domains served by one listing per process (`readListings`): a refresh of N domains
+ * costs about N/100 calls, whatever the pace of the engine's reads; a domain the listing lacks is
+ * confirmed by a GET of its own. What this process writes on the install drops the listing, so its own
+ * changes are always seen.
  */
-async function listDomains(client: WpEngineClient, installId: string): Promise<ApiDomain[]> {
-  const first = await client.domains.list(installId, { limit: 100 });
-  const all: ApiDomain[] = [...first.items];
-  if (typeof first.count !== "number") {
-    if (!first.next) return all;
-    all.length = 0;
-    for await (const d of client.domains.iterate(installId, { limit: 100 })) all.push(d);
-    return all;
-  }
-  const offsets: number[] = [];
-  for (let offset = first.items.length; first.items.length && offset < first.count; offset += 100)
-    offsets.push(offset);
-  const pages = await Promise.all(
-    offsets.map((offset) => client.domains.list(installId, { limit: 100, offset })),
-  );
-  // A domain made or removed meanwhile may shift the pages: each domain once, by id.
-  const byId = new Map(all.concat(...pages.map((p) => p.items)).map((d) => [d.id, d]));
-  return [...byId.values()];
-}
-
-/**
- * Reads of the install's domains served by one listing, shared by the reads of the next 2 s: a refresh of N
- * domains costs about N/100 calls. The engine sends at most `--parallel` reads at once, so a listing serves
- * the reads that arrive while it is recent, not only those waiting when it started; a read sees the service
- * as it was at most 2 s before it was asked (as if the engine had asked then), and what this process writes
- * on the install drops the listing, so its own changes are always seen.
- */
-const READS = recentListings<WpEngineClient, ApiDomain>({
-  list: listDomains,
+const READS = readListings<WpEngineClient, ApiDomain>({
+  list: (client, installId) => client.domains.listAll(installId),
   idOf: (d) => d.id,
-  maxAgeMs: 2_000,
 });
+
+/** Forgets this process's listing of the install's domains: a write elsewhere (a verification) changed one. */
+export const dropDomainReads = (client: WpEngineClient, installId: string): void =>
+  READS.drop(client, installId);
 
 /** Whether a record carries what the outputs need (the Swagger's bulk record has no network details). */
 const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_details != null;
@@ -180,7 +158,7 @@ async function createBulk(
     const answer = await client.domains.createBulk(installId, { domains: names.map((name) => ({ name })) });
     const byName = new Map(answer.map((d) => [d.name.toLowerCase(), d]));
     if (names.every((n) => complete(byName.get(n)))) return names.map((n) => byName.get(n)!);
-    const listed = new Map((await listDomains(client, installId)).map((d) => [d.name.toLowerCase(), d]));
+    const listed = new Map((await client.domains.listAll(installId)).map((d) => [d.name.toLowerCase(), d]));
     return names.map(
       (n) =>
         (complete(byName.get(n)) ? byName.get(n) : listed.get(n)) ??
@@ -195,7 +173,7 @@ async function createBulk(
         return names.map(() => err as Error);
       return (await Promise.all(names.map((n) => createBulk(client, installId, [n], again)))).flat();
     }
-    const listed = await listDomains(client, installId).then(
+    const listed = await client.domains.listAll(installId).then(
       (all) => new Map(all.map((d) => [d.name.toLowerCase(), d])),
       () => undefined,
     );
@@ -274,11 +252,14 @@ export const definition = defineKind({
         // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
         // (a redirect's target exists already: the engine sends it first, its id being an input here).
         inputs.primary || inputs.redirectTo
-          ? ctx.client.domains.create(installId, {
-              name,
-              ...(inputs.primary ? { primary: true } : {}),
-              ...(inputs.redirectTo ? { redirect_to: inputs.redirectTo } : {}),
-            })
+          ? ctx.client.domains
+              .create(installId, {
+                name,
+                ...(inputs.primary ? { primary: true } : {}),
+                ...(inputs.redirectTo ? { redirect_to: inputs.redirectTo } : {}),
+              })
+              // A new primary changes the one before it: later reads list again.
+              .finally(() => READS.drop(ctx.client, installId))
           : createGathered(ctx.client, installId, name),
       ));
     if (!created && !inputs.adopt) {

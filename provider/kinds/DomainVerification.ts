@@ -22,6 +22,7 @@ import {
   verifyUntilSeen,
 } from "../core/txt";
 import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { dropDomainReads } from "./Domain";
 
 /** The ownership status of a verified domain. */
 export const VERIFIED = "TXT_VERIFIED";
@@ -118,7 +119,9 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs): Promise<V
     timeoutSeconds: inputs.timeoutSeconds,
     retryIntervalSeconds: inputs.retryIntervalSeconds,
     describe: `the TXT record of domain ${domain.name}`,
-    attempt: () => ctx.client.domains.verify(installId, domainId),
+    // The domain's ownership changes: this process's reads of the install's domains list again.
+    attempt: () =>
+      ctx.client.domains.verify(installId, domainId).finally(() => dropDomainReads(ctx.client, installId)),
     explain: async (lastAnswer) => {
       // Read the domain again for the record to publish: it is the one the service is looking for now.
       const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);

@@ -40,6 +40,28 @@ export class EnvelopeListing<T> {
   all(listPath: string, first: Query): AsyncIterable<T> {
     return paginateOffset(first, (q) => this.page(listPath, q), this.transport.apiUrl);
   }
+
+  /**
+   * Every record of the list at once: the first page gives the count, and the pages after it are asked
+   * for together (the process's pace bounds how many are in flight), not one round trip after another.
+   * Without a count, page by page. A record made or removed meanwhile may shift the pages: each once, by
+   * `idOf`.
+   */
+  async collect(listPath: string, limit: number, idOf: (item: T) => string): Promise<T[]> {
+    const first = await this.page(listPath, { limit });
+    if (typeof first.count !== "number") {
+      if (!first.next) return first.items;
+      const all: T[] = [];
+      for await (const item of this.all(listPath, { limit })) all.push(item);
+      return all;
+    }
+    const offsets: number[] = [];
+    for (let offset = first.items.length; first.items.length && offset < first.count; offset += limit)
+      offsets.push(offset);
+    const pages = await Promise.all(offsets.map((offset) => this.page(listPath, { limit, offset })));
+    const byId = new Map(first.items.concat(...pages.map((p) => p.items)).map((i) => [idOf(i), i]));
+    return [...byId.values()];
+  }
 }
 
 /** An application-hosting list: `{<key>: [...], nextPageToken}` (a bare array is one page). */

@@ -3,7 +3,7 @@
  * the CLI itself (as a cancelled CI job does) or the provider's process, early, midway and late, through
  * both front doors (the dynamic provider of a Node.js program, and the executable provider of a YAML
  * program), with the engine's checkpoint after every step and with `PULUMI_SKIP_CHECKPOINTS=true`
- * (README, "Large stacks"), where the killed run recorded nothing at all. Each time: the service never
+ * (docs/running.md, "Large stacks"), where the killed run recorded nothing at all. Each time: the service never
  * holds a duplicate; the provider's process ends by itself within seconds of the CLI's death; and the
  * documented recovery (README, "After a crash") leaves the state holding every object once, no pending
  * operation, and a clean `preview --refresh`. One simulator and one project per front door serve every

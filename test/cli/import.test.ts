@@ -8,7 +8,7 @@
  * records one resource per object; `pulumi preview --refresh` shows no change (the exit code of
  * `--expect-no-changes`, and no `[diff:` in the plain text, where refresh diffs show); one cache exclusion
  * added to the program applies as exactly one write. The ups run with `PULUMI_SKIP_CHECKPOINTS=true`, what
- * a fleet's user does (README "Large stacks": the state is written once, at the end).
+ * a fleet's user does (docs/running.md "Large stacks": the state is written once, at the end).
  *
  * YAML (the executable provider): the project generated from the same world (1,167 resources of 10 kinds)
  * is taken in by `pulumi import --file import.json` with zero writes, one resource in state per object;

@@ -31,7 +31,7 @@ new wpengine.AccountUser("user", { accountId: "${ACCOUNT}", email: "${EMAIL}", f
  */
 const FAULTS = [
   // One bulk domain create's answer certainly lost after the write, and one before it, in every run (the
-  // engine's creates of the 98 domains go as about 13 bulk calls, README "Large stacks").
+  // engine's creates of the 98 domains go as about 13 bulk calls, docs/running.md "Large stacks").
   { method: "POST", path: "/v1/installs/*/domains/bulk", after: true, drop: true, skip: 2, count: 1 },
   { method: "POST", path: "/v1/installs/*/domains/bulk", drop: true, skip: 5, count: 1 },
   { path: "/v1/*", status: 429, probability: 0.1 },

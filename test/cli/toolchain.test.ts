@@ -1,6 +1,6 @@
 /**
  * The CLI the tests run on is one pinned version (tools/pulumi/toolchain.js's PINNED_PKG), whatever the
- * module proxy serves that day and whatever else the machine has: the README names the pin and the
+ * module proxy serves that day and whatever else the machine has: CONTRIBUTING.md names the pin and the
  * versions tried on purpose, and the CLI the toolchain provides reports the pin (or the version asked
  * for with PULUMI_WPENGINE_PKG_VERSION, as `npm run test:newest` does).
  */
@@ -19,14 +19,18 @@ const toolchain: {
   KNOWN_BAD: Record<string, string>;
 } = require(SCRIPT);
 
-const readme = fs.readFileSync(path.join(REPO, "README.md"), "utf8");
+// The toolchain section lives in CONTRIBUTING.md (the README is for users of the package).
+const readme = fs.readFileSync(path.join(REPO, "CONTRIBUTING.md"), "utf8");
 
-it("the README names the pinned CLI, each version it skips, and the pin among the versions that passed", () => {
+it("CONTRIBUTING.md names the pinned CLI, each version it skips, and the pin among the versions that passed", () => {
   const pin = /pinned at \*\*(v\d+\.\d+\.\d+)\*\*/.exec(readme);
-  expect(pin, "README: 'pinned at **vX.Y.Z**' in 'The real Pulumi engine in this repository'").not.toBeNull();
+  expect(
+    pin,
+    "CONTRIBUTING.md: 'pinned at **vX.Y.Z**' in 'The real Pulumi engine in this repository'",
+  ).not.toBeNull();
   expect(pin![1]).toBe(toolchain.PINNED_PKG);
   const passed = /Versions that passed the CLI tier: ([^\n]+)/.exec(readme);
-  expect(passed, "README: 'Versions that passed the CLI tier: ...'").not.toBeNull();
+  expect(passed, "CONTRIBUTING.md: 'Versions that passed the CLI tier: ...'").not.toBeNull();
   expect(passed![1]).toContain(toolchain.PINNED_PKG);
   for (const bad of Object.keys(toolchain.KNOWN_BAD)) {
     expect(readme).toContain(`${bad} is skipped`);

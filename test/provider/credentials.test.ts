@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { setStackConfig } from "../../provider/core/config";
 import { provider } from "../../provider/kinds/Domain";
-import { processPace } from "../../sdk/core/pace";
+import { DEFAULT_MAX_CONCURRENCY, processPace } from "../../sdk/core/pace";
 import { useSimulator } from "../support/simulator";
 
 const fixture = useSimulator();
@@ -65,6 +65,25 @@ describe("wpengine:maxConcurrency", () => {
     configure("demo", { "wpengine:maxConcurrency": "0" });
     const err = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch((e) => e);
     expect(String(err.message)).toContain("wpengine:maxConcurrency must be a whole number of at least 1");
+  });
+
+  it("follows PULUMI_PARALLEL (the engine's --parallel) when unset, up to 40; the config key wins", async () => {
+    try {
+      for (const [parallel, config, max] of [
+        ["24", undefined, 24],
+        ["2147483647", undefined, 40],
+        ["24", "5", 5],
+      ] as const) {
+        process.env["PULUMI_PARALLEL"] = parallel;
+        configure("demo", config ? { "wpengine:maxConcurrency": config } : {});
+        await provider.check!({}, { installId: INSTALL, name: "www.example.com" });
+        expect(processPace().max).toBe(max);
+      }
+    } finally {
+      delete process.env["PULUMI_PARALLEL"];
+      configure("demo", { "wpengine:maxConcurrency": String(DEFAULT_MAX_CONCURRENCY) });
+      await provider.check!({}, { installId: INSTALL, name: "www.example.com" });
+    }
   });
 
   it("sizes the process's shared budget of requests in flight", async () => {

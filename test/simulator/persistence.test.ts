@@ -191,13 +191,30 @@ describe("the CLI (dist/simulator/cli.js)", () => {
     }
   });
 
-  it("takes a rate limit with --rate and the bulk answer's shape with --bulk-domains", async () => {
-    const { child, url } = await startCli(["--port", "0", "--rate", "2/s", "--bulk-domains", "object"]);
+  it("takes a rate limit with --rate, the bulk answer's shape with --bulk-domains, --latency and --faults", async () => {
+    const faults = join(dir, "faults.json");
+    writeFileSync(faults, JSON.stringify({ rules: [{ path: "/v1/sites", status: 503, count: 1 }] }));
+    const { child, url } = await startCli([
+      "--port",
+      "0",
+      "--rate",
+      "2/s",
+      "--bulk-domains",
+      "object",
+      "--latency",
+      "5",
+      "--faults",
+      faults,
+    ]);
     try {
       expect((await call(asSim(url), "GET", "/__sim/settings")).body).toEqual({
         rate: "2/s",
         bulkDomains: "object",
+        latencyMs: 5,
       });
+      // The file's rule is in force from the start: the first GET of /v1/sites is a 503, the next a 200.
+      expect((await call(asSim(url), "GET", "/v1/sites")).status).toBe(503);
+      expect((await call(asSim(url), "GET", "/v1/sites")).status).toBe(200);
     } finally {
       child.kill("SIGTERM");
     }

@@ -49,7 +49,11 @@ describe("rate limit", () => {
   });
 
   it("is changed and lifted through /__sim/settings, refused when malformed, and restored by reset", async () => {
-    expect((await call(sim(), "GET", "/__sim/settings")).body).toEqual({ rate: "3/s", bulkDomains: "array" });
+    expect((await call(sim(), "GET", "/__sim/settings")).body).toEqual({
+      rate: "3/s",
+      bulkDomains: "array",
+      latencyMs: 0,
+    });
     expect((await call(sim(), "PUT", "/__sim/settings", { rate: null })).body.rate).toBeNull();
     for (let i = 0; i < 10; i++) expect((await call(sim(), "GET", "/v1/installs")).status).toBe(200);
     expect((await call(sim(), "PUT", "/__sim/settings", { rate: "60/m" })).body.rate).toBe("60/m");
@@ -68,6 +72,7 @@ describe("rate limit", () => {
       expect((await call(other, "GET", "/__sim/settings")).body).toEqual({
         rate: "7/m",
         bulkDomains: "object",
+        latencyMs: 0,
       });
     } finally {
       await other.stop();
@@ -109,5 +114,23 @@ describe("the bulk domain create's answer, either shape", () => {
     const r = await call(sim(), "PUT", "/__sim/settings", { bulkDomains: "map" });
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatchObject({ field: "bulkDomains" });
+  });
+});
+
+describe("latency (--latency, latencyMs)", () => {
+  const sim = useSimulator({ latencyMs: 1 });
+
+  it("is read and changed through /__sim/settings, refused when not a whole number of ms, and restored by reset", async () => {
+    expect((await call(sim(), "GET", "/__sim/settings")).body.latencyMs).toBe(1);
+    expect((await call(sim(), "PUT", "/__sim/settings", { latencyMs: 20 })).body.latencyMs).toBe(20);
+    // Every API request still answers, after the wait.
+    expect((await call(sim(), "GET", "/v1/installs")).status).toBe(200);
+    for (const bad of [-1, 1.5, 600_001]) {
+      const r = await call(sim(), "PUT", "/__sim/settings", { latencyMs: bad });
+      expect(r.status, String(bad)).toBe(400);
+      expect(r.body.errors[0]).toMatchObject({ resource: "settings", field: "latencyMs" });
+    }
+    await call(sim(), "POST", "/__sim/reset");
+    expect((await call(sim(), "GET", "/__sim/settings")).body.latencyMs).toBe(1);
   });
 });

@@ -17,10 +17,10 @@ export const UNKNOWN = "00000000-0000-4000-8000-0000000000ff";
 /**
  * Where the spec (/work/shared/spec/hosting-api.md) decides otherwise than the Swagger, the simulator
  * follows the spec. Each exception names the validation errors it allows, so nothing else can hide
- * behind it; simulator/README.md lists every one by its key.
+ * behind it; docs/simulator.md lists every one by its key.
  */
 export interface SpecException {
-  /** Its key, listed in simulator/README.md. */
+  /** Its key, listed in docs/simulator.md. */
   key: string;
   /** Why the spec wins here. */
   reason: string;
@@ -30,7 +30,7 @@ export interface SpecException {
   arrayOf?: true;
 }
 
-/** The exceptions, each listed by key in simulator/README.md. */
+/** The exceptions, each listed by key in docs/simulator.md. */
 export const EXCEPTIONS = {
   bulkDomainsArray: {
     key: "bulk-domains-array",

@@ -94,8 +94,8 @@ describe("the case table", () => {
     for (const s of [400, 401, 403, 404, 409, 422, 429]) expect(statuses).toContain(s);
   });
 
-  it("lists every exception in simulator/README.md", () => {
-    const readme = readFileSync(resolve(__dirname, "../../simulator/README.md"), "utf8");
+  it("lists every exception in docs/simulator.md", () => {
+    const readme = readFileSync(resolve(__dirname, "../../docs/simulator.md"), "utf8");
     const keys = new Set(ALL.flatMap((c) => (c.exception ? [c.exception.key] : [])));
     for (const key of keys) expect(readme).toContain(`\`${key}\``);
   });

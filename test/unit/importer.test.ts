@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { importAccount } from "../../importer";
 import { readOnlyClient } from "../../importer/client";
 import { allKinds, COVERED, LEFT_OUT } from "../../importer/kinds";
@@ -13,7 +13,8 @@ import { buildModel, camel, External, Ref, slug } from "../../importer/model";
 import { renderImportFile, renderTypeScript, renderYaml } from "../../importer/render";
 import { resetClient } from "../../provider/core/client";
 import { parseImportId, resourceProvider } from "../../provider/executable/registry";
-import { WpEngineClient } from "../../sdk";
+import { DEFAULT_MAX_CONCURRENCY, WpEngineClient } from "../../sdk";
+import { Pace, processPace } from "../../sdk/core/pace";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 
 const found = (
@@ -156,6 +157,10 @@ describe("pulumi-wpengine import against the simulator", () => {
     const out = path.join(tmp, "ts");
     const r = await importAccount({ out, env: env() });
     expect(sim.requests().filter((q) => q.method !== "GET")).toEqual([]);
+    // Each page once: the kinds' reads are answered from discovery's listings (the same calls, one key).
+    const reads = sim.requests().map((q) => `${q.method} ${q.path}?${q.query}`);
+    expect(r.calls).toBe(reads.length);
+    expect(reads.filter((q, i) => reads.indexOf(q) !== i)).toEqual([]);
     expect(fs.readdirSync(out).sort()).toEqual([
       "Pulumi.yaml",
       "README.md",
@@ -196,6 +201,32 @@ describe("pulumi-wpengine import against the simulator", () => {
     expect(r.model.resources.find((x) => x.label === SEED.domains.wwwAcmeExample.name)?.id).toBe(
       SEED.domains.wwwAcmeExample.id,
     );
+  });
+
+  it("sends as many requests at once as WPE_MAX_CONCURRENCY allows, as the provider does", async () => {
+    // Every call answered 100 ms late, so the reads of the installs overlap; the pace counts those in flight.
+    sim.setFaults([{ path: "*", latencyMs: 100 }]);
+    const acquire = Pace.prototype.acquire;
+    let most = 0;
+    const spy = vi.spyOn(Pace.prototype, "acquire").mockImplementation(async function (this: Pace, ...args) {
+      const release = await acquire.apply(this, args);
+      most = Math.max(most, this.active);
+      return release;
+    });
+    try {
+      for (const max of [2, 12]) {
+        most = 0;
+        await importAccount({
+          out: path.join(tmp, `c${max}`),
+          env: { ...env(), WPE_MAX_CONCURRENCY: String(max) },
+        });
+        expect(most).toBe(max);
+      }
+    } finally {
+      spy.mockRestore();
+      sim.setFaults([]);
+      processPace(DEFAULT_MAX_CONCURRENCY);
+    }
   });
 
   it("gives the same bytes on a second run, and the YAML route its import file", async () => {

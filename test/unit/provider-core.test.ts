@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -176,9 +177,14 @@ describe("configuration", () => {
     expect(c.username).toBe("from-config");
     expect(c.password).toBe("pw");
     clearStackConfig();
-    expect(resolveProviderConfig({ WPE_SIMULATOR: "true" }).simulatorStateFile).toBe(
-      ".wpengine-simulator.json",
+    // One world for every folder: under PULUMI_HOME (else ~/.pulumi), whatever the working directory.
+    expect(resolveProviderConfig({ WPE_SIMULATOR: "true", PULUMI_HOME: "/p/home" }).simulatorStateFile).toBe(
+      path.join("/p/home", "wpengine-simulator.json"),
     );
+    expect(resolveProviderConfig({ WPE_SIMULATOR: "true" }).simulatorStateFile).toBe(
+      path.join(os.homedir(), ".pulumi", "wpengine-simulator.json"),
+    );
+    expect(resolveProviderConfig({ WPE_SIMULATOR: "world.json" }).simulatorStateFile).toBe("world.json");
     expect(resolveProviderConfig({ WPE_SIMULATOR: "false" }).simulatorStateFile).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@
  *   node tools/pulumi/toolchain.js sdkgen          build the SDK generator (cached), print its path
  *   node tools/pulumi/toolchain.js newest          print the newest pkg/v3 the Go module proxy serves, KNOWN_BAD aside
  *
- * - `pulumi`: one version, {@link PINNED_PKG}, named here and nowhere else (the README names it and
+ * - `pulumi`: one version, {@link PINNED_PKG}, named here and nowhere else (CONTRIBUTING.md names it and
  *   test/cli/toolchain.test.ts holds the two equal). A `pulumi` on PATH is used when it is that version;
  *   otherwise the CLI is built with the ordinary Go client from the module github.com/pulumi/pulumi/pkg/v3
  *   at the pin, in a throwaway module, into a cache outside the repository (`PULUMI_WPENGINE_TOOLCHAIN`,
@@ -49,7 +49,7 @@ const YAML_VERSION = "v1.19.1";
 /**
  * The pkg/v3 (and so the `pulumi` CLI) that `npm test`, `npm run demo` and the benches run on. Chosen on
  * evidence: v3.274.0 passed the whole suite on 2026-11-25 (1,636 tests, the crash rounds included) and
- * has `pulumi do`. Moving it is a commit of its own: the README's name for it, and the SDKs regenerated
+ * has `pulumi do`. Moving it is a commit of its own: CONTRIBUTING.md's name for it, and the SDKs regenerated
  * (the generator is built at the same version).
  */
 const PINNED_PKG = "v3.274.0";
