@@ -117,6 +117,7 @@ export function renderKind(kind: Kind): string {
     lines.push(`Cannot be imported: ${kind.importId.none}`);
   }
   lines.push("", "## Lost responses", "", lostResponses(kind));
+  lines.push("", "## One owner", "", ownership(kind));
   lines.push("", "## Delete", "", kind.deletes, "", END);
   lines.splice(lines.length - 1, 0, ...renderDrift(kind), "");
   return lines.join("\n");
@@ -155,7 +156,7 @@ export function renderDrift(kind: Kind): string[] {
 export function lostResponses(kind: Kind): string {
   const key = kind.naturalKey;
   const lost =
-    "When the answer to a write is lost (the connection drops mid-flight, no answer in time, a 500/502/504)";
+    "When the answer to a write is lost (the connection drops mid-flight, no answer in time, any 5xx, a 503 included: only a 429 or another 4xx proves nothing happened)";
   if ("what" in key)
     return (
       `${lost}, create looks the object up by its natural key, ${key.what}: found, the lost request had taken ` +
@@ -165,6 +166,18 @@ export function lostResponses(kind: Kind): string {
   if ("resend" in key) return `${lost}, it is sent again (at most ${LOST_SENDS} sends): ${key.resend}`;
   const step = key.recover.replace(/\{(\w+)\}/g, "<$1>");
   return `No natural key: ${key.none}. ${lost}, the step fails and its message says how to recover: ${step}.`;
+}
+
+/** Who may own the object: the identity two resources of one stack cannot share ([ownership](ownership.md)). */
+export function ownership(kind: Kind): string {
+  const id = kind.identity;
+  if (!id) return "An action: it owns no object, so any number of resources may run it.";
+  return (
+    `Its identity is ${id.what} (${id.fields.map((f) => `\`${f}\``).join(", ")}): a second resource of the ` +
+    "stack with the same identity fails `pulumi preview`, naming both resources and the key, before any write. " +
+    "An adoption (`adopt: true`, `WPE_ADOPT_EXISTING`, or a lost answer resolved by the natural key) says what " +
+    "it took and its id, and never takes an object another resource of the stack holds."
+  );
 }
 
 /** A page with its generated part rendered anew (appended when the page has none yet). */

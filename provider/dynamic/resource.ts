@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyObject, Kind, OutputsOf } from "../core/define";
+import { CLAIMANT } from "../core/identity";
 import { thinProvider } from "./thin";
 
 /** Options every resource takes: the standard custom-resource options. */
@@ -29,6 +30,9 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
     const props: Record<string, unknown> = {};
     for (const key of outputs) props[key] = undefined;
     Object.assign(props, args);
+    // Which resource claims the object (see core/identity.ts): the one plugin process that serves every
+    // dynamic resource of the program refuses a second claim of one identity at check.
+    props[CLAIMANT] = name;
     for (const key of secrets) {
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key] as pulumi.Input<unknown>);
     }

@@ -216,6 +216,7 @@ export const definition = defineKind({
         name: u.email ?? u.user_id,
       })),
   },
+  identity: { what: "the user's email on its account", fields: ["accountId", "email"] },
   inputs,
   outputs,
   rules,
@@ -258,13 +259,18 @@ export const definition = defineKind({
           "names cannot be changed, so set the inputs to match",
       );
     const outs = accountUserOutputs(inputs.accountId, existing);
+    const adopted = `user ${inputs.email} of account ${inputs.accountId}`;
     const patch = accountUserPatch(outs, inputs);
-    if (!patch) return { id: existing.user_id, outs };
+    if (!patch) return { id: existing.user_id, outs, adopted };
     try {
       const updated = await ctx.client.accountUsers
         .update(inputs.accountId, existing.user_id, patch)
         .finally(() => READS.drop(ctx.client, inputs.accountId));
-      return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, updated.account_user) };
+      return {
+        id: existing.user_id,
+        outs: accountUserOutputs(inputs.accountId, updated.account_user),
+        adopted,
+      };
     } catch (err) {
       throw new CreatedButFailedError(existing.user_id, outs, err);
     }

@@ -7,7 +7,7 @@
  * holds.
  */
 import { z } from "zod";
-import type { App as ApiApp } from "../../sdk";
+import { type App as ApiApp, isConflict } from "../../sdk";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -134,10 +134,10 @@ function findApp(ctx: Context, accountId: string, appId: string): Promise<ApiApp
 }
 
 /** Adopts an existing app: it must be in the requested region. */
-function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: AppOutputs } {
+function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: AppOutputs; adopted: string } {
   const outs = appOutputs(inputs.accountId, record);
   if (outs.region !== inputs.region) throw regionMismatch(inputs, outs.region);
-  return { id: outs.resourceName, outs };
+  return { id: outs.resourceName, outs, adopted: `app ${inputs.name} of account ${inputs.accountId}` };
 }
 
 function exists(inputs: AppInputs): Error {
@@ -155,6 +155,7 @@ export const definition = defineKind({
     "already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
+  identity: { what: "the app's name in its account", fields: ["accountId", "name"] },
   naturalKey: {
     what: "the app's name in its account",
     find: async (i, ctx) =>
@@ -189,7 +190,7 @@ export const definition = defineKind({
       });
     } catch (err) {
       // Made by someone else between the lookup and the create.
-      if ((err as { status?: number }).status !== 409) throw withInputFields(err, { appId: "name" });
+      if (!isConflict(err)) throw withInputFields(err, { appId: "name" });
       if (!inputs.adopt) throw exists(inputs);
       const raced = await ctx.client.apps.get(inputs.accountId, inputs.name);
       return adoptExisting(inputs, raced);

@@ -146,6 +146,7 @@ export const definition = defineKind({
     "platform-managed cookie rules stay. No API deletes the list itself.",
   gone: "The list belongs to the install and is never deleted (emptied, it shows as drift of `exclusions`); the install deleted reads as gone, and the refresh removes it from the state.",
   importId: "{installId}",
+  identity: { what: "the install's cache exclusions (an install has one list)", fields: ["installId"] },
   naturalKey: { resend: "create and update PUT the whole list: sending it again leaves the same list." },
   list: {
     inputs: z.object({

@@ -5,7 +5,7 @@
  * Delete: deletes the domain from the install on the service.
  */
 import { z } from "zod";
-import type { Domain as ApiDomain, WpEngineClient } from "../../sdk";
+import { type Domain as ApiDomain, mayHaveActed, type WpEngineClient } from "../../sdk";
 import { gathered, type Outcome, readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -142,10 +142,11 @@ const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_detail
  *   a listing made after it.
  * - A refusal (400, 409, 422) of several names refuses them all: each is sent again alone, so the one at
  *   fault gets its own error and the others are created.
- * - A lost answer (5xx, timeout, connection cut, a body not understood; 429 and 503 are retried by the
- *   transport, nothing having been done) may hide created domains: the install is listed again, a name it
- *   now holds was created by this call (the look before the create did not find it), and the rest is sent
- *   again, once.
+ * - A lost answer (any 5xx, a 503 included, a timeout, a connection cut, a body not understood: the sdk's
+ *   `mayHaveActed`; a 429 is retried by the transport, nothing having been done) may hide created
+ *   domains: the install is listed again, a name it now holds was created by this call (the look before
+ *   the create did not find it) and is taken as created, each named with its id; the rest is sent again,
+ *   once.
  */
 async function createBulk(
   client: WpEngineClient,
@@ -164,14 +165,14 @@ async function createBulk(
         new Error(`the bulk create of ${n} answered, but the install's domains do not hold it`),
     );
   } catch (err) {
-    const status = (err as { status?: number }).status;
-    if (status === 400 || status === 409 || status === 422) {
-      if (names.length === 1) return [err as Error];
+    // Nothing was done (a 429 retried to the end, a 4xx refusal; see the sdk's `mayHaveActed`).
+    if (!mayHaveActed(err)) {
+      const status = (err as { status?: number }).status;
+      // A refusal of several names refuses them all: each goes alone, so only the one at fault fails.
+      if (names.length === 1 || !(status === 400 || status === 409 || status === 422))
+        return names.map(() => err as Error);
       return (await Promise.all(names.map((n) => createBulk(client, installId, [n], again)))).flat();
     }
-    // Any other refusal (401, 403, 404, a 429 retried to the end) did nothing; an answer not understood
-    // (a 2xx), a 5xx or none at all may hide what was done.
-    if (status !== undefined && status >= 400 && status < 500) return names.map(() => err as Error);
     const listed = await client.domains.listAll(installId).then(
       (all) => new Map(all.map((d) => [d.name.toLowerCase(), d])),
       () => undefined,
@@ -185,7 +186,11 @@ async function createBulk(
       say(
         "Domain",
         `install ${installId}`,
-        `${lost}; the request had taken effect ${of(names.length - rest.length)} (found by name on the install): taken as created`,
+        `${lost}; the request had taken effect ${of(names.length - rest.length)} (found by name on the install): taken as created: ` +
+          names
+            .filter((n) => listed.has(n))
+            .map((n) => `${n} (id ${listed.get(n)!.id})`)
+            .join(", "),
       );
     if (rest.length)
       say(
@@ -245,6 +250,7 @@ export const definition = defineKind({
         name: d.name,
       })),
   },
+  identity: { what: "the domain's name on its install", fields: ["installId", "name"] },
   inputs,
   outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
@@ -270,13 +276,14 @@ export const definition = defineKind({
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     }
     const outs = domainOutputs(inputs.installId, record);
+    const adopted = created ? {} : { adopted: `domain ${name} of install ${installId}` };
     const patch = domainPatch(outs, inputs);
-    if (!patch) return { id: record.id, outs };
+    if (!patch) return { id: record.id, outs, ...adopted };
     try {
       const updated = await ctx.client.domains
         .update(inputs.installId, record.id, patch)
         .finally(() => READS.drop(ctx.client, installId));
-      return { id: record.id, outs: domainOutputs(inputs.installId, updated) };
+      return { id: record.id, outs: domainOutputs(inputs.installId, updated), ...adopted };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }

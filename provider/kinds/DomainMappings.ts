@@ -308,6 +308,10 @@ export const definition = defineKind({
     "waits until they are gone.",
   gone: "A set whose every declared mapping was removed on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
+  identity: {
+    what: "the environment's domain mappings (an environment has one set)",
+    fields: ["accountId", "appId", "environmentId"],
+  },
   naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
   list: {
     inputs: z.object({
@@ -350,7 +354,11 @@ export const definition = defineKind({
     try {
       const settled = same && existing.every((m) => m.state === "ACTIVE");
       const statuses = settled ? existing : await waitSettled(ctx, inputs, domainsOf(inputs.mappings));
-      return { id, outs: mappingsOutputs(inputs, inputs.mappings, statuses) };
+      return {
+        id,
+        outs: mappingsOutputs(inputs, inputs.mappings, statuses),
+        ...(existing.length ? { adopted: `domain mappings of environment ${inputs.environmentId}` } : {}),
+      };
     } catch (err) {
       throw new CreatedButFailedError(id, mappingsOutputs(inputs, inputs.mappings, []), err);
     }

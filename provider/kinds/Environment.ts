@@ -158,6 +158,7 @@ export const definition = defineKind({
     "gone (or whose app is gone) counts as deleted.",
   gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
+  identity: { what: "the environment's name in its app", fields: ["accountId", "appId", "name"] },
   naturalKey: {
     what: "the environment's name in its app",
     find: async (i, ctx) =>
@@ -185,6 +186,7 @@ export const definition = defineKind({
     if (record && !inputs.adopt) {
       throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
     }
+    const adopted = record !== undefined;
     if (!record) {
       record = await ctx.client.environments
         .create(accountId, appId, name, {
@@ -206,7 +208,11 @@ export const definition = defineKind({
           await ctx.client.environments.update(accountId, appId, name, patch),
         );
       const settled = await waitReconciled(ctx, accountId, appId, name, inputs.timeoutSeconds);
-      return { id, outs: environmentOutputs(inputs, settled) };
+      return {
+        id,
+        outs: environmentOutputs(inputs, settled),
+        ...(adopted ? { adopted: `environment ${name} of app ${appId}` } : {}),
+      };
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }

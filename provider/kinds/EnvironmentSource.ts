@@ -244,6 +244,10 @@ export const definition = defineKind({
   importId: {
     none: "the local path and the hash of its content are the program's; the service holds only builds.",
   },
+  identity: {
+    what: "the environment's deployed source (an environment runs one)",
+    fields: ["accountId", "appId", "environmentId"],
+  },
   naturalKey: {
     resend:
       "an upload of the same content: sending it again deploys the same files once more (one more build of them).",

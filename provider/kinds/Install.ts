@@ -174,6 +174,7 @@ export const definition = defineKind({
     "`deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
+  identity: { what: "the install's name in its account", fields: ["accountId", "name"] },
   naturalKey: {
     what: "the install's name in its account",
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
@@ -217,7 +218,11 @@ export const definition = defineKind({
     try {
       if (existing) outs = installOutputs(await place(ctx, existing, inputs), inputs.deletionProtection);
       const active = await waitActive(ctx, record.id, inputs.name, inputs.timeoutSeconds);
-      return { id: record.id, outs: installOutputs(active, inputs.deletionProtection) };
+      return {
+        id: record.id,
+        outs: installOutputs(active, inputs.deletionProtection),
+        ...(existing ? { adopted: `install ${inputs.name} of account ${inputs.accountId}` } : {}),
+      };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }

@@ -139,6 +139,10 @@ export const definition = defineKind({
   gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
   // The id is the whole import id.
   importId: "{installId}/{domainId}",
+  identity: {
+    what: "the domain's Let's Encrypt certificate (a domain has one)",
+    fields: ["installId", "domainId"],
+  },
   naturalKey: {
     what: "the domain's Let's Encrypt certificate (a domain has one)",
     find: async (i, ctx) => {
@@ -181,7 +185,11 @@ export const definition = defineKind({
             `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
         );
       }
-      return { id: idOf(inputs), outs: certificateOutputs(existing) as LetsEncryptCertificateOutputs };
+      return {
+        id: idOf(inputs),
+        outs: certificateOutputs(existing) as LetsEncryptCertificateOutputs,
+        adopted: `Let's Encrypt certificate of domain ${inputs.domainId}`,
+      };
     }
     await ctx.client.certificates.orderLetsEncrypt(inputs.installId, inputs.domainId, orderOf(inputs));
     const id = idOf(inputs);

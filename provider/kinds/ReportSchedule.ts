@@ -356,6 +356,7 @@ export const definition = defineKind({
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
+  identity: { what: "the schedule's title on its site", fields: ["siteId", "title"] },
   naturalKey: {
     what: "the schedule's title on its site",
     find: async (i, ctx) =>
@@ -423,10 +424,11 @@ export const definition = defineKind({
         createMatch: "adopted",
       };
       const patch = schedulePatch(outs, inputs);
-      if (!patch) return { id: found.uuid, outs };
+      const adopted = `report schedule "${inputs.title}" of site ${inputs.siteId}`;
+      if (!patch) return { id: found.uuid, outs, adopted };
       try {
         const patched = await patchAndRead(ctx, inputs.siteId, found.uuid, patch, anchor);
-        return { id: found.uuid, outs: { ...patched, createMatch: "adopted" as const } };
+        return { id: found.uuid, outs: { ...patched, createMatch: "adopted" as const }, adopted };
       } catch (err) {
         throw new CreatedButFailedError(found.uuid, outs, err);
       }

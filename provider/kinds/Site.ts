@@ -95,6 +95,7 @@ export const definition = defineKind({
     "Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.",
   gone: "A site deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
+  identity: { what: "the site's name in its account", fields: ["accountId", "name"] },
   naturalKey: {
     what: "the site's name in its account",
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))[0]?.id,
@@ -134,7 +135,11 @@ export const definition = defineKind({
     }
     const record =
       existing ?? (await ctx.client.sites.create({ name: inputs.name, account_id: inputs.accountId }));
-    return { id: record.id, outs: siteOutputs(record, inputs.accountId, inputs.deletionProtection) };
+    return {
+      id: record.id,
+      outs: siteOutputs(record, inputs.accountId, inputs.deletionProtection),
+      ...(existing ? { adopted: `site "${inputs.name}" of account ${inputs.accountId}` } : {}),
+    };
   },
   async read(id, olds, ctx) {
     // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.

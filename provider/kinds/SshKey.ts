@@ -120,6 +120,7 @@ export const definition = defineKind({
   deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
   gone: "A key deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: { none: "the service never returns a public key, which the resource's state keeps." },
+  identity: { what: "the public key among the API user's keys", fields: ["publicKey"] },
   naturalKey: {
     what: "the key's fingerprint among the API user's keys",
     find: async (i, ctx) => {
@@ -144,7 +145,11 @@ export const definition = defineKind({
       );
     }
     const record = existing ?? (await ctx.client.sshKeys.create({ public_key: inputs.publicKey }));
-    return { id: record.uuid, outs: sshKeyOutputs(inputs.publicKey, record) };
+    return {
+      id: record.uuid,
+      outs: sshKeyOutputs(inputs.publicKey, record),
+      ...(existing ? { adopted: `SSH key ${fingerprint} of the API user` } : {}),
+    };
   },
   async read(id, olds, ctx) {
     const k = await findKey(ctx, (x) => x.uuid === id);

@@ -155,6 +155,9 @@ const LOSSES = [
   { lost: "502 before the handler", fault: { status: 502 }, applied: false },
   { lost: "connection dropped after the handler", fault: { after: true, drop: true }, applied: true },
   { lost: "500 after the handler", fault: { after: true, status: 500 }, applied: true },
+  // A 503 proves nothing either (the sdk's mayHaveActed): the service may have made the object first.
+  { lost: "503 before the handler", fault: { status: 503 }, applied: false },
+  { lost: "503 after the handler", fault: { after: true, status: 503 }, applied: true },
 ] as const;
 
 describe.each(CASES)("$kind: lost answers to its create", (c) => {
