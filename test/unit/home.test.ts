@@ -64,7 +64,7 @@ describe("the project's home, from package.json's repository", () => {
     for (const f of docs) {
       const text = read(f);
       if (/<(repository URL|git URL)[^>]*>/.test(text)) problems.push(`${f}: a placeholder for the repository`);
-      for (const m of text.matchAll(/github\.com\/([\w.-]+\/[\w.-]+)/g))
+      for (const m of text.matchAll(/github\.com\/([\w-]+\/[\w-]+)/g))
         if (m[1] !== `${home.owner}/${home.repo}` && !m[1]!.startsWith("pulumi/"))
           problems.push(`${f}: github.com/${m[1]}`);
     }
