@@ -17,6 +17,8 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
   --install ID         only this install and what it holds (repeatable)
   --kinds K1,K2        only these kinds: ${COVERED.join(", ")}
   --project NAME       the Pulumi project name (default: the name of DIR)
+  --package-spec SPEC  how the project installs pulumi-wpengine (an npm spec: ^0.2.0, a tarball,
+                       a git URL, a path; default: the way this command was installed)
   --force              replace DIR when it is not empty
 
 Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WPE_API_URL,
@@ -82,6 +84,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
           }
         : {}),
       ...(values.project ? { project: values.project } : {}),
+      ...(values["package-spec"] ? { packageSpec: values["package-spec"] } : {}),
       force: values.force === true,
       progress,
     });
@@ -117,6 +120,7 @@ function parse(args: string[]) {
       install: { type: "string", multiple: true },
       kinds: { type: "string" },
       project: { type: "string" },
+      "package-spec": { type: "string" },
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },

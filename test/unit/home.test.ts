@@ -55,7 +55,10 @@ describe("the project's home, from package.json's repository", () => {
 
   it("every doc names this home and no placeholder for it", () => {
     const docs = [
-      ...fs.readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`),
+      ...fs
+        .readdirSync(path.join(ROOT, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => `docs/${f}`),
       "CHANGELOG.md",
       "examples/go/README.md",
       "examples/python/README.md",
@@ -63,7 +66,8 @@ describe("the project's home, from package.json's repository", () => {
     const problems: string[] = [];
     for (const f of docs) {
       const text = read(f);
-      if (/<(repository URL|git URL)[^>]*>/.test(text)) problems.push(`${f}: a placeholder for the repository`);
+      if (/<(repository URL|git URL)[^>]*>/.test(text))
+        problems.push(`${f}: a placeholder for the repository`);
       for (const m of text.matchAll(/github\.com\/([\w-]+\/[\w-]+)/g))
         if (m[1] !== `${home.owner}/${home.repo}` && !m[1]!.startsWith("pulumi/"))
           problems.push(`${f}: github.com/${m[1]}`);
