@@ -256,7 +256,7 @@ function readme(model: Model, opts: RenderOptions): string {
           `npm install --global ${opts.globalSpec}   # the plugin: puts pulumi-resource-wpengine on PATH (Node.js >= 22)`,
           "pulumi stack init prod",
           "pulumi import --file import.json --generate-code=false --protect=false --yes   # reads only",
-          "pulumi up            # nothing to do: the state is the account",
+          "pulumi preview --refresh   # no changes: the state is the account",
         ]
       : [
           "pulumi stack init prod",
