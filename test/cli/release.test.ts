@@ -137,14 +137,11 @@ export const domainId = www.id;
 
 const YAML_PROGRAM = `name: release-yaml
 runtime: yaml
-config:
-  installId:
-    type: string
 resources:
   www:
     type: wpengine:index:Domain
     properties:
-      installId: \${installId}
+      installId: ${INSTALL}
       name: www.yaml.example
 outputs:
   domainId: \${www.id}
@@ -200,7 +197,7 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
     const PATH = [yamlHost, ...(cli["PATH"] ?? process.env["PATH"] ?? "").split(path.delimiter)]
       .filter((d) => d && !fs.existsSync(path.join(d, "pulumi-resource-wpengine")))
       .join(path.delimiter);
-    for (const d of ["backend", "home", "npm-global", "gomodcache"]) fs.mkdirSync(path.join(side, d));
+    for (const d of ["backend", "home", "npm-global"]) fs.mkdirSync(path.join(side, d));
     env = {
       ...process.env,
       ...cli,
@@ -223,7 +220,7 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
   afterAll(async () => {
     await sim?.stop();
     for (const d of [room, side]) if (d) fs.rmSync(d, { recursive: true, force: true });
-  });
+  }, 10 * 60_000);
 
   it("release/ holds every artifact, and SHA256SUMS verifies them", async () => {
     const files = artifacts.map((a) => a.file);
@@ -323,17 +320,26 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
     const dir = path.join(room, "go");
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, "main.go"), GO_PROGRAM);
-    // The user's module cache is their own (a fresh one here); the shared one's download cache serves the
-    // Pulumi SDK's modules offline, after the release's proxy and before proxy.golang.org.
-    const shared = (
+    // The user's module cache (Go's own, shared with examples/go's builds, whose compiled Pulumi SDK the
+    // build cache then holds): this module's earlier copies are removed from it first, since a release
+    // rebuilt at the same version would otherwise be taken from there instead of from goproxy/.
+    const modcache = (
       await mustRun("go", ["env", "GOMODCACHE"], { cwd: dir, env, timeoutMs: 60_000 })
     ).stdout.trim();
+    for (const d of [
+      path.join(modcache, "github.com", "pulumi-wpengine"),
+      path.join(modcache, "cache", "download", "github.com", "pulumi-wpengine"),
+    ])
+      if (fs.existsSync(d))
+        await mustRun("bash", ["-c", `chmod -R u+w "${d}" && rm -rf "${d}"`], {
+          cwd: dir,
+          env,
+          timeoutMs: 60_000,
+        });
     const goEnv = {
-      GOPROXY: `file://${room}/goproxy,file://${shared}/cache/download,https://proxy.golang.org`,
+      GOPROXY: `file://${room}/goproxy,https://proxy.golang.org`,
       GONOSUMDB: "github.com/pulumi-wpengine/*",
-      GOMODCACHE: path.join(side, "gomodcache"),
-      // -trimpath: the build cache is keyed without the (fresh) module cache's path, so a second run reuses it.
-      GOFLAGS: "-modcacherw -buildvcs=false -trimpath",
+      GOFLAGS: "-mod=mod -buildvcs=false",
       GOTOOLCHAIN: "local",
       CGO_ENABLED: "0",
     };
@@ -357,7 +363,7 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
     await sh(dir, "pulumi stack init dev --non-interactive");
     await sh(
       dir,
-      `pulumi config set installId ${INSTALL} && pulumi config set wpengine:apiUrl ${sim.apiUrl} && pulumi config set wpengine:appHostingUrl ${sim.appHostingUrl} && pulumi config set wpengine:username ${USER} && pulumi config set --secret wpengine:password ${PASSWORD}`,
+      `pulumi config set wpengine:apiUrl ${sim.apiUrl} && pulumi config set wpengine:appHostingUrl ${sim.appHostingUrl} && pulumi config set wpengine:username ${USER} && pulumi config set --secret wpengine:password ${PASSWORD}`,
     );
     await sh(dir, "pulumi up --yes --non-interactive");
     const id = (await sh(dir, "pulumi stack output domainId")).stdout.trim();
