@@ -188,7 +188,7 @@ export async function release(opts: { out?: string; targets?: string[] } = {}): 
 }
 
 const size = (n: number) =>
-  n >= 2 ** 20 ? `${(n / 2 ** 20).toFixed(1)} MiB` : `${(n / 1024).toFixed(1)} KiB`;
+  n >= 2 ** 20 ? `${(n / 2 ** 20).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`;
 
 if (require.main === module) {
   const { values } = parseArgs({ options: { out: { type: "string" }, targets: { type: "string" } } });
