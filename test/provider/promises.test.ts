@@ -83,6 +83,13 @@ const WRITES: { op: string; method: string; path: string; creates: boolean }[] =
     path: "^/v1/installs/[^/]+/domains/bulk$",
     creates: true,
   },
+  // Not idempotent: each call makes another link (the docs say to keep one and share it again).
+  {
+    op: "domain sharing link",
+    method: "POST",
+    path: "^/v1/installs/[^/]+/domains/[^/]+/sharing_link$",
+    creates: true,
+  },
   {
     op: "certificate import",
     method: "POST",
