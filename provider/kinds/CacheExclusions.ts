@@ -21,7 +21,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { CacheExclusionsArgs, CacheExclusionsProperties } from "./generated";
 
 /** Kinds of exclusion a program may declare (`cookie` is accepted by the schema only to explain why not). */
 export type ExclusionType = "query arg" | "url path";
@@ -207,6 +208,10 @@ export const provider = definition.provider;
  *   ],
  * });
  */
-export const CacheExclusions = resourceClass(definition);
+export const CacheExclusions = resourceClass<
+  typeof definition,
+  CacheExclusionsArgs,
+  CacheExclusionsProperties
+>(definition);
 export type CacheExclusions = InstanceType<typeof CacheExclusions>;
-export type CacheExclusionsArgs = ArgsOf<typeof definition>;
+export type { CacheExclusionsArgs } from "./generated";

@@ -12,7 +12,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { answer, CreatedButFailedError, say } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { DomainArgs, DomainProperties } from "./generated";
 
 /** A DNS name as the service stores it: lower case, no trailing dot, no scheme. */
 const domainName = z
@@ -320,6 +321,6 @@ export const provider = definition.provider;
  * const www = new wpengine.Domain("www", { installId, name: "www.example.com", primary: true });
  * export const txtName = www.txtVerificationKey;
  */
-export const Domain = resourceClass(definition);
+export const Domain = resourceClass<typeof definition, DomainArgs, DomainProperties>(definition);
 export type Domain = InstanceType<typeof Domain>;
-export type DomainArgs = ArgsOf<typeof definition>;
+export type { DomainArgs } from "./generated";
