@@ -282,6 +282,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
       // Pulumi's dynamic-provider plugin passes on neither the names nor the stables (see the executable door).
       const { diffs: _named, stables: _stables, ...result } = diffOf(def, olds, news);
+      if (result.deleteBeforeReplace) sayDeletesFirst(def.kind, _id, olds, result.replaces ?? []);
       return result;
     },
 
@@ -486,6 +487,25 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 /** One line among the update's diagnostics (the provider's stderr), like {@link sayDeleted}. */
 export function say(kind: string, subject: string, what: string): void {
   process.stderr.write(`wpengine:${kind}${subject ? ` ${subject}` : ""}: ${what}\n`);
+}
+
+/**
+ * Says, at preview, that a replacement deletes the object before it creates the new one (the engine's
+ * preview shows a replace either way): between the two, neither exists.
+ */
+export function sayDeletesFirst(
+  kind: string,
+  id: string,
+  olds: Record<string, unknown>,
+  replaces: string[],
+): void {
+  const subject = String(olds["email"] ?? olds["name"] ?? id);
+  say(
+    kind,
+    subject,
+    `changing ${replaces.join(", ")} replaces it by deleting it first, then creating the new one: ` +
+      "between the two, neither exists on the service",
+  );
 }
 
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */
