@@ -6,10 +6,17 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { isLostWrite, isNotFound, isRateLimited, mayHaveActed, type WpEngineClient } from "../../sdk";
+import {
+  isLostWrite,
+  isNotFound,
+  isRateLimited,
+  mayHaveActed,
+  type WpEngineClient,
+  WpEngineConnectionError,
+} from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
-import { explainError } from "./errors";
+import { explainError, noteSends, nothingDone } from "./errors";
 import { CLAIMANT, claim, type Identity, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
 
@@ -288,8 +295,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
 ): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
   const ctx = async (): Promise<Context> => ({ client: await getClient(), kind: def.kind });
   const anyDef = def as unknown as ResourceDefinition<Record<string, unknown>, Record<string, unknown>>;
-  const fail = (action: string, err: unknown): never => {
-    throw explainError(def.kind, action, err);
+  const fail = (action: string, err: unknown, then?: string): never => {
+    throw explainError(def.kind, action, err, then);
   };
   return {
     definition: def,
@@ -314,6 +321,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
       // Pulumi's dynamic-provider plugin passes on neither the names nor the stables (see the executable door).
       const { diffs: _named, stables: _stables, ...result } = diffOf(def, olds, news);
+      if (result.deleteBeforeReplace) sayDeletesFirst(def.kind, _id, olds, result.replaces ?? []);
       return result;
     },
 
@@ -342,7 +350,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           err.message = explainError(def.kind, "create", err.cause ?? err).message;
           throw err;
         }
-        return fail("create", withStep(def, inputs, err));
+        return fail("create", withStep(def, inputs, err), next("create", err));
       }
     },
 
@@ -381,18 +389,23 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       try {
         const context = await ctx();
         const key = def.naturalKey;
+        const earlier: string[] = [];
         // An update that only repeats is sent again when its answer is lost (bounded, like a create).
         for (let sent = 1; ; sent++) {
           try {
             const outs = await def.update(id, olds as O, news as I, context);
+            if (earlier.length) say(def.kind, id, `updated on send ${sent} (${earlier.join("; ")})`);
             return { outs: withInputs(anyDef, news, outs) };
           } catch (err) {
-            if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) throw err;
-            say(def.kind, id, `the update failed (${message(err)}); sending it again`);
+            if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) {
+              noteSends(err, sent);
+              throw err;
+            }
+            earlier.push(`send ${sent} was answered ${answer(err)}`);
           }
         }
       } catch (err) {
-        return fail("update", withStep(def, news, err));
+        return fail("update", withStep(def, news, err), next("update", err));
       }
     },
 
@@ -411,7 +424,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         if (said) sayDeleted(def.kind, id, said);
       } catch (err) {
         if (isNotFound(err)) return;
-        fail("delete", err);
+        fail("delete", err, next("delete", err));
       }
     },
   } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
@@ -449,32 +462,63 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
 ): Promise<Created<O>> {
   const key = def.naturalKey;
   let given = inputs;
+  const what = subjectOf(inputs);
+  // What happened to the earlier sends, said once with the outcome (never one line per send).
+  const earlier: string[] = [];
   for (let sent = 1; ; sent++) {
     try {
-      return await def.create(given, ctx);
+      const made = await def.create(given, ctx);
+      if (earlier.length) say(def.kind, what, `created on send ${sent} (${earlier.join("; ")})`);
+      return made;
     } catch (err) {
-      if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) throw err;
-      const what = subjectOf(inputs);
+      if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) {
+        noteSends(err, sent);
+        throw err;
+      }
       const lost = isLostWrite(err);
       if ("resend" in key || !lost) {
         // Harmless to repeat, or refused before the service acted (the transport's retries ran out).
-        const how = lost ? "the answer to the create was lost" : "the create failed";
-        say(def.kind, what, `${how} (${message(err)}); sending it again`);
+        earlier.push(`send ${sent} was answered ${answer(err)}`);
         continue;
       }
       const found = await key.find(given, ctx);
-      say(
-        def.kind,
-        what,
-        `the answer to the create was lost (${message(err)}); ` +
-          (found
-            ? `the request had taken effect (found by ${key.what}: ${found}): taken as created`
-            : `it had not taken effect (nothing found by ${key.what}): sending it again`),
-      );
+      if (found) {
+        // Said now: the outcome is this object, whatever the next step does.
+        say(
+          def.kind,
+          what,
+          `send ${sent} was answered ${answer(err)}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
+        );
+      } else
+        earlier.push(
+          `send ${sent} was answered ${answer(err)} and had not taken effect (nothing found by ${key.what})`,
+        );
       // Whatever holds the key from now on was made by this create (a lost request may still land): adopt it.
       given = { ...inputs, adopt: true };
     }
   }
+}
+
+/**
+ * How a failed send was answered, in words: the status for an answer, "with no answer" for a connection
+ * cut or a timeout (a 503 is a refusal, not a lost answer).
+ */
+export function answer(err: unknown): string {
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status === "number") {
+    const m = /: (\d{3} [^:]+)/.exec(message(err));
+    return m ? m[1]! : String(status);
+  }
+  return `with no answer (${message(err)})`;
+}
+
+/**
+ * The next step after a failed write that certainly did nothing (a 429 to the end, a connection never
+ * made: see the sdk's `mayHaveActed`); one that may have acted is said by {@link withStep}.
+ */
+function next(action: string, err: unknown): string | undefined {
+  const turnedAway = isRateLimited(err) || (err instanceof WpEngineConnectionError && !mayHaveActed(err));
+  return turnedAway ? nothingDone(action, err) : undefined;
 }
 
 /** The error with the step that recovers from a lost response the kind cannot resolve on its own. */
@@ -498,6 +542,25 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 /** One line among the update's diagnostics (the provider's stderr), like {@link sayDeleted}. */
 export function say(kind: string, subject: string, what: string): void {
   tell(`wpengine:${kind}${subject ? ` ${subject}` : ""}: ${what}`);
+}
+
+/**
+ * Says, at preview, that a replacement deletes the object before it creates the new one (the engine's
+ * preview shows a replace either way): between the two, neither exists.
+ */
+export function sayDeletesFirst(
+  kind: string,
+  id: string,
+  olds: Record<string, unknown>,
+  replaces: string[],
+): void {
+  const subject = String(olds["email"] ?? olds["name"] ?? id);
+  say(
+    kind,
+    subject,
+    `changing ${replaces.join(", ")} replaces it by deleting it first, then creating the new one: ` +
+      "between the two, neither exists on the service",
+  );
 }
 
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */

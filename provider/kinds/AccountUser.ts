@@ -13,7 +13,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { AccountUserArgs, AccountUserProperties } from "./generated";
 
 /** The role sets the service accepts, in their canonical spelling. */
 export const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
@@ -77,6 +78,7 @@ const inputs = z
       .trim()
       .meta({ description: "Last name. The service cannot rename a user.", replaces: true }),
     roles: rolesInput.meta({
+      values: CANONICAL_ROLES,
       description:
         "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
     }),
@@ -326,6 +328,8 @@ export const provider = definition.provider;
  *   roles: "partial", installIds: [prodInstallId],
  * });
  */
-export const AccountUser = resourceClass(definition);
+export const AccountUser = resourceClass<typeof definition, AccountUserArgs, AccountUserProperties>(
+  definition,
+);
 export type AccountUser = InstanceType<typeof AccountUser>;
-export type AccountUserArgs = ArgsOf<typeof definition>;
+export type { AccountUserArgs } from "./generated";

@@ -13,7 +13,8 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { AppArgs, AppProperties } from "./generated";
 
 /** The regions an app can live in, in the short form used as input. */
 export const APP_SHORT_REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
@@ -215,6 +216,6 @@ export const provider = definition.provider;
  * @example
  * const app = new wpengine.App("storefront", { accountId, name: "storefront", region: "US-C" });
  */
-export const App = resourceClass(definition);
+export const App = resourceClass<typeof definition, AppArgs, AppProperties>(definition);
 export type App = InstanceType<typeof App>;
-export type AppArgs = ArgsOf<typeof definition>;
+export type { AppArgs } from "./generated";

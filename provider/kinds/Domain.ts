@@ -11,8 +11,9 @@ import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { CreatedButFailedError, say } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { answer, CreatedButFailedError, say } from "../core/lifecycle";
+import { resourceClass } from "../dynamic/resource";
+import type { DomainArgs, DomainProperties } from "./generated";
 
 /** A DNS name as the service stores it: lower case, no trailing dot, no scheme. */
 const domainName = z
@@ -179,24 +180,18 @@ async function createBulk(
     );
     if (!listed) return names.map(() => err as Error);
     const rest = names.filter((n) => !listed.has(n));
-    // Said as a single create's lost answer is (lifecycle.ts), for the batch.
-    const lost = `the answer to a bulk create of ${names.length} was lost (${err instanceof Error ? err.message : String(err)})`;
-    const of = (n: number) => `for ${n} of ${names.length}`;
+    // Said as a single create's is (lifecycle.ts), for the batch: what was found, once; a send again that
+    // fails ends in the resources' own errors, counted there.
     if (rest.length < names.length)
       say(
         "Domain",
         `install ${installId}`,
-        `${lost}; the request had taken effect ${of(names.length - rest.length)} (found by name on the install): taken as created: ` +
+        `a bulk create of ${names.length} was answered ${answer(err)}, but it had taken effect for ` +
+          `${names.length - rest.length} of ${names.length} (found by name on the install): taken as created: ` +
           names
             .filter((n) => listed.has(n))
             .map((n) => `${n} (id ${listed.get(n)!.id})`)
             .join(", "),
-      );
-    if (rest.length)
-      say(
-        "Domain",
-        `install ${installId}`,
-        `${lost}; it had not taken effect ${of(rest.length)} (nothing found by name on the install): ${again ? "sending them again" : "not sent a third time"}`,
       );
     const sent = rest.length && again ? await createBulk(client, installId, rest, false) : [];
     return names.map((n) => listed.get(n) ?? sent[rest.indexOf(n)] ?? (err as Error));
@@ -324,6 +319,6 @@ export const provider = definition.provider;
  * const www = new wpengine.Domain("www", { installId, name: "www.example.com", primary: true });
  * export const txtName = www.txtVerificationKey;
  */
-export const Domain = resourceClass(definition);
+export const Domain = resourceClass<typeof definition, DomainArgs, DomainProperties>(definition);
 export type Domain = InstanceType<typeof Domain>;
-export type DomainArgs = ArgsOf<typeof definition>;
+export type { DomainArgs } from "./generated";

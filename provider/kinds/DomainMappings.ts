@@ -12,9 +12,10 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, type DeepInput, resourceClass } from "../dynamic/resource";
+import { type DeepInput, resourceClass } from "../dynamic/resource";
 import { withInputFields } from "./App";
 import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
+import type { DomainMappingsArgs, DomainMappingsProperties } from "./generated";
 
 /** A DNS name in canonical form: lower case, no trailing dot. */
 export function canonicalDomain(name: string): string {
@@ -393,9 +394,11 @@ export const provider = definition.provider;
  *   mappings: [{ domain: "www.example.com", primary: true }, { domain: "example.com", destinationDomainMapping: "www.example.com" }],
  * });
  */
-export const DomainMappings = resourceClass(definition);
+export const DomainMappings = resourceClass<typeof definition, DomainMappingsArgs, DomainMappingsProperties>(
+  definition,
+);
 export type DomainMappings = InstanceType<typeof DomainMappings>;
-export type DomainMappingsArgs = ArgsOf<typeof definition>;
+export type { DomainMappingsArgs } from "./generated";
 /** One mapping of {@link DomainMappingsArgs.mappings}. */
 export type DomainMappingArgs = {
   [K in keyof z.input<typeof mappingInput>]: DeepInput<z.input<typeof mappingInput>[K]>;

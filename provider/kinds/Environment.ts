@@ -12,8 +12,9 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { appResourceName, resourceIdString, withInputFields } from "./App";
+import type { EnvironmentArgs, EnvironmentProperties } from "./generated";
 
 /** First delay between two polls of asynchronous work; it grows by half each time up to {@link POLL_MAX_MS}. */
 export const POLL_FIRST_MS = 250;
@@ -244,6 +245,8 @@ export const provider = definition.provider;
  *   accountId, appId: app.name, name: "production", displayName: "Production", branch: "uploadable",
  * });
  */
-export const Environment = resourceClass(definition);
+export const Environment = resourceClass<typeof definition, EnvironmentArgs, EnvironmentProperties>(
+  definition,
+);
 export type Environment = InstanceType<typeof Environment>;
-export type EnvironmentArgs = ArgsOf<typeof definition>;
+export type { EnvironmentArgs } from "./generated";

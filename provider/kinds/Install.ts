@@ -15,8 +15,9 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, type ResourceOptions, resourceClass } from "../dynamic/resource";
+import { type ResourceOptions, resourceClass } from "../dynamic/resource";
 import { POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
+import type { InstallArgs, InstallProperties } from "./generated";
 import {
   INSTALL_ENVIRONMENTS,
   type InstallEnvironment,
@@ -54,6 +55,7 @@ const inputs = z
         error: "environment must be one of production, staging, development",
       })
       .meta({
+        values: INSTALL_ENVIRONMENTS,
         description:
           "The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.",
       }),
@@ -256,7 +258,7 @@ export const provider = definition.provider;
  * @example
  * const prod = new wpengine.Install("prod", { name: "blogprod", accountId, siteId: site.id, environment: "production" });
  */
-export class Install extends resourceClass(definition) {
+export class Install extends resourceClass<typeof definition, InstallArgs, InstallProperties>(definition) {
   constructor(name: string, args: InstallArgs, opts?: ResourceOptions) {
     super(name, args, opts);
     // An InstallPlacement of this install is refused: the Install places it itself.
@@ -264,4 +266,4 @@ export class Install extends resourceClass(definition) {
     markManagedInstall(this.installId, name);
   }
 }
-export type InstallArgs = ArgsOf<typeof definition>;
+export type { InstallArgs } from "./generated";

@@ -16,7 +16,8 @@ import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { LetsEncryptCertificateArgs, LetsEncryptCertificateProperties } from "./generated";
 
 const text = (what: string) =>
   z
@@ -235,6 +236,10 @@ export const provider = definition.provider;
  *   emailAddress: "ops@example.com", givenName: "Jane", familyName: "Doe", regionCode: "US",
  * });
  */
-export const LetsEncryptCertificate = resourceClass(definition);
+export const LetsEncryptCertificate = resourceClass<
+  typeof definition,
+  LetsEncryptCertificateArgs,
+  LetsEncryptCertificateProperties
+>(definition);
 export type LetsEncryptCertificate = InstanceType<typeof LetsEncryptCertificate>;
-export type LetsEncryptCertificateArgs = ArgsOf<typeof definition>;
+export type { LetsEncryptCertificateArgs } from "./generated";

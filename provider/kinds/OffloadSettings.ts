@@ -12,7 +12,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { OffloadSettingsArgs, OffloadSettingsProperties } from "./generated";
 
 /** How long create and update wait for the service to apply the settings, by default (seconds). */
 export const DEFAULT_TIMEOUT_SECONDS = 300;
@@ -293,6 +294,10 @@ export const provider = definition.provider;
  *   pathSettings: [{ path: "wp-content/uploads/", excludedPaths: [], redirectType: "permanent" }],
  * });
  */
-export const OffloadSettings = resourceClass(definition);
+export const OffloadSettings = resourceClass<
+  typeof definition,
+  OffloadSettingsArgs,
+  OffloadSettingsProperties
+>(definition);
 export type OffloadSettings = InstanceType<typeof OffloadSettings>;
-export type OffloadSettingsArgs = ArgsOf<typeof definition>;
+export type { OffloadSettingsArgs } from "./generated";

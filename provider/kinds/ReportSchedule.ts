@@ -14,7 +14,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { ReportScheduleArgs, ReportScheduleProperties } from "./generated";
 
 /** How often a report runs. */
 const frequencyInput = z
@@ -476,6 +477,8 @@ export const provider = definition.provider;
  *   recipients: [{ name: "Ops", email: "ops@example.com" }], sections: [{ name: "cover" }, { name: "usage" }],
  * });
  */
-export const ReportSchedule = resourceClass(definition);
+export const ReportSchedule = resourceClass<typeof definition, ReportScheduleArgs, ReportScheduleProperties>(
+  definition,
+);
 export type ReportSchedule = InstanceType<typeof ReportSchedule>;
-export type ReportScheduleArgs = ArgsOf<typeof definition>;
+export type { ReportScheduleArgs } from "./generated";

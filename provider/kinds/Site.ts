@@ -12,7 +12,8 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { SiteArgs, SiteProperties } from "./generated";
 
 const inputs = z
   .object({
@@ -171,6 +172,6 @@ export const provider = definition.provider;
  * @example
  * const blog = new wpengine.Site("blog", { accountId, name: "Blog" });
  */
-export const Site = resourceClass(definition);
+export const Site = resourceClass<typeof definition, SiteArgs, SiteProperties>(definition);
 export type Site = InstanceType<typeof Site>;
-export type SiteArgs = ArgsOf<typeof definition>;
+export type { SiteArgs } from "./generated";

@@ -15,7 +15,8 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { SiteTransferArgs, SiteTransferProperties } from "./generated";
 
 /** Earliest and latest scheduled time the service accepts, relative to now (spec limits). */
 export const MIN_LEAD_MS = 60 * 60 * 1000;
@@ -291,6 +292,8 @@ definition.provider = provider;
  * });
  * export const transferStatus = move.status;
  */
-export const SiteTransfer = resourceClass(definition);
+export const SiteTransfer = resourceClass<typeof definition, SiteTransferArgs, SiteTransferProperties>(
+  definition,
+);
 export type SiteTransfer = InstanceType<typeof SiteTransfer>;
-export type SiteTransferArgs = ArgsOf<typeof definition>;
+export type { SiteTransferArgs } from "./generated";

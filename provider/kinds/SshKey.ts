@@ -13,7 +13,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { SshKeyArgs, SshKeyProperties } from "./generated";
 
 /** The key types the service accepts. */
 export const SSH_KEY_TYPES = [
@@ -169,6 +170,6 @@ export const provider = definition.provider;
  * @example
  * new wpengine.SshKey("ci", { publicKey: fs.readFileSync("id_ed25519.pub", "utf8") });
  */
-export const SshKey = resourceClass(definition);
+export const SshKey = resourceClass<typeof definition, SshKeyArgs, SshKeyProperties>(definition);
 export type SshKey = InstanceType<typeof SshKey>;
-export type SshKeyArgs = ArgsOf<typeof definition>;
+export type { SshKeyArgs } from "./generated";
