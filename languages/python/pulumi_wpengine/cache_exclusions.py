@@ -24,18 +24,22 @@ class CacheExclusionsArgs:
     def __init__(__self__, *,
                  exclusions: pulumi.Input[Sequence[pulumi.Input['CacheExclusionsExclusionsArgs']]],
                  install_id: pulumi.Input[_builtins.str],
-                 adopt: pulumi.Input[Optional[_builtins.bool]] = None):
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a CacheExclusions resource.
 
         :param pulumi.Input[Sequence[pulumi.Input['CacheExclusionsExclusionsArgs']]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
         :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns (also the resource id).
         :param pulumi.Input[_builtins.bool] adopt: Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         pulumi.set(__self__, "exclusions", exclusions)
         pulumi.set(__self__, "install_id", install_id)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if profile is not None:
+            pulumi.set(__self__, "profile", profile)
 
     @_builtins.property
     @pulumi.getter
@@ -73,6 +77,18 @@ class CacheExclusionsArgs:
     def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
+
+    @profile.setter
+    def profile(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "profile", value)
+
 
 @pulumi.type_token("wpengine:index:CacheExclusions")
 class CacheExclusions(pulumi.CustomResource):
@@ -83,6 +99,7 @@ class CacheExclusions(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  exclusions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. Create refuses an install whose list already holds other exclusions unless `adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused.
@@ -100,6 +117,7 @@ class CacheExclusions(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
         :param pulumi.Input[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
         :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns (also the resource id).
+        :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         ...
     @overload
@@ -136,6 +154,7 @@ class CacheExclusions(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  exclusions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]]] = None,
                  install_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 profile: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -152,6 +171,7 @@ class CacheExclusions(pulumi.CustomResource):
             if install_id is None and not opts.urn:
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
+            __props__.__dict__["profile"] = profile
         super(CacheExclusions, __self__).__init__(
             'wpengine:index:CacheExclusions',
             resource_name,
@@ -177,6 +197,7 @@ class CacheExclusions(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["exclusions"] = None
         __props__.__dict__["install_id"] = None
+        __props__.__dict__["profile"] = None
         return CacheExclusions(resource_name, opts=opts, __props__=__props__)
 
     @staticmethod
@@ -208,4 +229,12 @@ class CacheExclusions(pulumi.CustomResource):
         The install whose exclusions this resource owns (also the resource id).
         """
         return pulumi.get(self, "install_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def profile(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
+        """
+        return pulumi.get(self, "profile")
 
