@@ -180,8 +180,8 @@ async function createBulk(
     );
     if (!listed) return names.map(() => err as Error);
     const rest = names.filter((n) => !listed.has(n));
-    // Said as a single create's is (lifecycle.ts), for the batch: what was found, once; a send again that
-    // fails ends in the resources' own errors, counted there.
+    // Said as a single create's is (lifecycle.ts), for the batch: what was found and what is sent again,
+    // once each; a send again that fails ends in the resources' own errors, counted there.
     if (rest.length < names.length)
       say(
         "Domain",
@@ -192,6 +192,13 @@ async function createBulk(
             .filter((n) => listed.has(n))
             .map((n) => `${n} (id ${listed.get(n)!.id})`)
             .join(", "),
+      );
+    if (rest.length && again)
+      say(
+        "Domain",
+        `install ${installId}`,
+        `a bulk create of ${names.length} was answered ${answer(err)}, and it had not taken effect for ` +
+          `${rest.length} of ${names.length} (nothing found by name on the install): sent again`,
       );
     const sent = rest.length && again ? await createBulk(client, installId, rest, false) : [];
     return names.map((n) => listed.get(n) ?? sent[rest.indexOf(n)] ?? (err as Error));
