@@ -96,7 +96,10 @@ export function claim<I>(
 export function own(kind: string, id: string, inputs: Record<string, unknown>): Error | undefined {
   const claimant = inputs[CLAIMANT];
   if (typeof claimant !== "string" || claimant === "") return undefined;
-  const slot = `${kind} ${id}`;
+  // An id names one object within its account: an account user's id is the user's, whom several
+  // accounts may hold (one AccountUser resource in each).
+  const account = inputs["accountId"];
+  const slot = typeof account === "string" ? `${kind} ${id} in account ${account}` : `${kind} ${id}`;
   const first = owners.get(slot);
   if (first === undefined || first === claimant) {
     owners.set(slot, claimant);
