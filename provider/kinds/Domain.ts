@@ -197,8 +197,8 @@ async function createBulk(
       say(
         "Domain",
         `install ${installId}`,
-        `a bulk create of ${names.length} was answered ${answer(err)}, and it had not taken effect for ` +
-          `${rest.length} of ${names.length} (nothing found by name on the install): sent again`,
+        `${rest.length} of a bulk create of ${names.length} had not taken effect (nothing found by name on ` +
+          "the install): sent again",
       );
     const sent = rest.length && again ? await createBulk(client, installId, rest, false) : [];
     return names.map((n) => listed.get(n) ?? sent[rest.indexOf(n)] ?? (err as Error));
