@@ -156,9 +156,9 @@ export const definition = defineKind({
     "already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
-  identity: { what: "the app's name in its account", fields: ["accountId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the app's name in its account",
+    fields: ["accountId", "name"],
     find: async (i, ctx) =>
       (await findApp(ctx, i.accountId, i.name)) ? appResourceName(i.accountId, i.name) : undefined,
   },

@@ -188,6 +188,8 @@ export const definition = defineKind({
     "(and its archive) until the service expires it. Nothing is sent to the service.",
   gone: "The API cannot delete a backup, so a refresh always finds it; its install deleted reads as gone (the refresh removes it from the state).",
   importId: "{installId}/{id}",
+  notImported:
+    "history, not state to manage: a backup cannot be changed or deleted (one can still be brought in by hand with `pulumi import`)",
   naturalKey: {
     none: "a backup has no name of its own (descriptions need not be unique), so a lost create cannot be told from another backup",
     recover:

@@ -238,10 +238,6 @@ export const definition = defineKind({
   deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{installId}/{id}",
-  naturalKey: {
-    what: "the domain's name on its install",
-    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
-  },
   list: {
     inputs: z.object({
       installId: uuidString("installId").meta({ description: "The install whose domains are listed." }),
@@ -252,7 +248,11 @@ export const definition = defineKind({
         name: d.name,
       })),
   },
-  identity: { what: "the domain's name on its install", fields: ["installId", "name"] },
+  identity: {
+    what: "the domain's name on its install",
+    fields: ["installId", "name"],
+    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),

@@ -159,9 +159,9 @@ export const definition = defineKind({
     "gone (or whose app is gone) counts as deleted.",
   gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
-  identity: { what: "the environment's name in its app", fields: ["accountId", "appId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the environment's name in its app",
+    fields: ["accountId", "appId", "name"],
     find: async (i, ctx) =>
       (await findEnvironment(ctx, i)) ? environmentResourceName(i.accountId, i.appId, i.name) : undefined,
   },

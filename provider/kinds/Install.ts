@@ -176,9 +176,9 @@ export const definition = defineKind({
     "`deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
-  identity: { what: "the install's name in its account", fields: ["accountId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the install's name in its account",
+    fields: ["accountId", "name"],
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
   },
   list: {

@@ -121,6 +121,8 @@ export const definition = defineKind({
     "service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
   gone: "The install deleted on the service reads as gone, and the refresh removes the placement from the state.",
   importId: "{installId}",
+  notImported:
+    "for installs made outside the program: every install is brought in as an Install instead (the two refuse to share one)",
   identity: { what: "the install's placement (an install has one)", fields: ["installId"] },
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
   list: {

@@ -140,12 +140,10 @@ export const definition = defineKind({
   gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
   // The id is the whole import id.
   importId: "{installId}/{domainId}",
+  notImported: "the API does not return the holder's details the order was placed with",
   identity: {
     what: "the domain's Let's Encrypt certificate (a domain has one)",
     fields: ["installId", "domainId"],
-  },
-  naturalKey: {
-    what: "the domain's Let's Encrypt certificate (a domain has one)",
     find: async (i, ctx) => {
       const cert = await current(ctx, i.installId, i.domainId);
       return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? idOf(i)) : undefined;

@@ -357,9 +357,9 @@ export const definition = defineKind({
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
-  identity: { what: "the schedule's title on its site", fields: ["siteId", "title"] },
-  naturalKey: {
+  identity: {
     what: "the schedule's title on its site",
+    fields: ["siteId", "title"],
     find: async (i, ctx) =>
       (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
   },

@@ -96,9 +96,9 @@ export const definition = defineKind({
     "Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.",
   gone: "A site deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
-  identity: { what: "the site's name in its account", fields: ["accountId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the site's name in its account",
+    fields: ["accountId", "name"],
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))[0]?.id,
   },
   list: {

@@ -184,9 +184,10 @@ export const definition = defineKind({
     "that has begun cannot be undone.",
   gone: "A transfer cancelled on the service (it will never run) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
-  identity: { what: "the site's transfer (a site has one active transfer at most)", fields: ["siteId"] },
-  naturalKey: {
+  notImported: "a one-off move of a site to another account: its site is brought in as a Site",
+  identity: {
     what: "the site's active transfer (a site has one at most)",
+    fields: ["siteId"],
     find: async (i, ctx) => (await findActive(ctx, i.siteId))?.id,
   },
   list: {

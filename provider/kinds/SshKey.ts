@@ -121,9 +121,10 @@ export const definition = defineKind({
   deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
   gone: "A key deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: { none: "the service never returns a public key, which the resource's state keeps." },
-  identity: { what: "the public key among the API user's keys", fields: ["publicKey"] },
-  naturalKey: {
-    what: "the key's fingerprint among the API user's keys",
+  identity: {
+    what: "the public key (by its fingerprint) among the API user's keys",
+    fields: ["publicKey"],
+    name: "comment",
     find: async (i, ctx) => {
       const parsed = parsePublicKey(i.publicKey);
       if (typeof parsed === "string") return undefined;
