@@ -1,10 +1,3 @@
-/**
- * `AccountUser`: a person's access to one account, with a role set and, for partial roles, the installs
- * they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used.
- *
- * Delete: removes the user from the account on the service (the service refuses to remove the last
- * owner of an account; the error says so).
- */
 import { z } from "zod";
 import { type AccountUser as ApiAccountUser, isNotFound, type WpEngineClient } from "../../sdk";
 import { readListings } from "../core/batch";

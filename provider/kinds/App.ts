@@ -1,11 +1,3 @@
-/**
- * `App`: an application of the application-hosting platform (Headless Platform), the parent of its
- * environments. An app has an id chosen by the user (its `name` here) and a region; neither can change,
- * so a change of either replaces the app.
- *
- * Delete: deletes the app on the service, and with it every environment, build and domain mapping it
- * holds.
- */
 import { z } from "zod";
 import { type App as ApiApp, isConflict } from "../../sdk";
 import { unlessGone } from "../core/children";

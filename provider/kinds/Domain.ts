@@ -1,9 +1,3 @@
-/**
- * `Domain`: a domain on an install. Created unverified (TXT_VERIFICATION_PENDING); its outputs give the
- * TXT record a user must publish before `DomainVerification` can complete ownership.
- *
- * Delete: deletes the domain from the install on the service.
- */
 import { z } from "zod";
 import { type Domain as ApiDomain, mayHaveActed, type WpEngineClient } from "../../sdk";
 import { gathered, type Outcome, readListings } from "../core/batch";

@@ -1,10 +1,3 @@
-/**
- * `Environment`: an environment of an application-hosting app (production, staging...), built from a
- * branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform
- * applies every change asynchronously (`reconciling` is true meanwhile); create and update wait for it.
- *
- * Delete: deletes the environment on the service (its builds and domain mappings go with it).
- */
 import { z } from "zod";
 import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
 import { unlessGone } from "../core/children";

@@ -1,14 +1,6 @@
 /**
- * `LetsEncryptCertificate`: the Let's Encrypt order for a domain of an install on the legacy network
- * (domains on the current network get their certificates automatically). Create places the order (202)
- * and reads the domain's certificate for its status (`SUBMITTED` until issued, then `ENABLED`); a refresh
- * reads it again. The holder's details are write-only on the service: changing them orders again.
- *
  * Adoption: when the domain already has a Let's Encrypt certificate, create fails unless `adopt` is true;
  * with it, the certificate is taken over as it is (no new order is sent).
- *
- * Delete: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the
- * certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).
  */
 import { z } from "zod";
 import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";

@@ -1,12 +1,7 @@
 /**
- * `ReportSchedule`: a report about a site, generated from a template every 7 or 14 days or on a day of
- * every month, and emailed to its recipients.
- *
  * The service's create answers only `{message}`; the new schedule's UUID is found in the site's
  * schedule listing by comparing it with a snapshot taken just before the create. There is no
  * single-schedule read either: `read` lists the site's schedules and looks for the id.
- *
- * Delete: deletes the schedule on the service.
  */
 import { z } from "zod";
 import type { ReportSchedule as ApiSchedule, UpdateReportScheduleRequest } from "../../sdk";

@@ -1,11 +1,3 @@
-/**
- * `Site`: a site of an account, the group that holds an install per environment (production, staging,
- * development). Create makes an empty site; its name changes in place; the account cannot change (a
- * site moves between accounts only by a `SiteTransfer`), so a change of `accountId` replaces it.
- *
- * Delete: deletes the site AND every install in it, for good (the service has no confirmation and no
- * undo). So `deletionProtection` is on by default and delete refuses until it has been turned off.
- */
 import { z } from "zod";
 import type { Site as ApiSite } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";

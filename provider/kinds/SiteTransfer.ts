@@ -1,14 +1,3 @@
-/**
- * `SiteTransfer`: a request to move a site (with its installs) to another account, now or at a
- * scheduled time. The service accepts it asynchronously (`pending` or `scheduled`); `read` follows its
- * status through `in_progress` to `completed` or `failed`. A transfer cancelled on the service counts as
- * gone (refresh drops it). Every input is part of the request, so any change replaces the transfer.
- *
- * Delete: reads the transfer's status first. While it is `pending` or `scheduled` the transfer is
- * cancelled on the service (DELETE). In any other status (`in_progress`, `completed`, `failed`,
- * `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing
- * is done on the service and the resource is only forgotten: a transfer that has begun cannot be undone.
- */
 import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";

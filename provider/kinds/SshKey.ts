@@ -1,11 +1,3 @@
-/**
- * `SshKey`: an OpenSSH public key of the API user the provider authenticates as (SSH gateway and git
- * access to the installs that user can reach). The service keeps the key and answers its uuid, comment
- * and MD5 fingerprint; it has no update, so any change of the key replaces it (the old key is removed
- * first: the service refuses the same key twice, and a new comment keeps the same key).
- *
- * Delete: deletes the key on the service.
- */
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { SshKey as ApiSshKey } from "../../sdk";
