@@ -78,6 +78,25 @@ export interface RefRule {
 
 const byId = (target: string): RefRule => ({ target, prop: "id", key: (v) => v.toLowerCase() });
 
+/** The identity key of a `kind` object from `values`; `name`, when given, stands for its own (last) field. */
+function identityKey(kind: string, values: Record<string, unknown>, name?: string): string {
+  const fields = definitionOf(kind).identity?.fields ?? [];
+  return fields
+    .map((f, i) => (name !== undefined && i === fields.length - 1 ? name : String(values[f])))
+    .join("/")
+    .toLowerCase();
+}
+
+/**
+ * A reference to a kind addressed by its name in its parent (an app, an environment: their ids are paths):
+ * the referring object gives the parent with the same inputs.
+ */
+const byName = (target: string): RefRule => ({
+  target,
+  prop: "name",
+  key: (v, o) => identityKey(target, o, v),
+});
+
 /** Inputs that refer to other objects, by input name (the same name means the same thing in every kind). */
 export const REFS: Readonly<Record<string, RefRule>> = {
   accountId: { target: "account", prop: "", key: (v) => v.toLowerCase() },
@@ -87,12 +106,8 @@ export const REFS: Readonly<Record<string, RefRule>> = {
   redirectTo: byId("Domain"),
   domainId: byId("Domain"),
   templateUuid: { target: "report template", prop: "", key: (v) => v.toLowerCase() },
-  appId: { target: "App", prop: "name", key: (v, o) => `${String(o["accountId"])}/${v}`.toLowerCase() },
-  environmentId: {
-    target: "Environment",
-    prop: "name",
-    key: (v, o) => `${String(o["accountId"])}/${String(o["appId"])}/${v}`.toLowerCase(),
-  },
+  appId: byName("App"),
+  environmentId: byName("Environment"),
 };
 
 /**
@@ -120,11 +135,6 @@ export const COVERED: readonly string[] = (() => {
  * others refer to by name (an app, an environment), by its identity.
  */
 export function keyOf(kind: string, id: string, values: Record<string, unknown>): string {
-  const byName = Object.values(REFS).some((r) => r.target === kind && r.prop === "name");
-  const fields = definitionOf(kind).identity?.fields;
-  if (!byName || !fields) return id.toLowerCase();
-  return fields
-    .map((f) => String(values[f]))
-    .join("/")
-    .toLowerCase();
+  const named = Object.values(REFS).some((r) => r.target === kind && r.prop === "name");
+  return named ? identityKey(kind, values) : id.toLowerCase();
 }
