@@ -17,7 +17,7 @@ import {
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError, noteSends, nothingDone } from "./errors";
-import { CLAIMANT, claim, type Identity, own } from "./identity";
+import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
 
 /** What a lifecycle method gets besides its arguments. */
@@ -321,7 +321,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
       // Pulumi's dynamic-provider plugin passes on neither the names nor the stables (see the executable door).
       const { diffs: _named, stables: _stables, ...result } = diffOf(def, olds, news);
-      if (result.deleteBeforeReplace) sayDeletesFirst(def.kind, _id, olds, result.replaces ?? []);
+      if (result.deleteBeforeReplace)
+        sayDeletesFirst(def.kind, nameOf(def.identity, olds) || _id, result.replaces ?? []);
       return result;
     },
 
@@ -335,10 +336,11 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         // Never a second owner in this stack (an adoption of what another resource holds), see identity.ts.
         if (def.identity) {
-          const second = own(def.kind, id, given);
+          const second = own(def.kind, def.identity, id, given, def.normalize as never);
           if (second) throw second;
         }
-        if (adopted) say(def.kind, subjectOf(inputs), `adopted the existing ${adopted} (id ${id})`);
+        if (adopted)
+          say(def.kind, nameOf(def.identity, inputs), `adopted the existing ${adopted} (id ${id})`);
         return { id, outs: withInputs(anyDef, inputs, outs) };
       } catch (err) {
         if (err instanceof CreatedButFailedError) {
@@ -462,7 +464,7 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
 ): Promise<Created<O>> {
   const key = def.naturalKey;
   let given = inputs;
-  const what = subjectOf(inputs);
+  const what = nameOf(def.identity, inputs);
   // What happened to the earlier sends, said once with the outcome (never one line per send).
   const earlier: string[] = [];
   for (let sent = 1; ; sent++) {
@@ -533,10 +535,6 @@ export function withStep<I extends Record<string, unknown>, O extends Record<str
   return Object.assign(new Error(`${err.message}${step}`), { status: (err as { status?: unknown }).status });
 }
 
-/** How a create's subject reads in its lines: its name, email or title. */
-const subjectOf = (inputs: Record<string, unknown>) =>
-  String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
-
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** One line among the update's diagnostics (the provider's stderr), like {@link sayDeleted}. */
@@ -548,13 +546,7 @@ export function say(kind: string, subject: string, what: string): void {
  * Says, at preview, that a replacement deletes the object before it creates the new one (the engine's
  * preview shows a replace either way): between the two, neither exists.
  */
-export function sayDeletesFirst(
-  kind: string,
-  id: string,
-  olds: Record<string, unknown>,
-  replaces: string[],
-): void {
-  const subject = String(olds["email"] ?? olds["name"] ?? id);
+export function sayDeletesFirst(kind: string, subject: string, replaces: string[]): void {
   say(
     kind,
     subject,

@@ -1,10 +1,3 @@
-/**
- * `AccountUser`: a person's access to one account, with a role set and, for partial roles, the installs
- * they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used.
- *
- * Delete: removes the user from the account on the service (the service refuses to remove the last
- * owner of an account; the error says so).
- */
 import { z } from "zod";
 import { type AccountUser as ApiAccountUser, isNotFound, type WpEngineClient } from "../../sdk";
 import { readListings } from "../core/batch";
@@ -203,11 +196,6 @@ export const definition = defineKind({
     "account; the error says so. A user already gone counts as deleted.",
   gone: "A user removed from the account on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (an invitation is sent again).",
   importId: "{accountId}/{id}",
-  naturalKey: {
-    what: "the user's email on its account",
-    find: async (i, ctx) =>
-      (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
-  },
   list: {
     inputs: z.object({
       accountId: uuidString("accountId").meta({ description: "The account whose users are listed." }),
@@ -218,7 +206,12 @@ export const definition = defineKind({
         name: u.email ?? u.user_id,
       })),
   },
-  identity: { what: "the user's email on its account", fields: ["accountId", "email"] },
+  identity: {
+    what: "the user's email on its account",
+    fields: ["accountId", "email"],
+    find: async (i, ctx) =>
+      (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
+  },
   inputs,
   outputs,
   rules,

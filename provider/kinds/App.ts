@@ -1,11 +1,3 @@
-/**
- * `App`: an application of the application-hosting platform (Headless Platform), the parent of its
- * environments. An app has an id chosen by the user (its `name` here) and a region; neither can change,
- * so a change of either replaces the app.
- *
- * Delete: deletes the app on the service, and with it every environment, build and domain mapping it
- * holds.
- */
 import { z } from "zod";
 import { type App as ApiApp, isConflict } from "../../sdk";
 import { unlessGone } from "../core/children";
@@ -156,9 +148,9 @@ export const definition = defineKind({
     "already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
-  identity: { what: "the app's name in its account", fields: ["accountId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the app's name in its account",
+    fields: ["accountId", "name"],
     find: async (i, ctx) =>
       (await findApp(ctx, i.accountId, i.name)) ? appResourceName(i.accountId, i.name) : undefined,
   },

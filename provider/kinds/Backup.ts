@@ -1,12 +1,6 @@
 /**
- * `Backup`: a backup of an install, requested when the resource is created. Unless `wait` is false the
- * create waits until the service reports the backup completed or aborted, within `timeoutSeconds`.
- *
  * A backup cannot be changed: a new install, description or list of addresses means a new backup (a
  * replacement). A backup the service aborted is replaced by a new request on the next `pulumi up`.
- *
- * Delete: only forgets the backup. The service has no way to delete a backup; it stays in the install's
- * backup list (and in its archives) until the service expires it.
  */
 import { z } from "zod";
 import type { Backup as ApiBackup } from "../../sdk";
@@ -188,6 +182,8 @@ export const definition = defineKind({
     "(and its archive) until the service expires it. Nothing is sent to the service.",
   gone: "The API cannot delete a backup, so a refresh always finds it; its install deleted reads as gone (the refresh removes it from the state).",
   importId: "{installId}/{id}",
+  notImported:
+    "history, not state to manage: a backup cannot be changed or deleted (one can still be brought in by hand with `pulumi import`)",
   naturalKey: {
     none: "a backup has no name of its own (descriptions need not be unique), so a lost create cannot be told from another backup",
     recover:

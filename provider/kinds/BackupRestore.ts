@@ -1,15 +1,3 @@
-/**
- * `BackupRestore`: an action, not an object. Creating it restores an install from one of its backups;
- * changing any of its inputs (typically `triggers`) restores again. DESTRUCTIVE: the install's current
- * files (and, unless `restoreDatabase` is false, its database) are replaced by the backup's.
- *
- * `check` adds a `summary` input that says in words what will be restored, so `pulumi preview` shows
- * it before anything happens. Unless `wait` is false, the restore waits while the install reports the
- * status `pending`, within `timeoutSeconds`.
- *
- * Delete: only forgets the action. Nothing on the service is undone (a restore cannot be reverted except
- * by restoring the checkpoint it took).
- */
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";

@@ -1,18 +1,7 @@
 /**
- * `CacheExclusions`: the full list of cache exclusion rules of an install (query args and URL paths
- * matched as regular expressions that bypass the page cache). The service keeps one list per install
- * and replaces it whole, so this resource owns that list: entries not declared here are removed.
- *
  * Cookie entries are platform-managed: the service accepts them, does not save them and a later GET
  * never returns what was sent, so `check` rejects them rather than let a program declare a rule that
  * can never take effect. The platform's own cookie rules that a GET reports are left out of the outputs.
- *
- * Create takes the list over only when the install holds none, or exactly the declared ones: an install
- * whose list holds other exclusions (made by hand or by another stack) is refused, naming them, unless
- * `adopt: true` says to replace them.
- *
- * Delete: replaces the list with an empty one, clearing every writable exclusion of the install (the
- * platform-managed cookie rules stay). No API deletes the list itself.
  */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";

@@ -1,14 +1,8 @@
 /**
- * `CachePurge`: an action, not an object. It purges one cache of an install (`object`, `page`, `cdn` or
- * `all`) when created, and again each time `triggers` change (wire them to whatever should flush the
- * cache: a deployment id, a content hash, a date).
- *
  * The service takes one object-cache purge per 60 s per install. The provider spaces its own purges of an
  * install by that window, and when the service still answers 429 (a purge from elsewhere) it waits (the
  * `Retry-After` when given, otherwise the whole window) and purges then: the limit never fails an update,
  * only `timeoutSeconds` of waiting does.
- *
- * Delete: forgets the resource; nothing is sent (a purged cache cannot be un-purged).
  */
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";

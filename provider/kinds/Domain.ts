@@ -1,9 +1,3 @@
-/**
- * `Domain`: a domain on an install. Created unverified (TXT_VERIFICATION_PENDING); its outputs give the
- * TXT record a user must publish before `DomainVerification` can complete ownership.
- *
- * Delete: deletes the domain from the install on the service.
- */
 import { z } from "zod";
 import { type Domain as ApiDomain, mayHaveActed, type WpEngineClient } from "../../sdk";
 import { gathered, type Outcome, readListings } from "../core/batch";
@@ -238,10 +232,6 @@ export const definition = defineKind({
   deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{installId}/{id}",
-  naturalKey: {
-    what: "the domain's name on its install",
-    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
-  },
   list: {
     inputs: z.object({
       installId: uuidString("installId").meta({ description: "The install whose domains are listed." }),
@@ -252,7 +242,11 @@ export const definition = defineKind({
         name: d.name,
       })),
   },
-  identity: { what: "the domain's name on its install", fields: ["installId", "name"] },
+  identity: {
+    what: "the domain's name on its install",
+    fields: ["installId", "name"],
+    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
+  },
   inputs,
   outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),

@@ -1,16 +1,6 @@
 /**
- * `DomainMappingVerification`: the TXT ownership verification of one domain mapping of an
- * application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of
- * `DomainVerification`. One program can declare the `DomainMappings`, publish each mapping's TXT record
- * with any DNS provider, then verify. Create asks the service to verify until it sees the record, within
- * `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then
- * asked to re-check the mapping's DNS and certificate (`:revalidate`).
- *
  * Read reports whether the mapping is verified: when it no longer is, the diff after a refresh shows a
  * change and the next update verifies again. A mapping removed from the environment reads as gone.
- *
- * Delete: forgets the resource. Verification cannot be undone on the service (remove the mapping from
- * the `DomainMappings` set to remove the domain).
  */
 import { z } from "zod";
 import { defineKind, type OutputsOf } from "../core/define";

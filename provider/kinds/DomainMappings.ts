@@ -1,10 +1,3 @@
-/**
- * `DomainMappings`: the complete set of domains an application-hosting environment answers on, one
- * resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the
- * declared mappings exist; create and update wait until every one of them is ACTIVE.
- *
- * Delete: replaces the environment's set with none (every mapping of the environment is removed).
- */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, pollUntil } from "../../sdk";

@@ -1,13 +1,3 @@
-/**
- * `DomainSharingLink`: a shareable Entri Connect link with which a client (anyone with access to the
- * domain's registry) sets the domain's DNS to point at WP Engine. Beyond Swagger 1.17.0 (from the live
- * API docs): `POST /installs/{install_id}/domains/{domain_id}/sharing_link`, AN and GES domains only.
- *
- * The service makes a new link on every call and lists none, so the link is asked for once, when the
- * resource is created, and kept in the state: reads only check that the domain still exists.
- *
- * Delete: forgets the link. The API has no call to revoke one.
- */
 import { z } from "zod";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";

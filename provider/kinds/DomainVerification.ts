@@ -1,14 +1,6 @@
 /**
- * `DomainVerification`: the TXT ownership verification of a domain (TXT_VERIFICATION_PENDING →
- * TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any
- * DNS provider, and then verify. Create asks the service to verify until it sees the record, within
- * `timeoutSeconds`; a domain already verified succeeds at once.
- *
  * Read reports the domain's ownership status: when the domain is no longer verified, the diff after a
  * refresh shows a change and the next update verifies again.
- *
- * Delete: forgets the resource. Verification cannot be undone on the service; the domain stays verified
- * (delete the `Domain` to remove it).
  */
 import { z } from "zod";
 import { type Domain as ApiDomain, isNotFound } from "../../sdk";

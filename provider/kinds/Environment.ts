@@ -1,10 +1,3 @@
-/**
- * `Environment`: an environment of an application-hosting app (production, staging...), built from a
- * branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform
- * applies every change asynchronously (`reconciling` is true meanwhile); create and update wait for it.
- *
- * Delete: deletes the environment on the service (its builds and domain mappings go with it).
- */
 import { z } from "zod";
 import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
 import { unlessGone } from "../core/children";
@@ -159,9 +152,9 @@ export const definition = defineKind({
     "gone (or whose app is gone) counts as deleted.",
   gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
-  identity: { what: "the environment's name in its app", fields: ["accountId", "appId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the environment's name in its app",
+    fields: ["accountId", "appId", "name"],
     find: async (i, ctx) =>
       (await findEnvironment(ctx, i)) ? environmentResourceName(i.accountId, i.appId, i.name) : undefined,
   },

@@ -1,10 +1,3 @@
-/**
- * `EnvironmentCacheClear`: an action, not an object. It clears the web cache of an application-hosting
- * environment once when created, and again each time `triggers` change (wire `triggers` to whatever
- * should flush the cache: a build name, a content hash, a date).
- *
- * Delete: forgets the resource; nothing is done on the service (a cleared cache cannot be "uncleared").
- */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineKind, type OutputsOf } from "../core/define";

@@ -1,15 +1,3 @@
-/**
- * `EnvironmentSource`: deploys local source to an application-hosting environment whose branch is
- * `uploadable`. `path` is a `.zip` file, or a directory that is zipped on the fly (deterministically:
- * sorted entries, fixed times, without `.git` and `node_modules`). The zip is uploaded through the
- * service's upload operation and the resulting build is awaited (SUCCEEDED; FAILED or CANCELLED fails).
- *
- * `check` hashes the content (SHA-256 of the zip that would be uploaded) into the checked input
- * `sourceHash`, so `diff` sees an edited file as an update without calling the service.
- *
- * Delete: forgets the resource; the deployed build stays on the environment (the service has no way to
- * "undeploy" it short of deleting the environment).
- */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -1,14 +1,3 @@
-/**
- * `Install`: a WordPress install, created in an account and placed in a site as its production,
- * staging or development install. The service provisions it asynchronously (`status` is `pending`,
- * for minutes on WP Engine): create waits until it is `active`, within `timeoutSeconds`. Its name (also
- * its subdomain, unique across the service) and account cannot change, so they replace it; its site and
- * environment change in place. An `Install` manages its own placement: do not also declare an
- * `InstallPlacement` for it (that resource is for installs made elsewhere).
- *
- * Delete: deletes the install and everything on it (domains, backups, settings) for good. So
- * `deletionProtection` is on by default and delete refuses until it has been turned off.
- */
 import { z } from "zod";
 import { type Install as ApiInstall, INSTALL_NAME_PATTERN, pollUntil } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
@@ -176,9 +165,9 @@ export const definition = defineKind({
     "`deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
-  identity: { what: "the install's name in its account", fields: ["accountId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the install's name in its account",
+    fields: ["accountId", "name"],
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
   },
   list: {

@@ -1,15 +1,3 @@
-/**
- * `InstallCopy`: an action, not an object. Creating it copies files and/or the database of one
- * environment (install) over another of the same account; changing any of its inputs (typically
- * `triggers`) copies again. DESTRUCTIVE for the destination, whose copied content is overwritten.
- *
- * `check` enforces the spec's rules that can be decided locally (source and destination differ, `dbTables`
- * only with `includeDb`) and adds a `summary` input that says in words what will be copied, so
- * `pulumi preview` shows it. The service has no status for a copy: completion is announced only by email
- * to `notificationEmails`, so nothing waits for it.
- *
- * Delete: only forgets the action. Nothing on the service is undone.
- */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineKind, type OutputsOf } from "../core/define";

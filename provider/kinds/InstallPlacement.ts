@@ -1,14 +1,3 @@
-/**
- * `InstallPlacement`: where an existing install lives: the site it belongs to and the environment
- * (production, staging or development) it fills there. Creating it moves the install (PATCH install);
- * it never creates an install.
- *
- * Delete: leaves the install where it is on the service and only forgets the placement (nothing on the
- * service "un-places" an install, and moving it back somewhere would be a guess).
- *
- * For installs made elsewhere (by hand, by another stack). An install this program creates with
- * `Install` is placed by that resource's `siteId`/`environment`; both on one install would fight.
- */
 import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -121,6 +110,8 @@ export const definition = defineKind({
     "service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
   gone: "The install deleted on the service reads as gone, and the refresh removes the placement from the state.",
   importId: "{installId}",
+  notImported:
+    "for installs made outside the program: every install is brought in as an Install instead (the two refuse to share one)",
   identity: { what: "the install's placement (an install has one)", fields: ["installId"] },
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
   list: {

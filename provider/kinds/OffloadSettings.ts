@@ -1,11 +1,3 @@
-/**
- * `OffloadSettings`: the offloaded file storage (LargeFS) settings of an install: the S3 bucket that
- * serves chosen paths of the install's files. The service accepts an update (202) and applies it later;
- * create and update wait until a read shows it applied, within `timeoutSeconds`.
- *
- * Delete: nothing on the service can delete or reset offload settings, so delete only forgets the
- * resource; the install keeps offloading to the bucket until the settings are changed by hand.
- */
 import { z } from "zod";
 import { type OffloadSettings as ApiOffloadSettings, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";

@@ -1,12 +1,7 @@
 /**
- * `ReportSchedule`: a report about a site, generated from a template every 7 or 14 days or on a day of
- * every month, and emailed to its recipients.
- *
  * The service's create answers only `{message}`; the new schedule's UUID is found in the site's
  * schedule listing by comparing it with a snapshot taken just before the create. There is no
  * single-schedule read either: `read` lists the site's schedules and looks for the id.
- *
- * Delete: deletes the schedule on the service.
  */
 import { z } from "zod";
 import type { ReportSchedule as ApiSchedule, UpdateReportScheduleRequest } from "../../sdk";
@@ -357,9 +352,9 @@ export const definition = defineKind({
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
-  identity: { what: "the schedule's title on its site", fields: ["siteId", "title"] },
-  naturalKey: {
+  identity: {
     what: "the schedule's title on its site",
+    fields: ["siteId", "title"],
     find: async (i, ctx) =>
       (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
   },

@@ -1,11 +1,3 @@
-/**
- * `SshKey`: an OpenSSH public key of the API user the provider authenticates as (SSH gateway and git
- * access to the installs that user can reach). The service keeps the key and answers its uuid, comment
- * and MD5 fingerprint; it has no update, so any change of the key replaces it (the old key is removed
- * first: the service refuses the same key twice, and a new comment keeps the same key).
- *
- * Delete: deletes the key on the service.
- */
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { SshKey as ApiSshKey } from "../../sdk";
@@ -121,9 +113,10 @@ export const definition = defineKind({
   deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
   gone: "A key deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: { none: "the service never returns a public key, which the resource's state keeps." },
-  identity: { what: "the public key among the API user's keys", fields: ["publicKey"] },
-  naturalKey: {
-    what: "the key's fingerprint among the API user's keys",
+  identity: {
+    what: "the public key (by its fingerprint) among the API user's keys",
+    fields: ["publicKey"],
+    name: "comment",
     find: async (i, ctx) => {
       const parsed = parsePublicKey(i.publicKey);
       if (typeof parsed === "string") return undefined;

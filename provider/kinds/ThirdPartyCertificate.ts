@@ -1,15 +1,7 @@
 /**
- * `ThirdPartyCertificate`: a certificate and private key bought elsewhere, imported into an install so
- * it serves its domains over HTTPS. Inputs are the PEM texts; the provider base64-encodes them for the
- * API. `check` parses every certificate of the chain and the key locally and proves they match, so a
- * wrong file fails the preview instead of the import.
- *
  * There is no GET of an imported certificate: read confirms the install still exists and reports the
  * stored state (it cannot see a certificate replaced by hand). An import always imports: there is
  * nothing to adopt.
- *
- * Delete: nothing on the service can delete an imported certificate, so delete only forgets the
- * resource; the install keeps serving the certificate until another one replaces it.
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";

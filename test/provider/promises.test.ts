@@ -323,10 +323,10 @@ const README_DELETES = new Map(
 
 /** What to check on the service after a delete, from the README's words. */
 function promisedDelete(words: string): "gone" | "kept" | "emptied" | "cancelled" {
-  if (/^(deletes|removes|replaces the set with none)\b/.test(words)) return "gone";
-  if (/^cancels\b/.test(words)) return "cancelled";
-  if (/^clears\b/.test(words)) return "emptied";
-  if (/\bforgets\b|^leaves\b/.test(words)) return "kept";
+  if (/^(deletes|removes|replaces the environment's set with none)\b/i.test(words)) return "gone";
+  if (/\bis cancelled\b/.test(words)) return "cancelled";
+  if (/^replaces the list with an empty one\b/i.test(words)) return "emptied";
+  if (/\bforgets\b|^nothing\b/i.test(words)) return "kept";
   throw new Error(`the README says delete "${words}": teach promisedDelete what to check on the service`);
 }
 
