@@ -5,7 +5,7 @@
  * Delete: deletes the domain from the install on the service.
  */
 import { z } from "zod";
-import { type Domain as ApiDomain, mayHaveActed, type WpEngineClient } from "../../sdk";
+import { type Domain as ApiDomain, isRefusal, mayHaveActed, type WpEngineClient } from "../../sdk";
 import { gathered, type Outcome, readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -168,10 +168,8 @@ async function createBulk(
   } catch (err) {
     // Nothing was done (a 429 retried to the end, a 4xx refusal; see the sdk's `mayHaveActed`).
     if (!mayHaveActed(err)) {
-      const status = (err as { status?: number }).status;
       // A refusal of several names refuses them all: each goes alone, so only the one at fault fails.
-      if (names.length === 1 || !(status === 400 || status === 409 || status === 422))
-        return names.map(() => err as Error);
+      if (names.length === 1 || !isRefusal(err)) return names.map(() => err as Error);
       return (await Promise.all(names.map((n) => createBulk(client, installId, [n], again)))).flat();
     }
     const listed = await client.domains.listAll(installId).then(
