@@ -42,7 +42,7 @@ export function renderKind(kind: Kind): string {
   const given = json(kind.inputs, "input");
   const meta = fieldMeta(kind.inputs);
   const required = new Set(given.required ?? []);
-  let out = `const ${k}Definition = DEFINITIONS.${k};\ntype ${k}In = ArgsOf<typeof ${k}Definition>;\ntype ${k}Out = OutputPropertiesOf<typeof ${k}Definition>;\n\n`;
+  let out = `type ${k}Definition = (typeof DEFINITIONS)["${k}"];\ntype ${k}In = ArgsOf<${k}Definition>;\ntype ${k}Out = OutputPropertiesOf<${k}Definition>;\n\n`;
   out += doc(`The arguments of {@link ${k}}: ${kind.description}`, "");
   out += `export interface ${k}Args {\n`;
   for (const [key, prop] of Object.entries(given.properties ?? {})) {
@@ -66,7 +66,7 @@ export function renderKind(kind: Kind): string {
   }
   out += "}\n\n";
   out += doc(`${kind.description}\n\nDelete: ${kind.deletes}`, "");
-  out += `export const ${k} = resourceClass<typeof ${k}Definition, ${k}Args, ${k}Properties>(${k}Definition);\n`;
+  out += `export const ${k}: ResourceClass<${k}Definition, ${k}Args, ${k}Properties> = resourceClass(DEFINITIONS.${k});\n`;
   return `${out}export type ${k} = InstanceType<typeof ${k}>;\n`;
 }
 
@@ -76,7 +76,7 @@ export function renderTypes(kinds: readonly Kind[]): string {
   const head =
     "// Generated from the definitions by `npm run types` (tools/types.ts): edit provider/kinds/, not this file.\n" +
     'import type * as pulumi from "@pulumi/pulumi";\n' +
-    'import { type ArgsOf, type OutputPropertiesOf, resourceClass } from "../dynamic/resource";\n' +
+    'import { type ArgsOf, type OutputPropertiesOf, type ResourceClass, resourceClass } from "../dynamic/resource";\n' +
     'import { DEFINITIONS } from "../registry";\n';
   return `${head}\n${sorted.map(renderKind).join("\n")}`;
 }

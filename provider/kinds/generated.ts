@@ -1,11 +1,11 @@
 // Generated from the definitions by `npm run types` (tools/types.ts): edit provider/kinds/, not this file.
 import type * as pulumi from "@pulumi/pulumi";
-import { type ArgsOf, type OutputPropertiesOf, resourceClass } from "../dynamic/resource";
+import { type ArgsOf, type OutputPropertiesOf, type ResourceClass, resourceClass } from "../dynamic/resource";
 import { DEFINITIONS } from "../registry";
 
-const AccountUserDefinition = DEFINITIONS.AccountUser;
-type AccountUserIn = ArgsOf<typeof AccountUserDefinition>;
-type AccountUserOut = OutputPropertiesOf<typeof AccountUserDefinition>;
+type AccountUserDefinition = (typeof DEFINITIONS)["AccountUser"];
+type AccountUserIn = ArgsOf<AccountUserDefinition>;
+type AccountUserOut = OutputPropertiesOf<AccountUserDefinition>;
 
 /** The arguments of {@link AccountUser}: A person's access to one account, with a role set and, for partial roles, the installs they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's `user_id`. */
 export interface AccountUserArgs {
@@ -64,12 +64,12 @@ export interface AccountUserProperties {
  *
  * Delete: Removes the user from the account on the service. The service refuses to remove the last owner of an account; the error says so. A user already gone counts as deleted.
  */
-export const AccountUser = resourceClass<typeof AccountUserDefinition, AccountUserArgs, AccountUserProperties>(AccountUserDefinition);
+export const AccountUser: ResourceClass<AccountUserDefinition, AccountUserArgs, AccountUserProperties> = resourceClass(DEFINITIONS.AccountUser);
 export type AccountUser = InstanceType<typeof AccountUser>;
 
-const AppDefinition = DEFINITIONS.App;
-type AppIn = ArgsOf<typeof AppDefinition>;
-type AppOut = OutputPropertiesOf<typeof AppDefinition>;
+type AppDefinition = (typeof DEFINITIONS)["App"];
+type AppIn = ArgsOf<AppDefinition>;
+type AppOut = OutputPropertiesOf<AppDefinition>;
 
 /** The arguments of {@link App}: An application of the application-hosting platform (Headless Platform), the parent of its environments, builds and domain mappings, in one region of one account. The app id (`name`) and the region can never change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`. */
 export interface AppArgs {
@@ -110,12 +110,12 @@ export interface AppProperties {
  *
  * Delete: Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app already gone counts as deleted.
  */
-export const App = resourceClass<typeof AppDefinition, AppArgs, AppProperties>(AppDefinition);
+export const App: ResourceClass<AppDefinition, AppArgs, AppProperties> = resourceClass(DEFINITIONS.App);
 export type App = InstanceType<typeof App>;
 
-const BackupDefinition = DEFINITIONS.Backup;
-type BackupIn = ArgsOf<typeof BackupDefinition>;
-type BackupOut = OutputPropertiesOf<typeof BackupDefinition>;
+type BackupDefinition = (typeof DEFINITIONS)["Backup"];
+type BackupIn = ArgsOf<BackupDefinition>;
+type BackupOut = OutputPropertiesOf<BackupDefinition>;
 
 /** The arguments of {@link Backup}: A backup of an install, requested when the resource is created. Unless `wait` is false the create waits until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be changed: a new install, description or list of addresses means a new backup (a replacement), and a backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID. */
 export interface BackupArgs {
@@ -164,12 +164,12 @@ export interface BackupProperties {
  *
  * Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
  */
-export const Backup = resourceClass<typeof BackupDefinition, BackupArgs, BackupProperties>(BackupDefinition);
+export const Backup: ResourceClass<BackupDefinition, BackupArgs, BackupProperties> = resourceClass(DEFINITIONS.Backup);
 export type Backup = InstanceType<typeof Backup>;
 
-const BackupRestoreDefinition = DEFINITIONS.BackupRestore;
-type BackupRestoreIn = ArgsOf<typeof BackupRestoreDefinition>;
-type BackupRestoreOut = OutputPropertiesOf<typeof BackupRestoreDefinition>;
+type BackupRestoreDefinition = (typeof DEFINITIONS)["BackupRestore"];
+type BackupRestoreIn = ArgsOf<BackupRestoreDefinition>;
+type BackupRestoreOut = OutputPropertiesOf<BackupRestoreDefinition>;
 
 /** The arguments of {@link BackupRestore}: DESTRUCTIVE action, not an object: creating it restores an install from one of its backups, and a change of any input (typically `triggers`) restores again. The install's current files (and, unless `restoreDatabase` is false, its database) are replaced by the backup's. `check` adds a `summary` input that says in words what will be restored, so `pulumi preview` shows it. The id is generated by the provider. */
 export interface BackupRestoreArgs {
@@ -230,12 +230,12 @@ export interface BackupRestoreProperties {
  *
  * Delete: Only forgets the action: nothing on the service is undone (a restore cannot be reverted except by restoring the checkpoint it took). Nothing is sent to the service.
  */
-export const BackupRestore = resourceClass<typeof BackupRestoreDefinition, BackupRestoreArgs, BackupRestoreProperties>(BackupRestoreDefinition);
+export const BackupRestore: ResourceClass<BackupRestoreDefinition, BackupRestoreArgs, BackupRestoreProperties> = resourceClass(DEFINITIONS.BackupRestore);
 export type BackupRestore = InstanceType<typeof BackupRestore>;
 
-const CacheExclusionsDefinition = DEFINITIONS.CacheExclusions;
-type CacheExclusionsIn = ArgsOf<typeof CacheExclusionsDefinition>;
-type CacheExclusionsOut = OutputPropertiesOf<typeof CacheExclusionsDefinition>;
+type CacheExclusionsDefinition = (typeof DEFINITIONS)["CacheExclusions"];
+type CacheExclusionsIn = ArgsOf<CacheExclusionsDefinition>;
+type CacheExclusionsOut = OutputPropertiesOf<CacheExclusionsDefinition>;
 
 /** The arguments of {@link CacheExclusions}: The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. Create refuses an install whose list already holds other exclusions unless `adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused. */
 export interface CacheExclusionsArgs {
@@ -266,12 +266,12 @@ export interface CacheExclusionsProperties {
  *
  * Delete: Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the platform-managed cookie rules stay. No API deletes the list itself.
  */
-export const CacheExclusions = resourceClass<typeof CacheExclusionsDefinition, CacheExclusionsArgs, CacheExclusionsProperties>(CacheExclusionsDefinition);
+export const CacheExclusions: ResourceClass<CacheExclusionsDefinition, CacheExclusionsArgs, CacheExclusionsProperties> = resourceClass(DEFINITIONS.CacheExclusions);
 export type CacheExclusions = InstanceType<typeof CacheExclusions>;
 
-const CachePurgeDefinition = DEFINITIONS.CachePurge;
-type CachePurgeIn = ArgsOf<typeof CachePurgeDefinition>;
-type CachePurgeOut = OutputPropertiesOf<typeof CachePurgeDefinition>;
+type CachePurgeDefinition = (typeof DEFINITIONS)["CachePurge"];
+type CachePurgeIn = ArgsOf<CachePurgeDefinition>;
+type CachePurgeOut = OutputPropertiesOf<CachePurgeDefinition>;
 
 /** The arguments of {@link CachePurge}: An action, not an object: it purges one cache of an install (`object`, `page`, `cdn` or `all`) when created, and again each time `triggers` change (wire them to whatever should flush the cache: a deployment id, a content hash, a date). The service takes one object-cache purge per 60 s per install: the provider waits that limit out instead of failing, within `timeoutSeconds`. The id is generated by the provider. */
 export interface CachePurgeArgs {
@@ -312,12 +312,12 @@ export interface CachePurgeProperties {
  *
  * Delete: Only forgets the resource: a purged cache cannot be un-purged. Nothing is sent to the service.
  */
-export const CachePurge = resourceClass<typeof CachePurgeDefinition, CachePurgeArgs, CachePurgeProperties>(CachePurgeDefinition);
+export const CachePurge: ResourceClass<CachePurgeDefinition, CachePurgeArgs, CachePurgeProperties> = resourceClass(DEFINITIONS.CachePurge);
 export type CachePurge = InstanceType<typeof CachePurge>;
 
-const DomainDefinition = DEFINITIONS.Domain;
-type DomainIn = ArgsOf<typeof DomainDefinition>;
-type DomainOut = OutputPropertiesOf<typeof DomainDefinition>;
+type DomainDefinition = (typeof DEFINITIONS)["Domain"];
+type DomainIn = ArgsOf<DomainDefinition>;
+type DomainOut = OutputPropertiesOf<DomainDefinition>;
 
 /** The arguments of {@link Domain}: A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID. */
 export interface DomainArgs {
@@ -380,12 +380,12 @@ export interface DomainProperties {
  *
  * Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
  */
-export const Domain = resourceClass<typeof DomainDefinition, DomainArgs, DomainProperties>(DomainDefinition);
+export const Domain: ResourceClass<DomainDefinition, DomainArgs, DomainProperties> = resourceClass(DEFINITIONS.Domain);
 export type Domain = InstanceType<typeof Domain>;
 
-const DomainMappingVerificationDefinition = DEFINITIONS.DomainMappingVerification;
-type DomainMappingVerificationIn = ArgsOf<typeof DomainMappingVerificationDefinition>;
-type DomainMappingVerificationOut = OutputPropertiesOf<typeof DomainMappingVerificationDefinition>;
+type DomainMappingVerificationDefinition = (typeof DEFINITIONS)["DomainMappingVerification"];
+type DomainMappingVerificationIn = ArgsOf<DomainMappingVerificationDefinition>;
+type DomainMappingVerificationOut = OutputPropertiesOf<DomainMappingVerificationDefinition>;
 
 /** The arguments of {@link DomainMappingVerification}: The TXT ownership verification of one domain mapping of an application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name. */
 export interface DomainMappingVerificationArgs {
@@ -446,12 +446,12 @@ export interface DomainMappingVerificationProperties {
  *
  * Delete: Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the mapping from the `DomainMappings` set to remove the domain). Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).
  */
-export const DomainMappingVerification = resourceClass<typeof DomainMappingVerificationDefinition, DomainMappingVerificationArgs, DomainMappingVerificationProperties>(DomainMappingVerificationDefinition);
+export const DomainMappingVerification: ResourceClass<DomainMappingVerificationDefinition, DomainMappingVerificationArgs, DomainMappingVerificationProperties> = resourceClass(DEFINITIONS.DomainMappingVerification);
 export type DomainMappingVerification = InstanceType<typeof DomainMappingVerification>;
 
-const DomainMappingsDefinition = DEFINITIONS.DomainMappings;
-type DomainMappingsIn = ArgsOf<typeof DomainMappingsDefinition>;
-type DomainMappingsOut = OutputPropertiesOf<typeof DomainMappingsDefinition>;
+type DomainMappingsDefinition = (typeof DEFINITIONS)["DomainMappings"];
+type DomainMappingsIn = ArgsOf<DomainMappingsDefinition>;
+type DomainMappingsOut = OutputPropertiesOf<DomainMappingsDefinition>;
 
 /** The arguments of {@link DomainMappings}: The complete set of domains an application-hosting environment answers on, one resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create and update wait until every one of them is ACTIVE. The id is `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`. */
 export interface DomainMappingsArgs {
@@ -498,12 +498,12 @@ export interface DomainMappingsProperties {
  *
  * Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
  */
-export const DomainMappings = resourceClass<typeof DomainMappingsDefinition, DomainMappingsArgs, DomainMappingsProperties>(DomainMappingsDefinition);
+export const DomainMappings: ResourceClass<DomainMappingsDefinition, DomainMappingsArgs, DomainMappingsProperties> = resourceClass(DEFINITIONS.DomainMappings);
 export type DomainMappings = InstanceType<typeof DomainMappings>;
 
-const DomainSharingLinkDefinition = DEFINITIONS.DomainSharingLink;
-type DomainSharingLinkIn = ArgsOf<typeof DomainSharingLinkDefinition>;
-type DomainSharingLinkOut = OutputPropertiesOf<typeof DomainSharingLinkDefinition>;
+type DomainSharingLinkDefinition = (typeof DEFINITIONS)["DomainSharingLink"];
+type DomainSharingLinkIn = ArgsOf<DomainSharingLinkDefinition>;
+type DomainSharingLinkOut = OutputPropertiesOf<DomainSharingLinkDefinition>;
 
 /** The arguments of {@link DomainSharingLink}: A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and refreshes never ask again. The id is the link's share token. */
 export interface DomainSharingLinkArgs {
@@ -536,12 +536,12 @@ export interface DomainSharingLinkProperties {
  *
  * Delete: Only forgets the link: the API has no call to revoke one. Nothing is sent to the service.
  */
-export const DomainSharingLink = resourceClass<typeof DomainSharingLinkDefinition, DomainSharingLinkArgs, DomainSharingLinkProperties>(DomainSharingLinkDefinition);
+export const DomainSharingLink: ResourceClass<DomainSharingLinkDefinition, DomainSharingLinkArgs, DomainSharingLinkProperties> = resourceClass(DEFINITIONS.DomainSharingLink);
 export type DomainSharingLink = InstanceType<typeof DomainSharingLink>;
 
-const DomainVerificationDefinition = DEFINITIONS.DomainVerification;
-type DomainVerificationIn = ArgsOf<typeof DomainVerificationDefinition>;
-type DomainVerificationOut = OutputPropertiesOf<typeof DomainVerificationDefinition>;
+type DomainVerificationDefinition = (typeof DEFINITIONS)["DomainVerification"];
+type DomainVerificationIn = ArgsOf<DomainVerificationDefinition>;
+type DomainVerificationOut = OutputPropertiesOf<DomainVerificationDefinition>;
 
 /** The arguments of {@link DomainVerification}: The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the domain id. */
 export interface DomainVerificationArgs {
@@ -588,12 +588,12 @@ export interface DomainVerificationProperties {
  *
  * Delete: Only forgets the resource: a verification cannot be undone on the service, the domain stays verified (delete the `Domain` to remove it). Nothing is sent to the service.
  */
-export const DomainVerification = resourceClass<typeof DomainVerificationDefinition, DomainVerificationArgs, DomainVerificationProperties>(DomainVerificationDefinition);
+export const DomainVerification: ResourceClass<DomainVerificationDefinition, DomainVerificationArgs, DomainVerificationProperties> = resourceClass(DEFINITIONS.DomainVerification);
 export type DomainVerification = InstanceType<typeof DomainVerification>;
 
-const EnvironmentDefinition = DEFINITIONS.Environment;
-type EnvironmentIn = ArgsOf<typeof EnvironmentDefinition>;
-type EnvironmentOut = OutputPropertiesOf<typeof EnvironmentDefinition>;
+type EnvironmentDefinition = (typeof DEFINITIONS)["Environment"];
+type EnvironmentIn = ArgsOf<EnvironmentDefinition>;
+type EnvironmentOut = OutputPropertiesOf<EnvironmentDefinition>;
 
 /** The arguments of {@link Environment}: An environment of an application-hosting app (production, staging...), built from a branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change asynchronously; create and update wait until it is applied. The id is its resource name `accounts/{accountId}/apps/{appId}/environments/{name}`. */
 export interface EnvironmentArgs {
@@ -650,12 +650,12 @@ export interface EnvironmentProperties {
  *
  * Delete: Deletes the environment on the service; its builds and domain mappings go with it. An environment already gone (or whose app is gone) counts as deleted.
  */
-export const Environment = resourceClass<typeof EnvironmentDefinition, EnvironmentArgs, EnvironmentProperties>(EnvironmentDefinition);
+export const Environment: ResourceClass<EnvironmentDefinition, EnvironmentArgs, EnvironmentProperties> = resourceClass(DEFINITIONS.Environment);
 export type Environment = InstanceType<typeof Environment>;
 
-const EnvironmentCacheClearDefinition = DEFINITIONS.EnvironmentCacheClear;
-type EnvironmentCacheClearIn = ArgsOf<typeof EnvironmentCacheClearDefinition>;
-type EnvironmentCacheClearOut = OutputPropertiesOf<typeof EnvironmentCacheClearDefinition>;
+type EnvironmentCacheClearDefinition = (typeof DEFINITIONS)["EnvironmentCacheClear"];
+type EnvironmentCacheClearIn = ArgsOf<EnvironmentCacheClearDefinition>;
+type EnvironmentCacheClearOut = OutputPropertiesOf<EnvironmentCacheClearDefinition>;
 
 /** The arguments of {@link EnvironmentCacheClear}: An action, not an object: clears the web cache of an application-hosting environment when created, and again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`. */
 export interface EnvironmentCacheClearArgs {
@@ -694,12 +694,12 @@ export interface EnvironmentCacheClearProperties {
  *
  * Delete: Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).
  */
-export const EnvironmentCacheClear = resourceClass<typeof EnvironmentCacheClearDefinition, EnvironmentCacheClearArgs, EnvironmentCacheClearProperties>(EnvironmentCacheClearDefinition);
+export const EnvironmentCacheClear: ResourceClass<EnvironmentCacheClearDefinition, EnvironmentCacheClearArgs, EnvironmentCacheClearProperties> = resourceClass(DEFINITIONS.EnvironmentCacheClear);
 export type EnvironmentCacheClear = InstanceType<typeof EnvironmentCacheClear>;
 
-const EnvironmentSourceDefinition = DEFINITIONS.EnvironmentSource;
-type EnvironmentSourceIn = ArgsOf<typeof EnvironmentSourceDefinition>;
-type EnvironmentSourceOut = OutputPropertiesOf<typeof EnvironmentSourceDefinition>;
+type EnvironmentSourceDefinition = (typeof DEFINITIONS)["EnvironmentSource"];
+type EnvironmentSourceIn = ArgsOf<EnvironmentSourceDefinition>;
+type EnvironmentSourceOut = OutputPropertiesOf<EnvironmentSourceDefinition>;
 
 /** The arguments of {@link EnvironmentSource}: Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited (SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`. */
 export interface EnvironmentSourceArgs {
@@ -750,12 +750,12 @@ export interface EnvironmentSourceProperties {
  *
  * Delete: Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment (the service cannot undeploy it short of deleting the environment). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).
  */
-export const EnvironmentSource = resourceClass<typeof EnvironmentSourceDefinition, EnvironmentSourceArgs, EnvironmentSourceProperties>(EnvironmentSourceDefinition);
+export const EnvironmentSource: ResourceClass<EnvironmentSourceDefinition, EnvironmentSourceArgs, EnvironmentSourceProperties> = resourceClass(DEFINITIONS.EnvironmentSource);
 export type EnvironmentSource = InstanceType<typeof EnvironmentSource>;
 
-const InstallDefinition = DEFINITIONS.Install;
-type InstallIn = ArgsOf<typeof InstallDefinition>;
-type InstallOut = OutputPropertiesOf<typeof InstallDefinition>;
+type InstallDefinition = (typeof DEFINITIONS)["Install"];
+type InstallIn = ArgsOf<InstallDefinition>;
+type InstallOut = OutputPropertiesOf<InstallDefinition>;
 
 /** The arguments of {@link Install}: A WordPress install, created in an account and placed in a site as its production, staging or development install. The service provisions it asynchronously: create waits until it is `active`, within `timeoutSeconds`. Its name and account replace it; its site and environment change in place. An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is the install's UUID. */
 export interface InstallArgs {
@@ -818,12 +818,12 @@ export interface InstallProperties {
  *
  * Delete: Deletes the install and everything on it (domains, backups, settings) for good. Refused while `deletionProtection` is on, the default. An install already gone counts as deleted.
  */
-export const Install = resourceClass<typeof InstallDefinition, InstallArgs, InstallProperties>(InstallDefinition);
+export const Install: ResourceClass<InstallDefinition, InstallArgs, InstallProperties> = resourceClass(DEFINITIONS.Install);
 export type Install = InstanceType<typeof Install>;
 
-const InstallCopyDefinition = DEFINITIONS.InstallCopy;
-type InstallCopyIn = ArgsOf<typeof InstallCopyDefinition>;
-type InstallCopyOut = OutputPropertiesOf<typeof InstallCopyDefinition>;
+type InstallCopyDefinition = (typeof DEFINITIONS)["InstallCopy"];
+type InstallCopyIn = ArgsOf<InstallCopyDefinition>;
+type InstallCopyOut = OutputPropertiesOf<InstallCopyDefinition>;
 
 /** The arguments of {@link InstallCopy}: DESTRUCTIVE action, not an object: creating it copies the files and/or the database of one environment (install) over another of the same account, and a change of any input (typically `triggers`) copies again; the destination's copied content is overwritten. `check` enforces the rules that can be decided locally (source and destination differ, `dbTables` only with `includeDb`) and adds a `summary` input that says in words what will be copied, so `pulumi preview` shows it. The service has no status for a copy: completion is announced only by email to `notificationEmails`, so nothing waits for it. The id is generated by the provider. */
 export interface InstallCopyArgs {
@@ -880,12 +880,12 @@ export interface InstallCopyProperties {
  *
  * Delete: Only forgets the action: nothing on the service is undone. Nothing is sent to the service.
  */
-export const InstallCopy = resourceClass<typeof InstallCopyDefinition, InstallCopyArgs, InstallCopyProperties>(InstallCopyDefinition);
+export const InstallCopy: ResourceClass<InstallCopyDefinition, InstallCopyArgs, InstallCopyProperties> = resourceClass(DEFINITIONS.InstallCopy);
 export type InstallCopy = InstanceType<typeof InstallCopy>;
 
-const InstallPlacementDefinition = DEFINITIONS.InstallPlacement;
-type InstallPlacementIn = ArgsOf<typeof InstallPlacementDefinition>;
-type InstallPlacementOut = OutputPropertiesOf<typeof InstallPlacementDefinition>;
+type InstallPlacementDefinition = (typeof DEFINITIONS)["InstallPlacement"];
+type InstallPlacementIn = ArgsOf<InstallPlacementDefinition>;
+type InstallPlacementOut = OutputPropertiesOf<InstallPlacementDefinition>;
 
 /** The arguments of {@link InstallPlacement}: Where an existing install lives: the site it belongs to and the environment (production, staging or development) it fills there. Creating it moves the install (PATCH install); it never creates an install. For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is placed by that resource's `siteId`/`environment`. The id is the install's UUID. */
 export interface InstallPlacementArgs {
@@ -930,12 +930,12 @@ export interface InstallPlacementProperties {
  *
  * Delete: Only forgets the placement: the install stays in the site and environment it has now (nothing on the service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.
  */
-export const InstallPlacement = resourceClass<typeof InstallPlacementDefinition, InstallPlacementArgs, InstallPlacementProperties>(InstallPlacementDefinition);
+export const InstallPlacement: ResourceClass<InstallPlacementDefinition, InstallPlacementArgs, InstallPlacementProperties> = resourceClass(DEFINITIONS.InstallPlacement);
 export type InstallPlacement = InstanceType<typeof InstallPlacement>;
 
-const LetsEncryptCertificateDefinition = DEFINITIONS.LetsEncryptCertificate;
-type LetsEncryptCertificateIn = ArgsOf<typeof LetsEncryptCertificateDefinition>;
-type LetsEncryptCertificateOut = OutputPropertiesOf<typeof LetsEncryptCertificateDefinition>;
+type LetsEncryptCertificateDefinition = (typeof DEFINITIONS)["LetsEncryptCertificate"];
+type LetsEncryptCertificateIn = ArgsOf<LetsEncryptCertificateDefinition>;
+type LetsEncryptCertificateOut = OutputPropertiesOf<LetsEncryptCertificateDefinition>;
 
 /** The arguments of {@link LetsEncryptCertificate}: The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then `ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`. */
 export interface LetsEncryptCertificateArgs {
@@ -1012,12 +1012,12 @@ export interface LetsEncryptCertificateProperties {
  *
  * Delete: Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).
  */
-export const LetsEncryptCertificate = resourceClass<typeof LetsEncryptCertificateDefinition, LetsEncryptCertificateArgs, LetsEncryptCertificateProperties>(LetsEncryptCertificateDefinition);
+export const LetsEncryptCertificate: ResourceClass<LetsEncryptCertificateDefinition, LetsEncryptCertificateArgs, LetsEncryptCertificateProperties> = resourceClass(DEFINITIONS.LetsEncryptCertificate);
 export type LetsEncryptCertificate = InstanceType<typeof LetsEncryptCertificate>;
 
-const OffloadSettingsDefinition = DEFINITIONS.OffloadSettings;
-type OffloadSettingsIn = ArgsOf<typeof OffloadSettingsDefinition>;
-type OffloadSettingsOut = OutputPropertiesOf<typeof OffloadSettingsDefinition>;
+type OffloadSettingsDefinition = (typeof DEFINITIONS)["OffloadSettings"];
+type OffloadSettingsIn = ArgsOf<OffloadSettingsDefinition>;
+type OffloadSettingsOut = OutputPropertiesOf<OffloadSettingsDefinition>;
 
 /** The arguments of {@link OffloadSettings}: The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the install's files. Create and update send the whole settings and wait until the service has applied them (`timeoutSeconds`). The id is the install id: an install has one set of offload settings. */
 export interface OffloadSettingsArgs {
@@ -1066,12 +1066,12 @@ export interface OffloadSettingsProperties {
  *
  * Delete: Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the install keeps offloading to the bucket until its settings are changed by hand.
  */
-export const OffloadSettings = resourceClass<typeof OffloadSettingsDefinition, OffloadSettingsArgs, OffloadSettingsProperties>(OffloadSettingsDefinition);
+export const OffloadSettings: ResourceClass<OffloadSettingsDefinition, OffloadSettingsArgs, OffloadSettingsProperties> = resourceClass(DEFINITIONS.OffloadSettings);
 export type OffloadSettings = InstanceType<typeof OffloadSettings>;
 
-const ReportScheduleDefinition = DEFINITIONS.ReportSchedule;
-type ReportScheduleIn = ArgsOf<typeof ReportScheduleDefinition>;
-type ReportScheduleOut = OutputPropertiesOf<typeof ReportScheduleDefinition>;
+type ReportScheduleDefinition = (typeof DEFINITIONS)["ReportSchedule"];
+type ReportScheduleIn = ArgsOf<ReportScheduleDefinition>;
+type ReportScheduleOut = OutputPropertiesOf<ReportScheduleDefinition>;
 
 /** The arguments of {@link ReportSchedule}: A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: it is found in the site's schedule listing). */
 export interface ReportScheduleArgs {
@@ -1130,12 +1130,12 @@ export interface ReportScheduleProperties {
  *
  * Delete: Deletes the schedule on the service. A schedule already gone counts as deleted.
  */
-export const ReportSchedule = resourceClass<typeof ReportScheduleDefinition, ReportScheduleArgs, ReportScheduleProperties>(ReportScheduleDefinition);
+export const ReportSchedule: ResourceClass<ReportScheduleDefinition, ReportScheduleArgs, ReportScheduleProperties> = resourceClass(DEFINITIONS.ReportSchedule);
 export type ReportSchedule = InstanceType<typeof ReportSchedule>;
 
-const SiteDefinition = DEFINITIONS.Site;
-type SiteIn = ArgsOf<typeof SiteDefinition>;
-type SiteOut = OutputPropertiesOf<typeof SiteDefinition>;
+type SiteDefinition = (typeof DEFINITIONS)["Site"];
+type SiteIn = ArgsOf<SiteDefinition>;
+type SiteOut = OutputPropertiesOf<SiteDefinition>;
 
 /** The arguments of {@link Site}: A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID. */
 export interface SiteArgs {
@@ -1182,12 +1182,12 @@ export interface SiteProperties {
  *
  * Delete: Deletes the site AND every install in it, for good (the service has no confirmation and no undo). Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.
  */
-export const Site = resourceClass<typeof SiteDefinition, SiteArgs, SiteProperties>(SiteDefinition);
+export const Site: ResourceClass<SiteDefinition, SiteArgs, SiteProperties> = resourceClass(DEFINITIONS.Site);
 export type Site = InstanceType<typeof Site>;
 
-const SiteTransferDefinition = DEFINITIONS.SiteTransfer;
-type SiteTransferIn = ArgsOf<typeof SiteTransferDefinition>;
-type SiteTransferOut = OutputPropertiesOf<typeof SiteTransferDefinition>;
+type SiteTransferDefinition = (typeof DEFINITIONS)["SiteTransfer"];
+type SiteTransferIn = ArgsOf<SiteTransferDefinition>;
+type SiteTransferOut = OutputPropertiesOf<SiteTransferDefinition>;
 
 /** The arguments of {@link SiteTransfer}: A request to move a site, with its installs, to another account: immediately or at a scheduled time 1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id. */
 export interface SiteTransferArgs {
@@ -1242,12 +1242,12 @@ export interface SiteTransferProperties {
  *
  * Delete: Reads the transfer's status first: a `pending` or `scheduled` transfer is cancelled on the service. In any other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer that has begun cannot be undone.
  */
-export const SiteTransfer = resourceClass<typeof SiteTransferDefinition, SiteTransferArgs, SiteTransferProperties>(SiteTransferDefinition);
+export const SiteTransfer: ResourceClass<SiteTransferDefinition, SiteTransferArgs, SiteTransferProperties> = resourceClass(DEFINITIONS.SiteTransfer);
 export type SiteTransfer = InstanceType<typeof SiteTransfer>;
 
-const SshKeyDefinition = DEFINITIONS.SshKey;
-type SshKeyIn = ArgsOf<typeof SshKeyDefinition>;
-type SshKeyOut = OutputPropertiesOf<typeof SshKeyDefinition>;
+type SshKeyDefinition = (typeof DEFINITIONS)["SshKey"];
+type SshKeyIn = ArgsOf<SshKeyDefinition>;
+type SshKeyOut = OutputPropertiesOf<SshKeyDefinition>;
 
 /** The arguments of {@link SshKey}: An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the installs that user can reach). The service has no update: a new key replaces it, the old one removed first. The id is the key's UUID. */
 export interface SshKeyArgs {
@@ -1282,12 +1282,12 @@ export interface SshKeyProperties {
  *
  * Delete: Deletes the key from the API user on the service. A key already gone counts as deleted.
  */
-export const SshKey = resourceClass<typeof SshKeyDefinition, SshKeyArgs, SshKeyProperties>(SshKeyDefinition);
+export const SshKey: ResourceClass<SshKeyDefinition, SshKeyArgs, SshKeyProperties> = resourceClass(DEFINITIONS.SshKey);
 export type SshKey = InstanceType<typeof SshKey>;
 
-const ThirdPartyCertificateDefinition = DEFINITIONS.ThirdPartyCertificate;
-type ThirdPartyCertificateIn = ArgsOf<typeof ThirdPartyCertificateDefinition>;
-type ThirdPartyCertificateOut = OutputPropertiesOf<typeof ThirdPartyCertificateDefinition>;
+type ThirdPartyCertificateDefinition = (typeof DEFINITIONS)["ThirdPartyCertificate"];
+type ThirdPartyCertificateIn = ArgsOf<ThirdPartyCertificateDefinition>;
+type ThirdPartyCertificateOut = OutputPropertiesOf<ThirdPartyCertificateDefinition>;
 
 /** The arguments of {@link ThirdPartyCertificate}: A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id. */
 export interface ThirdPartyCertificateArgs {
@@ -1336,5 +1336,5 @@ export interface ThirdPartyCertificateProperties {
  *
  * Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
  */
-export const ThirdPartyCertificate = resourceClass<typeof ThirdPartyCertificateDefinition, ThirdPartyCertificateArgs, ThirdPartyCertificateProperties>(ThirdPartyCertificateDefinition);
+export const ThirdPartyCertificate: ResourceClass<ThirdPartyCertificateDefinition, ThirdPartyCertificateArgs, ThirdPartyCertificateProperties> = resourceClass(DEFINITIONS.ThirdPartyCertificate);
 export type ThirdPartyCertificate = InstanceType<typeof ThirdPartyCertificate>;
