@@ -106,3 +106,20 @@ export function alreadyExists(found: string, takeOver = "set adopt: true to take
     `${found}; ${takeOver}, or, after an interrupted run, recover the whole stack with \`${AFTER_A_CRASH}\``,
   );
 }
+
+/**
+ * The error with each `errors[].field` of the service renamed to the input it is about (the service
+ * says `appId` where the input is `name`), so the message names the input to fix.
+ */
+export function withInputFields(err: unknown, rename: Record<string, string>): unknown {
+  const details = (err as { errors?: unknown } | null)?.errors;
+  if (!(err instanceof Error) || !Array.isArray(details)) return err;
+  const errors = details.map((d: { field?: unknown }) => {
+    if (typeof d?.field !== "string") return d;
+    const [head, ...rest] = d.field.split(".");
+    const to = rename[head ?? ""];
+    return to ? { ...d, field: [to, ...rest].join(".") } : d;
+  });
+  const { status, method } = err as { status?: unknown; method?: unknown };
+  return Object.assign(new Error(err.message), { status, method, errors });
+}

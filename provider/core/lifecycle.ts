@@ -12,7 +12,7 @@ import {
   isRateLimited,
   mayHaveActed,
   type WpEngineClient,
-  WpEngineConnectionError,
+  wasTurnedAway,
 } from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
@@ -519,8 +519,7 @@ export function answer(err: unknown): string {
  * made: see the sdk's `mayHaveActed`); one that may have acted is said by {@link withStep}.
  */
 function next(action: string, err: unknown): string | undefined {
-  const turnedAway = isRateLimited(err) || (err instanceof WpEngineConnectionError && !mayHaveActed(err));
-  return turnedAway ? nothingDone(action, err) : undefined;
+  return wasTurnedAway(err) ? nothingDone(action, err) : undefined;
 }
 
 /** The error with the step that recovers from a lost response the kind cannot resolve on its own. */

@@ -6,8 +6,6 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { AccountUserArgs, AccountUserProperties } from "./generated";
 
 /** The role sets the service accepts, in their canonical spelling. */
 export const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
@@ -311,18 +309,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A user of an account. The id is the service's `user_id`. Delete removes the user from the account.
- *
- * @example
- * const editor = new wpengine.AccountUser("editor", {
- *   accountId, email: "editor@example.com", firstName: "Ed", lastName: "Itor",
- *   roles: "partial", installIds: [prodInstallId],
- * });
- */
-export const AccountUser = resourceClass<typeof definition, AccountUserArgs, AccountUserProperties>(
-  definition,
-);
-export type AccountUser = InstanceType<typeof AccountUser>;
-export type { AccountUserArgs } from "./generated";

@@ -10,8 +10,6 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { CacheExclusionsArgs, CacheExclusionsProperties } from "./generated";
 
 /** Kinds of exclusion a program may declare (`cookie` is accepted by the schema only to explain why not). */
 export type ExclusionType = "query arg" | "url path";
@@ -194,25 +192,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * The full list of cache exclusions of an install. The id is the install id. Create and update
- * replace the whole list (create refuses an install holding other exclusions unless `adopt: true`); delete clears every writable exclusion of the install (PUT of an empty list).
- * Cookie entries are platform-managed and rejected by `check`.
- *
- * @example
- * new wpengine.CacheExclusions("acme", {
- *   installId,
- *   exclusions: [
- *     { type: "url path", value: "^/wp-json/" },
- *     { type: "query arg", value: "^utm_" },
- *   ],
- * });
- */
-export const CacheExclusions = resourceClass<
-  typeof definition,
-  CacheExclusionsArgs,
-  CacheExclusionsProperties
->(definition);
-export type CacheExclusions = InstanceType<typeof CacheExclusions>;
-export type { CacheExclusionsArgs } from "./generated";

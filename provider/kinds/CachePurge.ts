@@ -9,12 +9,9 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
-import { timeoutSecondsInput, uuidString } from "../core/inputs";
+import { timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
-import { resourceClass } from "../dynamic/resource";
-import { triggersInput } from "./EnvironmentCacheClear";
-import type { CachePurgeArgs, CachePurgeProperties } from "./generated";
 
 /** A purge of one cache of an install. */
 const inputs = z
@@ -119,14 +116,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * Purges a cache of an install when created and whenever `triggers` change, waiting out the service's
- * one-object-cache-purge-per-60-seconds limit instead of failing. Delete forgets.
- *
- * @example
- * new wpengine.CachePurge("flush-pages", { installId, type: "page", triggers: { release: version } });
- */
-export const CachePurge = resourceClass<typeof definition, CachePurgeArgs, CachePurgeProperties>(definition);
-export type CachePurge = InstanceType<typeof CachePurge>;
-export type { CachePurgeArgs } from "./generated";

@@ -3,7 +3,6 @@ import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { uuidString } from "../core/inputs";
 import { FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** The network types the service makes sharing links for. */
 export const SHARING_NETWORKS = ["AN", "GES"] as const;
@@ -86,14 +85,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A shareable Entri Connect link to a domain's DNS setup, asked for once and kept.
- *
- * @example
- * const link = new wpengine.DomainSharingLink("client-dns", { installId, domainId: www.domainId });
- * export const dnsLink = link.url; // a secret: `pulumi stack output dnsLink --show-secrets`
- */
-export const DomainSharingLink = resourceClass(definition);
-export type DomainSharingLink = InstanceType<typeof DomainSharingLink>;
-export type DomainSharingLinkArgs = ArgsOf<typeof definition>;

@@ -1,33 +1,11 @@
 import { z } from "zod";
-import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
+import { type Environment as ApiEnvironment, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import { environmentAddress, environmentResourceName, resourceIdString } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
-import { alreadyExists } from "../core/errors";
+import { alreadyExists, withInputFields } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import { appResourceName, resourceIdString, withInputFields } from "./App";
-import type { EnvironmentArgs, EnvironmentProperties } from "./generated";
-
-/** First delay between two polls of asynchronous work; it grows by half each time up to {@link POLL_MAX_MS}. */
-export const POLL_FIRST_MS = 250;
-/** Longest delay between two polls. */
-export const POLL_MAX_MS = 10_000;
-
-/** `accounts/{a}/apps/{app}/environments/{env}`: the service's resource name of an environment. */
-export function environmentResourceName(accountId: string, appId: string, environmentId: string): string {
-  return `${appResourceName(accountId, appId)}/environments/${environmentId}`;
-}
-
-/** The inputs that address an environment, shared by every resource that acts on one. */
-export const environmentAddress = {
-  accountId: uuidString("accountId").meta({ description: "The account that owns the app.", replaces: true }),
-  appId: resourceIdString("appId").meta({ description: "The app id (`App.name`).", replaces: true }),
-  environmentId: resourceIdString("environmentId").meta({
-    description: "The environment id (`Environment.name`).",
-    replaces: true,
-  }),
-} as const;
 
 const inputs = z
   .object({
@@ -228,18 +206,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * An environment of an application-hosting app. The id is its resource name
- * `accounts/{accountId}/apps/{appId}/environments/{name}`. Delete deletes the environment.
- *
- * @example
- * const prod = new wpengine.Environment("prod", {
- *   accountId, appId: app.name, name: "production", displayName: "Production", branch: "uploadable",
- * });
- */
-export const Environment = resourceClass<typeof definition, EnvironmentArgs, EnvironmentProperties>(
-  definition,
-);
-export type Environment = InstanceType<typeof Environment>;
-export type { EnvironmentArgs } from "./generated";

@@ -3,15 +3,12 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
-import { type Build as ApiBuild, isNotFound, pollUntil } from "../../sdk";
+import { type Build as ApiBuild, isNotFound, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import { environmentAddress, environmentResourceName } from "../core/appHosting";
 import { defineKind, type OutputsOf } from "../core/define";
-import { type CheckFailure, containsUnknown, timeoutSecondsInput } from "../core/inputs";
+import { withInputFields } from "../core/errors";
+import { type CheckFailure, containsUnknown, timeoutSecondsInput, triggersInput } from "../core/inputs";
 import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import { withInputFields } from "./App";
-import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
-import { triggersInput } from "./EnvironmentCacheClear";
-import type { EnvironmentSourceArgs, EnvironmentSourceProperties } from "./generated";
 
 /** Directory names never uploaded, at any depth. */
 export const SKIPPED_DIRECTORIES: readonly string[] = [".git", "node_modules"];
@@ -308,21 +305,3 @@ export const provider: typeof generic = {
 };
 // The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
 definition.provider = provider;
-
-/**
- * Local source deployed to an application-hosting environment. The id is
- * `accounts/{a}/apps/{app}/environments/{env}/source`. Delete forgets; the build stays deployed.
- *
- * @example
- * const source = new wpengine.EnvironmentSource("site", {
- *   accountId, appId: app.name, environmentId: prod.name, path: "./dist",
- * });
- * export const build = source.buildName;
- */
-export const EnvironmentSource = resourceClass<
-  typeof definition,
-  EnvironmentSourceArgs,
-  EnvironmentSourceProperties
->(definition);
-export type EnvironmentSource = InstanceType<typeof EnvironmentSource>;
-export type { EnvironmentSourceArgs } from "./generated";

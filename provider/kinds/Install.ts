@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { type Install as ApiInstall, INSTALL_NAME_PATTERN, pollUntil } from "../../sdk";
+import {
+  type Install as ApiInstall,
+  INSTALL_ENVIRONMENTS,
+  INSTALL_NAME_PATTERN,
+  type InstallEnvironment,
+  POLL_FIRST_MS,
+  POLL_MAX_MS,
+  pollUntil,
+} from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { placementPatch } from "../core/installs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ResourceOptions, resourceClass } from "../dynamic/resource";
-import { POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
-import type { InstallArgs, InstallProperties } from "./generated";
-import {
-  INSTALL_ENVIRONMENTS,
-  type InstallEnvironment,
-  markManagedInstall,
-  placementPatch,
-} from "./InstallPlacement";
 
 const inputs = z
   .object({
@@ -239,20 +239,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A WordPress install in a site. The id is the install's UUID. Create waits until it is provisioned.
- * Delete deletes the install, and is refused while `deletionProtection` is on (the default).
- *
- * @example
- * const prod = new wpengine.Install("prod", { name: "blogprod", accountId, siteId: site.id, environment: "production" });
- */
-export class Install extends resourceClass<typeof definition, InstallArgs, InstallProperties>(definition) {
-  constructor(name: string, args: InstallArgs, opts?: ResourceOptions) {
-    super(name, args, opts);
-    // An InstallPlacement of this install is refused: the Install places it itself.
-    markManagedInstall(this.id, name);
-    markManagedInstall(this.installId, name);
-  }
-}
-export type { InstallArgs } from "./generated";

@@ -2,26 +2,8 @@ import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { placementPatch } from "../core/installs";
 import { FORGOTTEN } from "../core/lifecycle";
-import { type ResourceOptions, resourceClass } from "../dynamic/resource";
-import type { InstallPlacementArgs, InstallPlacementProperties } from "./generated";
-
-/** The environments a site has one slot each of. */
-export { INSTALL_ENVIRONMENTS };
-/** One install environment. */
-export type InstallEnvironment = (typeof INSTALL_ENVIRONMENTS)[number];
-
-/**
- * The id outputs of the `Install` resources of this program, with their resource names. An `Install`
- * places its install itself; an `InstallPlacement` of the same install would fight it (each undoing
- * the other's move on every `up`), so the constructor refuses one.
- */
-const managedInstalls = new WeakMap<object, string>();
-
-/** Records an `Install`'s id output (its `id` or `installId`) as managed by the `Install` named `name`. */
-export function markManagedInstall(output: object, name: string): void {
-  managedInstalls.set(output, name);
-}
 
 /** The placement of an existing install. */
 const inputs = z
@@ -73,17 +55,6 @@ export function placementOutputs(i: Install) {
     primaryDomain: i.primary_domain ?? null,
     status: i.status ?? null,
   };
-}
-
-/** The PATCH that moves an install from `have` to `want`; `undefined` when it is already there. */
-export function placementPatch(
-  have: Pick<ReturnType<typeof placementOutputs>, "siteId" | "environment">,
-  want: Pick<InstallPlacementInputs, "siteId" | "environment">,
-): { site_id?: string; environment?: InstallEnvironment } | undefined {
-  const patch: { site_id?: string; environment?: InstallEnvironment } = {};
-  if ((have.siteId ?? "").toLowerCase() !== want.siteId.toLowerCase()) patch.site_id = want.siteId;
-  if (have.environment !== want.environment) patch.environment = want.environment as InstallEnvironment;
-  return Object.keys(patch).length ? patch : undefined;
 }
 
 async function place(
@@ -152,30 +123,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-const Placement = resourceClass<typeof definition, InstallPlacementArgs, InstallPlacementProperties>(
-  definition,
-);
-
-/**
- * The site and environment of an existing install. The id is the install's UUID. Delete leaves the
- * install where it is and only forgets the placement.
- *
- * @example
- * new wpengine.InstallPlacement("staging", { installId, siteId, environment: "staging" });
- */
-export const InstallPlacement: typeof Placement = class InstallPlacement extends Placement {
-  constructor(name: string, args: InstallPlacementArgs, opts?: ResourceOptions) {
-    const owner = typeof args?.installId === "object" ? managedInstalls.get(args.installId) : undefined;
-    if (owner !== undefined) {
-      throw new Error(
-        `wpengine:InstallPlacement ${name}: installId is the install of wpengine.Install "${owner}", which places ` +
-          "it itself: set siteId and environment on that Install and remove this InstallPlacement " +
-          "(InstallPlacement is for installs made outside this program)",
-      );
-    }
-    super(name, args, opts);
-  }
-};
-export type InstallPlacement = InstanceType<typeof InstallPlacement>;
-export type { InstallPlacementArgs } from "./generated";

@@ -8,8 +8,6 @@ import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { LetsEncryptCertificateArgs, LetsEncryptCertificateProperties } from "./generated";
 
 const text = (what: string) =>
   z
@@ -215,21 +213,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * Orders a Let's Encrypt certificate for a legacy-network domain and reports its status. The id is
- * `{installId}/{domainId}`. Changing the holder's details orders again. Delete only forgets.
- *
- * @example
- * new wpengine.LetsEncryptCertificate("blog-tls", {
- *   installId, domainId: blog.domainId,
- *   emailAddress: "ops@example.com", givenName: "Jane", familyName: "Doe", regionCode: "US",
- * });
- */
-export const LetsEncryptCertificate = resourceClass<
-  typeof definition,
-  LetsEncryptCertificateArgs,
-  LetsEncryptCertificateProperties
->(definition);
-export type LetsEncryptCertificate = InstanceType<typeof LetsEncryptCertificate>;
-export type { LetsEncryptCertificateArgs } from "./generated";

@@ -9,8 +9,6 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { ReportScheduleArgs, ReportScheduleProperties } from "./generated";
 
 /** How often a report runs. */
 const frequencyInput = z
@@ -461,19 +459,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A scheduled report of a site. The id is the schedule's UUID. Delete deletes the schedule.
- *
- * @example
- * new wpengine.ReportSchedule("monthly", {
- *   siteId, title: "Monthly report", nextScheduledDate: "2026-07-01T09:00:00Z",
- *   templateUuid, frequency: { value: 1, unit: "MONTHLY" },
- *   recipients: [{ name: "Ops", email: "ops@example.com" }], sections: [{ name: "cover" }, { name: "usage" }],
- * });
- */
-export const ReportSchedule = resourceClass<typeof definition, ReportScheduleArgs, ReportScheduleProperties>(
-  definition,
-);
-export type ReportSchedule = InstanceType<typeof ReportSchedule>;
-export type { ReportScheduleArgs } from "./generated";

@@ -4,8 +4,6 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { SiteArgs, SiteProperties } from "./generated";
 
 const inputs = z
   .object({
@@ -156,14 +154,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A site of an account. The id is the site's UUID. Delete deletes the site and its installs, and is
- * refused while `deletionProtection` is on (the default).
- *
- * @example
- * const blog = new wpengine.Site("blog", { accountId, name: "Blog" });
- */
-export const Site = resourceClass<typeof definition, SiteArgs, SiteProperties>(definition);
-export type Site = InstanceType<typeof Site>;
-export type { SiteArgs } from "./generated";

@@ -4,8 +4,6 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { SiteTransferArgs, SiteTransferProperties } from "./generated";
 
 /** Earliest and latest scheduled time the service accepts, relative to now (spec limits). */
 export const MIN_LEAD_MS = 60 * 60 * 1000;
@@ -271,19 +269,3 @@ export const provider: typeof definition.provider = {
 };
 // The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
 definition.provider = provider;
-
-/**
- * A transfer of a site to another account. The id is the transfer's id. Delete cancels the transfer
- * while it is pending or scheduled; once it has begun (or ended) delete only forgets it.
- *
- * @example
- * const move = new wpengine.SiteTransfer("move-blog", {
- *   siteId, destinationAccountId, scheduledTime: "2026-06-01T02:00:00Z", maintenanceMode: true,
- * });
- * export const transferStatus = move.status;
- */
-export const SiteTransfer = resourceClass<typeof definition, SiteTransferArgs, SiteTransferProperties>(
-  definition,
-);
-export type SiteTransfer = InstanceType<typeof SiteTransfer>;
-export type { SiteTransferArgs } from "./generated";

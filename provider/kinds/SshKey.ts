@@ -5,8 +5,6 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { SshKeyArgs, SshKeyProperties } from "./generated";
 
 /** The key types the service accepts. */
 export const SSH_KEY_TYPES = [
@@ -155,14 +153,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * An SSH public key of the API user the provider authenticates as. The id is the key's UUID. Delete
- * removes the key.
- *
- * @example
- * new wpengine.SshKey("ci", { publicKey: fs.readFileSync("id_ed25519.pub", "utf8") });
- */
-export const SshKey = resourceClass<typeof definition, SshKeyArgs, SshKeyProperties>(definition);
-export type SshKey = InstanceType<typeof SshKey>;
-export type { SshKeyArgs } from "./generated";

@@ -8,8 +8,6 @@ import { z } from "zod";
 import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { ThirdPartyCertificateArgs, ThirdPartyCertificateProperties } from "./generated";
 
 /** A parsed PEM chain, or why it is not one. */
 export type ChainResult = { ok: true; certs: X509Certificate[] } | { ok: false; reason: string };
@@ -245,26 +243,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A third-party certificate imported into an install. The id is the install id. Create imports the
- * pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no
- * GET exists): it reports the stored state while the install exists.
- *
- * Delete: NOTHING on the service can delete an imported certificate. Destroying this resource only
- * removes it from the stack; the install keeps serving the certificate until another replaces it.
- *
- * @example
- * new wpengine.ThirdPartyCertificate("www", {
- *   installId,
- *   certificate: fs.readFileSync("www.example.com.chain.pem", "utf8"),
- *   privateKey: config.requireSecret("wwwKey"),
- * });
- */
-export const ThirdPartyCertificate = resourceClass<
-  typeof definition,
-  ThirdPartyCertificateArgs,
-  ThirdPartyCertificateProperties
->(definition);
-export type ThirdPartyCertificate = InstanceType<typeof ThirdPartyCertificate>;
-export type { ThirdPartyCertificateArgs } from "./generated";
