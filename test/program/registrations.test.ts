@@ -133,7 +133,10 @@ describe("every resource class of the package", () => {
   it("registers pulumi-nodejs:dynamic/wpengine:<Class> with its declared outputs and secret outputs", () => {
     const cap = allClasses;
     expect(cap.errors).toEqual([]);
-    const classes = cap.outputs["classes"]?.value as Record<string, { className: string; outputKeys: string[] }>;
+    const classes = cap.outputs["classes"]?.value as Record<
+      string,
+      { className: string; outputKeys: string[] }
+    >;
     const names = Object.keys(classes).sort();
     console.log(`[program] ${names.length} resource classes: ${names.join(", ")}`);
     // Every class has its case in test/engine/cases.ts (so it runs through the real plugin too).
