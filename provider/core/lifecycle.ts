@@ -11,6 +11,7 @@ import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
 import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
+import { journalCreate } from "./journal";
 
 /** What a lifecycle method gets besides its arguments. */
 export interface Context {
@@ -294,15 +295,20 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     },
 
     async create(inputs: Record<string, unknown>) {
+      // What this create sets out to make and makes, for `pulumi-wpengine recover` (journal.ts).
+      const journal = journalCreate(def.kind, def.replaceOn, inputs);
       try {
-        // The provider-wide switch: adopt what an interrupted `pulumi up` already created.
-        const adopting = inputs["adopt"] === undefined && resolveProviderConfig().adoptExisting === true;
+        // The provider-wide switch, or the recovery of this stack's interrupted run: adopt what it created.
+        const adopting =
+          inputs["adopt"] === undefined && (journal.adopt || resolveProviderConfig().adoptExisting === true);
         const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
         const { id, outs } = await createResolvingLost(def, given, await ctx());
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
+        journal.made(id);
         return { id, outs: withInputs(anyDef, inputs, outs) };
       } catch (err) {
         if (err instanceof CreatedButFailedError) {
+          journal.made(err.id);
           // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
           err.properties = {
             ...withInputs(anyDef, inputs, err.properties),
@@ -311,7 +317,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           err.message = explainError(def.kind, "create", err.cause ?? err).message;
           throw err;
         }
-        return fail("create", withStep(def, inputs, err));
+        return fail("create", withStep(def, inputs, journal.failed(err)));
       }
     },
 

@@ -208,7 +208,7 @@ describe.each(CASES)("$kind: an object already there", (c) => {
     const err = await rejection(create(c, again));
     expect(String(err)).toMatch(/already (exists?|has|added)/);
     expect(String(err)).toContain("set adopt: true");
-    expect(String(err)).toContain(`recover the whole stack with \`${AFTER_A_CRASH}\``);
+    expect(String(err)).toContain(`after an interrupted run of this stack, run \`${AFTER_A_CRASH}\``);
   });
 });
 
