@@ -228,13 +228,20 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
   return {
     /** The recovery adopts this create's object (the killed run's create of the same identity). */
     adopt: claim !== undefined,
-    /** The object the create ended with: checked against the id the killed run recorded, and recorded. */
+    /**
+     * Whether the object live under this identity (`liveId`, looked up before the create) is one the
+     * recovery must not take: the killed run recorded another id. Then the error that says so.
+     */
+    foreign(liveId: string | undefined): Error | undefined {
+      if (claim?.id === undefined || liveId === undefined || claim.id.toLowerCase() === liveId.toLowerCase())
+        return undefined;
+      return new Error(
+        `${identityText(identity)}: the interrupted run made id ${claim.id}, but the service now holds id ${liveId} ` +
+          "under this identity: not taken by pulumi-wpengine recover (another stack or a person may manage it)",
+      );
+    },
+    /** Records the object the create ended with. */
     made(id: string): void {
-      if (claim?.id !== undefined && claim.id.toLowerCase() !== id.toLowerCase())
-        throw new Error(
-          `${identityText(identity)}: the interrupted run made id ${claim.id}, but the service now holds id ${id} ` +
-            "under this identity: not taken by pulumi-wpengine recover (another stack or a person may manage it)",
-        );
       if (claim && current) {
         record("recovered", identity, { id, recovery: current.token });
         process.stderr.write(

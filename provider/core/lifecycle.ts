@@ -302,7 +302,14 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const adopting =
           inputs["adopt"] === undefined && (journal.adopt || resolveProviderConfig().adoptExisting === true);
         const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
-        const { id, outs } = await createResolvingLost(def, given, await ctx());
+        const context = await ctx();
+        // A recovery adopts only the id the killed run recorded: another one under the key is not its.
+        const key = def.naturalKey;
+        if (journal.adopt && key && "what" in key) {
+          const foreign = journal.foreign(await key.find(given, context));
+          if (foreign) throw foreign;
+        }
+        const { id, outs } = await createResolvingLost(def, given, context);
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         journal.made(id);
         return { id, outs: withInputs(anyDef, inputs, outs) };

@@ -233,9 +233,11 @@ describe("a create under a recovery plan", () => {
     plan([{ kind: "Domain", key: { installId: "i1", name: "a.example" }, id: "d1" }]);
     const listed = journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "A.example" });
     expect(listed.adopt).toBe(true);
-    expect(() => listed.made("d2")).toThrow(
+    expect(String(listed.foreign("d2"))).toMatch(
       /the interrupted run made id d1, but the service now holds id d2/,
     );
+    expect(listed.foreign("D1")).toBeUndefined();
+    expect(listed.foreign(undefined)).toBeUndefined();
     const other = journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "b.example" });
     expect(other.adopt).toBe(false);
   });
