@@ -25,7 +25,8 @@ export interface Identity {
 /**
  * One journal line. `sending`: a create began (written before any request); `made`: it ended with this id;
  * `failed`: it ended without an object of its own (refused, or "already exists"); `recovered`: the
- * recovery's `up` took the object as this stack's; `cleared`: a recovery of the stack ended, and the lines
+ * recovery's `up` took the object as this stack's; `deleted`: a delete of the stack removed it (or found it
+ * gone); `cleared`: a recovery of the stack ended, and the lines
  * before it are settled.
  */
 export interface JournalEntry extends Identity {
@@ -35,7 +36,7 @@ export interface JournalEntry extends Identity {
   host: string;
   /** The stack, when the run's command line names it (`--stack`); a line without one counts for any stack. */
   stack?: string;
-  step: "sending" | "made" | "failed" | "recovered" | "cleared";
+  step: "sending" | "made" | "failed" | "recovered" | "deleted" | "cleared";
   id?: string;
   /** The recovery (its plan's token) a `recovered` line belongs to. */
   recovery?: string;
@@ -263,4 +264,14 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
       );
     },
   };
+}
+
+/** Records a delete that removed the object (or found it gone): a recovery no longer claims that id. */
+export function journalDeleted(
+  kind: string,
+  replaceOn: readonly string[],
+  props: Record<string, unknown>,
+  id: string,
+): void {
+  record("deleted", identityOf(kind, replaceOn, props), { id });
 }

@@ -11,7 +11,7 @@ import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError } from "./errors";
 import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
-import { journalCreate } from "./journal";
+import { journalCreate, journalDeleted } from "./journal";
 
 /** What a lifecycle method gets besides its arguments. */
 export interface Context {
@@ -391,9 +391,9 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const said = await def.delete(id, props as O, await ctx());
         if (said) sayDeleted(def.kind, id, said);
       } catch (err) {
-        if (isNotFound(err)) return;
-        fail("delete", err);
+        if (!isNotFound(err)) fail("delete", err);
       }
+      journalDeleted(def.kind, def.replaceOn, props, id);
     },
   } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
 }

@@ -135,20 +135,24 @@ export function adoptions(
   const byRun = new Map<string, Map<string, JournalEntry>>();
   const identities = new Map<string, Identity>();
   for (const e of lines) {
-    if (e.step === "recovered") continue;
     const text = identityText(e);
     identities.set(text, { kind: e.kind, key: e.key });
     const run = `${e.run}@${e.host}`;
     const last = byRun.get(run) ?? new Map<string, JournalEntry>();
     byRun.set(run, last);
-    if (e.step !== "sending" || !last.has(text) || last.get(text)!.step === "sending") last.set(text, e);
+    // A recovery's adoption settles as its create's "made" does.
+    const step = e.step === "recovered" ? { ...e, step: "made" as const } : e;
+    if (step.step !== "sending" || !last.has(text) || last.get(text)!.step === "sending")
+      last.set(text, step);
   }
   const adopt = new Map<string, Adoption>();
   const refused = new Set<string>();
   const consider = (text: string, identity: Identity, urn?: string) => {
-    // The latest run that did not see it refused decides: its create made this id, or never answered.
+    // The latest run that did not see it refused decides: its create made this id, or never answered; or
+    // it deleted the object, which no recovery then claims.
     const ends = [...byRun.values()].map((m) => m.get(text)).filter((e): e is JournalEntry => !!e);
     const end = ends.reverse().find((e) => e.step !== "failed");
+    if (end?.step === "deleted" && !urn) return;
     if (ends.length && !end) {
       refused.add(text);
       return;

@@ -127,6 +127,19 @@ describe("what a recovery adopts", () => {
     expect(adopted(adoptions([], lines, replaceOnOf))).toEqual(["a.example"]);
   });
 
+  it("an object a run of the stack deleted is no longer claimed; one a recovery took counts as made", () => {
+    const lines = [
+      line(5, "made", "gone.example", { id: "g1" }),
+      line(6, "deleted", "gone.example", { id: "g1" }),
+      line(7, "sending", "taken.example"),
+      line(8, "sending", "taken.example"),
+      line(8, "recovered", "taken.example", { id: "t1", recovery: "r1" }),
+    ];
+    const r = adoptions([], lines, replaceOnOf);
+    expect(adopted(r)).toEqual(["taken.example=t1"]);
+    expect(r.refused).toEqual([]);
+  });
+
   it("the state's pending creates count, by their type and inputs, unless the journal says refused", () => {
     const state = {
       deployment: {
