@@ -1,4 +1,3 @@
-"use strict";
 /**
  * The bundled simulator in a child process, for the benches: the bench process is the client, so its CPU
  * and heap are its own. Also the `/proc` readers both benches use (Linux; NaN or undefined elsewhere):

@@ -22,6 +22,8 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
                        several API users, each resource carrying its profile (TypeScript); credentials
                        from WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME>, or WPE_PROFILES (JSON)
   --project NAME       the Pulumi project name (default: the name of DIR)
+  --package-spec SPEC  how the project installs pulumi-wpengine (an npm spec: ^0.2.0, a tarball,
+                       a git URL, a path; default: the way this command was installed)
   --force              replace DIR when it is not empty
 
 Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WPE_API_URL,
@@ -94,6 +96,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         : {}),
       ...(values.project ? { project: values.project } : {}),
       ...(values.profile ? { profiles: values.profile } : {}),
+      ...(values["package-spec"] ? { packageSpec: values["package-spec"] } : {}),
       force: values.force === true,
       progress,
     });
@@ -130,6 +133,7 @@ function parse(args: string[]) {
       kinds: { type: "string" },
       project: { type: "string" },
       profile: { type: "string", multiple: true },
+      "package-spec": { type: "string" },
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },

@@ -37,6 +37,11 @@ export interface ImportOptions extends Selection {
    * accounts form one program whose resources carry their `profile`. Unset: the default credentials.
    */
   profiles?: readonly string[];
+  /**
+   * How the generated project names pulumi-wpengine (an npm spec: `^0.2.0`, a tarball, a git URL, a
+   * path); default: the way this importer itself was installed ({@link installedAs}).
+   */
+  packageSpec?: string;
 }
 
 export interface ImportResult {
@@ -58,16 +63,60 @@ export class UsageError extends Error {
   }
 }
 
-function version(): string {
+/** The directory of this package (its package.json), from the checkout or an install. */
+function packageDir(): string {
   for (const up of ["..", "../.."]) {
-    const p = path.join(__dirname, up, "package.json");
-    if (fs.existsSync(p)) {
-      const pkg = JSON.parse(fs.readFileSync(p, "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "pulumi-wpengine" && pkg.version) return pkg.version;
-    }
+    const dir = path.resolve(__dirname, up);
+    const p = path.join(dir, "package.json");
+    if (
+      fs.existsSync(p) &&
+      (JSON.parse(fs.readFileSync(p, "utf8")) as { name?: string }).name === "pulumi-wpengine"
+    )
+      return dir;
   }
-  return "0.1.0";
+  throw new Error(`pulumi-wpengine: no package.json of pulumi-wpengine above ${__dirname}`);
 }
+
+function version(dir = packageDir()): string {
+  return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * How this importer was installed, as the npm spec that installs the same package into the project at
+ * `out`: the registry version (`^<version>`) when npm took it from a registry, the same tarball or
+ * directory (`file:<path relative to out>`) or git URL otherwise; a checkout, by its path. Read from the
+ * installing project's lockfile (`node_modules/.package-lock.json`, which npm writes on every install).
+ */
+export function installedAs(out: string, dir = packageDir()): string {
+  const rel = (abs: string) =>
+    `file:${path.relative(path.resolve(out), abs).split(path.sep).join("/") || "."}`;
+  if (path.basename(path.dirname(dir)) !== "node_modules") return rel(dir);
+  const project = path.dirname(path.dirname(dir));
+  const key = `node_modules/${path.basename(dir)}`;
+  for (const lock of [
+    path.join(project, "node_modules", ".package-lock.json"),
+    path.join(project, "package-lock.json"),
+  ]) {
+    if (!fs.existsSync(lock)) continue;
+    const entry = (
+      JSON.parse(fs.readFileSync(lock, "utf8")) as { packages?: Record<string, { resolved?: string }> }
+    ).packages?.[key];
+    const resolved = entry?.resolved;
+    if (!resolved) continue;
+    if (resolved.startsWith("file:")) return rel(path.resolve(project, resolved.slice("file:".length)));
+    if (/^(git\+|git:|github:|ssh:)/.test(resolved)) return resolved;
+    break;
+  }
+  return `^${version(dir)}`;
+}
+
+/** `npm install --global` of a spec (a path without `file:`, as npm takes it on the command line). */
+const globalSpec = (spec: string) =>
+  spec.startsWith("file:")
+    ? spec.slice("file:".length)
+    : spec.startsWith("^")
+      ? `pulumi-wpengine@${spec.slice(1)}`
+      : spec;
 
 /** Refuses an `--out` that exists and is not an empty directory, unless forced. */
 export function checkOut(out: string, force: boolean): void {
@@ -144,6 +193,8 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     language,
     source: first!.source,
     version: version(),
+    packageSpec: opts.packageSpec ?? installedAs(opts.out),
+    globalSpec: globalSpec(opts.packageSpec ?? installedAs(opts.out)),
     command: opts.command ?? commandOf(opts, language),
   });
   writeAtomically(opts.out, files);

@@ -15,8 +15,12 @@ export interface RenderOptions {
   language: Language;
   /** Where the objects were read from, for the README. */
   source: string;
-  /** The version of pulumi-wpengine the project depends on. */
+  /** The version of pulumi-wpengine (of its plugin, for a YAML project). */
   version: string;
+  /** How the project's package.json names pulumi-wpengine (`^0.2.0`, `file:../pulumi-wpengine-0.2.0.tgz`, a git URL). */
+  packageSpec: string;
+  /** The same package as `npm install --global` takes it (a YAML project's plugin). */
+  globalSpec: string;
   /** The command that made the project, for the README. */
   command: string;
 }
@@ -205,7 +209,7 @@ function packageJson(opts: RenderOptions): string {
       name: opts.project,
       private: true,
       main: "index.ts",
-      dependencies: { "@pulumi/pulumi": "^3.150.0", "pulumi-wpengine": `^${opts.version}` },
+      dependencies: { "@pulumi/pulumi": "^3.150.0", "pulumi-wpengine": opts.packageSpec },
       devDependencies: { "@types/node": "^22.0.0", typescript: "^5.9.0" },
     },
     null,
@@ -263,19 +267,27 @@ function readme(model: Model, opts: RenderOptions): string {
     ...credentialsLines(model),
     "",
     "```sh",
-    "pulumi stack init prod",
     ...(yaml
       ? [
+          `npm install --global ${opts.globalSpec}   # the plugin: puts pulumi-resource-wpengine on PATH (Node.js >= 22)`,
+          "pulumi stack init prod",
           "pulumi import --file import.json --generate-code=false --protect=false --yes   # reads only",
-          "pulumi up            # nothing to do: the state is the account",
+          "pulumi preview --refresh   # no changes: the state is the account",
         ]
       : [
+          "pulumi stack init prod",
           "npm install",
           "WPE_ADOPT_EXISTING=true pulumi up --yes   # once: each create finds its object and only reads it",
           "pulumi preview --refresh                  # no changes",
         ]),
     "```",
     "",
+    ...(yaml
+      ? [
+          `Without Node.js, install the self-contained plugin instead of the first line: download \`pulumi-resource-wpengine-v${opts.version}-<os>-<arch>.tar.gz\` of release ${opts.version} and run \`pulumi plugin install resource wpengine ${opts.version} --file pulumi-resource-wpengine-v${opts.version}-<os>-<arch>.tar.gz\` (docs/languages.md of the package).`,
+          "",
+        ]
+      : []),
     yaml
       ? "`pulumi import --file` reads each object by its import id (the comment above each resource in `Pulumi.yaml`) and records it in the stack; nothing is written to the service. `WPE_ADOPT_EXISTING=true pulumi up` takes the objects in as well."
       : "`WPE_ADOPT_EXISTING=true` is needed once: without it, each create refuses an object that already exists (`already exists ... set adopt: true`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no `adopt` flags left in it.",
@@ -308,6 +320,17 @@ function readme(model: Model, opts: RenderOptions): string {
   return out.join("\n");
 }
 
+/** What git leaves out: the dependencies, the compiled program, the embedded simulator's world. */
+function gitignore(language: Language): string {
+  const lines = [
+    "# The bundled simulator's world (WPE_SIMULATOR=true or wpengine:simulator), when a stack runs on it.",
+    ".wpengine-simulator.json",
+    ".wpengine-simulator.json.*",
+  ];
+  if (language === "typescript") lines.unshift("node_modules/", "bin/");
+  return `${lines.join("\n")}\n`;
+}
+
 /** Every file of the project, by relative path. */
 export function renderProject(model: Model, opts: RenderOptions): Record<string, string> {
   if (opts.language === "yaml") {
@@ -315,9 +338,11 @@ export function renderProject(model: Model, opts: RenderOptions): Record<string,
       "Pulumi.yaml": renderYaml(model, opts),
       "import.json": renderImportFile(model),
       "README.md": readme(model, opts),
+      ".gitignore": gitignore("yaml"),
     };
   }
   return {
+    ".gitignore": gitignore("typescript"),
     "Pulumi.yaml": tsProjectYaml(model, opts),
     "index.ts": renderTypeScript(model, opts),
     "package.json": packageJson(opts),

@@ -9,6 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { profileOf, setStackConfig, withProfile } from "./core/config";
 import { type CheckFailure, forEngine } from "./core/inputs";
 import { stopWithParent } from "./core/watchdog";
+import { quietHostTrace } from "./dynamic/hostErrors";
 import { KINDS } from "./registry";
 
 /** Keeps the `wpengine:*` stack config for this plugin process. */
@@ -19,15 +20,23 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
+/** The methods whose errors Pulumi's dynamic-provider host also prints with their stack (see `hostErrors.ts`). */
+const TRACED: ReadonlySet<Method> = new Set(["check", "diff", "read", "delete"]);
+
 /** Runs one lifecycle method of a resource kind, found in the registry. */
 export async function run(kind: string, method: Method, ...args: unknown[]): Promise<unknown> {
   const provider = Object.hasOwn(KINDS, kind) ? KINDS[kind]?.provider : undefined;
   if (!provider) throw new Error(`wpengine: unknown resource kind ${JSON.stringify(kind)}`);
   const fn = provider?.[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
   if (!fn) throw new Error(`wpengine: resource ${kind} has no ${method}`);
-  // Every method's last argument holds the resource's properties: its `profile` chooses the API user.
-  const result = await withProfile(profileOf(args.at(-1)), () => fn.apply(provider, args));
-  return method === "check" ? forEngineCheck(result) : result;
+  try {
+    // Every method's last argument holds the resource's properties: its `profile` chooses the API user.
+    const result = await withProfile(profileOf(args.at(-1)), () => fn.apply(provider, args));
+    return method === "check" ? forEngineCheck(result) : result;
+  } catch (err) {
+    if (TRACED.has(method)) quietHostTrace(err);
+    throw err;
+  }
 }
 
 /** A check result with its failures as the engine prints them (see `forEngine`). */

@@ -27,6 +27,13 @@ if (verify) {
   verifiedTime = verification.verifiedTime;
 }
 
+// When someone else holds the domain's DNS (a client): a link they open to set the records themselves
+// (Advanced Network and Global Edge Security domains only). Asked for once, kept in the state, secret.
+const link = config.getBoolean("shareLink")
+  ? new wpengine.DomainSharingLink("domain", { installId, domainId: domain.id })
+  : undefined;
+
 export const domainId = domain.id;
 export const ownershipStatus = status;
 export const domainVerifiedTime = verifiedTime;
+export const sharingLink = link?.url;

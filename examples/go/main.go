@@ -55,9 +55,11 @@ func program(ctx *pulumi.Context) error {
 	if err != nil {
 		return err
 	}
-	// The whole list of the install's cache exclusions (anything else is removed).
+	// The whole list of the install's cache exclusions. The install already holds exclusions made by
+	// hand; Adopt says to replace them (without it, create stops and names them).
 	if _, err := wpengine.NewCacheExclusions(ctx, "cache", &wpengine.CacheExclusionsArgs{
 		InstallId: pulumi.String(installID),
+		Adopt:     pulumi.Bool(true),
 		Exclusions: wpengine.CacheExclusionsExclusionsArray{
 			wpengine.CacheExclusionsExclusionsArgs{
 				Type:  wpengine.CacheExclusionsExclusionsType_Url_path,

@@ -22,10 +22,12 @@ def program() -> None:
     # The apex redirects to www (by the domain's id).
     apex = wpengine.Domain("apex", install_id=install_id, name=base_domain, redirect_to=www.id)
 
-    # The whole list of the install's cache exclusions (anything else is removed).
+    # The whole list of the install's cache exclusions. The install already holds exclusions made by
+    # hand; adopt=True says to replace them (without it, create stops and names them).
     wpengine.CacheExclusions(
         "cache",
         install_id=install_id,
+        adopt=True,
         exclusions=[
             wpengine.CacheExclusionsExclusionsArgs(
                 type=wpengine.CacheExclusionsExclusionsType.URL_PATH, value="^/cart/"

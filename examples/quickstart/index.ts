@@ -27,9 +27,11 @@ const www = new wpengine.Domain("www", {
 // so a preview that updates www does not report apex as changing too.
 const apex = new wpengine.Domain("apex", { installId, name: baseDomain, redirectTo: www.id });
 
-// Cache exclusions: the whole list of the install (anything else is removed).
+// Cache exclusions: the whole list of the install. The install already holds exclusions made by hand;
+// `adopt: true` says to replace them (without it, create stops and names them).
 const cache = new wpengine.CacheExclusions("cache", {
   installId,
+  adopt: true,
   exclusions: [
     { type: "url path", value: "^/cart/" },
     { type: "url path", value: "^/checkout/" },

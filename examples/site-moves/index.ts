@@ -4,7 +4,10 @@ import * as wpengine from "pulumi-wpengine";
 const config = new pulumi.Config();
 const installId = config.require("installId"); // an existing install to re-home
 const siteId = config.require("siteId"); // the site that receives it, and is then transferred
-const environment = config.get("environment") ?? "staging"; // the slot it fills in that site
+// The slot it fills in that site (the config refuses any other value, as the input's type does).
+const environment =
+  config.get("environment", { allowedValues: ["production", "staging", "development"] as const }) ??
+  "staging";
 const destinationAccountId = config.require("destinationAccountId");
 // RFC 3339, between 1 hour and 7 days ahead when the transfer is created; unset: transfer now.
 const transferAt = config.get("transferAt");

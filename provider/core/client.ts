@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { WpEngineClient } from "../../sdk";
 import { checkBaseUrl } from "../../sdk/core/config";
-import { WpEngineConfigError } from "../../sdk/core/errors";
+import { WpEngineConfigError, WpEngineConnectionError } from "../../sdk/core/errors";
 import {
   CONFIG_KEYS,
   currentProviderInstance,
@@ -151,8 +151,10 @@ const PROVEN = Symbol.for("pulumi-wpengine.proven-credentials");
 /**
  * Proves the configured credentials with one cheap authenticated call (`GET /user`), once per client:
  * wrong credentials then fail `pulumi preview` with a clear error instead of the first write of `up`.
- * Only a 401 or 403 fails; any other error is left to the calls that follow (a preview must not fail
- * on a passing network fault). Skipped in simulator mode and with `wpengine:skipCredentialsCheck`.
+ * A 401 or 403 fails, and so does a service that cannot be reached at all (after the transport's retries:
+ * a wrong `apiUrl` is told at preview, not after a create's retries); any other error is left to the calls
+ * that follow (a preview must not fail on a passing fault). Skipped in simulator mode and with
+ * `wpengine:skipCredentialsCheck`.
  */
 export async function proveCredentials(
   config: ResolvedProviderConfig = resolveProviderConfig(),
@@ -164,6 +166,11 @@ export async function proveCredentials(
   holder[PROVEN] ??= client.accounts.currentUser().then(
     () => undefined,
     (err) => {
+      if (err instanceof WpEngineConnectionError)
+        throw new WpEngineConfigError(
+          `wpengine: cannot reach the API at ${client.apiUrl} (${err.message}). Check ${CONFIG_KEYS.apiUrl.key} ` +
+            `(or ${CONFIG_KEYS.apiUrl.env}) and the network; nothing was sent.`,
+        );
       const status = (err as { status?: number }).status;
       if (status !== 401 && status !== 403) return;
       const refused = `${status} ${status === 401 ? "Unauthorized" : "Forbidden"} on GET /user`;

@@ -29,6 +29,11 @@ declare module "zod/v4/core" {
      * updates the object, so what depends on it is not planned for an update too.
      */
     stable?: boolean;
+    /**
+     * The values a string input accepts, when a refinement checks them rather than a `z.enum` (so its
+     * output stays a plain string): the TypeScript classes type the input as their union.
+     */
+    values?: readonly string[];
   }
 }
 

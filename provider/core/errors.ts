@@ -3,6 +3,8 @@
  * and which input property that points at (the API speaks snake_case, programs speak camelCase).
  */
 
+import { WpEngineConnectionError } from "../../sdk";
+
 /** Request wrappers of the API that are not inputs of any resource (`domains`: the bulk create's list). */
 const WRAPPERS = new Set(["user", "domains", "custom_options", "largefs_settings", "large_fs_config"]);
 
@@ -34,8 +36,41 @@ interface DetailLike {
   field?: string;
 }
 
-/** Wraps any failure of a lifecycle step into an Error whose message names the resource and the inputs. */
-export function explainError(kind: string, action: string, err: unknown): Error {
+/** How many times a step was sent before it failed for good, by its final error (see {@link noteSends}). */
+const SENDS = new WeakMap<object, number>();
+
+/** Records that the step whose final error is `err` was sent `n` times: the message says it once, counted. */
+export function noteSends(err: unknown, n: number): void {
+  if (n > 1 && typeof err === "object" && err !== null) SENDS.set(err, n);
+}
+
+/**
+ * What the user does next after a step the service refused before acting (busy, or unreachable), by
+ * action: nothing was made or changed, so the same command again is the whole recovery.
+ */
+const NOTHING_DONE: Record<string, string> = {
+  create: "Nothing was created: run `pulumi up` again",
+  update: "Nothing was changed: run `pulumi up` again",
+  delete: "Nothing was deleted: run the same command again",
+};
+
+/**
+ * The next step for a failure that certainly did nothing (the caller knows: a lost answer is said
+ * otherwise), or `undefined` for an action without one. An unreachable service also names the setting.
+ */
+export function nothingDone(action: string, err: unknown): string | undefined {
+  const next = NOTHING_DONE[action];
+  if (!next) return undefined;
+  return err instanceof WpEngineConnectionError
+    ? `${next} once the API answers (check wpengine:apiUrl and wpengine:appHostingUrl, and the network)`
+    : `${next} once the service answers`;
+}
+
+/**
+ * Wraps any failure of a lifecycle step into an Error whose message names the resource and the inputs,
+ * how many times the step was sent when more than once, and `next` (the step that follows) when given.
+ */
+export function explainError(kind: string, action: string, err: unknown, next?: string): Error {
   const base = err instanceof Error ? err.message : String(err);
   const details = (err as { errors?: DetailLike[] } | null)?.errors;
   const fields = Array.isArray(details)
@@ -48,7 +83,11 @@ export function explainError(kind: string, action: string, err: unknown): Error 
       ? `. ${STALE_CREDENTIALS}`
       : "";
   const prefix = `wpengine:${kind} ${action} failed: `;
-  const message = base.startsWith(prefix) ? base : `${prefix}${base}${hint}`;
+  const sends = typeof err === "object" && err !== null ? SENDS.get(err) : undefined;
+  const counted = sends ? ` (sent ${sends} times)` : "";
+  const message = base.startsWith(prefix)
+    ? base
+    : `${prefix}${base}${counted}${hint}${next ? `. ${next}.` : ""}`;
   const wrapped = new Error(message);
   wrapped.name = "WpEngineResourceError";
   // Keep the status so callers (and the not-found rules) can branch; never the request itself.

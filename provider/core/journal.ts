@@ -241,14 +241,10 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
           "under this identity: not taken by pulumi-wpengine recover (another stack or a person may manage it)",
       );
     },
-    /** Records the object the create ended with. */
+    /** Records the object the create ended with (lifecycle.ts says an adoption to the user). */
     made(id: string): void {
-      if (claim && current) {
-        record("recovered", identity, { id, recovery: current.token });
-        process.stderr.write(
-          `wpengine:${kind} ${identityText(identity)}: recovered as this stack's, id ${id}\n`,
-        );
-      } else record("made", identity, { id });
+      if (claim && current) record("recovered", identity, { id, recovery: current.token });
+      else record("made", identity, { id });
     },
     /** A failed create: recorded when it proves nothing of its own was made; the error, reworded for a recovery. */
     failed(err: unknown): unknown {

@@ -6,10 +6,18 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { isNotFound, type WpEngineClient, WpEngineConnectionError, WpEngineTimeoutError } from "../../sdk";
+import {
+  isLostWrite,
+  isNotFound,
+  isRateLimited,
+  mayHaveActed,
+  type WpEngineClient,
+  WpEngineConnectionError,
+} from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
-import { explainError } from "./errors";
+import { explainError, noteSends, nothingDone } from "./errors";
+import { CLAIMANT, claim, type Identity, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
 import { journalCreate, journalDeleted } from "./journal";
 
@@ -29,6 +37,14 @@ export interface ReadResult<I, O> {
   inputs?: Partial<I>;
 }
 
+/** What a create returns: the id and outputs, and what it adopted when it took over an existing object. */
+export interface Created<O> {
+  id: string;
+  outs: O;
+  /** What was taken over, in words (e.g. `domain www.example.com`); absent when the create made it. */
+  adopted?: string;
+}
+
 /** Thrown from `create` when the object exists but a later step failed: the engine records it. */
 export class CreatedButFailedError extends Error {
   /** The id of the object that exists on the service. */
@@ -45,8 +61,8 @@ export class CreatedButFailedError extends Error {
 
 /**
  * How a create (or another unsafe call) whose response is lost is resolved: the connection dropped
- * mid-flight, no answer came in time, or a 500/502/504 came back, and the transport does not send an
- * unsafe call again. One of:
+ * mid-flight, no answer came in time, or any 5xx came back (a 503 included: see the sdk's `mayHaveActed`),
+ * and the transport does not send an unsafe call again. One of:
  * - `what` and `find`: the object's natural key. The lifecycle looks the object up (`find`, a lookup started
  *   after the failure): found, the lost request had taken effect and the object is this resource's (it was
  *   not there before the create), so it is adopted; not found, the create runs again. At most
@@ -69,27 +85,12 @@ export type NaturalKey<I> =
 export const LOST_SENDS = 3;
 
 /**
- * Whether an error is a lost response to a call that may have taken effect: a connection that failed
- * (after the transport's own retries, so mid-flight for an unsafe call), a timeout, or a 500/502/504 to a
- * write. A read that failed so is not a lost write.
- */
-export function isLostResponse(err: unknown): boolean {
-  const method = (err as { method?: unknown } | null)?.method;
-  if (method === "GET") return false;
-  if (err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError) return true;
-  const status = (err as { status?: unknown } | null)?.status;
-  return status === 500 || status === 502 || status === 504;
-}
-
-/**
- * Whether a failure may pass if the step runs again: a lost response, or a refusal that says the service
- * is busy (429, 503) after the transport's own retries. A create that looks its object up first (a
- * natural key) or whose writes are harmless to repeat runs again on it; no other.
+ * Whether a failure may pass if the step runs again: a lost response, or a 429 the transport's retries
+ * did not get past (nothing was done). A create that looks its object up first (a natural key) or whose
+ * writes are harmless to repeat runs again on it; no other.
  */
 function isTransient(err: unknown): boolean {
-  if (err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError) return true;
-  const status = (err as { status?: unknown } | null)?.status;
-  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+  return isRateLimited(err) || mayHaveActed(err);
 }
 
 /** The message's words for a lost response the kind cannot resolve: why, and the step that recovers. */
@@ -159,7 +160,16 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
    * failure (the create meets it).
    */
   preflight?(inputs: I, ctx: Context): Promise<CheckFailure[]>;
-  create(inputs: I, ctx: Context): Promise<{ id: string; outs: O }>;
+  /**
+   * The inputs that address one object on the service (see identity.ts): two resources of one deployment
+   * with the same key fail `check`. Absent for actions, which own no object.
+   */
+  identity?: Identity<I>;
+  /**
+   * Creates the object, or takes over the one found (`adopt`): then `adopted` says what was taken over, in
+   * words (e.g. `domain www.example.com`), and the user is told with the id.
+   */
+  create(inputs: I, ctx: Context): Promise<Created<O>>;
   /** Live state, or `undefined` when the object is gone. */
   read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
   /** In-place update; must return the full outputs. Absent when every input replaces. */
@@ -183,7 +193,21 @@ export const FORGOTTEN = "forgotten only, nothing sent to the service: ";
  * unstructured output). Built from ids and service facts only (never credentials).
  */
 export function sayDeleted(kind: string, id: string, what: string): void {
-  process.stderr.write(`wpengine:${kind} ${id}: ${what}\n`);
+  tell(`wpengine:${kind} ${id}: ${what}`);
+}
+
+/**
+ * Where the provider's lines for the user go: the process's stderr, which the engine shows for the
+ * dynamic-provider plugin; the executable provider, whose stderr the engine hides, sends them to the
+ * engine's log instead ({@link tellThrough}).
+ */
+let tell = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/** Sends the provider's lines for the user through `sink` (the executable provider's engine log). */
+export function tellThrough(sink: (line: string) => void): void {
+  tell = sink;
 }
 
 /** Removes `undefined` (the engine cannot record it) and turns Dates into ISO strings. */
@@ -272,8 +296,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
 ): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
   const ctx = async (): Promise<Context> => ({ client: await getClient(), kind: def.kind });
   const anyDef = def as unknown as ResourceDefinition<Record<string, unknown>, Record<string, unknown>>;
-  const fail = (action: string, err: unknown): never => {
-    throw explainError(def.kind, action, err);
+  const fail = (action: string, err: unknown, then?: string): never => {
+    throw explainError(def.kind, action, err, then);
   };
   return {
     definition: def,
@@ -282,15 +306,23 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       const config = resolveProviderConfig();
       assertUsableConfig(config);
       await proveCredentials(config);
-      const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, news, def.rules ?? []);
+      const { [CLAIMANT]: claimant, ...given } = news;
+      const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
       if (!failures.length && def.preflight && !containsUnknown(inputs))
         failures.push(...(await def.preflight(inputs as I, await ctx())));
+      // The resource that claims the object travels with its inputs to create (see identity.ts).
+      if (claimant !== undefined) inputs[CLAIMANT] = claimant;
+      const taken = failures.length
+        ? undefined
+        : claim(def.kind, def.identity, inputs, def.normalize as never);
+      if (taken) failures.push(taken);
       return failures.length ? { inputs, failures } : { inputs };
     },
 
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
       // Pulumi's dynamic-provider plugin passes on neither the names nor the stables (see the executable door).
       const { diffs: _named, stables: _stables, ...result } = diffOf(def, olds, news);
+      if (result.deleteBeforeReplace) sayDeletesFirst(def.kind, _id, olds, result.replaces ?? []);
       return result;
     },
 
@@ -302,16 +334,26 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const adopting =
           inputs["adopt"] === undefined && (journal.adopt || resolveProviderConfig().adoptExisting === true);
         const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
+        const { [CLAIMANT]: _claimant, ...sent } = given;
         const context = await ctx();
         // A recovery adopts only the id the killed run recorded: another one under the key is not its.
         const key = def.naturalKey;
         if (journal.adopt && key && "what" in key) {
-          const foreign = journal.foreign(await key.find(given, context));
+          const foreign = journal.foreign(await key.find(sent as I, context));
           if (foreign) throw foreign;
         }
-        const { id, outs } = await createResolvingLost(def, given, context);
+        const { id, outs, adopted } = await createResolvingLost(def, sent as I, context);
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
+        // Never a second owner in this stack (an adoption of what another resource holds), see identity.ts.
+        if (def.identity) {
+          const second = own(def.kind, id, given);
+          if (second) throw second;
+        }
         journal.made(id);
+        if (adopted) {
+          const whose = journal.adopt ? ", which the interrupted run created (pulumi-wpengine recover)" : "";
+          say(def.kind, subjectOf(inputs), `adopted the existing ${adopted} (id ${id})${whose}`);
+        }
         return { id, outs: withInputs(anyDef, inputs, outs) };
       } catch (err) {
         if (err instanceof CreatedButFailedError) {
@@ -324,7 +366,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           err.message = explainError(def.kind, "create", err.cause ?? err).message;
           throw err;
         }
-        return fail("create", withStep(def, inputs, journal.failed(err)));
+        return fail("create", withStep(def, inputs, journal.failed(err)), next("create", err));
       }
     },
 
@@ -357,23 +399,29 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       }
     },
 
-    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+    async update(id: string, olds: Record<string, unknown>, given: Record<string, unknown>) {
       if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
+      const { [CLAIMANT]: _claimant, ...news } = given;
       try {
         const context = await ctx();
         const key = def.naturalKey;
+        const earlier: string[] = [];
         // An update that only repeats is sent again when its answer is lost (bounded, like a create).
         for (let sent = 1; ; sent++) {
           try {
             const outs = await def.update(id, olds as O, news as I, context);
+            if (earlier.length) say(def.kind, id, `updated on send ${sent} (${earlier.join("; ")})`);
             return { outs: withInputs(anyDef, news, outs) };
           } catch (err) {
-            if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) throw err;
-            say(def.kind, id, `the update failed (${message(err)}); sending it again`);
+            if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) {
+              noteSends(err, sent);
+              throw err;
+            }
+            earlier.push(`send ${sent} was answered ${answer(err)}`);
           }
         }
       } catch (err) {
-        return fail("update", withStep(def, news, err));
+        return fail("update", withStep(def, news, err), next("update", err));
       }
     },
 
@@ -391,7 +439,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const said = await def.delete(id, props as O, await ctx());
         if (said) sayDeleted(def.kind, id, said);
       } catch (err) {
-        if (!isNotFound(err)) fail("delete", err);
+        if (!isNotFound(err)) fail("delete", err, next("delete", err));
       }
       journalDeleted(def.kind, def.replaceOn, props, id);
     },
@@ -427,35 +475,66 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
   def: ResourceDefinition<I, O>,
   inputs: I,
   ctx: Context,
-): Promise<{ id: string; outs: O }> {
+): Promise<Created<O>> {
   const key = def.naturalKey;
   let given = inputs;
+  const what = subjectOf(inputs);
+  // What happened to the earlier sends, said once with the outcome (never one line per send).
+  const earlier: string[] = [];
   for (let sent = 1; ; sent++) {
     try {
-      return await def.create(given, ctx);
+      const made = await def.create(given, ctx);
+      if (earlier.length) say(def.kind, what, `created on send ${sent} (${earlier.join("; ")})`);
+      return made;
     } catch (err) {
-      if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) throw err;
-      const what = String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
-      const lost = isLostResponse(err);
+      if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) {
+        noteSends(err, sent);
+        throw err;
+      }
+      const lost = isLostWrite(err);
       if ("resend" in key || !lost) {
         // Harmless to repeat, or refused before the service acted (the transport's retries ran out).
-        const how = lost ? "the answer to the create was lost" : "the create failed";
-        say(def.kind, what, `${how} (${message(err)}); sending it again`);
+        earlier.push(`send ${sent} was answered ${answer(err)}`);
         continue;
       }
       const found = await key.find(given, ctx);
-      say(
-        def.kind,
-        what,
-        `the answer to the create was lost (${message(err)}); ` +
-          (found
-            ? `the request had taken effect (found by ${key.what}: ${found}): taken as created`
-            : `it had not taken effect (nothing found by ${key.what}): sending it again`),
-      );
+      if (found) {
+        // Said now: the outcome is this object, whatever the next step does.
+        say(
+          def.kind,
+          what,
+          `send ${sent} was answered ${answer(err)}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
+        );
+      } else
+        earlier.push(
+          `send ${sent} was answered ${answer(err)} and had not taken effect (nothing found by ${key.what})`,
+        );
       // Whatever holds the key from now on was made by this create (a lost request may still land): adopt it.
       given = { ...inputs, adopt: true };
     }
   }
+}
+
+/**
+ * How a failed send was answered, in words: the status for an answer, "with no answer" for a connection
+ * cut or a timeout (a 503 is a refusal, not a lost answer).
+ */
+export function answer(err: unknown): string {
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status === "number") {
+    const m = /: (\d{3} [^:]+)/.exec(message(err));
+    return m ? m[1]! : String(status);
+  }
+  return `with no answer (${message(err)})`;
+}
+
+/**
+ * The next step after a failed write that certainly did nothing (a 429 to the end, a connection never
+ * made: see the sdk's `mayHaveActed`); one that may have acted is said by {@link withStep}.
+ */
+function next(action: string, err: unknown): string | undefined {
+  const turnedAway = isRateLimited(err) || (err instanceof WpEngineConnectionError && !mayHaveActed(err));
+  return turnedAway ? nothingDone(action, err) : undefined;
 }
 
 /** The error with the step that recovers from a lost response the kind cannot resolve on its own. */
@@ -464,17 +543,40 @@ export function withStep<I extends Record<string, unknown>, O extends Record<str
   inputs: Record<string, unknown>,
   err: unknown,
 ): unknown {
-  if (!isLostResponse(err)) return err;
+  if (!isLostWrite(err)) return err;
   const step = unresolved(def.naturalKey as NaturalKey<unknown> | undefined, inputs);
   if (!step || !(err instanceof Error)) return err;
   return Object.assign(new Error(`${err.message}${step}`), { status: (err as { status?: unknown }).status });
 }
 
+/** How a create's subject reads in its lines: its name, email or title. */
+const subjectOf = (inputs: Record<string, unknown>) =>
+  String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
+
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** One line among the update's diagnostics (the provider's stderr), like {@link sayDeleted}. */
 export function say(kind: string, subject: string, what: string): void {
-  process.stderr.write(`wpengine:${kind}${subject ? ` ${subject}` : ""}: ${what}\n`);
+  tell(`wpengine:${kind}${subject ? ` ${subject}` : ""}: ${what}`);
+}
+
+/**
+ * Says, at preview, that a replacement deletes the object before it creates the new one (the engine's
+ * preview shows a replace either way): between the two, neither exists.
+ */
+export function sayDeletesFirst(
+  kind: string,
+  id: string,
+  olds: Record<string, unknown>,
+  replaces: string[],
+): void {
+  const subject = String(olds["email"] ?? olds["name"] ?? id);
+  say(
+    kind,
+    subject,
+    `changing ${replaces.join(", ")} replaces it by deleting it first, then creating the new one: ` +
+      "between the two, neither exists on the service",
+  );
 }
 
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */
@@ -497,7 +599,7 @@ function withInputs(
   inputs: Record<string, unknown>,
   outs: Record<string, unknown>,
 ): Record<string, unknown> {
-  const { __provider: _p, ...rest } = inputs;
+  const { __provider: _p, [CLAIMANT]: _c, ...rest } = inputs;
   return toPlain({ ...rest, ...keepForm(def, rest, outs) });
 }
 

@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyObject, Kind, OutputsOf } from "../core/define";
+import { CLAIMANT } from "../core/identity";
 import { thinProvider } from "./thin";
 
 /** Options every resource takes: the standard custom-resource options. */
@@ -29,6 +30,9 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
     const props: Record<string, unknown> = {};
     for (const key of outputs) props[key] = undefined;
     Object.assign(props, args);
+    // Which resource claims the object (see core/identity.ts): the one plugin process that serves every
+    // dynamic resource of the program refuses a second claim of one identity at check.
+    props[CLAIMANT] = name;
     for (const key of secrets) {
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key] as pulumi.Input<unknown>);
     }
@@ -77,11 +81,17 @@ export type ArgsOf<D extends AnyKind> = { [K in keyof InputsOf<D>]: DeepInput<In
 /** The output properties of a kind's class: every input and every computed output, as `pulumi.Output`s. */
 export type OutputPropertiesOf<D extends AnyKind> = {
   readonly [K in keyof AllOutputsOf<D>]-?: pulumi.Output<AllOutputsOf<D>[K]>;
+} & {
+  /** The credential profile (API user) the resource's calls run as (`defineKind` adds it to every kind). */
+  readonly profile: pulumi.Output<string | undefined>;
 };
 
-/** The class of a kind, as a program uses it: `new Domain(name, args, opts)`. */
-export interface ResourceClass<D extends AnyKind> {
-  new (name: string, args: ArgsOf<D>, opts?: ResourceOptions): WpEngineResource & OutputPropertiesOf<D>;
+/**
+ * The class of a kind, as a program uses it: `new Domain(name, args, opts)`. `A` and `P` are the kind's
+ * generated interfaces (`generated.ts`: the same types, each property with its description, enums as unions).
+ */
+export interface ResourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>> {
+  new (name: string, args: A, opts?: ResourceOptions): WpEngineResource & P;
   /** The definition the class is derived from. */
   readonly definition: D;
   /** Whether `obj` is a resource of this class (across copies of the package). */
@@ -92,15 +102,17 @@ export interface ResourceClass<D extends AnyKind> {
  * Derives the dynamic class of a kind from its definition: its args and output properties are typed
  * from the zod schemas, every output is declared to the engine, and the secrets marked.
  */
-export function resourceClass<D extends AnyKind>(def: D): ResourceClass<D> {
+export function resourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>>(
+  def: D,
+): ResourceClass<D, A, P> {
   const outputs = [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)];
   const secrets = def.secrets ?? [];
   class Resource extends WpEngineResource {
     static readonly definition = def;
-    constructor(name: string, args: ArgsOf<D>, opts?: ResourceOptions) {
-      super(def.kind, name, args, outputs, opts, secrets);
+    constructor(name: string, args: A, opts?: ResourceOptions) {
+      super(def.kind, name, args as object, outputs, opts, secrets);
     }
   }
   Object.defineProperty(Resource, "name", { value: def.kind });
-  return Resource as unknown as ResourceClass<D>;
+  return Resource as unknown as ResourceClass<D, A, P>;
 }

@@ -12,6 +12,7 @@ import { CONFIG_KEYS } from "../core/config";
 import type { Kind } from "../core/define";
 import { KINDS } from "../registry";
 import { functionSpecs } from "./functions";
+import { homeOf, type PackageJson } from "./home";
 import { PACKAGE, token } from "./registry";
 
 export type Json = Record<string, unknown>;
@@ -134,8 +135,39 @@ export function resourceSpec(kind: Kind, types: Types): Json {
   };
 }
 
-/** Generates the schema of the package at `version`. */
-export function generateSchema(version: string): Json {
+/**
+ * The schema's `language` section: the names and import paths of the SDKs `npm run sdks` generates
+ * (languages/) and `pulumi package gen-sdk` makes from the schema the plugin serves, which are the same.
+ */
+export function languageSection(pkg: PackageJson): Json {
+  return {
+    python: {
+      packageName: "pulumi_wpengine",
+      // No `requires`: the generator then asks for the pulumi its code needs (>=3.269.0: the generated
+      // code calls pulumi.runtime.exists_resource); a lower bound here would let pip pick one that breaks.
+      pythonRequires: ">=3.9",
+      respectSchemaVersion: true,
+      pyproject: { enabled: true },
+      inputTypes: "classes-and-dicts",
+    },
+    go: {
+      importBasePath: homeOf(pkg).goImport,
+      generateResourceContainerTypes: true,
+      respectSchemaVersion: true,
+    },
+    csharp: {
+      rootNamespace: "Pulumi",
+      packageReferences: { Pulumi: "3.*" },
+      respectSchemaVersion: true,
+    },
+    // Not generated (this package is the Node.js one); the name keeps clear of it.
+    nodejs: { packageName: "@pulumi-wpengine/wpengine", respectSchemaVersion: true },
+  };
+}
+
+/** Generates the schema of the package as package.json describes it (its version and repository). */
+export function generateSchema(pkg: PackageJson): Json {
+  const home = homeOf(pkg);
   const types = new Types();
   const resources: Json = {};
   for (const kind of Object.values(KINDS)) resources[token(kind.kind)] = resourceSpec(kind, types);
@@ -153,10 +185,20 @@ export function generateSchema(version: string): Json {
   return {
     name: PACKAGE,
     displayName: "WP Engine",
-    version,
+    version: pkg.version,
     description: "WP Engine hosting and application hosting (executable provider of pulumi-wpengine).",
-    license: "Apache-2.0",
-    keywords: ["pulumi", "wpengine", "category/cloud"],
+    // What a Pulumi Registry listing shows (pulumi/registry reads these from the schema).
+    publisher: home.owner,
+    homepage: pkg.homepage ?? home.url,
+    repository: home.url,
+    logoUrl: `https://raw.githubusercontent.com/${home.owner}/${home.repo}/main/docs/logo.svg`,
+    license: pkg.license ?? "Apache-2.0",
+    keywords: ["pulumi", "wpengine", "wordpress", "category/cloud", "kind/native"],
+    // The engine downloads a missing plugin from the repository's releases (tools/release.js names the
+    // tarballs as the engine asks for them: pulumi-resource-wpengine-v<version>-<os>-<arch>.tar.gz).
+    pluginDownloadURL: home.pluginDownloadURL,
+    // A go.mod and a pyproject.toml in the generated SDKs.
+    meta: { supportPack: true },
     config: { variables },
     provider: {
       description: "The wpengine provider: one API user's credentials and the API URLs.",
@@ -166,21 +208,13 @@ export function generateSchema(version: string): Json {
     resources,
     functions,
     types: types.all,
-    language: {
-      python: { packageName: "pulumi_wpengine", requires: { pulumi: ">=3.0.0,<4.0.0" } },
-      go: {
-        importBasePath: "github.com/pulumi-wpengine/sdk/go/wpengine",
-        generateResourceContainerTypes: true,
-      },
-      csharp: { rootNamespace: "PulumiWpEngine", packageReferences: { Pulumi: "3.*" } },
-      nodejs: { packageName: "@pulumi-wpengine/wpengine" },
-    },
+    language: languageSection(pkg),
   };
 }
 
 if (require.main === module) {
   // Run from dist/provider/executable/ by `npm run build`: the repository is three levels up.
   const root = path.resolve(__dirname, "..", "..", "..");
-  const { version } = require(path.join(root, "package.json")) as { version: string };
-  writeFileSync(path.join(__dirname, "schema.json"), `${JSON.stringify(generateSchema(version), null, 2)}\n`);
+  const pkg = require(path.join(root, "package.json")) as PackageJson;
+  writeFileSync(path.join(__dirname, "schema.json"), `${JSON.stringify(generateSchema(pkg), null, 2)}\n`);
 }

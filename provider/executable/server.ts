@@ -17,8 +17,9 @@ import {
   withProfile,
   withProviderInstance,
 } from "../core/config";
+import { CLAIMANT } from "../core/identity";
 import { forEngine, UNKNOWN } from "../core/inputs";
-import { diffOf } from "../core/lifecycle";
+import { diffOf, tellThrough } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
 import { KINDS } from "../registry";
 import {
@@ -302,8 +303,11 @@ export class WpEngineProvider {
     const secretKeys = new Set<string>();
     const olds = unwrapSecrets(toProps(req.getOlds()), new Set());
     const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
-    const res = await this.as(async () => resourceProvider(kind).check!(olds, news), news);
-    const inputs = wrapSecrets(res.inputs ?? news, [...secretKeys, ...this.secretsOf(kind)]);
+    // The resource claims its object by its URN (see core/identity.ts); the claim is not an input.
+    const claimed = { ...news, [CLAIMANT]: req.getUrn() };
+    const res = await this.as(async () => resourceProvider(kind).check!(olds, claimed), news);
+    const { [CLAIMANT]: _claimant, ...checked } = res.inputs ?? news;
+    const inputs = wrapSecrets(checked, [...secretKeys, ...this.secretsOf(kind)]);
     const failures = (res.failures ?? [])
       .map(forEngine)
       .map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason));
@@ -363,10 +367,11 @@ export class WpEngineProvider {
     const secretKeys = new Set(this.secretsOf(kind));
     const inputs = unwrapSecrets(toProps(req.getProperties()), secretKeys);
     if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
-    const { id, outs } = (await this.as(
-      async () => resourceProvider(kind).create!(this.withTimeout(kind, inputs, timeoutOf(req))),
-      inputs,
-    )) as { id: string; outs: Props };
+    const claimed = { ...this.withTimeout(kind, inputs, timeoutOf(req)), [CLAIMANT]: req.getUrn() };
+    const { id, outs } = (await this.as(async () => resourceProvider(kind).create!(claimed), inputs)) as {
+      id: string;
+      outs: Props;
+    };
     const recorded = this.keepTimeout(kind, outs, inputs);
     return new provproto.CreateResponse()
       .setId(id)
@@ -479,4 +484,23 @@ export async function main(): Promise<void> {
   );
   process.stdout.write(`${port}\n`);
   stopWithParent();
+  logToEngine(process.argv.slice(2).find((a) => !a.startsWith("-")));
+}
+
+/**
+ * The provider's lines for the user (an adoption, what a delete really did, a lost answer resolved) go to
+ * the engine's log, which the CLI shows among the update's diagnostics: the engine hides an executable
+ * provider's own stderr. The engine's address is the plugin's first argument.
+ */
+function logToEngine(engineAddress: string | undefined): void {
+  if (!engineAddress) return;
+  const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
+  const engproto = require("@pulumi/pulumi/proto/engine_pb");
+  const engine = new engrpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
+  tellThrough((line) => {
+    const req = new engproto.LogRequest().setSeverity(engproto.LogSeverity.INFO).setMessage(line);
+    engine.log(req, (err: unknown) => {
+      if (err) process.stderr.write(`${line}\n`);
+    });
+  });
 }

@@ -13,7 +13,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { AccountUserArgs, AccountUserProperties } from "./generated";
 
 /** The role sets the service accepts, in their canonical spelling. */
 export const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
@@ -77,6 +78,7 @@ const inputs = z
       .trim()
       .meta({ description: "Last name. The service cannot rename a user.", replaces: true }),
     roles: rolesInput.meta({
+      values: CANONICAL_ROLES,
       description:
         "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
     }),
@@ -216,6 +218,7 @@ export const definition = defineKind({
         name: u.email ?? u.user_id,
       })),
   },
+  identity: { what: "the user's email on its account", fields: ["accountId", "email"] },
   inputs,
   outputs,
   rules,
@@ -258,13 +261,18 @@ export const definition = defineKind({
           "names cannot be changed, so set the inputs to match",
       );
     const outs = accountUserOutputs(inputs.accountId, existing);
+    const adopted = `user ${inputs.email} of account ${inputs.accountId}`;
     const patch = accountUserPatch(outs, inputs);
-    if (!patch) return { id: existing.user_id, outs };
+    if (!patch) return { id: existing.user_id, outs, adopted };
     try {
       const updated = await ctx.client.accountUsers
         .update(inputs.accountId, existing.user_id, patch)
         .finally(() => READS.drop(ctx.client, inputs.accountId));
-      return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, updated.account_user) };
+      return {
+        id: existing.user_id,
+        outs: accountUserOutputs(inputs.accountId, updated.account_user),
+        adopted,
+      };
     } catch (err) {
       throw new CreatedButFailedError(existing.user_id, outs, err);
     }
@@ -320,6 +328,8 @@ export const provider = definition.provider;
  *   roles: "partial", installIds: [prodInstallId],
  * });
  */
-export const AccountUser = resourceClass(definition);
+export const AccountUser = resourceClass<typeof definition, AccountUserArgs, AccountUserProperties>(
+  definition,
+);
 export type AccountUser = InstanceType<typeof AccountUser>;
-export type AccountUserArgs = ArgsOf<typeof definition>;
+export type { AccountUserArgs } from "./generated";

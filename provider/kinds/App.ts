@@ -7,13 +7,14 @@
  * holds.
  */
 import { z } from "zod";
-import type { App as ApiApp } from "../../sdk";
+import { type App as ApiApp, isConflict } from "../../sdk";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { AppArgs, AppProperties } from "./generated";
 
 /** The regions an app can live in, in the short form used as input. */
 export const APP_SHORT_REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
@@ -134,10 +135,10 @@ function findApp(ctx: Context, accountId: string, appId: string): Promise<ApiApp
 }
 
 /** Adopts an existing app: it must be in the requested region. */
-function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: AppOutputs } {
+function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: AppOutputs; adopted: string } {
   const outs = appOutputs(inputs.accountId, record);
   if (outs.region !== inputs.region) throw regionMismatch(inputs, outs.region);
-  return { id: outs.resourceName, outs };
+  return { id: outs.resourceName, outs, adopted: `app ${inputs.name} of account ${inputs.accountId}` };
 }
 
 function exists(inputs: AppInputs): Error {
@@ -155,6 +156,7 @@ export const definition = defineKind({
     "already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
+  identity: { what: "the app's name in its account", fields: ["accountId", "name"] },
   naturalKey: {
     what: "the app's name in its account",
     find: async (i, ctx) =>
@@ -189,7 +191,7 @@ export const definition = defineKind({
       });
     } catch (err) {
       // Made by someone else between the lookup and the create.
-      if ((err as { status?: number }).status !== 409) throw withInputFields(err, { appId: "name" });
+      if (!isConflict(err)) throw withInputFields(err, { appId: "name" });
       if (!inputs.adopt) throw exists(inputs);
       const raced = await ctx.client.apps.get(inputs.accountId, inputs.name);
       return adoptExisting(inputs, raced);
@@ -214,6 +216,6 @@ export const provider = definition.provider;
  * @example
  * const app = new wpengine.App("storefront", { accountId, name: "storefront", region: "US-C" });
  */
-export const App = resourceClass(definition);
+export const App = resourceClass<typeof definition, AppArgs, AppProperties>(definition);
 export type App = InstanceType<typeof App>;
-export type AppArgs = ArgsOf<typeof definition>;
+export type { AppArgs } from "./generated";

@@ -14,7 +14,8 @@ import { pollUntil } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { BackupArgs, BackupProperties } from "./generated";
 
 /** An email address (loosely checked: the service has the last word), trimmed and lower-cased. */
 export const emailAddress = (what: string) =>
@@ -274,6 +275,6 @@ export const provider = definition.provider;
  * });
  * export const backupId = before.backupId;
  */
-export const Backup = resourceClass(definition);
+export const Backup = resourceClass<typeof definition, BackupArgs, BackupProperties>(definition);
 export type Backup = InstanceType<typeof Backup>;
-export type BackupArgs = ArgsOf<typeof definition>;
+export type { BackupArgs } from "./generated";

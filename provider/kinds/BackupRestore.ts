@@ -27,8 +27,9 @@ import {
   toPlain,
   withStep,
 } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { normalizeEmails, notificationEmails } from "./Backup";
+import type { BackupRestoreArgs, BackupRestoreProperties } from "./generated";
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers shared by the action resources (BackupRestore, InstallCopy).
@@ -337,6 +338,8 @@ definition.provider = provider;
  *   triggers: ["2025-06-01 rollback"],
  * });
  */
-export const BackupRestore = resourceClass(definition);
+export const BackupRestore = resourceClass<typeof definition, BackupRestoreArgs, BackupRestoreProperties>(
+  definition,
+);
 export type BackupRestore = InstanceType<typeof BackupRestore>;
-export type BackupRestoreArgs = ArgsOf<typeof definition>;
+export type { BackupRestoreArgs } from "./generated";

@@ -7,6 +7,10 @@
  * never returns what was sent, so `check` rejects them rather than let a program declare a rule that
  * can never take effect. The platform's own cookie rules that a GET reports are left out of the outputs.
  *
+ * Create takes the list over only when the install holds none, or exactly the declared ones: an install
+ * whose list holds other exclusions (made by hand or by another stack) is refused, naming them, unless
+ * `adopt: true` says to replace them.
+ *
  * Delete: replaces the list with an empty one, clearing every writable exclusion of the install (the
  * platform-managed cookie rules stay). No API deletes the list itself.
  */
@@ -14,9 +18,11 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type CacheExclusion as ApiCacheExclusion, isConflict } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { CacheExclusionsArgs, CacheExclusionsProperties } from "./generated";
 
 /** Kinds of exclusion a program may declare (`cookie` is accepted by the schema only to explain why not). */
 export type ExclusionType = "query arg" | "url path";
@@ -53,7 +59,9 @@ const inputs = z
     }),
     adopt: COMMON_INPUTS.adopt.meta({
       description:
-        "Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.",
+        "Take over an install whose list already holds other exclusions, replacing them with these. Without it, " +
+        "create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is " +
+        "always taken over).",
       setting: true,
     }),
   })
@@ -140,12 +148,14 @@ export const definition = defineKind({
   description:
     "The full list of cache exclusion rules of an install: query args and URL paths, matched as regular " +
     "expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so " +
-    "this resource owns that list. The id is the install id. Cookie entries are platform-managed and refused.",
+    "this resource owns that list. Create refuses an install whose list already holds other exclusions unless " +
+    "`adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused.",
   deletes:
     "Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the " +
     "platform-managed cookie rules stay. No API deletes the list itself.",
   gone: "The list belongs to the install and is never deleted (emptied, it shows as drift of `exclusions`); the install deleted reads as gone, and the refresh removes it from the state.",
   importId: "{installId}",
+  identity: { what: "the install's cache exclusions (an install has one list)", fields: ["installId"] },
   naturalKey: { resend: "create and update PUT the whole list: sending it again leaves the same list." },
   list: {
     inputs: z.object({
@@ -162,15 +172,21 @@ export const definition = defineKind({
   outputs,
   rules: [{ uses: ["exclusions"], test: (i) => exclusionFailures(i.exclusions) }],
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
-  // The list always exists (possibly empty): create replaces it whatever it held, so `adopt` changes nothing.
+  // The list always exists (possibly empty). Create takes it over when it is empty or already the declared
+  // one; other exclusions are replaced only with `adopt: true`, never silently.
   async create(inputs, ctx) {
     const wanted = normalizeExclusions(inputs.exclusions);
-    if (inputs.adopt) {
-      // Adopting (an import, or the way back after a crash): a list that already holds exactly these
-      // exclusions is taken as it is, with no write.
-      const live = await ctx.client.cacheExclusions.get(inputs.installId);
-      if (isDeepStrictEqual(normalizeExclusions(live), wanted))
-        return { id: inputs.installId, outs: outputsOf(inputs.installId, live) };
+    const live = await ctx.client.cacheExclusions.get(inputs.installId);
+    const held = normalizeExclusions(live);
+    // Exactly these exclusions already (an import, the way back after a crash): taken as they are, no write.
+    if (isDeepStrictEqual(held, wanted))
+      return { id: inputs.installId, outs: outputsOf(inputs.installId, live) };
+    if (held.length && !inputs.adopt) {
+      throw alreadyExists(
+        `install ${inputs.installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
+          `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}) that this create would replace`,
+        "list them in exclusions to keep them, or set adopt: true to replace them with this list",
+      );
     }
     const saved = await replace(ctx, inputs.installId, wanted);
     return { id: inputs.installId, outs: outputsOf(inputs.installId, saved) };
@@ -192,7 +208,7 @@ export const provider = definition.provider;
 
 /**
  * The full list of cache exclusions of an install. The id is the install id. Create and update
- * replace the whole list; delete clears every writable exclusion of the install (PUT of an empty list).
+ * replace the whole list (create refuses an install holding other exclusions unless `adopt: true`); delete clears every writable exclusion of the install (PUT of an empty list).
  * Cookie entries are platform-managed and rejected by `check`.
  *
  * @example
@@ -204,6 +220,10 @@ export const provider = definition.provider;
  *   ],
  * });
  */
-export const CacheExclusions = resourceClass(definition);
+export const CacheExclusions = resourceClass<
+  typeof definition,
+  CacheExclusionsArgs,
+  CacheExclusionsProperties
+>(definition);
 export type CacheExclusions = InstanceType<typeof CacheExclusions>;
-export type CacheExclusionsArgs = ArgsOf<typeof definition>;
+export type { CacheExclusionsArgs } from "./generated";

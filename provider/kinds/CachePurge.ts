@@ -18,8 +18,9 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { triggersInput } from "./EnvironmentCacheClear";
+import type { CachePurgeArgs, CachePurgeProperties } from "./generated";
 
 /** A purge of one cache of an install. */
 const inputs = z
@@ -132,6 +133,6 @@ export const provider = definition.provider;
  * @example
  * new wpengine.CachePurge("flush-pages", { installId, type: "page", triggers: { release: version } });
  */
-export const CachePurge = resourceClass(definition);
+export const CachePurge = resourceClass<typeof definition, CachePurgeArgs, CachePurgeProperties>(definition);
 export type CachePurge = InstanceType<typeof CachePurge>;
-export type CachePurgeArgs = ArgsOf<typeof definition>;
+export type { CachePurgeArgs } from "./generated";

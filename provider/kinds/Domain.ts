@@ -5,14 +5,15 @@
  * Delete: deletes the domain from the install on the service.
  */
 import { z } from "zod";
-import type { Domain as ApiDomain, WpEngineClient } from "../../sdk";
+import { type Domain as ApiDomain, mayHaveActed, type WpEngineClient } from "../../sdk";
 import { gathered, type Outcome, readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { CreatedButFailedError, say } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { answer, CreatedButFailedError, say } from "../core/lifecycle";
+import { resourceClass } from "../dynamic/resource";
+import type { DomainArgs, DomainProperties } from "./generated";
 
 /** A DNS name as the service stores it: lower case, no trailing dot, no scheme. */
 const domainName = z
@@ -142,10 +143,11 @@ const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_detail
  *   a listing made after it.
  * - A refusal (400, 409, 422) of several names refuses them all: each is sent again alone, so the one at
  *   fault gets its own error and the others are created.
- * - A lost answer (5xx, timeout, connection cut, a body not understood; 429 and 503 are retried by the
- *   transport, nothing having been done) may hide created domains: the install is listed again, a name it
- *   now holds was created by this call (the look before the create did not find it), and the rest is sent
- *   again, once.
+ * - A lost answer (any 5xx, a 503 included, a timeout, a connection cut, a body not understood: the sdk's
+ *   `mayHaveActed`; a 429 is retried by the transport, nothing having been done) may hide created
+ *   domains: the install is listed again, a name it now holds was created by this call (the look before
+ *   the create did not find it) and is taken as created, each named with its id; the rest is sent again,
+ *   once.
  */
 async function createBulk(
   client: WpEngineClient,
@@ -164,34 +166,39 @@ async function createBulk(
         new Error(`the bulk create of ${n} answered, but the install's domains do not hold it`),
     );
   } catch (err) {
-    const status = (err as { status?: number }).status;
-    if (status === 400 || status === 409 || status === 422) {
-      if (names.length === 1) return [err as Error];
+    // Nothing was done (a 429 retried to the end, a 4xx refusal; see the sdk's `mayHaveActed`).
+    if (!mayHaveActed(err)) {
+      const status = (err as { status?: number }).status;
+      // A refusal of several names refuses them all: each goes alone, so only the one at fault fails.
+      if (names.length === 1 || !(status === 400 || status === 409 || status === 422))
+        return names.map(() => err as Error);
       return (await Promise.all(names.map((n) => createBulk(client, installId, [n], again)))).flat();
     }
-    // Any other refusal (401, 403, 404, a 429 retried to the end) did nothing; an answer not understood
-    // (a 2xx), a 5xx or none at all may hide what was done.
-    if (status !== undefined && status >= 400 && status < 500) return names.map(() => err as Error);
     const listed = await client.domains.listAll(installId).then(
       (all) => new Map(all.map((d) => [d.name.toLowerCase(), d])),
       () => undefined,
     );
     if (!listed) return names.map(() => err as Error);
     const rest = names.filter((n) => !listed.has(n));
-    // Said as a single create's lost answer is (lifecycle.ts), for the batch.
-    const lost = `the answer to a bulk create of ${names.length} was lost (${err instanceof Error ? err.message : String(err)})`;
-    const of = (n: number) => `for ${n} of ${names.length}`;
+    // Said as a single create's is (lifecycle.ts), for the batch: what was found and what is sent again,
+    // once each; a send again that fails ends in the resources' own errors, counted there.
     if (rest.length < names.length)
       say(
         "Domain",
         `install ${installId}`,
-        `${lost}; the request had taken effect ${of(names.length - rest.length)} (found by name on the install): taken as created`,
+        `a bulk create of ${names.length} was answered ${answer(err)}, but it had taken effect for ` +
+          `${names.length - rest.length} of ${names.length} (found by name on the install): taken as created: ` +
+          names
+            .filter((n) => listed.has(n))
+            .map((n) => `${n} (id ${listed.get(n)!.id})`)
+            .join(", "),
       );
-    if (rest.length)
+    if (rest.length && again)
       say(
         "Domain",
         `install ${installId}`,
-        `${lost}; it had not taken effect ${of(rest.length)} (nothing found by name on the install): ${again ? "sending them again" : "not sent a third time"}`,
+        `${rest.length} of a bulk create of ${names.length} had not taken effect (nothing found by name on ` +
+          "the install): sent again",
       );
     const sent = rest.length && again ? await createBulk(client, installId, rest, false) : [];
     return names.map((n) => listed.get(n) ?? sent[rest.indexOf(n)] ?? (err as Error));
@@ -245,6 +252,7 @@ export const definition = defineKind({
         name: d.name,
       })),
   },
+  identity: { what: "the domain's name on its install", fields: ["installId", "name"] },
   inputs,
   outputs,
   normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
@@ -270,13 +278,14 @@ export const definition = defineKind({
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     }
     const outs = domainOutputs(inputs.installId, record);
+    const adopted = created ? {} : { adopted: `domain ${name} of install ${installId}` };
     const patch = domainPatch(outs, inputs);
-    if (!patch) return { id: record.id, outs };
+    if (!patch) return { id: record.id, outs, ...adopted };
     try {
       const updated = await ctx.client.domains
         .update(inputs.installId, record.id, patch)
         .finally(() => READS.drop(ctx.client, installId));
-      return { id: record.id, outs: domainOutputs(inputs.installId, updated) };
+      return { id: record.id, outs: domainOutputs(inputs.installId, updated), ...adopted };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }
@@ -317,6 +326,6 @@ export const provider = definition.provider;
  * const www = new wpengine.Domain("www", { installId, name: "www.example.com", primary: true });
  * export const txtName = www.txtVerificationKey;
  */
-export const Domain = resourceClass(definition);
+export const Domain = resourceClass<typeof definition, DomainArgs, DomainProperties>(definition);
 export type Domain = InstanceType<typeof Domain>;
-export type DomainArgs = ArgsOf<typeof definition>;
+export type { DomainArgs } from "./generated";

@@ -22,9 +22,10 @@ import {
   retryIntervalSecondsInput,
   verifyUntilSeen,
 } from "../core/txt";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { canonicalDomain, type MappingStatus, mappingStatus } from "./DomainMappings";
 import { environmentAddress, environmentResourceName } from "./Environment";
+import type { DomainMappingVerificationArgs, DomainMappingVerificationProperties } from "./generated";
 
 const inputs = z
   .object({
@@ -199,6 +200,10 @@ export const provider = definition.provider;
  * const domains = new wpengine.DomainMappings("prod", { accountId, appId, environmentId, mappings: [{ domain: "www.example.com", primary: true }] });
  * new wpengine.DomainMappingVerification("www", { accountId, appId, environmentId, domain: "www.example.com" }, { dependsOn: [domains, txtRecord] });
  */
-export const DomainMappingVerification = resourceClass(definition);
+export const DomainMappingVerification = resourceClass<
+  typeof definition,
+  DomainMappingVerificationArgs,
+  DomainMappingVerificationProperties
+>(definition);
 export type DomainMappingVerification = InstanceType<typeof DomainMappingVerification>;
-export type DomainMappingVerificationArgs = ArgsOf<typeof definition>;
+export type { DomainMappingVerificationArgs } from "./generated";

@@ -12,9 +12,10 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, type DeepInput, resourceClass } from "../dynamic/resource";
+import { type DeepInput, resourceClass } from "../dynamic/resource";
 import { withInputFields } from "./App";
 import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
+import type { DomainMappingsArgs, DomainMappingsProperties } from "./generated";
 
 /** A DNS name in canonical form: lower case, no trailing dot. */
 export function canonicalDomain(name: string): string {
@@ -308,6 +309,10 @@ export const definition = defineKind({
     "waits until they are gone.",
   gone: "A set whose every declared mapping was removed on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
+  identity: {
+    what: "the environment's domain mappings (an environment has one set)",
+    fields: ["accountId", "appId", "environmentId"],
+  },
   naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
   list: {
     inputs: z.object({
@@ -350,7 +355,11 @@ export const definition = defineKind({
     try {
       const settled = same && existing.every((m) => m.state === "ACTIVE");
       const statuses = settled ? existing : await waitSettled(ctx, inputs, domainsOf(inputs.mappings));
-      return { id, outs: mappingsOutputs(inputs, inputs.mappings, statuses) };
+      return {
+        id,
+        outs: mappingsOutputs(inputs, inputs.mappings, statuses),
+        ...(existing.length ? { adopted: `domain mappings of environment ${inputs.environmentId}` } : {}),
+      };
     } catch (err) {
       throw new CreatedButFailedError(id, mappingsOutputs(inputs, inputs.mappings, []), err);
     }
@@ -385,9 +394,11 @@ export const provider = definition.provider;
  *   mappings: [{ domain: "www.example.com", primary: true }, { domain: "example.com", destinationDomainMapping: "www.example.com" }],
  * });
  */
-export const DomainMappings = resourceClass(definition);
+export const DomainMappings = resourceClass<typeof definition, DomainMappingsArgs, DomainMappingsProperties>(
+  definition,
+);
 export type DomainMappings = InstanceType<typeof DomainMappings>;
-export type DomainMappingsArgs = ArgsOf<typeof definition>;
+export type { DomainMappingsArgs } from "./generated";
 /** One mapping of {@link DomainMappingsArgs.mappings}. */
 export type DomainMappingArgs = {
   [K in keyof z.input<typeof mappingInput>]: DeepInput<z.input<typeof mappingInput>[K]>;

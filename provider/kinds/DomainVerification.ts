@@ -21,8 +21,9 @@ import {
   notVerifiedMessage as txtNotVerifiedMessage,
   verifyUntilSeen,
 } from "../core/txt";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { dropDomainReads } from "./Domain";
+import type { DomainVerificationArgs, DomainVerificationProperties } from "./generated";
 
 /** The ownership status of a verified domain. */
 export const VERIFIED = "TXT_VERIFIED";
@@ -189,6 +190,10 @@ export const provider = definition.provider;
  * });
  * new wpengine.DomainVerification("www", { installId, domainId: www.id }, { dependsOn: [txt] });
  */
-export const DomainVerification = resourceClass(definition);
+export const DomainVerification = resourceClass<
+  typeof definition,
+  DomainVerificationArgs,
+  DomainVerificationProperties
+>(definition);
 export type DomainVerification = InstanceType<typeof DomainVerification>;
-export type DomainVerificationArgs = ArgsOf<typeof definition>;
+export type { DomainVerificationArgs } from "./generated";

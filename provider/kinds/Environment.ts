@@ -12,8 +12,9 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { appResourceName, resourceIdString, withInputFields } from "./App";
+import type { EnvironmentArgs, EnvironmentProperties } from "./generated";
 
 /** First delay between two polls of asynchronous work; it grows by half each time up to {@link POLL_MAX_MS}. */
 export const POLL_FIRST_MS = 250;
@@ -158,6 +159,7 @@ export const definition = defineKind({
     "gone (or whose app is gone) counts as deleted.",
   gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
+  identity: { what: "the environment's name in its app", fields: ["accountId", "appId", "name"] },
   naturalKey: {
     what: "the environment's name in its app",
     find: async (i, ctx) =>
@@ -185,6 +187,7 @@ export const definition = defineKind({
     if (record && !inputs.adopt) {
       throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
     }
+    const adopted = record !== undefined;
     if (!record) {
       record = await ctx.client.environments
         .create(accountId, appId, name, {
@@ -206,7 +209,11 @@ export const definition = defineKind({
           await ctx.client.environments.update(accountId, appId, name, patch),
         );
       const settled = await waitReconciled(ctx, accountId, appId, name, inputs.timeoutSeconds);
-      return { id, outs: environmentOutputs(inputs, settled) };
+      return {
+        id,
+        outs: environmentOutputs(inputs, settled),
+        ...(adopted ? { adopted: `environment ${name} of app ${appId}` } : {}),
+      };
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }
@@ -238,6 +245,8 @@ export const provider = definition.provider;
  *   accountId, appId: app.name, name: "production", displayName: "Production", branch: "uploadable",
  * });
  */
-export const Environment = resourceClass(definition);
+export const Environment = resourceClass<typeof definition, EnvironmentArgs, EnvironmentProperties>(
+  definition,
+);
 export type Environment = InstanceType<typeof Environment>;
-export type EnvironmentArgs = ArgsOf<typeof definition>;
+export type { EnvironmentArgs } from "./generated";

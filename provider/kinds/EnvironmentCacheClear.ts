@@ -9,8 +9,9 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { defineKind, type OutputsOf } from "../core/define";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { environmentAddress, environmentResourceName } from "./Environment";
+import type { EnvironmentCacheClearArgs, EnvironmentCacheClearProperties } from "./generated";
 
 /** Any JSON value (the contents of `triggers`). */
 const jsonValue: z.ZodType<unknown> = z.lazy(() =>
@@ -111,6 +112,10 @@ export const provider = definition.provider;
  *   accountId, appId: app.name, environmentId: prod.name, triggers: { build: source.buildName },
  * });
  */
-export const EnvironmentCacheClear = resourceClass(definition);
+export const EnvironmentCacheClear = resourceClass<
+  typeof definition,
+  EnvironmentCacheClearArgs,
+  EnvironmentCacheClearProperties
+>(definition);
 export type EnvironmentCacheClear = InstanceType<typeof EnvironmentCacheClear>;
-export type EnvironmentCacheClearArgs = ArgsOf<typeof definition>;
+export type { EnvironmentCacheClearArgs } from "./generated";

@@ -19,10 +19,11 @@ import { type Build as ApiBuild, isNotFound, pollUntil } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, containsUnknown, timeoutSecondsInput } from "../core/inputs";
 import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { withInputFields } from "./App";
 import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
 import { triggersInput } from "./EnvironmentCacheClear";
+import type { EnvironmentSourceArgs, EnvironmentSourceProperties } from "./generated";
 
 /** Directory names never uploaded, at any depth. */
 export const SKIPPED_DIRECTORIES: readonly string[] = [".git", "node_modules"];
@@ -244,6 +245,10 @@ export const definition = defineKind({
   importId: {
     none: "the local path and the hash of its content are the program's; the service holds only builds.",
   },
+  identity: {
+    what: "the environment's deployed source (an environment runs one)",
+    fields: ["accountId", "appId", "environmentId"],
+  },
   naturalKey: {
     resend:
       "an upload of the same content: sending it again deploys the same files once more (one more build of them).",
@@ -326,6 +331,10 @@ definition.provider = provider;
  * });
  * export const build = source.buildName;
  */
-export const EnvironmentSource = resourceClass(definition);
+export const EnvironmentSource = resourceClass<
+  typeof definition,
+  EnvironmentSourceArgs,
+  EnvironmentSourceProperties
+>(definition);
 export type EnvironmentSource = InstanceType<typeof EnvironmentSource>;
-export type EnvironmentSourceArgs = ArgsOf<typeof definition>;
+export type { EnvironmentSourceArgs } from "./generated";

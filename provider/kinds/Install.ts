@@ -15,8 +15,9 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, type ResourceOptions, resourceClass } from "../dynamic/resource";
+import { type ResourceOptions, resourceClass } from "../dynamic/resource";
 import { POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
+import type { InstallArgs, InstallProperties } from "./generated";
 import {
   INSTALL_ENVIRONMENTS,
   type InstallEnvironment,
@@ -54,6 +55,7 @@ const inputs = z
         error: "environment must be one of production, staging, development",
       })
       .meta({
+        values: INSTALL_ENVIRONMENTS,
         description:
           "The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.",
       }),
@@ -174,6 +176,7 @@ export const definition = defineKind({
     "`deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
+  identity: { what: "the install's name in its account", fields: ["accountId", "name"] },
   naturalKey: {
     what: "the install's name in its account",
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
@@ -217,7 +220,11 @@ export const definition = defineKind({
     try {
       if (existing) outs = installOutputs(await place(ctx, existing, inputs), inputs.deletionProtection);
       const active = await waitActive(ctx, record.id, inputs.name, inputs.timeoutSeconds);
-      return { id: record.id, outs: installOutputs(active, inputs.deletionProtection) };
+      return {
+        id: record.id,
+        outs: installOutputs(active, inputs.deletionProtection),
+        ...(existing ? { adopted: `install ${inputs.name} of account ${inputs.accountId}` } : {}),
+      };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }
@@ -251,7 +258,7 @@ export const provider = definition.provider;
  * @example
  * const prod = new wpengine.Install("prod", { name: "blogprod", accountId, siteId: site.id, environment: "production" });
  */
-export class Install extends resourceClass(definition) {
+export class Install extends resourceClass<typeof definition, InstallArgs, InstallProperties>(definition) {
   constructor(name: string, args: InstallArgs, opts?: ResourceOptions) {
     super(name, args, opts);
     // An InstallPlacement of this install is refused: the Install places it itself.
@@ -259,4 +266,4 @@ export class Install extends resourceClass(definition) {
     markManagedInstall(this.installId, name);
   }
 }
-export type InstallArgs = ArgsOf<typeof definition>;
+export type { InstallArgs } from "./generated";

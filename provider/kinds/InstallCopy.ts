@@ -16,7 +16,7 @@ import { defineKind, type OutputsOf } from "../core/define";
 import type { Rule } from "../core/inputs";
 import { containsUnknown, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
 import { emailAddress } from "./Backup";
 import {
   actionProvider,
@@ -25,6 +25,7 @@ import {
   shown,
   triggersInput,
 } from "./BackupRestore";
+import type { InstallCopyArgs, InstallCopyProperties } from "./generated";
 
 /** The inputs whose change copies again (each a copy parameter, or `triggers`). */
 const copyShape = {
@@ -248,6 +249,8 @@ definition.provider = provider;
  *   triggers: ["2025-06-01"],
  * });
  */
-export const InstallCopy = resourceClass(definition);
+export const InstallCopy = resourceClass<typeof definition, InstallCopyArgs, InstallCopyProperties>(
+  definition,
+);
 export type InstallCopy = InstanceType<typeof InstallCopy>;
-export type InstallCopyArgs = ArgsOf<typeof definition>;
+export type { InstallCopyArgs } from "./generated";

@@ -14,7 +14,8 @@ import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../s
 import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, type ResourceOptions, resourceClass } from "../dynamic/resource";
+import { type ResourceOptions, resourceClass } from "../dynamic/resource";
+import type { InstallPlacementArgs, InstallPlacementProperties } from "./generated";
 
 /** The environments a site has one slot each of. */
 export { INSTALL_ENVIRONMENTS };
@@ -52,6 +53,7 @@ const inputs = z
         error: "environment must be one of production, staging, development",
       })
       .meta({
+        values: INSTALL_ENVIRONMENTS,
         description:
           "The environment the install fills in its site: `production`, `staging` or `development` (any case).",
       }),
@@ -119,6 +121,7 @@ export const definition = defineKind({
     "service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
   gone: "The install deleted on the service reads as gone, and the refresh removes the placement from the state.",
   importId: "{installId}",
+  identity: { what: "the install's placement (an install has one)", fields: ["installId"] },
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
   list: {
     inputs: z.object({
@@ -159,7 +162,9 @@ export const definition = defineKind({
 
 export const provider = definition.provider;
 
-const Placement = resourceClass(definition);
+const Placement = resourceClass<typeof definition, InstallPlacementArgs, InstallPlacementProperties>(
+  definition,
+);
 
 /**
  * The site and environment of an existing install. The id is the install's UUID. Delete leaves the
@@ -182,4 +187,4 @@ export const InstallPlacement: typeof Placement = class InstallPlacement extends
   }
 };
 export type InstallPlacement = InstanceType<typeof InstallPlacement>;
-export type InstallPlacementArgs = ArgsOf<typeof definition>;
+export type { InstallPlacementArgs } from "./generated";

@@ -16,7 +16,8 @@ import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { LetsEncryptCertificateArgs, LetsEncryptCertificateProperties } from "./generated";
 
 const text = (what: string) =>
   z
@@ -139,6 +140,10 @@ export const definition = defineKind({
   gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
   // The id is the whole import id.
   importId: "{installId}/{domainId}",
+  identity: {
+    what: "the domain's Let's Encrypt certificate (a domain has one)",
+    fields: ["installId", "domainId"],
+  },
   naturalKey: {
     what: "the domain's Let's Encrypt certificate (a domain has one)",
     find: async (i, ctx) => {
@@ -181,7 +186,11 @@ export const definition = defineKind({
             `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
         );
       }
-      return { id: idOf(inputs), outs: certificateOutputs(existing) as LetsEncryptCertificateOutputs };
+      return {
+        id: idOf(inputs),
+        outs: certificateOutputs(existing) as LetsEncryptCertificateOutputs,
+        adopted: `Let's Encrypt certificate of domain ${inputs.domainId}`,
+      };
     }
     await ctx.client.certificates.orderLetsEncrypt(inputs.installId, inputs.domainId, orderOf(inputs));
     const id = idOf(inputs);
@@ -227,6 +236,10 @@ export const provider = definition.provider;
  *   emailAddress: "ops@example.com", givenName: "Jane", familyName: "Doe", regionCode: "US",
  * });
  */
-export const LetsEncryptCertificate = resourceClass(definition);
+export const LetsEncryptCertificate = resourceClass<
+  typeof definition,
+  LetsEncryptCertificateArgs,
+  LetsEncryptCertificateProperties
+>(definition);
 export type LetsEncryptCertificate = InstanceType<typeof LetsEncryptCertificate>;
-export type LetsEncryptCertificateArgs = ArgsOf<typeof definition>;
+export type { LetsEncryptCertificateArgs } from "./generated";

@@ -12,7 +12,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { OffloadSettingsArgs, OffloadSettingsProperties } from "./generated";
 
 /** How long create and update wait for the service to apply the settings, by default (seconds). */
 export const DEFAULT_TIMEOUT_SECONDS = 300;
@@ -207,6 +208,7 @@ export const definition = defineKind({
     "install keeps offloading to the bucket until its settings are changed by hand.",
   gone: "Nothing deletes an install's offload settings; the install deleted reads as gone, and the refresh removes them from the state.",
   importId: "{installId}",
+  identity: { what: "the install's offload settings (an install has one set)", fields: ["installId"] },
   naturalKey: { resend: "a PATCH of the whole settings: sending it again leaves the same settings." },
   list: {
     inputs: z.object({
@@ -292,6 +294,10 @@ export const provider = definition.provider;
  *   pathSettings: [{ path: "wp-content/uploads/", excludedPaths: [], redirectType: "permanent" }],
  * });
  */
-export const OffloadSettings = resourceClass(definition);
+export const OffloadSettings = resourceClass<
+  typeof definition,
+  OffloadSettingsArgs,
+  OffloadSettingsProperties
+>(definition);
 export type OffloadSettings = InstanceType<typeof OffloadSettings>;
-export type OffloadSettingsArgs = ArgsOf<typeof definition>;
+export type { OffloadSettingsArgs } from "./generated";

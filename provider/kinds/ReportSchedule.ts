@@ -14,7 +14,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { ReportScheduleArgs, ReportScheduleProperties } from "./generated";
 
 /** How often a report runs. */
 const frequencyInput = z
@@ -356,6 +357,7 @@ export const definition = defineKind({
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
+  identity: { what: "the schedule's title on its site", fields: ["siteId", "title"] },
   naturalKey: {
     what: "the schedule's title on its site",
     find: async (i, ctx) =>
@@ -423,10 +425,11 @@ export const definition = defineKind({
         createMatch: "adopted",
       };
       const patch = schedulePatch(outs, inputs);
-      if (!patch) return { id: found.uuid, outs };
+      const adopted = `report schedule "${inputs.title}" of site ${inputs.siteId}`;
+      if (!patch) return { id: found.uuid, outs, adopted };
       try {
         const patched = await patchAndRead(ctx, inputs.siteId, found.uuid, patch, anchor);
-        return { id: found.uuid, outs: { ...patched, createMatch: "adopted" as const } };
+        return { id: found.uuid, outs: { ...patched, createMatch: "adopted" as const }, adopted };
       } catch (err) {
         throw new CreatedButFailedError(found.uuid, outs, err);
       }
@@ -474,6 +477,8 @@ export const provider = definition.provider;
  *   recipients: [{ name: "Ops", email: "ops@example.com" }], sections: [{ name: "cover" }, { name: "usage" }],
  * });
  */
-export const ReportSchedule = resourceClass(definition);
+export const ReportSchedule = resourceClass<typeof definition, ReportScheduleArgs, ReportScheduleProperties>(
+  definition,
+);
 export type ReportSchedule = InstanceType<typeof ReportSchedule>;
-export type ReportScheduleArgs = ArgsOf<typeof definition>;
+export type { ReportScheduleArgs } from "./generated";

@@ -12,7 +12,8 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { SiteArgs, SiteProperties } from "./generated";
 
 const inputs = z
   .object({
@@ -95,6 +96,7 @@ export const definition = defineKind({
     "Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.",
   gone: "A site deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
+  identity: { what: "the site's name in its account", fields: ["accountId", "name"] },
   naturalKey: {
     what: "the site's name in its account",
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))[0]?.id,
@@ -134,7 +136,11 @@ export const definition = defineKind({
     }
     const record =
       existing ?? (await ctx.client.sites.create({ name: inputs.name, account_id: inputs.accountId }));
-    return { id: record.id, outs: siteOutputs(record, inputs.accountId, inputs.deletionProtection) };
+    return {
+      id: record.id,
+      outs: siteOutputs(record, inputs.accountId, inputs.deletionProtection),
+      ...(existing ? { adopted: `site "${inputs.name}" of account ${inputs.accountId}` } : {}),
+    };
   },
   async read(id, olds, ctx) {
     // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.
@@ -166,6 +172,6 @@ export const provider = definition.provider;
  * @example
  * const blog = new wpengine.Site("blog", { accountId, name: "Blog" });
  */
-export const Site = resourceClass(definition);
+export const Site = resourceClass<typeof definition, SiteArgs, SiteProperties>(definition);
 export type Site = InstanceType<typeof Site>;
-export type SiteArgs = ArgsOf<typeof definition>;
+export type { SiteArgs } from "./generated";

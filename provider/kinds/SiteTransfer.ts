@@ -10,12 +10,13 @@
  * is done on the service and the resource is only forgotten: a transfer that has begun cannot be undone.
  */
 import { z } from "zod";
-import type { SiteTransfer as ApiSiteTransfer } from "../../sdk";
+import { type SiteTransfer as ApiSiteTransfer, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { SiteTransferArgs, SiteTransferProperties } from "./generated";
 
 /** Earliest and latest scheduled time the service accepts, relative to now (spec limits). */
 export const MIN_LEAD_MS = 60 * 60 * 1000;
@@ -183,6 +184,7 @@ export const definition = defineKind({
     "that has begun cannot be undone.",
   gone: "A transfer cancelled on the service (it will never run) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
+  identity: { what: "the site's transfer (a site has one active transfer at most)", fields: ["siteId"] },
   naturalKey: {
     what: "the site's active transfer (a site has one at most)",
     find: async (i, ctx) => (await findActive(ctx, i.siteId))?.id,
@@ -214,7 +216,7 @@ export const definition = defineKind({
             `cannot adopt transfer ${active.id} of site ${inputs.siteId}: ${mismatch.join("; ")}. ` +
               "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
           );
-        return { id: active.id, outs };
+        return { id: active.id, outs, adopted: `transfer of site ${inputs.siteId}` };
       }
     }
     try {
@@ -225,7 +227,7 @@ export const definition = defineKind({
       });
       return { id: t.id, outs: transferOutputs(inputs, t) };
     } catch (err) {
-      if ((err as { status?: number }).status !== 409 || inputs.adopt) throw err;
+      if (!isConflict(err) || inputs.adopt) throw err;
       const active = await findActive(ctx, inputs.siteId).catch(() => undefined);
       if (!active) throw err;
       throw alreadyExists(
@@ -250,7 +252,7 @@ export const definition = defineKind({
       await ctx.client.siteTransfers.cancel(olds.siteId, id);
     } catch (err) {
       // 409: it started between the read and the cancel; it can no longer be stopped, so forget it.
-      if ((err as { status?: number }).status === 409) {
+      if (isConflict(err)) {
         return "forgotten only: the transfer started before it could be cancelled (the service refused the cancel, 409)";
       }
       throw err;
@@ -290,6 +292,8 @@ definition.provider = provider;
  * });
  * export const transferStatus = move.status;
  */
-export const SiteTransfer = resourceClass(definition);
+export const SiteTransfer = resourceClass<typeof definition, SiteTransferArgs, SiteTransferProperties>(
+  definition,
+);
 export type SiteTransfer = InstanceType<typeof SiteTransfer>;
-export type SiteTransferArgs = ArgsOf<typeof definition>;
+export type { SiteTransferArgs } from "./generated";

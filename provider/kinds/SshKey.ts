@@ -13,7 +13,8 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { SshKeyArgs, SshKeyProperties } from "./generated";
 
 /** The key types the service accepts. */
 export const SSH_KEY_TYPES = [
@@ -120,6 +121,7 @@ export const definition = defineKind({
   deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
   gone: "A key deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: { none: "the service never returns a public key, which the resource's state keeps." },
+  identity: { what: "the public key among the API user's keys", fields: ["publicKey"] },
   naturalKey: {
     what: "the key's fingerprint among the API user's keys",
     find: async (i, ctx) => {
@@ -144,7 +146,11 @@ export const definition = defineKind({
       );
     }
     const record = existing ?? (await ctx.client.sshKeys.create({ public_key: inputs.publicKey }));
-    return { id: record.uuid, outs: sshKeyOutputs(inputs.publicKey, record) };
+    return {
+      id: record.uuid,
+      outs: sshKeyOutputs(inputs.publicKey, record),
+      ...(existing ? { adopted: `SSH key ${fingerprint} of the API user` } : {}),
+    };
   },
   async read(id, olds, ctx) {
     const k = await findKey(ctx, (x) => x.uuid === id);
@@ -164,6 +170,6 @@ export const provider = definition.provider;
  * @example
  * new wpengine.SshKey("ci", { publicKey: fs.readFileSync("id_ed25519.pub", "utf8") });
  */
-export const SshKey = resourceClass(definition);
+export const SshKey = resourceClass<typeof definition, SshKeyArgs, SshKeyProperties>(definition);
 export type SshKey = InstanceType<typeof SshKey>;
-export type SshKeyArgs = ArgsOf<typeof definition>;
+export type { SshKeyArgs } from "./generated";

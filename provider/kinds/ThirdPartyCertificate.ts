@@ -16,7 +16,8 @@ import { z } from "zod";
 import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
+import { resourceClass } from "../dynamic/resource";
+import type { ThirdPartyCertificateArgs, ThirdPartyCertificateProperties } from "./generated";
 
 /** A parsed PEM chain, or why it is not one. */
 export type ChainResult = { ok: true; certs: X509Certificate[] } | { ok: false; reason: string };
@@ -268,6 +269,10 @@ export const provider = definition.provider;
  *   privateKey: config.requireSecret("wwwKey"),
  * });
  */
-export const ThirdPartyCertificate = resourceClass(definition);
+export const ThirdPartyCertificate = resourceClass<
+  typeof definition,
+  ThirdPartyCertificateArgs,
+  ThirdPartyCertificateProperties
+>(definition);
 export type ThirdPartyCertificate = InstanceType<typeof ThirdPartyCertificate>;
-export type ThirdPartyCertificateArgs = ArgsOf<typeof definition>;
+export type { ThirdPartyCertificateArgs } from "./generated";

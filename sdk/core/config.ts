@@ -1,9 +1,27 @@
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
+import * as path from "node:path";
 import type { Dispatcher } from "undici";
 import { WpEngineConfigError } from "./errors";
 
+/** This package's version, from its package.json (the one place versions come from), found upward from here. */
+function ownVersion(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === "pulumi-wpengine" && pkg.version) return pkg.version;
+    } catch {
+      // not here: one level up
+    }
+    if (path.dirname(dir) === dir) return "unknown";
+  }
+}
+
 /** Version sent in the User-Agent header. */
-export const SDK_VERSION = "0.1.0";
+export const SDK_VERSION = ownVersion();
 /** Default base URL of the Hosting Platform API. */
 export const DEFAULT_API_URL = "https://api.wpengineapi.com/v1";
 /** Default base URL of the application-hosting (Headless Platform) API. */

@@ -283,3 +283,45 @@ export const isTimeoutError = (err: unknown): err is WpEngineTimeoutError =>
 /** The request was refused by the client before sending. */
 export const isValidationError = (err: unknown): err is WpEngineValidationError =>
   err instanceof WpEngineValidationError;
+
+/**
+ * Connection errors raised before any byte of the request was written (refused, DNS, no route, connect
+ * timeout): the service never saw the request.
+ */
+export const PRE_SEND_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/**
+ * The one rule of "may the service have acted" on a request that failed; the transport's retries, the
+ * lifecycle's lost-answer resolution and the bulk creates all ask it.
+ *
+ * Only an answer that proves nothing happened counts as "not acted": a 429 (the rate limit turned the
+ * request away before any work) and any other 4xx refusal (400, 401, 403, 404, 409, 422...), a request
+ * the client refused before sending, and a connection that failed before the request was sent. Anything
+ * else may have acted: any 5xx - a 503 included, which the Swagger lists on writes without saying that
+ * nothing happened -, a timeout, a connection dropped after the request was sent, or a 2xx whose body
+ * could not be understood (that one certainly acted).
+ */
+export function mayHaveActed(err: unknown): boolean {
+  if (err instanceof WpEngineValidationError || err instanceof WpEngineConfigError) return false;
+  if (err instanceof WpEngineConnectionError) return err.code === undefined || !PRE_SEND_CODES.has(err.code);
+  if (err instanceof WpEngineTimeoutError || err instanceof WpEngineResponseError) return true;
+  // Any error with an HTTP status (the provider's wrapped errors keep it): a 4xx proves a refusal.
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status === "number") return status < 400 || status >= 500;
+  // An error that never reached the service (a bug, a bad argument): nothing was sent.
+  return false;
+}
+
+/** A failed write whose answer was lost: it {@link mayHaveActed}, and it was not a read (GET). */
+export function isLostWrite(err: unknown): boolean {
+  const method = (err as { method?: unknown } | null)?.method;
+  return method !== "GET" && mayHaveActed(err);
+}

@@ -84,6 +84,7 @@ export class Pace {
     const until = Date.now() + ms;
     if ((this.#pausedUntil.get(key) ?? 0) >= until) return;
     this.#pausedUntil.set(key, until);
+    sayWait(ms);
     await sleep(ms);
     // The caller acquires next, at the head of the queue, and admits the rest (unless a later 429 paused
     // the key for longer: that caller ends it).
@@ -102,6 +103,17 @@ export class Pace {
       waiter.admit();
     }
   }
+}
+
+/** A wait shorter than this passes unsaid. */
+export const SAY_WAITS_OVER_MS = 2_000;
+
+/**
+ * One line for a rate-limit wait long enough to notice: one per pause, not per request held by it (on the
+ * provider's stderr, which the Pulumi CLI shows among the update's messages).
+ */
+export function sayWait(ms: number, write: (line: string) => void = (l) => process.stderr.write(l)): void {
+  if (ms > SAY_WAITS_OVER_MS) write(`wpengine: waiting ${Math.ceil(ms / 1000)} s for the API's rate limit\n`);
 }
 
 /** Default capacity of the process's budget of requests in flight. */

@@ -4,6 +4,8 @@ import type { ResolvedClientConfig } from "./config";
 import {
   type ApiErrorDetail,
   isRateLimited,
+  mayHaveActed,
+  PRE_SEND_CODES,
   WpEngineApiError,
   WpEngineConnectionError,
   type WpEngineError,
@@ -29,8 +31,9 @@ export function undici(): typeof import("undici") {
  * - `safe`: repeating it leaves the same state (reads, PUT/DELETE, PATCH that sets absolute values,
  *   POSTs that verify, clear or replace). Retried on 429/502/503/504, timeouts and any connection error.
  * - `unsafe`: repeating it could act twice (a POST that creates something). Retried only when the server
- *   certainly did not act: 429 and 503, and connection errors raised before the request was sent
- *   (refused, DNS, connect timeout).
+ *   certainly did not act (see {@link mayHaveActed}): a 429, and connection errors raised before the
+ *   request was sent (refused, DNS, connect timeout). A 503, like any 5xx, may have acted: the caller
+ *   resolves it (a create looks its object up by its natural key).
  * Each area file states its choice per operation.
  */
 export type RetryPolicy = "safe" | "unsafe";
@@ -108,16 +111,6 @@ export async function closeSharedPools(): Promise<void> {
   await Promise.all([...pools.values()].map((p) => p.close()));
 }
 
-/** Connection errors raised before any byte of the request was written: safe to retry even a create. */
-const PRE_SEND_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
 /** Connection errors that may happen after the request was sent: retried for safe operations only. */
 const MID_FLIGHT_CODES = new Set([
   "ECONNRESET",
@@ -406,16 +399,12 @@ export class Transport {
         };
       }
       const code = errorCode(err);
-      const preSend = code !== undefined && PRE_SEND_CODES.has(code);
-      const midFlight = code !== undefined && MID_FLIGHT_CODES.has(code);
+      const known = code !== undefined && (PRE_SEND_CODES.has(code) || MID_FLIGHT_CODES.has(code));
       const detail = this.scrub(err instanceof Error ? err.message || code || err.name : String(err));
       const cause = new Error(detail);
       if (code) Object.defineProperty(cause, "code", { value: code, enumerable: false });
-      return {
-        ok: false,
-        error: new WpEngineConnectionError({ method, path: urlPath, code, detail }, { cause }),
-        retry: preSend || (midFlight && policy === "safe"),
-      };
+      const error = new WpEngineConnectionError({ method, path: urlPath, code, detail }, { cause });
+      return { ok: false, error, retry: known && (policy === "safe" || !mayHaveActed(error)) };
     } finally {
       clearTimeout(timer);
     }
@@ -455,10 +444,10 @@ export class Transport {
       retryAfterMs,
       body: parsed,
     });
-    // 429 and 503 mean the request was turned away before any work: every operation may go again.
-    // 502 and 504 come from a gateway whose upstream may have acted: only safe operations go again.
+    // Only a 429 proves the request was turned away before any work: every operation may go again. A 502,
+    // 503 or 504 may have acted (the one rule, `mayHaveActed`): only safe operations go again.
     const retry =
-      status === 429 || status === 503 || ((status === 502 || status === 504) && policy === "safe");
+      status === 429 || ((status === 502 || status === 503 || status === 504) && policy === "safe");
     return { ok: false, error, retry, retryAfterMs };
   }
 }

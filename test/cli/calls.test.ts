@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
-import { CliProject } from "../../tools/cli/project";
+import type { CliProject } from "../../tools/cli/project";
+import { simulatorProject } from "../support/faulted";
 
 const N = 200;
 const INSTALL = SEED.installs.acmedev.id;
@@ -22,17 +23,7 @@ for (let i = 0; i < ${n}; i++) new wpengine.Domain("d" + i, { installId: "${INST
 `;
 
 /** A CLI project of `n` domains against `sim`. */
-const projectOf = (sim: RunningSimulator, n: number, name: string) =>
-  CliProject.create({
-    files: { "index.js": program(n), "package.json": `{ "name": "${name}", "main": "index.js" }\n` },
-    name,
-    config: {
-      "wpengine:apiUrl": sim.apiUrl,
-      "wpengine:appHostingUrl": sim.appHostingUrl,
-      "wpengine:username": "demo",
-    },
-    secrets: { "wpengine:password": "demo" },
-  });
+const projectOf = (sim: RunningSimulator, n: number, name: string) => simulatorProject(sim, name, program(n));
 
 const count = (list: string[], re: RegExp) => list.filter((c) => re.test(c)).length;
 

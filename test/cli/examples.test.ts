@@ -129,7 +129,7 @@ describe("examples under the pulumi CLI and the simulator", { timeout: 15 * 60_0
     expect(kinds.filter((k) => !declared.has(k))).toEqual([]);
   });
 
-  it.concurrent("domain-verified: the domain, then its verification once the TXT record is published", async () => {
+  it.concurrent("domain-verified: the domain, then its verification once the TXT record is published, and a sharing link", async () => {
     const project = await example("domain-verified", {
       installId: SEED.installs.acmeprod.id,
       domainName: "shop.acme.example",
@@ -144,10 +144,12 @@ describe("examples under the pulumi CLI and the simulator", { timeout: 15 * 60_0
 
     // The user's DNS step, then the verification.
     sim.publishTxt(out["txtRecordName"] as string, out["txtRecordValue"] as string);
-    await project.setConfig({ verify: "true" });
-    expect(changes(await project.preview())).toEqual(["domain: create"]);
+    // With the verification, a sharing link for whoever holds the DNS (the simulator's new domains are on AN).
+    await project.setConfig({ verify: "true", shareLink: "true" });
+    expect(changes(await project.preview())).toEqual(["domain: create", "domain: create"]);
     const verified = await upSettled(project);
     expect(verified.out["ownershipStatus"]).toBe("TXT_VERIFIED");
+    expect(verified.out["sharingLink"]).toMatch(/^https:\/\//);
     expect(Date.parse(verified.out["domainVerifiedTime"] as string)).not.toBeNaN();
     expect((await world())["domains"]?.[domainId]).toBeDefined();
 

@@ -27,6 +27,8 @@ import {
 import { REPO, tempDir } from "../../tools/cli/pack";
 import { cliEnv, runCommand } from "../../tools/cli/project";
 
+/** The version the plugin reports: package.json's. */
+const PKG_VERSION: string = require("../../package.json").version;
 const INSTALL = SEED.installs.acmeprod.id;
 const ACCOUNT = SEED.accounts.acme.id;
 /** The simulator's API user: a throwaway password, which must never reach the state in clear. */
@@ -120,7 +122,7 @@ function lifecycle(
         timeoutMs: 60_000,
       });
       expect(JSON.parse(plugins.stdout)).toEqual([
-        expect.objectContaining({ name: "wpengine", kind: "resource", version: "0.1.0" }),
+        expect.objectContaining({ name: "wpengine", kind: "resource", version: PKG_VERSION }),
       ]);
 
       // The password went in as secret config: encrypted in the state, never in clear.

@@ -5,6 +5,7 @@
  * engine would record from each.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLAIMANT } from "../../provider/core/identity";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, startSimulator } from "../../simulator";
 import { type PackedProgram, packedProgram } from "../../tools/cli/pack";
@@ -87,7 +88,10 @@ describe.each(CASES)("$kind through the real plugin", (c) => {
   /** Everything the engine would write into the state file. */
   const recorded: PropertyMap[] = [];
   const urn = `urn:pulumi:test::engine-test::pulumi-nodejs:dynamic/wpengine:${c.kind}::res`;
-  const inputsOf = (m: RegisterMessage) => unwrapSecrets(m.inputs).value as PropertyMap;
+  // Each variant was registered under a name of its own; here they are the one resource of `urn`, which
+  // claims its object by that name (provider/core/identity.ts).
+  const inputsOf = (m: RegisterMessage) =>
+    ({ ...(unwrapSecrets(m.inputs).value as PropertyMap), [CLAIMANT]: "res" }) as PropertyMap;
   let checked: PropertyMap;
   let id: string;
   let outputs: PropertyMap;

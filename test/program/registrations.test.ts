@@ -101,12 +101,14 @@ describe.each(CASES)("$kind registers", (c) => {
     const reg = registration(plain, c.kind);
     expect(reg.type).toBe(TOKEN(c.kind));
     expect(reg.custom).toBe(true);
-    const { __provider, ...inputs } = unwrapSecrets(reg.inputs).value as Record<string, unknown>;
+    const { __provider, __claimant, ...inputs } = unwrapSecrets(reg.inputs).value as Record<string, unknown>;
     // Exactly the args: declared outputs are registered as undefined, which the engine never receives.
     expect(inputs).toEqual(c.args(seed));
     expect(typeof __provider).toBe("string");
+    // The resource's name, by which the plugin refuses a second claim of one object (core/identity.ts).
+    expect(__claimant).toBe(`res-${c.kind}`);
     const expected = [
-      ...new Set([...declared(c.kind).outputs, ...Object.keys(c.args(seed)), "__provider"]),
+      ...new Set([...declared(c.kind).outputs, ...Object.keys(c.args(seed)), "__provider", "__claimant"]),
     ].sort();
     expect(info(plain, c.kind).outputKeys).toEqual(expected);
     expect(reg.options.additionalSecretOutputs).toEqual(c.secretOutputs ?? []);
@@ -145,8 +147,9 @@ describe("every resource class of the package", () => {
       expect(reg, name).toBeDefined();
       expect(reg!.type, name).toBe(TOKEN(name));
       expect(classes[name]!.file, name).toBe(`${name}.js`);
-      const { __provider, ...inputs } = reg!.inputs;
+      const { __provider, __claimant, ...inputs } = reg!.inputs;
       expect(inputs, name).toEqual({ probe: "x" });
+      expect(__claimant, name).toBe(`probe-${name}`);
       expect(typeof __provider, name).toBe("string");
       expect(__provider as string, name).toContain(`.kind = "${name}"`);
       sizes.push(`${name} ${Buffer.byteLength(__provider as string)}`);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { provider } from "../../provider/kinds/AccountUser";
 import { SEED } from "../../simulator";
@@ -93,11 +93,25 @@ describe("AccountUser lifecycle", () => {
 
   it("replaces on a change of email or name, deleting the old user first", async () => {
     const { id, outs } = await createOk(provider, editor);
-    expect(await diff(provider, id, outs, { ...editor, lastName: "Editor" })).toEqual({
-      changes: true,
-      replaces: ["lastName"],
-      deleteBeforeReplace: true,
+    const said: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((line) => {
+      said.push(String(line));
+      return true;
     });
+    try {
+      expect(await diff(provider, id, outs, { ...editor, lastName: "Editor" })).toEqual({
+        changes: true,
+        replaces: ["lastName"],
+        deleteBeforeReplace: true,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    // The preview says the replacement deletes first (its plan shows a replace either way).
+    expect(said).toEqual([
+      `wpengine:AccountUser ${editor.email}: changing lastName replaces it by deleting it first, then creating ` +
+        "the new one: between the two, neither exists on the service\n",
+    ]);
     // Email compares without case: no replacement for a capitalised address.
     expect(await diff(provider, id, outs, { ...editor, email: "Ed.Itor@ACME.example" })).toEqual({
       changes: false,

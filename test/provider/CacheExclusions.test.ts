@@ -46,18 +46,40 @@ describe("CacheExclusions lifecycle", () => {
     });
   });
 
-  it("replaces the whole list, removing exclusions made elsewhere (create owns the list)", async () => {
-    // acmeprod is seeded with two exclusions; create makes the list exactly the declared one.
-    const { outs } = await createOk(provider, { installId: ACMEPROD, exclusions: [wanted[0]] });
+  it("refuses an install whose list holds other exclusions, naming them, and leaves them as they are", async () => {
+    // acmeprod is seeded with two exclusions made elsewhere: a create must not replace them silently.
+    const before = await client().cacheExclusions.get(ACMEPROD);
+    const held = before.filter((e) => e.type !== "cookie");
+    expect(held.length).toBeGreaterThan(0);
+    const inputs = await checkOk(provider, { installId: ACMEPROD, exclusions: [wanted[0]] });
+    const refusal = await provider.create(inputs).then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(refusal).toMatch(
+      new RegExp(
+        `^wpengine:CacheExclusions create failed: install ${ACMEPROD} already has ${held.length} cache exclusions \\(`,
+      ),
+    );
+    for (const e of held) expect(refusal).toContain(`${e.type} ${e.value}`);
+    expect(refusal).toContain("set adopt: true to replace them with this list");
+    expect(await client().cacheExclusions.get(ACMEPROD)).toEqual(before);
+  });
+
+  it("with adopt: true, replaces the whole list, removing exclusions made elsewhere", async () => {
+    const { outs } = await createOk(provider, { installId: ACMEPROD, exclusions: [wanted[0]], adopt: true });
     expect(outs["exclusions"]).toEqual([wanted[0]]);
     const live = await client().cacheExclusions.get(ACMEPROD);
     expect(live.filter((e) => e.type !== "cookie")).toEqual([wanted[0]]);
   });
 
-  it("accepts adopt, which changes nothing: the list always exists", async () => {
+  it("takes over a list that already is the declared one, with or without adopt, with no write", async () => {
+    await createOk(provider, { installId: ACMEPROD, exclusions: wanted, adopt: true });
     for (const adopt of [true, false]) {
+      fixture.sim.clearRequests();
       const { outs } = await createOk(provider, { installId: ACMEPROD, exclusions: wanted, adopt });
       expect(outs["exclusions"]).toHaveLength(2);
+      expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
     }
   });
 
@@ -123,7 +145,7 @@ describe("CacheExclusions lifecycle", () => {
 
 describe("CacheExclusions errors from the service", () => {
   it("says the install is transferable on a 409", async () => {
-    const inputs = await checkOk(provider, { installId: ACMEBLOG, exclusions: wanted });
+    const inputs = await checkOk(provider, { installId: ACMEBLOG, exclusions: wanted, adopt: true });
     await expect(provider.create(inputs)).rejects.toThrow(
       /^wpengine:CacheExclusions create failed: install 1e000000-0000-4000-8000-000000000005 is transferable, and the service refuses cache exclusion changes/,
     );

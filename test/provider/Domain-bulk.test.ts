@@ -152,6 +152,9 @@ describe("Domain creates go as bulk calls", () => {
     ["a 500 (nothing done)", { method: "POST", path: "*/domains/bulk", status: 500, count: 1 }, 2],
     // The service acted, then the answer was lost: the listing finds every name, nothing is sent again.
     ["a 502 after acting", { method: "POST", path: "*/domains/bulk", status: 502, after: true, count: 1 }, 1],
+    // A 503 proves nothing (issue 29): never sent again blindly, the listing finds every name.
+    ["a 503 after acting", { method: "POST", path: "*/domains/bulk", status: 503, after: true, count: 1 }, 1],
+    ["a 503 (nothing done)", { method: "POST", path: "*/domains/bulk", status: 503, count: 1 }, 2],
     [
       "a dropped answer after acting",
       { method: "POST", path: "*/domains/bulk", drop: true, after: true, count: 1 },

@@ -83,6 +83,13 @@ const WRITES: { op: string; method: string; path: string; creates: boolean }[] =
     path: "^/v1/installs/[^/]+/domains/bulk$",
     creates: true,
   },
+  // Not idempotent: each call makes another link (the docs say to keep one and share it again).
+  {
+    op: "domain sharing link",
+    method: "POST",
+    path: "^/v1/installs/[^/]+/domains/[^/]+/sharing_link$",
+    creates: true,
+  },
   {
     op: "certificate import",
     method: "POST",
@@ -155,6 +162,9 @@ const LOSSES = [
   { lost: "502 before the handler", fault: { status: 502 }, applied: false },
   { lost: "connection dropped after the handler", fault: { after: true, drop: true }, applied: true },
   { lost: "500 after the handler", fault: { after: true, status: 500 }, applied: true },
+  // A 503 proves nothing either (the sdk's mayHaveActed): the service may have made the object first.
+  { lost: "503 before the handler", fault: { status: 503 }, applied: false },
+  { lost: "503 after the handler", fault: { after: true, status: 503 }, applied: true },
 ] as const;
 
 describe.each(CASES)("$kind: lost answers to its create", (c) => {

@@ -5,8 +5,17 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import PKG from "../../package.json";
 import { KINDS } from "../../provider/registry";
-import { pageOf, renderImportIds, renderKind, typeOf, withGenerated, withImportIds } from "../../tools/docs";
+import {
+  pageOf,
+  registryPages,
+  renderImportIds,
+  renderKind,
+  typeOf,
+  withGenerated,
+  withImportIds,
+} from "../../tools/docs";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -41,5 +50,23 @@ describe("generated docs", () => {
   it("writes types in words", () => {
     expect(typeOf({ anyOf: [{ type: "string" }, { type: "null" }] })).toBe("string or null");
     expect(typeOf({ type: "array", items: { enum: ["a", "b"] } })).toBe('list of `"a"`, `"b"`');
+  });
+});
+
+describe("the Pulumi Registry's pages", () => {
+  const pages = registryPages(PKG, Object.values(KINDS));
+  it.each(Object.keys(pages))("%s is current", (rel) => {
+    expect(readFileSync(path.join(ROOT, rel), "utf8"), `${rel} is stale: run npm run docs`).toBe(pages[rel]);
+  });
+
+  it("list every resource, every setting with its variable, and install from the repository's release", () => {
+    const index = pages["docs/_index.md"]!;
+    for (const kind of Object.keys(KINDS)) expect(index).toContain(`\`wpengine:index:${kind}\``);
+    expect(index).toMatch(/^---\ntitle: WP Engine\n.*layout: package\n---\n/s);
+    const install = pages["docs/installation-configuration.md"]!;
+    expect(install).toContain("| `wpengine:password` (secret) | `WPE_API_PASSWORD` |");
+    expect(install).toContain(
+      `pulumi plugin install resource wpengine ${PKG.version} --server github://api.github.com/pulumi-wpengine/pulumi-wpengine`,
+    );
   });
 });

@@ -6,11 +6,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { importAccount } from "../../importer";
+import { importAccount, installedAs } from "../../importer";
 import { readOnlyClient } from "../../importer/client";
 import { allKinds, COVERED, LEFT_OUT } from "../../importer/kinds";
 import { buildModel, camel, External, Ref, slug } from "../../importer/model";
-import { renderImportFile, renderTypeScript, renderYaml } from "../../importer/render";
+import { renderImportFile, renderProject, renderTypeScript, renderYaml } from "../../importer/render";
 import { resetClient } from "../../provider/core/client";
 import { parseImportId, resourceProvider } from "../../provider/executable/registry";
 import { DEFAULT_MAX_CONCURRENCY, WpEngineClient } from "../../sdk";
@@ -106,6 +106,8 @@ describe("references", () => {
       language: "typescript" as const,
       source: "s",
       version: "0.1.0",
+      packageSpec: "^0.1.0",
+      globalSpec: "pulumi-wpengine@0.1.0",
       command: "c",
     };
     const ts = renderTypeScript(model, opts);
@@ -162,6 +164,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     expect(r.calls).toBe(reads.length);
     expect(reads.filter((q, i) => reads.indexOf(q) !== i)).toEqual([]);
     expect(fs.readdirSync(out).sort()).toEqual([
+      ".gitignore",
       "Pulumi.yaml",
       "README.md",
       "index.ts",
@@ -239,7 +242,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     expect(disk(path.join(tmp, "b"))).toEqual(disk(path.join(tmp, "a")));
     expect(Object.keys(disk(path.join(tmp, "a"))).sort()).toEqual(Object.keys(a.files).sort());
     const y = await importAccount({ out: path.join(tmp, "y"), env: env(), language: "yaml" });
-    expect(Object.keys(y.files).sort()).toEqual(["Pulumi.yaml", "README.md", "import.json"]);
+    expect(Object.keys(y.files).sort()).toEqual([".gitignore", "Pulumi.yaml", "README.md", "import.json"]);
     const imports = JSON.parse(y.files["import.json"]!).resources as {
       type: string;
       name: string;
@@ -351,5 +354,70 @@ describe("pulumi-wpengine import against the simulator", () => {
     await ro.client.installs.get(SEED.installs.acmeprod.id);
     await ro.client.installs.get(SEED.installs.acmeprod.id);
     expect(sim.requests().map((q) => q.method)).toEqual(["GET"]);
+  });
+});
+
+describe("how the generated project installs pulumi-wpengine", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-installed-as-"));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  /** A project that npm installed pulumi-wpengine into, its lockfile saying from where. */
+  const installed = (name: string, resolved: string | undefined) => {
+    const project = path.join(root, name);
+    const dir = path.join(project, "node_modules", "pulumi-wpengine");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "package.json"), '{ "name": "pulumi-wpengine", "version": "0.7.1" }\n');
+    const entry = resolved ? { version: "0.7.1", resolved } : { version: "0.7.1" };
+    fs.writeFileSync(
+      path.join(project, "node_modules", ".package-lock.json"),
+      JSON.stringify({ packages: { "node_modules/pulumi-wpengine": entry } }),
+    );
+    return { project, dir };
+  };
+
+  it("from the registry: the registry version", () => {
+    const { project, dir } = installed(
+      "registry",
+      "https://registry.npmjs.org/pulumi-wpengine/-/pulumi-wpengine-0.7.1.tgz",
+    );
+    expect(installedAs(path.join(project, "fleet"), dir)).toBe("^0.7.1");
+  });
+
+  it("from a tarball: the same tarball, relative to the project", () => {
+    const { project, dir } = installed("tarball", "file:pulumi-wpengine-0.7.1.tgz");
+    expect(installedAs(path.join(project, "fleet"), dir)).toBe("file:../pulumi-wpengine-0.7.1.tgz");
+  });
+
+  it("from git: the same git URL", () => {
+    const url = "git+ssh://git@github.com/pulumi-wpengine/pulumi-wpengine.git#0123abc";
+    const { project, dir } = installed("git", url);
+    expect(installedAs(path.join(project, "fleet"), dir)).toBe(url);
+  });
+
+  it("from a checkout (not under node_modules): its path", () => {
+    const checkout = path.join(root, "checkout");
+    fs.mkdirSync(checkout, { recursive: true });
+    expect(installedAs(path.join(root, "elsewhere", "fleet"), checkout)).toBe("file:../../checkout");
+  });
+
+  it("the project's package.json and .gitignore, and the YAML README installing the plugin", () => {
+    const opts = {
+      project: "fleet",
+      source: "s",
+      version: "0.7.1",
+      packageSpec: "file:../pulumi-wpengine-0.7.1.tgz",
+      globalSpec: "../pulumi-wpengine-0.7.1.tgz",
+      command: "c",
+    };
+    const model = buildModel([], { names: new Map(), leftOut: [] });
+    const ts = renderProject(model, { ...opts, language: "typescript" });
+    expect(JSON.parse(ts["package.json"]!).dependencies["pulumi-wpengine"]).toBe(
+      "file:../pulumi-wpengine-0.7.1.tgz",
+    );
+    expect(ts[".gitignore"]).toMatch(/^node_modules\/$/m);
+    expect(ts[".gitignore"]).toMatch(/^\.wpengine-simulator\.json$/m);
+    const yaml = renderProject(model, { ...opts, language: "yaml" });
+    expect(yaml["README.md"]).toContain("npm install --global ../pulumi-wpengine-0.7.1.tgz");
+    expect(yaml["README.md"]).toContain("pulumi plugin install resource wpengine 0.7.1 --file");
+    expect(yaml[".gitignore"]).toMatch(/^\.wpengine-simulator\.json$/m);
   });
 });

@@ -66,10 +66,16 @@ function linksOf(text: string): string[] {
 }
 
 /** What is wrong with one link of `file` (a path inside the unpacked package `root`), or null. */
+function packageVersion(): string {
+  return JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")).version;
+}
+
 function brokenReason(root: string, file: string, target: string, repo: string): string | null {
   if (/^mailto:/.test(target)) return null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
     if (!target.startsWith(`${repo}/`)) return null; // elsewhere on the web: not followed
+    // The release of this version (its files are attached there once it is published).
+    if (target === `${repo}/releases/tag/v${packageVersion()}`) return null;
     const m = /^\/(?:blob|tree)\/[^/]+\/([^#?]+)/.exec(target.slice(repo.length));
     if (!m) return `an address in ${repo} that is not /blob/<ref>/<path> or /tree/<ref>/<path>`;
     const inRepo = decodeURIComponent(m[1]!);

@@ -4,6 +4,7 @@
  * generator wrote), with the same types or a more precise one where 0.1.0 said `Any`.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import PKG from "../../package.json";
 import { generateSchema } from "../../provider/executable/schema";
 import { KINDS } from "../../provider/registry";
 import OLD from "../fixtures/schema-0.1.0.json";
@@ -12,7 +13,7 @@ type Json = Record<string, unknown>;
 type Prop = { type?: string; $ref?: string; items?: Prop };
 let NEW: Json;
 beforeAll(() => {
-  NEW = generateSchema("0.1.0");
+  NEW = generateSchema({ ...PKG, version: "0.1.0" });
 });
 
 /** Why `now` cannot stand where `was` stood, or undefined when it can. */

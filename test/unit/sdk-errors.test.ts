@@ -4,12 +4,14 @@ import {
   isAuthenticationError,
   isBadRequest,
   isConflict,
+  isLostWrite,
   isNotAuthorized,
   isNotFound,
   isRateLimited,
   isServerError,
   isUnprocessable,
   isValidationError,
+  mayHaveActed,
   pollUntil,
   resolveClientConfig,
   WpEngineApiError,
@@ -250,5 +252,37 @@ describe("credentials never leak", () => {
         "status",
       ].sort(),
     );
+  });
+});
+
+describe("the one rule of 'may the service have acted'", () => {
+  const api = (status: number, method = "POST") => new WpEngineApiError({ status, method, path: "/x" });
+  const conn = (code: string | undefined) =>
+    new WpEngineConnectionError({ method: "POST", path: "/x", code, detail: "cut" });
+
+  it("only a 429, a 4xx refusal, a request refused before sending or a connection never made proves nothing happened", () => {
+    for (const status of [400, 401, 403, 404, 409, 422, 429])
+      expect(mayHaveActed(api(status)), `${status}`).toBe(false);
+    expect(
+      mayHaveActed(new WpEngineValidationError("domains.create", [{ path: "name", message: "bad" }])),
+    ).toBe(false);
+    for (const code of ["ECONNREFUSED", "ENOTFOUND", "UND_ERR_CONNECT_TIMEOUT"])
+      expect(mayHaveActed(conn(code)), code).toBe(false);
+  });
+
+  it("a 503 (like any 5xx), a timeout, a connection cut after sending or a 2xx not understood may have acted", () => {
+    for (const status of [500, 502, 503, 504, 599]) expect(mayHaveActed(api(status)), `${status}`).toBe(true);
+    for (const code of ["ECONNRESET", "UND_ERR_SOCKET", undefined])
+      expect(mayHaveActed(conn(code)), String(code)).toBe(true);
+    expect(mayHaveActed(new WpEngineTimeoutError({ method: "POST", path: "/x", timeoutMs: 1 }))).toBe(true);
+    expect(
+      mayHaveActed(new WpEngineResponseError({ method: "POST", path: "/x", status: 201, reason: "?" })),
+    ).toBe(true);
+  });
+
+  it("a lost write is a write that may have acted; a failed read is never one", () => {
+    expect(isLostWrite(api(503))).toBe(true);
+    expect(isLostWrite(api(503, "GET"))).toBe(false);
+    expect(isLostWrite(api(429))).toBe(false);
   });
 });

@@ -48,10 +48,11 @@ export interface PythonEnv {
 }
 
 /**
- * The cached virtualenv with `pulumi` and the type checker, made when missing (a marker file is
- * written last, so an interrupted install is redone); the generated SDK installed into it afresh.
+ * The cached virtualenv with `pulumi`, the type checker and setuptools (which builds the SDK's wheel
+ * and sdist: tools/release.ts), made when missing (a marker file is written last, so an interrupted
+ * install is redone).
  */
-export async function pythonEnv(): Promise<PythonEnv> {
+export async function pythonVenv(): Promise<PythonEnv> {
   const root = path.join(toolchain.CACHE, `python-pulumi-${PYTHON_PULUMI}`);
   const bin = path.join(root, "bin");
   const python = path.join(bin, "python");
@@ -69,16 +70,40 @@ export async function pythonEnv(): Promise<PythonEnv> {
     });
     fs.writeFileSync(marker, wanted);
   }
+  return { python, bin };
+}
+
+/**
+ * {@link pythonVenv} with a Python SDK installed into it afresh: `sdk` (a wheel, as a user installs the
+ * release's, with its dependencies checked), or the checkout's `languages/python` when not given.
+ */
+export async function pythonEnv(sdk?: string): Promise<PythonEnv> {
+  const venv = await pythonVenv();
+  const env = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: "1" };
+  if (sdk) {
+    await mustRun(venv.python, ["-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", sdk], {
+      cwd: path.dirname(sdk),
+      env,
+      timeoutMs: 4 * 60_000,
+    });
+    // What the wheel requires (pulumi, semver, ...) is installed: its metadata names what it needs.
+    await mustRun(venv.python, ["-m", "pip", "check"], {
+      cwd: path.dirname(sdk),
+      env,
+      timeoutMs: 2 * 60_000,
+    });
+    return venv;
+  }
   // From a copy: a build leaves files beside the sources, and languages/ must stay as generated.
   const copy = tempDir("wpe-pysdk-");
   fs.cpSync(path.join(REPO, "languages", "python"), copy, { recursive: true });
   await mustRun(
-    python,
+    venv.python,
     ["-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--force-reinstall", copy],
     { cwd: copy, env, timeoutMs: 4 * 60_000 },
   );
   fs.rmSync(copy, { recursive: true, force: true });
-  return { python, bin };
+  return venv;
 }
 
 /** Go's environment for the example: the module graph as committed (no edits to go.mod or go.sum). */

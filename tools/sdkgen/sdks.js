@@ -8,9 +8,9 @@
  *   node tools/sdkgen/sdks.js check    fail, naming the files, when the committed SDKs differ from what
  *                                      `write` would write now
  *
- * The schema's `language` section is replaced here by {@link LANGUAGE} (the names, versions and import
- * paths users expect), and `pluginDownloadURL` set, until the provider's schema carries them; the
- * result is the same either way.
+ * The schema is used as the plugin serves it (its `language` section and `pluginDownloadURL` come from
+ * package.json's `repository`, provider/executable/schema.ts), so `pulumi package gen-sdk` from the
+ * served schema writes these same SDKs.
  */
 
 const { spawnSync } = require("node:child_process");
@@ -23,47 +23,10 @@ const SCHEMA = path.join(REPO, "dist", "provider", "executable", "schema.json");
 const OUT = path.join(REPO, "languages");
 const LANGS = ["python", "go"];
 
-/**
- * Where the engine downloads the plugin a program needs when it is not installed: the GitHub releases of
- * the repository (`pulumi-resource-wpengine-v<version>-<os>-<arch>.tar.gz`, tools/plugin/build.js).
- */
-const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-wpengine";
-
-/** The schema's `language` section for the SDKs. */
-const LANGUAGE = {
-  python: {
-    packageName: "pulumi_wpengine",
-    // No `requires`: the generator then asks for the pulumi its code needs (>=3.269.0: the generated
-    // code calls pulumi.runtime.exists_resource); a lower bound here would let pip pick one that breaks.
-    pythonRequires: ">=3.9",
-    respectSchemaVersion: true,
-    pyproject: { enabled: true },
-    inputTypes: "classes-and-dicts",
-  },
-  go: {
-    importBasePath: "github.com/pulumi-wpengine/pulumi-wpengine/languages/go/wpengine",
-    generateResourceContainerTypes: true,
-    respectSchemaVersion: true,
-  },
-  csharp: {
-    rootNamespace: "Pulumi",
-    packageReferences: { Pulumi: "3.*" },
-    respectSchemaVersion: true,
-  },
-  // Not generated here (this package is the Node.js one); the name keeps clear of it.
-  nodejs: { packageName: "@pulumi-wpengine/wpengine", respectSchemaVersion: true },
-};
-
-/** The provider's schema with the SDKs' language section and `supportPack` (a go.mod for the Go SDK). */
+/** The schema the provider serves, as is: its `language` section, `pluginDownloadURL` and `meta` are the SDKs'. */
 function sdkSchema(schemaPath = SCHEMA) {
   if (!fs.existsSync(schemaPath)) throw new Error(`${schemaPath} is missing: run npm run build first`);
-  const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
-  return {
-    ...schema,
-    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
-    meta: { ...schema.meta, supportPack: true },
-    language: LANGUAGE,
-  };
+  return JSON.parse(fs.readFileSync(schemaPath, "utf8"));
 }
 
 /** Generates the SDKs into `dir/<lang>` (a new directory); returns the generator's path. */
@@ -158,4 +121,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { LANGUAGE, PLUGIN_DOWNLOAD_URL, LANGS, sdkSchema, generate, differences, listFiles };
+module.exports = { LANGS, sdkSchema, generate, differences, listFiles };

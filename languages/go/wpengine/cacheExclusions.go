@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. The id is the install id. Cookie entries are platform-managed and refused.
+// The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. Create refuses an install whose list already holds other exclusions unless `adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused.
 //
 // Delete: Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the platform-managed cookie rules stay. No API deletes the list itself.
 //
@@ -24,7 +24,7 @@ import (
 type CacheExclusions struct {
 	pulumi.CustomResourceState
 
-	// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
+	// Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions CacheExclusionsExclusionsArrayOutput `pulumi:"exclusions"`
@@ -86,7 +86,7 @@ func CacheExclusionsExists(ctx *pulumi.Context,
 }
 
 type cacheExclusionsArgs struct {
-	// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
+	// Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
 	Adopt *bool `pulumi:"adopt"`
 	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions []CacheExclusionsExclusions `pulumi:"exclusions"`
@@ -98,7 +98,7 @@ type cacheExclusionsArgs struct {
 
 // The set of arguments for constructing a CacheExclusions resource.
 type CacheExclusionsArgs struct {
-	// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
+	// Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
 	Adopt pulumi.BoolPtrInput
 	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions CacheExclusionsExclusionsArrayInput
@@ -195,7 +195,7 @@ func (o CacheExclusionsOutput) ToCacheExclusionsOutputWithContext(ctx context.Co
 	return o
 }
 
-// Accepted for uniformity; it changes nothing, as create always replaces the install's whole list.
+// Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
 func (o CacheExclusionsOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CacheExclusions) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }

@@ -322,7 +322,7 @@ def deprecated(message: str) -> typing.Callable[[C], C]:
     return decorator
 
 def get_plugin_download_url():
-	return "github://api.github.com/pulumi-wpengine"
+	return "github://api.github.com/pulumi-wpengine/pulumi-wpengine"
 
 def get_version():
-    return "0.1.0"
+    return "0.2.0"

@@ -1,0 +1,147 @@
+/**
+ * One owner per object (issue 29): a second claim of one identity fails `check` in both front doors,
+ * naming both resources and the key, with no API write; an adoption never makes a second owner; every
+ * adoption says what it took, with its id.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CLAIMANT, forgetClaims } from "../../provider/core/identity";
+import { UNKNOWN } from "../../provider/core/inputs";
+import { WpEngineProvider } from "../../provider/executable/server";
+import { provider as accountUser } from "../../provider/kinds/AccountUser";
+import { provider as cacheExclusions } from "../../provider/kinds/CacheExclusions";
+import { provider as domain } from "../../provider/kinds/Domain";
+import { SEED } from "../../simulator";
+import { checkFails, checkOk } from "../support/provider";
+import { useSimulator } from "../support/simulator";
+
+// biome-ignore-start lint/suspicious/noExplicitAny: protobuf messages.
+const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
+const { Struct }: any = require("google-protobuf/google/protobuf/struct_pb");
+type Handler = (call: { request: unknown }, cb: (err: unknown, res?: any) => void) => void;
+// biome-ignore-end lint/suspicious/noExplicitAny: end.
+
+const fixture = useSimulator();
+const INSTALL = SEED.installs.acmestg.id;
+const ACCOUNT = SEED.accounts.acme.id;
+const writes = () => fixture.sim.requests().filter((r) => r.method !== "GET");
+
+afterEach(() => forgetClaims());
+
+/** The lines a call writes for the user (`wpengine:<Kind> ...` on stderr). */
+async function said<T>(work: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
+  const lines: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk, ...rest) => {
+    if (String(chunk).startsWith("wpengine:")) {
+      lines.push(String(chunk).trimEnd());
+      return true;
+    }
+    return write(chunk, ...(rest as []));
+  });
+  try {
+    return { result: await work(), lines };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("the dynamic front door (one plugin process for the program's resources)", () => {
+  it("a second Domain of the same name on one install fails check naming both resources and the key, with no write", async () => {
+    fixture.sim.clearRequests();
+    await checkOk(domain, { installId: INSTALL, name: "twice.example.com", [CLAIMANT]: "www-a" });
+    const failures = await checkFails(domain, {
+      installId: INSTALL,
+      name: "Twice.Example.com.",
+      [CLAIMANT]: "www-b",
+    });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain('wpengine:Domain "www-b" and wpengine:Domain "www-a" both claim');
+    expect(failures[0]).toContain("the domain's name on its install");
+    expect(failures[0]).toContain(`installId "${INSTALL}", name "twice.example.com"`);
+    // The first claimant checks again (preview, then up) and still passes; another name does too.
+    await checkOk(domain, { installId: INSTALL, name: "twice.example.com", [CLAIMANT]: "www-a" });
+    await checkOk(domain, { installId: INSTALL, name: "other.example.com", [CLAIMANT]: "www-b" });
+    expect(writes()).toEqual([]);
+  });
+
+  it("users by email on an account and singletons (an install's cache exclusions) are claimed once", async () => {
+    const user = { accountId: ACCOUNT, firstName: "A", lastName: "B", roles: "full" };
+    await checkOk(accountUser, { ...user, email: "one@example.com", [CLAIMANT]: "u1" });
+    const [failure] = await checkFails(accountUser, { ...user, email: "ONE@example.com", [CLAIMANT]: "u2" });
+    expect(failure).toContain('wpengine:AccountUser "u2" and wpengine:AccountUser "u1" both claim');
+    expect(failure).toContain("the user's email on its account");
+
+    await checkOk(cacheExclusions, { installId: INSTALL, exclusions: [], [CLAIMANT]: "ce1" });
+    const [single] = await checkFails(cacheExclusions, {
+      installId: INSTALL,
+      exclusions: [],
+      [CLAIMANT]: "ce2",
+    });
+    expect(single).toContain("the install's cache exclusions (an install has one list)");
+  });
+
+  it("a key unknown at preview is claimed once it is known", async () => {
+    await checkOk(domain, { installId: INSTALL, name: "later.example.com", [CLAIMANT]: "a" });
+    await checkOk(domain, { installId: UNKNOWN, name: "later.example.com", [CLAIMANT]: "b" });
+    await checkFails(domain, { installId: INSTALL, name: "later.example.com", [CLAIMANT]: "b" });
+  });
+
+  it("an adoption of an object another resource of the stack holds fails; an adoption says what it took and its id", async () => {
+    const a = await checkOk(domain, { installId: INSTALL, name: "held.example.com", [CLAIMANT]: "a" });
+    const made = await domain.create(a);
+    // The same claimant adopting its own object again (a lost answer, a retried run) stays its owner.
+    expect((await domain.create({ ...a, adopt: true })).id).toBe(made.id);
+    // A second resource whose key was not checked against the first (keys unknown at check, say).
+    const b = { ...a, [CLAIMANT]: "b", adopt: true };
+    const { lines } = await said(async () => {
+      await expect(domain.create(b)).rejects.toThrow(
+        `wpengine:Domain "b" would take over Domain ${made.id}, which wpengine:Domain "a" already holds in this stack`,
+      );
+    });
+    expect(lines.join("\n")).not.toContain("adopted");
+    // A first owner that adopts is told what it took.
+    forgetClaims();
+    const { lines: adopting } = await said(() => domain.create(b));
+    expect(adopting).toContain(
+      `wpengine:Domain held.example.com: adopted the existing domain held.example.com of install ${INSTALL} (id ${made.id})`,
+    );
+  });
+});
+
+describe("the executable front door (one process per provider instance)", () => {
+  it("a second resource with one key fails check naming both URNs and the key; the claim is no input", async () => {
+    const svc = new WpEngineProvider("0.0.0").service() as Record<string, Handler>;
+    const call = (method: string, request: unknown) =>
+      new Promise<{
+        getFailuresList(): Array<{ getReason(): string; getProperty(): string }>;
+        getInputs(): { toJavaScript(): Record<string, unknown> };
+      }>((resolve, reject) => svc[method]!({ request }, (err, res) => (err ? reject(err) : resolve(res))));
+    const config = {
+      username: "demo",
+      password: "demo",
+      apiUrl: fixture.sim.apiUrl,
+      appHostingUrl: fixture.sim.appHostingUrl,
+    };
+    await call("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(config)));
+    const check = (name: string) =>
+      call(
+        "check",
+        new provproto.CheckRequest()
+          .setUrn(`urn:pulumi:dev::p::wpengine:index:Domain::${name}`)
+          .setOlds(Struct.fromJavaScript({}))
+          .setNews(Struct.fromJavaScript({ installId: INSTALL, name: "yaml.example.com" })),
+      );
+    fixture.sim.clearRequests();
+    const first = await check("first");
+    expect(first.getFailuresList()).toEqual([]);
+    expect(Object.keys(first.getInputs().toJavaScript())).not.toContain(CLAIMANT);
+    const second = await check("second");
+    const reasons = second.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toContain(
+      'name: wpengine:index:Domain "second" and wpengine:index:Domain "first" both claim',
+    );
+    expect(reasons[0]).toContain(`name "yaml.example.com"`);
+    expect(writes()).toEqual([]);
+  });
+});
