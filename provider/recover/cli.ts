@@ -1,7 +1,8 @@
 /**
  * `pulumi-wpengine recover [--stack NAME]`: the way back after a `pulumi up` was killed mid-apply
  * (docs/recover.md). It refuses while a `pulumi` process still holds the stack; otherwise it cancels the
- * lock, clears the pending creates, and runs one `pulumi up` in which a create adopts its object only when
+ * lock, clears the pending creates (after deleting the empty `.attrs` sidecar a kill can leave beside a
+ * file backend's state), and runs one `pulumi up` in which a create adopts its object only when
  * the killed run began that create (the state's pending operations, the create journal); it lists each.
  */
 import { spawn } from "node:child_process";
@@ -12,13 +13,23 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { append, journalDir, type RecoveryPlan, readJournal } from "../core/journal";
 import { KINDS } from "../registry";
-import { adoptions, fileBackendRoot, findLocks, type Lock, pendingCreates, unsettled } from "./plan";
+import {
+  adoptions,
+  emptySidecars,
+  fileBackendRoot,
+  findLocks,
+  type Lock,
+  pendingCreates,
+  repairSidecars,
+  unsettled,
+} from "./plan";
 
 export const USAGE = `usage: pulumi-wpengine recover [--stack NAME] [--force]
 
 After a \`pulumi up\` was killed mid-apply (a cancelled CI job, a crash), in the project's directory:
-refuses while a pulumi process still holds the stack; otherwise cancels the stack's lock, clears the
-pending creates, and runs \`pulumi up\` adopting exactly the objects whose creates the killed run began
+refuses while a pulumi process still holds the stack; otherwise deletes the empty .attrs sidecar a kill
+can leave beside a file backend's state ("failed to load checkpoint: EOF"), cancels the stack's lock,
+clears the pending creates, and runs \`pulumi up\` adopting exactly the objects whose creates the killed run began
 (the state's pending operations and the create journal .wpengine/journal.jsonl), listing each with its id.
 Anything else that already exists is refused, not adopted. See docs/recover.md.
 
@@ -137,6 +148,22 @@ function projectName(dir: string): string {
   throw new Error("no Pulumi.yaml here: run pulumi-wpengine recover in the project's directory");
 }
 
+/**
+ * The selected stack. When pulumi cannot name it because the killed run left its state's sidecar empty
+ * ("failed to load checkpoint: EOF"), the one stack of the project with an empty sidecar is it.
+ */
+async function selectedStack(root: string | undefined, project: string): Promise<string> {
+  const shown = await pulumi(["stack", "--show-name"]);
+  if (shown.code === 0) return shown.stdout.trim();
+  const why = (shown.stderr || shown.stdout).trim().split("\n").pop() ?? "";
+  const broken = root && /failed to load checkpoint/.test(why) ? emptySidecars(root, project) : [];
+  const stacks = [...new Set(broken.map((s) => s.stack))];
+  if (stacks.length === 1) return stacks[0]!;
+  throw new Error(
+    `pulumi stack --show-name exited ${shown.code}: ${why}. Name the stack: pulumi-wpengine recover --stack NAME`,
+  );
+}
+
 const say = (line: string) => process.stdout.write(`pulumi-wpengine recover: ${line}\n`);
 
 export async function recover(argv: string[]): Promise<number> {
@@ -156,19 +183,23 @@ export async function recover(argv: string[]): Promise<number> {
   }
   const dir = process.cwd();
   const project = projectName(dir);
-  const stack = values.stack ?? (await must(["stack", "--show-name"])).stdout.trim();
-  const on = ["--stack", stack];
-
   const backend =
     process.env["PULUMI_BACKEND_URL"] ||
     ((JSON.parse((await must(["whoami", "--json"])).stdout) as { url?: string }).url ?? "");
   const root = fileBackendRoot(backend);
+  const stack = values.stack ?? (await selectedStack(root, project));
+  const on = ["--stack", stack];
+
   const locks = root ? findLocks(root, project, stack) : [];
   const holder = holderOf(locks, pulumisIn(dir), values.force === true);
   if (holder) {
     process.stderr.write(`pulumi-wpengine recover: ${holder}\n`);
     return 1;
   }
+  for (const file of root ? repairSidecars(root, project, stack) : [])
+    say(
+      `deleted the empty ${file} the killed run left beside the state (the state is whole; pulumi failed on it with "failed to load checkpoint: EOF")`,
+    );
   if (!root)
     say(
       `backend ${backend.replace(/\/\/[^@/]*@/, "//")} keeps its lock out of sight: only pulumi processes of this host in this directory were looked for`,

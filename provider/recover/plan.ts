@@ -4,6 +4,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as zlib from "node:zlib";
 import { type Identity, identityOf, identityText, type JournalEntry } from "../core/journal";
 
 /** A file backend's lock on a stack (`.pulumi/locks/<org>/<project>/<stack>/<id>.json`). */
@@ -73,6 +74,87 @@ function subdirs(dir: string): string[] {
       .map((d) => d.name);
   } catch {
     return [];
+  }
+}
+
+/** The file backend's state files of a stack: plain, gzip or zstd (`PULUMI_SELF_MANAGED_STATE_GZIP`). */
+const STATE_FILES = [".json", ".json.gz", ".json.zst"];
+
+/**
+ * An empty `.attrs` sidecar beside a stack's state file (`.pulumi/stacks/<project>/<stack>.json.attrs`, or
+ * `.pulumi/stacks/<stack>.json.attrs` in a backend without projects). The engine's file backend (gocloud's
+ * fileblob) creates the sidecar, then writes it, then renames the new state file in: a SIGKILL between the
+ * first two leaves it empty, and every later command fails with "failed to load checkpoint: EOF" though the
+ * state is whole. `stack` is the stack's name (`dev` or `org/project/dev`); `whole` says whether the state
+ * file beside it parses, and why not.
+ */
+export interface EmptySidecar {
+  file: string;
+  stack: string;
+  whole: true | string;
+}
+
+/** The empty sidecars of `project`'s stacks (only of `stack` when given) under a file backend's root. */
+export function emptySidecars(root: string, project: string, stack?: string): EmptySidecar[] {
+  const base = path.join(root, ".pulumi", "stacks");
+  const only = stack?.split("/").pop();
+  const found: EmptySidecar[] = [];
+  for (const dir of [path.join(base, project), base]) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const suffix = STATE_FILES.find((s) => name.endsWith(`${s}.attrs`));
+      if (!suffix) continue;
+      const name_ = name.slice(0, -`${suffix}.attrs`.length);
+      if (only !== undefined && name_ !== only) continue;
+      const file = path.join(dir, name);
+      try {
+        if (!fs.statSync(file).isFile() || fs.statSync(file).size !== 0) continue;
+      } catch {
+        continue;
+      }
+      found.push({ file, stack: name_, whole: stateParses(file.slice(0, -".attrs".length)) });
+    }
+  }
+  return found;
+}
+
+/**
+ * Deletes the empty sidecars of `stack` whose state is whole (the engine then reads the state without
+ * one) and returns them; throws, deleting nothing, when a state beside an empty sidecar does not parse.
+ */
+export function repairSidecars(root: string, project: string, stack: string): string[] {
+  const empty = emptySidecars(root, project, stack);
+  for (const s of empty)
+    if (s.whole !== true)
+      throw new Error(
+        `the killed run left ${s.file} empty, and ${s.whole}: compare the state with its .bak, then delete ` +
+          "the empty sidecar by hand and run pulumi-wpengine recover again",
+      );
+  for (const s of empty) fs.rmSync(s.file);
+  return empty.map((s) => s.file);
+}
+
+/** Whether a state file reads as a whole checkpoint (`true`), or why not. */
+function stateParses(file: string): true | string {
+  try {
+    let bytes: Buffer = fs.readFileSync(file);
+    if (file.endsWith(".gz")) bytes = zlib.gunzipSync(bytes);
+    if (file.endsWith(".zst")) {
+      const unzstd = (zlib as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
+      if (!unzstd) return "this Node.js cannot read zstd (Node.js 22.15 or later can)";
+      bytes = unzstd(bytes);
+    }
+    const state = JSON.parse(bytes.toString("utf8")) as { checkpoint?: unknown } | null;
+    return state && typeof state === "object" && "checkpoint" in state ? true : "it holds no checkpoint";
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ENOENT"
+      ? "there is no state file beside it"
+      : `the state file does not parse (${(err as Error).message})`;
   }
 }
 

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   append,
@@ -20,10 +21,12 @@ import {
 import { holderOf } from "../../provider/recover/cli";
 import {
   adoptions,
+  emptySidecars,
   fileBackendRoot,
   findLocks,
   kindOfType,
   pendingCreates,
+  repairSidecars,
   unsettled,
 } from "../../provider/recover/plan";
 
@@ -231,6 +234,60 @@ describe("the lock and the holder", () => {
     expect(holderOf([elsewhere], [], false)).toContain("pid 1 on host another-host");
     expect(holderOf([elsewhere], [], true)).toBeUndefined();
     expect(holderOf([], [process.pid], false)).toContain(`still running in this project: pid ${process.pid}`);
+  });
+});
+
+describe("the empty .attrs sidecar a kill leaves beside a file backend's state", () => {
+  const CHECKPOINT = JSON.stringify({
+    version: 3,
+    checkpoint: { stack: "organization/proj/dev", latest: {} },
+  });
+  const stacks = () => path.join(dir, ".pulumi", "stacks");
+  const put = (rel: string, content: string | Buffer) => {
+    const file = path.join(stacks(), rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    return file;
+  };
+
+  it("is deleted beside a whole state (plain or gzip, projects or not), and only the stack's own", () => {
+    const dev = put("proj/dev.json.attrs", "");
+    put("proj/dev.json", CHECKPOINT);
+    const prod = put("proj/prod.json.gz.attrs", "");
+    put("proj/prod.json.gz", zlib.gzipSync(CHECKPOINT));
+    const written = put("proj/qa.json.attrs", '{"user.content_type":"application/json"}');
+    put("proj/qa.json", CHECKPOINT);
+    const backup = put("proj/dev.json.bak.attrs", "");
+    const legacy = put("old.json.attrs", "");
+    put("old.json", CHECKPOINT);
+    expect(emptySidecars(dir, "proj").map((s) => [path.basename(s.file), s.stack, s.whole])).toEqual([
+      ["dev.json.attrs", "dev", true],
+      ["prod.json.gz.attrs", "prod", true],
+      ["old.json.attrs", "old", true],
+    ]);
+    // A fully qualified stack name counts by its last part.
+    expect(repairSidecars(dir, "proj", "organization/proj/dev")).toEqual([dev]);
+    expect(fs.existsSync(dev)).toBe(false);
+    expect(fs.existsSync(prod)).toBe(true);
+    expect(repairSidecars(dir, "proj", "prod")).toEqual([prod]);
+    expect(repairSidecars(dir, "proj", "old")).toEqual([legacy]);
+    // A sidecar the engine wrote, and the backup's, are not touched; nothing is left to repair.
+    expect(repairSidecars(dir, "proj", "qa")).toEqual([]);
+    expect(fs.existsSync(written)).toBe(true);
+    expect(fs.existsSync(backup)).toBe(true);
+    expect(emptySidecars(dir, "proj")).toEqual([]);
+  });
+
+  it("is left in place, with the reason, when the state beside it does not parse or is missing", () => {
+    const torn = put("proj/dev.json.attrs", "");
+    put("proj/dev.json", CHECKPOINT.slice(0, 20));
+    const alone = put("proj/gone.json.attrs", "");
+    expect(() => repairSidecars(dir, "proj", "dev")).toThrow(
+      new RegExp(`left ${torn} empty, and the state file does not parse .*compare the state with its \\.bak`),
+    );
+    expect(fs.existsSync(torn)).toBe(true);
+    expect(() => repairSidecars(dir, "proj", "gone")).toThrow(/there is no state file beside it/);
+    expect(fs.existsSync(alone)).toBe(true);
   });
 });
 
