@@ -13,6 +13,7 @@ import {
   mayHaveActed,
   type WpEngineClient,
   WpEngineConnectionError,
+  WpEngineTimeoutError,
 } from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
@@ -93,19 +94,31 @@ function isTransient(err: unknown): boolean {
   return isRateLimited(err) || mayHaveActed(err);
 }
 
-/** The message's words for a lost response the kind cannot resolve: why, and the step that recovers. */
-function unresolved(key: NaturalKey<unknown> | undefined, inputs: Record<string, unknown>): string {
+/**
+ * The message's words for a write that may have acted and that the kind cannot resolve: what the answer
+ * was (a 5xx, by its status, which the message has already given in full, or none at all), and the step
+ * that recovers.
+ */
+function unresolved(
+  key: NaturalKey<unknown> | undefined,
+  inputs: Record<string, unknown>,
+  err: unknown,
+): string {
+  const status = (err as { status?: unknown } | null)?.status;
+  const unknown =
+    typeof status === "number"
+      ? `. A ${status} answer does not prove the service did nothing, so whether the request took effect is unknown`
+      : err instanceof WpEngineTimeoutError
+        ? ". No answer came in time, so whether the request took effect is unknown"
+        : ". The connection was cut before an answer came, so whether the request took effect is unknown";
   if (key && "what" in key)
-    // Still lost after every send, or lost in an update (a Let's Encrypt order placed again).
-    return (
-      ". The response was lost, so whether the request took effect is unknown: the next `pulumi up` runs " +
-      `this step again (a create first looks the object up by ${key.what})`
-    );
+    // Still unsettled after every send, or in an update (a Let's Encrypt order placed again).
+    return `${unknown}: the next \`pulumi up\` runs this step again (a create first looks the object up by ${key.what})`;
   if (!key || !("none" in key)) return "";
   const step = key.recover.replace(/\{(\w+)\}/g, (m, k: string) =>
     inputs[k] === undefined ? m : String(inputs[k]),
   );
-  return `. The response was lost, so whether the request took effect is unknown (${key.none}): ${step}`;
+  return `${unknown} (${key.none}): ${step}`;
 }
 
 /** Everything a resource defines; the generic methods do the rest. */
@@ -516,8 +529,8 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
 }
 
 /**
- * How a failed send was answered, in words: the status for an answer, "with no answer" for a connection
- * cut or a timeout (a 503 is a refusal, not a lost answer).
+ * How a failed send was answered, in words: the status for an answer (a 5xx may have acted, a 503 too),
+ * "with no answer" for a connection cut or a timeout.
  */
 export function answer(err: unknown): string {
   const status = (err as { status?: unknown } | null)?.status;
@@ -544,7 +557,7 @@ export function withStep<I extends Record<string, unknown>, O extends Record<str
   err: unknown,
 ): unknown {
   if (!isLostWrite(err)) return err;
-  const step = unresolved(def.naturalKey as NaturalKey<unknown> | undefined, inputs);
+  const step = unresolved(def.naturalKey as NaturalKey<unknown> | undefined, inputs, err);
   if (!step || !(err instanceof Error)) return err;
   return Object.assign(new Error(`${err.message}${step}`), { status: (err as { status?: unknown }).status });
 }
@@ -588,7 +601,6 @@ function isProtected(olds: Record<string, unknown>): boolean {
   return olds["deletionProtection"] !== false;
 }
 
-/** Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said. */
 /**
  * Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said,
  * except that an input the service holds in another but equal form (order, casing, a trailing dot) keeps
