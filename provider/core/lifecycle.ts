@@ -400,7 +400,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const defaults = defaultsOf(def.schema, merged);
         Object.assign(merged, defaults);
         // The schema's inputs, and any input check computes (a source's hash) that the diff compares.
-        for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable]))
+        // And the resource's claim of its object (identity.ts), which the outputs keep: a refresh keeps it.
+        for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT]))
           if (merged[key] !== undefined) inputs[key] = merged[key];
         const { __provider: _p, ...oldOuts } = props;
         const read = { ...oldOuts, ...outs };
@@ -424,7 +425,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           try {
             const outs = await def.update(id, olds as O, news as I, context);
             if (earlier.length) say(def.kind, id, `updated on send ${sent} (${earlier.join("; ")})`);
-            return { outs: withInputs(anyDef, news, outs) };
+            return { outs: withInputs(anyDef, given, outs) };
           } catch (err) {
             if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) {
               noteSends(err, sent);
@@ -604,14 +605,15 @@ function isProtected(olds: Record<string, unknown>): boolean {
 /**
  * Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said,
  * except that an input the service holds in another but equal form (order, casing, a trailing dot) keeps
- * the program's form: a refresh then finds exactly what was stored, and shows no phantom diff.
+ * the program's form: a refresh then finds exactly what was stored, and shows no phantom diff. The
+ * resource's claim ({@link CLAIMANT}) is among them: read carries it into the refreshed inputs.
  */
 function withInputs(
   def: ResourceDefinition<Record<string, unknown>, Record<string, unknown>>,
   inputs: Record<string, unknown>,
   outs: Record<string, unknown>,
 ): Record<string, unknown> {
-  const { __provider: _p, [CLAIMANT]: _c, ...rest } = inputs;
+  const { __provider: _p, ...rest } = inputs;
   return toPlain({ ...rest, ...keepForm(def, rest, outs) });
 }
 
