@@ -21,7 +21,7 @@ type Provider struct {
 	ApiUrl pulumi.StringPtrOutput `pulumi:"apiUrl"`
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl pulumi.StringPtrOutput `pulumi:"appHostingUrl"`
-	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrOutput `pulumi:"maxConcurrency"`
 	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
@@ -112,7 +112,7 @@ type providerArgs struct {
 	ApiUrl *string `pulumi:"apiUrl"`
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl *string `pulumi:"appHostingUrl"`
-	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency *string `pulumi:"maxConcurrency"`
 	// The API user's password.
 	Password *string `pulumi:"password"`
@@ -136,7 +136,7 @@ type ProviderArgs struct {
 	ApiUrl pulumi.StringPtrInput
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl pulumi.StringPtrInput
-	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrInput
 	// The API user's password.
 	Password pulumi.StringPtrInput
@@ -204,7 +204,7 @@ func (o ProviderOutput) AppHostingUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.AppHostingUrl }).(pulumi.StringPtrOutput)
 }
 
-// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 func (o ProviderOutput) MaxConcurrency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.MaxConcurrency }).(pulumi.StringPtrOutput)
 }

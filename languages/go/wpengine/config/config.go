@@ -50,7 +50,7 @@ func GetAppHostingUrl(ctx *pulumi.Context) string {
 	return value
 }
 
-// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 func GetMaxConcurrency(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:maxConcurrency")
 	if err == nil {
