@@ -31,11 +31,17 @@ const CONTESTED_NAME = "contested.crash-other.example";
 const CONTESTED = { CRASH_CONTESTED: "1" };
 
 /** The documented recovery (docs/recover.md), through the package's bin as a user runs it. */
-async function recoverStack(project: CliProject, env: Record<string, string>): Promise<RunResult> {
+async function recoverStack(
+  project: CliProject,
+  env: Record<string, string>,
+  selected = false,
+): Promise<RunResult> {
   expect(AFTER_A_CRASH).toBe("pulumi-wpengine recover");
   const bin = path.join(project.dir, "node_modules", ".bin", "pulumi-wpengine");
   const t0 = Date.now();
-  const r = await project.exec(bin, ["recover", "--stack", project.stack], { env, allowFail: true });
+  // `selected`: the stack pulumi has selected, as a user who passes no --stack.
+  const args = selected ? ["recover"] : ["recover", "--stack", project.stack];
+  const r = await project.exec(bin, args, { env, allowFail: true });
   const adopted = /adopted (\d+) object/.exec(r.stdout)?.[1];
   figures.push(`${((Date.now() - t0) / 1000).toFixed(1)} s, ${adopted ?? "?"} adopted, exit ${r.code}`);
   return r;
@@ -153,7 +159,7 @@ interface Round {
   contested?: boolean;
   /**
    * The kill also lands inside the engine's write of the state's `.attrs` sidecar: the test empties it, as
-   * such a kill does (a kill lands there by chance too, in any round).
+   * such a kill does (a kill lands there by chance too, in any round); recover then runs without --stack.
    */
   tear?: boolean;
 }
@@ -248,7 +254,8 @@ async function crashAndRecover(project: CliProject, suffix: string, round: Round
     if (plain.code !== 0) expect(plain.stdout + plain.stderr).toContain(`run \`${AFTER_A_CRASH}\``);
   }
 
-  const recovered = await recoverStack(project, env);
+  // After a torn sidecar, without --stack: pulumi cannot even name the selected stack then.
+  const recovered = await recoverStack(project, env, round.tear === true);
   const said = recovered.stdout + recovered.stderr;
   if (contested) {
     // The second stack's domain is refused, by name, and the rest converges.
