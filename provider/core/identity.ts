@@ -21,7 +21,10 @@
 import type { CheckFailure } from "./inputs";
 import { containsUnknown } from "./inputs";
 
-/** The hidden input that names the resource (the claimant): never sent to the service, never an output. */
+/**
+ * The hidden input that names the resource (the claimant): never sent to the service; the dynamic front
+ * door keeps it in the outputs, so that a refresh (read) carries it over and no diff ever shows it.
+ */
 export const CLAIMANT = "__claimant";
 
 /** What addresses one object of a kind on the service. */
