@@ -159,7 +159,7 @@ export function renderDrift(kind: Kind): string[] {
 export function lostResponses(kind: Kind): string {
   const key = kind.naturalKey;
   const lost =
-    "When the answer to a write is lost (the connection drops mid-flight, no answer in time, any 5xx, a 503 included: only a 429 or another 4xx proves nothing happened)";
+    "When a write may have acted without the provider knowing (the connection drops mid-flight, no answer in time, any 5xx, a 503 included: only a 429 or another 4xx proves nothing happened)";
   if ("what" in key)
     return (
       `${lost}, create looks the object up by its natural key, ${key.what}: found, the lost request had taken ` +

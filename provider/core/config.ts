@@ -62,7 +62,7 @@ export const CONFIG_KEYS = {
   adoptExisting: {
     key: "wpengine:adoptExisting",
     env: "WPE_ADOPT_EXISTING",
-    doc: "`true` makes every create take over an object that already exists (the way back after a crashed up).",
+    doc: "`true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).",
   },
 } as const;
 

@@ -12,9 +12,9 @@ import {
   isRateLimited,
   mayHaveActed,
   type WpEngineClient,
-  wasTurnedAway,
   WpEngineConnectionError,
   WpEngineTimeoutError,
+  wasTurnedAway,
 } from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";

@@ -15,7 +15,7 @@ import (
 type Provider struct {
 	pulumi.ProviderResourceState
 
-	// `true` makes every create take over an object that already exists (the way back after a crashed up).
+	// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 	AdoptExisting pulumi.StringPtrOutput `pulumi:"adoptExisting"`
 	// Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
 	ApiUrl pulumi.StringPtrOutput `pulumi:"apiUrl"`
@@ -106,7 +106,7 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// `true` makes every create take over an object that already exists (the way back after a crashed up).
+	// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 	AdoptExisting *string `pulumi:"adoptExisting"`
 	// Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
 	ApiUrl *string `pulumi:"apiUrl"`
@@ -130,7 +130,7 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// `true` makes every create take over an object that already exists (the way back after a crashed up).
+	// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 	AdoptExisting pulumi.StringPtrInput
 	// Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
 	ApiUrl pulumi.StringPtrInput
@@ -189,7 +189,7 @@ func (o ProviderOutput) ToProviderOutputWithContext(ctx context.Context) Provide
 	return o
 }
 
-// `true` makes every create take over an object that already exists (the way back after a crashed up).
+// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 func (o ProviderOutput) AdoptExisting() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.AdoptExisting }).(pulumi.StringPtrOutput)
 }

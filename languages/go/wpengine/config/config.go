@@ -11,7 +11,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// `true` makes every create take over an object that already exists (the way back after a crashed up).
+// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 func GetAdoptExisting(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:adoptExisting")
 	if err == nil {

@@ -16,7 +16,7 @@ from .. import _utilities
 
 adoptExisting: Optional[str]
 """
-`true` makes every create take over an object that already exists (the way back after a crashed up).
+`true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 """
 
 apiUrl: Optional[str]

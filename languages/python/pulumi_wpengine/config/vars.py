@@ -23,7 +23,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def adopt_existing(self) -> Optional[str]:
         """
-        `true` makes every create take over an object that already exists (the way back after a crashed up).
+        `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
         """
         return __config__.get('adoptExisting') or _utilities.get_env('WPE_ADOPT_EXISTING')
 
