@@ -5,7 +5,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { connect } from "../importer/connect";
-import { readFleet } from "./read";
+import { profileEnvironment } from "../importer/index";
+import { mergeFleets, readFleet } from "./read";
 import { renderReport } from "./report";
 import { auditFleet, DEFAULT_SETTINGS, RULES, type RuleName, type RuleSettings } from "./rules";
 
@@ -17,6 +18,9 @@ usage against plan, users by role with MFA and invitation, and every finding of 
 
   --out FILE             the page to write (fleet.html)
   --account ID           only this account (repeatable)
+  --profile NAME         read as this credential profile (repeatable): the accounts of several API users
+                         on one page, each read once (WPE_API_USER_ID_<NAME> / WPE_API_PASSWORD_<NAME>,
+                         or WPE_PROFILES='{"<name>": {"username": ..., "password": ...}}')
   --policy-config FILE   the policy pack's config file (--policy-pack-config): rule settings and
                          levels ("disabled" leaves a rule out of the findings)
 
@@ -45,8 +49,14 @@ export function readPolicyConfig(file: string | undefined): {
   return { settings, levels };
 }
 
-export async function reportMain(args: string[]): Promise<number> {
-  let values: { out?: string; account?: string[]; "policy-config"?: string; help?: boolean };
+export async function reportMain(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let values: {
+    out?: string;
+    account?: string[];
+    profile?: string[];
+    "policy-config"?: string;
+    help?: boolean;
+  };
   try {
     values = parseArgs({
       args,
@@ -55,6 +65,7 @@ export async function reportMain(args: string[]): Promise<number> {
       options: {
         out: { type: "string" },
         account: { type: "string", multiple: true },
+        profile: { type: "string", multiple: true },
         "policy-config": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -79,31 +90,43 @@ export async function reportMain(args: string[]): Promise<number> {
     return 2;
   }
   const t0 = Date.now();
-  let conn: Awaited<ReturnType<typeof connect>>;
-  try {
-    conn = await connect();
-  } catch (err) {
-    process.stderr.write(`pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
+  const selection = values.account ? { accounts: values.account } : {};
+  // The default credentials, or each profile's API user in turn: one page of what they all see.
+  const sources = values.profile?.length ? values.profile : [undefined];
+  const fleets = [];
+  let calls = 0;
+  for (const profile of sources) {
+    let conn: Awaited<ReturnType<typeof connect>>;
+    try {
+      conn = await connect(profile ? profileEnvironment(profile, env) : env);
+    } catch (err) {
+      const who = profile ? ` (profile ${profile})` : "";
+      process.stderr.write(
+        `pulumi-wpengine report${who}: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      return 1;
+    }
+    try {
+      fleets.push(await readFleet(conn.client, selection));
+    } catch (err) {
+      process.stderr.write(
+        `pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\nnothing was written to ${values.out}\n`,
+      );
+      return 1;
+    } finally {
+      calls += conn.calls();
+      await conn.close();
+    }
   }
-  try {
-    const fleet = await readFleet(conn.client, values.account ? { accounts: values.account } : {});
-    const findings = auditFleet(fleet, config.settings).filter((f) => config.levels[f.rule] !== "disabled");
-    const html = renderReport(fleet, findings, {
-      ...config.settings,
-      levels: config.levels,
-    });
-    writeFileSync(values.out, html);
-    process.stdout.write(
-      `pulumi-wpengine report: ${fleet.accounts.length} accounts, ${fleet.installs.length} installs, ${fleet.domains.length} domains, ${fleet.certificates.length} certificates, ${fleet.users.length} users, ${findings.length} findings; ${conn.calls()} API calls in ${((Date.now() - t0) / 1000).toFixed(1)} s; written to ${values.out}\n`,
-    );
-    return 0;
-  } catch (err) {
-    process.stderr.write(
-      `pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\nnothing was written to ${values.out}\n`,
-    );
-    return 1;
-  } finally {
-    await conn.close();
-  }
+  const fleet = mergeFleets(fleets);
+  const findings = auditFleet(fleet, config.settings).filter((f) => config.levels[f.rule] !== "disabled");
+  const html = renderReport(fleet, findings, {
+    ...config.settings,
+    levels: config.levels,
+  });
+  writeFileSync(values.out, html);
+  process.stdout.write(
+    `pulumi-wpengine report: ${fleet.accounts.length} accounts, ${fleet.installs.length} installs, ${fleet.domains.length} domains, ${fleet.certificates.length} certificates, ${fleet.users.length} users, ${findings.length} findings; ${calls} API calls in ${((Date.now() - t0) / 1000).toFixed(1)} s; written to ${values.out}\n`,
+  );
+  return 0;
 }

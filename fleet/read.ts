@@ -133,7 +133,37 @@ export async function readFleet(client: WpEngineClient, selection: Selection = {
       );
     }),
   );
-  // Stable order whatever the order answers came in.
+  return sorted(fleet);
+}
+
+/**
+ * The fleets several API users see, as one: an account two of them see is taken once, from the first
+ * that read it (with everything in it).
+ */
+export function mergeFleets(fleets: readonly Fleet[]): Fleet {
+  const [first, ...rest] = fleets;
+  const merged: Fleet = structuredClone(first!);
+  for (const f of rest) {
+    const seen = new Set(merged.accounts.map((a) => a.id));
+    const installs = new Set(f.installs.filter((i) => seen.has(i.accountId)).map((i) => i.id));
+    const fresh = <T>(xs: T[], account: (x: T) => string | undefined) =>
+      xs.filter((x) => {
+        const a = account(x);
+        return a === undefined || !seen.has(a);
+      });
+    merged.accounts.push(...fresh(f.accounts, (a) => a.id));
+    merged.sites.push(...fresh(f.sites, (s) => s.accountId));
+    merged.installs.push(...fresh(f.installs, (i) => i.accountId));
+    merged.users.push(...fresh(f.users, (u) => u.accountId));
+    merged.domains.push(...f.domains.filter((d) => !installs.has(d.installId)));
+    merged.certificates.push(...f.certificates.filter((c) => !installs.has(c.installId)));
+    merged.installUsage.push(...fresh(f.installUsage, (u) => u.accountId));
+  }
+  return sorted(merged);
+}
+
+/** Stable order whatever the order answers came in. */
+function sorted(fleet: Fleet): Fleet {
   const by =
     <T>(key: (x: T) => string) =>
     (x: T, y: T) =>

@@ -10,6 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reportMain } from "../../fleet/cli";
 import { importAccount } from "../../importer";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { tempDir } from "../../tools/cli/pack";
@@ -251,5 +252,30 @@ describe("pulumi-wpengine import --profile acme --profile initech: both accounts
     await imported.expectNoChanges(["--refresh"]);
     // Every call ran as one of the two API users.
     expect(new Set((await log()).map((r) => r.user))).toEqual(new Set([owner.username, AGENCY.username]));
+  });
+});
+
+describe("pulumi-wpengine report --profile acme --profile initech: both API users' accounts on one page", () => {
+  it("reads each account as the profile that sees it, only with GETs; a profile without credentials fails and writes nothing", async () => {
+    const env = {
+      WPE_API_URL: sim.apiUrl,
+      WPE_APP_HOSTING_URL: sim.appHostingUrl,
+      WPE_PROFILES: profiles(owner.password),
+      ...initechEnv(AGENCY.password),
+    };
+    const out = path.join(tempDir("wpe-agencies-report-"), "fleet.html");
+    await fetch(`${sim.url}/__sim/requests`, { method: "DELETE" });
+    expect(await reportMain(["--out", out, "--profile", "acme", "--profile", "initech"], env)).toBe(0);
+    const page = fs.readFileSync(out, "utf8");
+    expect(page).toContain(SEED.accounts.acme.name);
+    expect(page).toContain(SEED.accounts.initech.name);
+    // Neither API user sees Globex.
+    expect(page).not.toContain(SEED.accounts.globex.name);
+    const calls = await log();
+    expect(calls.every((r) => r.method === "GET")).toBe(true);
+    expect(new Set(calls.map((r) => r.user))).toEqual(new Set([owner.username, AGENCY.username]));
+    const missing = path.join(path.dirname(out), "missing.html");
+    expect(await reportMain(["--out", missing, "--profile", "nobody"], env)).toBe(1);
+    expect(fs.existsSync(missing)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readPolicyConfig } from "../../fleet/cli";
+import { mergeFleets } from "../../fleet/read";
 import {
   auditFleet,
   checkDeclared,
@@ -290,5 +291,27 @@ describe("pulumi-wpengine report's arguments", () => {
       process.stderr.write = write;
       process.env = saved;
     }
+  });
+});
+
+describe("mergeFleets (report --profile A --profile B)", () => {
+  it("adds what only the second API user sees; an account both see is taken once, from the first", () => {
+    const a = fleet();
+    const b = fleet();
+    b.accounts.push({ id: "a2", name: "Beta", plan: [] });
+    b.sites.push({ id: "s2", name: "Beta site", accountId: "a2" });
+    b.installs.push({ ...b.installs[0]!, id: "i3", name: "beta", accountId: "a2", siteId: "s2" });
+    b.domains.push({ ...b.domains[0]!, id: "d3", name: "beta.example", installId: "i3" });
+    b.users.push({ ...b.users[0]!, userId: "u9", accountId: "a2" });
+    // What the second read of Acme says differs: the first read stands.
+    b.domains[0]!.sslStatus = "pending";
+    const m = mergeFleets([a, b]);
+    expect(m.accounts.map((x) => x.id)).toEqual(["a1", "a2"]);
+    expect(m.installs.map((x) => x.id).sort()).toEqual(["i1", "i2", "i3"]);
+    expect(m.domains.map((x) => x.id).sort()).toEqual(["d1", "d2", "d3"]);
+    expect(m.domains.find((x) => x.id === "d1")!.sslStatus).toBe("active");
+    expect(m.certificates).toHaveLength(1);
+    expect(m.users.filter((u) => u.accountId === "a1")).toHaveLength(3);
+    expect(m.users.filter((u) => u.accountId === "a2")).toHaveLength(1);
   });
 });
