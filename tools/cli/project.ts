@@ -157,15 +157,7 @@ export class CliProject {
       "--non-interactive",
       ...(args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.stack]),
     ];
-    if (args[0] === "stack" && args[1] === "init") full.push("--non-interactive");
-    const result = await runCommand("pulumi", full, {
-      cwd: this.dir,
-      env: { ...this.env, ...opts.env },
-      timeoutMs: this.timeoutMs,
-      ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
-    });
-    if (result.code !== 0 && !opts.allowFail) throw new CliError(result);
-    return result;
+    return this.exec("pulumi", full, opts);
   }
 
   /**
