@@ -114,9 +114,15 @@ export function actionProvider<P extends Provider>(
         return { outs: toPlain({ ...inputs, ...outs }) };
       } catch (err) {
         if (!(err instanceof ActionRanButFailedError))
-          throw explainError(kind, "update", withStep(base.definition, inputs, err));
+          throw explainError(
+            kind,
+            "update",
+            withStep(base.definition, inputs, err),
+            undefined,
+            base.definition.schema,
+          );
         // The engine records `properties` with the failure (a partial update), exactly as for create.
-        const failure = explainError(kind, "update", err.reason);
+        const failure = explainError(kind, "update", err.reason, undefined, base.definition.schema);
         Object.assign(failure, { id, properties: { ...toPlain({ ...inputs, ...err.outs }), __provider } });
         throw failure;
       }
