@@ -193,6 +193,8 @@ export interface WireMapping<I, O> {
    * (compared through `normalize`), at their wire paths (a null one too: it clears); `undefined` when none does.
    */
   patch(have: Partial<O>, want: Partial<I>): Record<string, unknown> | undefined;
+  /** The body of an update that takes the object whole: every updatable input, at its wire path. */
+  whole(want: Partial<I>): Record<string, unknown>;
 }
 
 /**
@@ -220,6 +222,7 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
       );
       return changed.length ? writeObject(inputs, w, changed, true) : undefined;
     },
+    whole: (want) => writeObject(inputs, want as Record<string, unknown>, updatable, true),
   };
 }
 

@@ -120,7 +120,6 @@ const NOT_YET_DERIVED = new Set<string>([
   "InstallCopy",
   "InstallPlacement",
   "LetsEncryptCertificate",
-  "OffloadSettings",
   "ReportSchedule",
   "Site",
   "SiteTransfer",
