@@ -124,7 +124,6 @@ const NOT_YET_DERIVED = new Set<string>([
   "Site",
   "SiteTransfer",
   "SshKey",
-  "ThirdPartyCertificate",
 ]);
 
 /**
