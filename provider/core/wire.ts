@@ -142,11 +142,17 @@ function read(s: z.ZodType, value: unknown): unknown {
   return value;
 }
 
-function readObject(schema: AnyObject, record: unknown): Record<string, unknown> {
+/**
+ * An object's fields read from the wire. `given`: the fields are a kind's inputs, and one the record does not
+ * carry (and that has no default) is left out, so the lifecycle carries it over from the state.
+ */
+function readObject(schema: AnyObject, record: unknown, given = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fieldsOf(schema)) {
     if (f.meta.setting || f.meta.writeOnly) continue;
-    const v = read(f.schema, at(record, f.read));
+    const raw = at(record, f.read);
+    if (given && raw == null && !unwrap(f.schema).absent) continue;
+    const v = read(f.schema, raw);
     if (v !== undefined) out[f.key] = v;
   }
   return out;
@@ -182,8 +188,9 @@ function writeObject(
 /** What a kind derives from its inputs and outputs: see {@link wireOf}. */
 export interface WireMapping<I, O> {
   /**
-   * The outputs of a service record: each input (but settings and write-only ones) and output read at
-   * its wire path; `known` (what the record does not carry, e.g. the install of a domain) overlaid.
+   * The outputs of a service record: each input (but settings and write-only ones; one the record lacks
+   * only if it has a default) and output read at its wire path; `known` (what the record does not carry,
+   * e.g. the install of a domain) overlaid.
    */
   outputs(record: unknown, known?: Partial<O>): O;
   /** A request body: the inputs (all but settings, or `keys`) set (not null), at their wire paths. */
@@ -206,13 +213,13 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
   outputs: OS,
   normalize?: (key: keyof z.output<IS> & string, value: unknown) => unknown,
 ): WireMapping<z.output<IS>, O> {
-  const all = inputs.extend(outputs.shape) as AnyObject;
   const updatable = fieldsOf(inputs)
     .filter((f) => !f.meta.replaces && !f.meta.setting)
     .map((f) => f.key);
   const norm = (k: string, v: unknown) => (normalize ? normalize(k as never, v) : (v ?? null));
   return {
-    outputs: (record, known) => ({ ...readObject(all, record), ...known }) as O,
+    outputs: (record, known) =>
+      ({ ...readObject(inputs, record, true), ...readObject(outputs, record), ...known }) as O,
     body: (values, keys) => writeObject(inputs, values as Record<string, unknown>, keys),
     patch(have, want) {
       const h = have as Record<string, unknown>;

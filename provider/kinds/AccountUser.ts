@@ -196,7 +196,7 @@ const READS = readListings<WpEngineClient, ApiAccountUser>({
 export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): string[] {
   const live = WIRE.outputs(u);
   const names = ["firstName", "lastName"] as const;
-  return names.filter((k) => live[k] !== "" && live[k] !== inputs[k]).map((k) => `${k} is "${live[k]}"`);
+  return names.filter((k) => live[k] != null && live[k] !== inputs[k]).map((k) => `${k} is "${live[k]}"`);
 }
 
 export const definition = defineKind({

@@ -9,11 +9,12 @@
  * backup list (and in its archives) until the service expires it.
  */
 import { z } from "zod";
-import type { Backup as ApiBackup } from "../../sdk";
+import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
 import { pollUntil } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 import { resourceClass } from "../dynamic/resource";
 import type { BackupArgs, BackupProperties } from "./generated";
 
@@ -90,6 +91,7 @@ const inputs = z
 const outputs = z.object({
   backupId: z.string().meta({
     description: "The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.",
+    wire: "id",
   }),
   status: z.string().meta({
     description:
@@ -111,18 +113,11 @@ type BackupServiceOutputs = Pick<
   "installId" | "backupId" | "status" | "createTime" | "completeTime" | "cmsVersion"
 > & { description?: string };
 
-/** Maps a service record to outputs. */
-export function backupOutputs(installId: string, b: ApiBackup): BackupServiceOutputs {
-  return {
-    installId,
-    backupId: b.id,
-    status: b.status,
-    createTime: b.create_time ?? null,
-    completeTime: b.complete_time ?? null,
-    cmsVersion: b.cms_version ?? null,
-    ...(typeof b.description === "string" && b.description !== "" ? { description: b.description } : {}),
-  };
-}
+const WIRE = wireOf(inputs, outputs);
+
+/** Maps a service record to outputs (an empty description is none: the input carries over). */
+export const backupOutputs = (installId: string, b: ApiBackup): BackupServiceOutputs =>
+  WIRE.outputs({ ...b, description: b.description || undefined }, { installId });
 
 /** Whether a backup status is final. */
 export function isTerminalBackupStatus(status: string): boolean {
@@ -209,10 +204,8 @@ export const definition = defineKind({
   // The backup on record was aborted: the next up requests a new one.
   lost: (olds) => (needsNewBackup(olds) ? { replace: "status" } : undefined),
   async create(inputs, ctx) {
-    const created = await ctx.client.backups.create(inputs.installId, {
-      description: inputs.description,
-      notification_emails: inputs.notificationEmails,
-    });
+    const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
+    const created = await ctx.client.backups.create(inputs.installId, body);
     const outs = backupOutputs(inputs.installId, created) as BackupOutputs;
     if (!inputs.wait || isTerminalBackupStatus(created.status)) {
       if (created.status === "aborted" && inputs.wait)
