@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { pollUntil } from "../../sdk";
+import { pollUntil, type RestoreBackupRequest } from "../../sdk";
 import { getClient } from "../core/client";
 import { defineKind, type OutputsOf } from "../core/define";
 import { explainError } from "../core/errors";
@@ -27,6 +27,7 @@ import {
   toPlain,
   withStep,
 } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 import { resourceClass } from "../dynamic/resource";
 import { normalizeEmails, notificationEmails } from "./Backup";
 import type { BackupRestoreArgs, BackupRestoreProperties } from "./generated";
@@ -245,13 +246,13 @@ async function waitForInstall(
   });
 }
 
+const WIRE = wireOf(inputs, outputs);
+/** What the restore request carries (the rest addresses it or is the provider's own). */
+const SENT = ["notificationEmails", "restoreDatabase", "createCheckpoint"] as const;
+
 /** Starts one restore; returns the outputs of the run. */
 async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: number) {
-  await ctx.client.backups.restore(i.installId, i.backupId, {
-    notification_emails: i.notificationEmails,
-    restore_database: i.restoreDatabase,
-    create_checkpoint: i.createCheckpoint,
-  });
+  await ctx.client.backups.restore(i.installId, i.backupId, WIRE.body(i, SENT) as RestoreBackupRequest);
   return {
     restoreCount: previousCount + 1,
     lastRestoredAt: new Date().toISOString(),
