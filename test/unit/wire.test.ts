@@ -121,7 +121,6 @@ const NOT_YET_DERIVED = new Set<string>([
   "ReportSchedule",
   "Site",
   "SiteTransfer",
-  "SshKey",
 ]);
 
 /**
