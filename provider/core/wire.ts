@@ -19,9 +19,10 @@ export const snakeKey = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.
  * Where a property is on the wire when that is not the snake_case of its name: a dotted path
  * (`network_details.dns_config_info.cname`; a number is a list's index), or, when the service answers it
  * elsewhere than it takes it, both (`{ read: "redirects_to.0.id", write: "redirect_to" }`), and `none`:
- * what a patch sends to clear it when that is not null (`"nil"`).
+ * what a patch sends to clear it when that is not null (`"nil"`). `false`: the provider's own input (a
+ * deletion guard), never read from nor sent to the service.
  */
-export type Wire = string | { read: string; write: string; none?: string };
+export type Wire = false | string | { read: string; write: string; none?: string };
 
 // biome-ignore lint/suspicious/noExplicitAny: zod's internal definition, read generically.
 type Def = any;
@@ -91,12 +92,13 @@ interface Field {
 const split = (path: string): string[] => path.split(".");
 
 function fieldsOf(schema: AnyObject): Field[] {
-  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, s]) => {
+  return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, s]) => {
     const meta = metaOf(s);
+    if (meta.wire === false) return [];
     const wire = meta.wire ?? snakeKey(key);
     const [read, write] = typeof wire === "string" ? [wire, wire] : [wire.read, wire.write];
     const none = typeof wire === "string" ? null : (wire.none ?? null);
-    return { key, read: split(read), write: split(write), none, schema: s, meta };
+    return [{ key, read: split(read), write: split(write), none, schema: s, meta }];
   });
 }
 

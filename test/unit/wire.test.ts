@@ -119,7 +119,6 @@ const NOT_YET_DERIVED = new Set<string>([
   "InstallPlacement",
   "LetsEncryptCertificate",
   "ReportSchedule",
-  "Site",
   "SiteTransfer",
 ]);
 
@@ -129,7 +128,7 @@ const NOT_YET_DERIVED = new Set<string>([
  */
 function handMapped(text: string, name: string, wire: readonly string[]): string[] {
   const snake = snakeKey(name);
-  const spelled = [...new Set([snake, ...wire.map((w) => w.split(".")[0]!)])].filter((w) => w !== name);
+  const spelled = [...new Set([snake, ...wire])].filter((w) => w !== name).map((w) => w.replace(/\./g, "\\."));
   const word = (w: string) => `(?<![\\w$-])${w}(?![\\w$-])`;
   const res = [
     ...spelled.map((w) => new RegExp(word(w))),
@@ -141,7 +140,7 @@ function handMapped(text: string, name: string, wire: readonly string[]): string
     (l, i) =>
       !/^\s*(\/\/|\/?\*)/.test(l) &&
       // A listing's `name` (`pulumi do ... list`) is what the listing shows, not the property.
-      !lines.slice(Math.max(0, i - 2), i).some((p) => p.includes("fields: {")) &&
+      !lines.slice(Math.max(0, i - 2), i + 1).some((p) => p.includes("fields: {")) &&
       res.some((re) => re.test(l)),
   );
 }
@@ -155,8 +154,7 @@ describe("no kind maps a property by hand", () => {
       const offenders: string[] = [];
       for (const [name, m] of Object.entries(fieldMeta(kind.inputs))) {
         if (m.setting) continue;
-        const wire =
-          m.wire === undefined ? [] : typeof m.wire === "string" ? [m.wire] : [m.wire.read, m.wire.write];
+        const wire = !m.wire ? [] : typeof m.wire === "string" ? [m.wire] : [m.wire.read, m.wire.write];
         // The one line that may spell the wire field is the `.meta({ wire })` that declares it.
         const lines = handMapped(text, name, wire).filter((l) => !/\bwire:/.test(l));
         if (lines.length) offenders.push(`${name}:\n    ${lines.map((l) => l.trim()).join("\n    ")}`);
