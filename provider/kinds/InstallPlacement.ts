@@ -10,10 +10,16 @@
  * `Install` is placed by that resource's `siteId`/`environment`; both on one install would fight.
  */
 import { z } from "zod";
-import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
+import {
+  INSTALL_ENVIRONMENTS,
+  type Install,
+  type UpdateInstallRequest,
+  type WpEngineClient,
+} from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 import { type ResourceOptions, resourceClass } from "../dynamic/resource";
 import type { InstallPlacementArgs, InstallPlacementProperties } from "./generated";
 
@@ -40,9 +46,11 @@ const inputs = z
     installId: uuidString("installId").meta({
       description: "The install to place; it must exist. Changing it replaces the placement.",
       replaces: true,
+      wire: "id",
     }),
     siteId: uuidString("siteId").meta({
       description: "The site the install belongs to. Changing it moves the install in place.",
+      wire: { read: "site.id", write: "site_id" },
     }),
     environment: z
       .string({ error: "environment is required: production, staging or development" })
@@ -62,8 +70,11 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  installName: z.string().meta({ description: "The install's name." }),
-  accountId: z.string().nullable().meta({ description: "The account owning the install." }),
+  installName: z.string().meta({ description: "The install's name.", wire: "name" }),
+  accountId: z
+    .string()
+    .nullable()
+    .meta({ description: "The account owning the install.", wire: "account.id" }),
   cname: z.string().nullable().meta({ description: "The install's CNAME." }),
   primaryDomain: z.string().nullable().meta({ description: "The install's primary domain." }),
   status: z.string().nullable().meta({ description: "The install's status (`active` or `pending`)." }),
@@ -72,30 +83,24 @@ const outputs = z.object({
 type InstallPlacementInputs = z.output<typeof inputs>;
 type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps an install record to outputs (an install may report no site or environment: null). */
-export function placementOutputs(i: Install) {
-  return {
-    installId: i.id,
-    siteId: i.site?.id ?? null,
-    environment: i.environment?.toLowerCase() ?? null,
-    installName: i.name,
-    accountId: i.account?.id ?? null,
-    cname: i.cname ?? null,
-    primaryDomain: i.primary_domain ?? null,
-    status: i.status ?? null,
-  };
-}
+const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
+const WIRE = wireOf(inputs, outputs, normalize);
+
+/** An install's environment lower case, as the input stores it; none when the install reports none. */
+export const environmentOf = (i: Install) =>
+  i.environment ? { environment: i.environment.toLowerCase() } : {};
+
+/**
+ * Maps an install record to outputs. An install may report no site or environment: they are left out, so
+ * a read keeps the declared ones.
+ */
+export const placementOutputs = (i: Install) => ({ ...WIRE.outputs(i), ...environmentOf(i) });
 
 /** The PATCH that moves an install from `have` to `want`; `undefined` when it is already there. */
-export function placementPatch(
-  have: Pick<ReturnType<typeof placementOutputs>, "siteId" | "environment">,
+export const placementPatch = (
+  have: { siteId?: string | null; environment?: string | null },
   want: Pick<InstallPlacementInputs, "siteId" | "environment">,
-): { site_id?: string; environment?: InstallEnvironment } | undefined {
-  const patch: { site_id?: string; environment?: InstallEnvironment } = {};
-  if ((have.siteId ?? "").toLowerCase() !== want.siteId.toLowerCase()) patch.site_id = want.siteId;
-  if (have.environment !== want.environment) patch.environment = want.environment as InstallEnvironment;
-  return Object.keys(patch).length ? patch : undefined;
-}
+) => WIRE.patch(have as Partial<InstallPlacementOutputs>, want) as UpdateInstallRequest | undefined;
 
 async function place(
   installId: string,
@@ -136,7 +141,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  normalize: (_key, v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
+  normalize,
   // An install always has a placement, so there is nothing to adopt: creating one is the move itself
   // (`adopt` is accepted and changes nothing).
   async create(inputs, ctx) {
@@ -144,12 +149,8 @@ export const definition = defineKind({
     return { id: inputs.installId, outs };
   },
   async read(id, _olds, ctx) {
-    const outs = placementOutputs(await ctx.client.installs.get(id));
-    // A site or environment the service does not report (null) is not read back: the input is kept.
-    const inputs: Partial<InstallPlacementInputs> = { installId: outs.installId };
-    if (outs.siteId) inputs.siteId = outs.siteId;
-    if (outs.environment) inputs.environment = outs.environment;
-    return { outs: outs as InstallPlacementOutputs, inputs };
+    // A site or environment the service does not report is not read back: the input is kept.
+    return { outs: placementOutputs(await ctx.client.installs.get(id)) as InstallPlacementOutputs };
   },
   async update(id, _olds, news, ctx) {
     return place(id, news, ctx.client);

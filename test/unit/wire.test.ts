@@ -115,8 +115,6 @@ const NOT_YET_DERIVED = new Set<string>([
   "Environment",
   "EnvironmentCacheClear",
   "EnvironmentSource",
-  "Install",
-  "InstallPlacement",
   "LetsEncryptCertificate",
   "ReportSchedule",
   "SiteTransfer",
@@ -128,7 +126,10 @@ const NOT_YET_DERIVED = new Set<string>([
  */
 function handMapped(text: string, name: string, wire: readonly string[]): string[] {
   const snake = snakeKey(name);
-  const spelled = [...new Set([snake, ...wire])].filter((w) => w !== name).map((w) => w.replace(/\./g, "\\."));
+  // A one-word wire name (`id`) is too common a word to tell; a snake_case or dotted one is not.
+  const spelled = [...new Set([snake, ...wire])]
+    .filter((w) => w !== name && /[_.]/.test(w))
+    .map((w) => w.replace(/\./g, "\\."));
   const word = (w: string) => `(?<![\\w$-])${w}(?![\\w$-])`;
   const res = [
     ...spelled.map((w) => new RegExp(word(w))),
