@@ -146,14 +146,15 @@ function read(s: z.ZodType, value: unknown): unknown {
 
 /**
  * An object's fields read from the wire. `given`: the fields are a kind's inputs, and one the record does not
- * carry (and that has no default) is left out, so the lifecycle carries it over from the state.
+ * carry (a write-only one, or one without a default) is left out, so the lifecycle carries it over from the
+ * state.
  */
 function readObject(schema: AnyObject, record: unknown, given = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fieldsOf(schema)) {
-    if (f.meta.setting || f.meta.writeOnly) continue;
+    if (f.meta.setting) continue;
     const raw = at(record, f.read);
-    if (given && raw == null && !unwrap(f.schema).absent) continue;
+    if (given && raw == null && (f.meta.writeOnly || !unwrap(f.schema).absent)) continue;
     const v = read(f.schema, raw);
     if (v !== undefined) out[f.key] = v;
   }
@@ -190,9 +191,9 @@ function writeObject(
 /** What a kind derives from its inputs and outputs: see {@link wireOf}. */
 export interface WireMapping<I, O> {
   /**
-   * The outputs of a service record: each input (but settings and write-only ones; one the record lacks
-   * only if it has a default) and output read at its wire path; `known` (what the record does not carry,
-   * e.g. the install of a domain) overlaid.
+   * The outputs of a service record: each input (but settings; one the record lacks only if it has a
+   * default and is not write-only) and output read at its wire path; `known` (what the record does not
+   * carry, e.g. the install of a domain) overlaid.
    */
   outputs(record: unknown, known?: Partial<O>): O;
   /** A request body: the inputs (all but settings, or `keys`) set (not null), at their wire paths. */

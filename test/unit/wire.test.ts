@@ -116,7 +116,6 @@ const NOT_YET_DERIVED = new Set<string>([
   "EnvironmentCacheClear",
   "EnvironmentSource",
   "ReportSchedule",
-  "SiteTransfer",
 ]);
 
 /**
