@@ -196,6 +196,11 @@ export interface WireMapping<I, O> {
    * carry, e.g. the install of a domain) overlaid.
    */
   outputs(record: unknown, known?: Partial<O>): O;
+  /**
+   * The inputs a record holds, each one it lacks as its type's empty value (`""`, `0`, `false`, `[]`, null
+   * when nullable, its default if it has one): to compare a record with the inputs.
+   */
+  fields(record: unknown): I;
   /** A request body: the inputs (all but settings, or `keys`) set (not null), at their wire paths. */
   body(values: Partial<I>, keys?: readonly (keyof I & string)[]): Record<string, unknown>;
   /**
@@ -223,6 +228,7 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
   return {
     outputs: (record, known) =>
       ({ ...readObject(inputs, record, true), ...readObject(outputs, record), ...known }) as O,
+    fields: (record) => readObject(inputs, record) as z.output<IS>,
     body: (values, keys) => writeObject(inputs, values as Record<string, unknown>, keys),
     patch(have, want) {
       const h = have as Record<string, unknown>;

@@ -115,7 +115,6 @@ const NOT_YET_DERIVED = new Set<string>([
   "Environment",
   "EnvironmentCacheClear",
   "EnvironmentSource",
-  "ReportSchedule",
 ]);
 
 /**
