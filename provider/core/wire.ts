@@ -91,11 +91,16 @@ interface Field {
 
 const split = (path: string): string[] => path.split(".");
 
-function fieldsOf(schema: AnyObject): Field[] {
+/** How an API spells a property's name: the snake_case of it (the hosting API), or as is (App Hosting's). */
+export type KeyCase = (name: string) => string;
+/** The App Hosting API's fields are the properties' own (camelCase) names. */
+export const asIs: KeyCase = (name) => name;
+
+function fieldsOf(schema: AnyObject, keyCase: KeyCase): Field[] {
   return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, s]) => {
     const meta = metaOf(s);
     if (meta.wire === false) return [];
-    const wire = meta.wire ?? snakeKey(key);
+    const wire = meta.wire ?? keyCase(key);
     const [read, write] = typeof wire === "string" ? [wire, wire] : [wire.read, wire.write];
     const none = typeof wire === "string" ? null : (wire.none ?? null);
     return [{ key, read: split(read), write: split(write), none, schema: s, meta }];
@@ -119,7 +124,7 @@ function put(target: Record<string, unknown>, path: readonly string[], value: un
  * default, `null` when nullable, absent when optional, else `[]`, `false`, `""`, `0`, or an object of
  * absent fields.
  */
-function read(s: z.ZodType, value: unknown): unknown {
+function read(s: z.ZodType, value: unknown, kc: KeyCase): unknown {
   const { inner, absent } = unwrap(s);
   const def = defOf(inner);
   if (value == null) {
@@ -134,13 +139,13 @@ function read(s: z.ZodType, value: unknown): unknown {
       case "number":
         return 0;
       case "object":
-        return readObject(inner as AnyObject, {});
+        return readObject(inner as AnyObject, {}, kc);
       default:
         return null;
     }
   }
-  if (def.type === "object") return readObject(inner as AnyObject, value);
-  if (def.type === "array" && Array.isArray(value)) return value.map((v) => read(def.element, v));
+  if (def.type === "object") return readObject(inner as AnyObject, value, kc);
+  if (def.type === "array" && Array.isArray(value)) return value.map((v) => read(def.element, v, kc));
   return value;
 }
 
@@ -149,25 +154,25 @@ function read(s: z.ZodType, value: unknown): unknown {
  * carry (a write-only one, or one without a default) is left out, so the lifecycle carries it over from the
  * state.
  */
-function readObject(schema: AnyObject, record: unknown, given = false): Record<string, unknown> {
+function readObject(schema: AnyObject, record: unknown, kc: KeyCase, given = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of fieldsOf(schema)) {
+  for (const f of fieldsOf(schema, kc)) {
     if (f.meta.setting) continue;
     const raw = at(record, f.read);
     if (given && raw == null && (f.meta.writeOnly || !unwrap(f.schema).absent)) continue;
-    const v = read(f.schema, raw);
+    const v = read(f.schema, raw, kc);
     if (v !== undefined) out[f.key] = v;
   }
   return out;
 }
 
 /** A value in its wire form (nested objects' fields at their wire paths). */
-function write(s: z.ZodType, value: unknown): unknown {
+function write(s: z.ZodType, value: unknown, kc: KeyCase): unknown {
   if (value == null) return value;
   const def = defOf(unwrap(s).inner);
   if (def.type === "object")
-    return writeObject(unwrap(s).inner as AnyObject, value as Record<string, unknown>);
-  if (def.type === "array" && Array.isArray(value)) return value.map((v) => write(def.element, v));
+    return writeObject(unwrap(s).inner as AnyObject, value as Record<string, unknown>, kc);
+  if (def.type === "array" && Array.isArray(value)) return value.map((v) => write(def.element, v, kc));
   return value;
 }
 
@@ -175,15 +180,16 @@ function write(s: z.ZodType, value: unknown): unknown {
 function writeObject(
   schema: AnyObject,
   values: Record<string, unknown>,
+  kc: KeyCase,
   keys?: readonly string[],
   clear = false,
 ) {
   const out: Record<string, unknown> = {};
-  for (const f of fieldsOf(schema)) {
+  for (const f of fieldsOf(schema, kc)) {
     const v = values[f.key];
     if (f.meta.setting || (keys && !keys.includes(f.key)) || v === undefined || (v === null && !clear))
       continue;
-    put(out, f.write, v === null ? f.none : write(f.schema, v));
+    put(out, f.write, v === null ? f.none : write(f.schema, v, kc));
   }
   return out;
 }
@@ -214,31 +220,32 @@ export interface WireMapping<I, O> {
 
 /**
  * The wire mapping of a kind's inputs and outputs. `normalize` is the kind's canonical form for
- * comparison (`defineKind`'s `normalize`), used by `patch`.
+ * comparison (`defineKind`'s `normalize`), used by `patch`; `kc` how its API spells a name.
  */
 export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<IS> & z.output<OS>>(
   inputs: IS,
   outputs: OS,
   normalize?: (key: keyof z.output<IS> & string, value: unknown) => unknown,
+  kc: KeyCase = snakeKey,
 ): WireMapping<z.output<IS>, O> {
-  const updatable = fieldsOf(inputs)
+  const updatable = fieldsOf(inputs, kc)
     .filter((f) => !f.meta.replaces && !f.meta.setting)
     .map((f) => f.key);
   const norm = (k: string, v: unknown) => (normalize ? normalize(k as never, v) : (v ?? null));
   return {
     outputs: (record, known) =>
-      ({ ...readObject(inputs, record, true), ...readObject(outputs, record), ...known }) as O,
-    fields: (record) => readObject(inputs, record) as z.output<IS>,
-    body: (values, keys) => writeObject(inputs, values as Record<string, unknown>, keys),
+      ({ ...readObject(inputs, record, kc, true), ...readObject(outputs, record, kc), ...known }) as O,
+    fields: (record) => readObject(inputs, record, kc) as z.output<IS>,
+    body: (values, keys) => writeObject(inputs, values as Record<string, unknown>, kc, keys),
     patch(have, want) {
       const h = have as Record<string, unknown>;
       const w = want as Record<string, unknown>;
       const changed = updatable.filter(
         (k) => w[k] !== undefined && !isDeepStrictEqual(norm(k, h[k]), norm(k, w[k])),
       );
-      return changed.length ? writeObject(inputs, w, changed, true) : undefined;
+      return changed.length ? writeObject(inputs, w, kc, changed, true) : undefined;
     },
-    whole: (want) => writeObject(inputs, want as Record<string, unknown>, updatable, true),
+    whole: (want) => writeObject(inputs, want as Record<string, unknown>, kc, updatable, true),
   };
 }
 
@@ -252,7 +259,7 @@ export function inputOfField(inputs: AnyObject | undefined, field: string): stri
   const parts = field.split(".").filter((p) => !/^\d+$/.test(p));
   const known = new Map<string, string>();
   const walk = (schema: AnyObject, wire: string, prop: string) => {
-    for (const f of fieldsOf(schema)) {
+    for (const f of fieldsOf(schema, snakeKey)) {
       for (const path of [f.write, f.read]) {
         const w = `${wire}${path.filter((p) => !/^\d+$/.test(p)).join(".")}`;
         known.set(w, `${prop}${f.key}`);

@@ -6,12 +6,18 @@
  * Delete: deletes the environment on the service (its builds and domain mappings go with it).
  */
 import { z } from "zod";
-import { type Environment as ApiEnvironment, pollUntil } from "../../sdk";
+import {
+  type Environment as ApiEnvironment,
+  type CreateEnvironmentRequest,
+  pollUntil,
+  type UpdateEnvironmentRequest,
+} from "../../sdk";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { asIs, wireOf } from "../core/wire";
 import { resourceClass } from "../dynamic/resource";
 import { appResourceName, resourceIdString, withInputFields } from "./App";
 import type { EnvironmentArgs, EnvironmentProperties } from "./generated";
@@ -91,37 +97,29 @@ const outputs = z.object({
 type EnvironmentInputs = z.output<typeof inputs>;
 type EnvironmentOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps a service record to outputs (the wait limit, a provider setting, carries over from the inputs). */
+const normalize = (key: string, v: unknown) =>
+  key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
+const WIRE = wireOf(inputs, outputs, normalize, asIs);
+
+/**
+ * Maps a service record to outputs (the wait limit, a provider setting, carries over from the inputs): the
+ * record's `name` is the resource name, its id the environment's own name; no trailing slash.
+ */
 export function environmentOutputs(
   { accountId, appId, timeoutSeconds }: Pick<EnvironmentInputs, "accountId" | "appId" | "timeoutSeconds">,
   e: ApiEnvironment,
 ): EnvironmentOutputs {
-  const environmentId = e.environmentId ?? e.name.split("/").pop() ?? e.name;
-  return {
-    accountId,
-    appId,
-    timeoutSeconds,
-    name: environmentId,
-    displayName: e.displayName ?? "",
-    branch: e.branch ?? "",
-    rootDirectory: (e.rootDirectory ?? "").replace(/\/+$/, ""),
-    resourceName: e.name || environmentResourceName(accountId, appId, environmentId),
-    createTime: e.createTime ?? null,
-    reconciling: e.reconciling ?? false,
-  };
+  const name = e.environmentId ?? e.name.split("/").pop() ?? e.name;
+  const resourceName = e.name || environmentResourceName(accountId, appId, name);
+  const outs = WIRE.outputs(e, { accountId, appId, timeoutSeconds, name, resourceName });
+  return { ...outs, rootDirectory: normalize("rootDirectory", outs.rootDirectory) as string };
 }
 
 /** The fields to PATCH to bring an environment from `have` to `want`; `undefined` when nothing differs. */
-export function environmentPatch(
+export const environmentPatch = (
   have: Pick<EnvironmentOutputs, "displayName" | "branch" | "rootDirectory">,
   want: Pick<EnvironmentInputs, "displayName" | "branch" | "rootDirectory">,
-): { displayName?: string; branch?: string; rootDirectory?: string } | undefined {
-  const patch: { displayName?: string; branch?: string; rootDirectory?: string } = {};
-  if (have.displayName !== want.displayName) patch.displayName = want.displayName;
-  if (have.branch !== want.branch) patch.branch = want.branch;
-  if (have.rootDirectory !== want.rootDirectory) patch.rootDirectory = want.rootDirectory;
-  return Object.keys(patch).length ? patch : undefined;
-}
+) => WIRE.patch(have, want) as UpdateEnvironmentRequest | undefined;
 
 /** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
 export function waitReconciled(
@@ -180,7 +178,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  normalize: (key, v) => (key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v),
+  normalize,
   async create(inputs, ctx) {
     const { accountId, appId, name } = inputs;
     let record = await findEnvironment(ctx, inputs);
@@ -190,11 +188,16 @@ export const definition = defineKind({
     const adopted = record !== undefined;
     if (!record) {
       record = await ctx.client.environments
-        .create(accountId, appId, name, {
-          displayName: inputs.displayName,
-          branch: inputs.branch,
-          ...(inputs.rootDirectory ? { rootDirectory: inputs.rootDirectory } : {}),
-        })
+        // An empty root directory is the repository's root: not sent.
+        .create(
+          accountId,
+          appId,
+          name,
+          WIRE.whole({
+            ...inputs,
+            rootDirectory: inputs.rootDirectory || undefined,
+          }) as CreateEnvironmentRequest,
+        )
         .catch((err: unknown) => {
           throw withInputFields(err, { environmentId: "name" });
         });

@@ -112,7 +112,6 @@ const NOT_YET_DERIVED = new Set<string>([
   "CachePurge",
   "DomainMappings",
   "DomainMappingVerification",
-  "Environment",
   "EnvironmentCacheClear",
   "EnvironmentSource",
 ]);
@@ -137,6 +136,8 @@ function handMapped(text: string, name: string, wire: readonly string[]): string
   return lines.filter(
     (l, i) =>
       !/^\s*(\/\/|\/?\*)/.test(l) &&
+      // A definition that takes a shared schema (`accountId: environmentAddress.accountId`) is the definition.
+      !/:\s*\w*(Address|Inputs?|INPUTS|Shape)\.\w+,?$/.test(l) &&
       // A listing's `name` (`pulumi do ... list`) is what the listing shows, not the property.
       !lines.slice(Math.max(0, i - 2), i + 1).some((p) => p.includes("fields: {")) &&
       res.some((re) => re.test(l)),
