@@ -229,10 +229,7 @@ function mappingsOutputs(
   statuses: MappingStatus[],
 ): DomainMappingsOutputs {
   return {
-    accountId: inputs.accountId,
-    appId: inputs.appId,
-    environmentId: inputs.environmentId,
-    timeoutSeconds: inputs.timeoutSeconds,
+    ...inputs,
     mappings: normalizeMappings(mappings) as MappingInput[],
     domainMappings: statuses,
     primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,

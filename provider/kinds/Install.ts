@@ -25,8 +25,8 @@ import { type ResourceOptions, resourceClass } from "../dynamic/resource";
 import { POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
 import type { InstallArgs, InstallProperties } from "./generated";
 import {
-  INSTALL_ENVIRONMENTS,
   environmentOf,
+  INSTALL_ENVIRONMENTS,
   type InstallEnvironment,
   markManagedInstall,
   placementPatch,

@@ -10,7 +10,7 @@
  * is done on the service and the resource is only forgotten: a transfer that has begun cannot be undone.
  */
 import { z } from "zod";
-import { type CreateSiteTransferRequest, type SiteTransfer as ApiSiteTransfer, isConflict } from "../../sdk";
+import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
