@@ -24,13 +24,7 @@ import { wireOf } from "../core/wire";
 import { type ResourceOptions, resourceClass } from "../dynamic/resource";
 import { POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
 import type { InstallArgs, InstallProperties } from "./generated";
-import {
-  environmentOf,
-  INSTALL_ENVIRONMENTS,
-  type InstallEnvironment,
-  markManagedInstall,
-  placementPatch,
-} from "./InstallPlacement";
+import { environmentOf, INSTALL_ENVIRONMENTS, markManagedInstall, placementPatch } from "./InstallPlacement";
 
 const inputs = z
   .object({
