@@ -252,14 +252,15 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
 /**
  * The input property a service's error `field` points at (`bucket_region` -> `bucketRegion`,
  * `frequency.value` -> `frequency.value`): the longest tail of its path (list indexes dropped) that is a
- * wire path of the kind's inputs, at any depth; else the camelCase of its last part (a request wrapper
- * such as `user.` or `domains.0.` is no input).
+ * wire path of the kind's inputs, at any depth (`appId` -> `name` where the App's name is declared
+ * `wire: "appId"`); else the camelCase of its last part (a request wrapper such as `user.` is no input).
  */
 export function inputOfField(inputs: AnyObject | undefined, field: string): string {
   const parts = field.split(".").filter((p) => !/^\d+$/.test(p));
   const known = new Map<string, string>();
+  // An API spells names in snake_case or as they are (App Hosting's): an error may use either.
   const walk = (schema: AnyObject, wire: string, prop: string) => {
-    for (const f of fieldsOf(schema, snakeKey)) {
+    for (const f of [...fieldsOf(schema, asIs), ...fieldsOf(schema, snakeKey)]) {
       for (const path of [f.write, f.read]) {
         const w = `${wire}${path.filter((p) => !/^\d+$/.test(p)).join(".")}`;
         known.set(w, `${prop}${f.key}`);

@@ -84,6 +84,7 @@ const inputs = z
       description:
         "The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.",
       replaces: true,
+      wire: "appId",
     }),
     region: regionInput.meta({
       description:
@@ -191,7 +192,7 @@ export const definition = defineKind({
       });
     } catch (err) {
       // Made by someone else between the lookup and the create.
-      if (!isConflict(err)) throw withInputFields(err, { appId: "name" });
+      if (!isConflict(err)) throw err;
       if (!inputs.adopt) throw exists(inputs);
       const raced = await ctx.client.apps.get(inputs.accountId, inputs.name);
       return adoptExisting(inputs, raced);

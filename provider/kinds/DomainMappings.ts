@@ -13,7 +13,6 @@ import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { type DeepInput, resourceClass } from "../dynamic/resource";
-import { withInputFields } from "./App";
 import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
 import type { DomainMappingsArgs, DomainMappingsProperties } from "./generated";
 
@@ -62,7 +61,10 @@ const inputs = z
     ...environmentAddress,
     mappings: z
       .array(mappingInput, { error: "mappings is required and must be a list of {domain, ...}" })
-      .meta({ description: "The full set of mappings of the environment: afterwards exactly these exist." }),
+      .meta({
+        description: "The full set of mappings of the environment: afterwards exactly these exist.",
+        wire: "domainMappings",
+      }),
     timeoutSeconds: timeoutSecondsInput(600),
     ...COMMON_INPUTS,
   })
@@ -284,12 +286,10 @@ async function replace(
   a: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">,
   mappings: readonly MappingInput[],
 ): Promise<void> {
-  await ctx.client.domainMappings
-    .replace(a.accountId, a.appId, a.environmentId, { domainMappings: replaceBody(mappings) })
-    .catch((err: unknown) => {
-      // The service names `domainMappings.<i>.<field>`; the input is `mappings`.
-      throw withInputFields(err, { domainMappings: "mappings" });
-    });
+  // The service names an error's field `domainMappings.<i>.<field>`: the input's wire name.
+  await ctx.client.domainMappings.replace(a.accountId, a.appId, a.environmentId, {
+    domainMappings: replaceBody(mappings),
+  });
 }
 
 const domainsOf = (mappings: readonly MappingInput[]) => mappings.map((m) => m.domain);

@@ -19,7 +19,7 @@ import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 import { resourceClass } from "../dynamic/resource";
-import { appResourceName, resourceIdString, withInputFields } from "./App";
+import { appResourceName, resourceIdString } from "./App";
 import type { EnvironmentArgs, EnvironmentProperties } from "./generated";
 
 /** First delay between two polls of asynchronous work; it grows by half each time up to {@link POLL_MAX_MS}. */
@@ -50,6 +50,7 @@ const inputs = z
       description:
         "The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.",
       replaces: true,
+      wire: "environmentId",
     }),
     displayName: z
       .string({ error: "displayName is required and must be a string" })
@@ -197,10 +198,7 @@ export const definition = defineKind({
             ...inputs,
             rootDirectory: inputs.rootDirectory || undefined,
           }) as CreateEnvironmentRequest,
-        )
-        .catch((err: unknown) => {
-          throw withInputFields(err, { environmentId: "name" });
-        });
+        );
     }
     const id = record.name || environmentResourceName(accountId, appId, name);
     let outs = environmentOutputs(inputs, record);

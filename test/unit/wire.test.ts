@@ -101,6 +101,11 @@ describe("the wire mapping of a definition", () => {
     expect(inputOfField(inputs, "recipients.0.full_name")).toBe("recipients.fullName");
     expect(inputOfField(inputs, "user.secure_all_urls")).toBe("secureAllUrls");
     expect(inputOfField(undefined, "domains.0.bucket_region")).toBe("bucketRegion");
+    // An API that spells names as they are (App Hosting's), its field declared under another name.
+    const hosted = z.object({
+      mappings: z.array(z.object({ isPrimary: z.boolean() })).meta({ wire: "domainMappings" }),
+    });
+    expect(inputOfField(hosted, "domainMappings.0.isPrimary")).toBe("mappings.isPrimary");
   });
 });
 
