@@ -13,6 +13,7 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
+import { asIs, wireOf } from "../core/wire";
 import { resourceClass } from "../dynamic/resource";
 import type { AppArgs, AppProperties } from "./generated";
 
@@ -106,18 +107,21 @@ const outputs = z.object({
 type AppInputs = z.output<typeof inputs>;
 type AppOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps a service record to outputs. */
+const WIRE = wireOf(inputs, outputs, undefined, asIs);
+
+/**
+ * Maps a service record to outputs: the record's `name` is the resource name, its id the app's own name,
+ * its region in the short form (one that is not one of the four is kept as-is so the diff shows it).
+ */
 export function appOutputs(accountId: string, a: ApiApp): AppOutputs {
-  const appId = a.appId ?? a.name.split("/").pop() ?? a.name;
-  return {
+  const name = a.appId ?? a.name.split("/").pop() ?? a.name;
+  const region = String(normalizeRegion(a.region ?? "")) as AppShortRegion;
+  return WIRE.outputs(a, {
     accountId,
-    name: appId,
-    // A region the service reports that is not one of the four is kept as-is so the diff shows it.
-    region: String(normalizeRegion(a.region ?? "")) as AppShortRegion,
-    resourceName: a.name || appResourceName(accountId, appId),
-    createTime: a.createTime ?? null,
-    updateTime: a.updateTime ?? null,
-  };
+    name,
+    region,
+    resourceName: a.name || appResourceName(accountId, name),
+  });
 }
 
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
