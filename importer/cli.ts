@@ -1,6 +1,6 @@
 /**
  * The `pulumi-wpengine` command (`bin/pulumi-wpengine`). Subcommands: `import`, and `report`
- * (fleet/cli.ts).
+ * (fleet/cli.ts); `recover` (provider/recover/) and `simulator` are dispatched by the bin.
  */
 import { parseArgs } from "node:util";
 import { REPORT_USAGE, reportMain } from "../fleet/cli";
@@ -31,6 +31,8 @@ WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.
 
 Also: pulumi-wpengine simulator [--port N] [--state FILE] [--latency MS] [--faults RULES]
 serves the bundled simulator (pulumi-wpengine simulator --help).
+And: pulumi-wpengine recover [--stack NAME], after a killed pulumi up, takes back exactly what
+that run created (docs/recover.md; pulumi-wpengine recover --help).
 `;
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {

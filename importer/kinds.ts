@@ -1,57 +1,16 @@
 /**
- * What the importer knows per kind besides the kind's own definition: which kinds it brings in (in
- * program order), why the others are left out, and which inputs name another object (a reference when
- * that object is in the program). Every kind of the registry is in exactly one of the two lists (a test
- * says so), so a kind added to the provider must be placed here.
+ * What the importer reads from the kinds' definitions: which kinds it brings in (each with an import id and
+ * no `notImported`), in program order, why the others are left out (`notImported`, or `importId.none`), and
+ * which inputs name another object (a reference when that object is in the program).
  */
 import { fieldMeta, type Kind } from "../provider/core/define";
-import type { ResourceDefinition } from "../provider/core/lifecycle";
-import { resourceProvider } from "../provider/executable/registry";
 import { KINDS } from "../provider/registry";
 
-/** The kinds brought in, in the order the program declares them (what others refer to comes first). */
-export const COVERED = [
-  "Site",
-  "Install",
-  "Domain",
-  "CacheExclusions",
-  "OffloadSettings",
-  "AccountUser",
-  "ReportSchedule",
-  "App",
-  "Environment",
-  "DomainMappings",
-] as const;
-
-/** The kinds left out, and why (the generated README repeats it). */
-export const LEFT_OUT: Readonly<Record<string, string>> = {
-  Backup: "a one-off action: a backup cannot be changed or deleted, there is nothing to manage",
-  BackupRestore: "a one-off action (a restore from a backup)",
-  InstallCopy: "a one-off action (a copy of one install onto another)",
-  CachePurge: "a one-off action (a cache purge)",
-  EnvironmentCacheClear: "a one-off action (a cache clear)",
-  EnvironmentSource:
-    "a one-off upload of a build's source: the service keeps builds, not the directory they came from",
-  DomainVerification: "a one-off action: a verified domain stays verified (its Domain is brought in)",
-  DomainSharingLink:
-    "the service lists no sharing links: a link made outside the program cannot be found (declare one to make and keep a new link)",
-  DomainMappingVerification:
-    "a one-off action: a verified mapping stays verified (its DomainMappings is brought in)",
-  SiteTransfer: "a one-off move of a site to another account: its site is brought in as a Site",
-  InstallPlacement:
-    "for installs made outside the program: every install is brought in as an Install instead (the two refuse to share one)",
-  ThirdPartyCertificate:
-    "the API never returns a certificate's private key, nor the PEM it was imported from",
-  LetsEncryptCertificate: "the API does not return the holder's details the order was placed with",
-  SshKey: "the API returns a key's fingerprint, not the public key the resource declares",
-};
-
-// biome-ignore lint/suspicious/noExplicitAny: any kind's definition, whatever its inputs and outputs.
-type AnyDefinition = ResourceDefinition<any, any> & Partial<Pick<Kind, "importId" | "inputs">>;
-
-/** The kind's definition: its `defineKind` when converted, the lifecycle definition otherwise. */
-export function definitionOf(kind: string): AnyDefinition {
-  return (KINDS[kind] as AnyDefinition | undefined) ?? resourceProvider(kind).definition;
+/** The kind's definition. */
+export function definitionOf(kind: string): Kind {
+  const def = KINDS[kind];
+  if (!def) throw new Error(`no kind ${kind}`);
+  return def;
 }
 
 /** Every kind the provider serves. */
@@ -64,6 +23,19 @@ export function importIdOf(kind: string): string | undefined {
   const own = definitionOf(kind).importId;
   return typeof own === "string" ? own : undefined;
 }
+
+/** Why the importer leaves a kind out, or `undefined` when it brings the kind's objects in. */
+function leftOutBecause(kind: Kind): string | undefined {
+  return typeof kind.importId === "string" ? kind.notImported : kind.importId.none;
+}
+
+/** The kinds left out, and why (the generated README repeats it). */
+export const LEFT_OUT: Readonly<Record<string, string>> = Object.fromEntries(
+  allKinds().flatMap((k) => {
+    const why = leftOutBecause(definitionOf(k));
+    return why === undefined ? [] : [[k, why]];
+  }),
+);
 
 /** An input field as the importer renders it. */
 export interface Field {
@@ -78,18 +50,16 @@ export interface Field {
 
 /** The input fields of a kind, from its zod inputs and their `.meta()` markers. */
 export function fieldsOf(kind: string): Field[] {
-  const def = definitionOf(kind);
-  const schema = (def.inputs ?? def.schema) as Parameters<typeof fieldMeta>[0];
-  const meta = fieldMeta(schema);
-  return Object.entries(schema.shape).map(([key, type]) => {
+  const { inputs } = definitionOf(kind);
+  const meta = fieldMeta(inputs);
+  return Object.entries(inputs.shape).map(([key, type]) => {
     const t = type as { safeParse(v: unknown): { success: boolean; data?: unknown } };
     const empty = t.safeParse(undefined);
     const m = meta[key] ?? {};
     return {
       key,
-      // Kinds not yet converted to defineKind carry no markers: their settings are these two.
-      setting: m.setting ?? (key === "adopt" || key === "timeoutSeconds"),
-      secret: m.secret === true || (def.secrets ?? []).includes(key),
+      setting: m.setting === true,
+      secret: m.secret === true,
       byDefault: empty.success ? empty.data : undefined,
       optional: empty.success,
     };
@@ -108,6 +78,25 @@ export interface RefRule {
 
 const byId = (target: string): RefRule => ({ target, prop: "id", key: (v) => v.toLowerCase() });
 
+/** The identity key of a `kind` object from `values`; `name`, when given, stands for its own (last) field. */
+function identityKey(kind: string, values: Record<string, unknown>, name?: string): string {
+  const fields = definitionOf(kind).identity?.fields ?? [];
+  return fields
+    .map((f, i) => (name !== undefined && i === fields.length - 1 ? name : String(values[f])))
+    .join("/")
+    .toLowerCase();
+}
+
+/**
+ * A reference to a kind addressed by its name in its parent (an app, an environment: their ids are paths):
+ * the referring object gives the parent with the same inputs.
+ */
+const byName = (target: string): RefRule => ({
+  target,
+  prop: "name",
+  key: (v, o) => identityKey(target, o, v),
+});
+
 /** Inputs that refer to other objects, by input name (the same name means the same thing in every kind). */
 export const REFS: Readonly<Record<string, RefRule>> = {
   accountId: { target: "account", prop: "", key: (v) => v.toLowerCase() },
@@ -117,18 +106,35 @@ export const REFS: Readonly<Record<string, RefRule>> = {
   redirectTo: byId("Domain"),
   domainId: byId("Domain"),
   templateUuid: { target: "report template", prop: "", key: (v) => v.toLowerCase() },
-  appId: { target: "App", prop: "name", key: (v, o) => `${String(o["accountId"])}/${v}`.toLowerCase() },
-  environmentId: {
-    target: "Environment",
-    prop: "name",
-    key: (v, o) => `${String(o["accountId"])}/${String(o["appId"])}/${v}`.toLowerCase(),
-  },
+  appId: byName("App"),
+  environmentId: byName("Environment"),
 };
 
-/** How other objects look a resource up (the counterpart of {@link REFS}' keys). */
+/**
+ * The kinds brought in, in the order the program declares them: what others refer to comes first (by the
+ * depth of its references, then by name).
+ */
+export const COVERED: readonly string[] = (() => {
+  const covered = allKinds().filter((k) => leftOutBecause(definitionOf(k)) === undefined);
+  const depth = new Map<string, number>();
+  const depthOf = (kind: string, seen: readonly string[]): number => {
+    const known = depth.get(kind);
+    if (known !== undefined) return known;
+    const targets = fieldsOf(kind)
+      .map((f) => REFS[f.key]?.target)
+      .filter((t): t is string => t !== undefined && t !== kind && covered.includes(t) && !seen.includes(t));
+    const d = Math.max(-1, ...targets.map((t) => depthOf(t, [...seen, kind]))) + 1;
+    depth.set(kind, d);
+    return d;
+  };
+  return covered.sort((a, b) => depthOf(a, []) - depthOf(b, []) || (a < b ? -1 : 1));
+})();
+
+/**
+ * How other objects look a resource up (the counterpart of {@link REFS}' keys): by id, or, for a kind
+ * others refer to by name (an app, an environment), by its identity.
+ */
 export function keyOf(kind: string, id: string, values: Record<string, unknown>): string {
-  if (kind === "App") return `${String(values["accountId"])}/${String(values["name"])}`.toLowerCase();
-  if (kind === "Environment")
-    return `${String(values["accountId"])}/${String(values["appId"])}/${String(values["name"])}`.toLowerCase();
-  return id.toLowerCase();
+  const named = Object.values(REFS).some((r) => r.target === kind && r.prop === "name");
+  return named ? identityKey(kind, values) : id.toLowerCase();
 }

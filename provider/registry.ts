@@ -1,13 +1,62 @@
 /**
- * The one registry of resource kinds: every class `provider/kinds/index.ts` exports, by kind. The
- * plugin, the executable provider, its schema and the docs read it.
+ * The one registry of resource kinds: each kind's definition, one import and one entry per kind. The
+ * plugin, the executable provider, its schema, the importer and the docs read `KINDS`; the Node.js classes
+ * are generated from `DEFINITIONS` (`kinds/generated.ts`, `npm run types`), so the plugin side never loads
+ * a class, and no kind imports another.
  */
 import type { Kind } from "./core/define";
-import * as classes from "./kinds";
+import { definition as AccountUser } from "./kinds/AccountUser";
+import { definition as App } from "./kinds/App";
+import { definition as Backup } from "./kinds/Backup";
+import { definition as BackupRestore } from "./kinds/BackupRestore";
+import { definition as CacheExclusions } from "./kinds/CacheExclusions";
+import { definition as CachePurge } from "./kinds/CachePurge";
+import { definition as Domain } from "./kinds/Domain";
+import { definition as DomainMappings } from "./kinds/DomainMappings";
+import { definition as DomainMappingVerification } from "./kinds/DomainMappingVerification";
+import { definition as DomainSharingLink } from "./kinds/DomainSharingLink";
+import { definition as DomainVerification } from "./kinds/DomainVerification";
+import { definition as Environment } from "./kinds/Environment";
+import { definition as EnvironmentCacheClear } from "./kinds/EnvironmentCacheClear";
+import { definition as EnvironmentSource } from "./kinds/EnvironmentSource";
+import { definition as Install } from "./kinds/Install";
+import { definition as InstallCopy } from "./kinds/InstallCopy";
+import { definition as InstallPlacement } from "./kinds/InstallPlacement";
+import { definition as LetsEncryptCertificate } from "./kinds/LetsEncryptCertificate";
+import { definition as OffloadSettings } from "./kinds/OffloadSettings";
+import { definition as ReportSchedule } from "./kinds/ReportSchedule";
+import { definition as Site } from "./kinds/Site";
+import { definition as SiteTransfer } from "./kinds/SiteTransfer";
+import { definition as SshKey } from "./kinds/SshKey";
+import { definition as ThirdPartyCertificate } from "./kinds/ThirdPartyCertificate";
+
+/** Every kind's definition, by kind, each with its own types (what the classes are generated from). */
+export const DEFINITIONS = {
+  AccountUser,
+  App,
+  Backup,
+  BackupRestore,
+  CacheExclusions,
+  CachePurge,
+  Domain,
+  DomainMappingVerification,
+  DomainMappings,
+  DomainSharingLink,
+  DomainVerification,
+  Environment,
+  EnvironmentCacheClear,
+  EnvironmentSource,
+  Install,
+  InstallCopy,
+  InstallPlacement,
+  LetsEncryptCertificate,
+  OffloadSettings,
+  ReportSchedule,
+  Site,
+  SiteTransfer,
+  SshKey,
+  ThirdPartyCertificate,
+};
 
 /** Every kind's definition, by kind (`Domain`, ...). */
-export const KINDS: Readonly<Record<string, Kind>> = Object.fromEntries(
-  Object.values(classes as Record<string, unknown>)
-    .filter((c): c is { definition: Kind } => typeof c === "function" && "definition" in c)
-    .map((c) => [c.definition.kind, c.definition]),
-);
+export const KINDS: Readonly<Record<string, Kind>> = DEFINITIONS;

@@ -119,13 +119,27 @@ export type DomainVerification = z.infer<typeof DomainVerificationSchema>;
 export const DomainSharingLinkSchema = z.looseObject({ url: z.string() });
 export type DomainSharingLink = z.infer<typeof DomainSharingLinkSchema>;
 
-/** A DNS name, lower or upper case, optionally a wildcard. */
+/** A DNS name in canonical form: trimmed, lower case, no trailing dot. */
+export function canonicalDomain(name: string): string {
+  return name.trim().toLowerCase().replace(/\.$/, "");
+}
+
+/**
+ * The one domain-name rule, of a name in canonical form: labels of letters, digits and inner hyphens (at most
+ * 63 each), a top-level label of at least 2, at most 253 in all; a leading `*.` only where `wildcard`.
+ */
+export function isDomainName(canonical: string, { wildcard = false } = {}): boolean {
+  const name = wildcard ? canonical.replace(/^\*\./, "") : canonical;
+  return canonical.length <= 253 && /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/.test(name);
+}
+
+/** A DNS name as a request may spell it (any case, a trailing dot, a `*.` wildcard), checked by the one rule. */
 const domainName = z
   .string({ error: "expected a domain name" })
   .min(1, "must not be empty")
   .max(253, "must be at most 253 characters")
-  .regex(
-    /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$/,
+  .refine(
+    (s) => isDomainName(canonicalDomain(s), { wildcard: true }),
     "expected a domain name such as www.example.com (no scheme, no path)",
   );
 

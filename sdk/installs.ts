@@ -66,6 +66,8 @@ export const INSTALL_NAME_PATTERN = /^[a-z][a-z0-9]{2,13}$/;
 
 /** The environments a site holds one install of each. */
 export const INSTALL_ENVIRONMENTS = ["production", "staging", "development"] as const;
+/** One install environment. */
+export type InstallEnvironment = (typeof INSTALL_ENVIRONMENTS)[number];
 
 /** Body of `PATCH /installs/{id}`. */
 export const UpdateInstallRequestSchema = z.strictObject({

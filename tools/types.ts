@@ -1,9 +1,11 @@
 /**
  * Writes `provider/kinds/generated.ts`: for every kind, the interface of its class's arguments and of its
  * output properties, each property with its description from the definition as a doc comment (an editor
- * shows it on hover, and the published `.d.ts` keeps it). The types are the definition's own (`ArgsOf`,
- * `OutputPropertiesOf`), except a string input with a fixed set of values (a `z.enum`, or a refinement
- * marked with `values`), typed as the union of those values so `tsc` refuses any other.
+ * shows it on hover, and the published `.d.ts` keeps it), and the class itself, built from the registry's
+ * definition (`resourceClass`), its description and what its delete does as its doc comment. The types are
+ * the definition's own (`ArgsOf`, `OutputPropertiesOf`), except a string input with a fixed set of values (a
+ * `z.enum`, or a refinement marked with `values`), typed as the union of those values so `tsc` refuses any
+ * other. The classes live here, apart from the definitions: the plugin side loads no class.
  *
  * `npm run types` writes the file; `test/unit/types.test.ts` fails when it is stale.
  */
@@ -40,7 +42,7 @@ export function renderKind(kind: Kind): string {
   const given = json(kind.inputs, "input");
   const meta = fieldMeta(kind.inputs);
   const required = new Set(given.required ?? []);
-  let out = `type ${k}In = ArgsOf<typeof ${k}Definition>;\ntype ${k}Out = OutputPropertiesOf<typeof ${k}Definition>;\n\n`;
+  let out = `type ${k}Definition = (typeof DEFINITIONS)["${k}"];\ntype ${k}In = ArgsOf<${k}Definition>;\ntype ${k}Out = OutputPropertiesOf<${k}Definition>;\n\n`;
   out += doc(`The arguments of {@link ${k}}: ${kind.description}`, "");
   out += `export interface ${k}Args {\n`;
   for (const [key, prop] of Object.entries(given.properties ?? {})) {
@@ -62,7 +64,10 @@ export function renderKind(kind: Kind): string {
     if (prop.description) out += doc(prop.description, "  ");
     out += `  readonly ${key}: ${k}Out["${key}"];\n`;
   }
-  return `${out}}\n`;
+  out += "}\n\n";
+  out += doc(`${kind.description}\n\nDelete: ${kind.deletes}`, "");
+  out += `export const ${k}: ResourceClass<${k}Definition, ${k}Args, ${k}Properties> = resourceClass(DEFINITIONS.${k});\n`;
+  return `${out}export type ${k} = InstanceType<typeof ${k}>;\n`;
 }
 
 /** The whole file. */
@@ -71,8 +76,8 @@ export function renderTypes(kinds: readonly Kind[]): string {
   const head =
     "// Generated from the definitions by `npm run types` (tools/types.ts): edit provider/kinds/, not this file.\n" +
     'import type * as pulumi from "@pulumi/pulumi";\n' +
-    'import type { ArgsOf, OutputPropertiesOf } from "../dynamic/resource";\n' +
-    sorted.map((k) => `import type { definition as ${k.kind}Definition } from "./${k.kind}";\n`).join("");
+    'import { type ArgsOf, type OutputPropertiesOf, type ResourceClass, resourceClass } from "../dynamic/resource";\n' +
+    'import { DEFINITIONS } from "../registry";\n';
   return `${head}\n${sorted.map(renderKind).join("\n")}`;
 }
 

@@ -4,6 +4,7 @@
  * credentials never enter the serialized provider or the state.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { availableParallelism } from "node:os";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
 import { ENV } from "../../sdk/core/config";
 import { WpEngineConfigError } from "../../sdk/core/errors";
@@ -40,7 +41,7 @@ export const CONFIG_KEYS = {
   maxConcurrency: {
     key: "wpengine:maxConcurrency",
     env: "WPE_MAX_CONCURRENCY",
-    doc: "Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.",
+    doc: "Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.",
   },
   skipCredentialsCheck: {
     key: "wpengine:skipCredentialsCheck",
@@ -61,7 +62,7 @@ export const CONFIG_KEYS = {
   adoptExisting: {
     key: "wpengine:adoptExisting",
     env: "WPE_ADOPT_EXISTING",
-    doc: "`true` makes every create take over an object that already exists (the way back after a crashed up).",
+    doc: "`true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).",
   },
 } as const;
 
@@ -148,20 +149,22 @@ export function clearStackConfig(): void {
   delete (globalThis as Holder)[STACK_KEY];
 }
 
-/** The most requests in flight `PULUMI_PARALLEL` alone can ask for: two full bulk creates (20 domains each). */
+/** The most requests in flight the provider takes on by default: two full bulk creates (20 domains each). */
 export const FOLLOWED_PARALLEL_MAX = 40;
 
 /**
  * Without `wpengine:maxConcurrency`, the provider keeps as many requests in flight as the engine runs
- * operations when `PULUMI_PARALLEL` says so (the CLI's default for `--parallel`, which its plugins inherit),
- * up to {@link FOLLOWED_PARALLEL_MAX}: one setting raises both. Unset (or not a whole number), the sdk's
- * default (8, the engine's own default on 2 cores).
+ * operations by default, up to {@link FOLLOWED_PARALLEL_MAX}: `PULUMI_PARALLEL` when set (the CLI's default
+ * for `--parallel`, which its plugins inherit: one setting raises both), else the CLI's own default, 4 × the
+ * CPUs (`defaultParallel` in pulumi/pkg/cmd/pulumi/operations/up.go: 8 on 2 cores, 32 on 8). Each of the
+ * engine's operations holds one of its slots until the provider answers, so fewer here would leave the
+ * engine's slots waiting on this process (a `destroy` is one DELETE per resource), and more would never be
+ * asked for at once.
  */
-function followedParallel(env: NodeJS.ProcessEnv): string | undefined {
+export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = availableParallelism()): number {
   const parallel = Number(env["PULUMI_PARALLEL"]);
-  return Number.isInteger(parallel) && parallel >= 1
-    ? String(Math.min(parallel, FOLLOWED_PARALLEL_MAX))
-    : undefined;
+  const engine = Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus;
+  return Math.min(engine, FOLLOWED_PARALLEL_MAX);
 }
 
 /** The current instance's config (or `raw`) first, then the environment. */
@@ -186,8 +189,7 @@ export function resolveProviderConfig(
   const yes = (name: ConfigName) => ["true", "1", "yes"].includes(pick(name)?.toLowerCase() ?? "");
   if (yes("adoptExisting")) resolved.adoptExisting = true;
   if (yes("skipCredentialsCheck")) resolved.skipCredentialsCheck = true;
-  const maxConcurrency = pick("maxConcurrency") ?? followedParallel(env);
-  if (maxConcurrency !== undefined) resolved.maxConcurrency = Number(maxConcurrency);
+  resolved.maxConcurrency = Number(pick("maxConcurrency") ?? defaultConcurrency(env));
   if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
     resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
       ? sharedWorldFile(env)

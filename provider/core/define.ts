@@ -8,8 +8,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { WpEngineClient } from "../../sdk";
+import type { Identity } from "./identity";
 import { PROFILE_INPUT } from "./inputs";
-import { defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
+import { type Context, defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
 import type { Wire } from "./wire";
 
 declare module "zod/v4/core" {
@@ -51,7 +52,19 @@ type Computed<OS extends AnyObject> = string extends keyof z.output<OS> ? {} : z
 export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof Computed<OS>> &
   Computed<OS>;
 
-type Derived = "schema" | "replaceOn" | "updatable" | "secrets";
+type Derived = "schema" | "replaceOn" | "updatable" | "secrets" | "identity" | "naturalKey";
+
+/**
+ * A kind's identity: what addresses one object on the service (two resources of one stack never claim
+ * one, see identity.ts), the name it goes by in the provider's lines, and, with `find`, its natural key.
+ */
+export interface KindIdentity<I> extends Identity<I> {
+  /**
+   * The id of the live object that holds the key, or `undefined`, looked up afresh: a create whose
+   * response is lost looks the object up by it (see {@link NaturalKey}).
+   */
+  find?(inputs: I, ctx: Context): Promise<string | undefined>;
+}
 
 /** One object a listing found: the parts of its import id (`{installId}`, `{id}`, ...) and its own name. */
 export interface Listed {
@@ -88,15 +101,23 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
   gone: string;
   /**
    * The import id (`pulumi import`) that addresses an existing object: `{field}` parts are the inputs
-   * `read` needs, `{id}` the resource id. A kind that cannot be imported gives `{ none: why }`.
+   * `read` needs, `{id}` the resource id. A kind that cannot be imported gives `{ none: why }` (the
+   * importer, the docs and the README say why).
    */
   importId: string | { none: string };
   /**
-   * What resolves a create (or another unsafe call) whose response is lost: the object's natural key
-   * (`what` in words, `find` looks it up afresh), `{ resend: why }` when every call may simply be sent
-   * again, or `{ none: why, recover: the exact step }` (see {@link NaturalKey}). The docs say which.
+   * Why `pulumi-wpengine import` leaves out the objects of a kind that has an import id; absent, it brings
+   * each one in (a kind without an import id is left out for its `importId.none`).
    */
-  naturalKey: NaturalKey<z.output<IS>>;
+  notImported?: string;
+  /** What addresses one object (absent for an action, which owns none); with `find`, its natural key. */
+  identity?: KindIdentity<z.output<IS>>;
+  /**
+   * What resolves a create (or another unsafe call) whose response is lost when the identity has no
+   * `find`: `{ resend: why }` when every call may simply be sent again, or `{ none: why, recover: the
+   * exact step }` (see {@link NaturalKey}). The docs say which.
+   */
+  naturalKey?: Exclude<NaturalKey<z.output<IS>>, { what: string }>;
   /** How `pulumi do ... list` finds the existing objects (every importable kind has one). */
   list?: KindListing;
   /** The inputs, strict, each field described, markers in `.meta()`. */
@@ -107,8 +128,13 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
 
 /** A kind as every front door reads it. */
 export interface Kind<IS extends AnyObject = AnyObject, OS extends AnyObject = AnyObject>
-  extends KindSpec<IS, OS>,
-    Omit<ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>>, "naturalKey"> {
+  extends Omit<KindSpec<IS, OS>, "naturalKey">,
+    Omit<
+      ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>>,
+      "naturalKey" | "identity"
+    > {
+  /** Resolves a lost response: the identity's `find`, or what the spec says. */
+  naturalKey: NaturalKey<z.output<IS>>;
   /** The lifecycle methods, as the dynamic plugin and the executable provider call them. */
   // biome-ignore lint/suspicious/noExplicitAny: the provider of any kind.
   provider: pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
@@ -128,6 +154,10 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
   const inputs = fieldMeta(spec.inputs);
   const outputs = fieldMeta(spec.outputs);
   const keys = Object.keys(inputs) as (keyof z.output<IS> & string)[];
+  const identity = spec.identity;
+  const naturalKey = identity?.find ? { what: identity.what, find: identity.find } : spec.naturalKey;
+  if (!naturalKey)
+    throw new Error(`${spec.kind}: give identity.find or naturalKey (what resolves a lost response)`);
   const def = {
     ...spec,
     schema: spec.inputs,
@@ -136,6 +166,8 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     secrets: [...keys, ...Object.keys(outputs)].filter((k) => (inputs[k] ?? outputs[k])!.secret),
     stableOutputs: Object.keys(outputs).filter((k) => outputs[k]!.stable),
     writeOnly: keys.filter((k) => inputs[k]!.writeOnly),
-  } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> & KindSpec<IS, OS>;
+    naturalKey,
+  } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> &
+    Omit<Kind<IS, OS>, "provider">;
   return { ...def, provider: defineProvider(def) };
 }

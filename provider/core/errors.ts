@@ -19,12 +19,10 @@ export const STALE_CREDENTIALS =
   "and WPE_API_PASSWORD";
 
 /**
- * The one way back after a run killed mid-apply (README, "After a crash", which shows it line by line;
- * test/cli/crash.test.ts runs exactly this): for the messages a user meets after a crash.
+ * The one way back after a run killed mid-apply (docs/recover.md; test/cli/crash.test.ts runs exactly this):
+ * it adopts only what the killed run created, for the messages a user meets after a crash.
  */
-export const AFTER_A_CRASH =
-  "pulumi cancel --yes && pulumi refresh --yes --skip-preview --clear-pending-creates && " +
-  "WPE_ADOPT_EXISTING=true pulumi up --yes";
+export const AFTER_A_CRASH = "pulumi-wpengine recover";
 
 interface DetailLike {
   field?: string;
@@ -98,10 +96,32 @@ export function explainError(
 
 /**
  * A create that found its object already on the service: what it found, how to take this one over, and
- * the step that recovers a whole stack after an interrupted run (every create then takes over what it finds).
+ * the step that recovers a whole stack after an interrupted run (it adopts what that run created, and
+ * nothing else). Marked `alreadyExists` (the create journal records that nothing was made).
  */
 export function alreadyExists(found: string, takeOver = "set adopt: true to take it over"): Error {
-  return new Error(
-    `${found}; ${takeOver}, or, after an interrupted run, recover the whole stack with \`${AFTER_A_CRASH}\``,
+  return Object.assign(
+    new Error(
+      `${found}; ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
+        "(it adopts only what that run created)",
+    ),
+    { alreadyExists: true },
   );
+}
+
+/**
+ * The error with each `errors[].field` of the service renamed to the input it is about (the service
+ * says `appId` where the input is `name`), so the message names the input to fix.
+ */
+export function withInputFields(err: unknown, rename: Record<string, string>): unknown {
+  const details = (err as { errors?: unknown } | null)?.errors;
+  if (!(err instanceof Error) || !Array.isArray(details)) return err;
+  const errors = details.map((d: { field?: unknown }) => {
+    if (typeof d?.field !== "string") return d;
+    const [head, ...rest] = d.field.split(".");
+    const to = rename[head ?? ""];
+    return to ? { ...d, field: [to, ...rest].join(".") } : d;
+  });
+  const { status, method } = err as { status?: unknown; method?: unknown };
+  return Object.assign(new Error(err.message), { status, method, errors });
 }

@@ -2,14 +2,16 @@
  * One owner per object: two resources of one deployment never claim one identity.
  *
  * A kind's definition names its identity (`identity` of `defineKind`: the inputs that address one object
- * on the service, e.g. a domain's install and name, or an install alone for a singleton such as its cache
- * exclusions). Every `check` of a resource claims its identity for the resource (the claimant); a second
+ * on the service, its parent first and its own name last, e.g. a domain's install and name, or an install
+ * alone for a singleton such as its cache exclusions). Every `check` of a resource claims its identity for the resource (the claimant); a second
  * claimant of the same identity fails its `check` naming both resources and the key, so `pulumi preview`
  * stops before any write. A key still unknown at preview (an output of another resource) is claimed when
  * the engine checks the resource again with it known, before its create.
  *
  * And at create: an id this process already created or adopted for one resource is never taken by another
- * (an adoption of an object that another resource of the stack just made or took over fails).
+ * (an adoption of an object that another resource of the stack just made or took over fails). An id is
+ * unique within the identity's parent (its fields but the last): an account user's id is the person's,
+ * whom several accounts may hold (one AccountUser resource in each).
  *
  * The claims live in the provider process, which serves one deployment: in the dynamic front door one
  * plugin process serves every dynamic resource of the program, and the claimant is the resource's name,
@@ -19,15 +21,30 @@
 import type { CheckFailure } from "./inputs";
 import { containsUnknown } from "./inputs";
 
-/** The hidden input that names the resource (the claimant): never sent to the service, never an output. */
+/**
+ * The hidden input that names the resource (the claimant): never sent to the service; the dynamic front
+ * door keeps it in the outputs, so that a refresh (read) carries it over and no diff ever shows it.
+ */
 export const CLAIMANT = "__claimant";
 
 /** What addresses one object of a kind on the service. */
 export interface Identity<I> {
   /** In words, e.g. "the domain's name on its install" or "the install (an install has one list)". */
   what: string;
-  /** The inputs whose values, together, are the key. */
+  /** The inputs whose values, together, are the key: the object's parent first, its own name last. */
   fields: readonly (keyof I & string)[];
+  /**
+   * The input or output that names the object in the provider's lines (a domain's name, a user's email);
+   * the key's last field unless given.
+   */
+  name?: string;
+}
+
+/** How one object reads in the provider's lines: its identity's name, or `""` (an action). */
+export function nameOf<I>(identity: Identity<I> | undefined, values: Record<string, unknown>): string {
+  const field = identity?.name ?? identity?.fields[identity.fields.length - 1];
+  const value = field === undefined ? undefined : values[field];
+  return value === undefined || value === null ? "" : String(value);
 }
 
 const claims = new Map<string, string>();
@@ -93,13 +110,18 @@ export function claim<I>(
  * Records that `claimant` holds the object `id` of `kind` (it created or adopted it); an Error when another
  * resource of this deployment already holds it, so an adoption never makes a second owner.
  */
-export function own(kind: string, id: string, inputs: Record<string, unknown>): Error | undefined {
+export function own<I>(
+  kind: string,
+  identity: Identity<I>,
+  id: string,
+  inputs: Record<string, unknown>,
+  normalize?: (field: string, value: unknown) => unknown,
+): Error | undefined {
   const claimant = inputs[CLAIMANT];
   if (typeof claimant !== "string" || claimant === "") return undefined;
-  // An id names one object within its account: an account user's id is the user's, whom several
-  // accounts may hold (one AccountUser resource in each).
-  const account = inputs["accountId"];
-  const slot = typeof account === "string" ? `${kind} ${id} in account ${account}` : `${kind} ${id}`;
+  // An id names one object within the identity's parent (see above).
+  const parent = keyOf({ ...identity, fields: identity.fields.slice(0, -1) }, inputs, normalize);
+  const slot = parent?.shown ? `${kind} ${id} in ${parent.shown}` : `${kind} ${id}`;
   const first = owners.get(slot);
   if (first === undefined || first === claimant) {
     owners.set(slot, claimant);

@@ -4,6 +4,7 @@
  */
 import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { z } from "zod";
+import { canonicalDomain, isDomainName } from "../../sdk";
 import { PROFILE_NAME } from "./config";
 
 /** The sentinel the engine sends for a value not known until another resource is created (Pulumi's own). */
@@ -173,3 +174,68 @@ export const deletionProtectionInput = z
     writeOnly: true,
     wire: false,
   });
+
+/**
+ * A domain-name input: canonicalised (trimmed, lower case, no trailing dot), then held to the sdk's one
+ * domain-name rule (`isDomainName`); a `*.` wildcard only where `wildcard`.
+ */
+export const domainNameInput = (what: string, { wildcard = false } = {}) =>
+  z
+    .string({ error: `${what} is required and must be a string` })
+    .transform(canonicalDomain)
+    .pipe(
+      z
+        .string()
+        .min(1, `${what} must not be empty`)
+        .max(253, `${what} must be at most 253 characters`)
+        .refine(
+          (s) => isDomainName(s, { wildcard }),
+          `${what} must be a domain name such as www.example.com (no scheme, no path${wildcard ? "" : ", no wildcard"})`,
+        ),
+    );
+
+/** An email address (loosely checked: the service has the last word), trimmed and lower-cased. */
+export const emailAddress = (what: string) =>
+  z
+    .string({ error: `${what} must be a list of email addresses` })
+    .trim()
+    .toLowerCase()
+    .pipe(
+      z
+        .string()
+        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, `${what} must hold email addresses such as ops@example.com`),
+    );
+
+/** A non-empty list of email addresses (required by the backup and restore operations). */
+export const notificationEmails = (what = "notificationEmails") =>
+  z
+    .array(emailAddress(what), { error: `${what} is required: a list of at least one email address` })
+    .min(1, `${what} needs at least one email address`);
+
+/** Canonical form of an address list for comparison: lower case, sorted, without duplicates. */
+export function normalizeEmails(value: unknown): unknown {
+  if (!Array.isArray(value)) return value ?? null;
+  return [...new Set(value.map((v) => (typeof v === "string" ? v.trim().toLowerCase() : v)))].sort();
+}
+
+/** Any JSON value (the contents of `triggers`). */
+const jsonValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
+
+/** `triggers` of the cache actions and `EnvironmentSource`: a map of JSON values; any change re-runs the action. */
+export const triggersInput = z
+  .record(z.string(), jsonValue, { error: "triggers must be a map of JSON values" })
+  .default({});
+
+/** `triggers` of `BackupRestore` and `InstallCopy`: arbitrary values whose change re-runs the action (like `triggers` of the command provider). */
+export const triggersListInput = z
+  .array(z.unknown(), { error: "triggers must be a list of values" })
+  .optional();

@@ -13,12 +13,15 @@ import {
   mayHaveActed,
   type WpEngineClient,
   WpEngineConnectionError,
+  WpEngineTimeoutError,
+  wasTurnedAway,
 } from "../../sdk";
 import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError, noteSends, nothingDone } from "./errors";
-import { CLAIMANT, claim, type Identity, own } from "./identity";
+import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
+import { journalCreate, journalDeleted } from "./journal";
 
 /** What a lifecycle method gets besides its arguments. */
 export interface Context {
@@ -92,19 +95,31 @@ function isTransient(err: unknown): boolean {
   return isRateLimited(err) || mayHaveActed(err);
 }
 
-/** The message's words for a lost response the kind cannot resolve: why, and the step that recovers. */
-function unresolved(key: NaturalKey<unknown> | undefined, inputs: Record<string, unknown>): string {
+/**
+ * The message's words for a write that may have acted and that the kind cannot resolve: what the answer
+ * was (a 5xx, by its status, which the message has already given in full, or none at all), and the step
+ * that recovers.
+ */
+function unresolved(
+  key: NaturalKey<unknown> | undefined,
+  inputs: Record<string, unknown>,
+  err: unknown,
+): string {
+  const status = (err as { status?: unknown } | null)?.status;
+  const unknown =
+    typeof status === "number"
+      ? `. A ${status} answer does not prove the service did nothing, so whether the request took effect is unknown`
+      : err instanceof WpEngineTimeoutError
+        ? ". No answer came in time, so whether the request took effect is unknown"
+        : ". The connection was cut before an answer came, so whether the request took effect is unknown";
   if (key && "what" in key)
-    // Still lost after every send, or lost in an update (a Let's Encrypt order placed again).
-    return (
-      ". The response was lost, so whether the request took effect is unknown: the next `pulumi up` runs " +
-      `this step again (a create first looks the object up by ${key.what})`
-    );
+    // Still unsettled after every send, or in an update (a Let's Encrypt order placed again).
+    return `${unknown}: the next \`pulumi up\` runs this step again (a create first looks the object up by ${key.what})`;
   if (!key || !("none" in key)) return "";
   const step = key.recover.replace(/\{(\w+)\}/g, (m, k: string) =>
     inputs[k] === undefined ? m : String(inputs[k]),
   );
-  return `. The response was lost, so whether the request took effect is unknown (${key.none}): ${step}`;
+  return `${unknown} (${key.none}): ${step}`;
 }
 
 /** Everything a resource defines; the generic methods do the rest. */
@@ -321,27 +336,43 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
       // Pulumi's dynamic-provider plugin passes on neither the names nor the stables (see the executable door).
       const { diffs: _named, stables: _stables, ...result } = diffOf(def, olds, news);
-      if (result.deleteBeforeReplace) sayDeletesFirst(def.kind, _id, olds, result.replaces ?? []);
+      if (result.deleteBeforeReplace)
+        sayDeletesFirst(def.kind, nameOf(def.identity, olds) || _id, result.replaces ?? []);
       return result;
     },
 
     async create(inputs: Record<string, unknown>) {
+      // What this create sets out to make and makes, for `pulumi-wpengine recover` (journal.ts).
+      const journal = journalCreate(def.kind, def.replaceOn, inputs);
       try {
-        // The provider-wide switch: adopt what an interrupted `pulumi up` already created.
-        const adopting = inputs["adopt"] === undefined && resolveProviderConfig().adoptExisting === true;
+        // The provider-wide switch, or the recovery of this stack's interrupted run: adopt what it created.
+        const adopting =
+          inputs["adopt"] === undefined && (journal.adopt || resolveProviderConfig().adoptExisting === true);
         const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
         const { [CLAIMANT]: _claimant, ...sent } = given;
-        const { id, outs, adopted } = await createResolvingLost(def, sent as I, await ctx());
+        const context = await ctx();
+        // A recovery adopts only the id the killed run recorded: another one under the key is not its.
+        const key = def.naturalKey;
+        if (journal.adopt && key && "what" in key) {
+          const foreign = journal.foreign(await key.find(sent as I, context));
+          if (foreign) throw foreign;
+        }
+        const { id, outs, adopted } = await createResolvingLost(def, sent as I, context);
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         // Never a second owner in this stack (an adoption of what another resource holds), see identity.ts.
         if (def.identity) {
-          const second = own(def.kind, id, given);
+          const second = own(def.kind, def.identity, id, given, def.normalize as never);
           if (second) throw second;
         }
-        if (adopted) say(def.kind, subjectOf(inputs), `adopted the existing ${adopted} (id ${id})`);
+        journal.made(id);
+        if (adopted) {
+          const whose = journal.adopt ? ", which the interrupted run created (pulumi-wpengine recover)" : "";
+          say(def.kind, nameOf(def.identity, inputs), `adopted the existing ${adopted} (id ${id})${whose}`);
+        }
         return { id, outs: withInputs(anyDef, inputs, outs) };
       } catch (err) {
         if (err instanceof CreatedButFailedError) {
+          journal.made(err.id);
           // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
           err.properties = {
             ...withInputs(anyDef, inputs, err.properties),
@@ -350,7 +381,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           err.message = explainError(def.kind, "create", err.cause ?? err, undefined, def.schema).message;
           throw err;
         }
-        return fail("create", withStep(def, inputs, err), next("create", err));
+        return fail("create", withStep(def, inputs, journal.failed(err)), next("create", err));
       }
     },
 
@@ -371,7 +402,8 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const defaults = defaultsOf(def.schema, merged);
         Object.assign(merged, defaults);
         // The schema's inputs, and any input check computes (a source's hash) that the diff compares.
-        for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable]))
+        // And the resource's claim of its object (identity.ts), which the outputs keep: a refresh keeps it.
+        for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT]))
           if (merged[key] !== undefined) inputs[key] = merged[key];
         const { __provider: _p, ...oldOuts } = props;
         const read = { ...oldOuts, ...outs };
@@ -395,7 +427,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           try {
             const outs = await def.update(id, olds as O, news as I, context);
             if (earlier.length) say(def.kind, id, `updated on send ${sent} (${earlier.join("; ")})`);
-            return { outs: withInputs(anyDef, news, outs) };
+            return { outs: withInputs(anyDef, given, outs) };
           } catch (err) {
             if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) {
               noteSends(err, sent);
@@ -423,9 +455,9 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         const said = await def.delete(id, props as O, await ctx());
         if (said) sayDeleted(def.kind, id, said);
       } catch (err) {
-        if (isNotFound(err)) return;
-        fail("delete", err, next("delete", err));
+        if (!isNotFound(err)) fail("delete", err, next("delete", err));
       }
+      journalDeleted(def.kind, def.replaceOn, props, id);
     },
   } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
 }
@@ -462,7 +494,7 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
 ): Promise<Created<O>> {
   const key = def.naturalKey;
   let given = inputs;
-  const what = subjectOf(inputs);
+  const what = nameOf(def.identity, inputs);
   // What happened to the earlier sends, said once with the outcome (never one line per send).
   const earlier: string[] = [];
   for (let sent = 1; ; sent++) {
@@ -500,8 +532,8 @@ async function createResolvingLost<I extends Record<string, unknown>, O extends 
 }
 
 /**
- * How a failed send was answered, in words: the status for an answer, "with no answer" for a connection
- * cut or a timeout (a 503 is a refusal, not a lost answer).
+ * How a failed send was answered, in words: the status for an answer (a 5xx may have acted, a 503 too),
+ * "with no answer" for a connection cut or a timeout.
  */
 export function answer(err: unknown): string {
   const status = (err as { status?: unknown } | null)?.status;
@@ -517,8 +549,7 @@ export function answer(err: unknown): string {
  * made: see the sdk's `mayHaveActed`); one that may have acted is said by {@link withStep}.
  */
 function next(action: string, err: unknown): string | undefined {
-  const turnedAway = isRateLimited(err) || (err instanceof WpEngineConnectionError && !mayHaveActed(err));
-  return turnedAway ? nothingDone(action, err) : undefined;
+  return wasTurnedAway(err) ? nothingDone(action, err) : undefined;
 }
 
 /** The error with the step that recovers from a lost response the kind cannot resolve on its own. */
@@ -528,14 +559,10 @@ export function withStep<I extends Record<string, unknown>, O extends Record<str
   err: unknown,
 ): unknown {
   if (!isLostWrite(err)) return err;
-  const step = unresolved(def.naturalKey as NaturalKey<unknown> | undefined, inputs);
+  const step = unresolved(def.naturalKey as NaturalKey<unknown> | undefined, inputs, err);
   if (!step || !(err instanceof Error)) return err;
   return Object.assign(new Error(`${err.message}${step}`), { status: (err as { status?: unknown }).status });
 }
-
-/** How a create's subject reads in its lines: its name, email or title. */
-const subjectOf = (inputs: Record<string, unknown>) =>
-  String(inputs["name"] ?? inputs["email"] ?? inputs["title"] ?? "");
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -548,13 +575,7 @@ export function say(kind: string, subject: string, what: string): void {
  * Says, at preview, that a replacement deletes the object before it creates the new one (the engine's
  * preview shows a replace either way): between the two, neither exists.
  */
-export function sayDeletesFirst(
-  kind: string,
-  id: string,
-  olds: Record<string, unknown>,
-  replaces: string[],
-): void {
-  const subject = String(olds["email"] ?? olds["name"] ?? id);
+export function sayDeletesFirst(kind: string, subject: string, replaces: string[]): void {
   say(
     kind,
     subject,
@@ -572,18 +593,18 @@ function isProtected(olds: Record<string, unknown>): boolean {
   return olds["deletionProtection"] !== false;
 }
 
-/** Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said. */
 /**
  * Outputs are the checked inputs (so read and diff always have them) overlaid by what the service said,
  * except that an input the service holds in another but equal form (order, casing, a trailing dot) keeps
- * the program's form: a refresh then finds exactly what was stored, and shows no phantom diff.
+ * the program's form: a refresh then finds exactly what was stored, and shows no phantom diff. The
+ * resource's claim ({@link CLAIMANT}) is among them: read carries it into the refreshed inputs.
  */
 function withInputs(
   def: ResourceDefinition<Record<string, unknown>, Record<string, unknown>>,
   inputs: Record<string, unknown>,
   outs: Record<string, unknown>,
 ): Record<string, unknown> {
-  const { __provider: _p, [CLAIMANT]: _c, ...rest } = inputs;
+  const { __provider: _p, ...rest } = inputs;
   return toPlain({ ...rest, ...keepForm(def, rest, outs) });
 }
 

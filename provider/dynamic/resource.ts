@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyObject, Kind, OutputsOf } from "../core/define";
 import { CLAIMANT } from "../core/identity";
+import { GUARDS } from "./guards";
 import { thinProvider } from "./thin";
 
 /** Options every resource takes: the standard custom-resource options. */
@@ -100,17 +101,21 @@ export interface ResourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPrope
 
 /**
  * Derives the dynamic class of a kind from its definition: its args and output properties are typed
- * from the zod schemas, every output is declared to the engine, and the secrets marked.
+ * from the zod schemas, every output is declared to the engine, the secrets marked, and the kind's
+ * program-side guard (`guards.ts`) run. `kinds/generated.ts` builds every class with it.
  */
 export function resourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>>(
   def: D,
 ): ResourceClass<D, A, P> {
   const outputs = [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)];
   const secrets = def.secrets ?? [];
+  const guard = Object.hasOwn(GUARDS, def.kind) ? GUARDS[def.kind] : undefined;
   class Resource extends WpEngineResource {
     static readonly definition = def;
     constructor(name: string, args: A, opts?: ResourceOptions) {
+      guard?.declaring?.(name, args as Record<string, unknown>);
       super(def.kind, name, args as object, outputs, opts, secrets);
+      guard?.declared?.(this as unknown as Record<string, unknown>, name);
     }
   }
   Object.defineProperty(Resource, "name", { value: def.kind });

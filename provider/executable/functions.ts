@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { LOOKUP_TABLE } from "../lookups";
 import type { Lookup } from "../lookups/common";
+import { describe, fromJsonSchema, type Json, type JsonSchema, pascal, type Types } from "./jsonSchema";
 import { resultShape } from "./registry";
-import { describe, fromJsonSchema, type Json, type JsonSchema, pascal, type Types } from "./schema";
 
 const json = (schema: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;

@@ -372,7 +372,9 @@ export class WpEngineProvider {
       id: string;
       outs: Props;
     };
-    const recorded = this.keepTimeout(kind, outs, inputs);
+    // The claim is this call's, by URN (check keeps it out of the inputs, so out of the outputs too).
+    const { [CLAIMANT]: _claimant, ...made } = outs;
+    const recorded = this.keepTimeout(kind, made, inputs);
     return new provproto.CreateResponse()
       .setId(id)
       .setProperties(toStruct(wrapSecrets(recorded, secretKeys)));

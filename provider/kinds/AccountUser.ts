@@ -1,10 +1,3 @@
-/**
- * `AccountUser`: a person's access to one account, with a role set and, for partial roles, the installs
- * they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used.
- *
- * Delete: removes the user from the account on the service (the service refuses to remove the last
- * owner of an account; the error says so).
- */
 import { z } from "zod";
 import {
   type AccountUser as ApiAccountUser,
@@ -20,8 +13,6 @@ import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { AccountUserArgs, AccountUserProperties } from "./generated";
 
 /** The role sets the service accepts, in their canonical spelling. */
 export const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
@@ -210,11 +201,6 @@ export const definition = defineKind({
     "account; the error says so. A user already gone counts as deleted.",
   gone: "A user removed from the account on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (an invitation is sent again).",
   importId: "{accountId}/{id}",
-  naturalKey: {
-    what: "the user's email on its account",
-    find: async (i, ctx) =>
-      (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
-  },
   list: {
     inputs: z.object({
       accountId: uuidString("accountId").meta({ description: "The account whose users are listed." }),
@@ -225,7 +211,12 @@ export const definition = defineKind({
         name: u.email ?? u.user_id,
       })),
   },
-  identity: { what: "the user's email on its account", fields: ["accountId", "email"] },
+  identity: {
+    what: "the user's email on its account",
+    fields: ["accountId", "email"],
+    find: async (i, ctx) =>
+      (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
+  },
   inputs,
   outputs,
   rules,
@@ -313,18 +304,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A user of an account. The id is the service's `user_id`. Delete removes the user from the account.
- *
- * @example
- * const editor = new wpengine.AccountUser("editor", {
- *   accountId, email: "editor@example.com", firstName: "Ed", lastName: "Itor",
- *   roles: "partial", installIds: [prodInstallId],
- * });
- */
-export const AccountUser = resourceClass<typeof definition, AccountUserArgs, AccountUserProperties>(
-  definition,
-);
-export type AccountUser = InstanceType<typeof AccountUser>;
-export type { AccountUserArgs } from "./generated";

@@ -1,41 +1,17 @@
-/**
- * `App`: an application of the application-hosting platform (Headless Platform), the parent of its
- * environments. An app has an id chosen by the user (its `name` here) and a region; neither can change,
- * so a change of either replaces the app.
- *
- * Delete: deletes the app on the service, and with it every environment, build and domain mapping it
- * holds.
- */
 import { z } from "zod";
 import { type App as ApiApp, isConflict } from "../../sdk";
+import { appResourceName, resourceIdString } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { AppArgs, AppProperties } from "./generated";
 
 /** The regions an app can live in, in the short form used as input. */
 export const APP_SHORT_REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
 /** A region in its short form. */
 export type AppShortRegion = (typeof APP_SHORT_REGIONS)[number];
-
-/**
- * The form of an app id (also of environment ids), as the service accepts it: 1 to 63 lower-case
- * letters, digits or hyphens, starting with a letter and not ending with a hyphen (a DNS label).
- */
-export const APP_ID_PATTERN = /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** An app or environment id input, validated to the form the service accepts. */
-export const resourceIdString = (what: string) =>
-  z
-    .string({ error: `${what} is required and must be a string` })
-    .regex(
-      APP_ID_PATTERN,
-      `${what} must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen`,
-    );
 
 /** Short region from any accepted spelling (`US-C`, `regions/US-C`, `us-c`); the input unchanged when unknown. */
 export function normalizeRegion(value: unknown): unknown {
@@ -52,28 +28,6 @@ const regionInput = z.preprocess(
     error: `region must be one of ${APP_SHORT_REGIONS.join(", ")} (or regions/<region>)`,
   }),
 );
-
-/**
- * The error with each `errors[].field` of the service renamed to the input it is about (the service
- * says `appId` where the input is `name`), so the message names the input to fix.
- */
-export function withInputFields(err: unknown, rename: Record<string, string>): unknown {
-  const details = (err as { errors?: unknown } | null)?.errors;
-  if (!(err instanceof Error) || !Array.isArray(details)) return err;
-  const errors = details.map((d: { field?: unknown }) => {
-    if (typeof d?.field !== "string") return d;
-    const [head, ...rest] = d.field.split(".");
-    const to = rename[head ?? ""];
-    return to ? { ...d, field: [to, ...rest].join(".") } : d;
-  });
-  const { status, method } = err as { status?: unknown; method?: unknown };
-  return Object.assign(new Error(err.message), { status, method, errors });
-}
-
-/** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
-export function appResourceName(accountId: string, appId: string): string {
-  return `accounts/${accountId}/apps/${appId}`;
-}
 
 const inputs = z
   .object({
@@ -161,9 +115,9 @@ export const definition = defineKind({
     "already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
-  identity: { what: "the app's name in its account", fields: ["accountId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the app's name in its account",
+    fields: ["accountId", "name"],
     find: async (i, ctx) =>
       (await findApp(ctx, i.accountId, i.name)) ? appResourceName(i.accountId, i.name) : undefined,
   },
@@ -213,14 +167,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * An application-hosting app. The id is its resource name `accounts/{accountId}/apps/{name}`. Delete
- * deletes the app and everything in it.
- *
- * @example
- * const app = new wpengine.App("storefront", { accountId, name: "storefront", region: "US-C" });
- */
-export const App = resourceClass<typeof definition, AppArgs, AppProperties>(definition);
-export type App = InstanceType<typeof App>;
-export type { AppArgs } from "./generated";

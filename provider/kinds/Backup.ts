@@ -1,46 +1,14 @@
 /**
- * `Backup`: a backup of an install, requested when the resource is created. Unless `wait` is false the
- * create waits until the service reports the backup completed or aborted, within `timeoutSeconds`.
- *
  * A backup cannot be changed: a new install, description or list of addresses means a new backup (a
  * replacement). A backup the service aborted is replaced by a new request on the next `pulumi up`.
- *
- * Delete: only forgets the backup. The service has no way to delete a backup; it stays in the install's
- * backup list (and in its archives) until the service expires it.
  */
 import { z } from "zod";
 import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
 import { pollUntil } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
-import { timeoutSecondsInput, uuidString } from "../core/inputs";
+import { normalizeEmails, notificationEmails, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { BackupArgs, BackupProperties } from "./generated";
-
-/** An email address (loosely checked: the service has the last word), trimmed and lower-cased. */
-export const emailAddress = (what: string) =>
-  z
-    .string({ error: `${what} must be a list of email addresses` })
-    .trim()
-    .toLowerCase()
-    .pipe(
-      z
-        .string()
-        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, `${what} must hold email addresses such as ops@example.com`),
-    );
-
-/** A non-empty list of email addresses (required by the backup and restore operations). */
-export const notificationEmails = (what = "notificationEmails") =>
-  z
-    .array(emailAddress(what), { error: `${what} is required: a list of at least one email address` })
-    .min(1, `${what} needs at least one email address`);
-
-/** Canonical form of an address list for comparison: lower case, sorted, without duplicates. */
-export function normalizeEmails(value: unknown): unknown {
-  if (!Array.isArray(value)) return value ?? null;
-  return [...new Set(value.map((v) => (typeof v === "string" ? v.trim().toLowerCase() : v)))].sort();
-}
 
 /** A backup request. */
 const inputs = z
@@ -183,6 +151,8 @@ export const definition = defineKind({
     "(and its archive) until the service expires it. Nothing is sent to the service.",
   gone: "The API cannot delete a backup, so a refresh always finds it; its install deleted reads as gone (the refresh removes it from the state).",
   importId: "{installId}/{id}",
+  notImported:
+    "history, not state to manage: a backup cannot be changed or deleted (one can still be brought in by hand with `pulumi import`)",
   naturalKey: {
     none: "a backup has no name of its own (descriptions need not be unique), so a lost create cannot be told from another backup",
     recover:
@@ -255,19 +225,3 @@ export function needsNewBackup(olds: Record<string, unknown>): boolean {
 }
 
 export const provider = definition.provider;
-
-/**
- * A backup of an install. The id is the backup's UUID. Delete only forgets it (backups cannot be deleted
- * on the service).
- *
- * @example
- * const before = new wpengine.Backup("before-upgrade", {
- *   installId,
- *   description: "Before the plugin upgrade",
- *   notificationEmails: ["ops@example.com"],
- * });
- * export const backupId = before.backupId;
- */
-export const Backup = resourceClass<typeof definition, BackupArgs, BackupProperties>(definition);
-export type Backup = InstanceType<typeof Backup>;
-export type { BackupArgs } from "./generated";

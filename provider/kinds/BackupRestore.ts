@@ -1,137 +1,23 @@
-/**
- * `BackupRestore`: an action, not an object. Creating it restores an install from one of its backups;
- * changing any of its inputs (typically `triggers`) restores again. DESTRUCTIVE: the install's current
- * files (and, unless `restoreDatabase` is false, its database) are replaced by the backup's.
- *
- * `check` adds a `summary` input that says in words what will be restored, so `pulumi preview` shows
- * it before anything happens. Unless `wait` is false, the restore waits while the install reports the
- * status `pending`, within `timeoutSeconds`.
- *
- * Delete: only forgets the action. Nothing on the service is undone (a restore cannot be reverted except
- * by restoring the checkpoint it took).
- */
 import { randomUUID } from "node:crypto";
-import { isDeepStrictEqual } from "node:util";
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { pollUntil, type RestoreBackupRequest } from "../../sdk";
-import { getClient } from "../core/client";
-import { defineKind, type OutputsOf } from "../core/define";
-import { explainError } from "../core/errors";
-import { containsUnknown, timeoutSecondsInput, uuidString } from "../core/inputs";
 import {
-  type Context,
-  CreatedButFailedError,
-  FORGOTTEN,
-  type ResourceDefinition,
-  toPlain,
-  withStep,
-} from "../core/lifecycle";
+  ActionRanButFailedError,
+  actionProvider,
+  changedActionInputs,
+  normalizeActionInput,
+  shown,
+} from "../core/actions";
+import { defineKind, type OutputsOf } from "../core/define";
+import {
+  containsUnknown,
+  notificationEmails,
+  timeoutSecondsInput,
+  triggersListInput,
+  uuidString,
+} from "../core/inputs";
+import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import { normalizeEmails, notificationEmails } from "./Backup";
-import type { BackupRestoreArgs, BackupRestoreProperties } from "./generated";
-
-// ---------------------------------------------------------------------------------------------------
-// Helpers shared by the action resources (BackupRestore, InstallCopy).
-
-/** Arbitrary values whose change re-runs an action (like `triggers` of the command provider). */
-export const triggersInput = z.array(z.unknown(), { error: "triggers must be a list of values" }).optional();
-
-/** A value as a summary shows it: unknown values during preview read "(known after apply)". */
-export function shown(value: unknown): string {
-  if (containsUnknown(value)) return "(known after apply)";
-  if (Array.isArray(value)) return value.length ? value.map(shown).join(", ") : "(none)";
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (value === undefined || value === null) return "(none)";
-  return String(value);
-}
-
-/** Canonical form of an action input for comparison (emails and triggers as given, `undefined` as null). */
-export function normalizeActionInput(key: string, value: unknown): unknown {
-  if (key === "notificationEmails") return normalizeEmails(value);
-  if (key === "dbTables" && Array.isArray(value)) return [...value].sort();
-  return value === undefined ? null : value;
-}
-
-/** The inputs among `keys` whose value differs between old outputs and new inputs (normalised). */
-export function changedActionInputs(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-  keys: readonly string[],
-): string[] {
-  return keys.filter(
-    (k) =>
-      containsUnknown(news[k]) ||
-      !isDeepStrictEqual(
-        toPlain(normalizeActionInput(k, olds[k])),
-        toPlain(normalizeActionInput(k, news[k])),
-      ),
-  );
-}
-
-/** The action ran (the service accepted it) but a later step failed: the state must still record the run. */
-export class ActionRanButFailedError extends Error {
-  constructor(
-    readonly outs: Record<string, unknown>,
-    readonly reason: unknown,
-  ) {
-    super(reason instanceof Error ? reason.message : String(reason));
-    this.name = "ActionRanButFailedError";
-  }
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the provider of any action's definition.
-type Provider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
-
-/**
- * Wraps an action's provider: `check` adds the `summary` computed from the checked inputs, and `update`
- * records the new run even when a later step (the wait) failed, so a failed wait never runs the action
- * a second time on the next `pulumi up`.
- */
-export function actionProvider<P extends Provider>(
-  base: P,
-  summarize: (inputs: Record<string, unknown>) => string,
-  update: (
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-    ctx: Context,
-  ) => Promise<Record<string, unknown>>,
-): P {
-  const kind = base.definition.kind;
-  return {
-    ...base,
-    async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
-      const { summary: _ignored, ...given } = news;
-      const result = await base.check!(olds, given);
-      if (result.failures?.length) return result;
-      return { inputs: { ...result.inputs, summary: summarize(result.inputs) } };
-    },
-    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-      const { __provider, ...inputs } = news;
-      try {
-        const outs = await update(id, olds, inputs, { client: await getClient(), kind });
-        return { outs: toPlain({ ...inputs, ...outs }) };
-      } catch (err) {
-        if (!(err instanceof ActionRanButFailedError))
-          throw explainError(
-            kind,
-            "update",
-            withStep(base.definition, inputs, err),
-            undefined,
-            base.definition.schema,
-          );
-        // The engine records `properties` with the failure (a partial update), exactly as for create.
-        const failure = explainError(kind, "update", err.reason, undefined, base.definition.schema);
-        Object.assign(failure, { id, properties: { ...toPlain({ ...inputs, ...err.outs }), __provider } });
-        throw failure;
-      }
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
 
 /** The inputs whose change restores again (each a restore parameter, or `triggers`). */
 const restoreShape = {
@@ -157,7 +43,7 @@ const restoreShape = {
     description: "Take a checkpoint of the install's current state before restoring.",
     writeOnly: true,
   }),
-  triggers: triggersInput.meta({
+  triggers: triggersListInput.meta({
     description: "Any values; a change of them restores again.",
     writeOnly: true,
   }),
@@ -332,21 +218,3 @@ export async function updateRestore(
 export const provider = actionProvider(definition.provider, restoreSummary, updateRestore);
 // The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
 definition.provider = provider;
-
-/**
- * DESTRUCTIVE action: restores an install from a backup when created, and again whenever an input
- * (typically `triggers`) changes. The id is generated by the provider. Delete only forgets the action.
- *
- * @example
- * const rollback = new wpengine.BackupRestore("rollback", {
- *   installId,
- *   backupId: before.backupId,
- *   notificationEmails: ["ops@example.com"],
- *   triggers: ["2025-06-01 rollback"],
- * });
- */
-export const BackupRestore = resourceClass<typeof definition, BackupRestoreArgs, BackupRestoreProperties>(
-  definition,
-);
-export type BackupRestore = InstanceType<typeof BackupRestore>;
-export type { BackupRestoreArgs } from "./generated";

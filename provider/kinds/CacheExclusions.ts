@@ -1,18 +1,7 @@
 /**
- * `CacheExclusions`: the full list of cache exclusion rules of an install (query args and URL paths
- * matched as regular expressions that bypass the page cache). The service keeps one list per install
- * and replaces it whole, so this resource owns that list: entries not declared here are removed.
- *
  * Cookie entries are platform-managed: the service accepts them, does not save them and a later GET
  * never returns what was sent, so `check` rejects them rather than let a program declare a rule that
  * can never take effect. The platform's own cookie rules that a GET reports are left out of the outputs.
- *
- * Create takes the list over only when the install holds none, or exactly the declared ones: an install
- * whose list holds other exclusions (made by hand or by another stack) is refused, naming them, unless
- * `adopt: true` says to replace them.
- *
- * Delete: replaces the list with an empty one, clearing every writable exclusion of the install (the
- * platform-managed cookie rules stay). No API deletes the list itself.
  */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
@@ -21,8 +10,6 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import type { CacheExclusionsArgs, CacheExclusionsProperties } from "./generated";
 
 /** Kinds of exclusion a program may declare (`cookie` is accepted by the schema only to explain why not). */
 export type ExclusionType = "query arg" | "url path";
@@ -205,25 +192,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * The full list of cache exclusions of an install. The id is the install id. Create and update
- * replace the whole list (create refuses an install holding other exclusions unless `adopt: true`); delete clears every writable exclusion of the install (PUT of an empty list).
- * Cookie entries are platform-managed and rejected by `check`.
- *
- * @example
- * new wpengine.CacheExclusions("acme", {
- *   installId,
- *   exclusions: [
- *     { type: "url path", value: "^/wp-json/" },
- *     { type: "query arg", value: "^utm_" },
- *   ],
- * });
- */
-export const CacheExclusions = resourceClass<
-  typeof definition,
-  CacheExclusionsArgs,
-  CacheExclusionsProperties
->(definition);
-export type CacheExclusions = InstanceType<typeof CacheExclusions>;
-export type { CacheExclusionsArgs } from "./generated";

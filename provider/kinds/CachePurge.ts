@@ -1,26 +1,17 @@
 /**
- * `CachePurge`: an action, not an object. It purges one cache of an install (`object`, `page`, `cdn` or
- * `all`) when created, and again each time `triggers` change (wire them to whatever should flush the
- * cache: a deployment id, a content hash, a date).
- *
  * The service takes one object-cache purge per 60 s per install. The provider spaces its own purges of an
  * install by that window, and when the service still answers 429 (a purge from elsewhere) it waits (the
  * `Retry-After` when given, otherwise the whole window) and purges then: the limit never fails an update,
  * only `timeoutSeconds` of waiting does.
- *
- * Delete: forgets the resource; nothing is sent (a purged cache cannot be un-purged).
  */
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
-import { timeoutSecondsInput, uuidString } from "../core/inputs";
+import { timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
-import { resourceClass } from "../dynamic/resource";
-import { triggersInput } from "./EnvironmentCacheClear";
-import type { CachePurgeArgs, CachePurgeProperties } from "./generated";
 
 /** A purge of one cache of an install. */
 const inputs = z
@@ -125,14 +116,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * Purges a cache of an install when created and whenever `triggers` change, waiting out the service's
- * one-object-cache-purge-per-60-seconds limit instead of failing. Delete forgets.
- *
- * @example
- * new wpengine.CachePurge("flush-pages", { installId, type: "page", triggers: { release: version } });
- */
-export const CachePurge = resourceClass<typeof definition, CachePurgeArgs, CachePurgeProperties>(definition);
-export type CachePurge = InstanceType<typeof CachePurge>;
-export type { CachePurgeArgs } from "./generated";

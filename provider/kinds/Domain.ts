@@ -1,43 +1,20 @@
-/**
- * `Domain`: a domain on an install. Created unverified (TXT_VERIFICATION_PENDING); its outputs give the
- * TXT record a user must publish before `DomainVerification` can complete ownership.
- *
- * Delete: deletes the domain from the install on the service.
- */
 import { z } from "zod";
 import {
   type Domain as ApiDomain,
   type CreateDomainRequest,
+  isRefusal,
   mayHaveActed,
   type UpdateDomainRequest,
   type WpEngineClient,
 } from "../../sdk";
-import { gathered, type Outcome, readListings } from "../core/batch";
+import { gathered, type Outcome } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
+import { DOMAIN_READS as READS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, domainNameInput, uuidString } from "../core/inputs";
 import { answer, CreatedButFailedError, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { DomainArgs, DomainProperties } from "./generated";
-
-/** A DNS name as the service stores it: lower case, no trailing dot, no scheme. */
-const domainName = z
-  .string({ error: "name is required and must be a string" })
-  .trim()
-  .toLowerCase()
-  .transform((s) => s.replace(/\.$/, ""))
-  .pipe(
-    z
-      .string()
-      .min(1, "name must not be empty")
-      .max(253, "name must be at most 253 characters")
-      .regex(
-        /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/,
-        "name must be a domain name such as www.example.com (no scheme, no path)",
-      ),
-  );
 
 /** A domain on an install. */
 const inputs = z
@@ -46,7 +23,7 @@ const inputs = z
       description: "The install the domain belongs to.",
       replaces: true,
     }),
-    name: domainName.meta({
+    name: domainNameInput("name", { wildcard: true }).meta({
       description:
         "The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.",
       replaces: true,
@@ -126,21 +103,6 @@ const DOMAINS = sharedChildren<ApiDomain>({
   get: (client, installId, d) => unlessGone(client.domains.get(installId, d.id)),
 });
 
-/**
- * Reads of the install's domains served by one listing per process (`readListings`): a refresh of N domains
- * costs about N/100 calls, whatever the pace of the engine's reads; a domain the listing lacks is
- * confirmed by a GET of its own. What this process writes on the install drops the listing, so its own
- * changes are always seen.
- */
-const READS = readListings<WpEngineClient, ApiDomain>({
-  list: (client, installId) => client.domains.listAll(installId),
-  idOf: (d) => d.id,
-});
-
-/** Forgets this process's listing of the install's domains: a write elsewhere (a verification) changed one. */
-export const dropDomainReads = (client: WpEngineClient, installId: string): void =>
-  READS.drop(client, installId);
-
 /** Whether a record carries what the outputs need (the Swagger's bulk record has no network details). */
 const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_details != null;
 
@@ -175,10 +137,8 @@ async function createBulk(
   } catch (err) {
     // Nothing was done (a 429 retried to the end, a 4xx refusal; see the sdk's `mayHaveActed`).
     if (!mayHaveActed(err)) {
-      const status = (err as { status?: number }).status;
       // A refusal of several names refuses them all: each goes alone, so only the one at fault fails.
-      if (names.length === 1 || !(status === 400 || status === 409 || status === 422))
-        return names.map(() => err as Error);
+      if (names.length === 1 || !isRefusal(err)) return names.map(() => err as Error);
       return (await Promise.all(names.map((n) => createBulk(client, installId, [n], again)))).flat();
     }
     const listed = await client.domains.listAll(installId).then(
@@ -237,10 +197,6 @@ export const definition = defineKind({
   deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{installId}/{id}",
-  naturalKey: {
-    what: "the domain's name on its install",
-    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
-  },
   list: {
     inputs: z.object({
       installId: uuidString("installId").meta({ description: "The install whose domains are listed." }),
@@ -251,7 +207,11 @@ export const definition = defineKind({
         name: d.name,
       })),
   },
-  identity: { what: "the domain's name on its install", fields: ["installId", "name"] },
+  identity: {
+    what: "the domain's name on its install",
+    fields: ["installId", "name"],
+    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
+  },
   inputs,
   outputs,
   normalize,
@@ -313,14 +273,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A domain on an install. The id is the domain's UUID. Delete removes the domain from the install.
- *
- * @example
- * const www = new wpengine.Domain("www", { installId, name: "www.example.com", primary: true });
- * export const txtName = www.txtVerificationKey;
- */
-export const Domain = resourceClass<typeof definition, DomainArgs, DomainProperties>(definition);
-export type Domain = InstanceType<typeof Domain>;
-export type { DomainArgs } from "./generated";

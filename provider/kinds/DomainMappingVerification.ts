@@ -1,20 +1,16 @@
 /**
- * `DomainMappingVerification`: the TXT ownership verification of one domain mapping of an
- * application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of
- * `DomainVerification`. One program can declare the `DomainMappings`, publish each mapping's TXT record
- * with any DNS provider, then verify. Create asks the service to verify until it sees the record, within
- * `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then
- * asked to re-check the mapping's DNS and certificate (`:revalidate`).
- *
  * Read reports whether the mapping is verified: when it no longer is, the diff after a refresh shows a
  * change and the next update verifies again. A mapping removed from the environment reads as gone.
- *
- * Delete: forgets the resource. Verification cannot be undone on the service (remove the mapping from
- * the `DomainMappings` set to remove the domain).
  */
 import { z } from "zod";
+import {
+  environmentAddress,
+  environmentResourceName,
+  type MappingStatus,
+  mappingStatus,
+} from "../core/appHosting";
 import { defineKind, type OutputsOf } from "../core/define";
-import { COMMON_INPUTS, timeoutSecondsInput } from "../core/inputs";
+import { COMMON_INPUTS, domainNameInput, timeoutSecondsInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
   DEFAULT_TIMEOUT_SECONDS,
@@ -22,29 +18,14 @@ import {
   retryIntervalSecondsInput,
   verifyUntilSeen,
 } from "../core/txt";
-import { resourceClass } from "../dynamic/resource";
-import { canonicalDomain, type MappingStatus, mappingStatus } from "./DomainMappings";
-import { environmentAddress, environmentResourceName } from "./Environment";
-import type { DomainMappingVerificationArgs, DomainMappingVerificationProperties } from "./generated";
 
 const inputs = z
   .object({
     ...environmentAddress,
-    domain: z
-      .string({ error: "domain is required and must be a string" })
-      .transform(canonicalDomain)
-      .pipe(
-        z
-          .string()
-          .regex(
-            /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/,
-            "domain must be a domain name such as www.example.com (no scheme, no path, no wildcard)",
-          ),
-      )
-      .meta({
-        description: "The mapped domain to verify, e.g. `www.example.com` (stored lower case).",
-        replaces: true,
-      }),
+    domain: domainNameInput("domain").meta({
+      description: "The mapped domain to verify, e.g. `www.example.com` (stored lower case).",
+      replaces: true,
+    }),
     revalidate: z.boolean({ error: "revalidate must be true or false" }).default(false).meta({
       description: "Ask the service to re-check the mapping's DNS and certificate after verifying.",
       setting: true,
@@ -184,20 +165,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * Completes the TXT ownership verification of one domain mapping of an application-hosting
- * environment. The id is the mapping's resource name. Create waits until the service sees the TXT record
- * (`timeoutSeconds`); delete only forgets (a verification cannot be undone).
- *
- * @example
- * const domains = new wpengine.DomainMappings("prod", { accountId, appId, environmentId, mappings: [{ domain: "www.example.com", primary: true }] });
- * new wpengine.DomainMappingVerification("www", { accountId, appId, environmentId, domain: "www.example.com" }, { dependsOn: [domains, txtRecord] });
- */
-export const DomainMappingVerification = resourceClass<
-  typeof definition,
-  DomainMappingVerificationArgs,
-  DomainMappingVerificationProperties
->(definition);
-export type DomainMappingVerification = InstanceType<typeof DomainMappingVerification>;
-export type { DomainMappingVerificationArgs } from "./generated";

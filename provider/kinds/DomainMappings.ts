@@ -1,52 +1,36 @@
-/**
- * `DomainMappings`: the complete set of domains an application-hosting environment answers on, one
- * resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the
- * declared mappings exist; create and update wait until every one of them is ACTIVE.
- *
- * Delete: replaces the environment's set with none (every mapping of the environment is removed).
- */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { type DomainMapping as ApiDomainMapping, pollUntil } from "../../sdk";
+import { canonicalDomain, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import {
+  environmentAddress,
+  environmentResourceName,
+  type MappingStatus,
+  mappingStatus,
+  mappingStatusOutput,
+} from "../core/appHosting";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, type Rule, timeoutSecondsInput, uuidString } from "../core/inputs";
+import {
+  type CheckFailure,
+  COMMON_INPUTS,
+  domainNameInput,
+  type Rule,
+  timeoutSecondsInput,
+  uuidString,
+} from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
-import { type DeepInput, resourceClass } from "../dynamic/resource";
-import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
-import type { DomainMappingsArgs, DomainMappingsProperties } from "./generated";
-
-/** A DNS name in canonical form: lower case, no trailing dot. */
-export function canonicalDomain(name: string): string {
-  return name.trim().toLowerCase().replace(/\.$/, "");
-}
-
-const domainInput = (what: string) =>
-  z
-    .string({ error: `${what} is required and must be a string` })
-    .transform(canonicalDomain)
-    .pipe(
-      z
-        .string()
-        .min(1, `${what} must not be empty`)
-        .max(253, `${what} must be at most 253 characters`)
-        .regex(
-          /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/,
-          `${what} must be a domain name such as www.example.com (no scheme, no path, no wildcard)`,
-        ),
-    );
 
 /** One mapping as declared. */
 const mappingInput = z
   .object({
-    domain: domainInput("domain").meta({
+    domain: domainNameInput("domain").meta({
       description: "The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).",
     }),
     primary: z
       .boolean()
       .default(false)
       .meta({ description: "Whether this is the environment's primary domain (at most one)." }),
-    destinationDomainMapping: domainInput("destinationDomainMapping").nullable().default(null).meta({
+    destinationDomainMapping: domainNameInput("destinationDomainMapping").nullable().default(null).meta({
       description:
         "Another domain of the set this one redirects to; null for none. A redirect cannot be primary.",
     }),
@@ -69,28 +53,6 @@ const inputs = z
     ...COMMON_INPUTS,
   })
   .strict();
-
-/** One mapping as the service reports it. */
-const mappingStatusOutput = z.object({
-  domain: z.string().meta({ description: "The domain (lower case)." }),
-  primary: z.boolean().meta({ description: "Whether it is the primary domain." }),
-  destinationDomainMapping: z
-    .string()
-    .nullable()
-    .meta({ description: "The domain it redirects to, or null." }),
-  state: z.string().meta({
-    description: "CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).",
-  }),
-  resourceName: z.string().nullable().meta({ description: "The mapping's resource name." }),
-  txtRecordName: z.string().nullable().meta({
-    description: "Name of the TXT record that proves ownership, when the service asks for one.",
-  }),
-  txtRecordValue: z.string().nullable().meta({ description: "Value of that TXT record." }),
-  txtVerified: z.boolean().nullable().meta({ description: "Whether ownership has been verified." }),
-});
-
-/** One mapping as the service reports it. */
-export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
 const outputs = z.object({
   domainMappings: z.array(mappingStatusOutput).meta({
@@ -181,22 +143,6 @@ export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure
 const rules: Rule<DomainMappingsInputs>[] = [
   { uses: ["mappings"], test: (inputs) => mappingFailures(inputs.mappings) },
 ];
-
-/** Maps a service record to its status output. */
-export function mappingStatus(m: ApiDomainMapping): MappingStatus {
-  const txt = m.txtVerification;
-  const dest = m.destinationDomainMapping;
-  return {
-    domain: canonicalDomain(m.domain),
-    primary: m.primary ?? false,
-    destinationDomainMapping: dest ? canonicalDomain(dest.split("/").pop() ?? dest) : null,
-    state: m.state ?? "STATE_UNSPECIFIED",
-    resourceName: m.name ?? null,
-    txtRecordName: txt?.name ?? null,
-    txtRecordValue: txt?.value ?? null,
-    txtVerified: txt?.verified ?? null,
-  };
-}
 
 /** The mappings the environment has (those being deleted are already gone as far as the set goes), sorted. */
 export function liveSet(statuses: readonly MappingStatus[]): MappingStatus[] {
@@ -379,24 +325,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * The full set of domain mappings of an application-hosting environment. The id is
- * `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`. Delete removes every
- * mapping of the environment.
- *
- * @example
- * new wpengine.DomainMappings("prod-domains", {
- *   accountId, appId: app.name, environmentId: prod.name,
- *   mappings: [{ domain: "www.example.com", primary: true }, { domain: "example.com", destinationDomainMapping: "www.example.com" }],
- * });
- */
-export const DomainMappings = resourceClass<typeof definition, DomainMappingsArgs, DomainMappingsProperties>(
-  definition,
-);
-export type DomainMappings = InstanceType<typeof DomainMappings>;
-export type { DomainMappingsArgs } from "./generated";
-/** One mapping of {@link DomainMappingsArgs.mappings}. */
-export type DomainMappingArgs = {
-  [K in keyof z.input<typeof mappingInput>]: DeepInput<z.input<typeof mappingInput>[K]>;
-};

@@ -1,20 +1,9 @@
-/**
- * `DomainSharingLink`: a shareable Entri Connect link with which a client (anyone with access to the
- * domain's registry) sets the domain's DNS to point at WP Engine. Beyond Swagger 1.17.0 (from the live
- * API docs): `POST /installs/{install_id}/domains/{domain_id}/sharing_link`, AN and GES domains only.
- *
- * The service makes a new link on every call and lists none, so the link is asked for once, when the
- * resource is created, and kept in the state: reads only check that the domain still exists.
- *
- * Delete: forgets the link. The API has no call to revoke one.
- */
 import { z } from "zod";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { uuidString } from "../core/inputs";
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { type ArgsOf, resourceClass } from "../dynamic/resource";
 
 /** The network types the service makes sharing links for. */
 export const SHARING_NETWORKS = ["AN", "GES"] as const;
@@ -99,14 +88,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A shareable Entri Connect link to a domain's DNS setup, asked for once and kept.
- *
- * @example
- * const link = new wpengine.DomainSharingLink("client-dns", { installId, domainId: www.domainId });
- * export const dnsLink = link.url; // a secret: `pulumi stack output dnsLink --show-secrets`
- */
-export const DomainSharingLink = resourceClass(definition);
-export type DomainSharingLink = InstanceType<typeof DomainSharingLink>;
-export type DomainSharingLinkArgs = ArgsOf<typeof definition>;

@@ -1,18 +1,11 @@
 /**
- * `DomainVerification`: the TXT ownership verification of a domain (TXT_VERIFICATION_PENDING →
- * TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any
- * DNS provider, and then verify. Create asks the service to verify until it sees the record, within
- * `timeoutSeconds`; a domain already verified succeeds at once.
- *
  * Read reports the domain's ownership status: when the domain is no longer verified, the diff after a
  * refresh shows a change and the next update verifies again.
- *
- * Delete: forgets the resource. Verification cannot be undone on the service; the domain stays verified
- * (delete the `Domain` to remove it).
  */
 import { z } from "zod";
 import { type Domain as ApiDomain, isNotFound } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
+import { DOMAIN_READS } from "../core/domains";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
@@ -22,9 +15,6 @@ import {
   verifyUntilSeen,
 } from "../core/txt";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import { dropDomainReads } from "./Domain";
-import type { DomainVerificationArgs, DomainVerificationProperties } from "./generated";
 
 /** The ownership status of a verified domain. */
 export const VERIFIED = "TXT_VERIFIED";
@@ -124,7 +114,7 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs): Promise<V
     describe: `the TXT record of domain ${domain.name}`,
     // The domain's ownership changes: this process's reads of the install's domains list again.
     attempt: () =>
-      ctx.client.domains.verify(installId, domainId).finally(() => dropDomainReads(ctx.client, installId)),
+      ctx.client.domains.verify(installId, domainId).finally(() => DOMAIN_READS.drop(ctx.client, installId)),
     explain: async (lastAnswer) => {
       // Read the domain again for the record to publish: it is the one the service is looking for now.
       const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);
@@ -180,22 +170,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * Completes the TXT ownership verification of a domain. The id is the domain id. Create waits until
- * the service sees the TXT record (`timeoutSeconds`); delete only forgets (a verification cannot be undone).
- *
- * @example
- * const www = new wpengine.Domain("www", { installId, name: "www.example.com" });
- * const txt = new cloudflare.Record("www-txt", {
- *   zoneId, type: "TXT", name: www.txtVerificationKey, content: www.txtVerificationValue,
- * });
- * new wpengine.DomainVerification("www", { installId, domainId: www.id }, { dependsOn: [txt] });
- */
-export const DomainVerification = resourceClass<
-  typeof definition,
-  DomainVerificationArgs,
-  DomainVerificationProperties
->(definition);
-export type DomainVerification = InstanceType<typeof DomainVerification>;
-export type { DomainVerificationArgs } from "./generated";

@@ -1,46 +1,19 @@
-/**
- * `Environment`: an environment of an application-hosting app (production, staging...), built from a
- * branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform
- * applies every change asynchronously (`reconciling` is true meanwhile); create and update wait for it.
- *
- * Delete: deletes the environment on the service (its builds and domain mappings go with it).
- */
 import { z } from "zod";
 import {
   type Environment as ApiEnvironment,
   type CreateEnvironmentRequest,
+  POLL_FIRST_MS,
+  POLL_MAX_MS,
   pollUntil,
   type UpdateEnvironmentRequest,
 } from "../../sdk";
+import { environmentAddress, environmentResourceName, resourceIdString } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import { appResourceName, resourceIdString } from "./App";
-import type { EnvironmentArgs, EnvironmentProperties } from "./generated";
-
-/** First delay between two polls of asynchronous work; it grows by half each time up to {@link POLL_MAX_MS}. */
-export const POLL_FIRST_MS = 250;
-/** Longest delay between two polls. */
-export const POLL_MAX_MS = 10_000;
-
-/** `accounts/{a}/apps/{app}/environments/{env}`: the service's resource name of an environment. */
-export function environmentResourceName(accountId: string, appId: string, environmentId: string): string {
-  return `${appResourceName(accountId, appId)}/environments/${environmentId}`;
-}
-
-/** The inputs that address an environment, shared by every resource that acts on one. */
-export const environmentAddress = {
-  accountId: uuidString("accountId").meta({ description: "The account that owns the app.", replaces: true }),
-  appId: resourceIdString("appId").meta({ description: "The app id (`App.name`).", replaces: true }),
-  environmentId: resourceIdString("environmentId").meta({
-    description: "The environment id (`Environment.name`).",
-    replaces: true,
-  }),
-} as const;
 
 const inputs = z
   .object({
@@ -158,9 +131,9 @@ export const definition = defineKind({
     "gone (or whose app is gone) counts as deleted.",
   gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
-  identity: { what: "the environment's name in its app", fields: ["accountId", "appId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the environment's name in its app",
+    fields: ["accountId", "appId", "name"],
     find: async (i, ctx) =>
       (await findEnvironment(ctx, i)) ? environmentResourceName(i.accountId, i.appId, i.name) : undefined,
   },
@@ -236,18 +209,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * An environment of an application-hosting app. The id is its resource name
- * `accounts/{accountId}/apps/{appId}/environments/{name}`. Delete deletes the environment.
- *
- * @example
- * const prod = new wpengine.Environment("prod", {
- *   accountId, appId: app.name, name: "production", displayName: "Production", branch: "uploadable",
- * });
- */
-export const Environment = resourceClass<typeof definition, EnvironmentArgs, EnvironmentProperties>(
-  definition,
-);
-export type Environment = InstanceType<typeof Environment>;
-export type { EnvironmentArgs } from "./generated";

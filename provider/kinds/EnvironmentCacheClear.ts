@@ -1,34 +1,9 @@
-/**
- * `EnvironmentCacheClear`: an action, not an object. It clears the web cache of an application-hosting
- * environment once when created, and again each time `triggers` change (wire `triggers` to whatever
- * should flush the cache: a build name, a content hash, a date).
- *
- * Delete: forgets the resource; nothing is done on the service (a cleared cache cannot be "uncleared").
- */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { environmentAddress, environmentResourceName } from "../core/appHosting";
 import { defineKind, type OutputsOf } from "../core/define";
+import { triggersInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import { environmentAddress, environmentResourceName } from "./Environment";
-import type { EnvironmentCacheClearArgs, EnvironmentCacheClearProperties } from "./generated";
-
-/** Any JSON value (the contents of `triggers`). */
-const jsonValue: z.ZodType<unknown> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(jsonValue),
-    z.record(z.string(), jsonValue),
-  ]),
-);
-
-/** `triggers`: a map of JSON values; any change re-runs the action. */
-export const triggersInput = z
-  .record(z.string(), jsonValue, { error: "triggers must be a map of JSON values" })
-  .default({});
 
 const inputs = z
   .object({
@@ -99,20 +74,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * Clears the web cache of an application-hosting environment when created and whenever `triggers`
- * change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`. Delete forgets.
- *
- * @example
- * new wpengine.EnvironmentCacheClear("flush", {
- *   accountId, appId: app.name, environmentId: prod.name, triggers: { build: source.buildName },
- * });
- */
-export const EnvironmentCacheClear = resourceClass<
-  typeof definition,
-  EnvironmentCacheClearArgs,
-  EnvironmentCacheClearProperties
->(definition);
-export type EnvironmentCacheClear = InstanceType<typeof EnvironmentCacheClear>;
-export type { EnvironmentCacheClearArgs } from "./generated";

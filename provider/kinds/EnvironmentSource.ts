@@ -1,29 +1,14 @@
-/**
- * `EnvironmentSource`: deploys local source to an application-hosting environment whose branch is
- * `uploadable`. `path` is a `.zip` file, or a directory that is zipped on the fly (deterministically:
- * sorted entries, fixed times, without `.git` and `node_modules`). The zip is uploaded through the
- * service's upload operation and the resulting build is awaited (SUCCEEDED; FAILED or CANCELLED fails).
- *
- * `check` hashes the content (SHA-256 of the zip that would be uploaded) into the checked input
- * `sourceHash`, so `diff` sees an edited file as an update without calling the service.
- *
- * Delete: forgets the resource; the deployed build stays on the environment (the service has no way to
- * "undeploy" it short of deleting the environment).
- */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
-import { type Build as ApiBuild, isNotFound, pollUntil } from "../../sdk";
+import { type Build as ApiBuild, isNotFound, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import { environmentAddress, environmentResourceName } from "../core/appHosting";
 import { defineKind, type OutputsOf } from "../core/define";
-import { type CheckFailure, containsUnknown, timeoutSecondsInput } from "../core/inputs";
+import { withInputFields } from "../core/errors";
+import { type CheckFailure, containsUnknown, timeoutSecondsInput, triggersInput } from "../core/inputs";
 import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
-import { resourceClass } from "../dynamic/resource";
-import { withInputFields } from "./App";
-import { environmentAddress, environmentResourceName, POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
-import { triggersInput } from "./EnvironmentCacheClear";
-import type { EnvironmentSourceArgs, EnvironmentSourceProperties } from "./generated";
 
 /** Directory names never uploaded, at any depth. */
 export const SKIPPED_DIRECTORIES: readonly string[] = [".git", "node_modules"];
@@ -315,21 +300,3 @@ export const provider: typeof generic = {
 };
 // The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
 definition.provider = provider;
-
-/**
- * Local source deployed to an application-hosting environment. The id is
- * `accounts/{a}/apps/{app}/environments/{env}/source`. Delete forgets; the build stays deployed.
- *
- * @example
- * const source = new wpengine.EnvironmentSource("site", {
- *   accountId, appId: app.name, environmentId: prod.name, path: "./dist",
- * });
- * export const build = source.buildName;
- */
-export const EnvironmentSource = resourceClass<
-  typeof definition,
-  EnvironmentSourceArgs,
-  EnvironmentSourceProperties
->(definition);
-export type EnvironmentSource = InstanceType<typeof EnvironmentSource>;
-export type { EnvironmentSourceArgs } from "./generated";

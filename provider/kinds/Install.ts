@@ -1,30 +1,19 @@
-/**
- * `Install`: a WordPress install, created in an account and placed in a site as its production,
- * staging or development install. The service provisions it asynchronously (`status` is `pending`,
- * for minutes on WP Engine): create waits until it is `active`, within `timeoutSeconds`. Its name (also
- * its subdomain, unique across the service) and account cannot change, so they replace it; its site and
- * environment change in place. An `Install` manages its own placement: do not also declare an
- * `InstallPlacement` for it (that resource is for installs made elsewhere).
- *
- * Delete: deletes the install and everything on it (domains, backups, settings) for good. So
- * `deletionProtection` is on by default and delete refuses until it has been turned off.
- */
 import { z } from "zod";
 import {
   type Install as ApiInstall,
   type CreateInstallRequest,
+  INSTALL_ENVIRONMENTS,
   INSTALL_NAME_PATTERN,
+  POLL_FIRST_MS,
+  POLL_MAX_MS,
   pollUntil,
 } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { environmentOf, placementPatch } from "../core/installs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { type ResourceOptions, resourceClass } from "../dynamic/resource";
-import { POLL_FIRST_MS, POLL_MAX_MS } from "./Environment";
-import type { InstallArgs, InstallProperties } from "./generated";
-import { environmentOf, INSTALL_ENVIRONMENTS, markManagedInstall, placementPatch } from "./InstallPlacement";
 
 const inputs = z
   .object({
@@ -166,9 +155,9 @@ export const definition = defineKind({
     "`deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
-  identity: { what: "the install's name in its account", fields: ["accountId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the install's name in its account",
+    fields: ["accountId", "name"],
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
   },
   list: {
@@ -228,20 +217,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A WordPress install in a site. The id is the install's UUID. Create waits until it is provisioned.
- * Delete deletes the install, and is refused while `deletionProtection` is on (the default).
- *
- * @example
- * const prod = new wpengine.Install("prod", { name: "blogprod", accountId, siteId: site.id, environment: "production" });
- */
-export class Install extends resourceClass<typeof definition, InstallArgs, InstallProperties>(definition) {
-  constructor(name: string, args: InstallArgs, opts?: ResourceOptions) {
-    super(name, args, opts);
-    // An InstallPlacement of this install is refused: the Install places it itself.
-    markManagedInstall(this.id, name);
-    markManagedInstall(this.installId, name);
-  }
-}
-export type { InstallArgs } from "./generated";

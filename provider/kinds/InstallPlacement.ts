@@ -1,44 +1,10 @@
-/**
- * `InstallPlacement`: where an existing install lives: the site it belongs to and the environment
- * (production, staging or development) it fills there. Creating it moves the install (PATCH install);
- * it never creates an install.
- *
- * Delete: leaves the install where it is on the service and only forgets the placement (nothing on the
- * service "un-places" an install, and moving it back somewhere would be a guess).
- *
- * For installs made elsewhere (by hand, by another stack). An install this program creates with
- * `Install` is placed by that resource's `siteId`/`environment`; both on one install would fight.
- */
 import { z } from "zod";
-import {
-  INSTALL_ENVIRONMENTS,
-  type Install,
-  type UpdateInstallRequest,
-  type WpEngineClient,
-} from "../../sdk";
+import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { environmentOf, placementPatch } from "../core/installs";
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { type ResourceOptions, resourceClass } from "../dynamic/resource";
-import type { InstallPlacementArgs, InstallPlacementProperties } from "./generated";
-
-/** The environments a site has one slot each of. */
-export { INSTALL_ENVIRONMENTS };
-/** One install environment. */
-export type InstallEnvironment = (typeof INSTALL_ENVIRONMENTS)[number];
-
-/**
- * The id outputs of the `Install` resources of this program, with their resource names. An `Install`
- * places its install itself; an `InstallPlacement` of the same install would fight it (each undoing
- * the other's move on every `up`), so the constructor refuses one.
- */
-const managedInstalls = new WeakMap<object, string>();
-
-/** Records an `Install`'s id output (its `id` or `installId`) as managed by the `Install` named `name`. */
-export function markManagedInstall(output: object, name: string): void {
-  managedInstalls.set(output, name);
-}
 
 /** The placement of an existing install. */
 const inputs = z
@@ -86,21 +52,11 @@ type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/** An install's environment lower case, as the input stores it; none when the install reports none. */
-export const environmentOf = (i: Install) =>
-  i.environment ? { environment: i.environment.toLowerCase() } : {};
-
 /**
  * Maps an install record to outputs. An install may report no site or environment: they are left out, so
  * a read keeps the declared ones.
  */
 export const placementOutputs = (i: Install) => ({ ...WIRE.outputs(i), ...environmentOf(i) });
-
-/** The PATCH that moves an install from `have` to `want`; `undefined` when it is already there. */
-export const placementPatch = (
-  have: { siteId?: string | null; environment?: string | null },
-  want: Pick<InstallPlacementInputs, "siteId" | "environment">,
-) => WIRE.patch(have as Partial<InstallPlacementOutputs>, want) as UpdateInstallRequest | undefined;
 
 async function place(
   installId: string,
@@ -126,6 +82,8 @@ export const definition = defineKind({
     "service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
   gone: "The install deleted on the service reads as gone, and the refresh removes the placement from the state.",
   importId: "{installId}",
+  notImported:
+    "for installs made outside the program: every install is brought in as an Install instead (the two refuse to share one)",
   identity: { what: "the install's placement (an install has one)", fields: ["installId"] },
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
   list: {
@@ -162,30 +120,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-const Placement = resourceClass<typeof definition, InstallPlacementArgs, InstallPlacementProperties>(
-  definition,
-);
-
-/**
- * The site and environment of an existing install. The id is the install's UUID. Delete leaves the
- * install where it is and only forgets the placement.
- *
- * @example
- * new wpengine.InstallPlacement("staging", { installId, siteId, environment: "staging" });
- */
-export const InstallPlacement: typeof Placement = class InstallPlacement extends Placement {
-  constructor(name: string, args: InstallPlacementArgs, opts?: ResourceOptions) {
-    const owner = typeof args?.installId === "object" ? managedInstalls.get(args.installId) : undefined;
-    if (owner !== undefined) {
-      throw new Error(
-        `wpengine:InstallPlacement ${name}: installId is the install of wpengine.Install "${owner}", which places ` +
-          "it itself: set siteId and environment on that Install and remove this InstallPlacement " +
-          "(InstallPlacement is for installs made outside this program)",
-      );
-    }
-    super(name, args, opts);
-  }
-};
-export type InstallPlacement = InstanceType<typeof InstallPlacement>;
-export type { InstallPlacementArgs } from "./generated";

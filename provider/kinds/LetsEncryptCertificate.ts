@@ -1,14 +1,6 @@
 /**
- * `LetsEncryptCertificate`: the Let's Encrypt order for a domain of an install on the legacy network
- * (domains on the current network get their certificates automatically). Create places the order (202)
- * and reads the domain's certificate for its status (`SUBMITTED` until issued, then `ENABLED`); a refresh
- * reads it again. The holder's details are write-only on the service: changing them orders again.
- *
  * Adoption: when the domain already has a Let's Encrypt certificate, create fails unless `adopt` is true;
  * with it, the certificate is taken over as it is (no new order is sent).
- *
- * Delete: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the
- * certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).
  */
 import { z } from "zod";
 import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";
@@ -17,8 +9,6 @@ import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { LetsEncryptCertificateArgs, LetsEncryptCertificateProperties } from "./generated";
 
 const text = (what: string) =>
   z
@@ -126,12 +116,10 @@ export const definition = defineKind({
   gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
   // The id is the whole import id.
   importId: "{installId}/{domainId}",
+  notImported: "the API does not return the holder's details the order was placed with",
   identity: {
     what: "the domain's Let's Encrypt certificate (a domain has one)",
     fields: ["installId", "domainId"],
-  },
-  naturalKey: {
-    what: "the domain's Let's Encrypt certificate (a domain has one)",
     find: async (i, ctx) => {
       const cert = await current(ctx, i.installId, i.domainId);
       return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? idOf(i)) : undefined;
@@ -211,21 +199,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * Orders a Let's Encrypt certificate for a legacy-network domain and reports its status. The id is
- * `{installId}/{domainId}`. Changing the holder's details orders again. Delete only forgets.
- *
- * @example
- * new wpengine.LetsEncryptCertificate("blog-tls", {
- *   installId, domainId: blog.domainId,
- *   emailAddress: "ops@example.com", givenName: "Jane", familyName: "Doe", regionCode: "US",
- * });
- */
-export const LetsEncryptCertificate = resourceClass<
-  typeof definition,
-  LetsEncryptCertificateArgs,
-  LetsEncryptCertificateProperties
->(definition);
-export type LetsEncryptCertificate = InstanceType<typeof LetsEncryptCertificate>;
-export type { LetsEncryptCertificateArgs } from "./generated";

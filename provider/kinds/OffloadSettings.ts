@@ -1,11 +1,3 @@
-/**
- * `OffloadSettings`: the offloaded file storage (LargeFS) settings of an install: the S3 bucket that
- * serves chosen paths of the install's files. The service accepts an update (202) and applies it later;
- * create and update wait until a read shows it applied, within `timeoutSeconds`.
- *
- * Delete: nothing on the service can delete or reset offload settings, so delete only forgets the
- * resource; the install keeps offloading to the bucket until the settings are changed by hand.
- */
 import { z } from "zod";
 import {
   type OffloadSettings as ApiOffloadSettings,
@@ -18,8 +10,6 @@ import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { OffloadSettingsArgs, OffloadSettingsProperties } from "./generated";
 
 /** How long create and update wait for the service to apply the settings, by default (seconds). */
 export const DEFAULT_TIMEOUT_SECONDS = 300;
@@ -261,26 +251,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * The offloaded file storage settings of an install. The id is the install id. Create and update send
- * the whole settings and wait until the service has applied them (`timeoutSeconds`).
- *
- * Delete: NOTHING on the service can delete offload settings. Destroying this resource only removes it
- * from the stack; the install keeps offloading to the bucket until its settings are changed by hand.
- *
- * @example
- * new wpengine.OffloadSettings("uploads", {
- *   installId,
- *   bucket: "acme-uploads",
- *   bucketRegion: "us-east-1",
- *   pathSettings: [{ path: "wp-content/uploads/", excludedPaths: [], redirectType: "permanent" }],
- * });
- */
-export const OffloadSettings = resourceClass<
-  typeof definition,
-  OffloadSettingsArgs,
-  OffloadSettingsProperties
->(definition);
-export type OffloadSettings = InstanceType<typeof OffloadSettings>;
-export type { OffloadSettingsArgs } from "./generated";

@@ -1,12 +1,7 @@
 /**
- * `ReportSchedule`: a report about a site, generated from a template every 7 or 14 days or on a day of
- * every month, and emailed to its recipients.
- *
  * The service's create answers only `{message}`; the new schedule's UUID is found in the site's
  * schedule listing by comparing it with a snapshot taken just before the create. There is no
  * single-schedule read either: `read` lists the site's schedules and looks for the id.
- *
- * Delete: deletes the schedule on the service.
  */
 import { z } from "zod";
 import type {
@@ -19,8 +14,6 @@ import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { ReportScheduleArgs, ReportScheduleProperties } from "./generated";
 
 /** How often a report runs. */
 const frequencyInput = z
@@ -360,9 +353,9 @@ export const definition = defineKind({
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
-  identity: { what: "the schedule's title on its site", fields: ["siteId", "title"] },
-  naturalKey: {
+  identity: {
     what: "the schedule's title on its site",
+    fields: ["siteId", "title"],
     find: async (i, ctx) =>
       (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
   },
@@ -445,19 +438,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A scheduled report of a site. The id is the schedule's UUID. Delete deletes the schedule.
- *
- * @example
- * new wpengine.ReportSchedule("monthly", {
- *   siteId, title: "Monthly report", nextScheduledDate: "2026-07-01T09:00:00Z",
- *   templateUuid, frequency: { value: 1, unit: "MONTHLY" },
- *   recipients: [{ name: "Ops", email: "ops@example.com" }], sections: [{ name: "cover" }, { name: "usage" }],
- * });
- */
-export const ReportSchedule = resourceClass<typeof definition, ReportScheduleArgs, ReportScheduleProperties>(
-  definition,
-);
-export type ReportSchedule = InstanceType<typeof ReportSchedule>;
-export type { ReportScheduleArgs } from "./generated";

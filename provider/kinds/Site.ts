@@ -1,11 +1,3 @@
-/**
- * `Site`: a site of an account, the group that holds an install per environment (production, staging,
- * development). Create makes an empty site; its name changes in place; the account cannot change (a
- * site moves between accounts only by a `SiteTransfer`), so a change of `accountId` replaces it.
- *
- * Delete: deletes the site AND every install in it, for good (the service has no confirmation and no
- * undo). So `deletionProtection` is on by default and delete refuses until it has been turned off.
- */
 import { z } from "zod";
 import type { Site as ApiSite, CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
@@ -13,8 +5,6 @@ import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { SiteArgs, SiteProperties } from "./generated";
 
 const inputs = z
   .object({
@@ -89,9 +79,9 @@ export const definition = defineKind({
     "Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.",
   gone: "A site deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
-  identity: { what: "the site's name in its account", fields: ["accountId", "name"] },
-  naturalKey: {
+  identity: {
     what: "the site's name in its account",
+    fields: ["accountId", "name"],
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))[0]?.id,
   },
   list: {
@@ -154,14 +144,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A site of an account. The id is the site's UUID. Delete deletes the site and its installs, and is
- * refused while `deletionProtection` is on (the default).
- *
- * @example
- * const blog = new wpengine.Site("blog", { accountId, name: "Blog" });
- */
-export const Site = resourceClass<typeof definition, SiteArgs, SiteProperties>(definition);
-export type Site = InstanceType<typeof Site>;
-export type { SiteArgs } from "./generated";

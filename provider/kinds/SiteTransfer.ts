@@ -1,14 +1,3 @@
-/**
- * `SiteTransfer`: a request to move a site (with its installs) to another account, now or at a
- * scheduled time. The service accepts it asynchronously (`pending` or `scheduled`); `read` follows its
- * status through `in_progress` to `completed` or `failed`. A transfer cancelled on the service counts as
- * gone (refresh drops it). Every input is part of the request, so any change replaces the transfer.
- *
- * Delete: reads the transfer's status first. While it is `pending` or `scheduled` the transfer is
- * cancelled on the service (DELETE). In any other status (`in_progress`, `completed`, `failed`,
- * `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing
- * is done on the service and the resource is only forgotten: a transfer that has begun cannot be undone.
- */
 import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
@@ -16,8 +5,6 @@ import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { SiteTransferArgs, SiteTransferProperties } from "./generated";
 
 /** Earliest and latest scheduled time the service accepts, relative to now (spec limits). */
 export const MIN_LEAD_MS = 60 * 60 * 1000;
@@ -176,9 +163,10 @@ export const definition = defineKind({
     "that has begun cannot be undone.",
   gone: "A transfer cancelled on the service (it will never run) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
-  identity: { what: "the site's transfer (a site has one active transfer at most)", fields: ["siteId"] },
-  naturalKey: {
+  notImported: "a one-off move of a site to another account: its site is brought in as a Site",
+  identity: {
     what: "the site's active transfer (a site has one at most)",
+    fields: ["siteId"],
     find: async (i, ctx) => (await findActive(ctx, i.siteId))?.id,
   },
   list: {
@@ -270,19 +258,3 @@ export const provider: typeof definition.provider = {
 };
 // The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
 definition.provider = provider;
-
-/**
- * A transfer of a site to another account. The id is the transfer's id. Delete cancels the transfer
- * while it is pending or scheduled; once it has begun (or ended) delete only forgets it.
- *
- * @example
- * const move = new wpengine.SiteTransfer("move-blog", {
- *   siteId, destinationAccountId, scheduledTime: "2026-06-01T02:00:00Z", maintenanceMode: true,
- * });
- * export const transferStatus = move.status;
- */
-export const SiteTransfer = resourceClass<typeof definition, SiteTransferArgs, SiteTransferProperties>(
-  definition,
-);
-export type SiteTransfer = InstanceType<typeof SiteTransfer>;
-export type { SiteTransferArgs } from "./generated";

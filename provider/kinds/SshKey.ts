@@ -1,11 +1,3 @@
-/**
- * `SshKey`: an OpenSSH public key of the API user the provider authenticates as (SSH gateway and git
- * access to the installs that user can reach). The service keeps the key and answers its uuid, comment
- * and MD5 fingerprint; it has no update, so any change of the key replaces it (the old key is removed
- * first: the service refuses the same key twice, and a new comment keeps the same key).
- *
- * Delete: deletes the key on the service.
- */
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { SshKey as ApiSshKey, CreateSshKeyRequest } from "../../sdk";
@@ -14,8 +6,6 @@ import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { SshKeyArgs, SshKeyProperties } from "./generated";
 
 /** The key types the service accepts. */
 export const SSH_KEY_TYPES = [
@@ -116,9 +106,10 @@ export const definition = defineKind({
   deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
   gone: "A key deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: { none: "the service never returns a public key, which the resource's state keeps." },
-  identity: { what: "the public key among the API user's keys", fields: ["publicKey"] },
-  naturalKey: {
-    what: "the key's fingerprint among the API user's keys",
+  identity: {
+    what: "the public key (by its fingerprint) among the API user's keys",
+    fields: ["publicKey"],
+    name: "comment",
     find: async (i, ctx) => {
       const parsed = parsePublicKey(i.publicKey);
       if (typeof parsed === "string") return undefined;
@@ -157,14 +148,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * An SSH public key of the API user the provider authenticates as. The id is the key's UUID. Delete
- * removes the key.
- *
- * @example
- * new wpengine.SshKey("ci", { publicKey: fs.readFileSync("id_ed25519.pub", "utf8") });
- */
-export const SshKey = resourceClass<typeof definition, SshKeyArgs, SshKeyProperties>(definition);
-export type SshKey = InstanceType<typeof SshKey>;
-export type { SshKeyArgs } from "./generated";

@@ -1,15 +1,7 @@
 /**
- * `ThirdPartyCertificate`: a certificate and private key bought elsewhere, imported into an install so
- * it serves its domains over HTTPS. Inputs are the PEM texts; the provider base64-encodes them for the
- * API. `check` parses every certificate of the chain and the key locally and proves they match, so a
- * wrong file fails the preview instead of the import.
- *
  * There is no GET of an imported certificate: read confirms the install still exists and reports the
  * stored state (it cannot see a certificate replaced by hand). An import always imports: there is
  * nothing to adopt.
- *
- * Delete: nothing on the service can delete an imported certificate, so delete only forgets the
- * resource; the install keeps serving the certificate until another one replaces it.
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
@@ -18,8 +10,6 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
-import { resourceClass } from "../dynamic/resource";
-import type { ThirdPartyCertificateArgs, ThirdPartyCertificateProperties } from "./generated";
 
 /** A parsed PEM chain, or why it is not one. */
 export type ChainResult = { ok: true; certs: X509Certificate[] } | { ok: false; reason: string };
@@ -260,26 +250,3 @@ export const definition = defineKind({
 });
 
 export const provider = definition.provider;
-
-/**
- * A third-party certificate imported into an install. The id is the install id. Create imports the
- * pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no
- * GET exists): it reports the stored state while the install exists.
- *
- * Delete: NOTHING on the service can delete an imported certificate. Destroying this resource only
- * removes it from the stack; the install keeps serving the certificate until another replaces it.
- *
- * @example
- * new wpengine.ThirdPartyCertificate("www", {
- *   installId,
- *   certificate: fs.readFileSync("www.example.com.chain.pem", "utf8"),
- *   privateKey: config.requireSecret("wwwKey"),
- * });
- */
-export const ThirdPartyCertificate = resourceClass<
-  typeof definition,
-  ThirdPartyCertificateArgs,
-  ThirdPartyCertificateProperties
->(definition);
-export type ThirdPartyCertificate = InstanceType<typeof ThirdPartyCertificate>;
-export type { ThirdPartyCertificateArgs } from "./generated";

@@ -1,33 +1,11 @@
 // Generated from the definitions by `npm run types` (tools/types.ts): edit provider/kinds/, not this file.
 import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf, OutputPropertiesOf } from "../dynamic/resource";
-import type { definition as AccountUserDefinition } from "./AccountUser";
-import type { definition as AppDefinition } from "./App";
-import type { definition as BackupDefinition } from "./Backup";
-import type { definition as BackupRestoreDefinition } from "./BackupRestore";
-import type { definition as CacheExclusionsDefinition } from "./CacheExclusions";
-import type { definition as CachePurgeDefinition } from "./CachePurge";
-import type { definition as DomainDefinition } from "./Domain";
-import type { definition as DomainMappingVerificationDefinition } from "./DomainMappingVerification";
-import type { definition as DomainMappingsDefinition } from "./DomainMappings";
-import type { definition as DomainSharingLinkDefinition } from "./DomainSharingLink";
-import type { definition as DomainVerificationDefinition } from "./DomainVerification";
-import type { definition as EnvironmentDefinition } from "./Environment";
-import type { definition as EnvironmentCacheClearDefinition } from "./EnvironmentCacheClear";
-import type { definition as EnvironmentSourceDefinition } from "./EnvironmentSource";
-import type { definition as InstallDefinition } from "./Install";
-import type { definition as InstallCopyDefinition } from "./InstallCopy";
-import type { definition as InstallPlacementDefinition } from "./InstallPlacement";
-import type { definition as LetsEncryptCertificateDefinition } from "./LetsEncryptCertificate";
-import type { definition as OffloadSettingsDefinition } from "./OffloadSettings";
-import type { definition as ReportScheduleDefinition } from "./ReportSchedule";
-import type { definition as SiteDefinition } from "./Site";
-import type { definition as SiteTransferDefinition } from "./SiteTransfer";
-import type { definition as SshKeyDefinition } from "./SshKey";
-import type { definition as ThirdPartyCertificateDefinition } from "./ThirdPartyCertificate";
+import { type ArgsOf, type OutputPropertiesOf, type ResourceClass, resourceClass } from "../dynamic/resource";
+import { DEFINITIONS } from "../registry";
 
-type AccountUserIn = ArgsOf<typeof AccountUserDefinition>;
-type AccountUserOut = OutputPropertiesOf<typeof AccountUserDefinition>;
+type AccountUserDefinition = (typeof DEFINITIONS)["AccountUser"];
+type AccountUserIn = ArgsOf<AccountUserDefinition>;
+type AccountUserOut = OutputPropertiesOf<AccountUserDefinition>;
 
 /** The arguments of {@link AccountUser}: A person's access to one account, with a role set and, for partial roles, the installs they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's `user_id`. */
 export interface AccountUserArgs {
@@ -81,8 +59,17 @@ export interface AccountUserProperties {
   readonly installs: AccountUserOut["installs"];
 }
 
-type AppIn = ArgsOf<typeof AppDefinition>;
-type AppOut = OutputPropertiesOf<typeof AppDefinition>;
+/**
+ * A person's access to one account, with a role set and, for partial roles, the installs they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's `user_id`.
+ *
+ * Delete: Removes the user from the account on the service. The service refuses to remove the last owner of an account; the error says so. A user already gone counts as deleted.
+ */
+export const AccountUser: ResourceClass<AccountUserDefinition, AccountUserArgs, AccountUserProperties> = resourceClass(DEFINITIONS.AccountUser);
+export type AccountUser = InstanceType<typeof AccountUser>;
+
+type AppDefinition = (typeof DEFINITIONS)["App"];
+type AppIn = ArgsOf<AppDefinition>;
+type AppOut = OutputPropertiesOf<AppDefinition>;
 
 /** The arguments of {@link App}: An application of the application-hosting platform (Headless Platform), the parent of its environments, builds and domain mappings, in one region of one account. The app id (`name`) and the region can never change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`. */
 export interface AppArgs {
@@ -118,8 +105,17 @@ export interface AppProperties {
   readonly updateTime: AppOut["updateTime"];
 }
 
-type BackupIn = ArgsOf<typeof BackupDefinition>;
-type BackupOut = OutputPropertiesOf<typeof BackupDefinition>;
+/**
+ * An application of the application-hosting platform (Headless Platform), the parent of its environments, builds and domain mappings, in one region of one account. The app id (`name`) and the region can never change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.
+ *
+ * Delete: Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app already gone counts as deleted.
+ */
+export const App: ResourceClass<AppDefinition, AppArgs, AppProperties> = resourceClass(DEFINITIONS.App);
+export type App = InstanceType<typeof App>;
+
+type BackupDefinition = (typeof DEFINITIONS)["Backup"];
+type BackupIn = ArgsOf<BackupDefinition>;
+type BackupOut = OutputPropertiesOf<BackupDefinition>;
 
 /** The arguments of {@link Backup}: A backup of an install, requested when the resource is created. Unless `wait` is false the create waits until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be changed: a new install, description or list of addresses means a new backup (a replacement), and a backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID. */
 export interface BackupArgs {
@@ -163,8 +159,17 @@ export interface BackupProperties {
   readonly cmsVersion: BackupOut["cmsVersion"];
 }
 
-type BackupRestoreIn = ArgsOf<typeof BackupRestoreDefinition>;
-type BackupRestoreOut = OutputPropertiesOf<typeof BackupRestoreDefinition>;
+/**
+ * A backup of an install, requested when the resource is created. Unless `wait` is false the create waits until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be changed: a new install, description or list of addresses means a new backup (a replacement), and a backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID.
+ *
+ * Delete: Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.
+ */
+export const Backup: ResourceClass<BackupDefinition, BackupArgs, BackupProperties> = resourceClass(DEFINITIONS.Backup);
+export type Backup = InstanceType<typeof Backup>;
+
+type BackupRestoreDefinition = (typeof DEFINITIONS)["BackupRestore"];
+type BackupRestoreIn = ArgsOf<BackupRestoreDefinition>;
+type BackupRestoreOut = OutputPropertiesOf<BackupRestoreDefinition>;
 
 /** The arguments of {@link BackupRestore}: DESTRUCTIVE action, not an object: creating it restores an install from one of its backups, and a change of any input (typically `triggers`) restores again. The install's current files (and, unless `restoreDatabase` is false, its database) are replaced by the backup's. `check` adds a `summary` input that says in words what will be restored, so `pulumi preview` shows it. The id is generated by the provider. */
 export interface BackupRestoreArgs {
@@ -220,8 +225,17 @@ export interface BackupRestoreProperties {
   readonly installStatus: BackupRestoreOut["installStatus"];
 }
 
-type CacheExclusionsIn = ArgsOf<typeof CacheExclusionsDefinition>;
-type CacheExclusionsOut = OutputPropertiesOf<typeof CacheExclusionsDefinition>;
+/**
+ * DESTRUCTIVE action, not an object: creating it restores an install from one of its backups, and a change of any input (typically `triggers`) restores again. The install's current files (and, unless `restoreDatabase` is false, its database) are replaced by the backup's. `check` adds a `summary` input that says in words what will be restored, so `pulumi preview` shows it. The id is generated by the provider.
+ *
+ * Delete: Only forgets the action: nothing on the service is undone (a restore cannot be reverted except by restoring the checkpoint it took). Nothing is sent to the service.
+ */
+export const BackupRestore: ResourceClass<BackupRestoreDefinition, BackupRestoreArgs, BackupRestoreProperties> = resourceClass(DEFINITIONS.BackupRestore);
+export type BackupRestore = InstanceType<typeof BackupRestore>;
+
+type CacheExclusionsDefinition = (typeof DEFINITIONS)["CacheExclusions"];
+type CacheExclusionsIn = ArgsOf<CacheExclusionsDefinition>;
+type CacheExclusionsOut = OutputPropertiesOf<CacheExclusionsDefinition>;
 
 /** The arguments of {@link CacheExclusions}: The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. Create refuses an install whose list already holds other exclusions unless `adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused. */
 export interface CacheExclusionsArgs {
@@ -247,8 +261,17 @@ export interface CacheExclusionsProperties {
   readonly profile: CacheExclusionsOut["profile"];
 }
 
-type CachePurgeIn = ArgsOf<typeof CachePurgeDefinition>;
-type CachePurgeOut = OutputPropertiesOf<typeof CachePurgeDefinition>;
+/**
+ * The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. Create refuses an install whose list already holds other exclusions unless `adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused.
+ *
+ * Delete: Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the platform-managed cookie rules stay. No API deletes the list itself.
+ */
+export const CacheExclusions: ResourceClass<CacheExclusionsDefinition, CacheExclusionsArgs, CacheExclusionsProperties> = resourceClass(DEFINITIONS.CacheExclusions);
+export type CacheExclusions = InstanceType<typeof CacheExclusions>;
+
+type CachePurgeDefinition = (typeof DEFINITIONS)["CachePurge"];
+type CachePurgeIn = ArgsOf<CachePurgeDefinition>;
+type CachePurgeOut = OutputPropertiesOf<CachePurgeDefinition>;
 
 /** The arguments of {@link CachePurge}: An action, not an object: it purges one cache of an install (`object`, `page`, `cdn` or `all`) when created, and again each time `triggers` change (wire them to whatever should flush the cache: a deployment id, a content hash, a date). The service takes one object-cache purge per 60 s per install: the provider waits that limit out instead of failing, within `timeoutSeconds`. The id is generated by the provider. */
 export interface CachePurgeArgs {
@@ -284,8 +307,17 @@ export interface CachePurgeProperties {
   readonly lastWaitSeconds: CachePurgeOut["lastWaitSeconds"];
 }
 
-type DomainIn = ArgsOf<typeof DomainDefinition>;
-type DomainOut = OutputPropertiesOf<typeof DomainDefinition>;
+/**
+ * An action, not an object: it purges one cache of an install (`object`, `page`, `cdn` or `all`) when created, and again each time `triggers` change (wire them to whatever should flush the cache: a deployment id, a content hash, a date). The service takes one object-cache purge per 60 s per install: the provider waits that limit out instead of failing, within `timeoutSeconds`. The id is generated by the provider.
+ *
+ * Delete: Only forgets the resource: a purged cache cannot be un-purged. Nothing is sent to the service.
+ */
+export const CachePurge: ResourceClass<CachePurgeDefinition, CachePurgeArgs, CachePurgeProperties> = resourceClass(DEFINITIONS.CachePurge);
+export type CachePurge = InstanceType<typeof CachePurge>;
+
+type DomainDefinition = (typeof DEFINITIONS)["Domain"];
+type DomainIn = ArgsOf<DomainDefinition>;
+type DomainOut = OutputPropertiesOf<DomainDefinition>;
 
 /** The arguments of {@link Domain}: A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID. */
 export interface DomainArgs {
@@ -343,8 +375,17 @@ export interface DomainProperties {
   readonly aRecords: DomainOut["aRecords"];
 }
 
-type DomainMappingVerificationIn = ArgsOf<typeof DomainMappingVerificationDefinition>;
-type DomainMappingVerificationOut = OutputPropertiesOf<typeof DomainMappingVerificationDefinition>;
+/**
+ * A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.
+ *
+ * Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
+ */
+export const Domain: ResourceClass<DomainDefinition, DomainArgs, DomainProperties> = resourceClass(DEFINITIONS.Domain);
+export type Domain = InstanceType<typeof Domain>;
+
+type DomainMappingVerificationDefinition = (typeof DEFINITIONS)["DomainMappingVerification"];
+type DomainMappingVerificationIn = ArgsOf<DomainMappingVerificationDefinition>;
+type DomainMappingVerificationOut = OutputPropertiesOf<DomainMappingVerificationDefinition>;
 
 /** The arguments of {@link DomainMappingVerification}: The TXT ownership verification of one domain mapping of an application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name. */
 export interface DomainMappingVerificationArgs {
@@ -400,8 +441,17 @@ export interface DomainMappingVerificationProperties {
   readonly resourceName: DomainMappingVerificationOut["resourceName"];
 }
 
-type DomainMappingsIn = ArgsOf<typeof DomainMappingsDefinition>;
-type DomainMappingsOut = OutputPropertiesOf<typeof DomainMappingsDefinition>;
+/**
+ * The TXT ownership verification of one domain mapping of an application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name.
+ *
+ * Delete: Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the mapping from the `DomainMappings` set to remove the domain). Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).
+ */
+export const DomainMappingVerification: ResourceClass<DomainMappingVerificationDefinition, DomainMappingVerificationArgs, DomainMappingVerificationProperties> = resourceClass(DEFINITIONS.DomainMappingVerification);
+export type DomainMappingVerification = InstanceType<typeof DomainMappingVerification>;
+
+type DomainMappingsDefinition = (typeof DEFINITIONS)["DomainMappings"];
+type DomainMappingsIn = ArgsOf<DomainMappingsDefinition>;
+type DomainMappingsOut = OutputPropertiesOf<DomainMappingsDefinition>;
 
 /** The arguments of {@link DomainMappings}: The complete set of domains an application-hosting environment answers on, one resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create and update wait until every one of them is ACTIVE. The id is `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`. */
 export interface DomainMappingsArgs {
@@ -443,8 +493,17 @@ export interface DomainMappingsProperties {
   readonly primaryDomain: DomainMappingsOut["primaryDomain"];
 }
 
-type DomainSharingLinkIn = ArgsOf<typeof DomainSharingLinkDefinition>;
-type DomainSharingLinkOut = OutputPropertiesOf<typeof DomainSharingLinkDefinition>;
+/**
+ * The complete set of domains an application-hosting environment answers on, one resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create and update wait until every one of them is ACTIVE. The id is `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.
+ *
+ * Delete: Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.
+ */
+export const DomainMappings: ResourceClass<DomainMappingsDefinition, DomainMappingsArgs, DomainMappingsProperties> = resourceClass(DEFINITIONS.DomainMappings);
+export type DomainMappings = InstanceType<typeof DomainMappings>;
+
+type DomainSharingLinkDefinition = (typeof DEFINITIONS)["DomainSharingLink"];
+type DomainSharingLinkIn = ArgsOf<DomainSharingLinkDefinition>;
+type DomainSharingLinkOut = OutputPropertiesOf<DomainSharingLinkDefinition>;
 
 /** The arguments of {@link DomainSharingLink}: A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and refreshes never ask again. The id is the link's share token. */
 export interface DomainSharingLinkArgs {
@@ -472,8 +531,17 @@ export interface DomainSharingLinkProperties {
   readonly networkType: DomainSharingLinkOut["networkType"];
 }
 
-type DomainVerificationIn = ArgsOf<typeof DomainVerificationDefinition>;
-type DomainVerificationOut = OutputPropertiesOf<typeof DomainVerificationDefinition>;
+/**
+ * A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and refreshes never ask again. The id is the link's share token.
+ *
+ * Delete: Only forgets the link: the API has no call to revoke one. Nothing is sent to the service.
+ */
+export const DomainSharingLink: ResourceClass<DomainSharingLinkDefinition, DomainSharingLinkArgs, DomainSharingLinkProperties> = resourceClass(DEFINITIONS.DomainSharingLink);
+export type DomainSharingLink = InstanceType<typeof DomainSharingLink>;
+
+type DomainVerificationDefinition = (typeof DEFINITIONS)["DomainVerification"];
+type DomainVerificationIn = ArgsOf<DomainVerificationDefinition>;
+type DomainVerificationOut = OutputPropertiesOf<DomainVerificationDefinition>;
 
 /** The arguments of {@link DomainVerification}: The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the domain id. */
 export interface DomainVerificationArgs {
@@ -515,8 +583,17 @@ export interface DomainVerificationProperties {
   readonly verifiedDomain: DomainVerificationOut["verifiedDomain"];
 }
 
-type EnvironmentIn = ArgsOf<typeof EnvironmentDefinition>;
-type EnvironmentOut = OutputPropertiesOf<typeof EnvironmentDefinition>;
+/**
+ * The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the domain id.
+ *
+ * Delete: Only forgets the resource: a verification cannot be undone on the service, the domain stays verified (delete the `Domain` to remove it). Nothing is sent to the service.
+ */
+export const DomainVerification: ResourceClass<DomainVerificationDefinition, DomainVerificationArgs, DomainVerificationProperties> = resourceClass(DEFINITIONS.DomainVerification);
+export type DomainVerification = InstanceType<typeof DomainVerification>;
+
+type EnvironmentDefinition = (typeof DEFINITIONS)["Environment"];
+type EnvironmentIn = ArgsOf<EnvironmentDefinition>;
+type EnvironmentOut = OutputPropertiesOf<EnvironmentDefinition>;
 
 /** The arguments of {@link Environment}: An environment of an application-hosting app (production, staging...), built from a branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change asynchronously; create and update wait until it is applied. The id is its resource name `accounts/{accountId}/apps/{appId}/environments/{name}`. */
 export interface EnvironmentArgs {
@@ -568,8 +645,17 @@ export interface EnvironmentProperties {
   readonly reconciling: EnvironmentOut["reconciling"];
 }
 
-type EnvironmentCacheClearIn = ArgsOf<typeof EnvironmentCacheClearDefinition>;
-type EnvironmentCacheClearOut = OutputPropertiesOf<typeof EnvironmentCacheClearDefinition>;
+/**
+ * An environment of an application-hosting app (production, staging...), built from a branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change asynchronously; create and update wait until it is applied. The id is its resource name `accounts/{accountId}/apps/{appId}/environments/{name}`.
+ *
+ * Delete: Deletes the environment on the service; its builds and domain mappings go with it. An environment already gone (or whose app is gone) counts as deleted.
+ */
+export const Environment: ResourceClass<EnvironmentDefinition, EnvironmentArgs, EnvironmentProperties> = resourceClass(DEFINITIONS.Environment);
+export type Environment = InstanceType<typeof Environment>;
+
+type EnvironmentCacheClearDefinition = (typeof DEFINITIONS)["EnvironmentCacheClear"];
+type EnvironmentCacheClearIn = ArgsOf<EnvironmentCacheClearDefinition>;
+type EnvironmentCacheClearOut = OutputPropertiesOf<EnvironmentCacheClearDefinition>;
 
 /** The arguments of {@link EnvironmentCacheClear}: An action, not an object: clears the web cache of an application-hosting environment when created, and again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`. */
 export interface EnvironmentCacheClearArgs {
@@ -603,8 +689,17 @@ export interface EnvironmentCacheClearProperties {
   readonly lastClearedAt: EnvironmentCacheClearOut["lastClearedAt"];
 }
 
-type EnvironmentSourceIn = ArgsOf<typeof EnvironmentSourceDefinition>;
-type EnvironmentSourceOut = OutputPropertiesOf<typeof EnvironmentSourceDefinition>;
+/**
+ * An action, not an object: clears the web cache of an application-hosting environment when created, and again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`.
+ *
+ * Delete: Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).
+ */
+export const EnvironmentCacheClear: ResourceClass<EnvironmentCacheClearDefinition, EnvironmentCacheClearArgs, EnvironmentCacheClearProperties> = resourceClass(DEFINITIONS.EnvironmentCacheClear);
+export type EnvironmentCacheClear = InstanceType<typeof EnvironmentCacheClear>;
+
+type EnvironmentSourceDefinition = (typeof DEFINITIONS)["EnvironmentSource"];
+type EnvironmentSourceIn = ArgsOf<EnvironmentSourceDefinition>;
+type EnvironmentSourceOut = OutputPropertiesOf<EnvironmentSourceDefinition>;
 
 /** The arguments of {@link EnvironmentSource}: Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited (SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`. */
 export interface EnvironmentSourceArgs {
@@ -650,8 +745,17 @@ export interface EnvironmentSourceProperties {
   readonly size: EnvironmentSourceOut["size"];
 }
 
-type InstallIn = ArgsOf<typeof InstallDefinition>;
-type InstallOut = OutputPropertiesOf<typeof InstallDefinition>;
+/**
+ * Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited (SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`.
+ *
+ * Delete: Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment (the service cannot undeploy it short of deleting the environment). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).
+ */
+export const EnvironmentSource: ResourceClass<EnvironmentSourceDefinition, EnvironmentSourceArgs, EnvironmentSourceProperties> = resourceClass(DEFINITIONS.EnvironmentSource);
+export type EnvironmentSource = InstanceType<typeof EnvironmentSource>;
+
+type InstallDefinition = (typeof DEFINITIONS)["Install"];
+type InstallIn = ArgsOf<InstallDefinition>;
+type InstallOut = OutputPropertiesOf<InstallDefinition>;
 
 /** The arguments of {@link Install}: A WordPress install, created in an account and placed in a site as its production, staging or development install. The service provisions it asynchronously: create waits until it is `active`, within `timeoutSeconds`. Its name and account replace it; its site and environment change in place. An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is the install's UUID. */
 export interface InstallArgs {
@@ -709,8 +813,17 @@ export interface InstallProperties {
   readonly deferCmsUpgradesUntil: InstallOut["deferCmsUpgradesUntil"];
 }
 
-type InstallCopyIn = ArgsOf<typeof InstallCopyDefinition>;
-type InstallCopyOut = OutputPropertiesOf<typeof InstallCopyDefinition>;
+/**
+ * A WordPress install, created in an account and placed in a site as its production, staging or development install. The service provisions it asynchronously: create waits until it is `active`, within `timeoutSeconds`. Its name and account replace it; its site and environment change in place. An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is the install's UUID.
+ *
+ * Delete: Deletes the install and everything on it (domains, backups, settings) for good. Refused while `deletionProtection` is on, the default. An install already gone counts as deleted.
+ */
+export const Install: ResourceClass<InstallDefinition, InstallArgs, InstallProperties> = resourceClass(DEFINITIONS.Install);
+export type Install = InstanceType<typeof Install>;
+
+type InstallCopyDefinition = (typeof DEFINITIONS)["InstallCopy"];
+type InstallCopyIn = ArgsOf<InstallCopyDefinition>;
+type InstallCopyOut = OutputPropertiesOf<InstallCopyDefinition>;
 
 /** The arguments of {@link InstallCopy}: DESTRUCTIVE action, not an object: creating it copies the files and/or the database of one environment (install) over another of the same account, and a change of any input (typically `triggers`) copies again; the destination's copied content is overwritten. `check` enforces the rules that can be decided locally (source and destination differ, `dbTables` only with `includeDb`) and adds a `summary` input that says in words what will be copied, so `pulumi preview` shows it. The service has no status for a copy: completion is announced only by email to `notificationEmails`, so nothing waits for it. The id is generated by the provider. */
 export interface InstallCopyArgs {
@@ -762,8 +875,17 @@ export interface InstallCopyProperties {
   readonly lastMessage: InstallCopyOut["lastMessage"];
 }
 
-type InstallPlacementIn = ArgsOf<typeof InstallPlacementDefinition>;
-type InstallPlacementOut = OutputPropertiesOf<typeof InstallPlacementDefinition>;
+/**
+ * DESTRUCTIVE action, not an object: creating it copies the files and/or the database of one environment (install) over another of the same account, and a change of any input (typically `triggers`) copies again; the destination's copied content is overwritten. `check` enforces the rules that can be decided locally (source and destination differ, `dbTables` only with `includeDb`) and adds a `summary` input that says in words what will be copied, so `pulumi preview` shows it. The service has no status for a copy: completion is announced only by email to `notificationEmails`, so nothing waits for it. The id is generated by the provider.
+ *
+ * Delete: Only forgets the action: nothing on the service is undone. Nothing is sent to the service.
+ */
+export const InstallCopy: ResourceClass<InstallCopyDefinition, InstallCopyArgs, InstallCopyProperties> = resourceClass(DEFINITIONS.InstallCopy);
+export type InstallCopy = InstanceType<typeof InstallCopy>;
+
+type InstallPlacementDefinition = (typeof DEFINITIONS)["InstallPlacement"];
+type InstallPlacementIn = ArgsOf<InstallPlacementDefinition>;
+type InstallPlacementOut = OutputPropertiesOf<InstallPlacementDefinition>;
 
 /** The arguments of {@link InstallPlacement}: Where an existing install lives: the site it belongs to and the environment (production, staging or development) it fills there. Creating it moves the install (PATCH install); it never creates an install. For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is placed by that resource's `siteId`/`environment`. The id is the install's UUID. */
 export interface InstallPlacementArgs {
@@ -803,8 +925,17 @@ export interface InstallPlacementProperties {
   readonly status: InstallPlacementOut["status"];
 }
 
-type LetsEncryptCertificateIn = ArgsOf<typeof LetsEncryptCertificateDefinition>;
-type LetsEncryptCertificateOut = OutputPropertiesOf<typeof LetsEncryptCertificateDefinition>;
+/**
+ * Where an existing install lives: the site it belongs to and the environment (production, staging or development) it fills there. Creating it moves the install (PATCH install); it never creates an install. For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is placed by that resource's `siteId`/`environment`. The id is the install's UUID.
+ *
+ * Delete: Only forgets the placement: the install stays in the site and environment it has now (nothing on the service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.
+ */
+export const InstallPlacement: ResourceClass<InstallPlacementDefinition, InstallPlacementArgs, InstallPlacementProperties> = resourceClass(DEFINITIONS.InstallPlacement);
+export type InstallPlacement = InstanceType<typeof InstallPlacement>;
+
+type LetsEncryptCertificateDefinition = (typeof DEFINITIONS)["LetsEncryptCertificate"];
+type LetsEncryptCertificateIn = ArgsOf<LetsEncryptCertificateDefinition>;
+type LetsEncryptCertificateOut = OutputPropertiesOf<LetsEncryptCertificateDefinition>;
 
 /** The arguments of {@link LetsEncryptCertificate}: The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then `ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`. */
 export interface LetsEncryptCertificateArgs {
@@ -876,8 +1007,17 @@ export interface LetsEncryptCertificateProperties {
   readonly serialNumber: LetsEncryptCertificateOut["serialNumber"];
 }
 
-type OffloadSettingsIn = ArgsOf<typeof OffloadSettingsDefinition>;
-type OffloadSettingsOut = OutputPropertiesOf<typeof OffloadSettingsDefinition>;
+/**
+ * The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then `ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.
+ *
+ * Delete: Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).
+ */
+export const LetsEncryptCertificate: ResourceClass<LetsEncryptCertificateDefinition, LetsEncryptCertificateArgs, LetsEncryptCertificateProperties> = resourceClass(DEFINITIONS.LetsEncryptCertificate);
+export type LetsEncryptCertificate = InstanceType<typeof LetsEncryptCertificate>;
+
+type OffloadSettingsDefinition = (typeof DEFINITIONS)["OffloadSettings"];
+type OffloadSettingsIn = ArgsOf<OffloadSettingsDefinition>;
+type OffloadSettingsOut = OutputPropertiesOf<OffloadSettingsDefinition>;
 
 /** The arguments of {@link OffloadSettings}: The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the install's files. Create and update send the whole settings and wait until the service has applied them (`timeoutSeconds`). The id is the install id: an install has one set of offload settings. */
 export interface OffloadSettingsArgs {
@@ -921,8 +1061,17 @@ export interface OffloadSettingsProperties {
   readonly status: OffloadSettingsOut["status"];
 }
 
-type ReportScheduleIn = ArgsOf<typeof ReportScheduleDefinition>;
-type ReportScheduleOut = OutputPropertiesOf<typeof ReportScheduleDefinition>;
+/**
+ * The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the install's files. Create and update send the whole settings and wait until the service has applied them (`timeoutSeconds`). The id is the install id: an install has one set of offload settings.
+ *
+ * Delete: Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the install keeps offloading to the bucket until its settings are changed by hand.
+ */
+export const OffloadSettings: ResourceClass<OffloadSettingsDefinition, OffloadSettingsArgs, OffloadSettingsProperties> = resourceClass(DEFINITIONS.OffloadSettings);
+export type OffloadSettings = InstanceType<typeof OffloadSettings>;
+
+type ReportScheduleDefinition = (typeof DEFINITIONS)["ReportSchedule"];
+type ReportScheduleIn = ArgsOf<ReportScheduleDefinition>;
+type ReportScheduleOut = OutputPropertiesOf<ReportScheduleDefinition>;
 
 /** The arguments of {@link ReportSchedule}: A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: it is found in the site's schedule listing). */
 export interface ReportScheduleArgs {
@@ -976,8 +1125,17 @@ export interface ReportScheduleProperties {
   readonly createMatch: ReportScheduleOut["createMatch"];
 }
 
-type SiteIn = ArgsOf<typeof SiteDefinition>;
-type SiteOut = OutputPropertiesOf<typeof SiteDefinition>;
+/**
+ * A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: it is found in the site's schedule listing).
+ *
+ * Delete: Deletes the schedule on the service. A schedule already gone counts as deleted.
+ */
+export const ReportSchedule: ResourceClass<ReportScheduleDefinition, ReportScheduleArgs, ReportScheduleProperties> = resourceClass(DEFINITIONS.ReportSchedule);
+export type ReportSchedule = InstanceType<typeof ReportSchedule>;
+
+type SiteDefinition = (typeof DEFINITIONS)["Site"];
+type SiteIn = ArgsOf<SiteDefinition>;
+type SiteOut = OutputPropertiesOf<SiteDefinition>;
 
 /** The arguments of {@link Site}: A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID. */
 export interface SiteArgs {
@@ -1019,8 +1177,17 @@ export interface SiteProperties {
   readonly transferable: SiteOut["transferable"];
 }
 
-type SiteTransferIn = ArgsOf<typeof SiteTransferDefinition>;
-type SiteTransferOut = OutputPropertiesOf<typeof SiteTransferDefinition>;
+/**
+ * A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.
+ *
+ * Delete: Deletes the site AND every install in it, for good (the service has no confirmation and no undo). Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.
+ */
+export const Site: ResourceClass<SiteDefinition, SiteArgs, SiteProperties> = resourceClass(DEFINITIONS.Site);
+export type Site = InstanceType<typeof Site>;
+
+type SiteTransferDefinition = (typeof DEFINITIONS)["SiteTransfer"];
+type SiteTransferIn = ArgsOf<SiteTransferDefinition>;
+type SiteTransferOut = OutputPropertiesOf<SiteTransferDefinition>;
 
 /** The arguments of {@link SiteTransfer}: A request to move a site, with its installs, to another account: immediately or at a scheduled time 1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id. */
 export interface SiteTransferArgs {
@@ -1070,8 +1237,17 @@ export interface SiteTransferProperties {
   readonly destinationAccount: SiteTransferOut["destinationAccount"];
 }
 
-type SshKeyIn = ArgsOf<typeof SshKeyDefinition>;
-type SshKeyOut = OutputPropertiesOf<typeof SshKeyDefinition>;
+/**
+ * A request to move a site, with its installs, to another account: immediately or at a scheduled time 1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id.
+ *
+ * Delete: Reads the transfer's status first: a `pending` or `scheduled` transfer is cancelled on the service. In any other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer that has begun cannot be undone.
+ */
+export const SiteTransfer: ResourceClass<SiteTransferDefinition, SiteTransferArgs, SiteTransferProperties> = resourceClass(DEFINITIONS.SiteTransfer);
+export type SiteTransfer = InstanceType<typeof SiteTransfer>;
+
+type SshKeyDefinition = (typeof DEFINITIONS)["SshKey"];
+type SshKeyIn = ArgsOf<SshKeyDefinition>;
+type SshKeyOut = OutputPropertiesOf<SshKeyDefinition>;
 
 /** The arguments of {@link SshKey}: An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the installs that user can reach). The service has no update: a new key replaces it, the old one removed first. The id is the key's UUID. */
 export interface SshKeyArgs {
@@ -1101,8 +1277,17 @@ export interface SshKeyProperties {
   readonly createdAt: SshKeyOut["createdAt"];
 }
 
-type ThirdPartyCertificateIn = ArgsOf<typeof ThirdPartyCertificateDefinition>;
-type ThirdPartyCertificateOut = OutputPropertiesOf<typeof ThirdPartyCertificateDefinition>;
+/**
+ * An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the installs that user can reach). The service has no update: a new key replaces it, the old one removed first. The id is the key's UUID.
+ *
+ * Delete: Deletes the key from the API user on the service. A key already gone counts as deleted.
+ */
+export const SshKey: ResourceClass<SshKeyDefinition, SshKeyArgs, SshKeyProperties> = resourceClass(DEFINITIONS.SshKey);
+export type SshKey = InstanceType<typeof SshKey>;
+
+type ThirdPartyCertificateDefinition = (typeof DEFINITIONS)["ThirdPartyCertificate"];
+type ThirdPartyCertificateIn = ArgsOf<ThirdPartyCertificateDefinition>;
+type ThirdPartyCertificateOut = OutputPropertiesOf<ThirdPartyCertificateDefinition>;
 
 /** The arguments of {@link ThirdPartyCertificate}: A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id. */
 export interface ThirdPartyCertificateArgs {
@@ -1145,3 +1330,11 @@ export interface ThirdPartyCertificateProperties {
   /** Serial number, hex. */
   readonly serialNumber: ThirdPartyCertificateOut["serialNumber"];
 }
+
+/**
+ * A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id.
+ *
+ * Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
+ */
+export const ThirdPartyCertificate: ResourceClass<ThirdPartyCertificateDefinition, ThirdPartyCertificateArgs, ThirdPartyCertificateProperties> = resourceClass(DEFINITIONS.ThirdPartyCertificate);
+export type ThirdPartyCertificate = InstanceType<typeof ThirdPartyCertificate>;

@@ -320,6 +320,24 @@ export function mayHaveActed(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Nothing was done, and the same request may pass later: a 429 (the rate limit turned it away before any
+ * work) or a connection that failed before the request was sent (see {@link mayHaveActed}).
+ */
+export function wasTurnedAway(err: unknown): boolean {
+  return isRateLimited(err) || (err instanceof WpEngineConnectionError && !mayHaveActed(err));
+}
+
+/**
+ * The service refused what the request holds (400, 409 or 422, on any error that keeps its status): nothing
+ * was done, the same request is refused again, and a request of several items is refused for all of them by
+ * the one at fault.
+ */
+export function isRefusal(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return status === 400 || status === 409 || status === 422;
+}
+
 /** A failed write whose answer was lost: it {@link mayHaveActed}, and it was not a read (GET). */
 export function isLostWrite(err: unknown): boolean {
   const method = (err as { method?: unknown } | null)?.method;

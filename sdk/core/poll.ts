@@ -1,5 +1,10 @@
 import { WpEngineWaitTimeoutError } from "./errors";
 
+/** First delay between two polls of asynchronous work; it grows by half each time up to {@link POLL_MAX_MS}. */
+export const POLL_FIRST_MS = 250;
+/** Longest delay between two polls of asynchronous work. */
+export const POLL_MAX_MS = 10_000;
+
 /** What one check of {@link pollUntil} reports. */
 export type PollCheck<T> = { done: true; value: T } | { done: false; state?: string | undefined };
 

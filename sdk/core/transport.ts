@@ -38,6 +38,15 @@ export function undici(): typeof import("undici") {
  */
 export type RetryPolicy = "safe" | "unsafe";
 
+/**
+ * Whether a failed request goes again: a failure that may pass (`transient`: a 429, 502, 503 or 504, a
+ * timeout, a known connection error) of an operation that is safe to repeat, or that certainly did nothing
+ * (the one rule, {@link mayHaveActed}: of these, a 429 and a connection never made).
+ */
+function sendAgain(policy: RetryPolicy, error: WpEngineError, transient: boolean): boolean {
+  return transient && (policy === "safe" || !mayHaveActed(error));
+}
+
 /** HTTP methods used by the two APIs. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -391,12 +400,8 @@ export class Transport {
       text = await res.body.text();
     } catch (err) {
       if (timedOut) {
-        return {
-          ok: false,
-          error: new WpEngineTimeoutError({ method, path: urlPath, timeoutMs }),
-          // A timed-out request may have been processed: only safe operations go again.
-          retry: policy === "safe",
-        };
+        const error = new WpEngineTimeoutError({ method, path: urlPath, timeoutMs });
+        return { ok: false, error, retry: sendAgain(policy, error, true) };
       }
       const code = errorCode(err);
       const known = code !== undefined && (PRE_SEND_CODES.has(code) || MID_FLIGHT_CODES.has(code));
@@ -404,7 +409,7 @@ export class Transport {
       const cause = new Error(detail);
       if (code) Object.defineProperty(cause, "code", { value: code, enumerable: false });
       const error = new WpEngineConnectionError({ method, path: urlPath, code, detail }, { cause });
-      return { ok: false, error, retry: known && (policy === "safe" || !mayHaveActed(error)) };
+      return { ok: false, error, retry: sendAgain(policy, error, known) };
     } finally {
       clearTimeout(timer);
     }
@@ -444,10 +449,7 @@ export class Transport {
       retryAfterMs,
       body: parsed,
     });
-    // Only a 429 proves the request was turned away before any work: every operation may go again. A 502,
-    // 503 or 504 may have acted (the one rule, `mayHaveActed`): only safe operations go again.
-    const retry =
-      status === 429 || ((status === 502 || status === 503 || status === 504) && policy === "safe");
-    return { ok: false, error, retry, retryAfterMs };
+    const transient = status === 429 || status === 502 || status === 503 || status === 504;
+    return { ok: false, error, retry: sendAgain(policy, error, transient), retryAfterMs };
   }
 }

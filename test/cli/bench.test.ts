@@ -1,7 +1,7 @@
 /**
- * `npm run bench`'s two programs run to their end and find nothing wrong: the engine bench at a small
+ * `npm run bench`'s programs run to their end and find nothing wrong: the engine bench at a small
  * size, checkpoints skipped only (its figures need N up to 1,000; this proves the harness, ours and the
- * floor, the counts it verifies and its report), and the SDK bench whole. Figures are not asserted: speed lives in the benches, not in tests.
+ * floor, the counts it verifies and its report), the memory bench at a small size, and the SDK bench whole. Figures are not asserted: speed lives in the benches, not in tests.
  */
 import { describe, expect, it } from "vitest";
 import { cliEnv, REPO, runCommand } from "../../tools/cli/project";
@@ -29,8 +29,19 @@ describe("npm run bench", { timeout: 12 * 60_000 }, () => {
           "m",
         ),
       );
-    expect(r.stdout).toMatch(/^- calls at N = 3, --parallel \d+: `up` \d+ \(target/m);
+    expect(r.stdout).toMatch(/^- calls at N = 3, --parallel \d+: `up` \d+ \(issue 23/m);
     expect(r.stdout).toMatch(/^\| 3 \| \d+ \| \d+ \| 345 \|$/m);
+  });
+
+  it("the memory bench registers each variant's resources and properties and reports them side by side", async () => {
+    const r = await run(["bench/memory.js", "--n", "20"]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).not.toContain("WRONG");
+    // The floor registers its 2 inputs and __provider; ours as many as the floor given a Domain's properties.
+    expect(r.stdout).toMatch(/^\| floor \| 3 \| -?\d+\.\d \| -?\d+\.\d \| 0\.0 \|$/m);
+    const ours = /^\| ours \| (\d+) \|/m.exec(r.stdout)?.[1];
+    expect(Number(ours)).toBeGreaterThan(3);
+    expect(r.stdout).toMatch(new RegExp(`^\\| floor, Domain's properties \\| ${ours} \\|`, "m"));
   });
 
   it("the SDK bench finds nothing wrong", async () => {

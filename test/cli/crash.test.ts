@@ -5,9 +5,11 @@
  * program), with the engine's checkpoint after every step and with `PULUMI_SKIP_CHECKPOINTS=true`
  * (docs/running.md, "Large stacks"), where the killed run recorded nothing at all. Each time: the service never
  * holds a duplicate; the provider's process ends by itself within seconds of the CLI's death; and the
- * documented recovery (README, "After a crash") leaves the state holding every object once, no pending
- * operation, and a clean `preview --refresh`. One simulator and one project per front door serve every
- * round (each ends with a destroy).
+ * documented recovery, `pulumi-wpengine recover` run through the package's bin (docs/recover.md), leaves
+ * the state holding every object once, no pending operation, and a clean `preview --refresh`, while a
+ * domain a second stack made beforehand, which the program also declares, stays that stack's (not
+ * adopted, not deleted). Beside a live `up`, the recovery refuses, naming the process, and touches
+ * nothing. One simulator and one project per front door serve every round (each ends with a destroy).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -24,32 +26,70 @@ const INSTALL = SEED.installs.acmedev.id;
 const CREATE_LATENCY_MS = 300;
 const CHECKPOINTS = {};
 const NO_CHECKPOINTS = { PULUMI_SKIP_CHECKPOINTS: "true" };
+/** The domain a second stack made beforehand; the dynamic program declares it too when this is set. */
+const CONTESTED_NAME = "contested.crash-other.example";
+const CONTESTED = { CRASH_CONTESTED: "1" };
 
-/** The documented recovery (README, "After a crash"), command by command, as the provider prints it. */
-const RECOVERY = AFTER_A_CRASH.split(" && ").map((command) => {
-  const [, name, value, args] = /^(?:(\w+)=(\S+) )?pulumi (.*)$/.exec(command)!;
-  return { args: args!.split(" "), env: name ? { [name]: value! } : {} };
-});
+/** The documented recovery (docs/recover.md), through the package's bin as a user runs it. */
+async function recoverStack(
+  project: CliProject,
+  env: Record<string, string>,
+  selected = false,
+): Promise<RunResult> {
+  expect(AFTER_A_CRASH).toBe("pulumi-wpengine recover");
+  const bin = path.join(project.dir, "node_modules", ".bin", "pulumi-wpengine");
+  const t0 = Date.now();
+  // `selected`: the stack pulumi has selected, as a user who passes no --stack.
+  const args = selected ? ["recover"] : ["recover", "--stack", project.stack];
+  const r = await project.exec(bin, args, { env, allowFail: true });
+  const adopted = /adopted (\d+) object/.exec(r.stdout)?.[1];
+  figures.push(`${((Date.now() - t0) / 1000).toFixed(1)} s, ${adopted ?? "?"} adopted, exit ${r.code}`);
+  return r;
+}
 
 let sim: RunningSimulator;
 const exitDelays: string[] = [];
+/** Each recovery: how long it took, what it adopted. */
+const figures: string[] = [];
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, quiet: true });
-  const res = await fetch(`${sim.url}/__sim/faults`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      rules: [{ method: "POST", path: `/v1/installs/${INSTALL}/domains`, latencyMs: CREATE_LATENCY_MS }],
-    }),
-  });
-  expect(res.status).toBe(200);
+  await slowCreates(CREATE_LATENCY_MS);
 });
 
 afterAll(async () => {
   console.log(`provider exit after the CLI was killed: ${exitDelays.join(", ")}`);
+  console.log(`pulumi-wpengine recover: ${figures.join("; ")}`);
   await sim?.stop();
 });
+
+/** Sets how long each single domain create (and, with `bulk`, each bulk create too) takes on the simulator. */
+async function slowCreates(latencyMs: number, bulk = false): Promise<void> {
+  const path = `/v1/installs/${INSTALL}/domains${bulk ? "*" : ""}`;
+  const res = await fetch(`${sim.url}/__sim/faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rules: [{ method: "POST", path, latencyMs }] }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The pending operations of the state, or `undefined` when the export met a checkpoint being written. */
+async function pendingNow(project: CliProject): Promise<number | undefined> {
+  const r = await project.run(["stack", "export"], { allowFail: true });
+  if (r.code !== 0) return undefined;
+  return (
+    (JSON.parse(r.stdout) as { deployment: { pending_operations?: unknown[] } }).deployment.pending_operations
+      ?.length ?? 0
+  );
+}
+
+/** The lock files of the project's file backend (the engine's, one per running update). */
+function lockFiles(project: CliProject): string[] {
+  const dir = path.join(project.root, "backend", ".pulumi", "locks");
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(".json")).sort();
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -64,23 +104,24 @@ async function onService(suffix: string): Promise<string[]> {
 }
 
 /**
- * The engine's file backend (gocloud's fileblob) writes a `.attrs` sidecar before it renames the new state
- * into place; a SIGKILL between the two leaves the sidecar empty, and every later command fails with
- * "failed to load checkpoint: EOF" though the state itself is whole. README, "After a crash", says to delete
- * the empty sidecar; this does it, as a user would, and says when it did.
+ * The stack's `.attrs` sidecar in the project's file backend, when it is empty: the engine's file backend
+ * (gocloud's fileblob) creates it, writes it, then renames the new state in, and a SIGKILL after the first
+ * step leaves it empty; every later command then fails with "failed to load checkpoint: EOF" though the
+ * state is whole. `pulumi-wpengine recover` deletes it (docs/recover.md).
  */
-function repairEmptySidecars(project: CliProject): string[] {
+function emptySidecar(project: CliProject): string | undefined {
+  const file = sidecarOf(project);
+  return fs.statSync(file).size === 0 ? file : undefined;
+}
+
+/** The stack's `.attrs` sidecar (`.pulumi/stacks/<project>/<stack>.json.attrs`). */
+function sidecarOf(project: CliProject): string {
   const stacks = path.join(project.root, "backend", ".pulumi", "stacks");
-  const empty = (fs.readdirSync(stacks, { recursive: true }) as string[])
-    .map((f) => path.join(stacks, f))
-    .filter((f) => f.endsWith(".json.attrs") && fs.statSync(f).size === 0);
-  for (const f of empty) {
-    // The state beside it is whole: it parses.
-    JSON.parse(fs.readFileSync(f.slice(0, -".attrs".length), "utf8"));
-    fs.rmSync(f);
-    console.log(`the killed CLI left an empty ${path.relative(stacks, f)}: deleted, as README says`);
-  }
-  return empty;
+  const found = (fs.readdirSync(stacks, { recursive: true }) as string[]).filter(
+    (f) => path.basename(f) === `${project.stack}.json.attrs`,
+  );
+  expect(found.length, "the stack's .attrs sidecar").toBe(1);
+  return path.join(stacks, found[0]!);
 }
 
 /** The processes still running, with their command lines and parents (for a failure's message). */
@@ -114,14 +155,26 @@ interface Round {
   env: Record<string, string>;
   /** Also check what a user meets before the recovery: the engine's lock, a plain up's refusal. */
   meet?: boolean;
+  /** The program also declares the domain a second stack made beforehand (after every other domain). */
+  contested?: boolean;
+  /**
+   * The kill also lands inside the engine's write of the state's `.attrs` sidecar: the test empties it, as
+   * such a kill does (a kill lands there by chance too, in any round); recover then runs without --stack.
+   */
+  tear?: boolean;
 }
+
+/** The second stack, and the id of the domain it made. */
+let second: { id: string; other: CliProject } | undefined;
 
 const label = (r: Round) =>
   `the ${r.kill} killed at ${Math.round(r.at * 100)}% of the creates${r.env === NO_CHECKPOINTS ? ", PULUMI_SKIP_CHECKPOINTS=true" : ""}`;
 
 /** Kills the apply as `round` says, recovers as documented, and checks the stack is whole and settled. */
 async function crashAndRecover(project: CliProject, suffix: string, round: Round): Promise<void> {
-  const { env } = round;
+  const env = { ...round.env, ...(round.contested ? CONTESTED : {}) };
+  const contested = round.contested ? second : undefined;
+  if (round.contested) expect(contested, "the second stack's domain").toBeDefined();
   const all = Array.from({ length: N }, (_, i) => `d${i}${suffix}`).sort();
   let pid: number | undefined;
   let finished: RunResult | undefined;
@@ -162,7 +215,9 @@ async function crashAndRecover(project: CliProject, suffix: string, round: Round
   }
   const result = await killed;
   expect(result.code).not.toBe(0);
-  repairEmptySidecars(project);
+  if (round.tear) fs.truncateSync(sidecarOf(project), 0);
+  const torn = emptySidecar(project);
+  if (torn) console.log(`the kill left ${path.basename(torn)} empty`);
   if (round.kill === "provider") {
     expect(result.stdout + result.stderr).toMatch(/error reading from server/);
     expect(described(project.strays()), "processes left running after the CLI ended").toEqual([]);
@@ -173,7 +228,17 @@ async function crashAndRecover(project: CliProject, suffix: string, round: Round
   expect(afterKill.length).toBeGreaterThanOrEqual(Math.floor(N * round.at));
   expect(new Set(afterKill).size).toBe(afterKill.length);
 
-  if (round.meet) {
+  if (round.meet && torn) {
+    // With the sidecar empty, every command fails on the checkpoint, before any lock: recover repairs it.
+    for (const cmd of [
+      ["up", "--yes", "--skip-preview"],
+      ["cancel", "--yes"],
+    ]) {
+      const failed = await project.run(cmd, { allowFail: true, env });
+      expect(failed.code).not.toBe(0);
+      expect(failed.stdout + failed.stderr).toMatch(/failed to load checkpoint: EOF/);
+    }
+  } else if (round.meet) {
     // The engine's own lock outlives a SIGKILL of the CLI (any provider): the first step releases it.
     const locked = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true, env });
     expect(locked.code).not.toBe(0);
@@ -183,13 +248,32 @@ async function crashAndRecover(project: CliProject, suffix: string, round: Round
     const plain = await project.run(["up", "--yes", "--skip-preview"], { allowFail: true, env });
     const after = await onService(suffix);
     expect(new Set(after).size).toBe(after.length);
-    // The refusal names the whole way back (README, "After a crash").
+    // The refusal names the way back (docs/recover.md).
     if (plain.code !== 0)
       expect(plain.stdout + plain.stderr).toMatch(/already exists on install .*set adopt: true/);
-    if (plain.code !== 0) expect(plain.stdout + plain.stderr).toContain(AFTER_A_CRASH);
+    if (plain.code !== 0) expect(plain.stdout + plain.stderr).toContain(`run \`${AFTER_A_CRASH}\``);
   }
 
-  for (const step of RECOVERY) await project.run(step.args, { env: { ...env, ...step.env } });
+  // After a torn sidecar, without --stack: pulumi cannot even name the selected stack then.
+  const recovered = await recoverStack(project, env, round.tear === true);
+  const said = recovered.stdout + recovered.stderr;
+  if (contested) {
+    // The second stack's domain is refused, by name, and the rest converges.
+    expect(recovered.code, said).toBe(1);
+    expect(said).toMatch(
+      new RegExp(
+        `domain ${CONTESTED_NAME} already exists on install ${INSTALL}[^\\n]*Not taken by pulumi-wpengine recover`,
+      ),
+    );
+    await checkContested(contested);
+  } else expect(recovered.code, said).toBe(0);
+  if (round.env === NO_CHECKPOINTS) expect(said).toMatch(/no pending operation is recorded/);
+  // The empty sidecar is recover's to repair, said in one line.
+  if (torn) {
+    expect(said).toContain(`deleted the empty ${torn} the killed run left beside the state`);
+    // The recovery's own commands wrote the sidecar afresh.
+    expect(emptySidecar(project)).toBeUndefined();
+  } else expect(said).not.toMatch(/deleted the empty/);
 
   expect((await onService(suffix)).sort()).toEqual(all);
   const resources = await project.resources();
@@ -198,10 +282,24 @@ async function crashAndRecover(project: CliProject, suffix: string, round: Round
   );
   expect(new Set(resources.map((r) => r.id)).size).toBe(N);
   expect(await project.pendingOperations()).toBe(0);
-  await project.run(["preview", "--expect-no-changes", "--refresh"], { env });
+  // Without the contested domain in the program (its owner keeps it), nothing is left to do.
+  await project.run(["preview", "--expect-no-changes", "--refresh"], { env: round.env });
 
   await project.destroy();
   expect(await onService(suffix)).toEqual([]);
+  if (contested) await checkContested(contested);
+}
+
+/** The contested domain is still on the service with the second stack's id, and only that stack holds it. */
+async function checkContested(c: { id: string; other: CliProject }): Promise<void> {
+  const world = (await (await fetch(`${sim.url}/__sim/state`)).json()) as {
+    domains: Record<string, { name: string; install_id: string }>;
+  };
+  const live = Object.entries(world.domains).filter(
+    ([, d]) => d.install_id === INSTALL && d.name === CONTESTED_NAME,
+  );
+  expect(live.map(([id]) => id)).toEqual([c.id]);
+  expect((await c.other.resources()).map((r) => r.id)).toEqual([c.id]);
 }
 
 const config = () => ({
@@ -215,25 +313,98 @@ describe("a pulumi up of dynamic resources killed mid-apply", { timeout: 20 * 60
   let project: CliProject;
 
   beforeAll(async () => {
+    // The contested domain comes after every other create, so a kill always lands before it is tried.
     const program = `"use strict";
 const wpengine = require("pulumi-wpengine");
-for (let i = 0; i < ${N}; i++) new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" });
+const all = [];
+for (let i = 0; i < ${N}; i++) all.push(new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" }));
+if (process.env.CRASH_CONTESTED)
+  new wpengine.Domain("contested", { installId: "${INSTALL}", name: "${CONTESTED_NAME}" }, { dependsOn: all });
 `;
-    project = await CliProject.create({
-      files: { "index.js": program, "package.json": '{ "name": "cli-crash", "main": "index.js" }\n' },
-      name: "cli-crash",
-      config: config(),
-      secrets: { "wpengine:password": "demo" },
-    });
+    // A second stack (another project) that made the contested domain beforehand.
+    const owner = `"use strict";
+const wpengine = require("pulumi-wpengine");
+new wpengine.Domain("mine", { installId: "${INSTALL}", name: "${CONTESTED_NAME}" });
+`;
+    const [p, other] = await Promise.all([
+      CliProject.create({
+        files: { "index.js": program, "package.json": '{ "name": "cli-crash", "main": "index.js" }\n' },
+        name: "cli-crash",
+        config: config(),
+        secrets: { "wpengine:password": "demo" },
+      }),
+      CliProject.create({
+        files: { "index.js": owner, "package.json": '{ "name": "cli-crash-other", "main": "index.js" }\n' },
+        name: "cli-crash-other",
+        config: config(),
+        secrets: { "wpengine:password": "demo" },
+      }),
+    ]);
+    project = p;
+    await other.up();
+    second = { id: (await other.resources())[0]!.id!, other };
   }, 10 * 60_000);
 
-  afterAll(() => project?.dispose());
+  afterAll(async () => {
+    if (second) {
+      await second.other.destroy();
+      second.other.dispose();
+    }
+    project?.dispose();
+  });
+
+  it("recover refuses beside a live up, naming its process, and leaves its lock and pending creates alone", async () => {
+    await slowCreates(20_000, true);
+    let pid: number | undefined;
+    const live = project.run(["up", "--yes", "--skip-preview"], {
+      allowFail: true,
+      onSpawn: (p) => {
+        pid = p;
+      },
+    });
+    try {
+      // The run holds the lock and has creates under way (its checkpoint records them as pending).
+      for (const t0 = Date.now(); ((await pendingNow(project)) ?? 0) === 0; ) {
+        if (Date.now() - t0 > 120_000) throw new Error("the up recorded no pending create within 120 s");
+        await sleep(200);
+      }
+      const locks = lockFiles(project);
+      expect(locks.length).toBe(1);
+      const refused = await recoverStack(project, {});
+      expect(refused.code, refused.stdout + refused.stderr).toBe(1);
+      expect(refused.stderr).toContain(
+        `a pulumi process still holds the stack: pid ${pid} (pulumi up --yes --skip-preview`,
+      );
+      expect(lockFiles(project)).toEqual(locks);
+      let pending = await pendingNow(project);
+      while (pending === undefined) {
+        await sleep(200);
+        pending = await pendingNow(project);
+      }
+      expect(pending).toBeGreaterThan(0);
+    } finally {
+      // Whatever happened, the live run ends by itself before the next test (the rounds share the stack).
+      await slowCreates(CREATE_LATENCY_MS);
+      await live;
+    }
+    // The live run was left alone: it ends by itself, whole.
+    const ended = await live;
+    expect(ended.code, ended.stdout + ended.stderr).toBe(0);
+    expect((await project.resources()).length).toBe(N);
+    expect(await project.pendingOperations()).toBe(0);
+    expect(lockFiles(project)).toEqual([]);
+    await project.destroy();
+    expect(await onService(SUFFIX)).toEqual([]);
+  });
 
   it.each<Round>([
-    { kill: "CLI", at: 0.05, env: CHECKPOINTS, meet: true },
-    { kill: "CLI", at: 0.5, env: NO_CHECKPOINTS },
-    { kill: "CLI", at: 0.95, env: CHECKPOINTS },
-    { kill: "provider", at: 0.5, env: CHECKPOINTS },
+    { kill: "CLI", at: 0.05, env: CHECKPOINTS, meet: true, contested: true },
+    { kill: "CLI", at: 0.05, env: NO_CHECKPOINTS, contested: true },
+    { kill: "CLI", at: 0.5, env: NO_CHECKPOINTS, contested: true },
+    { kill: "CLI", at: 0.5, env: CHECKPOINTS, meet: true, tear: true },
+    { kill: "CLI", at: 0.95, env: CHECKPOINTS, contested: true },
+    { kill: "CLI", at: 0.95, env: NO_CHECKPOINTS, contested: true },
+    { kill: "provider", at: 0.5, env: CHECKPOINTS, contested: true },
   ])("$kill at $at: no duplicate, and the documented recovery leaves nothing behind", async (round) => {
     console.log(label(round));
     await crashAndRecover(project, SUFFIX, round);
@@ -267,6 +438,7 @@ describe("a pulumi up of a YAML program (executable provider) killed mid-apply",
 
   it.each<Round>([
     { kill: "CLI", at: 0.5, env: CHECKPOINTS },
+    { kill: "CLI", at: 0.5, env: NO_CHECKPOINTS },
     { kill: "provider", at: 0.5, env: CHECKPOINTS },
   ])("$kill at $at: no duplicate, and the documented recovery leaves nothing behind", async (round) => {
     console.log(label(round));

@@ -97,6 +97,10 @@ describe("errors on the real CLI", { timeout: 15 * 60_000 }, () => {
     expect(r.stdout).toMatch(
       /the next `pulumi up` runs this step again \(a create first looks the object up/,
     );
+    // Said as what happened: an answer that may have acted, by its status (not a "lost" response).
+    expect(r.stdout).toContain(
+      ". A 503 answer does not prove the service did nothing, so whether the request",
+    );
   });
 
   it("a refused input", async () => {

@@ -9,6 +9,8 @@
  *   0 failed, 0 duplicates, 0 orphans (the service's objects against the state), 0 pending operations.
  * - A program declaring one domain twice fails `pulumi preview` naming both resources and the key, and the
  *   service receives no write.
+ * - A refresh keeps each resource's claim (the hidden input `__claimant`): a drifted resource's
+ *   `preview --diff` shows what drifted, never the claim.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -158,6 +160,40 @@ describe("one owner per object, on the CLI", { timeout: 30 * 60_000 }, () => {
     expect(live.length).toBeLessThanOrEqual(1);
     const held = (await project.resources()).filter((r) => live.some((d) => d.id === r.id));
     expect(held).toHaveLength(live.length);
+    await project.destroy();
+  });
+
+  it("a refresh keeps each resource's claim: after drift, preview --diff names what drifted and never __claimant", async () => {
+    const name = `kept${SUFFIX}`;
+    fs.writeFileSync(
+      path.join(project.dir, "index.js"),
+      `"use strict";
+const wpengine = require("pulumi-wpengine");
+new wpengine.Domain("kept", { installId: "${INSTALL}", name: "${name}" });
+`,
+    );
+    await project.up();
+    const [made] = await project.resources().then((rs) => rs.filter((r) => r.type.endsWith(":Domain")));
+    // HTTPS forced on every URL outside the program (test/engine/drift.ts), then a plain refresh.
+    await clientOf(sim).domains.update(INSTALL, made!.id!, { secure_all_urls: true });
+    await project.refresh();
+    const state = JSON.parse(await project.exportText()) as {
+      deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] };
+    };
+    const refreshed = state.deployment.resources.find((r) => r.type.endsWith(":Domain"));
+    expect(refreshed?.inputs?.["secureAllUrls"], "the refresh took the drift in").toBe(true);
+    expect(refreshed?.inputs?.["__claimant"], "the refresh kept the claim").toBe("kept");
+    // What a user reads: the drifted property, and no hidden input.
+    const text = await project.run(["preview", "--diff"]);
+    expect(text.stdout).toMatch(/secureAllUrls/);
+    expect(text.stdout).not.toContain("__claimant");
+    const plan = await project.preview(["--diff"]);
+    const step = plan.steps.find((st) => st.urn.endsWith("::kept"));
+    expect(step?.op).toBe("update");
+    expect(step?.oldState?.inputs?.["__claimant"]).toBe("kept");
+    expect(step?.newState?.inputs?.["__claimant"]).toBe("kept");
+    await project.up();
+    await project.expectNoChanges(["--refresh"]);
     await project.destroy();
   });
 

@@ -37,24 +37,21 @@ function declared(kind: string): { outputs: string[]; secretOutputs: string[] } 
   return { outputs: strings(list?.[1]), secretOutputs: strings(secrets) };
 }
 
-/** Finds the resource classes in the INSTALLED package and instantiates each with a probe input. */
+/**
+ * Finds the resource classes the INSTALLED package exports (what a program imports) and instantiates each
+ * with a probe input.
+ */
 const ALL_CLASSES_PROGRAM = `"use strict";
-const fs = require("fs");
-const path = require("path");
 const pulumi = require("@pulumi/pulumi");
-const dir = path.dirname(require.resolve("pulumi-wpengine/dist/provider/dynamic/resource.js"));
-const { WpEngineResource } = require(path.join(dir, "resource.js"));
+const { WpEngineResource } = require("pulumi-wpengine/dist/provider/dynamic/resource.js");
 const classes = {};
-const kindsDir = path.join(dir, "..", "kinds");
-for (const file of fs.readdirSync(kindsDir).filter((f) => f.endsWith(".js") && f !== "index.js").sort()) {
-  for (const [name, value] of Object.entries(require(path.join(kindsDir, file)))) {
-    if (typeof value !== "function" || !(value.prototype instanceof WpEngineResource)) continue;
-    const res = new value("probe-" + name, { probe: "x" });
-    classes[name] = {
-      file,
-      outputKeys: Object.keys(res).filter((k) => pulumi.Output.isInstance(res[k]) && k !== "urn" && k !== "id").sort(),
-    };
-  }
+for (const [name, value] of Object.entries(require("pulumi-wpengine"))) {
+  if (typeof value !== "function" || !(value.prototype instanceof WpEngineResource)) continue;
+  const res = new value("probe-" + name, { probe: "x" });
+  classes[name] = {
+    className: value.name,
+    outputKeys: Object.keys(res).filter((k) => pulumi.Output.isInstance(res[k]) && k !== "urn" && k !== "id").sort(),
+  };
 }
 exports.classes = classes;
 `;
@@ -136,7 +133,10 @@ describe("every resource class of the package", () => {
   it("registers pulumi-nodejs:dynamic/wpengine:<Class> with its declared outputs and secret outputs", () => {
     const cap = allClasses;
     expect(cap.errors).toEqual([]);
-    const classes = cap.outputs["classes"]?.value as Record<string, { file: string; outputKeys: string[] }>;
+    const classes = cap.outputs["classes"]?.value as Record<
+      string,
+      { className: string; outputKeys: string[] }
+    >;
     const names = Object.keys(classes).sort();
     console.log(`[program] ${names.length} resource classes: ${names.join(", ")}`);
     // Every class has its case in test/engine/cases.ts (so it runs through the real plugin too).
@@ -146,7 +146,7 @@ describe("every resource class of the package", () => {
       const reg = cap.registrations.find((r) => r.name === `probe-${name}`);
       expect(reg, name).toBeDefined();
       expect(reg!.type, name).toBe(TOKEN(name));
-      expect(classes[name]!.file, name).toBe(`${name}.js`);
+      expect(classes[name]!.className, name).toBe(name);
       const { __provider, __claimant, ...inputs } = reg!.inputs;
       expect(inputs, name).toEqual({ probe: "x" });
       expect(__claimant, name).toBe(`probe-${name}`);

@@ -74,7 +74,7 @@ describe("BackupRestore lifecycle", () => {
     fixture.sim.setFaults([{ method: "POST", path: "*/restore", after: true, drop: true, count: 1 }]);
     await expect(provider.update!(id, outs, news)).rejects.toThrow(
       `wpengine:BackupRestore update failed: POST /v1/installs/${ACMEPROD}/backups/${COMPLETED}/restore: connection failed: ` +
-        "other side closed. The response was lost, so whether the request took effect is unknown (an action: the " +
+        "other side closed. The connection was cut before an answer came, so whether the request took effect is unknown (an action: the " +
         `service keeps no record of a restore to find): see in the User Portal whether install ${ACMEPROD} was ` +
         `restored from backup ${COMPLETED}; \`pulumi up\` restores again`,
     );

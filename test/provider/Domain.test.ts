@@ -106,7 +106,7 @@ describe("Domain adoption", () => {
   it("refuses to take over an existing domain without adopt, naming the domain and the way in", async () => {
     const inputs = await checkOk(provider, { installId: ACMEPROD, name: SEED.domains.wwwAcmeExample.name });
     await expect(provider.create(inputs)).rejects.toThrow(
-      `wpengine:Domain create failed: domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over, or, after an interrupted run, recover the whole stack with \`${AFTER_A_CRASH}\``,
+      `wpengine:Domain create failed: domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created)`,
     );
   });
 

@@ -61,7 +61,7 @@ describe("LetsEncryptCertificate against the simulator", () => {
     fixture.sim.clearRequests();
     fixture.sim.setFaults([{ method: "POST", path: "*/ssl_certificate", after: true, drop: true, count: 1 }]);
     await expect(provider.update!(id, outs, news)).rejects.toThrow(
-      "connection failed: other side closed. The response was lost, so whether the request took effect is " +
+      "connection failed: other side closed. The connection was cut before an answer came, so whether the request took effect is " +
         "unknown: the next `pulumi up` runs this step again (a create first looks the object up by the " +
         "domain's Let's Encrypt certificate (a domain has one))",
     );

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { resetClient } from "../../provider/core/client";
-import { setStackConfig } from "../../provider/core/config";
+import { defaultConcurrency, setStackConfig } from "../../provider/core/config";
 import { provider } from "../../provider/kinds/Domain";
 import { DEFAULT_MAX_CONCURRENCY, processPace } from "../../sdk/core/pace";
 import { useSimulator } from "../support/simulator";
@@ -73,8 +73,10 @@ describe("wpengine:maxConcurrency", () => {
         ["24", undefined, 24],
         ["2147483647", undefined, 40],
         ["24", "5", 5],
+        [undefined, undefined, defaultConcurrency({})],
       ] as const) {
-        process.env["PULUMI_PARALLEL"] = parallel;
+        if (parallel === undefined) delete process.env["PULUMI_PARALLEL"];
+        else process.env["PULUMI_PARALLEL"] = parallel;
         configure("demo", config ? { "wpengine:maxConcurrency": config } : {});
         await provider.check!({}, { installId: INSTALL, name: "www.example.com" });
         expect(processPace().max).toBe(max);
@@ -84,6 +86,14 @@ describe("wpengine:maxConcurrency", () => {
       configure("demo", { "wpengine:maxConcurrency": String(DEFAULT_MAX_CONCURRENCY) });
       await provider.check!({}, { installId: INSTALL, name: "www.example.com" });
     }
+  });
+
+  it("without PULUMI_PARALLEL, follows the engine's own default --parallel (4 × the CPUs), up to 40", () => {
+    expect(defaultConcurrency({}, 2)).toBe(8);
+    expect(defaultConcurrency({}, 8)).toBe(32);
+    expect(defaultConcurrency({}, 64)).toBe(40);
+    expect(defaultConcurrency({ PULUMI_PARALLEL: "12" }, 64)).toBe(12);
+    expect(defaultConcurrency({ PULUMI_PARALLEL: "many" }, 2)).toBe(8);
   });
 
   it("sizes the process's shared budget of requests in flight", async () => {

@@ -4,10 +4,10 @@
  * adoption says what it took, with its id.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CLAIMANT, forgetClaims } from "../../provider/core/identity";
+import { CLAIMANT, forgetClaims, own } from "../../provider/core/identity";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { WpEngineProvider } from "../../provider/executable/server";
-import { provider as accountUser } from "../../provider/kinds/AccountUser";
+import { provider as accountUser, definition as accountUserKind } from "../../provider/kinds/AccountUser";
 import { provider as cacheExclusions } from "../../provider/kinds/CacheExclusions";
 import { provider as domain } from "../../provider/kinds/Domain";
 import { SEED } from "../../simulator";
@@ -104,6 +104,22 @@ describe("the dynamic front door (one plugin process for the program's resources
     const { lines: adopting } = await said(() => domain.create(b));
     expect(adopting).toContain(
       `wpengine:Domain held.example.com: adopted the existing domain held.example.com of install ${INSTALL} (id ${made.id})`,
+    );
+  });
+});
+
+describe("what an id names", () => {
+  it("an id is one object within its identity's parent: one person in two accounts is two objects, each held once", () => {
+    const identity = accountUserKind.identity!;
+    const user = (accountId: string, claimant: string) => ({
+      accountId,
+      email: "a@x.io",
+      [CLAIMANT]: claimant,
+    });
+    expect(own("AccountUser", identity, "u1", user("acc1", "in-acc1"))).toBeUndefined();
+    expect(own("AccountUser", identity, "u1", user("acc2", "in-acc2"))).toBeUndefined();
+    expect(own("AccountUser", identity, "u1", user("acc1", "second"))?.message).toContain(
+      'wpengine:AccountUser "second" would take over AccountUser u1, which wpengine:AccountUser "in-acc1" already holds',
     );
   });
 });

@@ -14,7 +14,9 @@ import {
   renderKind,
   typeOf,
   withGenerated,
+  withImporterKinds,
   withImportIds,
+  withResources,
 } from "../../tools/docs";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -35,6 +37,22 @@ describe("generated docs", () => {
     expect(table).toContain(
       "| `DomainMappings` | `accounts/<accountId>/apps/<appId>/environments/<environmentId>/domainMappings` |",
     );
+  });
+
+  it("README.md's resource table and docs/importer.md's kinds are what the definitions say", () => {
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    expect(readme, "README.md's resource table is stale: run npm run docs").toBe(
+      withResources(readme, Object.values(KINDS)),
+    );
+    expect(readme).toContain(
+      "| [`Domain`](docs/Domain.md) | installId, name | primary, redirectTo, secureAllUrls | brought in | Deletes the domain from the install on the service. |",
+    );
+    expect(readme).toMatch(
+      /\| \[`Site`\]\(docs\/Site\.md\) .* Refused while `deletionProtection` is on \(the default\)\. \|/,
+    );
+    const importer = readFileSync(path.join(ROOT, "docs", "importer.md"), "utf8");
+    expect(importer, "docs/importer.md is stale: run npm run docs").toBe(withImporterKinds(importer));
+    expect(importer).toContain(`| \`Backup\` | ${KINDS["Backup"]!.notImported} |`);
   });
 
   it("names every input with its type, default, what a change does and the description", () => {

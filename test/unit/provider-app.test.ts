@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  appOutputs,
-  appResourceName,
-  definition,
-  normalizeRegion,
-  provider,
-  regionMismatch,
-} from "../../provider/kinds/App";
+import { appResourceName } from "../../provider/core/appHosting";
+import { appOutputs, definition, normalizeRegion, provider, regionMismatch } from "../../provider/kinds/App";
 
 const AppInputsSchema = definition.inputs;
 

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ActionRanButFailedError,
+  actionProvider,
+  changedActionInputs,
+  shown,
+} from "../../provider/core/actions";
 import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import {
-  ActionRanButFailedError,
-  actionProvider,
-  changedActionInputs,
   provider,
   RESTORE_INPUTS,
   RESTORE_POLL,
   restoreSummary,
-  shown,
   updateRestore,
 } from "../../provider/kinds/BackupRestore";
 import type { WpEngineClient } from "../../sdk";

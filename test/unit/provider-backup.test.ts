@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { normalizeEmails } from "../../provider/core/inputs";
 import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import {
   abortedMessage,
@@ -7,7 +8,6 @@ import {
   backupOutputs,
   isTerminalBackupStatus,
   needsNewBackup,
-  normalizeEmails,
   provider,
 } from "../../provider/kinds/Backup";
 import type { Backup, WpEngineClient } from "../../sdk";

@@ -145,9 +145,9 @@ describe("outputs and errors", () => {
     expect(inputOfField(undefined, "user.first_name")).toBe("firstName");
   });
 
-  it("the recovery after a crash the messages print is the README's, line by line", () => {
-    const readme = readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
-    const block = /### After a crash[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+  it("the recovery after a crash the messages print is docs/recover.md's, line by line", () => {
+    const doc = readFileSync(path.join(__dirname, "..", "..", "docs", "recover.md"), "utf8");
+    const block = /## After a crash[\s\S]*?```sh\n([\s\S]*?)```/.exec(doc)?.[1] ?? "";
     const commands = block
       .split("\n")
       .map((line) => line.replace(/#.*$/, "").trim())

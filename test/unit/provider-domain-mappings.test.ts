@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { mappingStatus } from "../../provider/core/appHosting";
 import {
   asInputs,
-  canonicalDomain,
   definition,
   liveSet,
   mappingFailures,
-  mappingStatus,
   normalizeMappings,
   provider,
   replaceBody,
 } from "../../provider/kinds/DomainMappings";
+import { canonicalDomain } from "../../sdk";
 
 const DomainMappingsInputsSchema = definition.inputs;
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  definition,
-  environmentOutputs,
-  environmentPatch,
-  environmentResourceName,
-  provider,
-} from "../../provider/kinds/Environment";
+import { environmentResourceName } from "../../provider/core/appHosting";
+import { definition, environmentOutputs, environmentPatch, provider } from "../../provider/kinds/Environment";
 
 const EnvironmentInputsSchema = definition.inputs;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rawConfigOf, resolveProviderConfig } from "../../provider/core/config";
+import { defaultConcurrency, rawConfigOf, resolveProviderConfig } from "../../provider/core/config";
 import {
   App,
   DomainMapping,
@@ -32,6 +32,8 @@ describe("program configuration", () => {
       password: "env-password",
       apiUrl: "http://127.0.0.1:1/v1",
       appHostingUrl: "https://x",
+      // Unset: the engine's own default --parallel (no PULUMI_PARALLEL here).
+      maxConcurrency: defaultConcurrency({}),
     });
   });
 });

@@ -4,8 +4,9 @@ import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { defineProvider } from "../../provider/core/lifecycle";
+import { GUARDS } from "../../provider/dynamic/guards";
+import { InstallPlacement } from "../../provider/kinds/generated";
 import { installLoss, installOutputs } from "../../provider/kinds/Install";
-import { InstallPlacement, markManagedInstall } from "../../provider/kinds/InstallPlacement";
 import { definition as site, siteLoss, siteOutputs } from "../../provider/kinds/Site";
 import { canonicalKey, md5Fingerprint, parsePublicKey } from "../../provider/kinds/SshKey";
 
@@ -124,7 +125,8 @@ describe("Site and Install outputs", () => {
 describe("InstallPlacement and Install do not fight", () => {
   it("refuses an InstallPlacement of an install an Install of the program manages", () => {
     const id = pulumi.output("1e000000-0000-4000-8000-000000000009");
-    markManagedInstall(id, "prod");
+    // What declaring `new Install("prod", ...)` records of its id outputs.
+    GUARDS["Install"]!.declared!({ id, installId: id }, "prod");
     expect(
       () => new InstallPlacement("move", { installId: id, siteId: SITE, environment: "staging" }),
     ).toThrow(

@@ -5,7 +5,7 @@
  * source position still reaches the program is checked on the real engine (test/cli/calls.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { Domain } from "../../provider/kinds/Domain";
+import { Domain } from "../../provider/kinds/generated";
 
 describe("registering a resource", () => {
   it("restores the program's stack limit and keeps the declaring frame in an error's stack", () => {

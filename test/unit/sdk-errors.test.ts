@@ -8,6 +8,7 @@ import {
   isNotAuthorized,
   isNotFound,
   isRateLimited,
+  isRefusal,
   isServerError,
   isUnprocessable,
   isValidationError,
@@ -22,6 +23,7 @@ import {
   WpEngineTimeoutError,
   WpEngineValidationError,
   WpEngineWaitTimeoutError,
+  wasTurnedAway,
 } from "../../sdk";
 import { AUTH, DOMAIN_ID, INSTALL, PASSWORD, rejection, setup, sysError } from "./sdk-support";
 
@@ -284,5 +286,24 @@ describe("the one rule of 'may the service have acted'", () => {
     expect(isLostWrite(api(503))).toBe(true);
     expect(isLostWrite(api(503, "GET"))).toBe(false);
     expect(isLostWrite(api(429))).toBe(false);
+  });
+
+  it("a 429 or a connection never made was turned away: nothing done, and it may pass later; a refusal or a lost answer was not", () => {
+    expect(wasTurnedAway(api(429))).toBe(true);
+    expect(wasTurnedAway(conn("ECONNREFUSED"))).toBe(true);
+    for (const status of [400, 404, 409, 422, 500, 503])
+      expect(wasTurnedAway(api(status)), `${status}`).toBe(false);
+    expect(wasTurnedAway(conn("ECONNRESET"))).toBe(false);
+    expect(wasTurnedAway(new WpEngineTimeoutError({ method: "POST", path: "/x", timeoutMs: 1 }))).toBe(false);
+  });
+
+  it("a 400, 409 or 422 refuses what the request holds, on the sdk's errors and on the errors that keep their status", () => {
+    for (const status of [400, 409, 422]) {
+      expect(isRefusal(api(status)), `${status}`).toBe(true);
+      expect(isRefusal(Object.assign(new Error("wrapped"), { status })), `wrapped ${status}`).toBe(true);
+    }
+    for (const status of [401, 403, 404, 429, 503]) expect(isRefusal(api(status)), `${status}`).toBe(false);
+    expect(isRefusal(conn("ECONNRESET"))).toBe(false);
+    expect(isRefusal(new Error("no status"))).toBe(false);
   });
 });

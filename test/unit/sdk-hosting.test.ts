@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { WpEngineValidationError } from "../../sdk";
+import { canonicalDomain, isDomainName, type WpEngineValidationError } from "../../sdk";
 import { DOMAIN_ID, INSTALL, rejection, setup } from "./sdk-support";
 
 let ctx: ReturnType<typeof setup> | undefined;
@@ -566,5 +566,27 @@ describe("report schedules and templates", () => {
     });
     const [tpl] = await ctx.client.reportTemplates.list("acc-1");
     expect(tpl).toMatchObject({ uuid: "tpl-1", name: "Site Report" });
+  });
+});
+
+describe("the one domain-name rule", () => {
+  it("takes a canonical name of labels with a top-level label of 2 or more, a wildcard only where allowed", () => {
+    expect(canonicalDomain(" WWW.Example.COM. ")).toBe("www.example.com");
+    for (const name of ["www.example.com", "a-b.example.co", "xn--bcher-kva.example"])
+      expect(isDomainName(name), name).toBe(true);
+    for (const name of [
+      "localhost",
+      "-a.example.com",
+      "a_b.example.com",
+      "https://x.example",
+      "x.example/p",
+      "x.c",
+    ])
+      expect(isDomainName(name), name).toBe(false);
+    expect(isDomainName(`${"a".repeat(64)}.example`)).toBe(false);
+    expect(isDomainName(`${"abc.".repeat(63)}com`)).toBe(false); // 255 characters
+    expect(isDomainName("*.example.com")).toBe(false);
+    expect(isDomainName("*.example.com", { wildcard: true })).toBe(true);
+    expect(isDomainName("a.*.example.com", { wildcard: true })).toBe(false);
   });
 });

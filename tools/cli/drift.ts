@@ -19,11 +19,8 @@ export function plannedChanges(plan: JsonPreview): Record<string, string> {
     const [a, b] = [s.oldState?.inputs ?? {}, s.newState?.inputs ?? {}];
     return (
       [...new Set([...Object.keys(a), ...Object.keys(b)])]
-        // The dynamic provider's plumbing: the serialized provider, and the resource's claim of its object
-        // (identity.ts), which a refresh cannot read back from the service.
-        .filter(
-          (k) => !["__provider", "__claimant"].includes(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]),
-        )
+        // The dynamic provider's plumbing: the serialized provider.
+        .filter((k) => k !== "__provider" && JSON.stringify(a[k]) !== JSON.stringify(b[k]))
         .sort()
         .join(",")
     );

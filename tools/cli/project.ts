@@ -168,6 +168,26 @@ export class CliProject {
     return result;
   }
 
+  /**
+   * Runs another command in the project's directory with the CLI's environment (e.g. the package's bin,
+   * `node_modules/.bin/pulumi-wpengine`, as a user runs it); throws a {@link CliError} on a non-zero exit
+   * unless `allowFail`.
+   */
+  async exec(
+    cmd: string,
+    args: string[],
+    opts: { allowFail?: boolean; env?: Record<string, string>; onSpawn?: (pid: number) => void } = {},
+  ): Promise<RunResult> {
+    const result = await runCommand(cmd, args, {
+      cwd: this.dir,
+      env: { ...this.env, ...opts.env },
+      timeoutMs: this.timeoutMs,
+      ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
+    });
+    if (result.code !== 0 && !opts.allowFail) throw new CliError(result);
+    return result;
+  }
+
   /** `pulumi up --yes --skip-preview`, then the stack's outputs. */
   async up(extra: string[] = []): Promise<{ result: RunResult; outputs: Record<string, unknown> }> {
     const result = await this.run(["up", "--yes", "--skip-preview", "--diff", ...extra]);

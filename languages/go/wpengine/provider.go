@@ -15,13 +15,13 @@ import (
 type Provider struct {
 	pulumi.ProviderResourceState
 
-	// `true` makes every create take over an object that already exists (the way back after a crashed up).
+	// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 	AdoptExisting pulumi.StringPtrOutput `pulumi:"adoptExisting"`
 	// Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
 	ApiUrl pulumi.StringPtrOutput `pulumi:"apiUrl"`
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl pulumi.StringPtrOutput `pulumi:"appHostingUrl"`
-	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrOutput `pulumi:"maxConcurrency"`
 	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
@@ -106,13 +106,13 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// `true` makes every create take over an object that already exists (the way back after a crashed up).
+	// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 	AdoptExisting *string `pulumi:"adoptExisting"`
 	// Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
 	ApiUrl *string `pulumi:"apiUrl"`
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl *string `pulumi:"appHostingUrl"`
-	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency *string `pulumi:"maxConcurrency"`
 	// The API user's password.
 	Password *string `pulumi:"password"`
@@ -130,13 +130,13 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// `true` makes every create take over an object that already exists (the way back after a crashed up).
+	// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 	AdoptExisting pulumi.StringPtrInput
 	// Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
 	ApiUrl pulumi.StringPtrInput
 	// Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 	AppHostingUrl pulumi.StringPtrInput
-	// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrInput
 	// The API user's password.
 	Password pulumi.StringPtrInput
@@ -189,7 +189,7 @@ func (o ProviderOutput) ToProviderOutputWithContext(ctx context.Context) Provide
 	return o
 }
 
-// `true` makes every create take over an object that already exists (the way back after a crashed up).
+// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 func (o ProviderOutput) AdoptExisting() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.AdoptExisting }).(pulumi.StringPtrOutput)
 }
@@ -204,7 +204,7 @@ func (o ProviderOutput) AppHostingUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.AppHostingUrl }).(pulumi.StringPtrOutput)
 }
 
-// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 func (o ProviderOutput) MaxConcurrency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.MaxConcurrency }).(pulumi.StringPtrOutput)
 }

@@ -32,10 +32,10 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] adopt_existing: `true` makes every create take over an object that already exists (the way back after a crashed up).
+        :param pulumi.Input[_builtins.str] adopt_existing: `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
         :param pulumi.Input[_builtins.str] api_url: Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
-        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
         :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
@@ -88,7 +88,7 @@ class ProviderArgs:
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `true` makes every create take over an object that already exists (the way back after a crashed up).
+        `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -124,7 +124,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxConcurrency")
     def max_concurrency(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+        Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         """
         return pulumi.get(self, "max_concurrency")
 
@@ -227,10 +227,10 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_existing: `true` makes every create take over an object that already exists (the way back after a crashed up).
+        :param pulumi.Input[_builtins.str] adopt_existing: `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
         :param pulumi.Input[_builtins.str] api_url: Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
-        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+        :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
         :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
@@ -321,7 +321,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        `true` makes every create take over an object that already exists (the way back after a crashed up).
+        `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -345,7 +345,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter(name="maxConcurrency")
     def max_concurrency(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+        Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         """
         return pulumi.get(self, "max_concurrency")
 

@@ -11,7 +11,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// `true` makes every create take over an object that already exists (the way back after a crashed up).
+// `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 func GetAdoptExisting(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:adoptExisting")
 	if err == nil {
@@ -50,7 +50,7 @@ func GetAppHostingUrl(ctx *pulumi.Context) string {
 	return value
 }
 
-// Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 func GetMaxConcurrency(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:maxConcurrency")
 	if err == nil {

@@ -16,7 +16,7 @@ from .. import _utilities
 
 adoptExisting: Optional[str]
 """
-`true` makes every create take over an object that already exists (the way back after a crashed up).
+`true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
 """
 
 apiUrl: Optional[str]
@@ -31,7 +31,7 @@ Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
 
 maxConcurrency: Optional[str]
 """
-Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 """
 
 password: Optional[str]

@@ -23,7 +23,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def adopt_existing(self) -> Optional[str]:
         """
-        `true` makes every create take over an object that already exists (the way back after a crashed up).
+        `true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).
         """
         return __config__.get('adoptExisting') or _utilities.get_env('WPE_ADOPT_EXISTING')
 
@@ -44,7 +44,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def max_concurrency(self) -> Optional[str]:
         """
-        Requests in flight at once across the whole provider process (default: `PULUMI_PARALLEL` up to 40 when set, else 8); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+        Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         """
         return __config__.get('maxConcurrency') or _utilities.get_env('WPE_MAX_CONCURRENCY')
 

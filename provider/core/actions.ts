@@ -1,0 +1,97 @@
+/**
+ * What the action resources share (`BackupRestore`, `InstallCopy`: an action, not an object): the summary
+ * `check` adds, which inputs run the action again, and the provider that records a run whose later step failed.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import { getClient } from "./client";
+import { explainError } from "./errors";
+import { containsUnknown, normalizeEmails } from "./inputs";
+import { type Context, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
+
+/** A value as a summary shows it: unknown values during preview read "(known after apply)". */
+export function shown(value: unknown): string {
+  if (containsUnknown(value)) return "(known after apply)";
+  if (Array.isArray(value)) return value.length ? value.map(shown).join(", ") : "(none)";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (value === undefined || value === null) return "(none)";
+  return String(value);
+}
+
+/** Canonical form of an action input for comparison (emails and triggers as given, `undefined` as null). */
+export function normalizeActionInput(key: string, value: unknown): unknown {
+  if (key === "notificationEmails") return normalizeEmails(value);
+  if (key === "dbTables" && Array.isArray(value)) return [...value].sort();
+  return value === undefined ? null : value;
+}
+
+/** The inputs among `keys` whose value differs between old outputs and new inputs (normalised). */
+export function changedActionInputs(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  keys: readonly string[],
+): string[] {
+  return keys.filter(
+    (k) =>
+      containsUnknown(news[k]) ||
+      !isDeepStrictEqual(
+        toPlain(normalizeActionInput(k, olds[k])),
+        toPlain(normalizeActionInput(k, news[k])),
+      ),
+  );
+}
+
+/** The action ran (the service accepted it) but a later step failed: the state must still record the run. */
+export class ActionRanButFailedError extends Error {
+  constructor(
+    readonly outs: Record<string, unknown>,
+    readonly reason: unknown,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = "ActionRanButFailedError";
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the provider of any action's definition.
+type Provider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
+
+/**
+ * Wraps an action's provider: `check` adds the `summary` computed from the checked inputs, and `update`
+ * records the new run even when a later step (the wait) failed, so a failed wait never runs the action
+ * a second time on the next `pulumi up`.
+ */
+export function actionProvider<P extends Provider>(
+  base: P,
+  summarize: (inputs: Record<string, unknown>) => string,
+  update: (
+    id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+    ctx: Context,
+  ) => Promise<Record<string, unknown>>,
+): P {
+  const kind = base.definition.kind;
+  return {
+    ...base,
+    async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
+      const { summary: _ignored, ...given } = news;
+      const result = await base.check!(olds, given);
+      if (result.failures?.length) return result;
+      return { inputs: { ...result.inputs, summary: summarize(result.inputs) } };
+    },
+    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+      const { __provider, ...inputs } = news;
+      try {
+        const outs = await update(id, olds, inputs, { client: await getClient(), kind });
+        return { outs: toPlain({ ...inputs, ...outs }) };
+      } catch (err) {
+        if (!(err instanceof ActionRanButFailedError))
+          throw explainError(kind, "update", withStep(base.definition, inputs, err));
+        // The engine records `properties` with the failure (a partial update), exactly as for create.
+        const failure = explainError(kind, "update", err.reason);
+        Object.assign(failure, { id, properties: { ...toPlain({ ...inputs, ...err.outs }), __provider } });
+        throw failure;
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * What the application-hosting kinds share: the ids the service accepts for apps and environments, the
+ * service's resource names, the inputs that address an environment, and a domain mapping as its status.
+ */
+import { z } from "zod";
+import { type DomainMapping as ApiDomainMapping, canonicalDomain } from "../../sdk";
+import { uuidString } from "./inputs";
+
+/**
+ * The form of an app id (also of environment ids), as the service accepts it: 1 to 63 lower-case
+ * letters, digits or hyphens, starting with a letter and not ending with a hyphen (a DNS label).
+ */
+export const APP_ID_PATTERN = /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** An app or environment id input, validated to the form the service accepts. */
+export const resourceIdString = (what: string) =>
+  z
+    .string({ error: `${what} is required and must be a string` })
+    .regex(
+      APP_ID_PATTERN,
+      `${what} must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen`,
+    );
+
+/** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
+export function appResourceName(accountId: string, appId: string): string {
+  return `accounts/${accountId}/apps/${appId}`;
+}
+
+/** `accounts/{a}/apps/{app}/environments/{env}`: the service's resource name of an environment. */
+export function environmentResourceName(accountId: string, appId: string, environmentId: string): string {
+  return `${appResourceName(accountId, appId)}/environments/${environmentId}`;
+}
+
+/** The inputs that address an environment, shared by every resource that acts on one. */
+export const environmentAddress = {
+  accountId: uuidString("accountId").meta({ description: "The account that owns the app.", replaces: true }),
+  appId: resourceIdString("appId").meta({ description: "The app id (`App.name`).", replaces: true }),
+  environmentId: resourceIdString("environmentId").meta({
+    description: "The environment id (`Environment.name`).",
+    replaces: true,
+  }),
+} as const;
+
+/** One mapping as the service reports it. */
+export const mappingStatusOutput = z.object({
+  domain: z.string().meta({ description: "The domain (lower case)." }),
+  primary: z.boolean().meta({ description: "Whether it is the primary domain." }),
+  destinationDomainMapping: z
+    .string()
+    .nullable()
+    .meta({ description: "The domain it redirects to, or null." }),
+  state: z.string().meta({
+    description: "CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).",
+  }),
+  resourceName: z.string().nullable().meta({ description: "The mapping's resource name." }),
+  txtRecordName: z.string().nullable().meta({
+    description: "Name of the TXT record that proves ownership, when the service asks for one.",
+  }),
+  txtRecordValue: z.string().nullable().meta({ description: "Value of that TXT record." }),
+  txtVerified: z.boolean().nullable().meta({ description: "Whether ownership has been verified." }),
+});
+
+/** One mapping as the service reports it. */
+export type MappingStatus = z.output<typeof mappingStatusOutput>;
+
+/** Maps a service record to its status output. */
+export function mappingStatus(m: ApiDomainMapping): MappingStatus {
+  const txt = m.txtVerification;
+  const dest = m.destinationDomainMapping;
+  return {
+    domain: canonicalDomain(m.domain),
+    primary: m.primary ?? false,
+    destinationDomainMapping: dest ? canonicalDomain(dest.split("/").pop() ?? dest) : null,
+    state: m.state ?? "STATE_UNSPECIFIED",
+    resourceName: m.name ?? null,
+    txtRecordName: txt?.name ?? null,
+    txtRecordValue: txt?.value ?? null,
+    txtVerified: txt?.verified ?? null,
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * The parts of `pulumi-wpengine recover` that decide (no process, no network): who holds the stack, and
+ * which objects the killed run created (docs/recover.md).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as zlib from "node:zlib";
+import { type Identity, identityOf, identityText, type JournalEntry } from "../core/journal";
+
+/** A file backend's lock on a stack (`.pulumi/locks/<org>/<project>/<stack>/<id>.json`). */
+export interface Lock {
+  file: string;
+  pid: number;
+  hostname: string;
+  timestamp?: string;
+}
+
+/** The kind of a resource type of this package (`pulumi-nodejs:dynamic/wpengine:Domain`, `wpengine:index:Domain`). */
+export function kindOfType(type: string): string | undefined {
+  return /^(?:pulumi-nodejs:dynamic\/wpengine|wpengine:index):(\w+)$/.exec(type)?.[1];
+}
+
+/** The local path of a `file://` backend URL, or `undefined` for any other backend. */
+export function fileBackendRoot(url: string, home = process.env["HOME"] ?? ""): string | undefined {
+  if (!url.startsWith("file://")) return undefined;
+  const rest = decodeURIComponent(url.slice("file://".length).replace(/\?.*$/, ""));
+  if (rest === "~" || rest.startsWith("~/")) return path.join(home, rest.slice(1));
+  return rest;
+}
+
+/** The lock files of `stack` (of `project`) under a file backend's root. */
+export function findLocks(root: string, project: string, stack: string): Lock[] {
+  const base = path.join(root, ".pulumi", "locks");
+  const dirs = [
+    path.join(base, stack), // stacks of a backend without projects
+    ...subdirs(base).map((org) => path.join(base, org, project, stack)),
+  ];
+  const locks: Lock[] = [];
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir).filter((n) => n.endsWith(".json"));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const file = path.join(dir, name);
+      try {
+        const c = JSON.parse(fs.readFileSync(file, "utf8")) as {
+          pid?: unknown;
+          hostname?: unknown;
+          timestamp?: unknown;
+        };
+        if (typeof c.pid !== "number") continue;
+        locks.push({
+          file,
+          pid: c.pid,
+          hostname: typeof c.hostname === "string" ? c.hostname : "",
+          ...(typeof c.timestamp === "string" ? { timestamp: c.timestamp } : {}),
+        });
+      } catch {
+        // not a lock
+      }
+    }
+  }
+  return locks;
+}
+
+function subdirs(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+}
+
+/** The file backend's state files of a stack: plain, gzip or zstd (`PULUMI_SELF_MANAGED_STATE_GZIP`). */
+const STATE_FILES = [".json", ".json.gz", ".json.zst"];
+
+/**
+ * An empty `.attrs` sidecar beside a stack's state file (`.pulumi/stacks/<project>/<stack>.json.attrs`, or
+ * `.pulumi/stacks/<stack>.json.attrs` in a backend without projects). The engine's file backend (gocloud's
+ * fileblob) creates the sidecar, then writes it, then renames the new state file in: a SIGKILL between the
+ * first two leaves it empty, and every later command fails with "failed to load checkpoint: EOF" though the
+ * state is whole. `stack` is the stack's name (`dev` or `org/project/dev`); `whole` says whether the state
+ * file beside it parses, and why not.
+ */
+export interface EmptySidecar {
+  file: string;
+  stack: string;
+  whole: true | string;
+}
+
+/** The empty sidecars of `project`'s stacks (only of `stack` when given) under a file backend's root. */
+export function emptySidecars(root: string, project: string, stack?: string): EmptySidecar[] {
+  const base = path.join(root, ".pulumi", "stacks");
+  const only = stack?.split("/").pop();
+  const found: EmptySidecar[] = [];
+  for (const dir of [path.join(base, project), base]) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const suffix = STATE_FILES.find((s) => name.endsWith(`${s}.attrs`));
+      if (!suffix) continue;
+      const name_ = name.slice(0, -`${suffix}.attrs`.length);
+      if (only !== undefined && name_ !== only) continue;
+      const file = path.join(dir, name);
+      try {
+        if (!fs.statSync(file).isFile() || fs.statSync(file).size !== 0) continue;
+      } catch {
+        continue;
+      }
+      found.push({ file, stack: name_, whole: stateParses(file.slice(0, -".attrs".length)) });
+    }
+  }
+  return found;
+}
+
+/**
+ * Deletes the empty sidecars of `stack` whose state is whole (the engine then reads the state without
+ * one) and returns them; throws, deleting nothing, when a state beside an empty sidecar does not parse.
+ */
+export function repairSidecars(root: string, project: string, stack: string): string[] {
+  const empty = emptySidecars(root, project, stack);
+  for (const s of empty)
+    if (s.whole !== true)
+      throw new Error(
+        `the killed run left ${s.file} empty, and ${s.whole}: compare the state with its .bak, then delete ` +
+          "the empty sidecar by hand and run pulumi-wpengine recover again",
+      );
+  for (const s of empty) fs.rmSync(s.file);
+  return empty.map((s) => s.file);
+}
+
+/** Whether a state file reads as a whole checkpoint (`true`), or why not. */
+function stateParses(file: string): true | string {
+  try {
+    let bytes: Buffer = fs.readFileSync(file);
+    if (file.endsWith(".gz")) bytes = zlib.gunzipSync(bytes);
+    if (file.endsWith(".zst")) {
+      const unzstd = (zlib as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
+      if (!unzstd) return "this Node.js cannot read zstd (Node.js 22.15 or later can)";
+      bytes = unzstd(bytes);
+    }
+    const state = JSON.parse(bytes.toString("utf8")) as { checkpoint?: unknown } | null;
+    return state && typeof state === "object" && "checkpoint" in state ? true : "it holds no checkpoint";
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ENOENT"
+      ? "there is no state file beside it"
+      : `the state file does not parse (${(err as Error).message})`;
+  }
+}
+
+/** A create the state records as begun and never ended (`pending_operations` of type `creating`). */
+export interface PendingCreate {
+  urn: string;
+  type: string;
+  inputs: Record<string, unknown>;
+}
+
+/** The pending creates of an exported state (`pulumi stack export`). */
+export function pendingCreates(state: unknown): PendingCreate[] {
+  const ops =
+    (state as { deployment?: { pending_operations?: unknown[] } })?.deployment?.pending_operations ?? [];
+  const out: PendingCreate[] = [];
+  for (const op of ops as {
+    type?: string;
+    resource?: { urn?: string; type?: string; inputs?: Record<string, unknown> };
+  }[]) {
+    if (op.type !== "creating" || !op.resource?.urn || !op.resource.type) continue;
+    out.push({ urn: op.resource.urn, type: op.resource.type, inputs: op.resource.inputs ?? {} });
+  }
+  return out;
+}
+
+/**
+ * The journal lines a recovery of `stack` weighs: those of this stack (or naming no stack) after the last
+ * recovery of it ended (its `cleared` line).
+ */
+export function unsettled(journal: JournalEntry[], stack: string): JournalEntry[] {
+  const mine = journal.filter((e) => e.stack === undefined || e.stack === stack);
+  let from = 0;
+  mine.forEach((e, i) => {
+    if (e.step === "cleared" && e.stack === stack) from = i + 1;
+  });
+  return mine.slice(from).filter((e) => e.step !== "cleared");
+}
+
+export interface Adoption extends Identity {
+  /** The id the run recorded (its create answered), when it did. */
+  id?: string;
+  /** Where it comes from: a pending create of the state (its URN), or the journal only. */
+  urn?: string;
+}
+
+/**
+ * What the recovery may adopt: each identity whose create a run of the stack began (a pending create of
+ * the state, or a journal line) and did not see refused. The latest such run decides: its create answered
+ * with an id (the recovery's create adopts only that id), or never answered (in flight at the kill). A
+ * later run's "already exists" settles nothing for an earlier run that made the object (a plain `up` after
+ * a crash meets what the killed run made). An identity no run began a create of is not here: whatever
+ * holds it is not this stack's.
+ */
+export function adoptions(
+  pending: PendingCreate[],
+  lines: JournalEntry[],
+  replaceOnOf: (kind: string) => readonly string[] | undefined,
+): { adopt: Adoption[]; refused: string[] } {
+  // The last settling step of each identity in each run ("made" is not unsettled by a later resend).
+  const byRun = new Map<string, Map<string, JournalEntry>>();
+  const identities = new Map<string, Identity>();
+  for (const e of lines) {
+    const text = identityText(e);
+    identities.set(text, { kind: e.kind, key: e.key });
+    const run = `${e.run}@${e.host}`;
+    const last = byRun.get(run) ?? new Map<string, JournalEntry>();
+    byRun.set(run, last);
+    // A recovery's adoption settles as its create's "made" does.
+    const step = e.step === "recovered" ? { ...e, step: "made" as const } : e;
+    if (step.step !== "sending" || !last.has(text) || last.get(text)!.step === "sending")
+      last.set(text, step);
+  }
+  const adopt = new Map<string, Adoption>();
+  const refused = new Set<string>();
+  const consider = (text: string, identity: Identity, urn?: string) => {
+    // The latest run that did not see it refused decides: its create made this id, or never answered; or
+    // it deleted the object, which no recovery then claims.
+    const ends = [...byRun.values()].map((m) => m.get(text)).filter((e): e is JournalEntry => !!e);
+    const end = ends.reverse().find((e) => e.step !== "failed");
+    if (end?.step === "deleted" && !urn) return;
+    if (ends.length && !end) {
+      refused.add(text);
+      return;
+    }
+    const prior = adopt.get(text);
+    const at = urn ?? prior?.urn;
+    const id = end?.step === "made" ? end.id : undefined;
+    adopt.set(text, { ...identity, ...(id ? { id } : {}), ...(at ? { urn: at } : {}) });
+  };
+  for (const [text, identity] of identities) consider(text, identity);
+  for (const p of pending) {
+    const kind = kindOfType(p.type);
+    const replaceOn = kind ? replaceOnOf(kind) : undefined;
+    if (!kind || !replaceOn) continue;
+    const identity = identityOf(kind, replaceOn, p.inputs);
+    consider(identityText(identity), identity, p.urn);
+  }
+  return { adopt: [...adopt.values()], refused: [...refused] };
+}

@@ -1,0 +1,335 @@
+/**
+ * The parts of `pulumi-wpengine recover` (docs/recover.md): the create journal, what the recovery may
+ * adopt, the lock it reads, the holder it refuses beside, and the provider's create under a recovery plan.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as zlib from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  append,
+  identityOf,
+  identityText,
+  type JournalEntry,
+  journalCreate,
+  readJournal,
+  resetRecoveryPlan,
+  stackOfCommand,
+} from "../../provider/core/journal";
+import { holderOf } from "../../provider/recover/cli";
+import {
+  adoptions,
+  emptySidecars,
+  fileBackendRoot,
+  findLocks,
+  kindOfType,
+  pendingCreates,
+  repairSidecars,
+  unsettled,
+} from "../../provider/recover/plan";
+
+const REPLACE_ON: Record<string, string[]> = {
+  Domain: ["installId", "name"],
+  AccountUser: ["accountId", "email"],
+};
+const replaceOnOf = (kind: string) => REPLACE_ON[kind];
+
+let n = 0;
+const line = (
+  run: number,
+  step: JournalEntry["step"],
+  name: string,
+  more: Partial<JournalEntry> = {},
+): JournalEntry => ({
+  t: new Date(Date.UTC(2026, 10, 25, 17, 0, n++)).toISOString(),
+  run,
+  host: "ci",
+  step,
+  kind: "Domain",
+  key: { installId: "i1", name },
+  ...more,
+});
+
+const adopted = (r: ReturnType<typeof adoptions>) =>
+  r.adopt.map((a) => `${a.key["name"]}${a.id ? `=${a.id}` : ""}`).sort();
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-recover-unit-"));
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  delete process.env["WPE_RECOVER_PLAN"];
+  resetRecoveryPlan();
+});
+
+describe("the create journal", () => {
+  it("an identity is the kind and the inputs that replace it, names compared without case", () => {
+    const a = identityOf("Domain", ["name", "installId"], {
+      installId: "i1",
+      name: "WWW.x.example",
+      primary: true,
+    });
+    expect(a.key).toEqual({ installId: "i1", name: "WWW.x.example" });
+    expect(identityText(a)).toBe(
+      identityText(identityOf("Domain", ["installId", "name"], { installId: "i1", name: "www.x.example" })),
+    );
+    expect(identityText(a)).not.toBe(
+      identityText(identityOf("Domain", ["installId", "name"], { installId: "i2", name: "www.x.example" })),
+    );
+  });
+
+  it("appends whole lines and skips one torn by a kill", () => {
+    append(line(7, "sending", "a.example"), dir);
+    append(line(7, "made", "a.example", { id: "d1" }), dir);
+    fs.appendFileSync(path.join(dir, "journal.jsonl"), '{"t":"2026-11-25T17:00:00Z","run":7,"ho');
+    const read = readJournal(dir);
+    expect(read.map((e) => e.step)).toEqual(["sending", "made"]);
+    expect(read[1]?.id).toBe("d1");
+    expect(fs.statSync(path.join(dir, "journal.jsonl")).mode & 0o777).toBe(0o600);
+  });
+
+  it("knows the stack a pulumi command line names", () => {
+    expect(stackOfCommand(["pulumi", "up", "--yes", "--stack", "prod"])).toBe("prod");
+    expect(stackOfCommand(["pulumi", "up", "-s", "dev"])).toBe("dev");
+    expect(stackOfCommand(["pulumi", "up", "--stack=org/p/qa"])).toBe("org/p/qa");
+    expect(stackOfCommand(["pulumi", "up", "--yes"])).toBeUndefined();
+  });
+});
+
+describe("what a recovery adopts", () => {
+  it("what the killed run made (with its id) or left in flight; not what it saw refused; nothing it never began", () => {
+    const lines = [
+      line(7, "sending", "made.example"),
+      line(7, "made", "made.example", { id: "d1" }),
+      line(7, "sending", "inflight.example"),
+      line(7, "sending", "theirs.example"),
+      line(7, "failed", "theirs.example"),
+    ];
+    const r = adoptions([], lines, replaceOnOf);
+    expect(adopted(r)).toEqual(["inflight.example", "made.example=d1"]);
+    expect(r.refused).toEqual([
+      identityText(identityOf("Domain", ["installId", "name"], { installId: "i1", name: "theirs.example" })),
+    ]);
+  });
+
+  it("a plain up after the crash that met the killed run's objects does not take them from it", () => {
+    const lines = [
+      line(7, "sending", "a.example"),
+      line(7, "made", "a.example", { id: "d1" }),
+      line(9, "sending", "a.example"),
+      line(9, "failed", "a.example"),
+    ];
+    expect(adopted(adoptions([], lines, replaceOnOf))).toEqual(["a.example=d1"]);
+  });
+
+  it("the latest run decides: an object made long ago and since deleted does not pin an old id", () => {
+    const lines = [line(5, "made", "a.example", { id: "old" }), line(7, "sending", "a.example")];
+    expect(adopted(adoptions([], lines, replaceOnOf))).toEqual(["a.example"]);
+  });
+
+  it("an object a run of the stack deleted is no longer claimed; one a recovery took counts as made", () => {
+    const lines = [
+      line(5, "made", "gone.example", { id: "g1" }),
+      line(6, "deleted", "gone.example", { id: "g1" }),
+      line(7, "sending", "taken.example"),
+      line(8, "sending", "taken.example"),
+      line(8, "recovered", "taken.example", { id: "t1", recovery: "r1" }),
+    ];
+    const r = adoptions([], lines, replaceOnOf);
+    expect(adopted(r)).toEqual(["taken.example=t1"]);
+    expect(r.refused).toEqual([]);
+  });
+
+  it("the state's pending creates count, by their type and inputs, unless the journal says refused", () => {
+    const state = {
+      deployment: {
+        pending_operations: [
+          {
+            type: "creating",
+            resource: {
+              urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/wpengine:Domain::d1",
+              type: "pulumi-nodejs:dynamic/wpengine:Domain",
+              inputs: { installId: "i1", name: "pending.example", __provider: "x" },
+            },
+          },
+          {
+            type: "creating",
+            resource: {
+              urn: "urn:pulumi:dev::p::wpengine:index:Domain::d2",
+              type: "wpengine:index:Domain",
+              inputs: { installId: "i1", name: "theirs.example" },
+            },
+          },
+          { type: "deleting", resource: { urn: "u", type: "wpengine:index:Domain", inputs: {} } },
+          { type: "creating", resource: { urn: "u2", type: "random:index:RandomId", inputs: {} } },
+        ],
+      },
+    };
+    const pending = pendingCreates(state);
+    expect(pending.length).toBe(3);
+    const r = adoptions(pending, [line(7, "failed", "theirs.example")], replaceOnOf);
+    expect(adopted(r)).toEqual(["pending.example"]);
+    expect(r.adopt[0]?.urn).toBe("urn:pulumi:dev::p::pulumi-nodejs:dynamic/wpengine:Domain::d1");
+    expect(kindOfType("wpengine:index:AccountUser")).toBe("AccountUser");
+    expect(kindOfType("random:index:RandomId")).toBeUndefined();
+  });
+
+  it("weighs only this stack's lines (or lines naming no stack) after its last recovery", () => {
+    const lines = [
+      line(3, "made", "before.example", { id: "b" }),
+      line(4, "cleared", "", { stack: "dev", kind: "", key: {} }),
+      line(7, "made", "after.example", { id: "a" }),
+      line(8, "made", "other.example", { id: "o", stack: "prod" }),
+      line(8, "made", "mine.example", { id: "m", stack: "dev" }),
+    ];
+    expect(adopted(adoptions([], unsettled(lines, "dev"), replaceOnOf))).toEqual([
+      "after.example=a",
+      "mine.example=m",
+    ]);
+    expect(adopted(adoptions([], unsettled(lines, "prod"), replaceOnOf))).toEqual([
+      "after.example=a",
+      "before.example=b",
+      "other.example=o",
+    ]);
+  });
+});
+
+describe("the lock and the holder", () => {
+  it("reads a file backend's lock of the stack (projects or not), and no other stack's", () => {
+    expect(fileBackendRoot("file:///tmp/b")).toBe("/tmp/b");
+    expect(fileBackendRoot("file://~/state", "/home/u")).toBe("/home/u/state");
+    expect(fileBackendRoot("https://api.pulumi.com")).toBeUndefined();
+    const locks = path.join(dir, ".pulumi", "locks");
+    fs.mkdirSync(path.join(locks, "organization", "proj", "dev"), { recursive: true });
+    fs.mkdirSync(path.join(locks, "organization", "proj", "prod"), { recursive: true });
+    const content = { pid: 4242, username: "ci", hostname: "runner-1", timestamp: "2026-11-25T17:00:00Z" };
+    fs.writeFileSync(path.join(locks, "organization", "proj", "dev", "l1.json"), JSON.stringify(content));
+    fs.writeFileSync(path.join(locks, "organization", "proj", "prod", "l2.json"), JSON.stringify(content));
+    const found = findLocks(dir, "proj", "dev");
+    expect(found.map((l) => [l.pid, l.hostname, l.timestamp])).toEqual([
+      [4242, "runner-1", "2026-11-25T17:00:00Z"],
+    ]);
+    expect(findLocks(dir, "other", "dev")).toEqual([]);
+  });
+
+  it("a live pid on this host holds the stack, named; a dead one does not; another host's needs --force", async () => {
+    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "ignore" });
+    try {
+      const host = os.hostname();
+      const live = { file: "/l.json", pid: child.pid!, hostname: host, timestamp: "2026-11-25T17:00:00Z" };
+      const said = holderOf([live], [], false, host);
+      expect(said).toContain(`a pulumi process still holds the stack: pid ${child.pid} (`);
+      expect(said).toContain("setTimeout");
+      expect(said).toContain("since 2026-11-25T17:00:00Z");
+    } finally {
+      child.kill("SIGKILL");
+      await new Promise((r) => child.once("exit", r));
+    }
+    const dead = { file: "/l.json", pid: child.pid!, hostname: os.hostname() };
+    expect(holderOf([dead], [], false)).toBeUndefined();
+    const elsewhere = { file: "/l.json", pid: 1, hostname: "another-host" };
+    expect(holderOf([elsewhere], [], false)).toContain("pid 1 on host another-host");
+    expect(holderOf([elsewhere], [], true)).toBeUndefined();
+    expect(holderOf([], [process.pid], false)).toContain(`still running in this project: pid ${process.pid}`);
+  });
+});
+
+describe("the empty .attrs sidecar a kill leaves beside a file backend's state", () => {
+  const CHECKPOINT = JSON.stringify({
+    version: 3,
+    checkpoint: { stack: "organization/proj/dev", latest: {} },
+  });
+  const stacks = () => path.join(dir, ".pulumi", "stacks");
+  const put = (rel: string, content: string | Buffer) => {
+    const file = path.join(stacks(), rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    return file;
+  };
+
+  it("is deleted beside a whole state (plain or gzip, projects or not), and only the stack's own", () => {
+    const dev = put("proj/dev.json.attrs", "");
+    put("proj/dev.json", CHECKPOINT);
+    const prod = put("proj/prod.json.gz.attrs", "");
+    put("proj/prod.json.gz", zlib.gzipSync(CHECKPOINT));
+    const written = put("proj/qa.json.attrs", '{"user.content_type":"application/json"}');
+    put("proj/qa.json", CHECKPOINT);
+    const backup = put("proj/dev.json.bak.attrs", "");
+    const legacy = put("old.json.attrs", "");
+    put("old.json", CHECKPOINT);
+    expect(emptySidecars(dir, "proj").map((s) => [path.basename(s.file), s.stack, s.whole])).toEqual([
+      ["dev.json.attrs", "dev", true],
+      ["prod.json.gz.attrs", "prod", true],
+      ["old.json.attrs", "old", true],
+    ]);
+    // A fully qualified stack name counts by its last part.
+    expect(repairSidecars(dir, "proj", "organization/proj/dev")).toEqual([dev]);
+    expect(fs.existsSync(dev)).toBe(false);
+    expect(fs.existsSync(prod)).toBe(true);
+    expect(repairSidecars(dir, "proj", "prod")).toEqual([prod]);
+    expect(repairSidecars(dir, "proj", "old")).toEqual([legacy]);
+    // A sidecar the engine wrote, and the backup's, are not touched; nothing is left to repair.
+    expect(repairSidecars(dir, "proj", "qa")).toEqual([]);
+    expect(fs.existsSync(written)).toBe(true);
+    expect(fs.existsSync(backup)).toBe(true);
+    expect(emptySidecars(dir, "proj")).toEqual([]);
+  });
+
+  it("is left in place, with the reason, when the state beside it does not parse or is missing", () => {
+    const torn = put("proj/dev.json.attrs", "");
+    put("proj/dev.json", CHECKPOINT.slice(0, 20));
+    const alone = put("proj/gone.json.attrs", "");
+    expect(() => repairSidecars(dir, "proj", "dev")).toThrow(
+      new RegExp(`left ${torn} empty, and the state file does not parse .*compare the state with its \\.bak`),
+    );
+    expect(fs.existsSync(torn)).toBe(true);
+    expect(() => repairSidecars(dir, "proj", "gone")).toThrow(/there is no state file beside it/);
+    expect(fs.existsSync(alone)).toBe(true);
+  });
+});
+
+describe("a create under a recovery plan", () => {
+  const plan = (adopt: unknown[]) => {
+    const file = path.join(dir, "plan.json");
+    fs.writeFileSync(file, JSON.stringify({ token: "t1", adopt }));
+    process.env["WPE_RECOVER_PLAN"] = file;
+    resetRecoveryPlan();
+  };
+
+  it("adopts a listed identity, and refuses a different id than the killed run made", () => {
+    plan([{ kind: "Domain", key: { installId: "i1", name: "a.example" }, id: "d1" }]);
+    const listed = journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "A.example" });
+    expect(listed.adopt).toBe(true);
+    expect(String(listed.foreign("d2"))).toMatch(
+      /the interrupted run made id d1, but the service now holds id d2/,
+    );
+    expect(listed.foreign("D1")).toBeUndefined();
+    expect(listed.foreign(undefined)).toBeUndefined();
+    const other = journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "b.example" });
+    expect(other.adopt).toBe(false);
+  });
+
+  it("an 'already exists' the recovery did not take says why, naming recover", () => {
+    plan([]);
+    const c = journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "b.example" });
+    const err = c.failed(
+      Object.assign(new Error("domain b.example already exists on install i1 (id d9)"), {
+        alreadyExists: true,
+      }),
+    );
+    expect(String(err)).toContain(
+      "Not taken by pulumi-wpengine recover: no create of this stack's interrupted run made it",
+    );
+    const lost = new Error("socket hang up");
+    expect(c.failed(lost)).toBe(lost);
+  });
+
+  it("outside a recovery nothing is adopted", () => {
+    expect(journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "a.example" }).adopt).toBe(
+      false,
+    );
+  });
+});
