@@ -11,6 +11,7 @@ import type { WpEngineClient } from "../../sdk";
 import type { Identity } from "./identity";
 import { PROFILE_INPUT } from "./inputs";
 import { type Context, defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
+import type { Wire } from "./wire";
 
 declare module "zod/v4/core" {
   interface GlobalMeta {
@@ -35,6 +36,8 @@ declare module "zod/v4/core" {
      * output stays a plain string): the TypeScript classes type the input as their union.
      */
     values?: readonly string[];
+    /** Where the service has it when not at the snake_case of its name (see `wire.ts`). */
+    wire?: Wire;
   }
 }
 

@@ -3,17 +3,9 @@
  * and which input property that points at (the API speaks snake_case, programs speak camelCase).
  */
 
+import type { z } from "zod";
 import { WpEngineConnectionError } from "../../sdk";
-
-/** Request wrappers of the API that are not inputs of any resource (`domains`: the bulk create's list). */
-const WRAPPERS = new Set(["user", "domains", "custom_options", "largefs_settings", "large_fs_config"]);
-
-/** `bucket_region` → `bucketRegion`; `user.first_name` → `firstName` (the wrapper is not an input). */
-export function inputPropertyOf(apiField: string): string {
-  const last = apiField.split(".").filter((p) => !/^\d+$/.test(p) && !WRAPPERS.has(p));
-  const path = last.length ? last : [apiField];
-  return path.map((p) => p.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join(".");
-}
+import { inputOfField } from "./wire";
 
 /**
  * What a 401 means once `preview` has proved the credentials: most often a rotation, where `refresh`,
@@ -67,10 +59,17 @@ export function nothingDone(action: string, err: unknown): string | undefined {
 }
 
 /**
- * Wraps any failure of a lifecycle step into an Error whose message names the resource and the inputs,
- * how many times the step was sent when more than once, and `next` (the step that follows) when given.
+ * Wraps any failure of a lifecycle step into an Error whose message names the resource and the inputs
+ * (the service's fields named by the kind's `inputs`, see `inputOfField`), how many times the step was sent
+ * when more than once, and `next` (the step that follows) when given.
  */
-export function explainError(kind: string, action: string, err: unknown, next?: string): Error {
+export function explainError(
+  kind: string,
+  action: string,
+  err: unknown,
+  next?: string,
+  inputs?: z.ZodObject,
+): Error {
   const base = err instanceof Error ? err.message : String(err);
   const details = (err as { errors?: DetailLike[] } | null)?.errors;
   const fields = Array.isArray(details)
@@ -78,7 +77,7 @@ export function explainError(kind: string, action: string, err: unknown, next?: 
     : [];
   const status = (err as { status?: unknown } | null)?.status;
   const hint = fields.length
-    ? ` (input ${fields.map((f) => `"${inputPropertyOf(f)}"`).join(", ")})`
+    ? ` (input ${fields.map((f) => `"${inputOfField(inputs, f)}"`).join(", ")})`
     : status === 401
       ? `. ${STALE_CREDENTIALS}`
       : "";

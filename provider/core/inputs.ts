@@ -172,6 +172,7 @@ export const deletionProtectionInput = z
     description:
       "Refuse to delete (or replace) the object while true, the default. Turning it off is an update that sends nothing to the service.",
     writeOnly: true,
+    wire: false,
   });
 
 /**

@@ -311,7 +311,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
   const ctx = async (): Promise<Context> => ({ client: await getClient(), kind: def.kind });
   const anyDef = def as unknown as ResourceDefinition<Record<string, unknown>, Record<string, unknown>>;
   const fail = (action: string, err: unknown, then?: string): never => {
-    throw explainError(def.kind, action, err, then);
+    throw explainError(def.kind, action, err, then, def.schema);
   };
   return {
     definition: def,
@@ -378,7 +378,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
             ...withInputs(anyDef, inputs, err.properties),
             __provider: inputs["__provider"],
           };
-          err.message = explainError(def.kind, "create", err.cause ?? err).message;
+          err.message = explainError(def.kind, "create", err.cause ?? err, undefined, def.schema).message;
           throw err;
         }
         return fail("create", withStep(def, inputs, journal.failed(err)), next("create", err));

@@ -1,11 +1,18 @@
 import { z } from "zod";
-import { type AccountUser as ApiAccountUser, isNotFound, type WpEngineClient } from "../../sdk";
+import {
+  type AccountUser as ApiAccountUser,
+  type CreateAccountUserRequest,
+  isNotFound,
+  type UpdateAccountUserRequest,
+  type WpEngineClient,
+} from "../../sdk";
 import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** The role sets the service accepts, in their canonical spelling. */
 export const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
@@ -123,43 +130,44 @@ const rules: Rule<AccountUserInputs>[] = [
   },
 ];
 
+const normalize = (key: string, v: unknown) => {
+  if (key === "email" && typeof v === "string") return v.trim().toLowerCase();
+  if (key === "roles" && typeof v === "string") return canonicalRoles(v) ?? v;
+  if (key === "installIds") return normalizeInstallIds(Array.isArray(v) ? (v as string[]) : null);
+  if (key === "accountId" && typeof v === "string") return v.toLowerCase();
+  return v ?? null;
+};
+const WIRE = wireOf(inputs, outputs, normalize);
+
 /** Maps a service record to outputs (roles canonical, installs sorted by id). */
 export function accountUserOutputs(accountId: string, u: ApiAccountUser): AccountUserOutputs {
-  const installs = [...(u.installs ?? [])]
-    .map((i) => ({ id: i.id, name: i.name ?? null }))
-    .sort((a, b) => a.id.localeCompare(b.id));
-  const ids = normalizeInstallIds(installs.map((i) => i.id)) ?? [];
-  const roles = canonicalRoles(u.roles) ?? u.roles;
-  return {
-    accountId: u.account_id ?? accountId,
-    email: u.email ?? "",
-    firstName: u.first_name ?? "",
-    lastName: u.last_name ?? "",
-    // A role set the service reports that is not one of the five is kept as-is so the diff shows it.
-    roles,
-    // Only a partial user's installs are an input; a full user reaches every install and has none (an
-    // undefined value also clears a stale list from the state on refresh, and adds none to the inputs).
-    installIds: isPartial(roles) ? ids : undefined,
-    userId: u.user_id,
-    inviteAccepted: u.invite_accepted ?? false,
-    mfaEnabled: u.mfa_enabled ?? false,
-    lastOwner: u.last_owner ?? null,
-    phone: u.phone ?? null,
-    installs,
-  };
+  const live = WIRE.outputs(u, { accountId });
+  const installs = [...live.installs].sort((a, b) => a.id.localeCompare(b.id));
+  // A role set the service reports that is not one of the five is kept as-is so the diff shows it.
+  const roles = canonicalRoles(live.roles) ?? live.roles;
+  // Only a partial user's installs are an input; a full user reaches every install and has none (an
+  // undefined value also clears a stale list from the state on refresh, and adds none to the inputs).
+  const ids = isPartial(roles) ? (normalizeInstallIds(installs.map((i) => i.id)) ?? []) : undefined;
+  return { ...live, roles, installIds: ids, installs };
 }
+
+/** The installs a request carries: a partial user's (a list, perhaps empty), none for the other roles. */
+const installsOf = (roles: string, ids: readonly string[] | null | undefined) =>
+  isPartial(roles) ? (normalizeInstallIds(ids) ?? []) : undefined;
 
 /** The PATCH that brings a user's access from `have` to `want`; `undefined` when nothing differs. */
 export function accountUserPatch(
   have: Pick<AccountUserOutputs, "roles" | "installIds">,
   want: Pick<AccountUserInputs, "roles" | "installIds">,
-): { roles: string; install_ids?: string[] } | undefined {
+): UpdateAccountUserRequest | undefined {
   const sameRoles = canonicalRoles(have.roles) === canonicalRoles(want.roles);
-  const haveIds = normalizeInstallIds(have.installIds);
-  const wantIds = normalizeInstallIds(want.installIds);
-  const sameIds = JSON.stringify(haveIds) === JSON.stringify(wantIds);
+  const sameIds =
+    JSON.stringify(normalizeInstallIds(have.installIds)) ===
+    JSON.stringify(normalizeInstallIds(want.installIds));
   if (sameRoles && (sameIds || !isPartial(want.roles))) return undefined;
-  return { roles: want.roles, ...(isPartial(want.roles) ? { install_ids: wantIds ?? [] } : {}) };
+  // The service takes the role set whole, with a partial one's installs.
+  const installIds = installsOf(want.roles, want.installIds);
+  return WIRE.body({ ...want, installIds }, ["roles", "installIds"]) as UpdateAccountUserRequest;
 }
 
 /** The account's users by lower-case email, listed once per plugin process (see `children.ts`). */
@@ -177,10 +185,9 @@ const READS = readListings<WpEngineClient, ApiAccountUser>({
 
 /** Identity fields of an existing user that differ from the inputs (they cannot be changed in place). */
 export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): string[] {
-  const out: string[] = [];
-  if (u.first_name != null && u.first_name !== inputs.firstName) out.push(`firstName is "${u.first_name}"`);
-  if (u.last_name != null && u.last_name !== inputs.lastName) out.push(`lastName is "${u.last_name}"`);
-  return out;
+  const live = WIRE.outputs(u);
+  const names = ["firstName", "lastName"] as const;
+  return names.filter((k) => live[k] != null && live[k] !== inputs[k]).map((k) => `${k} is "${live[k]}"`);
 }
 
 export const definition = defineKind({
@@ -215,27 +222,15 @@ export const definition = defineKind({
   rules,
   // The replacement has the same email more often than not: the old user must be gone first.
   deleteBeforeReplace: true,
-  normalize: (key, v) => {
-    if (key === "email" && typeof v === "string") return v.trim().toLowerCase();
-    if (key === "roles" && typeof v === "string") return canonicalRoles(v) ?? v;
-    if (key === "installIds") return normalizeInstallIds(Array.isArray(v) ? (v as string[]) : null);
-    if (key === "accountId" && typeof v === "string") return v.toLowerCase();
-    return v ?? null;
-  },
+  normalize,
   async create(inputs, ctx) {
     const email = inputs.email.toLowerCase();
     const { item: existing, created } =
       (await USERS.find(ctx.client, inputs.accountId, email)) ??
       (await USERS.create(ctx.client, inputs.accountId, email, async () => {
+        const user = WIRE.body({ ...inputs, installIds: installsOf(inputs.roles, inputs.installIds) });
         const made = await ctx.client.accountUsers.create(inputs.accountId, {
-          user: {
-            account_id: inputs.accountId,
-            first_name: inputs.firstName,
-            last_name: inputs.lastName,
-            email: inputs.email,
-            roles: inputs.roles,
-            ...(isPartial(inputs.roles) ? { install_ids: inputs.installIds ?? [] } : {}),
-          },
+          user: user as CreateAccountUserRequest["user"],
         });
         return made.account_user;
       }));

@@ -3,9 +3,10 @@ import { type App as ApiApp, isConflict } from "../../sdk";
 import { appResourceName, resourceIdString } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
-import { alreadyExists, withInputFields } from "../core/errors";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
+import { asIs, wireOf } from "../core/wire";
 
 /** The regions an app can live in, in the short form used as input. */
 export const APP_SHORT_REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
@@ -38,6 +39,7 @@ const inputs = z
       description:
         "The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.",
       replaces: true,
+      wire: "appId",
     }),
     region: regionInput.meta({
       description:
@@ -59,18 +61,21 @@ const outputs = z.object({
 type AppInputs = z.output<typeof inputs>;
 type AppOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps a service record to outputs. */
+const WIRE = wireOf(inputs, outputs, undefined, asIs);
+
+/**
+ * Maps a service record to outputs: the record's `name` is the resource name, its id the app's own name,
+ * its region in the short form (one that is not one of the four is kept as-is so the diff shows it).
+ */
 export function appOutputs(accountId: string, a: ApiApp): AppOutputs {
-  const appId = a.appId ?? a.name.split("/").pop() ?? a.name;
-  return {
+  const name = a.appId ?? a.name.split("/").pop() ?? a.name;
+  const region = String(normalizeRegion(a.region ?? "")) as AppShortRegion;
+  return WIRE.outputs(a, {
     accountId,
-    name: appId,
-    // A region the service reports that is not one of the four is kept as-is so the diff shows it.
-    region: String(normalizeRegion(a.region ?? "")) as AppShortRegion,
-    resourceName: a.name || appResourceName(accountId, appId),
-    createTime: a.createTime ?? null,
-    updateTime: a.updateTime ?? null,
-  };
+    name,
+    region,
+    resourceName: a.name || appResourceName(accountId, name),
+  });
 }
 
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
@@ -145,7 +150,7 @@ export const definition = defineKind({
       });
     } catch (err) {
       // Made by someone else between the lookup and the create.
-      if (!isConflict(err)) throw withInputFields(err, { appId: "name" });
+      if (!isConflict(err)) throw err;
       if (!inputs.adopt) throw exists(inputs);
       const raced = await ctx.client.apps.get(inputs.accountId, inputs.name);
       return adoptExisting(inputs, raced);

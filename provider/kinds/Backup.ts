@@ -3,11 +3,12 @@
  * replacement). A backup the service aborted is replaced by a new request on the next `pulumi up`.
  */
 import { z } from "zod";
-import type { Backup as ApiBackup } from "../../sdk";
+import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
 import { pollUntil } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { normalizeEmails, notificationEmails, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** A backup request. */
 const inputs = z
@@ -58,6 +59,7 @@ const inputs = z
 const outputs = z.object({
   backupId: z.string().meta({
     description: "The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.",
+    wire: "id",
   }),
   status: z.string().meta({
     description:
@@ -79,18 +81,11 @@ type BackupServiceOutputs = Pick<
   "installId" | "backupId" | "status" | "createTime" | "completeTime" | "cmsVersion"
 > & { description?: string };
 
-/** Maps a service record to outputs. */
-export function backupOutputs(installId: string, b: ApiBackup): BackupServiceOutputs {
-  return {
-    installId,
-    backupId: b.id,
-    status: b.status,
-    createTime: b.create_time ?? null,
-    completeTime: b.complete_time ?? null,
-    cmsVersion: b.cms_version ?? null,
-    ...(typeof b.description === "string" && b.description !== "" ? { description: b.description } : {}),
-  };
-}
+const WIRE = wireOf(inputs, outputs);
+
+/** Maps a service record to outputs (an empty description is none: the input carries over). */
+export const backupOutputs = (installId: string, b: ApiBackup): BackupServiceOutputs =>
+  WIRE.outputs({ ...b, description: b.description || undefined }, { installId });
 
 /** Whether a backup status is final. */
 export function isTerminalBackupStatus(status: string): boolean {
@@ -179,10 +174,8 @@ export const definition = defineKind({
   // The backup on record was aborted: the next up requests a new one.
   lost: (olds) => (needsNewBackup(olds) ? { replace: "status" } : undefined),
   async create(inputs, ctx) {
-    const created = await ctx.client.backups.create(inputs.installId, {
-      description: inputs.description,
-      notification_emails: inputs.notificationEmails,
-    });
+    const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
+    const created = await ctx.client.backups.create(inputs.installId, body);
     const outs = backupOutputs(inputs.installId, created) as BackupOutputs;
     if (!inputs.wait || isTerminalBackupStatus(created.status)) {
       if (created.status === "aborted" && inputs.wait)

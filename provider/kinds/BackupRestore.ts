@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { pollUntil } from "../../sdk";
+import { pollUntil, type RestoreBackupRequest } from "../../sdk";
 import {
   ActionRanButFailedError,
   actionProvider,
@@ -17,6 +17,7 @@ import {
   uuidString,
 } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** The inputs whose change restores again (each a restore parameter, or `triggers`). */
 const restoreShape = {
@@ -131,13 +132,13 @@ async function waitForInstall(
   });
 }
 
+const WIRE = wireOf(inputs, outputs);
+/** What the restore request carries (the rest addresses it or is the provider's own). */
+const SENT = ["notificationEmails", "restoreDatabase", "createCheckpoint"] as const;
+
 /** Starts one restore; returns the outputs of the run. */
 async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: number) {
-  await ctx.client.backups.restore(i.installId, i.backupId, {
-    notification_emails: i.notificationEmails,
-    restore_database: i.restoreDatabase,
-    create_checkpoint: i.createCheckpoint,
-  });
+  await ctx.client.backups.restore(i.installId, i.backupId, WIRE.body(i, SENT) as RestoreBackupRequest);
   return {
     restoreCount: previousCount + 1,
     lastRestoredAt: new Date().toISOString(),

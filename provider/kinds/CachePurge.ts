@@ -107,7 +107,7 @@ export const definition = defineKind({
     const same = isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {});
     // A new timeout alone purges nothing (the old outputs carry over, but never the old `__provider`).
     const { __provider: _old, ...kept } = olds;
-    if (same) return { ...kept, timeoutSeconds: news.timeoutSeconds } as CachePurgeOutputs;
+    if (same) return { ...kept, ...news } as CachePurgeOutputs;
     return { ...news, ...(await purge(ctx, news, previous)) } as CachePurgeOutputs;
   },
   async delete() {

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { type Domain as ApiDomain, isRefusal, mayHaveActed, type WpEngineClient } from "../../sdk";
+import {
+  type Domain as ApiDomain,
+  type CreateDomainRequest,
+  isRefusal,
+  mayHaveActed,
+  type UpdateDomainRequest,
+  type WpEngineClient,
+} from "../../sdk";
 import { gathered, type Outcome } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -7,6 +14,7 @@ import { DOMAIN_READS as READS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, domainNameInput, uuidString } from "../core/inputs";
 import { answer, CreatedButFailedError, say } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** A domain on an install. */
 const inputs = z
@@ -24,9 +32,14 @@ const inputs = z
       description:
         "Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.",
     }),
-    redirectTo: uuidString("redirectTo").nullable().default(null).meta({
-      description: "The id of another domain of the same install this one redirects to; `null` for none.",
-    }),
+    redirectTo: uuidString("redirectTo")
+      .nullable()
+      .default(null)
+      .meta({
+        description: "The id of another domain of the same install this one redirects to; `null` for none.",
+        // The API removes a redirect on the string `nil`.
+        wire: { read: "redirects_to.0.id", write: "redirect_to", none: "nil" },
+      }),
     secureAllUrls: z
       .boolean()
       .default(false)
@@ -36,7 +49,9 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  domainId: z.string().meta({ description: "The domain's UUID (also the resource id).", stable: true }),
+  domainId: z
+    .string()
+    .meta({ description: "The domain's UUID (also the resource id).", stable: true, wire: "id" }),
   duplicate: z.boolean().meta({ description: "Whether the service marks the domain as a duplicate." }),
   networkType: z
     .string()
@@ -59,34 +74,27 @@ const outputs = z.object({
     .string()
     .nullable()
     .meta({ description: "The domain name the TXT record verifies (the service's txt_verified_domain)." }),
-  cname: z.string().nullable().meta({ description: "The CNAME target to point the domain at." }),
-  aRecords: z.array(z.string()).meta({ description: "The A records to point the domain at." }),
+  cname: z.string().nullable().meta({
+    description: "The CNAME target to point the domain at.",
+    wire: "network_details.dns_config_info.cname",
+  }),
+  aRecords: z.array(z.string()).meta({
+    description: "The A records to point the domain at.",
+    wire: "network_details.dns_config_info.a_records",
+  }),
 });
 
 type DomainInputs = z.output<typeof inputs>;
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps a service record to outputs. */
-export function domainOutputs(installId: string, d: ApiDomain): DomainOutputs {
-  const dns = d.network_details?.dns_config_info;
-  return {
-    installId,
-    name: d.name.toLowerCase(),
-    primary: d.primary ?? false,
-    redirectTo: d.redirects_to?.[0]?.id ?? null,
-    secureAllUrls: d.secure_all_urls ?? false,
-    domainId: d.id,
-    duplicate: d.duplicate ?? false,
-    networkType: d.network_type ?? null,
-    ownershipStatus: d.ownership_status ?? null,
-    txtVerificationKey: d.txt_verification_key ?? null,
-    txtVerificationValue: d.txt_verification_value ?? null,
-    txtVerifiedTime: d.txt_verified_time ?? null,
-    txtVerifiedDomain: d.txt_verified_domain ?? null,
-    cname: dns?.cname ?? null,
-    aRecords: dns?.a_records ?? [],
-  };
-}
+/** The canonical form of a value for comparison: a name without case. */
+const normalize = (key: string, v: unknown) =>
+  key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null);
+const WIRE = wireOf(inputs, outputs, normalize);
+
+/** Maps a service record to outputs (the name lower case, as the input stores it). */
+export const domainOutputs = (installId: string, d: ApiDomain): DomainOutputs =>
+  WIRE.outputs(d, { installId, name: d.name.toLowerCase() });
 
 /** The install's domains by lower-case name, listed once per plugin process (see `children.ts`). */
 const DOMAINS = sharedChildren<ApiDomain>({
@@ -178,16 +186,8 @@ const createGathered = gathered<WpEngineClient, string, ApiDomain>({
 });
 
 /** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
-export function domainPatch(
-  have: Pick<DomainOutputs, "primary" | "redirectTo" | "secureAllUrls">,
-  want: Pick<DomainInputs, "primary" | "redirectTo" | "secureAllUrls">,
-): { primary?: boolean; redirect_to?: string; secure_all_urls?: boolean } | undefined {
-  const patch: { primary?: boolean; redirect_to?: string; secure_all_urls?: boolean } = {};
-  if (have.primary !== want.primary) patch.primary = want.primary;
-  if (have.redirectTo !== want.redirectTo) patch.redirect_to = want.redirectTo ?? "nil";
-  if (have.secureAllUrls !== want.secureAllUrls) patch.secure_all_urls = want.secureAllUrls;
-  return Object.keys(patch).length ? patch : undefined;
-}
+export const domainPatch = (have: Partial<DomainOutputs>, want: Partial<DomainInputs>) =>
+  WIRE.patch(have, want) as UpdateDomainRequest | undefined;
 
 export const definition = defineKind({
   kind: "Domain",
@@ -214,7 +214,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  normalize: (key, v) => (key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
+  normalize,
   async create(inputs, ctx) {
     const { installId, name } = inputs;
     const { item: record, created } =
@@ -224,11 +224,7 @@ export const definition = defineKind({
         // (a redirect's target exists already: the engine sends it first, its id being an input here).
         inputs.primary || inputs.redirectTo
           ? ctx.client.domains
-              .create(installId, {
-                name,
-                ...(inputs.primary ? { primary: true } : {}),
-                ...(inputs.redirectTo ? { redirect_to: inputs.redirectTo } : {}),
-              })
+              .create(installId, WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest)
               // A new primary changes the one before it: later reads list again.
               .finally(() => READS.drop(ctx.client, installId))
           : createGathered(ctx.client, installId, name),

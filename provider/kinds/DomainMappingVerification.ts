@@ -74,13 +74,7 @@ function verificationOutputs(
   m: MappingStatus,
 ): DomainMappingVerificationOutputs {
   return {
-    accountId: a.accountId,
-    appId: a.appId,
-    environmentId: a.environmentId,
-    domain: a.domain,
-    revalidate: a.revalidate,
-    timeoutSeconds: a.timeoutSeconds,
-    retryIntervalSeconds: a.retryIntervalSeconds,
+    ...a,
     txtVerified: m.txtVerified === true,
     txtRecordName: m.txtRecordName,
     txtRecordValue: m.txtRecordValue,

@@ -1,12 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import {
-  type DomainMapping as ApiDomainMapping,
-  canonicalDomain,
-  POLL_FIRST_MS,
-  POLL_MAX_MS,
-  pollUntil,
-} from "../../sdk";
+import { canonicalDomain, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
 import {
   environmentAddress,
   environmentResourceName,
@@ -15,7 +9,7 @@ import {
   mappingStatusOutput,
 } from "../core/appHosting";
 import { collect, defineKind, type OutputsOf } from "../core/define";
-import { alreadyExists, withInputFields } from "../core/errors";
+import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
   COMMON_INPUTS,
@@ -51,7 +45,10 @@ const inputs = z
     ...environmentAddress,
     mappings: z
       .array(mappingInput, { error: "mappings is required and must be a list of {domain, ...}" })
-      .meta({ description: "The full set of mappings of the environment: afterwards exactly these exist." }),
+      .meta({
+        description: "The full set of mappings of the environment: afterwards exactly these exist.",
+        wire: "domainMappings",
+      }),
     timeoutSeconds: timeoutSecondsInput(600),
     ...COMMON_INPUTS,
   })
@@ -180,10 +177,7 @@ function mappingsOutputs(
   statuses: MappingStatus[],
 ): DomainMappingsOutputs {
   return {
-    accountId: inputs.accountId,
-    appId: inputs.appId,
-    environmentId: inputs.environmentId,
-    timeoutSeconds: inputs.timeoutSeconds,
+    ...inputs,
     mappings: normalizeMappings(mappings) as MappingInput[],
     domainMappings: statuses,
     primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
@@ -238,12 +232,10 @@ async function replace(
   a: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">,
   mappings: readonly MappingInput[],
 ): Promise<void> {
-  await ctx.client.domainMappings
-    .replace(a.accountId, a.appId, a.environmentId, { domainMappings: replaceBody(mappings) })
-    .catch((err: unknown) => {
-      // The service names `domainMappings.<i>.<field>`; the input is `mappings`.
-      throw withInputFields(err, { domainMappings: "mappings" });
-    });
+  // The service names an error's field `domainMappings.<i>.<field>`: the input's wire name.
+  await ctx.client.domainMappings.replace(a.accountId, a.appId, a.environmentId, {
+    domainMappings: replaceBody(mappings),
+  });
 }
 
 const domainsOf = (mappings: readonly MappingInput[]) => mappings.map((m) => m.domain);

@@ -3,6 +3,7 @@ import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { uuidString } from "../core/inputs";
 import { FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** The network types the service makes sharing links for. */
 export const SHARING_NETWORKS = ["AN", "GES"] as const;
@@ -27,7 +28,7 @@ const outputs = z.object({
       "The Entri Connect link to send to whoever holds the domain's registry access (secret: anyone holding it can start the domain's DNS setup).",
     secret: true,
   }),
-  domainName: z.string().meta({ description: "The domain's name." }),
+  domainName: z.string().meta({ description: "The domain's name.", wire: "name" }),
   networkType: z
     .string()
     .nullable()
@@ -42,6 +43,8 @@ function unsupported(name: string, networkType: string | null | undefined): stri
     "domains on the Advanced Network (AN) or Global Edge Security (GES); move the domain to AN first, or publish its DNS records yourself (the Domain's cname and aRecords outputs)"
   );
 }
+
+const WIRE = wireOf(inputs, outputs);
 
 export const definition = defineKind({
   kind: "DomainSharingLink",
@@ -72,7 +75,7 @@ export const definition = defineKind({
     if (why) throw new Error(why);
     const { url } = await ctx.client.domains.createSharingLink(i.installId, i.domainId);
     const id = url.split("/").filter(Boolean).pop() ?? url;
-    return { id, outs: { ...i, url, domainName: d.name, networkType: d.network_type ?? null } };
+    return { id, outs: { ...i, ...WIRE.outputs(d), url } };
   },
   async read(_id, olds, ctx) {
     // The service keeps no readable record of a link: the one in the state stands while its domain does.

@@ -14,6 +14,7 @@ import {
   notVerifiedMessage as txtNotVerifiedMessage,
   verifyUntilSeen,
 } from "../core/txt";
+import { wireOf } from "../core/wire";
 
 /** The ownership status of a verified domain. */
 export const VERIFIED = "TXT_VERIFIED";
@@ -29,6 +30,7 @@ const inputs = z
       description:
         "The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.",
       replaces: true,
+      wire: "id",
     }),
     timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
       description: "How long create waits for the TXT record to be seen, in seconds (at most 86400).",
@@ -43,13 +45,19 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  domainName: z.string().meta({ description: "The domain name." }),
+  domainName: z.string().meta({ description: "The domain name.", wire: "name" }),
   ownershipStatus: z.string().meta({
     description:
       "TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).",
   }),
-  verifiedTime: z.string().nullable().meta({ description: "When the TXT record was verified (ISO 8601)." }),
-  verifiedDomain: z.string().nullable().meta({ description: "The domain the TXT record was verified for." }),
+  verifiedTime: z
+    .string()
+    .nullable()
+    .meta({ description: "When the TXT record was verified (ISO 8601).", wire: "txt_verified_time" }),
+  verifiedDomain: z
+    .string()
+    .nullable()
+    .meta({ description: "The domain the TXT record was verified for.", wire: "txt_verified_domain" }),
 });
 
 type DomainVerificationInputs = z.output<typeof inputs>;
@@ -65,17 +73,11 @@ export function ownershipStatusOf(d: Pick<ApiDomain, "ownership_status" | "txt_v
   return d.ownership_status ?? (d.txt_verified_time ? VERIFIED : "TXT_VERIFICATION_PENDING");
 }
 
+const WIRE = wireOf(inputs, outputs);
+
 /** Maps a domain record to outputs. */
-export function verificationOutputs(installId: string, d: ApiDomain): Verification {
-  return {
-    installId,
-    domainId: d.id,
-    domainName: d.name,
-    ownershipStatus: ownershipStatusOf(d),
-    verifiedTime: d.txt_verified_time ?? null,
-    verifiedDomain: d.txt_verified_domain ?? null,
-  };
-}
+export const verificationOutputs = (installId: string, d: ApiDomain): Verification =>
+  WIRE.outputs(d, { installId, ownershipStatus: ownershipStatusOf(d) });
 
 /** The message of a verification that ran out of time: what to publish, and what the service last said. */
 export function notVerifiedMessage(

@@ -1,11 +1,19 @@
 import { z } from "zod";
-import { type Environment as ApiEnvironment, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import {
+  type Environment as ApiEnvironment,
+  type CreateEnvironmentRequest,
+  POLL_FIRST_MS,
+  POLL_MAX_MS,
+  pollUntil,
+  type UpdateEnvironmentRequest,
+} from "../../sdk";
 import { environmentAddress, environmentResourceName, resourceIdString } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
-import { alreadyExists, withInputFields } from "../core/errors";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { asIs, wireOf } from "../core/wire";
 
 const inputs = z
   .object({
@@ -15,6 +23,7 @@ const inputs = z
       description:
         "The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.",
       replaces: true,
+      wire: "environmentId",
     }),
     displayName: z
       .string({ error: "displayName is required and must be a string" })
@@ -62,37 +71,29 @@ const outputs = z.object({
 type EnvironmentInputs = z.output<typeof inputs>;
 type EnvironmentOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps a service record to outputs (the wait limit, a provider setting, carries over from the inputs). */
+const normalize = (key: string, v: unknown) =>
+  key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
+const WIRE = wireOf(inputs, outputs, normalize, asIs);
+
+/**
+ * Maps a service record to outputs (the wait limit, a provider setting, carries over from the inputs): the
+ * record's `name` is the resource name, its id the environment's own name; no trailing slash.
+ */
 export function environmentOutputs(
   { accountId, appId, timeoutSeconds }: Pick<EnvironmentInputs, "accountId" | "appId" | "timeoutSeconds">,
   e: ApiEnvironment,
 ): EnvironmentOutputs {
-  const environmentId = e.environmentId ?? e.name.split("/").pop() ?? e.name;
-  return {
-    accountId,
-    appId,
-    timeoutSeconds,
-    name: environmentId,
-    displayName: e.displayName ?? "",
-    branch: e.branch ?? "",
-    rootDirectory: (e.rootDirectory ?? "").replace(/\/+$/, ""),
-    resourceName: e.name || environmentResourceName(accountId, appId, environmentId),
-    createTime: e.createTime ?? null,
-    reconciling: e.reconciling ?? false,
-  };
+  const name = e.environmentId ?? e.name.split("/").pop() ?? e.name;
+  const resourceName = e.name || environmentResourceName(accountId, appId, name);
+  const outs = WIRE.outputs(e, { accountId, appId, timeoutSeconds, name, resourceName });
+  return { ...outs, rootDirectory: normalize("rootDirectory", outs.rootDirectory) as string };
 }
 
 /** The fields to PATCH to bring an environment from `have` to `want`; `undefined` when nothing differs. */
-export function environmentPatch(
+export const environmentPatch = (
   have: Pick<EnvironmentOutputs, "displayName" | "branch" | "rootDirectory">,
   want: Pick<EnvironmentInputs, "displayName" | "branch" | "rootDirectory">,
-): { displayName?: string; branch?: string; rootDirectory?: string } | undefined {
-  const patch: { displayName?: string; branch?: string; rootDirectory?: string } = {};
-  if (have.displayName !== want.displayName) patch.displayName = want.displayName;
-  if (have.branch !== want.branch) patch.branch = want.branch;
-  if (have.rootDirectory !== want.rootDirectory) patch.rootDirectory = want.rootDirectory;
-  return Object.keys(patch).length ? patch : undefined;
-}
+) => WIRE.patch(have, want) as UpdateEnvironmentRequest | undefined;
 
 /** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
 export function waitReconciled(
@@ -151,7 +152,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  normalize: (key, v) => (key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v),
+  normalize,
   async create(inputs, ctx) {
     const { accountId, appId, name } = inputs;
     let record = await findEnvironment(ctx, inputs);
@@ -161,14 +162,16 @@ export const definition = defineKind({
     const adopted = record !== undefined;
     if (!record) {
       record = await ctx.client.environments
-        .create(accountId, appId, name, {
-          displayName: inputs.displayName,
-          branch: inputs.branch,
-          ...(inputs.rootDirectory ? { rootDirectory: inputs.rootDirectory } : {}),
-        })
-        .catch((err: unknown) => {
-          throw withInputFields(err, { environmentId: "name" });
-        });
+        // An empty root directory is the repository's root: not sent.
+        .create(
+          accountId,
+          appId,
+          name,
+          WIRE.whole({
+            ...inputs,
+            rootDirectory: inputs.rootDirectory || undefined,
+          }) as CreateEnvironmentRequest,
+        );
     }
     const id = record.name || environmentResourceName(accountId, appId, name);
     let outs = environmentOutputs(inputs, record);

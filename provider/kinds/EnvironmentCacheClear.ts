@@ -35,10 +35,7 @@ async function clear(
 ): Promise<EnvironmentCacheClearOutputs> {
   await ctx.client.environments.clearCache(inputs.accountId, inputs.appId, inputs.environmentId);
   return {
-    accountId: inputs.accountId,
-    appId: inputs.appId,
-    environmentId: inputs.environmentId,
-    triggers: inputs.triggers,
+    ...inputs,
     environmentResourceName: environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId),
     lastClearedAt: new Date().toISOString(),
   };

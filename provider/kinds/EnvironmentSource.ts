@@ -151,12 +151,7 @@ function sourceOutputs(
   archive: Pick<SourceArchive, "sha256" | "size"> | null,
 ): EnvironmentSourceOutputs {
   return {
-    accountId: inputs.accountId,
-    appId: inputs.appId,
-    environmentId: inputs.environmentId,
-    path: inputs.path,
-    triggers: inputs.triggers,
-    timeoutSeconds: inputs.timeoutSeconds,
+    ...inputs,
     buildName: build?.name ?? null,
     buildState: build?.state ?? null,
     sourceHash: archive?.sha256 ?? null,

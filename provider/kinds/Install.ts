@@ -1,9 +1,9 @@
 import { z } from "zod";
 import {
   type Install as ApiInstall,
+  type CreateInstallRequest,
   INSTALL_ENVIRONMENTS,
   INSTALL_NAME_PATTERN,
-  type InstallEnvironment,
   POLL_FIRST_MS,
   POLL_MAX_MS,
   pollUntil,
@@ -11,8 +11,9 @@ import {
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { placementPatch } from "../core/installs";
+import { environmentOf, placementPatch } from "../core/installs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
@@ -30,10 +31,12 @@ const inputs = z
     accountId: uuidString("accountId").meta({
       description: "The account the install belongs to.",
       replaces: true,
+      wire: { read: "account.id", write: "account_id" },
     }),
     siteId: uuidString("siteId").meta({
       description:
         "The site the install belongs to (of the same account); changing it moves the install in place.",
+      wire: { read: "site.id", write: "site_id" },
     }),
     environment: z
       .string({ error: "environment is required: production, staging or development" })
@@ -54,6 +57,7 @@ const inputs = z
         "How long create waits for the install to be provisioned (`active`), in seconds (default 1800).",
       setting: false,
       writeOnly: true,
+      wire: false,
     }),
     deletionProtection: deletionProtectionInput.meta({
       description:
@@ -75,6 +79,7 @@ const outputs = z.object({
   installId: z.string().meta({
     description:
       "The install's UUID (also the resource id): pass it as `installId` to the resources that act on it.",
+    wire: "id",
   }),
   status: z.string().nullable().meta({ description: "`active` once provisioned (`pending` before)." }),
   phpVersion: z.string().nullable().meta({ description: "PHP version." }),
@@ -93,27 +98,16 @@ const outputs = z.object({
 type InstallInputs = z.output<typeof inputs>;
 type InstallOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
+const WIRE = wireOf(inputs, outputs);
+
 /**
  * Maps a service record to outputs (the guard is the input's, never the service's). The service may omit
- * the account, the site or the environment: those outputs are then null (read keeps the inputs).
+ * the account, the site or the environment: they are then left out (read keeps the inputs).
  */
-export function installOutputs(i: ApiInstall, deletionProtection: boolean): InstallOutputs {
-  return {
-    name: i.name,
-    accountId: i.account?.id ?? null,
-    siteId: i.site?.id ?? null,
-    environment: i.environment?.toLowerCase() ?? null,
-    deletionProtection,
-    installId: i.id,
-    status: i.status ?? null,
-    phpVersion: i.php_version ?? null,
-    cname: i.cname ?? null,
-    stableIps: i.stable_ips ?? [],
-    isMultisite: i.is_multisite ?? false,
-    createdAt: i.created_at ?? null,
-    deferCmsUpgradesUntil: i.defer_cms_upgrades_until ?? null,
-  } as InstallOutputs;
-}
+export const installOutputs = (i: ApiInstall, deletionProtection: boolean): InstallOutputs => ({
+  ...WIRE.outputs(i, { deletionProtection }),
+  ...environmentOf(i),
+});
 
 /** What deleting an install destroys, in words. */
 export function installLoss(olds: Pick<InstallOutputs, "name" | "installId">): string {
@@ -143,11 +137,7 @@ async function findByName(ctx: Context, accountId: string, name: string): Promis
 
 /** Brings an install to the declared site and environment; the record as it is afterwards. */
 async function place(ctx: Context, record: ApiInstall, want: InstallInputs): Promise<ApiInstall> {
-  const have = { siteId: record.site?.id ?? null, environment: record.environment?.toLowerCase() ?? null };
-  const patch = placementPatch(have, {
-    siteId: want.siteId,
-    environment: want.environment as InstallEnvironment,
-  });
+  const patch = placementPatch(installOutputs(record, want.deletionProtection), want);
   // Both fields are sent when both change: the service validates the pair (one install per environment).
   return patch ? ctx.client.installs.update(record.id, patch) : record;
 }
@@ -197,14 +187,7 @@ export const definition = defineKind({
         `install ${inputs.name} already exists in account ${inputs.accountId} (id ${existing.id})`,
       );
     }
-    const record =
-      existing ??
-      (await ctx.client.installs.create({
-        name: inputs.name,
-        account_id: inputs.accountId,
-        site_id: inputs.siteId,
-        environment: inputs.environment as InstallEnvironment,
-      }));
+    const record = existing ?? (await ctx.client.installs.create(WIRE.body(inputs) as CreateInstallRequest));
     let outs = installOutputs(record, inputs.deletionProtection);
     try {
       if (existing) outs = installOutputs(await place(ctx, existing, inputs), inputs.deletionProtection);
@@ -220,13 +203,8 @@ export const definition = defineKind({
   },
   async read(id, olds, ctx) {
     // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.
-    const outs = installOutputs(await ctx.client.installs.get(id), olds.deletionProtection ?? true);
-    // What the service omits (null) stays as declared.
-    const inputs: Partial<InstallInputs> = { name: outs.name };
-    if (outs.accountId) inputs.accountId = outs.accountId;
-    if (outs.siteId) inputs.siteId = outs.siteId;
-    if (outs.environment) inputs.environment = outs.environment;
-    return { outs, inputs };
+    // What the service omits stays as declared.
+    return { outs: installOutputs(await ctx.client.installs.get(id), olds.deletionProtection ?? true) };
   },
   async update(id, _olds, news, ctx) {
     const record = await place(ctx, await ctx.client.installs.get(id), news);

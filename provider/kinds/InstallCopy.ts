@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import type { CreateInstallCopyRequest } from "../../sdk";
 import { actionProvider, changedActionInputs, normalizeActionInput, shown } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
 import type { Rule } from "../core/inputs";
 import { containsUnknown, emailAddress, triggersListInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** The inputs whose change copies again (each a copy parameter, or `triggers`). */
 const copyShape = {
@@ -27,8 +29,14 @@ const copyShape = {
         "Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.",
       writeOnly: true,
     }),
-  includeFiles: z.boolean().default(true).meta({ description: "Copy the files.", writeOnly: true }),
-  includeDb: z.boolean().default(true).meta({ description: "Copy the database.", writeOnly: true }),
+  includeFiles: z
+    .boolean()
+    .default(true)
+    .meta({ description: "Copy the files.", writeOnly: true, wire: "custom_options.include_files" }),
+  includeDb: z
+    .boolean()
+    .default(true)
+    .meta({ description: "Copy the database.", writeOnly: true, wire: "custom_options.include_db" }),
   dbTables: z
     .array(
       z
@@ -42,6 +50,7 @@ const copyShape = {
       description:
         "Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.",
       writeOnly: true,
+      wire: "custom_options.db_tables",
     }),
   triggers: triggersListInput.meta({
     description: "Any values; a change of them copies again.",
@@ -132,18 +141,16 @@ export function copySummary(i: Record<string, unknown>): string {
   );
 }
 
-/** The request body of one copy. */
-export function copyRequest(i: InstallCopyInputs) {
-  return {
-    source_environment_id: i.sourceEnvironmentId,
-    destination_environment_id: i.destinationEnvironmentId,
-    ...(i.notificationEmails?.length ? { notification_emails: i.notificationEmails } : {}),
-    custom_options: {
-      include_files: i.includeFiles,
-      include_db: i.includeDb,
-      ...(i.includeDb && i.dbTables ? { db_tables: i.dbTables } : {}),
-    },
-  };
+const WIRE = wireOf(inputs, outputs);
+
+/** The request body of one copy: no empty address list, tables only with the database, never `triggers`. */
+export function copyRequest(i: InstallCopyInputs): CreateInstallCopyRequest {
+  const { triggers: _, ...sent } = i;
+  return WIRE.body({
+    ...sent,
+    notificationEmails: i.notificationEmails?.length ? i.notificationEmails : undefined,
+    dbTables: i.includeDb ? i.dbTables : undefined,
+  }) as CreateInstallCopyRequest;
 }
 
 /** Starts one copy; returns the outputs of the run. */

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { placementPatch } from "../core/installs";
+import { environmentOf, placementPatch } from "../core/installs";
 import { FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** The placement of an existing install. */
 const inputs = z
@@ -11,9 +12,11 @@ const inputs = z
     installId: uuidString("installId").meta({
       description: "The install to place; it must exist. Changing it replaces the placement.",
       replaces: true,
+      wire: "id",
     }),
     siteId: uuidString("siteId").meta({
       description: "The site the install belongs to. Changing it moves the install in place.",
+      wire: { read: "site.id", write: "site_id" },
     }),
     environment: z
       .string({ error: "environment is required: production, staging or development" })
@@ -33,8 +36,11 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  installName: z.string().meta({ description: "The install's name." }),
-  accountId: z.string().nullable().meta({ description: "The account owning the install." }),
+  installName: z.string().meta({ description: "The install's name.", wire: "name" }),
+  accountId: z
+    .string()
+    .nullable()
+    .meta({ description: "The account owning the install.", wire: "account.id" }),
   cname: z.string().nullable().meta({ description: "The install's CNAME." }),
   primaryDomain: z.string().nullable().meta({ description: "The install's primary domain." }),
   status: z.string().nullable().meta({ description: "The install's status (`active` or `pending`)." }),
@@ -43,19 +49,14 @@ const outputs = z.object({
 type InstallPlacementInputs = z.output<typeof inputs>;
 type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Maps an install record to outputs (an install may report no site or environment: null). */
-export function placementOutputs(i: Install) {
-  return {
-    installId: i.id,
-    siteId: i.site?.id ?? null,
-    environment: i.environment?.toLowerCase() ?? null,
-    installName: i.name,
-    accountId: i.account?.id ?? null,
-    cname: i.cname ?? null,
-    primaryDomain: i.primary_domain ?? null,
-    status: i.status ?? null,
-  };
-}
+const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
+const WIRE = wireOf(inputs, outputs, normalize);
+
+/**
+ * Maps an install record to outputs. An install may report no site or environment: they are left out, so
+ * a read keeps the declared ones.
+ */
+export const placementOutputs = (i: Install) => ({ ...WIRE.outputs(i), ...environmentOf(i) });
 
 async function place(
   installId: string,
@@ -98,7 +99,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  normalize: (_key, v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
+  normalize,
   // An install always has a placement, so there is nothing to adopt: creating one is the move itself
   // (`adopt` is accepted and changes nothing).
   async create(inputs, ctx) {
@@ -106,12 +107,8 @@ export const definition = defineKind({
     return { id: inputs.installId, outs };
   },
   async read(id, _olds, ctx) {
-    const outs = placementOutputs(await ctx.client.installs.get(id));
-    // A site or environment the service does not report (null) is not read back: the input is kept.
-    const inputs: Partial<InstallPlacementInputs> = { installId: outs.installId };
-    if (outs.siteId) inputs.siteId = outs.siteId;
-    if (outs.environment) inputs.environment = outs.environment;
-    return { outs: outs as InstallPlacementOutputs, inputs };
+    // A site or environment the service does not report is not read back: the input is kept.
+    return { outs: placementOutputs(await ctx.client.installs.get(id)) as InstallPlacementOutputs };
   },
   async update(id, _olds, news, ctx) {
     return place(id, news, ctx.client);

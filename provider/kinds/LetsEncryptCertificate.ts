@@ -8,6 +8,7 @@ import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 const text = (what: string) =>
   z
@@ -77,19 +78,13 @@ const HOLDER = Object.entries(fieldMeta(inputs))
 /** Statuses of a certificate that no longer serves: the next `up` orders again. */
 const ENDED = new Set(["EXPIRED", "CANCELED", "REJECTED", "DISABLED"]);
 
-/** The outputs describing a certificate record. */
+/** A certificate record carries only what the service computes. */
+const CERTIFICATE = wireOf<z.ZodObject, typeof outputs, z.output<typeof outputs>>(z.object({}), outputs);
+const WIRE = wireOf(inputs, outputs);
+
+/** The outputs describing a certificate record (its id a string, whatever the service sends). */
 export function certificateOutputs(c: Certificate | null | undefined) {
-  return {
-    certificateId: c?.id === undefined || c?.id === null ? null : String(c.id),
-    status: c?.status ?? null,
-    commonName: c?.common_name ?? null,
-    domains: c?.domains ?? [],
-    autoRenew: c?.auto_renew ?? null,
-    orderedTime: c?.ordered_time ?? null,
-    approvedTime: c?.approved_time ?? null,
-    expiresTime: c?.expires_time ?? null,
-    serialNumber: c?.serial_number ?? null,
-  };
+  return CERTIFICATE.outputs(c ?? {}, { certificateId: c?.id == null ? null : String(c.id) });
 }
 
 /** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind). */
@@ -104,17 +99,8 @@ async function current(ctx: Context, installId: string, domainId: string): Promi
   }
 }
 
-function orderOf(i: LetsEncryptCertificateInputs): CertificateOrderRequest {
-  return {
-    email_address: i.emailAddress,
-    given_name: i.givenName,
-    family_name: i.familyName,
-    region_code: i.regionCode,
-    ...(i.state !== undefined ? { state: i.state } : {}),
-    ...(i.city !== undefined ? { city: i.city } : {}),
-    ...(i.phone !== undefined ? { phone: i.phone } : {}),
-  };
-}
+/** The order: the holder's details. */
+const orderOf = (i: LetsEncryptCertificateInputs) => WIRE.body(i, HOLDER) as CertificateOrderRequest;
 
 const idOf = (i: { installId: string; domainId: string }) => `${i.installId}/${i.domainId}`;
 

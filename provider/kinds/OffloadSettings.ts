@@ -1,9 +1,15 @@
 import { z } from "zod";
-import { type OffloadSettings as ApiOffloadSettings, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
+import {
+  type OffloadSettings as ApiOffloadSettings,
+  pollUntil,
+  type UpdateOffloadSettingsRequest,
+  WpEngineWaitTimeoutError,
+} from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** How long create and update wait for the service to apply the settings, by default (seconds). */
 export const DEFAULT_TIMEOUT_SECONDS = 300;
@@ -114,48 +120,31 @@ export function normalizePathSettings(list: unknown): PathSetting[] {
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Maps the service's answer to outputs (camelCase, normalised paths). */
+const normalize = (key: string, v: unknown) =>
+  key === "pathSettings" ? normalizePathSettings(v) : (v ?? null);
+const WIRE = wireOf(inputs, outputs, normalize);
+
+/** What an install reports before any settings are made: each null (also as an input), so a diff shows it. */
+const NOTHING = { cloud: null, bucket: null, bucketRegion: null, pathSettings: [] };
+
+/** Maps the service's answer to outputs: its `settings` (paths normalised) and `status`. */
 export function offloadOutputs(installId: string, live: ApiOffloadSettings): LiveSettings {
-  const s = live.settings;
+  const s = live.settings ? WIRE.outputs(live.settings) : NOTHING;
   return {
+    ...s,
     installId,
-    cloud: s?.cloud ?? null,
-    bucket: s?.bucket ?? null,
-    bucketRegion: s?.bucket_region ?? null,
-    pathSettings: normalizePathSettings(
-      (s?.path_settings ?? []).map((p) => ({
-        path: p.path,
-        excludedPaths: p.excluded_paths ?? [],
-        redirectType: p.redirect_type,
-      })),
-    ),
+    pathSettings: normalizePathSettings(s.pathSettings),
     status: live.status ?? null,
   };
 }
 
 /** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
-export function offloadRequest(i: Settings) {
-  return {
-    cloud: i.cloud,
-    bucket: i.bucket,
-    bucket_region: i.bucketRegion,
-    path_settings: normalizePathSettings(i.pathSettings).map((p) => ({
-      path: p.path,
-      excluded_paths: p.excludedPaths,
-      redirect_type: p.redirectType,
-    })),
-  };
-}
+export const offloadRequest = (i: Settings) =>
+  WIRE.whole({ ...i, pathSettings: normalizePathSettings(i.pathSettings) }) as UpdateOffloadSettingsRequest;
 
 /** Whether live outputs hold the desired settings. */
-export function sameSettings(live: Omit<LiveSettings, "installId" | "status">, want: Settings): boolean {
-  return (
-    live.cloud === want.cloud &&
-    live.bucket === want.bucket &&
-    live.bucketRegion === want.bucketRegion &&
-    JSON.stringify(live.pathSettings) === JSON.stringify(normalizePathSettings(want.pathSettings))
-  );
-}
+export const sameSettings = (live: Omit<LiveSettings, "installId" | "status">, want: Settings): boolean =>
+  WIRE.patch(live as Partial<OffloadSettingsOutputs>, want) === undefined;
 
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
 async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise<OffloadSettingsOutputs> {
@@ -214,7 +203,7 @@ export const definition = defineKind({
   inputs,
   outputs,
   rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],
-  normalize: (key, v) => (key === "pathSettings" ? normalizePathSettings(v) : (v ?? null)),
+  normalize,
   async create(inputs, ctx) {
     // Settings always exist once configured; other settings made by hand are only overwritten on request.
     const current = offloadOutputs(inputs.installId, await ctx.client.offloadSettings.get(inputs.installId));
@@ -236,14 +225,8 @@ export const definition = defineKind({
       return { id: inputs.installId, outs: await waitApplied(ctx, inputs) };
     } catch (err) {
       // The PATCH was accepted: the settings exist (pending) and are recorded, never orphaned.
-      const pending = {
-        installId: inputs.installId,
-        cloud: inputs.cloud,
-        bucket: inputs.bucket,
-        bucketRegion: inputs.bucketRegion,
-        pathSettings: normalizePathSettings(inputs.pathSettings),
-        status: "pending",
-      } as OffloadSettingsOutputs;
+      const pathSettings = normalizePathSettings(inputs.pathSettings);
+      const pending = { ...inputs, pathSettings, status: "pending" } as OffloadSettingsOutputs;
       throw new CreatedButFailedError(inputs.installId, pending, err);
     }
   },

@@ -4,11 +4,16 @@
  * single-schedule read either: `read` lists the site's schedules and looks for the id.
  */
 import { z } from "zod";
-import type { ReportSchedule as ApiSchedule, UpdateReportScheduleRequest } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import type {
+  ReportSchedule as ApiSchedule,
+  CreateReportScheduleRequest,
+  UpdateReportScheduleRequest,
+} from "../../sdk";
+import { defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** How often a report runs. */
 const frequencyInput = z
@@ -99,7 +104,9 @@ const scheduleMatch = z.templateLiteral([z.enum(["exact", "only-new-schedule", "
 export type ScheduleMatch = z.output<typeof scheduleMatch>;
 
 const outputs = z.object({
-  scheduleId: z.string().meta({ description: "The schedule's UUID (also the resource id).", stable: true }),
+  scheduleId: z
+    .string()
+    .meta({ description: "The schedule's UUID (also the resource id).", stable: true, wire: "uuid" }),
   createdAt: z.string().nullable().meta({ description: "When the schedule was created, or null." }),
   nextRunDate: z.string().nullable().meta({
     description: "The next generation as the service lists it now (moves on after every run), or null.",
@@ -112,6 +119,43 @@ const outputs = z.object({
 
 type ReportScheduleInputs = z.output<typeof inputs>;
 type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
+
+/** The canonical form of a value for comparison (`defineKind`'s `normalize`). */
+function normalize(key: string, v: unknown): unknown {
+  if (v === undefined || v === null) return null;
+  switch (key) {
+    case "siteId":
+    case "templateUuid":
+      return typeof v === "string" ? v.toLowerCase() : v;
+    case "nextScheduledDate":
+      return typeof v === "string" ? isoOrAsIs(v) : v;
+    case "frequency": {
+      const f = v as { value?: unknown; unit?: unknown };
+      return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
+    }
+    case "recipients":
+      return Array.isArray(v)
+        ? sortRecipients(v as { name: string; email: string }[]).map((r) => ({
+            name: r.name,
+            email: typeof r.email === "string" ? r.email.toLowerCase() : r.email,
+          }))
+        : v;
+    case "sections":
+      return Array.isArray(v) ? (v as { name: string }[]).map((s) => ({ name: s.name })) : v;
+    default:
+      return v;
+  }
+}
+
+const WIRE = wireOf(inputs, outputs, normalize);
+
+/** The fields a user sets: the updatable inputs. */
+function definedFields() {
+  const meta = fieldMeta(inputs);
+  return (Object.keys(meta) as (keyof ScheduleFields)[]).filter(
+    (k) => !meta[k]!.replaces && !meta[k]!.setting,
+  );
+}
 
 /** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
 const rules: Rule<ReportScheduleInputs>[] = [
@@ -133,18 +177,10 @@ const rules: Rule<ReportScheduleInputs>[] = [
   },
 ];
 
-/** The fields a user sets, in the canonical form used for every comparison. */
-export type ScheduleFields = Pick<ReportScheduleOutputs, keyof typeof SNAKE>;
-
-/** The request body's (snake_case) name of each field a user sets. */
-const SNAKE = {
-  title: "title",
-  nextScheduledDate: "next_scheduled_date",
-  templateUuid: "template_uuid",
-  frequency: "frequency",
-  recipients: "recipients",
-  sections: "sections",
-} as const satisfies Record<string, keyof UpdateReportScheduleRequest>;
+/** The fields a user sets (all but the site), in the canonical form used for every comparison. */
+export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
+/** Their names. */
+const FIELDS = definedFields();
 
 function isoOrAsIs(value: string | null | undefined): string {
   if (!value) return "";
@@ -167,32 +203,24 @@ export function sortRecipients(
 }
 
 /** Canonical fields of a listed schedule. */
-export function scheduleFields(s: ApiSchedule): ScheduleFields {
-  return {
-    title: s.title ?? "",
-    nextScheduledDate: isoOrAsIs(s.next_scheduled_date),
-    templateUuid: (s.template_uuid ?? "").toLowerCase(),
-    frequency: { value: s.frequency?.value ?? 0, unit: (s.frequency?.unit ?? "").toUpperCase() },
-    recipients: sortRecipients((s.recipients ?? []).map((r) => ({ name: r.name ?? "", email: r.email }))),
-    sections: (s.sections ?? []).map((x) => ({ name: x.name })),
-  };
-}
+export const scheduleFields = (s: ApiSchedule): ScheduleFields => inputFields(WIRE.fields(s));
 
 /** Canonical fields of the inputs. */
 export function inputFields(i: ScheduleFields): ScheduleFields {
-  return {
-    title: i.title,
+  const canonical: ScheduleFields = {
+    ...i,
     nextScheduledDate: isoOrAsIs(i.nextScheduledDate),
     templateUuid: i.templateUuid.toLowerCase(),
     frequency: { value: i.frequency.value, unit: i.frequency.unit.toUpperCase() },
     recipients: sortRecipients(i.recipients),
     sections: i.sections.map((x) => ({ name: x.name })),
   };
+  return Object.fromEntries(FIELDS.map((k) => [k, canonical[k]])) as ScheduleFields;
 }
 
 /** Names of the fields that differ between two canonical field sets. */
 export function differingFields(a: ScheduleFields, b: ScheduleFields): (keyof ScheduleFields)[] {
-  return (Object.keys(SNAKE) as (keyof ScheduleFields)[]).filter((k) => {
+  return FIELDS.filter((k) => {
     const x = a[k];
     const y = b[k];
     if (k === "recipients") {
@@ -289,38 +317,13 @@ export function scheduleOutputs(siteId: string, s: ApiSchedule, anchor?: string)
   const fields = scheduleFields(s);
   const live = fields.nextScheduledDate;
   const keep = anchor !== undefined && live !== "" && isRunOf(isoOrAsIs(anchor), live, fields.frequency);
-  return {
-    siteId: s.site_id ?? siteId,
-    ...fields,
-    nextScheduledDate: keep ? isoOrAsIs(anchor) : live,
-    scheduleId: s.uuid,
-    createdAt: s.created_at ?? null,
-    nextRunDate: live || null,
-  };
-}
-
-/** The request body fields (snake_case) of the inputs. */
-export function scheduleBody(i: ReportScheduleInputs): Required<UpdateReportScheduleRequest> {
-  return {
-    title: i.title,
-    next_scheduled_date: i.nextScheduledDate,
-    template_uuid: i.templateUuid,
-    frequency: { value: i.frequency.value, unit: i.frequency.unit as "DAYS" | "MONTHLY" },
-    recipients: i.recipients.map((r) => ({ name: r.name, email: r.email })),
-    sections: i.sections.map((s) => ({ name: s.name })),
-  };
+  const outs = Object.assign({ siteId }, WIRE.outputs(s), fields);
+  return { ...outs, nextScheduledDate: keep ? isoOrAsIs(anchor) : live, nextRunDate: live || null };
 }
 
 /** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
-export function schedulePatch(
-  have: ScheduleFields,
-  want: ReportScheduleInputs,
-): UpdateReportScheduleRequest | undefined {
-  const changed = differingFields(inputFields(have), inputFields(want));
-  if (!changed.length) return undefined;
-  const body = scheduleBody(want);
-  return Object.fromEntries(changed.map((k) => [SNAKE[k], body[SNAKE[k]]])) as UpdateReportScheduleRequest;
-}
+export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) =>
+  WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
 
 async function findById(ctx: Context, siteId: string, id: string): Promise<ApiSchedule | undefined> {
   const all = await ctx.client.reportSchedules.list(siteId);
@@ -369,31 +372,7 @@ export const definition = defineKind({
   inputs,
   outputs,
   rules,
-  normalize: (key, v) => {
-    if (v === undefined || v === null) return null;
-    switch (key) {
-      case "siteId":
-      case "templateUuid":
-        return typeof v === "string" ? v.toLowerCase() : v;
-      case "nextScheduledDate":
-        return typeof v === "string" ? isoOrAsIs(v) : v;
-      case "frequency": {
-        const f = v as { value?: unknown; unit?: unknown };
-        return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
-      }
-      case "recipients":
-        return Array.isArray(v)
-          ? sortRecipients(v as { name: string; email: string }[]).map((r) => ({
-              name: r.name,
-              email: typeof r.email === "string" ? r.email.toLowerCase() : r.email,
-            }))
-          : v;
-      case "sections":
-        return Array.isArray(v) ? (v as { name: string }[]).map((s) => ({ name: s.name })) : v;
-      default:
-        return v;
-    }
-  },
+  normalize,
   async create(inputs, ctx) {
     const existing = await ctx.client.reportSchedules.list(inputs.siteId);
     const sameTitle = existing.filter((s) => s.title === inputs.title);
@@ -428,7 +407,7 @@ export const definition = defineKind({
       }
     }
     const before = new Set(existing.map((s) => s.uuid));
-    await ctx.client.reportSchedules.create({ site_id: inputs.siteId, ...scheduleBody(inputs) });
+    await ctx.client.reportSchedules.create(WIRE.body(inputs) as CreateReportScheduleRequest);
     const after = await ctx.client.reportSchedules.list(inputs.siteId);
     const picked = pickCreated(before, after, inputFields(inputs));
     if (!picked.ok)

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import type { Site as ApiSite } from "../../sdk";
+import type { Site as ApiSite, CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
@@ -11,6 +12,7 @@ const inputs = z
       description:
         "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
       replaces: true,
+      wire: { read: "account.id", write: "account_id" },
     }),
     name: z
       .string({ error: "name is required and must be a string" })
@@ -30,7 +32,7 @@ const inputs = z
 
 /** What the service reports, without the installs: they change through other resources (`getSite` lists them). */
 const outputs = z.object({
-  siteId: z.string().meta({ description: "The site's UUID (also the resource id)." }),
+  siteId: z.string().meta({ description: "The site's UUID (also the resource id).", wire: "id" }),
   groupName: z.string().nullable().meta({ description: "The site's group, or null." }),
   tags: z.array(z.string()).meta({ description: "The site's tags." }),
   createdAt: z.string().nullable().meta({ description: "When the site was created (UTC)." }),
@@ -41,21 +43,12 @@ const outputs = z.object({
 });
 
 type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;
+const WIRE = wireOf(inputs, outputs);
 
 /** Maps a service record to outputs (the guard is the input's, never the service's). */
-export function siteOutputs(s: ApiSite, accountId: string, deletionProtection: boolean): SiteOutputs {
-  return {
-    accountId: s.account?.id ?? accountId,
-    name: s.name,
-    deletionProtection,
-    siteId: s.id,
-    groupName: s.group_name ?? null,
-    tags: s.tags ?? [],
-    createdAt: s.created_at ?? null,
-    sandbox: s.sandbox ?? false,
-    transferable: s.transferable ?? false,
-  };
-}
+export const siteOutputs = (s: ApiSite, accountId: string, deletionProtection: boolean): SiteOutputs =>
+  // The record's account when it names one, else the one the site was read in.
+  Object.assign({ accountId }, WIRE.outputs(s, { deletionProtection }));
 
 /** What deleting a site destroys, in words; with the names of the installs it holds when they were read. */
 export function siteLoss(
@@ -124,8 +117,7 @@ export const definition = defineKind({
         `site "${inputs.name}" already exists in account ${inputs.accountId} (id ${existing.id})`,
       );
     }
-    const record =
-      existing ?? (await ctx.client.sites.create({ name: inputs.name, account_id: inputs.accountId }));
+    const record = existing ?? (await ctx.client.sites.create(WIRE.body(inputs) as CreateSiteRequest));
     return {
       id: record.id,
       outs: siteOutputs(record, inputs.accountId, inputs.deletionProtection),
@@ -138,10 +130,8 @@ export const definition = defineKind({
     return { outs: siteOutputs(await ctx.client.sites.get(id), olds.accountId, guard) };
   },
   async update(id, olds, news, ctx) {
-    const record =
-      olds.name !== news.name
-        ? await ctx.client.sites.update(id, { name: news.name })
-        : await ctx.client.sites.get(id);
+    const patch = WIRE.patch(olds, news) as UpdateSiteRequest | undefined;
+    const record = patch ? await ctx.client.sites.update(id, patch) : await ctx.client.sites.get(id);
     return siteOutputs(record, news.accountId, news.deletionProtection);
   },
   async delete(id, _olds, ctx) {
@@ -149,7 +139,7 @@ export const definition = defineKind({
     const live = await ctx.client.sites.get(id);
     await ctx.client.sites.delete(id);
     const names = (live.installs ?? []).map((i) => i.name ?? i.id);
-    return `deleted on the service (deletionProtection was off): ${siteLoss({ name: live.name, siteId: id }, names)}`;
+    return `deleted on the service (deletionProtection was off): ${siteLoss({ ...live, siteId: id }, names)}`;
   },
 });
 

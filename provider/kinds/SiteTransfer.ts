@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { type SiteTransfer as ApiSiteTransfer, isConflict } from "../../sdk";
+import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** Earliest and latest scheduled time the service accepts, relative to now (spec limits). */
 export const MIN_LEAD_MS = 60 * 60 * 1000;
@@ -54,7 +55,9 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  transferId: z.string().meta({ description: "The transfer's id (also the resource id).", stable: true }),
+  transferId: z
+    .string()
+    .meta({ description: "The transfer's id (also the resource id).", stable: true, wire: "id" }),
   status: z.string().meta({
     description:
       "pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).",
@@ -107,27 +110,15 @@ export function scheduledTimeFailure(scheduledTime: unknown, now: number): Check
   return undefined;
 }
 
-/** Maps a service record to outputs; fields the record lacks keep the values of `base`. */
+const WIRE = wireOf(inputs, outputs, normalizeValue);
+
+/** Maps a service record to outputs (its time canonical); fields the record lacks keep the values of `base`. */
 export function transferOutputs(
   base: Pick<SiteTransferOutputs, "siteId" | "destinationAccountId" | "maintenanceMode">,
   t: ApiSiteTransfer,
 ): SiteTransferOutputs {
-  // Not in the sdk's schema (the service does not report it); taken when a response has it.
-  const mm = (t as { maintenance_mode?: unknown }).maintenance_mode;
-  return {
-    siteId: t.site_id ?? base.siteId,
-    destinationAccountId: t.destination_account_id ?? base.destinationAccountId,
-    scheduledTime: (canonicalTime(t.scheduled_time) as string | null) ?? null,
-    maintenanceMode: typeof mm === "boolean" ? mm : base.maintenanceMode,
-    transferId: t.id,
-    status: t.status,
-    createdAt: t.created_at ?? null,
-    updatedAt: t.updated_at ?? null,
-    site: t.site ?? null,
-    installs: t.installs ?? [],
-    originAccount: t.origin_account ?? null,
-    destinationAccount: t.destination_account ?? null,
-  };
+  const outs = WIRE.outputs(t);
+  return { ...base, ...outs, scheduledTime: canonicalTime(outs.scheduledTime) as string | null };
 }
 
 /** Why an existing transfer cannot be adopted for these inputs (empty when it can). */
@@ -150,8 +141,9 @@ async function findActive(ctx: Context, siteId: string): Promise<ApiSiteTransfer
   const accountId = site.account?.id;
   if (!accountId) return undefined;
   for await (const t of ctx.client.siteTransfers.iterateForAccount(accountId)) {
-    // Records name the site as it was; `site_id` is present on newer responses, the name otherwise.
-    const sameSite = t.site_id ? t.site_id.toLowerCase() === siteId.toLowerCase() : t.site === site.name;
+    // Records name the site as it was; its id is present on newer responses, the name otherwise.
+    const id = WIRE.outputs(t).siteId;
+    const sameSite = id ? id.toLowerCase() === siteId.toLowerCase() : t.site === site.name;
     if (sameSite && (CANCELLABLE_STATUSES as readonly string[]).includes(t.status)) return t;
   }
   return undefined;
@@ -208,11 +200,8 @@ export const definition = defineKind({
       }
     }
     try {
-      const t = await ctx.client.siteTransfers.create(inputs.siteId, {
-        destination_account_id: inputs.destinationAccountId,
-        ...(inputs.scheduledTime ? { scheduled_time: inputs.scheduledTime } : {}),
-        maintenance_mode: inputs.maintenanceMode,
-      });
+      const { siteId, ...sent } = inputs;
+      const t = await ctx.client.siteTransfers.create(siteId, WIRE.body(sent) as CreateSiteTransferRequest);
       return { id: t.id, outs: transferOutputs(inputs, t) };
     } catch (err) {
       if (!isConflict(err) || inputs.adopt) throw err;

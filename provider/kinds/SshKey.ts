@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { SshKey as ApiSshKey } from "../../sdk";
+import type { SshKey as ApiSshKey, CreateSshKeyRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** The key types the service accepts. */
 export const SSH_KEY_TYPES = [
@@ -75,7 +76,7 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  sshKeyId: z.string().meta({ description: "The key's UUID (also the resource id)." }),
+  sshKeyId: z.string().meta({ description: "The key's UUID (also the resource id).", wire: "uuid" }),
   fingerprint: z
     .string()
     .nullable()
@@ -85,17 +86,11 @@ const outputs = z.object({
 });
 
 type SshKeyOutputs = OutputsOf<typeof inputs, typeof outputs>;
+const WIRE = wireOf(inputs, outputs);
 
 /** Maps a service record to outputs (the service never answers the key itself: it is the input's). */
-export function sshKeyOutputs(publicKey: string, k: ApiSshKey): SshKeyOutputs {
-  return {
-    publicKey,
-    sshKeyId: k.uuid,
-    fingerprint: k.fingerprint ?? null,
-    comment: k.comment ?? null,
-    createdAt: k.created_at ?? null,
-  };
-}
+export const sshKeyOutputs = (publicKey: string, k: ApiSshKey): SshKeyOutputs =>
+  WIRE.outputs(k, { publicKey });
 
 async function findKey(ctx: Context, match: (k: ApiSshKey) => boolean): Promise<ApiSshKey | undefined> {
   for await (const k of ctx.client.sshKeys.iterate()) if (match(k)) return k;
@@ -136,7 +131,7 @@ export const definition = defineKind({
         `this key (fingerprint ${fingerprint}) is already added to the API user (id ${existing.uuid})`,
       );
     }
-    const record = existing ?? (await ctx.client.sshKeys.create({ public_key: inputs.publicKey }));
+    const record = existing ?? (await ctx.client.sshKeys.create(WIRE.body(inputs) as CreateSshKeyRequest));
     return {
       id: record.uuid,
       outs: sshKeyOutputs(inputs.publicKey, record),

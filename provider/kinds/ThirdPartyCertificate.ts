@@ -5,9 +5,11 @@
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
+import type { ImportCertificateRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** A parsed PEM chain, or why it is not one. */
 export type ChainResult = { ok: true; certs: X509Certificate[] } | { ok: false; reason: string };
@@ -195,11 +197,16 @@ function outputsOf(
   return { ...certificateOutputs(given.installId, certificate), certificate, privateKey };
 }
 
+const WIRE = wireOf(inputs, outputs);
+const base64 = (pem: string) => Buffer.from(pem, "utf8").toString("base64");
+
+/** Imports the pair: the service takes each PEM text base64-encoded. */
 async function importCertificate(ctx: Context, inputs: ThirdPartyCertificateInputs): Promise<void> {
-  await ctx.client.certificates.importThirdParty(inputs.installId, {
-    certificate: Buffer.from(inputs.certificate, "utf8").toString("base64"),
-    private_key: Buffer.from(inputs.privateKey, "utf8").toString("base64"),
-  });
+  const pair = { certificate: base64(inputs.certificate), privateKey: base64(inputs.privateKey) };
+  await ctx.client.certificates.importThirdParty(
+    inputs.installId,
+    WIRE.body(pair) as ImportCertificateRequest,
+  );
 }
 
 export const definition = defineKind({

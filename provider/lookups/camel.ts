@@ -16,6 +16,7 @@
  */
 import { z } from "zod";
 import { type Int64, Int64Schema } from "../../sdk";
+import { camelKey, defOf, unwrap } from "../core/wire";
 
 // ---------------------------------------------------------------------------------------------------
 // Types.
@@ -94,36 +95,11 @@ interface ObjectNode {
   readonly keys: Record<string, Node>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: zod's internal definition, read generically.
-type Def = any;
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
-
-/** `php_version` -> `phpVersion` (already camelCase keys are kept). */
-export const camelKey = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
-
-/** Whether a field may be absent, and the schema under its optional/nullable/pipe wrappers. */
-function unwrap(s: z.ZodType): { inner: z.ZodType; nullable: boolean } {
-  let nullable = false;
-  let cur = s;
-  for (;;) {
-    if (cur === (Int64Schema as z.ZodType)) return { inner: cur, nullable: true };
-    const def = defOf(cur);
-    if (WRAPPERS.has(def.type)) {
-      if (def.type === "optional" || def.type === "nullable") nullable = true;
-      cur = def.innerType;
-    } else if (def.type === "pipe") {
-      // A preprocess (transform -> schema) is typed by its schema; a transform or a check by its input.
-      cur = defOf(def.in).type === "transform" ? def.out : def.in;
-    } else if (def.type === "lazy") cur = def.getter();
-    else return { inner: cur, nullable };
-  }
-}
-
 /** The node of a schema (`nested`: the view of the records it holds, instead of the generic one). */
 function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
-  const { inner, nullable } = unwrap(s);
+  const int64 = (c: z.ZodType) => c === (Int64Schema as z.ZodType);
+  const { inner, nullable: absentable } = unwrap(s, int64);
+  const nullable = absentable || int64(inner);
   const def = defOf(inner);
   const orNull = (n: Node): Node =>
     nullable && n.absent === null ? { ...n, schema: n.schema.nullable() } : n;

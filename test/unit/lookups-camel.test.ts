@@ -1,7 +1,8 @@
 /** The one camelCase mapping of the lookups (provider/lookups/camel.ts): its rules, at runtime and in types. */
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { type Camel, camelKey, mapOf, view } from "../../provider/lookups/camel";
+import { camelKey } from "../../provider/core/wire";
+import { type Camel, mapOf, view } from "../../provider/lookups/camel";
 import { Int64Schema } from "../../sdk";
 
 const Ref = z.looseObject({ id: z.string() });

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/core/config";
-import { AFTER_A_CRASH, explainError, inputPropertyOf } from "../../provider/core/errors";
+import { AFTER_A_CRASH, explainError } from "../../provider/core/errors";
 import {
   checkInputs,
   containsUnknown,
@@ -13,6 +13,7 @@ import {
   UNKNOWN,
 } from "../../provider/core/inputs";
 import { defineProvider, diffOf, toPlain } from "../../provider/core/lifecycle";
+import { inputOfField } from "../../provider/core/wire";
 import { thinProvider } from "../../provider/dynamic/thin";
 
 const schema = z
@@ -141,7 +142,7 @@ describe("outputs and errors", () => {
       'wpengine:Domain update failed: PATCH /v1/installs/x/domains/y: 400 Bad Request: redirect_to: invalid_value - no such domain (input "redirectTo")',
     );
     expect((e as Error & { status?: number }).status).toBe(400);
-    expect(inputPropertyOf("user.first_name")).toBe("firstName");
+    expect(inputOfField(undefined, "user.first_name")).toBe("firstName");
   });
 
   it("the recovery after a crash the messages print is docs/recover.md's, line by line", () => {
