@@ -320,9 +320,14 @@ function readme(model: Model, opts: RenderOptions): string {
   return out.join("\n");
 }
 
-/** What git leaves out: the dependencies, the compiled program, the embedded simulator's world. */
+/**
+ * What git leaves out: the dependencies, the compiled program, the embedded simulator's world, and the
+ * provider's create journal (one machine's runs, read by `pulumi-wpengine recover`: docs/recover.md).
+ */
 function gitignore(language: Language): string {
   const lines = [
+    "# The provider's create journal, read by pulumi-wpengine recover on this machine.",
+    ".wpengine/",
     "# The bundled simulator's world (WPE_SIMULATOR=true or wpengine:simulator), when a stack runs on it.",
     ".wpengine-simulator.json",
     ".wpengine-simulator.json.*",

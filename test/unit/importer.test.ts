@@ -430,6 +430,7 @@ describe("how the generated project installs pulumi-wpengine", () => {
     );
     expect(ts[".gitignore"]).toMatch(/^node_modules\/$/m);
     expect(ts[".gitignore"]).toMatch(/^\.wpengine-simulator\.json$/m);
+    expect(ts[".gitignore"]).toMatch(/^\.wpengine\/$/m);
     const yaml = renderProject(model, { ...opts, language: "yaml" });
     expect(yaml["README.md"]).toContain("npm install --global ../pulumi-wpengine-0.7.1.tgz");
     expect(yaml["README.md"]).toContain("pulumi plugin install resource wpengine 0.7.1 --file");
