@@ -605,7 +605,10 @@ function withInputs(
   outs: Record<string, unknown>,
 ): Record<string, unknown> {
   const { __provider: _p, ...rest } = inputs;
-  return toPlain({ ...rest, ...keepForm(def, rest, outs) });
+  // `adopt` is the program's to record: the adopting create of the provider-wide switch, a recovery or a
+  // lost answer's resend (a kind whose outputs carry its inputs) leaves no `adopt` the program never set.
+  const { adopt: _adopt, ...made } = outs;
+  return toPlain({ ...rest, ...keepForm(def, rest, made) });
 }
 
 /** `live` with each input-named value that equals `stored` once normalised replaced by `stored`'s form. */

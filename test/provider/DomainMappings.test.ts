@@ -157,6 +157,23 @@ describe("DomainMappings against the simulator", () => {
     expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 
+  it("an adoption by WPE_ADOPT_EXISTING (an import's first up) records no adopt the program never set: a refresh shows no diff", async () => {
+    const production = { ...staging, environmentId: "production" };
+    process.env["WPE_ADOPT_EXISTING"] = "true";
+    try {
+      const { id, outs } = await create({
+        ...production,
+        mappings: [{ domain: SEEDED_DOMAIN, primary: true }],
+      });
+      expect(outs).not.toHaveProperty("adopt");
+      const read = await provider.read!(id, outs);
+      expect(read.inputs).not.toHaveProperty("adopt");
+      expect(read.props).not.toHaveProperty("adopt");
+    } finally {
+      delete process.env["WPE_ADOPT_EXISTING"];
+    }
+  });
+
   it("names the input when the service refuses the set (a domain mapped on another environment)", async () => {
     const inputs = await checkOk(provider, { ...staging, mappings: [{ domain: SEEDED_DOMAIN }] });
     await expect(provider.create(inputs)).rejects.toThrow(
