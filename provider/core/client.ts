@@ -47,6 +47,9 @@ export function assertUsableConfig(config: ResolvedProviderConfig): void {
   const max = config.maxConcurrency;
   if (max !== undefined && !(Number.isInteger(max) && max >= 1))
     throw new WpEngineConfigError(`${CONFIG_KEYS.maxConcurrency.key} must be a whole number of at least 1`);
+  const retries = config.maxRetries;
+  if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
+    throw new WpEngineConfigError(`${CONFIG_KEYS.maxRetries.key} must be a whole number of at least 0`);
   if (config.simulatorStateFile !== undefined) return;
   const missing: string[] = [];
   if (config.username === undefined) missing.push("wpengine:username");
@@ -90,6 +93,7 @@ export async function buildClient(config: ResolvedProviderConfig): Promise<WpEng
       apiUrl: sim.apiUrl,
       appHostingUrl: sim.appHostingUrl,
       ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
+      ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
     });
   }
   assertUsableConfig(config);
@@ -99,6 +103,7 @@ export async function buildClient(config: ResolvedProviderConfig): Promise<WpEng
     ...(config.apiUrl !== undefined ? { apiUrl: config.apiUrl } : {}),
     ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
     ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
   });
 }
 
@@ -115,6 +120,7 @@ export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Prom
     config.appHostingUrl,
     config.simulatorStateFile,
     config.maxConcurrency,
+    config.maxRetries,
   ]);
   const holder = globalThis as Record<symbol, Cached | undefined>;
   const cached = holder[slot];

@@ -43,6 +43,11 @@ export const CONFIG_KEYS = {
     env: "WPE_MAX_CONCURRENCY",
     doc: "Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.",
   },
+  maxRetries: {
+    key: "wpengine:maxRetries",
+    env: "WPE_MAX_RETRIES",
+    doc: "Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.",
+  },
   skipCredentialsCheck: {
     key: "wpengine:skipCredentialsCheck",
     env: "WPE_SKIP_CREDENTIALS_CHECK",
@@ -90,6 +95,8 @@ export interface ResolvedProviderConfig {
   adoptExisting?: boolean;
   /** Requests in flight at once across the provider process (the sdk's shared pace). */
   maxConcurrency?: number;
+  /** Retries of one request after a transient failure (the sdk's `maxRetries`). */
+  maxRetries?: number;
   /** Do not prove the credentials with `GET /user` before the first check (offline previews). */
   skipCredentialsCheck?: boolean;
 }
@@ -190,6 +197,8 @@ export function resolveProviderConfig(
   if (yes("adoptExisting")) resolved.adoptExisting = true;
   if (yes("skipCredentialsCheck")) resolved.skipCredentialsCheck = true;
   resolved.maxConcurrency = Number(pick("maxConcurrency") ?? defaultConcurrency(env));
+  const retries = pick("maxRetries");
+  if (retries !== undefined) resolved.maxRetries = Number(retries);
   if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
     resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
       ? sharedWorldFile(env)

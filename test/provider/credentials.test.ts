@@ -102,3 +102,33 @@ describe("wpengine:maxConcurrency", () => {
     expect(processPace().max).toBe(3);
   });
 });
+
+describe("wpengine:maxRetries", () => {
+  afterEach(() => {
+    fixture.sim.setFaults([]);
+    configure("demo");
+  });
+
+  it("is refused at check time unless a whole number of at least 0, naming the key", async () => {
+    for (const value of ["-1", "many", "1.5"]) {
+      configure("demo", { "wpengine:maxRetries": value });
+      const err = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch((e) => e);
+      expect(String(err.message)).toContain("wpengine:maxRetries must be a whole number of at least 0");
+    }
+  });
+
+  it("sets how often one request is sent again after a 503 (0: once; 2: three times)", async () => {
+    for (const [retries, attempts] of [
+      ["0", 1],
+      ["2", 3],
+    ] as const) {
+      configure("demo", { "wpengine:maxRetries": retries });
+      fixture.sim.setFaults([{ method: "GET", path: "/v1/user", status: 503 }]);
+      const before = userCalls();
+      // A 503 on the credentials' proof is a passing fault, left to the calls that follow: check passes.
+      const res = await provider.check!({}, { installId: INSTALL, name: "www.example.com" });
+      expect(res.failures ?? []).toEqual([]);
+      expect(userCalls() - before).toBe(attempts);
+    }
+  });
+});

@@ -31,8 +31,16 @@ export async function onService(sim: RunningSimulator, at: Placement) {
   return { domains, users, exclusions: world.cache_exclusions[at.install] ?? [] };
 }
 
-/** A Node.js project (`index.js` = `program`) whose provider talks to `sim` as the seeded API user. */
-export function simulatorProject(sim: RunningSimulator, name: string, program: string): Promise<CliProject> {
+/**
+ * A Node.js project (`index.js` = `program`) whose provider talks to `sim` as the seeded API user, with
+ * `config` beside (a faulted run sets `wpengine:maxRetries` for its fault rate).
+ */
+export function simulatorProject(
+  sim: RunningSimulator,
+  name: string,
+  program: string,
+  config: Record<string, string> = {},
+): Promise<CliProject> {
   return CliProject.create({
     files: { "index.js": program, "package.json": `{ "name": "${name}", "main": "index.js" }\n` },
     name,
@@ -40,6 +48,7 @@ export function simulatorProject(sim: RunningSimulator, name: string, program: s
       "wpengine:apiUrl": sim.apiUrl,
       "wpengine:appHostingUrl": sim.appHostingUrl,
       "wpengine:username": "demo",
+      ...config,
     },
     secrets: { "wpengine:password": "demo" },
   });

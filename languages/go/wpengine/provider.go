@@ -23,6 +23,8 @@ type Provider struct {
 	AppHostingUrl pulumi.StringPtrOutput `pulumi:"appHostingUrl"`
 	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrOutput `pulumi:"maxConcurrency"`
+	// Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+	MaxRetries pulumi.StringPtrOutput `pulumi:"maxRetries"`
 	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// `true` (or a state file name) runs against the bundled simulator instead of the service.
@@ -58,6 +60,11 @@ func NewProvider(ctx *pulumi.Context,
 	if args.MaxConcurrency == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "WPE_MAX_CONCURRENCY"); d != nil {
 			args.MaxConcurrency = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.MaxRetries == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WPE_MAX_RETRIES"); d != nil {
+			args.MaxRetries = pulumi.StringPtr(d.(string))
 		}
 	}
 	if args.Password == nil {
@@ -114,6 +121,8 @@ type providerArgs struct {
 	AppHostingUrl *string `pulumi:"appHostingUrl"`
 	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency *string `pulumi:"maxConcurrency"`
+	// Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+	MaxRetries *string `pulumi:"maxRetries"`
 	// The API user's password.
 	Password *string `pulumi:"password"`
 	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
@@ -138,6 +147,8 @@ type ProviderArgs struct {
 	AppHostingUrl pulumi.StringPtrInput
 	// Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 	MaxConcurrency pulumi.StringPtrInput
+	// Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+	MaxRetries pulumi.StringPtrInput
 	// The API user's password.
 	Password pulumi.StringPtrInput
 	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
@@ -207,6 +218,11 @@ func (o ProviderOutput) AppHostingUrl() pulumi.StringPtrOutput {
 // Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 func (o ProviderOutput) MaxConcurrency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.MaxConcurrency }).(pulumi.StringPtrOutput)
+}
+
+// Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+func (o ProviderOutput) MaxRetries() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.MaxRetries }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.

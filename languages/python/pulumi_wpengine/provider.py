@@ -23,6 +23,7 @@ class ProviderArgs:
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  profile: pulumi.Input[Optional[_builtins.str]] = None,
                  profiles: pulumi.Input[Optional[_builtins.str]] = None,
@@ -36,6 +37,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] api_url: Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
         :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+        :param pulumi.Input[_builtins.str] max_retries: Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
         :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
@@ -59,6 +61,10 @@ class ProviderArgs:
             max_concurrency = _utilities.get_env('WPE_MAX_CONCURRENCY')
         if max_concurrency is not None:
             pulumi.set(__self__, "max_concurrency", max_concurrency)
+        if max_retries is None:
+            max_retries = _utilities.get_env('WPE_MAX_RETRIES')
+        if max_retries is not None:
+            pulumi.set(__self__, "max_retries", max_retries)
         if password is None:
             password = _utilities.get_env('WPE_API_PASSWORD')
         if password is not None:
@@ -131,6 +137,18 @@ class ProviderArgs:
     @max_concurrency.setter
     def max_concurrency(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "max_concurrency", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxRetries")
+    def max_retries(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+        """
+        return pulumi.get(self, "max_retries")
+
+    @max_retries.setter
+    def max_retries(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "max_retries", value)
 
     @_builtins.property
     @pulumi.getter
@@ -215,6 +233,7 @@ class Provider(pulumi.ProviderResource):
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  profile: pulumi.Input[Optional[_builtins.str]] = None,
                  profiles: pulumi.Input[Optional[_builtins.str]] = None,
@@ -231,6 +250,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_url: Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).
         :param pulumi.Input[_builtins.str] app_hosting_url: Base URL of the application-hosting API (https://js.wpengineapi.com unless set).
         :param pulumi.Input[_builtins.str] max_concurrency: Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
+        :param pulumi.Input[_builtins.str] max_retries: Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
         :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
@@ -266,6 +286,7 @@ class Provider(pulumi.ProviderResource):
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  app_hosting_url: pulumi.Input[Optional[_builtins.str]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  profile: pulumi.Input[Optional[_builtins.str]] = None,
                  profiles: pulumi.Input[Optional[_builtins.str]] = None,
@@ -293,6 +314,9 @@ class Provider(pulumi.ProviderResource):
             if max_concurrency is None:
                 max_concurrency = _utilities.get_env('WPE_MAX_CONCURRENCY')
             __props__.__dict__["max_concurrency"] = max_concurrency
+            if max_retries is None:
+                max_retries = _utilities.get_env('WPE_MAX_RETRIES')
+            __props__.__dict__["max_retries"] = max_retries
             if password is None:
                 password = _utilities.get_env('WPE_API_PASSWORD')
             __props__.__dict__["password"] = None if password is None else pulumi.Output.secret(password)
@@ -348,6 +372,14 @@ class Provider(pulumi.ProviderResource):
         Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
         """
         return pulumi.get(self, "max_concurrency")
+
+    @_builtins.property
+    @pulumi.getter(name="maxRetries")
+    def max_retries(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+        """
+        return pulumi.get(self, "max_retries")
 
     @_builtins.property
     @pulumi.getter

@@ -63,6 +63,19 @@ func GetMaxConcurrency(ctx *pulumi.Context) string {
 	return value
 }
 
+// Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+func GetMaxRetries(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "wpengine:maxRetries")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WPE_MAX_RETRIES"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // The API user's password.
 func GetPassword(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:password")

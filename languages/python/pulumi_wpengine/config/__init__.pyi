@@ -34,6 +34,11 @@ maxConcurrency: Optional[str]
 Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.
 """
 
+maxRetries: Optional[str]
+"""
+Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+"""
+
 password: Optional[str]
 """
 The API user's password.

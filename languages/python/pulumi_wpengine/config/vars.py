@@ -49,6 +49,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('maxConcurrency') or _utilities.get_env('WPE_MAX_CONCURRENCY')
 
     @_builtins.property
+    def max_retries(self) -> Optional[str]:
+        """
+        Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
+        """
+        return __config__.get('maxRetries') or _utilities.get_env('WPE_MAX_RETRIES')
+
+    @_builtins.property
     def password(self) -> Optional[str]:
         """
         The API user's password.
