@@ -19,8 +19,9 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
   --install ID         only this install and what it holds (repeatable)
   --kinds K1,K2        only these kinds: ${COVERED.join(", ")}
   --profile NAME       read as this credential profile (repeatable): one program of the accounts of
-                       several API users, each resource carrying its profile (TypeScript); credentials
-                       from WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME>, or WPE_PROFILES (JSON)
+                       several API users, each resource carrying its profile (TypeScript) or running
+                       through the profile's explicit provider (YAML); credentials from
+                       WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME>, or WPE_PROFILES (JSON)
   --project NAME       the Pulumi project name (default: the name of DIR)
   --package-spec SPEC  how the project installs pulumi-wpengine (an npm spec: ^0.2.0, a tarball,
                        a git URL, a path; default: the way this command was installed)

@@ -170,22 +170,26 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       `--kinds: ${unknown.join(", ")} cannot be imported; the kinds are ${COVERED.join(", ")}`,
     );
   const language = opts.language ?? "typescript";
-  if (opts.profiles?.length && language !== "typescript")
-    throw new UsageError(
-      "--profile writes a TypeScript program (each resource carries its profile); --language yaml reads one API user",
-    );
   const started = Date.now();
   // One API user (the default credentials), or each profile's in turn: their objects form one program.
   const sources = opts.profiles?.length
-    ? opts.profiles.map((profile) => ({ profile, env: profileEnvironment(profile, opts.env) }))
+    ? [...new Set(opts.profiles)].map((profile) => ({ profile, env: profileEnvironment(profile, opts.env) }))
     : [{ profile: undefined, env: opts.env }];
   const parts: Awaited<ReturnType<typeof readAccount>>[] = [];
   for (const { profile, env } of sources) parts.push(await readAccount(opts, env, profile));
   const world = mergeWorlds(parts.map((p) => p.world));
-  const model = buildModel(
-    parts.flatMap((p) => p.read),
-    world,
-  );
+  // An object several profiles see (an account two API users share) is one resource, of the first
+  // profile given that sees it: two resources of one object would both own it.
+  const seen = new Set<string>();
+  const read = parts
+    .flatMap((p) => p.read)
+    .filter((r) => {
+      const key = `${r.found.kind}:${r.importId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const model = buildModel(read, world);
   const ms = Date.now() - started;
   const [first] = parts;
   const files = renderProject(model, {
@@ -263,6 +267,10 @@ export function profileEnvironment(profile: string, env: NodeJS.ProcessEnv = pro
 function mergeWorlds(worlds: readonly World[]): Pick<World, "names" | "leftOut"> {
   return {
     names: new Map(worlds.flatMap((w) => [...w.names])),
-    leftOut: worlds.flatMap((w) => w.leftOut),
+    leftOut: [
+      ...new Map(
+        worlds.flatMap((w) => w.leftOut).map((l) => [`${l.kind}:${l.label}:${l.reason}`, l]),
+      ).values(),
+    ],
   };
 }

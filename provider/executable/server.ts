@@ -133,8 +133,14 @@ function loadSchema(): string {
   return readFileSync(path.join(__dirname, "schema.json"), "utf8");
 }
 
-/** The provider's own configuration: `args` (newer engines), else the `wpengine:config:<key>` variables. */
-export function providerConfigOf(req: Msg): ProviderInstance["config"] {
+/**
+ * The provider's own configuration: `args` (newer engines), else the `wpengine:config:<key>` variables.
+ * An explicit provider names its `profile` and may hold no `profiles`: the stack's `wpengine:profiles`
+ * then gives the profile's credentials, as it does for the default provider. The engine hands every
+ * provider process its stack's `wpengine:*` config as `PULUMI_CONFIG`; the credentials never enter the
+ * explicit provider's inputs or state.
+ */
+export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env): ProviderInstance["config"] {
   const fromArgs = req.hasArgs?.() ? unwrapSecrets(toProps(req.getArgs()), new Set()) : undefined;
   const vars: Map<string, string> | undefined = req.getVariablesMap?.();
   const config: ProviderInstance["config"] = {};
@@ -143,7 +149,21 @@ export function providerConfigOf(req: Msg): ProviderInstance["config"] {
     if (value !== undefined && value !== null && value !== "" && value !== UNKNOWN)
       config[name] = String(value);
   }
+  if (config.profiles === undefined) {
+    const stack = stackConfig(env)["profiles"];
+    if (typeof stack === "string" && stack !== "") config.profiles = stack;
+  }
   return config;
+}
+
+/** The stack's `wpengine:*` config the engine gives a provider process (`PULUMI_CONFIG`, by key name). */
+function stackConfig(env: NodeJS.ProcessEnv): Props {
+  try {
+    const parsed: unknown = JSON.parse(env["PULUMI_CONFIG"] ?? "{}");
+    return parsed !== null && typeof parsed === "object" ? (parsed as Props) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** A seconds value from a request's `timeout` (customTimeouts), or undefined when none was given. */

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseImportId } from "../../provider/executable/registry";
-import { kindOfUrn, WpEngineProvider } from "../../provider/executable/server";
+import { kindOfUrn, providerConfigOf, WpEngineProvider } from "../../provider/executable/server";
 import { provider as backupProvider } from "../../provider/kinds/Backup";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 
@@ -90,6 +90,21 @@ describe("the gRPC service", () => {
     expect((await invoke(bob)).getReturn().toJavaScript().name).toBe("acmeprod");
     await expect(invoke(wrong)).rejects.toMatchObject({
       message: expect.stringMatching(/401|credential|unauthori/i),
+    });
+  });
+
+  it("an explicit provider naming only its profile takes the stack's wpengine:profiles (PULUMI_CONFIG); its own profiles win", () => {
+    const stack = JSON.stringify({ acme: { username: "owner", password: "pw" } });
+    const env = { PULUMI_CONFIG: JSON.stringify({ profiles: stack, username: "stack-user" }) };
+    const req = (args: Record<string, unknown>) =>
+      new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(args));
+    // Only profiles comes from the stack: the explicit provider's other settings stay its own.
+    expect(providerConfigOf(req({ profile: "acme" }), env)).toEqual({ profile: "acme", profiles: stack });
+    const own = JSON.stringify({ acme: { username: "other", password: "pw2" } });
+    expect(providerConfigOf(req({ profile: "acme", profiles: own }), env).profiles).toBe(own);
+    expect(providerConfigOf(req({ profile: "acme" }), {})).toEqual({ profile: "acme" });
+    expect(providerConfigOf(req({ profile: "acme" }), { PULUMI_CONFIG: "not json" })).toEqual({
+      profile: "acme",
     });
   });
 

@@ -271,6 +271,58 @@ describe("pulumi-wpengine import against the simulator", () => {
     expect(imports.length).toBe(y.model.resources.length);
   });
 
+  it("--profile: an object two profiles see is one resource, of the first; YAML runs each through its profile's explicit provider", async () => {
+    const { owner } = SEED.users;
+    // acme sees Acme Corp only; all (demo) sees every account, Acme Corp's too.
+    const profiled = {
+      ...env(),
+      WPE_API_USER_ID: "",
+      WPE_API_PASSWORD: "",
+      WPE_API_USER_ID_ACME: owner.username,
+      WPE_API_PASSWORD_ACME: owner.password,
+      WPE_API_USER_ID_ALL: "demo",
+      WPE_API_PASSWORD_ALL: "demo",
+    };
+    const one = await importAccount({ out: path.join(tmp, "profiles-none"), env: env(), language: "yaml" });
+    const y = await importAccount({
+      out: path.join(tmp, "profiles"),
+      env: profiled,
+      language: "yaml",
+      profiles: ["acme", "all", "acme"],
+    });
+    const ids = y.model.resources.map((r) => `${r.kind} ${r.importId}`);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(y.model.resources.map((r) => r.name).sort()).toEqual(
+      one.model.resources.map((r) => r.name).sort(),
+    );
+    const profileOf = (label: string) => y.model.resources.find((r) => r.label === label)?.inputs["profile"];
+    expect([profileOf("acmeprod"), profileOf("globexprod"), profileOf("initechprod")]).toEqual([
+      "acme",
+      "all",
+      "all",
+    ]);
+    const program = y.files["Pulumi.yaml"]!;
+    expect(program).toContain(
+      "  wpengine_acme:\n    type: pulumi:providers:wpengine\n    properties:\n      profile: acme\n",
+    );
+    expect(program).toContain(
+      `  www-acme-example:\n    type: wpengine:index:Domain\n    properties:\n      installId: \${acmeprod.id}\n      name: www.acme.example\n      redirectTo: \${acme-example.id}\n    options:\n      provider: \${wpengine_acme}\n`,
+    );
+    const imports = JSON.parse(y.files["import.json"]!).resources as Record<string, unknown>[];
+    expect(imports.slice(0, 2)).toEqual([
+      { type: "pulumi:providers:wpengine", name: "wpengine_acme", inputs: { profile: "acme" } },
+      { type: "pulumi:providers:wpengine", name: "wpengine_all", inputs: { profile: "all" } },
+    ]);
+    expect(imports).toContainEqual({
+      type: "wpengine:index:Install",
+      name: "globexprod",
+      id: SEED.installs.globexprod.id,
+      provider: "wpengine_all",
+    });
+    // Each left-out object once, though both profiles were refused it.
+    expect(y.model.leftOut.length).toBe(one.model.leftOut.length);
+  });
+
   it("narrows to an install, and refuses an unknown one naming those it sees", async () => {
     const r = await importAccount({
       out: path.join(tmp, "one"),
