@@ -4,8 +4,11 @@
  * manages a domain in each account through two credential profiles (one from `wpengine:profiles`, one
  * from `WPE_API_USER_ID_<NAME>`), with no default credentials at all; a wrong password of either profile
  * fails `pulumi preview` naming it; the Entri sharing link is asked for once across two `up`s; and
- * `pulumi do ... wpengine:Domain list --install-id <id>` lists that install's domains. Needs
- * `npm run build` (the program uses the packed package, `pulumi do` the plugin from bin/).
+ * `pulumi do ... wpengine:Domain list --install-id <id>` lists that install's domains; `pulumi-wpengine
+ * import --profile acme --profile initech` brings both accounts into one program, TypeScript (each
+ * resource's `profile`) or YAML (an explicit provider per profile), taken in with 0 writes. Needs
+ * `npm run build` (the program uses the packed package, the YAML project and `pulumi do` the plugin from
+ * bin/).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -13,8 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportMain } from "../../fleet/cli";
 import { importAccount } from "../../importer";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
+import { driftLines } from "../../tools/cli/drift";
 import { tempDir } from "../../tools/cli/pack";
-import { CliProject, cliEnv, REPO, runCommand } from "../../tools/cli/project";
+import { CliProject, changes, cliEnv, REPO, runCommand } from "../../tools/cli/project";
+
+const toolchain: { ensureYamlHost(): Promise<string> } = require("../../tools/pulumi/toolchain.js");
 
 const ACMEPROD = SEED.installs.acmeprod.id;
 const INITECHPROD = SEED.installs.initechprod.id;
@@ -252,6 +258,128 @@ describe("pulumi-wpengine import --profile acme --profile initech: both accounts
     await imported.expectNoChanges(["--refresh"]);
     // Every call ran as one of the two API users.
     expect(new Set((await log()).map((r) => r.user))).toEqual(new Set([owner.username, AGENCY.username]));
+  });
+});
+
+describe("pulumi-wpengine import --language yaml --profile acme --profile initech: one explicit provider per profile", {
+  timeout: 30 * 60_000,
+}, () => {
+  let imported: CliProject;
+  let adopted: CliProject;
+  afterAll(() => {
+    imported?.dispose();
+    adopted?.dispose();
+  });
+
+  it("pulumi import --file as the README says takes both accounts in with 0 writes; preview plans nothing, preview --refresh is clean; WPE_ADOPT_EXISTING=true pulumi up too", async () => {
+    const out = path.join(tempDir("wpe-agencies-import-yaml-"), "fleet");
+    // The importer reads both profiles' credentials from the environment.
+    const env = {
+      WPE_API_URL: sim.apiUrl,
+      WPE_APP_HOSTING_URL: sim.appHostingUrl,
+      WPE_PROFILES: profiles(owner.password),
+      ...initechEnv(AGENCY.password),
+    };
+    const result = await importAccount({
+      out,
+      env,
+      language: "yaml",
+      profiles: ["acme", "initech"],
+      project: "fleet",
+    });
+    const program = fs.readFileSync(path.join(out, "Pulumi.yaml"), "utf8");
+    const importFile = fs.readFileSync(path.join(out, "import.json"), "utf8");
+    const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
+    // One explicit provider per profile, holding its name only; every resource through its profile's.
+    for (const p of ["acme", "initech"])
+      expect(program).toContain(
+        `  wpengine_${p}:\n    type: pulumi:providers:wpengine\n    properties:\n      profile: ${p}\n`,
+      );
+    const acmeprod = result.model.resources.find((r) => r.kind === "Install" && r.label === "acmeprod")!;
+    const initechDomain = result.model.resources.find(
+      (r) => r.kind === "Domain" && r.label === "initech.example",
+    )!;
+    expect(program).toMatch(
+      new RegExp(`\n  ${acmeprod.name}:\n(    .*\n)*?    options:\n      provider: \\$\\{wpengine_acme\\}\n`),
+    );
+    expect(program).toMatch(
+      new RegExp(
+        `\n  ${initechDomain.name}:\n(    .*\n)*?    options:\n      provider: \\$\\{wpengine_initech\\}\n`,
+      ),
+    );
+    expect(program.match(/ {6}provider: /g)?.length).toBe(result.model.resources.length);
+    // No resource carries a profile input: the two are the providers' own.
+    expect(program.match(/^ {6}profile: /gm)?.length).toBe(2);
+    const declared = JSON.parse(importFile) as {
+      resources: { type: string; name: string; provider?: string; inputs?: unknown }[];
+    };
+    expect(declared.resources.slice(0, 2)).toEqual([
+      { type: "pulumi:providers:wpengine", name: "wpengine_acme", inputs: { profile: "acme" } },
+      { type: "pulumi:providers:wpengine", name: "wpengine_initech", inputs: { profile: "initech" } },
+    ]);
+    expect(declared.resources.find((r) => r.name === initechDomain.name)?.provider).toBe("wpengine_initech");
+    // Neither file holds a credential.
+    for (const text of [program, importFile, readme])
+      for (const secret of [owner.password, AGENCY.password]) expect(text).not.toContain(secret);
+
+    const cli = await cliEnv();
+    const yamlHost = await toolchain.ensureYamlHost();
+    // The plugin on PATH: what the README's `npm install --global` of the package does.
+    const PATH = [path.join(REPO, "bin"), yamlHost, cli["PATH"] ?? process.env["PATH"]].join(path.delimiter);
+    // One stack reads acme's credentials from the secret stack config wpengine:profiles, which reaches
+    // the explicit providers too; the other from WPE_PROFILES, as the importer did.
+    const { WPE_PROFILES: _inEnv, ...initechOnly } = env;
+    imported = await CliProject.create({
+      from: out,
+      env: { ...initechOnly, PATH },
+      secrets: { "wpengine:profiles": profiles(owner.password) },
+    });
+    adopted = await CliProject.create({ from: out, env: { ...env, PATH } });
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+
+    // The README's import line, word for word.
+    const line = readme.split("\n").find((l) => l.startsWith("pulumi import "))!;
+    const args = line
+      .replace(/ +#.*$/, "")
+      .split(/ +/)
+      .slice(1);
+    expect(args).toEqual([
+      "import",
+      "--file",
+      "import.json",
+      "--generate-code=false",
+      "--protect=false",
+      "--yes",
+    ]);
+    await fetch(`${sim.url}/__sim/requests`, { method: "DELETE" });
+    await imported.run(args);
+    expect((await log()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect((await imported.resources()).length).toBe(result.model.resources.length);
+    // Every read ran as one of the two API users, each through its own provider.
+    expect(new Set((await log()).map((r) => r.user))).toEqual(new Set([owner.username, AGENCY.username]));
+    const planned = await imported.preview();
+    expect(changes(planned)).toEqual([]);
+    await imported.expectNoChanges(["--refresh"]);
+    expect(driftLines((await imported.run(["preview", "--refresh"])).stdout)).toEqual([]);
+    expect((await log()).filter((r) => r.method !== "GET")).toEqual([]);
+    const state = await imported.exportText();
+    for (const secret of [owner.password, AGENCY.password]) expect(state).not.toContain(secret);
+    // The explicit providers as the import recorded them and the program declares them: the name only.
+    const recorded = (
+      JSON.parse(state) as { deployment: { resources: { type: string; urn: string; inputs?: unknown }[] } }
+    ).deployment.resources.filter((r) => r.type === "pulumi:providers:wpengine");
+    expect(recorded.map((r) => [r.urn.split("::").at(-1), r.inputs])).toEqual([
+      ["wpengine_acme", { profile: "acme" }],
+      ["wpengine_initech", { profile: "initech" }],
+    ]);
+
+    // The README's alternative: WPE_ADOPT_EXISTING=true pulumi up, on a second stack of the same program.
+    expect(readme).toContain("`WPE_ADOPT_EXISTING=true pulumi up` takes the objects in as well");
+    await fetch(`${sim.url}/__sim/requests`, { method: "DELETE" });
+    await adopted.run(["up", "--yes", "--skip-preview"], { env: { WPE_ADOPT_EXISTING: "true" } });
+    expect((await log()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect((await adopted.resources()).length).toBe(result.model.resources.length);
+    await adopted.expectNoChanges(["--refresh"]);
   });
 });
 
