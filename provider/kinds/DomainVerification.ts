@@ -22,11 +22,11 @@ export const VERIFIED = "TXT_VERIFIED";
 /** The TXT ownership verification of a domain. */
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install the domain belongs to. Changing it replaces the resource.",
       replaces: true,
     }),
-    domainId: uuidString("domainId").meta({
+    domainId: uuidString.meta({
       description:
         "The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.",
       replaces: true,

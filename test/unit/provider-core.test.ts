@@ -9,8 +9,10 @@ import {
   checkInputs,
   containsUnknown,
   forEngine,
+  named,
   timeoutSecondsInput,
   UNKNOWN,
+  whole,
 } from "../../provider/core/inputs";
 import { defineProvider, diffOf, toPlain } from "../../provider/core/lifecycle";
 import { inputOfField } from "../../provider/core/wire";
@@ -18,7 +20,7 @@ import { thinProvider } from "../../provider/dynamic/thin";
 
 const schema = z
   .object({
-    installId: z.string().uuid("installId must be a UUID"),
+    installId: z.string().uuid("must be a UUID"),
     frequency: z.object({ unit: z.enum(["DAYS", "MONTHLY"]), value: z.number().int() }),
     primary: z.boolean().default(false),
   })
@@ -30,7 +32,7 @@ const rules = [
     uses: ["frequency"] as const,
     test: (i: In) =>
       i.frequency.unit === "DAYS" && ![7, 14].includes(i.frequency.value)
-        ? { property: "frequency.value", reason: "with unit DAYS the value must be 7 or 14" }
+        ? { property: "frequency.value", reason: whole("with unit DAYS the value must be 7 or 14") }
         : undefined,
   },
 ];
@@ -51,6 +53,23 @@ describe("checkInputs", () => {
   it("names the property and the reason of each failure", () => {
     const r = checkInputs(schema, { installId: "nope", frequency: { unit: "DAYS", value: 7 } });
     expect(r.failures).toEqual([{ property: "installId", reason: "installId must be a UUID" }]);
+  });
+
+  it("puts the field's name in front of a reason written without it, and leaves a whole reason as it is", () => {
+    expect(named({ property: "title", reason: "must not be empty" }).reason).toBe("title must not be empty");
+    expect(named({ property: "exclusions[2].value", reason: "must not be empty" }).reason).toBe(
+      "value must not be empty",
+    );
+    expect(named({ property: "installIds[1]", reason: "must be a UUID" }).reason).toBe(
+      "installIds[] must be a UUID",
+    );
+    expect(named({ property: "publicKey", reason: "'s key part is not base64" }).reason).toBe(
+      "publicKey's key part is not base64",
+    );
+    expect(named({ property: "mappings", reason: whole("at most one mapping may be primary") })).toEqual({
+      property: "mappings",
+      reason: "at most one mapping may be primary",
+    });
   });
 
   it("rejects unknown input names (typos do not pass silently)", () => {
