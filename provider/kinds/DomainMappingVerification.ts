@@ -31,7 +31,7 @@ const inputs = z
       setting: true,
     }),
     timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS),
-    retryIntervalSeconds: retryIntervalSecondsInput().meta({
+    retryIntervalSeconds: retryIntervalSecondsInput.meta({
       description: "Seconds between verification attempts (1 to 3600).",
       setting: true,
     }),

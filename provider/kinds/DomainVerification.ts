@@ -35,7 +35,7 @@ const inputs = z
     timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
       description: "How long create waits for the TXT record to be seen, in seconds (at most 86400).",
     }),
-    retryIntervalSeconds: retryIntervalSecondsInput().meta({
+    retryIntervalSeconds: retryIntervalSecondsInput.meta({
       description:
         "Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.",
       setting: true,

@@ -7,7 +7,6 @@ import {
   actionAdoptInput,
   containsUnknown,
   emailAddress,
-  type Rule,
   triggersListInput,
   uuidString,
   whole,
@@ -88,34 +87,6 @@ const outputs = z.object({
 type InstallCopyInputs = z.output<typeof inputs>;
 type InstallCopyOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The spec's rules of install copy that can be decided without the service. */
-export const INSTALL_COPY_RULES: readonly Rule<InstallCopyInputs>[] = [
-  {
-    uses: ["sourceEnvironmentId", "destinationEnvironmentId"],
-    test: (i) =>
-      i.sourceEnvironmentId.toLowerCase() === i.destinationEnvironmentId.toLowerCase()
-        ? { property: "destinationEnvironmentId", reason: "must differ from sourceEnvironmentId" }
-        : undefined,
-  },
-  {
-    uses: ["includeDb", "dbTables"],
-    test: (i) =>
-      i.includeDb === false && i.dbTables !== undefined
-        ? { property: "dbTables", reason: "must not be given when includeDb is false" }
-        : undefined,
-  },
-  {
-    uses: ["includeFiles", "includeDb"],
-    test: (i) =>
-      !i.includeFiles && !i.includeDb
-        ? {
-            property: "includeFiles",
-            reason: whole("nothing to copy: includeFiles and includeDb are both false"),
-          }
-        : undefined,
-  },
-];
-
 /** The inputs whose change copies again. */
 export const COPY_INPUTS = Object.keys(copyShape) as (keyof typeof copyShape)[];
 
@@ -181,7 +152,33 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules: INSTALL_COPY_RULES,
+  // The spec's rules of install copy that can be decided without the service.
+  rules: [
+    {
+      uses: ["sourceEnvironmentId", "destinationEnvironmentId"],
+      test: (i) =>
+        i.sourceEnvironmentId.toLowerCase() === i.destinationEnvironmentId.toLowerCase()
+          ? { property: "destinationEnvironmentId", reason: "must differ from sourceEnvironmentId" }
+          : undefined,
+    },
+    {
+      uses: ["includeDb", "dbTables"],
+      test: (i) =>
+        i.includeDb === false && i.dbTables !== undefined
+          ? { property: "dbTables", reason: "must not be given when includeDb is false" }
+          : undefined,
+    },
+    {
+      uses: ["includeFiles", "includeDb"],
+      test: (i) =>
+        !i.includeFiles && !i.includeDb
+          ? {
+              property: "includeFiles",
+              reason: whole("nothing to copy: includeFiles and includeDb are both false"),
+            }
+          : undefined,
+    },
+  ],
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();

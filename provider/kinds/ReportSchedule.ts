@@ -152,14 +152,6 @@ function normalize(key: string, v: unknown): unknown {
 
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/** The fields a user sets: the updatable inputs. */
-function definedFields() {
-  const meta = fieldMeta(inputs);
-  return (Object.keys(meta) as (keyof ScheduleFields)[]).filter(
-    (k) => !meta[k]!.replaces && !meta[k]!.setting,
-  );
-}
-
 /** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
 const rules: Rule<ReportScheduleInputs>[] = [
   {
@@ -184,8 +176,10 @@ const rules: Rule<ReportScheduleInputs>[] = [
 
 /** The fields a user sets (all but the site), in the canonical form used for every comparison. */
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
-/** Their names. */
-const FIELDS = definedFields();
+/** Their names: the updatable inputs. */
+const FIELDS = Object.entries(fieldMeta(inputs))
+  .filter(([, m]) => !m.replaces && !m.setting)
+  .map(([k]) => k as keyof ScheduleFields);
 
 function isoOrAsIs(value: string | null | undefined): string {
   if (!value) return "";
