@@ -17,6 +17,7 @@ import {
 import { defineProvider, diffOf, toPlain } from "../../provider/core/lifecycle";
 import { inputOfField } from "../../provider/core/wire";
 import { thinProvider } from "../../provider/dynamic/thin";
+import { KINDS } from "../../provider/registry";
 
 const schema = z
   .object({
@@ -70,6 +71,22 @@ describe("checkInputs", () => {
       property: "mappings",
       reason: "at most one mapping may be primary",
     });
+  });
+
+  it("names each property once in every kind's messages: none is written with its name, none is left unnamed", () => {
+    const wrong = [12345, "", " ", "not-a-valid-value", [], [12345], [{}], {}, true, null];
+    let seen = 0;
+    for (const [kind, def] of Object.entries(KINDS))
+      for (const name of Object.keys(def.schema.shape))
+        for (const value of wrong)
+          for (const f of checkInputs(def.schema, { [name]: value }, def.rules ?? []).failures) {
+            seen++;
+            const line = `${kind} ${f.property}: ${f.reason}`;
+            expect(line).not.toMatch(/: (\S+) \1\b/); // "title title must not be empty"
+            expect(line).not.toMatch(/: (must|is|does|needs|applies|contains)\b/); // a name left out
+            expect(line).not.toContain("\u0000");
+          }
+    expect(seen).toBeGreaterThan(500);
   });
 
   it("rejects unknown input names (typos do not pass silently)", () => {
