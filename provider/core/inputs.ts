@@ -168,15 +168,17 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
   return { inputs, failures };
 }
 
+/** An input that must be given, as a string (what the checks that follow it add is said by them). */
+export const stringInput = z.string({ error: "is required and must be a string" });
+
 /** An input that must be a non-empty string (ids, names). */
-export const requiredString = z
-  .string({ error: "is required and must be a string" })
-  .min(1, "must not be empty");
+export const requiredString = stringInput.min(1, "must not be empty");
 
 /** A UUID-shaped id, as every path parameter of the service is. */
-export const uuidString = z
-  .string({ error: "is required and must be a string" })
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "must be a UUID");
+export const uuidString = stringInput.regex(
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+  "must be a UUID",
+);
 
 /** How long an operation that waits for the service may take, in seconds. */
 export const timeoutSecondsInput = (defaultSeconds: number) =>
@@ -201,19 +203,16 @@ export const deletionProtectionInput = z.boolean({ error: "must be true or false
  * domain-name rule (`isDomainName`); a `*.` wildcard only where `wildcard`.
  */
 export const domainNameInput = ({ wildcard = false } = {}) =>
-  z
-    .string({ error: "is required and must be a string" })
-    .transform(canonicalDomain)
-    .pipe(
-      z
-        .string()
-        .min(1, "must not be empty")
-        .max(253, "must be at most 253 characters")
-        .refine(
-          (s) => isDomainName(s, { wildcard }),
-          `must be a domain name such as www.example.com (no scheme, no path${wildcard ? "" : ", no wildcard"})`,
-        ),
-    );
+  stringInput.transform(canonicalDomain).pipe(
+    z
+      .string()
+      .min(1, "must not be empty")
+      .max(253, "must be at most 253 characters")
+      .refine(
+        (s) => isDomainName(s, { wildcard }),
+        `must be a domain name such as www.example.com (no scheme, no path${wildcard ? "" : ", no wildcard"})`,
+      ),
+  );
 
 /**
  * An address of a `notificationEmails` list (loosely checked: the service has the last word), trimmed and

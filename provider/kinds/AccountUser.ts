@@ -10,7 +10,7 @@ import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, type Rule, requiredString, stringInput, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -64,8 +64,7 @@ const inputs = z
       description: "The account the user belongs to.",
       replaces: true,
     }),
-    email: z
-      .string({ error: "is required and must be a string" })
+    email: stringInput
       .trim()
       .pipe(z.email("must be an email address"))
       .meta({ description: "The user's email address (the login), compared without case.", replaces: true }),

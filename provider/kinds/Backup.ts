@@ -6,7 +6,14 @@ import { z } from "zod";
 import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
 import { pollUntil } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
-import { normalizeEmails, notificationEmails, timeoutSecondsInput, uuidString, whole } from "../core/inputs";
+import {
+  normalizeEmails,
+  notificationEmails,
+  stringInput,
+  timeoutSecondsInput,
+  uuidString,
+  whole,
+} from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -17,15 +24,11 @@ const inputs = z
       description: "The install to back up. Changing it requests a new backup (a replacement).",
       replaces: true,
     }),
-    description: z
-      .string({ error: "is required and must be a string" })
-      .trim()
-      .min(1, "must not be empty")
-      .meta({
-        description:
-          "Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.",
-        replaces: true,
-      }),
+    description: stringInput.trim().min(1, "must not be empty").meta({
+      description:
+        "Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.",
+      replaces: true,
+    }),
     notificationEmails: notificationEmails.meta({
       description:
         "Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.",

@@ -11,7 +11,7 @@ import { environmentAddress, environmentResourceName, resourceIdString } from ".
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, stringInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
@@ -25,8 +25,7 @@ const inputs = z
       replaces: true,
       wire: "environmentId",
     }),
-    displayName: z
-      .string({ error: "is required and must be a string" })
+    displayName: stringInput
       .trim()
       .min(1, "must not be empty")
       .max(100, "must be at most 100 characters")

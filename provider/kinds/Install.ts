@@ -10,15 +10,20 @@ import {
 } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
+import {
+  COMMON_INPUTS,
+  deletionProtectionInput,
+  stringInput,
+  timeoutSecondsInput,
+  uuidString,
+} from "../core/inputs";
 import { environmentInput, environmentOf, placementPatch } from "../core/installs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    name: z
-      .string({ error: "is required and must be a string" })
+    name: stringInput
       .regex(
         INSTALL_NAME_PATTERN,
         "must be 3 to 14 lower-case letters or digits, starting with a letter (^[a-z][a-z0-9]{2,13}$)",

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";
 import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, stringInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -25,14 +25,12 @@ const inputs = z
       description: "The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.",
       replaces: true,
     }),
-    emailAddress: z
-      .string({ error: "is required and must be a string" })
+    emailAddress: stringInput
       .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address")
       .meta(holder("The certificate holder's email address.")),
     givenName: text.meta(holder("The holder's given name.")),
     familyName: text.meta(holder("The holder's family name.")),
-    regionCode: z
-      .string({ error: "is required and must be a string" })
+    regionCode: stringInput
       .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166-1 alpha-2 country code such as US")
       .toUpperCase()
       .meta(

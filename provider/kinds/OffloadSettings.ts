@@ -11,6 +11,7 @@ import {
   type CheckFailure,
   COMMON_INPUTS,
   requiredString,
+  stringInput,
   timeoutSecondsInput,
   uuidString,
   whole,
@@ -53,16 +54,14 @@ const inputs = z
       .enum(["s3"], { error: 'must be "s3" (the only storage the service offers)' })
       .default("s3")
       .meta({ description: "The storage provider: `s3`, the only one the service offers." }),
-    bucket: z
-      .string({ error: "is required and must be a string" })
+    bucket: stringInput
       .regex(
         /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
         "must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, " +
           "starting and ending with a letter or digit (no scheme or path)",
       )
       .meta({ description: "The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)." }),
-    bucketRegion: z
-      .string({ error: "is required and must be a string" })
+    bucketRegion: stringInput
       .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "must be an AWS region code such as us-east-1")
       .meta({ description: "The bucket's region, an AWS region code such as `us-east-1`." }),
     pathSettings: z.array(pathSetting, { error: "must be a list" }).default([]).meta({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Site as ApiSite, CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, deletionProtectionInput, stringInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -14,8 +14,7 @@ const inputs = z
       replaces: true,
       wire: { read: "account.id", write: "account_id" },
     }),
-    name: z
-      .string({ error: "is required and must be a string" })
+    name: stringInput
       .trim()
       .min(1, "must not be empty")
       .max(40, "must be at most 40 characters")

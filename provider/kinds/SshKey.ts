@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { SshKey as ApiSshKey, CreateSshKeyRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, named } from "../core/inputs";
+import { COMMON_INPUTS, named, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -54,8 +54,7 @@ export function md5Fingerprint(blob: Buffer): string {
 
 const inputs = z
   .object({
-    publicKey: z
-      .string({ error: "is required and must be a string" })
+    publicKey: stringInput
       .transform((s, ctx) => {
         const parsed = parsePublicKey(s);
         if (typeof parsed === "string") {

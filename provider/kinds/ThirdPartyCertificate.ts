@@ -7,7 +7,7 @@ import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
-import { type CheckFailure, COMMON_INPUTS, named, uuidString, whole } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, named, stringInput, uuidString, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -133,8 +133,7 @@ export function keyMatchFailure(certificate: string, privateKey: string): CheckF
 }
 
 const pemInput = (parse: (s: string) => { ok: true } | { ok: false; reason: string }) =>
-  z
-    .string({ error: "is required and must be a string" })
+  stringInput
     .superRefine((s, ctx) => {
       const r = parse(s);
       if (!r.ok) ctx.addIssue({ code: "custom", message: r.reason });
