@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, canonicalDomain } from "../../sdk";
-import { uuidString } from "./inputs";
+import { stringInput, uuidString } from "./inputs";
 
 /**
  * The form of an app id (also of environment ids), as the service accepts it: 1 to 63 lower-case
@@ -13,13 +13,10 @@ import { uuidString } from "./inputs";
 export const APP_ID_PATTERN = /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** An app or environment id input, validated to the form the service accepts. */
-export const resourceIdString = (what: string) =>
-  z
-    .string({ error: `${what} is required and must be a string` })
-    .regex(
-      APP_ID_PATTERN,
-      `${what} must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen`,
-    );
+export const resourceIdString = stringInput.regex(
+  APP_ID_PATTERN,
+  "must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen",
+);
 
 /** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
 export function appResourceName(accountId: string, appId: string): string {
@@ -33,9 +30,9 @@ export function environmentResourceName(accountId: string, appId: string, enviro
 
 /** The inputs that address an environment, shared by every resource that acts on one. */
 export const environmentAddress = {
-  accountId: uuidString("accountId").meta({ description: "The account that owns the app.", replaces: true }),
-  appId: resourceIdString("appId").meta({ description: "The app id (`App.name`).", replaces: true }),
-  environmentId: resourceIdString("environmentId").meta({
+  accountId: uuidString.meta({ description: "The account that owns the app.", replaces: true }),
+  appId: resourceIdString.meta({ description: "The app id (`App.name`).", replaces: true }),
+  environmentId: resourceIdString.meta({
     description: "The environment id (`Environment.name`).",
     replaces: true,
   }),

@@ -9,13 +9,13 @@
  * - a name the listing holds is confirmed with one GET of that object (it may have been deleted elsewhere
  *   since), so the duplicate guard and `adopt` act on the live object;
  * - a name the listing lacks may have been made elsewhere since: the service then refuses the create
- *   (400/409), and the parent is listed again (one listing shared by the creates refused meanwhile) to
+ *   (`isRefusal`: a 400, 409 or 422), and the parent is listed again (one listing shared by the creates refused meanwhile) to
  *   find the object that holds the name.
  *
  * One plugin process serves one `pulumi up`/`refresh`/`destroy`, so a listing lives for one apply. Keyed by
  * the client object: a new configuration (a new client) starts over.
  */
-import { isNotFound, type WpEngineClient } from "../../sdk";
+import { isNotFound, isRefusal, type WpEngineClient } from "../../sdk";
 
 /** How a resource lists, names and re-reads the children of a parent. */
 export interface ChildrenOptions<T> {
@@ -51,7 +51,7 @@ export interface Children<T> {
    */
   find(client: WpEngineClient, parent: string, key: string, after?: number): Promise<Found<T> | undefined>;
   /**
-   * Runs the create (`make`) of the child named `key` and records it. When the service refuses it (400/409)
+   * Runs the create (`make`) of the child named `key` and records it. When the service refuses it (`isRefusal`)
    * and a listing made after the refusal holds the name, that child is returned (`created: false`);
    * otherwise the refusal is thrown as it came.
    */
@@ -112,8 +112,7 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
         record(client, parent, key, item);
         return { item, created: true };
       } catch (err) {
-        const status = (err as { status?: number }).status;
-        if (status !== 400 && status !== 409) throw err;
+        if (!isRefusal(err)) throw err;
         const refusedAt = performance.now();
         // A listing that fails says nothing about the name: the refusal is the answer.
         const items = await listing(client, parent, refusedAt).catch(() => undefined);

@@ -18,10 +18,30 @@ export function containsUnknown(value: unknown): boolean {
   return false;
 }
 
-/** One `check` failure: the input property (dotted path) and why it is wrong. */
+/**
+ * One `check` failure: the input property (dotted path) and why it is wrong. A definition writes the reason
+ * without the property's name (`"must be a UUID"`, `"does not match the end-entity certificate"`): `named`
+ * puts it in front, as the user reads it. A reason that reads on its own is written `whole(...)`.
+ */
 export interface CheckFailure {
   property: string;
   reason: string;
+}
+
+const WHOLE = "\u0000";
+
+/** A reason (or a zod message) that reads on its own: `named` puts no name in front of it. */
+export const whole = (reason: string): string => WHOLE + reason;
+
+/**
+ * A failure as the user reads it: its reason led by the name it is about, the path's last field, an item of
+ * a list as `list[]` (`exclusions[0].value` → `value`, `installIds[2]` → `installIds[]`), and a space (none
+ * before a possessive: `"'s key part is not base64"`); a whole reason as it is.
+ */
+export function named({ property, reason }: CheckFailure): CheckFailure {
+  if (reason.startsWith(WHOLE)) return { property, reason: reason.slice(WHOLE.length) };
+  const name = property.replace(/^.*\./, "").replace(/\[\d+\]$/, "[]");
+  return { property, reason: `${name}${reason.startsWith("'") ? "" : " "}${reason}` };
 }
 
 /**
@@ -42,13 +62,20 @@ export const COMMON_INPUTS = {
   }),
 } as const;
 
+/** `adopt` of an action, which owns no object to take over: refused, naming the kind. */
+export const actionAdoptInput = (kind: string) =>
+  z
+    .never({ error: whole(`${kind} has no adopt: it is an action, there is no object to take over`) })
+    .optional()
+    .meta({ description: "Not accepted: an action has no object to take over.", setting: true });
+
 /**
  * The input every resource takes, added by `defineKind`: which credential profile (API user) its calls
  * run as. A name, never a credential; a setting (a change of it alone plans nothing).
  */
 export const PROFILE_INPUT = z
-  .string({ error: "profile must be a string" })
-  .regex(PROFILE_NAME, "profile must be a profile name: letters, digits, - and _ (e.g. client-a)")
+  .string({ error: "must be a string" })
+  .regex(PROFILE_NAME, "must be a profile name: letters, digits, - and _ (e.g. client-a)")
   .optional()
   .meta({
     description:
@@ -70,9 +97,9 @@ function formatIssues(issue: z.core.$ZodIssue): CheckFailure[] {
   if (issue.code === "unrecognized_keys")
     return issue.keys.map((key) => ({
       property: pathOf([...issue.path, key]),
-      reason: path ? `${key} is not a field of ${path}` : `${key} is not an input of this resource`,
+      reason: path ? `is not a field of ${path}` : "is not an input of this resource",
     }));
-  return [{ property: path || "(inputs)", reason: plainReason(path.replace(/^.*\./, ""), issue) }];
+  return [{ property: path || "(inputs)", reason: plainReason(issue) }];
 }
 
 /**
@@ -86,15 +113,15 @@ export function forEngine(f: CheckFailure): CheckFailure {
 }
 
 /** zod's own default messages ("Too small: expected number to be >0") in the form of the rest. */
-function plainReason(name: string, issue: z.core.$ZodIssue): string {
-  if (!/^(Too small|Too big|Invalid input)/.test(issue.message)) return issue.message;
+function plainReason(issue: z.core.$ZodIssue): string {
+  if (!/^(Too small|Too big|Invalid|Unrecognized)/.test(issue.message)) return issue.message;
   const unit = (origin: string) =>
     origin === "string" ? " characters" : origin === "array" || origin === "set" ? " items" : "";
   switch (issue.code) {
     case "too_small":
-      return `${name} must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}${unit(issue.origin)}`;
+      return `must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}${unit(issue.origin)}`;
     case "too_big":
-      return `${name} must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}${unit(issue.origin)}`;
+      return `must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}${unit(issue.origin)}`;
     case "invalid_type": {
       const words: Record<string, string> = {
         int: "a whole number",
@@ -102,10 +129,10 @@ function plainReason(name: string, issue: z.core.$ZodIssue): string {
         boolean: "true or false",
         object: "an object",
       };
-      return `${name} must be ${words[issue.expected] ?? `a ${issue.expected}`}`;
+      return `must be ${words[issue.expected] ?? `a ${issue.expected}`}`;
     }
     default:
-      return issue.message;
+      return whole(issue.message);
   }
 }
 
@@ -126,14 +153,14 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
     : schema;
   const result = relaxed.safeParse(given);
   if (!result.success) {
-    return { inputs: news, failures: result.error.issues.flatMap(formatIssues) };
+    return { inputs: news, failures: result.error.issues.flatMap(formatIssues).map(named) };
   }
   const parsed = result.data as Record<string, unknown>;
   const failures: CheckFailure[] = [];
   for (const rule of rules) {
     if (rule.uses.some((k) => unknownKeys.includes(k))) continue;
     const out = rule.test(parsed as I);
-    if (out) failures.push(...(Array.isArray(out) ? out : [out]));
+    if (out) failures.push(...(Array.isArray(out) ? out : [out]).map(named));
   }
   const inputs: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(parsed)) if (v !== undefined) inputs[k] = v;
@@ -141,18 +168,17 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
   return { inputs, failures };
 }
 
+/** An input that must be given, as a string (what the checks that follow it add is said by them). */
+export const stringInput = z.string({ error: "is required and must be a string" });
+
 /** An input that must be a non-empty string (ids, names). */
-export const requiredString = (what: string) =>
-  z.string({ error: `${what} is required and must be a string` }).min(1, `${what} must not be empty`);
+export const requiredString = stringInput.min(1, "must not be empty");
 
 /** A UUID-shaped id, as every path parameter of the service is. */
-export const uuidString = (what: string) =>
-  z
-    .string({ error: `${what} is required and must be a string` })
-    .regex(
-      /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-      `${what} must be a UUID`,
-    );
+export const uuidString = stringInput.regex(
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+  "must be a UUID",
+);
 
 /** How long an operation that waits for the service may take, in seconds. */
 export const timeoutSecondsInput = (defaultSeconds: number) =>
@@ -165,52 +191,50 @@ export const timeoutSecondsInput = (defaultSeconds: number) =>
  * The deletion guard of resources whose delete destroys a website (sites, installs): on unless set to
  * false, like the big clouds' `deletionProtection`. Changing it is an update that sends nothing.
  */
-export const deletionProtectionInput = z
-  .boolean({ error: "deletionProtection must be true or false" })
-  .default(true)
-  .meta({
-    description:
-      "Refuse to delete (or replace) the object while true, the default. Turning it off is an update that sends nothing to the service.",
-    writeOnly: true,
-    wire: false,
-  });
+export const deletionProtectionInput = z.boolean({ error: "must be true or false" }).default(true).meta({
+  description:
+    "Refuse to delete (or replace) the object while true, the default. Turning it off is an update that sends nothing to the service.",
+  writeOnly: true,
+  wire: false,
+});
 
 /**
  * A domain-name input: canonicalised (trimmed, lower case, no trailing dot), then held to the sdk's one
  * domain-name rule (`isDomainName`); a `*.` wildcard only where `wildcard`.
  */
-export const domainNameInput = (what: string, { wildcard = false } = {}) =>
-  z
-    .string({ error: `${what} is required and must be a string` })
-    .transform(canonicalDomain)
-    .pipe(
-      z
-        .string()
-        .min(1, `${what} must not be empty`)
-        .max(253, `${what} must be at most 253 characters`)
-        .refine(
-          (s) => isDomainName(s, { wildcard }),
-          `${what} must be a domain name such as www.example.com (no scheme, no path${wildcard ? "" : ", no wildcard"})`,
-        ),
-    );
+export const domainNameInput = ({ wildcard = false } = {}) =>
+  stringInput.transform(canonicalDomain).pipe(
+    z
+      .string()
+      .min(1, "must not be empty")
+      .max(253, "must be at most 253 characters")
+      .refine(
+        (s) => isDomainName(s, { wildcard }),
+        `must be a domain name such as www.example.com (no scheme, no path${wildcard ? "" : ", no wildcard"})`,
+      ),
+  );
 
-/** An email address (loosely checked: the service has the last word), trimmed and lower-cased. */
-export const emailAddress = (what: string) =>
-  z
-    .string({ error: `${what} must be a list of email addresses` })
-    .trim()
-    .toLowerCase()
-    .pipe(
-      z
-        .string()
-        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, `${what} must hold email addresses such as ops@example.com`),
-    );
+/**
+ * An address of a `notificationEmails` list (loosely checked: the service has the last word), trimmed and
+ * lower-cased; its messages speak of the list.
+ */
+export const emailAddress = z
+  .string({ error: whole("notificationEmails must be a list of email addresses") })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+        whole("notificationEmails must hold email addresses such as ops@example.com"),
+      ),
+  );
 
 /** A non-empty list of email addresses (required by the backup and restore operations). */
-export const notificationEmails = (what = "notificationEmails") =>
-  z
-    .array(emailAddress(what), { error: `${what} is required: a list of at least one email address` })
-    .min(1, `${what} needs at least one email address`);
+export const notificationEmails = z
+  .array(emailAddress, { error: "is required: a list of at least one email address" })
+  .min(1, "needs at least one email address");
 
 /** Canonical form of an address list for comparison: lower case, sorted, without duplicates. */
 export function normalizeEmails(value: unknown): unknown {
@@ -232,10 +256,8 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 
 /** `triggers` of the cache actions and `EnvironmentSource`: a map of JSON values; any change re-runs the action. */
 export const triggersInput = z
-  .record(z.string(), jsonValue, { error: "triggers must be a map of JSON values" })
+  .record(z.string(), jsonValue, { error: "must be a map of JSON values" })
   .default({});
 
 /** `triggers` of `BackupRestore` and `InstallCopy`: arbitrary values whose change re-runs the action (like `triggers` of the command provider). */
-export const triggersListInput = z
-  .array(z.unknown(), { error: "triggers must be a list of values" })
-  .optional();
+export const triggersListInput = z.array(z.unknown(), { error: "must be a list of values" }).optional();

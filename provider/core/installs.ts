@@ -1,5 +1,18 @@
 /** What the kinds that place an install share (`Install`, `InstallPlacement`). */
-import type { Install, InstallEnvironment } from "../../sdk";
+import { z } from "zod";
+import { INSTALL_ENVIRONMENTS, type Install, type InstallEnvironment } from "../../sdk";
+
+/**
+ * The environment an install fills in its site, any case, stored lower case; a refinement, not an enum:
+ * the output stays a string, as 0.1.0's schema typed it.
+ */
+export const environmentInput = z
+  .string({ error: "is required: production, staging or development" })
+  .trim()
+  .toLowerCase()
+  .refine((v) => (INSTALL_ENVIRONMENTS as readonly string[]).includes(v), {
+    error: "must be one of production, staging, development",
+  });
 
 /** An install's environment lower case, as the inputs store it; none when the install reports none. */
 export const environmentOf = (i: Install) =>

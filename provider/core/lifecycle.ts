@@ -12,7 +12,6 @@ import {
   isRateLimited,
   mayHaveActed,
   type WpEngineClient,
-  WpEngineConnectionError,
   WpEngineTimeoutError,
   wasTurnedAway,
 } from "../../sdk";
@@ -20,7 +19,7 @@ import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError, noteSends, nothingDone } from "./errors";
 import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
-import { type CheckFailure, checkInputs, containsUnknown, type Rule } from "./inputs";
+import { type CheckFailure, checkInputs, containsUnknown, named, type Rule } from "./inputs";
 import { journalCreate, journalDeleted } from "./journal";
 
 /** What a lifecycle method gets besides its arguments. */
@@ -323,7 +322,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       const { [CLAIMANT]: claimant, ...given } = news;
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
       if (!failures.length && def.preflight && !containsUnknown(inputs))
-        failures.push(...(await def.preflight(inputs as I, await ctx())));
+        failures.push(...(await def.preflight(inputs as I, await ctx())).map(named));
       // The resource that claims the object travels with its inputs to create (see identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
       const taken = failures.length

@@ -8,17 +8,14 @@ import { isBadRequest, isRateLimited, pollUntil, WpEngineWaitTimeoutError } from
 
 /** How long create waits for the TXT record to be seen, by default (seconds). */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
-/** Seconds between verification attempts, by default (the real service allows one check per 5 s). */
-export const DEFAULT_RETRY_INTERVAL_SECONDS = 10;
 
 /** The `retryIntervalSeconds` input: seconds between attempts (default 10, 1 to 3600). */
-export const retryIntervalSecondsInput = () =>
-  z
-    .number({ error: "retryIntervalSeconds must be a number of seconds" })
-    .int("retryIntervalSeconds must be a whole number of seconds")
-    .min(1, "retryIntervalSeconds must be at least 1 (the real service allows one check per 5 s)")
-    .max(3600, "retryIntervalSeconds must be at most 3600")
-    .default(DEFAULT_RETRY_INTERVAL_SECONDS);
+export const retryIntervalSecondsInput = z
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(1, "must be at least 1 (the real service allows one check per 5 s)")
+  .max(3600, "must be at most 3600")
+  .default(10);
 
 /** Thrown when the record was not seen in time; the message says what to publish. */
 export class TxtNotVerifiedError extends Error {

@@ -10,7 +10,7 @@ import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, type Rule, requiredString, stringInput, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -51,28 +51,27 @@ export function normalizeInstallIds(ids: readonly string[] | null | undefined): 
 
 /** The role set, in its canonical spelling (an overwrite, not a transform: its output is still a string). */
 const rolesInput = z
-  .string({ error: `roles is required: one of ${CANONICAL_ROLES.join(" | ")}` })
+  .string({ error: `is required: one of ${CANONICAL_ROLES.join(" | ")}` })
   .refine((s) => canonicalRoles(s) !== undefined, {
     error: (issue) =>
-      `roles must be one of ${CANONICAL_ROLES.map((r) => `"${r}"`).join(", ")} (got "${String(issue.input)}")`,
+      `must be one of ${CANONICAL_ROLES.map((r) => `"${r}"`).join(", ")} (got "${String(issue.input)}")`,
   })
   .overwrite((s) => canonicalRoles(s) ?? s);
 
 const inputs = z
   .object({
-    accountId: uuidString("accountId").meta({
+    accountId: uuidString.meta({
       description: "The account the user belongs to.",
       replaces: true,
     }),
-    email: z
-      .string({ error: "email is required and must be a string" })
+    email: stringInput
       .trim()
-      .pipe(z.email("email must be an email address"))
+      .pipe(z.email("must be an email address"))
       .meta({ description: "The user's email address (the login), compared without case.", replaces: true }),
-    firstName: requiredString("firstName")
+    firstName: requiredString
       .trim()
       .meta({ description: "First name. The service cannot rename a user.", replaces: true }),
-    lastName: requiredString("lastName")
+    lastName: requiredString
       .trim()
       .meta({ description: "Last name. The service cannot rename a user.", replaces: true }),
     roles: rolesInput.meta({
@@ -81,7 +80,7 @@ const inputs = z
         "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
     }),
     installIds: z
-      .array(uuidString("installIds[]"), { error: "installIds must be a list of install ids" })
+      .array(uuidString, { error: "must be a list of install ids" })
       .overwrite((ids) => normalizeInstallIds(ids) ?? [])
       .optional()
       .meta({
@@ -118,12 +117,12 @@ const rules: Rule<AccountUserInputs>[] = [
       if (partial && !has)
         return {
           property: "installIds",
-          reason: `installIds is required with roles "${i.roles}": a partial user only sees the installs listed`,
+          reason: `is required with roles "${i.roles}": a partial user only sees the installs listed`,
         };
       if (!partial && i.installIds !== undefined && i.installIds.length > 0)
         return {
           property: "installIds",
-          reason: `installIds applies only to partial roles; roles "${i.roles}" already reach every install`,
+          reason: `applies only to partial roles; roles "${i.roles}" already reach every install`,
         };
       return undefined;
     },
@@ -203,7 +202,7 @@ export const definition = defineKind({
   importId: "{accountId}/{id}",
   list: {
     inputs: z.object({
-      accountId: uuidString("accountId").meta({ description: "The account whose users are listed." }),
+      accountId: uuidString.meta({ description: "The account whose users are listed." }),
     }),
     items: async (q, client) =>
       (await client.accountUsers.list(q["accountId"]!)).map((u) => ({

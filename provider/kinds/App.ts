@@ -25,17 +25,17 @@ export function normalizeRegion(value: unknown): unknown {
 const regionInput = z.preprocess(
   normalizeRegion,
   z.enum(APP_SHORT_REGIONS, {
-    error: `region must be one of ${APP_SHORT_REGIONS.join(", ")} (or regions/<region>)`,
+    error: `must be one of ${APP_SHORT_REGIONS.join(", ")} (or regions/<region>)`,
   }),
 );
 
 const inputs = z
   .object({
-    accountId: uuidString("accountId").meta({
+    accountId: uuidString.meta({
       description: "The account that owns the app.",
       replaces: true,
     }),
-    name: resourceIdString("name").meta({
+    name: resourceIdString.meta({
       description:
         "The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.",
       replaces: true,
@@ -123,7 +123,7 @@ export const definition = defineKind({
   },
   list: {
     inputs: z.object({
-      accountId: uuidString("accountId").meta({ description: "The account whose apps are listed." }),
+      accountId: uuidString.meta({ description: "The account whose apps are listed." }),
     }),
     items: async (q, client) =>
       (await collect(client.apps.iterate(q["accountId"]!, { pageSize: 1000 }))).map((a) => ({

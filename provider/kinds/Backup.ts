@@ -6,27 +6,30 @@ import { z } from "zod";
 import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
 import { pollUntil } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
-import { normalizeEmails, notificationEmails, timeoutSecondsInput, uuidString } from "../core/inputs";
+import {
+  normalizeEmails,
+  notificationEmails,
+  stringInput,
+  timeoutSecondsInput,
+  uuidString,
+  whole,
+} from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** A backup request. */
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install to back up. Changing it requests a new backup (a replacement).",
       replaces: true,
     }),
-    description: z
-      .string({ error: "description is required and must be a string" })
-      .trim()
-      .min(1, "description must not be empty")
-      .meta({
-        description:
-          "Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.",
-        replaces: true,
-      }),
-    notificationEmails: notificationEmails().meta({
+    description: stringInput.trim().min(1, "must not be empty").meta({
+      description:
+        "Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.",
+      replaces: true,
+    }),
+    notificationEmails: notificationEmails.meta({
       description:
         "Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.",
       replaces: true,
@@ -46,7 +49,9 @@ const inputs = z
     }),
     adopt: z
       .never({
-        error: "Backup has no adopt: every create requests a new backup (backups cannot be taken over)",
+        error: whole(
+          "Backup has no adopt: every create requests a new backup (backups cannot be taken over)",
+        ),
       })
       .optional()
       .meta({
@@ -160,7 +165,7 @@ export const definition = defineKind({
   },
   list: {
     inputs: z.object({
-      installId: uuidString("installId").meta({ description: "The install whose backups are listed." }),
+      installId: uuidString.meta({ description: "The install whose backups are listed." }),
     }),
     items: async (q, client) =>
       (await collect(client.backups.iterate(q["installId"]!, { limit: 100 }))).map((b) => ({

@@ -10,6 +10,7 @@ import {
 } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
 import {
+  actionAdoptInput,
   containsUnknown,
   notificationEmails,
   timeoutSecondsInput,
@@ -21,16 +22,16 @@ import { wireOf } from "../core/wire";
 
 /** The inputs whose change restores again (each a restore parameter, or `triggers`). */
 const restoreShape = {
-  installId: uuidString("installId").meta({
+  installId: uuidString.meta({
     description: "The install to restore. A change restores again (into the new install).",
     writeOnly: true,
   }),
-  backupId: uuidString("backupId").meta({
+  backupId: uuidString.meta({
     description:
       "The backup to restore from: completed, and of the same install (e.g. a `Backup`'s `backupId`). A change restores again.",
     writeOnly: true,
   }),
-  notificationEmails: notificationEmails().meta({
+  notificationEmails: notificationEmails.meta({
     description:
       "Addresses notified when the restore completes (at least one; order, case and duplicates do not count).",
     writeOnly: true,
@@ -70,10 +71,7 @@ const inputs = z
         "Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.",
       setting: true,
     }),
-    adopt: z
-      .never({ error: "BackupRestore has no adopt: it is an action, there is no object to take over" })
-      .optional()
-      .meta({ description: "Not accepted: an action has no object to take over.", setting: true }),
+    adopt: actionAdoptInput("BackupRestore"),
   })
   .strict();
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type CacheExclusion as ApiCacheExclusion, isConflict } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, requiredString, uuidString, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 
 /** Kinds of exclusion a program may declare (`cookie` is accepted by the schema only to explain why not). */
@@ -23,22 +23,21 @@ export interface Exclusion {
 const ExclusionSchema = z
   .object({
     type: z
-      .enum(["query arg", "url path", "cookie"], { error: 'type must be "query arg" or "url path"' })
+      .enum(["query arg", "url path", "cookie"], { error: 'must be "query arg" or "url path"' })
       .meta({ description: "`query arg` (a query-string argument name) or `url path` (the request path)." }),
-    value: z
-      .string({ error: "value is required and must be a string" })
-      .min(1, "value must not be empty")
-      .meta({ description: "A regular expression matched against the query argument name or the URL path." }),
+    value: requiredString.meta({
+      description: "A regular expression matched against the query argument name or the URL path.",
+    }),
   })
   .strict();
 
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install whose exclusions this resource owns (also the resource id).",
       replaces: true,
     }),
-    exclusions: z.array(ExclusionSchema, { error: "exclusions is required and must be a list" }).meta({
+    exclusions: z.array(ExclusionSchema, { error: "is required and must be a list" }).meta({
       description:
         'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
         "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
@@ -76,14 +75,18 @@ export function exclusionFailures(exclusions: readonly { type: string; value: st
     if (e.type === "cookie") {
       failures.push({
         property: `exclusions[${i}].type`,
-        reason:
+        reason: whole(
           "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
-          'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
+            'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
+        ),
       });
     }
     const bad = regexError(e.value);
     if (bad !== undefined) {
-      failures.push({ property: `exclusions[${i}].value`, reason: `invalid regular expression: ${bad}` });
+      failures.push({
+        property: `exclusions[${i}].value`,
+        reason: whole(`invalid regular expression: ${bad}`),
+      });
     }
   });
   return failures;
@@ -146,7 +149,7 @@ export const definition = defineKind({
   naturalKey: { resend: "create and update PUT the whole list: sending it again leaves the same list." },
   list: {
     inputs: z.object({
-      installId: uuidString("installId").meta({
+      installId: uuidString.meta({
         description: "The install whose cache exclusions are listed (one list per install).",
       }),
     }),

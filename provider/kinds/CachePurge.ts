@@ -9,27 +9,23 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
-import { timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
+import { actionAdoptInput, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
 
 /** A purge of one cache of an install. */
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description:
         "The install whose cache is purged. Changing it replaces the resource (and purges the new install).",
       replaces: true,
     }),
-    type: z
-      .enum(["object", "page", "cdn", "all"], {
-        error: "type must be one of object, page, cdn, all",
-      })
-      .meta({
-        description:
-          "Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).",
-        replaces: true,
-      }),
+    type: z.enum(["object", "page", "cdn", "all"], { error: "must be one of object, page, cdn, all" }).meta({
+      description:
+        "Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).",
+      replaces: true,
+    }),
     triggers: triggersInput.meta({
       description: "Any values; when they change, the cache is purged again.",
       writeOnly: true,
@@ -41,10 +37,7 @@ const inputs = z
       setting: false,
       writeOnly: true,
     }),
-    adopt: z
-      .never({ error: "CachePurge has no adopt: it is an action, there is no object to take over" })
-      .optional()
-      .meta({ description: "Not accepted: an action has no object to take over.", setting: true }),
+    adopt: actionAdoptInput("CachePurge"),
   })
   .strict();
 

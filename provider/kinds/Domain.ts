@@ -19,11 +19,11 @@ import { wireOf } from "../core/wire";
 /** A domain on an install. */
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install the domain belongs to.",
       replaces: true,
     }),
-    name: domainNameInput("name", { wildcard: true }).meta({
+    name: domainNameInput({ wildcard: true }).meta({
       description:
         "The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.",
       replaces: true,
@@ -32,7 +32,7 @@ const inputs = z
       description:
         "Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.",
     }),
-    redirectTo: uuidString("redirectTo")
+    redirectTo: uuidString
       .nullable()
       .default(null)
       .meta({
@@ -199,7 +199,7 @@ export const definition = defineKind({
   importId: "{installId}/{id}",
   list: {
     inputs: z.object({
-      installId: uuidString("installId").meta({ description: "The install whose domains are listed." }),
+      installId: uuidString.meta({ description: "The install whose domains are listed." }),
     }),
     items: async (q, client) =>
       (await client.domains.listAll(q["installId"]!)).map((d) => ({

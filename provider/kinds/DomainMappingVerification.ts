@@ -22,16 +22,16 @@ import {
 const inputs = z
   .object({
     ...environmentAddress,
-    domain: domainNameInput("domain").meta({
+    domain: domainNameInput().meta({
       description: "The mapped domain to verify, e.g. `www.example.com` (stored lower case).",
       replaces: true,
     }),
-    revalidate: z.boolean({ error: "revalidate must be true or false" }).default(false).meta({
+    revalidate: z.boolean({ error: "must be true or false" }).default(false).meta({
       description: "Ask the service to re-check the mapping's DNS and certificate after verifying.",
       setting: true,
     }),
     timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS),
-    retryIntervalSeconds: retryIntervalSecondsInput().meta({
+    retryIntervalSeconds: retryIntervalSecondsInput.meta({
       description: "Seconds between verification attempts (1 to 3600).",
       setting: true,
     }),

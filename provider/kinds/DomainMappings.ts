@@ -17,20 +17,21 @@ import {
   type Rule,
   timeoutSecondsInput,
   uuidString,
+  whole,
 } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 
 /** One mapping as declared. */
 const mappingInput = z
   .object({
-    domain: domainNameInput("domain").meta({
+    domain: domainNameInput().meta({
       description: "The domain, e.g. `www.example.com` (compared case-insensitively, stored lower case).",
     }),
     primary: z
       .boolean()
       .default(false)
       .meta({ description: "Whether this is the environment's primary domain (at most one)." }),
-    destinationDomainMapping: domainNameInput("destinationDomainMapping").nullable().default(null).meta({
+    destinationDomainMapping: domainNameInput().nullable().default(null).meta({
       description:
         "Another domain of the set this one redirects to; null for none. A redirect cannot be primary.",
     }),
@@ -43,12 +44,10 @@ export type MappingInput = z.output<typeof mappingInput>;
 const inputs = z
   .object({
     ...environmentAddress,
-    mappings: z
-      .array(mappingInput, { error: "mappings is required and must be a list of {domain, ...}" })
-      .meta({
-        description: "The full set of mappings of the environment: afterwards exactly these exist.",
-        wire: "domainMappings",
-      }),
+    mappings: z.array(mappingInput, { error: "is required and must be a list of {domain, ...}" }).meta({
+      description: "The full set of mappings of the environment: afterwards exactly these exist.",
+      wire: "domainMappings",
+    }),
     timeoutSeconds: timeoutSecondsInput(600),
     ...COMMON_INPUTS,
   })
@@ -98,7 +97,7 @@ export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure
     if (first !== undefined) {
       failures.push({
         property: `mappings[${i}].domain`,
-        reason: `domain ${m.domain} appears more than once (also mappings[${first}]); domains compare case-insensitively`,
+        reason: `${m.domain} appears more than once (also mappings[${first}]); domains compare case-insensitively`,
       });
     } else seen.set(m.domain, i);
   });
@@ -106,7 +105,7 @@ export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure
   if (primaries.length > 1) {
     failures.push({
       property: "mappings",
-      reason: `at most one mapping may be primary; ${primaries.length} are: ${primaries.join(", ")}`,
+      reason: whole(`at most one mapping may be primary; ${primaries.length} are: ${primaries.join(", ")}`),
     });
   }
   const byDomain = new Map(mappings.map((m) => [m.domain, m]));
@@ -115,25 +114,27 @@ export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure
     if (dest === null) return;
     const property = `mappings[${i}].destinationDomainMapping`;
     if (dest === m.domain) {
-      failures.push({ property, reason: `${m.domain} cannot redirect to itself` });
+      failures.push({ property, reason: whole(`${m.domain} cannot redirect to itself`) });
       return;
     }
     const target = byDomain.get(dest);
     if (!target) {
       failures.push({
         property,
-        reason: `${dest} is not a domain of this set; a redirect must point at one`,
+        reason: whole(`${dest} is not a domain of this set; a redirect must point at one`),
       });
     } else if (target.destinationDomainMapping !== null) {
       failures.push({
         property,
-        reason: `${dest} itself redirects to ${target.destinationDomainMapping}; point ${m.domain} at the final domain`,
+        reason: whole(
+          `${dest} itself redirects to ${target.destinationDomainMapping}; point ${m.domain} at the final domain`,
+        ),
       });
     }
     if (m.primary) {
       failures.push({
         property: `mappings[${i}].primary`,
-        reason: `${m.domain} redirects to ${dest} and so cannot be the primary domain`,
+        reason: whole(`${m.domain} redirects to ${dest} and so cannot be the primary domain`),
       });
     }
   });
@@ -259,7 +260,7 @@ export const definition = defineKind({
   naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
   list: {
     inputs: z.object({
-      accountId: uuidString("accountId").meta({ description: "The account of the app." }),
+      accountId: uuidString.meta({ description: "The account of the app." }),
       appId: z.string().min(1).meta({ description: "The app of the environment." }),
       environmentId: z.string().min(1).meta({
         description:

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
-import { uuidString } from "../core/inputs";
+import { uuidString, whole } from "../core/inputs";
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -10,11 +10,11 @@ export const SHARING_NETWORKS = ["AN", "GES"] as const;
 
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install the domain belongs to. Changing it makes a new link.",
       replaces: true,
     }),
-    domainId: uuidString("domainId").meta({
+    domainId: uuidString.meta({
       description:
         "The id of the domain, e.g. `domain.id` of a `Domain` on the Advanced Network (AN) or Global Edge Security (GES). Changing it makes a new link.",
       replaces: true,
@@ -67,7 +67,7 @@ export const definition = defineKind({
     // Refused at preview when the domain exists and is on a network that takes no link.
     const d = await unlessGone(ctx.client.domains.get(i.installId, i.domainId)).catch(() => undefined);
     const why = d && unsupported(d.name, d.network_type);
-    return why ? [{ property: "domainId", reason: why }] : [];
+    return why ? [{ property: "domainId", reason: whole(why) }] : [];
   },
   async create(i, ctx) {
     const d = await ctx.client.domains.get(i.installId, i.domainId);

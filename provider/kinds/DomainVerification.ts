@@ -22,11 +22,11 @@ export const VERIFIED = "TXT_VERIFIED";
 /** The TXT ownership verification of a domain. */
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install the domain belongs to. Changing it replaces the resource.",
       replaces: true,
     }),
-    domainId: uuidString("domainId").meta({
+    domainId: uuidString.meta({
       description:
         "The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.",
       replaces: true,
@@ -35,7 +35,7 @@ const inputs = z
     timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
       description: "How long create waits for the TXT record to be seen, in seconds (at most 86400).",
     }),
-    retryIntervalSeconds: retryIntervalSecondsInput().meta({
+    retryIntervalSeconds: retryIntervalSecondsInput.meta({
       description:
         "Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.",
       setting: true,

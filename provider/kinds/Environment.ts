@@ -11,7 +11,7 @@ import { environmentAddress, environmentResourceName, resourceIdString } from ".
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, stringInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
@@ -19,31 +19,30 @@ const inputs = z
   .object({
     accountId: environmentAddress.accountId,
     appId: environmentAddress.appId,
-    name: resourceIdString("name").meta({
+    name: resourceIdString.meta({
       description:
         "The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.",
       replaces: true,
       wire: "environmentId",
     }),
-    displayName: z
-      .string({ error: "displayName is required and must be a string" })
+    displayName: stringInput
       .trim()
-      .min(1, "displayName must not be empty")
-      .max(100, "displayName must be at most 100 characters")
+      .min(1, "must not be empty")
+      .max(100, "must be at most 100 characters")
       .meta({ description: "The name shown in the console." }),
     branch: z
-      .string({ error: "branch is required and must be a string (use `uploadable` for zip uploads)" })
+      .string({ error: "is required and must be a string (use `uploadable` for zip uploads)" })
       .trim()
-      .min(1, "branch must not be empty (use `uploadable` for zip uploads)")
+      .min(1, "must not be empty (use `uploadable` for zip uploads)")
       .meta({
         description:
           "The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).",
       }),
     rootDirectory: z
-      .string({ error: "rootDirectory must be a string" })
+      .string({ error: "must be a string" })
       .trim()
       .refine((s) => !s.startsWith("/") && !s.split("/").includes(".."), {
-        message: "rootDirectory must be a relative path inside the repository (no leading / and no ..)",
+        message: "must be a relative path inside the repository (no leading / and no ..)",
       })
       .overwrite((s) => s.replace(/\/+$/, ""))
       .default("")
@@ -139,7 +138,7 @@ export const definition = defineKind({
   },
   list: {
     inputs: z.object({
-      accountId: uuidString("accountId").meta({ description: "The account of the app." }),
+      accountId: uuidString.meta({ description: "The account of the app." }),
       appId: z.string().min(1).meta({ description: "The app whose environments are listed." }),
     }),
     items: async (q, client) =>

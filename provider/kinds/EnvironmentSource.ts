@@ -7,7 +7,15 @@ import { type Build as ApiBuild, isNotFound, POLL_FIRST_MS, POLL_MAX_MS, pollUnt
 import { environmentAddress, environmentResourceName } from "../core/appHosting";
 import { defineKind, type OutputsOf } from "../core/define";
 import { withInputFields } from "../core/errors";
-import { type CheckFailure, containsUnknown, timeoutSecondsInput, triggersInput } from "../core/inputs";
+import {
+  type CheckFailure,
+  containsUnknown,
+  named,
+  requiredString,
+  timeoutSecondsInput,
+  triggersInput,
+  whole,
+} from "../core/inputs";
 import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
 
 /** Directory names never uploaded, at any depth. */
@@ -22,7 +30,7 @@ const FIXED_MTIME = () => new Date(1980, 0, 2, 0, 0, 0);
 const inputs = z
   .object({
     ...environmentAddress,
-    path: z.string({ error: "path is required and must be a string" }).min(1, "path must not be empty").meta({
+    path: requiredString.meta({
       description:
         "A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.",
       writeOnly: true,
@@ -136,7 +144,7 @@ export function hashSource(path: string): { sourceHash: string } | { failure: Ch
     return { sourceHash: buildArchive(path).sha256 };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    return { failure: { property: "path", reason } };
+    return { failure: { property: "path", reason: whole(reason) } };
   }
 }
 
@@ -294,7 +302,7 @@ export const provider: typeof generic = {
     if (typeof path !== "string" || path === "" || containsUnknown(path)) return result;
     const hashed = hashSource(path);
     if ("failure" in hashed)
-      return { inputs: result.inputs, failures: [...(result.failures ?? []), hashed.failure] };
+      return { inputs: result.inputs, failures: [...(result.failures ?? []), named(hashed.failure)] };
     return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
   },
 };

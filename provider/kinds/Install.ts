@@ -10,47 +10,44 @@ import {
 } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, deletionProtectionInput, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { environmentOf, placementPatch } from "../core/installs";
+import {
+  COMMON_INPUTS,
+  deletionProtectionInput,
+  stringInput,
+  timeoutSecondsInput,
+  uuidString,
+} from "../core/inputs";
+import { environmentInput, environmentOf, placementPatch } from "../core/installs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    name: z
-      .string({ error: "name is required and must be a string" })
+    name: stringInput
       .regex(
         INSTALL_NAME_PATTERN,
-        "name must be 3 to 14 lower-case letters or digits, starting with a letter (^[a-z][a-z0-9]{2,13}$)",
+        "must be 3 to 14 lower-case letters or digits, starting with a letter (^[a-z][a-z0-9]{2,13}$)",
       )
       .meta({
         description:
           "The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).",
         replaces: true,
       }),
-    accountId: uuidString("accountId").meta({
+    accountId: uuidString.meta({
       description: "The account the install belongs to.",
       replaces: true,
       wire: { read: "account.id", write: "account_id" },
     }),
-    siteId: uuidString("siteId").meta({
+    siteId: uuidString.meta({
       description:
         "The site the install belongs to (of the same account); changing it moves the install in place.",
       wire: { read: "site.id", write: "site_id" },
     }),
-    environment: z
-      .string({ error: "environment is required: production, staging or development" })
-      .trim()
-      .toLowerCase()
-      // A refinement, not an enum: the output stays a string, as 0.1.0's schema typed it.
-      .refine((v) => (INSTALL_ENVIRONMENTS as readonly string[]).includes(v), {
-        error: "environment must be one of production, staging, development",
-      })
-      .meta({
-        values: INSTALL_ENVIRONMENTS,
-        description:
-          "The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.",
-      }),
+    environment: environmentInput.meta({
+      values: INSTALL_ENVIRONMENTS,
+      description:
+        "The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.",
+    }),
     // Updatable as in 0.1.0 (a change of it alone plans an update), unlike the other kinds' timeouts.
     timeoutSeconds: timeoutSecondsInput(1800).meta({
       description:
@@ -162,7 +159,7 @@ export const definition = defineKind({
   },
   list: {
     inputs: z.object({
-      accountId: uuidString("accountId")
+      accountId: uuidString
         .optional()
         .meta({ description: "Only this account's installs; unset, every install the credentials see." }),
     }),

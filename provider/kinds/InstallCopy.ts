@@ -3,32 +3,33 @@ import { z } from "zod";
 import type { CreateInstallCopyRequest } from "../../sdk";
 import { actionProvider, changedActionInputs, normalizeActionInput, shown } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
-import type { Rule } from "../core/inputs";
-import { containsUnknown, emailAddress, triggersListInput, uuidString } from "../core/inputs";
+import {
+  actionAdoptInput,
+  containsUnknown,
+  emailAddress,
+  triggersListInput,
+  uuidString,
+  whole,
+} from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The inputs whose change copies again (each a copy parameter, or `triggers`). */
 const copyShape = {
-  sourceEnvironmentId: uuidString("sourceEnvironmentId").meta({
+  sourceEnvironmentId: uuidString.meta({
     description: "The environment (install id) to copy from. A change copies again.",
     writeOnly: true,
   }),
-  destinationEnvironmentId: uuidString("destinationEnvironmentId").meta({
+  destinationEnvironmentId: uuidString.meta({
     description:
       "The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.",
     writeOnly: true,
   }),
-  notificationEmails: z
-    .array(emailAddress("notificationEmails"), {
-      error: "notificationEmails must be a list of email addresses",
-    })
-    .optional()
-    .meta({
-      description:
-        "Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.",
-      writeOnly: true,
-    }),
+  notificationEmails: z.array(emailAddress, { error: "must be a list of email addresses" }).optional().meta({
+    description:
+      "Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.",
+    writeOnly: true,
+  }),
   includeFiles: z
     .boolean()
     .default(true)
@@ -40,11 +41,11 @@ const copyShape = {
   dbTables: z
     .array(
       z
-        .string({ error: "dbTables must be a list of table names" })
+        .string({ error: "must be a list of table names" })
         .trim()
-        .min(1, "a table name must not be empty"),
+        .min(1, whole("a table name must not be empty")),
     )
-    .min(1, "dbTables must name at least one table; leave it out to copy the whole database")
+    .min(1, "must name at least one table; leave it out to copy the whole database")
     .optional()
     .meta({
       description:
@@ -67,10 +68,7 @@ const inputs = z
         "Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.",
       setting: true,
     }),
-    adopt: z
-      .never({ error: "InstallCopy has no adopt: it is an action, there is no object to take over" })
-      .optional()
-      .meta({ description: "Not accepted: an action has no object to take over.", setting: true }),
+    adopt: actionAdoptInput("InstallCopy"),
   })
   .strict();
 
@@ -88,34 +86,6 @@ const outputs = z.object({
 
 type InstallCopyInputs = z.output<typeof inputs>;
 type InstallCopyOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
-/** The spec's rules of install copy that can be decided without the service. */
-export const INSTALL_COPY_RULES: readonly Rule<InstallCopyInputs>[] = [
-  {
-    uses: ["sourceEnvironmentId", "destinationEnvironmentId"],
-    test: (i) =>
-      i.sourceEnvironmentId.toLowerCase() === i.destinationEnvironmentId.toLowerCase()
-        ? {
-            property: "destinationEnvironmentId",
-            reason: "destinationEnvironmentId must differ from sourceEnvironmentId",
-          }
-        : undefined,
-  },
-  {
-    uses: ["includeDb", "dbTables"],
-    test: (i) =>
-      i.includeDb === false && i.dbTables !== undefined
-        ? { property: "dbTables", reason: "dbTables must not be given when includeDb is false" }
-        : undefined,
-  },
-  {
-    uses: ["includeFiles", "includeDb"],
-    test: (i) =>
-      !i.includeFiles && !i.includeDb
-        ? { property: "includeFiles", reason: "nothing to copy: includeFiles and includeDb are both false" }
-        : undefined,
-  },
-];
 
 /** The inputs whose change copies again. */
 export const COPY_INPUTS = Object.keys(copyShape) as (keyof typeof copyShape)[];
@@ -182,7 +152,33 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules: INSTALL_COPY_RULES,
+  // The spec's rules of install copy that can be decided without the service.
+  rules: [
+    {
+      uses: ["sourceEnvironmentId", "destinationEnvironmentId"],
+      test: (i) =>
+        i.sourceEnvironmentId.toLowerCase() === i.destinationEnvironmentId.toLowerCase()
+          ? { property: "destinationEnvironmentId", reason: "must differ from sourceEnvironmentId" }
+          : undefined,
+    },
+    {
+      uses: ["includeDb", "dbTables"],
+      test: (i) =>
+        i.includeDb === false && i.dbTables !== undefined
+          ? { property: "dbTables", reason: "must not be given when includeDb is false" }
+          : undefined,
+    },
+    {
+      uses: ["includeFiles", "includeDb"],
+      test: (i) =>
+        !i.includeFiles && !i.includeDb
+          ? {
+              property: "includeFiles",
+              reason: whole("nothing to copy: includeFiles and includeDb are both false"),
+            }
+          : undefined,
+    },
+  ],
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();

@@ -2,35 +2,27 @@ import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { environmentOf, placementPatch } from "../core/installs";
+import { environmentInput, environmentOf, placementPatch } from "../core/installs";
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The placement of an existing install. */
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install to place; it must exist. Changing it replaces the placement.",
       replaces: true,
       wire: "id",
     }),
-    siteId: uuidString("siteId").meta({
+    siteId: uuidString.meta({
       description: "The site the install belongs to. Changing it moves the install in place.",
       wire: { read: "site.id", write: "site_id" },
     }),
-    environment: z
-      .string({ error: "environment is required: production, staging or development" })
-      .trim()
-      .toLowerCase()
-      // A string check, not a z.enum: the output stays a plain string, as 0.1.0's schema declared it.
-      .refine((v) => (INSTALL_ENVIRONMENTS as readonly string[]).includes(v), {
-        error: "environment must be one of production, staging, development",
-      })
-      .meta({
-        values: INSTALL_ENVIRONMENTS,
-        description:
-          "The environment the install fills in its site: `production`, `staging` or `development` (any case).",
-      }),
+    environment: environmentInput.meta({
+      values: INSTALL_ENVIRONMENTS,
+      description:
+        "The environment the install fills in its site: `production`, `staging` or `development` (any case).",
+    }),
     ...COMMON_INPUTS,
   })
   .strict();
@@ -88,7 +80,7 @@ export const definition = defineKind({
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
   list: {
     inputs: z.object({
-      installId: uuidString("installId").meta({
+      installId: uuidString.meta({
         description: "The install whose placement is listed (one per install).",
       }),
     }),

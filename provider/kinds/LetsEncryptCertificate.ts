@@ -6,45 +6,39 @@ import { z } from "zod";
 import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";
 import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, stringInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const text = (what: string) =>
-  z
-    .string({ error: `${what} must be a string` })
-    .trim()
-    .min(1, `${what} must not be empty`);
+const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty");
 
 /** A holder detail: write-only on the service, a change orders again. */
 const holder = (description: string) => ({ description, writeOnly: true });
 
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install holding the domain.",
       replaces: true,
     }),
-    domainId: uuidString("domainId").meta({
+    domainId: uuidString.meta({
       description: "The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.",
       replaces: true,
     }),
-    emailAddress: z
-      .string({ error: "emailAddress is required and must be a string" })
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "emailAddress must be an email address")
+    emailAddress: stringInput
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address")
       .meta(holder("The certificate holder's email address.")),
-    givenName: text("givenName").meta(holder("The holder's given name.")),
-    familyName: text("familyName").meta(holder("The holder's family name.")),
-    regionCode: z
-      .string({ error: "regionCode is required and must be a string" })
-      .regex(/^[A-Za-z]{2}$/, "regionCode must be a two-letter ISO 3166-1 alpha-2 country code such as US")
+    givenName: text.meta(holder("The holder's given name.")),
+    familyName: text.meta(holder("The holder's family name.")),
+    regionCode: stringInput
+      .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166-1 alpha-2 country code such as US")
       .toUpperCase()
       .meta(
         holder("The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case)."),
       ),
-    state: text("state").optional().meta(holder("The holder's state or region.")),
-    city: text("city").optional().meta(holder("The holder's city.")),
-    phone: text("phone").optional().meta(holder("The holder's phone number.")),
+    state: text.optional().meta(holder("The holder's state or region.")),
+    city: text.optional().meta(holder("The holder's city.")),
+    phone: text.optional().meta(holder("The holder's phone number.")),
     adopt: COMMON_INPUTS.adopt.meta({
       description:
         "Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.",
@@ -127,7 +121,7 @@ export const definition = defineKind({
   },
   list: {
     inputs: z.object({
-      installId: uuidString("installId").meta({
+      installId: uuidString.meta({
         description: "The install whose Let's Encrypt certificates are listed.",
       }),
     }),

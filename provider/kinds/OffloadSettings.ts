@@ -7,7 +7,15 @@ import {
 } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
+import {
+  type CheckFailure,
+  COMMON_INPUTS,
+  requiredString,
+  stringInput,
+  timeoutSecondsInput,
+  uuidString,
+  whole,
+} from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -16,23 +24,20 @@ export const DEFAULT_TIMEOUT_SECONDS = 300;
 
 const pathSetting = z
   .object({
-    path: z.string({ error: "path is required and must be a string" }).min(1, "path must not be empty").meta({
+    path: requiredString.meta({
       description: "The path of the install's files served from the bucket, e.g. `wp-content/uploads/`.",
     }),
     excludedPaths: z
       .array(
         z
-          .string({ error: "each excluded path must be a string" })
-          .min(1, "an excluded path must not be empty"),
+          .string({ error: whole("each excluded path must be a string") })
+          .min(1, whole("an excluded path must not be empty")),
       )
       .default([])
       .meta({ description: "Sub-paths of `path` kept on the install (default none)." }),
-    redirectType: z
-      .enum(["break", "permanent"], { error: 'redirectType must be "break" or "permanent"' })
-      .meta({
-        description:
-          "What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.",
-      }),
+    redirectType: z.enum(["break", "permanent"], { error: 'must be "break" or "permanent"' }).meta({
+      description: "What happens to requests for the path: `break`, or a `permanent` redirect to the bucket.",
+    }),
   })
   .strict();
 
@@ -41,27 +46,25 @@ export type PathSetting = z.output<typeof pathSetting>;
 
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install whose offload settings this resource owns (also the resource id).",
       replaces: true,
     }),
     cloud: z
-      .enum(["s3"], { error: 'cloud must be "s3" (the only storage the service offers)' })
+      .enum(["s3"], { error: 'must be "s3" (the only storage the service offers)' })
       .default("s3")
       .meta({ description: "The storage provider: `s3`, the only one the service offers." }),
-    bucket: z
-      .string({ error: "bucket is required and must be a string" })
+    bucket: stringInput
       .regex(
         /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-        "bucket must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, " +
+        "must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, " +
           "starting and ending with a letter or digit (no scheme or path)",
       )
       .meta({ description: "The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)." }),
-    bucketRegion: z
-      .string({ error: "bucketRegion is required and must be a string" })
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "bucketRegion must be an AWS region code such as us-east-1")
+    bucketRegion: stringInput
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "must be an AWS region code such as us-east-1")
       .meta({ description: "The bucket's region, an AWS region code such as `us-east-1`." }),
-    pathSettings: z.array(pathSetting, { error: "pathSettings must be a list" }).default([]).meta({
+    pathSettings: z.array(pathSetting, { error: "must be a list" }).default([]).meta({
       description:
         "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
     }),
@@ -99,7 +102,7 @@ export function duplicatePathFailures(pathSettings: readonly { path: string }[])
     if (seen.has(p.path)) {
       failures.push({
         property: `pathSettings[${i}].path`,
-        reason: `duplicate path "${p.path}": each path may appear once in pathSettings`,
+        reason: whole(`duplicate path "${p.path}": each path may appear once in pathSettings`),
       });
     }
     seen.add(p.path);
@@ -191,7 +194,7 @@ export const definition = defineKind({
   naturalKey: { resend: "a PATCH of the whole settings: sending it again leaves the same settings." },
   list: {
     inputs: z.object({
-      installId: uuidString("installId").meta({
+      installId: uuidString.meta({
         description: "The install whose offload settings are listed (none until a bucket is set).",
       }),
     }),

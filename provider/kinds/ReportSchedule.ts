@@ -11,7 +11,7 @@ import type {
 } from "../../sdk";
 import { defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, type Rule, requiredString, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, type Rule, requiredString, uuidString, whole } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -20,30 +20,33 @@ const frequencyInput = z
   .object(
     {
       value: z
-        .number({ error: "frequency.value must be a number" })
-        .int("frequency.value must be an integer")
+        .number({ error: whole("frequency.value must be a number") })
+        .int(whole("frequency.value must be an integer"))
         .meta({ description: "7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY." }),
       unit: z
-        .string({ error: "frequency.unit must be DAYS or MONTHLY" })
+        .string({ error: whole("frequency.unit must be DAYS or MONTHLY") })
         .trim()
         .toUpperCase()
         // A string check, not a z.enum: the output stays a plain string, as 0.1.0's schema declared it.
         .refine((u): boolean => u === "DAYS" || u === "MONTHLY", {
-          error: "frequency.unit must be DAYS or MONTHLY",
+          error: whole("frequency.unit must be DAYS or MONTHLY"),
         })
         .meta({ description: "DAYS or MONTHLY (any case), stored upper case." }),
     },
-    { error: "frequency is required: {value, unit}" },
+    { error: "is required: {value, unit}" },
   )
   .strict();
 
 const recipientInput = z
   .object({
-    name: requiredString("recipients[].name").meta({ description: "The recipient's display name." }),
+    name: z
+      .string({ error: whole("recipients[].name is required and must be a string") })
+      .min(1, whole("recipients[].name must not be empty"))
+      .meta({ description: "The recipient's display name." }),
     email: z
-      .string({ error: "recipients[].email is required and must be a string" })
+      .string({ error: whole("recipients[].email is required and must be a string") })
       .trim()
-      .pipe(z.email("recipients[].email must be an email address"))
+      .pipe(z.email(whole("recipients[].email must be an email address")))
       .meta({ description: "The recipient's email address, compared without case." }),
   })
   .strict();
@@ -51,9 +54,9 @@ const recipientInput = z
 const sectionInput = z
   .object({
     name: z
-      .string({ error: "sections[].name is required and must be a string" })
+      .string({ error: whole("sections[].name is required and must be a string") })
       .trim()
-      .min(1, "sections[].name must not be empty")
+      .min(1, whole("sections[].name must not be empty"))
       .meta({
         description: "The section name, one the template offers (e.g. cover, overview, usage, themes).",
       }),
@@ -62,25 +65,25 @@ const sectionInput = z
 
 const inputs = z
   .object({
-    siteId: uuidString("siteId").meta({
+    siteId: uuidString.meta({
       description: "The site the report is about. Changing it replaces the schedule.",
       replaces: true,
     }),
-    title: requiredString("title").trim().meta({
+    title: requiredString.trim().meta({
       description:
         "The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.",
     }),
     nextScheduledDate: z.iso
       .datetime({
         offset: true,
-        error: "nextScheduledDate must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
+        error: "must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
       })
       .overwrite(isoOrAsIs)
       .meta({
         description:
           "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.",
       }),
-    templateUuid: uuidString("templateUuid")
+    templateUuid: uuidString
       .toLowerCase()
       .meta({ description: "The report template's UUID, stored lower case." }),
     frequency: frequencyInput.meta({
@@ -88,12 +91,12 @@ const inputs = z
         'How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).',
     }),
     recipients: z
-      .array(recipientInput, { error: "recipients must be a list of {name, email}" })
-      .min(1, "recipients must list at least one {name, email}")
+      .array(recipientInput, { error: "must be a list of {name, email}" })
+      .min(1, "must list at least one {name, email}")
       .meta({ description: "Who receives the report (at least one): a set, stored sorted by email." }),
     sections: z
-      .array(sectionInput, { error: "sections must be a list of {name}" })
-      .min(1, "sections must list at least one {name}")
+      .array(sectionInput, { error: "must be a list of {name}" })
+      .min(1, "must list at least one {name}")
       .meta({ description: "The report's sections, in order; valid names depend on the template." }),
     ...COMMON_INPUTS,
   })
@@ -149,14 +152,6 @@ function normalize(key: string, v: unknown): unknown {
 
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/** The fields a user sets: the updatable inputs. */
-function definedFields() {
-  const meta = fieldMeta(inputs);
-  return (Object.keys(meta) as (keyof ScheduleFields)[]).filter(
-    (k) => !meta[k]!.replaces && !meta[k]!.setting,
-  );
-}
-
 /** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
 const rules: Rule<ReportScheduleInputs>[] = [
   {
@@ -165,12 +160,14 @@ const rules: Rule<ReportScheduleInputs>[] = [
       if (f.unit === "DAYS" && f.value !== 7 && f.value !== 14)
         return {
           property: "frequency.value",
-          reason: `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${f.value}`,
+          reason: whole(
+            `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${f.value}`,
+          ),
         };
       if (f.unit === "MONTHLY" && (f.value < 1 || f.value > 31))
         return {
           property: "frequency.value",
-          reason: `with unit MONTHLY the value is the day of the month, 1 to 31, got ${f.value}`,
+          reason: whole(`with unit MONTHLY the value is the day of the month, 1 to 31, got ${f.value}`),
         };
       return undefined;
     },
@@ -179,8 +176,10 @@ const rules: Rule<ReportScheduleInputs>[] = [
 
 /** The fields a user sets (all but the site), in the canonical form used for every comparison. */
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
-/** Their names. */
-const FIELDS = definedFields();
+/** Their names: the updatable inputs. */
+const FIELDS = Object.entries(fieldMeta(inputs))
+  .filter(([, m]) => !m.replaces && !m.setting)
+  .map(([k]) => k as keyof ScheduleFields);
 
 function isoOrAsIs(value: string | null | undefined): string {
   if (!value) return "";
@@ -361,7 +360,7 @@ export const definition = defineKind({
   },
   list: {
     inputs: z.object({
-      siteId: uuidString("siteId").meta({ description: "The site whose report schedules are listed." }),
+      siteId: uuidString.meta({ description: "The site whose report schedules are listed." }),
     }),
     items: async (q, client) =>
       (await client.reportSchedules.list(q["siteId"]!)).map((r) => ({

@@ -2,23 +2,22 @@ import { z } from "zod";
 import type { Site as ApiSite, CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, deletionProtectionInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, deletionProtectionInput, stringInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    accountId: uuidString("accountId").meta({
+    accountId: uuidString.meta({
       description:
         "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
       replaces: true,
       wire: { read: "account.id", write: "account_id" },
     }),
-    name: z
-      .string({ error: "name is required and must be a string" })
+    name: stringInput
       .trim()
-      .min(1, "name must not be empty")
-      .max(40, "name must be at most 40 characters")
+      .min(1, "must not be empty")
+      .max(40, "must be at most 40 characters")
       .meta({ description: "The site name, 1 to 40 characters; renamed in place." }),
     deletionProtection: deletionProtectionInput.meta({
       description:
@@ -86,7 +85,7 @@ export const definition = defineKind({
   },
   list: {
     inputs: z.object({
-      accountId: uuidString("accountId")
+      accountId: uuidString
         .optional()
         .meta({ description: "Only this account's sites; unset, every site the credentials see." }),
     }),

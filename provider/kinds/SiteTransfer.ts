@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, containsUnknown, uuidString } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, containsUnknown, named, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -22,18 +22,18 @@ export function canonicalTime(value: unknown): unknown {
 
 const inputs = z
   .object({
-    siteId: uuidString("siteId").meta({
+    siteId: uuidString.meta({
       description: "The site to transfer (with its installs).",
       replaces: true,
     }),
-    destinationAccountId: uuidString("destinationAccountId").meta({
+    destinationAccountId: uuidString.meta({
       description: "The account that receives the site; it must differ from the site's account.",
       replaces: true,
     }),
     scheduledTime: z.iso
       .datetime({
         offset: true,
-        error: "scheduledTime must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z",
+        error: "must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z",
       })
       .overwrite((s) => canonicalTime(s) as string)
       .nullable()
@@ -44,7 +44,7 @@ const inputs = z
           "(`...000Z`); `null` transfers immediately.",
         replaces: true,
       }),
-    maintenanceMode: z.boolean({ error: "maintenanceMode must be a boolean" }).default(false).meta({
+    maintenanceMode: z.boolean({ error: "must be a boolean" }).default(false).meta({
       description:
         "Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.",
       replaces: true,
@@ -103,7 +103,7 @@ export function scheduledTimeFailure(scheduledTime: unknown, now: number): Check
     return {
       property: "scheduledTime",
       reason:
-        `scheduledTime must be between 1 hour and 7 days from now (now is ${new Date(now).toISOString()}, ` +
+        `must be between 1 hour and 7 days from now (now is ${new Date(now).toISOString()}, ` +
         `got ${scheduledTime}); omit it to transfer immediately`,
     };
   }
@@ -171,7 +171,7 @@ export const definition = defineKind({
   },
   list: {
     inputs: z.object({
-      siteId: uuidString("siteId").meta({ description: "The site whose transfers are listed." }),
+      siteId: uuidString.meta({ description: "The site whose transfers are listed." }),
     }),
     items: async (q, client) =>
       (await collect(client.siteTransfers.iterateForSite(q["siteId"]!, { limit: 100 }))).map((t) => ({
@@ -251,7 +251,7 @@ export const provider: typeof definition.provider = {
     const time = result.inputs["scheduledTime"];
     if (!failures.length && !containsUnknown(time) && isCreating(olds, result.inputs)) {
       const failure = scheduledTimeFailure(time, Date.now());
-      if (failure) failures.push(failure);
+      if (failure) failures.push(named(failure));
     }
     return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
   },

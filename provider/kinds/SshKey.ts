@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { SshKey as ApiSshKey, CreateSshKeyRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS } from "../core/inputs";
+import { COMMON_INPUTS, named, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -29,16 +29,16 @@ export interface ParsedPublicKey {
  */
 export function parsePublicKey(line: string): ParsedPublicKey | string {
   if (/PRIVATE KEY/.test(line))
-    return "publicKey is a private key: give the public key line (the .pub file), never the private key";
+    return "is a private key: give the public key line (the .pub file), never the private key";
   const [type, data, ...comment] = line.trim().split(/\s+/);
-  if (!type || !data) return "publicKey must be an OpenSSH public key line: <type> <base64 key> [comment]";
+  if (!type || !data) return "must be an OpenSSH public key line: <type> <base64 key> [comment]";
   if (!(SSH_KEY_TYPES as readonly string[]).includes(type))
-    return `publicKey type ${type} is not one of ${SSH_KEY_TYPES.join(", ")}`;
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return "publicKey's key part is not base64";
+    return `type ${type} is not one of ${SSH_KEY_TYPES.join(", ")}`;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return "'s key part is not base64";
   const blob = Buffer.from(data, "base64");
   const length = blob.length >= 4 ? blob.readUInt32BE(0) : -1;
   if (length < 0 || blob.subarray(4, 4 + length).toString() !== type)
-    return `publicKey's key part is not a ${type} key (it does not start with its type)`;
+    return `'s key part is not a ${type} key (it does not start with its type)`;
   return { type, blob, comment: comment.join(" ") };
 }
 
@@ -54,8 +54,7 @@ export function md5Fingerprint(blob: Buffer): string {
 
 const inputs = z
   .object({
-    publicKey: z
-      .string({ error: "publicKey is required and must be a string" })
+    publicKey: stringInput
       .transform((s, ctx) => {
         const parsed = parsePublicKey(s);
         if (typeof parsed === "string") {
@@ -123,7 +122,7 @@ export const definition = defineKind({
   normalize: (_key, v) => canonicalKey(v),
   async create(inputs, ctx) {
     const parsed = parsePublicKey(inputs.publicKey);
-    if (typeof parsed === "string") throw new Error(parsed);
+    if (typeof parsed === "string") throw new Error(named({ property: "publicKey", reason: parsed }).reason);
     const fingerprint = md5Fingerprint(parsed.blob);
     const existing = await findKey(ctx, (k) => k.fingerprint?.toLowerCase() === fingerprint);
     if (existing && !inputs.adopt) {

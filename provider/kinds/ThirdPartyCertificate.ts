@@ -7,7 +7,7 @@ import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
-import { type CheckFailure, COMMON_INPUTS, uuidString } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, named, stringInput, uuidString, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -35,18 +35,18 @@ export function parseCertificateChain(text: string): ChainResult {
   if (blocks.some((b) => /PRIVATE KEY/.test(b[1] ?? "")))
     return {
       ok: false,
-      reason: "certificate contains a private key: pass the key as privateKey, not in the chain",
+      reason: "contains a private key: pass the key as privateKey, not in the chain",
     };
   const other = blocks.find((b) => b[1] !== "CERTIFICATE");
   if (other)
     return {
       ok: false,
-      reason: `certificate contains a ${other[1]} block; only CERTIFICATE blocks belong there`,
+      reason: `contains a ${other[1]} block; only CERTIFICATE blocks belong there`,
     };
   if (blocks.length === 0)
     return {
       ok: false,
-      reason: "certificate must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----",
+      reason: "must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----",
     };
   const certs: X509Certificate[] = [];
   for (const [i, block] of blocks.entries()) {
@@ -56,7 +56,9 @@ export function parseCertificateChain(text: string): ChainResult {
       const code = (err as { code?: string }).code;
       return {
         ok: false,
-        reason: `the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate${code ? ` (${code})` : ""}`,
+        reason: whole(
+          `the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate${code ? ` (${code})` : ""}`,
+        ),
       };
     }
   }
@@ -64,9 +66,10 @@ export function parseCertificateChain(text: string): ChainResult {
     if (!certs[i]!.checkIssued(certs[i + 1]!)) {
       return {
         ok: false,
-        reason:
+        reason: whole(
           `the chain is out of order: the ${ordinal(i + 2)} certificate did not issue the ${ordinal(i + 1)}; ` +
-          "give the end-entity certificate first, then each intermediate in order",
+            "give the end-entity certificate first, then each intermediate in order",
+        ),
       };
     }
   }
@@ -77,17 +80,17 @@ export function parseCertificateChain(text: string): ChainResult {
 export function parsePrivateKey(text: string): KeyResult {
   // Checked on the text: asking OpenSSL to open an encrypted key without a passphrase may prompt.
   if (/-----BEGIN ENCRYPTED PRIVATE KEY-----/.test(text) || /Proc-Type:\s*4,ENCRYPTED/.test(text))
-    return { ok: false, reason: "privateKey is encrypted; the service needs the key without a passphrase" };
+    return { ok: false, reason: "is encrypted; the service needs the key without a passphrase" };
   if (!/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text))
     return {
       ok: false,
-      reason: "privateKey must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)",
+      reason: "must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)",
     };
   try {
     return { ok: true, key: createPrivateKey({ key: text, format: "pem" }) };
   } catch (err) {
     const code = (err as { code?: string }).code;
-    return { ok: false, reason: `privateKey is not a readable PEM private key${code ? ` (${code})` : ""}` };
+    return { ok: false, reason: `is not a readable PEM private key${code ? ` (${code})` : ""}` };
   }
 }
 
@@ -125,32 +128,31 @@ export function keyMatchFailure(certificate: string, privateKey: string): CheckF
   if (chain.certs[0]!.checkPrivateKey(key.key)) return undefined;
   return {
     property: "privateKey",
-    reason: `privateKey does not match the end-entity certificate (${describeCertificate(chain.certs[0]!).subject})`,
+    reason: `does not match the end-entity certificate (${describeCertificate(chain.certs[0]!).subject})`,
   };
 }
 
-const pemInput = (what: string, parse: (s: string) => { ok: boolean; reason?: string }) =>
-  z
-    .string({ error: `${what} is required and must be a string` })
+const pemInput = (parse: (s: string) => { ok: true } | { ok: false; reason: string }) =>
+  stringInput
     .superRefine((s, ctx) => {
       const r = parse(s);
-      if (!r.ok) ctx.addIssue({ code: "custom", message: r.reason ?? `${what} is invalid` });
+      if (!r.ok) ctx.addIssue({ code: "custom", message: r.reason });
     })
     .transform(canonicalPem)
     .pipe(z.string());
 
 const inputs = z
   .object({
-    installId: uuidString("installId").meta({
+    installId: uuidString.meta({
       description: "The install the certificate is imported into (also the resource id).",
       replaces: true,
     }),
-    certificate: pemInput("certificate", parseCertificateChain).meta({
+    certificate: pemInput(parseCertificateChain).meta({
       description:
         "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.",
       writeOnly: true,
     }),
-    privateKey: pemInput("privateKey", parsePrivateKey).meta({
+    privateKey: pemInput(parsePrivateKey).meta({
       description:
         "The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.",
       secret: true,
@@ -185,7 +187,7 @@ export function certificateOutputs(
   certificate: string,
 ): { installId: string } & CertificateFacts {
   const chain = parseCertificateChain(certificate);
-  if (!chain.ok) throw new Error(chain.reason);
+  if (!chain.ok) throw new Error(named({ property: "certificate", reason: chain.reason }).reason);
   return { installId, ...describeCertificate(chain.certs[0]!) };
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { exclusionFailures, normalizeExclusions, regexError } from "../../provider/kinds/CacheExclusions";
+import { named } from "../../provider/core/inputs";
+import {
+  exclusionFailures as exclusionFailuresRaw,
+  normalizeExclusions,
+  regexError,
+} from "../../provider/kinds/CacheExclusions";
+
+/** What the user reads of each failure (check puts the property's name in front). */
+const exclusionFailures = (...a: Parameters<typeof exclusionFailuresRaw>) =>
+  exclusionFailuresRaw(...a).map(named);
 
 describe("regexError", () => {
   it("accepts a valid expression", () => {

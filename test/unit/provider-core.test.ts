@@ -9,16 +9,19 @@ import {
   checkInputs,
   containsUnknown,
   forEngine,
+  named,
   timeoutSecondsInput,
   UNKNOWN,
+  whole,
 } from "../../provider/core/inputs";
 import { defineProvider, diffOf, toPlain } from "../../provider/core/lifecycle";
 import { inputOfField } from "../../provider/core/wire";
 import { thinProvider } from "../../provider/dynamic/thin";
+import { KINDS } from "../../provider/registry";
 
 const schema = z
   .object({
-    installId: z.string().uuid("installId must be a UUID"),
+    installId: z.string().uuid("must be a UUID"),
     frequency: z.object({ unit: z.enum(["DAYS", "MONTHLY"]), value: z.number().int() }),
     primary: z.boolean().default(false),
   })
@@ -30,7 +33,7 @@ const rules = [
     uses: ["frequency"] as const,
     test: (i: In) =>
       i.frequency.unit === "DAYS" && ![7, 14].includes(i.frequency.value)
-        ? { property: "frequency.value", reason: "with unit DAYS the value must be 7 or 14" }
+        ? { property: "frequency.value", reason: whole("with unit DAYS the value must be 7 or 14") }
         : undefined,
   },
 ];
@@ -51,6 +54,39 @@ describe("checkInputs", () => {
   it("names the property and the reason of each failure", () => {
     const r = checkInputs(schema, { installId: "nope", frequency: { unit: "DAYS", value: 7 } });
     expect(r.failures).toEqual([{ property: "installId", reason: "installId must be a UUID" }]);
+  });
+
+  it("puts the field's name in front of a reason written without it, and leaves a whole reason as it is", () => {
+    expect(named({ property: "title", reason: "must not be empty" }).reason).toBe("title must not be empty");
+    expect(named({ property: "exclusions[2].value", reason: "must not be empty" }).reason).toBe(
+      "value must not be empty",
+    );
+    expect(named({ property: "installIds[1]", reason: "must be a UUID" }).reason).toBe(
+      "installIds[] must be a UUID",
+    );
+    expect(named({ property: "publicKey", reason: "'s key part is not base64" }).reason).toBe(
+      "publicKey's key part is not base64",
+    );
+    expect(named({ property: "mappings", reason: whole("at most one mapping may be primary") })).toEqual({
+      property: "mappings",
+      reason: "at most one mapping may be primary",
+    });
+  });
+
+  it("names each property once in every kind's messages: none is written with its name, none is left unnamed", () => {
+    const wrong = [12345, "", " ", "not-a-valid-value", [], [12345], [{}], {}, true, null];
+    let seen = 0;
+    for (const [kind, def] of Object.entries(KINDS))
+      for (const name of Object.keys(def.schema.shape))
+        for (const value of wrong)
+          for (const f of checkInputs(def.schema, { [name]: value }, def.rules ?? []).failures) {
+            seen++;
+            const line = `${kind} ${f.property}: ${f.reason}`;
+            expect(line).not.toMatch(/: (\S+) \1\b/); // "title title must not be empty"
+            expect(line).not.toMatch(/: (must|is|does|needs|applies|contains)\b/); // a name left out
+            expect(line).not.toContain("\u0000");
+          }
+    expect(seen).toBeGreaterThan(500);
   });
 
   it("rejects unknown input names (typos do not pass silently)", () => {

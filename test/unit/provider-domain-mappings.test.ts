@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { mappingStatus } from "../../provider/core/appHosting";
+import { named } from "../../provider/core/inputs";
 import {
   asInputs,
   definition,
   liveSet,
-  mappingFailures,
+  mappingFailures as mappingFailuresRaw,
   normalizeMappings,
   provider,
   replaceBody,
 } from "../../provider/kinds/DomainMappings";
 import { canonicalDomain } from "../../sdk";
+
+/** What the user reads of each failure (check puts the property's name in front). */
+const mappingFailures = (...a: Parameters<typeof mappingFailuresRaw>) => mappingFailuresRaw(...a).map(named);
 
 const DomainMappingsInputsSchema = definition.inputs;
 

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { named } from "../../provider/core/inputs";
 import {
-  duplicatePathFailures,
+  duplicatePathFailures as duplicatePathFailuresRaw,
   normalizePathSettings,
   offloadOutputs,
   offloadRequest,
   sameSettings,
 } from "../../provider/kinds/OffloadSettings";
+
+/** What the user reads of each failure (check puts the property's name in front). */
+const duplicatePathFailures = (...a: Parameters<typeof duplicatePathFailuresRaw>) =>
+  duplicatePathFailuresRaw(...a).map(named);
 
 const want = {
   cloud: "s3" as const,

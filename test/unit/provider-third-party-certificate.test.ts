@@ -1,13 +1,26 @@
 import { describe, expect, it } from "vitest";
+import { named } from "../../provider/core/inputs";
 import {
+  type ChainResult,
   canonicalPem,
   certificateOutputs,
   describeCertificate,
-  keyMatchFailure,
-  parseCertificateChain,
-  parsePrivateKey,
+  type KeyResult,
+  keyMatchFailure as keyMatch,
+  parseCertificateChain as parseChain,
+  parsePrivateKey as parseKey,
 } from "../../provider/kinds/ThirdPartyCertificate";
 import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
+
+/** The helpers' failures as check reports them (the property's name in front). */
+const asChecked = <R extends ChainResult | KeyResult>(property: string, r: R): R =>
+  r.ok ? r : { ...r, reason: named({ property, reason: r.reason }).reason };
+const parseCertificateChain = (text: string) => asChecked("certificate", parseChain(text));
+const parsePrivateKey = (text: string) => asChecked("privateKey", parseKey(text));
+const keyMatchFailure = (certificate: string, privateKey: string) => {
+  const failure = keyMatch(certificate, privateKey);
+  return failure && named(failure);
+};
 
 const pair = selfSigned(["www.example.test", "example.test"]);
 const chain = chainFor("shop.example.test");
