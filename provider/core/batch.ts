@@ -9,6 +9,7 @@
  *
  * Both are per plugin process, keyed by the client (a new configuration starts over) and the parent.
  */
+import { sendingOf } from "./journal";
 
 /** One item's outcome of a batch: its result, or its own error. */
 export type Outcome<R> = R | Error;
@@ -27,6 +28,8 @@ export interface GatherOptions<C extends object, T, R> {
 
 interface Waiting<T, R> {
   items: T[];
+  /** Each item's create journal `sending` (journal.ts), recorded before the batch's write leaves. */
+  sending: Array<(() => void) | undefined>;
   settle: Array<{ resolve: (r: R) => void; reject: (e: unknown) => void }>;
   first: number;
   timer?: NodeJS.Timeout;
@@ -57,6 +60,7 @@ export function gathered<C extends object, T, R>(
     if (p.open === batch) delete p.open;
     clearTimeout(batch.timer);
     p.most = Math.max(p.most, p.outstanding);
+    for (const s of batch.sending) s?.();
     const done = () => {
       p.outstanding -= batch.items.length;
     };
@@ -83,10 +87,11 @@ export function gathered<C extends object, T, R>(
     const p = parents.get(parent) ?? { outstanding: 0, most: 0 };
     parents.set(parent, p);
     p.outstanding++;
-    const batch = p.open ?? { items: [], settle: [], first: performance.now() };
+    const batch = p.open ?? { items: [], sending: [], settle: [], first: performance.now() };
     p.open = batch;
     const result = new Promise<R>((resolve, reject) => batch.settle.push({ resolve, reject }));
     batch.items.push(item);
+    batch.sending.push(sendingOf());
     clearTimeout(batch.timer);
     if (batch.items.length >= opts.max || (p.most > 0 && batch.items.length >= p.most)) {
       // Every item this parent can expect now is here: waiting longer only delays them. Sent on the next

@@ -14,6 +14,7 @@ import {
   resolveProviderConfig,
 } from "./config";
 import { UNKNOWN } from "./inputs";
+import { beforeWrite } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
 const EMBEDDED_KEY = Symbol.for("pulumi-wpengine.embedded-simulators");
@@ -94,6 +95,7 @@ export async function buildClient(config: ResolvedProviderConfig): Promise<WpEng
       appHostingUrl: sim.appHostingUrl,
       ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
       ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+      beforeWrite,
     });
   }
   assertUsableConfig(config);
@@ -104,6 +106,7 @@ export async function buildClient(config: ResolvedProviderConfig): Promise<WpEng
     ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
     ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
     ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+    beforeWrite,
   });
 }
 

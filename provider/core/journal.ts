@@ -4,7 +4,9 @@
  * person made (docs/recover.md).
  *
  * One JSON line per step, appended and fsynced before the create goes on (a SIGKILL loses at most the line
- * being written, which the reader skips), in `.wpengine/journal.jsonl` beside the project (the plugin's
+ * being written, which the reader skips): `sending` just before the create's first write leaves (a create
+ * that finds its object already there and writes nothing leaves no `sending`, so a kill during its look
+ * never makes another's object look like the killed run's), in `.wpengine/journal.jsonl` beside the project (the plugin's
  * working directory), or in `$WPE_JOURNAL_DIR`. A line holds the run (the `pulumi` process's pid and host),
  * the kind, its identity (the inputs whose change replaces it: a domain's install and name, a user's
  * account and email) and, once made, the id: never a credential or any other input.
@@ -12,6 +14,7 @@
  * While `pulumi-wpengine recover` runs its `pulumi up`, `WPE_RECOVER_PLAN` names a file listing what that
  * run may adopt ({@link RecoveryPlan}); every other create still refuses what it finds.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -216,8 +219,20 @@ function madeNothing(err: unknown): boolean {
   return typeof e?.status === "number" && e.status >= 400 && e.status < 500 && e.status !== 408;
 }
 
+/** The `sending` of the create the current call serves (lifecycle.ts runs each create's work in it). */
+const creating = new AsyncLocalStorage<() => void>();
+
+/** The `sending` of the create this call serves, if any: a batch takes each item's along (batch.ts). */
+export const sendingOf = (): (() => void) | undefined => creating.getStore();
+
+/** Before a write leaves (the sdk's `beforeWrite`): the `sending` of the create it serves, once. */
+export function beforeWrite(): void {
+  creating.getStore()?.();
+}
+
 /**
- * The journal's part in one create (lifecycle.ts): records `sending` now, and says whether the recovery
+ * The journal's part in one create (lifecycle.ts): `run` does the create's work, recording `sending` before
+ * its first write (`beforeWrite`), and `adopt` says whether the recovery
  * running now may adopt the object (`adopt`). `made`, `failed` record the outcome; `refused` words an
  * "already exists" that the recovery did not take.
  */
@@ -225,8 +240,15 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
   const identity = identityOf(kind, replaceOn, inputs);
   const current = recoveryPlan();
   const claim = current?.byText.get(identityText(identity));
-  record("sending", identity);
+  let sent = false;
+  const sending = () => {
+    if (sent) return;
+    sent = true;
+    record("sending", identity);
+  };
   return {
+    /** Runs the create's work; its first write records `sending` before it leaves. */
+    run: <T>(fn: () => Promise<T>): Promise<T> => creating.run(sending, fn),
     /** The recovery adopts this create's object (the killed run's create of the same identity). */
     adopt: claim !== undefined,
     /**

@@ -356,7 +356,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
           const foreign = journal.foreign(await key.find(sent as I, context));
           if (foreign) throw foreign;
         }
-        const { id, outs, adopted } = await createResolvingLost(def, sent as I, context);
+        const { id, outs, adopted } = await journal.run(() => createResolvingLost(def, sent as I, context));
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         // Never a second owner in this stack (an adoption of what another resource holds), see identity.ts.
         if (def.identity) {

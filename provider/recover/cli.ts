@@ -209,7 +209,7 @@ export async function recover(argv: string[]): Promise<number> {
   const pending = pendingCreates(state);
   const journal = readJournal(journalDir(dir));
   const lines = unsettled(journal, stack);
-  const { adopt, refused } = adoptions(pending, lines, (kind) => KINDS[kind]?.replaceOn);
+  const { adopt, refused } = adoptions(pending, lines, (kind) => KINDS[kind]?.replaceOn, journal.length > 0);
   const lock = locks[0];
   const runs = new Set(lines.map((e) => `pid ${e.run} on ${e.host}`));
   say(

@@ -206,12 +206,16 @@ export interface Adoption extends Identity {
  * with an id (the recovery's create adopts only that id), or never answered (in flight at the kill). A
  * later run's "already exists" settles nothing for an earlier run that made the object (a plain `up` after
  * a crash meets what the killed run made). An identity no run began a create of is not here: whatever
- * holds it is not this stack's.
+ * holds it is not this stack's. With a journal (`journaled`: the project's provider keeps one), a pending
+ * create of which no line is left sent no write (a run journals each create just before its first write):
+ * what holds its identity is not this stack's either (a kill during the create's look at an object another
+ * stack made).
  */
 export function adoptions(
   pending: PendingCreate[],
   lines: JournalEntry[],
   replaceOnOf: (kind: string) => readonly string[] | undefined,
+  journaled = false,
 ): { adopt: Adoption[]; refused: string[] } {
   // The last settling step of each identity in each run ("made" is not unsettled by a later resend).
   const byRun = new Map<string, Map<string, JournalEntry>>();
@@ -250,6 +254,7 @@ export function adoptions(
     const replaceOn = kind ? replaceOnOf(kind) : undefined;
     if (!kind || !replaceOn) continue;
     const identity = identityOf(kind, replaceOn, p.inputs);
+    if (journaled && !identities.has(identityText(identity))) continue;
     consider(identityText(identity), identity, p.urn);
   }
   return { adopt: [...adopt.values()], refused: [...refused] };

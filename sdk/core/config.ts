@@ -65,6 +65,8 @@ export interface ClientOptions {
   userAgent?: string | undefined;
   /** Sleep used between retries; tests inject one to observe delays without waiting. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Called before a request that may write (any method but GET) first leaves; the caller's own bookkeeping. */
+  beforeWrite?: (() => void) | undefined;
 }
 
 /** Fully resolved configuration. */
@@ -95,6 +97,7 @@ export interface ResolvedClientConfig {
   userAgent: string;
   /** Sleep between retries. */
   sleep: (ms: number) => Promise<void>;
+  beforeWrite: (() => void) | undefined;
 }
 
 /** Environment variables read by {@link resolveClientConfig}. */
@@ -190,5 +193,6 @@ export function resolveClientConfig(
     dispatcher: options.dispatcher,
     userAgent: options.userAgent ?? `pulumi-wpengine/${SDK_VERSION} node/${process.versions.node}`,
     sleep: options.sleep ?? defaultSleep,
+    beforeWrite: options.beforeWrite,
   };
 }

@@ -310,6 +310,7 @@ export class Transport {
       headers["content-type"] = "application/json";
     }
 
+    if (method !== "GET") this.#config.beforeWrite?.();
     const dispatcher = this.#config.dispatcher ?? sharedPool(base.origin);
     // The service limits an API user: a 429 holds back every request of this user to this service.
     const paceKey = `${base.origin} ${this.#config.username}`;

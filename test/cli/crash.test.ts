@@ -24,6 +24,8 @@ const N = 40;
 const INSTALL = SEED.installs.acmedev.id;
 /** Each domain create takes this long on the simulator, so that a kill point is reached mid-apply. */
 const CREATE_LATENCY_MS = 300;
+/** How long the last step of the up (the contested domain's create) takes when a round kills at its tail. */
+const TAIL_MS = 5_000;
 const CHECKPOINTS = {};
 const NO_CHECKPOINTS = { PULUMI_SKIP_CHECKPOINTS: "true" };
 /** The domain a second stack made beforehand; the dynamic program declares it too when this is set. */
@@ -63,13 +65,19 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-/** Sets how long each single domain create (and, with `bulk`, each bulk create too) takes on the simulator. */
-async function slowCreates(latencyMs: number, bulk = false): Promise<void> {
+/**
+ * Sets how long each single domain create (and, with `bulk`, each bulk create too) takes on the simulator;
+ * `tailMs` also slows the GET of one domain by its id, which in an up of this program only the contested
+ * domain's create makes (its name is in the install's listing: the create confirms it is live).
+ */
+async function slowCreates(latencyMs: number, bulk = false, tailMs = 0): Promise<void> {
   const path = `/v1/installs/${INSTALL}/domains${bulk ? "*" : ""}`;
+  const rules: object[] = [{ method: "POST", path, latencyMs }];
+  if (tailMs) rules.push({ method: "GET", path: `/v1/installs/${INSTALL}/domains/*`, latencyMs: tailMs });
   const res = await fetch(`${sim.url}/__sim/faults`, {
     method: "PUT",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ rules: [{ method: "POST", path, latencyMs }] }),
+    body: JSON.stringify({ rules }),
   });
   expect(res.status).toBe(200);
 }
@@ -178,6 +186,12 @@ async function crashAndRecover(project: CliProject, suffix: string, round: Round
   const all = Array.from({ length: N }, (_, i) => `d${i}${suffix}`).sort();
   let pid: number | undefined;
   let finished: RunResult | undefined;
+  // A kill at 95% lands in the up's last step, the contested domain's create: the creates in flight land
+  // together (one bulk call of the engine's --parallel), so the count jumps to N and the up ends soon after.
+  // That step is made to take seconds, so the kill lands inside it on a loaded machine too (without, a cold
+  // CI run's up ended first, 2026-11-26).
+  const tail = round.contested === true && round.at >= 0.9;
+  if (tail) await slowCreates(CREATE_LATENCY_MS, false, TAIL_MS);
   const killed = project.run(["up", "--yes", "--skip-preview"], {
     allowFail: true,
     env,
@@ -226,6 +240,7 @@ async function crashAndRecover(project: CliProject, suffix: string, round: Round
     );
     expect(described(project.strays()), "processes left running after the CLI ended").toEqual([]);
   }
+  if (tail) await slowCreates(CREATE_LATENCY_MS);
   // Requests already sent when the kill landed may still complete on the service.
   await sleep(2 * CREATE_LATENCY_MS);
   const afterKill = await onService(suffix);

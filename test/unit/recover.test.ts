@@ -177,6 +177,27 @@ describe("what a recovery adopts", () => {
     expect(kindOfType("random:index:RandomId")).toBeUndefined();
   });
 
+  it("with a journal, a pending create it holds no line of sent no write: what holds its identity is not taken", () => {
+    // The engine records a create as pending before the provider looks; the provider journals it just
+    // before its first write. A kill during the look at a domain another stack made leaves only the first.
+    const pending = pendingCreates({
+      deployment: {
+        pending_operations: ["mine.example", "looked.example"].map((name, i) => ({
+          type: "creating",
+          resource: {
+            urn: `urn:pulumi:dev::p::wpengine:index:Domain::d${i}`,
+            type: "wpengine:index:Domain",
+            inputs: { installId: "i1", name },
+          },
+        })),
+      },
+    });
+    const lines = [line(7, "sending", "mine.example")];
+    expect(adopted(adoptions(pending, lines, replaceOnOf, true))).toEqual(["mine.example"]);
+    // Without a journal (none kept, or a provider before it), the pending creates alone decide, as before.
+    expect(adopted(adoptions(pending, [], replaceOnOf, false))).toEqual(["looked.example", "mine.example"]);
+  });
+
   it("weighs only this stack's lines (or lines naming no stack) after its last recovery", () => {
     const lines = [
       line(3, "made", "before.example", { id: "b" }),

@@ -52,6 +52,21 @@ describe("requests", () => {
     expect(ctx.json()).toEqual({ name: "www.example.com", primary: true });
   });
 
+  it("calls beforeWrite before a write leaves, never before a read (the create journal's hook)", async () => {
+    const order: string[] = [];
+    ctx = setup({ beforeWrite: () => order.push("beforeWrite") });
+    ctx.api("GET", DOMAINS_PATH, {
+      status: 200,
+      body: { results: [], count: 0, next: null, previous: null },
+    });
+    ctx.api("POST", DOMAINS_PATH, { status: 201, body: DOMAIN });
+    await ctx.client.domains.list(INSTALL.id);
+    order.push(`sent ${ctx.seen.length}`);
+    await ctx.client.domains.create(INSTALL.id, { name: "www.example.com" });
+    order.push(`sent ${ctx.seen.length}`);
+    expect(order).toEqual(["sent 1", "beforeWrite", "sent 2"]);
+  });
+
   it("percent-encodes path parameters so an id cannot add a segment", async () => {
     ctx = setup();
     ctx.api("GET", "/v1/installs/a%2F..%2Fb%3Fx%3D1", { status: 200, body: INSTALL });
