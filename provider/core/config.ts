@@ -1,7 +1,6 @@
 /**
- * Provider configuration, resolved inside the plugin process: `wpengine:*` stack config (delivered by
- * `configure`), then the environment, then defaults. Nothing here is ever a resource input, so
- * credentials never enter the serialized provider or the state.
+ * Provider configuration: `wpengine:*` config, then the environment, then defaults. Never a resource
+ * input, so credentials never enter the serialized provider or the state.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { availableParallelism } from "node:os";
@@ -83,15 +82,11 @@ export interface ResolvedProviderConfig {
   apiUrl?: string;
   appHostingUrl?: string;
   /**
-   * Run against an embedded simulator started inside the plugin process instead of the service:
-   * `true` keeps its world in one file for every folder (`sharedWorldFile`: under PULUMI_HOME), a string
-   * names the file. Off unless asked for: a missing credential must never silently send a program to a fake.
+   * The embedded simulator's state file (`true` resolves to `sharedWorldFile`). Off unless asked for: a
+   * missing credential must never silently send a program to a fake.
    */
   simulatorStateFile?: string;
-  /**
-   * Every create takes over an object that already exists with its identity, as if `adopt: true` were
-   * set on each resource: the one step back after a `pulumi up` killed mid-apply (README).
-   */
+  /** Every create takes over an object that already exists with its identity, as with `adopt: true`. */
   adoptExisting?: boolean;
   /** Requests in flight at once across the provider process (the sdk's shared pace). */
   maxConcurrency?: number;
@@ -102,10 +97,8 @@ export interface ResolvedProviderConfig {
 }
 
 /**
- * One provider's configuration and the slot its client is cached under: the one channel by which
- * configuration reaches the client. The dynamic plugin has one per process (the stack's `wpengine:*`
- * config, set by `configure`); the executable front door runs each call as the explicit provider it
- * belongs to (two API users in one program); a program's lookups run as the program's own config.
+ * One provider's configuration and its client's cache slot: the stack's in the dynamic plugin, each
+ * explicit provider's in the executable front door, the program's own for lookups.
  */
 export interface ProviderInstance {
   config: RawProviderConfig;
@@ -114,10 +107,7 @@ export interface ProviderInstance {
   profile?: string;
 }
 
-/**
- * The process's default instance, on `globalThis`: a checkout used in place and an installed copy of the
- * package may both be loaded in one plugin process, and must see the same configuration.
- */
+// On `globalThis`: a checkout and an installed copy of the package in one process must share the config.
 const STACK_KEY = Symbol.for("pulumi-wpengine.provider-config");
 const STACK_SLOT = Symbol.for("pulumi-wpengine.provider-client");
 type Holder = { [STACK_KEY]?: ProviderInstance };
@@ -156,22 +146,14 @@ export function clearStackConfig(): void {
   delete (globalThis as Holder)[STACK_KEY];
 }
 
-/** The most requests in flight the provider takes on by default: two full bulk creates (20 domains each). */
-export const FOLLOWED_PARALLEL_MAX = 40;
-
 /**
- * Without `wpengine:maxConcurrency`, the provider keeps as many requests in flight as the engine runs
- * operations by default, up to {@link FOLLOWED_PARALLEL_MAX}: `PULUMI_PARALLEL` when set (the CLI's default
- * for `--parallel`, which its plugins inherit: one setting raises both), else the CLI's own default, 4 × the
- * CPUs (`defaultParallel` in pulumi/pkg/cmd/pulumi/operations/up.go: 8 on 2 cores, 32 on 8). Each of the
- * engine's operations holds one of its slots until the provider answers, so fewer here would leave the
- * engine's slots waiting on this process (a `destroy` is one DELETE per resource), and more would never be
- * asked for at once.
+ * The default of `maxConcurrency`: as many requests as the engine runs operations (`PULUMI_PARALLEL`, else
+ * the CLI's 4 × the CPUs, pulumi/pkg/cmd/pulumi/operations/up.go), whose slots each wait on this process,
+ * up to 40 (two full bulk creates of 20 domains).
  */
 export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = availableParallelism()): number {
   const parallel = Number(env["PULUMI_PARALLEL"]);
-  const engine = Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus;
-  return Math.min(engine, FOLLOWED_PARALLEL_MAX);
+  return Math.min(Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus, 40);
 }
 
 /** The current instance's config (or `raw`) first, then the environment. */
@@ -183,27 +165,20 @@ export function resolveProviderConfig(
     const value = raw[name] ?? env[CONFIG_KEYS[name].env];
     return value === undefined || value === "" ? undefined : value;
   };
-  const simulator = pick("simulator");
+  const yes = (value: string | undefined) => ["true", "1", "yes"].includes(value?.toLowerCase() ?? "");
   const resolved: ResolvedProviderConfig = {};
-  const username = pick("username");
-  const password = pick("password");
-  const apiUrl = pick("apiUrl");
-  const appHostingUrl = pick("appHostingUrl");
-  if (username !== undefined) resolved.username = username;
-  if (password !== undefined) resolved.password = password;
-  if (apiUrl !== undefined) resolved.apiUrl = apiUrl;
-  if (appHostingUrl !== undefined) resolved.appHostingUrl = appHostingUrl;
-  const yes = (name: ConfigName) => ["true", "1", "yes"].includes(pick(name)?.toLowerCase() ?? "");
-  if (yes("adoptExisting")) resolved.adoptExisting = true;
-  if (yes("skipCredentialsCheck")) resolved.skipCredentialsCheck = true;
+  for (const name of ["username", "password", "apiUrl", "appHostingUrl"] as const) {
+    const value = pick(name);
+    if (value !== undefined) resolved[name] = value;
+  }
+  if (yes(pick("adoptExisting"))) resolved.adoptExisting = true;
+  if (yes(pick("skipCredentialsCheck"))) resolved.skipCredentialsCheck = true;
   resolved.maxConcurrency = Number(pick("maxConcurrency") ?? defaultConcurrency(env));
   const retries = pick("maxRetries");
   if (retries !== undefined) resolved.maxRetries = Number(retries);
-  if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase())) {
-    resolved.simulatorStateFile = ["true", "1", "yes"].includes(simulator.toLowerCase())
-      ? sharedWorldFile(env)
-      : simulator;
-  }
+  const simulator = pick("simulator");
+  if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase()))
+    resolved.simulatorStateFile = yes(simulator) ? sharedWorldFile(env) : simulator;
   return resolved;
 }
 
@@ -216,19 +191,20 @@ export function profileEnv(name: string): { username: string; password: string }
   return { username: `${ENV.username}_${suffix}`, password: `${ENV.password}_${suffix}` };
 }
 
+const PROFILES_EXAMPLE = { username: "<api user id>", password: "<api password>" };
+
 /** Where a profile's credentials are set, in words (the errors that name a profile say it). */
 export function profileSources(name: string): string {
   const vars = profileEnv(name);
   return (
-    `${CONFIG_KEYS.profiles.key} (${JSON.stringify({ [name]: { username: "<api user id>", password: "<api password>" } })}, ` +
+    `${CONFIG_KEYS.profiles.key} (${JSON.stringify({ [name]: PROFILES_EXAMPLE })}, ` +
     `set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) or ${vars.username} and ${vars.password}`
   );
 }
 
 /**
  * The instance of profile `name`: `base`'s settings (URLs, pace, simulator) with the profile's own API
- * user, from `wpengine:profiles` else `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`. Never the
- * default credentials: a profile without its own fails, naming it. Its client is its own (its own slot).
+ * user and its own client slot; never the default credentials (a profile without its own fails).
  */
 export function profileInstance(
   name: string,
@@ -241,18 +217,16 @@ export function profileInstance(
     );
   const profiles = base.config.profiles ?? env[CONFIG_KEYS.profiles.env];
   let listed: { username?: unknown; password?: unknown } | undefined;
-  if (profiles !== undefined && profiles !== "") {
+  if (profiles) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(profiles);
-    } catch {
-      parsed = undefined;
-    }
+    } catch {}
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
       throw new WpEngineConfigError(
-        `wpengine: ${CONFIG_KEYS.profiles.key} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": { username: "<api user id>", password: "<api password>" } })}`,
+        `wpengine: ${CONFIG_KEYS.profiles.key} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PROFILES_EXAMPLE })}`,
       );
-    listed = (parsed as Record<string, { username?: unknown; password?: unknown }>)[name];
+    listed = (parsed as Record<string, typeof listed>)[name];
   }
   const vars = profileEnv(name);
   const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
@@ -277,9 +251,8 @@ export function profileOf(props: unknown): string | undefined {
 }
 
 /**
- * Runs `fn` as profile `name`, else as the current instance's own profile (`wpengine:profile`, an explicit
- * provider's `profile`), else as the current instance. In simulator mode every profile is the embedded
- * simulator's one user, so the profile changes nothing there.
+ * Runs `fn` as profile `name`, else as the current instance's own profile, else as the current instance.
+ * In simulator mode every profile is the simulator's one user, so the profile changes nothing there.
  */
 export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const base = currentProviderInstance();

@@ -1,7 +1,4 @@
-/**
- * Input validation for `check`: zod schemas applied with the spec's rules, tolerant of values that are
- * unknown during preview, failures named by property.
- */
+/** Input validation for `check`: zod schemas and rules, tolerant of unknowns, failures named by property. */
 import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { z } from "zod";
 import { canonicalDomain, isDomainName } from "../../sdk";
@@ -18,11 +15,7 @@ export function containsUnknown(value: unknown): boolean {
   return false;
 }
 
-/**
- * One `check` failure: the input property (dotted path) and why it is wrong. A definition writes the reason
- * without the property's name (`"must be a UUID"`, `"does not match the end-entity certificate"`): `named`
- * puts it in front, as the user reads it. A reason that reads on its own is written `whole(...)`.
- */
+/** One `check` failure: the input property (dotted path) and why, without its name (`named` adds it). */
 export interface CheckFailure {
   property: string;
   reason: string;
@@ -33,21 +26,14 @@ const WHOLE = "\u0000";
 /** A reason (or a zod message) that reads on its own: `named` puts no name in front of it. */
 export const whole = (reason: string): string => WHOLE + reason;
 
-/**
- * A failure as the user reads it: its reason led by the name it is about, the path's last field, an item of
- * a list as `list[]` (`exclusions[0].value` → `value`, `installIds[2]` → `installIds[]`), and a space (none
- * before a possessive: `"'s key part is not base64"`); a whole reason as it is.
- */
+/** A failure as the user reads it: led by the path's last field (`installIds[2]` → `installIds[]`), unless whole. */
 export function named({ property, reason }: CheckFailure): CheckFailure {
   if (reason.startsWith(WHOLE)) return { property, reason: reason.slice(WHOLE.length) };
   const name = property.replace(/^.*\./, "").replace(/\[\d+\]$/, "[]");
   return { property, reason: `${name}${reason.startsWith("'") ? "" : " "}${reason}` };
 }
 
-/**
- * A cross-field rule. It names the inputs it reads and runs only when all of them are known, so a
- * preview with unknown values never fails on a rule it cannot decide.
- */
+/** A cross-field rule; it runs only when every input it `uses` is known. */
 export interface Rule<I> {
   uses: readonly (keyof I & string)[];
   test: (inputs: I) => CheckFailure | CheckFailure[] | undefined;
@@ -69,10 +55,7 @@ export const actionAdoptInput = (kind: string) =>
     .optional()
     .meta({ description: "Not accepted: an action has no object to take over.", setting: true });
 
-/**
- * The input every resource takes, added by `defineKind`: which credential profile (API user) its calls
- * run as. A name, never a credential; a setting (a change of it alone plans nothing).
- */
+/** The credential profile every resource takes (added by `defineKind`): a name, never a credential. */
 export const PROFILE_INPUT = z
   .string({ error: "must be a string" })
   .regex(PROFILE_NAME, "must be a profile name: letters, digits, - and _ (e.g. client-a)")
@@ -91,9 +74,9 @@ const pathOf = (segments: readonly PropertyKey[]): string =>
     "",
   );
 
+/** A zod issue as failures; an unknown key is reported on itself (`(inputs)` at the top). */
 function formatIssues(issue: z.core.$ZodIssue): CheckFailure[] {
   const path = pathOf(issue.path);
-  // An unknown key is reported on itself, not on the object holding it (`(inputs)` at the top).
   if (issue.code === "unrecognized_keys")
     return issue.keys.map((key) => ({
       property: pathOf([...issue.path, key]),
@@ -102,11 +85,7 @@ function formatIssues(issue: z.core.$ZodIssue): CheckFailure[] {
   return [{ property: path || "(inputs)", reason: plainReason(issue) }];
 }
 
-/**
- * A failure as the engine should print it. The engine shows the value of the failure's property, which
- * it finds by top-level key only (`exclusions[0].type` prints as `value {<nil>}`): a nested field is
- * reported on its top-level input, its path leading the reason.
- */
+/** A failure on its top-level input, its path leading the reason: the engine finds a value by top-level key only. */
 export function forEngine(f: CheckFailure): CheckFailure {
   const top = /^[^.[]+/.exec(f.property)?.[0] ?? f.property;
   return top === f.property ? f : { property: top, reason: `${f.property}: ${f.reason}` };
@@ -136,11 +115,7 @@ function plainReason(issue: z.core.$ZodIssue): string {
   }
 }
 
-/**
- * Validates `news` against `schema` and the rules. Properties whose value is (or contains) unknown
- * are passed through untouched and skipped; everything known is validated and gets its defaults.
- * `__provider` is the engine's and is left alone.
- */
+/** Validates `news` and the rules, defaults filled; unknown values pass untouched, `__provider` too. */
 export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>>(
   schema: z.ZodObject<S>,
   news: Record<string, unknown>,
@@ -187,10 +162,7 @@ export const timeoutSecondsInput = (defaultSeconds: number) =>
     setting: true,
   });
 
-/**
- * The deletion guard of resources whose delete destroys a website (sites, installs): on unless set to
- * false, like the big clouds' `deletionProtection`. Changing it is an update that sends nothing.
- */
+/** The deletion guard of resources whose delete destroys a website (sites, installs), on by default. */
 export const deletionProtectionInput = z.boolean({ error: "must be true or false" }).default(true).meta({
   description:
     "Refuse to delete (or replace) the object while true, the default. Turning it off is an update that sends nothing to the service.",
@@ -198,10 +170,7 @@ export const deletionProtectionInput = z.boolean({ error: "must be true or false
   wire: false,
 });
 
-/**
- * A domain-name input: canonicalised (trimmed, lower case, no trailing dot), then held to the sdk's one
- * domain-name rule (`isDomainName`); a `*.` wildcard only where `wildcard`.
- */
+/** A domain-name input, canonicalised, then held to the sdk's `isDomainName` (a `*.` only where `wildcard`). */
 export const domainNameInput = ({ wildcard = false } = {}) =>
   stringInput.transform(canonicalDomain).pipe(
     z
@@ -214,10 +183,7 @@ export const domainNameInput = ({ wildcard = false } = {}) =>
       ),
   );
 
-/**
- * An address of a `notificationEmails` list (loosely checked: the service has the last word), trimmed and
- * lower-cased; its messages speak of the list.
- */
+/** An address of a `notificationEmails` list, trimmed, lower-cased and loosely checked (the service decides). */
 export const emailAddress = z
   .string({ error: whole("notificationEmails must be a list of email addresses") })
   .trim()
@@ -259,5 +225,5 @@ export const triggersInput = z
   .record(z.string(), jsonValue, { error: "must be a map of JSON values" })
   .default({});
 
-/** `triggers` of `BackupRestore` and `InstallCopy`: arbitrary values whose change re-runs the action (like `triggers` of the command provider). */
+/** `triggers` of `BackupRestore` and `InstallCopy`: any values whose change re-runs the action. */
 export const triggersListInput = z.array(z.unknown(), { error: "must be a list of values" }).optional();

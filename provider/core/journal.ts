@@ -1,18 +1,9 @@
 /**
- * The create journal: what each run's creates set out to make and made, so that `pulumi-wpengine recover`
- * (provider/recover/) takes back exactly the objects a killed run created, and nothing another stack or a
- * person made (docs/recover.md).
- *
- * One JSON line per step, appended and fsynced before the create goes on (a SIGKILL loses at most the line
- * being written, which the reader skips): `sending` just before the create's first write leaves (a create
- * that finds its object already there and writes nothing leaves no `sending`, so a kill during its look
- * never makes another's object look like the killed run's), in `.wpengine/journal.jsonl` beside the project (the plugin's
- * working directory), or in `$WPE_JOURNAL_DIR`. A line holds the run (the `pulumi` process's pid and host),
- * the kind, its identity (the inputs whose change replaces it: a domain's install and name, a user's
- * account and email) and, once made, the id: never a credential or any other input.
- *
- * While `pulumi-wpengine recover` runs its `pulumi up`, `WPE_RECOVER_PLAN` names a file listing what that
- * run may adopt ({@link RecoveryPlan}); every other create still refuses what it finds.
+ * The create journal, by which `pulumi-wpengine recover` takes back exactly what a killed run created
+ * (docs/recover.md): one JSON line per step, appended and fsynced (a kill tears at most the last line,
+ * which the reader skips), in `$WPE_JOURNAL_DIR` or `.wpengine/journal.jsonl` of the project. A line holds
+ * the run (the `pulumi` pid and host), the kind, its identity (its replacing inputs) and the id: never a
+ * credential or another input. During a recovery, `WPE_RECOVER_PLAN` names what it may adopt.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as fs from "node:fs";
@@ -26,11 +17,9 @@ export interface Identity {
 }
 
 /**
- * One journal line. `sending`: a create began (written before any request); `made`: it ended with this id;
- * `failed`: it ended without an object of its own (refused, or "already exists"); `recovered`: the
- * recovery's `up` took the object as this stack's; `deleted`: a delete of the stack removed it (or found it
- * gone); `cleared`: a recovery of the stack ended, and the lines
- * before it are settled.
+ * One journal line: `sending` before a create's first write (a create that writes nothing leaves none, so
+ * another's object never looks like the killed run's), `made` its id, `failed` nothing of its own,
+ * `recovered` taken by a recovery, `deleted` removed (or found gone), `cleared` the lines before are settled.
  */
 export interface JournalEntry extends Identity {
   t: string;
@@ -51,7 +40,7 @@ export interface RecoveryPlan {
   adopt: (Identity & { id?: string })[];
 }
 
-export const JOURNAL_FILE = "journal.jsonl";
+const JOURNAL_FILE = "journal.jsonl";
 
 /** The journal's directory: `$WPE_JOURNAL_DIR`, or `.wpengine` in `dir` (the project). */
 export function journalDir(dir = process.cwd()): string {
@@ -81,18 +70,17 @@ export function identityText(i: Identity): string {
 }
 
 /**
- * The `pulumi` process this provider serves: the nearest ancestor named `pulumi` (Linux: the dynamic
- * provider runs under a shell script); `undefined` when there is none (the provider called in-process, as
- * tests do: nothing to journal). Without `/proc`, the parent.
+ * The `pulumi` process this provider serves (the nearest ancestor named `pulumi`: on Linux the dynamic
+ * provider runs under a shell script), or none (called in-process, as in tests: nothing to journal).
+ * Without `/proc`, the parent.
  */
-export function runPid(): number | undefined {
+function runPid(): number | undefined {
   if (!fs.existsSync("/proc/self/stat")) return process.ppid;
   let pid = process.ppid;
   for (let depth = 0; depth < 4 && pid > 1; depth++) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (comm === "pulumi") return pid;
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === "pulumi") return pid;
       pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
     } catch {
       break;
@@ -111,32 +99,25 @@ export function stackOfCommand(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-function stackOfRun(pid: number): string | undefined {
-  try {
-    return stackOfCommand(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"));
-  } catch {
-    return undefined;
-  }
-}
-
 let warned = false;
 let run: { pid: number; stack?: string } | null | undefined;
 
-/** Appends one line and fsyncs it. A journal that cannot be written is said once, and the create goes on. */
-export function record(
-  step: JournalEntry["step"],
-  identity: Identity,
-  more: Partial<JournalEntry> = {},
-): void {
+/** Appends one line for this run (none outside a `pulumi` run or with `WPE_JOURNAL=off`). */
+function record(step: JournalEntry["step"], identity: Identity, more: Partial<JournalEntry> = {}): void {
   if (process.env["WPE_JOURNAL"] === "off") return;
   if (run === undefined) {
     const pid = runPid();
-    const stack = pid === undefined ? undefined : stackOfRun(pid);
+    let stack: string | undefined;
+    try {
+      if (pid !== undefined)
+        stack = stackOfCommand(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"));
+    } catch {}
     run = pid === undefined ? null : { pid, ...(stack ? { stack } : {}) };
   }
   if (!run) return;
+  const t = new Date().toISOString();
   append({
-    t: new Date().toISOString(),
+    t,
     run: run.pid,
     host: os.hostname(),
     ...(run.stack ? { stack: run.stack } : {}),
@@ -192,31 +173,22 @@ export function readJournal(dir = journalDir()): JournalEntry[] {
 let plan: { token: string; byText: Map<string, { id?: string }> } | null | undefined;
 
 /** The recovery plan of this process (`WPE_RECOVER_PLAN`), or `null` outside a recovery. */
-export function recoveryPlan(): { token: string; byText: Map<string, { id?: string }> } | null {
-  if (plan !== undefined) return plan;
+function recoveryPlan(): typeof plan {
   const file = process.env["WPE_RECOVER_PLAN"];
-  if (!file) {
-    plan = null;
-    return plan;
+  if (plan === undefined && file) {
+    const { token, adopt } = JSON.parse(fs.readFileSync(file, "utf8")) as RecoveryPlan;
+    plan = {
+      token,
+      byText: new Map(adopt.map((a) => [identityText(a), a.id === undefined ? {} : { id: a.id }])),
+    };
   }
-  const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as RecoveryPlan;
-  plan = {
-    token: parsed.token,
-    byText: new Map(parsed.adopt.map((a) => [identityText(a), a.id === undefined ? {} : { id: a.id }])),
-  };
+  plan ??= null;
   return plan;
 }
 
 /** Forgets the plan read (tests). */
 export function resetRecoveryPlan(): void {
   plan = undefined;
-}
-
-/** Whether an error proves the create made nothing of its own: the object already existed, or a 4xx refusal. */
-function madeNothing(err: unknown): boolean {
-  const e = err as { alreadyExists?: unknown; status?: unknown; method?: unknown } | null;
-  if (e?.alreadyExists === true) return true;
-  return typeof e?.status === "number" && e.status >= 400 && e.status < 500 && e.status !== 408;
 }
 
 /** The `sending` of the create the current call serves (lifecycle.ts runs each create's work in it). */
@@ -230,31 +202,22 @@ export function beforeWrite(): void {
   creating.getStore()?.();
 }
 
-/**
- * The journal's part in one create (lifecycle.ts): `run` does the create's work, recording `sending` before
- * its first write (`beforeWrite`), and `adopt` says whether the recovery
- * running now may adopt the object (`adopt`). `made`, `failed` record the outcome; `refused` words an
- * "already exists" that the recovery did not take.
- */
+/** The journal's part in one create (lifecycle.ts). */
 export function journalCreate(kind: string, replaceOn: readonly string[], inputs: Record<string, unknown>) {
   const identity = identityOf(kind, replaceOn, inputs);
   const current = recoveryPlan();
   const claim = current?.byText.get(identityText(identity));
   let sent = false;
   const sending = () => {
-    if (sent) return;
+    if (!sent) record("sending", identity);
     sent = true;
-    record("sending", identity);
   };
   return {
     /** Runs the create's work; its first write records `sending` before it leaves. */
     run: <T>(fn: () => Promise<T>): Promise<T> => creating.run(sending, fn),
-    /** The recovery adopts this create's object (the killed run's create of the same identity). */
+    /** The recovery running now adopts this create's object (the killed run's create of the same identity). */
     adopt: claim !== undefined,
-    /**
-     * Whether the object live under this identity (`liveId`, looked up before the create) is one the
-     * recovery must not take: the killed run recorded another id. Then the error that says so.
-     */
+    /** The error when the object live under this identity is not the one the killed run recorded. */
     foreign(liveId: string | undefined): Error | undefined {
       if (claim?.id === undefined || liveId === undefined || claim.id.toLowerCase() === liveId.toLowerCase())
         return undefined;
@@ -263,16 +226,18 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
           "under this identity: not taken by pulumi-wpengine recover (another stack or a person may manage it)",
       );
     },
-    /** Records the object the create ended with (lifecycle.ts says an adoption to the user). */
+    /** Records the object the create ended with. */
     made(id: string): void {
       if (claim && current) record("recovered", identity, { id, recovery: current.token });
       else record("made", identity, { id });
     },
-    /** A failed create: recorded when it proves nothing of its own was made; the error, reworded for a recovery. */
+    /** Records a failure that proves nothing was made (an "already exists", a 4xx refusal); the error, reworded for a recovery. */
     failed(err: unknown): unknown {
-      if (!madeNothing(err)) return err;
+      const e = err as { alreadyExists?: unknown; status?: unknown } | null;
+      const status = typeof e?.status === "number" ? e.status : 0;
+      if (e?.alreadyExists !== true && !(status >= 400 && status < 500 && status !== 408)) return err;
       record("failed", identity);
-      if (!current || claim || (err as { alreadyExists?: unknown }).alreadyExists !== true) return err;
+      if (!current || claim || e?.alreadyExists !== true) return err;
       return Object.assign(
         new Error(
           `${(err as Error).message}. Not taken by pulumi-wpengine recover: no create of this stack's interrupted ` +
