@@ -1,7 +1,4 @@
-/**
- * What the action resources share (`BackupRestore`, `InstallCopy`: an action, not an object): the summary
- * `check` adds, which inputs run the action again, and the provider that records a run whose later step failed.
- */
+/** What the action resources share (`BackupRestore`, `InstallCopy`: an action, not an object). */
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { getClient } from "./client";
@@ -56,9 +53,8 @@ export class ActionRanButFailedError extends Error {
 type Provider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
 
 /**
- * Wraps an action's provider: `check` adds the `summary` computed from the checked inputs, and `update`
- * records the new run even when a later step (the wait) failed, so a failed wait never runs the action
- * a second time on the next `pulumi up`.
+ * An action's provider: `check` adds the `summary`, and `update` records the run even when a later step
+ * (the wait) failed, so the next `pulumi up` never runs it a second time.
  */
 export function actionProvider<P extends Provider>(
   base: P,

@@ -1,20 +1,11 @@
-/**
- * What the application-hosting kinds share: the ids the service accepts for apps and environments, the
- * service's resource names, the inputs that address an environment, and a domain mapping as its status.
- */
+/** What the application-hosting kinds share: ids, resource names, an environment's address, a mapping's status. */
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, canonicalDomain } from "../../sdk";
 import { stringInput, uuidString } from "./inputs";
 
-/**
- * The form of an app id (also of environment ids), as the service accepts it: 1 to 63 lower-case
- * letters, digits or hyphens, starting with a letter and not ending with a hyphen (a DNS label).
- */
-export const APP_ID_PATTERN = /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** An app or environment id input, validated to the form the service accepts. */
+/** An app or environment id input, in the form the service accepts (a DNS label). */
 export const resourceIdString = stringInput.regex(
-  APP_ID_PATTERN,
+  /^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/,
   "must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen",
 );
 
@@ -57,10 +48,10 @@ export const mappingStatusOutput = z.object({
   txtVerified: z.boolean().nullable().meta({ description: "Whether ownership has been verified." }),
 });
 
-/** One mapping as the service reports it. */
+/** One mapping's status. */
 export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
-/** Maps a service record to its status output. */
+/** A service record as its status output (domains canonical). */
 export function mappingStatus(m: ApiDomainMapping): MappingStatus {
   const txt = m.txtVerification;
   const dest = m.destinationDomainMapping;

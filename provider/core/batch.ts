@@ -1,13 +1,6 @@
 /**
- * Fewer calls for many resources of one kind under one parent, without changing the program: the engine
- * sends one create or read per resource, and these gather them.
- *
- * - {@link gathered}: calls that arrive at about the same time are sent as one batch (e.g. one bulk
- *   create); each caller gets its own result or error.
- * - {@link readListings}: reads are served by one listing of the parent per process, shared by every
- *   read; what this process writes under the parent drops it, so a read after our own write lists again.
- *
- * Both are per plugin process, keyed by the client (a new configuration starts over) and the parent.
+ * Fewer calls for many resources of one kind under one parent: the engine sends one create or read per
+ * resource, and these gather them, per process, keyed by the client and the parent.
  */
 import { sendingOf } from "./journal";
 
@@ -43,13 +36,10 @@ interface Parent<T, R> {
 }
 
 /**
- * Gathers the calls of each (client, parent) into batches; the function returned adds one item.
- *
- * When a batch leaves: at `max` items; as soon as it holds as many items as this parent had outstanding
- * when an earlier batch left (the engine's parallelism, learned: it sends no more until some are
- * answered); or after a quiet spell or the longest wait (the first batch always waits for one). With
- * checkpoints the engine sends the next creates one by one, each after a state write, so a batch waits for
- * them rather than leaving with the first.
+ * Gathers the calls of each (client, parent) into batches (e.g. one bulk create), each caller getting its
+ * own outcome; the function returned adds one item. A batch leaves at `max` items, once it holds as many
+ * as were outstanding when an earlier one left (the engine's parallelism, learned), or after a quiet
+ * spell or the longest wait (the engine may send creates one by one, each after a state write).
  */
 export function gathered<C extends object, T, R>(
   opts: GatherOptions<C, T, R>,
@@ -94,8 +84,7 @@ export function gathered<C extends object, T, R>(
     batch.sending.push(sendingOf());
     clearTimeout(batch.timer);
     if (batch.items.length >= opts.max || (p.most > 0 && batch.items.length >= p.most)) {
-      // Every item this parent can expect now is here: waiting longer only delays them. Sent on the next
-      // turn, so the items of one turn of the event loop go together.
+      // Every item to expect now is here: sent on the next turn, with the items of this one.
       batch.timer = setTimeout(() => flush(p, client, parent, batch), 0);
       if (batch.items.length >= opts.max) flush(p, client, parent, batch);
     } else {
@@ -126,9 +115,8 @@ export interface ReadListings<C extends object, T> {
 }
 
 /**
- * One listing of each (client, parent) serves every read of this process until the process writes under
- * the parent: a refresh lists each parent once, however long the engine takes to ask for its reads (one
- * plugin process serves one `pulumi` command, so a listing lives for one operation).
+ * One listing of each (client, parent) serves every read of this process (one `pulumi` command) until it
+ * writes under the parent: a refresh lists each parent once, however the engine paces its reads.
  */
 export function readListings<C extends object, T>(opts: ListingOptions<C, T>): ReadListings<C, T> {
   const byClient = new WeakMap<C, Map<string, Promise<Map<string, T>>>>();

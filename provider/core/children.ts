@@ -1,19 +1,9 @@
 /**
- * The look-before-create of resources whose identity is a name among the children of a parent (the
- * domains of an install, the users of an account), at a cost linear in the work: one listing of a parent
- * per plugin process, shared by every create under it, instead of one listing (every page) per create.
- *
- * Why it stays as safe as listing before each create:
- * - concurrent creates of one parent await the same listing (single flight);
- * - what this process creates or deletes is recorded in the listing, so it stays current for it;
- * - a name the listing holds is confirmed with one GET of that object (it may have been deleted elsewhere
- *   since), so the duplicate guard and `adopt` act on the live object;
- * - a name the listing lacks may have been made elsewhere since: the service then refuses the create
- *   (`isRefusal`: a 400, 409 or 422), and the parent is listed again (one listing shared by the creates refused meanwhile) to
- *   find the object that holds the name.
- *
- * One plugin process serves one `pulumi up`/`refresh`/`destroy`, so a listing lives for one apply. Keyed by
- * the client object: a new configuration (a new client) starts over.
+ * The look-before-create of children named within a parent (an install's domains, an account's users):
+ * one listing per parent and client per process (one apply), shared by every create under it. As safe as
+ * listing before each create: what this process creates or deletes is recorded in it; a name it holds is
+ * confirmed by a GET (deleted elsewhere since?); a name it lacks but made elsewhere since makes the service
+ * refuse the create (`isRefusal`), and a listing started after the refusal finds its holder.
  */
 import { isNotFound, isRefusal, type WpEngineClient } from "../../sdk";
 
@@ -35,32 +25,22 @@ export interface Found<T> {
 }
 
 interface Listing<T> {
-  /**
-   * When the listing was started (`performance.now()`; +Infinity until it starts), to tell whether it
-   * can see the cause of a refusal.
-   */
+  /** When it started (`performance.now()`; +Infinity until then): whether it can see a refusal's cause. */
   startedAt: number;
   items: Promise<Map<string, T>>;
 }
 
+/** The shared listings of one kind's parents. */
 export interface Children<T> {
-  /**
-   * The live child named `key`, or `undefined`; lists the parent first unless this process already has
-   * a listing started after `after` (`performance.now()`; any listing when omitted): a create whose
-   * response was lost looks with a listing started after the loss.
-   */
+  /** The live child named `key`, from a listing started after `after` if given (a lost create's look). */
   find(client: WpEngineClient, parent: string, key: string, after?: number): Promise<Found<T> | undefined>;
-  /**
-   * Runs the create (`make`) of the child named `key` and records it. When the service refuses it (`isRefusal`)
-   * and a listing made after the refusal holds the name, that child is returned (`created: false`);
-   * otherwise the refusal is thrown as it came.
-   */
+  /** Runs `make` and records the child; refused, the child a later listing finds under `key`, else the refusal. */
   create(client: WpEngineClient, parent: string, key: string, make: () => Promise<T>): Promise<Found<T>>;
   /** Records that this process deleted (or tried to delete) the child named `key`. */
   forget(client: WpEngineClient, parent: string, key: string): void;
 }
 
-/** The shared listings of one resource kind's parents. */
+/** The shared listings of one kind's parents. */
 export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
   const byClient = new WeakMap<WpEngineClient, Map<string, Listing<T>>>();
 
@@ -70,8 +50,7 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
     byClient.set(client, parents);
     const current = parents.get(parent);
     if (current && current.startedAt > after) return current.items;
-    // Started on the next turn of the event loop, so the creates refused meanwhile share it: until then
-    // its start lies in the future of every caller.
+    // Started on the next turn, so the creates refused meanwhile share it.
     const next: Listing<T> = { startedAt: Number.POSITIVE_INFINITY, items: Promise.resolve(new Map()) };
     next.items = new Promise((started) => setImmediate(started))
       .then(() => {

@@ -1,7 +1,4 @@
-/**
- * The client the lifecycle methods use, built inside the plugin process from the resolved
- * configuration and cached for the life of that process (one pool per stack run).
- */
+/** The client the lifecycle methods use, built from the resolved configuration and cached per process. */
 import { createHash } from "node:crypto";
 import { WpEngineClient } from "../../sdk";
 import { checkBaseUrl } from "../../sdk/core/config";
@@ -39,11 +36,7 @@ export class MissingCredentialsError extends Error {
   }
 }
 
-/**
- * Refuses a configuration no client can be built from - missing credentials, a plain-http URL to a
- * non-loopback host - without any API call. Every resource's `check` runs it, so `pulumi preview`
- * already fails, naming the config key, instead of `up`.
- */
+/** Refuses a configuration no client can be built from, without an API call: `check` runs it, so preview fails. */
 export function assertUsableConfig(config: ResolvedProviderConfig): void {
   const max = config.maxConcurrency;
   if (max !== undefined && !(Number.isInteger(max) && max >= 1))
@@ -77,44 +70,29 @@ export function urlProblems(
   return problems;
 }
 
-/**
- * Builds a client from resolved settings: the embedded simulator in simulator mode, otherwise the
- * service with the configured credentials (refusing to start without them).
- */
-export async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClient> {
-  if (config.simulatorStateFile !== undefined) {
-    // Loaded only when asked for, so a provider talking to the real service never loads the server.
-    const { startSimulator } = await import("../../simulator");
-    const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
-    embedded().add(sim);
-    process.once("exit", () => void sim.stop());
-    return new WpEngineClient({
-      username: "demo",
-      password: "demo",
-      apiUrl: sim.apiUrl,
-      appHostingUrl: sim.appHostingUrl,
-      ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
-      ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
-      beforeWrite,
-    });
+/** A client of the embedded simulator in simulator mode, else of the service (never without credentials). */
+async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClient> {
+  const { username, password, apiUrl, appHostingUrl, maxConcurrency, maxRetries } = config;
+  const options = { username, password, apiUrl, appHostingUrl, maxConcurrency, maxRetries, beforeWrite };
+  if (config.simulatorStateFile === undefined) {
+    assertUsableConfig(config);
+    return new WpEngineClient(options);
   }
-  assertUsableConfig(config);
+  // Loaded only when asked for, so a provider talking to the real service never loads the server.
+  const { startSimulator } = await import("../../simulator");
+  const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
+  embedded().add(sim);
+  process.once("exit", () => void sim.stop());
   return new WpEngineClient({
-    username: config.username!,
-    password: config.password!,
-    ...(config.apiUrl !== undefined ? { apiUrl: config.apiUrl } : {}),
-    ...(config.appHostingUrl !== undefined ? { appHostingUrl: config.appHostingUrl } : {}),
-    ...(config.maxConcurrency !== undefined ? { maxConcurrency: config.maxConcurrency } : {}),
-    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
-    beforeWrite,
+    ...options,
+    username: "demo",
+    password: "demo",
+    apiUrl: sim.apiUrl,
+    appHostingUrl: sim.appHostingUrl,
   });
 }
 
-/**
- * The client for `config`, cached on `globalThis` under `slot` until the configuration changes. The
- * password enters the cache key only as a digest. A failed construction is not cached: the next call
- * tries again with whatever configuration is current.
- */
+/** The client for `config`, cached under `slot` until it changes (the password only as a digest). */
 export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
   const fingerprint = JSON.stringify([
     config.username,
@@ -129,6 +107,7 @@ export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Prom
   const cached = holder[slot];
   if (cached && cached.fingerprint === fingerprint) return cached.client;
   const client = buildClient(config);
+  // A failed construction is not kept: the next call tries again.
   client.catch(() => {
     if (holder[slot]?.client === client) delete holder[slot];
   });
@@ -136,18 +115,12 @@ export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Prom
   return client;
 }
 
-/**
- * Returns the client for the current configuration, creating it on first use: the plugin process's, or
- * the current provider instance's (each explicit provider of the executable front door has its own).
- */
+/** The client of the current provider instance and configuration, created on first use. */
 export function getClient(): Promise<WpEngineClient> {
   return cachedClient(currentProviderInstance().clientSlot, resolveProviderConfig());
 }
 
-/**
- * Drops the cached client and stops the embedded simulators (tests switch configuration between cases,
- * and a listening server left behind would keep their worker process alive).
- */
+/** Drops the cached client and stops the embedded simulators (tests; a listening one keeps a worker alive). */
 export async function resetClient(): Promise<void> {
   delete (globalThis as Record<symbol, unknown>)[currentProviderInstance().clientSlot];
   const sims = [...embedded()];
@@ -158,12 +131,9 @@ export async function resetClient(): Promise<void> {
 const PROVEN = Symbol.for("pulumi-wpengine.proven-credentials");
 
 /**
- * Proves the configured credentials with one cheap authenticated call (`GET /user`), once per client:
- * wrong credentials then fail `pulumi preview` with a clear error instead of the first write of `up`.
- * A 401 or 403 fails, and so does a service that cannot be reached at all (after the transport's retries:
- * a wrong `apiUrl` is told at preview, not after a create's retries); any other error is left to the calls
- * that follow (a preview must not fail on a passing fault). Skipped in simulator mode and with
- * `wpengine:skipCredentialsCheck`.
+ * Proves the credentials once per client with `GET /user`, so preview fails on them rather than `up`: a
+ * 401, 403 or an unreachable service fails; any other error is left to the calls that follow (a preview
+ * must not fail on a passing fault). Skipped in simulator mode and with `wpengine:skipCredentialsCheck`.
  */
 export async function proveCredentials(
   config: ResolvedProviderConfig = resolveProviderConfig(),

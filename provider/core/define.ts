@@ -1,9 +1,6 @@
 /**
- * A resource kind is one definition: its inputs and outputs as zod schemas (each field described once,
- * with `.meta()` markers), what its delete does, its import id, and its lifecycle methods. Everything
- * else is derived from it: the diff's replace/update split and the secrets (here), the dynamic class
- * (`dynamic/resource.ts`), the executable provider's schema (`executable/schema.ts`) and the docs tables
- * (`tools/docs.ts`).
+ * A resource kind is one definition (zod inputs and outputs with `.meta()` markers, its texts and its
+ * lifecycle methods); the diff's split and the secrets are derived here, the classes, schema and docs elsewhere.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
@@ -17,24 +14,15 @@ declare module "zod/v4/core" {
   interface GlobalMeta {
     /** Changing this input replaces the object (it is part of the object's identity). */
     replaces?: boolean;
-    /**
-     * A setting of the provider, never sent to the service (`adopt`, `timeoutSeconds`): a change of it
-     * alone plans nothing.
-     */
+    /** A setting of the provider, never sent to the service (`adopt`): a change of it alone plans nothing. */
     setting?: boolean;
     /** Stored encrypted in the state whether or not the program marks it secret. */
     secret?: boolean;
     /** The service never returns it: carried over from the state, so it cannot show drift. */
     writeOnly?: boolean;
-    /**
-     * An output no in-place update can change (the object's own id): it stays known in a preview that
-     * updates the object, so what depends on it is not planned for an update too.
-     */
+    /** An output no in-place update changes (the object's id): it stays known in a preview of an update. */
     stable?: boolean;
-    /**
-     * The values a string input accepts, when a refinement checks them rather than a `z.enum` (so its
-     * output stays a plain string): the TypeScript classes type the input as their union.
-     */
+    /** The values a refined (not `z.enum`) string input accepts: the classes type it as their union. */
     values?: readonly string[];
     /** Where the service has it when not at the snake_case of its name (see `wire.ts`). */
     wire?: Wire;
@@ -54,15 +42,9 @@ export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.outpu
 
 type Derived = "schema" | "replaceOn" | "updatable" | "secrets" | "identity" | "naturalKey";
 
-/**
- * A kind's identity: what addresses one object on the service (two resources of one stack never claim
- * one, see identity.ts), the name it goes by in the provider's lines, and, with `find`, its natural key.
- */
+/** A kind's identity (identity.ts) and, with `find`, its natural key. */
 export interface KindIdentity<I> extends Identity<I> {
-  /**
-   * The id of the live object that holds the key, or `undefined`, looked up afresh: a create whose
-   * response is lost looks the object up by it (see {@link NaturalKey}).
-   */
+  /** The id of the live object that holds the key, looked up afresh (see {@link NaturalKey}). */
   find?(inputs: I, ctx: Context): Promise<string | undefined>;
 }
 
@@ -72,10 +54,7 @@ export interface Listed {
   name: string;
 }
 
-/**
- * How the executable provider's `List` (`pulumi do wpengine:<Kind> list`) enumerates a kind's existing
- * objects, each as the import id `read` takes.
- */
+/** How `pulumi do wpengine:<Kind> list` enumerates a kind's existing objects, each as its import id. */
 export interface KindListing {
   /** What a listing is of (the install of domains, the account of users), each field described: `listInputs`. */
   inputs: AnyObject;
@@ -99,24 +78,13 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
   deletes: string;
   /** What a refresh does when the object is gone on the service, in words (the docs say it). */
   gone: string;
-  /**
-   * The import id (`pulumi import`) that addresses an existing object: `{field}` parts are the inputs
-   * `read` needs, `{id}` the resource id. A kind that cannot be imported gives `{ none: why }` (the
-   * importer, the docs and the README say why).
-   */
+  /** The import id (`{field}` parts are inputs `read` needs, `{id}` the id), or why there is none. */
   importId: string | { none: string };
-  /**
-   * Why `pulumi-wpengine import` leaves out the objects of a kind that has an import id; absent, it brings
-   * each one in (a kind without an import id is left out for its `importId.none`).
-   */
+  /** Why `pulumi-wpengine import` leaves out the objects of a kind that has an import id. */
   notImported?: string;
   /** What addresses one object (absent for an action, which owns none); with `find`, its natural key. */
   identity?: KindIdentity<z.output<IS>>;
-  /**
-   * What resolves a create (or another unsafe call) whose response is lost when the identity has no
-   * `find`: `{ resend: why }` when every call may simply be sent again, or `{ none: why, recover: the
-   * exact step }` (see {@link NaturalKey}). The docs say which.
-   */
+  /** What resolves a lost response when the identity has no `find` (see {@link NaturalKey}). */
   naturalKey?: Exclude<NaturalKey<z.output<IS>>, { what: string }>;
   /** How `pulumi do ... list` finds the existing objects (every importable kind has one). */
   list?: KindListing;

@@ -1,32 +1,17 @@
-/**
- * Errors as a user of the resources reads them: which resource, which step, what the service said,
- * and which input property that points at (the API speaks snake_case, programs speak camelCase).
- */
-
+/** Errors as a user reads them: which resource, which step, what the service said, and about which input. */
 import type { z } from "zod";
 import { WpEngineConnectionError } from "../../sdk";
 import { inputOfField } from "./wire";
 
-/**
- * What a 401 means once `preview` has proved the credentials: most often a rotation, where `refresh`,
- * `preview --refresh` and `destroy` still run with the provider configuration stored by the last deployment (README, "Where
- * credentials are stored").
- */
-export const STALE_CREDENTIALS =
+/** What a 401 means once preview proved the credentials: most often a rotation (README, credentials). */
+const STALE_CREDENTIALS =
   "The API refused the credentials. After a change of wpengine:username or wpengine:password, " +
   "`pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` use the configuration stored by the last " +
   "deployment: run them with --run-program (or one `pulumi up` first), or keep the credentials in WPE_API_USER_ID " +
   "and WPE_API_PASSWORD";
 
-/**
- * The one way back after a run killed mid-apply (docs/recover.md; test/cli/crash.test.ts runs exactly this):
- * it adopts only what the killed run created, for the messages a user meets after a crash.
- */
+/** The one way back after a run killed mid-apply (docs/recover.md): it adopts only what that run created. */
 export const AFTER_A_CRASH = "pulumi-wpengine recover";
-
-interface DetailLike {
-  field?: string;
-}
 
 /** How many times a step was sent before it failed for good, by its final error (see {@link noteSends}). */
 const SENDS = new WeakMap<object, number>();
@@ -36,33 +21,23 @@ export function noteSends(err: unknown, n: number): void {
   if (n > 1 && typeof err === "object" && err !== null) SENDS.set(err, n);
 }
 
-/**
- * What the user does next after a step the service refused before acting (busy, or unreachable), by
- * action: nothing was made or changed, so the same command again is the whole recovery.
- */
+/** What to do after a step the service refused before acting (busy, unreachable): the same command again. */
 const NOTHING_DONE: Record<string, string> = {
   create: "Nothing was created: run `pulumi up` again",
   update: "Nothing was changed: run `pulumi up` again",
   delete: "Nothing was deleted: run the same command again",
 };
 
-/**
- * The next step for a failure that certainly did nothing (the caller knows: a lost answer is said
- * otherwise), or `undefined` for an action without one. An unreachable service also names the setting.
- */
+/** The next step after a failure that certainly did nothing, by action; an unreachable API names the setting. */
 export function nothingDone(action: string, err: unknown): string | undefined {
-  const next = NOTHING_DONE[action];
-  if (!next) return undefined;
-  return err instanceof WpEngineConnectionError
-    ? `${next} once the API answers (check wpengine:apiUrl and wpengine:appHostingUrl, and the network)`
-    : `${next} once the service answers`;
+  const when =
+    err instanceof WpEngineConnectionError
+      ? "once the API answers (check wpengine:apiUrl and wpengine:appHostingUrl, and the network)"
+      : "once the service answers";
+  return NOTHING_DONE[action] && `${NOTHING_DONE[action]} ${when}`;
 }
 
-/**
- * Wraps any failure of a lifecycle step into an Error whose message names the resource and the inputs
- * (the service's fields named by the kind's `inputs`, see `inputOfField`), how many times the step was sent
- * when more than once, and `next` (the step that follows) when given.
- */
+/** A lifecycle step's failure as a message naming the resource, the inputs, how many sends, and `next`. */
 export function explainError(
   kind: string,
   action: string,
@@ -71,7 +46,7 @@ export function explainError(
   inputs?: z.ZodObject,
 ): Error {
   const base = err instanceof Error ? err.message : String(err);
-  const details = (err as { errors?: DetailLike[] } | null)?.errors;
+  const details = (err as { errors?: { field?: string }[] } | null)?.errors;
   const fields = Array.isArray(details)
     ? [...new Set(details.map((d) => d?.field).filter((f): f is string => typeof f === "string" && f !== ""))]
     : [];
@@ -87,18 +62,12 @@ export function explainError(
   const message = base.startsWith(prefix)
     ? base
     : `${prefix}${base}${counted}${hint}${next ? `. ${next}.` : ""}`;
-  const wrapped = new Error(message);
-  wrapped.name = "WpEngineResourceError";
-  // Keep the status so callers (and the not-found rules) can branch; never the request itself.
-  if (typeof status === "number") Object.assign(wrapped, { status });
-  return wrapped;
+  // The status kept so callers (and the not-found rules) can branch; never the request itself.
+  const kept = typeof status === "number" ? { status } : {};
+  return Object.assign(new Error(message), { name: "WpEngineResourceError", ...kept });
 }
 
-/**
- * A create that found its object already on the service: what it found, how to take this one over, and
- * the step that recovers a whole stack after an interrupted run (it adopts what that run created, and
- * nothing else). Marked `alreadyExists` (the create journal records that nothing was made).
- */
+/** A create that found its object already there: how to take it over; `alreadyExists` tells the journal. */
 export function alreadyExists(found: string, takeOver = "set adopt: true to take it over"): Error {
   return Object.assign(
     new Error(
@@ -109,10 +78,7 @@ export function alreadyExists(found: string, takeOver = "set adopt: true to take
   );
 }
 
-/**
- * The error with each `errors[].field` of the service renamed to the input it is about (the service
- * says `appId` where the input is `name`), so the message names the input to fix.
- */
+/** The error with each `errors[].field` renamed to the input it is about (`rename`: by its first part). */
 export function withInputFields(err: unknown, rename: Record<string, string>): unknown {
   const details = (err as { errors?: unknown } | null)?.errors;
   if (!(err instanceof Error) || !Array.isArray(details)) return err;

@@ -1,30 +1,15 @@
 /**
- * One owner per object: two resources of one deployment never claim one identity.
- *
- * A kind's definition names its identity (`identity` of `defineKind`: the inputs that address one object
- * on the service, its parent first and its own name last, e.g. a domain's install and name, or an install
- * alone for a singleton such as its cache exclusions). Every `check` of a resource claims its identity for the resource (the claimant); a second
- * claimant of the same identity fails its `check` naming both resources and the key, so `pulumi preview`
- * stops before any write. A key still unknown at preview (an output of another resource) is claimed when
- * the engine checks the resource again with it known, before its create.
- *
- * And at create: an id this process already created or adopted for one resource is never taken by another
- * (an adoption of an object that another resource of the stack just made or took over fails). An id is
- * unique within the identity's parent (its fields but the last): an account user's id is the person's,
- * whom several accounts may hold (one AccountUser resource in each).
- *
- * The claims live in the provider process, which serves one deployment: in the dynamic front door one
- * plugin process serves every dynamic resource of the program, and the claimant is the resource's name,
- * which the resource class passes as the hidden input {@link CLAIMANT}; in the executable front door one
- * process serves each provider instance, and the claimant is the resource's URN.
+ * One owner per object. A kind's `identity` names the inputs that address one object (its parent first,
+ * its own name last); each `check` claims it for the resource (the claimant), and a second claimant fails
+ * its `check`, naming both, before any write (a key unknown at preview is claimed when checked again). At
+ * create, an id one resource created or adopted is never taken by another (an id is unique within the
+ * identity's parent: a person may be a user of several accounts). The claims live in the provider
+ * process, which serves one deployment; the claimant is the resource's name ({@link CLAIMANT}, dynamic
+ * front door) or its URN (executable).
  */
-import type { CheckFailure } from "./inputs";
-import { containsUnknown } from "./inputs";
+import { type CheckFailure, containsUnknown } from "./inputs";
 
-/**
- * The hidden input that names the resource (the claimant): never sent to the service; the dynamic front
- * door keeps it in the outputs, so that a refresh (read) carries it over and no diff ever shows it.
- */
+/** The hidden input that names the claimant: never sent; kept in the outputs, so a refresh carries it over. */
 export const CLAIMANT = "__claimant";
 
 /** What addresses one object of a kind on the service. */
@@ -33,10 +18,7 @@ export interface Identity<I> {
   what: string;
   /** The inputs whose values, together, are the key: the object's parent first, its own name last. */
   fields: readonly (keyof I & string)[];
-  /**
-   * The input or output that names the object in the provider's lines (a domain's name, a user's email);
-   * the key's last field unless given.
-   */
+  /** The input or output that names the object in the provider's lines; the key's last field unless given. */
   name?: string;
 }
 
@@ -75,11 +57,7 @@ function keyOf<I>(
   };
 }
 
-/**
- * Claims the identity of `inputs` for `claimant`; a failure naming both resources and the key when
- * another resource of this deployment claimed it first. No claimant (an old program), no key yet
- * (unknown at preview) or no identity (an action): nothing to claim.
- */
+/** Claims the identity of `inputs` for its claimant; a failure naming both when another claimed it first. */
 export function claim<I>(
   kind: string,
   identity: Identity<I> | undefined,
@@ -106,10 +84,7 @@ export function claim<I>(
   };
 }
 
-/**
- * Records that `claimant` holds the object `id` of `kind` (it created or adopted it); an Error when another
- * resource of this deployment already holds it, so an adoption never makes a second owner.
- */
+/** Records that the claimant holds object `id` (created or adopted); an Error when another already holds it. */
 export function own<I>(
   kind: string,
   identity: Identity<I>,
@@ -119,7 +94,6 @@ export function own<I>(
 ): Error | undefined {
   const claimant = inputs[CLAIMANT];
   if (typeof claimant !== "string" || claimant === "") return undefined;
-  // An id names one object within the identity's parent (see above).
   const parent = keyOf({ ...identity, fields: identity.fields.slice(0, -1) }, inputs, normalize);
   const slot = parent?.shown ? `${kind} ${id} in ${parent.shown}` : `${kind} ${id}`;
   const first = owners.get(slot);

@@ -1,8 +1,7 @@
 /**
  * The service's documented per-install windows (one object-cache purge per 60 s, one domain status check
- * per 5 s), kept inside the provider and program processes: calls on one key are serialised and spaced by
- * the window, and a 429 the service still answers (another process used the window) is waited out with
- * its `Retry-After`, or the whole window when it gives none, never turned into a failure.
+ * per 5 s): calls on one key are serialised and spaced by the window, and a 429 (another process used it)
+ * is waited out (its `Retry-After`, else the whole window), never a failure.
  */
 import { isRateLimited, WpEngineWaitTimeoutError } from "../../sdk";
 
@@ -18,12 +17,8 @@ type State = { last: Map<string, number>; tails: Map<string, Promise<unknown>> }
 /** Process-wide (the plugin serves every resource of a stack from one process). */
 function state(): State {
   const holder = globalThis as Record<symbol, State | undefined>;
-  let s = holder[STATE_KEY];
-  if (!s) {
-    s = { last: new Map(), tails: new Map() };
-    holder[STATE_KEY] = s;
-  }
-  return s;
+  holder[STATE_KEY] ??= { last: new Map(), tails: new Map() };
+  return holder[STATE_KEY];
 }
 
 /** Forgets every recorded use (tests start each case from a fresh process's view). */
@@ -31,16 +26,9 @@ export function resetPacing(): void {
   delete (globalThis as Record<symbol, unknown>)[STATE_KEY];
 }
 
-/** What {@link paced} reports besides the result. */
-export interface Paced<T> {
-  value: T;
-  /** Milliseconds spent waiting for the window (ours, or the service's 429). */
-  waitedMs: number;
-}
-
 /**
- * Runs `work` once `windowMs` has passed since the last successful run on `key` in this process (runs on
- * one key never overlap), retrying it after each 429 until `timeoutMs` has been spent waiting.
+ * Runs `work` once `windowMs` has passed since the last successful run on `key` (runs on one key never
+ * overlap), again after each 429 until `timeoutMs` is spent waiting; `waitedMs`: how long it waited.
  */
 export function paced<T>(
   key: string,
@@ -48,7 +36,7 @@ export function paced<T>(
   timeoutMs: number,
   describe: string,
   work: () => Promise<T>,
-): Promise<Paced<T>> {
+): Promise<{ value: T; waitedMs: number }> {
   const s = state();
   const previous = s.tails.get(key) ?? Promise.resolve();
   const run = previous

@@ -1,8 +1,4 @@
-/**
- * TXT ownership verification, shared by `DomainVerification` (hosting domains) and
- * `DomainMappingVerification` (application-hosting domain mappings): ask the service to verify until it
- * sees the published record, within a deadline, and say exactly what to publish when it never does.
- */
+/** TXT ownership verification (`DomainVerification`, `DomainMappingVerification`): ask until the service sees it. */
 import { z } from "zod";
 import { isBadRequest, isRateLimited, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
 
@@ -17,22 +13,9 @@ export const retryIntervalSecondsInput = z
   .max(3600, "must be at most 3600")
   .default(10);
 
-/** Thrown when the record was not seen in time; the message says what to publish. */
-export class TxtNotVerifiedError extends Error {
-  constructor(
-    /** The last answer of the service, e.g. "TXT record not found ...". */
-    readonly lastAnswer: string | undefined,
-    message: string,
-  ) {
-    super(message);
-    this.name = "TxtNotVerifiedError";
-  }
-}
-
 /**
- * Calls `attempt` every `retryIntervalSeconds` until it succeeds. The service answers 400 until it sees
- * the record and 429 while checks are rate limited: both are retried. After `timeoutSeconds`, throws a
- * {@link TxtNotVerifiedError} built by `explain` from the service's last answer.
+ * Calls `attempt` every `retryIntervalSeconds` while the service answers 400 (the record not seen yet) or
+ * 429 (checks rate limited); after `timeoutSeconds`, throws what `explain` says of its last answer.
  */
 export async function verifyUntilSeen<T>(opts: {
   timeoutSeconds: number;
@@ -62,7 +45,7 @@ export async function verifyUntilSeen<T>(opts: {
     });
   } catch (err) {
     if (!(err instanceof WpEngineWaitTimeoutError)) throw err;
-    throw new TxtNotVerifiedError(err.lastState, await opts.explain(err.lastState));
+    throw new Error(await opts.explain(err.lastState));
   }
 }
 

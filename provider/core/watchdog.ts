@@ -1,9 +1,7 @@
 /**
- * A provider process outliving its engine could still write to the service after the user thinks the
- * run is over (a `pulumi up` killed with SIGKILL leaves its plugins running, reparented). Each plugin
- * process therefore ends within about a second of the engine going away. The engine may not be the
- * direct parent: Pulumi's dynamic-provider plugin is a `sh` script that runs node without `exec`, so the
- * chain of ancestors (parent and grandparent) is watched.
+ * A provider outliving its engine (a SIGKILLed `pulumi up` leaves its plugins running) could still write
+ * after the user thinks the run is over: each ends about a second after its parent or grandparent (the
+ * dynamic-provider plugin is a `sh` script that runs node without `exec`) is gone.
  */
 import { readFileSync } from "node:fs";
 
@@ -23,7 +21,7 @@ function parentOf(pid: number): number | undefined {
 /** This process's parent and grandparent, as a string to compare. */
 const ancestry = (): string => `${process.ppid}/${parentOf(process.ppid) ?? "?"}`;
 
-/** Exits this process (code 1) soon after its parent or grandparent process is gone. Idempotent. */
+/** Exits this process (code 1) soon after its parent or grandparent is gone. Idempotent. */
 export function stopWithParent(intervalMs = 500): void {
   const holder = globalThis as { [WATCHING]?: boolean };
   if (holder[WATCHING]) return;
