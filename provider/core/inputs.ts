@@ -208,21 +208,9 @@ export function normalizeEmails(value: unknown): unknown {
   return [...new Set(value.map((v) => (typeof v === "string" ? v.trim().toLowerCase() : v)))].sort();
 }
 
-/** Any JSON value (the contents of `triggers`). */
-const jsonValue: z.ZodType<unknown> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(jsonValue),
-    z.record(z.string(), jsonValue),
-  ]),
-);
-
 /** `triggers` of the cache actions and `EnvironmentSource`: a map of JSON values; any change re-runs the action. */
 export const triggersInput = z
-  .record(z.string(), jsonValue, { error: "must be a map of JSON values" })
+  .record(z.string(), z.json(), { error: "must be a map of JSON values" })
   .default({});
 
 /** `triggers` of `BackupRestore` and `InstallCopy`: any values whose change re-runs the action. */

@@ -239,9 +239,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
         failures.push(...(await def.preflight(inputs as I, await ctx())).map(named));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
-      const taken = failures.length
-        ? undefined
-        : claim(def.kind, def.identity, inputs, def.normalize as never);
+      const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize as never);
       if (taken) failures.push(taken);
       return failures.length ? { inputs, failures } : { inputs };
     },
