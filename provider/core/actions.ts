@@ -4,7 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { getClient } from "./client";
 import { explainError } from "./errors";
 import { containsUnknown, normalizeEmails } from "./inputs";
-import { type Context, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
+import { type Context, type Props, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
 
 /** A value as a summary shows it: unknown values during preview read "(known after apply)". */
 export function shown(value: unknown): string {
@@ -23,25 +23,17 @@ export function normalizeActionInput(key: string, value: unknown): unknown {
 }
 
 /** The inputs among `keys` whose value differs between old outputs and new inputs (normalised). */
-export function changedActionInputs(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-  keys: readonly string[],
-): string[] {
+export function changedActionInputs(olds: Props, news: Props, keys: readonly string[]): string[] {
+  const norm = (k: string, v: unknown) => toPlain(normalizeActionInput(k, v));
   return keys.filter(
-    (k) =>
-      containsUnknown(news[k]) ||
-      !isDeepStrictEqual(
-        toPlain(normalizeActionInput(k, olds[k])),
-        toPlain(normalizeActionInput(k, news[k])),
-      ),
+    (k) => containsUnknown(news[k]) || !isDeepStrictEqual(norm(k, olds[k]), norm(k, news[k])),
   );
 }
 
 /** The action ran (the service accepted it) but a later step failed: the state must still record the run. */
 export class ActionRanButFailedError extends Error {
   constructor(
-    readonly outs: Record<string, unknown>,
+    readonly outs: Props,
     readonly reason: unknown,
   ) {
     super(reason instanceof Error ? reason.message : String(reason));
@@ -58,24 +50,19 @@ type Provider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefiniti
  */
 export function actionProvider<P extends Provider>(
   base: P,
-  summarize: (inputs: Record<string, unknown>) => string,
-  update: (
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-    ctx: Context,
-  ) => Promise<Record<string, unknown>>,
+  summarize: (inputs: Props) => string,
+  update: (id: string, olds: Props, news: Props, ctx: Context) => Promise<Props>,
 ): P {
   const kind = base.definition.kind;
   return {
     ...base,
-    async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
+    async check(olds: Props, news: Props) {
       const { summary: _ignored, ...given } = news;
       const result = await base.check!(olds, given);
       if (result.failures?.length) return result;
       return { inputs: { ...result.inputs, summary: summarize(result.inputs) } };
     },
-    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+    async update(id: string, olds: Props, news: Props) {
       const { __provider, ...inputs } = news;
       try {
         const outs = await update(id, olds, inputs, { client: await getClient(), kind });

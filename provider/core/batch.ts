@@ -1,7 +1,4 @@
-/**
- * Fewer calls for many resources of one kind under one parent: the engine sends one create or read per
- * resource, and these gather them, per process, keyed by the client and the parent.
- */
+/** Fewer calls for many resources under one parent: the engine's one create or read each, gathered per process. */
 import { sendingOf } from "./journal";
 
 /** One item's outcome of a batch: its result, or its own error. */
@@ -114,10 +111,7 @@ export interface ReadListings<C extends object, T> {
   drop(client: C, parent: string): void;
 }
 
-/**
- * One listing of each (client, parent) serves every read of this process (one `pulumi` command) until it
- * writes under the parent: a refresh lists each parent once, however the engine paces its reads.
- */
+/** One listing of each (client, parent) serves this process's reads until it writes there (`drop`). */
 export function readListings<C extends object, T>(opts: ListingOptions<C, T>): ReadListings<C, T> {
   const byClient = new WeakMap<C, Map<string, Promise<Map<string, T>>>>();
   return {

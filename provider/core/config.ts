@@ -1,7 +1,4 @@
-/**
- * Provider configuration: `wpengine:*` config, then the environment, then defaults. Never a resource
- * input, so credentials never enter the serialized provider or the state.
- */
+/** Provider configuration (`wpengine:*`, then the environment): never a resource input, so never in the state. */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { availableParallelism } from "node:os";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
@@ -96,10 +93,7 @@ export interface ResolvedProviderConfig {
   skipCredentialsCheck?: boolean;
 }
 
-/**
- * One provider's configuration and its client's cache slot: the stack's in the dynamic plugin, each
- * explicit provider's in the executable front door, the program's own for lookups.
- */
+/** One provider's configuration and its client's cache slot (the stack's, or an explicit provider's). */
 export interface ProviderInstance {
   config: RawProviderConfig;
   clientSlot: symbol;
@@ -250,10 +244,7 @@ export function profileOf(props: unknown): string | undefined {
   return typeof value === "string" && value !== "" && value !== unknownValue ? value : undefined;
 }
 
-/**
- * Runs `fn` as profile `name`, else as the current instance's own profile, else as the current instance.
- * In simulator mode every profile is the simulator's one user, so the profile changes nothing there.
- */
+/** Runs `fn` as profile `name`, else the instance's own; the simulator's one user serves every profile. */
 export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const base = currentProviderInstance();
   const chosen = name ?? base.config.profile;

@@ -1,7 +1,4 @@
-/**
- * A resource kind is one definition (zod inputs and outputs with `.meta()` markers, its texts and its
- * lifecycle methods); the diff's split and the secrets are derived here, the classes, schema and docs elsewhere.
- */
+/** A resource kind is one definition: its schemas with `.meta()` markers, its texts and its lifecycle methods. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { WpEngineClient } from "../../sdk";

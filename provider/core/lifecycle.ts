@@ -18,6 +18,9 @@ import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, named, type Rule } from "./inputs";
 import { journalCreate, journalDeleted } from "./journal";
 
+/** The properties the engine passes and records. */
+export type Props = Record<string, unknown>;
+
 /** What a lifecycle method gets besides its arguments: the client, and the kind for messages. */
 export interface Context {
   client: WpEngineClient;
@@ -41,7 +44,7 @@ export interface Created<O> {
 export class CreatedButFailedError extends Error {
   constructor(
     readonly id: string,
-    public properties: Record<string, unknown>,
+    public properties: Props,
     cause: unknown,
   ) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
@@ -66,7 +69,7 @@ export const LOST_SENDS = 3;
 const isTransient = (err: unknown) => isRateLimited(err) || mayHaveActed(err);
 
 /** Everything a resource defines; the generic methods do the rest. */
-export interface ResourceDefinition<I extends Record<string, unknown>, O extends Record<string, unknown>> {
+export interface ResourceDefinition<I extends Props, O extends Props> {
   /** The resource kind (the `<Name>` of `pulumi-nodejs:dynamic/wpengine:<Name>`). */
   kind: string;
   /** Strict schema of the inputs (camelCase), with defaults. */
@@ -86,7 +89,7 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   /** Delete the old object before creating its replacement, always or as decided from what replaces. */
   deleteBeforeReplace?: boolean | ((replaces: readonly string[]) => boolean);
   /** What the recorded outputs say is lost, and whether an update or a replacement (of that output) restores it. */
-  lost?: (olds: Record<string, unknown>) => "update" | { replace: string } | undefined;
+  lost?: (olds: Props) => "update" | { replace: string } | undefined;
   /** Canonical form of a value for comparison, so order, defaults and casing never show as a change. */
   normalize?: (key: keyof I & string, value: unknown) => unknown;
   /** What a delete would destroy, in words: while `deletionProtection` is on, delete and replace refuse. */
@@ -111,10 +114,7 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
 /** How a delete that sends nothing starts its message. */
 export const FORGOTTEN = "forgotten only, nothing sent to the service: ";
 
-/**
- * Where the provider's lines for the user go: stderr, which the engine shows for the dynamic-provider
- * plugin; the executable provider, whose stderr the engine hides, sends them to the engine's log.
- */
+/** Where the user's lines go: stderr (shown for the dynamic plugin), or the engine's log ({@link tellThrough}). */
 let tell = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
@@ -134,14 +134,14 @@ export function toPlain<T>(value: T): T {
   if (value instanceof Date) return value.toISOString() as T;
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : toPlain(v))) as T;
   if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
+    const out: Props = {};
     for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toPlain(v);
     return out as T;
   }
   return value;
 }
 
-type AnyDef = ResourceDefinition<Record<string, unknown>, Record<string, unknown>>;
+type AnyDef = ResourceDefinition<Props, Props>;
 
 /** Whether two values of input `key` differ once normalised. */
 const differs = (def: AnyDef, key: string, a: unknown, b: unknown) => {
@@ -154,16 +154,13 @@ const UNPROTECT =
   "Set deletionProtection: false on the resource and run `pulumi up` (that update changes nothing on the service)";
 
 /** Whether recorded outputs have the deletion guard on (absent counts as on). */
-const isProtected = (olds: Record<string, unknown>) => olds["deletionProtection"] !== false;
+const isProtected = (olds: Props) => olds["deletionProtection"] !== false;
 
-/**
- * The diff of a definition: whether anything changed, what replaces, every changed property by name
- * (the executable front door's detailed diff) and what an update in place keeps.
- */
-export function diffOf<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+/** The diff of a definition: what changed and replaces, by name, and what an update in place keeps. */
+export function diffOf<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
+  olds: Props,
+  news: Props,
 ): {
   changes: boolean;
   replaces?: string[];
@@ -216,7 +213,7 @@ export function diffOf<I extends Record<string, unknown>, O extends Record<strin
 }
 
 /** Builds the provider object of a resource from its definition. */
-export function defineProvider<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+export function defineProvider<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
 ): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
   const ctx = async (): Promise<Context> => ({ client: await getClient(), kind: def.kind });
@@ -229,7 +226,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
   return {
     definition: def,
 
-    async check(_olds: Record<string, unknown>, news: Record<string, unknown>) {
+    async check(_olds: Props, news: Props) {
       const config = resolveProviderConfig();
       assertUsableConfig(config);
       await proveCredentials(config);
@@ -244,7 +241,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       return failures.length ? { inputs, failures } : { inputs };
     },
 
-    async diff(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+    async diff(id: string, olds: Props, news: Props) {
       // The dynamic-provider plugin passes on neither the names nor the stables.
       const { diffs: _named, stables: _stables, ...result } = diffOf(def, olds, news);
       if (result.deleteBeforeReplace)
@@ -257,7 +254,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       return result;
     },
 
-    async create(inputs: Record<string, unknown>) {
+    async create(inputs: Props) {
       // What this create sets out to make and makes, for `pulumi-wpengine recover`.
       const journal = journalCreate(def.kind, def.replaceOn, inputs);
       try {
@@ -295,24 +292,24 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       }
     },
 
-    async read(id: string, props: Record<string, unknown>) {
+    async read(id: string, props: Props) {
       try {
         const live = await def.read(id, props as O, await ctx());
         if (!live) return { id: "" };
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
         const merged = { ...props, ...keepForm(anyDef, props, live.inputs ?? live.outs) };
         // An input neither holds (an import) takes its default, as check gives it: no planned change.
-        const defaults: Record<string, unknown> = {};
+        const defaults: Props = {};
         for (const [key, field] of Object.entries(def.schema.shape)) {
           const parsed = merged[key] === undefined ? (field as z.ZodType).safeParse(undefined) : undefined;
           if (parsed?.success && parsed.data !== undefined) defaults[key] = merged[key] = parsed.data;
         }
         // The schema's inputs, any input check computes (a source's hash), and the resource's claim.
-        const inputs: Record<string, unknown> = {};
+        const inputs: Props = {};
         for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT]))
           if (merged[key] !== undefined) inputs[key] = merged[key];
         const { __provider: _p, ...oldOuts } = props;
-        const read: Record<string, unknown> = { ...oldOuts, ...keepForm(anyDef, props, live.outs) };
+        const read: Props = { ...oldOuts, ...keepForm(anyDef, props, live.outs) };
         for (const [key, value] of Object.entries(defaults)) read[key] ??= value;
         return { id, props: toPlain(read), inputs: toPlain(inputs) };
       } catch (err) {
@@ -321,7 +318,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       }
     },
 
-    async update(id: string, olds: Record<string, unknown>, given: Record<string, unknown>) {
+    async update(id: string, olds: Props, given: Props) {
       if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
       const { [CLAIMANT]: _claimant, ...news } = given;
       try {
@@ -347,7 +344,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
       }
     },
 
-    async delete(id: string, props: Record<string, unknown>) {
+    async delete(id: string, props: Props) {
       if (def.protects && isProtected(props))
         fail(
           "delete",
@@ -372,7 +369,7 @@ export function defineProvider<I extends Record<string, unknown>, O extends Reco
  * there before, or the create would not have sent it), so it is adopted; else sent again. A `resend`
  * kind, and any kind after a busy refusal, simply runs again. At most {@link LOST_SENDS} runs.
  */
-async function createResolvingLost<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+async function createResolvingLost<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
   inputs: I,
   ctx: Context,
@@ -421,9 +418,9 @@ export function answer(err: unknown): string {
 }
 
 /** The error with the step that recovers from a lost answer the kind cannot resolve on its own. */
-export function withStep<I extends Record<string, unknown>, O extends Record<string, unknown>>(
+export function withStep<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
-  inputs: Record<string, unknown>,
+  inputs: Props,
   err: unknown,
 ): unknown {
   const key = def.naturalKey;
@@ -445,26 +442,15 @@ export function withStep<I extends Record<string, unknown>, O extends Record<str
   return Object.assign(new Error(`${err.message}${step}`), { status });
 }
 
-/**
- * Outputs are the checked inputs overlaid by what the service said (an input it holds in an equal form
- * keeping the program's, so a refresh shows no phantom diff), without an `adopt` the program never set.
- */
-function withInputs(
-  def: AnyDef,
-  inputs: Record<string, unknown>,
-  outs: Record<string, unknown>,
-): Record<string, unknown> {
+/** The checked inputs overlaid by the service's outputs in the program's form, without a made-up `adopt`. */
+function withInputs(def: AnyDef, inputs: Props, outs: Props): Props {
   const { __provider: _p, ...rest } = inputs;
   const { adopt: _adopt, ...made } = outs;
   return toPlain({ ...rest, ...keepForm(def, rest, made) });
 }
 
 /** `live` with each input-named value that equals `stored` once normalised replaced by `stored`'s form. */
-function keepForm(
-  def: AnyDef,
-  stored: Record<string, unknown>,
-  live: Record<string, unknown>,
-): Record<string, unknown> {
+function keepForm(def: AnyDef, stored: Props, live: Props): Props {
   const out = { ...live };
   for (const key of Object.keys(def.schema.shape))
     if (stored[key] !== undefined && live[key] !== undefined && !differs(def, key, stored[key], live[key]))

@@ -26,10 +26,7 @@ export function resetPacing(): void {
   delete (globalThis as Record<symbol, unknown>)[STATE_KEY];
 }
 
-/**
- * Runs `work` once `windowMs` has passed since the last successful run on `key` (runs on one key never
- * overlap), again after each 429 until `timeoutMs` is spent waiting; `waitedMs`: how long it waited.
- */
+/** Runs `work` once `windowMs` has passed since the last run on `key`, again after each 429, up to `timeoutMs`. */
 export function paced<T>(
   key: string,
   windowMs: number,

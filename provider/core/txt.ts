@@ -13,10 +13,7 @@ export const retryIntervalSecondsInput = z
   .max(3600, "must be at most 3600")
   .default(10);
 
-/**
- * Calls `attempt` every `retryIntervalSeconds` while the service answers 400 (the record not seen yet) or
- * 429 (checks rate limited); after `timeoutSeconds`, throws what `explain` says of its last answer.
- */
+/** Calls `attempt` while it is answered 400 (the record not seen yet) or 429, until `timeoutSeconds`. */
 export async function verifyUntilSeen<T>(opts: {
   timeoutSeconds: number;
   retryIntervalSeconds: number;

@@ -1,8 +1,6 @@
 /**
- * The one mapping between the service's field names (snake_case) and the properties (camelCase): a
- * property's wire field is the snake_case of its name unless its `.meta({ wire })` says otherwise, at every
- * depth. From it a kind's outputs, bodies and patches are derived (`wireOf`), and an error's `field` is
- * named by its input (`inputOfField`).
+ * The one mapping between the service's fields (snake_case) and the properties (camelCase), each the
+ * snake_case of its name unless its `.meta({ wire })` says otherwise: kinds' outputs, bodies and patches.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
@@ -22,16 +20,14 @@ export type Wire = false | string | { read: string; write: string; none?: string
 
 // biome-ignore lint/suspicious/noExplicitAny: zod's internal definition, read generically.
 type Def = any;
+type Props = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape.
 type AnyObject = z.ZodObject<any>;
 
 /** zod's definition of a schema (its `type`, inner schemas), read generically. */
 export const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
-/**
- * A schema under its wrappers (optional, nullable, default, lazy, a pipe's schema), down to `stop` if given:
- * whether it may be absent, and what an absent value is, as the outermost wrapper says.
- */
+/** A schema under its wrappers (down to `stop`), whether it may be absent, and what an absent value is. */
 export function unwrap(
   s: z.ZodType,
   stop?: (s: z.ZodType) => boolean,
@@ -85,19 +81,19 @@ function fieldsOf(schema: AnyObject, keyCase: KeyCase): Field[] {
 }
 
 const at = (value: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>((v, k) => (v == null ? undefined : (v as Record<string, unknown>)[k]), value);
+  path.reduce<unknown>((v, k) => (v == null ? undefined : (v as Props)[k]), value);
 
-function put(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+function put(target: Props, path: readonly string[], value: unknown): void {
   let cur = target;
   for (const k of path.slice(0, -1)) {
     cur[k] ??= {};
-    cur = cur[k] as Record<string, unknown>;
+    cur = cur[k] as Props;
   }
   cur[path[path.length - 1]!] = value;
 }
 
 /** What an absent value of a type reads as, when its schema gives no default and it is not optional. */
-const EMPTY: Record<string, unknown> = { boolean: false, string: "", number: 0 };
+const EMPTY: Props = { boolean: false, string: "", number: 0 };
 
 /** A value read from the wire into a schema's shape; an absent one (`undefined`, `null`) as above. */
 function read(s: z.ZodType, value: unknown, kc: KeyCase): unknown {
@@ -111,11 +107,11 @@ function read(s: z.ZodType, value: unknown, kc: KeyCase): unknown {
 }
 
 /**
- * An object's fields read from the wire. `given`: the fields are a kind's inputs, and one the record lacks
- * (write-only, or without a default) is left out, so the lifecycle carries it over from the state.
+ * An object's fields read from the wire; of `given` inputs, one the record lacks that is write-only or has
+ * no default is left out (the lifecycle keeps it from the state).
  */
-function readObject(schema: AnyObject, record: unknown, kc: KeyCase, given = false): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function readObject(schema: AnyObject, record: unknown, kc: KeyCase, given = false): Props {
+  const out: Props = {};
   for (const f of fieldsOf(schema, kc)) {
     if (f.meta.setting) continue;
     const raw = at(record, f.read);
@@ -131,20 +127,14 @@ function write(s: z.ZodType, value: unknown, kc: KeyCase): unknown {
   if (value == null) return value;
   const { inner } = unwrap(s);
   const def = defOf(inner);
-  if (def.type === "object") return writeObject(inner as AnyObject, value as Record<string, unknown>, kc);
+  if (def.type === "object") return writeObject(inner as AnyObject, value as Props, kc);
   if (def.type === "array" && Array.isArray(value)) return value.map((v) => write(def.element, v, kc));
   return value;
 }
 
 /** An object's fields at their wire paths: `keys` (else all but settings), those null too when `clear`. */
-function writeObject(
-  schema: AnyObject,
-  values: Record<string, unknown>,
-  kc: KeyCase,
-  keys?: readonly string[],
-  clear = false,
-) {
-  const out: Record<string, unknown> = {};
+function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: readonly string[], clear = false) {
+  const out: Props = {};
   for (const f of fieldsOf(schema, kc)) {
     const v = values[f.key];
     if (f.meta.setting || (keys && !keys.includes(f.key)) || v === undefined || (v === null && !clear))
@@ -161,11 +151,11 @@ interface WireMapping<I, O> {
   /** The inputs a record holds, each one it lacks as its type's empty value (to compare it with the inputs). */
   fields(record: unknown): I;
   /** A request body: the inputs (all but settings, or `keys`) set (not null), at their wire paths. */
-  body(values: Partial<I>, keys?: readonly (keyof I & string)[]): Record<string, unknown>;
+  body(values: Partial<I>, keys?: readonly (keyof I & string)[]): Props;
   /** The PATCH of the updatable inputs `want` gives that differ from `have` (null clears); none when none does. */
-  patch(have: Partial<O>, want: Partial<I>): Record<string, unknown> | undefined;
+  patch(have: Partial<O>, want: Partial<I>): Props | undefined;
   /** The body of an update that takes the object whole: every updatable input, at its wire path. */
-  whole(want: Partial<I>): Record<string, unknown>;
+  whole(want: Partial<I>): Props;
 }
 
 /** The wire mapping of a kind; `normalize` (the kind's) compares for `patch`, `kc` spells the API's names. */
@@ -183,16 +173,16 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
     outputs: (record, known) =>
       ({ ...readObject(inputs, record, kc, true), ...readObject(outputs, record, kc), ...known }) as O,
     fields: (record) => readObject(inputs, record, kc) as z.output<IS>,
-    body: (values, keys) => writeObject(inputs, values as Record<string, unknown>, kc, keys),
+    body: (values, keys) => writeObject(inputs, values as Props, kc, keys),
     patch(have, want) {
-      const h = have as Record<string, unknown>;
-      const w = want as Record<string, unknown>;
+      const h = have as Props;
+      const w = want as Props;
       const changed = updatable.filter(
         (k) => w[k] !== undefined && !isDeepStrictEqual(norm(k, h[k]), norm(k, w[k])),
       );
       return changed.length ? writeObject(inputs, w, kc, changed, true) : undefined;
     },
-    whole: (want) => writeObject(inputs, want as Record<string, unknown>, kc, updatable, true),
+    whole: (want) => writeObject(inputs, want as Props, kc, updatable, true),
   };
 }
 
