@@ -156,18 +156,16 @@ export function readJournal(dir = journalDir()): JournalEntry[] {
   } catch {
     return [];
   }
-  const out: JournalEntry[] = [];
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
+  return text.split("\n").flatMap((line) => {
     try {
       const e = JSON.parse(line) as JournalEntry;
-      if (typeof e.kind === "string" && typeof e.run === "number" && e.key && typeof e.step === "string")
-        out.push(e);
+      return typeof e.kind === "string" && typeof e.run === "number" && e.key && typeof e.step === "string"
+        ? [e]
+        : [];
     } catch {
-      // torn by a kill
+      return []; // blank, or torn by a kill
     }
-  }
-  return out;
+  });
 }
 
 let plan: { token: string; byText: Map<string, { id?: string }> } | null | undefined;
