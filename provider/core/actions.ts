@@ -44,10 +44,7 @@ export class ActionRanButFailedError extends Error {
 // biome-ignore lint/suspicious/noExplicitAny: the provider of any action's definition.
 type Provider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
 
-/**
- * An action's provider: `check` adds the `summary`, and `update` records the run even when a later step
- * (the wait) failed, so the next `pulumi up` never runs it a second time.
- */
+/** An action's provider: `check` adds the `summary`; `update` records a run whose wait failed (no rerun). */
 export function actionProvider<P extends Provider>(
   base: P,
   summarize: (inputs: Props) => string,

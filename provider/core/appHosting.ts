@@ -1,4 +1,4 @@
-/** What the application-hosting kinds share: ids, resource names, an environment's address, a mapping's status. */
+/** What the application-hosting kinds share: ids, resource names, an environment's address, mappings. */
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, canonicalDomain } from "../../sdk";
 import { stringInput, uuidString } from "./inputs";

@@ -1,4 +1,4 @@
-/** Fewer calls for many resources under one parent: the engine's one create or read each, gathered per process. */
+/** Fewer calls for many resources under one parent: the engine's creates or reads, gathered per process. */
 import { sendingOf } from "./journal";
 
 /** One item's outcome of a batch: its result, or its own error. */
@@ -33,10 +33,9 @@ interface Parent<T, R> {
 }
 
 /**
- * Gathers the calls of each (client, parent) into batches (e.g. one bulk create), each caller getting its
- * own outcome; the function returned adds one item. A batch leaves at `max` items, once it holds as many
- * as were outstanding when an earlier one left (the engine's parallelism, learned), or after a quiet
- * spell or the longest wait (the engine may send creates one by one, each after a state write).
+ * Gathers the calls of each (client, parent) into batches, each caller getting its own outcome. A batch
+ * leaves at `max` items, at as many as were outstanding when an earlier one left (the engine's parallelism,
+ * learned), or after a quiet spell or the longest wait (the engine may send creates one by one).
  */
 export function gathered<C extends object, T, R>(
   opts: GatherOptions<C, T, R>,

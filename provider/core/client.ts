@@ -36,7 +36,7 @@ export class MissingCredentialsError extends Error {
   }
 }
 
-/** Refuses a configuration no client can be built from, without an API call: `check` runs it, so preview fails. */
+/** Refuses a configuration no client can be built from, without an API call (`check`: preview fails). */
 export function assertUsableConfig(config: ResolvedProviderConfig): void {
   const max = config.maxConcurrency;
   if (max !== undefined && !(Number.isInteger(max) && max >= 1))
@@ -120,7 +120,7 @@ export function getClient(): Promise<WpEngineClient> {
   return cachedClient(currentProviderInstance().clientSlot, resolveProviderConfig());
 }
 
-/** Drops the cached client and stops the embedded simulators (tests; a listening one keeps a worker alive). */
+/** Drops the cached client and stops the embedded simulators (tests: a listening one keeps workers up). */
 export async function resetClient(): Promise<void> {
   delete (globalThis as Record<symbol, unknown>)[currentProviderInstance().clientSlot];
   const sims = [...embedded()];
@@ -131,9 +131,8 @@ export async function resetClient(): Promise<void> {
 const PROVEN = Symbol.for("pulumi-wpengine.proven-credentials");
 
 /**
- * Proves the credentials once per client with `GET /user`, so preview fails on them rather than `up`: a
- * 401, 403 or an unreachable service fails; any other error is left to the calls that follow (a preview
- * must not fail on a passing fault). Skipped in simulator mode and with `wpengine:skipCredentialsCheck`.
+ * Proves the credentials once per client with `GET /user`, so preview fails on them: a 401, 403 or an
+ * unreachable API fails; any other error is left to the calls that follow (not a passing fault's preview).
  */
 export async function proveCredentials(
   config: ResolvedProviderConfig = resolveProviderConfig(),

@@ -1,4 +1,4 @@
-/** Provider configuration (`wpengine:*`, then the environment): never a resource input, so never in the state. */
+/** Provider configuration (`wpengine:*`, then the environment): never a resource input, nor in the state. */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { availableParallelism } from "node:os";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
@@ -78,10 +78,7 @@ export interface ResolvedProviderConfig {
   password?: string;
   apiUrl?: string;
   appHostingUrl?: string;
-  /**
-   * The embedded simulator's state file (`true` resolves to `sharedWorldFile`). Off unless asked for: a
-   * missing credential must never silently send a program to a fake.
-   */
+  /** The embedded simulator's state file; off unless asked for (a missing credential never means the fake). */
   simulatorStateFile?: string;
   /** Every create takes over an object that already exists with its identity, as with `adopt: true`. */
   adoptExisting?: boolean;
@@ -196,10 +193,7 @@ export function profileSources(name: string): string {
   );
 }
 
-/**
- * The instance of profile `name`: `base`'s settings (URLs, pace, simulator) with the profile's own API
- * user and its own client slot; never the default credentials (a profile without its own fails).
- */
+/** Profile `name`'s instance: `base`'s settings with its own API user (never the default one) and client. */
 export function profileInstance(
   name: string,
   base: ProviderInstance = currentProviderInstance(),

@@ -1,4 +1,4 @@
-/** A resource kind is one definition: its schemas with `.meta()` markers, its texts and its lifecycle methods. */
+/** A resource kind is one definition: schemas with `.meta()` markers, texts and lifecycle methods. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { WpEngineClient } from "../../sdk";
@@ -29,7 +29,7 @@ declare module "zod/v4/core" {
 // biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape.
 export type AnyObject = z.ZodObject<any>;
 
-/** What the service computes; `{}` for a kind with no outputs of its own (zod types `z.object({})` as a record). */
+/** What the service computes; `{}` for none (zod types `z.object({})` as a record). */
 // biome-ignore lint/complexity/noBannedTypes: the empty object type is meant: no computed outputs.
 type Computed<OS extends AnyObject> = string extends keyof z.output<OS> ? {} : z.output<OS>;
 

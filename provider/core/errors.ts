@@ -28,7 +28,7 @@ const NOTHING_DONE: Record<string, string> = {
   delete: "Nothing was deleted: run the same command again",
 };
 
-/** The next step after a failure that certainly did nothing, by action; an unreachable API names the setting. */
+/** The next step after a failure that certainly did nothing; an unreachable API names the setting. */
 export function nothingDone(action: string, err: unknown): string | undefined {
   const when =
     err instanceof WpEngineConnectionError

@@ -1,15 +1,11 @@
 /**
- * One owner per object. A kind's `identity` names the inputs that address one object (its parent first,
- * its own name last); each `check` claims it for the resource (the claimant), and a second claimant fails
- * its `check`, naming both, before any write (a key unknown at preview is claimed when checked again). At
- * create, an id one resource created or adopted is never taken by another (an id is unique within the
- * identity's parent: a person may be a user of several accounts). The claims live in the provider
- * process, which serves one deployment; the claimant is the resource's name ({@link CLAIMANT}, dynamic
- * front door) or its URN (executable).
+ * One owner per object, per provider process (one deployment): a second resource claiming an identity fails
+ * its `check` before any write, and an id one resource created or adopted is never taken by another (an id
+ * is unique within the identity's parent). The claimant is the resource's name ({@link CLAIMANT}) or URN.
  */
 import { type CheckFailure, containsUnknown } from "./inputs";
 
-/** The hidden input that names the claimant: never sent; kept in the outputs, so a refresh carries it over. */
+/** The hidden input that names the claimant: never sent; kept in the outputs, so a refresh keeps it. */
 export const CLAIMANT = "__claimant";
 
 /** What addresses one object of a kind on the service. */
@@ -84,7 +80,7 @@ export function claim<I>(
   };
 }
 
-/** Records that the claimant holds object `id` (created or adopted); an Error when another already holds it. */
+/** Records that the claimant holds object `id`; an Error when another resource already holds it. */
 export function own<I>(
   kind: string,
   identity: Identity<I>,

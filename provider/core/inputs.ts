@@ -26,7 +26,7 @@ const WHOLE = "\u0000";
 /** A reason (or a zod message) that reads on its own: `named` puts no name in front of it. */
 export const whole = (reason: string): string => WHOLE + reason;
 
-/** A failure as the user reads it: led by the path's last field (`installIds[2]` → `installIds[]`), unless whole. */
+/** A failure as the user reads it: led by the path's last field (`ids[2]` → `ids[]`), unless whole. */
 export function named({ property, reason }: CheckFailure): CheckFailure {
   if (reason.startsWith(WHOLE)) return { property, reason: reason.slice(WHOLE.length) };
   const name = property.replace(/^.*\./, "").replace(/\[\d+\]$/, "[]");
@@ -85,7 +85,7 @@ function formatIssues(issue: z.core.$ZodIssue): CheckFailure[] {
   return [{ property: path || "(inputs)", reason: plainReason(issue) }];
 }
 
-/** A failure on its top-level input, its path leading the reason: the engine finds a value by top-level key only. */
+/** A failure on its top-level input, its path leading the reason (the engine shows top-level values only). */
 export function forEngine(f: CheckFailure): CheckFailure {
   const top = /^[^.[]+/.exec(f.property)?.[0] ?? f.property;
   return top === f.property ? f : { property: top, reason: `${f.property}: ${f.reason}` };
@@ -170,7 +170,7 @@ export const deletionProtectionInput = z.boolean({ error: "must be true or false
   wire: false,
 });
 
-/** A domain-name input, canonicalised, then held to the sdk's `isDomainName` (a `*.` only where `wildcard`). */
+/** A domain-name input, canonicalised, then held to `isDomainName` (a `*.` only where `wildcard`). */
 export const domainNameInput = ({ wildcard = false } = {}) =>
   stringInput.transform(canonicalDomain).pipe(
     z
@@ -183,7 +183,7 @@ export const domainNameInput = ({ wildcard = false } = {}) =>
       ),
   );
 
-/** An address of a `notificationEmails` list, trimmed, lower-cased and loosely checked (the service decides). */
+/** An address of a `notificationEmails` list, trimmed, lower-cased, loosely checked (the service decides). */
 export const emailAddress = z
   .string({ error: whole("notificationEmails must be a list of email addresses") })
   .trim()
@@ -208,7 +208,7 @@ export function normalizeEmails(value: unknown): unknown {
   return [...new Set(value.map((v) => (typeof v === "string" ? v.trim().toLowerCase() : v)))].sort();
 }
 
-/** `triggers` of the cache actions and `EnvironmentSource`: a map of JSON values; any change re-runs the action. */
+/** `triggers` of the cache actions and `EnvironmentSource`: JSON values whose change re-runs the action. */
 export const triggersInput = z
   .record(z.string(), z.json(), { error: "must be a map of JSON values" })
   .default({});

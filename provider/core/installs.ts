@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install, type InstallEnvironment } from "../../sdk";
 
-/** The environment an install fills in its site, stored lower case; refined, not an enum (0.1.0 typed a string). */
+/** An install's environment in its site, stored lower case; refined, not an enum (0.1.0 typed a string). */
 export const environmentInput = z
   .string({ error: "is required: production, staging or development" })
   .trim()

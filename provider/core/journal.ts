@@ -1,9 +1,7 @@
 /**
  * The create journal, by which `pulumi-wpengine recover` takes back exactly what a killed run created
- * (docs/recover.md): one JSON line per step, appended and fsynced (a kill tears at most the last line,
- * which the reader skips), in `$WPE_JOURNAL_DIR` or `.wpengine/journal.jsonl` of the project. A line holds
- * the run (the `pulumi` pid and host), the kind, its identity (its replacing inputs) and the id: never a
- * credential or another input. During a recovery, `WPE_RECOVER_PLAN` names what it may adopt.
+ * (docs/recover.md): one fsynced JSON line per step (a kill tears at most the last), holding the run, the
+ * kind, its identity and the id, never a credential or another input.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as fs from "node:fs";
@@ -69,11 +67,7 @@ export function identityText(i: Identity): string {
   return `${i.kind} ${parts.join(" ")}`;
 }
 
-/**
- * The `pulumi` process this provider serves (the nearest ancestor named `pulumi`: on Linux the dynamic
- * provider runs under a shell script), or none (called in-process, as in tests: nothing to journal).
- * Without `/proc`, the parent.
- */
+/** The nearest ancestor named `pulumi` (the dynamic provider runs under `sh`); no `/proc`: the parent. */
 function runPid(): number | undefined {
   if (!fs.existsSync("/proc/self/stat")) return process.ppid;
   let pid = process.ppid;

@@ -65,7 +65,7 @@ export type NaturalKey<I> =
 /** How many times a create whose responses are lost is sent, at most. */
 export const LOST_SENDS = 3;
 
-/** A failure that may pass if sent again: a lost answer, or a 429 the transport's retries did not get past. */
+/** A failure that may pass if sent again: a lost answer, or a 429 the transport's retries did not pass. */
 const isTransient = (err: unknown) => isRateLimited(err) || mayHaveActed(err);
 
 /** Everything a resource defines; the generic methods do the rest. */
@@ -114,7 +114,7 @@ export interface ResourceDefinition<I extends Props, O extends Props> {
 /** How a delete that sends nothing starts its message. */
 export const FORGOTTEN = "forgotten only, nothing sent to the service: ";
 
-/** Where the user's lines go: stderr (shown for the dynamic plugin), or the engine's log ({@link tellThrough}). */
+/** Where the user's lines go: stderr (shown for the dynamic plugin), or the engine's log (`tellThrough`). */
 let tell = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
@@ -366,8 +366,7 @@ export function defineProvider<I extends Props, O extends Props>(
 
 /**
  * Runs a create, resolving a lost answer by the natural key: found, the lost request made it (it was not
- * there before, or the create would not have sent it), so it is adopted; else sent again. A `resend`
- * kind, and any kind after a busy refusal, simply runs again. At most {@link LOST_SENDS} runs.
+ * there before the create), so it is adopted; else (or after a busy refusal) sent again, at most {@link LOST_SENDS} times.
  */
 async function createResolvingLost<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,

@@ -26,7 +26,7 @@ export function resetPacing(): void {
   delete (globalThis as Record<symbol, unknown>)[STATE_KEY];
 }
 
-/** Runs `work` once `windowMs` has passed since the last run on `key`, again after each 429, up to `timeoutMs`. */
+/** Runs `work` `windowMs` after the last run on `key`, and again after each 429, until `timeoutMs`. */
 export function paced<T>(
   key: string,
   windowMs: number,

@@ -1,4 +1,4 @@
-/** The client of the program process, where lookups run: the program's `wpengine:*` config, then the environment. */
+/** The client of the program process (lookups): its `wpengine:*` config, then the environment. */
 import * as pulumi from "@pulumi/pulumi";
 import type { WpEngineClient } from "../../sdk";
 import { cachedClient } from "./client";

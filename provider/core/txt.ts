@@ -1,4 +1,4 @@
-/** TXT ownership verification (`DomainVerification`, `DomainMappingVerification`): ask until the service sees it. */
+/** TXT ownership verification (`DomainVerification`, `DomainMappingVerification`), asked until seen. */
 import { z } from "zod";
 import { isBadRequest, isRateLimited, pollUntil, WpEngineWaitTimeoutError } from "../../sdk";
 

@@ -1,7 +1,6 @@
 /**
- * A provider outliving its engine (a SIGKILLed `pulumi up` leaves its plugins running) could still write
- * after the user thinks the run is over: each ends about a second after its parent or grandparent (the
- * dynamic-provider plugin is a `sh` script that runs node without `exec`) is gone.
+ * A provider outliving its engine (a SIGKILLed `pulumi up` leaves its plugins) could still write: each ends
+ * soon after its parent or grandparent (the dynamic plugin is a `sh` script running node) is gone.
  */
 import { readFileSync } from "node:fs";
 

@@ -187,9 +187,8 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
 }
 
 /**
- * The input property a service's error `field` points at (`bucket_region` -> `bucketRegion`): the longest
- * tail of its path (list indexes dropped) that is a wire path of the inputs at any depth, in either
- * spelling; else the camelCase of its last part (a request wrapper such as `user.` is no input).
+ * The input a service's error `field` points at: the longest tail of its path that is an input's wire path
+ * (either spelling, any depth), else the camelCase of its last part (a wrapper such as `user.` is no input).
  */
 export function inputOfField(inputs: AnyObject | undefined, field: string): string {
   const parts = field.split(".").filter((p) => !/^\d+$/.test(p));
