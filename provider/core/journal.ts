@@ -201,8 +201,9 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
   const claim = current?.byText.get(identityText(identity));
   let sent = false;
   const sending = () => {
-    if (!sent) record("sending", identity);
+    if (sent) return;
     sent = true;
+    record("sending", identity);
   };
   return {
     /** Runs the create's work; its first write records `sending` before it leaves. */
