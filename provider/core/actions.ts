@@ -3,8 +3,8 @@ import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { getClient } from "./client";
 import { explainError } from "./errors";
-import { containsUnknown, normalizeEmails } from "./inputs";
-import { type Context, type Props, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
+import { containsUnknown, normalizeEmails, type Props } from "./inputs";
+import { type Context, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
 
 /** A value as a summary shows it: unknown values during preview read "(known after apply)". */
 export function shown(value: unknown): string {

@@ -37,8 +37,6 @@ type Computed<OS extends AnyObject> = string extends keyof z.output<OS> ? {} : z
 export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof Computed<OS>> &
   Computed<OS>;
 
-type Derived = "schema" | "replaceOn" | "updatable" | "secrets" | "identity" | "naturalKey";
-
 /** A kind's identity (identity.ts) and, with `find`, its natural key. */
 export interface KindIdentity<I> extends Identity<I> {
   /** The id of the live object that holds the key, looked up afresh (see {@link NaturalKey}). */
@@ -65,6 +63,8 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const x of items) out.push(x);
   return out;
 }
+
+type Derived = "schema" | "replaceOn" | "updatable" | "secrets" | "identity" | "naturalKey";
 
 /** What a kind's module writes. */
 export interface KindSpec<IS extends AnyObject, OS extends AnyObject>

@@ -3,7 +3,7 @@
  * its `check` before any write, and an id one resource created or adopted is never taken by another (an id
  * is unique within the identity's parent). The claimant is the resource's name ({@link CLAIMANT}) or URN.
  */
-import { type CheckFailure, containsUnknown } from "./inputs";
+import { type CheckFailure, containsUnknown, type Props } from "./inputs";
 
 /** The hidden input that names the claimant: never sent; kept in the outputs, so a refresh keeps it. */
 export const CLAIMANT = "__claimant";
@@ -19,7 +19,7 @@ export interface Identity<I> {
 }
 
 /** How one object reads in the provider's lines: its identity's name, or `""` (an action). */
-export function nameOf<I>(identity: Identity<I> | undefined, values: Record<string, unknown>): string {
+export function nameOf<I>(identity: Identity<I> | undefined, values: Props): string {
   const field = identity?.name ?? identity?.fields[identity.fields.length - 1];
   const value = field === undefined ? undefined : values[field];
   return value === undefined || value === null ? "" : String(value);
@@ -38,7 +38,7 @@ export function describeClaimant(kind: string, claimant: string): string {
 /** The key of `inputs` under `identity`, or `undefined` while a part of it is unknown or missing. */
 function keyOf<I>(
   identity: Identity<I>,
-  inputs: Record<string, unknown>,
+  inputs: Props,
   normalize?: (field: string, value: unknown) => unknown,
 ): { key: string; shown: string } | undefined {
   const values: unknown[] = [];
@@ -57,7 +57,7 @@ function keyOf<I>(
 export function claim<I>(
   kind: string,
   identity: Identity<I> | undefined,
-  inputs: Record<string, unknown>,
+  inputs: Props,
   normalize?: (field: string, value: unknown) => unknown,
 ): CheckFailure | undefined {
   const claimant = inputs[CLAIMANT];
@@ -85,7 +85,7 @@ export function own<I>(
   kind: string,
   identity: Identity<I>,
   id: string,
-  inputs: Record<string, unknown>,
+  inputs: Props,
   normalize?: (field: string, value: unknown) => unknown,
 ): Error | undefined {
   const claimant = inputs[CLAIMANT];

@@ -4,6 +4,9 @@ import { z } from "zod";
 import { canonicalDomain, isDomainName } from "../../sdk";
 import { PROFILE_NAME } from "./config";
 
+/** The properties the engine passes and records. */
+export type Props = Record<string, unknown>;
+
 /** The sentinel the engine sends for a value not known until another resource is created (Pulumi's own). */
 export { UNKNOWN };
 
@@ -118,9 +121,9 @@ function plainReason(issue: z.core.$ZodIssue): string {
 /** Validates `news` and the rules, defaults filled; unknown values pass untouched, `__provider` too. */
 export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>>(
   schema: z.ZodObject<S>,
-  news: Record<string, unknown>,
+  news: Props,
   rules: readonly Rule<I>[] = [],
-): { inputs: Record<string, unknown>; failures: CheckFailure[] } {
+): { inputs: Props; failures: CheckFailure[] } {
   const { __provider, ...given } = news;
   const unknownKeys = Object.keys(given).filter((k) => containsUnknown(given[k]));
   const relaxed = unknownKeys.length
@@ -130,14 +133,14 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
   if (!result.success) {
     return { inputs: news, failures: result.error.issues.flatMap(formatIssues).map(named) };
   }
-  const parsed = result.data as Record<string, unknown>;
+  const parsed = result.data as Props;
   const failures: CheckFailure[] = [];
   for (const rule of rules) {
     if (rule.uses.some((k) => unknownKeys.includes(k))) continue;
     const out = rule.test(parsed as I);
     if (out) failures.push(...(Array.isArray(out) ? out : [out]).map(named));
   }
-  const inputs: Record<string, unknown> = {};
+  const inputs: Props = {};
   for (const [k, v] of Object.entries(parsed)) if (v !== undefined) inputs[k] = v;
   if (__provider !== undefined) inputs["__provider"] = __provider;
   return { inputs, failures };

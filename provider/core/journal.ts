@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { Props } from "./inputs";
 
 /** The identity of one object: the kind and the inputs that name it. */
 export interface Identity {
@@ -46,11 +47,7 @@ export function journalDir(dir = process.cwd()): string {
 }
 
 /** The identity of a create: the kind and its identity inputs that have a plain value. */
-export function identityOf(
-  kind: string,
-  replaceOn: readonly string[],
-  inputs: Record<string, unknown>,
-): Identity {
+export function identityOf(kind: string, replaceOn: readonly string[], inputs: Props): Identity {
   const key: Identity["key"] = {};
   for (const k of [...replaceOn].sort()) {
     const v = inputs[k];
@@ -195,7 +192,7 @@ export function beforeWrite(): void {
 }
 
 /** The journal's part in one create (lifecycle.ts). */
-export function journalCreate(kind: string, replaceOn: readonly string[], inputs: Record<string, unknown>) {
+export function journalCreate(kind: string, replaceOn: readonly string[], inputs: Props) {
   const identity = identityOf(kind, replaceOn, inputs);
   const current = recoveryPlan();
   const claim = current?.byText.get(identityText(identity));
@@ -243,11 +240,6 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
 }
 
 /** Records a delete that removed the object (or found it gone): a recovery no longer claims that id. */
-export function journalDeleted(
-  kind: string,
-  replaceOn: readonly string[],
-  props: Record<string, unknown>,
-  id: string,
-): void {
+export function journalDeleted(kind: string, replaceOn: readonly string[], props: Props, id: string): void {
   record("deleted", identityOf(kind, replaceOn, props), { id });
 }

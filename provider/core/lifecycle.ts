@@ -15,11 +15,8 @@ import { assertUsableConfig, getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError, noteSends, nothingDone } from "./errors";
 import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
-import { type CheckFailure, checkInputs, containsUnknown, named, type Rule } from "./inputs";
+import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
 import { journalCreate, journalDeleted } from "./journal";
-
-/** The properties the engine passes and records. */
-export type Props = Record<string, unknown>;
 
 /** What a lifecycle method gets besides its arguments: the client, and the kind for messages. */
 export interface Context {

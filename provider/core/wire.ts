@@ -4,6 +4,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
+import type { Props } from "./inputs";
 
 /** `php_version` -> `phpVersion` (already camelCase keys are kept). */
 export const camelKey = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -20,7 +21,6 @@ export type Wire = false | string | { read: string; write: string; none?: string
 
 // biome-ignore lint/suspicious/noExplicitAny: zod's internal definition, read generically.
 type Def = any;
-type Props = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape.
 type AnyObject = z.ZodObject<any>;
 
@@ -80,9 +80,6 @@ function fieldsOf(schema: AnyObject, keyCase: KeyCase): Field[] {
   });
 }
 
-const at = (value: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>((v, k) => (v == null ? undefined : (v as Props)[k]), value);
-
 function put(target: Props, path: readonly string[], value: unknown): void {
   let cur = target;
   for (const k of path.slice(0, -1)) {
@@ -114,7 +111,7 @@ function readObject(schema: AnyObject, record: unknown, kc: KeyCase, given = fal
   const out: Props = {};
   for (const f of fieldsOf(schema, kc)) {
     if (f.meta.setting) continue;
-    const raw = at(record, f.read);
+    const raw = f.read.reduce<unknown>((v, k) => (v == null ? undefined : (v as Props)[k]), record);
     if (given && raw == null && (f.meta.writeOnly || !unwrap(f.schema).absent)) continue;
     const v = read(f.schema, raw, kc);
     if (v !== undefined) out[f.key] = v;
