@@ -125,15 +125,11 @@ export function accountUserOutputs(accountId: string, u: ApiAccountUser): Accoun
   const installs = [...live.installs].sort((a, b) => a.id.localeCompare(b.id));
   const roles = canonicalRoles(live.roles) ?? live.roles;
   // undefined for a full user: it also clears a stale list from the state on refresh.
-  return {
-    ...live,
+  const installIds = installsOf(
     roles,
-    installIds: installsOf(
-      roles,
-      installs.map((i) => i.id),
-    ),
-    installs,
-  };
+    installs.map((i) => i.id),
+  );
+  return { ...live, roles, installIds, installs };
 }
 
 /** The PATCH (roles whole, with a partial set's installs) from `have` to `want`; `undefined` when equal. */
@@ -170,18 +166,9 @@ export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): 
     .map((k) => `${k} is "${live[k]}"`);
 }
 
-/** PATCHes the user, dropping this process's listing of the account. */
-const update = async (
-  ctx: { client: WpEngineClient },
-  accountId: string,
-  id: string,
-  patch: UpdateAccountUserRequest,
-) =>
-  (
-    await ctx.client.accountUsers
-      .update(accountId, id, patch)
-      .finally(() => READS.drop(ctx.client, accountId))
-  ).account_user;
+/** PATCHes the user; this process's reads of the account list again. */
+const update = (client: WpEngineClient, accountId: string, id: string, p: UpdateAccountUserRequest) =>
+  client.accountUsers.update(accountId, id, p).finally(() => READS.drop(client, accountId));
 
 export const definition = defineKind({
   kind: "AccountUser",
@@ -222,10 +209,8 @@ export const definition = defineKind({
       (await USERS.find(ctx.client, accountId, email.toLowerCase())) ??
       (await USERS.create(ctx.client, accountId, email.toLowerCase(), async () => {
         const user = WIRE.body({ ...inputs, installIds: installsOf(inputs.roles, inputs.installIds) });
-        const made = await ctx.client.accountUsers.create(accountId, {
-          user: user as CreateAccountUserRequest["user"],
-        });
-        return made.account_user;
+        return (await ctx.client.accountUsers.create(accountId, { user } as CreateAccountUserRequest))
+          .account_user;
       }));
     const id = existing.user_id;
     const outs = accountUserOutputs(accountId, existing);
@@ -242,7 +227,8 @@ export const definition = defineKind({
     const patch = accountUserPatch(outs, inputs);
     if (!patch) return { id, outs, adopted };
     try {
-      return { id, outs: accountUserOutputs(accountId, await update(ctx, accountId, id, patch)), adopted };
+      const updated = await update(ctx.client, accountId, id, patch);
+      return { id, outs: accountUserOutputs(accountId, updated.account_user), adopted };
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }
@@ -257,7 +243,7 @@ export const definition = defineKind({
   async update(id, olds, news, ctx) {
     const patch = accountUserPatch(olds, news);
     const live = patch
-      ? await update(ctx, news.accountId, id, patch)
+      ? (await update(ctx.client, news.accountId, id, patch)).account_user
       : await ctx.client.accountUsers.get(news.accountId, id);
     return accountUserOutputs(news.accountId, live);
   },

@@ -20,7 +20,6 @@ import {
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** The inputs whose change restores again. */
 const restoreShape = {
   installId: uuidString.meta({
     description: "The install to restore. A change restores again (into the new install).",
@@ -130,7 +129,7 @@ async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: numb
   return {
     restoreCount: previousCount + 1,
     lastRestoredAt: new Date().toISOString(),
-    installStatus: "pending" as string | null,
+    installStatus: "pending",
   };
 }
 
@@ -197,8 +196,7 @@ export async function updateRestore(
   try {
     return { ...run, installStatus: await waitForInstall(ctx, i.installId, i.timeoutSeconds) };
   } catch (err) {
-    if (again) throw new ActionRanButFailedError(run, err);
-    throw err;
+    throw again ? new ActionRanButFailedError(run, err) : err;
   }
 }
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { type CacheExclusion as ApiCacheExclusion, isConflict } from "../../sdk";
+import { isConflict } from "../../sdk";
 import { defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, requiredString, uuidString, whole } from "../core/inputs";
@@ -56,22 +56,21 @@ export function regexError(value: string): string | undefined {
   }
 }
 
+const COOKIE = whole(
+  "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
+    'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
+);
+
 /** The check rules of the exclusions: compilable regular expressions, no cookie entries. */
-export function exclusionFailures(exclusions: readonly { type: string; value: string }[]): CheckFailure[] {
-  return exclusions.flatMap((e, i) => {
+export const exclusionFailures = (exclusions: readonly { type: string; value: string }[]): CheckFailure[] =>
+  exclusions.flatMap((e, i) => {
     const bad = regexError(e.value);
-    const cookie = whole(
-      "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
-        'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
-    );
+    const value = { property: `exclusions[${i}].value`, reason: whole(`invalid regular expression: ${bad}`) };
     return [
-      ...(e.type === "cookie" ? [{ property: `exclusions[${i}].type`, reason: cookie }] : []),
-      ...(bad === undefined
-        ? []
-        : [{ property: `exclusions[${i}].value`, reason: whole(`invalid regular expression: ${bad}`) }]),
+      ...(e.type === "cookie" ? [{ property: `exclusions[${i}].type`, reason: COOKIE }] : []),
+      ...(bad === undefined ? [] : [value]),
     ];
   });
-}
 
 /** A list as the service saves it: no cookie entries (never saved), no duplicates, sorted by type then value. */
 export function normalizeExclusions(list: unknown): Exclusion[] {
@@ -87,7 +86,7 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
   );
 }
 
-const outputsOf = (installId: string, live: readonly ApiCacheExclusion[]) => ({
+const outputsOf = (installId: string, live: unknown) => ({
   installId,
   exclusions: normalizeExclusions(live),
 });
@@ -138,29 +137,28 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
   // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
   async create(inputs, ctx) {
+    const { installId } = inputs;
     const wanted = normalizeExclusions(inputs.exclusions);
-    const live = await ctx.client.cacheExclusions.get(inputs.installId);
-    const held = normalizeExclusions(live);
+    const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
     // Exactly these already (an import, the way back after a crash): no write.
-    if (isDeepStrictEqual(held, wanted))
-      return { id: inputs.installId, outs: outputsOf(inputs.installId, live) };
-    if (held.length && !inputs.adopt) {
+    if (isDeepStrictEqual(held, wanted)) return { id: installId, outs: { installId, exclusions: held } };
+    if (held.length && !inputs.adopt)
       throw alreadyExists(
-        `install ${inputs.installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
+        `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
           `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}) that this create would replace`,
         "list them in exclusions to keep them, or set adopt: true to replace them with this list",
       );
-    }
-    const saved = await replace(ctx, inputs.installId, wanted);
-    return { id: inputs.installId, outs: outputsOf(inputs.installId, saved) };
+    return { id: installId, outs: outputsOf(installId, await replace(ctx, installId, wanted)) };
   },
   async read(id, olds, ctx) {
     const installId = olds.installId ?? id;
     return { outs: outputsOf(installId, await ctx.client.cacheExclusions.get(installId)) };
   },
   async update(_id, _olds, news, ctx) {
-    const saved = await replace(ctx, news.installId, normalizeExclusions(news.exclusions));
-    return outputsOf(news.installId, saved);
+    return outputsOf(
+      news.installId,
+      await replace(ctx, news.installId, normalizeExclusions(news.exclusions)),
+    );
   },
   async delete(id, olds, ctx) {
     await replace(ctx, olds.installId ?? id, []);

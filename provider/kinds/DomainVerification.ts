@@ -82,7 +82,7 @@ export function notVerifiedMessage(
   );
 }
 
-/** Verifies the domain: at once when it already is, else asks until the service sees the TXT record (400 till then). */
+/** Verifies the domain: at once when it already is, else until the service sees the TXT record (400 till then). */
 async function verify(ctx: Context, inputs: DomainVerificationInputs) {
   const { installId, domainId } = inputs;
   const domain = await ctx.client.domains.get(installId, domainId).catch((err: unknown) => {
