@@ -15,7 +15,7 @@ import { CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The role sets the service accepts, in their canonical spelling. */
-export const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
+const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
 
 /** A role set's canonical spelling (`Billing, Full` -> `full,billing`); `undefined` when not one of the five. */
 export function canonicalRoles(value: string): (typeof CANONICAL_ROLES)[number] | undefined {

@@ -58,12 +58,8 @@ const WIRE = wireOf(inputs, outputs, undefined, asIs);
 export function appOutputs(accountId: string, a: ApiApp): AppOutputs {
   const name = a.appId ?? a.name.split("/").pop() ?? a.name;
   const region = String(normalizeRegion(a.region ?? "")) as AppInputs["region"];
-  return WIRE.outputs(a, {
-    accountId,
-    name,
-    region,
-    resourceName: a.name || appResourceName(accountId, name),
-  });
+  const resourceName = a.name || appResourceName(accountId, name);
+  return WIRE.outputs(a, { accountId, name, region, resourceName });
 }
 
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
@@ -97,9 +93,7 @@ export const definition = defineKind({
     what: "the app's name in its account",
     fields: ["accountId", "name"],
     find: async (i, ctx) =>
-      (await unlessGone(ctx.client.apps.get(i.accountId, i.name)))
-        ? appResourceName(i.accountId, i.name)
-        : undefined,
+      (await unlessGone(ctx.client.apps.get(i.accountId, i.name))) && appResourceName(i.accountId, i.name),
   },
   list: {
     inputs: z.object({
@@ -120,9 +114,10 @@ export const definition = defineKind({
     const existing = await unlessGone(ctx.client.apps.get(inputs.accountId, inputs.name));
     if (existing) return adopt(inputs, async () => existing);
     try {
+      const body = { region: `regions/${inputs.region}` };
       const outs = appOutputs(
         inputs.accountId,
-        await ctx.client.apps.create(inputs.accountId, inputs.name, { region: `regions/${inputs.region}` }),
+        await ctx.client.apps.create(inputs.accountId, inputs.name, body),
       );
       return { id: outs.resourceName, outs };
     } catch (err) {

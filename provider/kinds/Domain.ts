@@ -88,7 +88,7 @@ const normalize = (key: string, v: unknown) =>
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps a service record to outputs (the name lower case, as the input stores it). */
-export const domainOutputs = (installId: string, d: ApiDomain): DomainOutputs =>
+const domainOutputs = (installId: string, d: ApiDomain): DomainOutputs =>
   WIRE.outputs(d, { installId, name: d.name.toLowerCase() });
 
 /** The install's domains by lower-case name, listed once per plugin process (see `children.ts`). */
@@ -132,23 +132,18 @@ async function createBulk(
     }
     const listed = await client.domains.listAll(installId).then(byName, () => undefined);
     if (!listed) return names.map(() => err as Error);
+    const found = names.filter((n) => listed.has(n));
     const rest = names.filter((n) => !listed.has(n));
     // Said once for the batch, as lifecycle.ts says a single create's.
-    if (rest.length < names.length)
-      say(
-        "Domain",
-        `install ${installId}`,
+    const tell = (what: string) => say("Domain", `install ${installId}`, what);
+    if (found.length)
+      tell(
         `a bulk create of ${names.length} was answered ${answer(err)}, but it had taken effect for ` +
-          `${names.length - rest.length} of ${names.length} (found by name on the install): taken as created: ` +
-          names
-            .filter((n) => listed.has(n))
-            .map((n) => `${n} (id ${listed.get(n)!.id})`)
-            .join(", "),
+          `${found.length} of ${names.length} (found by name on the install): taken as created: ` +
+          found.map((n) => `${n} (id ${listed.get(n)!.id})`).join(", "),
       );
     if (rest.length && again)
-      say(
-        "Domain",
-        `install ${installId}`,
+      tell(
         `${rest.length} of a bulk create of ${names.length} had not taken effect (nothing found by name on ` +
           "the install): sent again",
       );

@@ -276,8 +276,7 @@ export const definition = defineKind({
   },
   async update(_id, _olds, news, ctx) {
     await replace(ctx, news, news.mappings);
-    const statuses = await waitSettled(ctx, news, news.mappings);
-    return mappingsOutputs(news, news.mappings, statuses);
+    return mappingsOutputs(news, news.mappings, await waitSettled(ctx, news, news.mappings));
   },
   async delete(_id, olds, ctx) {
     await replace(ctx, olds, []);
