@@ -15,55 +15,29 @@ import { CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The role sets the service accepts, in their canonical spelling. */
-export const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
-/** One canonical role set. */
-export type CanonicalRoles = (typeof CANONICAL_ROLES)[number];
+const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
 
-/**
- * The canonical spelling of a role set: `Billing, Full`, `billing,full` and `full, billing` are all
- * `full,billing`. `undefined` when the value is not one of the allowed sets.
- */
-export function canonicalRoles(value: string): CanonicalRoles | undefined {
-  const parts = [
-    ...new Set(
-      value
-        .split(",")
-        .map((p) => p.trim().toLowerCase())
-        .filter((p) => p !== ""),
-    ),
-  ];
+/** A role set's canonical spelling (`Billing, Full` -> `full,billing`); `undefined` when not one of the five. */
+export function canonicalRoles(value: string): (typeof CANONICAL_ROLES)[number] | undefined {
+  const parts = [...new Set(value.split(",").map((p) => p.trim().toLowerCase()))].filter((p) => p !== "");
   const base = parts.filter((p) => p !== "billing");
   if (base.length !== 1) return undefined;
   const joined = parts.includes("billing") ? `${base[0]},billing` : `${base[0]}`;
-  return (CANONICAL_ROLES as readonly string[]).includes(joined) ? (joined as CanonicalRoles) : undefined;
+  return CANONICAL_ROLES.find((r) => r === joined);
 }
 
-/** Whether a (canonical) role set is restricted to a list of installs. */
-export function isPartial(roles: string): boolean {
-  return canonicalRoles(roles)?.startsWith("partial") ?? false;
-}
+/** Whether a role set is restricted to a list of installs. */
+const isPartial = (roles: string): boolean => canonicalRoles(roles)?.startsWith("partial") ?? false;
 
-/** Install ids in a stable order without duplicates (the service treats them as a set). */
+/** Install ids lower case, sorted, without duplicates (the service treats them as a set); null when none. */
 export function normalizeInstallIds(ids: readonly string[] | null | undefined): string[] | null {
   if (!ids || ids.length === 0) return null;
   return [...new Set(ids.map((id) => id.toLowerCase()))].sort();
 }
 
-/** The role set, in its canonical spelling (an overwrite, not a transform: its output is still a string). */
-const rolesInput = z
-  .string({ error: `is required: one of ${CANONICAL_ROLES.join(" | ")}` })
-  .refine((s) => canonicalRoles(s) !== undefined, {
-    error: (issue) =>
-      `must be one of ${CANONICAL_ROLES.map((r) => `"${r}"`).join(", ")} (got "${String(issue.input)}")`,
-  })
-  .overwrite((s) => canonicalRoles(s) ?? s);
-
 const inputs = z
   .object({
-    accountId: uuidString.meta({
-      description: "The account the user belongs to.",
-      replaces: true,
-    }),
+    accountId: uuidString.meta({ description: "The account the user belongs to.", replaces: true }),
     email: stringInput
       .trim()
       .pipe(z.email("must be an email address"))
@@ -74,11 +48,19 @@ const inputs = z
     lastName: requiredString
       .trim()
       .meta({ description: "Last name. The service cannot rename a user.", replaces: true }),
-    roles: rolesInput.meta({
-      values: CANONICAL_ROLES,
-      description:
-        "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
-    }),
+    // An overwrite, not a transform: its output is still a string.
+    roles: z
+      .string({ error: `is required: one of ${CANONICAL_ROLES.join(" | ")}` })
+      .refine((s) => canonicalRoles(s) !== undefined, {
+        error: (issue) =>
+          `must be one of ${CANONICAL_ROLES.map((r) => `"${r}"`).join(", ")} (got "${String(issue.input)}")`,
+      })
+      .overwrite((s) => canonicalRoles(s) ?? s)
+      .meta({
+        values: CANONICAL_ROLES,
+        description:
+          "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
+      }),
     installIds: z
       .array(uuidString, { error: "must be a list of install ids" })
       .overwrite((ids) => normalizeInstallIds(ids) ?? [])
@@ -107,24 +89,19 @@ const outputs = z.object({
 type AccountUserInputs = z.output<typeof inputs>;
 type AccountUserOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The spec's rule 5 of authentication: partial roles are restricted to the installs in installIds. */
+/** Partial roles need installIds; the others take none. */
 const rules: Rule<AccountUserInputs>[] = [
   {
     uses: ["roles", "installIds"],
     test: (i) => {
-      const partial = isPartial(i.roles);
       const has = (i.installIds?.length ?? 0) > 0;
-      if (partial && !has)
-        return {
-          property: "installIds",
-          reason: `is required with roles "${i.roles}": a partial user only sees the installs listed`,
-        };
-      if (!partial && i.installIds !== undefined && i.installIds.length > 0)
-        return {
-          property: "installIds",
-          reason: `applies only to partial roles; roles "${i.roles}" already reach every install`,
-        };
-      return undefined;
+      if (isPartial(i.roles) === has) return undefined;
+      return {
+        property: "installIds",
+        reason: has
+          ? `applies only to partial roles; roles "${i.roles}" already reach every install`
+          : `is required with roles "${i.roles}": a partial user only sees the installs listed`,
+      };
     },
   },
 ];
@@ -138,33 +115,32 @@ const normalize = (key: string, v: unknown) => {
 };
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/** Maps a service record to outputs (roles canonical, installs sorted by id). */
-export function accountUserOutputs(accountId: string, u: ApiAccountUser): AccountUserOutputs {
-  const live = WIRE.outputs(u, { accountId });
-  const installs = [...live.installs].sort((a, b) => a.id.localeCompare(b.id));
-  // A role set the service reports that is not one of the five is kept as-is so the diff shows it.
-  const roles = canonicalRoles(live.roles) ?? live.roles;
-  // Only a partial user's installs are an input; a full user reaches every install and has none (an
-  // undefined value also clears a stale list from the state on refresh, and adds none to the inputs).
-  const ids = isPartial(roles) ? (normalizeInstallIds(installs.map((i) => i.id)) ?? []) : undefined;
-  return { ...live, roles, installIds: ids, installs };
-}
-
-/** The installs a request carries: a partial user's (a list, perhaps empty), none for the other roles. */
+/** The installs a request or the state carries: a partial user's (perhaps empty), none for the other roles. */
 const installsOf = (roles: string, ids: readonly string[] | null | undefined) =>
   isPartial(roles) ? (normalizeInstallIds(ids) ?? []) : undefined;
 
-/** The PATCH that brings a user's access from `have` to `want`; `undefined` when nothing differs. */
+/** Maps a service record to outputs (roles canonical, or as reported so the diff shows them; installs by id). */
+export function accountUserOutputs(accountId: string, u: ApiAccountUser): AccountUserOutputs {
+  const live = WIRE.outputs(u, { accountId });
+  const installs = [...live.installs].sort((a, b) => a.id.localeCompare(b.id));
+  const roles = canonicalRoles(live.roles) ?? live.roles;
+  // undefined for a full user: it also clears a stale list from the state on refresh.
+  const installIds = installsOf(
+    roles,
+    installs.map((i) => i.id),
+  );
+  return { ...live, roles, installIds, installs };
+}
+
+/** The PATCH (roles whole, with a partial set's installs) from `have` to `want`; `undefined` when equal. */
 export function accountUserPatch(
   have: Pick<AccountUserOutputs, "roles" | "installIds">,
   want: Pick<AccountUserInputs, "roles" | "installIds">,
 ): UpdateAccountUserRequest | undefined {
   const sameRoles = canonicalRoles(have.roles) === canonicalRoles(want.roles);
-  const sameIds =
-    JSON.stringify(normalizeInstallIds(have.installIds)) ===
-    JSON.stringify(normalizeInstallIds(want.installIds));
-  if (sameRoles && (sameIds || !isPartial(want.roles))) return undefined;
-  // The service takes the role set whole, with a partial one's installs.
+  const ids = (i: readonly string[] | null | undefined) => JSON.stringify(normalizeInstallIds(i));
+  if (sameRoles && (ids(have.installIds) === ids(want.installIds) || !isPartial(want.roles)))
+    return undefined;
   const installIds = installsOf(want.roles, want.installIds);
   return WIRE.body({ ...want, installIds }, ["roles", "installIds"]) as UpdateAccountUserRequest;
 }
@@ -176,18 +152,23 @@ const USERS = sharedChildren<ApiAccountUser>({
   get: (client, accountId, u) => unlessGone(client.accountUsers.get(accountId, u.user_id)),
 });
 
-/** Reads of the account's users served by one listing (one call, no pages) per process, as for domains. */
+/** Reads served by one listing of the account per process. */
 const READS = readListings<WpEngineClient, ApiAccountUser>({
   list: (client, accountId) => client.accountUsers.list(accountId),
   idOf: (u) => u.user_id,
 });
 
-/** Identity fields of an existing user that differ from the inputs (they cannot be changed in place). */
+/** The names of an existing user that differ from the inputs (a user cannot be renamed). */
 export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): string[] {
   const live = WIRE.outputs(u);
-  const names = ["firstName", "lastName"] as const;
-  return names.filter((k) => live[k] != null && live[k] !== inputs[k]).map((k) => `${k} is "${live[k]}"`);
+  return (["firstName", "lastName"] as const)
+    .filter((k) => live[k] != null && live[k] !== inputs[k])
+    .map((k) => `${k} is "${live[k]}"`);
 }
+
+/** PATCHes the user; this process's reads of the account list again. */
+const update = (client: WpEngineClient, accountId: string, id: string, p: UpdateAccountUserRequest) =>
+  client.accountUsers.update(accountId, id, p).finally(() => READS.drop(client, accountId));
 
 export const definition = defineKind({
   kind: "AccountUser",
@@ -223,43 +204,33 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize,
   async create(inputs, ctx) {
-    const email = inputs.email.toLowerCase();
+    const { accountId, email } = inputs;
     const { item: existing, created } =
-      (await USERS.find(ctx.client, inputs.accountId, email)) ??
-      (await USERS.create(ctx.client, inputs.accountId, email, async () => {
+      (await USERS.find(ctx.client, accountId, email.toLowerCase())) ??
+      (await USERS.create(ctx.client, accountId, email.toLowerCase(), async () => {
         const user = WIRE.body({ ...inputs, installIds: installsOf(inputs.roles, inputs.installIds) });
-        const made = await ctx.client.accountUsers.create(inputs.accountId, {
-          user: user as CreateAccountUserRequest["user"],
-        });
-        return made.account_user;
+        return (await ctx.client.accountUsers.create(accountId, { user } as CreateAccountUserRequest))
+          .account_user;
       }));
-    if (created) return { id: existing.user_id, outs: accountUserOutputs(inputs.accountId, existing) };
-    if (!inputs.adopt) {
-      throw alreadyExists(
-        `user ${inputs.email} already exists on account ${inputs.accountId} (user_id ${existing.user_id})`,
-      );
-    }
+    const id = existing.user_id;
+    const outs = accountUserOutputs(accountId, existing);
+    if (created) return { id, outs };
+    if (!inputs.adopt)
+      throw alreadyExists(`user ${email} already exists on account ${accountId} (user_id ${id})`);
     const mismatch = identityMismatch(existing, inputs);
     if (mismatch.length)
       throw new Error(
-        `cannot adopt user ${inputs.email} on account ${inputs.accountId}: on the service its ${mismatch.join(" and ")}; ` +
+        `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; ` +
           "names cannot be changed, so set the inputs to match",
       );
-    const outs = accountUserOutputs(inputs.accountId, existing);
-    const adopted = `user ${inputs.email} of account ${inputs.accountId}`;
+    const adopted = `user ${email} of account ${accountId}`;
     const patch = accountUserPatch(outs, inputs);
-    if (!patch) return { id: existing.user_id, outs, adopted };
+    if (!patch) return { id, outs, adopted };
     try {
-      const updated = await ctx.client.accountUsers
-        .update(inputs.accountId, existing.user_id, patch)
-        .finally(() => READS.drop(ctx.client, inputs.accountId));
-      return {
-        id: existing.user_id,
-        outs: accountUserOutputs(inputs.accountId, updated.account_user),
-        adopted,
-      };
+      const updated = await update(ctx.client, accountId, id, patch);
+      return { id, outs: accountUserOutputs(accountId, updated.account_user), adopted };
     } catch (err) {
-      throw new CreatedButFailedError(existing.user_id, outs, err);
+      throw new CreatedButFailedError(id, outs, err);
     }
   },
   async read(id, olds, ctx) {
@@ -272,11 +243,7 @@ export const definition = defineKind({
   async update(id, olds, news, ctx) {
     const patch = accountUserPatch(olds, news);
     const live = patch
-      ? (
-          await ctx.client.accountUsers
-            .update(news.accountId, id, patch)
-            .finally(() => READS.drop(ctx.client, news.accountId))
-        ).account_user
+      ? (await update(ctx.client, news.accountId, id, patch)).account_user
       : await ctx.client.accountUsers.get(news.accountId, id);
     return accountUserOutputs(news.accountId, live);
   },

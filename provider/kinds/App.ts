@@ -5,47 +5,38 @@ import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import type { Context } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
-/** The regions an app can live in, in the short form used as input. */
-export const APP_SHORT_REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
-/** A region in its short form. */
-export type AppShortRegion = (typeof APP_SHORT_REGIONS)[number];
+const REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
 
-/** Short region from any accepted spelling (`US-C`, `regions/US-C`, `us-c`); the input unchanged when unknown. */
-export function normalizeRegion(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  return value
-    .trim()
-    .replace(/^regions\//i, "")
-    .toUpperCase();
-}
-
-const regionInput = z.preprocess(
-  normalizeRegion,
-  z.enum(APP_SHORT_REGIONS, {
-    error: `must be one of ${APP_SHORT_REGIONS.join(", ")} (or regions/<region>)`,
-  }),
-);
+/** Short region from any accepted spelling (`US-C`, `regions/US-C`, `us-c`); a non-string unchanged. */
+export const normalizeRegion = (value: unknown): unknown =>
+  typeof value === "string"
+    ? value
+        .trim()
+        .replace(/^regions\//i, "")
+        .toUpperCase()
+    : value;
 
 const inputs = z
   .object({
-    accountId: uuidString.meta({
-      description: "The account that owns the app.",
-      replaces: true,
-    }),
+    accountId: uuidString.meta({ description: "The account that owns the app.", replaces: true }),
     name: resourceIdString.meta({
       description:
         "The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.",
       replaces: true,
       wire: "appId",
     }),
-    region: regionInput.meta({
-      description:
-        "Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.",
-      replaces: true,
-    }),
+    region: z
+      .preprocess(
+        normalizeRegion,
+        z.enum(REGIONS, { error: `must be one of ${REGIONS.join(", ")} (or regions/<region>)` }),
+      )
+      .meta({
+        description:
+          "Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.",
+        replaces: true,
+      }),
     ...COMMON_INPUTS,
   })
   .strict();
@@ -63,45 +54,28 @@ type AppOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const WIRE = wireOf(inputs, outputs, undefined, asIs);
 
-/**
- * Maps a service record to outputs: the record's `name` is the resource name, its id the app's own name,
- * its region in the short form (one that is not one of the four is kept as-is so the diff shows it).
- */
+/** Maps a service record (`name` is its resource name) to outputs; an unknown region is kept as-is. */
 export function appOutputs(accountId: string, a: ApiApp): AppOutputs {
   const name = a.appId ?? a.name.split("/").pop() ?? a.name;
-  const region = String(normalizeRegion(a.region ?? "")) as AppShortRegion;
-  return WIRE.outputs(a, {
-    accountId,
-    name,
-    region,
-    resourceName: a.name || appResourceName(accountId, name),
-  });
+  const region = String(normalizeRegion(a.region ?? "")) as AppInputs["region"];
+  const resourceName = a.name || appResourceName(accountId, name);
+  return WIRE.outputs(a, { accountId, name, region, resourceName });
 }
 
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
-export function regionMismatch(
-  inputs: Pick<AppInputs, "accountId" | "name" | "region">,
-  live: string,
-): Error {
+export function regionMismatch(i: Pick<AppInputs, "accountId" | "name" | "region">, live: string): Error {
   return new Error(
-    `app ${inputs.name} already exists in account ${inputs.accountId} in region ${live}, not ${inputs.region}; ` +
+    `app ${i.name} already exists in account ${i.accountId} in region ${live}, not ${i.region}; ` +
       `an app cannot change region: set region to ${live} to adopt it, or choose another name`,
   );
 }
 
-function findApp(ctx: Context, accountId: string, appId: string): Promise<ApiApp | undefined> {
-  return unlessGone(ctx.client.apps.get(accountId, appId));
-}
-
-/** Adopts an existing app: it must be in the requested region. */
-function adoptExisting(inputs: AppInputs, record: ApiApp): { id: string; outs: AppOutputs; adopted: string } {
-  const outs = appOutputs(inputs.accountId, record);
+/** Takes over the existing app (read only with `adopt`): refused without `adopt`, or in another region. */
+async function adopt(inputs: AppInputs, read: () => Promise<ApiApp>) {
+  if (!inputs.adopt) throw alreadyExists(`app ${inputs.name} already exists in account ${inputs.accountId}`);
+  const outs = appOutputs(inputs.accountId, await read());
   if (outs.region !== inputs.region) throw regionMismatch(inputs, outs.region);
   return { id: outs.resourceName, outs, adopted: `app ${inputs.name} of account ${inputs.accountId}` };
-}
-
-function exists(inputs: AppInputs): Error {
-  return alreadyExists(`app ${inputs.name} already exists in account ${inputs.accountId}`);
 }
 
 export const definition = defineKind({
@@ -119,7 +93,7 @@ export const definition = defineKind({
     what: "the app's name in its account",
     fields: ["accountId", "name"],
     find: async (i, ctx) =>
-      (await findApp(ctx, i.accountId, i.name)) ? appResourceName(i.accountId, i.name) : undefined,
+      (await unlessGone(ctx.client.apps.get(i.accountId, i.name))) && appResourceName(i.accountId, i.name),
   },
   list: {
     inputs: z.object({
@@ -133,30 +107,24 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  // When the replacement keeps the same account and id (a region change), the old app goes first:
-  // the service cannot hold two apps of one id.
+  // A region change keeps the account and id: the service cannot hold two apps of one id.
   deleteBeforeReplace: (replaces) => !replaces.includes("name") && !replaces.includes("accountId"),
   normalize: (key, v) => (key === "region" ? normalizeRegion(v) : v),
   async create(inputs, ctx) {
-    const existing = await findApp(ctx, inputs.accountId, inputs.name);
-    if (existing) {
-      if (!inputs.adopt) throw exists(inputs);
-      return adoptExisting(inputs, existing);
-    }
-    let record: ApiApp;
+    const existing = await unlessGone(ctx.client.apps.get(inputs.accountId, inputs.name));
+    if (existing) return adopt(inputs, async () => existing);
     try {
-      record = await ctx.client.apps.create(inputs.accountId, inputs.name, {
-        region: `regions/${inputs.region}`,
-      });
+      const body = { region: `regions/${inputs.region}` };
+      const outs = appOutputs(
+        inputs.accountId,
+        await ctx.client.apps.create(inputs.accountId, inputs.name, body),
+      );
+      return { id: outs.resourceName, outs };
     } catch (err) {
       // Made by someone else between the lookup and the create.
       if (!isConflict(err)) throw err;
-      if (!inputs.adopt) throw exists(inputs);
-      const raced = await ctx.client.apps.get(inputs.accountId, inputs.name);
-      return adoptExisting(inputs, raced);
+      return adopt(inputs, () => ctx.client.apps.get(inputs.accountId, inputs.name));
     }
-    const outs = appOutputs(inputs.accountId, record);
-    return { id: outs.resourceName, outs };
   },
   async read(_id, olds, ctx) {
     return { outs: appOutputs(olds.accountId, await ctx.client.apps.get(olds.accountId, olds.name)) };

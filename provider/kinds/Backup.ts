@@ -1,10 +1,5 @@
-/**
- * A backup cannot be changed: a new install, description or list of addresses means a new backup (a
- * replacement). A backup the service aborted is replaced by a new request on the next `pulumi up`.
- */
 import { z } from "zod";
-import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
-import { pollUntil } from "../../sdk";
+import { type Backup as ApiBackup, type CreateBackupRequest, pollUntil } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import {
   normalizeEmails,
@@ -17,7 +12,6 @@ import {
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** A backup request. */
 const inputs = z
   .object({
     installId: uuidString.meta({
@@ -40,7 +34,6 @@ const inputs = z
         "Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.",
       writeOnly: true,
     }),
-    // Not a mere setting here: a change is an update, which waits again for a backup still running.
     timeoutSeconds: timeoutSecondsInput(3600).meta({
       description:
         "Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.",
@@ -80,22 +73,14 @@ const outputs = z.object({
 export type BackupInputs = z.output<typeof inputs>;
 type BackupOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** What the service reports of a backup, as outputs (the inputs are overlaid by the framework). */
-type BackupServiceOutputs = Pick<
-  BackupOutputs,
-  "installId" | "backupId" | "status" | "createTime" | "completeTime" | "cmsVersion"
-> & { description?: string };
-
 const WIRE = wireOf(inputs, outputs);
 
 /** Maps a service record to outputs (an empty description is none: the input carries over). */
-export const backupOutputs = (installId: string, b: ApiBackup): BackupServiceOutputs =>
-  WIRE.outputs({ ...b, description: b.description || undefined }, { installId });
+export const backupOutputs = (installId: string, b: ApiBackup) =>
+  WIRE.outputs({ ...b, description: b.description || undefined }, { installId }) as BackupOutputs;
 
 /** Whether a backup status is final. */
-export function isTerminalBackupStatus(status: string): boolean {
-  return status === "completed" || status === "aborted";
-}
+export const isTerminalBackupStatus = (status: string) => status === "completed" || status === "aborted";
 
 /** The failure of an aborted backup, with whatever reason the service gave. */
 export function abortedMessage(installId: string, b: ApiBackup): string {
@@ -114,35 +99,24 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
 /** How often a wait checks the backup (milliseconds); exported so tests can shorten it. */
 export const BACKUP_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
 
-/**
- * Waits until the backup is completed or aborted, or the deadline passes. Returns the last record; a
- * completed backup resolves, an aborted one throws with the reason.
- */
-async function waitForBackup(ctx: Context, installId: string, backupId: string, timeoutSeconds: number) {
-  const record = await pollUntil<ApiBackup>({
+/** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
+async function settled(ctx: Context, installId: string, b: ApiBackup, timeoutSeconds: number) {
+  if (isTerminalBackupStatus(b.status)) return b;
+  return pollUntil<ApiBackup>({
     deadlineMs: timeoutSeconds * 1000,
-    intervalMs: BACKUP_POLL.intervalMs,
-    maxIntervalMs: BACKUP_POLL.maxIntervalMs,
-    describe: `backup ${backupId} of install ${installId} to complete (timeoutSeconds ${timeoutSeconds})`,
+    ...BACKUP_POLL,
+    describe: `backup ${b.id} of install ${installId} to complete (timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
-      const b = await ctx.client.backups.get(installId, backupId);
-      return isTerminalBackupStatus(b.status) ? { done: true, value: b } : { done: false, state: b.status };
+      const live = await ctx.client.backups.get(installId, b.id);
+      return isTerminalBackupStatus(live.status)
+        ? { done: true, value: live }
+        : { done: false, state: live.status };
     },
   });
-  if (record.status === "aborted") throw new BackupAbortedError(abortedMessage(installId, record), record);
-  return record;
 }
 
-/** The service aborted the backup. */
-export class BackupAbortedError extends Error {
-  constructor(
-    message: string,
-    readonly backup: ApiBackup,
-  ) {
-    super(message);
-    this.name = "BackupAbortedError";
-  }
-}
+/** Whether the backup on record was aborted, so the next up requests a new one (from the old outputs only). */
+export const needsNewBackup = (olds: Record<string, unknown>) => olds["status"] === "aborted";
 
 export const definition = defineKind({
   kind: "Backup",
@@ -176,57 +150,34 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),
-  // The backup on record was aborted: the next up requests a new one.
   lost: (olds) => (needsNewBackup(olds) ? { replace: "status" } : undefined),
   async create(inputs, ctx) {
+    const { installId } = inputs;
     const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
-    const created = await ctx.client.backups.create(inputs.installId, body);
-    const outs = backupOutputs(inputs.installId, created) as BackupOutputs;
-    if (!inputs.wait || isTerminalBackupStatus(created.status)) {
-      if (created.status === "aborted" && inputs.wait)
-        throw new CreatedButFailedError(
-          created.id,
-          outs,
-          new Error(abortedMessage(inputs.installId, created)),
-        );
-      return { id: created.id, outs };
-    }
-    try {
-      const done = await waitForBackup(ctx, inputs.installId, created.id, inputs.timeoutSeconds);
-      return { id: created.id, outs: backupOutputs(inputs.installId, done) as BackupOutputs };
-    } catch (err) {
-      // The backup exists: record it (with the last state seen) so it is never orphaned.
-      const last = err instanceof BackupAbortedError ? backupOutputs(inputs.installId, err.backup) : outs;
-      throw new CreatedButFailedError(created.id, last, err);
-    }
+    const created = await ctx.client.backups.create(installId, body);
+    if (!inputs.wait) return { id: created.id, outs: backupOutputs(installId, created) };
+    // The backup exists: a failure records it (with the last state seen) so it is never orphaned.
+    const b = await settled(ctx, installId, created, inputs.timeoutSeconds).catch((err: unknown) => {
+      throw new CreatedButFailedError(created.id, backupOutputs(installId, created), err);
+    });
+    const outs = backupOutputs(installId, b);
+    if (b.status === "aborted")
+      throw new CreatedButFailedError(created.id, outs, new Error(abortedMessage(installId, b)));
+    return { id: created.id, outs };
   },
   async read(id, olds, ctx) {
-    // The description the service reports (when it reports one) is read back as the input.
-    return {
-      outs: backupOutputs(olds.installId, await ctx.client.backups.get(olds.installId, id)) as BackupOutputs,
-    };
+    return { outs: backupOutputs(olds.installId, await ctx.client.backups.get(olds.installId, id)) };
   },
   async update(id, olds, news, ctx) {
-    // Nothing on the service changes; re-read the backup and, when asked to, wait for it again (the next
-    // `up` after a create that timed out lands here).
+    // Nothing on the service changes: re-read, and wait again when asked (after a create that timed out).
     let b = await ctx.client.backups.get(olds.installId, id);
-    if (news.wait && !isTerminalBackupStatus(b.status))
-      b = await waitForBackup(ctx, olds.installId, id, news.timeoutSeconds);
+    if (news.wait) b = await settled(ctx, olds.installId, b, news.timeoutSeconds);
     if (news.wait && b.status === "aborted") throw new Error(abortedMessage(olds.installId, b));
-    return backupOutputs(olds.installId, b) as BackupOutputs;
+    return backupOutputs(olds.installId, b);
   },
   async delete() {
-    // Backups cannot be deleted on the service: forgetting the resource is all delete can honestly do.
     return `${FORGOTTEN}backups cannot be deleted; it stays in the install's backup list`;
   },
 });
-
-/**
- * Whether a backup must be requested anew: the service aborted the one on record. Decided from the old
- * outputs only (diff makes no API call); `pulumi refresh` is what brings an abort seen later into state.
- */
-export function needsNewBackup(olds: Record<string, unknown>): boolean {
-  return olds["status"] === "aborted";
-}
 
 export const provider = definition.provider;

@@ -20,7 +20,6 @@ import {
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** The inputs whose change restores again (each a restore parameter, or `triggers`). */
 const restoreShape = {
   installId: uuidString.meta({
     description: "The install to restore. A change restores again (into the new install).",
@@ -50,7 +49,6 @@ const restoreShape = {
   }),
 };
 
-/** A restore of an install from a backup. */
 const inputs = z
   .object({
     ...restoreShape,
@@ -59,7 +57,6 @@ const inputs = z
         "Wait while the install reports the status `pending` after the restore. A change alone restores nothing.",
       writeOnly: true,
     }),
-    // Not a mere setting here: a change is an update (which waits again, restoring nothing).
     timeoutSeconds: timeoutSecondsInput(3600).meta({
       description:
         "Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.",
@@ -89,7 +86,7 @@ const outputs = z.object({
 type BackupRestoreInputs = z.output<typeof inputs>;
 type BackupRestoreOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The inputs whose change restores again. */
+/** The inputs whose change restores again (each a restore parameter, or `triggers`). */
 export const RESTORE_INPUTS = Object.keys(restoreShape) as (keyof typeof restoreShape)[];
 
 /** What a restore with these inputs does, in words (unknown values shown as such). */
@@ -111,36 +108,28 @@ export function restoreSummary(i: Record<string, unknown>): string {
 /** How often a wait checks the install (milliseconds); exported so tests can shorten it. */
 export const RESTORE_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
 
-/** Waits until the install no longer reports `pending`; returns its status. */
-async function waitForInstall(
-  ctx: Context,
-  installId: string,
-  timeoutSeconds: number,
-): Promise<string | null> {
-  return pollUntil<string | null>({
+/** The install's status once it no longer reports `pending`. */
+const waitForInstall = (ctx: Context, installId: string, timeoutSeconds: number) =>
+  pollUntil<string | null>({
     deadlineMs: timeoutSeconds * 1000,
-    intervalMs: RESTORE_POLL.intervalMs,
-    maxIntervalMs: RESTORE_POLL.maxIntervalMs,
+    ...RESTORE_POLL,
     describe: `install ${installId} to finish restoring (timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
-      const install = await ctx.client.installs.get(installId);
-      const status = install.status ?? null;
+      const status = (await ctx.client.installs.get(installId)).status ?? null;
       return status === "pending" ? { done: false, state: status } : { done: true, value: status };
     },
   });
-}
 
 const WIRE = wireOf(inputs, outputs);
-/** What the restore request carries (the rest addresses it or is the provider's own). */
-const SENT = ["notificationEmails", "restoreDatabase", "createCheckpoint"] as const;
 
 /** Starts one restore; returns the outputs of the run. */
 async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: number) {
-  await ctx.client.backups.restore(i.installId, i.backupId, WIRE.body(i, SENT) as RestoreBackupRequest);
+  const body = WIRE.body(i, ["notificationEmails", "restoreDatabase", "createCheckpoint"]);
+  await ctx.client.backups.restore(i.installId, i.backupId, body as RestoreBackupRequest);
   return {
     restoreCount: previousCount + 1,
     lastRestoredAt: new Date().toISOString(),
-    installStatus: "pending" as string | null,
+    installStatus: "pending",
   };
 }
 
@@ -172,22 +161,21 @@ export const definition = defineKind({
       const installStatus = await waitForInstall(ctx, inputs.installId, inputs.timeoutSeconds);
       return { id, outs: { ...run, installStatus } as BackupRestoreOutputs };
     } catch (err) {
-      // The restore was started: record it, so the next `up` waits again instead of restoring twice.
+      // Recorded, so the next `up` waits again instead of restoring twice.
       throw new CreatedButFailedError(id, run, err);
     }
   },
   async read(_id, olds, ctx) {
-    // An action has no live object; it is gone when its backup (or install) is gone.
+    // Gone when its backup (or install) is gone.
     await ctx.client.backups.get(olds.installId, olds.backupId);
     return { outs: {} as BackupRestoreOutputs };
   },
   async delete() {
-    // Nothing to undo on the service: forgetting the action is all delete does.
     return `${FORGOTTEN}a restore cannot be undone`;
   },
 });
 
-/** The update of a BackupRestore: restore again when an action input changed, then wait. */
+/** Restores again when an action input changed, then waits. */
 export async function updateRestore(
   _id: string,
   olds: Record<string, unknown>,
@@ -208,11 +196,10 @@ export async function updateRestore(
   try {
     return { ...run, installStatus: await waitForInstall(ctx, i.installId, i.timeoutSeconds) };
   } catch (err) {
-    if (again) throw new ActionRanButFailedError(run, err);
-    throw err;
+    throw again ? new ActionRanButFailedError(run, err) : err;
   }
 }
 
 export const provider = actionProvider(definition.provider, restoreSummary, updateRestore);
-// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
+// The registry serves this kind's provider as the plugin does.
 definition.provider = provider;

@@ -1,26 +1,15 @@
-/**
- * Cookie entries are platform-managed: the service accepts them, does not save them and a later GET
- * never returns what was sent, so `check` rejects them rather than let a program declare a rule that
- * can never take effect. The platform's own cookie rules that a GET reports are left out of the outputs.
- */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { type CacheExclusion as ApiCacheExclusion, isConflict } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { isConflict } from "../../sdk";
+import { defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, requiredString, uuidString, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 
-/** Kinds of exclusion a program may declare (`cookie` is accepted by the schema only to explain why not). */
-export type ExclusionType = "query arg" | "url path";
+/** One cache exclusion a program may declare (`cookie` is in the schema only to say why not). */
+type Exclusion = { type: "query arg" | "url path"; value: string };
 
-/** One cache exclusion: what part of the request `value` is matched against. */
-export interface Exclusion {
-  type: ExclusionType;
-  value: string;
-}
-
-const ExclusionSchema = z
+const exclusion = z
   .object({
     type: z
       .enum(["query arg", "url path", "cookie"], { error: 'must be "query arg" or "url path"' })
@@ -37,7 +26,7 @@ const inputs = z
       description: "The install whose exclusions this resource owns (also the resource id).",
       replaces: true,
     }),
-    exclusions: z.array(ExclusionSchema, { error: "is required and must be a list" }).meta({
+    exclusions: z.array(exclusion, { error: "is required and must be a list" }).meta({
       description:
         'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
         "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
@@ -53,7 +42,6 @@ const inputs = z
   })
   .strict();
 
-type CacheExclusionsOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const outputs = z.object({});
 
 /** Why a `value` is not a regular expression, or `undefined` when it compiles. */
@@ -68,41 +56,29 @@ export function regexError(value: string): string | undefined {
   }
 }
 
-/** The check rules of the exclusions: compilable regular expressions, no cookie entries. */
-export function exclusionFailures(exclusions: readonly { type: string; value: string }[]): CheckFailure[] {
-  const failures: CheckFailure[] = [];
-  exclusions.forEach((e, i) => {
-    if (e.type === "cookie") {
-      failures.push({
-        property: `exclusions[${i}].type`,
-        reason: whole(
-          "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
-            'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
-        ),
-      });
-    }
-    const bad = regexError(e.value);
-    if (bad !== undefined) {
-      failures.push({
-        property: `exclusions[${i}].value`,
-        reason: whole(`invalid regular expression: ${bad}`),
-      });
-    }
-  });
-  return failures;
-}
+const COOKIE = whole(
+  "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
+    'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
+);
 
-/**
- * The canonical form of a list, as the service saves it: cookie entries dropped (never saved),
- * duplicates collapsed, sorted by type then value (the service's order carries no meaning).
- */
+/** The check rules of the exclusions: compilable regular expressions, no cookie entries. */
+export const exclusionFailures = (exclusions: readonly { type: string; value: string }[]): CheckFailure[] =>
+  exclusions.flatMap((e, i) => {
+    const bad = regexError(e.value);
+    const value = { property: `exclusions[${i}].value`, reason: whole(`invalid regular expression: ${bad}`) };
+    return [
+      ...(e.type === "cookie" ? [{ property: `exclusions[${i}].type`, reason: COOKIE }] : []),
+      ...(bad === undefined ? [] : [value]),
+    ];
+  });
+
+/** A list as the service saves it: no cookie entries (never saved), no duplicates, sorted by type then value. */
 export function normalizeExclusions(list: unknown): Exclusion[] {
   if (!Array.isArray(list)) return [];
   const seen = new Map<string, Exclusion>();
   for (const item of list as { type?: unknown; value?: unknown }[]) {
-    if (!item || typeof item.type !== "string" || typeof item.value !== "string") continue;
-    if (item.type === "cookie") continue;
-    const e = { type: item.type as ExclusionType, value: item.value };
+    if (typeof item?.type !== "string" || typeof item.value !== "string" || item.type === "cookie") continue;
+    const e = { type: item.type as Exclusion["type"], value: item.value };
     seen.set(JSON.stringify([e.type, e.value]), e);
   }
   return [...seen.values()].sort((a, b) =>
@@ -110,16 +86,13 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
   );
 }
 
-function outputsOf(installId: string, live: readonly ApiCacheExclusion[]): CacheExclusionsOutputs {
-  return { installId, exclusions: normalizeExclusions(live) };
-}
+const outputsOf = (installId: string, live: unknown) => ({
+  installId,
+  exclusions: normalizeExclusions(live),
+});
 
 /** PUT of the full list; a 409 becomes a message that says the install is transferable. */
-async function replace(
-  ctx: Context,
-  installId: string,
-  exclusions: Exclusion[],
-): Promise<ApiCacheExclusion[]> {
+async function replace(ctx: Context, installId: string, exclusions: Exclusion[]) {
   try {
     return await ctx.client.cacheExclusions.replace(installId, exclusions);
   } catch (err) {
@@ -162,32 +135,30 @@ export const definition = defineKind({
   outputs,
   rules: [{ uses: ["exclusions"], test: (i) => exclusionFailures(i.exclusions) }],
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
-  // The list always exists (possibly empty). Create takes it over when it is empty or already the declared
-  // one; other exclusions are replaced only with `adopt: true`, never silently.
+  // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
   async create(inputs, ctx) {
+    const { installId } = inputs;
     const wanted = normalizeExclusions(inputs.exclusions);
-    const live = await ctx.client.cacheExclusions.get(inputs.installId);
-    const held = normalizeExclusions(live);
-    // Exactly these exclusions already (an import, the way back after a crash): taken as they are, no write.
-    if (isDeepStrictEqual(held, wanted))
-      return { id: inputs.installId, outs: outputsOf(inputs.installId, live) };
-    if (held.length && !inputs.adopt) {
+    const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
+    // Exactly these already (an import, the way back after a crash): no write.
+    if (isDeepStrictEqual(held, wanted)) return { id: installId, outs: { installId, exclusions: held } };
+    if (held.length && !inputs.adopt)
       throw alreadyExists(
-        `install ${inputs.installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
+        `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
           `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}) that this create would replace`,
         "list them in exclusions to keep them, or set adopt: true to replace them with this list",
       );
-    }
-    const saved = await replace(ctx, inputs.installId, wanted);
-    return { id: inputs.installId, outs: outputsOf(inputs.installId, saved) };
+    return { id: installId, outs: outputsOf(installId, await replace(ctx, installId, wanted)) };
   },
   async read(id, olds, ctx) {
     const installId = olds.installId ?? id;
     return { outs: outputsOf(installId, await ctx.client.cacheExclusions.get(installId)) };
   },
   async update(_id, _olds, news, ctx) {
-    const saved = await replace(ctx, news.installId, normalizeExclusions(news.exclusions));
-    return outputsOf(news.installId, saved);
+    return outputsOf(
+      news.installId,
+      await replace(ctx, news.installId, normalizeExclusions(news.exclusions)),
+    );
   },
   async delete(id, olds, ctx) {
     await replace(ctx, olds.installId ?? id, []);

@@ -1,9 +1,3 @@
-/**
- * The service takes one object-cache purge per 60 s per install. The provider spaces its own purges of an
- * install by that window, and when the service still answers 429 (a purge from elsewhere) it waits (the
- * `Retry-After` when given, otherwise the whole window) and purges then: the limit never fails an update,
- * only `timeoutSeconds` of waiting does.
- */
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
@@ -13,7 +7,6 @@ import { actionAdoptInput, timeoutSecondsInput, triggersInput, uuidString } from
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
 
-/** A purge of one cache of an install. */
 const inputs = z
   .object({
     installId: uuidString.meta({
@@ -30,7 +23,6 @@ const inputs = z
       description: "Any values; when they change, the cache is purged again.",
       writeOnly: true,
     }),
-    // Not a mere setting here: a change is an update (which purges nothing when `triggers` stay).
     timeoutSeconds: timeoutSecondsInput(300).meta({
       description:
         "Longest wait for the service's purge window (one object-cache purge per install per 60 s), in seconds. A change alone purges nothing.",
@@ -52,15 +44,16 @@ const outputs = z.object({
     .meta({ description: "Seconds the last purge waited for the service's window." }),
 });
 
-type CachePurgeInputs = z.output<typeof inputs>;
 type CachePurgeOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Purges once, within the object cache's window (other types have none documented). */
-async function purge(ctx: Context, i: CachePurgeInputs, previousCount: number) {
-  const window = i.type === "object" ? OBJECT_CACHE_PURGE_WINDOW_MS : 0;
+/**
+ * Purges once, spaced by the object cache's window (other types have none documented); a 429 (a purge from
+ * elsewhere) is waited out (`paced`), so only `timeoutSeconds` fails it.
+ */
+async function purge(ctx: Context, i: z.output<typeof inputs>, previousCount: number) {
   const { waitedMs } = await paced(
     `purge/${i.installId}/${i.type}`,
-    window,
+    i.type === "object" ? OBJECT_CACHE_PURGE_WINDOW_MS : 0,
     i.timeoutSeconds * 1000,
     `the ${i.type} cache of install ${i.installId} to accept a purge (timeoutSeconds ${i.timeoutSeconds})`,
     () => ctx.client.cachePurge.purge(i.installId, i.type),
@@ -87,20 +80,20 @@ export const definition = defineKind({
   outputs,
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),
   async create(inputs, ctx) {
-    // One resource per purge action: several may target the same install, so the id is unique.
+    // Several may target the same install: the id is unique.
     return { id: randomUUID(), outs: (await purge(ctx, inputs, 0)) as CachePurgeOutputs };
   },
   async read(_id, olds, ctx) {
-    // Nothing of the action is kept by the service; it is gone when its install is (404).
+    // Gone when its install is (404).
     await ctx.client.installs.get(olds.installId);
     return { outs: olds };
   },
   async update(_id, olds, news, ctx) {
-    const previous = typeof olds.purgeCount === "number" ? olds.purgeCount : 0;
-    const same = isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {});
     // A new timeout alone purges nothing (the old outputs carry over, but never the old `__provider`).
     const { __provider: _old, ...kept } = olds;
-    if (same) return { ...kept, ...news } as CachePurgeOutputs;
+    if (isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {}))
+      return { ...kept, ...news } as CachePurgeOutputs;
+    const previous = typeof olds.purgeCount === "number" ? olds.purgeCount : 0;
     return { ...news, ...(await purge(ctx, news, previous)) } as CachePurgeOutputs;
   },
   async delete() {

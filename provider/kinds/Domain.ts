@@ -16,13 +16,9 @@ import { COMMON_INPUTS, domainNameInput, uuidString } from "../core/inputs";
 import { answer, CreatedButFailedError, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** A domain on an install. */
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      description: "The install the domain belongs to.",
-      replaces: true,
-    }),
+    installId: uuidString.meta({ description: "The install the domain belongs to.", replaces: true }),
     name: domainNameInput({ wildcard: true }).meta({
       description:
         "The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.",
@@ -87,13 +83,12 @@ const outputs = z.object({
 type DomainInputs = z.output<typeof inputs>;
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The canonical form of a value for comparison: a name without case. */
 const normalize = (key: string, v: unknown) =>
   key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null);
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps a service record to outputs (the name lower case, as the input stores it). */
-export const domainOutputs = (installId: string, d: ApiDomain): DomainOutputs =>
+const domainOutputs = (installId: string, d: ApiDomain): DomainOutputs =>
   WIRE.outputs(d, { installId, name: d.name.toLowerCase() });
 
 /** The install's domains by lower-case name, listed once per plugin process (see `children.ts`). */
@@ -105,18 +100,13 @@ const DOMAINS = sharedChildren<ApiDomain>({
 
 /** Whether a record carries what the outputs need (the Swagger's bulk record has no network details). */
 const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_details != null;
+const byName = (all: ApiDomain[]) => new Map(all.map((d) => [d.name.toLowerCase(), d]));
 
 /**
- * One bulk create of `names` on the install, one outcome per name: its record or its own error.
- * - The answer is matched by name; a record it lacks (one object for the batch) or gives short comes from
- *   a listing made after it.
- * - A refusal (400, 409, 422) of several names refuses them all: each is sent again alone, so the one at
- *   fault gets its own error and the others are created.
- * - A lost answer (any 5xx, a 503 included, a timeout, a connection cut, a body not understood: the sdk's
- *   `mayHaveActed`; a 429 is retried by the transport, nothing having been done) may hide created
- *   domains: the install is listed again, a name it now holds was created by this call (the look before
- *   the create did not find it) and is taken as created, each named with its id; the rest is sent again,
- *   once.
+ * One bulk create of `names` on the install, one outcome per name: its record or its own error. A record
+ * the answer lacks or gives short comes from a listing; a refusal of several names sends each again alone
+ * (only the one at fault fails); after a lost answer (`mayHaveActed`) a name the install now holds was
+ * made by this call (the look before did not find it) and the rest is sent again, once.
  */
 async function createBulk(
   client: WpEngineClient,
@@ -125,45 +115,35 @@ async function createBulk(
   again = true,
 ): Promise<Outcome<ApiDomain>[]> {
   try {
-    const answer = await client.domains.createBulk(installId, { domains: names.map((name) => ({ name })) });
-    const byName = new Map(answer.map((d) => [d.name.toLowerCase(), d]));
-    if (names.every((n) => complete(byName.get(n)))) return names.map((n) => byName.get(n)!);
-    const listed = new Map((await client.domains.listAll(installId)).map((d) => [d.name.toLowerCase(), d]));
+    const answered = byName(
+      await client.domains.createBulk(installId, { domains: names.map((name) => ({ name })) }),
+    );
+    if (names.every((n) => complete(answered.get(n)))) return names.map((n) => answered.get(n)!);
+    const listed = byName(await client.domains.listAll(installId));
     return names.map(
       (n) =>
-        (complete(byName.get(n)) ? byName.get(n) : listed.get(n)) ??
+        (complete(answered.get(n)) ? answered.get(n) : listed.get(n)) ??
         new Error(`the bulk create of ${n} answered, but the install's domains do not hold it`),
     );
   } catch (err) {
-    // Nothing was done (a 429 retried to the end, a 4xx refusal; see the sdk's `mayHaveActed`).
     if (!mayHaveActed(err)) {
-      // A refusal of several names refuses them all: each goes alone, so only the one at fault fails.
       if (names.length === 1 || !isRefusal(err)) return names.map(() => err as Error);
       return (await Promise.all(names.map((n) => createBulk(client, installId, [n], again)))).flat();
     }
-    const listed = await client.domains.listAll(installId).then(
-      (all) => new Map(all.map((d) => [d.name.toLowerCase(), d])),
-      () => undefined,
-    );
+    const listed = await client.domains.listAll(installId).then(byName, () => undefined);
     if (!listed) return names.map(() => err as Error);
+    const found = names.filter((n) => listed.has(n));
     const rest = names.filter((n) => !listed.has(n));
-    // Said as a single create's is (lifecycle.ts), for the batch: what was found and what is sent again,
-    // once each; a send again that fails ends in the resources' own errors, counted there.
-    if (rest.length < names.length)
-      say(
-        "Domain",
-        `install ${installId}`,
+    // Said once for the batch, as lifecycle.ts says a single create's.
+    const tell = (what: string) => say("Domain", `install ${installId}`, what);
+    if (found.length)
+      tell(
         `a bulk create of ${names.length} was answered ${answer(err)}, but it had taken effect for ` +
-          `${names.length - rest.length} of ${names.length} (found by name on the install): taken as created: ` +
-          names
-            .filter((n) => listed.has(n))
-            .map((n) => `${n} (id ${listed.get(n)!.id})`)
-            .join(", "),
+          `${found.length} of ${names.length} (found by name on the install): taken as created: ` +
+          found.map((n) => `${n} (id ${listed.get(n)!.id})`).join(", "),
       );
     if (rest.length && again)
-      say(
-        "Domain",
-        `install ${installId}`,
+      tell(
         `${rest.length} of a bulk create of ${names.length} had not taken effect (nothing found by name on ` +
           "the install): sent again",
       );
@@ -172,11 +152,7 @@ async function createBulk(
   }
 }
 
-/**
- * Creates of domains on one install that arrive together go as one bulk call (up to 20; see `gathered`
- * for when a batch leaves): with the engine's `--parallel` creates at once, a first `up` of N domains costs
- * about N/parallel bulk calls instead of N.
- */
+/** Creates of domains on one install that arrive together go as one bulk call (up to 20; see `gathered`). */
 const createGathered = gathered<WpEngineClient, string, ApiDomain>({
   max: 20,
   quietMs: 250,
@@ -188,6 +164,10 @@ const createGathered = gathered<WpEngineClient, string, ApiDomain>({
 /** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
 export const domainPatch = (have: Partial<DomainOutputs>, want: Partial<DomainInputs>) =>
   WIRE.patch(have, want) as UpdateDomainRequest | undefined;
+
+/** PATCHes the domain; this process's reads of the install list again. */
+const update = (client: WpEngineClient, installId: string, id: string, patch: UpdateDomainRequest) =>
+  client.domains.update(installId, id, patch).finally(() => READS.drop(client, installId));
 
 export const definition = defineKind({
   kind: "Domain",
@@ -229,24 +209,21 @@ export const definition = defineKind({
               .finally(() => READS.drop(ctx.client, installId))
           : createGathered(ctx.client, installId, name),
       ));
-    if (!created && !inputs.adopt) {
+    if (!created && !inputs.adopt)
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
-    }
-    const outs = domainOutputs(inputs.installId, record);
+    const outs = domainOutputs(installId, record);
     const adopted = created ? {} : { adopted: `domain ${name} of install ${installId}` };
     const patch = domainPatch(outs, inputs);
     if (!patch) return { id: record.id, outs, ...adopted };
     try {
-      const updated = await ctx.client.domains
-        .update(inputs.installId, record.id, patch)
-        .finally(() => READS.drop(ctx.client, installId));
-      return { id: record.id, outs: domainOutputs(inputs.installId, updated), ...adopted };
+      const updated = await update(ctx.client, installId, record.id, patch);
+      return { id: record.id, outs: domainOutputs(installId, updated), ...adopted };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }
   },
   async read(id, olds, ctx) {
-    // A domain the listing lacks is confirmed by a GET of its own (404: gone).
+    // One the listing lacks is confirmed by a GET of its own (404: gone).
     const d =
       (await READS.find(ctx.client, olds.installId, id)) ??
       (await ctx.client.domains.get(olds.installId, id));
@@ -255,9 +232,7 @@ export const definition = defineKind({
   async update(id, olds, news, ctx) {
     const patch = domainPatch(olds, news);
     const d = patch
-      ? await ctx.client.domains
-          .update(news.installId, id, patch)
-          .finally(() => READS.drop(ctx.client, news.installId))
+      ? await update(ctx.client, news.installId, id, patch)
       : await ctx.client.domains.get(news.installId, id);
     return domainOutputs(news.installId, d);
   },

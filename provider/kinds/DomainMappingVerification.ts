@@ -1,7 +1,3 @@
-/**
- * Read reports whether the mapping is verified: when it no longer is, the diff after a refresh shows a
- * change and the next update verifies again. A mapping removed from the environment reads as gone.
- */
 import { z } from "zod";
 import {
   environmentAddress,
@@ -9,7 +5,7 @@ import {
   type MappingStatus,
   mappingStatus,
 } from "../core/appHosting";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, timeoutSecondsInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
@@ -51,14 +47,7 @@ const outputs = z.object({
 });
 
 type DomainMappingVerificationInputs = z.output<typeof inputs>;
-type DomainMappingVerificationOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
 type Address = Pick<DomainMappingVerificationInputs, "accountId" | "appId" | "environmentId" | "domain">;
-
-/** The id: the mapping's resource name. */
-export function mappingResourceName(a: Address): string {
-  return `${environmentResourceName(a.accountId, a.appId, a.environmentId)}/domainMappings/${a.domain}`;
-}
 
 /** The live mapping of the domain, following every page; undefined when the environment has none. */
 async function findMapping(ctx: Context, a: Address): Promise<MappingStatus | undefined> {
@@ -69,33 +58,28 @@ async function findMapping(ctx: Context, a: Address): Promise<MappingStatus | un
   return undefined;
 }
 
-function verificationOutputs(
-  a: Omit<DomainMappingVerificationInputs, "adopt">,
-  m: MappingStatus,
-): DomainMappingVerificationOutputs {
-  return {
-    ...a,
-    txtVerified: m.txtVerified === true,
-    txtRecordName: m.txtRecordName,
-    txtRecordValue: m.txtRecordValue,
-    state: m.state,
-    resourceName: m.resourceName ?? mappingResourceName(a),
-  };
-}
+/** The id: the mapping's resource name. */
+const mappingName = (a: Address) =>
+  `${environmentResourceName(a.accountId, a.appId, a.environmentId)}/domainMappings/${a.domain}`;
+
+const verificationOutputs = (a: Omit<DomainMappingVerificationInputs, "adopt">, m: MappingStatus) => ({
+  ...a,
+  txtVerified: m.txtVerified === true,
+  txtRecordName: m.txtRecordName,
+  txtRecordValue: m.txtRecordValue,
+  state: m.state,
+  resourceName: m.resourceName ?? mappingName(a),
+});
 
 /** Verifies the mapping (at once when it already is), then revalidates it when asked. */
-async function verify(
-  ctx: Context,
-  inputs: DomainMappingVerificationInputs,
-): Promise<DomainMappingVerificationOutputs> {
+async function verify(ctx: Context, inputs: DomainMappingVerificationInputs) {
   const { accountId, appId, environmentId, domain } = inputs;
   const mapping = await findMapping(ctx, inputs);
-  if (!mapping) {
+  if (!mapping)
     throw new Error(
       `domain ${domain} is not mapped on environment ${environmentId} of app ${appId}: add it to the ` +
         "environment's DomainMappings first (and make this resource depend on it, e.g. dependsOn: [mappings])",
     );
-  }
   let verified = mapping;
   if (mapping.txtVerified !== true) {
     const answer = await verifyUntilSeen({
@@ -104,7 +88,7 @@ async function verify(
       describe: `the TXT record of domain mapping ${domain}`,
       attempt: () => ctx.client.domainMappings.verifyTxtRecord(accountId, appId, environmentId, domain),
       explain: async (lastAnswer) => {
-        // Read the mapping again for the record to publish: it is the one the service is looking for now.
+        // The record to publish is the one the service is looking for now.
         const latest = (await findMapping(ctx, inputs).catch(() => undefined)) ?? mapping;
         return notVerifiedMessage(
           `domain mapping ${domain} of environment ${environmentId}`,
@@ -118,10 +102,8 @@ async function verify(
     verified = { ...mapping, ...mappingStatus(answer), txtVerified: true };
   }
   if (inputs.revalidate) {
-    verified = {
-      ...verified,
-      ...mappingStatus(await ctx.client.domainMappings.revalidate(accountId, appId, environmentId, domain)),
-    };
+    const revalidated = await ctx.client.domainMappings.revalidate(accountId, appId, environmentId, domain);
+    verified = { ...verified, ...mappingStatus(revalidated) };
   }
   return verificationOutputs(inputs, verified);
 }
@@ -143,19 +125,16 @@ export const definition = defineKind({
   naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
-  // The resource promises a verified mapping: a refresh that found it unverified is a change, answered
-  // by an update that verifies again.
+  // A refresh that found the mapping no longer verified: the update verifies again.
   lost: (olds) => (olds["txtVerified"] === false ? "update" : undefined),
   // Verifying a verified mapping succeeds at once, so `adopt` changes nothing.
   async create(inputs, ctx) {
-    return { id: mappingResourceName(inputs), outs: await verify(ctx, inputs) };
+    return { id: mappingName(inputs), outs: await verify(ctx, inputs) };
   },
   async read(_id, olds, ctx) {
     const mapping = await findMapping(ctx, olds);
-    if (!mapping) return undefined;
-    return { outs: verificationOutputs(olds, mapping) };
+    return mapping && { outs: verificationOutputs(olds, mapping) };
   },
-  // Runs only when a refresh found the mapping no longer verified (see `diff` below): verify again.
   async update(_id, _olds, news, ctx) {
     return verify(ctx, news);
   },

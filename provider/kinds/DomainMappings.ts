@@ -8,20 +8,18 @@ import {
   mappingStatus,
   mappingStatusOutput,
 } from "../core/appHosting";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
   COMMON_INPUTS,
   domainNameInput,
-  type Rule,
   timeoutSecondsInput,
   uuidString,
   whole,
 } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 
-/** One mapping as declared. */
 const mappingInput = z
   .object({
     domain: domainNameInput().meta({
@@ -46,6 +44,7 @@ const inputs = z
     ...environmentAddress,
     mappings: z.array(mappingInput, { error: "is required and must be a list of {domain, ...}" }).meta({
       description: "The full set of mappings of the environment: afterwards exactly these exist.",
+      // The service names an error's field `domainMappings.<i>.<field>`.
       wire: "domainMappings",
     }),
     timeoutSeconds: timeoutSecondsInput(600),
@@ -65,7 +64,12 @@ const outputs = z.object({
 });
 
 type DomainMappingsInputs = z.output<typeof inputs>;
-type DomainMappingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
+type Environment = Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">;
+type Waiting = Environment & Pick<DomainMappingsInputs, "timeoutSeconds">;
+
+const domainOf = (m: unknown) => String((m as { domain?: unknown } | null)?.domain ?? "");
+const byDomain = (a: unknown, b: unknown) =>
+  domainOf(a) < domainOf(b) ? -1 : domainOf(a) > domainOf(b) ? 1 : 0;
 
 /** The canonical form of a set of mappings: sorted by domain, lower case, defaults filled. */
 export function normalizeMappings(value: unknown): unknown {
@@ -73,136 +77,106 @@ export function normalizeMappings(value: unknown): unknown {
   return value
     .map((m) => {
       if (!m || typeof m !== "object") return m;
-      const r = m as Record<string, unknown>;
-      const dest = r["destinationDomainMapping"];
+      const { domain, primary, destinationDomainMapping: dest } = m as Record<string, unknown>;
       return {
-        domain: typeof r["domain"] === "string" ? canonicalDomain(r["domain"]) : r["domain"],
-        primary: r["primary"] === true,
+        domain: typeof domain === "string" ? canonicalDomain(domain) : domain,
+        primary: primary === true,
         destinationDomainMapping: typeof dest === "string" && dest !== "" ? canonicalDomain(dest) : null,
       };
     })
-    .sort((a, b) => {
-      const da = String((a as { domain?: unknown })?.domain ?? "");
-      const db = String((b as { domain?: unknown })?.domain ?? "");
-      return da < db ? -1 : da > db ? 1 : 0;
-    });
+    .sort(byDomain);
 }
 
 /** The spec's rules on a set of mappings: unique domains, one primary at most, redirects inside the set. */
 export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const seen = new Map<string, number>();
+  const fail = (property: string, reason: string) => failures.push({ property, reason });
+  const first = new Map<string, number>();
   mappings.forEach((m, i) => {
-    const first = seen.get(m.domain);
-    if (first !== undefined) {
-      failures.push({
-        property: `mappings[${i}].domain`,
-        reason: `${m.domain} appears more than once (also mappings[${first}]); domains compare case-insensitively`,
-      });
-    } else seen.set(m.domain, i);
+    const seen = first.get(m.domain);
+    if (seen === undefined) first.set(m.domain, i);
+    else
+      fail(
+        `mappings[${i}].domain`,
+        `${m.domain} appears more than once (also mappings[${seen}]); domains compare case-insensitively`,
+      );
   });
   const primaries = mappings.filter((m) => m.primary).map((m) => m.domain);
-  if (primaries.length > 1) {
-    failures.push({
-      property: "mappings",
-      reason: whole(`at most one mapping may be primary; ${primaries.length} are: ${primaries.join(", ")}`),
-    });
-  }
-  const byDomain = new Map(mappings.map((m) => [m.domain, m]));
+  if (primaries.length > 1)
+    fail(
+      "mappings",
+      whole(`at most one mapping may be primary; ${primaries.length} are: ${primaries.join(", ")}`),
+    );
+  const all = new Map(mappings.map((m) => [m.domain, m]));
   mappings.forEach((m, i) => {
     const dest = m.destinationDomainMapping;
     if (dest === null) return;
-    const property = `mappings[${i}].destinationDomainMapping`;
+    const at = `mappings[${i}].destinationDomainMapping`;
     if (dest === m.domain) {
-      failures.push({ property, reason: whole(`${m.domain} cannot redirect to itself`) });
+      fail(at, whole(`${m.domain} cannot redirect to itself`));
       return;
     }
-    const target = byDomain.get(dest);
-    if (!target) {
-      failures.push({
-        property,
-        reason: whole(`${dest} is not a domain of this set; a redirect must point at one`),
-      });
-    } else if (target.destinationDomainMapping !== null) {
-      failures.push({
-        property,
-        reason: whole(
+    const target = all.get(dest);
+    if (!target) fail(at, whole(`${dest} is not a domain of this set; a redirect must point at one`));
+    else if (target.destinationDomainMapping !== null)
+      fail(
+        at,
+        whole(
           `${dest} itself redirects to ${target.destinationDomainMapping}; point ${m.domain} at the final domain`,
         ),
-      });
-    }
-    if (m.primary) {
-      failures.push({
-        property: `mappings[${i}].primary`,
-        reason: whole(`${m.domain} redirects to ${dest} and so cannot be the primary domain`),
-      });
-    }
+      );
+    if (m.primary)
+      fail(
+        `mappings[${i}].primary`,
+        whole(`${m.domain} redirects to ${dest} and so cannot be the primary domain`),
+      );
   });
   return failures;
 }
 
-const rules: Rule<DomainMappingsInputs>[] = [
-  { uses: ["mappings"], test: (inputs) => mappingFailures(inputs.mappings) },
-];
-
-/** The mappings the environment has (those being deleted are already gone as far as the set goes), sorted. */
-export function liveSet(statuses: readonly MappingStatus[]): MappingStatus[] {
-  return statuses
-    .filter((m) => m.state !== "DELETING")
-    .sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
-}
+/** The mappings the environment has (those being deleted are gone as far as the set goes), sorted. */
+export const liveSet = (statuses: readonly MappingStatus[]) =>
+  statuses.filter((m) => m.state !== "DELETING").sort(byDomain);
 
 /** The declared shape of live mappings (what `read` reports as inputs). */
-export function asInputs(statuses: readonly MappingStatus[]): MappingInput[] {
-  return statuses.map((s) => ({
-    domain: s.domain,
-    primary: s.primary,
-    destinationDomainMapping: s.destinationDomainMapping,
+export const asInputs = (statuses: readonly MappingStatus[]): MappingInput[] =>
+  statuses.map(({ domain, primary, destinationDomainMapping }) => ({
+    domain,
+    primary,
+    destinationDomainMapping,
   }));
-}
 
-/** The `:replace` request body's mappings for a declared set. */
-export function replaceBody(
-  mappings: readonly MappingInput[],
-): { domain: string; primary?: boolean; destinationDomainMapping?: string }[] {
-  return mappings.map((m) => ({
+/** The `:replace` request body's mappings for a declared set (false and null fields left out). */
+export const replaceBody = (mappings: readonly MappingInput[]) =>
+  mappings.map((m) => ({
     domain: m.domain,
     ...(m.primary ? { primary: true } : {}),
     ...(m.destinationDomainMapping ? { destinationDomainMapping: m.destinationDomainMapping } : {}),
   }));
-}
 
-function mappingsOutputs(
-  inputs: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId" | "timeoutSeconds">,
-  mappings: MappingInput[],
-  statuses: MappingStatus[],
-): DomainMappingsOutputs {
-  return {
-    ...inputs,
-    mappings: normalizeMappings(mappings) as MappingInput[],
-    domainMappings: statuses,
-    primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
-  };
-}
+const mappingsOutputs = (inputs: Waiting, mappings: MappingInput[], statuses: MappingStatus[]) => ({
+  ...inputs,
+  mappings: normalizeMappings(mappings) as MappingInput[],
+  domainMappings: statuses,
+  primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
+});
 
 /** Every mapping of the environment as statuses, following every page. */
-async function listAll(
-  ctx: Context,
-  a: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">,
-): Promise<MappingStatus[]> {
-  const out: MappingStatus[] = [];
-  for await (const m of ctx.client.domainMappings.iterate(a.accountId, a.appId, a.environmentId))
-    out.push(mappingStatus(m));
-  return out;
-}
+const listAll = async (ctx: Context, e: Environment) =>
+  (await collect(ctx.client.domainMappings.iterate(e.accountId, e.appId, e.environmentId))).map(
+    mappingStatus,
+  );
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
 function waitSettled(
   ctx: Context,
-  inputs: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId" | "timeoutSeconds">,
-  domains: readonly string[],
+  inputs: Waiting,
+  mappings: readonly MappingInput[],
 ): Promise<MappingStatus[]> {
+  const domains = mappings.map((m) => m.domain);
   const name = environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId);
+  const pending = (statuses: readonly MappingStatus[]) =>
+    statuses.map((s) => `${s.domain} ${s.state}`).join(", ") || "missing";
   return pollUntil<MappingStatus[]>({
     deadlineMs: inputs.timeoutSeconds * 1000,
     intervalMs: POLL_FIRST_MS,
@@ -212,9 +186,8 @@ function waitSettled(
       : `the domain mappings of ${name} to be removed (timeoutSeconds ${inputs.timeoutSeconds})`,
     check: async () => {
       const all = await listAll(ctx, inputs);
-      if (!domains.length) {
+      if (!domains.length)
         return all.length ? { done: false, state: pending(all) } : { done: true, value: [] };
-      }
       const waiting = domains.filter((d) => all.find((s) => s.domain === d)?.state !== "ACTIVE");
       if (waiting.length)
         return { done: false, state: pending(all.filter((s) => waiting.includes(s.domain))) };
@@ -223,23 +196,11 @@ function waitSettled(
   });
 }
 
-function pending(statuses: readonly MappingStatus[]): string {
-  return statuses.map((s) => `${s.domain} ${s.state}`).join(", ") || "missing";
-}
-
 /** Makes the environment's set exactly `mappings` (`:replace`). */
-async function replace(
-  ctx: Context,
-  a: Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">,
-  mappings: readonly MappingInput[],
-): Promise<void> {
-  // The service names an error's field `domainMappings.<i>.<field>`: the input's wire name.
-  await ctx.client.domainMappings.replace(a.accountId, a.appId, a.environmentId, {
+const replace = (ctx: Context, e: Environment, mappings: readonly MappingInput[]) =>
+  ctx.client.domainMappings.replace(e.accountId, e.appId, e.environmentId, {
     domainMappings: replaceBody(mappings),
   });
-}
-
-const domainsOf = (mappings: readonly MappingInput[]) => mappings.map((m) => m.domain);
 
 export const definition = defineKind({
   kind: "DomainMappings",
@@ -279,26 +240,25 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules,
+  rules: [{ uses: ["mappings"], test: (i) => mappingFailures(i.mappings) }],
   // The replacement may map the same domains on another environment: free them first.
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
   async create(inputs, ctx) {
     const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/domainMappings`;
     const existing = liveSet(await listAll(ctx, inputs));
-    if (existing.length && !inputs.adopt) {
+    if (existing.length && !inputs.adopt)
       throw alreadyExists(
         `environment ${inputs.environmentId} of app ${inputs.appId} already has domain mappings ` +
           `(${existing.map((m) => m.domain).join(", ")})`,
         "set adopt: true to replace them with this set",
       );
-    }
-    // A set that already is the declared one (an import, the way back after a crash) is not sent again.
+    // Already the declared set (an import, the way back after a crash): not sent again.
     const same = isDeepStrictEqual(normalizeMappings(asInputs(existing)), normalizeMappings(inputs.mappings));
     if (!same) await replace(ctx, inputs, inputs.mappings);
     try {
       const settled = same && existing.every((m) => m.state === "ACTIVE");
-      const statuses = settled ? existing : await waitSettled(ctx, inputs, domainsOf(inputs.mappings));
+      const statuses = settled ? existing : await waitSettled(ctx, inputs, inputs.mappings);
       return {
         id,
         outs: mappingsOutputs(inputs, inputs.mappings, statuses),
@@ -316,8 +276,7 @@ export const definition = defineKind({
   },
   async update(_id, _olds, news, ctx) {
     await replace(ctx, news, news.mappings);
-    const statuses = await waitSettled(ctx, news, domainsOf(news.mappings));
-    return mappingsOutputs(news, news.mappings, statuses);
+    return mappingsOutputs(news, news.mappings, await waitSettled(ctx, news, news.mappings));
   },
   async delete(_id, olds, ctx) {
     await replace(ctx, olds, []);

@@ -5,9 +5,6 @@ import { uuidString, whole } from "../core/inputs";
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** The network types the service makes sharing links for. */
-export const SHARING_NETWORKS = ["AN", "GES"] as const;
-
 const inputs = z
   .object({
     installId: uuidString.meta({
@@ -35,9 +32,9 @@ const outputs = z.object({
     .meta({ description: "The domain's network when the link was made: AN or GES." }),
 });
 
-/** Why the domain's network takes no sharing link, or undefined when it does. */
+/** Why the domain's network takes no sharing link (only AN and GES do), or undefined when it does. */
 function unsupported(name: string, networkType: string | null | undefined): string | undefined {
-  if (networkType && (SHARING_NETWORKS as readonly string[]).includes(networkType)) return undefined;
+  if (networkType === "AN" || networkType === "GES") return undefined;
   return (
     `domain ${name} is on the ${networkType ?? "unknown"} network: the service makes sharing links only for ` +
     "domains on the Advanced Network (AN) or Global Edge Security (GES); move the domain to AN first, or publish its DNS records yourself (the Domain's cname and aRecords outputs)"
@@ -64,7 +61,6 @@ export const definition = defineKind({
   inputs,
   outputs,
   async preflight(i, ctx) {
-    // Refused at preview when the domain exists and is on a network that takes no link.
     const d = await unlessGone(ctx.client.domains.get(i.installId, i.domainId)).catch(() => undefined);
     const why = d && unsupported(d.name, d.network_type);
     return why ? [{ property: "domainId", reason: whole(why) }] : [];

@@ -1,10 +1,6 @@
-/**
- * Read reports the domain's ownership status: when the domain is no longer verified, the diff after a
- * refresh shows a change and the next update verifies again.
- */
 import { z } from "zod";
 import { type Domain as ApiDomain, isNotFound } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind } from "../core/define";
 import { DOMAIN_READS } from "../core/domains";
 import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -16,10 +12,8 @@ import {
 } from "../core/txt";
 import { wireOf } from "../core/wire";
 
-/** The ownership status of a verified domain. */
-export const VERIFIED = "TXT_VERIFIED";
+const VERIFIED = "TXT_VERIFIED";
 
-/** The TXT ownership verification of a domain. */
 const inputs = z
   .object({
     installId: uuidString.meta({
@@ -61,12 +55,6 @@ const outputs = z.object({
 });
 
 type DomainVerificationInputs = z.output<typeof inputs>;
-type DomainVerificationOutputs = OutputsOf<typeof inputs, typeof outputs>;
-/** What the service reports of a verification (the settings are overlaid from the inputs). */
-type Verification = Pick<
-  DomainVerificationOutputs,
-  "installId" | "domainId" | keyof z.output<typeof outputs>
->;
 
 /** The ownership status of a domain record, derived from the verification time when the field is absent. */
 export function ownershipStatusOf(d: Pick<ApiDomain, "ownership_status" | "txt_verified_time">): string {
@@ -76,7 +64,7 @@ export function ownershipStatusOf(d: Pick<ApiDomain, "ownership_status" | "txt_v
 const WIRE = wireOf(inputs, outputs);
 
 /** Maps a domain record to outputs. */
-export const verificationOutputs = (installId: string, d: ApiDomain): Verification =>
+export const verificationOutputs = (installId: string, d: ApiDomain) =>
   WIRE.outputs(d, { installId, ownershipStatus: ownershipStatusOf(d) });
 
 /** The message of a verification that ran out of time: what to publish, and what the service last said. */
@@ -94,11 +82,8 @@ export function notVerifiedMessage(
   );
 }
 
-/**
- * Verifies the domain: at once when it already is, else asks the service every `retryIntervalSeconds`
- * until it sees the TXT record (it answers 400 until then) or `timeoutSeconds` pass.
- */
-async function verify(ctx: Context, inputs: DomainVerificationInputs): Promise<Verification> {
+/** Verifies the domain: at once when it already is, else until the service sees the TXT record (400 till then). */
+async function verify(ctx: Context, inputs: DomainVerificationInputs) {
   const { installId, domainId } = inputs;
   const domain = await ctx.client.domains.get(installId, domainId).catch((err: unknown) => {
     if (!isNotFound(err)) throw err;
@@ -145,25 +130,22 @@ export const definition = defineKind({
   naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
-  // The resource promises a verified domain: a refresh that found it no longer TXT_VERIFIED is a
-  // change, answered by an update that verifies again.
+  // A refresh that found the domain no longer verified: the update verifies again.
   lost: (olds) =>
     typeof olds["ownershipStatus"] === "string" && olds["ownershipStatus"] !== VERIFIED
       ? "update"
       : undefined,
   // Verifying a verified domain succeeds at once, so `adopt` changes nothing.
   async create(inputs, ctx) {
-    return { id: inputs.domainId, outs: (await verify(ctx, inputs)) as DomainVerificationOutputs };
+    return { id: inputs.domainId, outs: await verify(ctx, inputs) };
   },
   async read(id, olds, ctx) {
     const domain = await ctx.client.domains.get(olds.installId, olds.domainId ?? id);
-    return { outs: verificationOutputs(olds.installId, domain) as DomainVerificationOutputs };
+    return { outs: verificationOutputs(olds.installId, domain) };
   },
-  // Runs only when a refresh found the domain no longer verified (see `diff` below): verify again.
   async update(_id, _olds, news, ctx) {
-    return (await verify(ctx, news)) as DomainVerificationOutputs;
+    return verify(ctx, news);
   },
-  // Verification cannot be undone on the service: delete only forgets.
   async delete() {
     return `${FORGOTTEN}a verification cannot be undone (the domain stays verified)`;
   },

@@ -26,19 +26,14 @@ const outputs = z.object({
   }),
 });
 
-type EnvironmentCacheClearInputs = z.output<typeof inputs>;
-type EnvironmentCacheClearOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
+/** Clears the cache once; the outputs of the run. */
 async function clear(
   ctx: Context,
-  inputs: EnvironmentCacheClearInputs,
-): Promise<EnvironmentCacheClearOutputs> {
-  await ctx.client.environments.clearCache(inputs.accountId, inputs.appId, inputs.environmentId);
-  return {
-    ...inputs,
-    environmentResourceName: environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId),
-    lastClearedAt: new Date().toISOString(),
-  };
+  i: z.output<typeof inputs>,
+): Promise<OutputsOf<typeof inputs, typeof outputs>> {
+  await ctx.client.environments.clearCache(i.accountId, i.appId, i.environmentId);
+  const name = environmentResourceName(i.accountId, i.appId, i.environmentId);
+  return { ...i, environmentResourceName: name, lastClearedAt: new Date().toISOString() };
 }
 
 export const definition = defineKind({
@@ -56,11 +51,11 @@ export const definition = defineKind({
   normalize: (_key, v) => v ?? {},
   async create(inputs, ctx) {
     const outs = await clear(ctx, inputs);
-    // One resource per clear action: several may target the same environment, so the id is unique.
+    // Several may target the same environment: the id is unique.
     return { id: `${outs.environmentResourceName}/cacheClears/${randomUUID()}`, outs };
   },
   async read(_id, olds, ctx) {
-    // Nothing of the action is kept by the service; it is gone when its environment is (404).
+    // Gone when its environment is (404).
     await ctx.client.environments.get(olds.accountId, olds.appId, olds.environmentId);
     return { outs: olds };
   },
@@ -68,7 +63,6 @@ export const definition = defineKind({
     return clear(ctx, news);
   },
   async delete() {
-    // Forget only: clearing a cache cannot be undone.
     return `${FORGOTTEN}clearing a cache cannot be undone`;
   },
 });
