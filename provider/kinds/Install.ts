@@ -162,11 +162,10 @@ export const definition = defineKind({
         .meta({ description: "Only this account's installs; unset, every install the credentials see." }),
     }),
     items: async (q, client) =>
-      (
-        await collect(
-          client.installs.iterate({ ...(q["accountId"] ? { accountId: q["accountId"] } : {}), limit: 100 }),
-        )
-      ).map((i) => ({ fields: { id: i.id }, name: i.name })),
+      (await collect(client.installs.iterate({ accountId: q["accountId"], limit: 100 }))).map((i) => ({
+        fields: { id: i.id },
+        name: i.name,
+      })),
   },
   inputs,
   outputs,

@@ -258,17 +258,20 @@ async function findById(ctx: Context, siteId: string, id: string): Promise<ApiSc
   return all.find((s) => s.uuid.toLowerCase() === id.toLowerCase());
 }
 
-/** Applies a PATCH and reads the schedule back (the PATCH answers only `{message}`). */
+/** Applies the PATCH if any (it answers only `{message}`) and reads the schedule back. */
 async function patchAndRead(
   ctx: Context,
   siteId: string,
   id: string,
-  patch: UpdateReportScheduleRequest,
+  patch: UpdateReportScheduleRequest | undefined,
   anchor: string,
 ): Promise<ReportScheduleOutputs> {
-  await ctx.client.reportSchedules.update(id, patch);
+  if (patch) await ctx.client.reportSchedules.update(id, patch);
   const live = await findById(ctx, siteId, id);
-  if (!live) throw new Error(`schedule ${id} was updated but is no longer listed for site ${siteId}`);
+  if (!live)
+    throw new Error(
+      `schedule ${id} ${patch ? "was updated but " : ""}is no longer listed for site ${siteId}`,
+    );
   return scheduleOutputs(siteId, live, anchor);
 }
 
@@ -369,13 +372,8 @@ export const definition = defineKind({
     return live && { outs: scheduleOutputs(olds.siteId, live, olds.nextScheduledDate) };
   },
   async update(id, olds, news, ctx) {
-    const patch = schedulePatch(olds, news);
-    const keep = olds.createMatch ? { createMatch: olds.createMatch } : {};
-    if (patch)
-      return { ...(await patchAndRead(ctx, news.siteId, id, patch, news.nextScheduledDate)), ...keep };
-    const live = await findById(ctx, news.siteId, id);
-    if (!live) throw new Error(`schedule ${id} is no longer listed for site ${news.siteId}`);
-    return { ...scheduleOutputs(news.siteId, live, news.nextScheduledDate), ...keep };
+    const outs = await patchAndRead(ctx, news.siteId, id, schedulePatch(olds, news), news.nextScheduledDate);
+    return olds.createMatch ? { ...outs, createMatch: olds.createMatch } : outs;
   },
   async delete(id, _olds, ctx) {
     await ctx.client.reportSchedules.delete(id);

@@ -89,11 +89,10 @@ export const definition = defineKind({
         .meta({ description: "Only this account's sites; unset, every site the credentials see." }),
     }),
     items: async (q, client) =>
-      (
-        await collect(
-          client.sites.iterate({ ...(q["accountId"] ? { accountId: q["accountId"] } : {}), limit: 100 }),
-        )
-      ).map((s) => ({ fields: { id: s.id }, name: s.name })),
+      (await collect(client.sites.iterate({ accountId: q["accountId"], limit: 100 }))).map((s) => ({
+        fields: { id: s.id },
+        name: s.name,
+      })),
   },
   inputs,
   outputs,
