@@ -70,11 +70,11 @@ export function listFiles(dir: string, rel = ""): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const abs = join(dir, entry.name);
-      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
       // A link to a file is uploaded as the file; links to directories are not followed (no cycles).
-      if (entry.isSymbolicLink()) return statSync(abs, { throwIfNoEntry: false })?.isFile() ? [path] : [];
-      if (entry.isDirectory()) return SKIPPED_DIRECTORIES.includes(entry.name) ? [] : listFiles(abs, path);
-      return entry.isFile() ? [path] : [];
+      if (entry.isSymbolicLink()) return statSync(abs, { throwIfNoEntry: false })?.isFile() ? [child] : [];
+      if (entry.isDirectory()) return SKIPPED_DIRECTORIES.includes(entry.name) ? [] : listFiles(abs, child);
+      return entry.isFile() ? [child] : [];
     })
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -75,6 +75,8 @@ const outputs = z.object({
 });
 
 const WIRE = wireOf(inputs, outputs);
+/** Maps a service record to outputs (the service never answers the key itself: it is the input's). */
+const sshKeyOutputs = (publicKey: string, k: ApiSshKey) => WIRE.outputs(k, { publicKey });
 
 async function findKey(ctx: Context, match: (k: ApiSshKey) => boolean): Promise<ApiSshKey | undefined> {
   for await (const k of ctx.client.sshKeys.iterate()) if (match(k)) return k;
@@ -122,14 +124,13 @@ export const definition = defineKind({
     const record = existing ?? (await ctx.client.sshKeys.create(WIRE.body(inputs) as CreateSshKeyRequest));
     return {
       id: record.uuid,
-      outs: WIRE.outputs(record, { publicKey: inputs.publicKey }),
+      outs: sshKeyOutputs(inputs.publicKey, record),
       ...(existing ? { adopted: `SSH key ${fingerprint} of the API user` } : {}),
     };
   },
   async read(id, olds, ctx) {
     const k = await findKey(ctx, (x) => x.uuid === id);
-    // The service never answers the key itself: it is the input's.
-    return k && { outs: WIRE.outputs(k, { publicKey: olds.publicKey }) };
+    return k && { outs: sshKeyOutputs(olds.publicKey, k) };
   },
   async delete(id, _olds, ctx) {
     await ctx.client.sshKeys.delete(id);
