@@ -163,15 +163,12 @@ const WIRE = wireOf(inputs, outputs, normalize);
  * Recipients in a stable order (by email, case-insensitive, then name): the service treats them as a
  * set. Sections keep their order: it is the order of the report.
  */
-export function sortRecipients(
-  list: readonly { name: string; email: string }[],
-): { name: string; email: string }[] {
-  return [...list]
+export const sortRecipients = (list: readonly { name: string; email: string }[]) =>
+  list
     .map((r) => ({ name: r.name, email: r.email }))
     .sort(
       (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.name.localeCompare(b.name),
     );
-}
 
 /** Canonical fields of the inputs. */
 export const inputFields = (i: ScheduleFields): ScheduleFields =>
