@@ -79,7 +79,7 @@ export function listFiles(dir: string, rel = ""): string[] {
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Reads `path` (a .zip file, or a directory zipped on the fly, deterministically) into the bytes to upload. */
+/** Reads `path` (a .zip file, or a directory zipped deterministically) into the bytes to upload. */
 export function buildArchive(path: string): { bytes: Uint8Array; sha256: string; size: number } {
   const abs = resolve(path);
   const stat = statSync(abs, { throwIfNoEntry: false });
@@ -235,7 +235,7 @@ const generic = defineProvider({
   updatable: [...definition.updatable, "sourceHash" as keyof EnvironmentSourceInputs],
 });
 
-/** The generic provider, with a `check` that also hashes the source (where the program's files are) into `sourceHash`. */
+/** The generic provider; its `check` (run where the program's files are) also hashes them into `sourceHash`. */
 export const provider: typeof generic = {
   ...generic,
   async check(olds, news) {

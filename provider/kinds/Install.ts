@@ -67,11 +67,8 @@ const inputs = z
   })
   .strict();
 
-/**
- * What the service reports, without the primary domain and the WordPress version: they change through
- * other resources (`Domain`, `BackupRestore`) and by themselves (core updates), which would show as
- * drift on every refresh (`getInstall` reads them).
- */
+// Without the primary domain and WordPress version: they change through other resources and core updates,
+// which would show as drift on every refresh (`getInstall` reads them).
 const outputs = z.object({
   installId: z.string().meta({
     description:
@@ -97,10 +94,7 @@ type InstallOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const WIRE = wireOf(inputs, outputs);
 
-/**
- * Maps a service record to outputs (the guard is the input's, never the service's). The service may omit
- * the account, the site or the environment: they are then left out (read keeps the inputs).
- */
+/** Maps a service record to outputs; an account, site or environment it omits is left out (kept by read). */
 export const installOutputs = (i: ApiInstall, deletionProtection: boolean): InstallOutputs => ({
   ...WIRE.outputs(i, { deletionProtection }),
   ...environmentOf(i),

@@ -178,7 +178,6 @@ export const definition = defineKind({
     return { id, outs: (await copy(ctx, inputs, 0)) as InstallCopyOutputs };
   },
   async read(_id, olds, ctx) {
-    // It is gone when either environment is gone.
     await ctx.client.installs.get(olds.sourceEnvironmentId);
     await ctx.client.installs.get(olds.destinationEnvironmentId);
     return { outs: {} as InstallCopyOutputs };

@@ -43,7 +43,7 @@ type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/** Maps an install record to outputs; a site or environment it does not report is left out (read keeps the input). */
+/** Maps an install record to outputs; a site or environment it omits is left out (kept by read). */
 export const placementOutputs = (i: Install) =>
   ({ ...WIRE.outputs(i), ...environmentOf(i) }) as InstallPlacementOutputs;
 

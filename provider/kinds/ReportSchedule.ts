@@ -159,10 +159,7 @@ function normalize(key: string, v: unknown): unknown {
 
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/**
- * Recipients in a stable order (by email, case-insensitive, then name): the service treats them as a
- * set. Sections keep their order: it is the order of the report.
- */
+/** Recipients (a set on the service) in a stable order: by email, case-insensitive, then name. */
 export const sortRecipients = (list: readonly { name: string; email: string }[]) =>
   list
     .map((r) => ({ name: r.name, email: r.email }))
@@ -206,10 +203,7 @@ export function pickCreated(
   };
 }
 
-/**
- * The run after `at` (scheduling rules 1 and 2): 7 or 14 days later, or the frequency's day of the next
- * month at the same time of day (the month's last day when it has no such day).
- */
+/** The run after `at`: 7 or 14 days later, or the frequency's day (capped at the last) of the next month. */
 export function nextRun(at: Date, f: { value: number; unit: string }): Date {
   if (f.unit.toUpperCase() === "DAYS") return new Date(at.getTime() + f.value * 86_400_000);
   const next = new Date(at);
@@ -220,10 +214,7 @@ export function nextRun(at: Date, f: { value: number; unit: string }): Date {
   return next;
 }
 
-/**
- * Whether `live` is `anchor` itself or one of its later runs under `frequency`: the service moves a
- * schedule's next date on after every run, which is not drift from the configured first date.
- */
+/** Whether `live` is `anchor` or a later run of it: the service moves the next date on after every run. */
 export function isRunOf(anchor: string, live: string, frequency: { value: number; unit: string }): boolean {
   const a = Date.parse(anchor);
   const l = Date.parse(live);

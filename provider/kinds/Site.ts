@@ -44,10 +44,7 @@ const outputs = z.object({
 type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const WIRE = wireOf(inputs, outputs);
 
-/**
- * Maps a service record to outputs: its account when it names one, else the one it was read in; the guard
- * is the input's, never the service's.
- */
+/** Maps a service record to outputs: its account when it names one, else the one it was read in. */
 export const siteOutputs = (s: ApiSite, accountId: string, deletionProtection: boolean): SiteOutputs =>
   Object.assign({ accountId }, WIRE.outputs(s, { deletionProtection }));
 

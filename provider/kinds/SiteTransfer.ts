@@ -79,10 +79,7 @@ function normalizeValue(key: string, v: unknown): unknown {
   return v ?? null;
 }
 
-/**
- * Whether `check` is looking at a transfer about to be created: no old inputs, or an input changed
- * (every input replaces). An existing transfer's scheduled time is allowed to fall into the past.
- */
+/** Whether `check` sees a transfer about to be created (an existing one's time may fall into the past). */
 export const isCreating = (olds: Record<string, unknown>, news: Record<string, unknown>): boolean =>
   olds["siteId"] === undefined ||
   definition.replaceOn.some(
@@ -203,7 +200,6 @@ export const definition = defineKind({
   },
   async read(id, olds, ctx) {
     const t = await ctx.client.siteTransfers.get(olds.siteId, id);
-    // A cancelled transfer will never run: it counts as gone, so the next up requests a new one.
     return t.status === "cancelled" ? undefined : { outs: transferOutputs(olds, t) };
   },
   async delete(id, olds, ctx) {

@@ -16,10 +16,7 @@ const SSH_KEY_TYPES = [
   "ecdsa-sha2-nistp521",
 ];
 
-/**
- * Parses an OpenSSH public key line (`<type> <base64> [comment]`), or says why it is not one. The blob
- * must decode and name its own type, as `ssh-keygen` writes it.
- */
+/** Parses an OpenSSH public key line (`<type> <base64> [comment]`), or says why it is not one. */
 export function parsePublicKey(line: string): { type: string; blob: Buffer; comment: string } | string {
   if (/PRIVATE KEY/.test(line))
     return "is a private key: give the public key line (the .pub file), never the private key";

@@ -1,5 +1,3 @@
-// There is no GET of an imported certificate: read confirms the install still exists and reports the stored
-// state (it cannot see a certificate replaced by hand).
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
@@ -25,10 +23,7 @@ const codeOf = (err: unknown) => {
 /** PEM text with LF line ends and one final newline, so a CRLF file never shows as a change. */
 export const canonicalPem = (text: string): string => `${text.replace(/\r\n?/g, "\n").trim()}\n`;
 
-/**
- * Parses a PEM certificate chain: at least one CERTIFICATE block, each a valid X.509 certificate, no
- * private key mixed in, and in order (each certificate issued by the next one).
- */
+/** Parses a PEM chain: CERTIFICATE blocks only, each valid X.509, each issued by the next one. */
 export function parseCertificateChain(text: string): ChainResult {
   const blocks = [...text.matchAll(PEM_BLOCK)];
   if (blocks.some((b) => /PRIVATE KEY/.test(b[1] ?? "")))
