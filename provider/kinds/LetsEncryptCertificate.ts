@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";
+import type { Certificate, CertificateOrderRequest } from "../../sdk";
+import { unlessGone } from "../core/children";
 import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, stringInput, uuidString } from "../core/inputs";
@@ -75,14 +76,9 @@ export const certificateOutputs = (c: Certificate | null | undefined) =>
 
 /** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind). */
 async function current(ctx: Context, installId: string, domainId: string): Promise<Certificate | undefined> {
-  try {
-    const cert = (await ctx.client.certificates.getForDomain(installId, domainId)).certificate;
-    return cert?.cert_source === "LETS_ENCRYPT" ? cert : undefined;
-  } catch (err) {
-    // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
-    if (isNotFound(err)) return undefined;
-    throw err;
-  }
+  // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
+  const cert = (await unlessGone(ctx.client.certificates.getForDomain(installId, domainId)))?.certificate;
+  return cert?.cert_source === "LETS_ENCRYPT" ? cert : undefined;
 }
 
 /** Orders a certificate with the holder's details. */
