@@ -3,8 +3,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
-import { type Build as ApiBuild, isNotFound, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import { type Build as ApiBuild, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
 import { environmentAddress, environmentResourceName } from "../core/appHosting";
+import { unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { withInputFields } from "../core/errors";
 import {
@@ -206,11 +207,8 @@ export const definition = defineKind({
     const live = (await ctx.client.environments.get(accountId, appId, environmentId)).build || null;
     if (!live) return { outs: { ...olds, buildName: null, buildState: null, sourceHash: null, size: null } };
     const ours = live === olds.buildName;
-    const build = await ctx.client.builds
-      .get(accountId, appId, environmentId, buildIdOf(live))
-      .catch((err: unknown) => {
-        if (ours || !isNotFound(err)) throw err;
-      });
+    const get = ctx.client.builds.get(accountId, appId, environmentId, buildIdOf(live));
+    const build = ours ? await get : await unlessGone(get);
     const buildState = build?.state ?? null;
     // Something else was deployed since: its content is unknown, so the next diff re-uploads ours.
     return {
