@@ -73,16 +73,15 @@ type EnvironmentOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const normalize = (key: string, v: unknown) =>
   key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
+/** An environment's own name: its id, else the last part of its resource name. */
+const nameOf = (e: ApiEnvironment) => e.environmentId ?? e.name.split("/").pop() ?? e.name;
 
-/**
- * Maps a service record to outputs (the wait limit, a provider setting, carries over from the inputs): the
- * record's `name` is the resource name, its id the environment's own name; no trailing slash.
- */
+/** Maps a service record to outputs (the wait limit, a provider setting, carries over from the inputs). */
 export function environmentOutputs(
   { accountId, appId, timeoutSeconds }: Pick<EnvironmentInputs, "accountId" | "appId" | "timeoutSeconds">,
   e: ApiEnvironment,
 ): EnvironmentOutputs {
-  const name = e.environmentId ?? e.name.split("/").pop() ?? e.name;
+  const name = nameOf(e);
   const resourceName = e.name || environmentResourceName(accountId, appId, name);
   const outs = WIRE.outputs(e, { accountId, appId, timeoutSeconds, name, resourceName });
   return { ...outs, rootDirectory: normalize("rootDirectory", outs.rootDirectory) as string };
@@ -95,28 +94,21 @@ export const environmentPatch = (
 ) => WIRE.patch(have, want) as UpdateEnvironmentRequest | undefined;
 
 /** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
-export function waitReconciled(
-  ctx: Context,
-  accountId: string,
-  appId: string,
-  environmentId: string,
-  timeoutSeconds: number,
-): Promise<ApiEnvironment> {
+function waitReconciled(ctx: Context, { accountId, appId, name, timeoutSeconds }: EnvironmentInputs) {
   return pollUntil<ApiEnvironment>({
     deadlineMs: timeoutSeconds * 1000,
     intervalMs: POLL_FIRST_MS,
     maxIntervalMs: POLL_MAX_MS,
-    describe: `environment ${environmentResourceName(accountId, appId, environmentId)} to finish reconciling (timeoutSeconds ${timeoutSeconds})`,
+    describe: `environment ${environmentResourceName(accountId, appId, name)} to finish reconciling (timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
-      const e = await ctx.client.environments.get(accountId, appId, environmentId);
+      const e = await ctx.client.environments.get(accountId, appId, name);
       return e.reconciling ? { done: false, state: "reconciling" } : { done: true, value: e };
     },
   });
 }
 
-function findEnvironment(ctx: Context, inputs: EnvironmentInputs): Promise<ApiEnvironment | undefined> {
-  return unlessGone(ctx.client.environments.get(inputs.accountId, inputs.appId, inputs.name));
-}
+const findEnvironment = (ctx: Context, i: EnvironmentInputs) =>
+  unlessGone(ctx.client.environments.get(i.accountId, i.appId, i.name));
 
 export const definition = defineKind({
   kind: "Environment",
@@ -143,10 +135,10 @@ export const definition = defineKind({
     }),
     items: async (q, client) =>
       (await collect(client.environments.iterate(q["accountId"]!, q["appId"]!, { pageSize: 1000 }))).map(
-        (e) => {
-          const name = e.environmentId ?? e.name.split("/").pop() ?? e.name;
-          return { fields: { accountId: q["accountId"]!, appId: q["appId"]!, name }, name };
-        },
+        (e) => ({
+          fields: { accountId: q["accountId"]!, appId: q["appId"]!, name: nameOf(e) },
+          name: nameOf(e),
+        }),
       ),
   },
   inputs,
@@ -154,24 +146,15 @@ export const definition = defineKind({
   normalize,
   async create(inputs, ctx) {
     const { accountId, appId, name } = inputs;
-    let record = await findEnvironment(ctx, inputs);
-    if (record && !inputs.adopt) {
+    const found = await findEnvironment(ctx, inputs);
+    if (found && !inputs.adopt) {
       throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
     }
-    const adopted = record !== undefined;
-    if (!record) {
-      record = await ctx.client.environments
-        // An empty root directory is the repository's root: not sent.
-        .create(
-          accountId,
-          appId,
-          name,
-          WIRE.whole({
-            ...inputs,
-            rootDirectory: inputs.rootDirectory || undefined,
-          }) as CreateEnvironmentRequest,
-        );
-    }
+    // An empty root directory is the repository's root: not sent.
+    const body = WIRE.whole({ ...inputs, rootDirectory: inputs.rootDirectory || undefined });
+    const record =
+      found ??
+      (await ctx.client.environments.create(accountId, appId, name, body as CreateEnvironmentRequest));
     const id = record.name || environmentResourceName(accountId, appId, name);
     let outs = environmentOutputs(inputs, record);
     try {
@@ -181,26 +164,20 @@ export const definition = defineKind({
           inputs,
           await ctx.client.environments.update(accountId, appId, name, patch),
         );
-      const settled = await waitReconciled(ctx, accountId, appId, name, inputs.timeoutSeconds);
-      return {
-        id,
-        outs: environmentOutputs(inputs, settled),
-        ...(adopted ? { adopted: `environment ${name} of app ${appId}` } : {}),
-      };
+      outs = environmentOutputs(inputs, await waitReconciled(ctx, inputs));
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }
+    return { id, outs, ...(found ? { adopted: `environment ${name} of app ${appId}` } : {}) };
   },
   async read(_id, olds, ctx) {
     const e = await ctx.client.environments.get(olds.accountId, olds.appId, olds.name);
     return { outs: environmentOutputs(olds, e) };
   },
   async update(_id, olds, news, ctx) {
-    const { accountId, appId, name } = news;
     const patch = environmentPatch(olds, news);
-    if (patch) await ctx.client.environments.update(accountId, appId, name, patch);
-    const settled = await waitReconciled(ctx, accountId, appId, name, news.timeoutSeconds);
-    return environmentOutputs(news, settled);
+    if (patch) await ctx.client.environments.update(news.accountId, news.appId, news.name, patch);
+    return environmentOutputs(news, await waitReconciled(ctx, news));
   },
   async delete(_id, olds, ctx) {
     await ctx.client.environments.delete(olds.accountId, olds.appId, olds.name);

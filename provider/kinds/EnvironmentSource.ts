@@ -3,8 +3,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
-import { type Build as ApiBuild, isNotFound, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import { type Build as ApiBuild, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
 import { environmentAddress, environmentResourceName } from "../core/appHosting";
+import { unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { withInputFields } from "../core/errors";
 import {
@@ -19,13 +20,7 @@ import {
 import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
 
 /** Directory names never uploaded, at any depth. */
-export const SKIPPED_DIRECTORIES: readonly string[] = [".git", "node_modules"];
-
-/**
- * The modification time written for every zipped entry. Built from local-time fields because zip
- * stores local DOS times: the bytes (and so the hash) are the same in every time zone.
- */
-const FIXED_MTIME = () => new Date(1980, 0, 2, 0, 0, 0);
+const SKIPPED_DIRECTORIES = [".git", "node_modules"];
 
 const inputs = z
   .object({
@@ -60,77 +55,51 @@ const outputs = z.object({
 type EnvironmentSourceInputs = z.output<typeof inputs>;
 type EnvironmentSourceOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The bytes to upload and their identity. */
-export interface SourceArchive {
-  bytes: Uint8Array;
-  /** SHA-256 of `bytes`, hex. */
-  sha256: string;
-  /** Length of `bytes`. */
-  size: number;
-}
-
 /** A problem with `path`, reported by check and by create/update with the property it is about. */
-export class SourcePathError extends Error {
+class SourcePathError extends Error {
   override readonly name = "SourcePathError";
 }
 
 /** True when the bytes begin like a zip archive (a local file header, or the end record of an empty zip). */
 export function looksLikeZip(bytes: Uint8Array): boolean {
-  return (
-    bytes.length >= 4 &&
-    bytes[0] === 0x50 &&
-    bytes[1] === 0x4b &&
-    ((bytes[2] === 0x03 && bytes[3] === 0x04) || (bytes[2] === 0x05 && bytes[3] === 0x06))
-  );
+  const [p, k, a, b] = bytes;
+  return p === 0x50 && k === 0x4b && ((a === 0x03 && b === 0x04) || (a === 0x05 && b === 0x06));
 }
 
 /** Every file under `dir` as a sorted list of `/`-separated relative paths, skipping {@link SKIPPED_DIRECTORIES}. */
-export function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (abs: string, rel: string) => {
-    for (const entry of readdirSync(abs, { withFileTypes: true })) {
-      const childAbs = join(abs, entry.name);
-      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
-      let isDir = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        // A link to a file is uploaded as the file; links to directories are not followed (no cycles).
-        const target = statSync(childAbs, { throwIfNoEntry: false });
-        isFile = target?.isFile() ?? false;
-        isDir = false;
-      }
-      if (isDir) {
-        if (!SKIPPED_DIRECTORIES.includes(entry.name)) walk(childAbs, childRel);
-      } else if (isFile) out.push(childRel);
-    }
-  };
-  walk(dir, "");
-  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+export function listFiles(dir: string, rel = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const abs = join(dir, entry.name);
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      // A link to a file is uploaded as the file; links to directories are not followed (no cycles).
+      if (entry.isSymbolicLink()) return statSync(abs, { throwIfNoEntry: false })?.isFile() ? [child] : [];
+      if (entry.isDirectory()) return SKIPPED_DIRECTORIES.includes(entry.name) ? [] : listFiles(abs, child);
+      return entry.isFile() ? [child] : [];
+    })
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Zips a directory deterministically: same files and contents, same bytes. */
-export function zipDirectory(dir: string): Uint8Array {
-  const files = listFiles(dir);
-  if (!files.length) {
-    throw new SourcePathError(
-      `directory ${dir} has no files to upload (${SKIPPED_DIRECTORIES.join(" and ")} are skipped)`,
-    );
-  }
-  const mtime = FIXED_MTIME();
-  const entries: Zippable = {};
-  for (const rel of files)
-    entries[rel] = [new Uint8Array(readFileSync(join(dir, ...rel.split("/")))), { mtime }];
-  return zipSync(entries, { level: 6, mtime });
-}
-
-/** Reads `path` (a .zip file, or a directory zipped on the fly) into the archive to upload. */
-export function buildArchive(path: string): SourceArchive {
+/** Reads `path` (a .zip file, or a directory zipped deterministically) into the bytes to upload. */
+export function buildArchive(path: string): { bytes: Uint8Array; sha256: string; size: number } {
   const abs = resolve(path);
   const stat = statSync(abs, { throwIfNoEntry: false });
   if (!stat) throw new SourcePathError(`${path} does not exist (resolved to ${abs})`);
   let bytes: Uint8Array;
-  if (stat.isDirectory()) bytes = zipDirectory(abs);
-  else if (stat.isFile()) {
+  if (stat.isDirectory()) {
+    const files = listFiles(abs);
+    if (!files.length) {
+      throw new SourcePathError(
+        `directory ${abs} has no files to upload (${SKIPPED_DIRECTORIES.join(" and ")} are skipped)`,
+      );
+    }
+    // Zip stores local DOS times: a fixed local time gives the same bytes (and hash) in every time zone.
+    const mtime = new Date(1980, 0, 2, 0, 0, 0);
+    const entries: Zippable = {};
+    for (const rel of files)
+      entries[rel] = [new Uint8Array(readFileSync(join(abs, ...rel.split("/")))), { mtime }];
+    bytes = zipSync(entries, { level: 6, mtime });
+  } else if (stat.isFile()) {
     bytes = new Uint8Array(readFileSync(abs));
     if (!looksLikeZip(bytes))
       throw new SourcePathError(`${path} is not a zip file; give a .zip archive or a directory`);
@@ -149,73 +118,55 @@ export function hashSource(path: string): { sourceHash: string } | { failure: Ch
 }
 
 /** The build id, the last segment of a build resource name. */
-export function buildIdOf(buildName: string): string {
-  return buildName.split("/").pop() ?? buildName;
-}
+export const buildIdOf = (buildName: string): string => buildName.split("/").pop() ?? buildName;
 
-function sourceOutputs(
-  inputs: EnvironmentSourceInputs,
-  build: Pick<ApiBuild, "name" | "state"> | null,
-  archive: Pick<SourceArchive, "sha256" | "size"> | null,
-): EnvironmentSourceOutputs {
-  return {
-    ...inputs,
-    buildName: build?.name ?? null,
-    buildState: build?.state ?? null,
-    sourceHash: archive?.sha256 ?? null,
-    size: archive?.size ?? null,
-  };
-}
-
-/** Waits for a build to end; resolves with SUCCEEDED, throws naming the build on FAILED or CANCELLED. */
-async function waitBuild(ctx: Context, inputs: EnvironmentSourceInputs, build: ApiBuild): Promise<ApiBuild> {
-  const { accountId, appId, environmentId, timeoutSeconds } = inputs;
-  let last = build;
-  const done = await pollUntil<ApiBuild>({
-    deadlineMs: timeoutSeconds * 1000,
-    intervalMs: POLL_FIRST_MS,
-    maxIntervalMs: POLL_MAX_MS,
-    describe: `build ${build.name} to finish (timeoutSeconds ${timeoutSeconds})`,
-    check: async () => {
-      last = await ctx.client.builds.get(accountId, appId, environmentId, buildIdOf(build.name));
-      const state = last.state ?? "STATE_UNSPECIFIED";
-      return ["SUCCEEDED", "FAILED", "CANCELLED"].includes(state)
-        ? { done: true, value: last }
-        : { done: false, state };
-    },
-  }).catch((err: unknown) => {
-    throw Object.assign(err as object, { build: last });
-  });
-  if (done.state !== "SUCCEEDED")
-    throw Object.assign(new Error(`build ${done.name} ended ${done.state}`), { build: done });
-  return done;
-}
-
-/** Uploads the source and waits for its build: the outputs, or an error carrying the outputs so far. */
+/** Uploads the source and waits for its build to end: the outputs, with the error that ended it if any. */
 async function deploy(
   ctx: Context,
   inputs: EnvironmentSourceInputs,
-): Promise<{ outs: EnvironmentSourceOutputs } | { outs: EnvironmentSourceOutputs; error: unknown }> {
-  let archive: SourceArchive;
+): Promise<{ outs: EnvironmentSourceOutputs; error?: unknown }> {
+  const { accountId, appId, environmentId, timeoutSeconds } = inputs;
+  let archive: ReturnType<typeof buildArchive>;
   try {
     archive = buildArchive(inputs.path);
   } catch (err) {
     // Names the input, as check does (the files may have changed since).
     throw Object.assign(err as Error, { message: `${(err as Error).message} (input "path")` });
   }
-  const build = await ctx.client.environments
-    .upload(inputs.accountId, inputs.appId, inputs.environmentId, archive.bytes)
+  let last = await ctx.client.environments
+    .upload(accountId, appId, environmentId, archive.bytes)
     .catch((err: unknown) => {
       // The service refuses uploads to an environment that builds a branch: the input to fix is the target.
       throw withInputFields(err, { branch: "environmentId", repository: "path" });
     });
+  const name = last.name;
+  const outs = () => ({
+    ...inputs,
+    buildName: last.name ?? null,
+    buildState: last.state ?? null,
+    sourceHash: archive.sha256,
+    size: archive.size,
+  });
   try {
-    const done = await waitBuild(ctx, inputs, build);
-    return { outs: sourceOutputs(inputs, done, archive) };
-  } catch (err) {
-    const seen = (err as { build?: ApiBuild }).build ?? build;
-    return { outs: sourceOutputs(inputs, seen, archive), error: err };
+    await pollUntil<ApiBuild>({
+      deadlineMs: timeoutSeconds * 1000,
+      intervalMs: POLL_FIRST_MS,
+      maxIntervalMs: POLL_MAX_MS,
+      describe: `build ${name} to finish (timeoutSeconds ${timeoutSeconds})`,
+      check: async () => {
+        last = await ctx.client.builds.get(accountId, appId, environmentId, buildIdOf(name));
+        const state = last.state ?? "STATE_UNSPECIFIED";
+        return ["SUCCEEDED", "FAILED", "CANCELLED"].includes(state)
+          ? { done: true, value: last }
+          : { done: false, state };
+      },
+    });
+  } catch (error) {
+    return { outs: outs(), error };
   }
+  return last.state === "SUCCEEDED"
+    ? { outs: outs() }
+    : { outs: outs(), error: new Error(`build ${last.name} ended ${last.state}`) };
 }
 
 export const definition = defineKind({
@@ -252,23 +203,19 @@ export const definition = defineKind({
     return { id, outs: result.outs };
   },
   async read(_id, olds, ctx) {
-    const env = await ctx.client.environments.get(olds.accountId, olds.appId, olds.environmentId);
-    const live = env.build ? env.build : null;
-    if (olds.buildName && live === olds.buildName) {
-      const b = await ctx.client.builds.get(olds.accountId, olds.appId, olds.environmentId, buildIdOf(live));
-      return { outs: { ...olds, buildState: b.state ?? null } };
-    }
+    const { accountId, appId, environmentId } = olds;
+    const live = (await ctx.client.environments.get(accountId, appId, environmentId)).build || null;
     if (!live) return { outs: { ...olds, buildName: null, buildState: null, sourceHash: null, size: null } };
+    const ours = live === olds.buildName;
+    const get = ctx.client.builds.get(accountId, appId, environmentId, buildIdOf(live));
+    const build = ours ? await get : await unlessGone(get);
+    const buildState = build?.state ?? null;
     // Something else was deployed since: its content is unknown, so the next diff re-uploads ours.
-    let state: string | null = null;
-    try {
-      state =
-        (await ctx.client.builds.get(olds.accountId, olds.appId, olds.environmentId, buildIdOf(live)))
-          .state ?? null;
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-    }
-    return { outs: { ...olds, buildName: live, buildState: state, sourceHash: null, size: null } };
+    return {
+      outs: ours
+        ? { ...olds, buildState }
+        : { ...olds, buildName: live, buildState, sourceHash: null, size: null },
+    };
   },
   async update(_id, _olds, news, ctx) {
     const result = await deploy(ctx, news);
@@ -276,24 +223,17 @@ export const definition = defineKind({
     return result.outs;
   },
   async delete(_id, olds) {
-    // Forget only: the deployed build stays on the environment.
     return `${FORGOTTEN}the deployed build${olds.buildName ? ` ${olds.buildName}` : ""} stays on the environment`;
   },
 });
 
-/**
- * The generic lifecycle with `sourceHash` compared too: it is not an input a program may give (check
- * computes it, see below), so the definition's derived `updatable` does not name it.
- */
+// `sourceHash` is compared too: check computes it, so it is no input the definition's `updatable` names.
 const generic = defineProvider({
   ...definition,
   updatable: [...definition.updatable, "sourceHash" as keyof EnvironmentSourceInputs],
 });
 
-/**
- * The provider of `EnvironmentSource`: the generic one, with a `check` that also hashes the source into
- * `sourceHash` (check runs where the program's files are, and makes no API call).
- */
+/** The generic provider; its `check` (run where the program's files are) also hashes them into `sourceHash`. */
 export const provider: typeof generic = {
   ...generic,
   async check(olds, news) {

@@ -67,11 +67,8 @@ const inputs = z
   })
   .strict();
 
-/**
- * What the service reports, without the primary domain and the WordPress version: they change through
- * other resources (`Domain`, `BackupRestore`) and by themselves (core updates), which would show as
- * drift on every refresh (`getInstall` reads them).
- */
+// Without the primary domain and WordPress version: they change through other resources and core updates,
+// which would show as drift on every refresh (`getInstall` reads them).
 const outputs = z.object({
   installId: z.string().meta({
     description:
@@ -97,23 +94,19 @@ type InstallOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const WIRE = wireOf(inputs, outputs);
 
-/**
- * Maps a service record to outputs (the guard is the input's, never the service's). The service may omit
- * the account, the site or the environment: they are then left out (read keeps the inputs).
- */
+/** Maps a service record to outputs; an account, site or environment it omits is left out (kept by read). */
 export const installOutputs = (i: ApiInstall, deletionProtection: boolean): InstallOutputs => ({
   ...WIRE.outputs(i, { deletionProtection }),
   ...environmentOf(i),
 });
 
 /** What deleting an install destroys, in words. */
-export function installLoss(olds: Pick<InstallOutputs, "name" | "installId">): string {
-  return `install ${olds.name} (${olds.installId}) with its domains, backups and settings`;
-}
+export const installLoss = (olds: Pick<InstallOutputs, "name" | "installId">): string =>
+  `install ${olds.name} (${olds.installId}) with its domains, backups and settings`;
 
-/** Polls an install until it is `active`, within `timeoutSeconds`. */
-export function waitActive(ctx: Context, installId: string, name: string, timeoutSeconds: number) {
-  return pollUntil<ApiInstall>({
+/** Polls an install until it is `active` (or reports no status), within `timeoutSeconds`. */
+const waitActive = (ctx: Context, installId: string, { name, timeoutSeconds }: InstallInputs) =>
+  pollUntil<ApiInstall>({
     deadlineMs: timeoutSeconds * 1000,
     intervalMs: POLL_FIRST_MS,
     maxIntervalMs: POLL_MAX_MS,
@@ -125,7 +118,6 @@ export function waitActive(ctx: Context, installId: string, name: string, timeou
         : { done: false, state: i.status ?? undefined };
     },
   });
-}
 
 async function findByName(ctx: Context, accountId: string, name: string): Promise<ApiInstall | undefined> {
   for await (const i of ctx.client.installs.iterate({ accountId })) if (i.name === name) return i;
@@ -164,11 +156,10 @@ export const definition = defineKind({
         .meta({ description: "Only this account's installs; unset, every install the credentials see." }),
     }),
     items: async (q, client) =>
-      (
-        await collect(
-          client.installs.iterate({ ...(q["accountId"] ? { accountId: q["accountId"] } : {}), limit: 100 }),
-        )
-      ).map((i) => ({ fields: { id: i.id }, name: i.name })),
+      (await collect(client.installs.iterate({ accountId: q["accountId"], limit: 100 }))).map((i) => ({
+        fields: { id: i.id },
+        name: i.name,
+      })),
   },
   inputs,
   outputs,
@@ -178,29 +169,27 @@ export const definition = defineKind({
       : (v ?? null),
   protects: installLoss,
   async create(inputs, ctx) {
-    const existing = await findByName(ctx, inputs.accountId, inputs.name);
+    const { accountId, name, deletionProtection } = inputs;
+    const existing = await findByName(ctx, accountId, name);
     if (existing && !inputs.adopt) {
-      throw alreadyExists(
-        `install ${inputs.name} already exists in account ${inputs.accountId} (id ${existing.id})`,
-      );
+      throw alreadyExists(`install ${name} already exists in account ${accountId} (id ${existing.id})`);
     }
     const record = existing ?? (await ctx.client.installs.create(WIRE.body(inputs) as CreateInstallRequest));
-    let outs = installOutputs(record, inputs.deletionProtection);
+    let outs = installOutputs(record, deletionProtection);
     try {
-      if (existing) outs = installOutputs(await place(ctx, existing, inputs), inputs.deletionProtection);
-      const active = await waitActive(ctx, record.id, inputs.name, inputs.timeoutSeconds);
-      return {
-        id: record.id,
-        outs: installOutputs(active, inputs.deletionProtection),
-        ...(existing ? { adopted: `install ${inputs.name} of account ${inputs.accountId}` } : {}),
-      };
+      if (existing) outs = installOutputs(await place(ctx, existing, inputs), deletionProtection);
+      outs = installOutputs(await waitActive(ctx, record.id, inputs), deletionProtection);
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }
+    return {
+      id: record.id,
+      outs,
+      ...(existing ? { adopted: `install ${name} of account ${accountId}` } : {}),
+    };
   },
   async read(id, olds, ctx) {
     // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.
-    // What the service omits stays as declared.
     return { outs: installOutputs(await ctx.client.installs.get(id), olds.deletionProtection ?? true) };
   },
   async update(id, _olds, news, ctx) {

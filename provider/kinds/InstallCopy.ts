@@ -14,55 +14,53 @@ import {
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** The inputs whose change copies again (each a copy parameter, or `triggers`). */
-const copyShape = {
-  sourceEnvironmentId: uuidString.meta({
-    description: "The environment (install id) to copy from. A change copies again.",
-    writeOnly: true,
-  }),
-  destinationEnvironmentId: uuidString.meta({
-    description:
-      "The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.",
-    writeOnly: true,
-  }),
-  notificationEmails: z.array(emailAddress, { error: "must be a list of email addresses" }).optional().meta({
-    description:
-      "Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.",
-    writeOnly: true,
-  }),
-  includeFiles: z
-    .boolean()
-    .default(true)
-    .meta({ description: "Copy the files.", writeOnly: true, wire: "custom_options.include_files" }),
-  includeDb: z
-    .boolean()
-    .default(true)
-    .meta({ description: "Copy the database.", writeOnly: true, wire: "custom_options.include_db" }),
-  dbTables: z
-    .array(
-      z
-        .string({ error: "must be a list of table names" })
-        .trim()
-        .min(1, whole("a table name must not be empty")),
-    )
-    .min(1, "must name at least one table; leave it out to copy the whole database")
-    .optional()
-    .meta({
-      description:
-        "Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.",
-      writeOnly: true,
-      wire: "custom_options.db_tables",
-    }),
-  triggers: triggersListInput.meta({
-    description: "Any values; a change of them copies again.",
-    writeOnly: true,
-  }),
-};
-
 /** A copy of one environment over another. */
 const inputs = z
   .object({
-    ...copyShape,
+    sourceEnvironmentId: uuidString.meta({
+      description: "The environment (install id) to copy from. A change copies again.",
+      writeOnly: true,
+    }),
+    destinationEnvironmentId: uuidString.meta({
+      description:
+        "The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.",
+      writeOnly: true,
+    }),
+    notificationEmails: z
+      .array(emailAddress, { error: "must be a list of email addresses" })
+      .optional()
+      .meta({
+        description:
+          "Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.",
+        writeOnly: true,
+      }),
+    includeFiles: z
+      .boolean()
+      .default(true)
+      .meta({ description: "Copy the files.", writeOnly: true, wire: "custom_options.include_files" }),
+    includeDb: z
+      .boolean()
+      .default(true)
+      .meta({ description: "Copy the database.", writeOnly: true, wire: "custom_options.include_db" }),
+    dbTables: z
+      .array(
+        z
+          .string({ error: "must be a list of table names" })
+          .trim()
+          .min(1, whole("a table name must not be empty")),
+      )
+      .min(1, "must name at least one table; leave it out to copy the whole database")
+      .optional()
+      .meta({
+        description:
+          "Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.",
+        writeOnly: true,
+        wire: "custom_options.db_tables",
+      }),
+    triggers: triggersListInput.meta({
+      description: "Any values; a change of them copies again.",
+      writeOnly: true,
+    }),
     summary: z.string().optional().meta({
       description:
         "Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.",
@@ -87,16 +85,11 @@ const outputs = z.object({
 type InstallCopyInputs = z.output<typeof inputs>;
 type InstallCopyOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The inputs whose change copies again. */
-export const COPY_INPUTS = Object.keys(copyShape) as (keyof typeof copyShape)[];
-
 /** What a copy with these inputs does, in words (unknown values shown as such). */
 export function copySummary(i: Record<string, unknown>): string {
   /** The part copied when `flag` is true or left out; conditional when it is not known yet. */
-  const part = (flag: unknown, name: string, what: string): string[] => {
-    if (flag === false) return [];
-    return [containsUnknown(flag) ? `${what} if ${name} is true` : what];
-  };
+  const part = (flag: unknown, name: string, what: string): string[] =>
+    flag === false ? [] : [containsUnknown(flag) ? `${what} if ${name} is true` : what];
   const tables =
     i["dbTables"] === undefined ? "the whole database" : `database tables ${shown(i["dbTables"])}`;
   const parts = [
@@ -171,12 +164,12 @@ export const definition = defineKind({
     {
       uses: ["includeFiles", "includeDb"],
       test: (i) =>
-        !i.includeFiles && !i.includeDb
-          ? {
+        i.includeFiles || i.includeDb
+          ? undefined
+          : {
               property: "includeFiles",
               reason: whole("nothing to copy: includeFiles and includeDb are both false"),
-            }
-          : undefined,
+            },
     },
   ],
   normalize: normalizeActionInput,
@@ -185,16 +178,17 @@ export const definition = defineKind({
     return { id, outs: (await copy(ctx, inputs, 0)) as InstallCopyOutputs };
   },
   async read(_id, olds, ctx) {
-    // An action has no live object; it is gone when either environment is gone.
     await ctx.client.installs.get(olds.sourceEnvironmentId);
     await ctx.client.installs.get(olds.destinationEnvironmentId);
     return { outs: {} as InstallCopyOutputs };
   },
   async delete() {
-    // Nothing to undo on the service: forgetting the action is all delete does.
     return `${FORGOTTEN}a copy cannot be undone`;
   },
 });
+
+/** The inputs whose change copies again (each a copy parameter, or `triggers`). */
+export const COPY_INPUTS = definition.updatable;
 
 /** The update of an InstallCopy: copy again when an action input changed. */
 export async function updateCopy(
@@ -204,14 +198,10 @@ export async function updateCopy(
   ctx: Context,
 ): Promise<Record<string, unknown>> {
   const previous = typeof olds["requestCount"] === "number" ? olds["requestCount"] : 0;
-  if (changedActionInputs(olds, news, COPY_INPUTS).length === 0) {
-    return {
-      requestCount: previous,
-      lastRequestedAt: olds["lastRequestedAt"] ?? null,
-      lastMessage: olds["lastMessage"] ?? null,
-    };
-  }
-  return copy(ctx, news as InstallCopyInputs, previous);
+  if (changedActionInputs(olds, news, COPY_INPUTS).length)
+    return copy(ctx, news as InstallCopyInputs, previous);
+  const { lastRequestedAt = null, lastMessage = null } = olds;
+  return { requestCount: previous, lastRequestedAt, lastMessage };
 }
 
 export const provider = actionProvider(definition.provider, copySummary, updateCopy);

@@ -6,7 +6,6 @@ import { environmentInput, environmentOf, placementPatch } from "../core/install
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** The placement of an existing install. */
 const inputs = z
   .object({
     installId: uuidString.meta({
@@ -44,22 +43,15 @@ type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/**
- * Maps an install record to outputs. An install may report no site or environment: they are left out, so
- * a read keeps the declared ones.
- */
-export const placementOutputs = (i: Install) => ({ ...WIRE.outputs(i), ...environmentOf(i) });
+/** Maps an install record to outputs; a site or environment it omits is left out (kept by read). */
+export const placementOutputs = (i: Install) =>
+  ({ ...WIRE.outputs(i), ...environmentOf(i) }) as InstallPlacementOutputs;
 
-async function place(
-  installId: string,
-  want: InstallPlacementInputs,
-  client: WpEngineClient,
-): Promise<InstallPlacementOutputs> {
+/** Moves the install where `want` says (both fields at once: the service validates the pair). */
+async function place(installId: string, want: InstallPlacementInputs, client: WpEngineClient) {
   const current = placementOutputs(await client.installs.get(installId));
   const patch = placementPatch(current, want);
-  if (!patch) return current as InstallPlacementOutputs;
-  // Both fields are sent when both change: the service validates the pair (one install per environment).
-  return placementOutputs(await client.installs.update(installId, patch)) as InstallPlacementOutputs;
+  return patch ? placementOutputs(await client.installs.update(installId, patch)) : current;
 }
 
 export const definition = defineKind({
@@ -92,21 +84,15 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize,
-  // An install always has a placement, so there is nothing to adopt: creating one is the move itself
-  // (`adopt` is accepted and changes nothing).
+  // An install always has a placement: creating one is the move itself (`adopt` changes nothing).
   async create(inputs, ctx) {
-    const outs = await place(inputs.installId, inputs, ctx.client);
-    return { id: inputs.installId, outs };
+    return { id: inputs.installId, outs: await place(inputs.installId, inputs, ctx.client) };
   },
   async read(id, _olds, ctx) {
-    // A site or environment the service does not report is not read back: the input is kept.
-    return { outs: placementOutputs(await ctx.client.installs.get(id)) as InstallPlacementOutputs };
+    return { outs: placementOutputs(await ctx.client.installs.get(id)) };
   },
-  async update(id, _olds, news, ctx) {
-    return place(id, news, ctx.client);
-  },
+  update: (id, _olds, news, ctx) => place(id, news, ctx.client),
   async delete(_id, olds) {
-    // Deliberately nothing: the install stays in the site and environment it has now.
     return `${FORGOTTEN}install ${olds.installName} stays in site ${olds.siteId} as its ${olds.environment} install`;
   },
 });

@@ -1,9 +1,6 @@
-/**
- * Adoption: when the domain already has a Let's Encrypt certificate, create fails unless `adopt` is true;
- * with it, the certificate is taken over as it is (no new order is sent).
- */
 import { z } from "zod";
-import { type Certificate, type CertificateOrderRequest, isNotFound } from "../../sdk";
+import type { Certificate, CertificateOrderRequest } from "../../sdk";
+import { unlessGone } from "../core/children";
 import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, stringInput, uuidString } from "../core/inputs";
@@ -17,10 +14,7 @@ const holder = (description: string) => ({ description, writeOnly: true });
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      description: "The install holding the domain.",
-      replaces: true,
-    }),
+    installId: uuidString.meta({ description: "The install holding the domain.", replaces: true }),
     domainId: uuidString.meta({
       description: "The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.",
       replaces: true,
@@ -77,24 +71,23 @@ const CERTIFICATE = wireOf<z.ZodObject, typeof outputs, z.output<typeof outputs>
 const WIRE = wireOf(inputs, outputs);
 
 /** The outputs describing a certificate record (its id a string, whatever the service sends). */
-export function certificateOutputs(c: Certificate | null | undefined) {
-  return CERTIFICATE.outputs(c ?? {}, { certificateId: c?.id == null ? null : String(c.id) });
-}
+export const certificateOutputs = (c: Certificate | null | undefined) =>
+  CERTIFICATE.outputs(c ?? {}, { certificateId: c?.id == null ? null : String(c.id) });
 
 /** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind). */
 async function current(ctx: Context, installId: string, domainId: string): Promise<Certificate | undefined> {
-  try {
-    const cert = (await ctx.client.certificates.getForDomain(installId, domainId)).certificate;
-    return cert?.cert_source === "LETS_ENCRYPT" ? cert : undefined;
-  } catch (err) {
-    // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
-    if (isNotFound(err)) return undefined;
-    throw err;
-  }
+  // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
+  const cert = (await unlessGone(ctx.client.certificates.getForDomain(installId, domainId)))?.certificate;
+  return cert?.cert_source === "LETS_ENCRYPT" ? cert : undefined;
 }
 
-/** The order: the holder's details. */
-const orderOf = (i: LetsEncryptCertificateInputs) => WIRE.body(i, HOLDER) as CertificateOrderRequest;
+/** Orders a certificate with the holder's details. */
+const order = (ctx: Context, i: LetsEncryptCertificateInputs) =>
+  ctx.client.certificates.orderLetsEncrypt(
+    i.installId,
+    i.domainId,
+    WIRE.body(i, HOLDER) as CertificateOrderRequest,
+  );
 
 const idOf = (i: { installId: string; domainId: string }) => `${i.installId}/${i.domainId}`;
 
@@ -108,7 +101,6 @@ export const definition = defineKind({
     "Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the " +
     "certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).",
   gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
-  // The id is the whole import id.
   importId: "{installId}/{domainId}",
   notImported: "the API does not return the holder's details the order was placed with",
   identity: {
@@ -146,6 +138,7 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : (v ?? null)),
   lost: (olds) => (typeof olds["status"] === "string" && ENDED.has(olds["status"]) ? "update" : undefined),
   async create(inputs, ctx) {
+    const id = idOf(inputs);
     const existing = await current(ctx, inputs.installId, inputs.domainId);
     if (existing && !ENDED.has(existing.status ?? "")) {
       if (!inputs.adopt) {
@@ -154,14 +147,10 @@ export const definition = defineKind({
             `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
         );
       }
-      return {
-        id: idOf(inputs),
-        outs: certificateOutputs(existing) as LetsEncryptCertificateOutputs,
-        adopted: `Let's Encrypt certificate of domain ${inputs.domainId}`,
-      };
+      const outs = certificateOutputs(existing) as LetsEncryptCertificateOutputs;
+      return { id, outs, adopted: `Let's Encrypt certificate of domain ${inputs.domainId}` };
     }
-    await ctx.client.certificates.orderLetsEncrypt(inputs.installId, inputs.domainId, orderOf(inputs));
-    const id = idOf(inputs);
+    await order(ctx, inputs);
     try {
       const placed = await current(ctx, inputs.installId, inputs.domainId);
       return { id, outs: certificateOutputs(placed) as LetsEncryptCertificateOutputs };
@@ -173,13 +162,13 @@ export const definition = defineKind({
   async read(_id, olds, ctx) {
     const cert = (await ctx.client.certificates.getForDomain(olds.installId, olds.domainId)).certificate;
     // Replaced by another kind of certificate (a third-party import): this order no longer serves.
-    if (cert?.cert_source !== "LETS_ENCRYPT") return undefined;
-    return { outs: { ...olds, ...certificateOutputs(cert) } };
+    return cert?.cert_source === "LETS_ENCRYPT"
+      ? { outs: { ...olds, ...certificateOutputs(cert) } }
+      : undefined;
   },
   async update(_id, olds, news, ctx) {
-    const changed = HOLDER.some((k) => (olds[k] ?? null) !== (news[k] ?? null));
-    if (changed || ENDED.has(olds.status ?? "")) {
-      await ctx.client.certificates.orderLetsEncrypt(news.installId, news.domainId, orderOf(news));
+    if (ENDED.has(olds.status ?? "") || HOLDER.some((k) => (olds[k] ?? null) !== (news[k] ?? null))) {
+      await order(ctx, news);
     }
     const cert = await current(ctx, news.installId, news.domainId);
     return { ...news, ...certificateOutputs(cert) } as LetsEncryptCertificateOutputs;

@@ -19,9 +19,6 @@ import {
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** How long create and update wait for the service to apply the settings, by default (seconds). */
-export const DEFAULT_TIMEOUT_SECONDS = 300;
-
 const pathSetting = z
   .object({
     path: requiredString.meta({
@@ -41,8 +38,7 @@ const pathSetting = z
   })
   .strict();
 
-/** One offloaded path (camelCase of the API's `path_settings` entry). */
-export type PathSetting = z.output<typeof pathSetting>;
+type PathSetting = z.output<typeof pathSetting>;
 
 const inputs = z
   .object({
@@ -68,7 +64,7 @@ const inputs = z
       description:
         "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
     }),
-    timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
+    timeoutSeconds: timeoutSecondsInput(300).meta({
       description:
         "How long create and update wait for the service to apply the settings, in seconds (at most 86400).",
       setting: true,
@@ -95,20 +91,17 @@ type LiveSettings = { [K in keyof Settings]: K extends "pathSettings" ? Settings
 >;
 
 /** The check rule of the paths: each path at most once (two settings for one path are ambiguous). */
-export function duplicatePathFailures(pathSettings: readonly { path: string }[]): CheckFailure[] {
-  const seen = new Set<string>();
-  const failures: CheckFailure[] = [];
-  pathSettings.forEach((p, i) => {
-    if (seen.has(p.path)) {
-      failures.push({
-        property: `pathSettings[${i}].path`,
-        reason: whole(`duplicate path "${p.path}": each path may appear once in pathSettings`),
-      });
-    }
-    seen.add(p.path);
-  });
-  return failures;
-}
+export const duplicatePathFailures = (pathSettings: readonly { path: string }[]): CheckFailure[] =>
+  pathSettings.flatMap((p, i) =>
+    pathSettings.findIndex((q) => q.path === p.path) < i
+      ? [
+          {
+            property: `pathSettings[${i}].path`,
+            reason: whole(`duplicate path "${p.path}": each path may appear once in pathSettings`),
+          },
+        ]
+      : [],
+  );
 
 /** Canonical form of the paths: sorted by path, excluded paths sorted and without duplicates. */
 export function normalizePathSettings(list: unknown): PathSetting[] {
@@ -208,9 +201,10 @@ export const definition = defineKind({
   rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],
   normalize,
   async create(inputs, ctx) {
-    // Settings always exist once configured; other settings made by hand are only overwritten on request.
     const current = offloadOutputs(inputs.installId, await ctx.client.offloadSettings.get(inputs.installId));
-    if (current.bucket && !inputs.adopt && !sameSettings(current, inputs)) {
+    const same = sameSettings(current, inputs);
+    // Other settings made by hand are only overwritten on request.
+    if (current.bucket && !inputs.adopt && !same) {
       throw alreadyExists(
         `install ${inputs.installId} already offloads files to bucket ${current.bucket} ` +
           `(${current.bucketRegion ?? "unknown region"})`,
@@ -218,7 +212,7 @@ export const definition = defineKind({
       );
     }
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
-    if (sameSettings(current, inputs)) {
+    if (same) {
       const outs =
         current.status === "applied" ? (current as OffloadSettingsOutputs) : await waitApplied(ctx, inputs);
       return { id: inputs.installId, outs };
@@ -235,19 +229,13 @@ export const definition = defineKind({
   },
   async read(id, olds, ctx) {
     const installId = olds.installId ?? id;
-    // Live values, null where nothing is configured (also as inputs), so a diff after refresh shows the drift.
-    return {
-      outs: offloadOutputs(
-        installId,
-        await ctx.client.offloadSettings.get(installId),
-      ) as OffloadSettingsOutputs,
-    };
+    const live = await ctx.client.offloadSettings.get(installId);
+    return { outs: offloadOutputs(installId, live) as OffloadSettingsOutputs };
   },
   async update(_id, _olds, news, ctx) {
     await ctx.client.offloadSettings.update(news.installId, offloadRequest(news));
     return waitApplied(ctx, news);
   },
-  // No API deletes or resets offload settings: the resource is forgotten and the install keeps them.
   async delete(_id, olds) {
     return `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to bucket ${olds.bucket}`;
   },

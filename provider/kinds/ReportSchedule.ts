@@ -1,17 +1,14 @@
-/**
- * The service's create answers only `{message}`; the new schedule's UUID is found in the site's
- * schedule listing by comparing it with a snapshot taken just before the create. There is no
- * single-schedule read either: `read` lists the site's schedules and looks for the id.
- */
+// The service's create answers only `{message}`: the new schedule is found in the site's listing by
+// comparing it with one taken just before.
 import { z } from "zod";
 import type {
   ReportSchedule as ApiSchedule,
   CreateReportScheduleRequest,
   UpdateReportScheduleRequest,
 } from "../../sdk";
-import { defineKind, fieldMeta, type OutputsOf } from "../core/define";
+import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, type Rule, requiredString, uuidString, whole } from "../core/inputs";
+import { COMMON_INPUTS, requiredString, uuidString, whole } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -104,7 +101,6 @@ const inputs = z
 
 /** How the schedule's id was established when the resource was created. */
 const scheduleMatch = z.templateLiteral([z.enum(["exact", "only-new-schedule", "adopted"])]);
-export type ScheduleMatch = z.output<typeof scheduleMatch>;
 
 const outputs = z.object({
   scheduleId: z
@@ -122,64 +118,9 @@ const outputs = z.object({
 
 type ReportScheduleInputs = z.output<typeof inputs>;
 type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
-/** The canonical form of a value for comparison (`defineKind`'s `normalize`). */
-function normalize(key: string, v: unknown): unknown {
-  if (v === undefined || v === null) return null;
-  switch (key) {
-    case "siteId":
-    case "templateUuid":
-      return typeof v === "string" ? v.toLowerCase() : v;
-    case "nextScheduledDate":
-      return typeof v === "string" ? isoOrAsIs(v) : v;
-    case "frequency": {
-      const f = v as { value?: unknown; unit?: unknown };
-      return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
-    }
-    case "recipients":
-      return Array.isArray(v)
-        ? sortRecipients(v as { name: string; email: string }[]).map((r) => ({
-            name: r.name,
-            email: typeof r.email === "string" ? r.email.toLowerCase() : r.email,
-          }))
-        : v;
-    case "sections":
-      return Array.isArray(v) ? (v as { name: string }[]).map((s) => ({ name: s.name })) : v;
-    default:
-      return v;
-  }
-}
-
-const WIRE = wireOf(inputs, outputs, normalize);
-
-/** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
-const rules: Rule<ReportScheduleInputs>[] = [
-  {
-    uses: ["frequency"],
-    test: ({ frequency: f }) => {
-      if (f.unit === "DAYS" && f.value !== 7 && f.value !== 14)
-        return {
-          property: "frequency.value",
-          reason: whole(
-            `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${f.value}`,
-          ),
-        };
-      if (f.unit === "MONTHLY" && (f.value < 1 || f.value > 31))
-        return {
-          property: "frequency.value",
-          reason: whole(`with unit MONTHLY the value is the day of the month, 1 to 31, got ${f.value}`),
-        };
-      return undefined;
-    },
-  },
-];
-
 /** The fields a user sets (all but the site), in the canonical form used for every comparison. */
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
-/** Their names: the updatable inputs. */
-const FIELDS = Object.entries(fieldMeta(inputs))
-  .filter(([, m]) => !m.replaces && !m.setting)
-  .map(([k]) => k as keyof ScheduleFields);
+const fieldsOf = () => definition.updatable as (keyof ScheduleFields)[];
 
 function isoOrAsIs(value: string | null | undefined): string {
   if (!value) return "";
@@ -187,118 +128,93 @@ function isoOrAsIs(value: string | null | undefined): string {
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
 
-/**
- * Recipients in a stable order (by email, case-insensitive, then name): the service treats them as a
- * set. Sections keep their order: it is the order of the report.
- */
-export function sortRecipients(
-  list: readonly { name: string; email: string }[],
-): { name: string; email: string }[] {
-  return [...list]
+/** A field in canonical form: ids lower case, the date in UTC, the unit upper case, recipients sorted. */
+function canonical(key: string, v: unknown): unknown {
+  switch (key) {
+    case "siteId":
+    case "templateUuid":
+      return typeof v === "string" ? v.toLowerCase() : v;
+    case "nextScheduledDate":
+      return typeof v === "string" || v == null ? isoOrAsIs(v) : v;
+    case "frequency": {
+      const f = v as { value?: unknown; unit?: unknown };
+      return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
+    }
+    case "recipients":
+      return Array.isArray(v) ? sortRecipients(v) : v;
+    case "sections":
+      return Array.isArray(v) ? (v as { name: string }[]).map((s) => ({ name: s.name })) : v;
+    default:
+      return v;
+  }
+}
+
+/** The form of a value for comparison (`defineKind`'s `normalize`): canonical, emails without case. */
+function normalize(key: string, v: unknown): unknown {
+  const c = v == null ? null : canonical(key, v);
+  return key === "recipients" && Array.isArray(c)
+    ? c.map((r) => ({ name: r.name, email: typeof r.email === "string" ? r.email.toLowerCase() : r.email }))
+    : c;
+}
+
+const WIRE = wireOf(inputs, outputs, normalize);
+
+/** Recipients (a set on the service) in a stable order: by email, case-insensitive, then name. */
+export const sortRecipients = (list: readonly { name: string; email: string }[]) =>
+  list
     .map((r) => ({ name: r.name, email: r.email }))
     .sort(
       (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.name.localeCompare(b.name),
     );
-}
-
-/** Canonical fields of a listed schedule. */
-export const scheduleFields = (s: ApiSchedule): ScheduleFields => inputFields(WIRE.fields(s));
 
 /** Canonical fields of the inputs. */
-export function inputFields(i: ScheduleFields): ScheduleFields {
-  const canonical: ScheduleFields = {
-    ...i,
-    nextScheduledDate: isoOrAsIs(i.nextScheduledDate),
-    templateUuid: i.templateUuid.toLowerCase(),
-    frequency: { value: i.frequency.value, unit: i.frequency.unit.toUpperCase() },
-    recipients: sortRecipients(i.recipients),
-    sections: i.sections.map((x) => ({ name: x.name })),
-  };
-  return Object.fromEntries(FIELDS.map((k) => [k, canonical[k]])) as ScheduleFields;
-}
+export const inputFields = (i: ScheduleFields): ScheduleFields =>
+  Object.fromEntries(fieldsOf().map((k) => [k, canonical(k, i[k])])) as ScheduleFields;
 
-/** Names of the fields that differ between two canonical field sets. */
-export function differingFields(a: ScheduleFields, b: ScheduleFields): (keyof ScheduleFields)[] {
-  return FIELDS.filter((k) => {
-    const x = a[k];
-    const y = b[k];
-    if (k === "recipients") {
-      // Emails compare case-insensitively; names exactly.
-      const lower = (l: { name: string; email: string }[]) =>
-        l.map((r) => ({ ...r, email: r.email.toLowerCase() }));
-      return (
-        JSON.stringify(lower(x as ScheduleFields["recipients"])) !==
-        JSON.stringify(lower(y as ScheduleFields["recipients"]))
-      );
-    }
-    return JSON.stringify(x) !== JSON.stringify(y);
-  });
-}
+const scheduleFields = (s: ApiSchedule): ScheduleFields => inputFields(WIRE.fields(s));
 
-/** The outcome of looking for the schedule a create made. */
-export type CreatedMatch =
-  | { ok: true; schedule: ApiSchedule; match: Exclude<ScheduleMatch, "adopted"> }
-  | { ok: false; reason: string };
+const differingFields = (a: ScheduleFields, b: ScheduleFields) =>
+  fieldsOf().filter((k) => JSON.stringify(normalize(k, a[k])) !== JSON.stringify(normalize(k, b[k])));
 
 /**
  * Picks the schedule a create made: among the schedules not in `before`, the one whose fields equal the
- * request. Schedules with the same title (older ones, or ones made concurrently) never confuse it.
- * With exactly one new schedule whose fields differ (the service adjusted something), that one is taken
- * and marked; with none, or several equal candidates, it fails.
+ * request (so schedules of the same title never confuse it), else the only new one, marked as such.
  */
 export function pickCreated(
   before: ReadonlySet<string>,
   after: readonly ApiSchedule[],
   wanted: ScheduleFields,
-): CreatedMatch {
+): { ok: true; schedule: ApiSchedule; match: "exact" | "only-new-schedule" } | { ok: false; reason: string } {
   const fresh = after.filter((s) => !before.has(s.uuid));
   const equal = fresh.filter((s) => differingFields(scheduleFields(s), wanted).length === 0);
+  const ids = (l: ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
   if (equal.length === 1) return { ok: true, schedule: equal[0]!, match: "exact" };
   if (equal.length > 1)
     return {
       ok: false,
-      reason: `${equal.length} new schedules with exactly these fields appeared (${equal.map((s) => s.uuid).join(", ")}); cannot tell which one this create made`,
+      reason: `${equal.length} new schedules with exactly these fields appeared (${ids(equal)}); cannot tell which one this create made`,
     };
   if (fresh.length === 1) return { ok: true, schedule: fresh[0]!, match: "only-new-schedule" };
-  if (fresh.length === 0)
-    return {
-      ok: false,
-      reason: "the service accepted the create but no new schedule appears in the site's listing",
-    };
   return {
     ok: false,
-    reason: `${fresh.length} new schedules appeared (${fresh.map((s) => s.uuid).join(", ")}) and none has exactly the requested fields`,
+    reason: fresh.length
+      ? `${fresh.length} new schedules appeared (${ids(fresh)}) and none has exactly the requested fields`
+      : "the service accepted the create but no new schedule appears in the site's listing",
   };
 }
 
-/**
- * The run after `at` (scheduling rules 1 and 2): 7 or 14 days later, or the frequency's day of the next
- * month at the same time of day (the month's last day when it has no such day).
- */
+/** The run after `at`: 7 or 14 days later, or the frequency's day (capped at the last) of the next month. */
 export function nextRun(at: Date, f: { value: number; unit: string }): Date {
   if (f.unit.toUpperCase() === "DAYS") return new Date(at.getTime() + f.value * 86_400_000);
-  const y = at.getUTCFullYear();
-  const m = at.getUTCMonth() + 1;
-  const yy = y + Math.floor(m / 12);
-  const mm = m % 12;
-  const lastDay = new Date(Date.UTC(yy, mm + 1, 0)).getUTCDate();
-  return new Date(
-    Date.UTC(
-      yy,
-      mm,
-      Math.min(f.value, lastDay),
-      at.getUTCHours(),
-      at.getUTCMinutes(),
-      at.getUTCSeconds(),
-      at.getUTCMilliseconds(),
-    ),
-  );
+  const next = new Date(at);
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(f.value, lastDay));
+  return next;
 }
 
-/**
- * Whether `live` is `anchor` itself or one of its later runs under `frequency`: the service moves a
- * schedule's next date on after every run, which is not drift from the configured first date.
- */
+/** Whether `live` is `anchor` or a later run of it: the service moves the next date on after every run. */
 export function isRunOf(anchor: string, live: string, frequency: { value: number; unit: string }): boolean {
   const a = Date.parse(anchor);
   const l = Date.parse(live);
@@ -324,22 +240,26 @@ export function scheduleOutputs(siteId: string, s: ApiSchedule, anchor?: string)
 export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) =>
   WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
 
+/** The schedule as listed (the service has no single-schedule read), or `undefined`. */
 async function findById(ctx: Context, siteId: string, id: string): Promise<ApiSchedule | undefined> {
   const all = await ctx.client.reportSchedules.list(siteId);
   return all.find((s) => s.uuid.toLowerCase() === id.toLowerCase());
 }
 
-/** Applies a PATCH and reads the schedule back (the PATCH answers only `{message}`). */
+/** Applies the PATCH if any (it answers only `{message}`) and reads the schedule back. */
 async function patchAndRead(
   ctx: Context,
   siteId: string,
   id: string,
-  patch: UpdateReportScheduleRequest,
+  patch: UpdateReportScheduleRequest | undefined,
   anchor: string,
 ): Promise<ReportScheduleOutputs> {
-  await ctx.client.reportSchedules.update(id, patch);
+  if (patch) await ctx.client.reportSchedules.update(id, patch);
   const live = await findById(ctx, siteId, id);
-  if (!live) throw new Error(`schedule ${id} was updated but is no longer listed for site ${siteId}`);
+  if (!live)
+    throw new Error(
+      `schedule ${id} ${patch ? "was updated but " : ""}is no longer listed for site ${siteId}`,
+    );
   return scheduleOutputs(siteId, live, anchor);
 }
 
@@ -370,66 +290,78 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules,
+  // Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31.
+  rules: [
+    {
+      uses: ["frequency"],
+      test: ({ frequency: { unit, value } }) =>
+        unit === "DAYS" && value !== 7 && value !== 14
+          ? {
+              property: "frequency.value",
+              reason: whole(
+                `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${value}`,
+              ),
+            }
+          : unit === "MONTHLY" && (value < 1 || value > 31)
+            ? {
+                property: "frequency.value",
+                reason: whole(`with unit MONTHLY the value is the day of the month, 1 to 31, got ${value}`),
+              }
+            : undefined,
+    },
+  ],
   normalize,
   async create(inputs, ctx) {
-    const existing = await ctx.client.reportSchedules.list(inputs.siteId);
-    const sameTitle = existing.filter((s) => s.title === inputs.title);
+    const { siteId, title, nextScheduledDate: anchor } = inputs;
+    const existing = await ctx.client.reportSchedules.list(siteId);
+    const sameTitle = existing.filter((s) => s.title === title);
+    const ids = sameTitle.map((s) => s.uuid).join(", ");
     if (sameTitle.length && !inputs.adopt) {
       throw alreadyExists(
-        `${sameTitle.length} report schedule(s) titled "${inputs.title}" already exist on site ${inputs.siteId} ` +
-          `(${sameTitle.map((s) => s.uuid).join(", ")})`,
+        `${sameTitle.length} report schedule(s) titled "${title}" already exist on site ${siteId} (${ids})`,
         "set adopt: true to take it over (possible when exactly one has the title), or choose another title",
       );
     }
-    if (inputs.adopt && sameTitle.length > 1) {
+    if (sameTitle.length > 1) {
       throw new Error(
-        `cannot adopt: ${sameTitle.length} report schedules titled "${inputs.title}" exist on site ${inputs.siteId} ` +
-          `(${sameTitle.map((s) => s.uuid).join(", ")}); adoption needs exactly one`,
+        `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} ` +
+          `(${ids}); adoption needs exactly one`,
       );
     }
     const found = sameTitle[0];
     if (found) {
-      const anchor = inputs.nextScheduledDate;
-      const outs: ReportScheduleOutputs = {
-        ...scheduleOutputs(inputs.siteId, found, anchor),
-        createMatch: "adopted",
-      };
+      const outs = { ...scheduleOutputs(siteId, found, anchor), createMatch: "adopted" as const };
       const patch = schedulePatch(outs, inputs);
-      const adopted = `report schedule "${inputs.title}" of site ${inputs.siteId}`;
-      if (!patch) return { id: found.uuid, outs, adopted };
+      const adopted = `report schedule "${title}" of site ${siteId}`;
       try {
-        const patched = await patchAndRead(ctx, inputs.siteId, found.uuid, patch, anchor);
-        return { id: found.uuid, outs: { ...patched, createMatch: "adopted" as const }, adopted };
+        const patched = patch && (await patchAndRead(ctx, siteId, found.uuid, patch, anchor));
+        return {
+          id: found.uuid,
+          outs: patched ? { ...patched, createMatch: outs.createMatch } : outs,
+          adopted,
+        };
       } catch (err) {
         throw new CreatedButFailedError(found.uuid, outs, err);
       }
     }
     const before = new Set(existing.map((s) => s.uuid));
     await ctx.client.reportSchedules.create(WIRE.body(inputs) as CreateReportScheduleRequest);
-    const after = await ctx.client.reportSchedules.list(inputs.siteId);
-    const picked = pickCreated(before, after, inputFields(inputs));
+    const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), inputFields(inputs));
     if (!picked.ok)
       throw new Error(
         `the schedule was created but its id could not be established: ${picked.reason}. ` +
-          `Check the schedules of site ${inputs.siteId}, delete the extra one(s), then re-run with adopt: true`,
+          `Check the schedules of site ${siteId}, delete the extra one(s), then re-run with adopt: true`,
       );
-    const outs = scheduleOutputs(inputs.siteId, picked.schedule, inputs.nextScheduledDate);
+    const outs = scheduleOutputs(siteId, picked.schedule, anchor);
     return { id: picked.schedule.uuid, outs: { ...outs, createMatch: picked.match } };
   },
   async read(id, olds, ctx) {
     const live = await findById(ctx, olds.siteId, id);
-    if (!live) return undefined;
-    return { outs: scheduleOutputs(olds.siteId, live, olds.nextScheduledDate) };
+    return live && { outs: scheduleOutputs(olds.siteId, live, olds.nextScheduledDate) };
   },
   async update(id, olds, news, ctx) {
-    const patch = schedulePatch(olds, news);
-    const keep = olds.createMatch ? { createMatch: olds.createMatch } : {};
-    if (patch)
-      return { ...(await patchAndRead(ctx, news.siteId, id, patch, news.nextScheduledDate)), ...keep };
-    const live = await findById(ctx, news.siteId, id);
-    if (!live) throw new Error(`schedule ${id} is no longer listed for site ${news.siteId}`);
-    return { ...scheduleOutputs(news.siteId, live, news.nextScheduledDate), ...keep };
+    const outs = await patchAndRead(ctx, news.siteId, id, schedulePatch(olds, news), news.nextScheduledDate);
+    return olds.createMatch ? { ...outs, createMatch: olds.createMatch } : outs;
   },
   async delete(id, _olds, ctx) {
     await ctx.client.reportSchedules.delete(id);

@@ -44,16 +44,12 @@ const outputs = z.object({
 type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const WIRE = wireOf(inputs, outputs);
 
-/** Maps a service record to outputs (the guard is the input's, never the service's). */
+/** Maps a service record to outputs: its account when it names one, else the one it was read in. */
 export const siteOutputs = (s: ApiSite, accountId: string, deletionProtection: boolean): SiteOutputs =>
-  // The record's account when it names one, else the one the site was read in.
   Object.assign({ accountId }, WIRE.outputs(s, { deletionProtection }));
 
 /** What deleting a site destroys, in words; with the names of the installs it holds when they were read. */
-export function siteLoss(
-  site: Pick<SiteOutputs, "name" | "siteId">,
-  installNames?: readonly string[],
-): string {
+export function siteLoss(site: Pick<SiteOutputs, "name" | "siteId">, installNames?: readonly string[]) {
   const what = `site "${site.name}" (${site.siteId})`;
   if (!installNames) return `${what} and every install in it`;
   return installNames.length
@@ -90,43 +86,42 @@ export const definition = defineKind({
         .meta({ description: "Only this account's sites; unset, every site the credentials see." }),
     }),
     items: async (q, client) =>
-      (
-        await collect(
-          client.sites.iterate({ ...(q["accountId"] ? { accountId: q["accountId"] } : {}), limit: 100 }),
-        )
-      ).map((s) => ({ fields: { id: s.id }, name: s.name })),
+      (await collect(client.sites.iterate({ accountId: q["accountId"], limit: 100 }))).map((s) => ({
+        fields: { id: s.id },
+        name: s.name,
+      })),
   },
   inputs,
   outputs,
   normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
   protects: (olds) => siteLoss(olds),
   async create(inputs, ctx) {
+    const { accountId, name } = inputs;
     // Site names are not unique on the service: a second site of the same name is a duplicate nobody
     // asked for (a crashed run, a site made by hand), so it is refused unless adopted.
-    const same = await findByName(ctx, inputs.accountId, inputs.name);
+    const same = await findByName(ctx, accountId, name);
     if (same.length > 1) {
       throw new Error(
-        `account ${inputs.accountId} has ${same.length} sites named "${inputs.name}" (${same.map((s) => s.id).join(", ")}); ` +
+        `account ${accountId} has ${same.length} sites named "${name}" (${same.map((s) => s.id).join(", ")}); ` +
           "rename all but one, or choose another name",
       );
     }
     const existing = same[0];
     if (existing && !inputs.adopt) {
-      throw alreadyExists(
-        `site "${inputs.name}" already exists in account ${inputs.accountId} (id ${existing.id})`,
-      );
+      throw alreadyExists(`site "${name}" already exists in account ${accountId} (id ${existing.id})`);
     }
     const record = existing ?? (await ctx.client.sites.create(WIRE.body(inputs) as CreateSiteRequest));
     return {
       id: record.id,
-      outs: siteOutputs(record, inputs.accountId, inputs.deletionProtection),
-      ...(existing ? { adopted: `site "${inputs.name}" of account ${inputs.accountId}` } : {}),
+      outs: siteOutputs(record, accountId, inputs.deletionProtection),
+      ...(existing ? { adopted: `site "${name}" of account ${accountId}` } : {}),
     };
   },
   async read(id, olds, ctx) {
     // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.
-    const guard = olds.deletionProtection ?? true;
-    return { outs: siteOutputs(await ctx.client.sites.get(id), olds.accountId, guard) };
+    return {
+      outs: siteOutputs(await ctx.client.sites.get(id), olds.accountId, olds.deletionProtection ?? true),
+    };
   },
   async update(id, olds, news, ctx) {
     const patch = WIRE.patch(olds, news) as UpdateSiteRequest | undefined;

@@ -6,12 +6,8 @@ import { type CheckFailure, COMMON_INPUTS, containsUnknown, named, uuidString } 
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** Earliest and latest scheduled time the service accepts, relative to now (spec limits). */
-export const MIN_LEAD_MS = 60 * 60 * 1000;
-export const MAX_LEAD_MS = 7 * 24 * 60 * 60 * 1000;
-
 /** Statuses in which a transfer can still be cancelled (and counts as the site's active transfer). */
-export const CANCELLABLE_STATUSES = ["pending", "scheduled"] as const;
+const CANCELLABLE: readonly string[] = ["pending", "scheduled"];
 
 /** An RFC 3339 instant in its canonical form (`2026-06-01T14:30:00.000Z`), or the input if it is not one. */
 export function canonicalTime(value: unknown): unknown {
@@ -83,31 +79,23 @@ function normalizeValue(key: string, v: unknown): unknown {
   return v ?? null;
 }
 
-/**
- * Whether `check` is looking at a transfer about to be created: no old inputs, or an input changed
- * (every input replaces). An existing transfer's scheduled time is allowed to fall into the past.
- */
-export function isCreating(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
-  if (olds["siteId"] === undefined) return true;
-  return definition.replaceOn.some(
+/** Whether `check` sees a transfer about to be created (an existing one's time may fall into the past). */
+export const isCreating = (olds: Record<string, unknown>, news: Record<string, unknown>): boolean =>
+  olds["siteId"] === undefined ||
+  definition.replaceOn.some(
     (k) => JSON.stringify(normalizeValue(k, olds[k])) !== JSON.stringify(normalizeValue(k, news[k])),
   );
-}
 
-/** Spec limit 4 (and rule 4 of transfers): a scheduled time must be 1 hour to 7 days ahead of `now`. */
+/** Spec limit 4: a scheduled time must be 1 hour to 7 days ahead of `now`. */
 export function scheduledTimeFailure(scheduledTime: unknown, now: number): CheckFailure | undefined {
-  if (typeof scheduledTime !== "string") return undefined;
-  const at = Date.parse(scheduledTime);
-  if (Number.isNaN(at)) return undefined;
-  if (at - now < MIN_LEAD_MS || at - now > MAX_LEAD_MS) {
-    return {
-      property: "scheduledTime",
-      reason:
-        `must be between 1 hour and 7 days from now (now is ${new Date(now).toISOString()}, ` +
-        `got ${scheduledTime}); omit it to transfer immediately`,
-    };
-  }
-  return undefined;
+  const lead = typeof scheduledTime === "string" ? Date.parse(scheduledTime) - now : Number.NaN;
+  if (Number.isNaN(lead) || (lead >= 3_600_000 && lead <= 7 * 86_400_000)) return undefined;
+  return {
+    property: "scheduledTime",
+    reason:
+      `must be between 1 hour and 7 days from now (now is ${new Date(now).toISOString()}, ` +
+      `got ${scheduledTime}); omit it to transfer immediately`,
+  };
 }
 
 const WIRE = wireOf(inputs, outputs, normalizeValue);
@@ -144,7 +132,7 @@ async function findActive(ctx: Context, siteId: string): Promise<ApiSiteTransfer
     // Records name the site as it was; its id is present on newer responses, the name otherwise.
     const id = WIRE.outputs(t).siteId;
     const sameSite = id ? id.toLowerCase() === siteId.toLowerCase() : t.site === site.name;
-    if (sameSite && (CANCELLABLE_STATUSES as readonly string[]).includes(t.status)) return t;
+    if (sameSite && CANCELLABLE.includes(t.status)) return t;
   }
   return undefined;
 }
@@ -186,66 +174,55 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize: normalizeValue,
   async create(inputs, ctx) {
-    if (inputs.adopt) {
-      const active = await findActive(ctx, inputs.siteId);
-      if (active) {
-        const outs = transferOutputs(inputs, active);
-        const mismatch = adoptionMismatch(outs, inputs);
-        if (mismatch.length)
-          throw new Error(
-            `cannot adopt transfer ${active.id} of site ${inputs.siteId}: ${mismatch.join("; ")}. ` +
-              "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
-          );
-        return { id: active.id, outs, adopted: `transfer of site ${inputs.siteId}` };
-      }
+    const active = inputs.adopt ? await findActive(ctx, inputs.siteId) : undefined;
+    if (active) {
+      const outs = transferOutputs(inputs, active);
+      const mismatch = adoptionMismatch(outs, inputs);
+      if (mismatch.length)
+        throw new Error(
+          `cannot adopt transfer ${active.id} of site ${inputs.siteId}: ${mismatch.join("; ")}. ` +
+            "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
+        );
+      return { id: active.id, outs, adopted: `transfer of site ${inputs.siteId}` };
     }
+    const { siteId, ...sent } = inputs;
     try {
-      const { siteId, ...sent } = inputs;
       const t = await ctx.client.siteTransfers.create(siteId, WIRE.body(sent) as CreateSiteTransferRequest);
       return { id: t.id, outs: transferOutputs(inputs, t) };
     } catch (err) {
-      if (!isConflict(err) || inputs.adopt) throw err;
-      const active = await findActive(ctx, inputs.siteId).catch(() => undefined);
-      if (!active) throw err;
+      const other =
+        isConflict(err) && !inputs.adopt && (await findActive(ctx, siteId).catch(() => undefined));
+      if (!other) throw err;
       throw alreadyExists(
-        `site ${inputs.siteId} already has an active transfer ${active.id} (status ${active.status})`,
+        `site ${siteId} already has an active transfer ${other.id} (status ${other.status})`,
       );
     }
   },
   async read(id, olds, ctx) {
     const t = await ctx.client.siteTransfers.get(olds.siteId, id);
-    // A cancelled transfer will never run: it counts as gone, so the next up requests a new one.
-    if (t.status === "cancelled") return undefined;
-    return { outs: transferOutputs(olds, t) };
+    return t.status === "cancelled" ? undefined : { outs: transferOutputs(olds, t) };
   },
   async delete(id, olds, ctx) {
     const t = await ctx.client.siteTransfers.get(olds.siteId, id);
     if (t.status === "cancelled") return "already cancelled on the service; nothing sent";
-    if (!(CANCELLABLE_STATUSES as readonly string[]).includes(t.status)) {
-      // Begun or over: nothing can stop or undo it.
+    if (!CANCELLABLE.includes(t.status))
       return `${FORGOTTEN}the transfer is ${t.status} and can no longer be cancelled`;
-    }
     try {
       await ctx.client.siteTransfers.cancel(olds.siteId, id);
+      return `cancelled on the service (it was ${t.status})`;
     } catch (err) {
       // 409: it started between the read and the cancel; it can no longer be stopped, so forget it.
-      if (isConflict(err)) {
-        return "forgotten only: the transfer started before it could be cancelled (the service refused the cancel, 409)";
-      }
-      throw err;
+      if (!isConflict(err)) throw err;
+      return "forgotten only: the transfer started before it could be cancelled (the service refused the cancel, 409)";
     }
-    return `cancelled on the service (it was ${t.status})`;
   },
 });
 
-/**
- * The provider: the generic one, with a `check` that validates the scheduled-time window only for a
- * transfer about to be created (a created transfer's time legitimately falls into the past).
- */
+/** The generic provider, with a `check` that holds only a transfer about to be created to the time window. */
 const base = definition.provider;
 export const provider: typeof definition.provider = {
   ...base,
-  async check(olds: Record<string, unknown>, news: Record<string, unknown>) {
+  async check(olds, news) {
     const result = await base.check!(olds, news);
     const failures = [...(result.failures ?? [])];
     const time = result.inputs["scheduledTime"];

@@ -1,39 +1,28 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { SshKey as ApiSshKey, CreateSshKeyRequest } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, named, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The key types the service accepts. */
-export const SSH_KEY_TYPES = [
+const SSH_KEY_TYPES = [
   "ssh-ed25519",
   "ssh-rsa",
   "ecdsa-sha2-nistp256",
   "ecdsa-sha2-nistp384",
   "ecdsa-sha2-nistp521",
-] as const;
+];
 
-/** A parsed public key line: its type, the key blob and the comment. */
-export interface ParsedPublicKey {
-  type: string;
-  blob: Buffer;
-  comment: string;
-}
-
-/**
- * Parses an OpenSSH public key line (`<type> <base64> [comment]`), or says why it is not one. The blob
- * must decode and name its own type, as `ssh-keygen` writes it.
- */
-export function parsePublicKey(line: string): ParsedPublicKey | string {
+/** Parses an OpenSSH public key line (`<type> <base64> [comment]`), or says why it is not one. */
+export function parsePublicKey(line: string): { type: string; blob: Buffer; comment: string } | string {
   if (/PRIVATE KEY/.test(line))
     return "is a private key: give the public key line (the .pub file), never the private key";
   const [type, data, ...comment] = line.trim().split(/\s+/);
   if (!type || !data) return "must be an OpenSSH public key line: <type> <base64 key> [comment]";
-  if (!(SSH_KEY_TYPES as readonly string[]).includes(type))
-    return `type ${type} is not one of ${SSH_KEY_TYPES.join(", ")}`;
+  if (!SSH_KEY_TYPES.includes(type)) return `type ${type} is not one of ${SSH_KEY_TYPES.join(", ")}`;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return "'s key part is not base64";
   const blob = Buffer.from(data, "base64");
   const length = blob.length >= 4 ? blob.readUInt32BE(0) : -1;
@@ -43,14 +32,12 @@ export function parsePublicKey(line: string): ParsedPublicKey | string {
 }
 
 /** The key line in canonical form: single spaces, no surrounding blanks. */
-export function canonicalKey(value: unknown): unknown {
-  return typeof value === "string" ? value.trim().split(/\s+/).join(" ") : value;
-}
+export const canonicalKey = (value: unknown): unknown =>
+  typeof value === "string" ? value.trim().split(/\s+/).join(" ") : value;
 
 /** The MD5 fingerprint of a key blob as the service shows it: colon-separated hex pairs. */
-export function md5Fingerprint(blob: Buffer): string {
-  return (createHash("md5").update(blob).digest("hex").match(/../g) ?? []).join(":");
-}
+export const md5Fingerprint = (blob: Buffer): string =>
+  (createHash("md5").update(blob).digest("hex").match(/../g) ?? []).join(":");
 
 const inputs = z
   .object({
@@ -84,17 +71,18 @@ const outputs = z.object({
   createdAt: z.string().nullable().meta({ description: "When the key was added." }),
 });
 
-type SshKeyOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const WIRE = wireOf(inputs, outputs);
-
 /** Maps a service record to outputs (the service never answers the key itself: it is the input's). */
-export const sshKeyOutputs = (publicKey: string, k: ApiSshKey): SshKeyOutputs =>
-  WIRE.outputs(k, { publicKey });
+const sshKeyOutputs = (publicKey: string, k: ApiSshKey) => WIRE.outputs(k, { publicKey });
 
 async function findKey(ctx: Context, match: (k: ApiSshKey) => boolean): Promise<ApiSshKey | undefined> {
   for await (const k of ctx.client.sshKeys.iterate()) if (match(k)) return k;
   return undefined;
 }
+
+/** The API user's key with this key's fingerprint, if any. */
+const findSame = (ctx: Context, fingerprint: string) =>
+  findKey(ctx, (k) => k.fingerprint?.toLowerCase() === fingerprint);
 
 export const definition = defineKind({
   kind: "SshKey",
@@ -111,9 +99,9 @@ export const definition = defineKind({
     name: "comment",
     find: async (i, ctx) => {
       const parsed = parsePublicKey(i.publicKey);
-      if (typeof parsed === "string") return undefined;
-      const fingerprint = md5Fingerprint(parsed.blob);
-      return (await findKey(ctx, (k) => k.fingerprint?.toLowerCase() === fingerprint))?.uuid;
+      return typeof parsed === "string"
+        ? undefined
+        : (await findSame(ctx, md5Fingerprint(parsed.blob)))?.uuid;
     },
   },
   inputs,
@@ -124,7 +112,7 @@ export const definition = defineKind({
     const parsed = parsePublicKey(inputs.publicKey);
     if (typeof parsed === "string") throw new Error(named({ property: "publicKey", reason: parsed }).reason);
     const fingerprint = md5Fingerprint(parsed.blob);
-    const existing = await findKey(ctx, (k) => k.fingerprint?.toLowerCase() === fingerprint);
+    const existing = await findSame(ctx, fingerprint);
     if (existing && !inputs.adopt) {
       throw alreadyExists(
         `this key (fingerprint ${fingerprint}) is already added to the API user (id ${existing.uuid})`,
@@ -139,7 +127,7 @@ export const definition = defineKind({
   },
   async read(id, olds, ctx) {
     const k = await findKey(ctx, (x) => x.uuid === id);
-    return k ? { outs: sshKeyOutputs(olds.publicKey, k) } : undefined;
+    return k && { outs: sshKeyOutputs(olds.publicKey, k) };
   },
   async delete(id, _olds, ctx) {
     await ctx.client.sshKeys.delete(id);

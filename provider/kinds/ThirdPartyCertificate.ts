@@ -1,8 +1,3 @@
-/**
- * There is no GET of an imported certificate: read confirms the install still exists and reports the
- * stored state (it cannot see a certificate replaced by hand). An import always imports: there is
- * nothing to adopt.
- */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
@@ -11,68 +6,52 @@ import { type CheckFailure, COMMON_INPUTS, named, stringInput, uuidString, whole
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
+type Failure = { ok: false; reason: string };
 /** A parsed PEM chain, or why it is not one. */
-export type ChainResult = { ok: true; certs: X509Certificate[] } | { ok: false; reason: string };
-
+export type ChainResult = { ok: true; certs: X509Certificate[] } | Failure;
 /** A parsed private key, or why it is not one (the reason never contains the key). */
-export type KeyResult = { ok: true; key: KeyObject } | { ok: false; reason: string };
+export type KeyResult = { ok: true; key: KeyObject } | Failure;
 
+const fail = (reason: string): Failure => ({ ok: false, reason });
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
-
 const ordinal = (n: number) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+const codeOf = (err: unknown) => {
+  const code = (err as { code?: string }).code;
+  return code ? ` (${code})` : "";
+};
 
 /** PEM text with LF line ends and one final newline, so a CRLF file never shows as a change. */
-export function canonicalPem(text: string): string {
-  return `${text.replace(/\r\n?/g, "\n").trim()}\n`;
-}
+export const canonicalPem = (text: string): string => `${text.replace(/\r\n?/g, "\n").trim()}\n`;
 
-/**
- * Parses a PEM certificate chain: at least one CERTIFICATE block, each a valid X.509 certificate, no
- * private key mixed in, and in order (each certificate issued by the next one).
- */
+/** Parses a PEM chain: CERTIFICATE blocks only, each valid X.509, each issued by the next one. */
 export function parseCertificateChain(text: string): ChainResult {
   const blocks = [...text.matchAll(PEM_BLOCK)];
   if (blocks.some((b) => /PRIVATE KEY/.test(b[1] ?? "")))
-    return {
-      ok: false,
-      reason: "contains a private key: pass the key as privateKey, not in the chain",
-    };
+    return fail("contains a private key: pass the key as privateKey, not in the chain");
   const other = blocks.find((b) => b[1] !== "CERTIFICATE");
-  if (other)
-    return {
-      ok: false,
-      reason: `contains a ${other[1]} block; only CERTIFICATE blocks belong there`,
-    };
+  if (other) return fail(`contains a ${other[1]} block; only CERTIFICATE blocks belong there`);
   if (blocks.length === 0)
-    return {
-      ok: false,
-      reason: "must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----",
-    };
+    return fail("must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----");
   const certs: X509Certificate[] = [];
   for (const [i, block] of blocks.entries()) {
     try {
       certs.push(new X509Certificate(block[0]));
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      return {
-        ok: false,
-        reason: whole(
-          `the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate${code ? ` (${code})` : ""}`,
+      return fail(
+        whole(
+          `the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate${codeOf(err)}`,
         ),
-      };
+      );
     }
   }
-  for (let i = 0; i + 1 < certs.length; i++) {
-    if (!certs[i]!.checkIssued(certs[i + 1]!)) {
-      return {
-        ok: false,
-        reason: whole(
-          `the chain is out of order: the ${ordinal(i + 2)} certificate did not issue the ${ordinal(i + 1)}; ` +
-            "give the end-entity certificate first, then each intermediate in order",
-        ),
-      };
-    }
-  }
+  const out = certs.findIndex((c, i) => i + 1 < certs.length && !c.checkIssued(certs[i + 1]!));
+  if (out >= 0)
+    return fail(
+      whole(
+        `the chain is out of order: the ${ordinal(out + 2)} certificate did not issue the ${ordinal(out + 1)}; ` +
+          "give the end-entity certificate first, then each intermediate in order",
+      ),
+    );
   return { ok: true, certs };
 }
 
@@ -80,39 +59,23 @@ export function parseCertificateChain(text: string): ChainResult {
 export function parsePrivateKey(text: string): KeyResult {
   // Checked on the text: asking OpenSSL to open an encrypted key without a passphrase may prompt.
   if (/-----BEGIN ENCRYPTED PRIVATE KEY-----/.test(text) || /Proc-Type:\s*4,ENCRYPTED/.test(text))
-    return { ok: false, reason: "is encrypted; the service needs the key without a passphrase" };
+    return fail("is encrypted; the service needs the key without a passphrase");
   if (!/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text))
-    return {
-      ok: false,
-      reason: "must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)",
-    };
+    return fail("must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)");
   try {
     return { ok: true, key: createPrivateKey({ key: text, format: "pem" }) };
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    return { ok: false, reason: `is not a readable PEM private key${code ? ` (${code})` : ""}` };
+    return fail(`is not a readable PEM private key${codeOf(err)}`);
   }
 }
 
-/** What outputs say about a certificate (the end-entity one of a chain). */
-export interface CertificateFacts {
-  subject: string;
-  issuer: string;
-  names: string[];
-  notBefore: string;
-  notAfter: string;
-  fingerprint: string;
-  serialNumber: string;
-}
-
 /** Subject, issuer, DNS names, validity (ISO), SHA-256 fingerprint and serial of a certificate. */
-export function describeCertificate(cert: X509Certificate): CertificateFacts {
+export function describeCertificate(cert: X509Certificate) {
   const dn = (s: string) => s.split("\n").filter(Boolean).join(", ");
-  const names = [...(cert.subjectAltName ?? "").matchAll(/DNS:([^,\s]+)/g)].map((m) => m[1]!);
   return {
     subject: dn(cert.subject),
     issuer: dn(cert.issuer),
-    names,
+    names: [...(cert.subjectAltName ?? "").matchAll(/DNS:([^,\s]+)/g)].map((m) => m[1]!),
     notBefore: new Date(cert.validFrom).toISOString(),
     notAfter: new Date(cert.validTo).toISOString(),
     fingerprint: cert.fingerprint256,
@@ -124,15 +87,15 @@ export function describeCertificate(cert: X509Certificate): CertificateFacts {
 export function keyMatchFailure(certificate: string, privateKey: string): CheckFailure | undefined {
   const chain = parseCertificateChain(certificate);
   const key = parsePrivateKey(privateKey);
-  if (!chain.ok || !key.ok) return undefined; // Already reported on the property itself.
-  if (chain.certs[0]!.checkPrivateKey(key.key)) return undefined;
+  // A chain or key that does not parse is reported on its own property.
+  if (!chain.ok || !key.ok || chain.certs[0]!.checkPrivateKey(key.key)) return undefined;
   return {
     property: "privateKey",
     reason: `does not match the end-entity certificate (${describeCertificate(chain.certs[0]!).subject})`,
   };
 }
 
-const pemInput = (parse: (s: string) => { ok: true } | { ok: false; reason: string }) =>
+const pemInput = (parse: (s: string) => { ok: true } | Failure) =>
   stringInput
     .superRefine((s, ctx) => {
       const r = parse(s);
@@ -182,33 +145,30 @@ type ThirdPartyCertificateInputs = z.output<typeof inputs>;
 type ThirdPartyCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
-export function certificateOutputs(
-  installId: string,
-  certificate: string,
-): { installId: string } & CertificateFacts {
+export function certificateOutputs(installId: string, certificate: string) {
   const chain = parseCertificateChain(certificate);
   if (!chain.ok) throw new Error(named({ property: "certificate", reason: chain.reason }).reason);
   return { installId, ...describeCertificate(chain.certs[0]!) };
 }
 
 /** The outputs: the PEM texts as given and what their certificate says. */
-function outputsOf(
-  given: Pick<ThirdPartyCertificateOutputs, "installId" | "certificate" | "privateKey">,
-): ThirdPartyCertificateOutputs {
-  const { certificate, privateKey } = given;
-  return { ...certificateOutputs(given.installId, certificate), certificate, privateKey };
-}
+const outputsOf = ({
+  installId,
+  certificate,
+  privateKey,
+}: Pick<ThirdPartyCertificateOutputs, "installId" | "certificate" | "privateKey">) => ({
+  ...certificateOutputs(installId, certificate),
+  certificate,
+  privateKey,
+});
 
 const WIRE = wireOf(inputs, outputs);
-const base64 = (pem: string) => Buffer.from(pem, "utf8").toString("base64");
 
 /** Imports the pair: the service takes each PEM text base64-encoded. */
-async function importCertificate(ctx: Context, inputs: ThirdPartyCertificateInputs): Promise<void> {
-  const pair = { certificate: base64(inputs.certificate), privateKey: base64(inputs.privateKey) };
-  await ctx.client.certificates.importThirdParty(
-    inputs.installId,
-    WIRE.body(pair) as ImportCertificateRequest,
-  );
+function importPair(ctx: Context, i: ThirdPartyCertificateInputs) {
+  const b64 = (pem: string) => Buffer.from(pem, "utf8").toString("base64");
+  const pair = { certificate: b64(i.certificate), privateKey: b64(i.privateKey) };
+  return ctx.client.certificates.importThirdParty(i.installId, WIRE.body(pair) as ImportCertificateRequest);
 }
 
 export const definition = defineKind({
@@ -230,22 +190,20 @@ export const definition = defineKind({
   outputs,
   rules: [{ uses: ["certificate", "privateKey"], test: (i) => keyMatchFailure(i.certificate, i.privateKey) }],
   normalize: (key, v) => (key !== "installId" && typeof v === "string" ? canonicalPem(v) : v),
-  // No adoption: importing is the only operation, and importing the same pair again is harmless.
+  // No adoption: importing the same pair again is harmless.
   async create(inputs, ctx) {
-    await importCertificate(ctx, inputs);
+    await importPair(ctx, inputs);
     return { id: inputs.installId, outs: outputsOf(inputs) };
   },
   async read(id, olds, ctx) {
     const installId = olds.installId ?? id;
-    // No GET of the certificate exists: a gone install means a gone certificate, otherwise the stored state.
     await ctx.client.installs.get(installId);
     return { outs: outputsOf({ ...olds, installId }) };
   },
   async update(_id, _olds, news, ctx) {
-    await importCertificate(ctx, news);
+    await importPair(ctx, news);
     return outputsOf(news);
   },
-  // No API deletes an imported certificate: the resource is forgotten and the install keeps serving it.
   async delete() {
     return `${FORGOTTEN}an imported certificate cannot be deleted; the install keeps serving it`;
   },
