@@ -1,10 +1,4 @@
-/**
- * Where the project lives, derived from one place: package.json's `repository` (a GitHub URL). The Go
- * module path, the schema's `language` section and `pluginDownloadURL`, the pip and npm git-URL lines
- * and the docs all come from here (tools/release.js, tools/docs.ts and provider/executable/schema.ts
- * use it; `test/unit/home.test.ts` holds the docs to it).
- */
-
+/** Where the project lives, from package.json's `repository` alone: the schema, release and docs use it. */
 /** What package.json says about the package (the fields this file reads). */
 export interface PackageJson {
   name: string;

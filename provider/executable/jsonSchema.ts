@@ -1,7 +1,4 @@
-/**
- * zod's JSON Schemas as Pulumi schema property types: what the resources' schema (`schema.ts`) and the
- * functions' (`functions.ts`) both build on.
- */
+/** zod's JSON Schemas as Pulumi schema property types, for the resources' schema and the functions'. */
 import { token } from "./registry";
 
 export type Json = Record<string, unknown>;
@@ -52,12 +49,8 @@ export function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json 
     case "array":
       return { type: "array", items: s.items ? fromJsonSchema(s.items, name, types) : ANY };
     case "object": {
-      if (s.properties && Object.keys(s.properties).length) {
-        const properties: Json = {};
-        for (const [k, v] of Object.entries(s.properties))
-          properties[k] = { ...fromJsonSchema(v, `${name}${pascal(k)}`, types), ...describe(v) };
-        return types.ref(name, { type: "object", properties, required: s.required ?? [] });
-      }
+      if (s.properties && Object.keys(s.properties).length)
+        return types.ref(name, { type: "object", ...propertiesOf(s, name, types) });
       const extra = s.additionalProperties;
       return {
         type: "object",
@@ -70,3 +63,15 @@ export function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json 
 }
 
 export const describe = (s: JsonSchema): Json => (s.description ? { description: s.description } : {});
+
+/** An object schema's properties as Pulumi properties (described), and its required ones. */
+export function propertiesOf(
+  s: JsonSchema,
+  name: string,
+  types: Types,
+): { properties: Json; required: string[] } {
+  const properties: Json = {};
+  for (const [k, v] of Object.entries(s.properties ?? {}))
+    properties[k] = { ...fromJsonSchema(v, `${name}${pascal(k)}`, types), ...describe(v) };
+  return { properties, required: s.required ?? [] };
+}

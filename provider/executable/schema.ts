@@ -1,9 +1,6 @@
 /**
- * Generates the Pulumi package schema of the executable provider from the definitions, at build time
- * (`npm run build` writes `dist/provider/executable/schema.json`, which `GetSchema` serves): each kind's
- * inputs and outputs, their types, defaults, descriptions and secrets from its zod schemas
- * (`z.toJSONSchema` of `defineKind`'s `inputs` and `outputs`), and the lookups from their table
- * (`functions.ts`). No TypeScript is parsed.
+ * The Pulumi package schema of the executable provider, generated at build time from the definitions'
+ * zod schemas and the lookups' table (`npm run build` writes `schema.json` beside this file for `GetSchema`).
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -13,13 +10,21 @@ import type { Kind } from "../core/define";
 import { KINDS } from "../registry";
 import { functionSpecs } from "./functions";
 import { homeOf, type PackageJson } from "./home";
-import { describe, fromJsonSchema, type Json, type JsonSchema, pascal, Types } from "./jsonSchema";
+import {
+  describe,
+  fromJsonSchema,
+  type Json,
+  type JsonSchema,
+  pascal,
+  propertiesOf,
+  Types,
+} from "./jsonSchema";
 import { PACKAGE, token } from "./registry";
 
 const PRIMITIVES = ["string", "boolean", "integer", "number"];
 
 /** The schema of one resource kind, from its definition. */
-export function resourceSpec(kind: Kind, types: Types): Json {
+function resourceSpec(kind: Kind, types: Types): Json {
   const json = (schema: Kind["inputs"], io: "input" | "output") =>
     z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   const given = json(kind.inputs, "input");
@@ -35,45 +40,33 @@ export function resourceSpec(kind: Kind, types: Types): Json {
     ...(secrets.has(key) ? { secret: true } : {}),
     ...(withDefault && (prop as { replaces?: boolean }).replaces ? { replaceOnChanges: true } : {}),
   });
-  const inputProperties: Json = {};
-  for (const [key, prop] of Object.entries(given.properties ?? {}))
-    inputProperties[key] = property(key, prop, true);
-  const properties: Json = {};
-  for (const [key, prop] of [
-    ...Object.entries(stored.properties ?? {}),
-    ...Object.entries(computed.properties ?? {}),
-  ])
-    properties[key] = property(key, prop, false);
+  const properties = (props: [string, JsonSchema][], inputs: boolean) =>
+    Object.fromEntries(props.map(([key, prop]) => [key, property(key, prop, inputs)]));
+  const inputProperties = properties(Object.entries(given.properties ?? {}), true);
+  const outputProperties = properties(
+    [...Object.entries(stored.properties ?? {}), ...Object.entries(computed.properties ?? {})],
+    false,
+  );
   const importDoc =
     typeof kind.importId === "string"
       ? `\n\n## Import\n\n\`\`\`sh\npulumi import ${token(kind.kind)} <name> ${kind.importId}\n\`\`\``
       : `\n\nThis resource cannot be imported: ${kind.importId.none}`;
-  const listed = kind.list ? json(kind.list.inputs, "input") : undefined;
-  const listInputs = listed && {
+  const listInputs = kind.list && {
     type: "object",
-    properties: Object.fromEntries(
-      Object.entries(listed.properties ?? {}).map(([key, prop]) => [
-        key,
-        { ...fromJsonSchema(prop, `${kind.kind}List${pascal(key)}`, types), ...describe(prop) },
-      ]),
-    ),
-    required: listed.required ?? [],
+    ...propertiesOf(json(kind.list.inputs, "input"), `${kind.kind}List`, types),
   };
   return {
     description: `${kind.description}\n\nDelete: ${kind.deletes}${importDoc}`,
     ...(listInputs ? { listInputs } : {}),
     inputProperties,
     requiredInputs: given.required ?? [],
-    properties,
+    properties: outputProperties,
     required: [...new Set([...(stored.required ?? []), ...(computed.required ?? [])])],
   };
 }
 
-/**
- * The schema's `language` section: the names and import paths of the SDKs `npm run sdks` generates
- * (languages/) and `pulumi package gen-sdk` makes from the schema the plugin serves, which are the same.
- */
-export function languageSection(pkg: PackageJson): Json {
+/** The schema's `language` section: the SDKs' names and import paths (`npm run sdks`, `pulumi package gen-sdk`). */
+function languageSection(pkg: PackageJson): Json {
   return {
     python: {
       packageName: "pulumi_wpengine",
@@ -106,16 +99,14 @@ export function generateSchema(pkg: PackageJson): Json {
   const resources: Json = {};
   for (const kind of Object.values(KINDS)) resources[token(kind.kind)] = resourceSpec(kind, types);
   const functions = functionSpecs(types);
-
   const variables: Json = {};
-  for (const [name, c] of Object.entries(CONFIG_KEYS)) {
+  for (const [name, c] of Object.entries(CONFIG_KEYS))
     variables[name] = {
       type: "string",
       description: c.doc,
       defaultInfo: { environment: [c.env] },
       ...("secret" in c && c.secret ? { secret: true } : {}),
     };
-  }
   return {
     name: PACKAGE,
     displayName: "WP Engine",

@@ -1,13 +1,8 @@
 /**
- * Lookup functions for programs: every list and get of the service, one row each in `LOOKUP_TABLE`,
- * returning the sdk's records under the one camelCase mapping of `camel.ts` (the views of `views.ts`).
- * Each list follows every page. They run in the program process with the client of `programClient.ts`
- * (stack config `wpengine:*`, then the environment); `options.client` replaces it (tests, or a program
- * that builds its own).
- *
- * Each `getX(args)` returns a Promise; each `getXOutput(args)` takes `pulumi.Input` arguments and
- * returns a `pulumi.Output`, the convention of Pulumi providers (`getInstall` / `getInstallOutput`).
- * The executable provider serves the same rows (`executable/functions.ts`).
+ * Lookup functions for programs: each list and get of the service, one row of `LOOKUP_TABLE` each, its
+ * records under `camel.ts`'s mapping, every page read. `getX(args)` returns a Promise and `getXOutput(args)`
+ * a `pulumi.Output` (Pulumi's convention); the client is the program's (`programClient.ts`) unless
+ * `options.client` gives one. The executable provider serves the same rows (`executable/functions.ts`).
  */
 import { z } from "zod";
 import { functionsOf, type Lookup, many, one, type PromiseForm } from "./common";
@@ -31,10 +26,11 @@ const rangeOf = (a: { firstDate?: string | undefined; lastDate?: string | undefi
   ...(a.firstDate !== undefined ? { first_date: a.firstDate } : {}),
   ...(a.lastDate !== undefined ? { last_date: a.lastDate } : {}),
 });
-/** The hosting list paging parameter. */
+/** The paging parameter of the hosting lists (`limit`) and of application hosting's (`size`). */
 const limit = (pageSize: number | undefined) => (pageSize !== undefined ? { limit: pageSize } : {});
-/** The application-hosting paging parameter. */
 const size = (pageSize: number | undefined) => (pageSize !== undefined ? { pageSize } : {});
+const ofAccount = (a: { accountId?: string | undefined }) =>
+  a.accountId !== undefined ? { accountId: a.accountId } : {};
 
 /** Every lookup: its description, arguments, result and service call. */
 export const LOOKUP_TABLE = {
@@ -42,8 +38,7 @@ export const LOOKUP_TABLE = {
     description: "Every install, or every install of one account.",
     args: z.object({ accountId: ACCOUNT.optional() }),
     result: V.Install,
-    call: (c, a, p) =>
-      c.installs.iterate({ ...(a.accountId !== undefined ? { accountId: a.accountId } : {}), ...limit(p) }),
+    call: (c, a, p) => c.installs.iterate({ ...ofAccount(a), ...limit(p) }),
   }),
   getInstall: one({
     description: "One install (with its WordPress version).",
@@ -55,8 +50,7 @@ export const LOOKUP_TABLE = {
     description: "Every site, or every site of one account.",
     args: z.object({ accountId: ACCOUNT.optional() }),
     result: V.Site,
-    call: (c, a, p) =>
-      c.sites.iterate({ ...(a.accountId !== undefined ? { accountId: a.accountId } : {}), ...limit(p) }),
+    call: (c, a, p) => c.sites.iterate({ ...ofAccount(a), ...limit(p) }),
   }),
   getSite: one({
     description: "One site.",
@@ -352,9 +346,7 @@ export const {
   getServiceStatusOutput,
 } = functionsOf(LOOKUP_TABLE);
 
-// ---------------------------------------------------------------------------------------------------
-// The record types of 0.1.0 that programs may name, as the lookups now return them.
-
+// The record types of 0.1.0 that programs may name.
 /** An install, as `getInstall` returns it. */
 export type InstallInfo = LookupResult<"getInstall">;
 /** A site, as `getSite` returns it. */

@@ -1,10 +1,4 @@
-/**
- * `pulumi-wpengine recover [--stack NAME]`: the way back after a `pulumi up` was killed mid-apply
- * (docs/recover.md). It refuses while a `pulumi` process still holds the stack; otherwise it cancels the
- * lock, clears the pending creates (after deleting the empty `.attrs` sidecar a kill can leave beside a
- * file backend's state), and runs one `pulumi up` in which a create adopts its object only when
- * the killed run began that create (the state's pending operations, the create journal); it lists each.
- */
+/** `pulumi-wpengine recover [--stack NAME]`: the way back after a `pulumi up` was killed mid-apply (docs/recover.md). */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
@@ -19,6 +13,7 @@ import {
   fileBackendRoot,
   findLocks,
   type Lock,
+  namesIn,
   pendingCreates,
   repairSidecars,
   unsettled,
@@ -37,14 +32,11 @@ Anything else that already exists is refused, not adopted. See docs/recover.md.
   --force        the lock names a process on another host: you have made sure it no longer runs
 `;
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Ran = { code: number; stdout: string; stderr: string };
+type RunOptions = { env?: NodeJS.ProcessEnv; show?: boolean };
 
 /** Runs `pulumi`; `show` streams its output to the user as it comes. */
-function pulumi(args: string[], opts: { env?: NodeJS.ProcessEnv; show?: boolean } = {}): Promise<Ran> {
+function pulumi(args: string[], opts: RunOptions = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn("pulumi", [...args, "--non-interactive"], {
       env: { ...process.env, ...opts.env },
@@ -65,7 +57,8 @@ function pulumi(args: string[], opts: { env?: NodeJS.ProcessEnv; show?: boolean 
   });
 }
 
-async function must(args: string[], opts: { env?: NodeJS.ProcessEnv; show?: boolean } = {}): Promise<Ran> {
+/** Runs `pulumi`, throwing with the end of its output when it fails. */
+async function must(args: string[], opts: RunOptions = {}): Promise<Ran> {
   const r = await pulumi(args, opts);
   if (r.code !== 0)
     throw new Error(
@@ -97,18 +90,16 @@ function alive(pid: number): boolean {
 export function pulumisIn(dir: string): number[] {
   const real = fs.realpathSync(dir);
   const found: number[] = [];
-  let names: string[];
-  try {
-    names = fs.readdirSync("/proc");
-  } catch {
-    return found;
-  }
-  for (const name of names) {
+  for (const name of namesIn("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "pulumi") continue;
-      if (/^\d+ \(.*\) Z /.test(stat)) continue;
+      // Not a pulumi, or a zombie.
+      if (
+        stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "pulumi" ||
+        /^\d+ \(.*\) Z /.test(stat)
+      )
+        continue;
       if (fs.realpathSync(`/proc/${name}/cwd`) === real) found.push(Number(name));
     } catch {
       // gone, or not ours to read
@@ -167,7 +158,7 @@ async function selectedStack(root: string | undefined, project: string): Promise
 const say = (line: string) => process.stdout.write(`pulumi-wpengine recover: ${line}\n`);
 
 export async function recover(argv: string[]): Promise<number> {
-  const values = parseArgs({
+  const { values } = parseArgs({
     args: argv,
     strict: true,
     allowPositionals: false,
@@ -176,7 +167,7 @@ export async function recover(argv: string[]): Promise<number> {
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
-  }).values;
+  });
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
@@ -258,16 +249,9 @@ export async function recover(argv: string[]): Promise<number> {
     return 1;
   }
   const left = pendingCreates(JSON.parse((await must(["stack", "export", ...on])).stdout)).length;
+  const t = new Date().toISOString();
   append(
-    {
-      t: new Date().toISOString(),
-      run: process.pid,
-      host: os.hostname(),
-      stack,
-      step: "cleared",
-      kind: "",
-      key: {},
-    },
+    { t, run: process.pid, host: os.hostname(), stack, step: "cleared", kind: "", key: {} },
     journalDir(dir),
   );
   say(`stack ${stack}: ${left} pending operation(s) left`);
