@@ -16,6 +16,7 @@ import {
   withProfile,
   withProviderInstance,
 } from "../core/config";
+import type { Kind } from "../core/define";
 import { CLAIMANT } from "../core/identity";
 import { forEngine, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
@@ -39,6 +40,9 @@ type Msg = any;
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
 
 type Props = Record<string, unknown>;
+
+/** The Pulumi schema generated at build time beside this file (`schema.ts`). */
+const SCHEMA = path.join(__dirname, "schema.json");
 
 /** A Struct's values without their secret wrappers, each top-level key that held one added to `secretKeys`. */
 function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
@@ -153,11 +157,7 @@ export class WpEngineProvider {
         );
     return {
       getPluginInfo: h(async () => new plugproto.PluginInfo().setVersion(this.version)),
-      getSchema: h(async () =>
-        new provproto.GetSchemaResponse().setSchema(
-          readFileSync(path.join(__dirname, "schema.json"), "utf8"),
-        ),
-      ),
+      getSchema: h(async () => new provproto.GetSchemaResponse().setSchema(readFileSync(SCHEMA, "utf8"))),
       checkConfig: h(this.checkConfig),
       diffConfig: h(this.diffConfig),
       configure: h(this.configure),
@@ -252,36 +252,35 @@ export class WpEngineProvider {
     return new provproto.InvokeResponse().setReturn(toStruct(result));
   }
 
-  private async check(req: Msg): Promise<Msg> {
+  /** The kind a request's URN names, its lifecycle methods and definition, and its secret keys. */
+  private resource(req: Msg) {
     const kind = kindOfUrn(req.getUrn());
-    const secretKeys = new Set<string>();
+    const provider = resourceProvider(kind);
+    const def = provider.definition;
+    return { kind, provider, def, secretKeys: new Set<string>(def.secrets ?? []) };
+  }
+
+  private async check(req: Msg): Promise<Msg> {
+    const { provider, secretKeys } = this.resource(req);
     const olds = propsOf(req.getOlds());
     const news = propsOf(req.getNews(), secretKeys);
     // The resource claims its object by its URN (see core/identity.ts); the claim is not an input.
-    const claimed = { ...news, [CLAIMANT]: req.getUrn() };
-    const res = await this.as(async () => resourceProvider(kind).check!(olds, claimed), news);
+    const res = await this.as(async () => provider.check!(olds, { ...news, [CLAIMANT]: req.getUrn() }), news);
     const { [CLAIMANT]: _claimant, ...checked } = res.inputs ?? news;
     const failures = (res.failures ?? [])
       .map(forEngine)
       .map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason));
-    return new provproto.CheckResponse()
-      .setInputs(toStruct(checked, [...secretKeys, ...this.secretsOf(kind)]))
-      .setFailuresList(failures);
+    return new provproto.CheckResponse().setInputs(toStruct(checked, secretKeys)).setFailuresList(failures);
   }
 
   private async diff(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
+    const { provider, def } = this.resource(req);
     const olds = propsOf(req.getOlds());
     const news = propsOf(req.getNews());
-    const provider = resourceProvider(kind);
-    const res = (await this.as(async () => provider.diff!(req.getId(), olds, news))) as {
-      changes?: boolean;
-      replaces?: string[];
-      deleteBeforeReplace?: boolean;
-    };
+    const res = await this.as(async () => provider.diff!(req.getId(), olds, news));
     const replaces = res.replaces ?? [];
     // The names come from the definition's diff (a dynamic provider's diff result has no field for them).
-    const { diffs: named = [], stables = [] } = diffOf(provider.definition, olds, news);
+    const { diffs: named = [], stables = [] } = diffOf(def, olds, news);
     const diffs = [...new Set([...named, ...replaces])];
     const out = new provproto.DiffResponse()
       .setChanges(changes(res.changes))
@@ -304,35 +303,26 @@ export class WpEngineProvider {
   }
 
   private async create(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const secretKeys = new Set(this.secretsOf(kind));
+    const { provider, def, secretKeys } = this.resource(req);
     const inputs = propsOf(req.getProperties(), secretKeys);
     if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
-    const claimed = { ...this.withTimeout(kind, inputs, timeoutOf(req)), [CLAIMANT]: req.getUrn() };
-    const { id, outs } = (await this.as(async () => resourceProvider(kind).create!(claimed), inputs)) as {
-      id: string;
-      outs: Props;
-    };
+    const claimed = { ...withTimeout(def, inputs, timeoutOf(req)), [CLAIMANT]: req.getUrn() };
+    const { id, outs } = await this.as(async () => provider.create!(claimed), inputs);
     // The claim is this call's, by URN (check keeps it out of the inputs, so out of the outputs too).
     const { [CLAIMANT]: _claimant, ...made } = outs;
     return new provproto.CreateResponse()
       .setId(id)
-      .setProperties(toStruct(this.keepTimeout(kind, made, inputs), secretKeys));
+      .setProperties(toStruct(keepTimeout(def, made, inputs), secretKeys));
   }
 
   private async read(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const secretKeys = new Set(this.secretsOf(kind));
+    const { kind, provider, def, secretKeys } = this.resource(req);
     let id: string = req.getId();
     let props = propsOf(req.getProperties(), secretKeys);
     // An import: nothing in state yet, the id addresses the object and carries what read needs.
     if (Object.keys(props).length === 0) ({ id, olds: props } = parseImportId(kind, id));
-    else props = { ...props, ...this.settingsOf(kind, propsOf(req.getInputs())) };
-    const res = (await this.as(async () => resourceProvider(kind).read!(id, props), props)) as {
-      id: string;
-      props?: Props;
-      inputs?: Props;
-    };
+    else props = { ...props, ...settingsOf(def, propsOf(req.getInputs())) };
+    const res = await this.as(async () => provider.read!(id, props), props);
     const out = new provproto.ReadResponse().setId(res.id ?? "");
     if (!res.id) return out;
     return out
@@ -341,71 +331,57 @@ export class WpEngineProvider {
   }
 
   private async update(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const secretKeys = new Set(this.secretsOf(kind));
+    const { provider, def, secretKeys } = this.resource(req);
     const olds = propsOf(req.getOlds(), secretKeys);
     const news = propsOf(req.getNews(), secretKeys);
     if (req.getPreview()) {
       // The stable outputs (e.g. the object's own id) stay known; the other computed outputs are left out,
       // so they are unknown until the update runs.
-      const stable = resourceProvider(kind).definition.stableOutputs ?? [];
-      const kept = Object.fromEntries(stable.filter((k) => olds[k] !== undefined).map((k) => [k, olds[k]]));
+      const stable = (def.stableOutputs ?? []).filter((k) => olds[k] !== undefined);
+      const kept = Object.fromEntries(stable.map((k) => [k, olds[k]]));
       return new provproto.UpdateResponse().setProperties(toStruct({ ...kept, ...news }, secretKeys));
     }
-    const { outs } = (await this.as(
-      async () =>
-        resourceProvider(kind).update!(req.getId(), olds, this.withTimeout(kind, news, timeoutOf(req))),
-      news,
-    )) as { outs: Props };
-    return new provproto.UpdateResponse().setProperties(
-      toStruct(this.keepTimeout(kind, outs, news), secretKeys),
-    );
+    const wanted = withTimeout(def, news, timeoutOf(req));
+    const { outs } = await this.as(async () => provider.update!(req.getId(), olds, wanted), news);
+    return new provproto.UpdateResponse().setProperties(toStruct(keepTimeout(def, outs, news), secretKeys));
   }
 
   private async delete(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
+    const { provider, def } = this.resource(req);
     const props = propsOf(req.getProperties());
-    await this.as(
-      async () => resourceProvider(kind).delete!(req.getId(), this.withTimeout(kind, props, timeoutOf(req))),
-      props,
-    );
+    await this.as(async () => provider.delete!(req.getId(), withTimeout(def, props, timeoutOf(req))), props);
     return new emptyproto.Empty();
   }
+}
 
-  /**
-   * The inputs the service never reports, from the program's inputs: settings (never sent) and write-only
-   * inputs. The engine records a new value of one with the old outputs, so a read takes them from the
-   * inputs, and a refresh keeps the program's value instead of showing it as drift.
-   */
-  private settingsOf(kind: string, inputs: Props): Props {
-    const def = resourceProvider(kind).definition;
-    const changes = new Set<string>([...def.replaceOn, ...def.updatable]);
-    const unread = (k: string) => !changes.has(k) || def.writeOnly?.includes(k);
-    return Object.fromEntries(
-      Object.keys(def.schema.shape)
-        .filter((k) => unread(k) && inputs[k] !== undefined)
-        .map((k) => [k, inputs[k]]),
-    );
-  }
+type Definition = Kind["provider"]["definition"];
 
-  private secretsOf(kind: string): readonly string[] {
-    return resourceProvider(kind).definition.secrets ?? [];
-  }
+/**
+ * The inputs the service never reports, from the program's inputs: settings (never sent) and write-only
+ * inputs. The engine records a new value of one with the old outputs, so a read takes them from the
+ * inputs, and a refresh keeps the program's value instead of showing it as drift.
+ */
+function settingsOf(def: Definition, inputs: Props): Props {
+  const changes = new Set<string>([...def.replaceOn, ...def.updatable]);
+  const unread = (k: string) => !changes.has(k) || def.writeOnly?.includes(k);
+  return Object.fromEntries(
+    Object.keys(def.schema.shape)
+      .filter((k) => unread(k) && inputs[k] !== undefined)
+      .map((k) => [k, inputs[k]]),
+  );
+}
 
-  private takesTimeout(kind: string): boolean {
-    return Object.hasOwn(resourceProvider(kind).definition.schema.shape, "timeoutSeconds");
-  }
+const takesTimeout = (def: Definition) => Object.hasOwn(def.schema.shape, "timeoutSeconds");
 
-  /** `customTimeouts` of the operation reach the waits: they replace `timeoutSeconds` for this call. */
-  private withTimeout(kind: string, props: Props, seconds: number | undefined): Props {
-    return seconds !== undefined && this.takesTimeout(kind) ? { ...props, timeoutSeconds: seconds } : props;
-  }
+/** `customTimeouts` of the operation reach the waits: they replace `timeoutSeconds` for this call. */
+function withTimeout(def: Definition, props: Props, seconds: number | undefined): Props {
+  return seconds !== undefined && takesTimeout(def) ? { ...props, timeoutSeconds: seconds } : props;
+}
 
-  /** State keeps the program's `timeoutSeconds`, so a customTimeouts value never shows as a diff. */
-  private keepTimeout(kind: string, outs: Props, inputs: Props): Props {
-    const given = inputs["timeoutSeconds"];
-    return given !== undefined && this.takesTimeout(kind) ? { ...outs, timeoutSeconds: given } : outs;
-  }
+/** State keeps the program's `timeoutSeconds`, so a customTimeouts value never shows as a diff. */
+function keepTimeout(def: Definition, outs: Props, inputs: Props): Props {
+  const given = inputs["timeoutSeconds"];
+  return given !== undefined && takesTimeout(def) ? { ...outs, timeoutSeconds: given } : outs;
 }
 
 /** Starts the gRPC server on a loopback port and prints the port, as the engine expects of a plugin. */

@@ -42,18 +42,14 @@ function pulumi(args: string[], opts: RunOptions = {}): Promise<Ran> {
       env: { ...process.env, ...opts.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (b: Buffer) => {
-      stdout += b;
-      if (opts.show) process.stdout.write(b);
-    });
-    child.stderr.on("data", (b: Buffer) => {
-      stderr += b;
-      if (opts.show) process.stderr.write(b);
-    });
+    const out = { stdout: "", stderr: "" };
+    for (const stream of ["stdout", "stderr"] as const)
+      child[stream].on("data", (b: Buffer) => {
+        out[stream] += b;
+        if (opts.show) process[stream].write(b);
+      });
     child.on("error", (err) => reject(new Error(`cannot run pulumi: ${err.message}`)));
-    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.on("close", (code) => resolve({ code: code ?? 1, ...out }));
   });
 }
 
@@ -94,12 +90,8 @@ export function pulumisIn(dir: string): number[] {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      // Not a pulumi, or a zombie.
-      if (
-        stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "pulumi" ||
-        /^\d+ \(.*\) Z /.test(stat)
-      )
-        continue;
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "pulumi") continue;
+      if (/^\d+ \(.*\) Z /.test(stat)) continue; // a zombie
       if (fs.realpathSync(`/proc/${name}/cwd`) === real) found.push(Number(name));
     } catch {
       // gone, or not ours to read
