@@ -1,32 +1,128 @@
 /**
  * The Pulumi package schema of the executable provider, generated at build time from the definitions'
- * zod schemas and the lookups' table (`npm run build` writes `schema.json` beside this file for `GetSchema`).
+ * zod schemas (through `z.toJSONSchema`) and the lookups' table: `npm run build` writes `schema.json`
+ * beside this file for `GetSchema`.
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { CONFIG_KEYS } from "../core/config";
 import type { Kind } from "../core/define";
+import { LOOKUP_TABLE } from "../lookups";
+import type { Lookup } from "../lookups/common";
 import { KINDS } from "../registry";
-import { functionSpecs } from "./functions";
 import { homeOf, type PackageJson } from "./home";
-import {
-  describe,
-  fromJsonSchema,
-  type Json,
-  type JsonSchema,
-  pascal,
-  propertiesOf,
-  Types,
-} from "./jsonSchema";
-import { PACKAGE, token } from "./registry";
+import { PACKAGE, resultShape, token } from "./registry";
+
+type Json = Record<string, unknown>;
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: JsonSchema | boolean;
+  default?: unknown;
+  description?: string;
+};
+
+const ANY = { $ref: "pulumi.json#/Any" };
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Collects the named object and enum types the properties refer to. */
+class Types {
+  readonly all: Record<string, Json> = {};
+  ref(name: string, spec: Json): Json {
+    this.all[token(name)] ??= spec;
+    return { $ref: `#/types/${token(name)}` };
+  }
+}
+
+/** A zod-generated JSON Schema as a Pulumi property type; `name` names the types it needs. */
+function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
+  if (Array.isArray(s.type)) {
+    const rest = s.type.filter((t) => t !== "null");
+    return rest.length === 1 ? fromJsonSchema({ ...s, type: rest[0]! }, name, types) : ANY;
+  }
+  if (s.anyOf) {
+    const rest = s.anyOf.filter((b) => b.type !== "null");
+    return rest.length === 1 ? fromJsonSchema(rest[0]!, name, types) : ANY;
+  }
+  if (s.enum && s.type === "string")
+    return types.ref(name, { type: "string", enum: s.enum.map((value) => ({ value })) });
+  if (s.const !== undefined) return { type: typeof s.const === "number" ? "number" : typeof s.const };
+  switch (s.type) {
+    case "string":
+    case "boolean":
+    case "integer":
+    case "number":
+      return { type: s.type };
+    case "array":
+      return { type: "array", items: s.items ? fromJsonSchema(s.items, name, types) : ANY };
+    case "object": {
+      if (s.properties && Object.keys(s.properties).length)
+        return types.ref(name, { type: "object", ...propertiesOf(s, name, types) });
+      const extra = s.additionalProperties;
+      return {
+        type: "object",
+        additionalProperties: typeof extra === "object" ? fromJsonSchema(extra, name, types) : ANY,
+      };
+    }
+    default:
+      return ANY;
+  }
+}
+
+const describe = (s: JsonSchema): Json => (s.description ? { description: s.description } : {});
+
+/** An object schema's properties as Pulumi properties (described), and its required ones. */
+function propertiesOf(s: JsonSchema, name: string, types: Types): { properties: Json; required: string[] } {
+  const properties: Json = {};
+  for (const [k, v] of Object.entries(s.properties ?? {}))
+    properties[k] = { ...fromJsonSchema(v, `${name}${pascal(k)}`, types), ...describe(v) };
+  return { properties, required: s.required ?? [] };
+}
+
+const json = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+
+/** The schema's `functions`, `wpengine:index:get<Thing>` for each row of the lookups' table. */
+function functionSpecs(types: Types): Json {
+  const functions: Json = {};
+  for (const [name, lookup] of Object.entries(LOOKUP_TABLE) as [string, Lookup][]) {
+    // `getInstalls` and `getInstall` both give `InstallInfo` records.
+    const record = `${(lookup.list ? name.replace(/s$/, "") : name).replace(/^get/, "")}Info`;
+    const result = json(lookup.result.schema, "output");
+    const shape = resultShape(lookup);
+    const outputs =
+      shape === "record"
+        ? propertiesOf(result, record, types)
+        : {
+            properties: {
+              [shape]: {
+                ...(shape === "items"
+                  ? { type: "array", items: fromJsonSchema(result, record, types) }
+                  : fromJsonSchema(result, record, types)),
+                description: shape === "items" ? "Every record, all pages read." : "By metric name.",
+              },
+            },
+            required: [shape],
+          };
+    functions[`wpengine:index:${name}`] = {
+      description: lookup.description,
+      inputs: propertiesOf(json(lookup.args, "input"), `${pascal(name)}Args`, types),
+      outputs,
+    };
+  }
+  return functions;
+}
 
 const PRIMITIVES = ["string", "boolean", "integer", "number"];
 
 /** The schema of one resource kind, from its definition. */
 function resourceSpec(kind: Kind, types: Types): Json {
-  const json = (schema: Kind["inputs"], io: "input" | "output") =>
-    z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   const given = json(kind.inputs, "input");
   const stored = json(kind.inputs, "output");
   const computed = json(kind.outputs, "output");

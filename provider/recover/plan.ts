@@ -46,11 +46,7 @@ export function findLocks(root: string, project: string, stack: string): Lock[] 
     for (const name of namesIn(dir).filter((n) => n.endsWith(".json"))) {
       const file = path.join(dir, name);
       try {
-        const c = JSON.parse(fs.readFileSync(file, "utf8")) as {
-          pid?: unknown;
-          hostname?: unknown;
-          timestamp?: unknown;
-        };
+        const c = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
         if (typeof c.pid !== "number") continue;
         locks.push({
           file,
