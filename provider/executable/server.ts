@@ -357,9 +357,8 @@ export class WpEngineProvider {
 type Definition = Kind["provider"]["definition"];
 
 /**
- * The inputs the service never reports, from the program's inputs: settings (never sent) and write-only
- * inputs. The engine records a new value of one with the old outputs, so a read takes them from the
- * inputs, and a refresh keeps the program's value instead of showing it as drift.
+ * The settings and write-only inputs, which the service never reports: a read takes them from the program's
+ * inputs (the engine records a new value with the old outputs), so a refresh shows no drift for them.
  */
 function settingsOf(def: Definition, inputs: Props): Props {
   const changes = new Set<string>([...def.replaceOn, ...def.updatable]);

@@ -162,10 +162,7 @@ export function pendingCreates(state: unknown): PendingCreate[] {
   );
 }
 
-/**
- * The journal lines a recovery of `stack` weighs: those of this stack (or naming no stack) after the last
- * recovery of it ended (its `cleared` line).
- */
+/** The journal lines of `stack` (or naming none) a recovery weighs: those after its last `cleared` line. */
 export function unsettled(journal: JournalEntry[], stack: string): JournalEntry[] {
   const mine = journal.filter((e) => e.stack === undefined || e.stack === stack);
   let from = 0;
