@@ -5,6 +5,8 @@
  * `options.client` gives one. The executable provider serves the same rows (`executable/schema.ts`).
  */
 import { z } from "zod";
+import type { UsageRange } from "../../sdk";
+import { wireOf } from "../core/wire";
 import { functionsOf, type Lookup, many, one, type PromiseForm } from "./common";
 import { checkDomainStatus } from "./domainStatus";
 import * as V from "./views";
@@ -22,10 +24,9 @@ const RANGE = {
   firstDate: z.string().optional().meta({ description: "First day, `YYYY-MM-DD` (at most 13 months ago)." }),
   lastDate: z.string().optional().meta({ description: "Last day, `YYYY-MM-DD`." }),
 };
-const rangeOf = (a: { firstDate?: string | undefined; lastDate?: string | undefined }) => ({
-  ...(a.firstDate !== undefined ? { first_date: a.firstDate } : {}),
-  ...(a.lastDate !== undefined ? { last_date: a.lastDate } : {}),
-});
+/** A range as the service takes it (`first_date`, `last_date`: the wire names core derives). */
+const RANGE_WIRE = wireOf(z.object(RANGE), z.object({}));
+const rangeOf = (a: object): UsageRange => RANGE_WIRE.body(a);
 /** The paging parameter of the hosting lists (`limit`) and of application hosting's (`size`). */
 const limit = (pageSize: number | undefined) => (pageSize !== undefined ? { limit: pageSize } : {});
 const size = (pageSize: number | undefined) => (pageSize !== undefined ? { pageSize } : {});
