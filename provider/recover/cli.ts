@@ -188,8 +188,8 @@ export async function recover(argv: string[]): Promise<number> {
       `backend ${backend.replace(/\/\/[^@/]*@/, "//")} keeps its lock out of sight: only pulumi processes of this host in this directory were looked for`,
     );
 
-  const state = JSON.parse((await must(["stack", "export", ...on])).stdout) as unknown;
-  const pending = pendingCreates(state);
+  const pendingNow = async () => pendingCreates(JSON.parse((await must(["stack", "export", ...on])).stdout));
+  const pending = await pendingNow();
   const journal = readJournal(journalDir(dir));
   const lines = unsettled(journal, stack);
   const { adopt, refused } = adoptions(pending, lines, (kind) => KINDS[kind]?.replaceOn, journal.length > 0);
@@ -240,7 +240,7 @@ export async function recover(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  const left = pendingCreates(JSON.parse((await must(["stack", "export", ...on])).stdout)).length;
+  const left = (await pendingNow()).length;
   const t = new Date().toISOString();
   append(
     { t, run: process.pid, host: os.hostname(), stack, step: "cleared", kind: "", key: {} },
