@@ -1,8 +1,6 @@
 /**
- * The one registry of resource kinds: each kind's definition, one import and one entry per kind. The
- * plugin, the executable provider, its schema, the importer and the docs read `KINDS`; the Node.js classes
- * are generated from `DEFINITIONS` (`kinds/generated.ts`, `npm run types`), so the plugin side never loads
- * a class, and no kind imports another.
+ * The one registry of resource kinds, one import and one entry each: the plugin side reads `KINDS`, and the
+ * classes are generated from `DEFINITIONS` (`kinds/generated.ts`), so the plugin side never loads a class.
  */
 import type { Kind } from "./core/define";
 import { definition as AccountUser } from "./kinds/AccountUser";

@@ -1,7 +1,6 @@
 /**
- * What the Node.js classes add to their definitions, by hand: the checks a program's declarations need
- * across resources (no resource's own `check` sees the others), run as the program declares them
- * (`resourceClass`). Program side only: the plugin never loads this module.
+ * Checks across a program's declarations (no resource's own `check` sees the others), run by the classes
+ * as the program declares them (`resourceClass`). Program side only: the plugin never loads this module.
  */
 
 /** What a class runs around its registration: before it (refusing a declaration), and after it. */
@@ -11,9 +10,8 @@ export interface Guard {
 }
 
 /**
- * The id outputs of the `Install` resources of this program, with their resource names. An `Install`
- * places its install itself; an `InstallPlacement` of the same install would fight it (each undoing
- * the other's move on every `up`), so its declaration is refused.
+ * The id outputs of this program's `Install`s, with their names: an `InstallPlacement` of one would undo
+ * the Install's own placement on every `up` (and it the placement's), so its declaration is refused.
  */
 const managedInstalls = new WeakMap<object, string>();
 

@@ -1,11 +1,9 @@
 /**
- * One clean line per error in the dynamic-provider plugin. Pulumi's dynamic-provider host
- * (`@pulumi/pulumi/cmd/dynamic-provider`) answers a failed `check`, `diff`, `read` or `delete` with the
- * error's message, which the CLI shows on the resource, and also writes `${err}: ${err.stack}` to its
- * stderr, which the CLI shows as a message of the stack: the message twice more, then a stack trace whose
- * source-mapped frames point at `.ts` files the package does not ship. The message is the user's; the
- * trace is ours. So that line, and only that line of an error this provider raised, is left out, unless
- * the plugin runs verbose (`pulumi up -v=9 --logflow`) or with `PULUMI_WPENGINE_DEBUG` set.
+ * One clean line per error in the dynamic-provider plugin. Pulumi's dynamic-provider host answers a failed
+ * `check`, `diff`, `read` or `delete` with the error's message (shown on the resource) and also writes
+ * `${err}: ${err.stack}` to stderr (shown for the stack: the message twice more and a trace into `.ts` files
+ * the package does not ship). That line of an error this provider raised is left out, unless the plugin
+ * runs verbose (`pulumi up -v=9 --logflow`) or with `PULUMI_WPENGINE_DEBUG` set.
  */
 
 /** The host's lines still to come for errors this plugin raised (each is printed once, then dropped). */
@@ -17,14 +15,12 @@ export function verbose(
   argv: readonly string[] = process.argv,
   env: NodeJS.ProcessEnv = process.env,
 ): boolean {
-  const flag = argv.some((a) => /^--?v(=[1-9]\d*)?$/.test(a));
-  return flag || (env["PULUMI_WPENGINE_DEBUG"] ?? "") !== "";
+  return argv.some((a) => /^--?v(=[1-9]\d*)?$/.test(a)) || (env["PULUMI_WPENGINE_DEBUG"] ?? "") !== "";
 }
 
 /** The line the host writes for `err` (what it prints: `${e}: ${e.stack}`). */
 export function hostLine(err: unknown): string {
-  const e = err as { stack?: unknown };
-  return `${err}: ${e?.stack}`;
+  return `${err}: ${(err as { stack?: unknown })?.stack}`;
 }
 
 /**

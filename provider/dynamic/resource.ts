@@ -1,7 +1,4 @@
-/**
- * The base of every resource class: registers `pulumi-nodejs:dynamic/wpengine:<Kind>` with the thin
- * provider of its kind, declares its outputs, and marks the secret ones.
- */
+/** The resource classes: each registers `pulumi-nodejs:dynamic/wpengine:<Kind>` with its kind's thin provider. */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyObject, Kind, OutputsOf } from "../core/define";
@@ -12,13 +9,12 @@ import { thinProvider } from "./thin";
 /** Options every resource takes: the standard custom-resource options. */
 export type ResourceOptions = pulumi.CustomResourceOptions;
 
+/** The base of every resource class. */
 export abstract class WpEngineResource extends pulumi.dynamic.Resource {
   /**
-   * @param kind the resource kind (type token suffix and module name under `provider/`)
-   * @param outputs every output key the class exposes that is not an input, declared so the engine
-   *   reports it (a dynamic resource only surfaces keys present at registration)
-   * @param secrets keys stored encrypted, as inputs and as outputs, whether or not the program wraps
-   *   the value in `pulumi.secret` (a plain string given for a private key is still a secret)
+   * @param outputs every output key, declared so the engine reports it (a dynamic resource only surfaces
+   *   keys present at registration)
+   * @param secrets keys stored encrypted, whether or not the program wraps the value in `pulumi.secret`
    */
   protected constructor(
     kind: string,
@@ -34,16 +30,14 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
     // Which resource claims the object (see core/identity.ts): the one plugin process that serves every
     // dynamic resource of the program refuses a second claim of one identity at check.
     props[CLAIMANT] = name;
-    for (const key of secrets) {
+    for (const key of secrets)
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key] as pulumi.Input<unknown>);
-    }
     const merged: ResourceOptions = secrets.length
       ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] }
       : (opts ?? {});
-    // Pulumi's registration wraps each property in four promises that each capture `new Error().stack`
-    // for its leak report; with the source maps a program runs with, formatting those stacks was the
-    // largest cost of declaring a resource (12-19 ms of CPU each in `npm run bench`). They are left
-    // empty here. The resource's source position is unaffected: Pulumi lifts the limit to read it.
+    // Pulumi's registration captures `new Error().stack` four times per property for its leak report:
+    // formatting those (source-mapped) stacks was most of a declaration's cost (12-19 ms in `npm run
+    // bench`), so they are left empty. Pulumi lifts the limit to read the resource's source position.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {
@@ -87,10 +81,7 @@ export type OutputPropertiesOf<D extends AnyKind> = {
   readonly profile: pulumi.Output<string | undefined>;
 };
 
-/**
- * The class of a kind, as a program uses it: `new Domain(name, args, opts)`. `A` and `P` are the kind's
- * generated interfaces (`generated.ts`: the same types, each property with its description, enums as unions).
- */
+/** The class of a kind (`new Domain(name, args, opts)`); `A` and `P` are its interfaces in `generated.ts`. */
 export interface ResourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>> {
   new (name: string, args: A, opts?: ResourceOptions): WpEngineResource & P;
   /** The definition the class is derived from. */
@@ -99,11 +90,7 @@ export interface ResourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPrope
   isInstance(obj: unknown): boolean;
 }
 
-/**
- * Derives the dynamic class of a kind from its definition: its args and output properties are typed
- * from the zod schemas, every output is declared to the engine, the secrets marked, and the kind's
- * program-side guard (`guards.ts`) run. `kinds/generated.ts` builds every class with it.
- */
+/** The dynamic class of a kind, from its definition, running its guard (`guards.ts`); `generated.ts` uses it. */
 export function resourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>>(
   def: D,
 ): ResourceClass<D, A, P> {

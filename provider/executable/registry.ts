@@ -17,14 +17,12 @@ export function resourceProvider(kind: string): Kind["provider"] {
   return def.provider;
 }
 
-/**
- * Turns an import id into the resource id and the inputs `read` needs, or says what the id looks like.
- */
+/** Turns an import id into the resource id and the inputs `read` needs, or says what the id looks like. */
 export function parseImportId(kind: string, importId: string): { id: string; olds: Record<string, string> } {
   resourceProvider(kind);
-  const own = KINDS[kind]!.importId;
-  if (typeof own !== "string") throw new Error(`wpengine: ${token(kind)} cannot be imported: ${own.none}`);
-  const format = own;
+  const format = KINDS[kind]!.importId;
+  if (typeof format !== "string")
+    throw new Error(`wpengine: ${token(kind)} cannot be imported: ${format.none}`);
   const names: string[] = [];
   const pattern = format.replace(/\{(\w+)\}/g, (_m, name: string) => {
     names.push(name);
@@ -32,52 +30,34 @@ export function parseImportId(kind: string, importId: string): { id: string; old
   });
   const match = new RegExp(`^${pattern}$`).exec(importId);
   if (!match) throw new Error(`wpengine: the import id of ${token(kind)} is ${format}, not ${importId}`);
-  const olds: Record<string, string> = {};
-  names.forEach((name, i) => {
-    olds[name] = match[i + 1]!;
-  });
-  const { id = importId, ...rest } = olds;
-  return { id, olds: rest };
+  const { id = importId, ...olds } = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
+  return { id, olds };
 }
 
 /** The import id of an object a listing found: the kind's `importId` with its fields filled in. */
 export function importIdOf(kind: string, fields: Record<string, string>): string {
-  const format = KINDS[kind]!.importId as string;
-  return format.replace(/\{(\w+)\}/g, (_m, name: string) => fields[name] ?? "");
+  return (KINDS[kind]!.importId as string).replace(/\{(\w+)\}/g, (_m, name: string) => fields[name] ?? "");
 }
 
 /**
- * How a lookup's result travels in an invoke's return, always an object (a Pulumi function returns one
- * in every language): a list as `{ items }`, a map (usage rollups and insights, keyed by metric) as
- * `{ value }`, a record as its own properties.
+ * How a lookup's result travels in an invoke's return, always an object (a Pulumi function returns one in
+ * every language): a list as `{ items }`, a map (keyed by metric) as `{ value }`, a record as itself.
  */
 export function resultShape(lookup: LookupRow): "items" | "value" | "record" {
   if (lookup.list) return "items";
   return lookup.result.schema instanceof z.ZodRecord ? "value" : "record";
 }
 
-/** A lookup's result as an invoke returns it. */
-function wireResult(lookup: LookupRow, result: unknown): Record<string, unknown> {
-  const shape = resultShape(lookup);
-  return shape === "record" ? (result as Record<string, unknown>) : { [shape]: result };
-}
-
-/** A lookup as the front door calls it: arguments in, a client through the options, its invoke result out. */
-type Lookup = (args: Record<string, unknown>, options: LookupOptions) => Promise<unknown>;
-
 /** Every `get<Thing>` lookup of the table, its result as an invoke returns it (see `functions.ts`). */
-export const LOOKUPS: Readonly<Record<string, Lookup>> = Object.fromEntries(
+export const LOOKUPS: Readonly<
+  Record<string, (args: Record<string, unknown>, options: LookupOptions) => Promise<Record<string, unknown>>>
+> = Object.fromEntries(
   (Object.entries(LOOKUP_TABLE) as [string, LookupRow][]).map(([name, row]) => [
     name,
-    async (args, options) => wireResult(row, await run(name, row, args, options)),
+    async (args, options) => {
+      const result = await run(name, row, args, options);
+      const shape = resultShape(row);
+      return shape === "record" ? (result as Record<string, unknown>) : { [shape]: result };
+    },
   ]),
 );
-
-/**
- * A lookup's result as an invoke returns it: an object. A list is wrapped as `{ items }`, since a
- * Pulumi function returns an object in every language.
- */
-export function invokeResult(value: unknown): Record<string, unknown> {
-  if (Array.isArray(value)) return { items: value };
-  return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : { value };
-}

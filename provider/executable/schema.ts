@@ -1,27 +1,128 @@
 /**
- * Generates the Pulumi package schema of the executable provider from the definitions, at build time
- * (`npm run build` writes `dist/provider/executable/schema.json`, which `GetSchema` serves): each kind's
- * inputs and outputs, their types, defaults, descriptions and secrets from its zod schemas
- * (`z.toJSONSchema` of `defineKind`'s `inputs` and `outputs`), and the lookups from their table
- * (`functions.ts`). No TypeScript is parsed.
+ * The Pulumi package schema of the executable provider, generated at build time from the definitions'
+ * zod schemas (through `z.toJSONSchema`) and the lookups' table: `npm run build` writes `schema.json`
+ * beside this file for `GetSchema`.
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { CONFIG_KEYS } from "../core/config";
 import type { Kind } from "../core/define";
+import { LOOKUP_TABLE } from "../lookups";
+import type { Lookup } from "../lookups/common";
 import { KINDS } from "../registry";
-import { functionSpecs } from "./functions";
 import { homeOf, type PackageJson } from "./home";
-import { describe, fromJsonSchema, type Json, type JsonSchema, pascal, Types } from "./jsonSchema";
-import { PACKAGE, token } from "./registry";
+import { PACKAGE, resultShape, token } from "./registry";
+
+type Json = Record<string, unknown>;
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: JsonSchema | boolean;
+  default?: unknown;
+  description?: string;
+};
+
+const ANY = { $ref: "pulumi.json#/Any" };
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Collects the named object and enum types the properties refer to. */
+class Types {
+  readonly all: Record<string, Json> = {};
+  ref(name: string, spec: Json): Json {
+    this.all[token(name)] ??= spec;
+    return { $ref: `#/types/${token(name)}` };
+  }
+}
+
+/** A zod-generated JSON Schema as a Pulumi property type; `name` names the types it needs. */
+function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
+  if (Array.isArray(s.type)) {
+    const rest = s.type.filter((t) => t !== "null");
+    return rest.length === 1 ? fromJsonSchema({ ...s, type: rest[0]! }, name, types) : ANY;
+  }
+  if (s.anyOf) {
+    const rest = s.anyOf.filter((b) => b.type !== "null");
+    return rest.length === 1 ? fromJsonSchema(rest[0]!, name, types) : ANY;
+  }
+  if (s.enum && s.type === "string")
+    return types.ref(name, { type: "string", enum: s.enum.map((value) => ({ value })) });
+  if (s.const !== undefined) return { type: typeof s.const === "number" ? "number" : typeof s.const };
+  switch (s.type) {
+    case "string":
+    case "boolean":
+    case "integer":
+    case "number":
+      return { type: s.type };
+    case "array":
+      return { type: "array", items: s.items ? fromJsonSchema(s.items, name, types) : ANY };
+    case "object": {
+      if (s.properties && Object.keys(s.properties).length)
+        return types.ref(name, { type: "object", ...propertiesOf(s, name, types) });
+      const extra = s.additionalProperties;
+      return {
+        type: "object",
+        additionalProperties: typeof extra === "object" ? fromJsonSchema(extra, name, types) : ANY,
+      };
+    }
+    default:
+      return ANY;
+  }
+}
+
+const describe = (s: JsonSchema): Json => (s.description ? { description: s.description } : {});
+
+/** An object schema's properties as Pulumi properties (described), and its required ones. */
+function propertiesOf(s: JsonSchema, name: string, types: Types): { properties: Json; required: string[] } {
+  const properties: Json = {};
+  for (const [k, v] of Object.entries(s.properties ?? {}))
+    properties[k] = { ...fromJsonSchema(v, `${name}${pascal(k)}`, types), ...describe(v) };
+  return { properties, required: s.required ?? [] };
+}
+
+const json = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+
+/** The schema's `functions`, `wpengine:index:get<Thing>` for each row of the lookups' table. */
+function functionSpecs(types: Types): Json {
+  const functions: Json = {};
+  for (const [name, lookup] of Object.entries(LOOKUP_TABLE) as [string, Lookup][]) {
+    // `getInstalls` and `getInstall` both give `InstallInfo` records.
+    const record = `${(lookup.list ? name.replace(/s$/, "") : name).replace(/^get/, "")}Info`;
+    const result = json(lookup.result.schema, "output");
+    const shape = resultShape(lookup);
+    const outputs =
+      shape === "record"
+        ? propertiesOf(result, record, types)
+        : {
+            properties: {
+              [shape]: {
+                ...(shape === "items"
+                  ? { type: "array", items: fromJsonSchema(result, record, types) }
+                  : fromJsonSchema(result, record, types)),
+                description: shape === "items" ? "Every record, all pages read." : "By metric name.",
+              },
+            },
+            required: [shape],
+          };
+    functions[`wpengine:index:${name}`] = {
+      description: lookup.description,
+      inputs: propertiesOf(json(lookup.args, "input"), `${pascal(name)}Args`, types),
+      outputs,
+    };
+  }
+  return functions;
+}
 
 const PRIMITIVES = ["string", "boolean", "integer", "number"];
 
 /** The schema of one resource kind, from its definition. */
-export function resourceSpec(kind: Kind, types: Types): Json {
-  const json = (schema: Kind["inputs"], io: "input" | "output") =>
-    z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+function resourceSpec(kind: Kind, types: Types): Json {
   const given = json(kind.inputs, "input");
   const stored = json(kind.inputs, "output");
   const computed = json(kind.outputs, "output");
@@ -35,45 +136,33 @@ export function resourceSpec(kind: Kind, types: Types): Json {
     ...(secrets.has(key) ? { secret: true } : {}),
     ...(withDefault && (prop as { replaces?: boolean }).replaces ? { replaceOnChanges: true } : {}),
   });
-  const inputProperties: Json = {};
-  for (const [key, prop] of Object.entries(given.properties ?? {}))
-    inputProperties[key] = property(key, prop, true);
-  const properties: Json = {};
-  for (const [key, prop] of [
-    ...Object.entries(stored.properties ?? {}),
-    ...Object.entries(computed.properties ?? {}),
-  ])
-    properties[key] = property(key, prop, false);
+  const properties = (props: [string, JsonSchema][], inputs: boolean) =>
+    Object.fromEntries(props.map(([key, prop]) => [key, property(key, prop, inputs)]));
+  const inputProperties = properties(Object.entries(given.properties ?? {}), true);
+  const outputProperties = properties(
+    [...Object.entries(stored.properties ?? {}), ...Object.entries(computed.properties ?? {})],
+    false,
+  );
   const importDoc =
     typeof kind.importId === "string"
       ? `\n\n## Import\n\n\`\`\`sh\npulumi import ${token(kind.kind)} <name> ${kind.importId}\n\`\`\``
       : `\n\nThis resource cannot be imported: ${kind.importId.none}`;
-  const listed = kind.list ? json(kind.list.inputs, "input") : undefined;
-  const listInputs = listed && {
+  const listInputs = kind.list && {
     type: "object",
-    properties: Object.fromEntries(
-      Object.entries(listed.properties ?? {}).map(([key, prop]) => [
-        key,
-        { ...fromJsonSchema(prop, `${kind.kind}List${pascal(key)}`, types), ...describe(prop) },
-      ]),
-    ),
-    required: listed.required ?? [],
+    ...propertiesOf(json(kind.list.inputs, "input"), `${kind.kind}List`, types),
   };
   return {
     description: `${kind.description}\n\nDelete: ${kind.deletes}${importDoc}`,
     ...(listInputs ? { listInputs } : {}),
     inputProperties,
     requiredInputs: given.required ?? [],
-    properties,
+    properties: outputProperties,
     required: [...new Set([...(stored.required ?? []), ...(computed.required ?? [])])],
   };
 }
 
-/**
- * The schema's `language` section: the names and import paths of the SDKs `npm run sdks` generates
- * (languages/) and `pulumi package gen-sdk` makes from the schema the plugin serves, which are the same.
- */
-export function languageSection(pkg: PackageJson): Json {
+/** The schema's `language` section: the SDKs' names and import paths (`npm run sdks`, `pulumi package gen-sdk`). */
+function languageSection(pkg: PackageJson): Json {
   return {
     python: {
       packageName: "pulumi_wpengine",
@@ -106,16 +195,14 @@ export function generateSchema(pkg: PackageJson): Json {
   const resources: Json = {};
   for (const kind of Object.values(KINDS)) resources[token(kind.kind)] = resourceSpec(kind, types);
   const functions = functionSpecs(types);
-
   const variables: Json = {};
-  for (const [name, c] of Object.entries(CONFIG_KEYS)) {
+  for (const [name, c] of Object.entries(CONFIG_KEYS))
     variables[name] = {
       type: "string",
       description: c.doc,
       defaultInfo: { environment: [c.env] },
       ...("secret" in c && c.secret ? { secret: true } : {}),
     };
-  }
   return {
     name: PACKAGE,
     displayName: "WP Engine",

@@ -1,13 +1,12 @@
 /**
- * `pulumi-resource-wpengine`: the executable front door. It speaks Pulumi's ResourceProvider gRPC service
- * for every language and dispatches each call to the same lifecycle methods the dynamic classes use.
- *
- * Written against the service definition of `@pulumi/pulumi/proto` rather than the SDK's
- * `provider.main`: that server drops the provider's configuration in `Configure` and has no
- * `CheckConfig`/`DiffConfig`, and credentials per provider instance need all three.
+ * `pulumi-resource-wpengine`: the executable front door, Pulumi's ResourceProvider gRPC service for every
+ * language, dispatching to the lifecycle methods the dynamic classes use. Written against
+ * `@pulumi/pulumi/proto` rather than the SDK's `provider.main`, which drops the configuration in `Configure`
+ * and has no `CheckConfig`/`DiffConfig`: credentials per provider instance need all three.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { specialSecretSig as SECRET_SIG, specialSigKey as SIG } from "@pulumi/pulumi/runtime/rpc";
 import { getClient, proveCredentials, urlProblems } from "../core/client";
 import {
   CONFIG_KEYS,
@@ -17,20 +16,13 @@ import {
   withProfile,
   withProviderInstance,
 } from "../core/config";
+import type { Kind } from "../core/define";
 import { CLAIMANT } from "../core/identity";
 import { forEngine, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
 import { KINDS } from "../registry";
-import {
-  importIdOf,
-  invokeResult,
-  LOOKUPS,
-  PACKAGE,
-  parseImportId,
-  resourceProvider,
-  token,
-} from "./registry";
+import { importIdOf, LOOKUPS, PACKAGE, parseImportId, resourceProvider, token } from "./registry";
 
 // The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -45,65 +37,49 @@ const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto: any = require("@pulumi/pulumi/proto/plugin_pb");
 const statusproto: any = require("@pulumi/pulumi/proto/status_pb");
 type Msg = any;
-
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
-
-/** The engine's marker of a secret value inside a Struct. */
-import { specialSecretSig as SECRET_SIG, specialSigKey as SIG } from "@pulumi/pulumi/runtime/rpc";
 
 type Props = Record<string, unknown>;
 
-const isSecret = (v: unknown): v is { value: unknown } =>
-  typeof v === "object" && v !== null && (v as Props)[SIG] === SECRET_SIG;
+/** The Pulumi schema generated at build time beside this file (`schema.ts`). */
+const SCHEMA = path.join(__dirname, "schema.json");
 
-/** Removes secret wrappers, noting each top-level key that held one (its output is secret too). */
-export function unwrapSecrets(props: Props, secretKeys: Set<string>): Props {
-  const strip = (v: unknown): [unknown, boolean] => {
-    if (isSecret(v)) return [strip(v.value)[0], true];
-    if (Array.isArray(v)) {
-      const parts = v.map(strip);
-      return [parts.map((p) => p[0]), parts.some((p) => p[1])];
+/** A Struct's values without their secret wrappers, each top-level key that held one added to `secretKeys`. */
+function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
+  let secret = false;
+  const strip = (v: unknown): unknown => {
+    if (typeof v !== "object" || v === null) return v;
+    if ((v as Props)[SIG] === SECRET_SIG) {
+      secret = true;
+      return strip((v as { value: unknown }).value);
     }
-    if (v !== null && typeof v === "object") {
-      let any = false;
-      const out: Props = {};
-      for (const [k, x] of Object.entries(v)) {
-        const [value, secret] = strip(x);
-        out[k] = value;
-        any ||= secret;
-      }
-      return [out, any];
-    }
-    return [v, false];
+    if (Array.isArray(v)) return v.map(strip);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)]));
   };
   const out: Props = {};
-  for (const [k, v] of Object.entries(props)) {
-    const [value, secret] = strip(v);
-    out[k] = value;
+  for (const [k, v] of Object.entries(s ? (s.toJavaScript() as Props) : {})) {
+    secret = false;
+    out[k] = strip(v);
     if (secret) secretKeys.add(k);
   }
   return out;
 }
 
-/** Wraps the values of `secretKeys` as secrets. */
-export function wrapSecrets(props: Props, secretKeys: Iterable<string>): Props {
+/** A Struct of `props`, the values of `secretKeys` wrapped as secrets. */
+function toStruct(props: Props, secretKeys: Iterable<string> = []): Msg {
   const out = { ...props };
   for (const k of secretKeys)
     if (out[k] !== undefined && out[k] !== null) out[k] = { [SIG]: SECRET_SIG, value: out[k] };
-  return out;
+  return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(out)));
 }
 
 /** The kind of `urn:pulumi:<stack>::<project>::<parent types$>wpengine:index:<Kind>::<name>`. */
 export function kindOfUrn(urn: string): string {
-  const type = urn.split("::")[2]?.split("$").pop() ?? "";
-  const [pkg, mod, kind] = type.split(":");
+  const [pkg, mod, kind] = (urn.split("::")[2]?.split("$").pop() ?? "").split(":");
   if (pkg !== PACKAGE || mod !== "index" || !kind)
     throw new Error(`wpengine: not a resource of this provider: ${urn}`);
   return kind;
 }
-
-const toProps = (s: Msg | undefined): Props => (s ? (s.toJavaScript() as Props) : {});
-const toStruct = (p: Props): Msg => structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(p)));
 
 /** A failed call as gRPC reports it; a created-but-failed object keeps its id and properties. */
 function grpcError(err: unknown): Msg {
@@ -113,35 +89,24 @@ function grpcError(err: unknown): Msg {
   };
   const metadata = new grpc.Metadata();
   if (e.id) {
-    const detail = new provproto.ErrorResourceInitFailed();
-    detail.setId(e.id);
     const { __provider: _p, ...props } = e.properties ?? {};
-    detail.setProperties(toStruct(props));
+    const detail = new provproto.ErrorResourceInitFailed().setId(e.id).setProperties(toStruct(props));
     const details = new anyproto.Any();
     details.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-    const status = new statusproto.Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(e.message);
+    const status = new statusproto.Status().setCode(grpc.status.UNKNOWN).setMessage(e.message);
     status.addDetails(details);
     metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
   }
   return { code: grpc.status.UNKNOWN, message: e.message, metadata };
 }
 
-/** The Pulumi schema generated at build time beside this file (see `schema.ts`). */
-function loadSchema(): string {
-  return readFileSync(path.join(__dirname, "schema.json"), "utf8");
-}
-
 /**
  * The provider's own configuration: `args` (newer engines), else the `wpengine:config:<key>` variables.
- * An explicit provider names its `profile` and may hold no `profiles`: the stack's `wpengine:profiles`
- * then gives the profile's credentials, as it does for the default provider. The engine hands every
- * provider process its stack's `wpengine:*` config as `PULUMI_CONFIG`; the credentials never enter the
- * explicit provider's inputs or state.
+ * An explicit provider without `profiles` takes the stack's `wpengine:profiles` (the engine hands every
+ * provider process its stack's config as `PULUMI_CONFIG`), so credentials never enter its inputs or state.
  */
 export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env): ProviderInstance["config"] {
-  const fromArgs = req.hasArgs?.() ? unwrapSecrets(toProps(req.getArgs()), new Set()) : undefined;
+  const fromArgs = req.hasArgs?.() ? propsOf(req.getArgs()) : undefined;
   const vars: Map<string, string> | undefined = req.getVariablesMap?.();
   const config: ProviderInstance["config"] = {};
   for (const name of Object.keys(CONFIG_KEYS) as ConfigName[]) {
@@ -150,32 +115,27 @@ export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env)
       config[name] = String(value);
   }
   if (config.profiles === undefined) {
-    const stack = stackConfig(env)["profiles"];
+    let stack: unknown;
+    try {
+      stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Props | null)?.["profiles"];
+    } catch {
+      // not JSON: no stack profiles
+    }
     if (typeof stack === "string" && stack !== "") config.profiles = stack;
   }
   return config;
 }
 
-/** The stack's `wpengine:*` config the engine gives a provider process (`PULUMI_CONFIG`, by key name). */
-function stackConfig(env: NodeJS.ProcessEnv): Props {
-  try {
-    const parsed: unknown = JSON.parse(env["PULUMI_CONFIG"] ?? "{}");
-    return parsed !== null && typeof parsed === "object" ? (parsed as Props) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A seconds value from a request's `timeout` (customTimeouts), or undefined when none was given. */
+/** The seconds of a request's `timeout` (customTimeouts), or undefined when none was given. */
 const timeoutOf = (req: Msg): number | undefined => {
   const t = Number(req.getTimeout?.() ?? 0);
   return t > 0 ? Math.ceil(t) : undefined;
 };
 
-/**
- * The resource provider service. One instance per plugin process, which the engine starts per
- * provider (the default one and each explicit `Provider` resource), each with its own configuration.
- */
+const changes = (some: unknown) =>
+  some ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE;
+
+/** The resource provider service: one per plugin process, which the engine starts per provider instance. */
 export class WpEngineProvider {
   private instance: ProviderInstance = { config: {}, clientSlot: Symbol("pulumi-wpengine.instance-client") };
 
@@ -186,21 +146,18 @@ export class WpEngineProvider {
     return withProviderInstance(this.instance, () => withProfile(profileOf(props), fn));
   }
 
-  private handle<Req, Res>(fn: (req: Req) => Promise<Res>) {
-    return (call: { request: Req }, callback: (err: unknown, res?: Res) => void) => {
-      fn.call(this, call.request).then(
-        (res) => callback(null, res),
-        (err) => callback(grpcError(err)),
-      );
-    };
-  }
-
   /** The handlers, by the service's method names. */
   service(): Record<string, unknown> {
-    const h = <Req, Res>(fn: (req: Req) => Promise<Res>) => this.handle(fn);
+    const h =
+      <Req, Res>(fn: (req: Req) => Promise<Res>) =>
+      (call: { request: Req }, callback: (err: unknown, res?: Res) => void) =>
+        fn.call(this, call.request).then(
+          (res) => callback(null, res),
+          (err) => callback(grpcError(err)),
+        );
     return {
       getPluginInfo: h(async () => new plugproto.PluginInfo().setVersion(this.version)),
-      getSchema: h(async () => new provproto.GetSchemaResponse().setSchema(loadSchema())),
+      getSchema: h(async () => new provproto.GetSchemaResponse().setSchema(readFileSync(SCHEMA, "utf8"))),
       checkConfig: h(this.checkConfig),
       diffConfig: h(this.diffConfig),
       configure: h(this.configure),
@@ -212,46 +169,34 @@ export class WpEngineProvider {
       update: h(this.update),
       delete: h(this.delete),
       cancel: h(async () => new emptyproto.Empty()),
-      list: (call: {
-        request: Msg;
-        write(m: Msg): void;
-        end(): void;
-        emit(e: string, err: unknown): void;
-      }) => {
+      list: (call: { request: Msg; write(m: Msg): void; end(): void; emit(e: string, err: unknown): void }) =>
         this.list(call.request).then(
           (responses) => {
             for (const r of responses) call.write(r);
             call.end();
           },
           (err) => call.emit("error", grpcError(err)),
-        );
-      },
+        ),
     };
   }
 
   /**
-   * `List` (`pulumi do wpengine:<Kind> list --install-id ...`): every object of the kind under the query,
-   * paged through the service by the kind's listing, as import ids `read` takes. One stream answers as
-   * many as `pageSize` asks (all when unset), then a continuation token (an offset) when more remain.
+   * `List` (`pulumi do wpengine:<Kind> list --install-id ...`): the kind's objects under the query as import
+   * ids, as many as `pageSize` asks (all when unset), then a continuation token (an offset) when more remain.
    */
   private async list(req: Msg): Promise<Msg[]> {
     const tok = String(req.getToken());
     const kind = tok.startsWith(`${PACKAGE}:index:`) ? tok.split(":")[2]! : "";
     const listing = Object.hasOwn(KINDS, kind) ? KINDS[kind]!.list : undefined;
     if (!listing) throw new Error(`wpengine: ${tok} has no listing (see the schema's listInputs)`);
-    const query = unwrapSecrets(toProps(req.getQuery()), new Set());
-    const parsed = listing.inputs
-      .strict()
-      .safeParse(
-        Object.fromEntries(
-          Object.entries(query).filter(([, v]) => v !== null && v !== undefined && v !== ""),
-        ),
-      );
+    const query = Object.entries(propsOf(req.getQuery())).filter(
+      ([, v]) => v !== null && v !== undefined && v !== "",
+    );
+    const parsed = listing.inputs.strict().safeParse(Object.fromEntries(query));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const field = issue.path.join(".") || "(query)";
       throw new Error(
-        `wpengine: ${token(kind)} list: ${field}: ${issue.message} (the list inputs are ${Object.keys(listing.inputs.shape).join(", ")})`,
+        `wpengine: ${token(kind)} list: ${issue.path.join(".") || "(query)"}: ${issue.message} (the list inputs are ${Object.keys(listing.inputs.shape).join(", ")})`,
       );
     }
     const items = await this.as(async () => {
@@ -261,9 +206,7 @@ export class WpEngineProvider {
     const offset = Number(req.getContinuationToken() || 0);
     const limit = Number(req.getLimit() || 0);
     const size = Number(req.getPageSize() || 0);
-    const count = Math.min(
-      ...[items.length - offset, limit > 0 ? limit : Infinity, size > 0 ? size : Infinity],
-    );
+    const count = Math.min(items.length - offset, limit > 0 ? limit : Infinity, size > 0 ? size : Infinity);
     const page = items.slice(offset, offset + Math.max(0, count));
     const out = page.map((item) =>
       new provproto.ListResponse().setResult(
@@ -281,8 +224,7 @@ export class WpEngineProvider {
   }
 
   private async checkConfig(req: Msg): Promise<Msg> {
-    const news = unwrapSecrets(toProps(req.getNews()), new Set());
-    const failures = urlProblems(news).map(({ name, reason }) =>
+    const failures = urlProblems(propsOf(req.getNews())).map(({ name, reason }) =>
       new provproto.CheckFailure().setProperty(name).setReason(reason),
     );
     return new provproto.CheckResponse().setInputs(req.getNews()).setFailuresList(failures);
@@ -290,17 +232,10 @@ export class WpEngineProvider {
 
   private async diffConfig(req: Msg): Promise<Msg> {
     // Credentials and URLs change in place: the objects stay, the next calls use the new settings.
-    const olds = unwrapSecrets(toProps(req.getOldInputs() ?? req.getOlds()), new Set());
-    const news = unwrapSecrets(toProps(req.getNews()), new Set());
+    const olds = propsOf(req.getOldInputs() ?? req.getOlds());
+    const news = propsOf(req.getNews());
     const diffs = Object.keys(CONFIG_KEYS).filter((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
-    const res = new provproto.DiffResponse()
-      .setChanges(
-        diffs.length
-          ? provproto.DiffResponse.DiffChanges.DIFF_SOME
-          : provproto.DiffResponse.DiffChanges.DIFF_NONE,
-      )
-      .setDiffsList(diffs);
-    return res;
+    return new provproto.DiffResponse().setChanges(changes(diffs.length)).setDiffsList(diffs);
   }
 
   private async configure(req: Msg): Promise<Msg> {
@@ -309,194 +244,150 @@ export class WpEngineProvider {
   }
 
   private async invoke(req: Msg): Promise<Msg> {
-    const name = String(req.getTok()).split(":")[2] ?? "";
-    const lookup = LOOKUPS[name];
+    const lookup = LOOKUPS[String(req.getTok()).split(":")[2] ?? ""];
     if (!String(req.getTok()).startsWith(`${PACKAGE}:index:`) || !lookup)
       throw new Error(`wpengine: unknown function ${req.getTok()}`);
-    const args = unwrapSecrets(toProps(req.getArgs()), new Set());
+    const args = propsOf(req.getArgs());
     const result = await this.as(async () => lookup(args, { client: await getClient() }));
-    return new provproto.InvokeResponse().setReturn(toStruct(invokeResult(result)));
+    return new provproto.InvokeResponse().setReturn(toStruct(result));
+  }
+
+  /** The kind a request's URN names, its lifecycle methods and definition, and its secret keys. */
+  private resource(req: Msg) {
+    const kind = kindOfUrn(req.getUrn());
+    const provider = resourceProvider(kind);
+    const def = provider.definition;
+    return { kind, provider, def, secretKeys: new Set<string>(def.secrets ?? []) };
   }
 
   private async check(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const secretKeys = new Set<string>();
-    const olds = unwrapSecrets(toProps(req.getOlds()), new Set());
-    const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
+    const { provider, secretKeys } = this.resource(req);
+    const olds = propsOf(req.getOlds());
+    const news = propsOf(req.getNews(), secretKeys);
     // The resource claims its object by its URN (see core/identity.ts); the claim is not an input.
-    const claimed = { ...news, [CLAIMANT]: req.getUrn() };
-    const res = await this.as(async () => resourceProvider(kind).check!(olds, claimed), news);
+    const res = await this.as(async () => provider.check!(olds, { ...news, [CLAIMANT]: req.getUrn() }), news);
     const { [CLAIMANT]: _claimant, ...checked } = res.inputs ?? news;
-    const inputs = wrapSecrets(checked, [...secretKeys, ...this.secretsOf(kind)]);
     const failures = (res.failures ?? [])
       .map(forEngine)
       .map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason));
-    return new provproto.CheckResponse().setInputs(toStruct(inputs)).setFailuresList(failures);
+    return new provproto.CheckResponse().setInputs(toStruct(checked, secretKeys)).setFailuresList(failures);
   }
 
   private async diff(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const olds = unwrapSecrets(toProps(req.getOlds()), new Set());
-    const news = unwrapSecrets(toProps(req.getNews()), new Set());
-    const res = (await this.as(async () => resourceProvider(kind).diff!(req.getId(), olds, news))) as {
-      changes?: boolean;
-      replaces?: string[];
-      deleteBeforeReplace?: boolean;
-    };
+    const { provider, def } = this.resource(req);
+    const olds = propsOf(req.getOlds());
+    const news = propsOf(req.getNews());
+    const res = await this.as(async () => provider.diff!(req.getId(), olds, news));
     const replaces = res.replaces ?? [];
     // The names come from the definition's diff (a dynamic provider's diff result has no field for them).
-    const { diffs: named = [], stables = [] } = diffOf(resourceProvider(kind).definition, olds, news);
+    const { diffs: named = [], stables = [] } = diffOf(def, olds, news);
     const diffs = [...new Set([...named, ...replaces])];
-    const K = provproto.PropertyDiff.Kind;
-    const detailed = diffs.map((key): [string, Msg] => {
-      const replace = replaces.includes(key);
-      const kindOf =
-        olds[key] === undefined || olds[key] === null
-          ? replace
-            ? K.ADD_REPLACE
-            : K.ADD
-          : news[key] === undefined || news[key] === null
-            ? replace
-              ? K.DELETE_REPLACE
-              : K.DELETE
-            : replace
-              ? K.UPDATE_REPLACE
-              : K.UPDATE;
-      return [key, new provproto.PropertyDiff().setKind(kindOf).setInputdiff(true)];
-    });
     const out = new provproto.DiffResponse()
-      .setChanges(
-        res.changes
-          ? provproto.DiffResponse.DiffChanges.DIFF_SOME
-          : provproto.DiffResponse.DiffChanges.DIFF_NONE,
-      )
+      .setChanges(changes(res.changes))
       .setReplacesList(replaces)
       .setStablesList(replaces.length ? [] : stables)
       .setDiffsList(diffs)
       .setDeletebeforereplace(res.deleteBeforeReplace === true);
     // A change the definition cannot name (a wrapped provider's own diff) is left to the engine's view.
-    if (detailed.length) {
-      out.setHasdetaileddiff(true);
-      for (const [key, d] of detailed) out.getDetaileddiffMap().set(key, d);
+    if (diffs.length) out.setHasdetaileddiff(true);
+    const K = provproto.PropertyDiff.Kind;
+    const absent = (v: unknown) => v === undefined || v === null;
+    for (const key of diffs) {
+      const [add, del, update] = replaces.includes(key)
+        ? [K.ADD_REPLACE, K.DELETE_REPLACE, K.UPDATE_REPLACE]
+        : [K.ADD, K.DELETE, K.UPDATE];
+      const kindOf = absent(olds[key]) ? add : absent(news[key]) ? del : update;
+      out.getDetaileddiffMap().set(key, new provproto.PropertyDiff().setKind(kindOf).setInputdiff(true));
     }
     return out;
   }
 
   private async create(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const secretKeys = new Set(this.secretsOf(kind));
-    const inputs = unwrapSecrets(toProps(req.getProperties()), secretKeys);
+    const { provider, def, secretKeys } = this.resource(req);
+    const inputs = propsOf(req.getProperties(), secretKeys);
     if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
-    const claimed = { ...this.withTimeout(kind, inputs, timeoutOf(req)), [CLAIMANT]: req.getUrn() };
-    const { id, outs } = (await this.as(async () => resourceProvider(kind).create!(claimed), inputs)) as {
-      id: string;
-      outs: Props;
-    };
+    const claimed = { ...withTimeout(def, inputs, timeoutOf(req)), [CLAIMANT]: req.getUrn() };
+    const { id, outs } = await this.as(async () => provider.create!(claimed), inputs);
     // The claim is this call's, by URN (check keeps it out of the inputs, so out of the outputs too).
     const { [CLAIMANT]: _claimant, ...made } = outs;
-    const recorded = this.keepTimeout(kind, made, inputs);
     return new provproto.CreateResponse()
       .setId(id)
-      .setProperties(toStruct(wrapSecrets(recorded, secretKeys)));
+      .setProperties(toStruct(keepTimeout(def, made, inputs), secretKeys));
   }
 
   private async read(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const secretKeys = new Set(this.secretsOf(kind));
+    const { kind, provider, def, secretKeys } = this.resource(req);
     let id: string = req.getId();
-    let props = unwrapSecrets(toProps(req.getProperties()), secretKeys);
+    let props = propsOf(req.getProperties(), secretKeys);
     // An import: nothing in state yet, the id addresses the object and carries what read needs.
     if (Object.keys(props).length === 0) ({ id, olds: props } = parseImportId(kind, id));
-    else props = { ...props, ...this.settingsOf(kind, unwrapSecrets(toProps(req.getInputs()), new Set())) };
-    const res = (await this.as(async () => resourceProvider(kind).read!(id, props), props)) as {
-      id: string;
-      props?: Props;
-      inputs?: Props;
-    };
+    else props = { ...props, ...settingsOf(def, propsOf(req.getInputs())) };
+    const res = await this.as(async () => provider.read!(id, props), props);
     const out = new provproto.ReadResponse().setId(res.id ?? "");
     if (!res.id) return out;
     return out
-      .setProperties(toStruct(wrapSecrets(res.props ?? {}, secretKeys)))
-      .setInputs(toStruct(wrapSecrets(res.inputs ?? {}, secretKeys)));
+      .setProperties(toStruct(res.props ?? {}, secretKeys))
+      .setInputs(toStruct(res.inputs ?? {}, secretKeys));
   }
 
   private async update(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const secretKeys = new Set(this.secretsOf(kind));
-    const olds = unwrapSecrets(toProps(req.getOlds()), secretKeys);
-    const news = unwrapSecrets(toProps(req.getNews()), secretKeys);
+    const { provider, def, secretKeys } = this.resource(req);
+    const olds = propsOf(req.getOlds(), secretKeys);
+    const news = propsOf(req.getNews(), secretKeys);
     if (req.getPreview()) {
-      // What the update cannot change stays known (the stable outputs, e.g. the object's own id); the
-      // other computed outputs are left out, so they are unknown until the update runs.
-      const stable = resourceProvider(kind).definition.stableOutputs ?? [];
-      const kept = Object.fromEntries(stable.filter((k) => olds[k] !== undefined).map((k) => [k, olds[k]]));
-      return new provproto.UpdateResponse().setProperties(
-        toStruct(wrapSecrets({ ...kept, ...news }, secretKeys)),
-      );
+      // The stable outputs (e.g. the object's own id) stay known; the other computed outputs are left out,
+      // so they are unknown until the update runs.
+      const stable = (def.stableOutputs ?? []).filter((k) => olds[k] !== undefined);
+      const kept = Object.fromEntries(stable.map((k) => [k, olds[k]]));
+      return new provproto.UpdateResponse().setProperties(toStruct({ ...kept, ...news }, secretKeys));
     }
-    const { outs } = (await this.as(
-      async () =>
-        resourceProvider(kind).update!(req.getId(), olds, this.withTimeout(kind, news, timeoutOf(req))),
-      news,
-    )) as { outs: Props };
-    const recorded = this.keepTimeout(kind, outs, news);
-    return new provproto.UpdateResponse().setProperties(toStruct(wrapSecrets(recorded, secretKeys)));
+    const wanted = withTimeout(def, news, timeoutOf(req));
+    const { outs } = await this.as(async () => provider.update!(req.getId(), olds, wanted), news);
+    return new provproto.UpdateResponse().setProperties(toStruct(keepTimeout(def, outs, news), secretKeys));
   }
 
   private async delete(req: Msg): Promise<Msg> {
-    const kind = kindOfUrn(req.getUrn());
-    const props = unwrapSecrets(toProps(req.getProperties()), new Set());
-    await this.as(
-      async () => resourceProvider(kind).delete!(req.getId(), this.withTimeout(kind, props, timeoutOf(req))),
-      props,
-    );
+    const { provider, def } = this.resource(req);
+    const props = propsOf(req.getProperties());
+    await this.as(async () => provider.delete!(req.getId(), withTimeout(def, props, timeoutOf(req))), props);
     return new emptyproto.Empty();
   }
+}
 
-  /**
-   * The inputs the service never reports, as the state holds them: settings (`timeoutSeconds`, `adopt`:
-   * never sent, so a change of them alone plans nothing) and write-only inputs (unknown after an import,
-   * so not a change then). The engine records a new value of one with the old outputs, so a read takes
-   * them from the inputs: a refresh then keeps the program's value instead of showing it as drift.
-   */
-  private settingsOf(kind: string, inputs: Props): Props {
-    const def = resourceProvider(kind).definition;
-    const changes = new Set<string>([...def.replaceOn, ...def.updatable]);
-    const unread = (k: string) => !changes.has(k) || def.writeOnly?.includes(k);
-    return Object.fromEntries(
-      Object.keys(def.schema.shape)
-        .filter((k) => unread(k) && inputs[k] !== undefined)
-        .map((k) => [k, inputs[k]]),
-    );
-  }
+type Definition = Kind["provider"]["definition"];
 
-  private secretsOf(kind: string): readonly string[] {
-    return resourceProvider(kind).definition.secrets ?? [];
-  }
+/**
+ * The settings and write-only inputs, which the service never reports: a read takes them from the program's
+ * inputs (the engine records a new value with the old outputs), so a refresh shows no drift for them.
+ */
+function settingsOf(def: Definition, inputs: Props): Props {
+  const changes = new Set<string>([...def.replaceOn, ...def.updatable]);
+  const unread = (k: string) => !changes.has(k) || def.writeOnly?.includes(k);
+  return Object.fromEntries(
+    Object.keys(def.schema.shape)
+      .filter((k) => unread(k) && inputs[k] !== undefined)
+      .map((k) => [k, inputs[k]]),
+  );
+}
 
-  /** `customTimeouts` of the operation reach the waits: they replace `timeoutSeconds` for this call. */
-  private withTimeout(kind: string, props: Props, seconds: number | undefined): Props {
-    const takesTimeout = Object.hasOwn(resourceProvider(kind).definition.schema.shape, "timeoutSeconds");
-    return seconds !== undefined && takesTimeout ? { ...props, timeoutSeconds: seconds } : props;
-  }
+const takesTimeout = (def: Definition) => Object.hasOwn(def.schema.shape, "timeoutSeconds");
 
-  /** State keeps the program's `timeoutSeconds`, so a customTimeouts value never shows as a diff. */
-  private keepTimeout(kind: string, outs: Props, inputs: Props): Props {
-    const takesTimeout = Object.hasOwn(resourceProvider(kind).definition.schema.shape, "timeoutSeconds");
-    return takesTimeout && inputs["timeoutSeconds"] !== undefined
-      ? { ...outs, timeoutSeconds: inputs["timeoutSeconds"] }
-      : outs;
-  }
+/** `customTimeouts` of the operation reach the waits: they replace `timeoutSeconds` for this call. */
+function withTimeout(def: Definition, props: Props, seconds: number | undefined): Props {
+  return seconds !== undefined && takesTimeout(def) ? { ...props, timeoutSeconds: seconds } : props;
+}
+
+/** State keeps the program's `timeoutSeconds`, so a customTimeouts value never shows as a diff. */
+function keepTimeout(def: Definition, outs: Props, inputs: Props): Props {
+  const given = inputs["timeoutSeconds"];
+  return given !== undefined && takesTimeout(def) ? { ...outs, timeoutSeconds: given } : outs;
 }
 
 /** Starts the gRPC server on a loopback port and prints the port, as the engine expects of a plugin. */
 export async function main(): Promise<void> {
   // dist/provider/executable/ when built, provider/executable/ when run from the sources (tests).
-  const built = path.join(__dirname, "..", "..", "..", "package.json");
-  const source = path.join(__dirname, "..", "..", "package.json");
-  const version: string = JSON.parse(
-    readFileSync(__dirname.includes(`${path.sep}dist${path.sep}`) ? built : source, "utf8"),
-  ).version;
+  const up = __dirname.includes(`${path.sep}dist${path.sep}`) ? ["..", "..", ".."] : ["..", ".."];
+  const { version } = JSON.parse(readFileSync(path.join(__dirname, ...up, "package.json"), "utf8"));
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(provrpc.ResourceProviderService, new WpEngineProvider(version).service() as never);
   const port = await new Promise<number>((resolve, reject) =>
@@ -510,9 +401,8 @@ export async function main(): Promise<void> {
 }
 
 /**
- * The provider's lines for the user (an adoption, what a delete really did, a lost answer resolved) go to
- * the engine's log, which the CLI shows among the update's diagnostics: the engine hides an executable
- * provider's own stderr. The engine's address is the plugin's first argument.
+ * The provider's lines for the user go to the engine's log (its first argument's address), which the CLI
+ * shows among the update's diagnostics: the engine hides an executable provider's own stderr.
  */
 function logToEngine(engineAddress: string | undefined): void {
   if (!engineAddress) return;

@@ -1,25 +1,15 @@
 /**
- * The one mapping from the sdk's records (snake_case, as the service sends them, checked by the sdk's
- * zod schemas) to the camelCase records lookups return. It reads the sdk schema, so the rules below hold
- * for every record; `docs/lookups.md` states them for users:
- *
- * 1. every key the sdk schema declares is kept, camelCased (`php_version` -> `phpVersion`), at every
- *    depth, map keys included; keys the schema does not declare are dropped;
- * 2. an absent value (`undefined` or `null`) is `[]` for a list, `{}` for a map, `false` for a boolean,
- *    and `null` for anything else: never `undefined`;
- * 3. a nested object with an `id` (a reference, `account: { id }`) also gives `<key>Id` (`accountId`);
- * 4. an int64 metric (the sdk's `Int64Schema`, a string on the wire) is a number;
- *    an open enum (`z.custom<Status | string>`) is a string.
- *
- * A view may rename a field, give the view of the records a field holds, or add a computed field: the
- * few places where a lookup's public shape is not the sdk record's (see `views.ts`).
+ * The one mapping from the sdk's records (snake_case, parsed by its zod schemas) to the camelCase records
+ * lookups return, read from the sdk schema (`docs/lookups.md` states the rules for users):
+ * 1. every declared key kept, camelCased at every depth (map keys too); undeclared keys dropped;
+ * 2. an absent value is `[]` for a list, `{}` for a map, `false` for a boolean, else `null`;
+ * 3. a nested reference `account: { id }` also gives `accountId`;
+ * 4. an int64 metric (a string on the wire) is a number; an open enum is a string.
+ * A view may rename a field, give a nested field's view, or add a computed field (`views.ts`).
  */
 import { z } from "zod";
 import { type Int64, Int64Schema } from "../../sdk";
 import { camelKey, defOf, unwrap } from "../core/wire";
-
-// ---------------------------------------------------------------------------------------------------
-// Types.
 
 /** `php_version` -> `phpVersion`. */
 export type CamelKey<S extends string> = S extends `${infer H}_${infer R}`
@@ -47,14 +37,16 @@ export type Camel<T> = T extends Int64
         : { [K in keyof Known<T> as CamelKey<K & string>]-?: CamelField<T[K]> } & RefIds<Known<T>>
       : T;
 
-/** A field's value (rule 2: an absent list is `[]`, map `{}`, boolean `false`, anything else `null`). */
-export type CamelField<V> = [V] extends [NonNullable<V>]
-  ? Camel<V>
+/** Rule 2 on a field of type `V` whose value maps to `O`: `O | null` if it may be absent, unless a list, map or boolean. */
+type Field<V, O> = [V] extends [NonNullable<V>]
+  ? O
   : NonNullable<V> extends readonly unknown[] | boolean
-    ? Camel<NonNullable<V>>
+    ? O
     : IsMap<NonNullable<V>> extends true
-      ? Camel<NonNullable<V>>
-      : Camel<NonNullable<V>> | null;
+      ? O
+      : O | null;
+/** A field's value under the generic rules. */
+export type CamelField<V> = Field<V, Camel<NonNullable<V>>>;
 
 /** Rule 3: `account: { id }` also gives `accountId`. */
 type RefIds<T> = {
@@ -65,13 +57,9 @@ type RefIds<T> = {
       : never]-?: NonNullable<T[K]> extends { id: infer I } ? Camel<I> | null : never;
 };
 
-// ---------------------------------------------------------------------------------------------------
-// The runtime: a view of an sdk schema is its output schema (for the executable provider's schema and
-// the docs) and the function that maps a record to it.
-
 /** A record's view: what a lookup returns, as a zod schema and as the mapping that produces it. */
 export interface View<O> {
-  /** The mapped record's schema (each field `.meta({ description })` where the view describes it). */
+  /** The mapped record's schema (fields described where the sdk's are). */
   readonly schema: z.ZodType<O>;
   /** The mapping of one sdk record (already parsed by the sdk). */
   map(value: unknown): O;
@@ -83,34 +71,33 @@ export interface Derived<C, O> {
   from: (record: C) => O;
 }
 
-/** A field's node: how its value maps, what it is when absent, and its output schema. */
+/** How a field's value maps, what it is when absent, its output schema, and (an object) its fields' nodes. */
 interface Node {
   readonly schema: z.ZodType;
   readonly absent: unknown;
   map(value: unknown): unknown;
-  /** The view of an object node, for rule 3. */
-  readonly object?: ObjectNode;
+  readonly keys?: Record<string, Node>;
 }
-interface ObjectNode {
-  readonly keys: Record<string, Node>;
-}
+
+/** The node made nullable, when its absent value is `null`. */
+const orNull = (n: Node): Node => (n.absent === null ? { ...n, schema: n.schema.nullable() } : n);
+const mapNode = (n: Node, v: unknown): unknown => (v === undefined || v === null ? n.absent : n.map(v));
 
 /** The node of a schema (`nested`: the view of the records it holds, instead of the generic one). */
 function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
   const int64 = (c: z.ZodType) => c === (Int64Schema as z.ZodType);
-  const { inner, nullable: absentable } = unwrap(s, int64);
-  const nullable = absentable || int64(inner);
+  const { inner, nullable } = unwrap(s, int64);
   const def = defOf(inner);
-  const orNull = (n: Node): Node =>
-    nullable && n.absent === null ? { ...n, schema: n.schema.nullable() } : n;
-  if (inner === (Int64Schema as z.ZodType))
-    return orNull({ schema: z.number(), absent: null, map: (v) => (v === "" ? null : Number(v)) });
+  const scalar = (n: Node): Node => (nullable || int64(inner) ? orNull(n) : n);
+  if (int64(inner))
+    return scalar({ schema: z.number(), absent: null, map: (v) => (v === "" ? null : Number(v)) });
   switch (def.type) {
-    case "object": {
-      if (nested) return orNull({ schema: nested.schema, absent: null, map: (v) => nested.map(v) });
-      const v = objectView(inner as z.ZodObject);
-      return orNull({ schema: v.schema, absent: null, map: v.map, object: v });
-    }
+    case "object":
+      return scalar(
+        nested
+          ? { schema: nested.schema, absent: null, map: (v) => nested.map(v) }
+          : objectView(inner as z.ZodObject),
+      );
     case "array": {
       const item = nodeOf(def.element, nested);
       return {
@@ -130,28 +117,18 @@ function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
     }
     case "boolean":
       return { schema: z.boolean(), absent: false, map: (v) => v };
-    case "custom":
-      return orNull({ schema: z.string(), absent: null, map: (v) => v });
     default:
-      return orNull({ schema: inner, absent: null, map: (v) => v });
+      // An open enum (`z.custom`) is a string.
+      return scalar({ schema: def.type === "custom" ? z.string() : inner, absent: null, map: (v) => v });
   }
 }
 
-function mapNode(n: Node, v: unknown): unknown {
-  return v === undefined || v === null ? n.absent : n.map(v);
-}
-
-interface ObjectView extends ObjectNode {
-  readonly schema: z.ZodObject;
-  map(value: unknown): Record<string, unknown>;
-}
-
-/** The generic view of an sdk object schema, with a view's renames and nested views. */
+/** The generic view of an sdk object schema, with a view's renames (new name: sdk key) and nested views. */
 function objectView(
   s: z.ZodObject,
   rename: Record<string, string> = {},
   nested: Record<string, View<unknown>> = {},
-): ObjectView {
+): Omit<Node, "map"> & { schema: z.ZodObject; map(value: unknown): Record<string, unknown> } {
   const renamed = new Map(Object.entries(rename).map(([to, from]) => [from, to]));
   const keys: Record<string, Node> = {};
   const fields: [out: string, from: string, node: Node][] = [];
@@ -159,16 +136,13 @@ function objectView(
     const node = nodeOf(field, nested[key]);
     keys[key] = node;
     fields.push([renamed.get(key) ?? camelKey(key), key, node]);
-    // Rule 3: a reference `x: { id }` also gives `xId`.
-    const id = node.object?.keys["id"];
-    if (id && !renamed.has(key)) {
-      const idNode = orNullNode(id);
+    const id = node.keys?.["id"] && orNull(node.keys["id"]);
+    if (id && !renamed.has(key))
       fields.push([
         `${camelKey(key)}Id`,
         key,
-        { ...idNode, map: (v) => mapNode(idNode, (v as { id?: unknown }).id) },
+        { ...id, map: (v) => mapNode(id, (v as { id?: unknown }).id) },
       ]);
-    }
   }
   const shape = Object.fromEntries(
     fields.map(([out, from, node]) => {
@@ -178,6 +152,7 @@ function objectView(
   );
   return {
     keys,
+    absent: null,
     schema: z.object(shape),
     map: (value) => {
       const rec = value as Record<string, unknown>;
@@ -185,8 +160,6 @@ function objectView(
     },
   };
 }
-
-const orNullNode = (n: Node): Node => (n.absent === null ? { ...n, schema: n.schema.nullable() } : n);
 
 /** A view that computed fields can be added to. */
 export interface ViewBuilder<O> extends View<O> {
@@ -243,13 +216,7 @@ type NestedOut<V, N> = V extends null | undefined
     : IsMap<V> extends true
       ? Record<string, ViewOf<N>>
       : ViewOf<N>;
-type NestedField<V, N> = [V] extends [NonNullable<V>]
-  ? NestedOut<V, N>
-  : NonNullable<V> extends readonly unknown[]
-    ? NestedOut<NonNullable<V>, N>
-    : IsMap<NonNullable<V>> extends true
-      ? NestedOut<NonNullable<V>, N>
-      : NestedOut<NonNullable<V>, N> | null;
+type NestedField<V, N> = Field<V, NestedOut<NonNullable<V>, N>>;
 
 /** A record under the generic rules, with its renames and nested views (before computed fields). */
 export type Mapped<T, R extends Record<string, string>, N> = Omit<

@@ -1,7 +1,4 @@
-/**
- * What every lookup shares: its definition (a row of the table in `index.ts`), its options, the client
- * of the program, and the two functions each row gives (`getX` and `getXOutput`).
- */
+/** What every lookup shares: a row of `index.ts`'s table, its options, and the two functions it gives. */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { validateInput, type WpEngineClient } from "../../sdk";
@@ -20,7 +17,7 @@ export interface LookupOptions {
 export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
 /** What a lookup's call gives: one sdk record, or (a list) every record, all pages read. */
-type Records = Promise<unknown> | AsyncIterable<unknown> | Promise<unknown[]>;
+type Records = Promise<unknown> | AsyncIterable<unknown>;
 
 /** One lookup: a row of the table. */
 export interface Lookup<A extends z.ZodObject = z.ZodObject, O = unknown> {

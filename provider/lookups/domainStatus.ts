@@ -1,8 +1,3 @@
-/**
- * The status report of a domain: `check_status` starts it, then the report is read until complete. The
- * service takes one check per 5 s per install: checks of one install are spaced by that window inside
- * this process, and a 429 from a check made elsewhere is waited out.
- */
 import {
   DOMAIN_STATUS_CHECK_WINDOW_MS,
   type DomainStatusReport,
@@ -15,8 +10,9 @@ import { PACING_CLOCK, paced } from "../core/pacing";
 export const REPORT_POLL = { intervalMs: 1_000, maxIntervalMs: 5_000 };
 
 /**
- * Checks a domain and returns its completed status report (its `id` the check's when the report has
- * none). Checks of one install are paced to one per 5 s in this process; `timeoutSeconds` bounds the wait.
+ * Checks a domain and returns its completed status report (its `id` the check's when the report has none).
+ * The service takes one check per 5 s per install: checks of one install are paced to that in this process
+ * (a 429 from a check made elsewhere is waited out); `timeoutSeconds` bounds the whole wait.
  */
 export async function checkDomainStatus(
   client: WpEngineClient,

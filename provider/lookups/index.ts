@@ -1,15 +1,12 @@
 /**
- * Lookup functions for programs: every list and get of the service, one row each in `LOOKUP_TABLE`,
- * returning the sdk's records under the one camelCase mapping of `camel.ts` (the views of `views.ts`).
- * Each list follows every page. They run in the program process with the client of `programClient.ts`
- * (stack config `wpengine:*`, then the environment); `options.client` replaces it (tests, or a program
- * that builds its own).
- *
- * Each `getX(args)` returns a Promise; each `getXOutput(args)` takes `pulumi.Input` arguments and
- * returns a `pulumi.Output`, the convention of Pulumi providers (`getInstall` / `getInstallOutput`).
- * The executable provider serves the same rows (`executable/functions.ts`).
+ * Lookup functions for programs: each list and get of the service, one row of `LOOKUP_TABLE` each, its
+ * records under `camel.ts`'s mapping, every page read. `getX(args)` returns a Promise and `getXOutput(args)`
+ * a `pulumi.Output` (Pulumi's convention); the client is the program's (`programClient.ts`) unless
+ * `options.client` gives one. The executable provider serves the same rows (`executable/schema.ts`).
  */
 import { z } from "zod";
+import type { UsageRange } from "../../sdk";
+import { wireOf } from "../core/wire";
 import { functionsOf, type Lookup, many, one, type PromiseForm } from "./common";
 import { checkDomainStatus } from "./domainStatus";
 import * as V from "./views";
@@ -27,14 +24,14 @@ const RANGE = {
   firstDate: z.string().optional().meta({ description: "First day, `YYYY-MM-DD` (at most 13 months ago)." }),
   lastDate: z.string().optional().meta({ description: "Last day, `YYYY-MM-DD`." }),
 };
-const rangeOf = (a: { firstDate?: string | undefined; lastDate?: string | undefined }) => ({
-  ...(a.firstDate !== undefined ? { first_date: a.firstDate } : {}),
-  ...(a.lastDate !== undefined ? { last_date: a.lastDate } : {}),
-});
-/** The hosting list paging parameter. */
+/** A range as the service takes it (`first_date`, `last_date`: the wire names core derives). */
+const RANGE_WIRE = wireOf(z.object(RANGE), z.object({}));
+const rangeOf = (a: object): UsageRange => RANGE_WIRE.body(a);
+/** The paging parameter of the hosting lists (`limit`) and of application hosting's (`size`). */
 const limit = (pageSize: number | undefined) => (pageSize !== undefined ? { limit: pageSize } : {});
-/** The application-hosting paging parameter. */
 const size = (pageSize: number | undefined) => (pageSize !== undefined ? { pageSize } : {});
+const ofAccount = (a: { accountId?: string | undefined }) =>
+  a.accountId !== undefined ? { accountId: a.accountId } : {};
 
 /** Every lookup: its description, arguments, result and service call. */
 export const LOOKUP_TABLE = {
@@ -42,8 +39,7 @@ export const LOOKUP_TABLE = {
     description: "Every install, or every install of one account.",
     args: z.object({ accountId: ACCOUNT.optional() }),
     result: V.Install,
-    call: (c, a, p) =>
-      c.installs.iterate({ ...(a.accountId !== undefined ? { accountId: a.accountId } : {}), ...limit(p) }),
+    call: (c, a, p) => c.installs.iterate({ ...ofAccount(a), ...limit(p) }),
   }),
   getInstall: one({
     description: "One install (with its WordPress version).",
@@ -55,8 +51,7 @@ export const LOOKUP_TABLE = {
     description: "Every site, or every site of one account.",
     args: z.object({ accountId: ACCOUNT.optional() }),
     result: V.Site,
-    call: (c, a, p) =>
-      c.sites.iterate({ ...(a.accountId !== undefined ? { accountId: a.accountId } : {}), ...limit(p) }),
+    call: (c, a, p) => c.sites.iterate({ ...ofAccount(a), ...limit(p) }),
   }),
   getSite: one({
     description: "One site.",
@@ -277,84 +272,47 @@ export type LookupResult<K extends keyof typeof LOOKUP_TABLE> = Awaited<
   ReturnType<PromiseForm<(typeof LOOKUP_TABLE)[K]>>
 >;
 
+// biome-ignore format: one line per row of the table, its Promise and its Output form.
 export const {
-  getInstalls,
-  getInstallsOutput,
-  getInstall,
-  getInstallOutput,
-  getSites,
-  getSitesOutput,
-  getSite,
-  getSiteOutput,
-  getDomains,
-  getDomainsOutput,
-  getDomain,
-  getDomainOutput,
-  getBackups,
-  getBackupsOutput,
-  getBackup,
-  getBackupOutput,
-  getArchives,
-  getArchivesOutput,
-  getSiteTransfers,
-  getSiteTransfersOutput,
-  getSiteTransfer,
-  getSiteTransferOutput,
-  getReportTemplates,
-  getReportTemplatesOutput,
-  getReportSchedules,
-  getReportSchedulesOutput,
-  getAccountUsers,
-  getAccountUsersOutput,
-  getAccountUser,
-  getAccountUserOutput,
-  getApps,
-  getAppsOutput,
-  getApp,
-  getAppOutput,
-  getEnvironments,
-  getEnvironmentsOutput,
-  getEnvironment,
-  getEnvironmentOutput,
-  getBuilds,
-  getBuildsOutput,
-  getBuild,
-  getBuildOutput,
-  getDomainMappings,
-  getDomainMappingsOutput,
-  getAccounts,
-  getAccountsOutput,
-  getAccount,
-  getAccountOutput,
-  getCurrentUser,
-  getCurrentUserOutput,
-  getSshKeys,
-  getSshKeysOutput,
-  getInstallCertificates,
-  getInstallCertificatesOutput,
-  getDomainCertificate,
-  getDomainCertificateOutput,
-  getDomainStatus,
-  getDomainStatusOutput,
-  getOffloadValidationFile,
-  getOffloadValidationFileOutput,
-  getAccountLimits,
-  getAccountLimitsOutput,
-  getAccountUsage,
-  getAccountUsageOutput,
-  getInstallUsage,
-  getInstallUsageOutput,
-  getAccountUsageSummary,
-  getAccountUsageSummaryOutput,
-  getAccountUsageInsights,
-  getAccountUsageInsightsOutput,
-  getServiceStatus,
-  getServiceStatusOutput,
+  getInstalls, getInstallsOutput,
+  getInstall, getInstallOutput,
+  getSites, getSitesOutput,
+  getSite, getSiteOutput,
+  getDomains, getDomainsOutput,
+  getDomain, getDomainOutput,
+  getBackups, getBackupsOutput,
+  getBackup, getBackupOutput,
+  getArchives, getArchivesOutput,
+  getSiteTransfers, getSiteTransfersOutput,
+  getSiteTransfer, getSiteTransferOutput,
+  getReportTemplates, getReportTemplatesOutput,
+  getReportSchedules, getReportSchedulesOutput,
+  getAccountUsers, getAccountUsersOutput,
+  getAccountUser, getAccountUserOutput,
+  getApps, getAppsOutput,
+  getApp, getAppOutput,
+  getEnvironments, getEnvironmentsOutput,
+  getEnvironment, getEnvironmentOutput,
+  getBuilds, getBuildsOutput,
+  getBuild, getBuildOutput,
+  getDomainMappings, getDomainMappingsOutput,
+  getAccounts, getAccountsOutput,
+  getAccount, getAccountOutput,
+  getCurrentUser, getCurrentUserOutput,
+  getSshKeys, getSshKeysOutput,
+  getInstallCertificates, getInstallCertificatesOutput,
+  getDomainCertificate, getDomainCertificateOutput,
+  getDomainStatus, getDomainStatusOutput,
+  getOffloadValidationFile, getOffloadValidationFileOutput,
+  getAccountLimits, getAccountLimitsOutput,
+  getAccountUsage, getAccountUsageOutput,
+  getInstallUsage, getInstallUsageOutput,
+  getAccountUsageSummary, getAccountUsageSummaryOutput,
+  getAccountUsageInsights, getAccountUsageInsightsOutput,
+  getServiceStatus, getServiceStatusOutput,
 } = functionsOf(LOOKUP_TABLE);
 
-// ---------------------------------------------------------------------------------------------------
-// The record types of 0.1.0 that programs may name, as the lookups now return them.
-
+// The record types of 0.1.0 that programs may name.
 /** An install, as `getInstall` returns it. */
 export type InstallInfo = LookupResult<"getInstall">;
 /** A site, as `getSite` returns it. */

@@ -1,39 +1,6 @@
-/**
- * The records lookups return: each the sdk's own schema under the generic mapping of `camel.ts`. Only
- * where a public name or shape is not the sdk's does a view say so (a rename, a nested view or a
- * computed field); everything else follows the rules.
- */
+/** The records lookups return: the sdk's schemas under `camel.ts`'s mapping, with the few renames and computed fields. */
 import { z } from "zod";
-import {
-  AccountLimitsSchema,
-  AccountSchema,
-  AccountUsagePageSchema,
-  AccountUserSchema,
-  AppSchema,
-  ArchiveSchema,
-  BackupSchema,
-  BuildSchema,
-  CertificateSchema,
-  DomainCertificateSchema,
-  DomainMappingSchema,
-  DomainSchema,
-  DomainStatusEntrySchema,
-  DomainStatusReportSchema,
-  EnvironmentMetricsSchema,
-  EnvironmentSchema,
-  InstallSchema,
-  InstallUsageSchema,
-  LargeFsValidationFileSchema,
-  ReportScheduleSchema,
-  ReportTemplateSchema,
-  ServiceStatusSchema,
-  SiteSchema,
-  SiteTransferSchema,
-  SshKeySchema,
-  UsageMetricBreakdownSchema,
-  UsageRollupSchema,
-  UserSchema,
-} from "../../sdk";
+import * as S from "../../sdk";
 import { mapOf, view } from "./camel";
 
 const text = (description: string) => z.string().nullable().meta({ description });
@@ -43,9 +10,9 @@ const sectionNames = {
   from: (r: { sections: { name: string }[] }) => r.sections.map((s) => s.name),
 };
 
-export const Install = view(InstallSchema);
-export const Site = view(SiteSchema);
-export const Domain = view(DomainSchema).derive({
+export const Install = view(S.InstallSchema);
+export const Site = view(S.SiteSchema);
+export const Domain = view(S.DomainSchema).derive({
   cname: {
     schema: text("The CNAME target to point the domain at."),
     from: (d) => d.networkDetails?.dnsConfigInfo?.cname ?? null,
@@ -55,35 +22,35 @@ export const Domain = view(DomainSchema).derive({
     from: (d) => d.networkDetails?.dnsConfigInfo?.aRecords ?? [],
   },
 });
-export const Backup = view(BackupSchema);
-export const Archive = view(ArchiveSchema);
-export const SiteTransfer = view(SiteTransferSchema);
-export const ReportTemplate = view(ReportTemplateSchema).derive({ sections: sectionNames });
-export const ReportSchedule = view(ReportScheduleSchema).derive({ sections: sectionNames });
-export const AccountUser = view(AccountUserSchema);
-export const App = view(AppSchema).derive({
+export const Backup = view(S.BackupSchema);
+export const Archive = view(S.ArchiveSchema);
+export const SiteTransfer = view(S.SiteTransferSchema);
+export const ReportTemplate = view(S.ReportTemplateSchema).derive({ sections: sectionNames });
+export const ReportSchedule = view(S.ReportScheduleSchema).derive({ sections: sectionNames });
+export const AccountUser = view(S.AccountUserSchema);
+export const App = view(S.AppSchema).derive({
   uploadable: {
     schema: z.boolean().meta({ description: "Whether the app takes zip uploads." }),
     from: (a) => a.uploadable !== null,
   },
 });
-export const Environment = view(EnvironmentSchema).derive({
+export const Environment = view(S.EnvironmentSchema).derive({
   build: { schema: text("Resource name of the current build, or null."), from: (e) => e.build || null },
 });
-export const Build = view(BuildSchema);
-export const DomainMapping = view(DomainMappingSchema);
+export const Build = view(S.BuildSchema);
+export const DomainMapping = view(S.DomainMappingSchema);
 
-export const Account = view(AccountSchema);
-export const CurrentUser = view(UserSchema);
-export const SshKey = view(SshKeySchema, { rename: { id: "uuid" } });
+export const Account = view(S.AccountSchema);
+export const CurrentUser = view(S.UserSchema);
+export const SshKey = view(S.SshKeySchema, { rename: { id: "uuid" } });
 
-export const Certificate = view(CertificateSchema, { rename: { source: "cert_source" } }).derive({
+export const Certificate = view(S.CertificateSchema, { rename: { source: "cert_source" } }).derive({
   id: {
     schema: text("The certificate's id on the service."),
     from: (c) => (c.id === null ? null : String(c.id)),
   },
 });
-export const DomainCertificate = view(DomainCertificateSchema, {
+export const DomainCertificate = view(S.DomainCertificateSchema, {
   rename: { name: "cert_name" },
   nested: { certificate: Certificate },
 }).derive({
@@ -93,7 +60,7 @@ export const DomainCertificate = view(DomainCertificateSchema, {
   },
 });
 
-const DomainStatusEntry = view(DomainStatusEntrySchema).derive({
+const DomainStatusEntry = view(S.DomainStatusEntrySchema).derive({
   nameServers: {
     schema: names("Its name servers."),
     from: (d) => d.ns.map((n) => n.host ?? "").filter(Boolean),
@@ -102,16 +69,16 @@ const DomainStatusEntry = view(DomainStatusEntrySchema).derive({
   sslIssuer: { schema: text("SSL certificate issuer."), from: (d) => d.ssl?.issuer ?? null },
   sslNotAfter: { schema: text("SSL certificate expiry."), from: (d) => d.ssl?.notAfter ?? null },
 });
-export const DomainStatusReport = view(DomainStatusReportSchema, {
+export const DomainStatusReport = view(S.DomainStatusReportSchema, {
   rename: { reportId: "id" },
   nested: { domains: DomainStatusEntry },
 });
-export const OffloadValidationFile = view(LargeFsValidationFileSchema);
+export const OffloadValidationFile = view(S.LargeFsValidationFileSchema);
 
-export const AccountLimits = view(AccountLimitsSchema, {
+export const AccountLimits = view(S.AccountLimitsSchema, {
   rename: { storageGb: "storage", bandwidthGb: "bandwidth" },
 });
-const UsageRollup = view(UsageRollupSchema).derive({
+const UsageRollup = view(S.UsageRollupSchema).derive({
   latest: {
     schema: z.number().nullable().meta({ description: "The latest value (storage)." }),
     from: (r) => r.latest?.value ?? null,
@@ -119,17 +86,17 @@ const UsageRollup = view(UsageRollupSchema).derive({
   latestDate: { schema: text("The day of the latest value."), from: (r) => r.latest?.date ?? null },
 });
 export const UsageRollups = mapOf(UsageRollup);
-export const InstallUsage = view(InstallUsageSchema, {
+export const InstallUsage = view(S.InstallUsageSchema, {
   rename: { days: "metrics", rollups: "metrics_rollup" },
   nested: { metrics_rollup: UsageRollup },
 });
-const EnvironmentUsage = view(EnvironmentMetricsSchema, {
+const EnvironmentUsage = view(S.EnvironmentMetricsSchema, {
   rename: { installName: "environment_name", days: "metrics", rollups: "metrics_rollup" },
   nested: { metrics_rollup: UsageRollup },
 });
-export const AccountUsage = view(AccountUsagePageSchema, {
+export const AccountUsage = view(S.AccountUsagePageSchema, {
   rename: { installs: "environment_metrics" },
   nested: { environment_metrics: EnvironmentUsage },
 });
-export const UsageInsights = mapOf(view(UsageMetricBreakdownSchema));
-export const ServiceStatus = view(ServiceStatusSchema);
+export const UsageInsights = mapOf(view(S.UsageMetricBreakdownSchema));
+export const ServiceStatus = view(S.ServiceStatusSchema);

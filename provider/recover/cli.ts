@@ -1,10 +1,4 @@
-/**
- * `pulumi-wpengine recover [--stack NAME]`: the way back after a `pulumi up` was killed mid-apply
- * (docs/recover.md). It refuses while a `pulumi` process still holds the stack; otherwise it cancels the
- * lock, clears the pending creates (after deleting the empty `.attrs` sidecar a kill can leave beside a
- * file backend's state), and runs one `pulumi up` in which a create adopts its object only when
- * the killed run began that create (the state's pending operations, the create journal); it lists each.
- */
+/** `pulumi-wpengine recover [--stack NAME]`: the way back after a `pulumi up` was killed mid-apply (docs/recover.md). */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
@@ -19,6 +13,7 @@ import {
   fileBackendRoot,
   findLocks,
   type Lock,
+  namesIn,
   pendingCreates,
   repairSidecars,
   unsettled,
@@ -37,35 +32,29 @@ Anything else that already exists is refused, not adopted. See docs/recover.md.
   --force        the lock names a process on another host: you have made sure it no longer runs
 `;
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Ran = { code: number; stdout: string; stderr: string };
+type RunOptions = { env?: NodeJS.ProcessEnv; show?: boolean };
 
 /** Runs `pulumi`; `show` streams its output to the user as it comes. */
-function pulumi(args: string[], opts: { env?: NodeJS.ProcessEnv; show?: boolean } = {}): Promise<Ran> {
+function pulumi(args: string[], opts: RunOptions = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn("pulumi", [...args, "--non-interactive"], {
       env: { ...process.env, ...opts.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (b: Buffer) => {
-      stdout += b;
-      if (opts.show) process.stdout.write(b);
-    });
-    child.stderr.on("data", (b: Buffer) => {
-      stderr += b;
-      if (opts.show) process.stderr.write(b);
-    });
+    const out = { stdout: "", stderr: "" };
+    for (const stream of ["stdout", "stderr"] as const)
+      child[stream].on("data", (b: Buffer) => {
+        out[stream] += b;
+        if (opts.show) process[stream].write(b);
+      });
     child.on("error", (err) => reject(new Error(`cannot run pulumi: ${err.message}`)));
-    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.on("close", (code) => resolve({ code: code ?? 1, ...out }));
   });
 }
 
-async function must(args: string[], opts: { env?: NodeJS.ProcessEnv; show?: boolean } = {}): Promise<Ran> {
+/** Runs `pulumi`, throwing with the end of its output when it fails. */
+async function must(args: string[], opts: RunOptions = {}): Promise<Ran> {
   const r = await pulumi(args, opts);
   if (r.code !== 0)
     throw new Error(
@@ -97,18 +86,12 @@ function alive(pid: number): boolean {
 export function pulumisIn(dir: string): number[] {
   const real = fs.realpathSync(dir);
   const found: number[] = [];
-  let names: string[];
-  try {
-    names = fs.readdirSync("/proc");
-  } catch {
-    return found;
-  }
-  for (const name of names) {
+  for (const name of namesIn("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
       if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "pulumi") continue;
-      if (/^\d+ \(.*\) Z /.test(stat)) continue;
+      if (/^\d+ \(.*\) Z /.test(stat)) continue; // a zombie
       if (fs.realpathSync(`/proc/${name}/cwd`) === real) found.push(Number(name));
     } catch {
       // gone, or not ours to read
@@ -167,7 +150,7 @@ async function selectedStack(root: string | undefined, project: string): Promise
 const say = (line: string) => process.stdout.write(`pulumi-wpengine recover: ${line}\n`);
 
 export async function recover(argv: string[]): Promise<number> {
-  const values = parseArgs({
+  const { values } = parseArgs({
     args: argv,
     strict: true,
     allowPositionals: false,
@@ -176,7 +159,7 @@ export async function recover(argv: string[]): Promise<number> {
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
-  }).values;
+  });
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
@@ -205,8 +188,8 @@ export async function recover(argv: string[]): Promise<number> {
       `backend ${backend.replace(/\/\/[^@/]*@/, "//")} keeps its lock out of sight: only pulumi processes of this host in this directory were looked for`,
     );
 
-  const state = JSON.parse((await must(["stack", "export", ...on])).stdout) as unknown;
-  const pending = pendingCreates(state);
+  const pendingNow = async () => pendingCreates(JSON.parse((await must(["stack", "export", ...on])).stdout));
+  const pending = await pendingNow();
   const journal = readJournal(journalDir(dir));
   const lines = unsettled(journal, stack);
   const { adopt, refused } = adoptions(pending, lines, (kind) => KINDS[kind]?.replaceOn, journal.length > 0);
@@ -257,17 +240,10 @@ export async function recover(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  const left = pendingCreates(JSON.parse((await must(["stack", "export", ...on])).stdout)).length;
+  const left = (await pendingNow()).length;
+  const t = new Date().toISOString();
   append(
-    {
-      t: new Date().toISOString(),
-      run: process.pid,
-      host: os.hostname(),
-      stack,
-      step: "cleared",
-      kind: "",
-      key: {},
-    },
+    { t, run: process.pid, host: os.hostname(), stack, step: "cleared", kind: "", key: {} },
     journalDir(dir),
   );
   say(`stack ${stack}: ${left} pending operation(s) left`);

@@ -1,7 +1,4 @@
-/**
- * The parts of `pulumi-wpengine recover` that decide (no process, no network): who holds the stack, and
- * which objects the killed run created (docs/recover.md).
- */
+/** What `pulumi-wpengine recover` decides from files alone: who holds the stack, what the killed run created. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as zlib from "node:zlib";
@@ -28,6 +25,15 @@ export function fileBackendRoot(url: string, home = process.env["HOME"] ?? ""): 
   return rest;
 }
 
+/** The names in a directory; none when it cannot be read. */
+export function namesIn(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
 /** The lock files of `stack` (of `project`) under a file backend's root. */
 export function findLocks(root: string, project: string, stack: string): Lock[] {
   const base = path.join(root, ".pulumi", "locks");
@@ -37,20 +43,10 @@ export function findLocks(root: string, project: string, stack: string): Lock[] 
   ];
   const locks: Lock[] = [];
   for (const dir of dirs) {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir).filter((n) => n.endsWith(".json"));
-    } catch {
-      continue;
-    }
-    for (const name of names) {
+    for (const name of namesIn(dir).filter((n) => n.endsWith(".json"))) {
       const file = path.join(dir, name);
       try {
-        const c = JSON.parse(fs.readFileSync(file, "utf8")) as {
-          pid?: unknown;
-          hostname?: unknown;
-          timestamp?: unknown;
-        };
+        const c = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
         if (typeof c.pid !== "number") continue;
         locks.push({
           file,
@@ -81,12 +77,10 @@ function subdirs(dir: string): string[] {
 const STATE_FILES = [".json", ".json.gz", ".json.zst"];
 
 /**
- * An empty `.attrs` sidecar beside a stack's state file (`.pulumi/stacks/<project>/<stack>.json.attrs`, or
- * `.pulumi/stacks/<stack>.json.attrs` in a backend without projects). The engine's file backend (gocloud's
- * fileblob) creates the sidecar, then writes it, then renames the new state file in: a SIGKILL between the
- * first two leaves it empty, and every later command fails with "failed to load checkpoint: EOF" though the
- * state is whole. `stack` is the stack's name (`dev` or `org/project/dev`); `whole` says whether the state
- * file beside it parses, and why not.
+ * An empty `.attrs` sidecar beside a stack's state file (`.pulumi/stacks/[<project>/]<stack>.json.attrs`).
+ * The file backend (gocloud's fileblob) creates the sidecar, writes it, then renames the new state in: a
+ * SIGKILL between the first two leaves it empty, and every later command fails with "failed to load
+ * checkpoint: EOF" though the state is whole. `whole`: whether the state beside it parses, or why not.
  */
 export interface EmptySidecar {
   file: string;
@@ -100,24 +94,18 @@ export function emptySidecars(root: string, project: string, stack?: string): Em
   const only = stack?.split("/").pop();
   const found: EmptySidecar[] = [];
   for (const dir of [path.join(base, project), base]) {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
+    for (const name of namesIn(dir)) {
       const suffix = STATE_FILES.find((s) => name.endsWith(`${s}.attrs`));
       if (!suffix) continue;
-      const name_ = name.slice(0, -`${suffix}.attrs`.length);
-      if (only !== undefined && name_ !== only) continue;
+      const stackName = name.slice(0, -`${suffix}.attrs`.length);
+      if (only !== undefined && stackName !== only) continue;
       const file = path.join(dir, name);
       try {
         if (!fs.statSync(file).isFile() || fs.statSync(file).size !== 0) continue;
       } catch {
         continue;
       }
-      found.push({ file, stack: name_, whole: stateParses(file.slice(0, -".attrs".length)) });
+      found.push({ file, stack: stackName, whole: stateParses(file.slice(0, -".attrs".length)) });
     }
   }
   return found;
@@ -167,23 +155,14 @@ export interface PendingCreate {
 
 /** The pending creates of an exported state (`pulumi stack export`). */
 export function pendingCreates(state: unknown): PendingCreate[] {
-  const ops =
-    (state as { deployment?: { pending_operations?: unknown[] } })?.deployment?.pending_operations ?? [];
-  const out: PendingCreate[] = [];
-  for (const op of ops as {
-    type?: string;
-    resource?: { urn?: string; type?: string; inputs?: Record<string, unknown> };
-  }[]) {
-    if (op.type !== "creating" || !op.resource?.urn || !op.resource.type) continue;
-    out.push({ urn: op.resource.urn, type: op.resource.type, inputs: op.resource.inputs ?? {} });
-  }
-  return out;
+  type Op = { type?: string; resource?: { urn?: string; type?: string; inputs?: Record<string, unknown> } };
+  const ops = (state as { deployment?: { pending_operations?: Op[] } })?.deployment?.pending_operations ?? [];
+  return ops.flatMap(({ type, resource: r }) =>
+    type === "creating" && r?.urn && r.type ? [{ urn: r.urn, type: r.type, inputs: r.inputs ?? {} }] : [],
+  );
 }
 
-/**
- * The journal lines a recovery of `stack` weighs: those of this stack (or naming no stack) after the last
- * recovery of it ended (its `cleared` line).
- */
+/** The journal lines of `stack` (or naming none) a recovery weighs: those after its last `cleared` line. */
 export function unsettled(journal: JournalEntry[], stack: string): JournalEntry[] {
   const mine = journal.filter((e) => e.stack === undefined || e.stack === stack);
   let from = 0;
@@ -201,15 +180,11 @@ export interface Adoption extends Identity {
 }
 
 /**
- * What the recovery may adopt: each identity whose create a run of the stack began (a pending create of
- * the state, or a journal line) and did not see refused. The latest such run decides: its create answered
- * with an id (the recovery's create adopts only that id), or never answered (in flight at the kill). A
- * later run's "already exists" settles nothing for an earlier run that made the object (a plain `up` after
- * a crash meets what the killed run made). An identity no run began a create of is not here: whatever
- * holds it is not this stack's. With a journal (`journaled`: the project's provider keeps one), a pending
- * create of which no line is left sent no write (a run journals each create just before its first write):
- * what holds its identity is not this stack's either (a kill during the create's look at an object another
- * stack made).
+ * What the recovery may adopt: each identity whose create a run of the stack began (a pending create, or a
+ * journal line) and did not see refused. The latest such run decides: its create answered with an id (only
+ * that id is adopted), or never answered. A later run's "already exists" settles nothing for an earlier run
+ * that made the object. With a journal (`journaled`), a pending create no line is left of sent no write (a
+ * run journals a create just before its first write), so what holds its identity is another stack's.
  */
 export function adoptions(
   pending: PendingCreate[],
