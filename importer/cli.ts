@@ -1,6 +1,6 @@
 /**
  * The `pulumi-wpengine` command (`bin/pulumi-wpengine`). Subcommands: `import`, and `report`
- * (fleet/cli.ts); `recover` (provider/recover/) and `simulator` are dispatched by the bin.
+ * (fleet/cli.ts); `recover` (recover/) and `simulator` are dispatched by the bin.
  */
 import { parseArgs } from "node:util";
 import { REPORT_USAGE, reportMain } from "../fleet/cli";

@@ -48,7 +48,7 @@ export function resultShape(lookup: LookupRow): "items" | "value" | "record" {
   return lookup.result.schema instanceof z.ZodRecord ? "value" : "record";
 }
 
-/** Every `get<Thing>` lookup of the table, its result as an invoke returns it (see `functions.ts`). */
+/** Every `get<Thing>` lookup of the table, its result as an invoke returns it (see `schema.ts`). */
 export const LOOKUPS: Readonly<
   Record<string, (args: Record<string, unknown>, options: LookupOptions) => Promise<Record<string, unknown>>>
 > = Object.fromEntries(

@@ -18,7 +18,7 @@ import {
   resetRecoveryPlan,
   stackOfCommand,
 } from "../../provider/core/journal";
-import { holderOf } from "../../provider/recover/cli";
+import { holderOf } from "../../recover/cli";
 import {
   adoptions,
   emptySidecars,
@@ -28,7 +28,7 @@ import {
   pendingCreates,
   repairSidecars,
   unsettled,
-} from "../../provider/recover/plan";
+} from "../../recover/plan";
 
 const REPLACE_ON: Record<string, string[]> = {
   Domain: ["installId", "name"],

@@ -5,8 +5,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { append, journalDir, type RecoveryPlan, readJournal } from "../core/journal";
-import { KINDS } from "../registry";
+import { append, journalDir, type RecoveryPlan, readJournal } from "../provider/core/journal";
+import { KINDS } from "../provider/registry";
 import {
   adoptions,
   emptySidecars,

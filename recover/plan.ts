@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as zlib from "node:zlib";
-import { type Identity, identityOf, identityText, type JournalEntry } from "../core/journal";
+import { type Identity, identityOf, identityText, type JournalEntry } from "../provider/core/journal";
 
 /** A file backend's lock on a stack (`.pulumi/locks/<org>/<project>/<stack>/<id>.json`). */
 export interface Lock {
