@@ -218,3 +218,19 @@ export const triggersInput = z
 
 /** `triggers` of `BackupRestore` and `InstallCopy`: any values whose change re-runs the action. */
 export const triggersListInput = z.array(z.unknown(), { error: "must be a list of values" }).optional();
+
+const described =
+  <T extends z.ZodType>(schema: T) =>
+  (description: string, meta?: z.core.GlobalMeta): T =>
+    schema.meta({ description, ...meta });
+
+/** Output schemas with their description (and any other marker) in one call: `out.stringOrNull("...")`. */
+export const out = {
+  string: described(z.string()),
+  stringOrNull: described(z.string().nullable()),
+  boolean: described(z.boolean()),
+  booleanOrNull: described(z.boolean().nullable()),
+  number: described(z.number()),
+  numberOrNull: described(z.number().nullable()),
+  strings: described(z.array(z.string())),
+};

@@ -10,7 +10,7 @@ import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, type Rule, requiredString, stringInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, type Rule, requiredString, stringInput, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -74,13 +74,13 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  userId: z.string().meta({ description: "The service's `user_id` of the user (also the resource id)." }),
-  inviteAccepted: z.boolean().meta({ description: "Whether the user has accepted the invitation." }),
-  mfaEnabled: z.boolean().meta({ description: "Whether the user has multi-factor authentication enabled." }),
-  lastOwner: z.boolean().nullable().meta({
-    description: "For owners: whether this is the last owner of the account (null for other roles).",
-  }),
-  phone: z.string().nullable().meta({ description: "The user's phone number, or null." }),
+  userId: out.string("The service's `user_id` of the user (also the resource id)."),
+  inviteAccepted: out.boolean("Whether the user has accepted the invitation."),
+  mfaEnabled: out.boolean("Whether the user has multi-factor authentication enabled."),
+  lastOwner: out.booleanOrNull(
+    "For owners: whether this is the last owner of the account (null for other roles).",
+  ),
+  phone: out.stringOrNull("The user's phone number, or null."),
   installs: z
     .array(z.object({ id: z.string(), name: z.string().nullable() }))
     .meta({ description: "The installs tied to a partial user, with their names, sorted by id." }),

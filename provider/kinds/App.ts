@@ -4,7 +4,7 @@ import { appResourceName, resourceIdString } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import { asIs, wireOf } from "../core/wire";
 
 const REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
@@ -42,11 +42,9 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  resourceName: z
-    .string()
-    .meta({ description: "The resource name `accounts/{accountId}/apps/{name}` (also the resource id)." }),
-  createTime: z.string().nullable().meta({ description: "When the app was created (RFC 3339)." }),
-  updateTime: z.string().nullable().meta({ description: "When the app last changed (RFC 3339)." }),
+  resourceName: out.string("The resource name `accounts/{accountId}/apps/{name}` (also the resource id)."),
+  createTime: out.stringOrNull("When the app was created (RFC 3339)."),
+  updateTime: out.stringOrNull("When the app last changed (RFC 3339)."),
 });
 
 type AppInputs = z.output<typeof inputs>;

@@ -4,6 +4,7 @@ import { collect, defineKind, type OutputsOf } from "../core/define";
 import {
   normalizeEmails,
   notificationEmails,
+  out,
   stringInput,
   timeoutSecondsInput,
   uuidString,
@@ -55,19 +56,18 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  backupId: z.string().meta({
-    description: "The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.",
-    wire: "id",
-  }),
-  status: z.string().meta({
-    description:
-      "`requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).",
-  }),
-  createTime: z.string().nullable().meta({ description: "When the backup was requested." }),
-  completeTime: z.string().nullable().meta({ description: "When the backup completed; null while it runs." }),
-  cmsVersion: z.string().nullable().meta({
-    description: "The WordPress version the backup captured (`wordpress_version` on the real service).",
-  }),
+  backupId: out.string(
+    "The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.",
+    { wire: "id" },
+  ),
+  status: out.string(
+    "`requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).",
+  ),
+  createTime: out.stringOrNull("When the backup was requested."),
+  completeTime: out.stringOrNull("When the backup completed; null while it runs."),
+  cmsVersion: out.stringOrNull(
+    "The WordPress version the backup captured (`wordpress_version` on the real service).",
+  ),
 });
 
 export type BackupInputs = z.output<typeof inputs>;

@@ -13,6 +13,7 @@ import {
   actionAdoptInput,
   containsUnknown,
   notificationEmails,
+  out,
   timeoutSecondsInput,
   triggersListInput,
   uuidString,
@@ -73,14 +74,11 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  restoreCount: z.number().meta({ description: "How many times this resource has restored the install." }),
-  lastRestoredAt: z
-    .string()
-    .meta({ description: "When the last restore was requested (ISO 8601, the provider's clock)." }),
-  installStatus: z.string().nullable().meta({
-    description:
-      "The install's status after the last run: `active` once done, `pending` when not waited for.",
-  }),
+  restoreCount: out.number("How many times this resource has restored the install."),
+  lastRestoredAt: out.string("When the last restore was requested (ISO 8601, the provider's clock)."),
+  installStatus: out.stringOrNull(
+    "The install's status after the last run: `active` once done, `pending` when not waited for.",
+  ),
 });
 
 type BackupRestoreInputs = z.output<typeof inputs>;

@@ -12,7 +12,7 @@ import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { DOMAIN_READS as READS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, domainNameInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, domainNameInput, out, uuidString } from "../core/inputs";
 import { answer, CreatedButFailedError, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -45,37 +45,26 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  domainId: z
-    .string()
-    .meta({ description: "The domain's UUID (also the resource id).", stable: true, wire: "id" }),
-  duplicate: z.boolean().meta({ description: "Whether the service marks the domain as a duplicate." }),
-  networkType: z
-    .string()
-    .nullable()
-    .meta({ description: "The network the domain is served on: AN, GES or LEGACY." }),
-  ownershipStatus: z
-    .string()
-    .nullable()
-    .meta({ description: "TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED." }),
-  txtVerificationKey: z
-    .string()
-    .nullable()
-    .meta({ description: "Name of the TXT record to publish for verification; null once verified." }),
-  txtVerificationValue: z
-    .string()
-    .nullable()
-    .meta({ description: "Value of the TXT record to publish for verification; null once verified." }),
-  txtVerifiedTime: z.string().nullable().meta({ description: "When ownership was verified, or null." }),
-  txtVerifiedDomain: z
-    .string()
-    .nullable()
-    .meta({ description: "The domain name the TXT record verifies (the service's txt_verified_domain)." }),
-  cname: z.string().nullable().meta({
-    description: "The CNAME target to point the domain at.",
+  domainId: out.string("The domain's UUID (also the resource id).", { stable: true, wire: "id" }),
+  duplicate: out.boolean("Whether the service marks the domain as a duplicate."),
+  networkType: out.stringOrNull("The network the domain is served on: AN, GES or LEGACY."),
+  ownershipStatus: out.stringOrNull(
+    "TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED.",
+  ),
+  txtVerificationKey: out.stringOrNull(
+    "Name of the TXT record to publish for verification; null once verified.",
+  ),
+  txtVerificationValue: out.stringOrNull(
+    "Value of the TXT record to publish for verification; null once verified.",
+  ),
+  txtVerifiedTime: out.stringOrNull("When ownership was verified, or null."),
+  txtVerifiedDomain: out.stringOrNull(
+    "The domain name the TXT record verifies (the service's txt_verified_domain).",
+  ),
+  cname: out.stringOrNull("The CNAME target to point the domain at.", {
     wire: "network_details.dns_config_info.cname",
   }),
-  aRecords: z.array(z.string()).meta({
-    description: "The A records to point the domain at.",
+  aRecords: out.strings("The A records to point the domain at.", {
     wire: "network_details.dns_config_info.a_records",
   }),
 });

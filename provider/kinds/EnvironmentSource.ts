@@ -12,6 +12,7 @@ import {
   type CheckFailure,
   containsUnknown,
   named,
+  out,
   requiredString,
   timeoutSecondsInput,
   triggersInput,
@@ -40,16 +41,14 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  buildName: z.string().nullable().meta({ description: "The resource name of the build of the upload." }),
-  buildState: z.string().nullable().meta({
-    description:
-      "The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.",
-  }),
-  sourceHash: z.string().nullable().meta({
-    description:
-      "SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.",
-  }),
-  size: z.number().nullable().meta({ description: "Size in bytes of the zip uploaded." }),
+  buildName: out.stringOrNull("The resource name of the build of the upload."),
+  buildState: out.stringOrNull(
+    "The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.",
+  ),
+  sourceHash: out.stringOrNull(
+    "SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.",
+  ),
+  size: out.numberOrNull("Size in bytes of the zip uploaded."),
 });
 
 type EnvironmentSourceInputs = z.output<typeof inputs>;

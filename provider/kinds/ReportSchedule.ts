@@ -8,7 +8,7 @@ import type {
 } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, requiredString, uuidString, whole } from "../core/inputs";
+import { COMMON_INPUTS, out, requiredString, uuidString, whole } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -103,13 +103,11 @@ const inputs = z
 const scheduleMatch = z.templateLiteral([z.enum(["exact", "only-new-schedule", "adopted"])]);
 
 const outputs = z.object({
-  scheduleId: z
-    .string()
-    .meta({ description: "The schedule's UUID (also the resource id).", stable: true, wire: "uuid" }),
-  createdAt: z.string().nullable().meta({ description: "When the schedule was created, or null." }),
-  nextRunDate: z.string().nullable().meta({
-    description: "The next generation as the service lists it now (moves on after every run), or null.",
-  }),
+  scheduleId: out.string("The schedule's UUID (also the resource id).", { stable: true, wire: "uuid" }),
+  createdAt: out.stringOrNull("When the schedule was created, or null."),
+  nextRunDate: out.stringOrNull(
+    "The next generation as the service lists it now (moves on after every run), or null.",
+  ),
   createMatch: scheduleMatch.optional().meta({
     description:
       "How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.",

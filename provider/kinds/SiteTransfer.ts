@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, containsUnknown, named, uuidString } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, containsUnknown, named, out, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -51,22 +51,16 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  transferId: z
-    .string()
-    .meta({ description: "The transfer's id (also the resource id).", stable: true, wire: "id" }),
-  status: z.string().meta({
-    description:
-      "pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).",
-  }),
-  createdAt: z.string().nullable().meta({ description: "When the transfer was requested." }),
-  updatedAt: z.string().nullable().meta({ description: "When the transfer last changed." }),
-  site: z.string().nullable().meta({ description: "The site's name at transfer time." }),
-  installs: z.array(z.string()).meta({ description: "The names of the site's installs at transfer time." }),
-  originAccount: z.string().nullable().meta({ description: "The name of the account the site comes from." }),
-  destinationAccount: z
-    .string()
-    .nullable()
-    .meta({ description: "The name of the account the site goes to." }),
+  transferId: out.string("The transfer's id (also the resource id).", { stable: true, wire: "id" }),
+  status: out.string(
+    "pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).",
+  ),
+  createdAt: out.stringOrNull("When the transfer was requested."),
+  updatedAt: out.stringOrNull("When the transfer last changed."),
+  site: out.stringOrNull("The site's name at transfer time."),
+  installs: out.strings("The names of the site's installs at transfer time."),
+  originAccount: out.stringOrNull("The name of the account the site comes from."),
+  destinationAccount: out.stringOrNull("The name of the account the site goes to."),
 });
 
 type SiteTransferInputs = z.output<typeof inputs>;
