@@ -150,6 +150,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
+  wrapProvider: (generic) => actionProvider(generic, restoreSummary, updateRestore),
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();
@@ -198,6 +199,4 @@ export async function updateRestore(
   }
 }
 
-export const provider = actionProvider(definition.provider, restoreSummary, updateRestore);
-// The registry serves this kind's provider as the plugin does.
-definition.provider = provider;
+export const provider = definition.provider;

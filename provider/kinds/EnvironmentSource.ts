@@ -18,7 +18,7 @@ import {
   triggersInput,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 
 /** Directory names never uploaded, at any depth. */
 const SKIPPED_DIRECTORIES = [".git", "node_modules"];
@@ -194,6 +194,16 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : (v ?? null)),
+  // `sourceHash` is compared too: check (run where the program's files are) hashes them into it.
+  computedInputs: ["sourceHash"],
+  check(result) {
+    const path = result.inputs["path"];
+    if (typeof path !== "string" || path === "" || containsUnknown(path)) return result;
+    const hashed = hashSource(path);
+    if ("failure" in hashed)
+      return { inputs: result.inputs, failures: [...(result.failures ?? []), named(hashed.failure)] };
+    return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
+  },
   async create(inputs, ctx) {
     const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/source`;
     const result = await deploy(ctx, inputs);
@@ -226,24 +236,4 @@ export const definition = defineKind({
   },
 });
 
-// `sourceHash` is compared too: check computes it, so it is no input the definition's `updatable` names.
-const generic = defineProvider({
-  ...definition,
-  updatable: [...definition.updatable, "sourceHash" as keyof EnvironmentSourceInputs],
-});
-
-/** The generic provider; its `check` (run where the program's files are) also hashes them into `sourceHash`. */
-export const provider: typeof generic = {
-  ...generic,
-  async check(olds, news) {
-    const result = await generic.check!(olds, news);
-    const path = result.inputs["path"];
-    if (typeof path !== "string" || path === "" || containsUnknown(path)) return result;
-    const hashed = hashSource(path);
-    if ("failure" in hashed)
-      return { inputs: result.inputs, failures: [...(result.failures ?? []), named(hashed.failure)] };
-    return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
-  },
-};
-// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
-definition.provider = provider;
+export const provider = definition.provider;

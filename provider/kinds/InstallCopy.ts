@@ -142,6 +142,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
+  wrapProvider: (generic) => actionProvider(generic, copySummary, updateCopy),
   // The spec's rules of install copy that can be decided without the service.
   rules: [
     {
@@ -201,6 +202,4 @@ export async function updateCopy(
   return { requestCount: previous, lastRequestedAt, lastMessage };
 }
 
-export const provider = actionProvider(definition.provider, copySummary, updateCopy);
-// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
-definition.provider = provider;
+export const provider = definition.provider;

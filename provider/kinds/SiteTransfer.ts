@@ -167,6 +167,16 @@ export const definition = defineKind({
   // be requested (create-before-delete would always be refused with 409).
   deleteBeforeReplace: true,
   normalize: normalizeValue,
+  // Only a transfer about to be created is held to the time window.
+  check(result, olds) {
+    const failures = [...(result.failures ?? [])];
+    const time = result.inputs["scheduledTime"];
+    if (!failures.length && !containsUnknown(time) && isCreating(olds, result.inputs)) {
+      const failure = scheduledTimeFailure(time, Date.now());
+      if (failure) failures.push(named(failure));
+    }
+    return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
+  },
   async create(inputs, ctx) {
     const active = inputs.adopt ? await findActive(ctx, inputs.siteId) : undefined;
     if (active) {
@@ -212,20 +222,4 @@ export const definition = defineKind({
   },
 });
 
-/** The generic provider, with a `check` that holds only a transfer about to be created to the time window. */
-const base = definition.provider;
-export const provider: typeof definition.provider = {
-  ...base,
-  async check(olds, news) {
-    const result = await base.check!(olds, news);
-    const failures = [...(result.failures ?? [])];
-    const time = result.inputs["scheduledTime"];
-    if (!failures.length && !containsUnknown(time) && isCreating(olds, result.inputs)) {
-      const failure = scheduledTimeFailure(time, Date.now());
-      if (failure) failures.push(named(failure));
-    }
-    return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
-  },
-};
-// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
-definition.provider = provider;
+export const provider = definition.provider;
