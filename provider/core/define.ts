@@ -1,9 +1,9 @@
 /** A resource kind is one definition: schemas with `.meta()` markers, texts and lifecycle methods. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
+import { z } from "zod";
 import type { WpEngineClient } from "../../sdk";
 import type { Identity } from "./identity";
-import { PROFILE_INPUT } from "./inputs";
+import { PROFILE_INPUT, uuidString } from "./inputs";
 import { type Context, defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
 import type { Wire } from "./wire";
 
@@ -62,6 +62,24 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const x of items) out.push(x);
   return out;
+}
+
+/** The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. */
+export function listedUnder<T>(
+  parent: string,
+  description: string,
+  list: (client: WpEngineClient, parentId: string) => Promise<T[]>,
+  item: (x: T) => [id: string, name: string],
+  idField = "id",
+): KindListing {
+  return {
+    inputs: z.object({ [parent]: uuidString.meta({ description }) }),
+    items: async (q, client) =>
+      (await list(client, q[parent]!)).map((x) => {
+        const [id, name] = item(x);
+        return { fields: { [parent]: q[parent]!, [idField]: id }, name };
+      }),
+  };
 }
 
 type Derived = "schema" | "replaceOn" | "updatable" | "secrets" | "identity" | "naturalKey";

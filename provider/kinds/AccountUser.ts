@@ -8,7 +8,7 @@ import {
 } from "../../sdk";
 import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, type Rule, requiredString, stringInput, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
@@ -181,16 +181,12 @@ export const definition = defineKind({
     "account; the error says so. A user already gone counts as deleted.",
   gone: "A user removed from the account on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (an invitation is sent again).",
   importId: "{accountId}/{id}",
-  list: {
-    inputs: z.object({
-      accountId: uuidString.meta({ description: "The account whose users are listed." }),
-    }),
-    items: async (q, client) =>
-      (await client.accountUsers.list(q["accountId"]!)).map((u) => ({
-        fields: { accountId: q["accountId"]!, id: u.user_id },
-        name: u.email ?? u.user_id,
-      })),
-  },
+  list: listedUnder(
+    "accountId",
+    "The account whose users are listed.",
+    (client, accountId) => client.accountUsers.list(accountId),
+    (u) => [u.user_id, u.email ?? u.user_id],
+  ),
   identity: {
     what: "the user's email on its account",
     fields: ["accountId", "email"],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type App as ApiApp, isConflict } from "../../sdk";
 import { appResourceName, resourceIdString } from "../core/appHosting";
 import { unlessGone } from "../core/children";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import { asIs, wireOf } from "../core/wire";
@@ -93,16 +93,13 @@ export const definition = defineKind({
     find: async (i, ctx) =>
       (await unlessGone(ctx.client.apps.get(i.accountId, i.name))) && appResourceName(i.accountId, i.name),
   },
-  list: {
-    inputs: z.object({
-      accountId: uuidString.meta({ description: "The account whose apps are listed." }),
-    }),
-    items: async (q, client) =>
-      (await collect(client.apps.iterate(q["accountId"]!, { pageSize: 1000 }))).map((a) => ({
-        fields: { accountId: q["accountId"]!, name: a.appId },
-        name: a.appId,
-      })),
-  },
+  list: listedUnder(
+    "accountId",
+    "The account whose apps are listed.",
+    (client, accountId) => collect(client.apps.iterate(accountId, { pageSize: 1000 })),
+    (a) => [a.appId, a.appId],
+    "name",
+  ),
   inputs,
   outputs,
   // A region change keeps the account and id: the service cannot hold two apps of one id.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type Backup as ApiBackup, type CreateBackupRequest, pollUntil } from "../../sdk";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import {
   normalizeEmails,
   notificationEmails,
@@ -137,16 +137,12 @@ export const definition = defineKind({
     recover:
       "look for it among install {installId}'s backups (User Portal, or GET /installs/{installId}/backups); `pulumi up` makes the backup again, a second one if the lost request made it",
   },
-  list: {
-    inputs: z.object({
-      installId: uuidString.meta({ description: "The install whose backups are listed." }),
-    }),
-    items: async (q, client) =>
-      (await collect(client.backups.iterate(q["installId"]!, { limit: 100 }))).map((b) => ({
-        fields: { installId: q["installId"]!, id: b.id },
-        name: b.description ?? b.id,
-      })),
-  },
+  list: listedUnder(
+    "installId",
+    "The install whose backups are listed.",
+    (client, installId) => collect(client.backups.iterate(installId, { limit: 100 })),
+    (b) => [b.id, b.description ?? b.id],
+  ),
   inputs,
   outputs,
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),

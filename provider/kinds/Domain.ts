@@ -9,7 +9,7 @@ import {
 } from "../../sdk";
 import { gathered, type Outcome } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { DOMAIN_READS as READS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, domainNameInput, out, uuidString } from "../core/inputs";
@@ -166,16 +166,12 @@ export const definition = defineKind({
   deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{installId}/{id}",
-  list: {
-    inputs: z.object({
-      installId: uuidString.meta({ description: "The install whose domains are listed." }),
-    }),
-    items: async (q, client) =>
-      (await client.domains.listAll(q["installId"]!)).map((d) => ({
-        fields: { installId: q["installId"]!, id: d.id },
-        name: d.name,
-      })),
-  },
+  list: listedUnder(
+    "installId",
+    "The install whose domains are listed.",
+    (client, installId) => client.domains.listAll(installId),
+    (d) => [d.id, d.name],
+  ),
   identity: {
     what: "the domain's name on its install",
     fields: ["installId", "name"],

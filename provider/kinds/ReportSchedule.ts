@@ -6,7 +6,7 @@ import type {
   CreateReportScheduleRequest,
   UpdateReportScheduleRequest,
 } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, requiredString, uuidString, whole } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
@@ -276,16 +276,12 @@ export const definition = defineKind({
     find: async (i, ctx) =>
       (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
   },
-  list: {
-    inputs: z.object({
-      siteId: uuidString.meta({ description: "The site whose report schedules are listed." }),
-    }),
-    items: async (q, client) =>
-      (await client.reportSchedules.list(q["siteId"]!)).map((r) => ({
-        fields: { siteId: q["siteId"]!, id: r.uuid },
-        name: r.title ?? r.uuid,
-      })),
-  },
+  list: listedUnder(
+    "siteId",
+    "The site whose report schedules are listed.",
+    (client, siteId) => client.reportSchedules.list(siteId),
+    (r) => [r.uuid, r.title ?? r.uuid],
+  ),
   inputs,
   outputs,
   // Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31.
