@@ -205,6 +205,9 @@ export const notificationEmails = z
   .array(emailAddress, { error: "is required: a list of at least one email address" })
   .min(1, "needs at least one email address");
 
+/** How often the backup and restore waits check the service (milliseconds); tests shorten it. */
+export const BACKUP_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
+
 /** Canonical form of an address list for comparison: lower case, sorted, without duplicates. */
 export function normalizeEmails(value: unknown): unknown {
   if (!Array.isArray(value)) return value ?? null;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Backup as ApiBackup, type CreateBackupRequest, pollUntil } from "../../sdk";
 import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import {
+  BACKUP_POLL,
   normalizeEmails,
   notificationEmails,
   out,
@@ -95,9 +96,6 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
     "the next `pulumi up` requests a new backup"
   );
 }
-
-/** How often a wait checks the backup (milliseconds); exported so tests can shorten it. */
-export const BACKUP_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
 
 /** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
 async function settled(ctx: Context, installId: string, b: ApiBackup, timeoutSeconds: number) {

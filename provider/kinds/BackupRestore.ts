@@ -11,6 +11,7 @@ import {
 import { defineKind, type OutputsOf } from "../core/define";
 import {
   actionAdoptInput,
+  BACKUP_POLL,
   containsUnknown,
   notificationEmails,
   out,
@@ -103,14 +104,11 @@ export function restoreSummary(i: Record<string, unknown>): string {
   );
 }
 
-/** How often a wait checks the install (milliseconds); exported so tests can shorten it. */
-export const RESTORE_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
-
 /** The install's status once it no longer reports `pending`. */
 const waitForInstall = (ctx: Context, installId: string, timeoutSeconds: number) =>
   pollUntil<string | null>({
     deadlineMs: timeoutSeconds * 1000,
-    ...RESTORE_POLL,
+    ...BACKUP_POLL,
     describe: `install ${installId} to finish restoring (timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
       const status = (await ctx.client.installs.get(installId)).status ?? null;
