@@ -168,7 +168,7 @@ export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): 
 
 /** PATCHes the user; this process's reads of the account list again. */
 const update = (client: WpEngineClient, accountId: string, id: string, p: UpdateAccountUserRequest) =>
-  client.accountUsers.update(accountId, id, p).finally(() => READS.drop(client, accountId));
+  READS.writing(client, accountId, client.accountUsers.update(accountId, id, p));
 
 export const definition = defineKind({
   kind: "AccountUser",

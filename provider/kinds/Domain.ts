@@ -146,8 +146,7 @@ const createGathered = gathered<WpEngineClient, string, ApiDomain>({
   max: 20,
   quietMs: 250,
   maxWaitMs: 1_000,
-  send: (client, installId, names) =>
-    createBulk(client, installId, names).finally(() => READS.drop(client, installId)),
+  send: (client, installId, names) => READS.writing(client, installId, createBulk(client, installId, names)),
 });
 
 /** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
@@ -156,7 +155,7 @@ export const domainPatch = (have: Partial<DomainOutputs>, want: Partial<DomainIn
 
 /** PATCHes the domain; this process's reads of the install list again. */
 const update = (client: WpEngineClient, installId: string, id: string, patch: UpdateDomainRequest) =>
-  client.domains.update(installId, id, patch).finally(() => READS.drop(client, installId));
+  READS.writing(client, installId, client.domains.update(installId, id, patch));
 
 export const definition = defineKind({
   kind: "Domain",
@@ -184,16 +183,14 @@ export const definition = defineKind({
     const { installId, name } = inputs;
     const { item: record, created } =
       (await DOMAINS.find(ctx.client, installId, name)) ??
-      (await DOMAINS.create(ctx.client, installId, name, () =>
+      (await DOMAINS.create(ctx.client, installId, name, () => {
         // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
         // (a redirect's target exists already: the engine sends it first, its id being an input here).
-        inputs.primary || inputs.redirectTo
-          ? ctx.client.domains
-              .create(installId, WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest)
-              // A new primary changes the one before it: later reads list again.
-              .finally(() => READS.drop(ctx.client, installId))
-          : createGathered(ctx.client, installId, name),
-      ));
+        if (!inputs.primary && !inputs.redirectTo) return createGathered(ctx.client, installId, name);
+        const body = WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest;
+        // A new primary changes the one before it: later reads list again.
+        return READS.writing(ctx.client, installId, ctx.client.domains.create(installId, body));
+      }));
     if (!created && !inputs.adopt)
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     const outs = domainOutputs(installId, record);

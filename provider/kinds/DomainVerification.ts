@@ -96,7 +96,7 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs) {
     describe: `the TXT record of domain ${domain.name}`,
     // The domain's ownership changes: this process's reads of the install's domains list again.
     attempt: () =>
-      ctx.client.domains.verify(installId, domainId).finally(() => DOMAIN_READS.drop(ctx.client, installId)),
+      DOMAIN_READS.writing(ctx.client, installId, ctx.client.domains.verify(installId, domainId)),
     explain: async (lastAnswer) => {
       // Read the domain again for the record to publish: it is the one the service is looking for now.
       const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);
