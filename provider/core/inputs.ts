@@ -146,6 +146,15 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
   return { inputs, failures };
 }
 
+/** An RFC 3339 instant in its canonical form (`2026-06-01T14:30:00.000Z`), or the input if it is not one. */
+export function canonicalTime(value: string): string;
+export function canonicalTime(value: unknown): unknown;
+export function canonicalTime(value: unknown): unknown {
+  if (typeof value !== "string") return value ?? null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
 /** An input that must be given, as a string (what the checks that follow it add is said by them). */
 export const stringInput = z.string({ error: "is required and must be a string" });
 

@@ -8,7 +8,7 @@ import type {
 } from "../../sdk";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, out, requiredString, uuidString, whole } from "../core/inputs";
+import { COMMON_INPUTS, canonicalTime, out, requiredString, uuidString, whole } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -75,7 +75,7 @@ const inputs = z
         offset: true,
         error: "must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
       })
-      .overwrite(isoOrAsIs)
+      .overwrite(canonicalTime)
       .meta({
         description:
           "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.",
@@ -120,12 +120,6 @@ type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
 const fieldsOf = () => definition.updatable as (keyof ScheduleFields)[];
 
-function isoOrAsIs(value: string | null | undefined): string {
-  if (!value) return "";
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
-}
-
 /** A field in canonical form: ids lower case, the date in UTC, the unit upper case, recipients sorted. */
 function canonical(key: string, v: unknown): unknown {
   switch (key) {
@@ -133,7 +127,7 @@ function canonical(key: string, v: unknown): unknown {
     case "templateUuid":
       return typeof v === "string" ? v.toLowerCase() : v;
     case "nextScheduledDate":
-      return typeof v === "string" || v == null ? isoOrAsIs(v) : v;
+      return typeof v === "string" ? canonicalTime(v) : (v ?? "");
     case "frequency": {
       const f = v as { value?: unknown; unit?: unknown };
       return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
@@ -229,9 +223,9 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
 export function scheduleOutputs(siteId: string, s: ApiSchedule, anchor?: string): ReportScheduleOutputs {
   const fields = scheduleFields(s);
   const live = fields.nextScheduledDate;
-  const keep = anchor !== undefined && live !== "" && isRunOf(isoOrAsIs(anchor), live, fields.frequency);
+  const keep = anchor !== undefined && live !== "" && isRunOf(canonicalTime(anchor), live, fields.frequency);
   const outs = Object.assign({ siteId }, WIRE.outputs(s), fields);
-  return { ...outs, nextScheduledDate: keep ? isoOrAsIs(anchor) : live, nextRunDate: live || null };
+  return { ...outs, nextScheduledDate: keep ? canonicalTime(anchor!) : live, nextRunDate: live || null };
 }
 
 /** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */

@@ -2,19 +2,20 @@ import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, containsUnknown, named, out, uuidString } from "../core/inputs";
+import {
+  type CheckFailure,
+  COMMON_INPUTS,
+  canonicalTime,
+  containsUnknown,
+  named,
+  out,
+  uuidString,
+} from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** Statuses in which a transfer can still be cancelled (and counts as the site's active transfer). */
 const CANCELLABLE: readonly string[] = ["pending", "scheduled"];
-
-/** An RFC 3339 instant in its canonical form (`2026-06-01T14:30:00.000Z`), or the input if it is not one. */
-export function canonicalTime(value: unknown): unknown {
-  if (typeof value !== "string") return value ?? null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
-}
 
 const inputs = z
   .object({
@@ -31,7 +32,7 @@ const inputs = z
         offset: true,
         error: "must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z",
       })
-      .overwrite((s) => canonicalTime(s) as string)
+      .overwrite(canonicalTime)
       .nullable()
       .default(null)
       .meta({
