@@ -108,11 +108,16 @@ export interface ReadListings<C extends object, T> {
   find(client: C, parent: string, id: string): Promise<T | undefined>;
   /** Forgets the parent's listing: this process wrote under the parent. */
   drop(client: C, parent: string): void;
+  /** A write under the parent: its listing forgotten once the write settles, whatever the outcome. */
+  writing<R>(client: C, parent: string, write: Promise<R>): Promise<R>;
 }
 
 /** One listing of each (client, parent) serves this process's reads until it writes there (`drop`). */
 export function readListings<C extends object, T>(opts: ListingOptions<C, T>): ReadListings<C, T> {
   const byClient = new WeakMap<C, Map<string, Promise<Map<string, T>>>>();
+  const drop = (client: C, parent: string) => {
+    byClient.get(client)?.delete(parent);
+  };
   return {
     async find(client, parent, id) {
       const parents = byClient.get(client) ?? new Map<string, Promise<Map<string, T>>>();
@@ -129,8 +134,7 @@ export function readListings<C extends object, T>(opts: ListingOptions<C, T>): R
       }
       return (await current).get(id);
     },
-    drop(client, parent) {
-      byClient.get(client)?.delete(parent);
-    },
+    drop,
+    writing: (client, parent, write) => write.finally(() => drop(client, parent)),
   };
 }

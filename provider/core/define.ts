@@ -1,9 +1,9 @@
 /** A resource kind is one definition: schemas with `.meta()` markers, texts and lifecycle methods. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
+import { z } from "zod";
 import type { WpEngineClient } from "../../sdk";
 import type { Identity } from "./identity";
-import { PROFILE_INPUT } from "./inputs";
+import { PROFILE_INPUT, uuidString } from "./inputs";
 import { type Context, defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
 import type { Wire } from "./wire";
 
@@ -64,6 +64,24 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/** The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. */
+export function listedUnder<T>(
+  parent: string,
+  description: string,
+  list: (client: WpEngineClient, parentId: string) => Promise<T[]>,
+  item: (x: T) => [id: string, name: string],
+  idField = "id",
+): KindListing {
+  return {
+    inputs: z.object({ [parent]: uuidString.meta({ description }) }),
+    items: async (q, client) =>
+      (await list(client, q[parent]!)).map((x) => {
+        const [id, name] = item(x);
+        return { fields: { [parent]: q[parent]!, [idField]: id }, name };
+      }),
+  };
+}
+
 type Derived = "schema" | "replaceOn" | "updatable" | "secrets" | "identity" | "naturalKey";
 
 /** What a kind's module writes. */
@@ -89,6 +107,10 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
   inputs: IS;
   /** What the service computes besides the inputs, each field described. */
   outputs: OS;
+  /** Inputs `check` computes (no field of `inputs`), compared as the updatable inputs are. */
+  computedInputs?: readonly string[];
+  /** Builds the kind's provider from the generic one (an action's `check` and `update`: actions.ts). */
+  wrapProvider?: (generic: KindProvider) => KindProvider;
 }
 
 /** A kind as every front door reads it. */
@@ -101,9 +123,12 @@ export interface Kind<IS extends AnyObject = AnyObject, OS extends AnyObject = A
   /** Resolves a lost response: the identity's `find`, or what the spec says. */
   naturalKey: NaturalKey<z.output<IS>>;
   /** The lifecycle methods, as the dynamic plugin and the executable provider call them. */
-  // biome-ignore lint/suspicious/noExplicitAny: the provider of any kind.
-  provider: pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
+  provider: KindProvider;
 }
+
+/** The lifecycle methods of a kind, with the definition they were built from. */
+// biome-ignore lint/suspicious/noExplicitAny: the provider of any kind.
+export type KindProvider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
 
 /** The `.meta()` of each field of an object schema. */
 export function fieldMeta(schema: AnyObject): Record<string, z.core.GlobalMeta> {
@@ -134,5 +159,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     naturalKey,
   } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> &
     Omit<Kind<IS, OS>, "provider">;
-  return { ...def, provider: defineProvider(def) };
+  const computed = spec.computedInputs as (keyof z.output<IS> & string)[] | undefined;
+  const generic = defineProvider(computed ? { ...def, updatable: [...def.updatable, ...computed] } : def);
+  return { ...def, provider: spec.wrapProvider?.(generic) ?? generic };
 }

@@ -146,6 +146,15 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
   return { inputs, failures };
 }
 
+/** An RFC 3339 instant in its canonical form (`2026-06-01T14:30:00.000Z`), or the input if it is not one. */
+export function canonicalTime(value: string): string;
+export function canonicalTime(value: unknown): unknown;
+export function canonicalTime(value: unknown): unknown {
+  if (typeof value !== "string") return value ?? null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
 /** An input that must be given, as a string (what the checks that follow it add is said by them). */
 export const stringInput = z.string({ error: "is required and must be a string" });
 
@@ -205,6 +214,9 @@ export const notificationEmails = z
   .array(emailAddress, { error: "is required: a list of at least one email address" })
   .min(1, "needs at least one email address");
 
+/** How often the backup and restore waits check the service (milliseconds); tests shorten it. */
+export const BACKUP_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
+
 /** Canonical form of an address list for comparison: lower case, sorted, without duplicates. */
 export function normalizeEmails(value: unknown): unknown {
   if (!Array.isArray(value)) return value ?? null;
@@ -218,3 +230,19 @@ export const triggersInput = z
 
 /** `triggers` of `BackupRestore` and `InstallCopy`: any values whose change re-runs the action. */
 export const triggersListInput = z.array(z.unknown(), { error: "must be a list of values" }).optional();
+
+const described =
+  <T extends z.ZodType>(schema: T) =>
+  (description: string, meta?: z.core.GlobalMeta): T =>
+    schema.meta({ description, ...meta });
+
+/** Output schemas with their description (and any other marker) in one call: `out.stringOrNull("...")`. */
+export const out = {
+  string: described(z.string()),
+  stringOrNull: described(z.string().nullable()),
+  boolean: described(z.boolean()),
+  booleanOrNull: described(z.boolean().nullable()),
+  number: described(z.number()),
+  numberOrNull: described(z.number().nullable()),
+  strings: described(z.array(z.string())),
+};

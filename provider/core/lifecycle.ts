@@ -65,6 +65,12 @@ export const LOST_SENDS = 3;
 /** A failure that may pass if sent again: a lost answer, or a 429 the transport's retries did not pass. */
 const isTransient = (err: unknown) => isRateLimited(err) || mayHaveActed(err);
 
+/** What check returns: the inputs, as checked, and the failures if any. */
+export interface Checked {
+  inputs: Props;
+  failures?: CheckFailure[];
+}
+
 /** Everything a resource defines; the generic methods do the rest. */
 export interface ResourceDefinition<I extends Props, O extends Props> {
   /** The resource kind (the `<Name>` of `pulumi-nodejs:dynamic/wpengine:<Name>`). */
@@ -95,6 +101,8 @@ export interface ResourceDefinition<I extends Props, O extends Props> {
   naturalKey?: NaturalKey<I>;
   /** Rules that need the service, run by check once every input is known; a fault reaching it is no failure. */
   preflight?(inputs: I, ctx: Context): Promise<CheckFailure[]>;
+  /** The kind's own end of check, given the generic result and the old inputs (a computed input, a rule of time). */
+  check?(checked: Checked, olds: Props): Checked | Promise<Checked>;
   /** The inputs that address one object on the service (identity.ts); absent for actions. */
   identity?: Identity<I>;
   /** Creates the object, or takes over the one found (`adopt`). */
@@ -223,7 +231,7 @@ export function defineProvider<I extends Props, O extends Props>(
   return {
     definition: def,
 
-    async check(_olds: Props, news: Props) {
+    async check(olds: Props, news: Props) {
       const config = resolveProviderConfig();
       assertUsableConfig(config);
       await proveCredentials(config);
@@ -235,7 +243,8 @@ export function defineProvider<I extends Props, O extends Props>(
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize as never);
       if (taken) failures.push(taken);
-      return failures.length ? { inputs, failures } : { inputs };
+      const checked = failures.length ? { inputs, failures } : { inputs };
+      return def.check ? def.check(checked, olds) : checked;
     },
 
     async diff(id: string, olds: Props, news: Props) {

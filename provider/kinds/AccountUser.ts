@@ -8,9 +8,9 @@ import {
 } from "../../sdk";
 import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, type Rule, requiredString, stringInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, type Rule, requiredString, stringInput, uuidString } from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -74,13 +74,13 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  userId: z.string().meta({ description: "The service's `user_id` of the user (also the resource id)." }),
-  inviteAccepted: z.boolean().meta({ description: "Whether the user has accepted the invitation." }),
-  mfaEnabled: z.boolean().meta({ description: "Whether the user has multi-factor authentication enabled." }),
-  lastOwner: z.boolean().nullable().meta({
-    description: "For owners: whether this is the last owner of the account (null for other roles).",
-  }),
-  phone: z.string().nullable().meta({ description: "The user's phone number, or null." }),
+  userId: out.string("The service's `user_id` of the user (also the resource id)."),
+  inviteAccepted: out.boolean("Whether the user has accepted the invitation."),
+  mfaEnabled: out.boolean("Whether the user has multi-factor authentication enabled."),
+  lastOwner: out.booleanOrNull(
+    "For owners: whether this is the last owner of the account (null for other roles).",
+  ),
+  phone: out.stringOrNull("The user's phone number, or null."),
   installs: z
     .array(z.object({ id: z.string(), name: z.string().nullable() }))
     .meta({ description: "The installs tied to a partial user, with their names, sorted by id." }),
@@ -168,7 +168,7 @@ export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): 
 
 /** PATCHes the user; this process's reads of the account list again. */
 const update = (client: WpEngineClient, accountId: string, id: string, p: UpdateAccountUserRequest) =>
-  client.accountUsers.update(accountId, id, p).finally(() => READS.drop(client, accountId));
+  READS.writing(client, accountId, client.accountUsers.update(accountId, id, p));
 
 export const definition = defineKind({
   kind: "AccountUser",
@@ -181,16 +181,12 @@ export const definition = defineKind({
     "account; the error says so. A user already gone counts as deleted.",
   gone: "A user removed from the account on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (an invitation is sent again).",
   importId: "{accountId}/{id}",
-  list: {
-    inputs: z.object({
-      accountId: uuidString.meta({ description: "The account whose users are listed." }),
-    }),
-    items: async (q, client) =>
-      (await client.accountUsers.list(q["accountId"]!)).map((u) => ({
-        fields: { accountId: q["accountId"]!, id: u.user_id },
-        name: u.email ?? u.user_id,
-      })),
-  },
+  list: listedUnder(
+    "accountId",
+    "The account whose users are listed.",
+    (client, accountId) => client.accountUsers.list(accountId),
+    (u) => [u.user_id, u.email ?? u.user_id],
+  ),
   identity: {
     what: "the user's email on its account",
     fields: ["accountId", "email"],

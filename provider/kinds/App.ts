@@ -2,9 +2,9 @@ import { z } from "zod";
 import { type App as ApiApp, isConflict } from "../../sdk";
 import { appResourceName, resourceIdString } from "../core/appHosting";
 import { unlessGone } from "../core/children";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import { asIs, wireOf } from "../core/wire";
 
 const REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
@@ -42,11 +42,9 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  resourceName: z
-    .string()
-    .meta({ description: "The resource name `accounts/{accountId}/apps/{name}` (also the resource id)." }),
-  createTime: z.string().nullable().meta({ description: "When the app was created (RFC 3339)." }),
-  updateTime: z.string().nullable().meta({ description: "When the app last changed (RFC 3339)." }),
+  resourceName: out.string("The resource name `accounts/{accountId}/apps/{name}` (also the resource id)."),
+  createTime: out.stringOrNull("When the app was created (RFC 3339)."),
+  updateTime: out.stringOrNull("When the app last changed (RFC 3339)."),
 });
 
 type AppInputs = z.output<typeof inputs>;
@@ -95,16 +93,13 @@ export const definition = defineKind({
     find: async (i, ctx) =>
       (await unlessGone(ctx.client.apps.get(i.accountId, i.name))) && appResourceName(i.accountId, i.name),
   },
-  list: {
-    inputs: z.object({
-      accountId: uuidString.meta({ description: "The account whose apps are listed." }),
-    }),
-    items: async (q, client) =>
-      (await collect(client.apps.iterate(q["accountId"]!, { pageSize: 1000 }))).map((a) => ({
-        fields: { accountId: q["accountId"]!, name: a.appId },
-        name: a.appId,
-      })),
-  },
+  list: listedUnder(
+    "accountId",
+    "The account whose apps are listed.",
+    (client, accountId) => collect(client.apps.iterate(accountId, { pageSize: 1000 })),
+    (a) => [a.appId, a.appId],
+    "name",
+  ),
   inputs,
   outputs,
   // A region change keeps the account and id: the service cannot hold two apps of one id.

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { type Backup as ApiBackup, type CreateBackupRequest, pollUntil } from "../../sdk";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import {
+  BACKUP_POLL,
   normalizeEmails,
   notificationEmails,
+  out,
   stringInput,
   timeoutSecondsInput,
   uuidString,
@@ -55,19 +57,18 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  backupId: z.string().meta({
-    description: "The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.",
-    wire: "id",
-  }),
-  status: z.string().meta({
-    description:
-      "`requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).",
-  }),
-  createTime: z.string().nullable().meta({ description: "When the backup was requested." }),
-  completeTime: z.string().nullable().meta({ description: "When the backup completed; null while it runs." }),
-  cmsVersion: z.string().nullable().meta({
-    description: "The WordPress version the backup captured (`wordpress_version` on the real service).",
-  }),
+  backupId: out.string(
+    "The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.",
+    { wire: "id" },
+  ),
+  status: out.string(
+    "`requested`, `in_progress`, `completed` or `aborted`, as of the last create, update or refresh (the service's deprecated `initiated` reads as `in_progress`).",
+  ),
+  createTime: out.stringOrNull("When the backup was requested."),
+  completeTime: out.stringOrNull("When the backup completed; null while it runs."),
+  cmsVersion: out.stringOrNull(
+    "The WordPress version the backup captured (`wordpress_version` on the real service).",
+  ),
 });
 
 export type BackupInputs = z.output<typeof inputs>;
@@ -95,9 +96,6 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
     "the next `pulumi up` requests a new backup"
   );
 }
-
-/** How often a wait checks the backup (milliseconds); exported so tests can shorten it. */
-export const BACKUP_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
 
 /** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
 async function settled(ctx: Context, installId: string, b: ApiBackup, timeoutSeconds: number) {
@@ -137,16 +135,12 @@ export const definition = defineKind({
     recover:
       "look for it among install {installId}'s backups (User Portal, or GET /installs/{installId}/backups); `pulumi up` makes the backup again, a second one if the lost request made it",
   },
-  list: {
-    inputs: z.object({
-      installId: uuidString.meta({ description: "The install whose backups are listed." }),
-    }),
-    items: async (q, client) =>
-      (await collect(client.backups.iterate(q["installId"]!, { limit: 100 }))).map((b) => ({
-        fields: { installId: q["installId"]!, id: b.id },
-        name: b.description ?? b.id,
-      })),
-  },
+  list: listedUnder(
+    "installId",
+    "The install whose backups are listed.",
+    (client, installId) => collect(client.backups.iterate(installId, { limit: 100 })),
+    (b) => [b.id, b.description ?? b.id],
+  ),
   inputs,
   outputs,
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),

@@ -11,8 +11,10 @@ import {
 import { defineKind, type OutputsOf } from "../core/define";
 import {
   actionAdoptInput,
+  BACKUP_POLL,
   containsUnknown,
   notificationEmails,
+  out,
   timeoutSecondsInput,
   triggersListInput,
   uuidString,
@@ -73,14 +75,11 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  restoreCount: z.number().meta({ description: "How many times this resource has restored the install." }),
-  lastRestoredAt: z
-    .string()
-    .meta({ description: "When the last restore was requested (ISO 8601, the provider's clock)." }),
-  installStatus: z.string().nullable().meta({
-    description:
-      "The install's status after the last run: `active` once done, `pending` when not waited for.",
-  }),
+  restoreCount: out.number("How many times this resource has restored the install."),
+  lastRestoredAt: out.string("When the last restore was requested (ISO 8601, the provider's clock)."),
+  installStatus: out.stringOrNull(
+    "The install's status after the last run: `active` once done, `pending` when not waited for.",
+  ),
 });
 
 type BackupRestoreInputs = z.output<typeof inputs>;
@@ -105,14 +104,11 @@ export function restoreSummary(i: Record<string, unknown>): string {
   );
 }
 
-/** How often a wait checks the install (milliseconds); exported so tests can shorten it. */
-export const RESTORE_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
-
 /** The install's status once it no longer reports `pending`. */
 const waitForInstall = (ctx: Context, installId: string, timeoutSeconds: number) =>
   pollUntil<string | null>({
     deadlineMs: timeoutSeconds * 1000,
-    ...RESTORE_POLL,
+    ...BACKUP_POLL,
     describe: `install ${installId} to finish restoring (timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
       const status = (await ctx.client.installs.get(installId)).status ?? null;
@@ -152,6 +148,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
+  wrapProvider: (generic) => actionProvider(generic, restoreSummary, updateRestore),
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();
@@ -200,6 +197,4 @@ export async function updateRestore(
   }
 }
 
-export const provider = actionProvider(definition.provider, restoreSummary, updateRestore);
-// The registry serves this kind's provider as the plugin does.
-definition.provider = provider;
+export const provider = definition.provider;

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
-import { actionAdoptInput, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
+import { actionAdoptInput, out, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
 
@@ -34,14 +34,11 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  purgeCount: z.number().meta({ description: "How many purges this resource has sent." }),
-  lastPurgedAt: z.string().meta({
-    description:
-      "When the last purge was accepted (RFC 3339, the provider's clock: the service does not report it).",
-  }),
-  lastWaitSeconds: z
-    .number()
-    .meta({ description: "Seconds the last purge waited for the service's window." }),
+  purgeCount: out.number("How many purges this resource has sent."),
+  lastPurgedAt: out.string(
+    "When the last purge was accepted (RFC 3339, the provider's clock: the service does not report it).",
+  ),
+  lastWaitSeconds: out.number("Seconds the last purge waited for the service's window."),
 });
 
 type CachePurgeOutputs = OutputsOf<typeof inputs, typeof outputs>;

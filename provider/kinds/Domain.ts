@@ -9,10 +9,10 @@ import {
 } from "../../sdk";
 import { gathered, type Outcome } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { DOMAIN_READS as READS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, domainNameInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, domainNameInput, out, uuidString } from "../core/inputs";
 import { answer, CreatedButFailedError, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -45,37 +45,26 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  domainId: z
-    .string()
-    .meta({ description: "The domain's UUID (also the resource id).", stable: true, wire: "id" }),
-  duplicate: z.boolean().meta({ description: "Whether the service marks the domain as a duplicate." }),
-  networkType: z
-    .string()
-    .nullable()
-    .meta({ description: "The network the domain is served on: AN, GES or LEGACY." }),
-  ownershipStatus: z
-    .string()
-    .nullable()
-    .meta({ description: "TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED." }),
-  txtVerificationKey: z
-    .string()
-    .nullable()
-    .meta({ description: "Name of the TXT record to publish for verification; null once verified." }),
-  txtVerificationValue: z
-    .string()
-    .nullable()
-    .meta({ description: "Value of the TXT record to publish for verification; null once verified." }),
-  txtVerifiedTime: z.string().nullable().meta({ description: "When ownership was verified, or null." }),
-  txtVerifiedDomain: z
-    .string()
-    .nullable()
-    .meta({ description: "The domain name the TXT record verifies (the service's txt_verified_domain)." }),
-  cname: z.string().nullable().meta({
-    description: "The CNAME target to point the domain at.",
+  domainId: out.string("The domain's UUID (also the resource id).", { stable: true, wire: "id" }),
+  duplicate: out.boolean("Whether the service marks the domain as a duplicate."),
+  networkType: out.stringOrNull("The network the domain is served on: AN, GES or LEGACY."),
+  ownershipStatus: out.stringOrNull(
+    "TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED.",
+  ),
+  txtVerificationKey: out.stringOrNull(
+    "Name of the TXT record to publish for verification; null once verified.",
+  ),
+  txtVerificationValue: out.stringOrNull(
+    "Value of the TXT record to publish for verification; null once verified.",
+  ),
+  txtVerifiedTime: out.stringOrNull("When ownership was verified, or null."),
+  txtVerifiedDomain: out.stringOrNull(
+    "The domain name the TXT record verifies (the service's txt_verified_domain).",
+  ),
+  cname: out.stringOrNull("The CNAME target to point the domain at.", {
     wire: "network_details.dns_config_info.cname",
   }),
-  aRecords: z.array(z.string()).meta({
-    description: "The A records to point the domain at.",
+  aRecords: out.strings("The A records to point the domain at.", {
     wire: "network_details.dns_config_info.a_records",
   }),
 });
@@ -157,8 +146,7 @@ const createGathered = gathered<WpEngineClient, string, ApiDomain>({
   max: 20,
   quietMs: 250,
   maxWaitMs: 1_000,
-  send: (client, installId, names) =>
-    createBulk(client, installId, names).finally(() => READS.drop(client, installId)),
+  send: (client, installId, names) => READS.writing(client, installId, createBulk(client, installId, names)),
 });
 
 /** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
@@ -167,7 +155,7 @@ export const domainPatch = (have: Partial<DomainOutputs>, want: Partial<DomainIn
 
 /** PATCHes the domain; this process's reads of the install list again. */
 const update = (client: WpEngineClient, installId: string, id: string, patch: UpdateDomainRequest) =>
-  client.domains.update(installId, id, patch).finally(() => READS.drop(client, installId));
+  READS.writing(client, installId, client.domains.update(installId, id, patch));
 
 export const definition = defineKind({
   kind: "Domain",
@@ -177,16 +165,12 @@ export const definition = defineKind({
   deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{installId}/{id}",
-  list: {
-    inputs: z.object({
-      installId: uuidString.meta({ description: "The install whose domains are listed." }),
-    }),
-    items: async (q, client) =>
-      (await client.domains.listAll(q["installId"]!)).map((d) => ({
-        fields: { installId: q["installId"]!, id: d.id },
-        name: d.name,
-      })),
-  },
+  list: listedUnder(
+    "installId",
+    "The install whose domains are listed.",
+    (client, installId) => client.domains.listAll(installId),
+    (d) => [d.id, d.name],
+  ),
   identity: {
     what: "the domain's name on its install",
     fields: ["installId", "name"],
@@ -199,16 +183,14 @@ export const definition = defineKind({
     const { installId, name } = inputs;
     const { item: record, created } =
       (await DOMAINS.find(ctx.client, installId, name)) ??
-      (await DOMAINS.create(ctx.client, installId, name, () =>
+      (await DOMAINS.create(ctx.client, installId, name, () => {
         // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
         // (a redirect's target exists already: the engine sends it first, its id being an input here).
-        inputs.primary || inputs.redirectTo
-          ? ctx.client.domains
-              .create(installId, WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest)
-              // A new primary changes the one before it: later reads list again.
-              .finally(() => READS.drop(ctx.client, installId))
-          : createGathered(ctx.client, installId, name),
-      ));
+        if (!inputs.primary && !inputs.redirectTo) return createGathered(ctx.client, installId, name);
+        const body = WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest;
+        // A new primary changes the one before it: later reads list again.
+        return READS.writing(ctx.client, installId, ctx.client.domains.create(installId, body));
+      }));
     if (!created && !inputs.adopt)
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     const outs = domainOutputs(installId, record);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
-import { uuidString, whole } from "../core/inputs";
+import { out, uuidString, whole } from "../core/inputs";
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -20,16 +20,12 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  url: z.string().meta({
-    description:
-      "The Entri Connect link to send to whoever holds the domain's registry access (secret: anyone holding it can start the domain's DNS setup).",
-    secret: true,
-  }),
-  domainName: z.string().meta({ description: "The domain's name.", wire: "name" }),
-  networkType: z
-    .string()
-    .nullable()
-    .meta({ description: "The domain's network when the link was made: AN or GES." }),
+  url: out.string(
+    "The Entri Connect link to send to whoever holds the domain's registry access (secret: anyone holding it can start the domain's DNS setup).",
+    { secret: true },
+  ),
+  domainName: out.string("The domain's name.", { wire: "name" }),
+  networkType: out.stringOrNull("The domain's network when the link was made: AN or GES."),
 });
 
 /** Why the domain's network takes no sharing link (only AN and GES do), or undefined when it does. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type Domain as ApiDomain, isNotFound } from "../../sdk";
 import { defineKind } from "../core/define";
 import { DOMAIN_READS } from "../core/domains";
-import { COMMON_INPUTS, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
   DEFAULT_TIMEOUT_SECONDS,
@@ -39,19 +39,16 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  domainName: z.string().meta({ description: "The domain name.", wire: "name" }),
-  ownershipStatus: z.string().meta({
-    description:
-      "TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).",
+  domainName: out.string("The domain name.", { wire: "name" }),
+  ownershipStatus: out.string(
+    "TXT_VERIFIED; TXT_VERIFICATION_PENDING after a refresh found the verification lost (drift).",
+  ),
+  verifiedTime: out.stringOrNull("When the TXT record was verified (ISO 8601).", {
+    wire: "txt_verified_time",
   }),
-  verifiedTime: z
-    .string()
-    .nullable()
-    .meta({ description: "When the TXT record was verified (ISO 8601).", wire: "txt_verified_time" }),
-  verifiedDomain: z
-    .string()
-    .nullable()
-    .meta({ description: "The domain the TXT record was verified for.", wire: "txt_verified_domain" }),
+  verifiedDomain: out.stringOrNull("The domain the TXT record was verified for.", {
+    wire: "txt_verified_domain",
+  }),
 });
 
 type DomainVerificationInputs = z.output<typeof inputs>;
@@ -99,7 +96,7 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs) {
     describe: `the TXT record of domain ${domain.name}`,
     // The domain's ownership changes: this process's reads of the install's domains list again.
     attempt: () =>
-      ctx.client.domains.verify(installId, domainId).finally(() => DOMAIN_READS.drop(ctx.client, installId)),
+      DOMAIN_READS.writing(ctx.client, installId, ctx.client.domains.verify(installId, domainId)),
     explain: async (lastAnswer) => {
       // Read the domain again for the record to publish: it is the one the service is looking for now.
       const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);

@@ -11,7 +11,7 @@ import { environmentAddress, environmentResourceName, resourceIdString } from ".
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, stringInput, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, stringInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
@@ -56,15 +56,13 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  resourceName: z.string().meta({
-    description:
-      "The resource name `accounts/{accountId}/apps/{appId}/environments/{name}` (also the resource id).",
-  }),
-  createTime: z.string().nullable().meta({ description: "When the environment was created (RFC 3339)." }),
-  reconciling: z.boolean().meta({
-    description:
-      "Whether the platform was still applying a change when last read (false after create and update).",
-  }),
+  resourceName: out.string(
+    "The resource name `accounts/{accountId}/apps/{appId}/environments/{name}` (also the resource id).",
+  ),
+  createTime: out.stringOrNull("When the environment was created (RFC 3339)."),
+  reconciling: out.boolean(
+    "Whether the platform was still applying a change when last read (false after create and update).",
+  ),
 });
 
 type EnvironmentInputs = z.output<typeof inputs>;

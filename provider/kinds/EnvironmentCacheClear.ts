@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { environmentAddress, environmentResourceName } from "../core/appHosting";
 import { defineKind, type OutputsOf } from "../core/define";
-import { triggersInput } from "../core/inputs";
+import { out, triggersInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 
 const inputs = z
@@ -17,13 +17,10 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  environmentResourceName: z
-    .string()
-    .meta({ description: "The resource name of the environment whose cache is cleared." }),
-  lastClearedAt: z.string().meta({
-    description:
-      "When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).",
-  }),
+  environmentResourceName: out.string("The resource name of the environment whose cache is cleared."),
+  lastClearedAt: out.string(
+    "When this resource last cleared the cache (RFC 3339, the provider's clock: the service does not report it).",
+  ),
 });
 
 /** Clears the cache once; the outputs of the run. */

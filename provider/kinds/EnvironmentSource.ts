@@ -12,12 +12,13 @@ import {
   type CheckFailure,
   containsUnknown,
   named,
+  out,
   requiredString,
   timeoutSecondsInput,
   triggersInput,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, defineProvider, FORGOTTEN } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 
 /** Directory names never uploaded, at any depth. */
 const SKIPPED_DIRECTORIES = [".git", "node_modules"];
@@ -40,16 +41,14 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  buildName: z.string().nullable().meta({ description: "The resource name of the build of the upload." }),
-  buildState: z.string().nullable().meta({
-    description:
-      "The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.",
-  }),
-  sourceHash: z.string().nullable().meta({
-    description:
-      "SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.",
-  }),
-  size: z.number().nullable().meta({ description: "Size in bytes of the zip uploaded." }),
+  buildName: out.stringOrNull("The resource name of the build of the upload."),
+  buildState: out.stringOrNull(
+    "The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.",
+  ),
+  sourceHash: out.stringOrNull(
+    "SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.",
+  ),
+  size: out.numberOrNull("Size in bytes of the zip uploaded."),
 });
 
 type EnvironmentSourceInputs = z.output<typeof inputs>;
@@ -195,6 +194,16 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : (v ?? null)),
+  // `sourceHash` is compared too: check (run where the program's files are) hashes them into it.
+  computedInputs: ["sourceHash"],
+  check(result) {
+    const path = result.inputs["path"];
+    if (typeof path !== "string" || path === "" || containsUnknown(path)) return result;
+    const hashed = hashSource(path);
+    if ("failure" in hashed)
+      return { inputs: result.inputs, failures: [...(result.failures ?? []), named(hashed.failure)] };
+    return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
+  },
   async create(inputs, ctx) {
     const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/source`;
     const result = await deploy(ctx, inputs);
@@ -227,24 +236,4 @@ export const definition = defineKind({
   },
 });
 
-// `sourceHash` is compared too: check computes it, so it is no input the definition's `updatable` names.
-const generic = defineProvider({
-  ...definition,
-  updatable: [...definition.updatable, "sourceHash" as keyof EnvironmentSourceInputs],
-});
-
-/** The generic provider; its `check` (run where the program's files are) also hashes them into `sourceHash`. */
-export const provider: typeof generic = {
-  ...generic,
-  async check(olds, news) {
-    const result = await generic.check!(olds, news);
-    const path = result.inputs["path"];
-    if (typeof path !== "string" || path === "" || containsUnknown(path)) return result;
-    const hashed = hashSource(path);
-    if ("failure" in hashed)
-      return { inputs: result.inputs, failures: [...(result.failures ?? []), named(hashed.failure)] };
-    return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
-  },
-};
-// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
-definition.provider = provider;
+export const provider = definition.provider;

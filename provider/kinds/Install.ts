@@ -13,6 +13,7 @@ import { alreadyExists } from "../core/errors";
 import {
   COMMON_INPUTS,
   deletionProtectionInput,
+  out,
   stringInput,
   timeoutSecondsInput,
   uuidString,
@@ -70,23 +71,19 @@ const inputs = z
 // Without the primary domain and WordPress version: they change through other resources and core updates,
 // which would show as drift on every refresh (`getInstall` reads them).
 const outputs = z.object({
-  installId: z.string().meta({
-    description:
-      "The install's UUID (also the resource id): pass it as `installId` to the resources that act on it.",
-    wire: "id",
-  }),
-  status: z.string().nullable().meta({ description: "`active` once provisioned (`pending` before)." }),
-  phpVersion: z.string().nullable().meta({ description: "PHP version." }),
-  cname: z.string().nullable().meta({ description: "The install's CNAME (`<name>.wpengine.com`)." }),
-  stableIps: z
-    .array(z.string())
-    .meta({ description: "Stable IPs (some premium plans only; empty otherwise)." }),
-  isMultisite: z.boolean().meta({ description: "Whether the install is a multisite." }),
-  createdAt: z.string().nullable().meta({ description: "When the install was created (UTC)." }),
-  deferCmsUpgradesUntil: z
-    .string()
-    .nullable()
-    .meta({ description: "Automatic core major updates are deferred until this date, or null." }),
+  installId: out.string(
+    "The install's UUID (also the resource id): pass it as `installId` to the resources that act on it.",
+    { wire: "id" },
+  ),
+  status: out.stringOrNull("`active` once provisioned (`pending` before)."),
+  phpVersion: out.stringOrNull("PHP version."),
+  cname: out.stringOrNull("The install's CNAME (`<name>.wpengine.com`)."),
+  stableIps: out.strings("Stable IPs (some premium plans only; empty otherwise)."),
+  isMultisite: out.boolean("Whether the install is a multisite."),
+  createdAt: out.stringOrNull("When the install was created (UTC)."),
+  deferCmsUpgradesUntil: out.stringOrNull(
+    "Automatic core major updates are deferred until this date, or null.",
+  ),
 });
 
 type InstallInputs = z.output<typeof inputs>;

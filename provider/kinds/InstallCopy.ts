@@ -7,6 +7,7 @@ import {
   actionAdoptInput,
   containsUnknown,
   emailAddress,
+  out,
   triggersListInput,
   uuidString,
   whole,
@@ -71,15 +72,11 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  requestCount: z.number().meta({ description: "How many times this resource has requested the copy." }),
-  lastRequestedAt: z.string().meta({
-    description:
-      "When the last copy was requested (ISO 8601, the provider's clock); completion is announced by email only.",
-  }),
-  lastMessage: z
-    .string()
-    .nullable()
-    .meta({ description: "The service's answer to the last request (`Install copy initiated`)." }),
+  requestCount: out.number("How many times this resource has requested the copy."),
+  lastRequestedAt: out.string(
+    "When the last copy was requested (ISO 8601, the provider's clock); completion is announced by email only.",
+  ),
+  lastMessage: out.stringOrNull("The service's answer to the last request (`Install copy initiated`)."),
 });
 
 type InstallCopyInputs = z.output<typeof inputs>;
@@ -145,6 +142,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
+  wrapProvider: (generic) => actionProvider(generic, copySummary, updateCopy),
   // The spec's rules of install copy that can be decided without the service.
   rules: [
     {
@@ -204,6 +202,4 @@ export async function updateCopy(
   return { requestCount: previous, lastRequestedAt, lastMessage };
 }
 
-export const provider = actionProvider(definition.provider, copySummary, updateCopy);
-// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
-definition.provider = provider;
+export const provider = definition.provider;

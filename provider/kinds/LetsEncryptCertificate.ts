@@ -3,7 +3,7 @@ import type { Certificate, CertificateOrderRequest } from "../../sdk";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, stringInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, stringInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -41,18 +41,17 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  certificateId: z.string().nullable().meta({ description: "The certificate's id on the service." }),
-  status: z.string().nullable().meta({
-    description:
-      "`SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again.",
-  }),
-  commonName: z.string().nullable().meta({ description: "The certificate's common name." }),
-  domains: z.array(z.string()).meta({ description: "The domains it covers." }),
-  autoRenew: z.boolean().nullable().meta({ description: "Whether the service renews it." }),
-  orderedTime: z.string().nullable().meta({ description: "When it was ordered." }),
-  approvedTime: z.string().nullable().meta({ description: "When it was issued." }),
-  expiresTime: z.string().nullable().meta({ description: "When it expires." }),
-  serialNumber: z.string().nullable().meta({ description: "Its X.509 serial number (hexadecimal)." }),
+  certificateId: out.stringOrNull("The certificate's id on the service."),
+  status: out.stringOrNull(
+    "`SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again.",
+  ),
+  commonName: out.stringOrNull("The certificate's common name."),
+  domains: out.strings("The domains it covers."),
+  autoRenew: out.booleanOrNull("Whether the service renews it."),
+  orderedTime: out.stringOrNull("When it was ordered."),
+  approvedTime: out.stringOrNull("When it was issued."),
+  expiresTime: out.stringOrNull("When it expires."),
+  serialNumber: out.stringOrNull("Its X.509 serial number (hexadecimal)."),
 });
 
 type LetsEncryptCertificateInputs = z.output<typeof inputs>;

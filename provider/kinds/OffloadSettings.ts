@@ -10,6 +10,7 @@ import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
   COMMON_INPUTS,
+  out,
   requiredString,
   stringInput,
   timeoutSecondsInput,
@@ -74,10 +75,9 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  status: z.string().nullable().meta({
-    description:
-      "`applied` once the service has applied the settings, `pending` while it is still applying a change.",
-  }),
+  status: out.stringOrNull(
+    "`applied` once the service has applied the settings, `pending` while it is still applying a change.",
+  ),
 });
 
 type OffloadSettingsInputs = z.output<typeof inputs>;

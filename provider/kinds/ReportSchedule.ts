@@ -6,9 +6,9 @@ import type {
   CreateReportScheduleRequest,
   UpdateReportScheduleRequest,
 } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, requiredString, uuidString, whole } from "../core/inputs";
+import { COMMON_INPUTS, canonicalTime, out, requiredString, uuidString, whole } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -75,7 +75,7 @@ const inputs = z
         offset: true,
         error: "must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
       })
-      .overwrite(isoOrAsIs)
+      .overwrite(canonicalTime)
       .meta({
         description:
           "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.",
@@ -103,13 +103,11 @@ const inputs = z
 const scheduleMatch = z.templateLiteral([z.enum(["exact", "only-new-schedule", "adopted"])]);
 
 const outputs = z.object({
-  scheduleId: z
-    .string()
-    .meta({ description: "The schedule's UUID (also the resource id).", stable: true, wire: "uuid" }),
-  createdAt: z.string().nullable().meta({ description: "When the schedule was created, or null." }),
-  nextRunDate: z.string().nullable().meta({
-    description: "The next generation as the service lists it now (moves on after every run), or null.",
-  }),
+  scheduleId: out.string("The schedule's UUID (also the resource id).", { stable: true, wire: "uuid" }),
+  createdAt: out.stringOrNull("When the schedule was created, or null."),
+  nextRunDate: out.stringOrNull(
+    "The next generation as the service lists it now (moves on after every run), or null.",
+  ),
   createMatch: scheduleMatch.optional().meta({
     description:
       "How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.",
@@ -122,12 +120,6 @@ type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
 const fieldsOf = () => definition.updatable as (keyof ScheduleFields)[];
 
-function isoOrAsIs(value: string | null | undefined): string {
-  if (!value) return "";
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
-}
-
 /** A field in canonical form: ids lower case, the date in UTC, the unit upper case, recipients sorted. */
 function canonical(key: string, v: unknown): unknown {
   switch (key) {
@@ -135,7 +127,7 @@ function canonical(key: string, v: unknown): unknown {
     case "templateUuid":
       return typeof v === "string" ? v.toLowerCase() : v;
     case "nextScheduledDate":
-      return typeof v === "string" || v == null ? isoOrAsIs(v) : v;
+      return typeof v === "string" ? canonicalTime(v) : (v ?? "");
     case "frequency": {
       const f = v as { value?: unknown; unit?: unknown };
       return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
@@ -231,9 +223,9 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
 export function scheduleOutputs(siteId: string, s: ApiSchedule, anchor?: string): ReportScheduleOutputs {
   const fields = scheduleFields(s);
   const live = fields.nextScheduledDate;
-  const keep = anchor !== undefined && live !== "" && isRunOf(isoOrAsIs(anchor), live, fields.frequency);
+  const keep = anchor !== undefined && live !== "" && isRunOf(canonicalTime(anchor), live, fields.frequency);
   const outs = Object.assign({ siteId }, WIRE.outputs(s), fields);
-  return { ...outs, nextScheduledDate: keep ? isoOrAsIs(anchor) : live, nextRunDate: live || null };
+  return { ...outs, nextScheduledDate: keep ? canonicalTime(anchor!) : live, nextRunDate: live || null };
 }
 
 /** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
@@ -278,16 +270,12 @@ export const definition = defineKind({
     find: async (i, ctx) =>
       (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
   },
-  list: {
-    inputs: z.object({
-      siteId: uuidString.meta({ description: "The site whose report schedules are listed." }),
-    }),
-    items: async (q, client) =>
-      (await client.reportSchedules.list(q["siteId"]!)).map((r) => ({
-        fields: { siteId: q["siteId"]!, id: r.uuid },
-        name: r.title ?? r.uuid,
-      })),
-  },
+  list: listedUnder(
+    "siteId",
+    "The site whose report schedules are listed.",
+    (client, siteId) => client.reportSchedules.list(siteId),
+    (r) => [r.uuid, r.title ?? r.uuid],
+  ),
   inputs,
   outputs,
   // Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Site as ApiSite, CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, deletionProtectionInput, stringInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, deletionProtectionInput, out, stringInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -31,14 +31,12 @@ const inputs = z
 
 /** What the service reports, without the installs: they change through other resources (`getSite` lists them). */
 const outputs = z.object({
-  siteId: z.string().meta({ description: "The site's UUID (also the resource id).", wire: "id" }),
-  groupName: z.string().nullable().meta({ description: "The site's group, or null." }),
-  tags: z.array(z.string()).meta({ description: "The site's tags." }),
-  createdAt: z.string().nullable().meta({ description: "When the site was created (UTC)." }),
-  sandbox: z
-    .boolean()
-    .meta({ description: "Whether the site is a sandbox (sandboxes cannot be transferred)." }),
-  transferable: z.boolean().meta({ description: "Whether the site can be transferred." }),
+  siteId: out.string("The site's UUID (also the resource id).", { wire: "id" }),
+  groupName: out.stringOrNull("The site's group, or null."),
+  tags: out.strings("The site's tags."),
+  createdAt: out.stringOrNull("When the site was created (UTC)."),
+  sandbox: out.boolean("Whether the site is a sandbox (sandboxes cannot be transferred)."),
+  transferable: out.boolean("Whether the site can be transferred."),
 });
 
 type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;

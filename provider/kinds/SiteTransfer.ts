@@ -2,19 +2,20 @@ import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, containsUnknown, named, uuidString } from "../core/inputs";
+import {
+  type CheckFailure,
+  COMMON_INPUTS,
+  canonicalTime,
+  containsUnknown,
+  named,
+  out,
+  uuidString,
+} from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** Statuses in which a transfer can still be cancelled (and counts as the site's active transfer). */
 const CANCELLABLE: readonly string[] = ["pending", "scheduled"];
-
-/** An RFC 3339 instant in its canonical form (`2026-06-01T14:30:00.000Z`), or the input if it is not one. */
-export function canonicalTime(value: unknown): unknown {
-  if (typeof value !== "string") return value ?? null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
-}
 
 const inputs = z
   .object({
@@ -31,7 +32,7 @@ const inputs = z
         offset: true,
         error: "must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z",
       })
-      .overwrite((s) => canonicalTime(s) as string)
+      .overwrite(canonicalTime)
       .nullable()
       .default(null)
       .meta({
@@ -51,22 +52,16 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  transferId: z
-    .string()
-    .meta({ description: "The transfer's id (also the resource id).", stable: true, wire: "id" }),
-  status: z.string().meta({
-    description:
-      "pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).",
-  }),
-  createdAt: z.string().nullable().meta({ description: "When the transfer was requested." }),
-  updatedAt: z.string().nullable().meta({ description: "When the transfer last changed." }),
-  site: z.string().nullable().meta({ description: "The site's name at transfer time." }),
-  installs: z.array(z.string()).meta({ description: "The names of the site's installs at transfer time." }),
-  originAccount: z.string().nullable().meta({ description: "The name of the account the site comes from." }),
-  destinationAccount: z
-    .string()
-    .nullable()
-    .meta({ description: "The name of the account the site goes to." }),
+  transferId: out.string("The transfer's id (also the resource id).", { stable: true, wire: "id" }),
+  status: out.string(
+    "pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).",
+  ),
+  createdAt: out.stringOrNull("When the transfer was requested."),
+  updatedAt: out.stringOrNull("When the transfer last changed."),
+  site: out.stringOrNull("The site's name at transfer time."),
+  installs: out.strings("The names of the site's installs at transfer time."),
+  originAccount: out.stringOrNull("The name of the account the site comes from."),
+  destinationAccount: out.stringOrNull("The name of the account the site goes to."),
 });
 
 type SiteTransferInputs = z.output<typeof inputs>;
@@ -173,6 +168,16 @@ export const definition = defineKind({
   // be requested (create-before-delete would always be refused with 409).
   deleteBeforeReplace: true,
   normalize: normalizeValue,
+  // Only a transfer about to be created is held to the time window.
+  check(result, olds) {
+    const failures = [...(result.failures ?? [])];
+    const time = result.inputs["scheduledTime"];
+    if (!failures.length && !containsUnknown(time) && isCreating(olds, result.inputs)) {
+      const failure = scheduledTimeFailure(time, Date.now());
+      if (failure) failures.push(named(failure));
+    }
+    return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
+  },
   async create(inputs, ctx) {
     const active = inputs.adopt ? await findActive(ctx, inputs.siteId) : undefined;
     if (active) {
@@ -218,20 +223,4 @@ export const definition = defineKind({
   },
 });
 
-/** The generic provider, with a `check` that holds only a transfer about to be created to the time window. */
-const base = definition.provider;
-export const provider: typeof definition.provider = {
-  ...base,
-  async check(olds, news) {
-    const result = await base.check!(olds, news);
-    const failures = [...(result.failures ?? [])];
-    const time = result.inputs["scheduledTime"];
-    if (!failures.length && !containsUnknown(time) && isCreating(olds, result.inputs)) {
-      const failure = scheduledTimeFailure(time, Date.now());
-      if (failure) failures.push(named(failure));
-    }
-    return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
-  },
-};
-// The registry (the executable provider, the importer) serves this kind's provider as the plugin does.
-definition.provider = provider;
+export const provider = definition.provider;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { SshKey as ApiSshKey, CreateSshKeyRequest } from "../../sdk";
 import { defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, named, stringInput } from "../core/inputs";
+import { COMMON_INPUTS, named, out, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -62,13 +62,10 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  sshKeyId: z.string().meta({ description: "The key's UUID (also the resource id).", wire: "uuid" }),
-  fingerprint: z
-    .string()
-    .nullable()
-    .meta({ description: "The MD5 fingerprint as the service shows it (`a1:b2:...`)." }),
-  comment: z.string().nullable().meta({ description: "The key's comment." }),
-  createdAt: z.string().nullable().meta({ description: "When the key was added." }),
+  sshKeyId: out.string("The key's UUID (also the resource id).", { wire: "uuid" }),
+  fingerprint: out.stringOrNull("The MD5 fingerprint as the service shows it (`a1:b2:...`)."),
+  comment: out.stringOrNull("The key's comment."),
+  createdAt: out.stringOrNull("When the key was added."),
 });
 
 const WIRE = wireOf(inputs, outputs);

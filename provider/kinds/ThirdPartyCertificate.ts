@@ -2,7 +2,7 @@ import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
-import { type CheckFailure, COMMON_INPUTS, named, stringInput, uuidString, whole } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, named, out, stringInput, uuidString, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -128,17 +128,13 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  subject: z
-    .string()
-    .meta({ description: "Subject of the end-entity certificate, e.g. `CN=www.example.com, O=Acme`." }),
-  issuer: z.string().meta({ description: "Issuer of the end-entity certificate." }),
-  names: z
-    .array(z.string())
-    .meta({ description: "The DNS names the certificate covers (its subject alternative names)." }),
-  notBefore: z.string().meta({ description: "Start of validity (ISO 8601)." }),
-  notAfter: z.string().meta({ description: "End of validity (ISO 8601): renew before this." }),
-  fingerprint: z.string().meta({ description: "SHA-256 fingerprint, colon-separated hex." }),
-  serialNumber: z.string().meta({ description: "Serial number, hex." }),
+  subject: out.string("Subject of the end-entity certificate, e.g. `CN=www.example.com, O=Acme`."),
+  issuer: out.string("Issuer of the end-entity certificate."),
+  names: out.strings("The DNS names the certificate covers (its subject alternative names)."),
+  notBefore: out.string("Start of validity (ISO 8601)."),
+  notAfter: out.string("End of validity (ISO 8601): renew before this."),
+  fingerprint: out.string("SHA-256 fingerprint, colon-separated hex."),
+  serialNumber: out.string("Serial number, hex."),
 });
 
 type ThirdPartyCertificateInputs = z.output<typeof inputs>;

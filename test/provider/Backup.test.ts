@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/core/inputs";
-import { BACKUP_POLL, provider } from "../../provider/kinds/Backup";
+import { BACKUP_POLL, UNKNOWN } from "../../provider/core/inputs";
+import { provider } from "../../provider/kinds/Backup";
 import { SEED } from "../../simulator";
 import { assertPlain, checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/core/inputs";
-import { provider, RESTORE_POLL } from "../../provider/kinds/BackupRestore";
+import { BACKUP_POLL, UNKNOWN } from "../../provider/core/inputs";
+import { provider } from "../../provider/kinds/BackupRestore";
 import { SEED } from "../../simulator";
 import { assertPlain, checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -12,9 +12,9 @@ const ABORTED = SEED.backups.acmeprodAborted.id;
 
 const client = fixture.client;
 
-const saved = { ...RESTORE_POLL };
-beforeAll(() => Object.assign(RESTORE_POLL, { intervalMs: 10, maxIntervalMs: 50 }));
-afterAll(() => Object.assign(RESTORE_POLL, saved));
+const saved = { ...BACKUP_POLL };
+beforeAll(() => Object.assign(BACKUP_POLL, { intervalMs: 10, maxIntervalMs: 50 }));
+afterAll(() => Object.assign(BACKUP_POLL, saved));
 
 const wanted = { installId: ACMEPROD, backupId: COMPLETED, notificationEmails: ["ops@acme.example"] };
 const SUMMARY =

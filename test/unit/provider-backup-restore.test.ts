@@ -7,15 +7,9 @@ import {
 } from "../../provider/core/actions";
 import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
-import { UNKNOWN } from "../../provider/core/inputs";
+import { BACKUP_POLL, UNKNOWN } from "../../provider/core/inputs";
 import { CreatedButFailedError } from "../../provider/core/lifecycle";
-import {
-  provider,
-  RESTORE_INPUTS,
-  RESTORE_POLL,
-  restoreSummary,
-  updateRestore,
-} from "../../provider/kinds/BackupRestore";
+import { provider, RESTORE_INPUTS, restoreSummary, updateRestore } from "../../provider/kinds/BackupRestore";
 import type { WpEngineClient } from "../../sdk";
 
 const INSTALL = "1e000000-0000-4000-8000-000000000001";
@@ -35,9 +29,9 @@ const olds = {
   installStatus: "active",
 };
 
-const saved = { ...RESTORE_POLL };
-beforeAll(() => Object.assign(RESTORE_POLL, { intervalMs: 10, maxIntervalMs: 50 }));
-afterAll(() => Object.assign(RESTORE_POLL, saved));
+const saved = { ...BACKUP_POLL };
+beforeAll(() => Object.assign(BACKUP_POLL, { intervalMs: 10, maxIntervalMs: 50 }));
+afterAll(() => Object.assign(BACKUP_POLL, saved));
 
 describe("action helpers", () => {
   it("shows values for people, unknown ones as such", () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeEmails } from "../../provider/core/inputs";
+import { BACKUP_POLL, normalizeEmails } from "../../provider/core/inputs";
 import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import {
   abortedMessage,
-  BACKUP_POLL,
   type BackupInputs,
   backupOutputs,
   isTerminalBackupStatus,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { canonicalTime } from "../../provider/core/inputs";
 import {
   adoptionMismatch,
-  canonicalTime,
   isCreating,
   scheduledTimeFailure,
   transferOutputs,
