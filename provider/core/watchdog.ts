@@ -3,8 +3,9 @@
  * soon after its parent or grandparent (the dynamic plugin is a `sh` script running node) is gone.
  */
 import { readFileSync } from "node:fs";
+import { perProcess } from "./config";
 
-const WATCHING = Symbol.for("pulumi-wpengine.watching-parent");
+const watching = perProcess("watching-parent", () => false);
 
 /** The parent of a process, from `/proc` (Linux); undefined where it cannot be read. */
 function parentOf(pid: number): number | undefined {
@@ -22,9 +23,8 @@ const ancestry = (): string => `${process.ppid}/${parentOf(process.ppid) ?? "?"}
 
 /** Exits this process (code 1) soon after its parent or grandparent is gone. Idempotent. */
 export function stopWithParent(intervalMs = 500): void {
-  const holder = globalThis as { [WATCHING]?: boolean };
-  if (holder[WATCHING]) return;
-  holder[WATCHING] = true;
+  if (watching.get()) return;
+  watching.set(true);
   const start = ancestry();
   setInterval(() => {
     if (ancestry() !== start) {
