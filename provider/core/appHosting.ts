@@ -1,6 +1,6 @@
 /** What the application-hosting kinds share: ids, resource names, an environment's address, mappings. */
 import { z } from "zod";
-import { type DomainMapping as ApiDomainMapping, canonicalDomain } from "../../sdk";
+import { type DomainMapping as ApiDomainMapping, canonicalDomain, type WpEngineClient } from "../../sdk";
 import { stringInput, uuidString } from "./inputs";
 
 /** An app or environment id input, in the form the service accepts (a DNS label). */
@@ -50,6 +50,15 @@ export const mappingStatusOutput = z.object({
 
 /** One mapping's status. */
 export type MappingStatus = z.output<typeof mappingStatusOutput>;
+
+/** The statuses of an environment's mappings, following every page. */
+export async function* mappingStatuses(
+  client: WpEngineClient,
+  e: { accountId: string; appId: string; environmentId: string },
+): AsyncIterable<MappingStatus> {
+  for await (const m of client.domainMappings.iterate(e.accountId, e.appId, e.environmentId))
+    yield mappingStatus(m);
+}
 
 /** A service record as its status output (domains canonical). */
 export function mappingStatus(m: ApiDomainMapping): MappingStatus {

@@ -4,6 +4,7 @@ import {
   environmentResourceName,
   type MappingStatus,
   mappingStatus,
+  mappingStatuses,
 } from "../core/appHosting";
 import { defineKind } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, timeoutSecondsInput } from "../core/inputs";
@@ -51,10 +52,8 @@ type Address = Pick<DomainMappingVerificationInputs, "accountId" | "appId" | "en
 
 /** The live mapping of the domain, following every page; undefined when the environment has none. */
 async function findMapping(ctx: Context, a: Address): Promise<MappingStatus | undefined> {
-  for await (const m of ctx.client.domainMappings.iterate(a.accountId, a.appId, a.environmentId)) {
-    const status = mappingStatus(m);
-    if (status.domain === a.domain && status.state !== "DELETING") return status;
-  }
+  for await (const m of mappingStatuses(ctx.client, a))
+    if (m.domain === a.domain && m.state !== "DELETING") return m;
   return undefined;
 }
 

@@ -5,7 +5,7 @@ import {
   environmentAddress,
   environmentResourceName,
   type MappingStatus,
-  mappingStatus,
+  mappingStatuses,
   mappingStatusOutput,
 } from "../core/appHosting";
 import { collect, defineKind } from "../core/define";
@@ -161,12 +161,6 @@ const mappingsOutputs = (inputs: Waiting, mappings: MappingInput[], statuses: Ma
   primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
 });
 
-/** Every mapping of the environment as statuses, following every page. */
-const listAll = async (ctx: Context, e: Environment) =>
-  (await collect(ctx.client.domainMappings.iterate(e.accountId, e.appId, e.environmentId))).map(
-    mappingStatus,
-  );
-
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
 function waitSettled(
   ctx: Context,
@@ -185,7 +179,7 @@ function waitSettled(
       ? `the domain mappings of ${name} to become ACTIVE (timeoutSeconds ${inputs.timeoutSeconds})`
       : `the domain mappings of ${name} to be removed (timeoutSeconds ${inputs.timeoutSeconds})`,
     check: async () => {
-      const all = await listAll(ctx, inputs);
+      const all = await collect(mappingStatuses(ctx.client, inputs));
       if (!domains.length)
         return all.length ? { done: false, state: pending(all) } : { done: true, value: [] };
       const waiting = domains.filter((d) => all.find((s) => s.domain === d)?.state !== "ACTIVE");
@@ -246,7 +240,7 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
   async create(inputs, ctx) {
     const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/domainMappings`;
-    const existing = liveSet(await listAll(ctx, inputs));
+    const existing = liveSet(await collect(mappingStatuses(ctx.client, inputs)));
     if (existing.length && !inputs.adopt)
       throw alreadyExists(
         `environment ${inputs.environmentId} of app ${inputs.appId} already has domain mappings ` +
@@ -269,7 +263,7 @@ export const definition = defineKind({
     }
   },
   async read(_id, olds, ctx) {
-    const statuses = liveSet(await listAll(ctx, olds));
+    const statuses = liveSet(await collect(mappingStatuses(ctx.client, olds)));
     // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
     return { outs: mappingsOutputs(olds, asInputs(statuses), statuses) };
