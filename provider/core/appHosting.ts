@@ -60,11 +60,15 @@ const MAPPING_WIRE = wireOf(z.object({}), mappingStatusOutput, undefined, asIs);
 /** One mapping's status. */
 export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
+/** An environment, by the inputs that address it. */
+export type EnvironmentAddress = Record<keyof typeof environmentAddress, string>;
+
+/** `.../environments/{env}/domainMappings`: the service's resource name of an environment's mappings. */
+export const mappingsName = (e: EnvironmentAddress): string =>
+  `${environmentResourceName(e.accountId, e.appId, e.environmentId)}/domainMappings`;
+
 /** The statuses of an environment's mappings, following every page. */
-export async function* mappingStatuses(
-  client: WpEngineClient,
-  e: { accountId: string; appId: string; environmentId: string },
-): AsyncIterable<MappingStatus> {
+export async function* mappingStatuses(client: WpEngineClient, e: EnvironmentAddress) {
   for await (const m of client.domainMappings.iterate(e.accountId, e.appId, e.environmentId))
     yield mappingStatus(m);
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import {
+  type EnvironmentAddress,
   environmentAddress,
-  environmentResourceName,
   type MappingStatus,
   mappingStatus,
   mappingStatuses,
+  mappingsName,
 } from "../core/appHosting";
 import { defineKind } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, timeoutSecondsInput } from "../core/inputs";
@@ -48,7 +49,7 @@ const outputs = z.object({
 });
 
 type DomainMappingVerificationInputs = z.output<typeof inputs>;
-type Address = Pick<DomainMappingVerificationInputs, "accountId" | "appId" | "environmentId" | "domain">;
+type Address = EnvironmentAddress & Pick<DomainMappingVerificationInputs, "domain">;
 
 /** The live mapping of the domain, following every page; undefined when the environment has none. */
 async function findMapping(ctx: Context, a: Address): Promise<MappingStatus | undefined> {
@@ -58,8 +59,7 @@ async function findMapping(ctx: Context, a: Address): Promise<MappingStatus | un
 }
 
 /** The id: the mapping's resource name. */
-const mappingName = (a: Address) =>
-  `${environmentResourceName(a.accountId, a.appId, a.environmentId)}/domainMappings/${a.domain}`;
+const mappingName = (a: Address) => `${mappingsName(a)}/${a.domain}`;
 
 const verificationOutputs = (a: Omit<DomainMappingVerificationInputs, "adopt">, m: MappingStatus) => ({
   ...a,

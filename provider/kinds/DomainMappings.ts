@@ -2,11 +2,13 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { canonicalDomain, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
 import {
+  type EnvironmentAddress,
   environmentAddress,
   environmentResourceName,
   type MappingStatus,
   mappingStatuses,
   mappingStatusOutput,
+  mappingsName,
 } from "../core/appHosting";
 import { collect, defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -64,8 +66,7 @@ const outputs = z.object({
 });
 
 type DomainMappingsInputs = z.output<typeof inputs>;
-type Environment = Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">;
-type Waiting = Environment & Pick<DomainMappingsInputs, "timeoutSeconds">;
+type Waiting = EnvironmentAddress & Pick<DomainMappingsInputs, "timeoutSeconds">;
 
 const domainOf = (m: unknown) => String((m as { domain?: unknown } | null)?.domain ?? "");
 const byDomain = (a: unknown, b: unknown) =>
@@ -191,7 +192,7 @@ function waitSettled(
 }
 
 /** Makes the environment's set exactly `mappings` (`:replace`). */
-const replace = (ctx: Context, e: Environment, mappings: readonly MappingInput[]) =>
+const replace = (ctx: Context, e: EnvironmentAddress, mappings: readonly MappingInput[]) =>
   ctx.client.domainMappings.replace(e.accountId, e.appId, e.environmentId, {
     domainMappings: replaceBody(mappings),
   });
@@ -239,7 +240,7 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
   async create(inputs, ctx) {
-    const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/domainMappings`;
+    const id = mappingsName(inputs);
     const existing = liveSet(await collect(mappingStatuses(ctx.client, inputs)));
     if (existing.length && !inputs.adopt)
       throw alreadyExists(
