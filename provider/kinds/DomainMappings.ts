@@ -21,6 +21,7 @@ import {
   whole,
 } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { asIs, wireOf } from "../core/wire";
 
 const mappingInput = z
   .object({
@@ -37,6 +38,8 @@ const mappingInput = z
     }),
   })
   .strict();
+
+const MAPPING_WIRE = wireOf(mappingInput, z.object({}), undefined, asIs);
 
 /** One mapping as declared, with defaults. */
 export type MappingInput = z.output<typeof mappingInput>;
@@ -141,11 +144,7 @@ export const liveSet = (statuses: readonly MappingStatus[]) =>
 
 /** The declared shape of live mappings (what `read` reports as inputs). */
 export const asInputs = (statuses: readonly MappingStatus[]): MappingInput[] =>
-  statuses.map(({ domain, primary, destinationDomainMapping }) => ({
-    domain,
-    primary,
-    destinationDomainMapping,
-  }));
+  statuses.map((s) => MAPPING_WIRE.fields(s));
 
 /** The `:replace` request body's mappings for a declared set (false and null fields left out). */
 export const replaceBody = (mappings: readonly MappingInput[]) =>
