@@ -1,7 +1,8 @@
 /** What the application-hosting kinds share: ids, resource names, an environment's address, mappings. */
 import { z } from "zod";
-import { type DomainMapping as ApiDomainMapping, canonicalDomain } from "../../sdk";
+import { type DomainMapping as ApiDomainMapping, canonicalDomain, type WpEngineClient } from "../../sdk";
 import { stringInput, uuidString } from "./inputs";
+import { asIs, wireOf } from "./wire";
 
 /** An app or environment id input, in the form the service accepts (a DNS label). */
 export const resourceIdString = stringInput.regex(
@@ -40,29 +41,45 @@ export const mappingStatusOutput = z.object({
   state: z.string().meta({
     description: "CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).",
   }),
-  resourceName: z.string().nullable().meta({ description: "The mapping's resource name." }),
+  resourceName: z.string().nullable().meta({ description: "The mapping's resource name.", wire: "name" }),
   txtRecordName: z.string().nullable().meta({
     description: "Name of the TXT record that proves ownership, when the service asks for one.",
+    wire: "txtVerification.name",
   }),
-  txtRecordValue: z.string().nullable().meta({ description: "Value of that TXT record." }),
-  txtVerified: z.boolean().nullable().meta({ description: "Whether ownership has been verified." }),
+  txtRecordValue: z
+    .string()
+    .nullable()
+    .meta({ description: "Value of that TXT record.", wire: "txtVerification.value" }),
+  txtVerified: z
+    .boolean()
+    .nullable()
+    .meta({ description: "Whether ownership has been verified.", wire: "txtVerification.verified" }),
 });
+const MAPPING_WIRE = wireOf(z.object({}), mappingStatusOutput, undefined, asIs);
 
 /** One mapping's status. */
 export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
-/** A service record as its status output (domains canonical). */
+/** An environment, by the inputs that address it. */
+export type EnvironmentAddress = Record<keyof typeof environmentAddress, string>;
+
+/** `.../environments/{env}/domainMappings`: the service's resource name of an environment's mappings. */
+export const mappingsName = (e: EnvironmentAddress): string =>
+  `${environmentResourceName(e.accountId, e.appId, e.environmentId)}/domainMappings`;
+
+/** The statuses of an environment's mappings, following every page. */
+export async function* mappingStatuses(client: WpEngineClient, e: EnvironmentAddress) {
+  for await (const m of client.domainMappings.iterate(e.accountId, e.appId, e.environmentId))
+    yield mappingStatus(m);
+}
+
+/** A service record as its status output (domains canonical, a destination by its domain). */
 export function mappingStatus(m: ApiDomainMapping): MappingStatus {
-  const txt = m.txtVerification;
   const dest = m.destinationDomainMapping;
   return {
+    ...MAPPING_WIRE.outputs(m),
     domain: canonicalDomain(m.domain),
-    primary: m.primary ?? false,
     destinationDomainMapping: dest ? canonicalDomain(dest.split("/").pop() ?? dest) : null,
     state: m.state ?? "STATE_UNSPECIFIED",
-    resourceName: m.name ?? null,
-    txtRecordName: txt?.name ?? null,
-    txtRecordValue: txt?.value ?? null,
-    txtVerified: txt?.verified ?? null,
   };
 }

@@ -6,6 +6,7 @@ import { WpEngineConfigError, WpEngineConnectionError } from "../../sdk/core/err
 import {
   CONFIG_KEYS,
   currentProviderInstance,
+  perProcess,
   profileSources,
   type ResolvedProviderConfig,
   resolveProviderConfig,
@@ -14,14 +15,12 @@ import { UNKNOWN } from "./inputs";
 import { beforeWrite } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
-const EMBEDDED_KEY = Symbol.for("pulumi-wpengine.embedded-simulators");
-type Stoppable = { stop(): Promise<void> };
-function embedded(): Set<Stoppable> {
-  const holder = globalThis as Record<symbol, Set<Stoppable> | undefined>;
-  holder[EMBEDDED_KEY] ??= new Set();
-  return holder[EMBEDDED_KEY];
-}
-type Cached = { fingerprint: string; client: Promise<WpEngineClient> };
+const embedded = perProcess("embedded-simulators", () => new Set<{ stop(): Promise<void> }>());
+/** The clients of this process, by their instance's slot. */
+const clients = perProcess(
+  "clients",
+  () => new Map<symbol, { fingerprint: string; client: Promise<WpEngineClient> }>(),
+);
 
 /** Thrown when neither stack config nor the environment says where and as whom to connect. */
 export class MissingCredentialsError extends Error {
@@ -81,7 +80,7 @@ async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClie
   // Loaded only when asked for, so a provider talking to the real service never loads the server.
   const { startSimulator } = await import("../../simulator");
   const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
-  embedded().add(sim);
+  embedded.get().add(sim);
   process.once("exit", () => void sim.stop());
   return new WpEngineClient({
     ...options,
@@ -103,15 +102,15 @@ export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Prom
     config.maxConcurrency,
     config.maxRetries,
   ]);
-  const holder = globalThis as Record<symbol, Cached | undefined>;
-  const cached = holder[slot];
+  const cache = clients.get();
+  const cached = cache.get(slot);
   if (cached && cached.fingerprint === fingerprint) return cached.client;
   const client = buildClient(config);
   // A failed construction is not kept: the next call tries again.
   client.catch(() => {
-    if (holder[slot]?.client === client) delete holder[slot];
+    if (cache.get(slot)?.client === client) cache.delete(slot);
   });
-  holder[slot] = { fingerprint, client };
+  cache.set(slot, { fingerprint, client });
   return client;
 }
 
@@ -120,11 +119,14 @@ export function getClient(): Promise<WpEngineClient> {
   return cachedClient(currentProviderInstance().clientSlot, resolveProviderConfig());
 }
 
+/** Drops the client cached under `slot`. */
+export const forgetClient = (slot: symbol): void => void clients.get().delete(slot);
+
 /** Drops the cached client and stops the embedded simulators (tests: a listening one keeps workers up). */
 export async function resetClient(): Promise<void> {
-  delete (globalThis as Record<symbol, unknown>)[currentProviderInstance().clientSlot];
-  const sims = [...embedded()];
-  embedded().clear();
+  forgetClient(currentProviderInstance().clientSlot);
+  const sims = [...embedded.get()];
+  embedded.get().clear();
   await Promise.all(sims.map((s) => s.stop()));
 }
 

@@ -98,10 +98,24 @@ export interface ProviderInstance {
   profile?: string;
 }
 
-// On `globalThis`: a checkout and an installed copy of the package in one process must share the config.
-const STACK_KEY = Symbol.for("pulumi-wpengine.provider-config");
+/**
+ * One value per process, on `globalThis` under `pulumi-wpengine.<name>`: a checkout and an installed copy of
+ * the package in one process must share it. `get` makes it with `init` when there is none.
+ */
+export function perProcess<T>(name: string, init: () => T) {
+  const key = Symbol.for(`pulumi-wpengine.${name}`);
+  const holder = globalThis as Record<symbol, T | undefined>;
+  return {
+    get: (): T => (holder[key] ??= init()),
+    set(value: T) {
+      holder[key] = value;
+    },
+    clear: () => void delete holder[key],
+  };
+}
+
 const STACK_SLOT = Symbol.for("pulumi-wpengine.provider-client");
-type Holder = { [STACK_KEY]?: ProviderInstance };
+const stack = perProcess<ProviderInstance>("provider-config", () => ({ config: {}, clientSlot: STACK_SLOT }));
 
 const instanceScope = new AsyncLocalStorage<ProviderInstance>();
 
@@ -112,9 +126,7 @@ export function withProviderInstance<T>(instance: ProviderInstance, fn: () => T)
 
 /** The instance the current call runs as: the scope's, else the process's stack config. */
 export function currentProviderInstance(): ProviderInstance {
-  return (
-    instanceScope.getStore() ?? (globalThis as Holder)[STACK_KEY] ?? { config: {}, clientSlot: STACK_SLOT }
-  );
+  return instanceScope.getStore() ?? stack.get();
 }
 
 /** The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program). */
@@ -129,12 +141,12 @@ export function rawConfigOf(get: (key: string) => string | undefined): RawProvid
 
 /** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
 export function setStackConfig(get: (key: string) => string | undefined): void {
-  (globalThis as Holder)[STACK_KEY] = { config: rawConfigOf(get), clientSlot: STACK_SLOT };
+  stack.set({ config: rawConfigOf(get), clientSlot: STACK_SLOT });
 }
 
 /** Forgets the stack config (tests). */
 export function clearStackConfig(): void {
-  delete (globalThis as Holder)[STACK_KEY];
+  stack.clear();
 }
 
 /**

@@ -1,6 +1,6 @@
 /** What the kinds that place an install share (`Install`, `InstallPlacement`). */
 import { z } from "zod";
-import { INSTALL_ENVIRONMENTS, type Install, type InstallEnvironment } from "../../sdk";
+import { INSTALL_ENVIRONMENTS, type Install } from "../../sdk";
 
 /** An install's environment in its site, stored lower case; refined, not an enum (0.1.0 typed a string). */
 export const environmentInput = z
@@ -14,14 +14,3 @@ export const environmentInput = z
 /** An install's environment lower case, as the inputs store it; none when the install reports none. */
 export const environmentOf = (i: Install) =>
   i.environment ? { environment: i.environment.toLowerCase() } : {};
-
-/** The PATCH that moves an install from `have` to `want`; `undefined` when it is already there. */
-export function placementPatch(
-  have: { siteId?: string | null; environment?: string | null },
-  want: { siteId: string; environment: string },
-): { site_id?: string; environment?: InstallEnvironment } | undefined {
-  const patch: { site_id?: string; environment?: InstallEnvironment } = {};
-  if ((have.siteId ?? "").toLowerCase() !== want.siteId.toLowerCase()) patch.site_id = want.siteId;
-  if (have.environment !== want.environment) patch.environment = want.environment as InstallEnvironment;
-  return Object.keys(patch).length ? patch : undefined;
-}

@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Props } from "./inputs";
+import { procStat } from "./watchdog";
 
 /** The identity of one object: the kind and the inputs that name it. */
 export interface Identity {
@@ -69,13 +70,10 @@ function runPid(): number | undefined {
   if (!fs.existsSync("/proc/self/stat")) return process.ppid;
   let pid = process.ppid;
   for (let depth = 0; depth < 4 && pid > 1; depth++) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === "pulumi") return pid;
-      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    } catch {
-      break;
-    }
+    const stat = procStat(pid);
+    if (stat?.name === "pulumi") return pid;
+    if (!stat) break;
+    pid = stat.parent;
   }
   return undefined;
 }

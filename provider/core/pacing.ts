@@ -4,6 +4,7 @@
  * is waited out (its `Retry-After`, else the whole window), never a failure.
  */
 import { isRateLimited, WpEngineWaitTimeoutError } from "../../sdk";
+import { perProcess } from "./config";
 
 /** The clock of these waits; tests replace it with the simulator's so no test sleeps for real. */
 export const PACING_CLOCK = {
@@ -11,20 +12,14 @@ export const PACING_CLOCK = {
   sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-const STATE_KEY = Symbol.for("pulumi-wpengine.pacing");
-type State = { last: Map<string, number>; tails: Map<string, Promise<unknown>> };
-
 /** Process-wide (the plugin serves every resource of a stack from one process). */
-function state(): State {
-  const holder = globalThis as Record<symbol, State | undefined>;
-  holder[STATE_KEY] ??= { last: new Map(), tails: new Map() };
-  return holder[STATE_KEY];
-}
+const state = perProcess("pacing", () => ({
+  last: new Map<string, number>(),
+  tails: new Map<string, Promise<unknown>>(),
+}));
 
 /** Forgets every recorded use (tests start each case from a fresh process's view). */
-export function resetPacing(): void {
-  delete (globalThis as Record<symbol, unknown>)[STATE_KEY];
-}
+export const resetPacing = (): void => state.clear();
 
 /** Runs `work` `windowMs` after the last run on `key`, and again after each 429, until `timeoutMs`. */
 export function paced<T>(
@@ -34,7 +29,7 @@ export function paced<T>(
   describe: string,
   work: () => Promise<T>,
 ): Promise<{ value: T; waitedMs: number }> {
-  const s = state();
+  const s = state.get();
   const previous = s.tails.get(key) ?? Promise.resolve();
   const run = previous
     .catch(() => undefined)

@@ -1,7 +1,7 @@
 /** The client of the program process (lookups): its `wpengine:*` config, then the environment. */
 import * as pulumi from "@pulumi/pulumi";
 import type { WpEngineClient } from "../../sdk";
-import { cachedClient } from "./client";
+import { cachedClient, forgetClient } from "./client";
 import { rawConfigOf, resolveProviderConfig } from "./config";
 
 const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
@@ -16,5 +16,5 @@ export function programClient(env: NodeJS.ProcessEnv = process.env): Promise<WpE
 
 /** Drops the cached program client (tests switch configuration between cases). */
 export function resetProgramClient(): void {
-  delete (globalThis as Record<symbol, unknown>)[PROGRAM_CLIENT_KEY];
+  forgetClient(PROGRAM_CLIENT_KEY);
 }

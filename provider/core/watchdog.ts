@@ -3,28 +3,30 @@
  * soon after its parent or grandparent (the dynamic plugin is a `sh` script running node) is gone.
  */
 import { readFileSync } from "node:fs";
+import { perProcess } from "./config";
 
-const WATCHING = Symbol.for("pulumi-wpengine.watching-parent");
+const watching = perProcess("watching-parent", () => false);
 
-/** The parent of a process, from `/proc` (Linux); undefined where it cannot be read. */
-function parentOf(pid: number): number | undefined {
+/** A process's command name and parent, from `/proc` (Linux); undefined where it cannot be read. */
+export function procStat(pid: number): { name: string; parent: number } | undefined {
   try {
     // `pid (comm) state ppid ...`: comm may hold spaces and parentheses, so read after the last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    const end = stat.lastIndexOf(")");
+    const parent = Number(stat.slice(end + 2).split(" ")[1]);
+    return { name: stat.slice(stat.indexOf("(") + 1, end), parent };
   } catch {
     return undefined;
   }
 }
 
 /** This process's parent and grandparent, as a string to compare. */
-const ancestry = (): string => `${process.ppid}/${parentOf(process.ppid) ?? "?"}`;
+const ancestry = (): string => `${process.ppid}/${procStat(process.ppid)?.parent ?? "?"}`;
 
 /** Exits this process (code 1) soon after its parent or grandparent is gone. Idempotent. */
 export function stopWithParent(intervalMs = 500): void {
-  const holder = globalThis as { [WATCHING]?: boolean };
-  if (holder[WATCHING]) return;
-  holder[WATCHING] = true;
+  if (watching.get()) return;
+  watching.set(true);
   const start = ancestry();
   setInterval(() => {
     if (ancestry() !== start) {

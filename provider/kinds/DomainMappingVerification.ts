@@ -1,9 +1,11 @@
 import { z } from "zod";
 import {
+  type EnvironmentAddress,
   environmentAddress,
-  environmentResourceName,
   type MappingStatus,
   mappingStatus,
+  mappingStatuses,
+  mappingsName,
 } from "../core/appHosting";
 import { defineKind } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, timeoutSecondsInput } from "../core/inputs";
@@ -47,20 +49,17 @@ const outputs = z.object({
 });
 
 type DomainMappingVerificationInputs = z.output<typeof inputs>;
-type Address = Pick<DomainMappingVerificationInputs, "accountId" | "appId" | "environmentId" | "domain">;
+type Address = EnvironmentAddress & Pick<DomainMappingVerificationInputs, "domain">;
 
 /** The live mapping of the domain, following every page; undefined when the environment has none. */
 async function findMapping(ctx: Context, a: Address): Promise<MappingStatus | undefined> {
-  for await (const m of ctx.client.domainMappings.iterate(a.accountId, a.appId, a.environmentId)) {
-    const status = mappingStatus(m);
-    if (status.domain === a.domain && status.state !== "DELETING") return status;
-  }
+  for await (const m of mappingStatuses(ctx.client, a))
+    if (m.domain === a.domain && m.state !== "DELETING") return m;
   return undefined;
 }
 
 /** The id: the mapping's resource name. */
-const mappingName = (a: Address) =>
-  `${environmentResourceName(a.accountId, a.appId, a.environmentId)}/domainMappings/${a.domain}`;
+const mappingName = (a: Address) => `${mappingsName(a)}/${a.domain}`;
 
 const verificationOutputs = (a: Omit<DomainMappingVerificationInputs, "adopt">, m: MappingStatus) => ({
   ...a,

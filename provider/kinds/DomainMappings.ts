@@ -2,11 +2,13 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { canonicalDomain, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
 import {
+  type EnvironmentAddress,
   environmentAddress,
   environmentResourceName,
   type MappingStatus,
-  mappingStatus,
+  mappingStatuses,
   mappingStatusOutput,
+  mappingsName,
 } from "../core/appHosting";
 import { collect, defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -19,6 +21,7 @@ import {
   whole,
 } from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { asIs, wireOf } from "../core/wire";
 
 const mappingInput = z
   .object({
@@ -35,6 +38,8 @@ const mappingInput = z
     }),
   })
   .strict();
+
+const MAPPING_WIRE = wireOf(mappingInput, z.object({}), undefined, asIs);
 
 /** One mapping as declared, with defaults. */
 export type MappingInput = z.output<typeof mappingInput>;
@@ -64,8 +69,7 @@ const outputs = z.object({
 });
 
 type DomainMappingsInputs = z.output<typeof inputs>;
-type Environment = Pick<DomainMappingsInputs, "accountId" | "appId" | "environmentId">;
-type Waiting = Environment & Pick<DomainMappingsInputs, "timeoutSeconds">;
+type Waiting = EnvironmentAddress & Pick<DomainMappingsInputs, "timeoutSeconds">;
 
 const domainOf = (m: unknown) => String((m as { domain?: unknown } | null)?.domain ?? "");
 const byDomain = (a: unknown, b: unknown) =>
@@ -140,11 +144,7 @@ export const liveSet = (statuses: readonly MappingStatus[]) =>
 
 /** The declared shape of live mappings (what `read` reports as inputs). */
 export const asInputs = (statuses: readonly MappingStatus[]): MappingInput[] =>
-  statuses.map(({ domain, primary, destinationDomainMapping }) => ({
-    domain,
-    primary,
-    destinationDomainMapping,
-  }));
+  statuses.map((s) => MAPPING_WIRE.fields(s));
 
 /** The `:replace` request body's mappings for a declared set (false and null fields left out). */
 export const replaceBody = (mappings: readonly MappingInput[]) =>
@@ -160,12 +160,6 @@ const mappingsOutputs = (inputs: Waiting, mappings: MappingInput[], statuses: Ma
   domainMappings: statuses,
   primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
 });
-
-/** Every mapping of the environment as statuses, following every page. */
-const listAll = async (ctx: Context, e: Environment) =>
-  (await collect(ctx.client.domainMappings.iterate(e.accountId, e.appId, e.environmentId))).map(
-    mappingStatus,
-  );
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
 function waitSettled(
@@ -185,7 +179,7 @@ function waitSettled(
       ? `the domain mappings of ${name} to become ACTIVE (timeoutSeconds ${inputs.timeoutSeconds})`
       : `the domain mappings of ${name} to be removed (timeoutSeconds ${inputs.timeoutSeconds})`,
     check: async () => {
-      const all = await listAll(ctx, inputs);
+      const all = await collect(mappingStatuses(ctx.client, inputs));
       if (!domains.length)
         return all.length ? { done: false, state: pending(all) } : { done: true, value: [] };
       const waiting = domains.filter((d) => all.find((s) => s.domain === d)?.state !== "ACTIVE");
@@ -197,7 +191,7 @@ function waitSettled(
 }
 
 /** Makes the environment's set exactly `mappings` (`:replace`). */
-const replace = (ctx: Context, e: Environment, mappings: readonly MappingInput[]) =>
+const replace = (ctx: Context, e: EnvironmentAddress, mappings: readonly MappingInput[]) =>
   ctx.client.domainMappings.replace(e.accountId, e.appId, e.environmentId, {
     domainMappings: replaceBody(mappings),
   });
@@ -245,8 +239,8 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
   async create(inputs, ctx) {
-    const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/domainMappings`;
-    const existing = liveSet(await listAll(ctx, inputs));
+    const id = mappingsName(inputs);
+    const existing = liveSet(await collect(mappingStatuses(ctx.client, inputs)));
     if (existing.length && !inputs.adopt)
       throw alreadyExists(
         `environment ${inputs.environmentId} of app ${inputs.appId} already has domain mappings ` +
@@ -269,7 +263,7 @@ export const definition = defineKind({
     }
   },
   async read(_id, olds, ctx) {
-    const statuses = liveSet(await listAll(ctx, olds));
+    const statuses = liveSet(await collect(mappingStatuses(ctx.client, olds)));
     // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
     return { outs: mappingsOutputs(olds, asInputs(statuses), statuses) };

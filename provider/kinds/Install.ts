@@ -18,7 +18,7 @@ import {
   timeoutSecondsInput,
   uuidString,
 } from "../core/inputs";
-import { environmentInput, environmentOf, placementPatch } from "../core/installs";
+import { environmentInput, environmentOf } from "../core/installs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -123,7 +123,7 @@ async function findByName(ctx: Context, accountId: string, name: string): Promis
 
 /** Brings an install to the declared site and environment; the record as it is afterwards. */
 async function place(ctx: Context, record: ApiInstall, want: InstallInputs): Promise<ApiInstall> {
-  const patch = placementPatch(installOutputs(record, want.deletionProtection), want);
+  const patch = WIRE.patch(installOutputs(record, want.deletionProtection), want);
   // Both fields are sent when both change: the service validates the pair (one install per environment).
   return patch ? ctx.client.installs.update(record.id, patch) : record;
 }

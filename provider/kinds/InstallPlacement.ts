@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, uuidString } from "../core/inputs";
-import { environmentInput, environmentOf, placementPatch } from "../core/installs";
+import { environmentInput, environmentOf } from "../core/installs";
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -47,10 +47,16 @@ const WIRE = wireOf(inputs, outputs, normalize);
 export const placementOutputs = (i: Install) =>
   ({ ...WIRE.outputs(i), ...environmentOf(i) }) as InstallPlacementOutputs;
 
+/** The PATCH that moves an install from `have` to `want`; `undefined` when it is already there. */
+export const placementPatch = (
+  have: { siteId?: string | null; environment?: string | null },
+  want: { siteId: string; environment: string },
+) => WIRE.patch(have as Partial<InstallPlacementOutputs>, want);
+
 /** Moves the install where `want` says (both fields at once: the service validates the pair). */
 async function place(installId: string, want: InstallPlacementInputs, client: WpEngineClient) {
   const current = placementOutputs(await client.installs.get(installId));
-  const patch = placementPatch(current, want);
+  const patch = WIRE.patch(current, want);
   return patch ? placementOutputs(await client.installs.update(installId, patch)) : current;
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placementPatch } from "../../provider/core/installs";
-import { placementOutputs } from "../../provider/kinds/InstallPlacement";
+import { placementOutputs, placementPatch } from "../../provider/kinds/InstallPlacement";
 
 const SITE = "5e000000-0000-4000-8000-000000000001";
 const OTHER = "5e000000-0000-4000-8000-000000000002";
