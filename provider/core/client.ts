@@ -3,10 +3,10 @@ import { createHash } from "node:crypto";
 import { WpEngineClient } from "../../sdk";
 import { checkBaseUrl } from "../../sdk/core/config";
 import { WpEngineConfigError, WpEngineConnectionError } from "../../sdk/core/errors";
+import { perProcess } from "../../sdk/core/process";
 import {
   CONFIG_KEYS,
   currentProviderInstance,
-  perProcess,
   profileSources,
   type ResolvedProviderConfig,
   resolveProviderConfig,

@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
 import { ENV } from "../../sdk/core/config";
 import { WpEngineConfigError } from "../../sdk/core/errors";
+import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
 
 /** The stack configuration keys this provider reads, with their environment fallbacks. */
@@ -96,22 +97,6 @@ export interface ProviderInstance {
   clientSlot: symbol;
   /** The credential profile the instance runs as, when one was chosen (errors name it). */
   profile?: string;
-}
-
-/**
- * One value per process, on `globalThis` under `pulumi-wpengine.<name>`: a checkout and an installed copy of
- * the package in one process must share it. `get` makes it with `init` when there is none.
- */
-export function perProcess<T>(name: string, init: () => T) {
-  const key = Symbol.for(`pulumi-wpengine.${name}`);
-  const holder = globalThis as Record<symbol, T | undefined>;
-  return {
-    get: (): T => (holder[key] ??= init()),
-    set(value: T) {
-      holder[key] = value;
-    },
-    clear: () => void delete holder[key],
-  };
 }
 
 const STACK_SLOT = Symbol.for("pulumi-wpengine.provider-client");

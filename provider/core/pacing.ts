@@ -3,8 +3,7 @@
  * per 5 s): calls on one key are serialised and spaced by the window, and a 429 (another process used it)
  * is waited out (its `Retry-After`, else the whole window), never a failure.
  */
-import { isRateLimited, WpEngineWaitTimeoutError } from "../../sdk";
-import { perProcess } from "./config";
+import { isRateLimited, perProcess, WpEngineWaitTimeoutError } from "../../sdk";
 
 /** The clock of these waits; tests replace it with the simulator's so no test sleeps for real. */
 export const PACING_CLOCK = {

@@ -3,7 +3,7 @@
  * soon after its parent or grandparent (the dynamic plugin is a `sh` script running node) is gone.
  */
 import { readFileSync } from "node:fs";
-import { perProcess } from "./config";
+import { perProcess } from "../../sdk/core/process";
 
 const watching = perProcess("watching-parent", () => false);
 

@@ -5,5 +5,6 @@ export * from "./pace";
 export * from "./pagination";
 export * from "./path";
 export * from "./poll";
+export * from "./process";
 export * from "./transport";
 export * from "./validate";

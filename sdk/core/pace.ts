@@ -5,7 +5,7 @@
  * registered symbol.
  */
 
-const PACE_KEY = Symbol.for("pulumi-wpengine.pace");
+import { perProcess } from "./process";
 
 /**
  * A FIFO counting semaphore whose capacity can be changed at run time, with pauses: after a 429 the whole
@@ -119,20 +119,19 @@ export function sayWait(ms: number, write: (line: string) => void = (l) => proce
 /** Default capacity of the process's budget of requests in flight. */
 export const DEFAULT_MAX_CONCURRENCY = 8;
 
-type PaceHolder = { [PACE_KEY]?: Pace };
+const pace = perProcess<Pace | undefined>("pace", () => undefined);
 
 /**
  * The single pace of this process, created on first use. A client that sets `maxConcurrency` explicitly
  * resizes it (the last explicit setting wins); clients that do not leave it as it is.
  */
 export function processPace(maxConcurrency?: number): Pace {
-  const holder = globalThis as PaceHolder;
-  let pace = holder[PACE_KEY];
-  if (!pace) {
-    pace = new Pace(maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
-    holder[PACE_KEY] = pace;
-  } else if (maxConcurrency !== undefined && maxConcurrency !== pace.max) {
-    pace.resize(maxConcurrency);
+  const current = pace.get();
+  if (!current) {
+    const made = new Pace(maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
+    pace.set(made);
+    return made;
   }
-  return pace;
+  if (maxConcurrency !== undefined && maxConcurrency !== current.max) current.resize(maxConcurrency);
+  return current;
 }

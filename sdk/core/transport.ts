@@ -14,6 +14,7 @@ import {
 } from "./errors";
 import { type Pace, processPace } from "./pace";
 import type { Query } from "./pagination";
+import { perProcess } from "./process";
 import { toIssues } from "./validate";
 
 /**
@@ -84,21 +85,14 @@ export interface RawResponse {
   body: unknown;
 }
 
-const POOLS_KEY = Symbol.for("pulumi-wpengine.pools");
-type PoolHolder = { [POOLS_KEY]?: Map<string, Dispatcher> };
+const pools = perProcess("pools", () => new Map<string, Dispatcher>());
 
 /**
  * Keep-alive pool of one origin, shared by every client of the process and created on first use:
  * nothing is constructed at module load, so a serialized dynamic provider never captures a live agent.
  */
 export function sharedPool(origin: string): Dispatcher {
-  const holder = globalThis as PoolHolder;
-  let pools = holder[POOLS_KEY];
-  if (!pools) {
-    pools = new Map();
-    holder[POOLS_KEY] = pools;
-  }
-  let pool = pools.get(origin);
+  let pool = pools.get().get(origin);
   if (!pool) {
     pool = new (undici().Pool)(origin, {
       connections: 32,
@@ -106,18 +100,16 @@ export function sharedPool(origin: string): Dispatcher {
       keepAliveMaxTimeout: 600_000,
       connect: { timeout: 10_000 },
     });
-    pools.set(origin, pool);
+    pools.get().set(origin, pool);
   }
   return pool;
 }
 
 /** Closes every shared pool (for scripts that want the event loop to end at once). */
 export async function closeSharedPools(): Promise<void> {
-  const holder = globalThis as PoolHolder;
-  const pools = holder[POOLS_KEY];
-  if (!pools) return;
-  holder[POOLS_KEY] = undefined;
-  await Promise.all([...pools.values()].map((p) => p.close()));
+  const open = [...pools.get().values()];
+  pools.clear();
+  await Promise.all(open.map((p) => p.close()));
 }
 
 /** Connection errors that may happen after the request was sent: retried for safe operations only. */

@@ -1,0 +1,15 @@
+/**
+ * One value per process, on `globalThis` under `pulumi-wpengine.<name>`: a checkout and an installed copy of
+ * the package in one process must share it. `get` makes it with `init` when there is none.
+ */
+export function perProcess<T>(name: string, init: () => T) {
+  const key = Symbol.for(`pulumi-wpengine.${name}`);
+  const holder = globalThis as Record<symbol, T | undefined>;
+  return {
+    get: (): T => (holder[key] ??= init()),
+    set(value: T) {
+      holder[key] = value;
+    },
+    clear: () => void delete holder[key],
+  };
+}
