@@ -1,7 +1,7 @@
 /** What the application-hosting kinds share: ids, resource names, an environment's address, mappings. */
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, canonicalDomain, type WpEngineClient } from "../../sdk";
-import { stringInput, uuidString } from "./inputs";
+import { out, stringInput, uuidString } from "./inputs";
 import { asIs, wireOf } from "./wire";
 
 /** An app or environment id input, in the form the service accepts (a DNS label). */
@@ -32,28 +32,19 @@ export const environmentAddress = {
 
 /** One mapping as the service reports it. */
 export const mappingStatusOutput = z.object({
-  domain: z.string().meta({ description: "The domain (lower case)." }),
-  primary: z.boolean().meta({ description: "Whether it is the primary domain." }),
-  destinationDomainMapping: z
-    .string()
-    .nullable()
-    .meta({ description: "The domain it redirects to, or null." }),
-  state: z.string().meta({
-    description: "CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).",
+  domain: out.string("The domain (lower case)."),
+  primary: out.boolean("Whether it is the primary domain."),
+  destinationDomainMapping: out.stringOrNull("The domain it redirects to, or null."),
+  state: out.string("CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say)."),
+  resourceName: out.stringOrNull("The mapping's resource name.", { wire: "name" }),
+  txtRecordName: out.stringOrNull(
+    "Name of the TXT record that proves ownership, when the service asks for one.",
+    { wire: "txtVerification.name" },
+  ),
+  txtRecordValue: out.stringOrNull("Value of that TXT record.", { wire: "txtVerification.value" }),
+  txtVerified: out.booleanOrNull("Whether ownership has been verified.", {
+    wire: "txtVerification.verified",
   }),
-  resourceName: z.string().nullable().meta({ description: "The mapping's resource name.", wire: "name" }),
-  txtRecordName: z.string().nullable().meta({
-    description: "Name of the TXT record that proves ownership, when the service asks for one.",
-    wire: "txtVerification.name",
-  }),
-  txtRecordValue: z
-    .string()
-    .nullable()
-    .meta({ description: "Value of that TXT record.", wire: "txtVerification.value" }),
-  txtVerified: z
-    .boolean()
-    .nullable()
-    .meta({ description: "Whether ownership has been verified.", wire: "txtVerification.verified" }),
 });
 const MAPPING_WIRE = wireOf(z.object({}), mappingStatusOutput, undefined, asIs);
 

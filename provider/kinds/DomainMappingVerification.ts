@@ -8,7 +8,7 @@ import {
   mappingsName,
 } from "../core/appHosting";
 import { defineKind } from "../core/define";
-import { COMMON_INPUTS, domainNameInput, timeoutSecondsInput } from "../core/inputs";
+import { COMMON_INPUTS, domainNameInput, out, timeoutSecondsInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
   DEFAULT_TIMEOUT_SECONDS,
@@ -38,14 +38,13 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  txtVerified: z.boolean().meta({
-    description:
-      "Whether the service has verified the TXT record (false after a refresh found the verification lost).",
-  }),
-  txtRecordName: z.string().nullable().meta({ description: "The TXT record's name." }),
-  txtRecordValue: z.string().nullable().meta({ description: "The TXT record's value." }),
-  state: z.string().meta({ description: "The mapping's state: CREATING, ACTIVE or DELETING." }),
-  resourceName: z.string().meta({ description: "The mapping's resource name (also the resource id)." }),
+  txtVerified: out.boolean(
+    "Whether the service has verified the TXT record (false after a refresh found the verification lost).",
+  ),
+  txtRecordName: out.stringOrNull("The TXT record's name."),
+  txtRecordValue: out.stringOrNull("The TXT record's value."),
+  state: out.string("The mapping's state: CREATING, ACTIVE or DELETING."),
+  resourceName: out.string("The mapping's resource name (also the resource id)."),
 });
 
 type DomainMappingVerificationInputs = z.output<typeof inputs>;

@@ -16,6 +16,7 @@ import {
   type CheckFailure,
   COMMON_INPUTS,
   domainNameInput,
+  out,
   timeoutSecondsInput,
   uuidString,
   whole,
@@ -62,10 +63,7 @@ const outputs = z.object({
     description:
       "Every mapping as the service reports it, sorted by domain: state and TXT verification record.",
   }),
-  primaryDomain: z
-    .string()
-    .nullable()
-    .meta({ description: "The primary domain, or null when none is primary." }),
+  primaryDomain: out.stringOrNull("The primary domain, or null when none is primary."),
 });
 
 type DomainMappingsInputs = z.output<typeof inputs>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
-import { COMMON_INPUTS, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
 import { FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
@@ -27,14 +27,11 @@ const inputs = z
   .strict();
 
 const outputs = z.object({
-  installName: z.string().meta({ description: "The install's name.", wire: "name" }),
-  accountId: z
-    .string()
-    .nullable()
-    .meta({ description: "The account owning the install.", wire: "account.id" }),
-  cname: z.string().nullable().meta({ description: "The install's CNAME." }),
-  primaryDomain: z.string().nullable().meta({ description: "The install's primary domain." }),
-  status: z.string().nullable().meta({ description: "The install's status (`active` or `pending`)." }),
+  installName: out.string("The install's name.", { wire: "name" }),
+  accountId: out.stringOrNull("The account owning the install.", { wire: "account.id" }),
+  cname: out.stringOrNull("The install's CNAME."),
+  primaryDomain: out.stringOrNull("The install's primary domain."),
+  status: out.stringOrNull("The install's status (`active` or `pending`)."),
 });
 
 type InstallPlacementInputs = z.output<typeof inputs>;
