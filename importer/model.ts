@@ -3,7 +3,7 @@
  * inputs that reproduce it are the read's inputs, as a refresh records them), named stably from its own
  * name, with references to the other resources of the program and config for ids outside it.
  */
-import { toPlain } from "../provider/core/lifecycle";
+import { contextOf, toPlain } from "../provider/core/lifecycle";
 import type { ReadOnlyClient } from "./client";
 import type { Found, LeftOut, World } from "./discover";
 import { COVERED, definitionOf, fieldsOf, importIdOf, keyOf, REFS } from "./kinds";
@@ -88,7 +88,7 @@ export async function readAll(
       if (!template) throw new Error(`${f.kind} has no import id`);
       const { importId, id, olds } = addressOf(template, f.fields);
       const def = definitionOf(f.kind);
-      const live = await def.read(id, olds, { client: ro.client, kind: f.kind });
+      const live = await def.read(id, olds, contextOf(def, ro.client, olds));
       if (!live) return undefined;
       const merged: Record<string, unknown> = { ...olds, ...(live.inputs ?? live.outs) };
       const values: Record<string, unknown> = {};

@@ -4,7 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { getClient } from "./client";
 import { explainError } from "./errors";
 import { containsUnknown, normalizeEmails, type Props } from "./inputs";
-import { type Context, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
+import { type Context, contextOf, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
 
 /** A value as a summary shows it: unknown values during preview read "(known after apply)". */
 export function shown(value: unknown): string {
@@ -62,7 +62,7 @@ export function actionProvider<P extends Provider>(
     async update(id: string, olds: Props, news: Props) {
       const { __provider, ...inputs } = news;
       try {
-        const outs = await update(id, olds, inputs, { client: await getClient(), kind });
+        const outs = await update(id, olds, inputs, contextOf(base.definition, await getClient(), inputs));
         return { outs: toPlain({ ...inputs, ...outs }) };
       } catch (err) {
         if (!(err instanceof ActionRanButFailedError))

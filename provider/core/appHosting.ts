@@ -22,11 +22,12 @@ export function environmentResourceName(accountId: string, appId: string, enviro
 
 /** The inputs that address an environment, shared by every resource that acts on one. */
 export const environmentAddress = {
-  accountId: uuidString.meta({ description: "The account that owns the app.", replaces: true }),
-  appId: resourceIdString.meta({ description: "The app id (`App.name`).", replaces: true }),
+  accountId: uuidString.meta({ description: "The account that owns the app.", replaces: true, parent: true }),
+  appId: resourceIdString.meta({ description: "The app id (`App.name`).", replaces: true, parent: true }),
   environmentId: resourceIdString.meta({
     description: "The environment id (`Environment.name`).",
     replaces: true,
+    parent: true,
   }),
 } as const;
 

@@ -21,6 +21,10 @@ declare module "zod/v4/core" {
     stable?: boolean;
     /** The values a refined (not `z.enum`) string input accepts: the classes type it as their union. */
     values?: readonly string[];
+    /** Part of the object's address, before its own name (the install of a domain): `ctx.parents`, and its identity. */
+    parent?: boolean;
+    /** The object's own name under its parent (a domain's name): `ctx.key`, and the last part of its identity. */
+    key?: boolean;
     /** Where the service has it when not at the snake_case of its name (see `wire.ts`). */
     wire?: Wire;
   }
@@ -37,8 +41,8 @@ type Computed<OS extends AnyObject> = string extends keyof z.output<OS> ? {} : z
 export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof Computed<OS>> &
   Computed<OS>;
 
-/** A kind's identity (identity.ts) and, with `find`, its natural key. */
-export interface KindIdentity<I> extends Identity<I> {
+/** A kind's identity (identity.ts; its fields are the inputs marked `parent` and `key`) and, with `find`, its natural key. */
+export interface KindIdentity<I> extends Omit<Identity<I>, "fields"> {
   /** The id of the live object that holds the key, looked up afresh (see {@link NaturalKey}). */
   find?(inputs: I, ctx: Context): Promise<string | undefined>;
 }
@@ -115,13 +119,15 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
 
 /** A kind as every front door reads it. */
 export interface Kind<IS extends AnyObject = AnyObject, OS extends AnyObject = AnyObject>
-  extends Omit<KindSpec<IS, OS>, "naturalKey">,
+  extends Omit<KindSpec<IS, OS>, "naturalKey" | "identity">,
     Omit<
       ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>>,
       "naturalKey" | "identity"
     > {
   /** Resolves a lost response: the identity's `find`, or what the spec says. */
   naturalKey: NaturalKey<z.output<IS>>;
+  /** What addresses one object, its fields derived from the markers. */
+  identity?: KindIdentity<z.output<IS>> & Identity<z.output<IS>>;
   /** The lifecycle methods, as the dynamic plugin and the executable provider call them. */
   provider: KindProvider;
 }
@@ -144,7 +150,8 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
   const inputs = fieldMeta(spec.inputs);
   const outputs = fieldMeta(spec.outputs);
   const keys = Object.keys(inputs) as (keyof z.output<IS> & string)[];
-  const identity = spec.identity;
+  const fields = [...keys.filter((k) => inputs[k]!.parent), ...keys.filter((k) => inputs[k]!.key)];
+  const identity = spec.identity && { ...spec.identity, fields };
   const naturalKey = identity?.find ? { what: identity.what, find: identity.find } : spec.naturalKey;
   if (!naturalKey)
     throw new Error(`${spec.kind}: give identity.find or naturalKey (what resolves a lost response)`);
@@ -157,6 +164,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     stableOutputs: Object.keys(outputs).filter((k) => outputs[k]!.stable),
     writeOnly: keys.filter((k) => inputs[k]!.writeOnly),
     naturalKey,
+    identity,
   } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> &
     Omit<Kind<IS, OS>, "provider">;
   const computed = spec.computedInputs as (keyof z.output<IS> & string)[] | undefined;

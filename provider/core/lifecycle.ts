@@ -18,10 +18,37 @@ import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
 import { journalCreate, journalDeleted } from "./journal";
 
-/** What a lifecycle method gets besides its arguments: the client, and the kind for messages. */
+/** What a lifecycle method gets besides its arguments: the client, the kind for messages, the object's address. */
 export interface Context {
   client: WpEngineClient;
   kind: string;
+  /** The values of the inputs marked `parent`, outermost first (`[accountId, appId]`). */
+  parents: readonly string[];
+  /** The innermost of `parents` (the install of a domain, the account of a user); `""` for none. */
+  parent: string;
+  /** The value of the input marked `key`, the object's own name under its parent; `""` for none. */
+  key: string;
+}
+
+/** The context of a call on the object `values` describe (its inputs, or its recorded outputs). */
+export function contextOf(
+  def: { kind: string; schema: z.ZodObject<z.ZodRawShape> },
+  client: WpEngineClient,
+  values: Props,
+): Context {
+  const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+  const marked = (marker: "parent" | "key") =>
+    Object.entries(def.schema.shape)
+      .filter(([, s]) => (s as z.ZodType).meta()?.[marker])
+      .map(([k]) => text(values[k]));
+  const parents = marked("parent");
+  return {
+    client,
+    kind: def.kind,
+    parents,
+    parent: parents[parents.length - 1] ?? "",
+    key: marked("key")[0] ?? "",
+  };
 }
 
 /** What `read` reports: the live outputs, and the inputs behind them where they are not the outputs' own. */
@@ -221,7 +248,7 @@ export function diffOf<I extends Props, O extends Props>(
 export function defineProvider<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
 ): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
-  const ctx = async (): Promise<Context> => ({ client: await getClient(), kind: def.kind });
+  const ctx = async (values: Props) => contextOf(def, await getClient(), values);
   const anyDef = def as unknown as AnyDef;
   const fail = (action: string, err: unknown, then?: string): never => {
     throw explainError(def.kind, action, err, then, def.schema);
@@ -238,7 +265,7 @@ export function defineProvider<I extends Props, O extends Props>(
       const { [CLAIMANT]: claimant, ...given } = news;
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
       if (!failures.length && def.preflight && !containsUnknown(inputs))
-        failures.push(...(await def.preflight(inputs as I, await ctx())).map(named));
+        failures.push(...(await def.preflight(inputs as I, await ctx(inputs))).map(named));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize as never);
@@ -269,7 +296,7 @@ export function defineProvider<I extends Props, O extends Props>(
           inputs["adopt"] === undefined && (journal.adopt || resolveProviderConfig().adoptExisting === true);
         const given = (adopting ? { ...inputs, adopt: true } : inputs) as I;
         const { [CLAIMANT]: _claimant, ...sent } = given;
-        const context = await ctx();
+        const context = await ctx(sent);
         // A recovery adopts only the id the killed run recorded.
         const key = def.naturalKey;
         if (journal.adopt && key && "what" in key) {
@@ -300,7 +327,7 @@ export function defineProvider<I extends Props, O extends Props>(
 
     async read(id: string, props: Props) {
       try {
-        const live = await def.read(id, props as O, await ctx());
+        const live = await def.read(id, props as O, await ctx(props));
         if (!live) return { id: "" };
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
         const merged = { ...props, ...keepForm(anyDef, props, live.inputs ?? live.outs) };
@@ -328,7 +355,7 @@ export function defineProvider<I extends Props, O extends Props>(
       if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
       const { [CLAIMANT]: _claimant, ...news } = given;
       try {
-        const context = await ctx();
+        const context = await ctx(news);
         const key = def.naturalKey;
         const earlier: string[] = [];
         // An update that only repeats is sent again when its answer is lost (bounded, like a create).
@@ -360,7 +387,7 @@ export function defineProvider<I extends Props, O extends Props>(
           ),
         );
       try {
-        const said = await def.delete(id, props as O, await ctx());
+        const said = await def.delete(id, props as O, await ctx(props));
         if (said) say(def.kind, id, said);
       } catch (err) {
         if (!isNotFound(err)) fail("delete", err, next("delete", err));

@@ -37,11 +37,16 @@ export function normalizeInstallIds(ids: readonly string[] | null | undefined): 
 
 const inputs = z
   .object({
-    accountId: uuidString.meta({ description: "The account the user belongs to.", replaces: true }),
-    email: stringInput
-      .trim()
-      .pipe(z.email("must be an email address"))
-      .meta({ description: "The user's email address (the login), compared without case.", replaces: true }),
+    accountId: uuidString.meta({
+      parent: true,
+      description: "The account the user belongs to.",
+      replaces: true,
+    }),
+    email: stringInput.trim().pipe(z.email("must be an email address")).meta({
+      key: true,
+      description: "The user's email address (the login), compared without case.",
+      replaces: true,
+    }),
     firstName: requiredString
       .trim()
       .meta({ description: "First name. The service cannot rename a user.", replaces: true }),
@@ -189,7 +194,6 @@ export const definition = defineKind({
   ),
   identity: {
     what: "the user's email on its account",
-    fields: ["accountId", "email"],
     find: async (i, ctx) =>
       (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
   },

@@ -20,8 +20,13 @@ export const normalizeRegion = (value: unknown): unknown =>
 
 const inputs = z
   .object({
-    accountId: uuidString.meta({ description: "The account that owns the app.", replaces: true }),
+    accountId: uuidString.meta({
+      parent: true,
+      description: "The account that owns the app.",
+      replaces: true,
+    }),
     name: resourceIdString.meta({
+      key: true,
       description:
         "The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.",
       replaces: true,
@@ -89,7 +94,6 @@ export const definition = defineKind({
   importId: "accounts/{accountId}/apps/{name}",
   identity: {
     what: "the app's name in its account",
-    fields: ["accountId", "name"],
     find: async (i, ctx) =>
       (await unlessGone(ctx.client.apps.get(i.accountId, i.name))) && appResourceName(i.accountId, i.name),
   },

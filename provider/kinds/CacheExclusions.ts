@@ -23,6 +23,7 @@ const exclusion = z
 const inputs = z
   .object({
     installId: uuidString.meta({
+      parent: true,
       description: "The install whose exclusions this resource owns (also the resource id).",
       replaces: true,
     }),
@@ -118,7 +119,7 @@ export const definition = defineKind({
     "platform-managed cookie rules stay. No API deletes the list itself.",
   gone: "The list belongs to the install and is never deleted (emptied, it shows as drift of `exclusions`); the install deleted reads as gone, and the refresh removes it from the state.",
   importId: "{installId}",
-  identity: { what: "the install's cache exclusions (an install has one list)", fields: ["installId"] },
+  identity: { what: "the install's cache exclusions (an install has one list)" },
   naturalKey: { resend: "create and update PUT the whole list: sending it again leaves the same list." },
   list: {
     inputs: z.object({

@@ -18,11 +18,16 @@ import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    installId: uuidString.meta({ description: "The install the domain belongs to.", replaces: true }),
+    installId: uuidString.meta({
+      description: "The install the domain belongs to.",
+      replaces: true,
+      parent: true,
+    }),
     name: domainNameInput({ wildcard: true }).meta({
       description:
         "The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.",
       replaces: true,
+      key: true,
     }),
     primary: z.boolean().default(false).meta({
       description:
@@ -77,8 +82,7 @@ const normalize = (key: string, v: unknown) =>
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps a service record to outputs (the name lower case, as the input stores it). */
-const domainOutputs = (installId: string, d: ApiDomain): DomainOutputs =>
-  WIRE.outputs(d, { installId, name: d.name.toLowerCase() });
+const domainOutputs = (d: ApiDomain): DomainOutputs => WIRE.outputs(d, { name: d.name.toLowerCase() });
 
 /** The install's domains by lower-case name, listed once per plugin process (see `children.ts`). */
 const DOMAINS = sharedChildren<ApiDomain>({
@@ -173,14 +177,14 @@ export const definition = defineKind({
   ),
   identity: {
     what: "the domain's name on its install",
-    fields: ["installId", "name"],
-    find: async (i, ctx) => (await DOMAINS.find(ctx.client, i.installId, i.name, performance.now()))?.item.id,
+    find: async (_i, ctx) =>
+      (await DOMAINS.find(ctx.client, ctx.parent, ctx.key, performance.now()))?.item.id,
   },
   inputs,
   outputs,
   normalize,
   async create(inputs, ctx) {
-    const { installId, name } = inputs;
+    const { parent: installId, key: name } = ctx;
     const { item: record, created } =
       (await DOMAINS.find(ctx.client, installId, name)) ??
       (await DOMAINS.create(ctx.client, installId, name, () => {
@@ -193,38 +197,37 @@ export const definition = defineKind({
       }));
     if (!created && !inputs.adopt)
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
-    const outs = domainOutputs(installId, record);
+    const outs = domainOutputs(record);
     const adopted = created ? {} : { adopted: `domain ${name} of install ${installId}` };
     const patch = domainPatch(outs, inputs);
     if (!patch) return { id: record.id, outs, ...adopted };
     try {
       const updated = await update(ctx.client, installId, record.id, patch);
-      return { id: record.id, outs: domainOutputs(installId, updated), ...adopted };
+      return { id: record.id, outs: domainOutputs(updated), ...adopted };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }
   },
-  async read(id, olds, ctx) {
+  async read(id, _olds, ctx) {
     // One the listing lacks is confirmed by a GET of its own (404: gone).
     const d =
-      (await READS.find(ctx.client, olds.installId, id)) ??
-      (await ctx.client.domains.get(olds.installId, id));
-    return { outs: domainOutputs(olds.installId, d) };
+      (await READS.find(ctx.client, ctx.parent, id)) ?? (await ctx.client.domains.get(ctx.parent, id));
+    return { outs: domainOutputs(d) };
   },
   async update(id, olds, news, ctx) {
     const patch = domainPatch(olds, news);
     const d = patch
-      ? await update(ctx.client, news.installId, id, patch)
-      : await ctx.client.domains.get(news.installId, id);
-    return domainOutputs(news.installId, d);
+      ? await update(ctx.client, ctx.parent, id, patch)
+      : await ctx.client.domains.get(ctx.parent, id);
+    return domainOutputs(d);
   },
-  async delete(id, olds, ctx) {
+  async delete(id, _olds, ctx) {
     try {
-      await ctx.client.domains.delete(olds.installId, id);
+      await ctx.client.domains.delete(ctx.parent, id);
     } finally {
-      READS.drop(ctx.client, olds.installId);
+      READS.drop(ctx.client, ctx.parent);
       // Even when the delete failed: a listing that lacks a live name only costs a refused create.
-      DOMAINS.forget(ctx.client, olds.installId, olds.name.toLowerCase());
+      DOMAINS.forget(ctx.client, ctx.parent, ctx.key.toLowerCase());
     }
   },
 });

@@ -208,7 +208,6 @@ export const definition = defineKind({
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
   identity: {
     what: "the environment's domain mappings (an environment has one set)",
-    fields: ["accountId", "appId", "environmentId"],
   },
   naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
   list: {

@@ -20,6 +20,7 @@ const inputs = z
     accountId: environmentAddress.accountId,
     appId: environmentAddress.appId,
     name: resourceIdString.meta({
+      key: true,
       description:
         "The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.",
       replaces: true,
@@ -122,7 +123,6 @@ export const definition = defineKind({
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
   identity: {
     what: "the environment's name in its app",
-    fields: ["accountId", "appId", "name"],
     find: async (i, ctx) =>
       (await findEnvironment(ctx, i)) ? environmentResourceName(i.accountId, i.appId, i.name) : undefined,
   },

@@ -185,7 +185,6 @@ export const definition = defineKind({
   },
   identity: {
     what: "the environment's deployed source (an environment runs one)",
-    fields: ["accountId", "appId", "environmentId"],
   },
   naturalKey: {
     resend:

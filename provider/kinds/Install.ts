@@ -30,11 +30,13 @@ const inputs = z
         "must be 3 to 14 lower-case letters or digits, starting with a letter (^[a-z][a-z0-9]{2,13}$)",
       )
       .meta({
+        key: true,
         description:
           "The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).",
         replaces: true,
       }),
     accountId: uuidString.meta({
+      parent: true,
       description: "The account the install belongs to.",
       replaces: true,
       wire: { read: "account.id", write: "account_id" },
@@ -143,7 +145,6 @@ export const definition = defineKind({
   importId: "{id}",
   identity: {
     what: "the install's name in its account",
-    fields: ["accountId", "name"],
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
   },
   list: {

@@ -9,6 +9,7 @@ import { wireOf } from "../core/wire";
 const inputs = z
   .object({
     installId: uuidString.meta({
+      parent: true,
       description: "The install to place; it must exist. Changing it replaces the placement.",
       replaces: true,
       wire: "id",
@@ -71,7 +72,7 @@ export const definition = defineKind({
   importId: "{installId}",
   notImported:
     "for installs made outside the program: every install is brought in as an Install instead (the two refuse to share one)",
-  identity: { what: "the install's placement (an install has one)", fields: ["installId"] },
+  identity: { what: "the install's placement (an install has one)" },
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
   list: {
     inputs: z.object({

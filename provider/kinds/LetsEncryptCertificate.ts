@@ -14,8 +14,13 @@ const holder = (description: string) => ({ description, writeOnly: true });
 
 const inputs = z
   .object({
-    installId: uuidString.meta({ description: "The install holding the domain.", replaces: true }),
+    installId: uuidString.meta({
+      parent: true,
+      description: "The install holding the domain.",
+      replaces: true,
+    }),
     domainId: uuidString.meta({
+      parent: true,
       description: "The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.",
       replaces: true,
     }),
@@ -104,7 +109,6 @@ export const definition = defineKind({
   notImported: "the API does not return the holder's details the order was placed with",
   identity: {
     what: "the domain's Let's Encrypt certificate (a domain has one)",
-    fields: ["installId", "domainId"],
     find: async (i, ctx) => {
       const cert = await current(ctx, i.installId, i.domainId);
       return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? idOf(i)) : undefined;

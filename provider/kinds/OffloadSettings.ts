@@ -44,6 +44,7 @@ type PathSetting = z.output<typeof pathSetting>;
 const inputs = z
   .object({
     installId: uuidString.meta({
+      parent: true,
       description: "The install whose offload settings this resource owns (also the resource id).",
       replaces: true,
     }),
@@ -183,7 +184,7 @@ export const definition = defineKind({
     "install keeps offloading to the bucket until its settings are changed by hand.",
   gone: "Nothing deletes an install's offload settings; the install deleted reads as gone, and the refresh removes them from the state.",
   importId: "{installId}",
-  identity: { what: "the install's offload settings (an install has one set)", fields: ["installId"] },
+  identity: { what: "the install's offload settings (an install has one set)" },
   naturalKey: { resend: "a PATCH of the whole settings: sending it again leaves the same settings." },
   list: {
     inputs: z.object({

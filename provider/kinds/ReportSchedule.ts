@@ -63,10 +63,12 @@ const sectionInput = z
 const inputs = z
   .object({
     siteId: uuidString.meta({
+      parent: true,
       description: "The site the report is about. Changing it replaces the schedule.",
       replaces: true,
     }),
     title: requiredString.trim().meta({
+      key: true,
       description:
         "The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.",
     }),
@@ -266,7 +268,6 @@ export const definition = defineKind({
   importId: "{siteId}/{id}",
   identity: {
     what: "the schedule's title on its site",
-    fields: ["siteId", "title"],
     find: async (i, ctx) =>
       (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
   },

@@ -9,6 +9,7 @@ import { wireOf } from "../core/wire";
 const inputs = z
   .object({
     accountId: uuidString.meta({
+      parent: true,
       description:
         "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
       replaces: true,
@@ -18,7 +19,7 @@ const inputs = z
       .trim()
       .min(1, "must not be empty")
       .max(40, "must be at most 40 characters")
-      .meta({ description: "The site name, 1 to 40 characters; renamed in place." }),
+      .meta({ key: true, description: "The site name, 1 to 40 characters; renamed in place." }),
     deletionProtection: deletionProtectionInput.meta({
       description:
         "Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.",
@@ -74,7 +75,6 @@ export const definition = defineKind({
   importId: "{id}",
   identity: {
     what: "the site's name in its account",
-    fields: ["accountId", "name"],
     find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))[0]?.id,
   },
   list: {

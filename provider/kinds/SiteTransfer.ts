@@ -20,6 +20,7 @@ const CANCELLABLE: readonly string[] = ["pending", "scheduled"];
 const inputs = z
   .object({
     siteId: uuidString.meta({
+      parent: true,
       description: "The site to transfer (with its installs).",
       replaces: true,
     }),
@@ -149,7 +150,6 @@ export const definition = defineKind({
   notImported: "a one-off move of a site to another account: its site is brought in as a Site",
   identity: {
     what: "the site's active transfer (a site has one at most)",
-    fields: ["siteId"],
     find: async (i, ctx) => (await findActive(ctx, i.siteId))?.id,
   },
   list: {

@@ -52,6 +52,7 @@ const inputs = z
       })
       .pipe(z.string())
       .meta({
+        key: true,
         description:
           "The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.",
         replaces: true,
@@ -92,7 +93,6 @@ export const definition = defineKind({
   importId: { none: "the service never returns a public key, which the resource's state keeps." },
   identity: {
     what: "the public key (by its fingerprint) among the API user's keys",
-    fields: ["publicKey"],
     name: "comment",
     find: async (i, ctx) => {
       const parsed = parsePublicKey(i.publicKey);

@@ -8,7 +8,7 @@ import {
 import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
 import { BACKUP_POLL, UNKNOWN } from "../../provider/core/inputs";
-import { CreatedButFailedError } from "../../provider/core/lifecycle";
+import { CreatedButFailedError, contextOf } from "../../provider/core/lifecycle";
 import { provider, RESTORE_INPUTS, restoreSummary, updateRestore } from "../../provider/kinds/BackupRestore";
 import type { WpEngineClient } from "../../sdk";
 
@@ -83,7 +83,7 @@ describe("BackupRestore update", () => {
       "id",
       olds,
       { ...olds, triggers: [2] },
-      { client, kind: "BackupRestore" },
+      contextOf(provider.definition, client, olds),
     ).then(
       () => undefined,
       (e: unknown) => e,
@@ -100,10 +100,12 @@ describe("BackupRestore update", () => {
   it("records a create whose wait runs out (the id travels with the error), so it is not restored twice", async () => {
     const { client, calls } = pendingClient();
     const { restoreCount: _c, lastRestoredAt: _l, installStatus: _s, summary: _m, ...inputs } = olds;
-    const err = await provider.definition.create(inputs as never, { client, kind: "BackupRestore" }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const err = await provider.definition
+      .create(inputs as never, contextOf(provider.definition, client, inputs))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(calls).toEqual(["restore"]);
     expect(err).toBeInstanceOf(CreatedButFailedError);
     expect((err as CreatedButFailedError).id).toMatch(/^[0-9a-f-]{36}$/);
@@ -115,9 +117,9 @@ describe("BackupRestore update", () => {
 
   it("waits again without restoring when nothing the restore uses changed", async () => {
     const { client, calls } = pendingClient();
-    await expect(updateRestore("id", olds, { ...olds }, { client, kind: "BackupRestore" })).rejects.toThrow(
-      /timed out/,
-    );
+    await expect(
+      updateRestore("id", olds, { ...olds }, contextOf(provider.definition, client, olds)),
+    ).rejects.toThrow(/timed out/);
     expect(calls).toEqual([]);
   });
 

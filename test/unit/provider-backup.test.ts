@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKUP_POLL, normalizeEmails } from "../../provider/core/inputs";
-import { CreatedButFailedError } from "../../provider/core/lifecycle";
+import { CreatedButFailedError, contextOf } from "../../provider/core/lifecycle";
 import {
   abortedMessage,
   type BackupInputs,
@@ -84,7 +84,7 @@ describe("Backup create while waiting", () => {
   it("records the backup (its id travels with the error) when the service aborts it, with the reason", async () => {
     const aborted = record({ status: "aborted", reason: "disk quota exceeded" });
     const err = await provider.definition
-      .create(inputs, { client: fakeClient(aborted), kind: "Backup" })
+      .create(inputs, contextOf(provider.definition, fakeClient(aborted), inputs))
       .then(
         () => undefined,
         (e: unknown) => e,
@@ -98,7 +98,7 @@ describe("Backup create while waiting", () => {
 
   it("records the backup when the deadline passes first, naming what it waited for", async () => {
     const err = await provider.definition
-      .create(inputs, { client: fakeClient(record({ status: "in_progress" })), kind: "Backup" })
+      .create(inputs, contextOf(provider.definition, fakeClient(record({ status: "in_progress" })), inputs))
       .then(
         () => undefined,
         (e: unknown) => e,

@@ -14,7 +14,7 @@ import {
   UNKNOWN,
   whole,
 } from "../../provider/core/inputs";
-import { defineProvider, diffOf, toPlain } from "../../provider/core/lifecycle";
+import { contextOf, defineProvider, diffOf, toPlain } from "../../provider/core/lifecycle";
 import { inputOfField } from "../../provider/core/wire";
 import { thinProvider } from "../../provider/dynamic/thin";
 import { KINDS } from "../../provider/registry";
@@ -314,5 +314,37 @@ describe("diff stables", () => {
     expect(replace.replaces).toEqual(["name"]);
     expect(replace.stables).toBeUndefined();
     expect(diffOf(definition, olds, olds)).toEqual({ changes: false });
+  });
+});
+
+describe("an object's address, from its definition's parent and key markers", () => {
+  it("gives each kind's identity as its parents, outermost first, then its own name", () => {
+    const identities = Object.fromEntries(
+      Object.values(KINDS).flatMap((k) => (k.identity ? [[k.kind, k.identity.fields]] : [])),
+    );
+    expect(identities).toEqual({
+      AccountUser: ["accountId", "email"],
+      App: ["accountId", "name"],
+      CacheExclusions: ["installId"],
+      Domain: ["installId", "name"],
+      DomainMappings: ["accountId", "appId", "environmentId"],
+      Environment: ["accountId", "appId", "name"],
+      EnvironmentSource: ["accountId", "appId", "environmentId"],
+      Install: ["accountId", "name"],
+      InstallPlacement: ["installId"],
+      LetsEncryptCertificate: ["installId", "domainId"],
+      OffloadSettings: ["installId"],
+      ReportSchedule: ["siteId", "title"],
+      Site: ["accountId", "name"],
+      SiteTransfer: ["siteId"],
+      SshKey: ["publicKey"],
+    });
+  });
+
+  it("hands a lifecycle call the parents and the key of the object it is about", () => {
+    const ctx = contextOf(KINDS.Environment!, {} as never, { accountId: "a1", appId: "shop", name: "prod" });
+    expect([ctx.parents, ctx.parent, ctx.key]).toEqual([["a1", "shop"], "shop", "prod"]);
+    const none = contextOf(KINDS.SshKey!, {} as never, { publicKey: "ssh-ed25519 AAAA" });
+    expect([none.parents, none.parent, none.key]).toEqual([[], "", "ssh-ed25519 AAAA"]);
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { COPY_INPUTS, copyRequest, copySummary, updateCopy } from "../../provider/kinds/InstallCopy";
+import { contextOf } from "../../provider/core/lifecycle";
+import {
+  COPY_INPUTS,
+  copyRequest,
+  copySummary,
+  provider,
+  updateCopy,
+} from "../../provider/kinds/InstallCopy";
 import type { WpEngineClient } from "../../sdk";
 
 const SRC = "1e000000-0000-4000-8000-000000000001";
@@ -95,7 +102,7 @@ describe("InstallCopy helpers", () => {
       lastRequestedAt: "2025-01-01T00:00:00.000Z",
       lastMessage: "Install copy initiated",
     };
-    expect(await updateCopy("id", olds, { ...olds }, { client, kind: "InstallCopy" })).toEqual({
+    expect(await updateCopy("id", olds, { ...olds }, contextOf(provider.definition, client, olds))).toEqual({
       requestCount: 3,
       lastRequestedAt: "2025-01-01T00:00:00.000Z",
       lastMessage: "Install copy initiated",
