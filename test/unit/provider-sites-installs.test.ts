@@ -6,7 +6,7 @@ import { UNKNOWN } from "../../provider/core/inputs";
 import { contextOf, defineProvider } from "../../provider/core/lifecycle";
 import { GUARDS } from "../../provider/dynamic/guards";
 import { InstallPlacement } from "../../provider/kinds/generated";
-import { installLoss, installOutputs } from "../../provider/kinds/Install";
+import { definition as install, installLoss } from "../../provider/kinds/Install";
 import { definition as site, siteLoss } from "../../provider/kinds/Site";
 import { canonicalKey, md5Fingerprint, parsePublicKey } from "../../provider/kinds/SshKey";
 
@@ -109,18 +109,30 @@ describe("Site and Install outputs", () => {
     expect(siteLoss(read, [])).toBe(`site "Blog" (${SITE}) (it held no install)`);
   });
 
-  it("installOutputs lower-cases the environment and names the install's id installId", () => {
-    const outs = installOutputs(
-      {
-        id: "i1",
-        name: "blogprod",
-        environment: "Staging",
-        site: { id: SITE },
-        primary_domain: "x.example",
-        cms_version: "6.8",
-      },
-      false,
-    );
+  it("an install's read lower-cases the environment, names the install's id installId and keeps its guard", async () => {
+    const record = {
+      id: "i1",
+      name: "blogprod",
+      environment: "Staging",
+      site: { id: SITE },
+      primary_domain: "x.example",
+      cms_version: "6.8",
+    };
+    // The lifecycle's read over the definition's, with a client that answers the record.
+    const client = { installs: { get: async () => record } } as never;
+    const reading = defineProvider({
+      ...install,
+      read: (id, olds) => install.read(id, olds, contextOf(install, client, olds)),
+    });
+    setStackConfig((key) => ({ "wpengine:username": "u", "wpengine:password": "p" })[key]);
+    resetClient();
+    let outs: Record<string, unknown>;
+    try {
+      outs = (await reading.read!("i1", { deletionProtection: false })).props!;
+    } finally {
+      clearStackConfig();
+      resetClient();
+    }
     expect(outs).not.toHaveProperty("primaryDomain");
     expect(outs).not.toHaveProperty("cmsVersion");
     expect(outs).toMatchObject({
@@ -130,7 +142,9 @@ describe("Site and Install outputs", () => {
       deletionProtection: false,
     });
     expect(outs).not.toHaveProperty("id");
-    expect(installLoss(outs)).toBe("install blogprod (i1) with its domains, backups and settings");
+    expect(installLoss(outs as { name: string; installId: string })).toBe(
+      "install blogprod (i1) with its domains, backups and settings",
+    );
   });
 });
 
