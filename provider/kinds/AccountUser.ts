@@ -125,8 +125,8 @@ const installsOf = (roles: string, ids: readonly string[] | null | undefined) =>
   isPartial(roles) ? (normalizeInstallIds(ids) ?? []) : undefined;
 
 /** Maps a service record to outputs (roles canonical, or as reported so the diff shows them; installs by id). */
-export function accountUserOutputs(accountId: string, u: ApiAccountUser): AccountUserOutputs {
-  const live = WIRE.outputs(u, { accountId });
+export function accountUserOutputs(u: ApiAccountUser): AccountUserOutputs {
+  const live = WIRE.outputs(u);
   const installs = [...live.installs].sort((a, b) => a.id.localeCompare(b.id));
   const roles = canonicalRoles(live.roles) ?? live.roles;
   // undefined for a full user: it also clears a stale list from the state on refresh.
@@ -194,8 +194,8 @@ export const definition = defineKind({
   ),
   identity: {
     what: "the user's email on its account",
-    find: async (i, ctx) =>
-      (await USERS.find(ctx.client, i.accountId, i.email.toLowerCase(), performance.now()))?.item.user_id,
+    find: async (_i, ctx) =>
+      (await USERS.find(ctx.client, ctx.parent, ctx.key.toLowerCase(), performance.now()))?.item.user_id,
   },
   inputs,
   outputs,
@@ -204,7 +204,7 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize,
   async create(inputs, ctx) {
-    const { accountId, email } = inputs;
+    const { parent: accountId, key: email } = ctx;
     const { item: existing, created } =
       (await USERS.find(ctx.client, accountId, email.toLowerCase())) ??
       (await USERS.create(ctx.client, accountId, email.toLowerCase(), async () => {
@@ -213,7 +213,7 @@ export const definition = defineKind({
           .account_user;
       }));
     const id = existing.user_id;
-    const outs = accountUserOutputs(accountId, existing);
+    const outs = accountUserOutputs(existing);
     if (created) return { id, outs };
     if (!inputs.adopt)
       throw alreadyExists(`user ${email} already exists on account ${accountId} (user_id ${id})`);
@@ -228,43 +228,43 @@ export const definition = defineKind({
     if (!patch) return { id, outs, adopted };
     try {
       const updated = await update(ctx.client, accountId, id, patch);
-      return { id, outs: accountUserOutputs(accountId, updated.account_user), adopted };
+      return { id, outs: accountUserOutputs(updated.account_user), adopted };
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }
   },
-  async read(id, olds, ctx) {
+  async read(id, _olds, ctx) {
     // A user the listing lacks is confirmed by a GET of its own (404: gone).
     const u =
-      (await READS.find(ctx.client, olds.accountId, id)) ??
-      (await ctx.client.accountUsers.get(olds.accountId, id));
-    return { outs: accountUserOutputs(olds.accountId, u) };
+      (await READS.find(ctx.client, ctx.parent, id)) ?? (await ctx.client.accountUsers.get(ctx.parent, id));
+    return { outs: accountUserOutputs(u) };
   },
   async update(id, olds, news, ctx) {
     const patch = accountUserPatch(olds, news);
     const live = patch
-      ? (await update(ctx.client, news.accountId, id, patch)).account_user
-      : await ctx.client.accountUsers.get(news.accountId, id);
-    return accountUserOutputs(news.accountId, live);
+      ? (await update(ctx.client, ctx.parent, id, patch)).account_user
+      : await ctx.client.accountUsers.get(ctx.parent, id);
+    return accountUserOutputs(live);
   },
-  async delete(id, olds, ctx) {
+  async delete(id, _olds, ctx) {
+    const { parent: accountId, key: email } = ctx;
     try {
-      await ctx.client.accountUsers.delete(olds.accountId, id);
+      await ctx.client.accountUsers.delete(accountId, id);
     } catch (err) {
       if (isNotFound(err)) throw err;
       // The service refuses to remove the last owner: say that plainly instead of a bare status.
-      const live = await ctx.client.accountUsers.get(olds.accountId, id).catch(() => undefined);
+      const live = await ctx.client.accountUsers.get(accountId, id).catch(() => undefined);
       if (live?.last_owner) {
         throw new Error(
-          `${olds.email} is the last owner of account ${olds.accountId} and the service refuses to remove it; ` +
+          `${email} is the last owner of account ${accountId} and the service refuses to remove it; ` +
             `make another user an owner first (service said: ${err instanceof Error ? err.message : String(err)})`,
         );
       }
       throw err;
     } finally {
-      READS.drop(ctx.client, olds.accountId);
+      READS.drop(ctx.client, accountId);
       // Even when the delete failed: a listing that lacks a live email only costs a refused create.
-      USERS.forget(ctx.client, olds.accountId, olds.email.toLowerCase());
+      USERS.forget(ctx.client, accountId, email.toLowerCase());
     }
   },
 });

@@ -93,23 +93,20 @@ type InstallOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const WIRE = wireOf(inputs, outputs);
 
-/** Maps a service record to outputs; an account, site or environment it omits is left out (kept by read). */
-export const installOutputs = (i: ApiInstall, deletionProtection: boolean): InstallOutputs => ({
-  ...WIRE.outputs(i, { deletionProtection }),
-  ...environmentOf(i),
-});
+/** A record's outputs, the environment lower case; an account, site or environment it omits is left out. */
+const installOutputs = (i: ApiInstall): InstallOutputs => ({ ...WIRE.outputs(i), ...environmentOf(i) });
 
 /** What deleting an install destroys, in words. */
 export const installLoss = (olds: Pick<InstallOutputs, "name" | "installId">): string =>
   `install ${olds.name} (${olds.installId}) with its domains, backups and settings`;
 
-/** Polls an install until it is `active` (or reports no status), within `timeoutSeconds`. */
-const waitActive = (ctx: Context, installId: string, { name, timeoutSeconds }: InstallInputs) =>
+/** Polls the call's install until it is `active` (or reports no status), within `timeoutSeconds`. */
+const waitActive = (ctx: Context, installId: string, timeoutSeconds: number) =>
   pollUntil<ApiInstall>({
     deadlineMs: timeoutSeconds * 1000,
     intervalMs: POLL_FIRST_MS,
     maxIntervalMs: POLL_MAX_MS,
-    describe: `install ${name} to be provisioned (status active; timeoutSeconds ${timeoutSeconds})`,
+    describe: `install ${ctx.key} to be provisioned (status active; timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
       const i = await ctx.client.installs.get(installId);
       return i.status === "active" || !i.status
@@ -118,14 +115,16 @@ const waitActive = (ctx: Context, installId: string, { name, timeoutSeconds }: I
     },
   });
 
-async function findByName(ctx: Context, accountId: string, name: string): Promise<ApiInstall | undefined> {
-  for await (const i of ctx.client.installs.iterate({ accountId })) if (i.name === name) return i;
+/** The install of the call's account named as its install. */
+async function findByName(ctx: Context): Promise<ApiInstall | undefined> {
+  for await (const i of ctx.client.installs.iterate({ accountId: ctx.parent }))
+    if (i.name === ctx.key) return i;
   return undefined;
 }
 
 /** Brings an install to the declared site and environment; the record as it is afterwards. */
 async function place(ctx: Context, record: ApiInstall, want: InstallInputs): Promise<ApiInstall> {
-  const patch = WIRE.patch(installOutputs(record, want.deletionProtection), want);
+  const patch = WIRE.patch(installOutputs(record), want);
   // Both fields are sent when both change: the service validates the pair (one install per environment).
   return patch ? ctx.client.installs.update(record.id, patch) : record;
 }
@@ -145,7 +144,7 @@ export const definition = defineKind({
   importId: "{id}",
   identity: {
     what: "the install's name in its account",
-    find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))?.id,
+    find: async (_i, ctx) => (await findByName(ctx))?.id,
   },
   list: {
     inputs: z.object({
@@ -167,16 +166,16 @@ export const definition = defineKind({
       : (v ?? null),
   protects: installLoss,
   async create(inputs, ctx) {
-    const { accountId, name, deletionProtection } = inputs;
-    const existing = await findByName(ctx, accountId, name);
+    const { parent: accountId, key: name } = ctx;
+    const existing = await findByName(ctx);
     if (existing && !inputs.adopt) {
       throw alreadyExists(`install ${name} already exists in account ${accountId} (id ${existing.id})`);
     }
     const record = existing ?? (await ctx.client.installs.create(WIRE.body(inputs) as CreateInstallRequest));
-    let outs = installOutputs(record, deletionProtection);
+    let outs = installOutputs(record);
     try {
-      if (existing) outs = installOutputs(await place(ctx, existing, inputs), deletionProtection);
-      outs = installOutputs(await waitActive(ctx, record.id, inputs), deletionProtection);
+      if (existing) outs = installOutputs(await place(ctx, existing, inputs));
+      outs = installOutputs(await waitActive(ctx, record.id, inputs.timeoutSeconds));
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }
@@ -186,13 +185,12 @@ export const definition = defineKind({
       ...(existing ? { adopted: `install ${name} of account ${accountId}` } : {}),
     };
   },
-  async read(id, olds, ctx) {
-    // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.
-    return { outs: installOutputs(await ctx.client.installs.get(id), olds.deletionProtection ?? true) };
+  async read(id, _olds, ctx) {
+    // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
+    return { outs: installOutputs(await ctx.client.installs.get(id)) };
   },
   async update(id, _olds, news, ctx) {
-    const record = await place(ctx, await ctx.client.installs.get(id), news);
-    return installOutputs(record, news.deletionProtection);
+    return installOutputs(await place(ctx, await ctx.client.installs.get(id), news));
   },
   async delete(id, olds, ctx) {
     await ctx.client.installs.delete(id);

@@ -41,11 +41,8 @@ const outputs = z.object({
 });
 
 type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;
+/** The wire mapping: an account a record does not name, and the guard, the lifecycle keeps from the inputs or state. */
 const WIRE = wireOf(inputs, outputs);
-
-/** Maps a service record to outputs: its account when it names one, else the one it was read in. */
-export const siteOutputs = (s: ApiSite, accountId: string, deletionProtection: boolean): SiteOutputs =>
-  Object.assign({ accountId }, WIRE.outputs(s, { deletionProtection }));
 
 /** What deleting a site destroys, in words; with the names of the installs it holds when they were read. */
 export function siteLoss(site: Pick<SiteOutputs, "name" | "siteId">, installNames?: readonly string[]) {
@@ -56,9 +53,11 @@ export function siteLoss(site: Pick<SiteOutputs, "name" | "siteId">, installName
     : `${what} (it held no install)`;
 }
 
-async function findByName(ctx: Context, accountId: string, name: string): Promise<ApiSite[]> {
+/** The sites of the call's account named as its site. */
+async function findByName(ctx: Context): Promise<ApiSite[]> {
   const found: ApiSite[] = [];
-  for await (const s of ctx.client.sites.iterate({ accountId })) if (s.name === name) found.push(s);
+  for await (const s of ctx.client.sites.iterate({ accountId: ctx.parent }))
+    if (s.name === ctx.key) found.push(s);
   return found;
 }
 
@@ -75,7 +74,7 @@ export const definition = defineKind({
   importId: "{id}",
   identity: {
     what: "the site's name in its account",
-    find: async (i, ctx) => (await findByName(ctx, i.accountId, i.name))[0]?.id,
+    find: async (_i, ctx) => (await findByName(ctx))[0]?.id,
   },
   list: {
     inputs: z.object({
@@ -94,10 +93,10 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
   protects: (olds) => siteLoss(olds),
   async create(inputs, ctx) {
-    const { accountId, name } = inputs;
+    const { parent: accountId, key: name } = ctx;
     // Site names are not unique on the service: a second site of the same name is a duplicate nobody
     // asked for (a crashed run, a site made by hand), so it is refused unless adopted.
-    const same = await findByName(ctx, accountId, name);
+    const same = await findByName(ctx);
     if (same.length > 1) {
       throw new Error(
         `account ${accountId} has ${same.length} sites named "${name}" (${same.map((s) => s.id).join(", ")}); ` +
@@ -111,20 +110,18 @@ export const definition = defineKind({
     const record = existing ?? (await ctx.client.sites.create(WIRE.body(inputs) as CreateSiteRequest));
     return {
       id: record.id,
-      outs: siteOutputs(record, accountId, inputs.deletionProtection),
+      outs: WIRE.outputs(record),
       ...(existing ? { adopted: `site "${name}" of account ${accountId}` } : {}),
     };
   },
-  async read(id, olds, ctx) {
-    // An import has no state: the guard is recorded on, its default, so a later destroy still refuses.
-    return {
-      outs: siteOutputs(await ctx.client.sites.get(id), olds.accountId, olds.deletionProtection ?? true),
-    };
+  async read(id, _olds, ctx) {
+    // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
+    return { outs: WIRE.outputs(await ctx.client.sites.get(id)) };
   },
   async update(id, olds, news, ctx) {
     const patch = WIRE.patch(olds, news) as UpdateSiteRequest | undefined;
     const record = patch ? await ctx.client.sites.update(id, patch) : await ctx.client.sites.get(id);
-    return siteOutputs(record, news.accountId, news.deletionProtection);
+    return WIRE.outputs(record);
   },
   async delete(id, _olds, ctx) {
     // The installs are read just before the delete (not an output): they are what goes with the site.

@@ -69,9 +69,8 @@ const outputs = z.object({
   createdAt: out.stringOrNull("When the key was added."),
 });
 
+/** The wire mapping: the service never answers the key itself, which the lifecycle keeps from the inputs or state. */
 const WIRE = wireOf(inputs, outputs);
-/** Maps a service record to outputs (the service never answers the key itself: it is the input's). */
-const sshKeyOutputs = (publicKey: string, k: ApiSshKey) => WIRE.outputs(k, { publicKey });
 
 async function findKey(ctx: Context, match: (k: ApiSshKey) => boolean): Promise<ApiSshKey | undefined> {
   for await (const k of ctx.client.sshKeys.iterate()) if (match(k)) return k;
@@ -94,8 +93,8 @@ export const definition = defineKind({
   identity: {
     what: "the public key (by its fingerprint) among the API user's keys",
     name: "comment",
-    find: async (i, ctx) => {
-      const parsed = parsePublicKey(i.publicKey);
+    find: async (_i, ctx) => {
+      const parsed = parsePublicKey(ctx.key);
       return typeof parsed === "string"
         ? undefined
         : (await findSame(ctx, md5Fingerprint(parsed.blob)))?.uuid;
@@ -106,7 +105,7 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize: (_key, v) => canonicalKey(v),
   async create(inputs, ctx) {
-    const parsed = parsePublicKey(inputs.publicKey);
+    const parsed = parsePublicKey(ctx.key);
     if (typeof parsed === "string") throw new Error(named({ property: "publicKey", reason: parsed }).reason);
     const fingerprint = md5Fingerprint(parsed.blob);
     const existing = await findSame(ctx, fingerprint);
@@ -118,13 +117,13 @@ export const definition = defineKind({
     const record = existing ?? (await ctx.client.sshKeys.create(WIRE.body(inputs) as CreateSshKeyRequest));
     return {
       id: record.uuid,
-      outs: sshKeyOutputs(inputs.publicKey, record),
+      outs: WIRE.outputs(record),
       ...(existing ? { adopted: `SSH key ${fingerprint} of the API user` } : {}),
     };
   },
-  async read(id, olds, ctx) {
+  async read(id, _olds, ctx) {
     const k = await findKey(ctx, (x) => x.uuid === id);
-    return k && { outs: sshKeyOutputs(olds.publicKey, k) };
+    return k && { outs: WIRE.outputs(k) };
   },
   async delete(id, _olds, ctx) {
     await ctx.client.sshKeys.delete(id);

@@ -60,7 +60,7 @@ describe("accountUserPatch", () => {
 
 describe("accountUserOutputs", () => {
   it("maps the record, canonicalising roles and sorting installs", () => {
-    const outs = accountUserOutputs("acct", {
+    const outs = accountUserOutputs({
       user_id: "u1",
       account_id: "acct",
       first_name: "Pat",

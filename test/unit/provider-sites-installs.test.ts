@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { defineProvider } from "../../provider/core/lifecycle";
+import { contextOf, defineProvider } from "../../provider/core/lifecycle";
 import { GUARDS } from "../../provider/dynamic/guards";
 import { InstallPlacement } from "../../provider/kinds/generated";
-import { installLoss, installOutputs } from "../../provider/kinds/Install";
-import { definition as site, siteLoss, siteOutputs } from "../../provider/kinds/Site";
+import { definition as install, installLoss } from "../../provider/kinds/Install";
+import { definition as site, siteLoss } from "../../provider/kinds/Site";
 import { canonicalKey, md5Fingerprint, parsePublicKey } from "../../provider/kinds/SshKey";
 
 const SITE = "5e000000-0000-4000-8000-000000000001";
@@ -76,12 +76,23 @@ describe("the deletion guard of the lifecycle", () => {
 });
 
 describe("Site and Install outputs", () => {
-  it("siteOutputs maps the record, keeps the guard, and siteLoss names the installs when they were read", () => {
-    const outs = siteOutputs(
-      { id: SITE, name: "Blog", installs: [{ id: "i1", name: "blogprod" }, { id: "i2" }] },
-      ACCOUNT,
-      true,
-    );
+  it("a site's read maps the record, keeps its account and guard, and siteLoss names the installs when they were read", async () => {
+    const record = { id: SITE, name: "Blog", installs: [{ id: "i1", name: "blogprod" }, { id: "i2" }] };
+    // The lifecycle's read over the definition's, with a client that answers the record.
+    const client = { sites: { get: async () => record } } as never;
+    const reading = defineProvider({
+      ...site,
+      read: (id, olds) => site.read(id, olds, contextOf(site, client, olds)),
+    });
+    setStackConfig((key) => ({ "wpengine:username": "u", "wpengine:password": "p" })[key]);
+    resetClient();
+    let outs: Record<string, unknown>;
+    try {
+      outs = (await reading.read!(SITE, { accountId: ACCOUNT, deletionProtection: true })).props!;
+    } finally {
+      clearStackConfig();
+      resetClient();
+    }
     expect(outs).toMatchObject({
       siteId: SITE,
       accountId: ACCOUNT,
@@ -90,25 +101,38 @@ describe("Site and Install outputs", () => {
       tags: [],
     });
     expect(outs).not.toHaveProperty("installs");
-    expect(siteLoss(outs)).toBe(`site "Blog" (${SITE}) and every install in it`);
-    expect(siteLoss(outs, ["blogprod", "blogstg"])).toBe(
+    const read = outs as { name: string; siteId: string };
+    expect(siteLoss(read)).toBe(`site "Blog" (${SITE}) and every install in it`);
+    expect(siteLoss(read, ["blogprod", "blogstg"])).toBe(
       `site "Blog" (${SITE}) and its installs blogprod, blogstg`,
     );
-    expect(siteLoss(outs, [])).toBe(`site "Blog" (${SITE}) (it held no install)`);
+    expect(siteLoss(read, [])).toBe(`site "Blog" (${SITE}) (it held no install)`);
   });
 
-  it("installOutputs lower-cases the environment and names the install's id installId", () => {
-    const outs = installOutputs(
-      {
-        id: "i1",
-        name: "blogprod",
-        environment: "Staging",
-        site: { id: SITE },
-        primary_domain: "x.example",
-        cms_version: "6.8",
-      },
-      false,
-    );
+  it("an install's read lower-cases the environment, names the install's id installId and keeps its guard", async () => {
+    const record = {
+      id: "i1",
+      name: "blogprod",
+      environment: "Staging",
+      site: { id: SITE },
+      primary_domain: "x.example",
+      cms_version: "6.8",
+    };
+    // The lifecycle's read over the definition's, with a client that answers the record.
+    const client = { installs: { get: async () => record } } as never;
+    const reading = defineProvider({
+      ...install,
+      read: (id, olds) => install.read(id, olds, contextOf(install, client, olds)),
+    });
+    setStackConfig((key) => ({ "wpengine:username": "u", "wpengine:password": "p" })[key]);
+    resetClient();
+    let outs: Record<string, unknown>;
+    try {
+      outs = (await reading.read!("i1", { deletionProtection: false })).props!;
+    } finally {
+      clearStackConfig();
+      resetClient();
+    }
     expect(outs).not.toHaveProperty("primaryDomain");
     expect(outs).not.toHaveProperty("cmsVersion");
     expect(outs).toMatchObject({
@@ -118,7 +142,9 @@ describe("Site and Install outputs", () => {
       deletionProtection: false,
     });
     expect(outs).not.toHaveProperty("id");
-    expect(installLoss(outs)).toBe("install blogprod (i1) with its domains, backups and settings");
+    expect(installLoss(outs as { name: string; installId: string })).toBe(
+      "install blogprod (i1) with its domains, backups and settings",
+    );
   });
 });
 
