@@ -19,6 +19,7 @@ const inputs = z
     installId: uuidString.meta({
       description: "The install to back up. Changing it requests a new backup (a replacement).",
       replaces: true,
+      parent: true,
     }),
     description: stringInput.trim().min(1, "must not be empty").meta({
       description:
@@ -77,8 +78,8 @@ type BackupOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const WIRE = wireOf(inputs, outputs);
 
 /** Maps a service record to outputs (an empty description is none: the input carries over). */
-export const backupOutputs = (installId: string, b: ApiBackup) =>
-  WIRE.outputs({ ...b, description: b.description || undefined }, { installId }) as BackupOutputs;
+export const backupOutputs = (b: ApiBackup) =>
+  WIRE.outputs({ ...b, description: b.description || undefined }) as BackupOutputs;
 
 /** Whether a backup status is final. */
 export const isTerminalBackupStatus = (status: string) => status === "completed" || status === "aborted";
@@ -98,14 +99,14 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
 }
 
 /** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
-async function settled(ctx: Context, installId: string, b: ApiBackup, timeoutSeconds: number) {
+async function settled(ctx: Context, b: ApiBackup, timeoutSeconds: number) {
   if (isTerminalBackupStatus(b.status)) return b;
   return pollUntil<ApiBackup>({
     deadlineMs: timeoutSeconds * 1000,
     ...BACKUP_POLL,
-    describe: `backup ${b.id} of install ${installId} to complete (timeoutSeconds ${timeoutSeconds})`,
+    describe: `backup ${b.id} of install ${ctx.parent} to complete (timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
-      const live = await ctx.client.backups.get(installId, b.id);
+      const live = await ctx.client.backups.get(ctx.parent, b.id);
       return isTerminalBackupStatus(live.status)
         ? { done: true, value: live }
         : { done: false, state: live.status };
@@ -146,28 +147,28 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),
   lost: (olds) => (needsNewBackup(olds) ? { replace: "status" } : undefined),
   async create(inputs, ctx) {
-    const { installId } = inputs;
     const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
-    const created = await ctx.client.backups.create(installId, body);
-    if (!inputs.wait) return { id: created.id, outs: backupOutputs(installId, created) };
+    const created = await ctx.client.backups.create(ctx.parent, body);
+    if (!inputs.wait) return { id: created.id, outs: backupOutputs(created) };
     // The backup exists: a failure records it (with the last state seen) so it is never orphaned.
-    const b = await settled(ctx, installId, created, inputs.timeoutSeconds).catch((err: unknown) => {
-      throw new CreatedButFailedError(created.id, backupOutputs(installId, created), err);
+    const b = await settled(ctx, created, inputs.timeoutSeconds).catch((err: unknown) => {
+      throw new CreatedButFailedError(created.id, backupOutputs(created), err);
     });
-    const outs = backupOutputs(installId, b);
+    const outs = backupOutputs(b);
     if (b.status === "aborted")
-      throw new CreatedButFailedError(created.id, outs, new Error(abortedMessage(installId, b)));
+      throw new CreatedButFailedError(created.id, outs, new Error(abortedMessage(ctx.parent, b)));
     return { id: created.id, outs };
   },
-  async read(id, olds, ctx) {
-    return { outs: backupOutputs(olds.installId, await ctx.client.backups.get(olds.installId, id)) };
+  async read(id, _olds, ctx) {
+    return { outs: backupOutputs(await ctx.client.backups.get(ctx.parent, id)) };
   },
-  async update(id, olds, news, ctx) {
+  async update(id, _olds, news, ctx) {
     // Nothing on the service changes: re-read, and wait again when asked (after a create that timed out).
-    let b = await ctx.client.backups.get(olds.installId, id);
-    if (news.wait) b = await settled(ctx, olds.installId, b, news.timeoutSeconds);
-    if (news.wait && b.status === "aborted") throw new Error(abortedMessage(olds.installId, b));
-    return backupOutputs(olds.installId, b);
+    const b = await ctx.client.backups.get(ctx.parent, id);
+    if (!news.wait) return backupOutputs(b);
+    const done = await settled(ctx, b, news.timeoutSeconds);
+    if (done.status === "aborted") throw new Error(abortedMessage(ctx.parent, done));
+    return backupOutputs(done);
   },
   async delete() {
     return `${FORGOTTEN}backups cannot be deleted; it stays in the install's backup list`;

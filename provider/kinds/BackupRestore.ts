@@ -26,11 +26,13 @@ const restoreShape = {
   installId: uuidString.meta({
     description: "The install to restore. A change restores again (into the new install).",
     writeOnly: true,
+    parent: true,
   }),
   backupId: uuidString.meta({
     description:
       "The backup to restore from: completed, and of the same install (e.g. a `Backup`'s `backupId`). A change restores again.",
     writeOnly: true,
+    parent: true,
   }),
   notificationEmails: notificationEmails.meta({
     description:
@@ -104,9 +106,13 @@ export function restoreSummary(i: Record<string, unknown>): string {
   );
 }
 
+/** The install and the backup a restore is addressed by (`ctx.parents`). */
+const at = (ctx: Context) => ctx.parents as readonly [installId: string, backupId: string];
+
 /** The install's status once it no longer reports `pending`. */
-const waitForInstall = (ctx: Context, installId: string, timeoutSeconds: number) =>
-  pollUntil<string | null>({
+function waitForInstall(ctx: Context, timeoutSeconds: number) {
+  const [installId] = at(ctx);
+  return pollUntil<string | null>({
     deadlineMs: timeoutSeconds * 1000,
     ...BACKUP_POLL,
     describe: `install ${installId} to finish restoring (timeoutSeconds ${timeoutSeconds})`,
@@ -115,13 +121,18 @@ const waitForInstall = (ctx: Context, installId: string, timeoutSeconds: number)
       return status === "pending" ? { done: false, state: status } : { done: true, value: status };
     },
   });
+}
+
+/** The outputs of a run, with the install's status once the restore is done unless `wait` is false. */
+const waited = async <R extends object>(ctx: Context, run: R, i: BackupRestoreInputs) =>
+  i.wait ? { ...run, installStatus: await waitForInstall(ctx, i.timeoutSeconds) } : run;
 
 const WIRE = wireOf(inputs, outputs);
 
 /** Starts one restore; returns the outputs of the run. */
 async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: number) {
   const body = WIRE.body(i, ["notificationEmails", "restoreDatabase", "createCheckpoint"]);
-  await ctx.client.backups.restore(i.installId, i.backupId, body as RestoreBackupRequest);
+  await ctx.client.backups.restore(...at(ctx), body as RestoreBackupRequest);
   return {
     restoreCount: previousCount + 1,
     lastRestoredAt: new Date().toISOString(),
@@ -153,18 +164,16 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const id = randomUUID();
     const run = await restore(ctx, inputs, 0);
-    if (!inputs.wait) return { id, outs: run as BackupRestoreOutputs };
     try {
-      const installStatus = await waitForInstall(ctx, inputs.installId, inputs.timeoutSeconds);
-      return { id, outs: { ...run, installStatus } as BackupRestoreOutputs };
+      return { id, outs: (await waited(ctx, run, inputs)) as BackupRestoreOutputs };
     } catch (err) {
       // Recorded, so the next `up` waits again instead of restoring twice.
       throw new CreatedButFailedError(id, run, err);
     }
   },
-  async read(_id, olds, ctx) {
+  async read(_id, _olds, ctx) {
     // Gone when its backup (or install) is gone.
-    await ctx.client.backups.get(olds.installId, olds.backupId);
+    await ctx.client.backups.get(...at(ctx));
     return { outs: {} as BackupRestoreOutputs };
   },
   async delete() {
@@ -189,9 +198,8 @@ export async function updateRestore(
         lastRestoredAt: olds["lastRestoredAt"] ?? null,
         installStatus: olds["installStatus"] ?? null,
       };
-  if (!i.wait) return run;
   try {
-    return { ...run, installStatus: await waitForInstall(ctx, i.installId, i.timeoutSeconds) };
+    return await waited(ctx, run, i);
   } catch (err) {
     throw again ? new ActionRanButFailedError(run, err) : err;
   }

@@ -19,11 +19,13 @@ const inputs = z
     installId: uuidString.meta({
       description: "The install the domain belongs to. Changing it replaces the resource.",
       replaces: true,
+      parent: true,
     }),
     domainId: uuidString.meta({
       description:
         "The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.",
       replaces: true,
+      key: true,
       wire: "id",
     }),
     timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
@@ -61,8 +63,8 @@ export function ownershipStatusOf(d: Pick<ApiDomain, "ownership_status" | "txt_v
 const WIRE = wireOf(inputs, outputs);
 
 /** Maps a domain record to outputs. */
-export const verificationOutputs = (installId: string, d: ApiDomain) =>
-  WIRE.outputs(d, { installId, ownershipStatus: ownershipStatusOf(d) });
+export const verificationOutputs = (d: ApiDomain) =>
+  WIRE.outputs(d, { ownershipStatus: ownershipStatusOf(d) });
 
 /** The message of a verification that ran out of time: what to publish, and what the service last said. */
 export function notVerifiedMessage(
@@ -81,7 +83,7 @@ export function notVerifiedMessage(
 
 /** Verifies the domain: at once when it already is, else until the service sees the TXT record (400 till then). */
 async function verify(ctx: Context, inputs: DomainVerificationInputs) {
-  const { installId, domainId } = inputs;
+  const { parent: installId, key: domainId } = ctx;
   const domain = await ctx.client.domains.get(installId, domainId).catch((err: unknown) => {
     if (!isNotFound(err)) throw err;
     throw new Error(
@@ -89,10 +91,10 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs) {
         "and that the Domain exists before this resource (pass its id, e.g. domainId: domain.id)",
     );
   });
-  if (ownershipStatusOf(domain) === VERIFIED) return verificationOutputs(installId, domain);
+  if (ownershipStatusOf(domain) === VERIFIED) return verificationOutputs(domain);
   const answer = await verifyUntilSeen({
-    timeoutSeconds: inputs.timeoutSeconds,
-    retryIntervalSeconds: inputs.retryIntervalSeconds,
+    // Paced by the inputs' timeoutSeconds and retryIntervalSeconds.
+    ...inputs,
     describe: `the TXT record of domain ${domain.name}`,
     // The domain's ownership changes: this process's reads of the install's domains list again.
     attempt: () =>
@@ -104,7 +106,7 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs) {
     },
   });
   return {
-    ...verificationOutputs(installId, domain),
+    ...verificationOutputs(domain),
     ownershipStatus: VERIFIED,
     verifiedTime: answer.txt_verified_time ?? null,
     verifiedDomain: answer.txt_verified_domain ?? domain.name,
@@ -134,11 +136,11 @@ export const definition = defineKind({
       : undefined,
   // Verifying a verified domain succeeds at once, so `adopt` changes nothing.
   async create(inputs, ctx) {
-    return { id: inputs.domainId, outs: await verify(ctx, inputs) };
+    return { id: ctx.key, outs: await verify(ctx, inputs) };
   },
-  async read(id, olds, ctx) {
-    const domain = await ctx.client.domains.get(olds.installId, olds.domainId ?? id);
-    return { outs: verificationOutputs(olds.installId, domain) };
+  async read(id, _olds, ctx) {
+    const domain = await ctx.client.domains.get(ctx.parent, ctx.key || id);
+    return { outs: verificationOutputs(domain) };
   },
   async update(_id, _olds, news, ctx) {
     return verify(ctx, news);

@@ -78,22 +78,19 @@ const WIRE = wireOf(inputs, outputs);
 export const certificateOutputs = (c: Certificate | null | undefined) =>
   CERTIFICATE.outputs(c ?? {}, { certificateId: c?.id == null ? null : String(c.id) });
 
+/** The install and the domain that address a certificate (its id joins them). */
+const at = (ctx: Context) => ctx.parents as readonly [installId: string, domainId: string];
+
 /** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind). */
-async function current(ctx: Context, installId: string, domainId: string): Promise<Certificate | undefined> {
+async function current(ctx: Context): Promise<Certificate | undefined> {
   // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
-  const cert = (await unlessGone(ctx.client.certificates.getForDomain(installId, domainId)))?.certificate;
+  const cert = (await unlessGone(ctx.client.certificates.getForDomain(...at(ctx))))?.certificate;
   return cert?.cert_source === "LETS_ENCRYPT" ? cert : undefined;
 }
 
 /** Orders a certificate with the holder's details. */
 const order = (ctx: Context, i: LetsEncryptCertificateInputs) =>
-  ctx.client.certificates.orderLetsEncrypt(
-    i.installId,
-    i.domainId,
-    WIRE.body(i, HOLDER) as CertificateOrderRequest,
-  );
-
-const idOf = (i: { installId: string; domainId: string }) => `${i.installId}/${i.domainId}`;
+  ctx.client.certificates.orderLetsEncrypt(...at(ctx), WIRE.body(i, HOLDER) as CertificateOrderRequest);
 
 export const definition = defineKind({
   kind: "LetsEncryptCertificate",
@@ -109,9 +106,9 @@ export const definition = defineKind({
   notImported: "the API does not return the holder's details the order was placed with",
   identity: {
     what: "the domain's Let's Encrypt certificate (a domain has one)",
-    find: async (i, ctx) => {
-      const cert = await current(ctx, i.installId, i.domainId);
-      return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? idOf(i)) : undefined;
+    find: async (_i, ctx) => {
+      const cert = await current(ctx);
+      return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? ctx.parents.join("/")) : undefined;
     },
   },
   list: {
@@ -141,40 +138,40 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : (v ?? null)),
   lost: (olds) => (typeof olds["status"] === "string" && ENDED.has(olds["status"]) ? "update" : undefined),
   async create(inputs, ctx) {
-    const id = idOf(inputs);
-    const existing = await current(ctx, inputs.installId, inputs.domainId);
+    const [installId, domainId] = at(ctx);
+    const id = ctx.parents.join("/");
+    const existing = await current(ctx);
     if (existing && !ENDED.has(existing.status ?? "")) {
       if (!inputs.adopt) {
         throw alreadyExists(
-          `domain ${inputs.domainId} of install ${inputs.installId} already has a Let's Encrypt certificate ` +
+          `domain ${domainId} of install ${installId} already has a Let's Encrypt certificate ` +
             `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
         );
       }
       const outs = certificateOutputs(existing) as LetsEncryptCertificateOutputs;
-      return { id, outs, adopted: `Let's Encrypt certificate of domain ${inputs.domainId}` };
+      return { id, outs, adopted: `Let's Encrypt certificate of domain ${domainId}` };
     }
     await order(ctx, inputs);
     try {
-      const placed = await current(ctx, inputs.installId, inputs.domainId);
+      const placed = await current(ctx);
       return { id, outs: certificateOutputs(placed) as LetsEncryptCertificateOutputs };
     } catch (err) {
       // The order was placed: record it, so the next `up` does not order twice.
       throw new CreatedButFailedError(id, certificateOutputs(undefined), err);
     }
   },
-  async read(_id, olds, ctx) {
-    const cert = (await ctx.client.certificates.getForDomain(olds.installId, olds.domainId)).certificate;
+  async read(_id, _olds, ctx) {
+    const cert = (await ctx.client.certificates.getForDomain(...at(ctx))).certificate;
     // Replaced by another kind of certificate (a third-party import): this order no longer serves.
     return cert?.cert_source === "LETS_ENCRYPT"
-      ? { outs: { ...olds, ...certificateOutputs(cert) } }
+      ? { outs: certificateOutputs(cert) as LetsEncryptCertificateOutputs }
       : undefined;
   },
   async update(_id, olds, news, ctx) {
     if (ENDED.has(olds.status ?? "") || HOLDER.some((k) => (olds[k] ?? null) !== (news[k] ?? null))) {
       await order(ctx, news);
     }
-    const cert = await current(ctx, news.installId, news.domainId);
-    return { ...news, ...certificateOutputs(cert) } as LetsEncryptCertificateOutputs;
+    return certificateOutputs(await current(ctx)) as LetsEncryptCertificateOutputs;
   },
   async delete() {
     return (

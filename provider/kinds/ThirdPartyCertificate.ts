@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { type CheckFailure, COMMON_INPUTS, named, out, stringInput, uuidString, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
@@ -109,6 +109,7 @@ const inputs = z
     installId: uuidString.meta({
       description: "The install the certificate is imported into (also the resource id).",
       replaces: true,
+      parent: true,
     }),
     certificate: pemInput(parseCertificateChain).meta({
       description:
@@ -141,30 +142,25 @@ type ThirdPartyCertificateInputs = z.output<typeof inputs>;
 type ThirdPartyCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
-export function certificateOutputs(installId: string, certificate: string) {
+export function certificateOutputs({ certificate }: Pick<ThirdPartyCertificateInputs, "certificate">) {
   const chain = parseCertificateChain(certificate);
   if (!chain.ok) throw new Error(named({ property: "certificate", reason: chain.reason }).reason);
-  return { installId, ...describeCertificate(chain.certs[0]!) };
+  return describeCertificate(chain.certs[0]!) as ThirdPartyCertificateOutputs;
 }
-
-/** The outputs: the PEM texts as given and what their certificate says. */
-const outputsOf = ({
-  installId,
-  certificate,
-  privateKey,
-}: Pick<ThirdPartyCertificateOutputs, "installId" | "certificate" | "privateKey">) => ({
-  ...certificateOutputs(installId, certificate),
-  certificate,
-  privateKey,
-});
 
 const WIRE = wireOf(inputs, outputs);
 
-/** Imports the pair: the service takes each PEM text base64-encoded. */
-function importPair(ctx: Context, i: ThirdPartyCertificateInputs) {
-  const b64 = (pem: string) => Buffer.from(pem, "utf8").toString("base64");
-  const pair = { certificate: b64(i.certificate), privateKey: b64(i.privateKey) };
-  return ctx.client.certificates.importThirdParty(i.installId, WIRE.body(pair) as ImportCertificateRequest);
+/** The certificate and its key (the write-only inputs): what an import sends. */
+const PAIR = Object.entries(fieldMeta(inputs))
+  .filter(([, m]) => m.writeOnly)
+  .map(([k]) => k as keyof ThirdPartyCertificateInputs);
+
+/** Imports the pair (the service takes each PEM text base64-encoded); the outputs are what its certificate says. */
+async function importPair(ctx: Context, i: ThirdPartyCertificateInputs) {
+  const b64 = ([k, pem]: [string, unknown]) => [k, Buffer.from(String(pem), "utf8").toString("base64")];
+  const pair = Object.fromEntries(Object.entries(WIRE.body(i, PAIR)).map(b64));
+  await ctx.client.certificates.importThirdParty(ctx.parent, pair as ImportCertificateRequest);
+  return certificateOutputs(i);
 }
 
 export const definition = defineKind({
@@ -188,17 +184,14 @@ export const definition = defineKind({
   normalize: (key, v) => (key !== "installId" && typeof v === "string" ? canonicalPem(v) : v),
   // No adoption: importing the same pair again is harmless.
   async create(inputs, ctx) {
-    await importPair(ctx, inputs);
-    return { id: inputs.installId, outs: outputsOf(inputs) };
+    return { id: ctx.parent, outs: await importPair(ctx, inputs) };
   },
   async read(id, olds, ctx) {
-    const installId = olds.installId ?? id;
-    await ctx.client.installs.get(installId);
-    return { outs: outputsOf({ ...olds, installId }) };
+    await ctx.client.installs.get(ctx.parent || id);
+    return { outs: certificateOutputs(olds) };
   },
   async update(_id, _olds, news, ctx) {
-    await importPair(ctx, news);
-    return outputsOf(news);
+    return importPair(ctx, news);
   },
   async delete() {
     return `${FORGOTTEN}an imported certificate cannot be deleted; the install keeps serving it`;

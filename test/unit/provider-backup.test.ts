@@ -43,8 +43,7 @@ afterAll(() => Object.assign(BACKUP_POLL, saved));
 
 describe("Backup helpers", () => {
   it("maps a service record to outputs, nulls for what the service left out", () => {
-    expect(backupOutputs(INSTALL, record({ cms_version: undefined, description: null }))).toEqual({
-      installId: INSTALL,
+    expect(backupOutputs(record({ cms_version: undefined, description: null }))).toEqual({
       backupId: "b1",
       status: "requested",
       createTime: "2025-01-01T00:00:00.000Z",

@@ -29,14 +29,13 @@ describe("ownershipStatusOf", () => {
 describe("verificationOutputs", () => {
   it("maps a domain record to outputs", () => {
     expect(
-      verificationOutputs("i", {
+      verificationOutputs({
         ...pending,
         ownership_status: "TXT_VERIFIED",
         txt_verified_time: "2024-03-01T10:00:00.000Z",
         txt_verified_domain: "www.example.test",
       }),
     ).toEqual({
-      installId: "i",
       domainId: pending.id,
       domainName: "www.example.test",
       ownershipStatus: "TXT_VERIFIED",

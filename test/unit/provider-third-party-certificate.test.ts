@@ -121,7 +121,7 @@ describe("describeCertificate", () => {
   });
 
   it("describes the end-entity certificate of a chain", () => {
-    expect(certificateOutputs("i", chain.chain).subject).toBe("CN=shop.example.test");
+    expect(certificateOutputs({ certificate: chain.chain }).subject).toBe("CN=shop.example.test");
   });
 });
 
