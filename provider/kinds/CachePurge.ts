@@ -94,7 +94,7 @@ export const definition = defineKind({
     if (isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {}))
       return { ...kept, ...news } as CachePurgeOutputs;
     const previous = typeof olds.purgeCount === "number" ? olds.purgeCount : 0;
-    return { ...news, ...(await purge(ctx, news, previous)) } as CachePurgeOutputs;
+    return (await purge(ctx, news, previous)) as CachePurgeOutputs;
   },
   async delete() {
     return `${FORGOTTEN}a purged cache cannot be un-purged`;
