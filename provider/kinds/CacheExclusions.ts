@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { isConflict } from "../../sdk";
-import { defineKind } from "../core/define";
+import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, requiredString, uuidString, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -87,13 +87,15 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
   );
 }
 
-const outputsOf = (installId: string, live: unknown) => ({
-  installId,
-  exclusions: normalizeExclusions(live),
-});
+/** The outputs of a list the service holds, as it saves it (the install is kept from the inputs or the state). */
+const outputsOf = (live: unknown) =>
+  ({ exclusions: normalizeExclusions(live) }) as OutputsOf<typeof inputs, typeof outputs>;
 
-/** PUT of the full list; a 409 becomes a message that says the install is transferable. */
-async function replace(ctx: Context, installId: string, exclusions: Exclusion[]) {
+/** The list the inputs declare, as the service saves it. */
+const wantedOf = (i: z.output<typeof inputs>) => normalizeExclusions(i.exclusions);
+
+/** PUT of the full list to the install; a 409 becomes a message that says the install is transferable. */
+async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.parent) {
   try {
     return await ctx.client.cacheExclusions.replace(installId, exclusions);
   } catch (err) {
@@ -138,31 +140,27 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
   // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
   async create(inputs, ctx) {
-    const { installId } = inputs;
-    const wanted = normalizeExclusions(inputs.exclusions);
+    const installId = ctx.parent;
+    const wanted = wantedOf(inputs);
     const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
     // Exactly these already (an import, the way back after a crash): no write.
-    if (isDeepStrictEqual(held, wanted)) return { id: installId, outs: { installId, exclusions: held } };
+    if (isDeepStrictEqual(held, wanted)) return { id: installId, outs: outputsOf(held) };
     if (held.length && !inputs.adopt)
       throw alreadyExists(
         `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
           `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}) that this create would replace`,
         "list them in exclusions to keep them, or set adopt: true to replace them with this list",
       );
-    return { id: installId, outs: outputsOf(installId, await replace(ctx, installId, wanted)) };
+    return { id: installId, outs: outputsOf(await replace(ctx, wanted)) };
   },
-  async read(id, olds, ctx) {
-    const installId = olds.installId ?? id;
-    return { outs: outputsOf(installId, await ctx.client.cacheExclusions.get(installId)) };
+  async read(id, _olds, ctx) {
+    return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };
   },
   async update(_id, _olds, news, ctx) {
-    return outputsOf(
-      news.installId,
-      await replace(ctx, news.installId, normalizeExclusions(news.exclusions)),
-    );
+    return outputsOf(await replace(ctx, wantedOf(news)));
   },
-  async delete(id, olds, ctx) {
-    await replace(ctx, olds.installId ?? id, []);
+  async delete(id, _olds, ctx) {
+    await replace(ctx, [], ctx.parent || id);
   },
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
+import { type CacheType, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { actionAdoptInput, out, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -10,6 +10,7 @@ import { paced } from "../core/pacing";
 const inputs = z
   .object({
     installId: uuidString.meta({
+      parent: true,
       description:
         "The install whose cache is purged. Changing it replaces the resource (and purges the new install).",
       replaces: true,
@@ -18,6 +19,7 @@ const inputs = z
       description:
         "Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).",
       replaces: true,
+      key: true,
     }),
     triggers: triggersInput.meta({
       description: "Any values; when they change, the cache is purged again.",
@@ -48,12 +50,13 @@ type CachePurgeOutputs = OutputsOf<typeof inputs, typeof outputs>;
  * elsewhere) is waited out (`paced`), so only `timeoutSeconds` fails it.
  */
 async function purge(ctx: Context, i: z.output<typeof inputs>, previousCount: number) {
+  const { parent: installId, key: type } = ctx;
   const { waitedMs } = await paced(
-    `purge/${i.installId}/${i.type}`,
-    i.type === "object" ? OBJECT_CACHE_PURGE_WINDOW_MS : 0,
+    `purge/${installId}/${type}`,
+    type === "object" ? OBJECT_CACHE_PURGE_WINDOW_MS : 0,
     i.timeoutSeconds * 1000,
-    `the ${i.type} cache of install ${i.installId} to accept a purge (timeoutSeconds ${i.timeoutSeconds})`,
-    () => ctx.client.cachePurge.purge(i.installId, i.type),
+    `the ${type} cache of install ${installId} to accept a purge (timeoutSeconds ${i.timeoutSeconds})`,
+    () => ctx.client.cachePurge.purge(installId, type as CacheType),
   );
   return {
     purgeCount: previousCount + 1,
@@ -82,7 +85,7 @@ export const definition = defineKind({
   },
   async read(_id, olds, ctx) {
     // Gone when its install is (404).
-    await ctx.client.installs.get(olds.installId);
+    await ctx.client.installs.get(ctx.parent);
     return { outs: olds };
   },
   async update(_id, olds, news, ctx) {
@@ -91,7 +94,7 @@ export const definition = defineKind({
     if (isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {}))
       return { ...kept, ...news } as CachePurgeOutputs;
     const previous = typeof olds.purgeCount === "number" ? olds.purgeCount : 0;
-    return { ...news, ...(await purge(ctx, news, previous)) } as CachePurgeOutputs;
+    return (await purge(ctx, news, previous)) as CachePurgeOutputs;
   },
   async delete() {
     return `${FORGOTTEN}a purged cache cannot be un-purged`;

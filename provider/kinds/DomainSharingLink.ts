@@ -2,7 +2,7 @@ import { z } from "zod";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { out, uuidString, whole } from "../core/inputs";
-import { FORGOTTEN } from "../core/lifecycle";
+import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -10,11 +10,13 @@ const inputs = z
     installId: uuidString.meta({
       description: "The install the domain belongs to. Changing it makes a new link.",
       replaces: true,
+      parent: true,
     }),
     domainId: uuidString.meta({
       description:
         "The id of the domain, e.g. `domain.id` of a `Domain` on the Advanced Network (AN) or Global Edge Security (GES). Changing it makes a new link.",
       replaces: true,
+      parent: true,
     }),
   })
   .strict();
@@ -39,6 +41,9 @@ function unsupported(name: string, networkType: string | null | undefined): stri
 
 const WIRE = wireOf(inputs, outputs);
 
+/** The domain a link is for, as `ctx.parents` give it: its install, then its id. */
+const domainOf = (ctx: Context) => ctx.parents as [installId: string, domainId: string];
+
 export const definition = defineKind({
   kind: "DomainSharingLink",
   description:
@@ -56,22 +61,22 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  async preflight(i, ctx) {
-    const d = await unlessGone(ctx.client.domains.get(i.installId, i.domainId)).catch(() => undefined);
+  async preflight(_i, ctx) {
+    const d = await unlessGone(ctx.client.domains.get(...domainOf(ctx))).catch(() => undefined);
     const why = d && unsupported(d.name, d.network_type);
     return why ? [{ property: "domainId", reason: whole(why) }] : [];
   },
-  async create(i, ctx) {
-    const d = await ctx.client.domains.get(i.installId, i.domainId);
+  async create(_i, ctx) {
+    const d = await ctx.client.domains.get(...domainOf(ctx));
     const why = unsupported(d.name, d.network_type);
     if (why) throw new Error(why);
-    const { url } = await ctx.client.domains.createSharingLink(i.installId, i.domainId);
+    const { url } = await ctx.client.domains.createSharingLink(...domainOf(ctx));
     const id = url.split("/").filter(Boolean).pop() ?? url;
-    return { id, outs: { ...i, ...WIRE.outputs(d), url } };
+    return { id, outs: WIRE.outputs(d, { url }) };
   },
   async read(_id, olds, ctx) {
     // The service keeps no readable record of a link: the one in the state stands while its domain does.
-    const d = await unlessGone(ctx.client.domains.get(olds.installId, olds.domainId));
+    const d = await unlessGone(ctx.client.domains.get(...domainOf(ctx)));
     return d ? { outs: olds } : undefined;
   },
   async delete() {

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { INSTALL_ENVIRONMENTS, type Install, type WpEngineClient } from "../../sdk";
+import { INSTALL_ENVIRONMENTS, type Install } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
-import { FORGOTTEN } from "../core/lifecycle";
+import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -51,8 +51,8 @@ export const placementPatch = (
   want: { siteId: string; environment: string },
 ) => WIRE.patch(have as Partial<InstallPlacementOutputs>, want);
 
-/** Moves the install where `want` says (both fields at once: the service validates the pair). */
-async function place(installId: string, want: InstallPlacementInputs, client: WpEngineClient) {
+/** Moves the install (`ctx.parent`) where `want` says (both fields at once: the service validates the pair). */
+async function place({ client, parent: installId }: Context, want: InstallPlacementInputs) {
   const current = placementOutputs(await client.installs.get(installId));
   const patch = WIRE.patch(current, want);
   return patch ? placementOutputs(await client.installs.update(installId, patch)) : current;
@@ -90,12 +90,12 @@ export const definition = defineKind({
   normalize,
   // An install always has a placement: creating one is the move itself (`adopt` changes nothing).
   async create(inputs, ctx) {
-    return { id: inputs.installId, outs: await place(inputs.installId, inputs, ctx.client) };
+    return { id: ctx.parent, outs: await place(ctx, inputs) };
   },
   async read(id, _olds, ctx) {
     return { outs: placementOutputs(await ctx.client.installs.get(id)) };
   },
-  update: (id, _olds, news, ctx) => place(id, news, ctx.client),
+  update: (_id, _olds, news, ctx) => place(ctx, news),
   async delete(_id, olds) {
     return `${FORGOTTEN}install ${olds.installName} stays in site ${olds.siteId} as its ${olds.environment} install`;
   },

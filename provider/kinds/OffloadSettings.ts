@@ -88,7 +88,7 @@ type Settings = Pick<OffloadSettingsInputs, "cloud" | "bucket" | "bucketRegion" 
 /** The settings as a read reports them: each null where nothing is configured. */
 type LiveSettings = { [K in keyof Settings]: K extends "pathSettings" ? Settings[K] : string | null } & Pick<
   OffloadSettingsOutputs,
-  "installId" | "status"
+  "status"
 >;
 
 /** The check rule of the paths: each path at most once (two settings for one path are ambiguous). */
@@ -125,14 +125,9 @@ const WIRE = wireOf(inputs, outputs, normalize);
 const NOTHING = { cloud: null, bucket: null, bucketRegion: null, pathSettings: [] };
 
 /** Maps the service's answer to outputs: its `settings` (paths normalised) and `status`. */
-export function offloadOutputs(installId: string, live: ApiOffloadSettings): LiveSettings {
+export function offloadOutputs(live: ApiOffloadSettings): LiveSettings {
   const s = live.settings ? WIRE.outputs(live.settings) : NOTHING;
-  return {
-    ...s,
-    installId,
-    pathSettings: normalizePathSettings(s.pathSettings),
-    status: live.status ?? null,
-  };
+  return { ...s, pathSettings: normalizePathSettings(s.pathSettings), status: live.status ?? null };
 }
 
 /** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
@@ -140,7 +135,7 @@ export const offloadRequest = (i: Settings) =>
   WIRE.whole({ ...i, pathSettings: normalizePathSettings(i.pathSettings) }) as UpdateOffloadSettingsRequest;
 
 /** Whether live outputs hold the desired settings. */
-export const sameSettings = (live: Omit<LiveSettings, "installId" | "status">, want: Settings): boolean =>
+export const sameSettings = (live: Omit<LiveSettings, "status">, want: Settings): boolean =>
   WIRE.patch(live as Partial<OffloadSettingsOutputs>, want) === undefined;
 
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
@@ -150,9 +145,9 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
       deadlineMs: inputs.timeoutSeconds * 1000,
       intervalMs: 500,
       maxIntervalMs: 10_000,
-      describe: `the offload settings of install ${inputs.installId} to be applied`,
+      describe: `the offload settings of install ${ctx.parent} to be applied`,
       check: async () => {
-        const outs = offloadOutputs(inputs.installId, await ctx.client.offloadSettings.get(inputs.installId));
+        const outs = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
         // Applied AND ours: a read racing the update could still show the previous settings as applied.
         if (
           outs.status === "applied" &&
@@ -166,7 +161,7 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
   } catch (err) {
     if (!(err instanceof WpEngineWaitTimeoutError)) throw err;
     throw new Error(
-      `the service accepted the offload settings of install ${inputs.installId} but did not apply them ` +
+      `the service accepted the offload settings of install ${ctx.parent} but did not apply them ` +
         `within timeoutSeconds (${inputs.timeoutSeconds} s; last seen: ${err.lastState ?? "nothing"}). ` +
         "Raise timeoutSeconds, or run `pulumi refresh` later to see the status.",
     );
@@ -202,12 +197,12 @@ export const definition = defineKind({
   rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],
   normalize,
   async create(inputs, ctx) {
-    const current = offloadOutputs(inputs.installId, await ctx.client.offloadSettings.get(inputs.installId));
+    const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
     const same = sameSettings(current, inputs);
     // Other settings made by hand are only overwritten on request.
     if (current.bucket && !inputs.adopt && !same) {
       throw alreadyExists(
-        `install ${inputs.installId} already offloads files to bucket ${current.bucket} ` +
+        `install ${ctx.parent} already offloads files to bucket ${current.bucket} ` +
           `(${current.bucketRegion ?? "unknown region"})`,
         "set adopt: true to take these settings over and replace them",
       );
@@ -216,25 +211,22 @@ export const definition = defineKind({
     if (same) {
       const outs =
         current.status === "applied" ? (current as OffloadSettingsOutputs) : await waitApplied(ctx, inputs);
-      return { id: inputs.installId, outs };
+      return { id: ctx.parent, outs };
     }
-    await ctx.client.offloadSettings.update(inputs.installId, offloadRequest(inputs));
+    await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(inputs));
     try {
-      return { id: inputs.installId, outs: await waitApplied(ctx, inputs) };
+      return { id: ctx.parent, outs: await waitApplied(ctx, inputs) };
     } catch (err) {
-      // The PATCH was accepted: the settings exist (pending) and are recorded, never orphaned.
-      const pathSettings = normalizePathSettings(inputs.pathSettings);
-      const pending = { ...inputs, pathSettings, status: "pending" } as OffloadSettingsOutputs;
-      throw new CreatedButFailedError(inputs.installId, pending, err);
+      // The PATCH was accepted: the settings exist (pending) and are recorded with the inputs, never orphaned.
+      throw new CreatedButFailedError(ctx.parent, { status: "pending" }, err);
     }
   },
-  async read(id, olds, ctx) {
-    const installId = olds.installId ?? id;
-    const live = await ctx.client.offloadSettings.get(installId);
-    return { outs: offloadOutputs(installId, live) as OffloadSettingsOutputs };
+  async read(id, _olds, ctx) {
+    const live = await ctx.client.offloadSettings.get(ctx.parent || id);
+    return { outs: offloadOutputs(live) as OffloadSettingsOutputs };
   },
   async update(_id, _olds, news, ctx) {
-    await ctx.client.offloadSettings.update(news.installId, offloadRequest(news));
+    await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(news));
     return waitApplied(ctx, news);
   },
   async delete(_id, olds) {

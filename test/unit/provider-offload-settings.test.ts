@@ -63,9 +63,8 @@ describe("offloadRequest and offloadOutputs", () => {
 
   it("reads the service's answer back into the same shape the inputs normalise to", () => {
     const body = offloadRequest(want);
-    const outs = offloadOutputs("i", { settings: body, status: "applied" });
+    const outs = offloadOutputs({ settings: body, status: "applied" });
     expect(outs).toEqual({
-      installId: "i",
       cloud: "s3",
       bucket: "acme-uploads",
       bucketRegion: "us-east-1",
@@ -77,8 +76,7 @@ describe("offloadRequest and offloadOutputs", () => {
   });
 
   it("reports nothing configured as nulls", () => {
-    expect(offloadOutputs("i", { settings: null })).toEqual({
-      installId: "i",
+    expect(offloadOutputs({ settings: null })).toEqual({
       cloud: null,
       bucket: null,
       bucketRegion: null,
