@@ -10,14 +10,36 @@ export const resourceIdString = stringInput.regex(
   "must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen",
 );
 
-/** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
-export function appResourceName(accountId: string, appId: string): string {
-  return `accounts/${accountId}/apps/${appId}`;
+/** An object's address as a lifecycle context gives it (`ctx.parents`, outermost first, and `ctx.key`). */
+interface Address {
+  readonly parents: readonly string[];
+  readonly key: string;
 }
 
+/** The collections an address's ids name, outermost first. */
+const COLLECTIONS = ["accounts", "apps", "environments", "domainMappings"];
+
+/** The service's resource name of the object `ids` address, outermost first: `accounts/{a}/apps/{app}/...`. */
+const nameOfIds = (ids: readonly string[]) => ids.map((id, i) => `${COLLECTIONS[i]}/${id}`).join("/");
+
+/** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
+export const appResourceName = (accountId: string, appId: string): string => nameOfIds([accountId, appId]);
+
 /** `accounts/{a}/apps/{app}/environments/{env}`: the service's resource name of an environment. */
-export function environmentResourceName(accountId: string, appId: string, environmentId: string): string {
-  return `${appResourceName(accountId, appId)}/environments/${environmentId}`;
+export const environmentResourceName = (accountId: string, appId: string, environmentId: string): string =>
+  nameOfIds([accountId, appId, environmentId]);
+
+/** The resource name of the object a context addresses: its parents' ids, then its key's. */
+export const resourceNameOf = ({ parents, key }: Address): string =>
+  nameOfIds([...parents, key].filter((id) => id !== ""));
+
+/**
+ * The account, app and environment ids of the environment a context is about: an environment's own (its
+ * parents and key), or the one a resource acting on an environment names (its first three parents).
+ */
+export function environmentOf({ parents, key }: Address) {
+  const [accountId = "", appId = "", environmentId = key] = parents;
+  return [accountId, appId, environmentId] as const;
 }
 
 /** The inputs that address an environment, shared by every resource that acts on one. */
