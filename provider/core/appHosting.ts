@@ -37,10 +37,13 @@ export const resourceNameOf = ({ parents, key }: Address): string =>
  * The account, app and environment ids of the environment a context is about: an environment's own (its
  * parents and key), or the one a resource acting on an environment names (its first three parents).
  */
-export function environmentOf({ parents, key }: Address) {
+export function environmentOf({ parents, key }: Address): EnvironmentIds {
   const [accountId = "", appId = "", environmentId = key] = parents;
-  return [accountId, appId, environmentId] as const;
+  return [accountId, appId, environmentId];
 }
+
+/** An environment's account, app and environment ids, as the client's calls take them. */
+export type EnvironmentIds = readonly [accountId: string, appId: string, environmentId: string];
 
 /** The inputs that address an environment, shared by every resource that acts on one. */
 export const environmentAddress = {
@@ -74,17 +77,9 @@ const MAPPING_WIRE = wireOf(z.object({}), mappingStatusOutput, undefined, asIs);
 /** One mapping's status. */
 export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
-/** An environment, by the inputs that address it. */
-export type EnvironmentAddress = Record<keyof typeof environmentAddress, string>;
-
-/** `.../environments/{env}/domainMappings`: the service's resource name of an environment's mappings. */
-export const mappingsName = (e: EnvironmentAddress): string =>
-  `${environmentResourceName(e.accountId, e.appId, e.environmentId)}/domainMappings`;
-
 /** The statuses of an environment's mappings, following every page. */
-export async function* mappingStatuses(client: WpEngineClient, e: EnvironmentAddress) {
-  for await (const m of client.domainMappings.iterate(e.accountId, e.appId, e.environmentId))
-    yield mappingStatus(m);
+export async function* mappingStatuses(client: WpEngineClient, ids: EnvironmentIds) {
+  for await (const m of client.domainMappings.iterate(...ids)) yield mappingStatus(m);
 }
 
 /** A service record as its status output (domains canonical, a destination by its domain). */
