@@ -11,19 +11,13 @@ export const resourceIdString = stringInput.regex(
 );
 
 /** An object's address as a lifecycle context gives it (`ctx.parents`, outermost first, and `ctx.key`). */
-interface Address {
-  readonly parents: readonly string[];
-  readonly key: string;
-}
+type Address = { readonly parents: readonly string[]; readonly key: string };
 
 /** The collections an address's ids name, outermost first. */
 const COLLECTIONS = ["accounts", "apps", "environments", "domainMappings"];
 
 /** The service's resource name of the object `ids` address, outermost first: `accounts/{a}/apps/{app}/...`. */
 const nameOfIds = (ids: readonly string[]) => ids.map((id, i) => `${COLLECTIONS[i]}/${id}`).join("/");
-
-/** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
-export const appResourceName = (accountId: string, appId: string): string => nameOfIds([accountId, appId]);
 
 /** `accounts/{a}/apps/{app}/environments/{env}`: the service's resource name of an environment. */
 export const environmentResourceName = (accountId: string, appId: string, environmentId: string): string =>

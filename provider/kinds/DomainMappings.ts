@@ -159,10 +159,7 @@ const mappingsOutputs = (statuses: MappingStatus[], more: Partial<DomainMappings
   }) as DomainMappingsOutputs;
 
 /** The set to make, and how long to wait for it to settle. */
-interface Wanted {
-  mappings: readonly MappingInput[];
-  timeoutSeconds: number;
-}
+type Wanted = { mappings: readonly MappingInput[]; timeoutSeconds: number };
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
 function waitSettled(ctx: Context, { mappings, timeoutSeconds }: Wanted): Promise<MappingStatus[]> {

@@ -72,8 +72,6 @@ type EnvironmentOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const normalize = (key: string, v: unknown) =>
   key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
-/** An environment's own name: its id, else the last part of its resource name. */
-const nameOf = (e: ApiEnvironment) => e.environmentId ?? e.name.split("/").pop() ?? e.name;
 
 /** Maps a service record to outputs (the root directory as the input stores it). */
 export function environmentOutputs(
@@ -130,8 +128,8 @@ export const definition = defineKind({
     items: async (q, client) =>
       (await collect(client.environments.iterate(q["accountId"]!, q["appId"]!, { pageSize: 1000 }))).map(
         (e) => ({
-          fields: { accountId: q["accountId"]!, appId: q["appId"]!, name: nameOf(e) },
-          name: nameOf(e),
+          fields: { accountId: q["accountId"]!, appId: q["appId"]!, name: e.environmentId },
+          name: e.environmentId,
         }),
       ),
   },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { appResourceName } from "../../provider/core/appHosting";
 import { appOutputs, definition, normalizeRegion, provider, regionMismatch } from "../../provider/kinds/App";
 
 const AppInputsSchema = definition.inputs;
@@ -34,7 +33,7 @@ describe("App helpers", () => {
     const ctx = { parents: [ACCOUNT], key: "shop" };
     const outs = appOutputs(
       {
-        name: appResourceName(ACCOUNT, "shop"),
+        name: `accounts/${ACCOUNT}/apps/shop`,
         appId: "shop",
         region: "regions/AUS-SE",
         createTime: "2025-01-01T00:00:00Z",
