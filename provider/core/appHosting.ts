@@ -10,15 +10,34 @@ export const resourceIdString = stringInput.regex(
   "must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen",
 );
 
-/** `accounts/{a}/apps/{app}`: the service's resource name of an app. */
-export function appResourceName(accountId: string, appId: string): string {
-  return `accounts/${accountId}/apps/${appId}`;
-}
+/** An object's address as a lifecycle context gives it (`ctx.parents`, outermost first, and `ctx.key`). */
+type Address = { readonly parents: readonly string[]; readonly key: string };
+
+/** The collections an address's ids name, outermost first. */
+const COLLECTIONS = ["accounts", "apps", "environments", "domainMappings"];
+
+/** The service's resource name of the object `ids` address, outermost first: `accounts/{a}/apps/{app}/...`. */
+const nameOfIds = (ids: readonly string[]) => ids.map((id, i) => `${COLLECTIONS[i]}/${id}`).join("/");
 
 /** `accounts/{a}/apps/{app}/environments/{env}`: the service's resource name of an environment. */
-export function environmentResourceName(accountId: string, appId: string, environmentId: string): string {
-  return `${appResourceName(accountId, appId)}/environments/${environmentId}`;
+export const environmentResourceName = (accountId: string, appId: string, environmentId: string): string =>
+  nameOfIds([accountId, appId, environmentId]);
+
+/** The resource name of the object a context addresses: its parents' ids, then its key's. */
+export const resourceNameOf = ({ parents, key }: Address): string =>
+  nameOfIds([...parents, key].filter((id) => id !== ""));
+
+/**
+ * The account, app and environment ids of the environment a context is about: an environment's own (its
+ * parents and key), or the one a resource acting on an environment names (its first three parents).
+ */
+export function environmentOf({ parents, key }: Address): EnvironmentIds {
+  const [accountId = "", appId = "", environmentId = key] = parents;
+  return [accountId, appId, environmentId];
 }
+
+/** An environment's account, app and environment ids, as the client's calls take them. */
+export type EnvironmentIds = readonly [accountId: string, appId: string, environmentId: string];
 
 /** The inputs that address an environment, shared by every resource that acts on one. */
 export const environmentAddress = {
@@ -52,17 +71,9 @@ const MAPPING_WIRE = wireOf(z.object({}), mappingStatusOutput, undefined, asIs);
 /** One mapping's status. */
 export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
-/** An environment, by the inputs that address it. */
-export type EnvironmentAddress = Record<keyof typeof environmentAddress, string>;
-
-/** `.../environments/{env}/domainMappings`: the service's resource name of an environment's mappings. */
-export const mappingsName = (e: EnvironmentAddress): string =>
-  `${environmentResourceName(e.accountId, e.appId, e.environmentId)}/domainMappings`;
-
 /** The statuses of an environment's mappings, following every page. */
-export async function* mappingStatuses(client: WpEngineClient, e: EnvironmentAddress) {
-  for await (const m of client.domainMappings.iterate(e.accountId, e.appId, e.environmentId))
-    yield mappingStatus(m);
+export async function* mappingStatuses(client: WpEngineClient, ids: EnvironmentIds) {
+  for await (const m of client.domainMappings.iterate(...ids)) yield mappingStatus(m);
 }
 
 /** A service record as its status output (domains canonical, a destination by its domain). */

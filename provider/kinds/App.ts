@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { type App as ApiApp, isConflict } from "../../sdk";
-import { appResourceName, resourceIdString } from "../core/appHosting";
+import { type App as ApiApp, type CreateAppRequest, isConflict } from "../../sdk";
+import { resourceIdString, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
+import type { Context } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
 const REGIONS = ["US-C", "EU-W", "AUS-SE", "UK"] as const;
@@ -58,27 +59,25 @@ type AppOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const WIRE = wireOf(inputs, outputs, undefined, asIs);
 
 /** Maps a service record (`name` is its resource name) to outputs; an unknown region is kept as-is. */
-export function appOutputs(accountId: string, a: ApiApp): AppOutputs {
-  const name = a.appId ?? a.name.split("/").pop() ?? a.name;
-  const region = String(normalizeRegion(a.region ?? "")) as AppInputs["region"];
-  const resourceName = a.name || appResourceName(accountId, name);
-  return WIRE.outputs(a, { accountId, name, region, resourceName });
+export function appOutputs(a: ApiApp, ctx: Pick<Context, "parents" | "key">): AppOutputs {
+  const resourceName = a.name || resourceNameOf(ctx);
+  return WIRE.outputs(a, { region: normalizeRegion(a.region ?? "") as AppInputs["region"], resourceName });
 }
 
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
-export function regionMismatch(i: Pick<AppInputs, "accountId" | "name" | "region">, live: string): Error {
+export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: string, live: string): Error {
   return new Error(
-    `app ${i.name} already exists in account ${i.accountId} in region ${live}, not ${i.region}; ` +
+    `app ${ctx.key} already exists in account ${ctx.parent} in region ${live}, not ${region}; ` +
       `an app cannot change region: set region to ${live} to adopt it, or choose another name`,
   );
 }
 
 /** Takes over the existing app (read only with `adopt`): refused without `adopt`, or in another region. */
-async function adopt(inputs: AppInputs, read: () => Promise<ApiApp>) {
-  if (!inputs.adopt) throw alreadyExists(`app ${inputs.name} already exists in account ${inputs.accountId}`);
-  const outs = appOutputs(inputs.accountId, await read());
-  if (outs.region !== inputs.region) throw regionMismatch(inputs, outs.region);
-  return { id: outs.resourceName, outs, adopted: `app ${inputs.name} of account ${inputs.accountId}` };
+async function adopt(inputs: AppInputs, ctx: Context, read: () => Promise<ApiApp>) {
+  if (!inputs.adopt) throw alreadyExists(`app ${ctx.key} already exists in account ${ctx.parent}`);
+  const outs = appOutputs(await read(), ctx);
+  if (outs.region !== inputs.region) throw regionMismatch(ctx, inputs.region, outs.region);
+  return { id: outs.resourceName, outs, adopted: `app ${ctx.key} of account ${ctx.parent}` };
 }
 
 export const definition = defineKind({
@@ -94,8 +93,8 @@ export const definition = defineKind({
   importId: "accounts/{accountId}/apps/{name}",
   identity: {
     what: "the app's name in its account",
-    find: async (i, ctx) =>
-      (await unlessGone(ctx.client.apps.get(i.accountId, i.name))) && appResourceName(i.accountId, i.name),
+    find: async (_i, ctx) =>
+      (await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key))) && resourceNameOf(ctx),
   },
   list: listedUnder(
     "accountId",
@@ -110,26 +109,24 @@ export const definition = defineKind({
   deleteBeforeReplace: (replaces) => !replaces.includes("name") && !replaces.includes("accountId"),
   normalize: (key, v) => (key === "region" ? normalizeRegion(v) : v),
   async create(inputs, ctx) {
-    const existing = await unlessGone(ctx.client.apps.get(inputs.accountId, inputs.name));
-    if (existing) return adopt(inputs, async () => existing);
+    const existing = await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key));
+    if (existing) return adopt(inputs, ctx, async () => existing);
     try {
-      const body = { region: `regions/${inputs.region}` };
-      const outs = appOutputs(
-        inputs.accountId,
-        await ctx.client.apps.create(inputs.accountId, inputs.name, body),
-      );
+      // The sdk sends the region as the service spells it (`regions/US-C`).
+      const body = WIRE.body(inputs, ["region"]) as CreateAppRequest;
+      const outs = appOutputs(await ctx.client.apps.create(ctx.parent, ctx.key, body), ctx);
       return { id: outs.resourceName, outs };
     } catch (err) {
       // Made by someone else between the lookup and the create.
       if (!isConflict(err)) throw err;
-      return adopt(inputs, () => ctx.client.apps.get(inputs.accountId, inputs.name));
+      return adopt(inputs, ctx, () => ctx.client.apps.get(ctx.parent, ctx.key));
     }
   },
-  async read(_id, olds, ctx) {
-    return { outs: appOutputs(olds.accountId, await ctx.client.apps.get(olds.accountId, olds.name)) };
+  async read(_id, _olds, ctx) {
+    return { outs: appOutputs(await ctx.client.apps.get(ctx.parent, ctx.key), ctx) };
   },
-  async delete(_id, olds, ctx) {
-    await ctx.client.apps.delete(olds.accountId, olds.name);
+  async delete(_id, _olds, ctx) {
+    await ctx.client.apps.delete(ctx.parent, ctx.key);
   },
 });
 

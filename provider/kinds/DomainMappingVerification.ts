@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
-  type EnvironmentAddress,
   environmentAddress,
+  environmentOf,
   type MappingStatus,
   mappingStatus,
   mappingStatuses,
-  mappingsName,
+  resourceNameOf,
 } from "../core/appHosting";
-import { defineKind } from "../core/define";
+import { defineKind, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, out, timeoutSecondsInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
@@ -23,6 +23,7 @@ const inputs = z
     domain: domainNameInput().meta({
       description: "The mapped domain to verify, e.g. `www.example.com` (stored lower case).",
       replaces: true,
+      key: true,
     }),
     revalidate: z.boolean({ error: "must be true or false" }).default(false).meta({
       description: "Ask the service to re-check the mapping's DNS and certificate after verifying.",
@@ -48,31 +49,33 @@ const outputs = z.object({
 });
 
 type DomainMappingVerificationInputs = z.output<typeof inputs>;
-type Address = EnvironmentAddress & Pick<DomainMappingVerificationInputs, "domain">;
+type DomainMappingVerificationOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** The live mapping of the domain, following every page; undefined when the environment has none. */
-async function findMapping(ctx: Context, a: Address): Promise<MappingStatus | undefined> {
-  for await (const m of mappingStatuses(ctx.client, a))
-    if (m.domain === a.domain && m.state !== "DELETING") return m;
+async function findMapping(ctx: Context): Promise<MappingStatus | undefined> {
+  for await (const m of mappingStatuses(ctx.client, environmentOf(ctx)))
+    if (m.domain === ctx.key && m.state !== "DELETING") return m;
   return undefined;
 }
 
-/** The id: the mapping's resource name. */
-const mappingName = (a: Address) => `${mappingsName(a)}/${a.domain}`;
-
-const verificationOutputs = (a: Omit<DomainMappingVerificationInputs, "adopt">, m: MappingStatus) => ({
-  ...a,
-  txtVerified: m.txtVerified === true,
-  txtRecordName: m.txtRecordName,
-  txtRecordValue: m.txtRecordValue,
-  state: m.state,
-  resourceName: m.resourceName ?? mappingName(a),
-});
+/** The outputs of the mapping's status (the inputs are the lifecycle's to keep); the id is its resource name. */
+const verificationOutputs = (m: MappingStatus, ctx: Context) =>
+  ({
+    txtVerified: m.txtVerified === true,
+    txtRecordName: m.txtRecordName,
+    txtRecordValue: m.txtRecordValue,
+    state: m.state,
+    resourceName: m.resourceName ?? resourceNameOf(ctx),
+  }) as DomainMappingVerificationOutputs;
 
 /** Verifies the mapping (at once when it already is), then revalidates it when asked. */
-async function verify(ctx: Context, inputs: DomainMappingVerificationInputs) {
-  const { accountId, appId, environmentId, domain } = inputs;
-  const mapping = await findMapping(ctx, inputs);
+async function verify(
+  ctx: Context,
+  { timeoutSeconds, retryIntervalSeconds, revalidate }: DomainMappingVerificationInputs,
+) {
+  const [, appId, environmentId] = environmentOf(ctx);
+  const domain = ctx.key;
+  const mapping = await findMapping(ctx);
   if (!mapping)
     throw new Error(
       `domain ${domain} is not mapped on environment ${environmentId} of app ${appId}: add it to the ` +
@@ -81,17 +84,17 @@ async function verify(ctx: Context, inputs: DomainMappingVerificationInputs) {
   let verified = mapping;
   if (mapping.txtVerified !== true) {
     const answer = await verifyUntilSeen({
-      timeoutSeconds: inputs.timeoutSeconds,
-      retryIntervalSeconds: inputs.retryIntervalSeconds,
+      timeoutSeconds,
+      retryIntervalSeconds,
       describe: `the TXT record of domain mapping ${domain}`,
-      attempt: () => ctx.client.domainMappings.verifyTxtRecord(accountId, appId, environmentId, domain),
+      attempt: () => ctx.client.domainMappings.verifyTxtRecord(...environmentOf(ctx), domain),
       explain: async (lastAnswer) => {
         // The record to publish is the one the service is looking for now.
-        const latest = (await findMapping(ctx, inputs).catch(() => undefined)) ?? mapping;
+        const latest = (await findMapping(ctx).catch(() => undefined)) ?? mapping;
         return notVerifiedMessage(
           `domain mapping ${domain} of environment ${environmentId}`,
           { name: latest.txtRecordName, value: latest.txtRecordValue },
-          inputs.timeoutSeconds,
+          timeoutSeconds,
           lastAnswer,
           "publish the DNS TXT record shown by the mapping's txtRecordName and txtRecordValue",
         );
@@ -99,11 +102,11 @@ async function verify(ctx: Context, inputs: DomainMappingVerificationInputs) {
     });
     verified = { ...mapping, ...mappingStatus(answer), txtVerified: true };
   }
-  if (inputs.revalidate) {
-    const revalidated = await ctx.client.domainMappings.revalidate(accountId, appId, environmentId, domain);
+  if (revalidate) {
+    const revalidated = await ctx.client.domainMappings.revalidate(...environmentOf(ctx), domain);
     verified = { ...verified, ...mappingStatus(revalidated) };
   }
-  return verificationOutputs(inputs, verified);
+  return verificationOutputs(verified, ctx);
 }
 
 export const definition = defineKind({
@@ -127,11 +130,11 @@ export const definition = defineKind({
   lost: (olds) => (olds["txtVerified"] === false ? "update" : undefined),
   // Verifying a verified mapping succeeds at once, so `adopt` changes nothing.
   async create(inputs, ctx) {
-    return { id: mappingName(inputs), outs: await verify(ctx, inputs) };
+    return { id: resourceNameOf(ctx), outs: await verify(ctx, inputs) };
   },
-  async read(_id, olds, ctx) {
-    const mapping = await findMapping(ctx, olds);
-    return mapping && { outs: verificationOutputs(olds, mapping) };
+  async read(_id, _olds, ctx) {
+    const mapping = await findMapping(ctx);
+    return mapping && { outs: verificationOutputs(mapping, ctx) };
   },
   async update(_id, _olds, news, ctx) {
     return verify(ctx, news);

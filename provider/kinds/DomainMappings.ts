@@ -2,15 +2,14 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { canonicalDomain, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
 import {
-  type EnvironmentAddress,
   environmentAddress,
-  environmentResourceName,
+  environmentOf,
   type MappingStatus,
   mappingStatuses,
   mappingStatusOutput,
-  mappingsName,
+  resourceNameOf,
 } from "../core/appHosting";
-import { collect, defineKind } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
@@ -66,8 +65,7 @@ const outputs = z.object({
   primaryDomain: out.stringOrNull("The primary domain, or null when none is primary."),
 });
 
-type DomainMappingsInputs = z.output<typeof inputs>;
-type Waiting = EnvironmentAddress & Pick<DomainMappingsInputs, "timeoutSeconds">;
+type DomainMappingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const domainOf = (m: unknown) => String((m as { domain?: unknown } | null)?.domain ?? "");
 const byDomain = (a: unknown, b: unknown) =>
@@ -152,32 +150,32 @@ export const replaceBody = (mappings: readonly MappingInput[]) =>
     ...(m.destinationDomainMapping ? { destinationDomainMapping: m.destinationDomainMapping } : {}),
   }));
 
-const mappingsOutputs = (inputs: Waiting, mappings: MappingInput[], statuses: MappingStatus[]) => ({
-  ...inputs,
-  mappings: normalizeMappings(mappings) as MappingInput[],
-  domainMappings: statuses,
-  primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
-});
+/** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
+const mappingsOutputs = (statuses: MappingStatus[], more: Partial<DomainMappingsOutputs> = {}) =>
+  ({
+    domainMappings: statuses,
+    primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
+    ...more,
+  }) as DomainMappingsOutputs;
+
+/** The set to make, and how long to wait for it to settle. */
+type Wanted = { mappings: readonly MappingInput[]; timeoutSeconds: number };
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
-function waitSettled(
-  ctx: Context,
-  inputs: Waiting,
-  mappings: readonly MappingInput[],
-): Promise<MappingStatus[]> {
+function waitSettled(ctx: Context, { mappings, timeoutSeconds }: Wanted): Promise<MappingStatus[]> {
   const domains = mappings.map((m) => m.domain);
-  const name = environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId);
+  const name = resourceNameOf(ctx);
   const pending = (statuses: readonly MappingStatus[]) =>
     statuses.map((s) => `${s.domain} ${s.state}`).join(", ") || "missing";
   return pollUntil<MappingStatus[]>({
-    deadlineMs: inputs.timeoutSeconds * 1000,
+    deadlineMs: timeoutSeconds * 1000,
     intervalMs: POLL_FIRST_MS,
     maxIntervalMs: POLL_MAX_MS,
     describe: domains.length
-      ? `the domain mappings of ${name} to become ACTIVE (timeoutSeconds ${inputs.timeoutSeconds})`
-      : `the domain mappings of ${name} to be removed (timeoutSeconds ${inputs.timeoutSeconds})`,
+      ? `the domain mappings of ${name} to become ACTIVE (timeoutSeconds ${timeoutSeconds})`
+      : `the domain mappings of ${name} to be removed (timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
-      const all = await collect(mappingStatuses(ctx.client, inputs));
+      const all = await collect(mappingStatuses(ctx.client, environmentOf(ctx)));
       if (!domains.length)
         return all.length ? { done: false, state: pending(all) } : { done: true, value: [] };
       const waiting = domains.filter((d) => all.find((s) => s.domain === d)?.state !== "ACTIVE");
@@ -189,10 +187,8 @@ function waitSettled(
 }
 
 /** Makes the environment's set exactly `mappings` (`:replace`). */
-const replace = (ctx: Context, e: EnvironmentAddress, mappings: readonly MappingInput[]) =>
-  ctx.client.domainMappings.replace(e.accountId, e.appId, e.environmentId, {
-    domainMappings: replaceBody(mappings),
-  });
+const replace = (ctx: Context, { mappings }: Pick<Wanted, "mappings">) =>
+  ctx.client.domainMappings.replace(...environmentOf(ctx), { domainMappings: replaceBody(mappings) });
 
 export const definition = defineKind({
   kind: "DomainMappings",
@@ -236,42 +232,45 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
   async create(inputs, ctx) {
-    const id = mappingsName(inputs);
-    const existing = liveSet(await collect(mappingStatuses(ctx.client, inputs)));
+    const id = `${resourceNameOf(ctx)}/domainMappings`;
+    const [, appId, environmentId] = environmentOf(ctx);
+    const existing = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
     if (existing.length && !inputs.adopt)
       throw alreadyExists(
-        `environment ${inputs.environmentId} of app ${inputs.appId} already has domain mappings ` +
+        `environment ${environmentId} of app ${appId} already has domain mappings ` +
           `(${existing.map((m) => m.domain).join(", ")})`,
         "set adopt: true to replace them with this set",
       );
     // Already the declared set (an import, the way back after a crash): not sent again.
     const same = isDeepStrictEqual(normalizeMappings(asInputs(existing)), normalizeMappings(inputs.mappings));
-    if (!same) await replace(ctx, inputs, inputs.mappings);
+    if (!same) await replace(ctx, inputs);
     try {
       const settled = same && existing.every((m) => m.state === "ACTIVE");
-      const statuses = settled ? existing : await waitSettled(ctx, inputs, inputs.mappings);
+      const statuses = settled ? existing : await waitSettled(ctx, inputs);
       return {
         id,
-        outs: mappingsOutputs(inputs, inputs.mappings, statuses),
-        ...(existing.length ? { adopted: `domain mappings of environment ${inputs.environmentId}` } : {}),
+        outs: mappingsOutputs(statuses),
+        ...(existing.length ? { adopted: `domain mappings of environment ${environmentId}` } : {}),
       };
     } catch (err) {
-      throw new CreatedButFailedError(id, mappingsOutputs(inputs, inputs.mappings, []), err);
+      throw new CreatedButFailedError(id, mappingsOutputs([]), err);
     }
   },
   async read(_id, olds, ctx) {
-    const statuses = liveSet(await collect(mappingStatuses(ctx.client, olds)));
+    const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
     // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
-    return { outs: mappingsOutputs(olds, asInputs(statuses), statuses) };
+    return {
+      outs: mappingsOutputs(statuses, { mappings: normalizeMappings(asInputs(statuses)) as MappingInput[] }),
+    };
   },
   async update(_id, _olds, news, ctx) {
-    await replace(ctx, news, news.mappings);
-    return mappingsOutputs(news, news.mappings, await waitSettled(ctx, news, news.mappings));
+    await replace(ctx, news);
+    return mappingsOutputs(await waitSettled(ctx, news));
   },
   async delete(_id, olds, ctx) {
-    await replace(ctx, olds, []);
-    await waitSettled(ctx, { ...olds, timeoutSeconds: Number(olds.timeoutSeconds) || 600 }, []);
+    await replace(ctx, { mappings: [] });
+    await waitSettled(ctx, { mappings: [], timeoutSeconds: Number(olds.timeoutSeconds) || 600 });
   },
 });
 

@@ -7,7 +7,7 @@ import {
   pollUntil,
   type UpdateEnvironmentRequest,
 } from "../../sdk";
-import { environmentAddress, environmentResourceName, resourceIdString } from "../core/appHosting";
+import { environmentAddress, environmentOf, resourceIdString, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -72,17 +72,13 @@ type EnvironmentOutputs = OutputsOf<typeof inputs, typeof outputs>;
 const normalize = (key: string, v: unknown) =>
   key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
-/** An environment's own name: its id, else the last part of its resource name. */
-const nameOf = (e: ApiEnvironment) => e.environmentId ?? e.name.split("/").pop() ?? e.name;
 
-/** Maps a service record to outputs (the wait limit, a provider setting, carries over from the inputs). */
+/** Maps a service record to outputs (the root directory as the input stores it). */
 export function environmentOutputs(
-  { accountId, appId, timeoutSeconds }: Pick<EnvironmentInputs, "accountId" | "appId" | "timeoutSeconds">,
   e: ApiEnvironment,
+  ctx: Pick<Context, "parents" | "key">,
 ): EnvironmentOutputs {
-  const name = nameOf(e);
-  const resourceName = e.name || environmentResourceName(accountId, appId, name);
-  const outs = WIRE.outputs(e, { accountId, appId, timeoutSeconds, name, resourceName });
+  const outs = WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) });
   return { ...outs, rootDirectory: normalize("rootDirectory", outs.rootDirectory) as string };
 }
 
@@ -93,21 +89,20 @@ export const environmentPatch = (
 ) => WIRE.patch(have, want) as UpdateEnvironmentRequest | undefined;
 
 /** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
-function waitReconciled(ctx: Context, { accountId, appId, name, timeoutSeconds }: EnvironmentInputs) {
+function waitReconciled(ctx: Context, { timeoutSeconds }: EnvironmentInputs) {
   return pollUntil<ApiEnvironment>({
     deadlineMs: timeoutSeconds * 1000,
     intervalMs: POLL_FIRST_MS,
     maxIntervalMs: POLL_MAX_MS,
-    describe: `environment ${environmentResourceName(accountId, appId, name)} to finish reconciling (timeoutSeconds ${timeoutSeconds})`,
+    describe: `environment ${resourceNameOf(ctx)} to finish reconciling (timeoutSeconds ${timeoutSeconds})`,
     check: async () => {
-      const e = await ctx.client.environments.get(accountId, appId, name);
+      const e = await ctx.client.environments.get(...environmentOf(ctx));
       return e.reconciling ? { done: false, state: "reconciling" } : { done: true, value: e };
     },
   });
 }
 
-const findEnvironment = (ctx: Context, i: EnvironmentInputs) =>
-  unlessGone(ctx.client.environments.get(i.accountId, i.appId, i.name));
+const findEnvironment = (ctx: Context) => unlessGone(ctx.client.environments.get(...environmentOf(ctx)));
 
 export const definition = defineKind({
   kind: "Environment",
@@ -123,8 +118,7 @@ export const definition = defineKind({
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
   identity: {
     what: "the environment's name in its app",
-    find: async (i, ctx) =>
-      (await findEnvironment(ctx, i)) ? environmentResourceName(i.accountId, i.appId, i.name) : undefined,
+    find: async (_i, ctx) => ((await findEnvironment(ctx)) ? resourceNameOf(ctx) : undefined),
   },
   list: {
     inputs: z.object({
@@ -134,8 +128,8 @@ export const definition = defineKind({
     items: async (q, client) =>
       (await collect(client.environments.iterate(q["accountId"]!, q["appId"]!, { pageSize: 1000 }))).map(
         (e) => ({
-          fields: { accountId: q["accountId"]!, appId: q["appId"]!, name: nameOf(e) },
-          name: nameOf(e),
+          fields: { accountId: q["accountId"]!, appId: q["appId"]!, name: e.environmentId },
+          name: e.environmentId,
         }),
       ),
   },
@@ -143,8 +137,8 @@ export const definition = defineKind({
   outputs,
   normalize,
   async create(inputs, ctx) {
-    const { accountId, appId, name } = inputs;
-    const found = await findEnvironment(ctx, inputs);
+    const [accountId, appId, name] = environmentOf(ctx);
+    const found = await findEnvironment(ctx);
     if (found && !inputs.adopt) {
       throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
     }
@@ -152,33 +146,29 @@ export const definition = defineKind({
     const body = WIRE.whole({ ...inputs, rootDirectory: inputs.rootDirectory || undefined });
     const record =
       found ??
-      (await ctx.client.environments.create(accountId, appId, name, body as CreateEnvironmentRequest));
-    const id = record.name || environmentResourceName(accountId, appId, name);
-    let outs = environmentOutputs(inputs, record);
+      (await ctx.client.environments.create(...environmentOf(ctx), body as CreateEnvironmentRequest));
+    const id = record.name || resourceNameOf(ctx);
+    let outs = environmentOutputs(record, ctx);
     try {
       const patch = environmentPatch(outs, inputs);
       if (patch)
-        outs = environmentOutputs(
-          inputs,
-          await ctx.client.environments.update(accountId, appId, name, patch),
-        );
-      outs = environmentOutputs(inputs, await waitReconciled(ctx, inputs));
+        outs = environmentOutputs(await ctx.client.environments.update(...environmentOf(ctx), patch), ctx);
+      outs = environmentOutputs(await waitReconciled(ctx, inputs), ctx);
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }
     return { id, outs, ...(found ? { adopted: `environment ${name} of app ${appId}` } : {}) };
   },
-  async read(_id, olds, ctx) {
-    const e = await ctx.client.environments.get(olds.accountId, olds.appId, olds.name);
-    return { outs: environmentOutputs(olds, e) };
+  async read(_id, _olds, ctx) {
+    return { outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx) };
   },
   async update(_id, olds, news, ctx) {
     const patch = environmentPatch(olds, news);
-    if (patch) await ctx.client.environments.update(news.accountId, news.appId, news.name, patch);
-    return environmentOutputs(news, await waitReconciled(ctx, news));
+    if (patch) await ctx.client.environments.update(...environmentOf(ctx), patch);
+    return environmentOutputs(await waitReconciled(ctx, news), ctx);
   },
-  async delete(_id, olds, ctx) {
-    await ctx.client.environments.delete(olds.accountId, olds.appId, olds.name);
+  async delete(_id, _olds, ctx) {
+    await ctx.client.environments.delete(...environmentOf(ctx));
   },
 });
 

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
 import { type Build as ApiBuild, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
-import { environmentAddress, environmentResourceName } from "../core/appHosting";
+import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
 import { withInputFields } from "../core/errors";
@@ -122,30 +122,30 @@ export const buildIdOf = (buildName: string): string => buildName.split("/").pop
 /** Uploads the source and waits for its build to end: the outputs, with the error that ended it if any. */
 async function deploy(
   ctx: Context,
-  inputs: EnvironmentSourceInputs,
+  { path, timeoutSeconds }: EnvironmentSourceInputs,
 ): Promise<{ outs: EnvironmentSourceOutputs; error?: unknown }> {
-  const { accountId, appId, environmentId, timeoutSeconds } = inputs;
   let archive: ReturnType<typeof buildArchive>;
   try {
-    archive = buildArchive(inputs.path);
+    archive = buildArchive(path);
   } catch (err) {
     // Names the input, as check does (the files may have changed since).
     throw Object.assign(err as Error, { message: `${(err as Error).message} (input "path")` });
   }
   let last = await ctx.client.environments
-    .upload(accountId, appId, environmentId, archive.bytes)
+    .upload(...environmentOf(ctx), archive.bytes)
     .catch((err: unknown) => {
       // The service refuses uploads to an environment that builds a branch: the input to fix is the target.
       throw withInputFields(err, { branch: "environmentId", repository: "path" });
     });
   const name = last.name;
-  const outs = () => ({
-    ...inputs,
-    buildName: last.name ?? null,
-    buildState: last.state ?? null,
-    sourceHash: archive.sha256,
-    size: archive.size,
-  });
+  // The inputs are the lifecycle's to keep.
+  const outs = () =>
+    ({
+      buildName: last.name ?? null,
+      buildState: last.state ?? null,
+      sourceHash: archive.sha256,
+      size: archive.size,
+    }) as EnvironmentSourceOutputs;
   try {
     await pollUntil<ApiBuild>({
       deadlineMs: timeoutSeconds * 1000,
@@ -153,7 +153,7 @@ async function deploy(
       maxIntervalMs: POLL_MAX_MS,
       describe: `build ${name} to finish (timeoutSeconds ${timeoutSeconds})`,
       check: async () => {
-        last = await ctx.client.builds.get(accountId, appId, environmentId, buildIdOf(name));
+        last = await ctx.client.builds.get(...environmentOf(ctx), buildIdOf(name));
         const state = last.state ?? "STATE_UNSPECIFIED";
         return ["SUCCEEDED", "FAILED", "CANCELLED"].includes(state)
           ? { done: true, value: last }
@@ -204,26 +204,25 @@ export const definition = defineKind({
     return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
   },
   async create(inputs, ctx) {
-    const id = `${environmentResourceName(inputs.accountId, inputs.appId, inputs.environmentId)}/source`;
+    const id = `${resourceNameOf(ctx)}/source`;
     const result = await deploy(ctx, inputs);
     // The upload happened: the build exists even if it failed, so the resource is recorded with it.
     if ("error" in result) throw new CreatedButFailedError(id, result.outs, result.error);
     return { id, outs: result.outs };
   },
   async read(_id, olds, ctx) {
-    const { accountId, appId, environmentId } = olds;
-    const live = (await ctx.client.environments.get(accountId, appId, environmentId)).build || null;
-    if (!live) return { outs: { ...olds, buildName: null, buildState: null, sourceHash: null, size: null } };
+    const live = (await ctx.client.environments.get(...environmentOf(ctx))).build || null;
+    // What the read leaves out (the inputs, and the build's hash and size when it is ours) stays as recorded.
+    const reported = (outs: Partial<EnvironmentSourceOutputs>) => ({
+      outs: outs as EnvironmentSourceOutputs,
+    });
+    if (!live) return reported({ buildName: null, buildState: null, sourceHash: null, size: null });
     const ours = live === olds.buildName;
-    const get = ctx.client.builds.get(accountId, appId, environmentId, buildIdOf(live));
+    const get = ctx.client.builds.get(...environmentOf(ctx), buildIdOf(live));
     const build = ours ? await get : await unlessGone(get);
     const buildState = build?.state ?? null;
     // Something else was deployed since: its content is unknown, so the next diff re-uploads ours.
-    return {
-      outs: ours
-        ? { ...olds, buildState }
-        : { ...olds, buildName: live, buildState, sourceHash: null, size: null },
-    };
+    return reported(ours ? { buildState } : { buildName: live, buildState, sourceHash: null, size: null });
   },
   async update(_id, _olds, news, ctx) {
     const result = await deploy(ctx, news);

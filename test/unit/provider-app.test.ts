@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { appResourceName } from "../../provider/core/appHosting";
 import { appOutputs, definition, normalizeRegion, provider, regionMismatch } from "../../provider/kinds/App";
 
 const AppInputsSchema = definition.inputs;
@@ -31,14 +30,18 @@ describe("App helpers", () => {
   });
 
   it("maps a service record to outputs in the input's terms", () => {
-    const outs = appOutputs(ACCOUNT, {
-      name: appResourceName(ACCOUNT, "shop"),
-      appId: "shop",
-      region: "regions/AUS-SE",
-      createTime: "2025-01-01T00:00:00Z",
-    });
+    const ctx = { parents: [ACCOUNT], key: "shop" };
+    const outs = appOutputs(
+      {
+        name: `accounts/${ACCOUNT}/apps/shop`,
+        appId: "shop",
+        region: "regions/AUS-SE",
+        createTime: "2025-01-01T00:00:00Z",
+      },
+      ctx,
+    );
+    // The account, an input the record lacks, is the lifecycle's to keep (from the inputs or the state).
     expect(outs).toEqual({
-      accountId: ACCOUNT,
       name: "shop",
       region: "AUS-SE",
       resourceName: `accounts/${ACCOUNT}/apps/shop`,
@@ -48,7 +51,7 @@ describe("App helpers", () => {
   });
 
   it("explains a region mismatch on adoption with both regions and the way out", () => {
-    const msg = regionMismatch({ accountId: ACCOUNT, name: "shop", region: "US-C" }, "EU-W").message;
+    const msg = regionMismatch({ parent: ACCOUNT, key: "shop" }, "US-C", "EU-W").message;
     expect(msg).toContain("region EU-W, not US-C");
     expect(msg).toContain("set region to EU-W");
   });

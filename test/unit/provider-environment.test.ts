@@ -33,7 +33,6 @@ describe("Environment helpers", () => {
 
   it("maps a service record to outputs, leaving out what changes through other resources or by itself", () => {
     const outs = environmentOutputs(
-      { accountId: ACCOUNT, appId: "shop", timeoutSeconds: 600 },
       {
         name: environmentResourceName(ACCOUNT, "shop", "prod"),
         environmentId: "prod",
@@ -45,6 +44,7 @@ describe("Environment helpers", () => {
         updateTime: "2026-01-01T00:00:00Z",
         reconciling: false,
       },
+      { parents: [ACCOUNT, "shop"], key: "prod" },
     );
     expect(outs).toMatchObject({
       name: "prod",
