@@ -219,42 +219,43 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
 }
 
 /**
- * Maps a listed schedule to outputs. `nextScheduledDate` stays `anchor` (the date the program set) while
- * the listed date is that date or one of its later runs; otherwise it is the listed date (drift).
+ * Maps a listed schedule to outputs. `nextScheduledDate` stays the anchor (the date the program set, in
+ * `given`: the inputs or the state the call is about) while the listed date is that date or one of its later
+ * runs; otherwise it is the listed date (drift).
  */
-export function scheduleOutputs(siteId: string, s: ApiSchedule, anchor?: string): ReportScheduleOutputs {
+export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
+  const anchor = given.nextScheduledDate;
   const live = fields.nextScheduledDate;
   const keep = anchor !== undefined && live !== "" && isRunOf(canonicalTime(anchor), live, fields.frequency);
-  const outs = Object.assign({ siteId }, WIRE.outputs(s), fields);
-  return { ...outs, nextScheduledDate: keep ? canonicalTime(anchor!) : live, nextRunDate: live || null };
+  const outs = { ...WIRE.outputs(s), ...fields };
+  return { ...outs, nextScheduledDate: keep ? canonicalTime(anchor) : live, nextRunDate: live || null };
 }
 
 /** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
 export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) =>
   WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
 
-/** The schedule as listed (the service has no single-schedule read), or `undefined`. */
-async function findById(ctx: Context, siteId: string, id: string): Promise<ApiSchedule | undefined> {
-  const all = await ctx.client.reportSchedules.list(siteId);
+/** The schedule as listed under its site (the service has no single-schedule read), or `undefined`. */
+async function findById(ctx: Context, id: string): Promise<ApiSchedule | undefined> {
+  const all = await ctx.client.reportSchedules.list(ctx.parent);
   return all.find((s) => s.uuid.toLowerCase() === id.toLowerCase());
 }
 
-/** Applies the PATCH if any (it answers only `{message}`) and reads the schedule back. */
+/** Applies the PATCH if any (it answers only `{message}`) and reads the schedule back (`given`: its anchor). */
 async function patchAndRead(
   ctx: Context,
-  siteId: string,
   id: string,
   patch: UpdateReportScheduleRequest | undefined,
-  anchor: string,
+  given: ReportScheduleInputs,
 ): Promise<ReportScheduleOutputs> {
   if (patch) await ctx.client.reportSchedules.update(id, patch);
-  const live = await findById(ctx, siteId, id);
+  const live = await findById(ctx, id);
   if (!live)
     throw new Error(
-      `schedule ${id} ${patch ? "was updated but " : ""}is no longer listed for site ${siteId}`,
+      `schedule ${id} ${patch ? "was updated but " : ""}is no longer listed for site ${ctx.parent}`,
     );
-  return scheduleOutputs(siteId, live, anchor);
+  return scheduleOutputs(live, given);
 }
 
 export const definition = defineKind({
@@ -268,8 +269,8 @@ export const definition = defineKind({
   importId: "{siteId}/{id}",
   identity: {
     what: "the schedule's title on its site",
-    find: async (i, ctx) =>
-      (await ctx.client.reportSchedules.list(i.siteId)).find((s) => s.title === i.title)?.uuid,
+    find: async (_i, ctx) =>
+      (await ctx.client.reportSchedules.list(ctx.parent)).find((s) => s.title === ctx.key)?.uuid,
   },
   list: listedUnder(
     "siteId",
@@ -301,7 +302,7 @@ export const definition = defineKind({
   ],
   normalize,
   async create(inputs, ctx) {
-    const { siteId, title, nextScheduledDate: anchor } = inputs;
+    const { parent: siteId, key: title } = ctx;
     const existing = await ctx.client.reportSchedules.list(siteId);
     const sameTitle = existing.filter((s) => s.title === title);
     const ids = sameTitle.map((s) => s.uuid).join(", ");
@@ -319,11 +320,11 @@ export const definition = defineKind({
     }
     const found = sameTitle[0];
     if (found) {
-      const outs = { ...scheduleOutputs(siteId, found, anchor), createMatch: "adopted" as const };
+      const outs = { ...scheduleOutputs(found, inputs), createMatch: "adopted" as const };
       const patch = schedulePatch(outs, inputs);
       const adopted = `report schedule "${title}" of site ${siteId}`;
       try {
-        const patched = patch && (await patchAndRead(ctx, siteId, found.uuid, patch, anchor));
+        const patched = patch && (await patchAndRead(ctx, found.uuid, patch, inputs));
         return {
           id: found.uuid,
           outs: patched ? { ...patched, createMatch: outs.createMatch } : outs,
@@ -341,15 +342,15 @@ export const definition = defineKind({
         `the schedule was created but its id could not be established: ${picked.reason}. ` +
           `Check the schedules of site ${siteId}, delete the extra one(s), then re-run with adopt: true`,
       );
-    const outs = scheduleOutputs(siteId, picked.schedule, anchor);
+    const outs = scheduleOutputs(picked.schedule, inputs);
     return { id: picked.schedule.uuid, outs: { ...outs, createMatch: picked.match } };
   },
   async read(id, olds, ctx) {
-    const live = await findById(ctx, olds.siteId, id);
-    return live && { outs: scheduleOutputs(olds.siteId, live, olds.nextScheduledDate) };
+    const live = await findById(ctx, id);
+    return live && { outs: scheduleOutputs(live, olds) };
   },
   async update(id, olds, news, ctx) {
-    const outs = await patchAndRead(ctx, news.siteId, id, schedulePatch(olds, news), news.nextScheduledDate);
+    const outs = await patchAndRead(ctx, id, schedulePatch(olds, news), news);
     return olds.createMatch ? { ...outs, createMatch: olds.createMatch } : outs;
   },
   async delete(id, _olds, ctx) {

@@ -89,11 +89,11 @@ describe("nextRun and isRunOf", () => {
 
   it("keeps the configured date in the outputs while the listed one is a later run", () => {
     const s = listed("id", { next_scheduled_date: "2026-06-15T09:00:00Z" });
-    expect(scheduleOutputs("site", s, "2026-06-01T09:00:00Z")).toMatchObject({
+    expect(scheduleOutputs(s, { nextScheduledDate: "2026-06-01T09:00:00Z" })).toMatchObject({
       nextScheduledDate: "2026-06-01T09:00:00.000Z",
       nextRunDate: "2026-06-15T09:00:00.000Z",
     });
-    expect(scheduleOutputs("site", s, "2026-06-02T09:00:00Z").nextScheduledDate).toBe(
+    expect(scheduleOutputs(s, { nextScheduledDate: "2026-06-02T09:00:00Z" }).nextScheduledDate).toBe(
       "2026-06-15T09:00:00.000Z",
     );
   });
