@@ -96,10 +96,13 @@ export function scheduledTimeFailure(scheduledTime: unknown, now: number): Check
 
 const WIRE = wireOf(inputs, outputs, normalizeValue);
 
-/** Maps a service record to outputs (its time canonical); fields the record lacks keep the values of `base`. */
+/**
+ * Maps a service record to outputs (its time canonical); fields the record lacks keep the values of `base`
+ * (an adoption compares them with the inputs; elsewhere the lifecycle keeps them from the inputs or the state).
+ */
 export function transferOutputs(
-  base: Pick<SiteTransferOutputs, "siteId" | "destinationAccountId" | "maintenanceMode">,
   t: ApiSiteTransfer,
+  base: Partial<SiteTransferInputs> = {},
 ): SiteTransferOutputs {
   const outs = WIRE.outputs(t);
   return { ...base, ...outs, scheduledTime: canonicalTime(outs.scheduledTime) as string | null };
@@ -117,10 +120,11 @@ export function adoptionMismatch(t: SiteTransferOutputs, inputs: SiteTransferInp
 }
 
 /**
- * The site's active (pending or scheduled) transfer. The service lists transfers only per origin
- * account, so the site's current account is read first.
+ * The site's (`ctx.parent`) active (pending or scheduled) transfer. The service lists transfers only per
+ * origin account, so the site's current account is read first.
  */
-async function findActive(ctx: Context, siteId: string): Promise<ApiSiteTransfer | undefined> {
+async function findActive(ctx: Context): Promise<ApiSiteTransfer | undefined> {
+  const siteId = ctx.parent;
   const site = await ctx.client.sites.get(siteId);
   const accountId = site.account?.id;
   if (!accountId) return undefined;
@@ -150,7 +154,7 @@ export const definition = defineKind({
   notImported: "a one-off move of a site to another account: its site is brought in as a Site",
   identity: {
     what: "the site's active transfer (a site has one at most)",
-    find: async (i, ctx) => (await findActive(ctx, i.siteId))?.id,
+    find: async (_i, ctx) => (await findActive(ctx))?.id,
   },
   list: {
     inputs: z.object({
@@ -179,41 +183,42 @@ export const definition = defineKind({
     return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
   },
   async create(inputs, ctx) {
-    const active = inputs.adopt ? await findActive(ctx, inputs.siteId) : undefined;
+    const siteId = ctx.parent;
+    const active = inputs.adopt ? await findActive(ctx) : undefined;
     if (active) {
-      const outs = transferOutputs(inputs, active);
+      const outs = transferOutputs(active, inputs);
       const mismatch = adoptionMismatch(outs, inputs);
       if (mismatch.length)
         throw new Error(
-          `cannot adopt transfer ${active.id} of site ${inputs.siteId}: ${mismatch.join("; ")}. ` +
+          `cannot adopt transfer ${active.id} of site ${siteId}: ${mismatch.join("; ")}. ` +
             "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
         );
-      return { id: active.id, outs, adopted: `transfer of site ${inputs.siteId}` };
+      return { id: active.id, outs, adopted: `transfer of site ${siteId}` };
     }
-    const { siteId, ...sent } = inputs;
+    // The site is in the path, not in the body.
+    const { siteId: _inPath, ...sent } = inputs;
     try {
       const t = await ctx.client.siteTransfers.create(siteId, WIRE.body(sent) as CreateSiteTransferRequest);
-      return { id: t.id, outs: transferOutputs(inputs, t) };
+      return { id: t.id, outs: transferOutputs(t) };
     } catch (err) {
-      const other =
-        isConflict(err) && !inputs.adopt && (await findActive(ctx, siteId).catch(() => undefined));
+      const other = isConflict(err) && !inputs.adopt && (await findActive(ctx).catch(() => undefined));
       if (!other) throw err;
       throw alreadyExists(
         `site ${siteId} already has an active transfer ${other.id} (status ${other.status})`,
       );
     }
   },
-  async read(id, olds, ctx) {
-    const t = await ctx.client.siteTransfers.get(olds.siteId, id);
-    return t.status === "cancelled" ? undefined : { outs: transferOutputs(olds, t) };
+  async read(id, _olds, ctx) {
+    const t = await ctx.client.siteTransfers.get(ctx.parent, id);
+    return t.status === "cancelled" ? undefined : { outs: transferOutputs(t) };
   },
-  async delete(id, olds, ctx) {
-    const t = await ctx.client.siteTransfers.get(olds.siteId, id);
+  async delete(id, _olds, ctx) {
+    const t = await ctx.client.siteTransfers.get(ctx.parent, id);
     if (t.status === "cancelled") return "already cancelled on the service; nothing sent";
     if (!CANCELLABLE.includes(t.status))
       return `${FORGOTTEN}the transfer is ${t.status} and can no longer be cancelled`;
     try {
-      await ctx.client.siteTransfers.cancel(olds.siteId, id);
+      await ctx.client.siteTransfers.cancel(ctx.parent, id);
       return `cancelled on the service (it was ${t.status})`;
     } catch (err) {
       // 409: it started between the read and the cancel; it can no longer be stopped, so forget it.

@@ -61,7 +61,7 @@ describe("transferOutputs and adoptionMismatch", () => {
 
   it("maps the record; fields the record lacks keep the inputs' values", () => {
     expect(
-      transferOutputs(base, { id: "t", status: "scheduled", scheduled_time: "2026-06-01T16:00:00+02:00" }),
+      transferOutputs({ id: "t", status: "scheduled", scheduled_time: "2026-06-01T16:00:00+02:00" }, base),
     ).toEqual({
       siteId: SITE,
       destinationAccountId: DEST,
@@ -79,12 +79,15 @@ describe("transferOutputs and adoptionMismatch", () => {
   });
 
   it("lists every setting that differs from the inputs", () => {
-    const outs = transferOutputs(base, {
-      id: "t",
-      status: "pending",
-      destination_account_id: "other",
-      maintenance_mode: false,
-    });
+    const outs = transferOutputs(
+      {
+        id: "t",
+        status: "pending",
+        destination_account_id: "other",
+        maintenance_mode: false,
+      },
+      base,
+    );
     expect(adoptionMismatch(outs, { ...base, scheduledTime: "2026-06-01T14:00:00.000Z" })).toEqual([
       "its destination account is other",
       "its scheduled time is none (immediate)",
