@@ -21,11 +21,13 @@ const inputs = z
     sourceEnvironmentId: uuidString.meta({
       description: "The environment (install id) to copy from. A change copies again.",
       writeOnly: true,
+      parent: true,
     }),
     destinationEnvironmentId: uuidString.meta({
       description:
         "The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.",
       writeOnly: true,
+      parent: true,
     }),
     notificationEmails: z
       .array(emailAddress, { error: "must be a list of email addresses" })
@@ -175,9 +177,9 @@ export const definition = defineKind({
     const id = randomUUID();
     return { id, outs: (await copy(ctx, inputs, 0)) as InstallCopyOutputs };
   },
-  async read(_id, olds, ctx) {
-    await ctx.client.installs.get(olds.sourceEnvironmentId);
-    await ctx.client.installs.get(olds.destinationEnvironmentId);
+  async read(_id, _olds, ctx) {
+    // Gone when either environment is (404): the source, then the destination.
+    for (const install of ctx.parents) await ctx.client.installs.get(install);
     return { outs: {} as InstallCopyOutputs };
   },
   async delete() {
