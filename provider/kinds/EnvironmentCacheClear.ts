@@ -23,14 +23,20 @@ const outputs = z.object({
   ),
 });
 
-/** Clears the cache once; the outputs of the run. */
-async function clear(
-  ctx: Context,
-  i: z.output<typeof inputs>,
-): Promise<OutputsOf<typeof inputs, typeof outputs>> {
-  await ctx.client.environments.clearCache(i.accountId, i.appId, i.environmentId);
-  const name = environmentResourceName(i.accountId, i.appId, i.environmentId);
-  return { ...i, environmentResourceName: name, lastClearedAt: new Date().toISOString() };
+/** The environment a call is about: its parents, the account, the app and the environment's id. */
+const environmentOf = (ctx: Context) =>
+  ctx.parents as [accountId: string, appId: string, environmentId: string];
+
+type EnvironmentCacheClearOutputs = OutputsOf<typeof inputs, typeof outputs>;
+
+/** Clears the cache once; the outputs of the run (the lifecycle adds the inputs). */
+async function clear(ctx: Context): Promise<EnvironmentCacheClearOutputs> {
+  await ctx.client.environments.clearCache(...environmentOf(ctx));
+  const name = environmentResourceName(...environmentOf(ctx));
+  return {
+    environmentResourceName: name,
+    lastClearedAt: new Date().toISOString(),
+  } as EnvironmentCacheClearOutputs;
 }
 
 export const definition = defineKind({
@@ -46,18 +52,18 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (_key, v) => v ?? {},
-  async create(inputs, ctx) {
-    const outs = await clear(ctx, inputs);
+  async create(_inputs, ctx) {
+    const outs = await clear(ctx);
     // Several may target the same environment: the id is unique.
     return { id: `${outs.environmentResourceName}/cacheClears/${randomUUID()}`, outs };
   },
   async read(_id, olds, ctx) {
     // Gone when its environment is (404).
-    await ctx.client.environments.get(olds.accountId, olds.appId, olds.environmentId);
+    await ctx.client.environments.get(...environmentOf(ctx));
     return { outs: olds };
   },
-  async update(_id, _olds, news, ctx) {
-    return clear(ctx, news);
+  async update(_id, _olds, _news, ctx) {
+    return clear(ctx);
   },
   async delete() {
     return `${FORGOTTEN}clearing a cache cannot be undone`;
