@@ -23,20 +23,16 @@ const outputs = z.object({
   ),
 });
 
-/** The environment a call is about: its parents, the account, the app and the environment's id. */
-const environmentOf = (ctx: Context) =>
-  ctx.parents as [accountId: string, appId: string, environmentId: string];
+type ClearOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-type EnvironmentCacheClearOutputs = OutputsOf<typeof inputs, typeof outputs>;
+/** The account, the app and the id of the environment a call is about (its parents). */
+const environmentOf = (ctx: Context) => ctx.parents as [string, string, string];
 
 /** Clears the cache once; the outputs of the run (the lifecycle adds the inputs). */
-async function clear(ctx: Context): Promise<EnvironmentCacheClearOutputs> {
+async function clear(ctx: Context): Promise<ClearOutputs> {
   await ctx.client.environments.clearCache(...environmentOf(ctx));
   const name = environmentResourceName(...environmentOf(ctx));
-  return {
-    environmentResourceName: name,
-    lastClearedAt: new Date().toISOString(),
-  } as EnvironmentCacheClearOutputs;
+  return { environmentResourceName: name, lastClearedAt: new Date().toISOString() } as ClearOutputs;
 }
 
 export const definition = defineKind({

@@ -178,7 +178,6 @@ export const definition = defineKind({
     return { id, outs: (await copy(ctx, inputs, 0)) as InstallCopyOutputs };
   },
   async read(_id, _olds, ctx) {
-    // Gone when either environment is (404): the source, then the destination.
     for (const install of ctx.parents) await ctx.client.installs.get(install);
     return { outs: {} as InstallCopyOutputs };
   },

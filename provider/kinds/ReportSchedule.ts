@@ -219,9 +219,8 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
 }
 
 /**
- * Maps a listed schedule to outputs. `nextScheduledDate` stays the anchor (the date the program set, in
- * `given`: the inputs or the state the call is about) while the listed date is that date or one of its later
- * runs; otherwise it is the listed date (drift).
+ * Maps a listed schedule to outputs. `nextScheduledDate` stays the date `given` (the inputs or state) sets
+ * while the listed date is that date or one of its later runs; otherwise it is the listed date (drift).
  */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
@@ -242,7 +241,7 @@ async function findById(ctx: Context, id: string): Promise<ApiSchedule | undefin
   return all.find((s) => s.uuid.toLowerCase() === id.toLowerCase());
 }
 
-/** Applies the PATCH if any (it answers only `{message}`) and reads the schedule back (`given`: its anchor). */
+/** Applies the PATCH if any (it answers only `{message}`) and reads the schedule back. */
 async function patchAndRead(
   ctx: Context,
   id: string,

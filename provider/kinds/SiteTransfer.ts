@@ -96,10 +96,7 @@ export function scheduledTimeFailure(scheduledTime: unknown, now: number): Check
 
 const WIRE = wireOf(inputs, outputs, normalizeValue);
 
-/**
- * Maps a service record to outputs (its time canonical); fields the record lacks keep the values of `base`
- * (an adoption compares them with the inputs; elsewhere the lifecycle keeps them from the inputs or the state).
- */
+/** Maps a service record to outputs (its time canonical); fields the record lacks keep those of `base`. */
 export function transferOutputs(
   t: ApiSiteTransfer,
   base: Partial<SiteTransferInputs> = {},
@@ -124,14 +121,13 @@ export function adoptionMismatch(t: SiteTransferOutputs, inputs: SiteTransferInp
  * origin account, so the site's current account is read first.
  */
 async function findActive(ctx: Context): Promise<ApiSiteTransfer | undefined> {
-  const siteId = ctx.parent;
-  const site = await ctx.client.sites.get(siteId);
+  const site = await ctx.client.sites.get(ctx.parent);
   const accountId = site.account?.id;
   if (!accountId) return undefined;
   for await (const t of ctx.client.siteTransfers.iterateForAccount(accountId)) {
     // Records name the site as it was; its id is present on newer responses, the name otherwise.
     const id = WIRE.outputs(t).siteId;
-    const sameSite = id ? id.toLowerCase() === siteId.toLowerCase() : t.site === site.name;
+    const sameSite = id ? id.toLowerCase() === ctx.parent.toLowerCase() : t.site === site.name;
     if (sameSite && CANCELLABLE.includes(t.status)) return t;
   }
   return undefined;
@@ -195,7 +191,6 @@ export const definition = defineKind({
         );
       return { id: active.id, outs, adopted: `transfer of site ${siteId}` };
     }
-    // The site is in the path, not in the body.
     const { siteId: _inPath, ...sent } = inputs;
     try {
       const t = await ctx.client.siteTransfers.create(siteId, WIRE.body(sent) as CreateSiteTransferRequest);
