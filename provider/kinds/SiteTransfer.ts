@@ -75,12 +75,13 @@ function normalizeValue(key: string, v: unknown): unknown {
   return v ?? null;
 }
 
+/** Whether two values of an input differ once normalised. */
+const differs = (key: string, a: unknown, b: unknown): boolean =>
+  JSON.stringify(normalizeValue(key, a)) !== JSON.stringify(normalizeValue(key, b));
+
 /** Whether `check` sees a transfer about to be created (an existing one's time may fall into the past). */
 export const isCreating = (olds: Record<string, unknown>, news: Record<string, unknown>): boolean =>
-  olds["siteId"] === undefined ||
-  definition.replaceOn.some(
-    (k) => JSON.stringify(normalizeValue(k, olds[k])) !== JSON.stringify(normalizeValue(k, news[k])),
-  );
+  olds["siteId"] === undefined || definition.replaceOn.some((k) => differs(k, olds[k], news[k]));
 
 /** Spec limit 4: a scheduled time must be 1 hour to 7 days ahead of `now`. */
 export function scheduledTimeFailure(scheduledTime: unknown, now: number): CheckFailure | undefined {
@@ -105,15 +106,18 @@ export function transferOutputs(
   return { ...base, ...outs, scheduledTime: canonicalTime(outs.scheduledTime) as string | null };
 }
 
+/** The inputs an adopted transfer must share, as a refusal names them. */
+const SETTINGS = {
+  destinationAccountId: "destination account",
+  scheduledTime: "scheduled time",
+  maintenanceMode: "maintenance mode",
+} as const;
+
 /** Why an existing transfer cannot be adopted for these inputs (empty when it can). */
 export function adoptionMismatch(t: SiteTransferOutputs, inputs: SiteTransferInputs): string[] {
-  const out: string[] = [];
-  if (t.destinationAccountId.toLowerCase() !== inputs.destinationAccountId.toLowerCase())
-    out.push(`its destination account is ${t.destinationAccountId}`);
-  if (canonicalTime(t.scheduledTime) !== canonicalTime(inputs.scheduledTime))
-    out.push(`its scheduled time is ${t.scheduledTime ?? "none (immediate)"}`);
-  if (t.maintenanceMode !== inputs.maintenanceMode) out.push(`its maintenance mode is ${t.maintenanceMode}`);
-  return out;
+  return (Object.keys(SETTINGS) as (keyof typeof SETTINGS)[])
+    .filter((k) => differs(k, t[k], inputs[k]))
+    .map((k) => `its ${SETTINGS[k]} is ${t[k] ?? "none (immediate)"}`);
 }
 
 /**
