@@ -106,16 +106,17 @@ export function transferOutputs(
   return { ...base, ...outs, scheduledTime: canonicalTime(outs.scheduledTime) as string | null };
 }
 
-/** The inputs an adopted transfer must share, as a refusal names them. */
+/** What a transfer's create sends (the site goes in the path), as a refused adoption names each. */
 const SETTINGS = {
   destinationAccountId: "destination account",
   scheduledTime: "scheduled time",
   maintenanceMode: "maintenance mode",
 } as const;
+const settings = Object.keys(SETTINGS) as (keyof typeof SETTINGS)[];
 
 /** Why an existing transfer cannot be adopted for these inputs (empty when it can). */
 export function adoptionMismatch(t: SiteTransferOutputs, inputs: SiteTransferInputs): string[] {
-  return (Object.keys(SETTINGS) as (keyof typeof SETTINGS)[])
+  return settings
     .filter((k) => differs(k, t[k], inputs[k]))
     .map((k) => `its ${SETTINGS[k]} is ${t[k] ?? "none (immediate)"}`);
 }
@@ -195,9 +196,9 @@ export const definition = defineKind({
         );
       return { id: active.id, outs, adopted: `transfer of site ${siteId}` };
     }
-    const { siteId: _inPath, ...sent } = inputs;
     try {
-      const t = await ctx.client.siteTransfers.create(siteId, WIRE.body(sent) as CreateSiteTransferRequest);
+      const body = WIRE.body(inputs, settings) as CreateSiteTransferRequest;
+      const t = await ctx.client.siteTransfers.create(siteId, body);
       return { id: t.id, outs: transferOutputs(t) };
     } catch (err) {
       const other = isConflict(err) && !inputs.adopt && (await findActive(ctx).catch(() => undefined));
