@@ -98,10 +98,7 @@ export function scheduledTimeFailure(scheduledTime: unknown, now: number): Check
 const WIRE = wireOf(inputs, outputs, normalizeValue);
 
 /** Maps a service record to outputs (its time canonical); fields the record lacks keep those of `base`. */
-export function transferOutputs(
-  t: ApiSiteTransfer,
-  base: Partial<SiteTransferInputs> = {},
-): SiteTransferOutputs {
+export function transferOutputs(t: ApiSiteTransfer, base?: Partial<SiteTransferInputs>): SiteTransferOutputs {
   const outs = WIRE.outputs(t);
   return { ...base, ...outs, scheduledTime: canonicalTime(outs.scheduledTime) as string | null };
 }
