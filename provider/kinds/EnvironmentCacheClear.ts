@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { environmentAddress, environmentResourceName } from "../core/appHosting";
+import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHosting";
 import { defineKind, type OutputsOf } from "../core/define";
 import { out, triggersInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -25,14 +25,11 @@ const outputs = z.object({
 
 type ClearOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The account, the app and the id of the environment a call is about (its parents). */
-const environmentOf = (ctx: Context) => ctx.parents as [string, string, string];
-
 /** Clears the cache once; the outputs of the run (the lifecycle adds the inputs). */
 async function clear(ctx: Context): Promise<ClearOutputs> {
   await ctx.client.environments.clearCache(...environmentOf(ctx));
-  const name = environmentResourceName(...environmentOf(ctx));
-  return { environmentResourceName: name, lastClearedAt: new Date().toISOString() } as ClearOutputs;
+  const outs = { environmentResourceName: resourceNameOf(ctx), lastClearedAt: new Date().toISOString() };
+  return outs as ClearOutputs;
 }
 
 export const definition = defineKind({
