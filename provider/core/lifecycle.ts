@@ -7,6 +7,10 @@ import {
   isNotFound,
   isRateLimited,
   mayHaveActed,
+  POLL_FIRST_MS,
+  POLL_MAX_MS,
+  type PollCheck,
+  pollUntil,
   type WpEngineClient,
   WpEngineTimeoutError,
   wasTurnedAway,
@@ -28,6 +32,8 @@ export interface Context {
   parent: string;
   /** The value of the input marked `key`, the object's own name under its parent; `""` for none. */
   key: string;
+  /** How long the call may wait for the service: its `timeoutSeconds` (else that input's default; 0 for none). */
+  timeoutSeconds: number;
 }
 
 /** The context of a call on the object `values` describe (its inputs, or its recorded outputs). */
@@ -42,13 +48,35 @@ export function contextOf(
       .filter(([, s]) => (s as z.ZodType).meta()?.[marker])
       .map(([k]) => text(values[k]));
   const parents = marked("parent");
+  const timeout =
+    values["timeoutSeconds"] ??
+    (def.schema.shape["timeoutSeconds"] as z.ZodType | undefined)?.safeParse(undefined).data;
   return {
     client,
     kind: def.kind,
     parents,
     parent: parents[parents.length - 1] ?? "",
     key: marked("key")[0] ?? "",
+    timeoutSeconds: typeof timeout === "number" ? timeout : 0,
   };
+}
+
+/**
+ * Checks until `check` is done, within the call's `timeoutSeconds`, which the timeout's message names after
+ * `what` (and `note`); at the sdk's pace unless `pace` is given.
+ */
+export function waitFor<T>(
+  ctx: Context,
+  what: string,
+  check: () => Promise<PollCheck<T>>,
+  { note, pace }: { note?: string; pace?: { intervalMs: number; maxIntervalMs: number } } = {},
+): Promise<T> {
+  return pollUntil<T>({
+    deadlineMs: ctx.timeoutSeconds * 1000,
+    ...(pace ?? { intervalMs: POLL_FIRST_MS, maxIntervalMs: POLL_MAX_MS }),
+    describe: `${what} (${note ? `${note}; ` : ""}timeoutSeconds ${ctx.timeoutSeconds})`,
+    check,
+  });
 }
 
 /** What `read` reports: the live outputs, and the inputs behind them where they are not the outputs' own. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Backup as ApiBackup, type CreateBackupRequest, pollUntil } from "../../sdk";
+import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
 import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import {
   BACKUP_POLL,
@@ -11,7 +11,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -99,19 +99,19 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
 }
 
 /** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
-async function settled(ctx: Context, b: ApiBackup, timeoutSeconds: number) {
+async function settled(ctx: Context, b: ApiBackup) {
   if (isTerminalBackupStatus(b.status)) return b;
-  return pollUntil<ApiBackup>({
-    deadlineMs: timeoutSeconds * 1000,
-    ...BACKUP_POLL,
-    describe: `backup ${b.id} of install ${ctx.parent} to complete (timeoutSeconds ${timeoutSeconds})`,
-    check: async () => {
+  return waitFor<ApiBackup>(
+    ctx,
+    `backup ${b.id} of install ${ctx.parent} to complete`,
+    async () => {
       const live = await ctx.client.backups.get(ctx.parent, b.id);
       return isTerminalBackupStatus(live.status)
         ? { done: true, value: live }
         : { done: false, state: live.status };
     },
-  });
+    { pace: BACKUP_POLL },
+  );
 }
 
 /** Whether the backup on record was aborted, so the next up requests a new one (from the old outputs only). */
@@ -151,7 +151,7 @@ export const definition = defineKind({
     const created = await ctx.client.backups.create(ctx.parent, body);
     if (!inputs.wait) return { id: created.id, outs: backupOutputs(created) };
     // The backup exists: a failure records it (with the last state seen) so it is never orphaned.
-    const b = await settled(ctx, created, inputs.timeoutSeconds).catch((err: unknown) => {
+    const b = await settled(ctx, created).catch((err: unknown) => {
       throw new CreatedButFailedError(created.id, backupOutputs(created), err);
     });
     const outs = backupOutputs(b);
@@ -166,7 +166,7 @@ export const definition = defineKind({
     // Nothing on the service changes: re-read, and wait again when asked (after a create that timed out).
     const b = await ctx.client.backups.get(ctx.parent, id);
     if (!news.wait) return backupOutputs(b);
-    const done = await settled(ctx, b, news.timeoutSeconds);
+    const done = await settled(ctx, b);
     if (done.status === "aborted") throw new Error(abortedMessage(ctx.parent, done));
     return backupOutputs(done);
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { pollUntil, type RestoreBackupRequest } from "../../sdk";
+import type { RestoreBackupRequest } from "../../sdk";
 import {
   ActionRanButFailedError,
   actionProvider,
@@ -19,7 +19,7 @@ import {
   triggersListInput,
   uuidString,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const restoreShape = {
@@ -110,22 +110,22 @@ export function restoreSummary(i: Record<string, unknown>): string {
 const at = (ctx: Context) => ctx.parents as readonly [installId: string, backupId: string];
 
 /** The install's status once it no longer reports `pending`. */
-function waitForInstall(ctx: Context, timeoutSeconds: number) {
+function waitForInstall(ctx: Context) {
   const [installId] = at(ctx);
-  return pollUntil<string | null>({
-    deadlineMs: timeoutSeconds * 1000,
-    ...BACKUP_POLL,
-    describe: `install ${installId} to finish restoring (timeoutSeconds ${timeoutSeconds})`,
-    check: async () => {
+  return waitFor<string | null>(
+    ctx,
+    `install ${installId} to finish restoring`,
+    async () => {
       const status = (await ctx.client.installs.get(installId)).status ?? null;
       return status === "pending" ? { done: false, state: status } : { done: true, value: status };
     },
-  });
+    { pace: BACKUP_POLL },
+  );
 }
 
 /** The outputs of a run, with the install's status once the restore is done unless `wait` is false. */
 const waited = async <R extends object>(ctx: Context, run: R, i: BackupRestoreInputs) =>
-  i.wait ? { ...run, installStatus: await waitForInstall(ctx, i.timeoutSeconds) } : run;
+  i.wait ? { ...run, installStatus: await waitForInstall(ctx) } : run;
 
 const WIRE = wireOf(inputs, outputs);
 

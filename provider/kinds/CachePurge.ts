@@ -49,13 +49,13 @@ type CachePurgeOutputs = OutputsOf<typeof inputs, typeof outputs>;
  * Purges once, spaced by the object cache's window (other types have none documented); a 429 (a purge from
  * elsewhere) is waited out (`paced`), so only `timeoutSeconds` fails it.
  */
-async function purge(ctx: Context, i: z.output<typeof inputs>, previousCount: number) {
+async function purge(ctx: Context, previousCount: number) {
   const { parent: installId, key: type } = ctx;
   const { waitedMs } = await paced(
     `purge/${installId}/${type}`,
     type === "object" ? OBJECT_CACHE_PURGE_WINDOW_MS : 0,
-    i.timeoutSeconds * 1000,
-    `the ${type} cache of install ${installId} to accept a purge (timeoutSeconds ${i.timeoutSeconds})`,
+    ctx.timeoutSeconds * 1000,
+    `the ${type} cache of install ${installId} to accept a purge (timeoutSeconds ${ctx.timeoutSeconds})`,
     () => ctx.client.cachePurge.purge(installId, type as CacheType),
   );
   return {
@@ -79,9 +79,9 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),
-  async create(inputs, ctx) {
+  async create(_inputs, ctx) {
     // Several may target the same install: the id is unique.
-    return { id: randomUUID(), outs: (await purge(ctx, inputs, 0)) as CachePurgeOutputs };
+    return { id: randomUUID(), outs: (await purge(ctx, 0)) as CachePurgeOutputs };
   },
   async read(_id, olds, ctx) {
     // Gone when its install is (404).
@@ -94,7 +94,7 @@ export const definition = defineKind({
     if (isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {}))
       return { ...kept, ...news } as CachePurgeOutputs;
     const previous = typeof olds.purgeCount === "number" ? olds.purgeCount : 0;
-    return (await purge(ctx, news, previous)) as CachePurgeOutputs;
+    return (await purge(ctx, previous)) as CachePurgeOutputs;
   },
   async delete() {
     return `${FORGOTTEN}a purged cache cannot be un-purged`;

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { canonicalDomain, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import { canonicalDomain } from "../../sdk";
 import {
   environmentAddress,
   environmentOf,
@@ -20,7 +20,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, waitFor } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
 const mappingInput = z
@@ -158,23 +158,18 @@ const mappingsOutputs = (statuses: MappingStatus[], more: Partial<DomainMappings
     ...more,
   }) as DomainMappingsOutputs;
 
-/** The set to make, and how long to wait for it to settle. */
-type Wanted = { mappings: readonly MappingInput[]; timeoutSeconds: number };
-
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
-function waitSettled(ctx: Context, { mappings, timeoutSeconds }: Wanted): Promise<MappingStatus[]> {
+function waitSettled(ctx: Context, mappings: readonly MappingInput[]): Promise<MappingStatus[]> {
   const domains = mappings.map((m) => m.domain);
   const name = resourceNameOf(ctx);
   const pending = (statuses: readonly MappingStatus[]) =>
     statuses.map((s) => `${s.domain} ${s.state}`).join(", ") || "missing";
-  return pollUntil<MappingStatus[]>({
-    deadlineMs: timeoutSeconds * 1000,
-    intervalMs: POLL_FIRST_MS,
-    maxIntervalMs: POLL_MAX_MS,
-    describe: domains.length
-      ? `the domain mappings of ${name} to become ACTIVE (timeoutSeconds ${timeoutSeconds})`
-      : `the domain mappings of ${name} to be removed (timeoutSeconds ${timeoutSeconds})`,
-    check: async () => {
+  return waitFor<MappingStatus[]>(
+    ctx,
+    domains.length
+      ? `the domain mappings of ${name} to become ACTIVE`
+      : `the domain mappings of ${name} to be removed`,
+    async () => {
       const all = await collect(mappingStatuses(ctx.client, environmentOf(ctx)));
       if (!domains.length)
         return all.length ? { done: false, state: pending(all) } : { done: true, value: [] };
@@ -183,11 +178,11 @@ function waitSettled(ctx: Context, { mappings, timeoutSeconds }: Wanted): Promis
         return { done: false, state: pending(all.filter((s) => waiting.includes(s.domain))) };
       return { done: true, value: liveSet(all) };
     },
-  });
+  );
 }
 
 /** Makes the environment's set exactly `mappings` (`:replace`). */
-const replace = (ctx: Context, { mappings }: Pick<Wanted, "mappings">) =>
+const replace = (ctx: Context, { mappings }: { mappings: readonly MappingInput[] }) =>
   ctx.client.domainMappings.replace(...environmentOf(ctx), { domainMappings: replaceBody(mappings) });
 
 export const definition = defineKind({
@@ -246,7 +241,7 @@ export const definition = defineKind({
     if (!same) await replace(ctx, inputs);
     try {
       const settled = same && existing.every((m) => m.state === "ACTIVE");
-      const statuses = settled ? existing : await waitSettled(ctx, inputs);
+      const statuses = settled ? existing : await waitSettled(ctx, inputs.mappings);
       return {
         id,
         outs: mappingsOutputs(statuses),
@@ -266,11 +261,11 @@ export const definition = defineKind({
   },
   async update(_id, _olds, news, ctx) {
     await replace(ctx, news);
-    return mappingsOutputs(await waitSettled(ctx, news));
+    return mappingsOutputs(await waitSettled(ctx, news.mappings));
   },
-  async delete(_id, olds, ctx) {
+  async delete(_id, _olds, ctx) {
     await replace(ctx, { mappings: [] });
-    await waitSettled(ctx, { mappings: [], timeoutSeconds: Number(olds.timeoutSeconds) || 600 });
+    await waitSettled(ctx, []);
   },
 });
 

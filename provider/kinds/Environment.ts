@@ -1,18 +1,15 @@
 import { z } from "zod";
-import {
-  type Environment as ApiEnvironment,
-  type CreateEnvironmentRequest,
-  POLL_FIRST_MS,
-  POLL_MAX_MS,
-  pollUntil,
-  type UpdateEnvironmentRequest,
+import type {
+  Environment as ApiEnvironment,
+  CreateEnvironmentRequest,
+  UpdateEnvironmentRequest,
 } from "../../sdk";
 import { environmentAddress, environmentOf, resourceIdString, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, stringInput, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, waitFor } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
 const inputs = z
@@ -89,17 +86,15 @@ export const environmentPatch = (
 ) => WIRE.patch(have, want) as UpdateEnvironmentRequest | undefined;
 
 /** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
-function waitReconciled(ctx: Context, { timeoutSeconds }: EnvironmentInputs) {
-  return pollUntil<ApiEnvironment>({
-    deadlineMs: timeoutSeconds * 1000,
-    intervalMs: POLL_FIRST_MS,
-    maxIntervalMs: POLL_MAX_MS,
-    describe: `environment ${resourceNameOf(ctx)} to finish reconciling (timeoutSeconds ${timeoutSeconds})`,
-    check: async () => {
+function waitReconciled(ctx: Context) {
+  return waitFor<ApiEnvironment>(
+    ctx,
+    `environment ${resourceNameOf(ctx)} to finish reconciling`,
+    async () => {
       const e = await ctx.client.environments.get(...environmentOf(ctx));
       return e.reconciling ? { done: false, state: "reconciling" } : { done: true, value: e };
     },
-  });
+  );
 }
 
 const findEnvironment = (ctx: Context) => unlessGone(ctx.client.environments.get(...environmentOf(ctx)));
@@ -153,7 +148,7 @@ export const definition = defineKind({
       const patch = environmentPatch(outs, inputs);
       if (patch)
         outs = environmentOutputs(await ctx.client.environments.update(...environmentOf(ctx), patch), ctx);
-      outs = environmentOutputs(await waitReconciled(ctx, inputs), ctx);
+      outs = environmentOutputs(await waitReconciled(ctx), ctx);
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }
@@ -165,7 +160,7 @@ export const definition = defineKind({
   async update(_id, olds, news, ctx) {
     const patch = environmentPatch(olds, news);
     if (patch) await ctx.client.environments.update(...environmentOf(ctx), patch);
-    return environmentOutputs(await waitReconciled(ctx, news), ctx);
+    return environmentOutputs(await waitReconciled(ctx), ctx);
   },
   async delete(_id, _olds, ctx) {
     await ctx.client.environments.delete(...environmentOf(ctx));

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
-import { type Build as ApiBuild, POLL_FIRST_MS, POLL_MAX_MS, pollUntil } from "../../sdk";
+import type { Build as ApiBuild } from "../../sdk";
 import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -18,7 +18,7 @@ import {
   triggersInput,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 
 /** Directory names never uploaded, at any depth. */
 const SKIPPED_DIRECTORIES = [".git", "node_modules"];
@@ -122,7 +122,7 @@ export const buildIdOf = (buildName: string): string => buildName.split("/").pop
 /** Uploads the source and waits for its build to end: the outputs, with the error that ended it if any. */
 async function deploy(
   ctx: Context,
-  { path, timeoutSeconds }: EnvironmentSourceInputs,
+  { path }: EnvironmentSourceInputs,
 ): Promise<{ outs: EnvironmentSourceOutputs; error?: unknown }> {
   let archive: ReturnType<typeof buildArchive>;
   try {
@@ -147,18 +147,12 @@ async function deploy(
       size: archive.size,
     }) as EnvironmentSourceOutputs;
   try {
-    await pollUntil<ApiBuild>({
-      deadlineMs: timeoutSeconds * 1000,
-      intervalMs: POLL_FIRST_MS,
-      maxIntervalMs: POLL_MAX_MS,
-      describe: `build ${name} to finish (timeoutSeconds ${timeoutSeconds})`,
-      check: async () => {
-        last = await ctx.client.builds.get(...environmentOf(ctx), buildIdOf(name));
-        const state = last.state ?? "STATE_UNSPECIFIED";
-        return ["SUCCEEDED", "FAILED", "CANCELLED"].includes(state)
-          ? { done: true, value: last }
-          : { done: false, state };
-      },
+    await waitFor<ApiBuild>(ctx, `build ${name} to finish`, async () => {
+      last = await ctx.client.builds.get(...environmentOf(ctx), buildIdOf(name));
+      const state = last.state ?? "STATE_UNSPECIFIED";
+      return ["SUCCEEDED", "FAILED", "CANCELLED"].includes(state)
+        ? { done: true, value: last }
+        : { done: false, state };
     });
   } catch (error) {
     return { outs: outs(), error };

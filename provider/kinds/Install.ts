@@ -4,9 +4,6 @@ import {
   type CreateInstallRequest,
   INSTALL_ENVIRONMENTS,
   INSTALL_NAME_PATTERN,
-  POLL_FIRST_MS,
-  POLL_MAX_MS,
-  pollUntil,
 } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -19,7 +16,7 @@ import {
   uuidString,
 } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
-import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -101,19 +98,18 @@ export const installLoss = (olds: Pick<InstallOutputs, "name" | "installId">): s
   `install ${olds.name} (${olds.installId}) with its domains, backups and settings`;
 
 /** Polls the call's install until it is `active` (or reports no status), within `timeoutSeconds`. */
-const waitActive = (ctx: Context, installId: string, timeoutSeconds: number) =>
-  pollUntil<ApiInstall>({
-    deadlineMs: timeoutSeconds * 1000,
-    intervalMs: POLL_FIRST_MS,
-    maxIntervalMs: POLL_MAX_MS,
-    describe: `install ${ctx.key} to be provisioned (status active; timeoutSeconds ${timeoutSeconds})`,
-    check: async () => {
+const waitActive = (ctx: Context, installId: string) =>
+  waitFor<ApiInstall>(
+    ctx,
+    `install ${ctx.key} to be provisioned`,
+    async () => {
       const i = await ctx.client.installs.get(installId);
       return i.status === "active" || !i.status
         ? { done: true, value: i }
         : { done: false, state: i.status ?? undefined };
     },
-  });
+    { note: "status active" },
+  );
 
 /** The install of the call's account named as its install. */
 async function findByName(ctx: Context): Promise<ApiInstall | undefined> {
@@ -175,7 +171,7 @@ export const definition = defineKind({
     let outs = installOutputs(record);
     try {
       if (existing) outs = installOutputs(await place(ctx, existing, inputs));
-      outs = installOutputs(await waitActive(ctx, record.id, inputs.timeoutSeconds));
+      outs = installOutputs(await waitActive(ctx, record.id));
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }

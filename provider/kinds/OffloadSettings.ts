@@ -1,7 +1,6 @@
 import { z } from "zod";
 import {
   type OffloadSettings as ApiOffloadSettings,
-  pollUntil,
   type UpdateOffloadSettingsRequest,
   WpEngineWaitTimeoutError,
 } from "../../sdk";
@@ -17,7 +16,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const pathSetting = z
@@ -141,12 +140,10 @@ export const sameSettings = (live: Omit<LiveSettings, "status">, want: Settings)
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
 async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise<OffloadSettingsOutputs> {
   try {
-    return await pollUntil({
-      deadlineMs: inputs.timeoutSeconds * 1000,
-      intervalMs: 500,
-      maxIntervalMs: 10_000,
-      describe: `the offload settings of install ${ctx.parent} to be applied`,
-      check: async () => {
+    return await waitFor(
+      ctx,
+      `the offload settings of install ${ctx.parent} to be applied`,
+      async () => {
         const outs = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
         // Applied AND ours: a read racing the update could still show the previous settings as applied.
         if (
@@ -157,12 +154,13 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
           return { done: true, value: outs as OffloadSettingsOutputs };
         return { done: false, state: `status ${outs.status ?? "unknown"}, bucket ${outs.bucket ?? "none"}` };
       },
-    });
+      { pace: { intervalMs: 500, maxIntervalMs: 10_000 } },
+    );
   } catch (err) {
     if (!(err instanceof WpEngineWaitTimeoutError)) throw err;
     throw new Error(
       `the service accepted the offload settings of install ${ctx.parent} but did not apply them ` +
-        `within timeoutSeconds (${inputs.timeoutSeconds} s; last seen: ${err.lastState ?? "nothing"}). ` +
+        `within timeoutSeconds (${ctx.timeoutSeconds} s; last seen: ${err.lastState ?? "nothing"}). ` +
         "Raise timeoutSeconds, or run `pulumi refresh` later to see the status.",
     );
   }

@@ -347,4 +347,11 @@ describe("an object's address, from its definition's parent and key markers", ()
     const none = contextOf(KINDS.SshKey!, {} as never, { publicKey: "ssh-ed25519 AAAA" });
     expect([none.parents, none.parent, none.key]).toEqual([[], "", "ssh-ed25519 AAAA"]);
   });
+
+  it("gives a waiting call its timeoutSeconds, the input's default when the values lack it (an import)", () => {
+    const given = contextOf(KINDS.DomainMappings!, {} as never, { timeoutSeconds: 30 });
+    const imported = contextOf(KINDS.DomainMappings!, {} as never, {});
+    const never = contextOf(KINDS.SshKey!, {} as never, {});
+    expect([given.timeoutSeconds, imported.timeoutSeconds, never.timeoutSeconds]).toEqual([30, 600, 0]);
+  });
 });
