@@ -2,8 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
-import { UNKNOWN } from "../../provider/core/inputs";
-import { contextOf, defineProvider } from "../../provider/core/lifecycle";
+import { type Props, UNKNOWN } from "../../provider/core/inputs";
+import { contextOf, defineProvider, type ResourceDefinition } from "../../provider/core/lifecycle";
 import { GUARDS } from "../../provider/dynamic/guards";
 import { InstallPlacement } from "../../provider/kinds/generated";
 import { definition as install, installLoss } from "../../provider/kinds/Install";
@@ -75,24 +75,27 @@ describe("the deletion guard of the lifecycle", () => {
   });
 });
 
+/** What the lifecycle's read records over the definition's, with `client` answering the service's record. */
+async function readThrough(def: typeof site | typeof install, client: never, id: string, olds: Props) {
+  const reading = defineProvider({
+    ...(def as unknown as ResourceDefinition<Props, Props>),
+    read: (id, olds) => (def as typeof site).read(id, olds as never, contextOf(def, client, olds)),
+  });
+  setStackConfig((key) => ({ "wpengine:username": "u", "wpengine:password": "p" })[key]);
+  resetClient();
+  try {
+    return (await reading.read!(id, olds)).props as Record<string, unknown>;
+  } finally {
+    clearStackConfig();
+    resetClient();
+  }
+}
+
 describe("Site and Install outputs", () => {
   it("a site's read maps the record, keeps its account and guard, and siteLoss names the installs when they were read", async () => {
     const record = { id: SITE, name: "Blog", installs: [{ id: "i1", name: "blogprod" }, { id: "i2" }] };
-    // The lifecycle's read over the definition's, with a client that answers the record.
     const client = { sites: { get: async () => record } } as never;
-    const reading = defineProvider({
-      ...site,
-      read: (id, olds) => site.read(id, olds, contextOf(site, client, olds)),
-    });
-    setStackConfig((key) => ({ "wpengine:username": "u", "wpengine:password": "p" })[key]);
-    resetClient();
-    let outs: Record<string, unknown>;
-    try {
-      outs = (await reading.read!(SITE, { accountId: ACCOUNT, deletionProtection: true })).props!;
-    } finally {
-      clearStackConfig();
-      resetClient();
-    }
+    const outs = await readThrough(site, client, SITE, { accountId: ACCOUNT, deletionProtection: true });
     expect(outs).toMatchObject({
       siteId: SITE,
       accountId: ACCOUNT,
@@ -118,21 +121,8 @@ describe("Site and Install outputs", () => {
       primary_domain: "x.example",
       cms_version: "6.8",
     };
-    // The lifecycle's read over the definition's, with a client that answers the record.
     const client = { installs: { get: async () => record } } as never;
-    const reading = defineProvider({
-      ...install,
-      read: (id, olds) => install.read(id, olds, contextOf(install, client, olds)),
-    });
-    setStackConfig((key) => ({ "wpengine:username": "u", "wpengine:password": "p" })[key]);
-    resetClient();
-    let outs: Record<string, unknown>;
-    try {
-      outs = (await reading.read!("i1", { deletionProtection: false })).props!;
-    } finally {
-      clearStackConfig();
-      resetClient();
-    }
+    const outs = await readThrough(install, client, "i1", { deletionProtection: false });
     expect(outs).not.toHaveProperty("primaryDomain");
     expect(outs).not.toHaveProperty("cmsVersion");
     expect(outs).toMatchObject({
