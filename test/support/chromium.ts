@@ -68,7 +68,8 @@ export class HeadlessPage {
         `--user-data-dir=${profile}`,
         "about:blank",
       ],
-      { stdio: ["ignore", "ignore", "pipe"] },
+      // Its own process group, so that close ends its helper processes too.
+      { stdio: ["ignore", "ignore", "pipe"], detached: true },
     );
     const url = await new Promise<string>((resolve, reject) => {
       let err = "";
@@ -138,12 +139,28 @@ export class HeadlessPage {
     return Buffer.from(String(r["data"]), "base64");
   }
 
-  /** Ends the browser (and waits for it, so its profile can be removed). */
+  /**
+   * Ends the browser and its helper processes, and removes its profile: `Browser.close` first, so that
+   * Chromium stops writing the profile before it exits (a plain kill left helpers writing to it).
+   */
   async close(): Promise<void> {
+    const ended =
+      this.proc.exitCode === null ? new Promise((resolve) => this.proc.once("exit", resolve)) : undefined;
+    this.sessionId = "";
+    const asked = this.send("Browser.close").catch(() => undefined);
+    await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     this.ws.close();
-    const ended = new Promise((resolve) => this.proc.once("exit", resolve));
-    if (this.proc.exitCode === null) this.proc.kill();
+    const group = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-this.proc.pid!, signal);
+      } catch {
+        // The group has ended.
+      }
+    };
+    const late = setTimeout(() => group("SIGKILL"), 10_000);
     await ended;
-    rmSync(this.profile, { recursive: true, force: true, maxRetries: 5 });
+    clearTimeout(late);
+    group("SIGKILL");
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
