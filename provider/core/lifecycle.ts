@@ -36,6 +36,9 @@ export interface Context {
   timeoutSeconds: number;
 }
 
+/** The address of a kind under two parents (an install and its domain or backup), to spread into an sdk call. */
+export const twoParents = (ctx: Context) => ctx.parents as readonly [outer: string, inner: string];
+
 /** The context of a call on the object `values` describe (its inputs, or its recorded outputs). */
 export function contextOf(
   def: { kind: string; schema: z.ZodObject<z.ZodRawShape> },

@@ -19,7 +19,7 @@ import {
   triggersListInput,
   uuidString,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, FORGOTTEN, twoParents, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const restoreShape = {
@@ -106,12 +106,9 @@ export function restoreSummary(i: Record<string, unknown>): string {
   );
 }
 
-/** The install and the backup a restore is addressed by (`ctx.parents`). */
-const at = (ctx: Context) => ctx.parents as readonly [installId: string, backupId: string];
-
 /** The install's status once it no longer reports `pending`. */
 function waitForInstall(ctx: Context) {
-  const [installId] = at(ctx);
+  const [installId] = twoParents(ctx);
   return waitFor<string | null>(
     ctx,
     `install ${installId} to finish restoring`,
@@ -132,7 +129,7 @@ const WIRE = wireOf(inputs, outputs);
 /** Starts one restore; returns the outputs of the run. */
 async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: number) {
   const body = WIRE.body(i, ["notificationEmails", "restoreDatabase", "createCheckpoint"]);
-  await ctx.client.backups.restore(...at(ctx), body as RestoreBackupRequest);
+  await ctx.client.backups.restore(...twoParents(ctx), body as RestoreBackupRequest);
   return {
     restoreCount: previousCount + 1,
     lastRestoredAt: new Date().toISOString(),
@@ -173,7 +170,7 @@ export const definition = defineKind({
   },
   async read(_id, _olds, ctx) {
     // Gone when its backup (or install) is gone.
-    await ctx.client.backups.get(...at(ctx));
+    await ctx.client.backups.get(...twoParents(ctx));
     return { outs: {} as BackupRestoreOutputs };
   },
   async delete() {

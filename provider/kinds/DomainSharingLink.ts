@@ -2,7 +2,7 @@ import { z } from "zod";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { out, uuidString, whole } from "../core/inputs";
-import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { FORGOTTEN, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -41,9 +41,6 @@ function unsupported(name: string, networkType: string | null | undefined): stri
 
 const WIRE = wireOf(inputs, outputs);
 
-/** The domain a link is for, as `ctx.parents` give it: its install, then its id. */
-const domainOf = (ctx: Context) => ctx.parents as [installId: string, domainId: string];
-
 export const definition = defineKind({
   kind: "DomainSharingLink",
   description:
@@ -62,21 +59,21 @@ export const definition = defineKind({
   inputs,
   outputs,
   async preflight(_i, ctx) {
-    const d = await unlessGone(ctx.client.domains.get(...domainOf(ctx))).catch(() => undefined);
+    const d = await unlessGone(ctx.client.domains.get(...twoParents(ctx))).catch(() => undefined);
     const why = d && unsupported(d.name, d.network_type);
     return why ? [{ property: "domainId", reason: whole(why) }] : [];
   },
   async create(_i, ctx) {
-    const d = await ctx.client.domains.get(...domainOf(ctx));
+    const d = await ctx.client.domains.get(...twoParents(ctx));
     const why = unsupported(d.name, d.network_type);
     if (why) throw new Error(why);
-    const { url } = await ctx.client.domains.createSharingLink(...domainOf(ctx));
+    const { url } = await ctx.client.domains.createSharingLink(...twoParents(ctx));
     const id = url.split("/").filter(Boolean).pop() ?? url;
     return { id, outs: WIRE.outputs(d, { url }) };
   },
   async read(_id, olds, ctx) {
     // The service keeps no readable record of a link: the one in the state stands while its domain does.
-    const d = await unlessGone(ctx.client.domains.get(...domainOf(ctx)));
+    const d = await unlessGone(ctx.client.domains.get(...twoParents(ctx)));
     return d ? { outs: olds } : undefined;
   },
   async delete() {

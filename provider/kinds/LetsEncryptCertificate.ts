@@ -4,7 +4,7 @@ import { unlessGone } from "../core/children";
 import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, stringInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN } from "../core/lifecycle";
+import { type Context, CreatedButFailedError, FORGOTTEN, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty");
@@ -78,19 +78,19 @@ const WIRE = wireOf(inputs, outputs);
 export const certificateOutputs = (c: Certificate | null | undefined) =>
   CERTIFICATE.outputs(c ?? {}, { certificateId: c?.id == null ? null : String(c.id) });
 
-/** The install and the domain that address a certificate (its id joins them). */
-const at = (ctx: Context) => ctx.parents as readonly [installId: string, domainId: string];
-
 /** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind). */
 async function current(ctx: Context): Promise<Certificate | undefined> {
   // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
-  const cert = (await unlessGone(ctx.client.certificates.getForDomain(...at(ctx))))?.certificate;
+  const cert = (await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx))))?.certificate;
   return cert?.cert_source === "LETS_ENCRYPT" ? cert : undefined;
 }
 
 /** Orders a certificate with the holder's details. */
 const order = (ctx: Context, i: LetsEncryptCertificateInputs) =>
-  ctx.client.certificates.orderLetsEncrypt(...at(ctx), WIRE.body(i, HOLDER) as CertificateOrderRequest);
+  ctx.client.certificates.orderLetsEncrypt(
+    ...twoParents(ctx),
+    WIRE.body(i, HOLDER) as CertificateOrderRequest,
+  );
 
 export const definition = defineKind({
   kind: "LetsEncryptCertificate",
@@ -138,7 +138,7 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : (v ?? null)),
   lost: (olds) => (typeof olds["status"] === "string" && ENDED.has(olds["status"]) ? "update" : undefined),
   async create(inputs, ctx) {
-    const [installId, domainId] = at(ctx);
+    const [installId, domainId] = twoParents(ctx);
     const id = ctx.parents.join("/");
     const existing = await current(ctx);
     if (existing && !ENDED.has(existing.status ?? "")) {
@@ -161,7 +161,7 @@ export const definition = defineKind({
     }
   },
   async read(_id, _olds, ctx) {
-    const cert = (await ctx.client.certificates.getForDomain(...at(ctx))).certificate;
+    const cert = (await ctx.client.certificates.getForDomain(...twoParents(ctx))).certificate;
     // Replaced by another kind of certificate (a third-party import): this order no longer serves.
     return cert?.cert_source === "LETS_ENCRYPT"
       ? { outs: certificateOutputs(cert) as LetsEncryptCertificateOutputs }
