@@ -42,6 +42,25 @@ export interface Rule<I> {
   test: (inputs: I) => CheckFailure | CheckFailure[] | undefined;
 }
 
+/**
+ * A rule of one input, checked with its schema (it stands where the input is declared): `test` gets the
+ * value as parsed and answers failures as a {@link Rule} does, on paths that start with the input's name
+ * (`mappings[2].domain`). It runs once the value has parsed, and not while it is unknown (a preview).
+ */
+export const ruled = <T extends z.ZodType>(
+  schema: T,
+  test: (value: z.output<T>) => CheckFailure | CheckFailure[] | undefined,
+): T =>
+  schema.check((ctx) => {
+    const out = test(ctx.value);
+    for (const f of out ? [out].flat() : []) {
+      const path = [...f.property.replace(/^[^.[]+/, "").matchAll(/\[(\d+)\]|\.([^.[]+)/g)].map((m) =>
+        m[1] !== undefined ? Number(m[1]) : m[2]!,
+      );
+      ctx.issues.push({ code: "custom", message: f.reason, input: ctx.value, path });
+    }
+  });
+
 /** Names of the inputs every resource accepts besides its own (never sent to the service). */
 export const COMMON_INPUTS = {
   adopt: z.boolean().optional().meta({

@@ -10,6 +10,7 @@ import {
   containsUnknown,
   forEngine,
   named,
+  ruled,
   timeoutSecondsInput,
   UNKNOWN,
   whole,
@@ -54,6 +55,32 @@ describe("checkInputs", () => {
   it("names the property and the reason of each failure", () => {
     const r = checkInputs(schema, { installId: "nope", frequency: { unit: "DAYS", value: 7 } });
     expect(r.failures).toEqual([{ property: "installId", reason: "installId must be a UUID" }]);
+  });
+
+  it("checks an input's own rule with its schema: its failures on their paths, none while the value is unknown", () => {
+    const ruledSchema = z
+      .object({
+        installId: z.string(),
+        paths: ruled(z.array(z.object({ path: z.string() })).default([]), (ps) =>
+          ps.flatMap((p, i) =>
+            ps.findIndex((q) => q.path === p.path) < i
+              ? [{ property: `paths[${i}].path`, reason: whole(`duplicate path "${p.path}"`) }]
+              : [],
+          ),
+        ),
+      })
+      .strict();
+    const twice = { installId: "i", paths: [{ path: "/a" }, { path: "/b" }, { path: "/a" }] };
+    expect(checkInputs(ruledSchema, twice).failures).toEqual([
+      { property: "paths[2].path", reason: 'duplicate path "/a"' },
+    ]);
+    // Reported with the other inputs' failures, not after them.
+    expect(checkInputs(ruledSchema, { ...twice, installId: 5 }).failures.map((f) => f.property)).toEqual([
+      "installId",
+      "paths[2].path",
+    ]);
+    expect(checkInputs(ruledSchema, { installId: "i", paths: UNKNOWN }).failures).toEqual([]);
+    expect(checkInputs(ruledSchema, { installId: "i" }).inputs["paths"]).toEqual([]);
   });
 
   it("puts the field's name in front of a reason written without it, and leaves a whole reason as it is", () => {
