@@ -10,12 +10,15 @@ import * as zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   append,
+  beforeWrite,
   identityOf,
   identityText,
   type JournalEntry,
   journalCreate,
   readJournal,
   resetRecoveryPlan,
+  sendingOf,
+  setJournalRun,
   stackOfCommand,
 } from "../../provider/core/journal";
 import { holderOf } from "../../recover/cli";
@@ -89,6 +92,32 @@ describe("the create journal", () => {
     expect(read.map((e) => e.step)).toEqual(["sending", "made"]);
     expect(read[1]?.id).toBe("d1");
     expect(fs.statSync(path.join(dir, "journal.jsonl")).mode & 0o777).toBe(0o600);
+  });
+
+  it("writes a bulk call's lines together: every sending on disk before its write leaves, every made before the create answers", async () => {
+    process.env["WPE_JOURNAL_DIR"] = dir;
+    setJournalRun(4242);
+    try {
+      const names = ["a.example", "b.example", "c.example"];
+      const creates = names.map((name) =>
+        journalCreate("Domain", ["installId", "name"], { installId: "i1", name }),
+      );
+      const steps = () => readJournal(dir).map((e) => `${e.step} ${e.key["name"]}${e.id ? ` ${e.id}` : ""}`);
+      // What batch.ts does: each create's `sending` taken along, all said before the one bulk write leaves.
+      const sendings = await Promise.all(creates.map((c) => c.run(async () => sendingOf())));
+      for (const s of sendings) s?.();
+      expect(steps()).toEqual([]); // one write for the three, made by the write's beforeWrite:
+      beforeWrite();
+      expect(steps()).toEqual(names.map((n) => `sending ${n}`));
+      // The bulk call answers the three creates in one turn: their lines go together, before any answer.
+      for (const [i, c] of creates.entries()) c.made(`d${i}`);
+      expect(steps()).toHaveLength(3);
+      await Promise.resolve();
+      expect(steps().slice(3)).toEqual(names.map((n, i) => `made ${n} d${i}`));
+    } finally {
+      setJournalRun(undefined);
+      delete process.env["WPE_JOURNAL_DIR"];
+    }
   });
 
   it("knows the stack a pulumi command line names", () => {
