@@ -56,12 +56,14 @@ const outputs = z.object({
 type AppInputs = z.output<typeof inputs>;
 type AppOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
+/** Canonical form of an input's value: a region in its short form (`regions/US-C` is `US-C`). */
+const normalize = (key: string, v: unknown) => (key === "region" ? normalizeRegion(v) : v);
 const WIRE = wireOf(inputs, outputs, undefined, asIs);
 
-/** Maps a service record (`name` is its resource name) to outputs; an unknown region is kept as-is. */
+/** Maps a service record (`name` is its resource name) to outputs in canonical form (an unknown region as-is). */
 export function appOutputs(a: ApiApp, ctx: Pick<Context, "parents" | "key">): AppOutputs {
-  const resourceName = a.name || resourceNameOf(ctx);
-  return WIRE.outputs(a, { region: normalizeRegion(a.region ?? "") as AppInputs["region"], resourceName });
+  const outs = WIRE.outputs(a, { resourceName: a.name || resourceNameOf(ctx) });
+  return Object.fromEntries(Object.entries(outs).map(([k, v]) => [k, normalize(k, v)])) as AppOutputs;
 }
 
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
@@ -107,7 +109,7 @@ export const definition = defineKind({
   outputs,
   // A region change keeps the account and id: the service cannot hold two apps of one id.
   deleteBeforeReplace: (replaces) => !replaces.includes("name") && !replaces.includes("accountId"),
-  normalize: (key, v) => (key === "region" ? normalizeRegion(v) : v),
+  normalize,
   async create(inputs, ctx) {
     const existing = await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key));
     if (existing) return adopt(inputs, ctx, async () => existing);

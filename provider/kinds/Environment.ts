@@ -66,17 +66,18 @@ const outputs = z.object({
 type EnvironmentInputs = z.output<typeof inputs>;
 type EnvironmentOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
+/** Canonical form of an input's value: a root directory without its trailing slash (absent, the root). */
 const normalize = (key: string, v: unknown) =>
   key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
 
-/** Maps a service record to outputs (the root directory as the input stores it). */
+/** Maps a service record to outputs, each in its canonical form (the root directory as the input stores it). */
 export function environmentOutputs(
   e: ApiEnvironment,
   ctx: Pick<Context, "parents" | "key">,
 ): EnvironmentOutputs {
   const outs = WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) });
-  return { ...outs, rootDirectory: normalize("rootDirectory", outs.rootDirectory) as string };
+  return Object.fromEntries(Object.entries(outs).map(([k, v]) => [k, normalize(k, v)])) as EnvironmentOutputs;
 }
 
 /** The fields to PATCH to bring an environment from `have` to `want`; `undefined` when nothing differs. */

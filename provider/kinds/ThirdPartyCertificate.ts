@@ -83,15 +83,25 @@ export function describeCertificate(cert: X509Certificate) {
   };
 }
 
+/** The end-entity certificate of the given or stored chain (the first), or why the chain is not one. */
+function endEntity(
+  i: Pick<ThirdPartyCertificateInputs, "certificate">,
+): { ok: true; cert: X509Certificate } | Failure {
+  const chain = parseCertificateChain(i.certificate);
+  return chain.ok ? { ok: true, cert: chain.certs[0]! } : chain;
+}
+
 /** The check rule across both inputs: the key must belong to the end-entity certificate. */
-export function keyMatchFailure(certificate: string, privateKey: string): CheckFailure | undefined {
-  const chain = parseCertificateChain(certificate);
-  const key = parsePrivateKey(privateKey);
+export function keyMatchFailure(
+  i: Pick<ThirdPartyCertificateInputs, "certificate" | "privateKey">,
+): CheckFailure | undefined {
+  const leaf = endEntity(i);
+  const key = parsePrivateKey(i.privateKey);
   // A chain or key that does not parse is reported on its own property.
-  if (!chain.ok || !key.ok || chain.certs[0]!.checkPrivateKey(key.key)) return undefined;
+  if (!leaf.ok || !key.ok || leaf.cert.checkPrivateKey(key.key)) return undefined;
   return {
     property: "privateKey",
-    reason: `does not match the end-entity certificate (${describeCertificate(chain.certs[0]!).subject})`,
+    reason: `does not match the end-entity certificate (${describeCertificate(leaf.cert).subject})`,
   };
 }
 
@@ -142,10 +152,10 @@ type ThirdPartyCertificateInputs = z.output<typeof inputs>;
 type ThirdPartyCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
-export function certificateOutputs({ certificate }: Pick<ThirdPartyCertificateInputs, "certificate">) {
-  const chain = parseCertificateChain(certificate);
-  if (!chain.ok) throw new Error(named({ property: "certificate", reason: chain.reason }).reason);
-  return describeCertificate(chain.certs[0]!) as ThirdPartyCertificateOutputs;
+export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certificate">) {
+  const leaf = endEntity(i);
+  if (!leaf.ok) throw new Error(named({ property: "certificate", reason: leaf.reason }).reason);
+  return describeCertificate(leaf.cert) as ThirdPartyCertificateOutputs;
 }
 
 const WIRE = wireOf(inputs, outputs);
@@ -180,7 +190,7 @@ export const definition = defineKind({
   naturalKey: { resend: "importing the same pair again leaves the install serving the same certificate." },
   inputs,
   outputs,
-  rules: [{ uses: ["certificate", "privateKey"], test: (i) => keyMatchFailure(i.certificate, i.privateKey) }],
+  rules: [{ uses: ["certificate", "privateKey"], test: keyMatchFailure }],
   normalize: (key, v) => (key !== "installId" && typeof v === "string" ? canonicalPem(v) : v),
   // No adoption: importing the same pair again is harmless.
   async create(inputs, ctx) {

@@ -18,7 +18,7 @@ const asChecked = <R extends ChainResult | KeyResult>(property: string, r: R): R
 const parseCertificateChain = (text: string) => asChecked("certificate", parseChain(text));
 const parsePrivateKey = (text: string) => asChecked("privateKey", parseKey(text));
 const keyMatchFailure = (certificate: string, privateKey: string) => {
-  const failure = keyMatch(certificate, privateKey);
+  const failure = keyMatch({ certificate, privateKey });
   return failure && named(failure);
 };
 
