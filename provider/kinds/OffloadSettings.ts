@@ -143,6 +143,10 @@ export const offloadRequest = (i: Settings) => WIRE.whole(canonical(i)) as Updat
 export const sameSettings = (live: Omit<LiveSettings, "status">, want: Settings): boolean =>
   WIRE.patch(live as Partial<OffloadSettingsOutputs>, want) === undefined;
 
+/** The settings an install already has, as a refusal names them: bucket and region (none without a bucket). */
+const onInstall = (s: LiveSettings) =>
+  s.bucket && `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})`;
+
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
 async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise<OffloadSettingsOutputs> {
   try {
@@ -202,11 +206,11 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
     const same = sameSettings(current, inputs);
+    const found = onInstall(current);
     // Other settings made by hand are only overwritten on request.
-    if (current.bucket && !inputs.adopt && !same) {
+    if (found && !inputs.adopt && !same) {
       throw alreadyExists(
-        `install ${ctx.parent} already offloads files to bucket ${current.bucket} ` +
-          `(${current.bucketRegion ?? "unknown region"})`,
+        `install ${ctx.parent} already offloads files to ${found}`,
         "set adopt: true to take these settings over and replace them",
       );
     }
