@@ -11,6 +11,7 @@ import {
   COMMON_INPUTS,
   out,
   requiredString,
+  ruled,
   stringInput,
   timeoutSecondsInput,
   uuidString,
@@ -40,6 +41,19 @@ const pathSetting = z
 
 type PathSetting = z.output<typeof pathSetting>;
 
+/** The check rule of the paths: each path at most once (two settings for one path are ambiguous). */
+export const duplicatePathFailures = (pathSettings: readonly { path: string }[]): CheckFailure[] =>
+  pathSettings.flatMap((p, i) =>
+    pathSettings.findIndex((q) => q.path === p.path) < i
+      ? [
+          {
+            property: `pathSettings[${i}].path`,
+            reason: whole(`duplicate path "${p.path}": each path may appear once in pathSettings`),
+          },
+        ]
+      : [],
+  );
+
 const inputs = z
   .object({
     installId: uuidString.meta({
@@ -61,10 +75,12 @@ const inputs = z
     bucketRegion: stringInput
       .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "must be an AWS region code such as us-east-1")
       .meta({ description: "The bucket's region, an AWS region code such as `us-east-1`." }),
-    pathSettings: z.array(pathSetting, { error: "must be a list" }).default([]).meta({
-      description:
-        "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
-    }),
+    pathSettings: ruled(z.array(pathSetting, { error: "must be a list" }), duplicatePathFailures)
+      .default([])
+      .meta({
+        description:
+          "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
+      }),
     timeoutSeconds: timeoutSecondsInput(300).meta({
       description:
         "How long create and update wait for the service to apply the settings, in seconds (at most 86400).",
@@ -90,19 +106,6 @@ type LiveSettings = { [K in keyof Settings]: K extends "pathSettings" ? Settings
   "status"
 >;
 
-/** The check rule of the paths: each path at most once (two settings for one path are ambiguous). */
-export const duplicatePathFailures = (pathSettings: readonly { path: string }[]): CheckFailure[] =>
-  pathSettings.flatMap((p, i) =>
-    pathSettings.findIndex((q) => q.path === p.path) < i
-      ? [
-          {
-            property: `pathSettings[${i}].path`,
-            reason: whole(`duplicate path "${p.path}": each path may appear once in pathSettings`),
-          },
-        ]
-      : [],
-  );
-
 /** Canonical form of the paths: sorted by path, excluded paths sorted and without duplicates. */
 export function normalizePathSettings(list: unknown): PathSetting[] {
   if (!Array.isArray(list)) return [];
@@ -123,19 +126,26 @@ const WIRE = wireOf(inputs, outputs, normalize);
 /** What an install reports before any settings are made: each null (also as an input), so a diff shows it. */
 const NOTHING = { cloud: null, bucket: null, bucketRegion: null, pathSettings: [] };
 
-/** Maps the service's answer to outputs: its `settings` (paths normalised) and `status`. */
-export function offloadOutputs(live: ApiOffloadSettings): LiveSettings {
-  const s = live.settings ? WIRE.outputs(live.settings) : NOTHING;
-  return { ...s, pathSettings: normalizePathSettings(s.pathSettings), status: live.status ?? null };
-}
+/** Settings in the kind's canonical form (each value as `normalize` has it): as read back, and as sent. */
+const canonical = <S extends object>(settings: S): S =>
+  Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, normalize(k, v)])) as S;
+
+/** Maps the service's answer to outputs: its `settings` (canonical) and `status`. */
+export const offloadOutputs = (live: ApiOffloadSettings): LiveSettings => ({
+  ...canonical(live.settings ? WIRE.outputs(live.settings) : NOTHING),
+  status: live.status ?? null,
+});
 
 /** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
-export const offloadRequest = (i: Settings) =>
-  WIRE.whole({ ...i, pathSettings: normalizePathSettings(i.pathSettings) }) as UpdateOffloadSettingsRequest;
+export const offloadRequest = (i: Settings) => WIRE.whole(canonical(i)) as UpdateOffloadSettingsRequest;
 
 /** Whether live outputs hold the desired settings. */
 export const sameSettings = (live: Omit<LiveSettings, "status">, want: Settings): boolean =>
   WIRE.patch(live as Partial<OffloadSettingsOutputs>, want) === undefined;
+
+/** The settings an install already has, as a refusal names them: bucket and region (none without a bucket). */
+const onInstall = (s: LiveSettings) =>
+  s.bucket && `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})`;
 
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
 async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise<OffloadSettingsOutputs> {
@@ -192,16 +202,15 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules: [{ uses: ["pathSettings"], test: (i) => duplicatePathFailures(i.pathSettings) }],
   normalize,
   async create(inputs, ctx) {
     const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
     const same = sameSettings(current, inputs);
+    const found = onInstall(current);
     // Other settings made by hand are only overwritten on request.
-    if (current.bucket && !inputs.adopt && !same) {
+    if (found && !inputs.adopt && !same) {
       throw alreadyExists(
-        `install ${ctx.parent} already offloads files to bucket ${current.bucket} ` +
-          `(${current.bucketRegion ?? "unknown region"})`,
+        `install ${ctx.parent} already offloads files to ${found}`,
         "set adopt: true to take these settings over and replace them",
       );
     }
