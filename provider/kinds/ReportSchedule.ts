@@ -8,7 +8,16 @@ import type {
 } from "../../sdk";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, canonicalTime, out, requiredString, uuidString, whole } from "../core/inputs";
+import {
+  type CheckFailure,
+  COMMON_INPUTS,
+  canonicalTime,
+  out,
+  requiredString,
+  ruled,
+  uuidString,
+  whole,
+} from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -33,6 +42,20 @@ const frequencyInput = z
     { error: "is required: {value, unit}" },
   )
   .strict();
+
+/** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
+const frequencyFailures = ({ unit, value }: z.output<typeof frequencyInput>): CheckFailure | undefined =>
+  unit === "DAYS" && value !== 7 && value !== 14
+    ? {
+        property: "frequency.value",
+        reason: whole(`with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${value}`),
+      }
+    : unit === "MONTHLY" && (value < 1 || value > 31)
+      ? {
+          property: "frequency.value",
+          reason: whole(`with unit MONTHLY the value is the day of the month, 1 to 31, got ${value}`),
+        }
+      : undefined;
 
 const recipientInput = z
   .object({
@@ -85,7 +108,7 @@ const inputs = z
     templateUuid: uuidString
       .toLowerCase()
       .meta({ description: "The report template's UUID, stored lower case." }),
-    frequency: frequencyInput.meta({
+    frequency: ruled(frequencyInput, frequencyFailures).meta({
       description:
         'How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).',
     }),
@@ -279,26 +302,6 @@ export const definition = defineKind({
   ),
   inputs,
   outputs,
-  // Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31.
-  rules: [
-    {
-      uses: ["frequency"],
-      test: ({ frequency: { unit, value } }) =>
-        unit === "DAYS" && value !== 7 && value !== 14
-          ? {
-              property: "frequency.value",
-              reason: whole(
-                `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${value}`,
-              ),
-            }
-          : unit === "MONTHLY" && (value < 1 || value > 31)
-            ? {
-                property: "frequency.value",
-                reason: whole(`with unit MONTHLY the value is the day of the month, 1 to 31, got ${value}`),
-              }
-            : undefined,
-    },
-  ],
   normalize,
   async create(inputs, ctx) {
     const { parent: siteId, key: title } = ctx;
