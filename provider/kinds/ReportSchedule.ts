@@ -242,16 +242,25 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
 }
 
 /**
- * Maps a listed schedule to outputs. `nextScheduledDate` stays the date `given` (the inputs or state) sets
- * while the listed date is that date or one of its later runs; otherwise it is the listed date (drift).
+ * The `nextScheduledDate` to record: `anchor` (the inputs' or state's) while the listed date `live` is that
+ * date or one of its later runs (the service moves it on after every run); otherwise `live` (drift).
  */
+const recordedDate = (
+  anchor: string | undefined,
+  live: string,
+  frequency: { value: number; unit: string },
+) => (anchor !== undefined && isRunOf(anchor, live, frequency) ? canonicalTime(anchor) : live);
+
+/** Maps a listed schedule to outputs: the listed next date is `nextRunDate`, `given` anchors the recorded one. */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
-  const anchor = given.nextScheduledDate;
   const live = fields.nextScheduledDate;
-  const keep = anchor !== undefined && live !== "" && isRunOf(canonicalTime(anchor), live, fields.frequency);
-  const outs = { ...WIRE.outputs(s), ...fields };
-  return { ...outs, nextScheduledDate: keep ? canonicalTime(anchor) : live, nextRunDate: live || null };
+  return {
+    ...WIRE.outputs(s),
+    ...fields,
+    nextScheduledDate: recordedDate(given.nextScheduledDate, live, fields.frequency),
+    nextRunDate: live || null,
+  };
 }
 
 /** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
