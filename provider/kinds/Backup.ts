@@ -114,6 +114,19 @@ async function settled(ctx: Context, b: ApiBackup) {
   );
 }
 
+/**
+ * Backup `b` as the inputs ask, for create and update alike: as it is when `wait` is false, else once
+ * completed or aborted (an aborted one it waited for comes with the failure to report).
+ */
+async function asAsked(ctx: Context, b: ApiBackup, i: BackupInputs) {
+  if (!i.wait) return { backup: b };
+  const backup = await settled(ctx, b);
+  return {
+    backup,
+    aborted: backup.status === "aborted" ? new Error(abortedMessage(ctx.parent, backup)) : undefined,
+  };
+}
+
 /** Whether the backup on record was aborted, so the next up requests a new one (from the old outputs only). */
 export const needsNewBackup = (olds: Record<string, unknown>) => olds["status"] === "aborted";
 
@@ -149,14 +162,12 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
     const created = await ctx.client.backups.create(ctx.parent, body);
-    if (!inputs.wait) return { id: created.id, outs: backupOutputs(created) };
     // The backup exists: a failure records it (with the last state seen) so it is never orphaned.
-    const b = await settled(ctx, created).catch((err: unknown) => {
+    const { backup, aborted } = await asAsked(ctx, created, inputs).catch((err: unknown) => {
       throw new CreatedButFailedError(created.id, backupOutputs(created), err);
     });
-    const outs = backupOutputs(b);
-    if (b.status === "aborted")
-      throw new CreatedButFailedError(created.id, outs, new Error(abortedMessage(ctx.parent, b)));
+    const outs = backupOutputs(backup);
+    if (aborted) throw new CreatedButFailedError(created.id, outs, aborted);
     return { id: created.id, outs };
   },
   async read(id, _olds, ctx) {
@@ -164,11 +175,9 @@ export const definition = defineKind({
   },
   async update(id, _olds, news, ctx) {
     // Nothing on the service changes: re-read, and wait again when asked (after a create that timed out).
-    const b = await ctx.client.backups.get(ctx.parent, id);
-    if (!news.wait) return backupOutputs(b);
-    const done = await settled(ctx, b);
-    if (done.status === "aborted") throw new Error(abortedMessage(ctx.parent, done));
-    return backupOutputs(done);
+    const { backup, aborted } = await asAsked(ctx, await ctx.client.backups.get(ctx.parent, id), news);
+    if (aborted) throw aborted;
+    return backupOutputs(backup);
   },
   async delete() {
     return `${FORGOTTEN}backups cannot be deleted; it stays in the install's backup list`;

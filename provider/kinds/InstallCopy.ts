@@ -105,13 +105,15 @@ export function copySummary(i: Record<string, unknown>): string {
 
 const WIRE = wireOf(inputs, outputs);
 
-/** The request body of one copy: no empty address list, tables only with the database, never `triggers`. */
+/**
+ * The request body of one copy: no empty address list, never `triggers` (tables come only with the
+ * database: `check` refuses them without it).
+ */
 export function copyRequest(i: InstallCopyInputs): CreateInstallCopyRequest {
   const { triggers: _, ...sent } = i;
   return WIRE.body({
     ...sent,
     notificationEmails: i.notificationEmails?.length ? i.notificationEmails : undefined,
-    dbTables: i.includeDb ? i.dbTables : undefined,
   }) as CreateInstallCopyRequest;
 }
 

@@ -8,7 +8,16 @@ import type {
 } from "../../sdk";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, canonicalTime, out, requiredString, uuidString, whole } from "../core/inputs";
+import {
+  type CheckFailure,
+  COMMON_INPUTS,
+  canonicalTime,
+  out,
+  requiredString,
+  ruled,
+  uuidString,
+  whole,
+} from "../core/inputs";
 import { type Context, CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -33,6 +42,20 @@ const frequencyInput = z
     { error: "is required: {value, unit}" },
   )
   .strict();
+
+/** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
+const frequencyFailures = ({ unit, value }: z.output<typeof frequencyInput>): CheckFailure | undefined =>
+  unit === "DAYS" && value !== 7 && value !== 14
+    ? {
+        property: "frequency.value",
+        reason: whole(`with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${value}`),
+      }
+    : unit === "MONTHLY" && (value < 1 || value > 31)
+      ? {
+          property: "frequency.value",
+          reason: whole(`with unit MONTHLY the value is the day of the month, 1 to 31, got ${value}`),
+        }
+      : undefined;
 
 const recipientInput = z
   .object({
@@ -85,7 +108,7 @@ const inputs = z
     templateUuid: uuidString
       .toLowerCase()
       .meta({ description: "The report template's UUID, stored lower case." }),
-    frequency: frequencyInput.meta({
+    frequency: ruled(frequencyInput, frequencyFailures).meta({
       description:
         'How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).',
     }),
@@ -219,16 +242,25 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
 }
 
 /**
- * Maps a listed schedule to outputs. `nextScheduledDate` stays the date `given` (the inputs or state) sets
- * while the listed date is that date or one of its later runs; otherwise it is the listed date (drift).
+ * The `nextScheduledDate` to record: `anchor` (the inputs' or state's) while the listed date `live` is that
+ * date or one of its later runs (the service moves it on after every run); otherwise `live` (drift).
  */
+const recordedDate = (
+  anchor: string | undefined,
+  live: string,
+  frequency: { value: number; unit: string },
+) => (anchor !== undefined && isRunOf(anchor, live, frequency) ? canonicalTime(anchor) : live);
+
+/** Maps a listed schedule to outputs: the listed next date is `nextRunDate`, `given` anchors the recorded one. */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
-  const anchor = given.nextScheduledDate;
   const live = fields.nextScheduledDate;
-  const keep = anchor !== undefined && live !== "" && isRunOf(canonicalTime(anchor), live, fields.frequency);
-  const outs = { ...WIRE.outputs(s), ...fields };
-  return { ...outs, nextScheduledDate: keep ? canonicalTime(anchor) : live, nextRunDate: live || null };
+  return {
+    ...WIRE.outputs(s),
+    ...fields,
+    nextScheduledDate: recordedDate(given.nextScheduledDate, live, fields.frequency),
+    nextRunDate: live || null,
+  };
 }
 
 /** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
@@ -279,26 +311,6 @@ export const definition = defineKind({
   ),
   inputs,
   outputs,
-  // Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31.
-  rules: [
-    {
-      uses: ["frequency"],
-      test: ({ frequency: { unit, value } }) =>
-        unit === "DAYS" && value !== 7 && value !== 14
-          ? {
-              property: "frequency.value",
-              reason: whole(
-                `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${value}`,
-              ),
-            }
-          : unit === "MONTHLY" && (value < 1 || value > 31)
-            ? {
-                property: "frequency.value",
-                reason: whole(`with unit MONTHLY the value is the day of the month, 1 to 31, got ${value}`),
-              }
-            : undefined,
-    },
-  ],
   normalize,
   async create(inputs, ctx) {
     const { parent: siteId, key: title } = ctx;
