@@ -10,7 +10,15 @@ import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, out, type Rule, requiredString, stringInput, uuidString } from "../core/inputs";
+import {
+  type CheckFailure,
+  COMMON_INPUTS,
+  out,
+  type Rule,
+  requiredString,
+  stringInput,
+  uuidString,
+} from "../core/inputs";
 import { CreatedButFailedError } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -95,20 +103,19 @@ type AccountUserInputs = z.output<typeof inputs>;
 type AccountUserOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Partial roles need installIds; the others take none. */
+function installsFailure(roles: string, ids: readonly string[] | undefined): CheckFailure | undefined {
+  const has = (ids?.length ?? 0) > 0;
+  if (isPartial(roles) === has) return undefined;
+  return {
+    property: "installIds",
+    reason: has
+      ? `applies only to partial roles; roles "${roles}" already reach every install`
+      : `is required with roles "${roles}": a partial user only sees the installs listed`,
+  };
+}
+
 const rules: Rule<AccountUserInputs>[] = [
-  {
-    uses: ["roles", "installIds"],
-    test: (i) => {
-      const has = (i.installIds?.length ?? 0) > 0;
-      if (isPartial(i.roles) === has) return undefined;
-      return {
-        property: "installIds",
-        reason: has
-          ? `applies only to partial roles; roles "${i.roles}" already reach every install`
-          : `is required with roles "${i.roles}": a partial user only sees the installs listed`,
-      };
-    },
-  },
+  { uses: ["roles", "installIds"], test: (i) => installsFailure(i.roles, i.installIds) },
 ];
 
 const normalize = (key: string, v: unknown) => {
@@ -120,34 +127,30 @@ const normalize = (key: string, v: unknown) => {
 };
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/** The installs a request or the state carries: a partial user's (perhaps empty), none for the other roles. */
-const installsOf = (roles: string, ids: readonly string[] | null | undefined) =>
-  isPartial(roles) ? (normalizeInstallIds(ids) ?? []) : undefined;
+/** The two inputs a PATCH sends: the role set whole, with a partial set's installs. */
+type Access = Pick<AccountUserInputs, "roles" | "installIds">;
 
-/** Maps a service record to outputs (roles canonical, or as reported so the diff shows them; installs by id). */
+/** `v` as sent and stored: a partial user's installs as a set (perhaps empty), none for the other roles. */
+function withInstalls<T extends Access>(v: T): T {
+  return { ...v, installIds: isPartial(v.roles) ? (normalizeInstallIds(v.installIds) ?? []) : undefined };
+}
+
+/** Maps a service record (roles canonical: the sdk reads them so) to outputs, installs sorted by id. */
 export function accountUserOutputs(u: ApiAccountUser): AccountUserOutputs {
   const live = WIRE.outputs(u);
   const installs = [...live.installs].sort((a, b) => a.id.localeCompare(b.id));
-  const roles = canonicalRoles(live.roles) ?? live.roles;
-  // undefined for a full user: it also clears a stale list from the state on refresh.
-  const installIds = installsOf(
-    roles,
-    installs.map((i) => i.id),
-  );
-  return { ...live, roles, installIds, installs };
+  // A partial user's installIds are its installs' ids; none for a full user (clearing a stale list on refresh).
+  return withInstalls({ ...live, installs, installIds: installs.map((i) => i.id) });
 }
 
 /** The PATCH (roles whole, with a partial set's installs) from `have` to `want`; `undefined` when equal. */
 export function accountUserPatch(
-  have: Pick<AccountUserOutputs, "roles" | "installIds">,
-  want: Pick<AccountUserInputs, "roles" | "installIds">,
+  have: Partial<AccountUserOutputs>,
+  want: Access,
 ): UpdateAccountUserRequest | undefined {
-  const sameRoles = canonicalRoles(have.roles) === canonicalRoles(want.roles);
-  const ids = (i: readonly string[] | null | undefined) => JSON.stringify(normalizeInstallIds(i));
-  if (sameRoles && (ids(have.installIds) === ids(want.installIds) || !isPartial(want.roles)))
-    return undefined;
-  const installIds = installsOf(want.roles, want.installIds);
-  return WIRE.body({ ...want, installIds }, ["roles", "installIds"]) as UpdateAccountUserRequest;
+  const sent = withInstalls(want);
+  // The service takes the role set whole: any change sends it, with a partial set's installs.
+  return WIRE.patch(have, sent) ? (WIRE.whole(sent) as UpdateAccountUserRequest) : undefined;
 }
 
 /** The account's users by lower-case email, listed once per plugin process (see `children.ts`). */
@@ -208,7 +211,7 @@ export const definition = defineKind({
     const { item: existing, created } =
       (await USERS.find(ctx.client, accountId, email.toLowerCase())) ??
       (await USERS.create(ctx.client, accountId, email.toLowerCase(), async () => {
-        const user = WIRE.body({ ...inputs, installIds: installsOf(inputs.roles, inputs.installIds) });
+        const user = WIRE.body(withInstalls(inputs));
         return (await ctx.client.accountUsers.create(accountId, { user } as CreateAccountUserRequest))
           .account_user;
       }));

@@ -6,6 +6,7 @@ import {
   identityMismatch,
   normalizeInstallIds,
 } from "../../provider/kinds/AccountUser";
+import { AccountUserSchema } from "../../sdk";
 
 const A = "1e000000-0000-4000-8000-00000000000a";
 const B = "1e000000-0000-4000-8000-00000000000b";
@@ -60,21 +61,24 @@ describe("accountUserPatch", () => {
 
 describe("accountUserOutputs", () => {
   it("maps the record, canonicalising roles and sorting installs", () => {
-    const outs = accountUserOutputs({
-      user_id: "u1",
-      account_id: "acct",
-      first_name: "Pat",
-      last_name: "Partial",
-      email: "pat@example.com",
-      phone: null,
-      invite_accepted: true,
-      mfa_enabled: false,
-      roles: "billing, partial",
-      installs: [
-        { id: B, name: "b" },
-        { id: A, name: "a" },
-      ],
-    });
+    // The record as the client reads it: the sdk canonicalises the roles the service spells its way.
+    const outs = accountUserOutputs(
+      AccountUserSchema.parse({
+        user_id: "u1",
+        account_id: "acct",
+        first_name: "Pat",
+        last_name: "Partial",
+        email: "pat@example.com",
+        phone: null,
+        invite_accepted: true,
+        mfa_enabled: false,
+        roles: "billing, partial",
+        installs: [
+          { id: B, name: "b" },
+          { id: A, name: "a" },
+        ],
+      }),
+    );
     expect(outs).toEqual({
       accountId: "acct",
       email: "pat@example.com",
