@@ -153,6 +153,8 @@ interface WireMapping<I, O> {
   patch(have: Partial<O>, want: Partial<I>): Props | undefined;
   /** The body of an update that takes the object whole: every updatable input, at its wire path. */
   whole(want: Partial<I>): Props;
+  /** `values` with each one in the kind's canonical form (its `normalize`): as read back, or as sent. */
+  canonical<V extends object>(values: V): V;
 }
 
 /** The wire mapping of a kind; `normalize` (the kind's) compares for `patch`, `kc` spells the API's names. */
@@ -180,6 +182,10 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
       return changed.length ? writeObject(inputs, w, kc, changed, true) : undefined;
     },
     whole: (want) => writeObject(inputs, want as Props, kc, updatable, true),
+    canonical: (values) =>
+      Object.fromEntries(
+        Object.entries(values).map(([k, v]) => [k, normalize ? normalize(k as never, v) : v]),
+      ) as typeof values,
   };
 }
 

@@ -58,12 +58,11 @@ type AppOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Canonical form of an input's value: a region in its short form (`regions/US-C` is `US-C`). */
 const normalize = (key: string, v: unknown) => (key === "region" ? normalizeRegion(v) : v);
-const WIRE = wireOf(inputs, outputs, undefined, asIs);
+const WIRE = wireOf(inputs, outputs, normalize, asIs);
 
 /** Maps a service record (`name` is its resource name) to outputs in canonical form (an unknown region as-is). */
 export function appOutputs(a: ApiApp, ctx: Pick<Context, "parents" | "key">): AppOutputs {
-  const outs = WIRE.outputs(a, { resourceName: a.name || resourceNameOf(ctx) });
-  return Object.fromEntries(Object.entries(outs).map(([k, v]) => [k, normalize(k, v)])) as AppOutputs;
+  return WIRE.canonical(WIRE.outputs(a, { resourceName: a.name || resourceNameOf(ctx) }));
 }
 
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */

@@ -76,8 +76,7 @@ export function environmentOutputs(
   e: ApiEnvironment,
   ctx: Pick<Context, "parents" | "key">,
 ): EnvironmentOutputs {
-  const outs = WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) });
-  return Object.fromEntries(Object.entries(outs).map(([k, v]) => [k, normalize(k, v)])) as EnvironmentOutputs;
+  return WIRE.canonical(WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) }));
 }
 
 /** The fields to PATCH to bring an environment from `have` to `want`; `undefined` when nothing differs. */

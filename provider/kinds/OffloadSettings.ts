@@ -126,18 +126,14 @@ const WIRE = wireOf(inputs, outputs, normalize);
 /** What an install reports before any settings are made: each null (also as an input), so a diff shows it. */
 const NOTHING = { cloud: null, bucket: null, bucketRegion: null, pathSettings: [] };
 
-/** Settings in the kind's canonical form (each value as `normalize` has it): as read back, and as sent. */
-const canonical = <S extends object>(settings: S): S =>
-  Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, normalize(k, v)])) as S;
-
 /** Maps the service's answer to outputs: its `settings` (canonical) and `status`. */
 export const offloadOutputs = (live: ApiOffloadSettings): LiveSettings => ({
-  ...canonical(live.settings ? WIRE.outputs(live.settings) : NOTHING),
+  ...WIRE.canonical(live.settings ? WIRE.outputs(live.settings) : NOTHING),
   status: live.status ?? null,
 });
 
 /** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
-export const offloadRequest = (i: Settings) => WIRE.whole(canonical(i)) as UpdateOffloadSettingsRequest;
+export const offloadRequest = (i: Settings) => WIRE.whole(WIRE.canonical(i)) as UpdateOffloadSettingsRequest;
 
 /** Whether live outputs hold the desired settings. */
 export const sameSettings = (live: Omit<LiveSettings, "status">, want: Settings): boolean =>
