@@ -16,6 +16,7 @@ import {
   COMMON_INPUTS,
   domainNameInput,
   out,
+  ruled,
   timeoutSecondsInput,
   uuidString,
   whole,
@@ -47,7 +48,10 @@ export type MappingInput = z.output<typeof mappingInput>;
 const inputs = z
   .object({
     ...environmentAddress,
-    mappings: z.array(mappingInput, { error: "is required and must be a list of {domain, ...}" }).meta({
+    mappings: ruled(
+      z.array(mappingInput, { error: "is required and must be a list of {domain, ...}" }),
+      mappingFailures,
+    ).meta({
       description: "The full set of mappings of the environment: afterwards exactly these exist.",
       // The service names an error's field `domainMappings.<i>.<field>`.
       wire: "domainMappings",
@@ -222,7 +226,6 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules: [{ uses: ["mappings"], test: (i) => mappingFailures(i.mappings) }],
   // The replacement may map the same domains on another environment: free them first.
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
