@@ -269,9 +269,7 @@ export const definition = defineKind({
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
     // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
-    return {
-      outs: mappingsOutputs(statuses, { mappings: normalizeMappings(asInputs(statuses)) as MappingInput[] }),
-    };
+    return { outs: mappingsOutputs(statuses, { mappings: asInputs(statuses) }) };
   },
   async update(_id, _olds, news, ctx) {
     return mappingsOutputs(await apply(ctx, news.mappings));
