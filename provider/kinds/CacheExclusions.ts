@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isConflict } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, requiredString, uuidString, whole } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, requiredString, ruled, uuidString, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 
 /** One cache exclusion a program may declare (`cookie` is in the schema only to say why not). */
@@ -19,31 +19,6 @@ const exclusion = z
     }),
   })
   .strict();
-
-const inputs = z
-  .object({
-    installId: uuidString.meta({
-      parent: true,
-      description: "The install whose exclusions this resource owns (also the resource id).",
-      replaces: true,
-    }),
-    exclusions: z.array(exclusion, { error: "is required and must be a list" }).meta({
-      description:
-        'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
-        "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
-        "empty list clears them.",
-    }),
-    adopt: COMMON_INPUTS.adopt.meta({
-      description:
-        "Take over an install whose list already holds other exclusions, replacing them with these. Without it, " +
-        "create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is " +
-        "always taken over).",
-      setting: true,
-    }),
-  })
-  .strict();
-
-const outputs = z.object({});
 
 /** Why a `value` is not a regular expression, or `undefined` when it compiles. */
 export function regexError(value: string): string | undefined {
@@ -72,6 +47,34 @@ export const exclusionFailures = (exclusions: readonly { type: string; value: st
       ...(bad === undefined ? [] : [value]),
     ];
   });
+
+const inputs = z
+  .object({
+    installId: uuidString.meta({
+      parent: true,
+      description: "The install whose exclusions this resource owns (also the resource id).",
+      replaces: true,
+    }),
+    exclusions: ruled(
+      z.array(exclusion, { error: "is required and must be a list" }),
+      exclusionFailures,
+    ).meta({
+      description:
+        'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
+        "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
+        "empty list clears them.",
+    }),
+    adopt: COMMON_INPUTS.adopt.meta({
+      description:
+        "Take over an install whose list already holds other exclusions, replacing them with these. Without it, " +
+        "create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is " +
+        "always taken over).",
+      setting: true,
+    }),
+  })
+  .strict();
+
+const outputs = z.object({});
 
 /** A list as the service saves it: no cookie entries (never saved), no duplicates, sorted by type then value. */
 export function normalizeExclusions(list: unknown): Exclusion[] {
@@ -136,7 +139,6 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules: [{ uses: ["exclusions"], test: (i) => exclusionFailures(i.exclusions) }],
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
   // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
   async create(inputs, ctx) {

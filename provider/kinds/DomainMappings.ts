@@ -16,6 +16,7 @@ import {
   COMMON_INPUTS,
   domainNameInput,
   out,
+  ruled,
   timeoutSecondsInput,
   uuidString,
   whole,
@@ -47,7 +48,10 @@ export type MappingInput = z.output<typeof mappingInput>;
 const inputs = z
   .object({
     ...environmentAddress,
-    mappings: z.array(mappingInput, { error: "is required and must be a list of {domain, ...}" }).meta({
+    mappings: ruled(
+      z.array(mappingInput, { error: "is required and must be a list of {domain, ...}" }),
+      mappingFailures,
+    ).meta({
       description: "The full set of mappings of the environment: afterwards exactly these exist.",
       // The service names an error's field `domainMappings.<i>.<field>`.
       wire: "domainMappings",
@@ -181,9 +185,27 @@ function waitSettled(ctx: Context, mappings: readonly MappingInput[]): Promise<M
   );
 }
 
-/** Makes the environment's set exactly `mappings` (`:replace`). */
-const replace = (ctx: Context, { mappings }: { mappings: readonly MappingInput[] }) =>
-  ctx.client.domainMappings.replace(...environmentOf(ctx), { domainMappings: replaceBody(mappings) });
+/**
+ * Makes the environment's set exactly `mappings` (`:replace`) and waits until it is settled (create, update
+ * and delete). Given the live set (a create), one that already is `mappings` (an import, the way back after a
+ * crash) is not sent again, nor waited for when all of it is ACTIVE. A wait that fails throws what
+ * `waitFailed` makes of its error (a create's says the resource exists: its set is on the service).
+ */
+async function apply(
+  ctx: Context,
+  mappings: readonly MappingInput[],
+  live?: MappingStatus[],
+  waitFailed: (err: unknown) => unknown = (err) => err,
+): Promise<MappingStatus[]> {
+  const same =
+    live !== undefined && isDeepStrictEqual(normalizeMappings(asInputs(live)), normalizeMappings(mappings));
+  if (!same)
+    await ctx.client.domainMappings.replace(...environmentOf(ctx), { domainMappings: replaceBody(mappings) });
+  if (same && live.every((m) => m.state === "ACTIVE")) return live;
+  return waitSettled(ctx, mappings).catch((err: unknown) => {
+    throw waitFailed(err);
+  });
+}
 
 export const definition = defineKind({
   kind: "DomainMappings",
@@ -222,7 +244,6 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules: [{ uses: ["mappings"], test: (i) => mappingFailures(i.mappings) }],
   // The replacement may map the same domains on another environment: free them first.
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
@@ -236,36 +257,25 @@ export const definition = defineKind({
           `(${existing.map((m) => m.domain).join(", ")})`,
         "set adopt: true to replace them with this set",
       );
-    // Already the declared set (an import, the way back after a crash): not sent again.
-    const same = isDeepStrictEqual(normalizeMappings(asInputs(existing)), normalizeMappings(inputs.mappings));
-    if (!same) await replace(ctx, inputs);
-    try {
-      const settled = same && existing.every((m) => m.state === "ACTIVE");
-      const statuses = settled ? existing : await waitSettled(ctx, inputs.mappings);
-      return {
-        id,
-        outs: mappingsOutputs(statuses),
-        ...(existing.length ? { adopted: `domain mappings of environment ${environmentId}` } : {}),
-      };
-    } catch (err) {
-      throw new CreatedButFailedError(id, mappingsOutputs([]), err);
-    }
+    const failed = (err: unknown) => new CreatedButFailedError(id, mappingsOutputs([]), err);
+    const statuses = await apply(ctx, inputs.mappings, existing, failed);
+    return {
+      id,
+      outs: mappingsOutputs(statuses),
+      ...(existing.length ? { adopted: `domain mappings of environment ${environmentId}` } : {}),
+    };
   },
   async read(_id, olds, ctx) {
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
     // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
-    return {
-      outs: mappingsOutputs(statuses, { mappings: normalizeMappings(asInputs(statuses)) as MappingInput[] }),
-    };
+    return { outs: mappingsOutputs(statuses, { mappings: asInputs(statuses) }) };
   },
   async update(_id, _olds, news, ctx) {
-    await replace(ctx, news);
-    return mappingsOutputs(await waitSettled(ctx, news.mappings));
+    return mappingsOutputs(await apply(ctx, news.mappings));
   },
   async delete(_id, _olds, ctx) {
-    await replace(ctx, { mappings: [] });
-    await waitSettled(ctx, []);
+    await apply(ctx, []);
   },
 });
 

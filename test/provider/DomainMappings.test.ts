@@ -182,6 +182,26 @@ describe("DomainMappings against the simulator", () => {
       ),
     );
   });
+  it("a refused set is no resource; a wait that fails after the :replace records it (the error carries the id)", async () => {
+    const refused = await checkOk(provider, { ...staging, mappings: [{ domain: SEEDED_DOMAIN }] });
+    expect(await provider.create(refused).catch((e: unknown) => e)).not.toMatchObject({
+      name: "CreatedButFailedError",
+    });
+    const inputs = await checkOk(provider, { ...staging, mappings: shop });
+    fixture.sim.clearRequests();
+    const pending = provider.create(inputs).catch((e: unknown) => e);
+    // Once the set is sent, every listing of it fails.
+    await fixture.sim.served((r) => r.method === "POST");
+    fixture.sim.setFaults([{ method: "GET", path: "*/environments/staging/domainMappings*", status: 500 }]);
+    const err = await pending;
+    fixture.sim.setFaults([]);
+    expect(err).toMatchObject({
+      name: "CreatedButFailedError",
+      id: `accounts/${ACCOUNT}/apps/${APP}/environments/staging/domainMappings`,
+      properties: expect.objectContaining({ mappings: inputs["mappings"], domainMappings: [] }),
+    });
+    expect(String((err as Error).message)).toMatch(/wpengine:DomainMappings create failed: .*500/);
+  });
 });
 
 describe("DomainMappings check", () => {

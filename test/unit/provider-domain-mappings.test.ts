@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mappingStatus } from "../../provider/core/appHosting";
-import { named } from "../../provider/core/inputs";
+import { checkInputs, named } from "../../provider/core/inputs";
 import {
   asInputs,
   definition,
@@ -48,13 +48,13 @@ describe("DomainMappings helpers", () => {
   });
 
   it("names a duplicate domain (case-insensitively, through the schema)", () => {
-    const parsed = DomainMappingsInputsSchema.parse({
+    const checked = checkInputs(DomainMappingsInputsSchema, {
       accountId: ACCOUNT,
       appId: "shop",
       environmentId: "prod",
       mappings: [{ domain: "a.example" }, { domain: "A.Example" }],
     });
-    expect(mappingFailures(parsed.mappings)).toEqual([
+    expect(checked.failures).toEqual([
       {
         property: "mappings[1].domain",
         reason:
