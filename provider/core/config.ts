@@ -134,12 +134,16 @@ export function clearStackConfig(): void {
   stack.clear();
 }
 
+/** The CPUs this process may use, asked once (the OS call cost 40 µs on every lifecycle call). */
+let cpus: number | undefined;
+const machineCpus = () => (cpus ??= availableParallelism());
+
 /**
  * The default of `maxConcurrency`: as many requests as the engine runs operations (`PULUMI_PARALLEL`, else
  * the CLI's 4 × the CPUs, pulumi/pkg/cmd/pulumi/operations/up.go), whose slots each wait on this process,
  * up to 40 (two full bulk creates of 20 domains).
  */
-export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = availableParallelism()): number {
+export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus()): number {
   const parallel = Number(env["PULUMI_PARALLEL"]);
   return Math.min(Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus, 40);
 }
