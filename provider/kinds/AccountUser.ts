@@ -3,6 +3,7 @@ import {
   type AccountUser as ApiAccountUser,
   type CreateAccountUserRequest,
   isNotFound,
+  normalizeRoles,
   type UpdateAccountUserRequest,
   type WpEngineClient,
 } from "../../sdk";
@@ -25,14 +26,9 @@ import { wireOf } from "../core/wire";
 /** The role sets the service accepts, in their canonical spelling. */
 const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,billing"] as const;
 
-/** A role set's canonical spelling (`Billing, Full` -> `full,billing`); `undefined` when not one of the five. */
-export function canonicalRoles(value: string): (typeof CANONICAL_ROLES)[number] | undefined {
-  const parts = [...new Set(value.split(",").map((p) => p.trim().toLowerCase()))].filter((p) => p !== "");
-  const base = parts.filter((p) => p !== "billing");
-  if (base.length !== 1) return undefined;
-  const joined = parts.includes("billing") ? `${base[0]},billing` : `${base[0]}`;
-  return CANONICAL_ROLES.find((r) => r === joined);
-}
+/** A role set's canonical spelling (`Billing, Full` -> `full,billing`, the sdk's); `undefined` when not one of the five. */
+export const canonicalRoles = (value: string): (typeof CANONICAL_ROLES)[number] | undefined =>
+  CANONICAL_ROLES.find((r) => r === normalizeRoles(value));
 
 /** Whether a role set is restricted to a list of installs. */
 const isPartial = (roles: string): boolean => canonicalRoles(roles)?.startsWith("partial") ?? false;
