@@ -139,9 +139,9 @@ export const offloadRequest = (i: Settings) => WIRE.whole(WIRE.canonical(i)) as 
 export const sameSettings = (live: Omit<LiveSettings, "status">, want: Settings): boolean =>
   WIRE.patch(live as Partial<OffloadSettingsOutputs>, want) === undefined;
 
-/** The settings an install already has, as a refusal names them: bucket and region (none without a bucket). */
-const onInstall = (s: LiveSettings) =>
-  s.bucket && `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})`;
+/** Where settings offload to, as messages name it and the wait compares it: bucket and region (none without a bucket). */
+const destination = (s: Partial<Omit<LiveSettings, "status">>) =>
+  s.bucket ? `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})` : undefined;
 
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
 async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise<OffloadSettingsOutputs> {
@@ -152,13 +152,12 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
       async () => {
         const outs = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
         // Applied AND ours: a read racing the update could still show the previous settings as applied.
-        if (
-          outs.status === "applied" &&
-          outs.bucket === inputs.bucket &&
-          outs.bucketRegion === inputs.bucketRegion
-        )
+        if (outs.status === "applied" && destination(outs) === destination(inputs))
           return { done: true, value: outs as OffloadSettingsOutputs };
-        return { done: false, state: `status ${outs.status ?? "unknown"}, bucket ${outs.bucket ?? "none"}` };
+        return {
+          done: false,
+          state: `status ${outs.status ?? "unknown"}, ${destination(outs) ?? "no bucket"}`,
+        };
       },
       { pace: { intervalMs: 500, maxIntervalMs: 10_000 } },
     );
@@ -202,7 +201,7 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
     const same = sameSettings(current, inputs);
-    const found = onInstall(current);
+    const found = destination(current);
     // Other settings made by hand are only overwritten on request.
     if (found && !inputs.adopt && !same) {
       throw alreadyExists(
@@ -233,7 +232,7 @@ export const definition = defineKind({
     return waitApplied(ctx, news);
   },
   async delete(_id, olds) {
-    return `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to bucket ${olds.bucket}`;
+    return `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to ${destination(olds) ?? "no bucket"}`;
   },
 });
 

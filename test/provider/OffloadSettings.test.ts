@@ -154,7 +154,7 @@ describe("OffloadSettings lifecycle", () => {
         status: "pending",
       });
       expect(failed.message).toMatch(
-        /^wpengine:OffloadSettings create failed: the service accepted the offload settings of install .* but did not apply them within timeoutSeconds \(1 s; last seen: status pending, bucket acme-uploads\)/,
+        /^wpengine:OffloadSettings create failed: the service accepted the offload settings of install .* but did not apply them within timeoutSeconds \(1 s; last seen: status pending, bucket acme-uploads \(us-east-1\)\)/,
       );
     } finally {
       clearInterval(timer);

@@ -41,7 +41,7 @@ const cases: {
     provider: OffloadSettings,
     id: INSTALL,
     props: { installId: INSTALL, bucket: "acme-uploads", bucketRegion: "us-east-1" },
-    says: "offload settings cannot be deleted; the install keeps offloading to bucket acme-uploads",
+    says: "offload settings cannot be deleted; the install keeps offloading to bucket acme-uploads (us-east-1)",
   },
   {
     kind: "ThirdPartyCertificate",
