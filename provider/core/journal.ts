@@ -1,7 +1,8 @@
 /**
  * The create journal, by which `pulumi-wpengine recover` takes back exactly what a killed run created
- * (docs/recover.md): one JSON line per step, the lines of one turn in one fsynced write (a kill tears at
- * most the last), holding the run, the kind, its identity and the id, never a credential or another input.
+ * (docs/recover.md): one JSON line per step, the lines of one turn in one write (a kill tears at most the
+ * last; `flushJournal` says when each is fsynced), holding the run, the kind, its identity and the id, never
+ * a credential or another input.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as fs from "node:fs";
