@@ -8,7 +8,9 @@
  *   once per added latency (default 0 and 100 ms per API request);
  * - **the floor**: N `pulumi.dynamic.Resource`s with the same inputs whose provider does no I/O (create
  *   returns its inputs, read returns its state): what the engine, the language host, the program and the
- *   dynamic-provider plugin cost on their own.
+ *   dynamic-provider plugin cost on their own. With `--floor-shape domain` the floor's resources have a
+ *   `Domain`'s shape instead: every property a `Domain` declares, and a `Domain`'s outputs (values of the
+ *   same sizes) in their state, still no I/O; what Pulumi itself costs for resources of that shape.
  * Each runs `up`, a no-op `preview`, `refresh --skip-preview` and `destroy`, first with the engine's
  * checkpoints (a whole state written after every step), then with `PULUMI_SKIP_CHECKPOINTS=true`. Each
  * step reports the API calls that reached the simulator, the wall time and its ratio to the floor's, and
@@ -19,7 +21,7 @@
  *
  *   node bench/engine.js [--sizes 100,400,1000] [--latency 0,100] [--modes checkpoints,skip]
  *                        [--parallel P] [--max-concurrency M] [--target-parallel 40]
- *                        [--postgres [N]] [--profile N] [--write]
+ *                        [--floor-shape thin|domain] [--postgres [N]] [--profile N] [--write]
  *
  * `--parallel` is the engine's `--parallel` (its default is 4 × CPUs) and `--max-concurrency` our
  * `wpengine:maxConcurrency` (unset by default: the provider's own default), both for every step;
@@ -73,6 +75,10 @@ const TARGET_PARALLEL = Number(flag("target-parallel", 40));
 const POSTGRES = flag("postgres", false);
 const POSTGRES_N = POSTGRES === true ? 400 : Number(POSTGRES);
 const PROFILE = flag("profile", false);
+/** The floor's resources: `thin` (the bench's two inputs) or `domain` (a `Domain`'s properties and outputs). */
+const FLOOR_SHAPE = flag("floor-shape", "thin");
+if (FLOOR_SHAPE !== "thin" && FLOOR_SHAPE !== "domain")
+  throw new Error(`--floor-shape: "${FLOOR_SHAPE}" is neither thin nor domain`);
 const WRITE = flag("write", false) === true;
 /** Issue 35's targets are stated at 100 ms, checkpoints skipped, N = 400 (and 1,000); `PULUMI_PARALLEL` rows at 400. */
 const TARGET = { n: 400, latency: 100, mode: "skip checkpoints", ratio: 1.2 };
@@ -170,16 +176,50 @@ const n = Number(new pulumi.Config().require("n"));
 for (let i = 0; i < n; i++) new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" });
 `;
 
+/**
+ * A `Domain`'s state as the simulator gives it (values of the same sizes), for `--floor-shape domain`; the
+ * bench checks below that its keys are the ones a `Domain` declares.
+ */
+const DOMAIN_OUTS = {
+  primary: false,
+  redirectTo: null,
+  secureAllUrls: false,
+  adopt: null,
+  profile: null,
+  domainId: "0e5b1c3a-1d2f-4c7e-9a8b-123456789012",
+  duplicate: false,
+  networkType: "AN",
+  ownershipStatus: "TXT_VERIFICATION_PENDING",
+  txtVerificationKey: "_wpe-verification.d0.bench.example",
+  txtVerificationValue: "wpe-verify-0123456789abcdef0123456789",
+  txtVerifiedTime: null,
+  txtVerifiedDomain: null,
+  cname: "acmedev.wpenginepowered.com",
+  aRecords: ["141.193.213.10", "141.193.213.11"],
+};
+
+if (FLOOR_SHAPE === "domain") {
+  const def = require("../dist").Domain.definition;
+  const declared = [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)].sort();
+  const shaped = [...Object.keys(DOMAIN_OUTS), "installId", "name"].sort();
+  if (JSON.stringify(declared) !== JSON.stringify(shaped))
+    throw new Error(`--floor-shape domain: the floor declares ${shaped}, a Domain ${declared}`);
+}
+
 /** Pulumi's floor: the same program shape, a dynamic resource whose provider does no I/O. */
 const FLOOR = `"use strict";
 const pulumi = require("@pulumi/pulumi");
+const SHAPE = ${FLOOR_SHAPE === "domain" ? JSON.stringify(DOMAIN_OUTS) : "{}"};
 const provider = {
-  async create(inputs) { return { id: inputs.name, outs: inputs }; },
+  async create(inputs) { return { id: inputs.name, outs: { ...SHAPE, ...inputs } }; },
   async read(id, props) { return { id, props }; },
   async delete() {},
 };
 class Floor extends pulumi.dynamic.Resource {
-  constructor(name, args, opts) { super(provider, name, args, opts); }
+  constructor(name, args, opts) {
+    const declared = Object.fromEntries(Object.keys(SHAPE).map((k) => [k, undefined]));
+    super(provider, name, { ...declared, ...args, ...(Object.keys(SHAPE).length ? { __claimant: name } : {}) }, opts);
+  }
 }
 const n = Number(new pulumi.Config().require("n"));
 for (let i = 0; i < n; i++) new Floor("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" });
@@ -463,7 +503,7 @@ async function profiled(project, step, n) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-bench-prof-"));
   await project.setConfig({ n: String(n) });
   const out = {};
-  for (const s of [STEPS[0], STEPS[1], STEPS[3]]) {
+  for (const s of STEPS) {
     const sub = path.join(dir, s.name.replace(/\W+/g, "-"));
     fs.mkdirSync(sub);
     const args = [...s.args, "--profiling", path.join(sub, "engine")];
@@ -575,7 +615,7 @@ function render({ rows, targetRows, state, medians, profile, seconds, loadStart,
       `${seconds} s in all. Median latency of an API request: ${LATENCIES.map((ms) => `${medians[ms].toFixed(1)} ms with ${ms} ms added`).join(", ")}. ` +
       `Engine \`--parallel\` ${ENGINE_PARALLEL}${PARALLEL ? "" : " (its default, 4 × CPUs)"}, \`wpengine:maxConcurrency\` ${MAX_CONCURRENCY}; file backend.`,
     "",
-    `Wall time of each step; ours as API calls · wall · its ratio to the floor's (the same N of dynamic resources whose provider does no I/O):`,
+    `Wall time of each step; ours as API calls · wall · its ratio to the floor's (the same N of dynamic resources whose provider does no I/O${FLOOR_SHAPE === "domain" ? ", each with a Domain's properties and outputs" : ""}):`,
     "",
     `| N | checkpoints | step | floor | ${LATENCIES.map((ms) => `ours, ${ms} ms | × floor`).join(" | ")} |`,
     `| ---: | --- | --- | ---: | ${LATENCIES.map(() => "---: | ---:").join(" | ")} |`,
