@@ -33,6 +33,28 @@ describe("npm run bench", { timeout: 12 * 60_000 }, () => {
     expect(r.stdout).toMatch(/^\| 3 \| \d+ \| \d+ \| 345 \|$/m);
   });
 
+  it("the engine bench's floor of a Domain's shape declares what a Domain declares and runs every step", async () => {
+    // The bench refuses to start when the floor's shape and Domain's definition differ (a property added).
+    const r = await run([
+      "bench/engine.js",
+      "--sizes",
+      "2",
+      "--latency",
+      "0",
+      "--modes",
+      "skip",
+      "--floor-shape",
+      "domain",
+    ]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).not.toContain("WRONG");
+    expect(r.stdout).toContain("whose provider does no I/O, each with a Domain's properties and outputs");
+    for (const step of ["up", "no-op preview", "refresh", "destroy"])
+      expect(r.stdout).toMatch(
+        new RegExp(`^\\| 2 \\| skipped \\| ${step} \\| \\d+\\.\\d s \\| [1-9]\\d* · `, "m"),
+      );
+  });
+
   it("the memory bench registers each variant's resources and properties and reports them side by side", async () => {
     const r = await run(["bench/memory.js", "--n", "20"]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
