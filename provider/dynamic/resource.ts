@@ -37,18 +37,27 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
       : (opts ?? {});
     // Pulumi's registration captures `new Error().stack` four times per property for its leak report:
     // formatting those (source-mapped) stacks was most of a declaration's cost (12-19 ms in `npm run
-    // bench`), so they are left empty. Pulumi lifts the limit to read the resource's source position.
+    // bench`), so they are left empty. Pulumi lifts the limit to read the resource's source position,
+    // which it takes a fixed number of frames below its own: this file's frames are left out of the stacks
+    // taken meanwhile, so the position (and the stack the state keeps) is the program's line, not this one.
     const limit = Error.stackTraceLimit;
+    const format = Error.prepareStackTrace;
     Error.stackTraceLimit = 0;
+    Error.prepareStackTrace = (err, frames) => {
+      const kept = frames.filter((f) => f.getFileName() !== __filename);
+      return format ? format(err, kept) : `${err}${kept.map((f) => `\n    at ${f}`).join("")}`;
+    };
     try {
       super(thinProvider(kind), name, props, merged, "wpengine", kind);
     } catch (e) {
       // An error thrown while registering still shows where the program declared the resource.
       Error.stackTraceLimit = limit;
+      Error.prepareStackTrace = format;
       if (e instanceof Error) e.stack = `${e.stack}\n${new Error().stack?.split("\n").slice(1).join("\n")}`;
       throw e;
     } finally {
       Error.stackTraceLimit = limit;
+      Error.prepareStackTrace = format;
     }
   }
 }

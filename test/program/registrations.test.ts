@@ -64,6 +64,8 @@ let plain: Capture;
 let preview: Capture;
 let withOptions: Capture;
 let allClasses: Capture;
+/** The plain program's lines, to find where it declares each resource. */
+let plainLines: string[];
 
 beforeAll(async () => {
   packed = await packedProgram();
@@ -72,6 +74,7 @@ beforeAll(async () => {
   const plainFile = packed.writeProgram("reg-cases", resourcesProgram(items()));
   const optionsFile = packed.writeProgram("reg-cases-options", resourcesProgram(items(USER_OPTIONS)));
   const allFile = packed.writeProgram("reg-all-classes", ALL_CLASSES_PROGRAM);
+  plainLines = fs.readFileSync(path.resolve(packed.dir, plainFile), "utf8").split("\n");
   [plain, preview, withOptions, allClasses] = await Promise.all([
     capture(packed.dir, plainFile),
     capture(packed.dir, plainFile, { preview: true }),
@@ -112,6 +115,14 @@ describe.each(CASES)("$kind registers", (c) => {
     expect(info(plain, c.kind).className).toBe(c.kind);
     // Secret args stay secret on the wire.
     for (const key of c.secretArgs ?? []) expect(unwrapSecrets(reg.inputs[key]).secret, key).toBe(true);
+  });
+
+  it("where the program declares it, as the state's source position (not the package's class)", () => {
+    const reg = registration(plain, c.kind);
+    const line = plainLines.findIndex((l) => l.includes(`new (load(${JSON.stringify(c.kind)}))`)) + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(reg.sourcePosition?.uri).toMatch(/\/reg-cases\.js$/);
+    expect(reg.sourcePosition?.line).toBe(line);
   });
 
   it("the same in a preview", () => {

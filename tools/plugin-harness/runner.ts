@@ -45,6 +45,8 @@ export interface RegisterMessage {
   /** Inputs with secrets in Pulumi's wire form (`{"4dabf18193072939515e22adb298388d": ..., value}`) and unknowns as the sentinel. */
   inputs: Record<string, unknown>;
   options: RegisteredOptions;
+  /** Where the program declared it, as Pulumi recorded it (the state's `sourcePosition`): a `file:` URI and line. */
+  sourcePosition?: { uri: string; line: number };
 }
 
 /** One stack output as the program left it. */
@@ -144,6 +146,7 @@ pulumi.runtime.setMocks(
       const req = current;
       current = undefined;
       const opt = (get) => (req && typeof req[get] === "function" ? req[get]() : undefined);
+      const position = opt("getSourceposition");
       const msg = {
         t: "register",
         seq: ++seq,
@@ -162,6 +165,7 @@ pulumi.runtime.setMocks(
           ignoreChanges: opt("getIgnorechangesList") || [],
           replaceOnChanges: opt("getReplaceonchangesList") || [],
         },
+        sourcePosition: position ? { uri: position.getUri(), line: position.getLine() } : undefined,
       };
       return new Promise((resolve, reject) => {
         pending.set(msg.seq, { resolve, reject });
