@@ -44,18 +44,15 @@ const frequencyInput = z
   .strict();
 
 /** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
-const frequencyFailures = ({ unit, value }: z.output<typeof frequencyInput>): CheckFailure | undefined =>
-  unit === "DAYS" && value !== 7 && value !== 14
-    ? {
-        property: "frequency.value",
-        reason: whole(`with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${value}`),
-      }
-    : unit === "MONTHLY" && (value < 1 || value > 31)
-      ? {
-          property: "frequency.value",
-          reason: whole(`with unit MONTHLY the value is the day of the month, 1 to 31, got ${value}`),
-        }
-      : undefined;
+function frequencyFailures({ unit, value }: z.output<typeof frequencyInput>): CheckFailure | undefined {
+  const reason =
+    unit === "DAYS" && value !== 7 && value !== 14
+      ? `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${value}`
+      : unit === "MONTHLY" && (value < 1 || value > 31)
+        ? `with unit MONTHLY the value is the day of the month, 1 to 31, got ${value}`
+        : undefined;
+  return reason === undefined ? undefined : { property: "frequency.value", reason: whole(reason) };
+}
 
 const recipientInput = z
   .object({
@@ -190,8 +187,8 @@ export const inputFields = (i: ScheduleFields): ScheduleFields =>
 
 const scheduleFields = (s: ApiSchedule): ScheduleFields => inputFields(WIRE.fields(s));
 
-const differingFields = (a: ScheduleFields, b: ScheduleFields) =>
-  fieldsOf().filter((k) => JSON.stringify(normalize(k, a[k])) !== JSON.stringify(normalize(k, b[k])));
+/** The ids of schedules, as messages list them. */
+const uuids = (l: readonly ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
 
 /**
  * Picks the schedule a create made: among the schedules not in `before`, the one whose fields equal the
@@ -203,19 +200,19 @@ export function pickCreated(
   wanted: ScheduleFields,
 ): { ok: true; schedule: ApiSchedule; match: "exact" | "only-new-schedule" } | { ok: false; reason: string } {
   const fresh = after.filter((s) => !before.has(s.uuid));
-  const equal = fresh.filter((s) => differingFields(scheduleFields(s), wanted).length === 0);
-  const ids = (l: ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
+  // Equal: a PATCH to the requested fields would change none of them.
+  const equal = fresh.filter((s) => !WIRE.patch(scheduleFields(s), wanted));
   if (equal.length === 1) return { ok: true, schedule: equal[0]!, match: "exact" };
   if (equal.length > 1)
     return {
       ok: false,
-      reason: `${equal.length} new schedules with exactly these fields appeared (${ids(equal)}); cannot tell which one this create made`,
+      reason: `${equal.length} new schedules with exactly these fields appeared (${uuids(equal)}); cannot tell which one this create made`,
     };
   if (fresh.length === 1) return { ok: true, schedule: fresh[0]!, match: "only-new-schedule" };
   return {
     ok: false,
     reason: fresh.length
-      ? `${fresh.length} new schedules appeared (${ids(fresh)}) and none has exactly the requested fields`
+      ? `${fresh.length} new schedules appeared (${uuids(fresh)}) and none has exactly the requested fields`
       : "the service accepted the create but no new schedule appears in the site's listing",
   };
 }
@@ -241,24 +238,18 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
   return at.getTime() === l;
 }
 
-/**
- * The `nextScheduledDate` to record: `anchor` (the inputs' or state's) while the listed date `live` is that
- * date or one of its later runs (the service moves it on after every run); otherwise `live` (drift).
- */
-const recordedDate = (
-  anchor: string | undefined,
-  live: string,
-  frequency: { value: number; unit: string },
-) => (anchor !== undefined && isRunOf(anchor, live, frequency) ? canonicalTime(anchor) : live);
-
 /** Maps a listed schedule to outputs: the listed next date is `nextRunDate`, `given` anchors the recorded one. */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
   const live = fields.nextScheduledDate;
+  const anchor = given.nextScheduledDate;
   return {
     ...WIRE.outputs(s),
     ...fields,
-    nextScheduledDate: recordedDate(given.nextScheduledDate, live, fields.frequency),
+    // The recorded date (the inputs' or state's) while the listed one is it or one of its later runs (the
+    // service moves it on after every run); otherwise the listed one (drift).
+    nextScheduledDate:
+      anchor !== undefined && isRunOf(anchor, live, fields.frequency) ? canonicalTime(anchor) : live,
     nextRunDate: live || null,
   };
 }
@@ -268,10 +259,8 @@ export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) 
   WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
 
 /** The schedule as listed under its site (the service has no single-schedule read), or `undefined`. */
-async function findById(ctx: Context, id: string): Promise<ApiSchedule | undefined> {
-  const all = await ctx.client.reportSchedules.list(ctx.parent);
-  return all.find((s) => s.uuid.toLowerCase() === id.toLowerCase());
-}
+const findById = async (ctx: Context, id: string) =>
+  (await ctx.client.reportSchedules.list(ctx.parent)).find((s) => s.uuid.toLowerCase() === id.toLowerCase());
 
 /** Applies the PATCH if any (it answers only `{message}`) and reads the schedule back. */
 async function patchAndRead(
@@ -316,19 +305,16 @@ export const definition = defineKind({
     const { parent: siteId, key: title } = ctx;
     const existing = await ctx.client.reportSchedules.list(siteId);
     const sameTitle = existing.filter((s) => s.title === title);
-    const ids = sameTitle.map((s) => s.uuid).join(", ");
-    if (sameTitle.length && !inputs.adopt) {
+    if (sameTitle.length && !inputs.adopt)
       throw alreadyExists(
-        `${sameTitle.length} report schedule(s) titled "${title}" already exist on site ${siteId} (${ids})`,
+        `${sameTitle.length} report schedule(s) titled "${title}" already exist on site ${siteId} (${uuids(sameTitle)})`,
         "set adopt: true to take it over (possible when exactly one has the title), or choose another title",
       );
-    }
-    if (sameTitle.length > 1) {
+    if (sameTitle.length > 1)
       throw new Error(
         `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} ` +
-          `(${ids}); adoption needs exactly one`,
+          `(${uuids(sameTitle)}); adoption needs exactly one`,
       );
-    }
     const found = sameTitle[0];
     if (found) {
       const outs = { ...scheduleOutputs(found, inputs), createMatch: "adopted" as const };
@@ -336,11 +322,7 @@ export const definition = defineKind({
       const adopted = `report schedule "${title}" of site ${siteId}`;
       try {
         const patched = patch && (await patchAndRead(ctx, found.uuid, patch, inputs));
-        return {
-          id: found.uuid,
-          outs: patched ? { ...patched, createMatch: outs.createMatch } : outs,
-          adopted,
-        };
+        return { id: found.uuid, outs: { ...(patched || outs), createMatch: outs.createMatch }, adopted };
       } catch (err) {
         throw new CreatedButFailedError(found.uuid, outs, err);
       }
@@ -364,9 +346,7 @@ export const definition = defineKind({
     const outs = await patchAndRead(ctx, id, schedulePatch(olds, news), news);
     return olds.createMatch ? { ...outs, createMatch: olds.createMatch } : outs;
   },
-  async delete(id, _olds, ctx) {
-    await ctx.client.reportSchedules.delete(id);
-  },
+  delete: (id, _olds, ctx) => ctx.client.reportSchedules.delete(id),
 });
 
 export const provider = definition.provider;
