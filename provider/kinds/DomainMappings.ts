@@ -95,11 +95,9 @@ export function normalizeMappings(value: unknown): unknown {
 export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const fail = (property: string, reason: string) => failures.push({ property, reason });
-  const first = new Map<string, number>();
   mappings.forEach((m, i) => {
-    const seen = first.get(m.domain);
-    if (seen === undefined) first.set(m.domain, i);
-    else
+    const seen = mappings.findIndex((other) => other.domain === m.domain);
+    if (seen < i)
       fail(
         `mappings[${i}].domain`,
         `${m.domain} appears more than once (also mappings[${seen}]); domains compare case-insensitively`,
@@ -155,24 +153,20 @@ export const replaceBody = (mappings: readonly MappingInput[]) =>
   }));
 
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
-const mappingsOutputs = (statuses: MappingStatus[], more: Partial<DomainMappingsOutputs> = {}) =>
+const mappingsOutputs = (statuses: MappingStatus[]) =>
   ({
     domainMappings: statuses,
     primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
-    ...more,
   }) as DomainMappingsOutputs;
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
 function waitSettled(ctx: Context, mappings: readonly MappingInput[]): Promise<MappingStatus[]> {
   const domains = mappings.map((m) => m.domain);
-  const name = resourceNameOf(ctx);
   const pending = (statuses: readonly MappingStatus[]) =>
     statuses.map((s) => `${s.domain} ${s.state}`).join(", ") || "missing";
   return waitFor<MappingStatus[]>(
     ctx,
-    domains.length
-      ? `the domain mappings of ${name} to become ACTIVE`
-      : `the domain mappings of ${name} to be removed`,
+    `the domain mappings of ${resourceNameOf(ctx)} ${domains.length ? "to become ACTIVE" : "to be removed"}`,
     async () => {
       const all = await collect(mappingStatuses(ctx.client, environmentOf(ctx)));
       if (!domains.length)
@@ -269,11 +263,9 @@ export const definition = defineKind({
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
     // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
-    return { outs: mappingsOutputs(statuses, { mappings: asInputs(statuses) }) };
+    return { outs: { ...mappingsOutputs(statuses), mappings: asInputs(statuses) } };
   },
-  async update(_id, _olds, news, ctx) {
-    return mappingsOutputs(await apply(ctx, news.mappings));
-  },
+  update: async (_id, _olds, news, ctx) => mappingsOutputs(await apply(ctx, news.mappings)),
   async delete(_id, _olds, ctx) {
     await apply(ctx, []);
   },
