@@ -140,10 +140,7 @@ export function accountUserOutputs(u: ApiAccountUser): AccountUserOutputs {
 }
 
 /** The PATCH (roles whole, with a partial set's installs) from `have` to `want`; `undefined` when equal. */
-export function accountUserPatch(
-  have: Partial<AccountUserOutputs>,
-  want: Access,
-): UpdateAccountUserRequest | undefined {
+export function accountUserPatch(have: Partial<AccountUserOutputs>, want: Access) {
   const sent = withInstalls(want);
   // The service takes the role set whole: any change sends it, with a partial set's installs.
   return WIRE.patch(have, sent) ? (WIRE.whole(sent) as UpdateAccountUserRequest) : undefined;
@@ -207,9 +204,8 @@ export const definition = defineKind({
     const { item: existing, created } =
       (await USERS.find(ctx.client, accountId, email.toLowerCase())) ??
       (await USERS.create(ctx.client, accountId, email.toLowerCase(), async () => {
-        const user = WIRE.body(withInstalls(inputs));
-        return (await ctx.client.accountUsers.create(accountId, { user } as CreateAccountUserRequest))
-          .account_user;
+        const body = { user: WIRE.body(withInstalls(inputs)) } as CreateAccountUserRequest;
+        return (await ctx.client.accountUsers.create(accountId, body)).account_user;
       }));
     const id = existing.user_id;
     const outs = accountUserOutputs(existing);
@@ -253,12 +249,11 @@ export const definition = defineKind({
       if (isNotFound(err)) throw err;
       // The service refuses to remove the last owner: say that plainly instead of a bare status.
       const live = await ctx.client.accountUsers.get(accountId, id).catch(() => undefined);
-      if (live?.last_owner) {
+      if (live?.last_owner)
         throw new Error(
           `${email} is the last owner of account ${accountId} and the service refuses to remove it; ` +
             `make another user an owner first (service said: ${err instanceof Error ? err.message : String(err)})`,
         );
-      }
       throw err;
     } finally {
       READS.drop(ctx.client, accountId);
