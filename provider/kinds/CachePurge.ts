@@ -49,7 +49,7 @@ type CachePurgeOutputs = OutputsOf<typeof inputs, typeof outputs>;
  * Purges once, spaced by the object cache's window (other types have none documented); a 429 (a purge from
  * elsewhere) is waited out (`paced`), so only `timeoutSeconds` fails it.
  */
-async function purge(ctx: Context, previousCount: number) {
+async function purge(ctx: Context, previousCount: number): Promise<CachePurgeOutputs> {
   const { parent: installId, key: type } = ctx;
   const { waitedMs } = await paced(
     `purge/${installId}/${type}`,
@@ -62,7 +62,7 @@ async function purge(ctx: Context, previousCount: number) {
     purgeCount: previousCount + 1,
     lastPurgedAt: new Date().toISOString(),
     lastWaitSeconds: Math.round(waitedMs / 1000),
-  };
+  } as CachePurgeOutputs;
 }
 
 export const definition = defineKind({
@@ -81,7 +81,7 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),
   async create(_inputs, ctx) {
     // Several may target the same install: the id is unique.
-    return { id: randomUUID(), outs: (await purge(ctx, 0)) as CachePurgeOutputs };
+    return { id: randomUUID(), outs: await purge(ctx, 0) };
   },
   async read(_id, olds, ctx) {
     // Gone when its install is (404).
@@ -93,12 +93,9 @@ export const definition = defineKind({
     const { __provider: _old, ...kept } = olds;
     if (isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {}))
       return { ...kept, ...news } as CachePurgeOutputs;
-    const previous = typeof olds.purgeCount === "number" ? olds.purgeCount : 0;
-    return (await purge(ctx, previous)) as CachePurgeOutputs;
+    return purge(ctx, typeof olds.purgeCount === "number" ? olds.purgeCount : 0);
   },
-  async delete() {
-    return `${FORGOTTEN}a purged cache cannot be un-purged`;
-  },
+  delete: async () => `${FORGOTTEN}a purged cache cannot be un-purged`,
 });
 
 export const provider = definition.provider;
