@@ -55,12 +55,8 @@ export const definition = defineKind({
     await ctx.client.environments.get(...environmentOf(ctx));
     return { outs: olds };
   },
-  async update(_id, _olds, _news, ctx) {
-    return clear(ctx);
-  },
-  async delete() {
-    return `${FORGOTTEN}clearing a cache cannot be undone`;
-  },
+  update: (_id, _olds, _news, ctx) => clear(ctx),
+  delete: async () => `${FORGOTTEN}clearing a cache cannot be undone`,
 });
 
 export const provider = definition.provider;
