@@ -216,16 +216,14 @@ export const definition = defineKind({
   },
   async update(id, olds, news, ctx) {
     const patch = domainPatch(olds, news);
-    const d = patch
-      ? await update(ctx.client, ctx.parent, id, patch)
-      : await ctx.client.domains.get(ctx.parent, id);
-    return domainOutputs(d);
+    return domainOutputs(
+      patch ? await update(ctx.client, ctx.parent, id, patch) : await ctx.client.domains.get(ctx.parent, id),
+    );
   },
   async delete(id, _olds, ctx) {
     try {
-      await ctx.client.domains.delete(ctx.parent, id);
+      await READS.writing(ctx.client, ctx.parent, ctx.client.domains.delete(ctx.parent, id));
     } finally {
-      READS.drop(ctx.client, ctx.parent);
       // Even when the delete failed: a listing that lacks a live name only costs a refused create.
       DOMAINS.forget(ctx.client, ctx.parent, ctx.key.toLowerCase());
     }

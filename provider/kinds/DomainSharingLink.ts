@@ -73,8 +73,7 @@ export const definition = defineKind({
   },
   async read(_id, olds, ctx) {
     // The service keeps no readable record of a link: the one in the state stands while its domain does.
-    const d = await unlessGone(ctx.client.domains.get(...twoParents(ctx)));
-    return d ? { outs: olds } : undefined;
+    return (await unlessGone(ctx.client.domains.get(...twoParents(ctx)))) ? { outs: olds } : undefined;
   },
   async delete() {
     return `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`;

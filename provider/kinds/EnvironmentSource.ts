@@ -3,7 +3,6 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
-import type { Build as ApiBuild } from "../../sdk";
 import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { defineKind, type OutputsOf } from "../core/define";
@@ -147,7 +146,7 @@ async function deploy(
       size: archive.size,
     }) as EnvironmentSourceOutputs;
   try {
-    await waitFor<ApiBuild>(ctx, `build ${name} to finish`, async () => {
+    await waitFor(ctx, `build ${name} to finish`, async () => {
       last = await ctx.client.builds.get(...environmentOf(ctx), buildIdOf(name));
       const state = last.state ?? "STATE_UNSPECIFIED";
       return ["SUCCEEDED", "FAILED", "CANCELLED"].includes(state)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -74,31 +74,23 @@ export const definition = defineKind({
     "for installs made outside the program: every install is brought in as an Install instead (the two refuse to share one)",
   identity: { what: "the install's placement (an install has one)" },
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
-  list: {
-    inputs: z.object({
-      installId: uuidString.meta({
-        description: "The install whose placement is listed (one per install).",
-      }),
-    }),
-    items: async (q, client) => {
-      const i = await client.installs.get(q["installId"]!);
-      return [{ fields: { installId: i.id }, name: `${i.name} placement` }];
-    },
-  },
+  // One placement per install: its import id is the install's id.
+  list: listedUnder(
+    "installId",
+    "The install whose placement is listed (one per install).",
+    async (client, installId) => [await client.installs.get(installId)],
+    (i) => [i.id, `${i.name} placement`],
+    "installId",
+  ),
   inputs,
   outputs,
   normalize,
   // An install always has a placement: creating one is the move itself (`adopt` changes nothing).
-  async create(inputs, ctx) {
-    return { id: ctx.parent, outs: await place(ctx, inputs) };
-  },
-  async read(id, _olds, ctx) {
-    return { outs: placementOutputs(await ctx.client.installs.get(id)) };
-  },
+  create: async (inputs, ctx) => ({ id: ctx.parent, outs: await place(ctx, inputs) }),
+  read: async (id, _olds, ctx) => ({ outs: placementOutputs(await ctx.client.installs.get(id)) }),
   update: (_id, _olds, news, ctx) => place(ctx, news),
-  async delete(_id, olds) {
-    return `${FORGOTTEN}install ${olds.installName} stays in site ${olds.siteId} as its ${olds.environment} install`;
-  },
+  delete: async (_id, olds) =>
+    `${FORGOTTEN}install ${olds.installName} stays in site ${olds.siteId} as its ${olds.environment} install`,
 });
 
 export const provider = definition.provider;

@@ -4,7 +4,7 @@ import {
   type UpdateOffloadSettingsRequest,
   WpEngineWaitTimeoutError,
 } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
@@ -45,12 +45,10 @@ type PathSetting = z.output<typeof pathSetting>;
 export const duplicatePathFailures = (pathSettings: readonly { path: string }[]): CheckFailure[] =>
   pathSettings.flatMap((p, i) =>
     pathSettings.findIndex((q) => q.path === p.path) < i
-      ? [
-          {
-            property: `pathSettings[${i}].path`,
-            reason: whole(`duplicate path "${p.path}": each path may appear once in pathSettings`),
-          },
-        ]
+      ? {
+          property: `pathSettings[${i}].path`,
+          reason: whole(`duplicate path "${p.path}": each path may appear once in pathSettings`),
+        }
       : [],
   );
 
@@ -84,7 +82,6 @@ const inputs = z
     timeoutSeconds: timeoutSecondsInput(300).meta({
       description:
         "How long create and update wait for the service to apply the settings, in seconds (at most 86400).",
-      setting: true,
     }),
     ...COMMON_INPUTS,
   })
@@ -184,17 +181,15 @@ export const definition = defineKind({
   importId: "{installId}",
   identity: { what: "the install's offload settings (an install has one set)" },
   naturalKey: { resend: "a PATCH of the whole settings: sending it again leaves the same settings." },
-  list: {
-    inputs: z.object({
-      installId: uuidString.meta({
-        description: "The install whose offload settings are listed (none until a bucket is set).",
-      }),
-    }),
-    items: async (q, client) =>
-      (await client.offloadSettings.get(q["installId"]!)).settings?.bucket
-        ? [{ fields: { installId: q["installId"]! }, name: `${q["installId"]} offload` }]
-        : [],
-  },
+  // One set per install: its import id is the install's id.
+  list: listedUnder(
+    "installId",
+    "The install whose offload settings are listed (none until a bucket is set).",
+    async (client, installId) =>
+      (await client.offloadSettings.get(installId)).settings?.bucket ? [installId] : [],
+    (installId) => [installId, `${installId} offload`],
+    "installId",
+  ),
   inputs,
   outputs,
   normalize,

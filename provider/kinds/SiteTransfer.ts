@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
@@ -154,16 +154,15 @@ export const definition = defineKind({
     what: "the site's active transfer (a site has one at most)",
     find: async (_i, ctx) => (await findActive(ctx))?.id,
   },
-  list: {
-    inputs: z.object({
-      siteId: uuidString.meta({ description: "The site whose transfers are listed." }),
-    }),
-    items: async (q, client) =>
-      (await collect(client.siteTransfers.iterateForSite(q["siteId"]!, { limit: 100 }))).map((t) => ({
-        fields: { siteId: q["siteId"]!, id: t.id },
-        name: t.destination_account_id ? `to ${t.destination_account_id}` : t.id,
-      })),
-  },
+  list: listedUnder(
+    "siteId",
+    "The site whose transfers are listed.",
+    (client, siteId) => collect(client.siteTransfers.iterateForSite(siteId, { limit: 100 })),
+    (t) => {
+      const to = WIRE.outputs(t).destinationAccountId;
+      return [t.id, to ? `to ${to}` : t.id];
+    },
+  ),
   inputs,
   outputs,
   // A site has at most one active transfer: the old one must be cancelled before its replacement can
@@ -172,13 +171,10 @@ export const definition = defineKind({
   normalize: normalizeValue,
   // Only a transfer about to be created is held to the time window.
   check(result, olds) {
-    const failures = [...(result.failures ?? [])];
     const time = result.inputs["scheduledTime"];
-    if (!failures.length && !containsUnknown(time) && isCreating(olds, result.inputs)) {
-      const failure = scheduledTimeFailure(time, Date.now());
-      if (failure) failures.push(named(failure));
-    }
-    return failures.length ? { inputs: result.inputs, failures } : { inputs: result.inputs };
+    if (result.failures?.length || containsUnknown(time) || !isCreating(olds, result.inputs)) return result;
+    const failure = scheduledTimeFailure(time, Date.now());
+    return failure ? { inputs: result.inputs, failures: [named(failure)] } : result;
   },
   async create(inputs, ctx) {
     const siteId = ctx.parent;
