@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type App as ApiApp, type CreateAppRequest, isConflict } from "../../sdk";
 import { resourceIdString, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
-import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -54,14 +54,13 @@ const outputs = z.object({
 });
 
 type AppInputs = z.output<typeof inputs>;
-type AppOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Canonical form of an input's value: a region in its short form (`regions/US-C` is `US-C`). */
 const normalize = (key: string, v: unknown) => (key === "region" ? normalizeRegion(v) : v);
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
 
 /** Maps a service record (`name` is its resource name) to outputs in canonical form (an unknown region as-is). */
-export function appOutputs(a: ApiApp, ctx: Pick<Context, "parents" | "key">): AppOutputs {
+export function appOutputs(a: ApiApp, ctx: Pick<Context, "parents" | "key">) {
   return WIRE.canonical(WIRE.outputs(a, { resourceName: a.name || resourceNameOf(ctx) }));
 }
 

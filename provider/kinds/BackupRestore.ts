@@ -15,6 +15,7 @@ import {
   containsUnknown,
   notificationEmails,
   out,
+  type Props,
   timeoutSecondsInput,
   triggersListInput,
   uuidString,
@@ -106,10 +107,11 @@ export function restoreSummary(i: Record<string, unknown>): string {
   );
 }
 
-/** The install's status once it no longer reports `pending`. */
-function waitForInstall(ctx: Context) {
+/** The outputs of a run, with the install's status once it no longer reports `pending` unless `wait` is false. */
+async function waited<R extends object>(ctx: Context, run: R, i: BackupRestoreInputs) {
+  if (!i.wait) return run;
   const [installId] = twoParents(ctx);
-  return waitFor<string | null>(
+  const installStatus = await waitFor<string | null>(
     ctx,
     `install ${installId} to finish restoring`,
     async () => {
@@ -118,11 +120,8 @@ function waitForInstall(ctx: Context) {
     },
     { pace: BACKUP_POLL },
   );
+  return { ...run, installStatus };
 }
-
-/** The outputs of a run, with the install's status once the restore is done unless `wait` is false. */
-const waited = async <R extends object>(ctx: Context, run: R, i: BackupRestoreInputs) =>
-  i.wait ? { ...run, installStatus: await waitForInstall(ctx) } : run;
 
 const WIRE = wireOf(inputs, outputs);
 
@@ -173,32 +172,22 @@ export const definition = defineKind({
     await ctx.client.backups.get(...twoParents(ctx));
     return { outs: {} as BackupRestoreOutputs };
   },
-  async delete() {
-    return `${FORGOTTEN}a restore cannot be undone`;
-  },
+  delete: async () => `${FORGOTTEN}a restore cannot be undone`,
 });
 
 /** Restores again when an action input changed, then waits. */
-export async function updateRestore(
-  _id: string,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-  ctx: Context,
-): Promise<Record<string, unknown>> {
+export async function updateRestore(_id: string, olds: Props, news: Props, ctx: Context) {
   const i = news as BackupRestoreInputs;
-  const again = changedActionInputs(olds, news, RESTORE_INPUTS).length > 0;
   const previous = typeof olds["restoreCount"] === "number" ? olds["restoreCount"] : 0;
-  const run = again
-    ? await restore(ctx, i, previous)
-    : {
-        restoreCount: previous,
-        lastRestoredAt: olds["lastRestoredAt"] ?? null,
-        installStatus: olds["installStatus"] ?? null,
-      };
+  if (!changedActionInputs(olds, news, RESTORE_INPUTS).length) {
+    const { lastRestoredAt = null, installStatus = null } = olds;
+    return waited(ctx, { restoreCount: previous, lastRestoredAt, installStatus }, i);
+  }
+  const run = await restore(ctx, i, previous);
   try {
     return await waited(ctx, run, i);
   } catch (err) {
-    throw again ? new ActionRanButFailedError(run, err) : err;
+    throw new ActionRanButFailedError(run, err);
   }
 }
 

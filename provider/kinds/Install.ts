@@ -104,9 +104,7 @@ const waitActive = (ctx: Context, installId: string) =>
     `install ${ctx.key} to be provisioned`,
     async () => {
       const i = await ctx.client.installs.get(installId);
-      return i.status === "active" || !i.status
-        ? { done: true, value: i }
-        : { done: false, state: i.status ?? undefined };
+      return i.status === "active" || !i.status ? { done: true, value: i } : { done: false, state: i.status };
     },
     { note: "status active" },
   );
@@ -162,11 +160,9 @@ export const definition = defineKind({
       : (v ?? null),
   protects: installLoss,
   async create(inputs, ctx) {
-    const { parent: accountId, key: name } = ctx;
     const existing = await findByName(ctx);
-    if (existing && !inputs.adopt) {
-      throw alreadyExists(`install ${name} already exists in account ${accountId} (id ${existing.id})`);
-    }
+    if (existing && !inputs.adopt)
+      throw alreadyExists(`install ${ctx.key} already exists in account ${ctx.parent} (id ${existing.id})`);
     const record = existing ?? (await ctx.client.installs.create(WIRE.body(inputs) as CreateInstallRequest));
     let outs = installOutputs(record);
     try {
@@ -175,19 +171,12 @@ export const definition = defineKind({
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }
-    return {
-      id: record.id,
-      outs,
-      ...(existing ? { adopted: `install ${name} of account ${accountId}` } : {}),
-    };
+    return { id: record.id, outs, adopted: existing && `install ${ctx.key} of account ${ctx.parent}` };
   },
-  async read(id, _olds, ctx) {
-    // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
-    return { outs: installOutputs(await ctx.client.installs.get(id)) };
-  },
-  async update(id, _olds, news, ctx) {
-    return installOutputs(await place(ctx, await ctx.client.installs.get(id), news));
-  },
+  // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
+  read: async (id, _olds, ctx) => ({ outs: installOutputs(await ctx.client.installs.get(id)) }),
+  update: async (id, _olds, news, ctx) =>
+    installOutputs(await place(ctx, await ctx.client.installs.get(id), news)),
   async delete(id, olds, ctx) {
     await ctx.client.installs.delete(id);
     return `deleted on the service (deletionProtection was off): ${installLoss(olds)}`;

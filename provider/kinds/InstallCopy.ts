@@ -8,6 +8,7 @@ import {
   containsUnknown,
   emailAddress,
   out,
+  type Props,
   triggersListInput,
   uuidString,
   whole,
@@ -86,15 +87,12 @@ type InstallCopyOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What a copy with these inputs does, in words (unknown values shown as such). */
 export function copySummary(i: Record<string, unknown>): string {
-  /** The part copied when `flag` is true or left out; conditional when it is not known yet. */
-  const part = (flag: unknown, name: string, what: string): string[] =>
-    flag === false ? [] : [containsUnknown(flag) ? `${what} if ${name} is true` : what];
+  /** The part copied when the flag input `name` is true or left out; conditional when it is not known yet. */
+  const part = (name: string, what: string) =>
+    i[name] === false ? [] : [containsUnknown(i[name]) ? `${what} if ${name} is true` : what];
   const tables =
     i["dbTables"] === undefined ? "the whole database" : `database tables ${shown(i["dbTables"])}`;
-  const parts = [
-    ...part(i["includeFiles"], "includeFiles", "files"),
-    ...part(i["includeDb"], "includeDb", tables),
-  ];
+  const parts = [...part("includeFiles", "files"), ...part("includeDb", tables)];
   const emails = i["notificationEmails"];
   return (
     `DESTRUCTIVE: copy ${parts.join(" and ") || "nothing"} from environment ${shown(i["sourceEnvironmentId"])} ` +
@@ -110,11 +108,8 @@ const WIRE = wireOf(inputs, outputs);
  * database: `check` refuses them without it).
  */
 export function copyRequest(i: InstallCopyInputs): CreateInstallCopyRequest {
-  const { triggers: _, ...sent } = i;
-  return WIRE.body({
-    ...sent,
-    notificationEmails: i.notificationEmails?.length ? i.notificationEmails : undefined,
-  }) as CreateInstallCopyRequest;
+  const notificationEmails = i.notificationEmails?.length ? i.notificationEmails : undefined;
+  return WIRE.body({ ...i, notificationEmails, triggers: undefined }) as CreateInstallCopyRequest;
 }
 
 /** Starts one copy; returns the outputs of the run. */
@@ -183,21 +178,14 @@ export const definition = defineKind({
     for (const install of ctx.parents) await ctx.client.installs.get(install);
     return { outs: {} as InstallCopyOutputs };
   },
-  async delete() {
-    return `${FORGOTTEN}a copy cannot be undone`;
-  },
+  delete: async () => `${FORGOTTEN}a copy cannot be undone`,
 });
 
 /** The inputs whose change copies again (each a copy parameter, or `triggers`). */
 export const COPY_INPUTS = definition.updatable;
 
 /** The update of an InstallCopy: copy again when an action input changed. */
-export async function updateCopy(
-  _id: string,
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-  ctx: Context,
-): Promise<Record<string, unknown>> {
+export async function updateCopy(_id: string, olds: Props, news: Props, ctx: Context) {
   const previous = typeof olds["requestCount"] === "number" ? olds["requestCount"] : 0;
   if (changedActionInputs(olds, news, COPY_INPUTS).length)
     return copy(ctx, news as InstallCopyInputs, previous);

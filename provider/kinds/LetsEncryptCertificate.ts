@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Certificate, CertificateOrderRequest } from "../../sdk";
 import { unlessGone } from "../core/children";
-import { collect, defineKind, fieldMeta, type OutputsOf } from "../core/define";
+import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, stringInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN, twoParents } from "../core/lifecycle";
@@ -62,34 +62,33 @@ const outputs = z.object({
 type LetsEncryptCertificateInputs = z.output<typeof inputs>;
 type LetsEncryptCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The holder's details (the write-only inputs): a change orders again. */
-const HOLDER = Object.entries(fieldMeta(inputs))
-  .filter(([, m]) => m.writeOnly)
-  .map(([k]) => k as keyof LetsEncryptCertificateInputs);
-
 /** Statuses of a certificate that no longer serves: the next `up` orders again. */
 const ENDED = new Set(["EXPIRED", "CANCELED", "REJECTED", "DISABLED"]);
 
 /** A certificate record carries only what the service computes. */
-const CERTIFICATE = wireOf<z.ZodObject, typeof outputs, z.output<typeof outputs>>(z.object({}), outputs);
+const CERTIFICATE = wireOf<z.ZodObject, typeof outputs, LetsEncryptCertificateOutputs>(z.object({}), outputs);
 const WIRE = wireOf(inputs, outputs);
 
 /** The outputs describing a certificate record (its id a string, whatever the service sends). */
 export const certificateOutputs = (c: Certificate | null | undefined) =>
   CERTIFICATE.outputs(c ?? {}, { certificateId: c?.id == null ? null : String(c.id) });
 
+/** The certificate if it is a Let's Encrypt one (another kind, e.g. a third-party import, does not count). */
+const letsEncrypt = (c: Certificate | null | undefined) =>
+  c?.cert_source === "LETS_ENCRYPT" ? c : undefined;
+
 /** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind). */
-async function current(ctx: Context): Promise<Certificate | undefined> {
+async function current(ctx: Context) {
   // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
-  const cert = (await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx))))?.certificate;
-  return cert?.cert_source === "LETS_ENCRYPT" ? cert : undefined;
+  const found = await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx)));
+  return letsEncrypt(found?.certificate);
 }
 
-/** Orders a certificate with the holder's details. */
+/** Orders a certificate with the holder's details (the write-only inputs: a change of one orders again). */
 const order = (ctx: Context, i: LetsEncryptCertificateInputs) =>
   ctx.client.certificates.orderLetsEncrypt(
     ...twoParents(ctx),
-    WIRE.body(i, HOLDER) as CertificateOrderRequest,
+    WIRE.body(i, definition.writeOnly) as CertificateOrderRequest,
   );
 
 export const definition = defineKind({
@@ -124,13 +123,11 @@ export const definition = defineKind({
         collect(client.domains.iterate(installId, { limit: 100 })),
       ]);
       const byName = new Map(domains.map((d) => [d.name.toLowerCase(), d.id]));
-      return certs
-        .filter((c) => c.cert_source === "LETS_ENCRYPT")
-        .flatMap((c) => {
-          const name = (c.common_name ?? c.domains?.[0] ?? "").toLowerCase();
-          const domainId = byName.get(name);
-          return domainId ? [{ fields: { installId, domainId }, name }] : [];
-        });
+      return certs.filter(letsEncrypt).flatMap((c) => {
+        const name = (c.common_name ?? c.domains?.[0] ?? "").toLowerCase();
+        const domainId = byName.get(name);
+        return domainId ? [{ fields: { installId, domainId }, name }] : [];
+      });
     },
   },
   inputs,
@@ -142,43 +139,35 @@ export const definition = defineKind({
     const id = ctx.parents.join("/");
     const existing = await current(ctx);
     if (existing && !ENDED.has(existing.status ?? "")) {
-      if (!inputs.adopt) {
+      if (!inputs.adopt)
         throw alreadyExists(
           `domain ${domainId} of install ${installId} already has a Let's Encrypt certificate ` +
             `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
         );
-      }
-      const outs = certificateOutputs(existing) as LetsEncryptCertificateOutputs;
+      const outs = certificateOutputs(existing);
       return { id, outs, adopted: `Let's Encrypt certificate of domain ${domainId}` };
     }
     await order(ctx, inputs);
     try {
-      const placed = await current(ctx);
-      return { id, outs: certificateOutputs(placed) as LetsEncryptCertificateOutputs };
+      return { id, outs: certificateOutputs(await current(ctx)) };
     } catch (err) {
       // The order was placed: record it, so the next `up` does not order twice.
       throw new CreatedButFailedError(id, certificateOutputs(undefined), err);
     }
   },
   async read(_id, _olds, ctx) {
-    const cert = (await ctx.client.certificates.getForDomain(...twoParents(ctx))).certificate;
+    const cert = letsEncrypt((await ctx.client.certificates.getForDomain(...twoParents(ctx))).certificate);
     // Replaced by another kind of certificate (a third-party import): this order no longer serves.
-    return cert?.cert_source === "LETS_ENCRYPT"
-      ? { outs: certificateOutputs(cert) as LetsEncryptCertificateOutputs }
-      : undefined;
+    return cert && { outs: certificateOutputs(cert) };
   },
   async update(_id, olds, news, ctx) {
-    if (ENDED.has(olds.status ?? "") || HOLDER.some((k) => (olds[k] ?? null) !== (news[k] ?? null))) {
-      await order(ctx, news);
-    }
-    return certificateOutputs(await current(ctx)) as LetsEncryptCertificateOutputs;
+    const holderChanged = definition.writeOnly!.some((k) => (olds[k] ?? null) !== (news[k] ?? null));
+    if (ENDED.has(olds.status ?? "") || holderChanged) await order(ctx, news);
+    return certificateOutputs(await current(ctx));
   },
-  async delete() {
-    return (
-      `${FORGOTTEN}the API cannot cancel or remove a certificate; ` +
-      "it stays on the domain and renews on the service's schedule"
-    );
-  },
+  delete: async () =>
+    `${FORGOTTEN}the API cannot cancel or remove a certificate; ` +
+    "it stays on the domain and renews on the service's schedule",
 });
 
 export const provider = definition.provider;

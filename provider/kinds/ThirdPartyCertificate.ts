@@ -1,8 +1,8 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
-import { defineKind, fieldMeta, type OutputsOf } from "../core/define";
-import { type CheckFailure, COMMON_INPUTS, named, out, stringInput, uuidString, whole } from "../core/inputs";
+import { defineKind, type OutputsOf } from "../core/define";
+import { COMMON_INPUTS, named, out, stringInput, uuidString, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -83,19 +83,15 @@ export function describeCertificate(cert: X509Certificate) {
   };
 }
 
-/** The end-entity certificate of the given or stored chain (the first), or why the chain is not one. */
-function endEntity(
-  i: Pick<ThirdPartyCertificateInputs, "certificate">,
-): { ok: true; cert: X509Certificate } | Failure {
-  const chain = parseCertificateChain(i.certificate);
+/** The end-entity certificate of a chain (the first), or why the chain is not one. */
+function endEntity(chainText: string): { ok: true; cert: X509Certificate } | Failure {
+  const chain = parseCertificateChain(chainText);
   return chain.ok ? { ok: true, cert: chain.certs[0]! } : chain;
 }
 
 /** The check rule across both inputs: the key must belong to the end-entity certificate. */
-export function keyMatchFailure(
-  i: Pick<ThirdPartyCertificateInputs, "certificate" | "privateKey">,
-): CheckFailure | undefined {
-  const leaf = endEntity(i);
+export function keyMatchFailure(i: Pick<ThirdPartyCertificateInputs, "certificate" | "privateKey">) {
+  const leaf = endEntity(i.certificate);
   const key = parsePrivateKey(i.privateKey);
   // A chain or key that does not parse is reported on its own property.
   if (!leaf.ok || !key.ok || leaf.cert.checkPrivateKey(key.key)) return undefined;
@@ -153,22 +149,20 @@ type ThirdPartyCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
 export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certificate">) {
-  const leaf = endEntity(i);
+  const leaf = endEntity(i.certificate);
   if (!leaf.ok) throw new Error(named({ property: "certificate", reason: leaf.reason }).reason);
   return describeCertificate(leaf.cert) as ThirdPartyCertificateOutputs;
 }
 
 const WIRE = wireOf(inputs, outputs);
 
-/** The certificate and its key (the write-only inputs): what an import sends. */
-const PAIR = Object.entries(fieldMeta(inputs))
-  .filter(([, m]) => m.writeOnly)
-  .map(([k]) => k as keyof ThirdPartyCertificateInputs);
-
-/** Imports the pair (the service takes each PEM text base64-encoded); the outputs are what its certificate says. */
+/**
+ * Imports the pair, the write-only inputs (the service takes each PEM text base64-encoded); the outputs are
+ * what its certificate says.
+ */
 async function importPair(ctx: Context, i: ThirdPartyCertificateInputs) {
   const b64 = ([k, pem]: [string, unknown]) => [k, Buffer.from(String(pem), "utf8").toString("base64")];
-  const pair = Object.fromEntries(Object.entries(WIRE.body(i, PAIR)).map(b64));
+  const pair = Object.fromEntries(Object.entries(WIRE.body(i, definition.writeOnly)).map(b64));
   await ctx.client.certificates.importThirdParty(ctx.parent, pair as ImportCertificateRequest);
   return certificateOutputs(i);
 }
@@ -193,19 +187,13 @@ export const definition = defineKind({
   rules: [{ uses: ["certificate", "privateKey"], test: keyMatchFailure }],
   normalize: (key, v) => (key !== "installId" && typeof v === "string" ? canonicalPem(v) : v),
   // No adoption: importing the same pair again is harmless.
-  async create(inputs, ctx) {
-    return { id: ctx.parent, outs: await importPair(ctx, inputs) };
-  },
+  create: async (inputs, ctx) => ({ id: ctx.parent, outs: await importPair(ctx, inputs) }),
   async read(id, olds, ctx) {
     await ctx.client.installs.get(ctx.parent || id);
     return { outs: certificateOutputs(olds) };
   },
-  async update(_id, _olds, news, ctx) {
-    return importPair(ctx, news);
-  },
-  async delete() {
-    return `${FORGOTTEN}an imported certificate cannot be deleted; the install keeps serving it`;
-  },
+  update: (_id, _olds, news, ctx) => importPair(ctx, news),
+  delete: async () => `${FORGOTTEN}an imported certificate cannot be deleted; the install keeps serving it`,
 });
 
 export const provider = definition.provider;
