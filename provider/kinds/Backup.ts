@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
-import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder } from "../core/define";
 import {
   BACKUP_POLL,
   normalizeEmails,
@@ -73,21 +73,19 @@ const outputs = z.object({
 });
 
 export type BackupInputs = z.output<typeof inputs>;
-type BackupOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const WIRE = wireOf(inputs, outputs);
 
 /** Maps a service record to outputs (an empty description is none: the input carries over). */
 export const backupOutputs = (b: ApiBackup) =>
-  WIRE.outputs({ ...b, description: b.description || undefined }) as BackupOutputs;
+  WIRE.outputs({ ...b, description: b.description || undefined });
 
 /** Whether a backup status is final. */
 export const isTerminalBackupStatus = (status: string) => status === "completed" || status === "aborted";
 
 /** The failure of an aborted backup, with whatever reason the service gave. */
 export function abortedMessage(installId: string, b: ApiBackup): string {
-  const rec = b as Record<string, unknown>;
-  const reason = [rec["reason"], rec["error"], rec["message"], rec["status_message"]].find(
+  const reason = [b["reason"], b["error"], b["message"], b["status_message"]].find(
     (v): v is string => typeof v === "string" && v.trim() !== "",
   );
   const when = b.complete_time ? ` at ${b.complete_time}` : "";
@@ -98,29 +96,26 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
   );
 }
 
-/** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
-async function settled(ctx: Context, b: ApiBackup) {
-  if (isTerminalBackupStatus(b.status)) return b;
-  return waitFor<ApiBackup>(
-    ctx,
-    `backup ${b.id} of install ${ctx.parent} to complete`,
-    async () => {
-      const live = await ctx.client.backups.get(ctx.parent, b.id);
-      return isTerminalBackupStatus(live.status)
-        ? { done: true, value: live }
-        : { done: false, state: live.status };
-    },
-    { pace: BACKUP_POLL },
-  );
-}
-
 /**
  * Backup `b` as the inputs ask, for create and update alike: as it is when `wait` is false, else once
- * completed or aborted (an aborted one it waited for comes with the failure to report).
+ * completed or aborted (at once when it already is, else within `timeoutSeconds`; an aborted one it waited
+ * for comes with the failure to report).
  */
 async function asAsked(ctx: Context, b: ApiBackup, i: BackupInputs) {
   if (!i.wait) return { backup: b };
-  const backup = await settled(ctx, b);
+  const backup = isTerminalBackupStatus(b.status)
+    ? b
+    : await waitFor<ApiBackup>(
+        ctx,
+        `backup ${b.id} of install ${ctx.parent} to complete`,
+        async () => {
+          const live = await ctx.client.backups.get(ctx.parent, b.id);
+          return isTerminalBackupStatus(live.status)
+            ? { done: true, value: live }
+            : { done: false, state: live.status };
+        },
+        { pace: BACKUP_POLL },
+      );
   return {
     backup,
     aborted: backup.status === "aborted" ? new Error(abortedMessage(ctx.parent, backup)) : undefined,

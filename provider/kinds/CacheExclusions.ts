@@ -69,7 +69,6 @@ const inputs = z
         "Take over an install whose list already holds other exclusions, replacing them with these. Without it, " +
         "create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is " +
         "always taken over).",
-      setting: true,
     }),
   })
   .strict();
@@ -93,9 +92,6 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
 /** The outputs of a list the service holds, as it saves it (the install is kept from the inputs or the state). */
 const outputsOf = (live: unknown) =>
   ({ exclusions: normalizeExclusions(live) }) as OutputsOf<typeof inputs, typeof outputs>;
-
-/** The list the inputs declare, as the service saves it. */
-const wantedOf = (i: z.output<typeof inputs>) => normalizeExclusions(i.exclusions);
 
 /** PUT of the full list to the install; a 409 becomes a message that says the install is transferable. */
 async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.parent) {
@@ -143,7 +139,7 @@ export const definition = defineKind({
   // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
   async create(inputs, ctx) {
     const installId = ctx.parent;
-    const wanted = wantedOf(inputs);
+    const wanted = normalizeExclusions(inputs.exclusions);
     const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
     // Exactly these already (an import, the way back after a crash): no write.
     if (isDeepStrictEqual(held, wanted)) return { id: installId, outs: outputsOf(held) };
@@ -159,7 +155,7 @@ export const definition = defineKind({
     return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };
   },
   async update(_id, _olds, news, ctx) {
-    return outputsOf(await replace(ctx, wantedOf(news)));
+    return outputsOf(await replace(ctx, normalizeExclusions(news.exclusions)));
   },
   async delete(id, _olds, ctx) {
     await replace(ctx, [], ctx.parent || id);

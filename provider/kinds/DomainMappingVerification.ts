@@ -48,9 +48,6 @@ const outputs = z.object({
   resourceName: out.string("The mapping's resource name (also the resource id)."),
 });
 
-type DomainMappingVerificationInputs = z.output<typeof inputs>;
-type DomainMappingVerificationOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
 /** The live mapping of the domain, following every page; undefined when the environment has none. */
 async function findMapping(ctx: Context): Promise<MappingStatus | undefined> {
   for await (const m of mappingStatuses(ctx.client, environmentOf(ctx)))
@@ -66,12 +63,12 @@ const verificationOutputs = (m: MappingStatus, ctx: Context) =>
     txtRecordValue: m.txtRecordValue,
     state: m.state,
     resourceName: m.resourceName ?? resourceNameOf(ctx),
-  }) as DomainMappingVerificationOutputs;
+  }) as OutputsOf<typeof inputs, typeof outputs>;
 
 /** Verifies the mapping (at once when it already is), then revalidates it when asked. */
 async function verify(
   ctx: Context,
-  { timeoutSeconds, retryIntervalSeconds, revalidate }: DomainMappingVerificationInputs,
+  { timeoutSeconds, retryIntervalSeconds, revalidate }: z.output<typeof inputs>,
 ) {
   const [, appId, environmentId] = environmentOf(ctx);
   const domain = ctx.key;

@@ -139,8 +139,7 @@ export const definition = defineKind({
     return { id: ctx.key, outs: await verify(ctx, inputs) };
   },
   async read(id, _olds, ctx) {
-    const domain = await ctx.client.domains.get(ctx.parent, ctx.key || id);
-    return { outs: verificationOutputs(domain) };
+    return { outs: verificationOutputs(await ctx.client.domains.get(ctx.parent, ctx.key || id)) };
   },
   async update(_id, _olds, news, ctx) {
     return verify(ctx, news);

@@ -6,7 +6,7 @@ import type {
 } from "../../sdk";
 import { environmentAddress, environmentOf, resourceIdString, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, stringInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, waitFor } from "../core/lifecycle";
@@ -63,8 +63,8 @@ const outputs = z.object({
   ),
 });
 
-type EnvironmentInputs = z.output<typeof inputs>;
-type EnvironmentOutputs = OutputsOf<typeof inputs, typeof outputs>;
+/** The inputs an update in place changes. */
+type Settings = Pick<z.output<typeof inputs>, "displayName" | "branch" | "rootDirectory">;
 
 /** Canonical form of an input's value: a root directory without its trailing slash (absent, the root). */
 const normalize = (key: string, v: unknown) =>
@@ -72,30 +72,19 @@ const normalize = (key: string, v: unknown) =>
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
 
 /** Maps a service record to outputs, each in its canonical form (the root directory as the input stores it). */
-export function environmentOutputs(
-  e: ApiEnvironment,
-  ctx: Pick<Context, "parents" | "key">,
-): EnvironmentOutputs {
-  return WIRE.canonical(WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) }));
-}
+export const environmentOutputs = (e: ApiEnvironment, ctx: Pick<Context, "parents" | "key">) =>
+  WIRE.canonical(WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) }));
 
 /** The fields to PATCH to bring an environment from `have` to `want`; `undefined` when nothing differs. */
-export const environmentPatch = (
-  have: Pick<EnvironmentOutputs, "displayName" | "branch" | "rootDirectory">,
-  want: Pick<EnvironmentInputs, "displayName" | "branch" | "rootDirectory">,
-) => WIRE.patch(have, want) as UpdateEnvironmentRequest | undefined;
+export const environmentPatch = (have: Settings, want: Settings) =>
+  WIRE.patch(have, want) as UpdateEnvironmentRequest | undefined;
 
 /** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
-function waitReconciled(ctx: Context) {
-  return waitFor<ApiEnvironment>(
-    ctx,
-    `environment ${resourceNameOf(ctx)} to finish reconciling`,
-    async () => {
-      const e = await ctx.client.environments.get(...environmentOf(ctx));
-      return e.reconciling ? { done: false, state: "reconciling" } : { done: true, value: e };
-    },
-  );
-}
+const waitReconciled = (ctx: Context) =>
+  waitFor<ApiEnvironment>(ctx, `environment ${resourceNameOf(ctx)} to finish reconciling`, async () => {
+    const e = await ctx.client.environments.get(...environmentOf(ctx));
+    return e.reconciling ? { done: false, state: "reconciling" } : { done: true, value: e };
+  });
 
 const findEnvironment = (ctx: Context) => unlessGone(ctx.client.environments.get(...environmentOf(ctx)));
 
@@ -120,13 +109,11 @@ export const definition = defineKind({
       accountId: uuidString.meta({ description: "The account of the app." }),
       appId: z.string().min(1).meta({ description: "The app whose environments are listed." }),
     }),
-    items: async (q, client) =>
-      (await collect(client.environments.iterate(q["accountId"]!, q["appId"]!, { pageSize: 1000 }))).map(
-        (e) => ({
-          fields: { accountId: q["accountId"]!, appId: q["appId"]!, name: e.environmentId },
-          name: e.environmentId,
-        }),
-      ),
+    items: async ({ accountId, appId }, client) =>
+      (await collect(client.environments.iterate(accountId!, appId!, { pageSize: 1000 }))).map((e) => ({
+        fields: { accountId: accountId!, appId: appId!, name: e.environmentId },
+        name: e.environmentId,
+      })),
   },
   inputs,
   outputs,
@@ -134,9 +121,8 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const [accountId, appId, name] = environmentOf(ctx);
     const found = await findEnvironment(ctx);
-    if (found && !inputs.adopt) {
+    if (found && !inputs.adopt)
       throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
-    }
     // An empty root directory is the repository's root: not sent.
     const body = WIRE.whole({ ...inputs, rootDirectory: inputs.rootDirectory || undefined });
     const record =

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Site as ApiSite, CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
+import type { CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
 import { collect, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, out, stringInput, uuidString } from "../core/inputs";
@@ -54,12 +54,8 @@ export function siteLoss(site: Pick<SiteOutputs, "name" | "siteId">, installName
 }
 
 /** The sites of the call's account named as its site. */
-async function findByName(ctx: Context): Promise<ApiSite[]> {
-  const found: ApiSite[] = [];
-  for await (const s of ctx.client.sites.iterate({ accountId: ctx.parent }))
-    if (s.name === ctx.key) found.push(s);
-  return found;
-}
+const findByName = async (ctx: Context) =>
+  (await collect(ctx.client.sites.iterate({ accountId: ctx.parent }))).filter((s) => s.name === ctx.key);
 
 export const definition = defineKind({
   kind: "Site",
@@ -97,16 +93,14 @@ export const definition = defineKind({
     // Site names are not unique on the service: a second site of the same name is a duplicate nobody
     // asked for (a crashed run, a site made by hand), so it is refused unless adopted.
     const same = await findByName(ctx);
-    if (same.length > 1) {
+    if (same.length > 1)
       throw new Error(
         `account ${accountId} has ${same.length} sites named "${name}" (${same.map((s) => s.id).join(", ")}); ` +
           "rename all but one, or choose another name",
       );
-    }
     const existing = same[0];
-    if (existing && !inputs.adopt) {
+    if (existing && !inputs.adopt)
       throw alreadyExists(`site "${name}" already exists in account ${accountId} (id ${existing.id})`);
-    }
     const record = existing ?? (await ctx.client.sites.create(WIRE.body(inputs) as CreateSiteRequest));
     return {
       id: record.id,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { SshKey as ApiSshKey, CreateSshKeyRequest } from "../../sdk";
 import { defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, named, out, stringInput } from "../core/inputs";
+import { COMMON_INPUTS, named, out, ruled, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -41,16 +41,11 @@ export const md5Fingerprint = (blob: Buffer): string =>
 
 const inputs = z
   .object({
-    publicKey: stringInput
-      .transform((s, ctx) => {
-        const parsed = parsePublicKey(s);
-        if (typeof parsed === "string") {
-          ctx.addIssue({ code: "custom", message: parsed });
-          return z.NEVER;
-        }
-        return canonicalKey(s) as string;
-      })
-      .pipe(z.string())
+    publicKey: ruled(stringInput, (s) => {
+      const parsed = parsePublicKey(s);
+      return typeof parsed === "string" ? { property: "publicKey", reason: parsed } : undefined;
+    })
+      .overwrite((s) => canonicalKey(s) as string)
       .meta({
         key: true,
         description:
@@ -109,11 +104,10 @@ export const definition = defineKind({
     if (typeof parsed === "string") throw new Error(named({ property: "publicKey", reason: parsed }).reason);
     const fingerprint = md5Fingerprint(parsed.blob);
     const existing = await findSame(ctx, fingerprint);
-    if (existing && !inputs.adopt) {
+    if (existing && !inputs.adopt)
       throw alreadyExists(
         `this key (fingerprint ${fingerprint}) is already added to the API user (id ${existing.uuid})`,
       );
-    }
     const record = existing ?? (await ctx.client.sshKeys.create(WIRE.body(inputs) as CreateSshKeyRequest));
     return {
       id: record.uuid,
