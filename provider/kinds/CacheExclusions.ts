@@ -93,6 +93,9 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
 const outputsOf = (live: unknown) =>
   ({ exclusions: normalizeExclusions(live) }) as OutputsOf<typeof inputs, typeof outputs>;
 
+/** The list the inputs declare, as the service saves it. */
+const wantedOf = (i: z.output<typeof inputs>) => normalizeExclusions(i.exclusions);
+
 /** PUT of the full list to the install; a 409 becomes a message that says the install is transferable. */
 async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.parent) {
   try {
@@ -139,7 +142,7 @@ export const definition = defineKind({
   // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
   async create(inputs, ctx) {
     const installId = ctx.parent;
-    const wanted = normalizeExclusions(inputs.exclusions);
+    const wanted = wantedOf(inputs);
     const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
     // Exactly these already (an import, the way back after a crash): no write.
     if (isDeepStrictEqual(held, wanted)) return { id: installId, outs: outputsOf(held) };
@@ -155,7 +158,7 @@ export const definition = defineKind({
     return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };
   },
   async update(_id, _olds, news, ctx) {
-    return outputsOf(await replace(ctx, normalizeExclusions(news.exclusions)));
+    return outputsOf(await replace(ctx, wantedOf(news)));
   },
   async delete(id, _olds, ctx) {
     await replace(ctx, [], ctx.parent || id);

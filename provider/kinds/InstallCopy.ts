@@ -108,8 +108,11 @@ const WIRE = wireOf(inputs, outputs);
  * database: `check` refuses them without it).
  */
 export function copyRequest(i: InstallCopyInputs): CreateInstallCopyRequest {
-  const notificationEmails = i.notificationEmails?.length ? i.notificationEmails : undefined;
-  return WIRE.body({ ...i, notificationEmails, triggers: undefined }) as CreateInstallCopyRequest;
+  const { triggers: _, ...sent } = i;
+  return WIRE.body({
+    ...sent,
+    notificationEmails: i.notificationEmails?.length ? i.notificationEmails : undefined,
+  }) as CreateInstallCopyRequest;
 }
 
 /** Starts one copy; returns the outputs of the run. */

@@ -238,18 +238,24 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
   return at.getTime() === l;
 }
 
+/**
+ * The `nextScheduledDate` to record: `anchor` (the inputs' or state's) while the listed date `live` is that
+ * date or one of its later runs (the service moves it on after every run); otherwise `live` (drift).
+ */
+const recordedDate = (
+  anchor: string | undefined,
+  live: string,
+  frequency: { value: number; unit: string },
+) => (anchor !== undefined && isRunOf(anchor, live, frequency) ? canonicalTime(anchor) : live);
+
 /** Maps a listed schedule to outputs: the listed next date is `nextRunDate`, `given` anchors the recorded one. */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
   const live = fields.nextScheduledDate;
-  const anchor = given.nextScheduledDate;
   return {
     ...WIRE.outputs(s),
     ...fields,
-    // The recorded date (the inputs' or state's) while the listed one is it or one of its later runs (the
-    // service moves it on after every run); otherwise the listed one (drift).
-    nextScheduledDate:
-      anchor !== undefined && isRunOf(anchor, live, fields.frequency) ? canonicalTime(anchor) : live,
+    nextScheduledDate: recordedDate(given.nextScheduledDate, live, fields.frequency),
     nextRunDate: live || null,
   };
 }

@@ -83,15 +83,17 @@ export function describeCertificate(cert: X509Certificate) {
   };
 }
 
-/** The end-entity certificate of a chain (the first), or why the chain is not one. */
-function endEntity(chainText: string): { ok: true; cert: X509Certificate } | Failure {
-  const chain = parseCertificateChain(chainText);
+/** The end-entity certificate of the given or stored chain (the first), or why the chain is not one. */
+function endEntity(
+  i: Pick<ThirdPartyCertificateInputs, "certificate">,
+): { ok: true; cert: X509Certificate } | Failure {
+  const chain = parseCertificateChain(i.certificate);
   return chain.ok ? { ok: true, cert: chain.certs[0]! } : chain;
 }
 
 /** The check rule across both inputs: the key must belong to the end-entity certificate. */
 export function keyMatchFailure(i: Pick<ThirdPartyCertificateInputs, "certificate" | "privateKey">) {
-  const leaf = endEntity(i.certificate);
+  const leaf = endEntity(i);
   const key = parsePrivateKey(i.privateKey);
   // A chain or key that does not parse is reported on its own property.
   if (!leaf.ok || !key.ok || leaf.cert.checkPrivateKey(key.key)) return undefined;
@@ -149,7 +151,7 @@ type ThirdPartyCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
 export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certificate">) {
-  const leaf = endEntity(i.certificate);
+  const leaf = endEntity(i);
   if (!leaf.ok) throw new Error(named({ property: "certificate", reason: leaf.reason }).reason);
   return describeCertificate(leaf.cert) as ThirdPartyCertificateOutputs;
 }
