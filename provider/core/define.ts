@@ -128,6 +128,8 @@ export interface Kind<IS extends AnyObject = AnyObject, OS extends AnyObject = A
   naturalKey: NaturalKey<z.output<IS>>;
   /** What addresses one object, its fields derived from the markers. */
   identity?: KindIdentity<z.output<IS>> & Identity<z.output<IS>>;
+  /** Inputs the service never returns (the `writeOnly` marker); always derived, possibly empty. */
+  writeOnly: readonly (keyof z.output<IS> & string)[];
   /** The lifecycle methods, as the dynamic plugin and the executable provider call them. */
   provider: KindProvider;
 }

@@ -161,7 +161,7 @@ export const definition = defineKind({
     return cert && { outs: certificateOutputs(cert) };
   },
   async update(_id, olds, news, ctx) {
-    const holderChanged = definition.writeOnly!.some((k) => (olds[k] ?? null) !== (news[k] ?? null));
+    const holderChanged = definition.writeOnly.some((k) => (olds[k] ?? null) !== (news[k] ?? null));
     if (ENDED.has(olds.status ?? "") || holderChanged) await order(ctx, news);
     return certificateOutputs(await current(ctx));
   },
