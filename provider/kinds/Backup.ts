@@ -96,26 +96,29 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
   );
 }
 
+/** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
+async function settled(ctx: Context, b: ApiBackup) {
+  if (isTerminalBackupStatus(b.status)) return b;
+  return waitFor<ApiBackup>(
+    ctx,
+    `backup ${b.id} of install ${ctx.parent} to complete`,
+    async () => {
+      const live = await ctx.client.backups.get(ctx.parent, b.id);
+      return isTerminalBackupStatus(live.status)
+        ? { done: true, value: live }
+        : { done: false, state: live.status };
+    },
+    { pace: BACKUP_POLL },
+  );
+}
+
 /**
  * Backup `b` as the inputs ask, for create and update alike: as it is when `wait` is false, else once
- * completed or aborted (at once when it already is, else within `timeoutSeconds`; an aborted one it waited
- * for comes with the failure to report).
+ * completed or aborted (an aborted one it waited for comes with the failure to report).
  */
 async function asAsked(ctx: Context, b: ApiBackup, i: BackupInputs) {
   if (!i.wait) return { backup: b };
-  const backup = isTerminalBackupStatus(b.status)
-    ? b
-    : await waitFor<ApiBackup>(
-        ctx,
-        `backup ${b.id} of install ${ctx.parent} to complete`,
-        async () => {
-          const live = await ctx.client.backups.get(ctx.parent, b.id);
-          return isTerminalBackupStatus(live.status)
-            ? { done: true, value: live }
-            : { done: false, state: live.status };
-        },
-        { pace: BACKUP_POLL },
-      );
+  const backup = await settled(ctx, b);
   return {
     backup,
     aborted: backup.status === "aborted" ? new Error(abortedMessage(ctx.parent, backup)) : undefined,
