@@ -114,12 +114,16 @@ export function currentProviderInstance(): ProviderInstance {
   return instanceScope.getStore() ?? stack.get();
 }
 
+/** A setting's value: a non-empty string, else none (an empty config value or variable is unset). */
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value !== "" ? value : undefined;
+
 /** The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program). */
 export function rawConfigOf(get: (key: string) => string | undefined): RawProviderConfig {
   const raw: RawProviderConfig = {};
   for (const [name, { key }] of Object.entries(CONFIG_KEYS) as [ConfigName, { key: string }][]) {
-    const value = get(key);
-    if (value !== undefined && value !== "") raw[name] = value;
+    const value = text(get(key));
+    if (value !== undefined) raw[name] = value;
   }
   return raw;
 }
@@ -153,10 +157,7 @@ export function resolveProviderConfig(
   env: NodeJS.ProcessEnv = process.env,
   raw: RawProviderConfig = currentProviderInstance().config,
 ): ResolvedProviderConfig {
-  const pick = (name: ConfigName): string | undefined => {
-    const value = raw[name] ?? env[CONFIG_KEYS[name].env];
-    return value === undefined || value === "" ? undefined : value;
-  };
+  const pick = (name: ConfigName) => text(raw[name] ?? env[CONFIG_KEYS[name].env]);
   const yes = (value: string | undefined) => ["true", "1", "yes"].includes(value?.toLowerCase() ?? "");
   const resolved: ResolvedProviderConfig = {};
   for (const name of ["username", "password", "apiUrl", "appHostingUrl"] as const) {
@@ -218,7 +219,6 @@ export function profileInstance(
     listed = (parsed as Record<string, typeof listed>)[name];
   }
   const vars = profileEnv(name);
-  const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
   const username = text(listed?.username) ?? text(env[vars.username]);
   const password = text(listed?.password) ?? text(env[vars.password]);
   if (username === undefined || password === undefined)
@@ -236,17 +236,14 @@ export function profileInstance(
 /** The profile a resource's properties name (`profile`), if any and known. */
 export function profileOf(props: unknown): string | undefined {
   const value = (props as Record<string, unknown> | undefined)?.["profile"];
-  return typeof value === "string" && value !== "" && value !== unknownValue ? value : undefined;
+  return value === unknownValue ? undefined : text(value);
 }
 
 /** Runs `fn` as profile `name`, else the instance's own; the simulator's one user serves every profile. */
 export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const base = currentProviderInstance();
   const chosen = name ?? base.config.profile;
-  if (
-    chosen === undefined ||
-    resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined
-  )
-    return fn();
+  if (chosen === undefined) return fn();
+  if (resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined) return fn();
   return withProviderInstance(profileInstance(chosen, base), fn);
 }
