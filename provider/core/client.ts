@@ -53,20 +53,17 @@ export function assertUsableConfig(config: ResolvedProviderConfig): void {
 }
 
 /** What is wrong with the configured URLs, by config name (https, or plain http to loopback only). */
-export function urlProblems(
-  config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>,
-): { name: "apiUrl" | "appHostingUrl"; reason: string }[] {
-  const problems: { name: "apiUrl" | "appHostingUrl"; reason: string }[] = [];
-  for (const name of ["apiUrl", "appHostingUrl"] as const) {
+export function urlProblems(config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>) {
+  return (["apiUrl", "appHostingUrl"] as const).flatMap((name) => {
     const value = config[name];
-    if (typeof value !== "string" || value === UNKNOWN) continue;
+    if (typeof value !== "string" || value === UNKNOWN) return [];
     try {
       checkBaseUrl(CONFIG_KEYS[name].key, value);
+      return [];
     } catch (err) {
-      problems.push({ name, reason: (err as Error).message });
+      return [{ name, reason: (err as Error).message }];
     }
-  }
-  return problems;
+  });
 }
 
 /** A client of the embedded simulator in simulator mode, else of the service (never without credentials). */
