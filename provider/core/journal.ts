@@ -66,17 +66,23 @@ export function identityText(i: Identity): string {
   return `${i.kind} ${parts.join(" ")}`;
 }
 
-/** The nearest ancestor named `pulumi` (the dynamic provider runs under `sh`); no `/proc`: the parent. */
-function runPid(): number | undefined {
-  if (!fs.existsSync("/proc/self/stat")) return process.ppid;
+/** The nearest `pulumi` ancestor and its stack (the dynamic provider runs under `sh`); no `/proc`: the parent. */
+function thisRun(): { pid: number; stack?: string } | null {
+  if (!fs.existsSync("/proc/self/stat")) return { pid: process.ppid };
   let pid = process.ppid;
   for (let depth = 0; depth < 4 && pid > 1; depth++) {
     const stat = procStat(pid);
-    if (stat?.name === "pulumi") return pid;
+    if (stat?.name === "pulumi") {
+      try {
+        const stack = stackOfCommand(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"));
+        if (stack) return { pid, stack };
+      } catch {}
+      return { pid };
+    }
     if (!stat) break;
     pid = stat.parent;
   }
-  return undefined;
+  return null;
 }
 
 /** The stack a `pulumi` command line names (`--stack NAME`, `--stack=NAME`, `-s NAME`), if any. */
@@ -95,15 +101,7 @@ let run: { pid: number; stack?: string } | null | undefined;
 /** Appends one line for this run (none outside a `pulumi` run or with `WPE_JOURNAL=off`). */
 function record(step: JournalEntry["step"], identity: Identity, more: Partial<JournalEntry> = {}): void {
   if (process.env["WPE_JOURNAL"] === "off") return;
-  if (run === undefined) {
-    const pid = runPid();
-    let stack: string | undefined;
-    try {
-      if (pid !== undefined)
-        stack = stackOfCommand(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"));
-    } catch {}
-    run = pid === undefined ? null : { pid, ...(stack ? { stack } : {}) };
-  }
+  if (run === undefined) run = thisRun();
   if (!run) return;
   const dir = journalDir();
   const line = {
@@ -217,10 +215,7 @@ function recoveryPlan(): typeof plan {
   const file = process.env["WPE_RECOVER_PLAN"];
   if (plan === undefined && file) {
     const { token, adopt } = JSON.parse(fs.readFileSync(file, "utf8")) as RecoveryPlan;
-    plan = {
-      token,
-      byText: new Map(adopt.map((a) => [identityText(a), a.id === undefined ? {} : { id: a.id }])),
-    };
+    plan = { token, byText: new Map(adopt.map((a) => [identityText(a), a])) };
   }
   plan ??= null;
   return plan;
