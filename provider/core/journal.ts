@@ -108,7 +108,7 @@ function record(step: JournalEntry["step"], identity: Identity, more: Partial<Jo
     t: new Date().toISOString(),
     run: run.pid,
     host: os.hostname(),
-    ...(run.stack ? { stack: run.stack } : {}),
+    stack: run.stack, // left out of the line when the command names none
     step,
     ...identity,
     ...more,
