@@ -18,7 +18,7 @@ import {
 } from "../core/config";
 import type { Kind } from "../core/define";
 import { CLAIMANT } from "../core/identity";
-import { forEngine, UNKNOWN } from "../core/inputs";
+import { forEngine, type Props, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
 import { KINDS } from "../registry";
@@ -38,8 +38,6 @@ const plugproto: any = require("@pulumi/pulumi/proto/plugin_pb");
 const statusproto: any = require("@pulumi/pulumi/proto/status_pb");
 type Msg = any;
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
-
-type Props = Record<string, unknown>;
 
 /** The Pulumi schema generated at build time beside this file (`schema.ts`). */
 const SCHEMA = path.join(__dirname, "schema.json");
@@ -125,12 +123,6 @@ export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env)
   }
   return config;
 }
-
-/** The seconds of a request's `timeout` (customTimeouts), or undefined when none was given. */
-const timeoutOf = (req: Msg): number | undefined => {
-  const t = Number(req.getTimeout?.() ?? 0);
-  return t > 0 ? Math.ceil(t) : undefined;
-};
 
 const changes = (some: unknown) =>
   some ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE;
@@ -306,7 +298,7 @@ export class WpEngineProvider {
     const { provider, def, secretKeys } = this.resource(req);
     const inputs = propsOf(req.getProperties(), secretKeys);
     if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
-    const claimed = { ...withTimeout(def, inputs, timeoutOf(req)), [CLAIMANT]: req.getUrn() };
+    const claimed = { ...withTimeout(def, inputs, req), [CLAIMANT]: req.getUrn() };
     const { id, outs } = await this.as(async () => provider.create!(claimed), inputs);
     // The claim is this call's, by URN (check keeps it out of the inputs, so out of the outputs too).
     const { [CLAIMANT]: _claimant, ...made } = outs;
@@ -341,7 +333,7 @@ export class WpEngineProvider {
       const kept = Object.fromEntries(stable.map((k) => [k, olds[k]]));
       return new provproto.UpdateResponse().setProperties(toStruct({ ...kept, ...news }, secretKeys));
     }
-    const wanted = withTimeout(def, news, timeoutOf(req));
+    const wanted = withTimeout(def, news, req);
     const { outs } = await this.as(async () => provider.update!(req.getId(), olds, wanted), news);
     return new provproto.UpdateResponse().setProperties(toStruct(keepTimeout(def, outs, news), secretKeys));
   }
@@ -349,7 +341,7 @@ export class WpEngineProvider {
   private async delete(req: Msg): Promise<Msg> {
     const { provider, def } = this.resource(req);
     const props = propsOf(req.getProperties());
-    await this.as(async () => provider.delete!(req.getId(), withTimeout(def, props, timeoutOf(req))), props);
+    await this.as(async () => provider.delete!(req.getId(), withTimeout(def, props, req)), props);
     return new emptyproto.Empty();
   }
 }
@@ -372,9 +364,10 @@ function settingsOf(def: Definition, inputs: Props): Props {
 
 const takesTimeout = (def: Definition) => Object.hasOwn(def.schema.shape, "timeoutSeconds");
 
-/** `customTimeouts` of the operation reach the waits: they replace `timeoutSeconds` for this call. */
-function withTimeout(def: Definition, props: Props, seconds: number | undefined): Props {
-  return seconds !== undefined && takesTimeout(def) ? { ...props, timeoutSeconds: seconds } : props;
+/** `customTimeouts` of the operation (the request's `timeout`) reach the waits: they replace `timeoutSeconds` for this call. */
+function withTimeout(def: Definition, props: Props, req: Msg): Props {
+  const seconds = Math.ceil(Number(req.getTimeout()));
+  return seconds > 0 && takesTimeout(def) ? { ...props, timeoutSeconds: seconds } : props;
 }
 
 /** State keeps the program's `timeoutSeconds`, so a customTimeouts value never shows as a diff. */
