@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { specialSecretSig as SECRET_SIG, specialSigKey as SIG } from "@pulumi/pulumi/runtime/rpc";
+import { isRpcSecret, specialSecretSig, specialSigKey, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import { getClient, proveCredentials, urlProblems } from "../core/client";
 import {
   CONFIG_KEYS,
@@ -46,11 +46,11 @@ const SCHEMA = path.join(__dirname, "schema.json");
 function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
   let secret = false;
   const strip = (v: unknown): unknown => {
-    if (typeof v !== "object" || v === null) return v;
-    if ((v as Props)[SIG] === SECRET_SIG) {
+    if (isRpcSecret(v)) {
       secret = true;
-      return strip((v as { value: unknown }).value);
+      return strip(unwrapRpcSecret(v));
     }
+    if (typeof v !== "object" || v === null) return v;
     if (Array.isArray(v)) return v.map(strip);
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)]));
   };
@@ -67,7 +67,8 @@ function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
 function toStruct(props: Props, secretKeys: Iterable<string> = []): Msg {
   const out = { ...props };
   for (const k of secretKeys)
-    if (out[k] !== undefined && out[k] !== null) out[k] = { [SIG]: SECRET_SIG, value: out[k] };
+    if (out[k] !== undefined && out[k] !== null)
+      out[k] = { [specialSigKey]: specialSecretSig, value: out[k] };
   return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(out)));
 }
 
