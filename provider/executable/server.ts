@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { isRpcSecret, specialSecretSig, specialSigKey, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
+import { SDK_VERSION } from "../../sdk/core/config";
 import { getClient, proveCredentials, urlProblems } from "../core/client";
 import {
   CONFIG_KEYS,
@@ -379,11 +380,8 @@ function keepTimeout(def: Definition, outs: Props, inputs: Props): Props {
 
 /** Starts the gRPC server on a loopback port and prints the port, as the engine expects of a plugin. */
 export async function main(): Promise<void> {
-  // dist/provider/executable/ when built, provider/executable/ when run from the sources (tests).
-  const up = __dirname.includes(`${path.sep}dist${path.sep}`) ? ["..", "..", ".."] : ["..", ".."];
-  const { version } = JSON.parse(readFileSync(path.join(__dirname, ...up, "package.json"), "utf8"));
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, new WpEngineProvider(version).service() as never);
+  server.addService(provrpc.ResourceProviderService, new WpEngineProvider(SDK_VERSION).service() as never);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
       err ? reject(err) : resolve(p),
