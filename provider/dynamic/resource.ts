@@ -6,9 +6,6 @@ import { CLAIMANT } from "../core/identity";
 import { GUARDS } from "./guards";
 import { thinProvider } from "./thin";
 
-/** Options every resource takes: the standard custom-resource options. */
-export type ResourceOptions = pulumi.CustomResourceOptions;
-
 /** The base of every resource class. */
 export abstract class WpEngineResource extends pulumi.dynamic.Resource {
   /**
@@ -21,7 +18,7 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
     name: string,
     args: object,
     outputs: readonly string[],
-    opts?: ResourceOptions,
+    opts?: pulumi.CustomResourceOptions,
     secrets: readonly string[] = [],
   ) {
     const props: Record<string, unknown> = {};
@@ -32,7 +29,7 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
     props[CLAIMANT] = name;
     for (const key of secrets)
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key] as pulumi.Input<unknown>);
-    const merged: ResourceOptions = secrets.length
+    const merged: pulumi.CustomResourceOptions = secrets.length
       ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] }
       : (opts ?? {});
     // Pulumi's registration captures `new Error().stack` four times per property for its leak report:
@@ -92,7 +89,7 @@ export type OutputPropertiesOf<D extends AnyKind> = {
 
 /** The class of a kind (`new Domain(name, args, opts)`); `A` and `P` are its interfaces in `generated.ts`. */
 export interface ResourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>> {
-  new (name: string, args: A, opts?: ResourceOptions): WpEngineResource & P;
+  new (name: string, args: A, opts?: pulumi.CustomResourceOptions): WpEngineResource & P;
   /** The definition the class is derived from. */
   readonly definition: D;
   /** Whether `obj` is a resource of this class (across copies of the package). */
@@ -108,7 +105,7 @@ export function resourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputProper
   const guard = Object.hasOwn(GUARDS, def.kind) ? GUARDS[def.kind] : undefined;
   class Resource extends WpEngineResource {
     static readonly definition = def;
-    constructor(name: string, args: A, opts?: ResourceOptions) {
+    constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
       guard?.declaring?.(name, args as Record<string, unknown>);
       super(def.kind, name, args as object, outputs, opts, secrets);
       guard?.declared?.(this as unknown as Record<string, unknown>, name);

@@ -7,9 +7,6 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-/** Package-relative entry: portable across machines and checkouts (what an installed package uses). */
-const PACKAGE_ENTRY = "pulumi-wpengine/dist/provider/plugin.js";
-
 const cache = new Map<string, pulumi.dynamic.ResourceProvider>();
 
 /** Whether this build is an installed package (Pulumi captures such a module as a `require`, not by value). */
@@ -34,7 +31,8 @@ export function thinProvider(kind: string): pulumi.dynamic.ResourceProvider {
  */
 function closures(kind: string): pulumi.dynamic.ResourceProvider {
   const localEntry = `${__dirname}/../plugin.js`;
-  const packageEntry = PACKAGE_ENTRY;
+  // Package-relative: portable across machines and checkouts (what an installed package uses).
+  const packageEntry = "pulumi-wpengine/dist/provider/plugin.js";
   // biome-ignore lint/suspicious/noExplicitAny: the plugin module is loaded untyped on purpose.
   const load = (): any => {
     try {

@@ -40,48 +40,43 @@ class Types {
   }
 }
 
+const PRIMITIVES = ["string", "boolean", "integer", "number"];
+
 /** A zod-generated JSON Schema as a Pulumi property type; `name` names the types it needs. */
 function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
-  if (Array.isArray(s.type)) {
-    const rest = s.type.filter((t) => t !== "null");
-    return rest.length === 1 ? fromJsonSchema({ ...s, type: rest[0]! }, name, types) : ANY;
-  }
-  if (s.anyOf) {
-    const rest = s.anyOf.filter((b) => b.type !== "null");
-    return rest.length === 1 ? fromJsonSchema(rest[0]!, name, types) : ANY;
-  }
+  // A nullable type (`["string", "null"]`, or an `anyOf` with a null branch) is its other one.
+  const nonNull = Array.isArray(s.type)
+    ? s.type.filter((t) => t !== "null").map((type) => ({ ...s, type }))
+    : s.anyOf?.filter((b) => b.type !== "null");
+  if (nonNull) return nonNull.length === 1 ? fromJsonSchema(nonNull[0]!, name, types) : ANY;
   if (s.enum && s.type === "string")
     return types.ref(name, { type: "string", enum: s.enum.map((value) => ({ value })) });
   if (s.const !== undefined) return { type: typeof s.const === "number" ? "number" : typeof s.const };
-  switch (s.type) {
-    case "string":
-    case "boolean":
-    case "integer":
-    case "number":
-      return { type: s.type };
-    case "array":
-      return { type: "array", items: s.items ? fromJsonSchema(s.items, name, types) : ANY };
-    case "object": {
-      if (s.properties && Object.keys(s.properties).length)
-        return types.ref(name, { type: "object", ...propertiesOf(s, name, types) });
-      const extra = s.additionalProperties;
-      return {
-        type: "object",
-        additionalProperties: typeof extra === "object" ? fromJsonSchema(extra, name, types) : ANY,
-      };
-    }
-    default:
-      return ANY;
-  }
+  if (PRIMITIVES.includes(String(s.type))) return { type: s.type };
+  if (s.type === "array")
+    return { type: "array", items: s.items ? fromJsonSchema(s.items, name, types) : ANY };
+  if (s.type !== "object") return ANY;
+  if (s.properties && Object.keys(s.properties).length)
+    return types.ref(name, { type: "object", ...propertiesOf(s, name, types) });
+  const extra = s.additionalProperties;
+  return {
+    type: "object",
+    additionalProperties: typeof extra === "object" ? fromJsonSchema(extra, name, types) : ANY,
+  };
 }
 
 const describe = (s: JsonSchema): Json => (s.description ? { description: s.description } : {});
 
-/** An object schema's properties as Pulumi properties (described), and its required ones. */
-function propertiesOf(s: JsonSchema, name: string, types: Types): { properties: Json; required: string[] } {
+/** An object schema's properties as Pulumi properties (described, with `more` of each), and its required ones. */
+function propertiesOf(
+  s: JsonSchema,
+  name: string,
+  types: Types,
+  more: (key: string, prop: JsonSchema) => Json = () => ({}),
+): { properties: Json; required: string[] } {
   const properties: Json = {};
   for (const [k, v] of Object.entries(s.properties ?? {}))
-    properties[k] = { ...fromJsonSchema(v, `${name}${pascal(k)}`, types), ...describe(v) };
+    properties[k] = { ...fromJsonSchema(v, `${name}${pascal(k)}`, types), ...describe(v), ...more(k, v) };
   return { properties, required: s.required ?? [] };
 }
 
@@ -110,7 +105,7 @@ function functionSpecs(types: Types): Json {
             },
             required: [shape],
           };
-    functions[`wpengine:index:${name}`] = {
+    functions[token(name)] = {
       description: lookup.description,
       inputs: propertiesOf(json(lookup.args, "input"), `${pascal(name)}Args`, types),
       outputs,
@@ -119,30 +114,18 @@ function functionSpecs(types: Types): Json {
   return functions;
 }
 
-const PRIMITIVES = ["string", "boolean", "integer", "number"];
-
 /** The schema of one resource kind, from its definition. */
 function resourceSpec(kind: Kind, types: Types): Json {
-  const given = json(kind.inputs, "input");
-  const stored = json(kind.inputs, "output");
-  const computed = json(kind.outputs, "output");
   const secrets = new Set(kind.secrets ?? []);
-  const property = (key: string, prop: JsonSchema, withDefault: boolean): Json => ({
-    ...fromJsonSchema(prop, `${kind.kind}${pascal(key)}`, types),
-    ...describe(prop),
-    ...(withDefault && PRIMITIVES.includes(String(prop.type)) && prop.default != null
-      ? { default: prop.default }
-      : {}),
-    ...(secrets.has(key) ? { secret: true } : {}),
-    ...(withDefault && (prop as { replaces?: boolean }).replaces ? { replaceOnChanges: true } : {}),
-  });
-  const properties = (props: [string, JsonSchema][], inputs: boolean) =>
-    Object.fromEntries(props.map(([key, prop]) => [key, property(key, prop, inputs)]));
-  const inputProperties = properties(Object.entries(given.properties ?? {}), true);
-  const outputProperties = properties(
-    [...Object.entries(stored.properties ?? {}), ...Object.entries(computed.properties ?? {})],
-    false,
-  );
+  const secret = (key: string): Json => (secrets.has(key) ? { secret: true } : {});
+  const inputs = propertiesOf(json(kind.inputs, "input"), kind.kind, types, (key, prop) => ({
+    ...(PRIMITIVES.includes(String(prop.type)) && prop.default != null ? { default: prop.default } : {}),
+    ...secret(key),
+    ...((prop as { replaces?: boolean }).replaces ? { replaceOnChanges: true } : {}),
+  }));
+  // What state holds: the inputs as stored, then the computed outputs.
+  const stored = propertiesOf(json(kind.inputs, "output"), kind.kind, types, secret);
+  const computed = propertiesOf(json(kind.outputs, "output"), kind.kind, types, secret);
   const importDoc =
     typeof kind.importId === "string"
       ? `\n\n## Import\n\n\`\`\`sh\npulumi import ${token(kind.kind)} <name> ${kind.importId}\n\`\`\``
@@ -154,10 +137,10 @@ function resourceSpec(kind: Kind, types: Types): Json {
   return {
     description: `${kind.description}\n\nDelete: ${kind.deletes}${importDoc}`,
     ...(listInputs ? { listInputs } : {}),
-    inputProperties,
-    requiredInputs: given.required ?? [],
-    properties: outputProperties,
-    required: [...new Set([...(stored.required ?? []), ...(computed.required ?? [])])],
+    inputProperties: inputs.properties,
+    requiredInputs: inputs.required,
+    properties: { ...stored.properties, ...computed.properties },
+    required: [...new Set([...stored.required, ...computed.required])],
   };
 }
 

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { specialSecretSig as SECRET_SIG, specialSigKey as SIG } from "@pulumi/pulumi/runtime/rpc";
+import { isRpcSecret, specialSecretSig, specialSigKey, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
+import { SDK_VERSION } from "../../sdk/core/config";
 import { getClient, proveCredentials, urlProblems } from "../core/client";
 import {
   CONFIG_KEYS,
@@ -18,7 +19,7 @@ import {
 } from "../core/config";
 import type { Kind } from "../core/define";
 import { CLAIMANT } from "../core/identity";
-import { forEngine, UNKNOWN } from "../core/inputs";
+import { forEngine, type Props, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
 import { KINDS } from "../registry";
@@ -39,8 +40,6 @@ const statusproto: any = require("@pulumi/pulumi/proto/status_pb");
 type Msg = any;
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
 
-type Props = Record<string, unknown>;
-
 /** The Pulumi schema generated at build time beside this file (`schema.ts`). */
 const SCHEMA = path.join(__dirname, "schema.json");
 
@@ -48,11 +47,11 @@ const SCHEMA = path.join(__dirname, "schema.json");
 function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
   let secret = false;
   const strip = (v: unknown): unknown => {
-    if (typeof v !== "object" || v === null) return v;
-    if ((v as Props)[SIG] === SECRET_SIG) {
+    if (isRpcSecret(v)) {
       secret = true;
-      return strip((v as { value: unknown }).value);
+      return strip(unwrapRpcSecret(v));
     }
+    if (typeof v !== "object" || v === null) return v;
     if (Array.isArray(v)) return v.map(strip);
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)]));
   };
@@ -69,7 +68,8 @@ function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
 function toStruct(props: Props, secretKeys: Iterable<string> = []): Msg {
   const out = { ...props };
   for (const k of secretKeys)
-    if (out[k] !== undefined && out[k] !== null) out[k] = { [SIG]: SECRET_SIG, value: out[k] };
+    if (out[k] !== undefined && out[k] !== null)
+      out[k] = { [specialSigKey]: specialSecretSig, value: out[k] };
   return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(out)));
 }
 
@@ -125,12 +125,6 @@ export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env)
   }
   return config;
 }
-
-/** The seconds of a request's `timeout` (customTimeouts), or undefined when none was given. */
-const timeoutOf = (req: Msg): number | undefined => {
-  const t = Number(req.getTimeout?.() ?? 0);
-  return t > 0 ? Math.ceil(t) : undefined;
-};
 
 const changes = (some: unknown) =>
   some ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE;
@@ -306,7 +300,7 @@ export class WpEngineProvider {
     const { provider, def, secretKeys } = this.resource(req);
     const inputs = propsOf(req.getProperties(), secretKeys);
     if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
-    const claimed = { ...withTimeout(def, inputs, timeoutOf(req)), [CLAIMANT]: req.getUrn() };
+    const claimed = { ...withTimeout(def, inputs, req), [CLAIMANT]: req.getUrn() };
     const { id, outs } = await this.as(async () => provider.create!(claimed), inputs);
     // The claim is this call's, by URN (check keeps it out of the inputs, so out of the outputs too).
     const { [CLAIMANT]: _claimant, ...made } = outs;
@@ -341,7 +335,7 @@ export class WpEngineProvider {
       const kept = Object.fromEntries(stable.map((k) => [k, olds[k]]));
       return new provproto.UpdateResponse().setProperties(toStruct({ ...kept, ...news }, secretKeys));
     }
-    const wanted = withTimeout(def, news, timeoutOf(req));
+    const wanted = withTimeout(def, news, req);
     const { outs } = await this.as(async () => provider.update!(req.getId(), olds, wanted), news);
     return new provproto.UpdateResponse().setProperties(toStruct(keepTimeout(def, outs, news), secretKeys));
   }
@@ -349,7 +343,7 @@ export class WpEngineProvider {
   private async delete(req: Msg): Promise<Msg> {
     const { provider, def } = this.resource(req);
     const props = propsOf(req.getProperties());
-    await this.as(async () => provider.delete!(req.getId(), withTimeout(def, props, timeoutOf(req))), props);
+    await this.as(async () => provider.delete!(req.getId(), withTimeout(def, props, req)), props);
     return new emptyproto.Empty();
   }
 }
@@ -372,9 +366,10 @@ function settingsOf(def: Definition, inputs: Props): Props {
 
 const takesTimeout = (def: Definition) => Object.hasOwn(def.schema.shape, "timeoutSeconds");
 
-/** `customTimeouts` of the operation reach the waits: they replace `timeoutSeconds` for this call. */
-function withTimeout(def: Definition, props: Props, seconds: number | undefined): Props {
-  return seconds !== undefined && takesTimeout(def) ? { ...props, timeoutSeconds: seconds } : props;
+/** `customTimeouts` of the operation (the request's `timeout`) reach the waits: they replace `timeoutSeconds` for this call. */
+function withTimeout(def: Definition, props: Props, req: Msg): Props {
+  const seconds = Math.ceil(Number(req.getTimeout()));
+  return seconds > 0 && takesTimeout(def) ? { ...props, timeoutSeconds: seconds } : props;
 }
 
 /** State keeps the program's `timeoutSeconds`, so a customTimeouts value never shows as a diff. */
@@ -385,11 +380,8 @@ function keepTimeout(def: Definition, outs: Props, inputs: Props): Props {
 
 /** Starts the gRPC server on a loopback port and prints the port, as the engine expects of a plugin. */
 export async function main(): Promise<void> {
-  // dist/provider/executable/ when built, provider/executable/ when run from the sources (tests).
-  const up = __dirname.includes(`${path.sep}dist${path.sep}`) ? ["..", "..", ".."] : ["..", ".."];
-  const { version } = JSON.parse(readFileSync(path.join(__dirname, ...up, "package.json"), "utf8"));
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, new WpEngineProvider(version).service() as never);
+  server.addService(provrpc.ResourceProviderService, new WpEngineProvider(SDK_VERSION).service() as never);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
       err ? reject(err) : resolve(p),
