@@ -204,23 +204,21 @@ export function mapOf<O>(of: View<O>): View<Record<string, O>> {
 /** The output type of a view. */
 export type ViewOf<V> = V extends View<infer O> ? O : never;
 
-type NestedOut<V, N> = V extends null | undefined
-  ? never
-  : V extends readonly unknown[]
-    ? ViewOf<N>[]
-    : IsMap<V> extends true
-      ? Record<string, ViewOf<N>>
-      : ViewOf<N>;
-type NestedField<V, N> = Field<V, NestedOut<NonNullable<V>, N>>;
+/** A field's value given a nested view `N` of the records it holds (a list or map of them, or one). */
+type NestedOut<V, N> = V extends readonly unknown[]
+  ? ViewOf<N>[]
+  : IsMap<V> extends true
+    ? Record<string, ViewOf<N>>
+    : ViewOf<N>;
+/** The field `K` of `T` under its nested view, if it has one, else the generic rules. */
+type FieldOf<T, K, N> = K extends keyof N
+  ? Field<T[K & keyof T], NestedOut<NonNullable<T[K & keyof T]>, N[K]>>
+  : CamelField<T[K & keyof T]>;
 
 /** A record under the generic rules, with its renames and nested views (before computed fields). */
 export type Mapped<T, R extends Record<string, string>, N> = Omit<
   Camel<Omit<Known<T>, R[keyof R] | keyof N>>,
   keyof R
 > & {
-  [K in keyof N as K extends R[keyof R] ? never : CamelKey<K & string>]: NestedField<T[K & keyof T], N[K]>;
-} & {
-  [K in keyof R]: R[K] extends keyof N
-    ? NestedField<T[R[K] & keyof T], N[R[K]]>
-    : CamelField<T[R[K] & keyof T]>;
-};
+  [K in keyof N as K extends R[keyof R] ? never : CamelKey<K & string>]: FieldOf<T, K, N>;
+} & { [K in keyof R]: FieldOf<T, R[K], N> };
