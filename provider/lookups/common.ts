@@ -34,7 +34,7 @@ export interface Lookup<A extends z.ZodObject = z.ZodObject, O = unknown> {
   readonly call: (client: WpEngineClient, args: z.output<A>, pageSize: number | undefined) => Records;
 }
 
-/** A row but its result and whether a list. */
+/** A row without its result and list flag, which `one` and `many` add. */
 type Spec<A extends z.ZodObject> = Omit<Lookup<A>, "result" | "list">;
 
 /** A lookup returning one record of `result`. */
