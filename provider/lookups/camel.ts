@@ -82,22 +82,21 @@ interface Node {
 /** The node made nullable, when its absent value is `null`. */
 const orNull = (n: Node): Node => (n.absent === null ? { ...n, schema: n.schema.nullable() } : n);
 const mapNode = (n: Node, v: unknown): unknown => (v === undefined || v === null ? n.absent : n.map(v));
+/** The node of a view's records. */
+const viewNode = (view: View<unknown>): Node => ({ schema: view.schema, absent: null, map: view.map });
 
 /** The node of a schema (`nested`: the view of the records it holds, instead of the generic one). */
 function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
   const int64 = (c: z.ZodType) => c === (Int64Schema as z.ZodType);
   const { inner, nullable } = unwrap(s, int64);
   const def = defOf(inner);
-  const scalar = (n: Node): Node => (nullable || int64(inner) ? orNull(n) : n);
+  const scalar = (n: Node): Node => (nullable ? orNull(n) : n);
+  // An int64 metric is null when absent or empty, whether or not the sdk marks it optional.
   if (int64(inner))
-    return scalar({ schema: z.number(), absent: null, map: (v) => (v === "" ? null : Number(v)) });
+    return orNull({ schema: z.number(), absent: null, map: (v) => (v === "" ? null : Number(v)) });
   switch (def.type) {
     case "object":
-      return scalar(
-        nested
-          ? { schema: nested.schema, absent: null, map: (v) => nested.map(v) }
-          : objectView(inner as z.ZodObject),
-      );
+      return scalar(nested ? viewNode(nested) : objectView(inner as z.ZodObject));
     case "array": {
       const item = nodeOf(def.element, nested);
       return {
@@ -106,15 +105,8 @@ function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
         map: (v) => (v as unknown[]).map((x) => mapNode(item, x)),
       };
     }
-    case "record": {
-      const value = nodeOf(def.valueType, nested);
-      return {
-        schema: z.record(z.string(), value.schema),
-        absent: {},
-        map: (v) =>
-          Object.fromEntries(Object.entries(v as object).map(([k, x]) => [camelKey(k), mapNode(value, x)])),
-      };
-    }
+    case "record":
+      return recordNode(nodeOf(def.valueType, nested));
     case "boolean":
       return { schema: z.boolean(), absent: false, map: (v) => v };
     default:
@@ -122,6 +114,14 @@ function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
       return scalar({ schema: def.type === "custom" ? z.string() : inner, absent: null, map: (v) => v });
   }
 }
+
+/** A map (its keys camelCased) of values of `value`'s node. */
+const recordNode = (value: Node): Node => ({
+  schema: z.record(z.string(), value.schema),
+  absent: {},
+  map: (v) =>
+    Object.fromEntries(Object.entries(v as object).map(([k, x]) => [camelKey(k), mapNode(value, x)])),
+});
 
 /** The generic view of an sdk object schema, with a view's renames (new name: sdk key) and nested views. */
 function objectView(
@@ -197,35 +197,28 @@ export function view<
 
 /** The view of a map whose values are records of a view (e.g. usage rollups by metric). */
 export function mapOf<O>(of: View<O>): View<Record<string, O>> {
-  return {
-    schema: z.record(z.string(), of.schema),
-    map: (value) =>
-      Object.fromEntries(
-        Object.entries((value ?? {}) as object).map(([k, v]) => [camelKey(k), v == null ? null : of.map(v)]),
-      ) as Record<string, O>,
-  };
+  const node = recordNode(viewNode(of));
+  return { schema: node.schema as never, map: (value) => mapNode(node, value) as never };
 }
 
 /** The output type of a view. */
 export type ViewOf<V> = V extends View<infer O> ? O : never;
 
-type NestedOut<V, N> = V extends null | undefined
-  ? never
-  : V extends readonly unknown[]
-    ? ViewOf<N>[]
-    : IsMap<V> extends true
-      ? Record<string, ViewOf<N>>
-      : ViewOf<N>;
-type NestedField<V, N> = Field<V, NestedOut<NonNullable<V>, N>>;
+/** A field's value given a nested view `N` of the records it holds (a list or map of them, or one). */
+type NestedOut<V, N> = V extends readonly unknown[]
+  ? ViewOf<N>[]
+  : IsMap<V> extends true
+    ? Record<string, ViewOf<N>>
+    : ViewOf<N>;
+/** The field `K` of `T` under its nested view, if it has one, else the generic rules. */
+type FieldOf<T, K, N> = K extends keyof N
+  ? Field<T[K & keyof T], NestedOut<NonNullable<T[K & keyof T]>, N[K]>>
+  : CamelField<T[K & keyof T]>;
 
 /** A record under the generic rules, with its renames and nested views (before computed fields). */
 export type Mapped<T, R extends Record<string, string>, N> = Omit<
   Camel<Omit<Known<T>, R[keyof R] | keyof N>>,
   keyof R
 > & {
-  [K in keyof N as K extends R[keyof R] ? never : CamelKey<K & string>]: NestedField<T[K & keyof T], N[K]>;
-} & {
-  [K in keyof R]: R[K] extends keyof N
-    ? NestedField<T[R[K] & keyof T], N[R[K]]>
-    : CamelField<T[R[K] & keyof T]>;
-};
+  [K in keyof N as K extends R[keyof R] ? never : CamelKey<K & string>]: FieldOf<T, K, N>;
+} & { [K in keyof R]: FieldOf<T, R[K], N> };

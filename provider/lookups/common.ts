@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { validateInput, type WpEngineClient } from "../../sdk";
+import { collect } from "../core/define";
 import { programClient } from "../core/programClient";
 import type { View } from "./camel";
 
@@ -33,14 +34,17 @@ export interface Lookup<A extends z.ZodObject = z.ZodObject, O = unknown> {
   readonly call: (client: WpEngineClient, args: z.output<A>, pageSize: number | undefined) => Records;
 }
 
-/** A lookup returning one record. */
-export function one<A extends z.ZodObject, O>(spec: Omit<Lookup<A, O>, "list">): Lookup<A, O> {
-  return { ...spec, list: false };
+/** A row without its result and list flag, which `one` and `many` add. */
+type Spec<A extends z.ZodObject> = Omit<Lookup<A>, "result" | "list">;
+
+/** A lookup returning one record of `result`. */
+export function one<A extends z.ZodObject, O>(result: View<O>, spec: Spec<A>): Lookup<A, O> {
+  return { ...spec, result, list: false };
 }
 
-/** A lookup returning a list of records (every page read). */
-export function many<A extends z.ZodObject, O>(spec: Omit<Lookup<A, O>, "list">): Lookup<A, O[]> {
-  return { ...spec, list: true } as unknown as Lookup<A, O[]>;
+/** A lookup returning a list of records of `result` (every page read). */
+export function many<A extends z.ZodObject, O>(result: View<O>, spec: Spec<A>): Lookup<A, O[]> {
+  return { ...spec, result, list: true } as unknown as Lookup<A, O[]>;
 }
 
 /** Runs a lookup: its arguments checked, its call made, its records mapped. */
@@ -54,10 +58,8 @@ export async function run<A extends z.ZodObject, O>(
   const client = options?.client ?? (await programClient());
   const records = lookup.call(client, parsed, options?.pageSize);
   if (!lookup.list) return lookup.result.map(await records) as O;
-  const out: unknown[] = [];
-  if (Symbol.asyncIterator in records) for await (const r of records) out.push(lookup.result.map(r));
-  else for (const r of (await records) as unknown[]) out.push(lookup.result.map(r));
-  return out as O;
+  const all = Symbol.asyncIterator in records ? await collect(records) : ((await records) as unknown[]);
+  return all.map((r) => lookup.result.map(r)) as O;
 }
 
 /** The arguments of a lookup's functions: optional when none is required. */

@@ -29,8 +29,7 @@ export async function checkDomainStatus(
   );
   const report = await pollUntil({
     deadlineMs: Math.max(0, timeoutMs - (PACING_CLOCK.now() - started)),
-    intervalMs: REPORT_POLL.intervalMs,
-    maxIntervalMs: REPORT_POLL.maxIntervalMs,
+    ...REPORT_POLL,
     describe: `the status report ${check.report_id} of domain ${args.domainId} to complete`,
     now: PACING_CLOCK.now,
     sleep: PACING_CLOCK.sleep,

@@ -18,6 +18,7 @@ const id = (description: string) => z.string().meta({ description });
 const ACCOUNT = id("The account's UUID.");
 const INSTALL = id("The install's UUID.");
 const SITE = id("The site's UUID.");
+const DOMAIN = id("The domain's UUID.");
 const APP = { accountId: ACCOUNT, appId: id("The app id.") };
 const ENV = { ...APP, environmentId: id("The environment id.") };
 const RANGE = {
@@ -27,242 +28,201 @@ const RANGE = {
 /** A range as the service takes it (`first_date`, `last_date`: the wire names core derives). */
 const RANGE_WIRE = wireOf(z.object(RANGE), z.object({}));
 const rangeOf = (a: object): UsageRange => RANGE_WIRE.body(a);
-/** The paging parameter of the hosting lists (`limit`) and of application hosting's (`size`). */
-const limit = (pageSize: number | undefined) => (pageSize !== undefined ? { limit: pageSize } : {});
-const size = (pageSize: number | undefined) => (pageSize !== undefined ? { pageSize } : {});
-const ofAccount = (a: { accountId?: string | undefined }) =>
-  a.accountId !== undefined ? { accountId: a.accountId } : {};
 
 /** Every lookup: its description, arguments, result and service call. */
 export const LOOKUP_TABLE = {
-  getInstalls: many({
+  getInstalls: many(V.Install, {
     description: "Every install, or every install of one account.",
     args: z.object({ accountId: ACCOUNT.optional() }),
-    result: V.Install,
-    call: (c, a, p) => c.installs.iterate({ ...ofAccount(a), ...limit(p) }),
+    call: (c, a, p) => c.installs.iterate({ accountId: a.accountId, limit: p }),
   }),
-  getInstall: one({
+  getInstall: one(V.Install, {
     description: "One install (with its WordPress version).",
     args: z.object({ installId: INSTALL }),
-    result: V.Install,
     call: (c, a) => c.installs.get(a.installId),
   }),
-  getSites: many({
+  getSites: many(V.Site, {
     description: "Every site, or every site of one account.",
     args: z.object({ accountId: ACCOUNT.optional() }),
-    result: V.Site,
-    call: (c, a, p) => c.sites.iterate({ ...ofAccount(a), ...limit(p) }),
+    call: (c, a, p) => c.sites.iterate({ accountId: a.accountId, limit: p }),
   }),
-  getSite: one({
+  getSite: one(V.Site, {
     description: "One site.",
     args: z.object({ siteId: SITE }),
-    result: V.Site,
     call: (c, a) => c.sites.get(a.siteId),
   }),
-  getDomains: many({
+  getDomains: many(V.Domain, {
     description: "Every domain of an install.",
     args: z.object({ installId: INSTALL }),
-    result: V.Domain,
-    call: (c, a, p) => c.domains.iterate(a.installId, limit(p)),
+    call: (c, a, p) => c.domains.iterate(a.installId, { limit: p }),
   }),
-  getDomain: one({
+  getDomain: one(V.Domain, {
     description: "One domain of an install.",
-    args: z.object({ installId: INSTALL, domainId: id("The domain's UUID.") }),
-    result: V.Domain,
+    args: z.object({ installId: INSTALL, domainId: DOMAIN }),
     call: (c, a) => c.domains.get(a.installId, a.domainId),
   }),
-  getBackups: many({
+  getBackups: many(V.Backup, {
     description: "Every backup of an install, in all states.",
     args: z.object({ installId: INSTALL }),
-    result: V.Backup,
-    call: (c, a, p) => c.backups.iterate(a.installId, limit(p)),
+    call: (c, a, p) => c.backups.iterate(a.installId, { limit: p }),
   }),
-  getBackup: one({
+  getBackup: one(V.Backup, {
     description: "One backup of an install.",
     args: z.object({ installId: INSTALL, backupId: id("The backup's UUID.") }),
-    result: V.Backup,
     call: (c, a) => c.backups.get(a.installId, a.backupId),
   }),
-  getArchives: many({
+  getArchives: many(V.Archive, {
     description: "Every archive (a downloadable zip made from a backup) of an install.",
     args: z.object({ installId: INSTALL }),
-    result: V.Archive,
-    call: (c, a, p) => c.archives.iterate(a.installId, limit(p)),
+    call: (c, a, p) => c.archives.iterate(a.installId, { limit: p }),
   }),
-  getSiteTransfers: many({
+  getSiteTransfers: many(V.SiteTransfer, {
     description: "Every site transfer initiated from an account (needs Owner or Full with Billing on it).",
     args: z.object({ accountId: ACCOUNT }),
-    result: V.SiteTransfer,
-    call: (c, a, p) => c.siteTransfers.iterateForAccount(a.accountId, limit(p)),
+    call: (c, a, p) => c.siteTransfers.iterateForAccount(a.accountId, { limit: p }),
   }),
-  getSiteTransfer: one({
+  getSiteTransfer: one(V.SiteTransfer, {
     description: "One site transfer of a site.",
     args: z.object({ siteId: SITE, transferId: id("The transfer's UUID.") }),
-    result: V.SiteTransfer,
     call: (c, a) => c.siteTransfers.get(a.siteId, a.transferId),
   }),
-  getReportTemplates: many({
+  getReportTemplates: many(V.ReportTemplate, {
     description: "The report templates of an account and the sections each allows (one unpaged list).",
     args: z.object({ accountId: ACCOUNT }),
-    result: V.ReportTemplate,
     call: (c, a) => c.reportTemplates.list(a.accountId),
   }),
-  getReportSchedules: many({
+  getReportSchedules: many(V.ReportSchedule, {
     description: "The report schedules of a site (one unpaged list).",
     args: z.object({ siteId: SITE }),
-    result: V.ReportSchedule,
     call: (c, a) => c.reportSchedules.list(a.siteId),
   }),
-  getAccountUsers: many({
+  getAccountUsers: many(V.AccountUser, {
     description: "The users of an account (one unpaged list).",
     args: z.object({ accountId: ACCOUNT }),
-    result: V.AccountUser,
     call: (c, a) => c.accountUsers.list(a.accountId),
   }),
-  getAccountUser: one({
+  getAccountUser: one(V.AccountUser, {
     description: "One user of an account.",
     args: z.object({ accountId: ACCOUNT, userId: id("The user's UUID.") }),
-    result: V.AccountUser,
     call: (c, a) => c.accountUsers.get(a.accountId, a.userId),
   }),
-  getApps: many({
+  getApps: many(V.App, {
     description: "Every app of an account.",
     args: z.object({ accountId: ACCOUNT }),
-    result: V.App,
-    call: (c, a, p) => c.apps.iterate(a.accountId, size(p)),
+    call: (c, a, p) => c.apps.iterate(a.accountId, { pageSize: p }),
   }),
-  getApp: one({
+  getApp: one(V.App, {
     description: "One app.",
     args: z.object(APP),
-    result: V.App,
     call: (c, a) => c.apps.get(a.accountId, a.appId),
   }),
-  getEnvironments: many({
+  getEnvironments: many(V.Environment, {
     description: "Every environment of an app.",
     args: z.object(APP),
-    result: V.Environment,
-    call: (c, a, p) => c.environments.iterate(a.accountId, a.appId, size(p)),
+    call: (c, a, p) => c.environments.iterate(a.accountId, a.appId, { pageSize: p }),
   }),
-  getEnvironment: one({
+  getEnvironment: one(V.Environment, {
     description: "One environment of an app.",
     args: z.object(ENV),
-    result: V.Environment,
     call: (c, a) => c.environments.get(a.accountId, a.appId, a.environmentId),
   }),
-  getBuilds: many({
+  getBuilds: many(V.Build, {
     description: "Every build of an environment.",
     args: z.object(ENV),
-    result: V.Build,
-    call: (c, a, p) => c.builds.iterate(a.accountId, a.appId, a.environmentId, size(p)),
+    call: (c, a, p) => c.builds.iterate(a.accountId, a.appId, a.environmentId, { pageSize: p }),
   }),
-  getBuild: one({
+  getBuild: one(V.Build, {
     description: "One build of an environment.",
     args: z.object({ ...ENV, buildId: id("The build id.") }),
-    result: V.Build,
     call: (c, a) => c.builds.get(a.accountId, a.appId, a.environmentId, a.buildId),
   }),
-  getDomainMappings: many({
+  getDomainMappings: many(V.DomainMapping, {
     description: "Every domain mapping of an environment (including those being created or deleted).",
     args: z.object(ENV),
-    result: V.DomainMapping,
-    call: (c, a, p) => c.domainMappings.iterate(a.accountId, a.appId, a.environmentId, size(p)),
+    call: (c, a, p) => c.domainMappings.iterate(a.accountId, a.appId, a.environmentId, { pageSize: p }),
   }),
-  getAccounts: many({
+  getAccounts: many(V.Account, {
     description: "Every account the API user has a role on.",
     args: z.object({}),
-    result: V.Account,
-    call: (c, _a, p) => c.accounts.iterate(limit(p)),
+    call: (c, _a, p) => c.accounts.iterate({ limit: p }),
   }),
-  getAccount: one({
+  getAccount: one(V.Account, {
     description: "One account.",
     args: z.object({ accountId: ACCOUNT }),
-    result: V.Account,
     call: (c, a) => c.accounts.get(a.accountId),
   }),
-  getCurrentUser: one({
+  getCurrentUser: one(V.CurrentUser, {
     description: "The API user the provider authenticates as (whose SSH keys `SshKey` manages).",
     args: z.object({}),
-    result: V.CurrentUser,
     call: (c) => c.accounts.currentUser(),
   }),
-  getSshKeys: many({
+  getSshKeys: many(V.SshKey, {
     description: "Every SSH key of the API user.",
     args: z.object({}),
-    result: V.SshKey,
-    call: (c, _a, p) => c.sshKeys.iterate(limit(p)),
+    call: (c, _a, p) => c.sshKeys.iterate({ limit: p }),
   }),
-  getInstallCertificates: many({
+  getInstallCertificates: many(V.Certificate, {
     description:
       "Every SSL certificate of an install, following `next_page_token`; an install without any gives an empty list.",
     args: z.object({ installId: INSTALL }),
-    result: V.Certificate,
-    call: (c, a, p) => c.certificates.iterateForInstall(a.installId, limit(p)),
+    call: (c, a, p) => c.certificates.iterateForInstall(a.installId, { limit: p }),
   }),
-  getDomainCertificate: one({
+  getDomainCertificate: one(V.DomainCertificate, {
     description:
       "The certificate of one domain of an install: the record, its name and the PEM certificate, never a private key (a 404 when it has none).",
-    args: z.object({ installId: INSTALL, domainId: id("The domain's UUID.") }),
-    result: V.DomainCertificate,
+    args: z.object({ installId: INSTALL, domainId: DOMAIN }),
     call: (c, a) => c.certificates.getForDomain(a.installId, a.domainId),
   }),
-  getDomainStatus: one({
+  getDomainStatus: one(V.DomainStatusReport, {
     description:
       "Checks a domain and returns its completed status report. Checks of one install are paced to one per 5 s in this process; `timeoutSeconds` bounds the whole wait.",
     args: z.object({
       installId: INSTALL,
-      domainId: id("The domain's UUID."),
+      domainId: DOMAIN,
       timeoutSeconds: z
         .number()
         .optional()
         .meta({ description: "How long to wait in all, seconds (default 120)." }),
     }),
-    result: V.DomainStatusReport,
     call: (c, a) => checkDomainStatus(c, { ...a, timeoutSeconds: a.timeoutSeconds ?? 120 }),
   }),
-  getOffloadValidationFile: one({
+  getOffloadValidationFile: one(V.OffloadValidationFile, {
     description:
       "The file LargeFS checks for at the root of the bucket before it serves an install's uploads from it: upload an object named `name` holding `content`.",
     args: z.object({ installId: INSTALL }),
-    result: V.OffloadValidationFile,
     call: (c, a) => c.offloadSettings.validationFile(a.installId),
   }),
-  getAccountLimits: one({
+  getAccountLimits: one(V.AccountLimits, {
     description:
       "An account's limits (visitors, storage and bandwidth); null where the service reports none.",
     args: z.object({ accountId: ACCOUNT }),
-    result: V.AccountLimits,
     call: (c, a) => c.usage.accountLimits(a.accountId),
   }),
-  getAccountUsage: one({
+  getAccountUsage: one(V.AccountUsage, {
     description: "The daily usage of every install of an account, every page read (`pageSize` up to 1000).",
     args: z.object({ accountId: ACCOUNT, ...RANGE }),
-    result: V.AccountUsage,
-    call: (c, a, p) => c.usage.accountUsage(a.accountId, rangeOf(a), limit(p)),
+    call: (c, a, p) => c.usage.accountUsage(a.accountId, rangeOf(a), { limit: p }),
   }),
-  getInstallUsage: one({
+  getInstallUsage: one(V.InstallUsage, {
     description: "The daily usage of one install.",
     args: z.object({ installId: INSTALL, ...RANGE }),
-    result: V.InstallUsage,
     call: (c, a) => c.usage.installUsage(a.installId, rangeOf(a)),
   }),
-  getAccountUsageSummary: one({
+  getAccountUsageSummary: one(V.UsageRollups, {
     description:
       "An account's usage summed over a range of at most 31 days (default: the last 30), by metric.",
     args: z.object({ accountId: ACCOUNT, ...RANGE }),
-    result: V.UsageRollups,
     call: (c, a) => c.usage.accountUsageSummary(a.accountId, rangeOf(a)),
   }),
-  getAccountUsageInsights: one({
+  getAccountUsageInsights: one(V.UsageInsights, {
     description:
       "An account's usage broken down by environment type and site type (at most 31 days), by metric.",
     args: z.object({ accountId: ACCOUNT, ...RANGE }),
-    result: V.UsageInsights,
     call: (c, a) => c.usage.accountUsageInsights(a.accountId, rangeOf(a)),
   }),
-  getServiceStatus: one({
+  getServiceStatus: one(V.ServiceStatus, {
     description: "The status of the Hosting Platform API itself.",
     args: z.object({}),
-    result: V.ServiceStatus,
     call: (c) => c.usage.status(),
   }),
 } satisfies Record<string, Lookup>;
