@@ -13,9 +13,10 @@ export const camelKey = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c:
 export const snakeKey = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * A property's wire field when not the snake_case of its name: a dotted path (a number is a list's index),
- * or where it is read and written apart, with `none` what a patch sends to clear it when not null (`"nil"`);
- * `false`: the provider's own input (a deletion guard), never read nor sent.
+ * A property's wire field when not the snake_case of its name: a dotted path (a number is a list's index;
+ * `""` the record itself, for an API that answers and takes a bare list), or where it is read and written
+ * apart, with `none` what a patch sends to clear it when not null (`"nil"`); `false`: the provider's own
+ * input (a deletion guard), never read nor sent.
  */
 export type Wire = false | string | { read: string; write: string; none?: string };
 
@@ -76,7 +77,8 @@ function fieldsOf(schema: AnyObject, keyCase: KeyCase): Field[] {
     const wire = meta.wire ?? keyCase(key);
     const [read, write] = typeof wire === "string" ? [wire, wire] : [wire.read, wire.write];
     const none = typeof wire === "string" ? null : (wire.none ?? null);
-    return [{ key, read: read.split("."), write: write.split("."), none, schema: s, meta }];
+    const path = (w: string) => (w === "" ? [] : w.split("."));
+    return [{ key, read: path(read), write: path(write), none, schema: s, meta }];
   });
 }
 
@@ -136,7 +138,10 @@ function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: reado
     const v = values[f.key];
     if (f.meta.setting || (keys && !keys.includes(f.key)) || v === undefined || (v === null && !clear))
       continue;
-    put(out, f.write, v === null ? f.none : write(f.schema, v, kc));
+    const wired = v === null ? f.none : write(f.schema, v, kc);
+    // A field at the record's root is the whole body.
+    if (!f.write.length) return wired as Props;
+    put(out, f.write, wired);
   }
   return out;
 }
@@ -204,7 +209,7 @@ export function inputOfField(inputs: AnyObject | undefined, field: string): stri
         const { inner } = unwrap(f.schema);
         const def = defOf(inner);
         const object = def.type === "array" ? unwrap(def.element).inner : inner;
-        if (defOf(object).type === "object") walk(object as AnyObject, `${w}.`, `${prop}${f.key}.`);
+        if (defOf(object).type === "object") walk(object as AnyObject, w && `${w}.`, `${prop}${f.key}.`);
       }
     }
   };

@@ -98,20 +98,26 @@ const outputs = z.object({
 type AccountUserInputs = z.output<typeof inputs>;
 type AccountUserOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** Partial roles need installIds; the others take none. */
-function installsFailure(roles: string, ids: readonly string[] | undefined): CheckFailure | undefined {
-  const has = (ids?.length ?? 0) > 0;
-  if (isPartial(roles) === has) return undefined;
-  return {
-    property: "installIds",
-    reason: has
-      ? `applies only to partial roles; roles "${roles}" already reach every install`
-      : `is required with roles "${roles}": a partial user only sees the installs listed`,
-  };
+/** The two inputs a PATCH sends: the role set whole, with a partial set's installs. */
+type Access = Pick<AccountUserInputs, "roles" | "installIds">;
+
+/**
+ * The rule of a user's installs: partial roles take a set of installs (required: a partial user only sees
+ * those), the other roles none (they reach every install). The installs as stored, and how `v` breaks it.
+ */
+function installsOf({ roles, installIds }: Access): { ids: string[] | undefined; failure?: CheckFailure } {
+  const ids = normalizeInstallIds(installIds);
+  const partial = isPartial(roles);
+  const stored = partial ? (ids ?? []) : undefined;
+  if (partial === (ids !== null)) return { ids: stored };
+  const reason = ids
+    ? `applies only to partial roles; roles "${roles}" already reach every install`
+    : `is required with roles "${roles}": a partial user only sees the installs listed`;
+  return { ids: stored, failure: { property: "installIds", reason } };
 }
 
 const rules: Rule<AccountUserInputs>[] = [
-  { uses: ["roles", "installIds"], test: (i) => installsFailure(i.roles, i.installIds) },
+  { uses: ["roles", "installIds"], test: (i) => installsOf(i).failure },
 ];
 
 const normalize = (key: string, v: unknown) => {
@@ -123,13 +129,8 @@ const normalize = (key: string, v: unknown) => {
 };
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/** The two inputs a PATCH sends: the role set whole, with a partial set's installs. */
-type Access = Pick<AccountUserInputs, "roles" | "installIds">;
-
 /** `v` as sent and stored: a partial user's installs as a set (perhaps empty), none for the other roles. */
-function withInstalls<T extends Access>(v: T): T {
-  return { ...v, installIds: isPartial(v.roles) ? (normalizeInstallIds(v.installIds) ?? []) : undefined };
-}
+const withInstalls = <T extends Access>(v: T): T => ({ ...v, installIds: installsOf(v).ids });
 
 /** Maps a service record (roles canonical: the sdk reads them so) to outputs, installs sorted by id. */
 export function accountUserOutputs(u: ApiAccountUser): AccountUserOutputs {

@@ -5,6 +5,7 @@ import { defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, requiredString, ruled, uuidString, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
+import { wireOf } from "../core/wire";
 
 /** One cache exclusion a program may declare (`cookie` is in the schema only to say why not). */
 type Exclusion = { type: "query arg" | "url path"; value: string };
@@ -63,6 +64,8 @@ const inputs = z
         'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
         "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
         "empty list clears them.",
+      // The service answers and takes the bare list.
+      wire: "",
     }),
     adopt: COMMON_INPUTS.adopt.meta({
       description:
@@ -89,12 +92,14 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
   );
 }
 
+const normalize = (key: string, v: unknown) => (key === "exclusions" ? normalizeExclusions(v) : v);
+const WIRE = wireOf(inputs, outputs, normalize);
+
 /** The outputs of a list the service holds, as it saves it (the install is kept from the inputs or the state). */
-const outputsOf = (live: unknown) =>
-  ({ exclusions: normalizeExclusions(live) }) as OutputsOf<typeof inputs, typeof outputs>;
+const outputsOf = (live: unknown) => WIRE.canonical(WIRE.outputs(live));
 
 /** The list the inputs declare, as the service saves it. */
-const wantedOf = (i: z.output<typeof inputs>) => normalizeExclusions(i.exclusions);
+const wantedOf = (i: z.output<typeof inputs>) => WIRE.body(WIRE.canonical(i)) as unknown as Exclusion[];
 
 /** PUT of the full list to the install; a 409 becomes a message that says the install is transferable. */
 async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.parent) {
@@ -138,7 +143,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
+  normalize,
   // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
   async create(inputs, ctx) {
     const installId = ctx.parent;

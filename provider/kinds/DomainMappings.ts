@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { canonicalDomain } from "../../sdk";
+import { canonicalDomain, type ReplaceDomainMappingsRequest } from "../../sdk";
 import {
   environmentAddress,
   environmentOf,
@@ -70,6 +70,11 @@ const outputs = z.object({
 });
 
 type DomainMappingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
+/** The wire mapping: the set is the `:replace` body's and the listing's `domainMappings`. */
+const WIRE = wireOf(inputs, outputs, undefined, asIs);
+/** The `:replace` body of a declared set (a null redirect left out). */
+export const replaceBody = (i: Partial<z.output<typeof inputs>>) =>
+  WIRE.body(i, ["mappings"]) as ReplaceDomainMappingsRequest;
 
 const domainOf = (m: unknown) => String((m as { domain?: unknown } | null)?.domain ?? "");
 const byDomain = (a: unknown, b: unknown) =>
@@ -144,14 +149,6 @@ export const liveSet = (statuses: readonly MappingStatus[]) =>
 export const asInputs = (statuses: readonly MappingStatus[]): MappingInput[] =>
   statuses.map((s) => MAPPING_WIRE.fields(s));
 
-/** The `:replace` request body's mappings for a declared set (false and null fields left out). */
-export const replaceBody = (mappings: readonly MappingInput[]) =>
-  mappings.map((m) => ({
-    domain: m.domain,
-    ...(m.primary ? { primary: true } : {}),
-    ...(m.destinationDomainMapping ? { destinationDomainMapping: m.destinationDomainMapping } : {}),
-  }));
-
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
 const mappingsOutputs = (statuses: MappingStatus[]) =>
   ({
@@ -160,7 +157,7 @@ const mappingsOutputs = (statuses: MappingStatus[]) =>
   }) as DomainMappingsOutputs;
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
-function waitSettled(ctx: Context, mappings: readonly MappingInput[]): Promise<MappingStatus[]> {
+function waitSettled(ctx: Context, mappings: readonly { domain: string }[]): Promise<MappingStatus[]> {
   const domains = mappings.map((m) => m.domain);
   const pending = (statuses: readonly MappingStatus[]) =>
     statuses.map((s) => `${s.domain} ${s.state}`).join(", ") || "missing";
@@ -180,23 +177,23 @@ function waitSettled(ctx: Context, mappings: readonly MappingInput[]): Promise<M
 }
 
 /**
- * Makes the environment's set exactly `mappings` (`:replace`) and waits until it is settled (create, update
- * and delete). Given the live set (a create), one that already is `mappings` (an import, the way back after a
+ * Makes the environment's set exactly the `:replace` body's and waits until it is settled (create, update
+ * and delete). Given the live set (a create), one that already is that set (an import, the way back after a
  * crash) is not sent again, nor waited for when all of it is ACTIVE. A wait that fails throws what
  * `waitFailed` makes of its error (a create's says the resource exists: its set is on the service).
  */
 async function apply(
   ctx: Context,
-  mappings: readonly MappingInput[],
+  body: ReplaceDomainMappingsRequest,
   live?: MappingStatus[],
   waitFailed: (err: unknown) => unknown = (err) => err,
 ): Promise<MappingStatus[]> {
+  const wanted = body.domainMappings;
   const same =
-    live !== undefined && isDeepStrictEqual(normalizeMappings(asInputs(live)), normalizeMappings(mappings));
-  if (!same)
-    await ctx.client.domainMappings.replace(...environmentOf(ctx), { domainMappings: replaceBody(mappings) });
+    live !== undefined && isDeepStrictEqual(normalizeMappings(asInputs(live)), normalizeMappings(wanted));
+  if (!same) await ctx.client.domainMappings.replace(...environmentOf(ctx), body);
   if (same && live.every((m) => m.state === "ACTIVE")) return live;
-  return waitSettled(ctx, mappings).catch((err: unknown) => {
+  return waitSettled(ctx, wanted).catch((err: unknown) => {
     throw waitFailed(err);
   });
 }
@@ -252,7 +249,7 @@ export const definition = defineKind({
         "set adopt: true to replace them with this set",
       );
     const failed = (err: unknown) => new CreatedButFailedError(id, mappingsOutputs([]), err);
-    const statuses = await apply(ctx, inputs.mappings, existing, failed);
+    const statuses = await apply(ctx, replaceBody(inputs), existing, failed);
     return {
       id,
       outs: mappingsOutputs(statuses),
@@ -263,11 +260,12 @@ export const definition = defineKind({
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
     // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
-    return { outs: { ...mappingsOutputs(statuses), mappings: asInputs(statuses) } };
+    // The live set as the declared one too: a mapping changed on the service shows as drift.
+    return { outs: { ...WIRE.outputs({ domainMappings: statuses }), ...mappingsOutputs(statuses) } };
   },
-  update: async (_id, _olds, news, ctx) => mappingsOutputs(await apply(ctx, news.mappings)),
+  update: async (_id, _olds, news, ctx) => mappingsOutputs(await apply(ctx, replaceBody(news))),
   async delete(_id, _olds, ctx) {
-    await apply(ctx, []);
+    await apply(ctx, { domainMappings: [] });
   },
 });
 

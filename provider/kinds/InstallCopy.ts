@@ -5,6 +5,7 @@ import { actionProvider, changedActionInputs, normalizeActionInput, shown } from
 import { defineKind, type OutputsOf } from "../core/define";
 import {
   actionAdoptInput,
+  type CheckFailure,
   containsUnknown,
   emailAddress,
   out,
@@ -125,6 +126,25 @@ async function copy(ctx: Context, i: InstallCopyInputs, previousCount: number) {
   };
 }
 
+/** What a copy copies: the files, the database or both, and named tables only of a copied database. */
+function copiedFailures(files: boolean, db: boolean, tables: readonly string[] | undefined): CheckFailure[] {
+  // Tables still unknown (a preview) are judged once they are known.
+  const tablesWithoutDb = db === false && tables !== undefined && !containsUnknown(tables);
+  return [
+    ...(tablesWithoutDb
+      ? [{ property: "dbTables", reason: "must not be given when includeDb is false" }]
+      : []),
+    ...(files || db
+      ? []
+      : [
+          {
+            property: "includeFiles",
+            reason: whole("nothing to copy: includeFiles and includeDb are both false"),
+          },
+        ]),
+  ];
+}
+
 export const definition = defineKind({
   kind: "InstallCopy",
   description:
@@ -155,21 +175,8 @@ export const definition = defineKind({
           : undefined,
     },
     {
-      uses: ["includeDb", "dbTables"],
-      test: (i) =>
-        i.includeDb === false && i.dbTables !== undefined
-          ? { property: "dbTables", reason: "must not be given when includeDb is false" }
-          : undefined,
-    },
-    {
       uses: ["includeFiles", "includeDb"],
-      test: (i) =>
-        i.includeFiles || i.includeDb
-          ? undefined
-          : {
-              property: "includeFiles",
-              reason: whole("nothing to copy: includeFiles and includeDb are both false"),
-            },
+      test: (i) => copiedFailures(i.includeFiles, i.includeDb, i.dbTables),
     },
   ],
   normalize: normalizeActionInput,

@@ -129,6 +129,7 @@ const outputs = z.object({
   createdAt: out.stringOrNull("When the schedule was created, or null."),
   nextRunDate: out.stringOrNull(
     "The next generation as the service lists it now (moves on after every run), or null.",
+    { wire: "next_scheduled_date" },
   ),
   createMatch: scheduleMatch.optional().meta({
     description:
@@ -251,12 +252,12 @@ const recordedDate = (
 /** Maps a listed schedule to outputs: the listed next date is `nextRunDate`, `given` anchors the recorded one. */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
-  const live = fields.nextScheduledDate;
+  const live = WIRE.outputs(s);
   return {
-    ...WIRE.outputs(s),
+    ...live,
     ...fields,
-    nextScheduledDate: recordedDate(given.nextScheduledDate, live, fields.frequency),
-    nextRunDate: live || null,
+    nextScheduledDate: recordedDate(given.nextScheduledDate, fields.nextScheduledDate, fields.frequency),
+    nextRunDate: live.nextRunDate ? canonicalTime(live.nextRunDate) : null,
   };
 }
 

@@ -150,6 +150,23 @@ describe("InstallCopy check", () => {
     ]);
   });
 
+  it("refuses a copy of nothing at preview while dbTables is still unknown, and judges dbTables once known", async () => {
+    expect(
+      await checkFails(provider, { ...wanted, includeDb: false, includeFiles: false, dbTables: UNKNOWN }),
+    ).toEqual(["includeFiles: nothing to copy: includeFiles and includeDb are both false"]);
+    expect(
+      await checkFails(provider, {
+        ...wanted,
+        includeDb: false,
+        includeFiles: false,
+        dbTables: ["wp_posts"],
+      }),
+    ).toEqual([
+      "dbTables: dbTables must not be given when includeDb is false",
+      "includeFiles: nothing to copy: includeFiles and includeDb are both false",
+    ]);
+  });
+
   it("names each invalid input", async () => {
     expect(await checkFails(provider, { ...wanted, sourceEnvironmentId: "acmeprod" })).toEqual([
       "sourceEnvironmentId: sourceEnvironmentId must be a UUID",

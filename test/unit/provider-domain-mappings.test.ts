@@ -104,16 +104,17 @@ describe("DomainMappings helpers", () => {
     ]);
   });
 
-  it("builds the :replace body without defaults", () => {
-    expect(
-      replaceBody([
-        m("a.example", { primary: true }),
-        m("b.example", { destinationDomainMapping: "a.example" }),
-      ]),
-    ).toEqual([
-      { domain: "a.example", primary: true },
-      { domain: "b.example", destinationDomainMapping: "a.example" },
-    ]);
+  it("builds the :replace body of the declared set only, a null redirect left out", () => {
+    const mappings = [
+      m("a.example", { primary: true }),
+      m("b.example", { destinationDomainMapping: "a.example" }),
+    ];
+    expect(replaceBody({ accountId: ACCOUNT, appId: "app", environmentId: "prod", mappings })).toEqual({
+      domainMappings: [
+        { domain: "a.example", primary: true },
+        { domain: "b.example", primary: false, destinationDomainMapping: "a.example" },
+      ],
+    });
   });
 
   it("reads service records: DELETING left out, sorted, TXT record exposed", () => {

@@ -107,6 +107,19 @@ describe("the wire mapping of a definition", () => {
     });
     expect(inputOfField(hosted, "domainMappings.0.isPrimary")).toBe("mappings.isPrimary");
   });
+
+  it("maps a field declared at the record's root to an API that answers and takes a bare list", () => {
+    const listed = z.object({
+      installId: z.string().meta({ replaces: true, parent: true }),
+      rules: z.array(z.object({ ruleType: z.string() })).meta({ wire: "" }),
+    });
+    const bare = wireOf(listed, z.object({}));
+    expect(bare.outputs([{ rule_type: "url path" }])).toEqual({ rules: [{ ruleType: "url path" }] });
+    expect(bare.body({ installId: "i", rules: [{ ruleType: "query arg" }] })).toEqual([
+      { rule_type: "query arg" },
+    ]);
+    expect(inputOfField(listed, "rules.0.rule_type")).toBe("rules.ruleType");
+  });
 });
 
 /**
