@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { mayHaveActed } from "../../sdk";
 import type { Props } from "./inputs";
 import { procStat } from "./watchdog";
 
@@ -271,8 +272,8 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
     /** Records a failure that proves nothing was made (an "already exists", a 4xx refusal); the error, reworded for a recovery. */
     failed(err: unknown): unknown {
       const e = err as { alreadyExists?: unknown; status?: unknown } | null;
-      const status = typeof e?.status === "number" ? e.status : 0;
-      if (e?.alreadyExists !== true && !(status >= 400 && status < 500 && status !== 408)) return err;
+      // An answer proves nothing was done as the sdk rules it (a 4xx); an error without one proves nothing.
+      if (e?.alreadyExists !== true && !(typeof e?.status === "number" && !mayHaveActed(err))) return err;
       record("failed", identity);
       if (!current || claim || e?.alreadyExists !== true) return err;
       return Object.assign(

@@ -120,6 +120,29 @@ describe("the create journal", () => {
     }
   });
 
+  it("records as refused exactly the failures the sdk rules did nothing: a 4xx answer (a 408 too), not a 5xx nor a lost answer", async () => {
+    process.env["WPE_JOURNAL_DIR"] = dir;
+    setJournalRun(4242);
+    try {
+      const failures: [string, Error][] = [
+        ["a.example", Object.assign(new Error("400 Bad Request"), { status: 400 })],
+        ["b.example", Object.assign(new Error("408 Request Timeout"), { status: 408 })],
+        ["c.example", Object.assign(new Error("503 Service Unavailable"), { status: 503 })],
+        ["d.example", new Error("socket hang up")],
+      ];
+      for (const [name, err] of failures)
+        journalCreate("Domain", ["installId", "name"], { installId: "i1", name }).failed(err);
+      await Promise.resolve();
+      expect(readJournal(dir).map((e) => `${e.step} ${e.key["name"]}`)).toEqual([
+        "failed a.example",
+        "failed b.example",
+      ]);
+    } finally {
+      setJournalRun(undefined);
+      delete process.env["WPE_JOURNAL_DIR"];
+    }
+  });
+
   it("knows the stack a pulumi command line names", () => {
     expect(stackOfCommand(["pulumi", "up", "--yes", "--stack", "prod"])).toBe("prod");
     expect(stackOfCommand(["pulumi", "up", "-s", "dev"])).toBe("dev");
