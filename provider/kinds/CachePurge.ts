@@ -79,10 +79,8 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),
-  async create(_inputs, ctx) {
-    // Several may target the same install: the id is unique.
-    return { id: randomUUID(), outs: await purge(ctx, 0) };
-  },
+  // Several may target the same install: the id is unique.
+  create: async (_inputs, ctx) => ({ id: randomUUID(), outs: await purge(ctx, 0) }),
   async read(_id, olds, ctx) {
     // Gone when its install is (404).
     await ctx.client.installs.get(ctx.parent);

@@ -75,9 +75,8 @@ export const definition = defineKind({
     // The service keeps no readable record of a link: the one in the state stands while its domain does.
     return (await unlessGone(ctx.client.domains.get(...twoParents(ctx)))) ? { outs: olds } : undefined;
   },
-  async delete() {
-    return `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`;
-  },
+  delete: async () =>
+    `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`,
 });
 
 export const provider = definition.provider;

@@ -135,18 +135,12 @@ export const definition = defineKind({
       ? "update"
       : undefined,
   // Verifying a verified domain succeeds at once, so `adopt` changes nothing.
-  async create(inputs, ctx) {
-    return { id: ctx.key, outs: await verify(ctx, inputs) };
-  },
+  create: async (inputs, ctx) => ({ id: ctx.key, outs: await verify(ctx, inputs) }),
   async read(id, _olds, ctx) {
     return { outs: verificationOutputs(await ctx.client.domains.get(ctx.parent, ctx.key || id)) };
   },
-  async update(_id, _olds, news, ctx) {
-    return verify(ctx, news);
-  },
-  async delete() {
-    return `${FORGOTTEN}a verification cannot be undone (the domain stays verified)`;
-  },
+  update: (_id, _olds, news, ctx) => verify(ctx, news),
+  delete: async () => `${FORGOTTEN}a verification cannot be undone (the domain stays verified)`,
 });
 
 export const provider = definition.provider;

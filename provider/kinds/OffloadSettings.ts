@@ -226,9 +226,8 @@ export const definition = defineKind({
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(news));
     return waitApplied(ctx, news);
   },
-  async delete(_id, olds) {
-    return `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to ${destination(olds) ?? "no bucket"}`;
-  },
+  delete: async (_id, olds) =>
+    `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to ${destination(olds) ?? "no bucket"}`,
 });
 
 export const provider = definition.provider;
