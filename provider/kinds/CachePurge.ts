@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { type CacheType, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
+import { type CacheType, CacheTypeSchema, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { actionAdoptInput, out, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -15,7 +15,7 @@ const inputs = z
         "The install whose cache is purged. Changing it replaces the resource (and purges the new install).",
       replaces: true,
     }),
-    type: z.enum(["object", "page", "cdn", "all"], { error: "must be one of object, page, cdn, all" }).meta({
+    type: z.enum(CacheTypeSchema.options, { error: "must be one of object, page, cdn, all" }).meta({
       description:
         "Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).",
       replaces: true,
