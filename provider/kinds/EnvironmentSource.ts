@@ -50,7 +50,6 @@ const outputs = z.object({
   size: out.numberOrNull("Size in bytes of the zip uploaded."),
 });
 
-type EnvironmentSourceInputs = z.output<typeof inputs>;
 type EnvironmentSourceOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** A problem with `path`, reported by check and by create/update with the property it is about. */
@@ -117,8 +116,8 @@ export function hashSource(path: string): { sourceHash: string } | { failure: Ch
 /** The build id, the last segment of a build resource name. */
 export const buildIdOf = (buildName: string): string => buildName.split("/").pop() ?? buildName;
 
-/** Uploads the source and waits for its build to end: the outputs; a failed build is thrown. */
-async function deploy(ctx: Context, { path }: EnvironmentSourceInputs, id?: string) {
+/** Uploads the source at `path` and waits for its build to end: the outputs; a failed build is thrown. */
+async function deploy(ctx: Context, path: string, id?: string) {
   let archive: ReturnType<typeof buildArchive>;
   try {
     archive = buildArchive(path);
@@ -195,7 +194,7 @@ export const definition = defineKind({
   },
   async create(inputs, ctx) {
     const id = `${resourceNameOf(ctx)}/source`;
-    return { id, outs: await deploy(ctx, inputs, id) };
+    return { id, outs: await deploy(ctx, inputs.path, id) };
   },
   async read(_id, olds, ctx) {
     const live = (await ctx.client.environments.get(...environmentOf(ctx))).build || null;
@@ -208,7 +207,7 @@ export const definition = defineKind({
     // What the read leaves out (the inputs, and the build's hash and size when it is ours) stays as recorded.
     return { outs: (ours ? { buildState } : { ...other, buildState }) as EnvironmentSourceOutputs };
   },
-  update: (_id, _olds, news, ctx) => deploy(ctx, news),
+  update: (_id, _olds, news, ctx) => deploy(ctx, news.path),
   delete: async (_id, olds) =>
     `${FORGOTTEN}the deployed build${olds.buildName ? ` ${olds.buildName}` : ""} stays on the environment`,
 });
