@@ -16,16 +16,12 @@ type Address = { readonly parents: readonly string[]; readonly key: string };
 /** The collections an address's ids name, outermost first. */
 const COLLECTIONS = ["accounts", "apps", "environments", "domainMappings"];
 
-/** The service's resource name of the object `ids` address, outermost first: `accounts/{a}/apps/{app}/...`. */
-const nameOfIds = (ids: readonly string[]) => ids.map((id, i) => `${COLLECTIONS[i]}/${id}`).join("/");
-
-/** `accounts/{a}/apps/{app}/environments/{env}`: the service's resource name of an environment. */
-export const environmentResourceName = (accountId: string, appId: string, environmentId: string): string =>
-  nameOfIds([accountId, appId, environmentId]);
-
-/** The resource name of the object a context addresses: its parents' ids, then its key's. */
+/** The resource name of the object a context addresses, its parents' ids then its key's: `accounts/{a}/...`. */
 export const resourceNameOf = ({ parents, key }: Address): string =>
-  nameOfIds([...parents, key].filter((id) => id !== ""));
+  [...parents, key]
+    .filter((id) => id !== "")
+    .map((id, i) => `${COLLECTIONS[i]}/${id}`)
+    .join("/");
 
 /**
  * The account, app and environment ids of the environment a context is about: an environment's own (its

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { type CacheType, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
+import { type CacheType, CacheTypeSchema, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { defineKind, type OutputsOf } from "../core/define";
 import { actionAdoptInput, out, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -15,7 +15,7 @@ const inputs = z
         "The install whose cache is purged. Changing it replaces the resource (and purges the new install).",
       replaces: true,
     }),
-    type: z.enum(["object", "page", "cdn", "all"], { error: "must be one of object, page, cdn, all" }).meta({
+    type: z.enum(CacheTypeSchema.options, { error: "must be one of object, page, cdn, all" }).meta({
       description:
         "Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).",
       replaces: true,
@@ -79,10 +79,8 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),
-  async create(_inputs, ctx) {
-    // Several may target the same install: the id is unique.
-    return { id: randomUUID(), outs: await purge(ctx, 0) };
-  },
+  // Several may target the same install: the id is unique.
+  create: async (_inputs, ctx) => ({ id: randomUUID(), outs: await purge(ctx, 0) }),
   async read(_id, olds, ctx) {
     // Gone when its install is (404).
     await ctx.client.installs.get(ctx.parent);

@@ -74,7 +74,6 @@ const outputs = z.object({
   }),
 });
 
-type DomainInputs = z.output<typeof inputs>;
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const normalize = (key: string, v: unknown) =>
@@ -154,7 +153,7 @@ const createGathered = gathered<WpEngineClient, string, ApiDomain>({
 });
 
 /** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
-export const domainPatch = (have: Partial<DomainOutputs>, want: Partial<DomainInputs>) =>
+export const domainPatch = (have: Partial<DomainOutputs>, want: Partial<z.output<typeof inputs>>) =>
   WIRE.patch(have, want) as UpdateDomainRequest | undefined;
 
 /** PATCHes the domain; this process's reads of the install list again. */

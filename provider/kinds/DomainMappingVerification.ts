@@ -126,19 +126,13 @@ export const definition = defineKind({
   // A refresh that found the mapping no longer verified: the update verifies again.
   lost: (olds) => (olds["txtVerified"] === false ? "update" : undefined),
   // Verifying a verified mapping succeeds at once, so `adopt` changes nothing.
-  async create(inputs, ctx) {
-    return { id: resourceNameOf(ctx), outs: await verify(ctx, inputs) };
-  },
+  create: async (inputs, ctx) => ({ id: resourceNameOf(ctx), outs: await verify(ctx, inputs) }),
   async read(_id, _olds, ctx) {
     const mapping = await findMapping(ctx);
     return mapping && { outs: verificationOutputs(mapping, ctx) };
   },
-  async update(_id, _olds, news, ctx) {
-    return verify(ctx, news);
-  },
-  async delete() {
-    return `${FORGOTTEN}a verification cannot be undone (the mapping stays verified)`;
-  },
+  update: (_id, _olds, news, ctx) => verify(ctx, news),
+  delete: async () => `${FORGOTTEN}a verification cannot be undone (the mapping stays verified)`,
 });
 
 export const provider = definition.provider;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { out, uuidString, whole } from "../core/inputs";
 import { FORGOTTEN, twoParents } from "../core/lifecycle";
@@ -59,7 +58,7 @@ export const definition = defineKind({
   inputs,
   outputs,
   async preflight(_i, ctx) {
-    const d = await unlessGone(ctx.client.domains.get(...twoParents(ctx))).catch(() => undefined);
+    const d = await ctx.client.domains.get(...twoParents(ctx)).catch(() => undefined);
     const why = d && unsupported(d.name, d.network_type);
     return why ? [{ property: "domainId", reason: whole(why) }] : [];
   },
@@ -72,12 +71,12 @@ export const definition = defineKind({
     return { id, outs: WIRE.outputs(d, { url }) };
   },
   async read(_id, olds, ctx) {
-    // The service keeps no readable record of a link: the one in the state stands while its domain does.
-    return (await unlessGone(ctx.client.domains.get(...twoParents(ctx)))) ? { outs: olds } : undefined;
+    // The service keeps no readable record of a link: the recorded one stands until its domain is gone (404).
+    await ctx.client.domains.get(...twoParents(ctx));
+    return { outs: olds };
   },
-  async delete() {
-    return `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`;
-  },
+  delete: async () =>
+    `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`,
 });
 
 export const provider = definition.provider;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type Domain as ApiDomain, isNotFound } from "../../sdk";
+import type { Domain as ApiDomain } from "../../sdk";
+import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { DOMAIN_READS } from "../core/domains";
 import { COMMON_INPUTS, out, timeoutSecondsInput, uuidString } from "../core/inputs";
@@ -84,13 +85,12 @@ export function notVerifiedMessage(
 /** Verifies the domain: at once when it already is, else until the service sees the TXT record (400 till then). */
 async function verify(ctx: Context, inputs: DomainVerificationInputs) {
   const { parent: installId, key: domainId } = ctx;
-  const domain = await ctx.client.domains.get(installId, domainId).catch((err: unknown) => {
-    if (!isNotFound(err)) throw err;
+  const domain = await unlessGone(ctx.client.domains.get(installId, domainId));
+  if (!domain)
     throw new Error(
       `domainId ${domainId} is not a domain of installId ${installId} (404 Not found): check both inputs, ` +
         "and that the Domain exists before this resource (pass its id, e.g. domainId: domain.id)",
     );
-  });
   if (ownershipStatusOf(domain) === VERIFIED) return verificationOutputs(domain);
   const answer = await verifyUntilSeen({
     // Paced by the inputs' timeoutSeconds and retryIntervalSeconds.
@@ -135,18 +135,12 @@ export const definition = defineKind({
       ? "update"
       : undefined,
   // Verifying a verified domain succeeds at once, so `adopt` changes nothing.
-  async create(inputs, ctx) {
-    return { id: ctx.key, outs: await verify(ctx, inputs) };
-  },
+  create: async (inputs, ctx) => ({ id: ctx.key, outs: await verify(ctx, inputs) }),
   async read(id, _olds, ctx) {
     return { outs: verificationOutputs(await ctx.client.domains.get(ctx.parent, ctx.key || id)) };
   },
-  async update(_id, _olds, news, ctx) {
-    return verify(ctx, news);
-  },
-  async delete() {
-    return `${FORGOTTEN}a verification cannot be undone (the domain stays verified)`;
-  },
+  update: (_id, _olds, news, ctx) => verify(ctx, news),
+  delete: async () => `${FORGOTTEN}a verification cannot be undone (the domain stays verified)`,
 });
 
 export const provider = definition.provider;

@@ -23,13 +23,11 @@ const outputs = z.object({
   ),
 });
 
-type ClearOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
 /** Clears the cache once; the outputs of the run (the lifecycle adds the inputs). */
-async function clear(ctx: Context): Promise<ClearOutputs> {
+async function clear(ctx: Context) {
   await ctx.client.environments.clearCache(...environmentOf(ctx));
   const outs = { environmentResourceName: resourceNameOf(ctx), lastClearedAt: new Date().toISOString() };
-  return outs as ClearOutputs;
+  return outs as OutputsOf<typeof inputs, typeof outputs>;
 }
 
 export const definition = defineKind({

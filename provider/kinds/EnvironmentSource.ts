@@ -50,7 +50,6 @@ const outputs = z.object({
   size: out.numberOrNull("Size in bytes of the zip uploaded."),
 });
 
-type EnvironmentSourceInputs = z.output<typeof inputs>;
 type EnvironmentSourceOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** A problem with `path`, reported by check and by create/update with the property it is about. */
@@ -75,7 +74,7 @@ export function listFiles(dir: string, rel = ""): string[] {
       if (entry.isDirectory()) return SKIPPED_DIRECTORIES.includes(entry.name) ? [] : listFiles(abs, child);
       return entry.isFile() ? [child] : [];
     })
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort();
 }
 
 /** Reads `path` (a .zip file, or a directory zipped deterministically) into the bytes to upload. */
@@ -86,11 +85,10 @@ export function buildArchive(path: string): { bytes: Uint8Array; sha256: string;
   let bytes: Uint8Array;
   if (stat.isDirectory()) {
     const files = listFiles(abs);
-    if (!files.length) {
+    if (!files.length)
       throw new SourcePathError(
         `directory ${abs} has no files to upload (${SKIPPED_DIRECTORIES.join(" and ")} are skipped)`,
       );
-    }
     // Zip stores local DOS times: a fixed local time gives the same bytes (and hash) in every time zone.
     const mtime = new Date(1980, 0, 2, 0, 0, 0);
     const entries: Zippable = {};
@@ -118,11 +116,8 @@ export function hashSource(path: string): { sourceHash: string } | { failure: Ch
 /** The build id, the last segment of a build resource name. */
 export const buildIdOf = (buildName: string): string => buildName.split("/").pop() ?? buildName;
 
-/** Uploads the source and waits for its build to end: the outputs, with the error that ended it if any. */
-async function deploy(
-  ctx: Context,
-  { path }: EnvironmentSourceInputs,
-): Promise<{ outs: EnvironmentSourceOutputs; error?: unknown }> {
+/** Uploads the source at `path` and waits for its build to end: the outputs; a failed build is thrown. */
+async function deploy(ctx: Context, path: string, id?: string) {
   let archive: ReturnType<typeof buildArchive>;
   try {
     archive = buildArchive(path);
@@ -145,6 +140,8 @@ async function deploy(
       sourceHash: archive.sha256,
       size: archive.size,
     }) as EnvironmentSourceOutputs;
+  // The upload happened: the build exists even if it failed, so a create (`id`) records the resource with it.
+  const failed = (error: unknown) => (id ? new CreatedButFailedError(id, outs(), error) : error);
   try {
     await waitFor(ctx, `build ${name} to finish`, async () => {
       last = await ctx.client.builds.get(...environmentOf(ctx), buildIdOf(name));
@@ -154,11 +151,10 @@ async function deploy(
         : { done: false, state };
     });
   } catch (error) {
-    return { outs: outs(), error };
+    throw failed(error);
   }
-  return last.state === "SUCCEEDED"
-    ? { outs: outs() }
-    : { outs: outs(), error: new Error(`build ${last.name} ended ${last.state}`) };
+  if (last.state !== "SUCCEEDED") throw failed(new Error(`build ${last.name} ended ${last.state}`));
+  return outs();
 }
 
 export const definition = defineKind({
@@ -198,33 +194,22 @@ export const definition = defineKind({
   },
   async create(inputs, ctx) {
     const id = `${resourceNameOf(ctx)}/source`;
-    const result = await deploy(ctx, inputs);
-    // The upload happened: the build exists even if it failed, so the resource is recorded with it.
-    if ("error" in result) throw new CreatedButFailedError(id, result.outs, result.error);
-    return { id, outs: result.outs };
+    return { id, outs: await deploy(ctx, inputs.path, id) };
   },
   async read(_id, olds, ctx) {
     const live = (await ctx.client.environments.get(...environmentOf(ctx))).build || null;
-    // What the read leaves out (the inputs, and the build's hash and size when it is ours) stays as recorded.
-    const reported = (outs: Partial<EnvironmentSourceOutputs>) => ({
-      outs: outs as EnvironmentSourceOutputs,
-    });
-    if (!live) return reported({ buildName: null, buildState: null, sourceHash: null, size: null });
+    // Something else (or nothing) was deployed since: its content is unknown, so the next diff re-uploads ours.
+    const other = { buildName: live, buildState: null, sourceHash: null, size: null };
+    if (!live) return { outs: other as EnvironmentSourceOutputs };
     const ours = live === olds.buildName;
     const get = ctx.client.builds.get(...environmentOf(ctx), buildIdOf(live));
-    const build = ours ? await get : await unlessGone(get);
-    const buildState = build?.state ?? null;
-    // Something else was deployed since: its content is unknown, so the next diff re-uploads ours.
-    return reported(ours ? { buildState } : { buildName: live, buildState, sourceHash: null, size: null });
+    const buildState = (ours ? await get : await unlessGone(get))?.state ?? null;
+    // What the read leaves out (the inputs, and the build's hash and size when it is ours) stays as recorded.
+    return { outs: (ours ? { buildState } : { ...other, buildState }) as EnvironmentSourceOutputs };
   },
-  async update(_id, _olds, news, ctx) {
-    const result = await deploy(ctx, news);
-    if ("error" in result) throw result.error;
-    return result.outs;
-  },
-  async delete(_id, olds) {
-    return `${FORGOTTEN}the deployed build${olds.buildName ? ` ${olds.buildName}` : ""} stays on the environment`;
-  },
+  update: (_id, _olds, news, ctx) => deploy(ctx, news.path),
+  delete: async (_id, olds) =>
+    `${FORGOTTEN}the deployed build${olds.buildName ? ` ${olds.buildName}` : ""} stays on the environment`,
 });
 
 export const provider = definition.provider;

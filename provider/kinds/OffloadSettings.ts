@@ -198,12 +198,11 @@ export const definition = defineKind({
     const same = sameSettings(current, inputs);
     const found = destination(current);
     // Other settings made by hand are only overwritten on request.
-    if (found && !inputs.adopt && !same) {
+    if (found && !inputs.adopt && !same)
       throw alreadyExists(
         `install ${ctx.parent} already offloads files to ${found}`,
         "set adopt: true to take these settings over and replace them",
       );
-    }
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
     if (same) {
       const outs =
@@ -226,9 +225,8 @@ export const definition = defineKind({
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(news));
     return waitApplied(ctx, news);
   },
-  async delete(_id, olds) {
-    return `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to ${destination(olds) ?? "no bucket"}`;
-  },
+  delete: async (_id, olds) =>
+    `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to ${destination(olds) ?? "no bucket"}`,
 });
 
 export const provider = definition.provider;

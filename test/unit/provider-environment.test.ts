@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { environmentResourceName } from "../../provider/core/appHosting";
+import { resourceNameOf } from "../../provider/core/appHosting";
 import { definition, environmentOutputs, environmentPatch, provider } from "../../provider/kinds/Environment";
 
 const EnvironmentInputsSchema = definition.inputs;
@@ -34,7 +34,7 @@ describe("Environment helpers", () => {
   it("maps a service record to outputs, leaving out what changes through other resources or by itself", () => {
     const outs = environmentOutputs(
       {
-        name: environmentResourceName(ACCOUNT, "shop", "prod"),
+        name: resourceNameOf({ parents: [ACCOUNT, "shop"], key: "prod" }),
         environmentId: "prod",
         displayName: "Production",
         branch: "uploadable",
