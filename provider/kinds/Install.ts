@@ -5,7 +5,7 @@ import {
   INSTALL_ENVIRONMENTS,
   INSTALL_NAME_PATTERN,
 } from "../../sdk";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   COMMON_INPUTS,
@@ -140,18 +140,12 @@ export const definition = defineKind({
     what: "the install's name in its account",
     find: async (_i, ctx) => (await findByName(ctx))?.id,
   },
-  list: {
-    inputs: z.object({
-      accountId: uuidString
-        .optional()
-        .meta({ description: "Only this account's installs; unset, every install the credentials see." }),
-    }),
-    items: async (q, client) =>
-      (await collect(client.installs.iterate({ accountId: q["accountId"], limit: 100 }))).map((i) => ({
-        fields: { id: i.id },
-        name: i.name,
-      })),
-  },
+  list: listedUnder(
+    { optional: "accountId" },
+    "Only this account's installs; unset, every install the credentials see.",
+    (client, accountId) => collect(client.installs.iterate({ accountId, limit: 100 })),
+    (i) => [i.id, i.name],
+  ),
   inputs,
   outputs,
   normalize: (key, v) =>
