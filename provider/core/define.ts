@@ -68,6 +68,12 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/** The first item of an sdk iteration that matches (its pages followed only as far as needed). */
+export async function findFirst<T>(items: AsyncIterable<T>, match: (x: T) => boolean) {
+  for await (const x of items) if (match(x)) return x;
+  return undefined;
+}
+
 /**
  * The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. An
  * `optional` parent only narrows it (unset, every object the credentials see) and is no part of the import id.

@@ -5,7 +5,7 @@ import {
   INSTALL_ENVIRONMENTS,
   INSTALL_NAME_PATTERN,
 } from "../../sdk";
-import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { collect, defineKind, findFirst, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   COMMON_INPUTS,
@@ -110,11 +110,8 @@ const waitActive = (ctx: Context, installId: string) =>
   );
 
 /** The install of the call's account named as its install. */
-async function findByName(ctx: Context): Promise<ApiInstall | undefined> {
-  for await (const i of ctx.client.installs.iterate({ accountId: ctx.parent }))
-    if (i.name === ctx.key) return i;
-  return undefined;
-}
+const findByName = (ctx: Context) =>
+  findFirst(ctx.client.installs.iterate({ accountId: ctx.parent }), (i) => i.name === ctx.key);
 
 /** Brings an install to the declared site and environment; the record as it is afterwards. */
 async function place(ctx: Context, record: ApiInstall, want: InstallInputs): Promise<ApiInstall> {
