@@ -85,7 +85,6 @@ const outputs = z.object({
   ),
 });
 
-type InstallInputs = z.output<typeof inputs>;
 type InstallOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const WIRE = wireOf(inputs, outputs);
@@ -114,7 +113,7 @@ const findByName = (ctx: Context) =>
   findFirst(ctx.client.installs.iterate({ accountId: ctx.parent }), (i) => i.name === ctx.key);
 
 /** Brings an install to the declared site and environment; the record as it is afterwards. */
-async function place(ctx: Context, record: ApiInstall, want: InstallInputs): Promise<ApiInstall> {
+async function place(ctx: Context, record: ApiInstall, want: z.output<typeof inputs>): Promise<ApiInstall> {
   const patch = WIRE.patch(installOutputs(record), want);
   // Both fields are sent when both change: the service validates the pair (one install per environment).
   return patch ? ctx.client.installs.update(record.id, patch) : record;

@@ -59,7 +59,6 @@ const outputs = z.object({
   serialNumber: out.stringOrNull("Its X.509 serial number (hexadecimal)."),
 });
 
-type LetsEncryptCertificateInputs = z.output<typeof inputs>;
 type LetsEncryptCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Statuses of a certificate that no longer serves: the next `up` orders again. */
@@ -85,7 +84,7 @@ async function current(ctx: Context) {
 }
 
 /** Orders a certificate with the holder's details (the write-only inputs: a change of one orders again). */
-const order = (ctx: Context, i: LetsEncryptCertificateInputs) =>
+const order = (ctx: Context, i: z.output<typeof inputs>) =>
   ctx.client.certificates.orderLetsEncrypt(
     ...twoParents(ctx),
     WIRE.body(i, definition.writeOnly) as CertificateOrderRequest,
