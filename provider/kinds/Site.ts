@@ -96,11 +96,8 @@ export const definition = defineKind({
     if (existing && !inputs.adopt)
       throw alreadyExists(`site "${name}" already exists in account ${accountId} (id ${existing.id})`);
     const record = existing ?? (await ctx.client.sites.create(WIRE.body(inputs) as CreateSiteRequest));
-    return {
-      id: record.id,
-      outs: WIRE.outputs(record),
-      ...(existing ? { adopted: `site "${name}" of account ${accountId}` } : {}),
-    };
+    const adopted = existing && `site "${name}" of account ${accountId}`;
+    return { id: record.id, outs: WIRE.outputs(record), adopted };
   },
   async read(id, _olds, ctx) {
     // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.

@@ -104,11 +104,8 @@ export const definition = defineKind({
         `this key (fingerprint ${fingerprint}) is already added to the API user (id ${existing.uuid})`,
       );
     const record = existing ?? (await ctx.client.sshKeys.create(WIRE.body(inputs) as CreateSshKeyRequest));
-    return {
-      id: record.uuid,
-      outs: WIRE.outputs(record),
-      ...(existing ? { adopted: `SSH key ${fingerprint} of the API user` } : {}),
-    };
+    const adopted = existing && `SSH key ${fingerprint} of the API user`;
+    return { id: record.uuid, outs: WIRE.outputs(record), adopted };
   },
   async read(id, _olds, ctx) {
     const k = await findFirst(ctx.client.sshKeys.iterate(), (x) => x.uuid === id);
