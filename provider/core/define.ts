@@ -68,20 +68,31 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-/** The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. */
-export function listedUnder<T>(
-  parent: string,
+/** The first item of an sdk iteration that matches (its pages followed only as far as needed). */
+export async function findFirst<T>(items: AsyncIterable<T>, match: (x: T) => boolean) {
+  for await (const x of items) if (match(x)) return x;
+  return undefined;
+}
+
+/**
+ * The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. An
+ * `optional` parent only narrows it (unset, every object the credentials see) and is no part of the import id.
+ */
+export function listedUnder<T, P extends string | { optional: string }>(
+  parent: P,
   description: string,
-  list: (client: WpEngineClient, parentId: string) => Promise<T[]>,
+  list: (client: WpEngineClient, parentId: P extends string ? string : string | undefined) => Promise<T[]>,
   item: (x: T) => [id: string, name: string],
   idField = "id",
 ): KindListing {
+  const required = typeof parent === "string";
+  const field = required ? parent : parent.optional;
   return {
-    inputs: z.object({ [parent]: uuidString.meta({ description }) }),
+    inputs: z.object({ [field]: (required ? uuidString : uuidString.optional()).meta({ description }) }),
     items: async (q, client) =>
-      (await list(client, q[parent]!)).map((x) => {
+      (await list(client, q[field]!)).map((x) => {
         const [id, name] = item(x);
-        return { fields: { [parent]: q[parent]!, [idField]: id }, name };
+        return { fields: { ...(required && { [field]: q[field]! }), [idField]: id }, name };
       }),
   };
 }

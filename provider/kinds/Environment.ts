@@ -138,7 +138,7 @@ export const definition = defineKind({
     } catch (err) {
       throw new CreatedButFailedError(id, outs, err);
     }
-    return { id, outs, ...(found ? { adopted: `environment ${name} of app ${appId}` } : {}) };
+    return { id, outs, adopted: found && `environment ${name} of app ${appId}` };
   },
   async read(_id, _olds, ctx) {
     return { outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx) };

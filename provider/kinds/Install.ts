@@ -5,7 +5,7 @@ import {
   INSTALL_ENVIRONMENTS,
   INSTALL_NAME_PATTERN,
 } from "../../sdk";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, findFirst, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   COMMON_INPUTS,
@@ -85,7 +85,6 @@ const outputs = z.object({
   ),
 });
 
-type InstallInputs = z.output<typeof inputs>;
 type InstallOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const WIRE = wireOf(inputs, outputs);
@@ -110,14 +109,11 @@ const waitActive = (ctx: Context, installId: string) =>
   );
 
 /** The install of the call's account named as its install. */
-async function findByName(ctx: Context): Promise<ApiInstall | undefined> {
-  for await (const i of ctx.client.installs.iterate({ accountId: ctx.parent }))
-    if (i.name === ctx.key) return i;
-  return undefined;
-}
+const findByName = (ctx: Context) =>
+  findFirst(ctx.client.installs.iterate({ accountId: ctx.parent }), (i) => i.name === ctx.key);
 
 /** Brings an install to the declared site and environment; the record as it is afterwards. */
-async function place(ctx: Context, record: ApiInstall, want: InstallInputs): Promise<ApiInstall> {
+async function place(ctx: Context, record: ApiInstall, want: z.output<typeof inputs>): Promise<ApiInstall> {
   const patch = WIRE.patch(installOutputs(record), want);
   // Both fields are sent when both change: the service validates the pair (one install per environment).
   return patch ? ctx.client.installs.update(record.id, patch) : record;
@@ -140,18 +136,12 @@ export const definition = defineKind({
     what: "the install's name in its account",
     find: async (_i, ctx) => (await findByName(ctx))?.id,
   },
-  list: {
-    inputs: z.object({
-      accountId: uuidString
-        .optional()
-        .meta({ description: "Only this account's installs; unset, every install the credentials see." }),
-    }),
-    items: async (q, client) =>
-      (await collect(client.installs.iterate({ accountId: q["accountId"], limit: 100 }))).map((i) => ({
-        fields: { id: i.id },
-        name: i.name,
-      })),
-  },
+  list: listedUnder(
+    { optional: "accountId" },
+    "Only this account's installs; unset, every install the credentials see.",
+    (client, accountId) => collect(client.installs.iterate({ accountId, limit: 100 })),
+    (i) => [i.id, i.name],
+  ),
   inputs,
   outputs,
   normalize: (key, v) =>

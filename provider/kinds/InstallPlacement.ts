@@ -35,7 +35,6 @@ const outputs = z.object({
   status: out.stringOrNull("The install's status (`active` or `pending`)."),
 });
 
-type InstallPlacementInputs = z.output<typeof inputs>;
 type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
@@ -52,7 +51,7 @@ export const placementPatch = (
 ) => WIRE.patch(have as Partial<InstallPlacementOutputs>, want);
 
 /** Moves the install (`ctx.parent`) where `want` says (both fields at once: the service validates the pair). */
-async function place({ client, parent: installId }: Context, want: InstallPlacementInputs) {
+async function place({ client, parent: installId }: Context, want: z.output<typeof inputs>) {
   const current = placementOutputs(await client.installs.get(installId));
   const patch = WIRE.patch(current, want);
   return patch ? placementOutputs(await client.installs.update(installId, patch)) : current;

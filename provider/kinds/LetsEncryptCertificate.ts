@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Certificate, CertificateOrderRequest } from "../../sdk";
 import { unlessGone } from "../core/children";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, stringInput, uuidString } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN, twoParents } from "../core/lifecycle";
@@ -59,7 +59,6 @@ const outputs = z.object({
   serialNumber: out.stringOrNull("Its X.509 serial number (hexadecimal)."),
 });
 
-type LetsEncryptCertificateInputs = z.output<typeof inputs>;
 type LetsEncryptCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** Statuses of a certificate that no longer serves: the next `up` orders again. */
@@ -85,7 +84,7 @@ async function current(ctx: Context) {
 }
 
 /** Orders a certificate with the holder's details (the write-only inputs: a change of one orders again). */
-const order = (ctx: Context, i: LetsEncryptCertificateInputs) =>
+const order = (ctx: Context, i: z.output<typeof inputs>) =>
   ctx.client.certificates.orderLetsEncrypt(
     ...twoParents(ctx),
     WIRE.body(i, definition.writeOnly) as CertificateOrderRequest,
@@ -110,14 +109,10 @@ export const definition = defineKind({
       return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? ctx.parents.join("/")) : undefined;
     },
   },
-  list: {
-    inputs: z.object({
-      installId: uuidString.meta({
-        description: "The install whose Let's Encrypt certificates are listed.",
-      }),
-    }),
-    items: async (q, client) => {
-      const installId = q["installId"]!;
+  list: listedUnder(
+    "installId",
+    "The install whose Let's Encrypt certificates are listed.",
+    async (client, installId) => {
       const [certs, domains] = await Promise.all([
         collect(client.certificates.iterateForInstall(installId, { limit: 100 })),
         collect(client.domains.iterate(installId, { limit: 100 })),
@@ -126,10 +121,12 @@ export const definition = defineKind({
       return certs.filter(letsEncrypt).flatMap((c) => {
         const name = (c.common_name ?? c.domains?.[0] ?? "").toLowerCase();
         const domainId = byName.get(name);
-        return domainId ? [{ fields: { installId, domainId }, name }] : [];
+        return domainId ? [{ domainId, name }] : [];
       });
     },
-  },
+    (found) => [found.domainId, found.name],
+    "domainId",
+  ),
   inputs,
   outputs,
   normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : (v ?? null)),

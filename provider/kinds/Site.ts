@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, out, stringInput, uuidString } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -72,18 +72,12 @@ export const definition = defineKind({
     what: "the site's name in its account",
     find: async (_i, ctx) => (await findByName(ctx))[0]?.id,
   },
-  list: {
-    inputs: z.object({
-      accountId: uuidString
-        .optional()
-        .meta({ description: "Only this account's sites; unset, every site the credentials see." }),
-    }),
-    items: async (q, client) =>
-      (await collect(client.sites.iterate({ accountId: q["accountId"], limit: 100 }))).map((s) => ({
-        fields: { id: s.id },
-        name: s.name,
-      })),
-  },
+  list: listedUnder(
+    { optional: "accountId" },
+    "Only this account's sites; unset, every site the credentials see.",
+    (client, accountId) => collect(client.sites.iterate({ accountId, limit: 100 })),
+    (s) => [s.id, s.name],
+  ),
   inputs,
   outputs,
   normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
@@ -102,11 +96,8 @@ export const definition = defineKind({
     if (existing && !inputs.adopt)
       throw alreadyExists(`site "${name}" already exists in account ${accountId} (id ${existing.id})`);
     const record = existing ?? (await ctx.client.sites.create(WIRE.body(inputs) as CreateSiteRequest));
-    return {
-      id: record.id,
-      outs: WIRE.outputs(record),
-      ...(existing ? { adopted: `site "${name}" of account ${accountId}` } : {}),
-    };
+    const adopted = existing && `site "${name}" of account ${accountId}`;
+    return { id: record.id, outs: WIRE.outputs(record), adopted };
   },
   async read(id, _olds, ctx) {
     // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
-import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { collect, defineKind, findFirst, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
@@ -126,13 +126,12 @@ async function findActive(ctx: Context): Promise<ApiSiteTransfer | undefined> {
   const site = await ctx.client.sites.get(ctx.parent);
   const accountId = site.account?.id;
   if (!accountId) return undefined;
-  for await (const t of ctx.client.siteTransfers.iterateForAccount(accountId)) {
+  return findFirst(ctx.client.siteTransfers.iterateForAccount(accountId), (t) => {
     // Records name the site as it was; its id is present on newer responses, the name otherwise.
     const id = WIRE.outputs(t).siteId;
     const sameSite = id ? id.toLowerCase() === ctx.parent.toLowerCase() : t.site === site.name;
-    if (sameSite && CANCELLABLE.includes(t.status)) return t;
-  }
-  return undefined;
+    return sameSite && CANCELLABLE.includes(t.status);
+  });
 }
 
 export const definition = defineKind({

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { SshKey as ApiSshKey, CreateSshKeyRequest } from "../../sdk";
-import { defineKind } from "../core/define";
+import type { CreateSshKeyRequest } from "../../sdk";
+import { defineKind, findFirst } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, named, out, ruled, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -67,14 +67,9 @@ const outputs = z.object({
 /** The wire mapping: the service never answers the key itself, which the lifecycle keeps from the inputs or state. */
 const WIRE = wireOf(inputs, outputs);
 
-async function findKey(ctx: Context, match: (k: ApiSshKey) => boolean): Promise<ApiSshKey | undefined> {
-  for await (const k of ctx.client.sshKeys.iterate()) if (match(k)) return k;
-  return undefined;
-}
-
 /** The API user's key with this key's fingerprint, if any. */
 const findSame = (ctx: Context, fingerprint: string) =>
-  findKey(ctx, (k) => k.fingerprint?.toLowerCase() === fingerprint);
+  findFirst(ctx.client.sshKeys.iterate(), (k) => k.fingerprint?.toLowerCase() === fingerprint);
 
 export const definition = defineKind({
   kind: "SshKey",
@@ -109,14 +104,11 @@ export const definition = defineKind({
         `this key (fingerprint ${fingerprint}) is already added to the API user (id ${existing.uuid})`,
       );
     const record = existing ?? (await ctx.client.sshKeys.create(WIRE.body(inputs) as CreateSshKeyRequest));
-    return {
-      id: record.uuid,
-      outs: WIRE.outputs(record),
-      ...(existing ? { adopted: `SSH key ${fingerprint} of the API user` } : {}),
-    };
+    const adopted = existing && `SSH key ${fingerprint} of the API user`;
+    return { id: record.uuid, outs: WIRE.outputs(record), adopted };
   },
   async read(id, _olds, ctx) {
-    const k = await findKey(ctx, (x) => x.uuid === id);
+    const k = await findFirst(ctx.client.sshKeys.iterate(), (x) => x.uuid === id);
     return k && { outs: WIRE.outputs(k) };
   },
   async delete(id, _olds, ctx) {

@@ -147,13 +147,12 @@ const outputs = z.object({
 });
 
 type ThirdPartyCertificateInputs = z.output<typeof inputs>;
-type ThirdPartyCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
 export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certificate">) {
   const leaf = endEntity(i);
   if (!leaf.ok) throw new Error(named({ property: "certificate", reason: leaf.reason }).reason);
-  return describeCertificate(leaf.cert) as ThirdPartyCertificateOutputs;
+  return describeCertificate(leaf.cert) as OutputsOf<typeof inputs, typeof outputs>;
 }
 
 const WIRE = wireOf(inputs, outputs);
