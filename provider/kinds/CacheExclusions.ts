@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { isConflict } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, requiredString, ruled, uuidString, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -130,17 +130,17 @@ export const definition = defineKind({
   importId: "{installId}",
   identity: { what: "the install's cache exclusions (an install has one list)" },
   naturalKey: { resend: "create and update PUT the whole list: sending it again leaves the same list." },
-  list: {
-    inputs: z.object({
-      installId: uuidString.meta({
-        description: "The install whose cache exclusions are listed (one list per install).",
-      }),
-    }),
-    items: async (q, client) => {
-      await client.cacheExclusions.get(q["installId"]!);
-      return [{ fields: { installId: q["installId"]! }, name: `${q["installId"]} cache exclusions` }];
+  // One list per install: its import id is the install's id.
+  list: listedUnder(
+    "installId",
+    "The install whose cache exclusions are listed (one list per install).",
+    async (client, installId) => {
+      await client.cacheExclusions.get(installId); // the install exists (else a 404)
+      return [installId];
     },
-  },
+    (installId) => [installId, `${installId} cache exclusions`],
+    "installId",
+  ),
   inputs,
   outputs,
   normalize,
