@@ -156,7 +156,11 @@ export const definition = defineKind({
   list: listedUnder(
     "siteId",
     "The site whose transfers are listed.",
-    (client, siteId) => collect(client.siteTransfers.iterateForSite(siteId, { limit: 100 })),
+    // A cancelled transfer reads as gone: nothing to import.
+    async (client, siteId) =>
+      (await collect(client.siteTransfers.iterateForSite(siteId, { limit: 100 }))).filter(
+        (t) => t.status !== "cancelled",
+      ),
     (t) => {
       const to = WIRE.outputs(t).destinationAccountId;
       return [t.id, to ? `to ${to}` : t.id];
