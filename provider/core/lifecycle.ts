@@ -206,11 +206,11 @@ export function toPlain<T>(value: T): T {
 
 type AnyDef = ResourceDefinition<Props, Props>;
 
-/** Whether two values of input `key` differ once normalised. */
-const differs = (def: AnyDef, key: string, a: unknown, b: unknown) => {
-  const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
+/** Whether two values of input `key` differ once normalised (by the definition's `normalize`). */
+export function differs(normalize: AnyDef["normalize"], key: string, a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (normalize ? normalize(key, v) : v);
   return !isDeepStrictEqual(toPlain(norm(a)), toPlain(norm(b)));
-};
+}
 
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */
 const UNPROTECT =
@@ -236,7 +236,7 @@ export function diffOf<I extends Props, O extends Props>(
   for (const key of [...def.replaceOn, ...def.updatable]) {
     const required = !(def.schema.shape[key] as z.ZodType | undefined)?.safeParse(undefined).success;
     if (olds[key] === undefined && required && def.writeOnly?.includes(key)) continue;
-    if (!containsUnknown(news[key]) && !differs(def as AnyDef, key, olds[key], news[key])) continue;
+    if (!containsUnknown(news[key]) && !differs(def.normalize, key, olds[key], news[key])) continue;
     diffs.push(key);
     if (def.replaceOn.includes(key)) replaces.push(key);
   }
@@ -388,21 +388,11 @@ export function defineProvider<I extends Props, O extends Props>(
       try {
         const context = await ctx(news);
         const key = def.naturalKey;
-        const earlier: string[] = [];
         // An update that only repeats is sent again when its answer is lost (bounded, like a create).
-        for (let sent = 1; ; sent++) {
-          try {
-            const outs = await def.update(id, olds as O, news as I, context);
-            if (earlier.length) say(def.kind, id, `updated on send ${sent} (${earlier.join("; ")})`);
-            return { outs: withInputs(anyDef, given, outs) };
-          } catch (err) {
-            if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) {
-              noteSends(err, sent);
-              throw err;
-            }
-            earlier.push(`send ${sent} was answered ${answer(err)}`);
-          }
-        }
+        const outs = await resending(def.kind, id, "updated", !!key && "resend" in key, () =>
+          def.update!(id, olds as O, news as I, context),
+        );
+        return { outs: withInputs(anyDef, given, outs) };
       } catch (err) {
         return fail("update", withStep(def, news, err), next("update", err));
       }
@@ -432,7 +422,7 @@ export function defineProvider<I extends Props, O extends Props>(
  * Runs a create, resolving a lost answer by the natural key: found, the lost request made it (it was not
  * there before the create), so it is adopted; else (or after a busy refusal) sent again, at most {@link LOST_SENDS} times.
  */
-async function createResolvingLost<I extends Props, O extends Props>(
+function createResolvingLost<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
   inputs: I,
   ctx: Context,
@@ -440,35 +430,55 @@ async function createResolvingLost<I extends Props, O extends Props>(
   const key = def.naturalKey;
   let given = inputs;
   const what = nameOf(def.identity, inputs);
-  // What happened to the earlier sends, said once with the outcome.
+  const resendable = !!key && !("none" in key);
+  return resending(
+    def.kind,
+    what,
+    "created",
+    resendable,
+    () => def.create(given, ctx),
+    async (err, said) => {
+      if (!key || !("what" in key) || !isLostWrite(err)) return said;
+      const found = await key.find(given, ctx);
+      // Whatever holds the key from now on was made by this create (a lost request may still land).
+      given = { ...inputs, adopt: true };
+      if (!found) return `${said} and had not taken effect (nothing found by ${key.what})`;
+      say(
+        def.kind,
+        what,
+        `${said}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
+      );
+      return undefined;
+    },
+  );
+}
+
+/**
+ * Sends `send` again after a failure that may pass if sent again, while `resendable`, at most
+ * {@link LOST_SENDS} times; `lost` resolves a failure before the next send and says what became of it (if
+ * unsaid). What happened to the earlier sends is said once, with the outcome.
+ */
+async function resending<T>(
+  kind: string,
+  subject: string,
+  done: string,
+  resendable: boolean,
+  send: () => Promise<T>,
+  lost = async (_err: unknown, said: string): Promise<string | undefined> => said,
+): Promise<T> {
   const earlier: string[] = [];
   for (let sent = 1; ; sent++) {
     try {
-      const made = await def.create(given, ctx);
-      if (earlier.length) say(def.kind, what, `created on send ${sent} (${earlier.join("; ")})`);
-      return made;
+      const result = await send();
+      if (earlier.length) say(kind, subject, `${done} on send ${sent} (${earlier.join("; ")})`);
+      return result;
     } catch (err) {
-      if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) {
+      if (!resendable || !isTransient(err) || sent >= LOST_SENDS) {
         noteSends(err, sent);
         throw err;
       }
-      if ("resend" in key || !isLostWrite(err)) {
-        earlier.push(`send ${sent} was answered ${answer(err)}`);
-        continue;
-      }
-      const found = await key.find(given, ctx);
-      if (found)
-        say(
-          def.kind,
-          what,
-          `send ${sent} was answered ${answer(err)}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
-        );
-      else
-        earlier.push(
-          `send ${sent} was answered ${answer(err)} and had not taken effect (nothing found by ${key.what})`,
-        );
-      // Whatever holds the key from now on was made by this create (a lost request may still land).
-      given = { ...inputs, adopt: true };
+      const happened = await lost(err, `send ${sent} was answered ${answer(err)}`);
+      if (happened) earlier.push(happened);
     }
   }
 }
@@ -516,9 +526,11 @@ function withInputs(def: AnyDef, inputs: Props, outs: Props): Props {
 function keepForm(def: AnyDef, stored: Props, live: Props): Props {
   const out = { ...live };
   for (const key of Object.keys(def.schema.shape))
-    if (stored[key] !== undefined && live[key] !== undefined && !differs(def, key, stored[key], live[key]))
+    if (
+      stored[key] !== undefined &&
+      live[key] !== undefined &&
+      !differs(def.normalize, key, stored[key], live[key])
+    )
       out[key] = stored[key];
   return out;
 }
-
-export type { CheckFailure };
