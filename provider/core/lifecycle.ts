@@ -430,27 +430,22 @@ function createResolvingLost<I extends Props, O extends Props>(
   const key = def.naturalKey;
   let given = inputs;
   const what = nameOf(def.identity, inputs);
+  // A lost write is looked up by the key before the next send; what became of it is said then or after.
+  const resolve = async (err: unknown, said: string) => {
+    if (!key || !("what" in key) || !isLostWrite(err)) return said;
+    const found = await key.find(given, ctx);
+    // Whatever holds the key from now on was made by this create (a lost request may still land).
+    given = { ...inputs, adopt: true };
+    if (!found) return `${said} and had not taken effect (nothing found by ${key.what})`;
+    say(
+      def.kind,
+      what,
+      `${said}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
+    );
+    return undefined;
+  };
   const resendable = !!key && !("none" in key);
-  return resending(
-    def.kind,
-    what,
-    "created",
-    resendable,
-    () => def.create(given, ctx),
-    async (err, said) => {
-      if (!key || !("what" in key) || !isLostWrite(err)) return said;
-      const found = await key.find(given, ctx);
-      // Whatever holds the key from now on was made by this create (a lost request may still land).
-      given = { ...inputs, adopt: true };
-      if (!found) return `${said} and had not taken effect (nothing found by ${key.what})`;
-      say(
-        def.kind,
-        what,
-        `${said}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
-      );
-      return undefined;
-    },
-  );
+  return resending(def.kind, what, "created", resendable, () => def.create(given, ctx), resolve);
 }
 
 /**
@@ -525,12 +520,8 @@ function withInputs(def: AnyDef, inputs: Props, outs: Props): Props {
 /** `live` with each input-named value that equals `stored` once normalised replaced by `stored`'s form. */
 function keepForm(def: AnyDef, stored: Props, live: Props): Props {
   const out = { ...live };
-  for (const key of Object.keys(def.schema.shape))
-    if (
-      stored[key] !== undefined &&
-      live[key] !== undefined &&
-      !differs(def.normalize, key, stored[key], live[key])
-    )
-      out[key] = stored[key];
+  for (const k of Object.keys(def.schema.shape))
+    if (stored[k] !== undefined && live[k] !== undefined && !differs(def.normalize, k, stored[k], live[k]))
+      out[k] = stored[k];
   return out;
 }
