@@ -79,16 +79,13 @@ export function gathered<C extends object, T, R>(
     batch.items.push(item);
     batch.sending.push(sendingOf());
     clearTimeout(batch.timer);
-    if (batch.items.length >= opts.max || (p.most > 0 && batch.items.length >= p.most)) {
+    if (batch.items.length >= opts.max) flush(p, client, parent, batch);
+    else {
       // Every item to expect now is here: sent on the next turn, with the items of this one.
-      batch.timer = setTimeout(() => flush(p, client, parent, batch), 0);
-      if (batch.items.length >= opts.max) flush(p, client, parent, batch);
-    } else {
+      const all = p.most > 0 && batch.items.length >= p.most;
       const left = batch.first + opts.maxWaitMs - performance.now();
-      batch.timer = setTimeout(
-        () => flush(p, client, parent, batch),
-        Math.max(0, Math.min(opts.quietMs, left)),
-      );
+      const wait = all ? 0 : Math.max(0, Math.min(opts.quietMs, left));
+      batch.timer = setTimeout(() => flush(p, client, parent, batch), wait);
     }
     return result;
   };

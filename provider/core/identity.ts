@@ -35,22 +35,19 @@ export function describeClaimant(kind: string, claimant: string): string {
   return `wpengine:${kind} "${claimant}"`;
 }
 
-/** The key of `inputs` under `identity`, or `undefined` while a part of it is unknown or missing. */
+/** The key of `inputs` under `identity` in words, or `undefined` while a part of it is unknown or missing. */
 function keyOf<I>(
   identity: Identity<I>,
   inputs: Props,
   normalize?: (field: string, value: unknown) => unknown,
-): { key: string; shown: string } | undefined {
-  const values: unknown[] = [];
+): string | undefined {
+  const parts: string[] = [];
   for (const field of identity.fields) {
     const value = inputs[field];
     if (value === undefined || value === null || containsUnknown(value)) return undefined;
-    values.push(normalize ? normalize(field, value) : value);
+    parts.push(`${field} ${JSON.stringify(normalize ? normalize(field, value) : value)}`);
   }
-  return {
-    key: JSON.stringify(values),
-    shown: identity.fields.map((f, i) => `${f} ${JSON.stringify(values[i])}`).join(", "),
-  };
+  return parts.join(", ");
 }
 
 /** Claims the identity of `inputs` for its claimant; a failure naming both when another claimed it first. */
@@ -64,18 +61,17 @@ export function claim<I>(
   if (!identity || typeof claimant !== "string" || claimant === "") return undefined;
   const key = keyOf(identity, inputs, normalize);
   if (!key) return undefined;
-  const slot = `${kind} ${key.key}`;
+  const slot = `${kind} ${key}`;
   const first = claims.get(slot);
-  if (first === undefined) {
+  if (first === undefined || first === claimant) {
     claims.set(slot, claimant);
     return undefined;
   }
-  if (first === claimant) return undefined;
   return {
     property: identity.fields[identity.fields.length - 1] ?? "",
     reason:
       `${describeClaimant(kind, claimant)} and ${describeClaimant(kind, first)} both claim ${identity.what} ` +
-      `(${key.shown}): two resources would own one object, and removing either from the program would delete ` +
+      `(${key}): two resources would own one object, and removing either from the program would delete ` +
       "it under the other. Declare it once (share that resource's outputs where both are needed).",
   };
 }
@@ -91,7 +87,7 @@ export function own<I>(
   const claimant = inputs[CLAIMANT];
   if (typeof claimant !== "string" || claimant === "") return undefined;
   const parent = keyOf({ ...identity, fields: identity.fields.slice(0, -1) }, inputs, normalize);
-  const slot = parent?.shown ? `${kind} ${id} in ${parent.shown}` : `${kind} ${id}`;
+  const slot = parent ? `${kind} ${id} in ${parent}` : `${kind} ${id}`;
   const first = owners.get(slot);
   if (first === undefined || first === claimant) {
     owners.set(slot, claimant);

@@ -240,7 +240,6 @@ export function diffOf<I extends Props, O extends Props>(
     diffs.push(key);
     if (def.replaceOn.includes(key)) replaces.push(key);
   }
-  let changes = diffs.length > 0;
   // Only a certain replacement fails the preview: an unknown value may turn out unchanged.
   const certain = replaces.filter((k) => !containsUnknown(news[k]));
   if (certain.length && def.protects && isProtected(olds)) {
@@ -251,11 +250,11 @@ export function diffOf<I extends Props, O extends Props>(
     );
   }
   const lost = def.lost?.(olds);
-  if (lost) changes = true;
   if (lost && lost !== "update") {
     if (!replaces.includes(lost.replace)) replaces.push(lost.replace);
     if (!diffs.includes(lost.replace)) diffs.push(lost.replace);
   }
+  const changes = diffs.length > 0 || lost !== undefined;
   // An update in place keeps every input it does not change and the stable outputs known in the preview.
   const stables =
     changes && !replaces.length
