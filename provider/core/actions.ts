@@ -1,9 +1,9 @@
 /** What the action resources share (`BackupRestore`, `InstallCopy`: an action, not an object). */
-import type * as pulumi from "@pulumi/pulumi";
 import { getClient } from "./client";
+import type { KindProvider } from "./define";
 import { explainError } from "./errors";
 import { containsUnknown, normalizeEmails, type Props } from "./inputs";
-import { type Context, contextOf, differs, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
+import { type Context, contextOf, differs, toPlain, withStep } from "./lifecycle";
 
 /** A value as a summary shows it: unknown values during preview read "(known after apply)". */
 export function shown(value: unknown): string {
@@ -37,11 +37,8 @@ export class ActionRanButFailedError extends Error {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the provider of any action's definition.
-type Provider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
-
 /** An action's provider: `check` adds the `summary`; `update` records a run whose wait failed (no rerun). */
-export function actionProvider<P extends Provider>(
+export function actionProvider<P extends KindProvider>(
   base: P,
   summarize: (inputs: Props) => string,
   update: (id: string, olds: Props, news: Props, ctx: Context) => Promise<Props>,

@@ -120,9 +120,6 @@ export type NaturalKey<I> =
 /** How many times a create whose responses are lost is sent, at most. */
 export const LOST_SENDS = 3;
 
-/** A failure that may pass if sent again: a lost answer, or a 429 the transport's retries did not pass. */
-const isTransient = (err: unknown) => isRateLimited(err) || mayHaveActed(err);
-
 /** What check returns: the inputs, as checked, and the failures if any. */
 export interface Checked {
   inputs: Props;
@@ -414,7 +411,7 @@ export function defineProvider<I extends Props, O extends Props>(
       }
       journalDeleted(def.kind, def.replaceOn, props, id);
     },
-  } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
+  };
 }
 
 /**
@@ -448,9 +445,9 @@ function createResolvingLost<I extends Props, O extends Props>(
 }
 
 /**
- * Sends `send` again after a failure that may pass if sent again, while `resendable`, at most
- * {@link LOST_SENDS} times; `lost` resolves a failure before the next send and says what became of it (if
- * unsaid). What happened to the earlier sends is said once, with the outcome.
+ * Sends `send` again, while `resendable`, after a failure that may pass if sent again (a lost answer, or a
+ * 429 the transport's retries did not pass), at most {@link LOST_SENDS} times; `lost` resolves a failure
+ * before the next send and says what became of it (if unsaid). The earlier sends are said with the outcome.
  */
 async function resending<T>(
   kind: string,
@@ -467,7 +464,7 @@ async function resending<T>(
       if (earlier.length) say(kind, subject, `${done} on send ${sent} (${earlier.join("; ")})`);
       return result;
     } catch (err) {
-      if (!resendable || !isTransient(err) || sent >= LOST_SENDS) {
+      if (!resendable || !(isRateLimited(err) || mayHaveActed(err)) || sent >= LOST_SENDS) {
         noteSends(err, sent);
         throw err;
       }
