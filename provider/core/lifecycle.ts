@@ -276,7 +276,6 @@ export function defineProvider<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
 ): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
   const ctx = async (values: Props) => contextOf(def, await getClient(), values);
-  const anyDef = def as unknown as AnyDef;
   const fail = (action: string, err: unknown, then?: string): never => {
     throw explainError(def.kind, action, err, then, def.schema);
   };
@@ -295,7 +294,7 @@ export function defineProvider<I extends Props, O extends Props>(
         failures.push(...(await def.preflight(inputs as I, await ctx(inputs))).map(named));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
-      const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize as never);
+      const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
       if (taken) failures.push(taken);
       const checked = failures.length ? { inputs, failures } : { inputs };
       return def.check ? def.check(checked, olds) : checked;
@@ -333,20 +332,20 @@ export function defineProvider<I extends Props, O extends Props>(
         const { id, outs, adopted } = await journal.run(() => createResolvingLost(def, sent as I, context));
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         // Never a second owner in this stack.
-        const second = def.identity && own(def.kind, def.identity, id, given, def.normalize as never);
+        const second = def.identity && own(def.kind, def.identity, id, given, def.normalize);
         if (second) throw second;
         journal.made(id);
         if (adopted) {
           const whose = journal.adopt ? ", which the interrupted run created (pulumi-wpengine recover)" : "";
           say(def.kind, nameOf(def.identity, inputs), `adopted the existing ${adopted} (id ${id})${whose}`);
         }
-        return { id, outs: withInputs(anyDef, inputs, outs) };
+        return { id, outs: withInputs(def, inputs, outs) };
       } catch (err) {
         if (!(err instanceof CreatedButFailedError))
           return fail("create", withStep(def, inputs, journal.failed(err)), next("create", err));
         journal.made(err.id);
         // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
-        err.properties = { ...withInputs(anyDef, inputs, err.properties), __provider: inputs["__provider"] };
+        err.properties = { ...withInputs(def, inputs, err.properties), __provider: inputs["__provider"] };
         err.message = explainError(def.kind, "create", err.cause ?? err, undefined, def.schema).message;
         throw err;
       }
@@ -357,7 +356,7 @@ export function defineProvider<I extends Props, O extends Props>(
         const live = await def.read(id, props as O, await ctx(props));
         if (!live) return { id: "" };
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
-        const merged = { ...props, ...keepForm(anyDef, props, live.inputs ?? live.outs) };
+        const merged = { ...props, ...keepForm(def, props, live.inputs ?? live.outs) };
         // An input neither holds (an import) takes its default, as check gives it: no planned change.
         const defaults: Props = {};
         for (const [key, field] of Object.entries(def.schema.shape)) {
@@ -368,8 +367,7 @@ export function defineProvider<I extends Props, O extends Props>(
         const inputs: Props = {};
         for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT]))
           if (merged[key] !== undefined) inputs[key] = merged[key];
-        const { __provider: _p, ...oldOuts } = props;
-        const read: Props = { ...oldOuts, ...keepForm(anyDef, props, live.outs) };
+        const read = withInputs(def, props, live.outs);
         for (const [key, value] of Object.entries(defaults)) read[key] ??= value;
         return { id, props: toPlain(read), inputs: toPlain(inputs) };
       } catch (err) {
@@ -388,7 +386,7 @@ export function defineProvider<I extends Props, O extends Props>(
         const outs = await resending(def.kind, id, "updated", !!key && "resend" in key, () =>
           def.update!(id, olds as O, news as I, context),
         );
-        return { outs: withInputs(anyDef, given, outs) };
+        return { outs: withInputs(def, given, outs) };
       } catch (err) {
         return fail("update", withStep(def, news, err), next("update", err));
       }
@@ -506,15 +504,15 @@ export function withStep<I extends Props, O extends Props>(
   return Object.assign(new Error(`${err.message}${step}`), { status });
 }
 
-/** The checked inputs overlaid by the service's outputs in the program's form, without a made-up `adopt`. */
-function withInputs(def: AnyDef, inputs: Props, outs: Props): Props {
+/** Inputs (or recorded outputs) overlaid by the service's outputs in their form, without a made-up `adopt`. */
+function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, outs: Props): Props {
   const { __provider: _p, ...rest } = inputs;
   const { adopt: _adopt, ...made } = outs;
   return toPlain({ ...rest, ...keepForm(def, rest, made) });
 }
 
 /** `live` with each input-named value that equals `stored` once normalised replaced by `stored`'s form. */
-function keepForm(def: AnyDef, stored: Props, live: Props): Props {
+function keepForm(def: Pick<AnyDef, "schema" | "normalize">, stored: Props, live: Props): Props {
   const out = { ...live };
   for (const k of Object.keys(def.schema.shape))
     if (stored[k] !== undefined && live[k] !== undefined && !differs(def.normalize, k, stored[k], live[k]))
