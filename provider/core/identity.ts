@@ -29,20 +29,19 @@ const claims = new Map<string, string>();
 const owners = new Map<string, string>();
 
 /** How a claimant reads in a message: a URN as `<type> "<name>"`, a bare name quoted. */
-export function describeClaimant(kind: string, claimant: string): string {
+function describeClaimant(kind: string, claimant: string): string {
   const parts = claimant.split("::");
   if (parts.length >= 4) return `${parts[2]?.split("$").pop()} "${parts.slice(3).join("::")}"`;
   return `wpengine:${kind} "${claimant}"`;
 }
 
-/** The key of `inputs` under `identity` in words, or `undefined` while a part of it is unknown or missing. */
-function keyOf<I>(
-  identity: Identity<I>,
-  inputs: Props,
-  normalize?: (field: string, value: unknown) => unknown,
-): string | undefined {
+/** A definition's canonical form of an input value (its `normalize`). */
+type Normalize = (field: string, value: unknown) => unknown;
+
+/** The key `fields` of `inputs` make, in words, or `undefined` while a part of it is unknown or missing. */
+function keyOf(fields: readonly string[], inputs: Props, normalize?: Normalize): string | undefined {
   const parts: string[] = [];
-  for (const field of identity.fields) {
+  for (const field of fields) {
     const value = inputs[field];
     if (value === undefined || value === null || containsUnknown(value)) return undefined;
     parts.push(`${field} ${JSON.stringify(normalize ? normalize(field, value) : value)}`);
@@ -55,11 +54,11 @@ export function claim<I>(
   kind: string,
   identity: Identity<I> | undefined,
   inputs: Props,
-  normalize?: (field: string, value: unknown) => unknown,
+  normalize?: Normalize,
 ): CheckFailure | undefined {
   const claimant = inputs[CLAIMANT];
   if (!identity || typeof claimant !== "string" || claimant === "") return undefined;
-  const key = keyOf(identity, inputs, normalize);
+  const key = keyOf(identity.fields, inputs, normalize);
   if (!key) return undefined;
   const slot = `${kind} ${key}`;
   const first = claims.get(slot);
@@ -82,11 +81,11 @@ export function own<I>(
   identity: Identity<I>,
   id: string,
   inputs: Props,
-  normalize?: (field: string, value: unknown) => unknown,
+  normalize?: Normalize,
 ): Error | undefined {
   const claimant = inputs[CLAIMANT];
   if (typeof claimant !== "string" || claimant === "") return undefined;
-  const parent = keyOf({ ...identity, fields: identity.fields.slice(0, -1) }, inputs, normalize);
+  const parent = keyOf(identity.fields.slice(0, -1), inputs, normalize);
   const slot = parent ? `${kind} ${id} in ${parent}` : `${kind} ${id}`;
   const first = owners.get(slot);
   if (first === undefined || first === claimant) {

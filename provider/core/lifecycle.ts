@@ -221,13 +221,7 @@ export function diffOf<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
   olds: Props,
   news: Props,
-): {
-  changes: boolean;
-  replaces?: string[];
-  diffs?: string[];
-  stables?: string[];
-  deleteBeforeReplace?: boolean;
-} {
+) {
   const replaces: string[] = [];
   const diffs: string[] = [];
   for (const key of [...def.replaceOn, ...def.updatable]) {
