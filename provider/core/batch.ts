@@ -45,30 +45,25 @@ export function gathered<C extends object, T, R>(
     clearTimeout(batch.timer);
     p.most = Math.max(p.most, p.outstanding);
     for (const e of batch.entries) e.sending?.();
+    const items = batch.entries.map((e) => e.item);
     const done = () => {
-      p.outstanding -= batch.entries.length;
+      p.outstanding -= items.length;
     };
-    opts
-      .send(
-        client,
-        parent,
-        batch.entries.map((e) => e.item),
-      )
-      .then(
-        (outcomes) => {
-          done();
-          batch.entries.forEach(({ resolve, reject }, i) => {
-            const o = outcomes[i];
-            if (o instanceof Error) reject(o);
-            else if (o === undefined) reject(new Error("the batch gave no outcome for this item"));
-            else resolve(o);
-          });
-        },
-        (err) => {
-          done();
-          for (const { reject } of batch.entries) reject(err);
-        },
-      );
+    opts.send(client, parent, items).then(
+      (outcomes) => {
+        done();
+        batch.entries.forEach(({ resolve, reject }, i) => {
+          const o = outcomes[i];
+          if (o instanceof Error) reject(o);
+          else if (o === undefined) reject(new Error("the batch gave no outcome for this item"));
+          else resolve(o);
+        });
+      },
+      (err) => {
+        done();
+        for (const { reject } of batch.entries) reject(err);
+      },
+    );
   };
 
   return (client, parent, item) => {
