@@ -41,7 +41,7 @@ export const twoParents = (ctx: Context) => ctx.parents as readonly [outer: stri
 
 /** The context of a call on the object `values` describe (its inputs, or its recorded outputs). */
 export function contextOf(
-  def: { kind: string; schema: z.ZodObject<z.ZodRawShape> },
+  def: Pick<AnyDef, "kind" | "schema">,
   client: WpEngineClient,
   values: Props,
 ): Context {
@@ -469,16 +469,13 @@ async function resending<T>(
 /** How a failed send was answered, in words: its status, or "with no answer" for a cut or a timeout. */
 export function answer(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  if (typeof (err as { status?: unknown } | null)?.status !== "number") return `with no answer (${message})`;
-  return /: (\d{3} [^:]+)/.exec(message)?.[1] ?? String((err as { status: number }).status);
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status !== "number") return `with no answer (${message})`;
+  return /: (\d{3} [^:]+)/.exec(message)?.[1] ?? String(status);
 }
 
 /** The error with the step that recovers from a lost answer the kind cannot resolve on its own. */
-export function withStep<I extends Props, O extends Props>(
-  def: ResourceDefinition<I, O>,
-  inputs: Props,
-  err: unknown,
-): unknown {
+export function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: unknown): unknown {
   const key = def.naturalKey;
   if (!isLostWrite(err) || !(err instanceof Error) || !key || "resend" in key) return err;
   const status = (err as { status?: unknown }).status;
