@@ -1,10 +1,9 @@
 /** What the action resources share (`BackupRestore`, `InstallCopy`: an action, not an object). */
-import { isDeepStrictEqual } from "node:util";
-import type * as pulumi from "@pulumi/pulumi";
 import { getClient } from "./client";
+import type { KindProvider } from "./define";
 import { explainError } from "./errors";
 import { containsUnknown, normalizeEmails, type Props } from "./inputs";
-import { type Context, contextOf, type ResourceDefinition, toPlain, withStep } from "./lifecycle";
+import { type Context, contextOf, differs, toPlain, withStep } from "./lifecycle";
 
 /** A value as a summary shows it: unknown values during preview read "(known after apply)". */
 export function shown(value: unknown): string {
@@ -24,10 +23,7 @@ export function normalizeActionInput(key: string, value: unknown): unknown {
 
 /** The inputs among `keys` whose value differs between old outputs and new inputs (normalised). */
 export function changedActionInputs(olds: Props, news: Props, keys: readonly string[]): string[] {
-  const norm = (k: string, v: unknown) => toPlain(normalizeActionInput(k, v));
-  return keys.filter(
-    (k) => containsUnknown(news[k]) || !isDeepStrictEqual(norm(k, olds[k]), norm(k, news[k])),
-  );
+  return keys.filter((k) => containsUnknown(news[k]) || differs(normalizeActionInput, k, olds[k], news[k]));
 }
 
 /** The action ran (the service accepted it) but a later step failed: the state must still record the run. */
@@ -41,11 +37,8 @@ export class ActionRanButFailedError extends Error {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the provider of any action's definition.
-type Provider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
-
 /** An action's provider: `check` adds the `summary`; `update` records a run whose wait failed (no rerun). */
-export function actionProvider<P extends Provider>(
+export function actionProvider<P extends KindProvider>(
   base: P,
   summarize: (inputs: Props) => string,
   update: (id: string, olds: Props, news: Props, ctx: Context) => Promise<Props>,

@@ -17,10 +17,8 @@ export interface GatherOptions<C extends object, T, R> {
 }
 
 interface Waiting<T, R> {
-  items: T[];
-  /** Each item's create journal `sending` (journal.ts), recorded before the batch's write leaves. */
-  sending: Array<(() => void) | undefined>;
-  settle: Array<{ resolve: (r: R) => void; reject: (e: unknown) => void }>;
+  /** Each item, its caller's settling, and its create journal `sending` (journal.ts), run as it leaves. */
+  entries: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void; sending?: () => void }[];
   first: number;
   timer?: NodeJS.Timeout;
 }
@@ -46,14 +44,15 @@ export function gathered<C extends object, T, R>(
     if (p.open === batch) delete p.open;
     clearTimeout(batch.timer);
     p.most = Math.max(p.most, p.outstanding);
-    for (const s of batch.sending) s?.();
+    for (const e of batch.entries) e.sending?.();
+    const items = batch.entries.map((e) => e.item);
     const done = () => {
-      p.outstanding -= batch.items.length;
+      p.outstanding -= items.length;
     };
-    opts.send(client, parent, batch.items).then(
+    opts.send(client, parent, items).then(
       (outcomes) => {
         done();
-        batch.settle.forEach(({ resolve, reject }, i) => {
+        batch.entries.forEach(({ resolve, reject }, i) => {
           const o = outcomes[i];
           if (o instanceof Error) reject(o);
           else if (o === undefined) reject(new Error("the batch gave no outcome for this item"));
@@ -62,7 +61,7 @@ export function gathered<C extends object, T, R>(
       },
       (err) => {
         done();
-        for (const { reject } of batch.settle) reject(err);
+        for (const { reject } of batch.entries) reject(err);
       },
     );
   };
@@ -73,22 +72,19 @@ export function gathered<C extends object, T, R>(
     const p = parents.get(parent) ?? { outstanding: 0, most: 0 };
     parents.set(parent, p);
     p.outstanding++;
-    const batch = p.open ?? { items: [], sending: [], settle: [], first: performance.now() };
+    const batch = p.open ?? { entries: [], first: performance.now() };
     p.open = batch;
-    const result = new Promise<R>((resolve, reject) => batch.settle.push({ resolve, reject }));
-    batch.items.push(item);
-    batch.sending.push(sendingOf());
+    const result = new Promise<R>((resolve, reject) =>
+      batch.entries.push({ item, resolve, reject, sending: sendingOf() }),
+    );
     clearTimeout(batch.timer);
-    if (batch.items.length >= opts.max || (p.most > 0 && batch.items.length >= p.most)) {
+    if (batch.entries.length >= opts.max) flush(p, client, parent, batch);
+    else {
       // Every item to expect now is here: sent on the next turn, with the items of this one.
-      batch.timer = setTimeout(() => flush(p, client, parent, batch), 0);
-      if (batch.items.length >= opts.max) flush(p, client, parent, batch);
-    } else {
+      const all = p.most > 0 && batch.entries.length >= p.most;
       const left = batch.first + opts.maxWaitMs - performance.now();
-      batch.timer = setTimeout(
-        () => flush(p, client, parent, batch),
-        Math.max(0, Math.min(opts.quietMs, left)),
-      );
+      const wait = all ? 0 : Math.max(0, Math.min(opts.quietMs, left));
+      batch.timer = setTimeout(() => flush(p, client, parent, batch), wait);
     }
     return result;
   };

@@ -40,7 +40,6 @@ export interface Children<T> {
   forget(client: WpEngineClient, parent: string, key: string): void;
 }
 
-/** The shared listings of one kind's parents. */
 export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
   const byClient = new WeakMap<WpEngineClient, Map<string, Listing<T>>>();
 
@@ -101,18 +100,14 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
       }
     },
 
-    forget(client, parent, key) {
-      record(client, parent, key, undefined);
-    },
+    forget: (client, parent, key) => record(client, parent, key, undefined),
   };
 }
 
 /** `get` that answers `undefined` for a 404. */
-export async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (err) {
+export function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
+  return read.catch((err: unknown) => {
     if (isNotFound(err)) return undefined;
     throw err;
-  }
+  });
 }

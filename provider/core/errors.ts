@@ -82,12 +82,11 @@ export function alreadyExists(found: string, takeOver = "set adopt: true to take
 export function withInputFields(err: unknown, rename: Record<string, string>): unknown {
   const details = (err as { errors?: unknown } | null)?.errors;
   if (!(err instanceof Error) || !Array.isArray(details)) return err;
-  const errors = details.map((d: { field?: unknown }) => {
-    if (typeof d?.field !== "string") return d;
-    const [head, ...rest] = d.field.split(".");
-    const to = rename[head ?? ""];
-    return to ? { ...d, field: [to, ...rest].join(".") } : d;
-  });
+  const errors = details.map((d: { field?: unknown }) =>
+    typeof d?.field === "string"
+      ? { ...d, field: d.field.replace(/^[^.]*/, (head) => rename[head] ?? head) }
+      : d,
+  );
   const { status, method } = err as { status?: unknown; method?: unknown };
   return Object.assign(new Error(err.message), { status, method, errors });
 }

@@ -29,28 +29,24 @@ const claims = new Map<string, string>();
 const owners = new Map<string, string>();
 
 /** How a claimant reads in a message: a URN as `<type> "<name>"`, a bare name quoted. */
-export function describeClaimant(kind: string, claimant: string): string {
+function describeClaimant(kind: string, claimant: string): string {
   const parts = claimant.split("::");
   if (parts.length >= 4) return `${parts[2]?.split("$").pop()} "${parts.slice(3).join("::")}"`;
   return `wpengine:${kind} "${claimant}"`;
 }
 
-/** The key of `inputs` under `identity`, or `undefined` while a part of it is unknown or missing. */
-function keyOf<I>(
-  identity: Identity<I>,
-  inputs: Props,
-  normalize?: (field: string, value: unknown) => unknown,
-): { key: string; shown: string } | undefined {
-  const values: unknown[] = [];
-  for (const field of identity.fields) {
+/** A definition's canonical form of an input value (its `normalize`). */
+type Normalize = (field: string, value: unknown) => unknown;
+
+/** The key `fields` of `inputs` make, in words, or `undefined` while a part of it is unknown or missing. */
+function keyOf(fields: readonly string[], inputs: Props, normalize?: Normalize): string | undefined {
+  const parts: string[] = [];
+  for (const field of fields) {
     const value = inputs[field];
     if (value === undefined || value === null || containsUnknown(value)) return undefined;
-    values.push(normalize ? normalize(field, value) : value);
+    parts.push(`${field} ${JSON.stringify(normalize ? normalize(field, value) : value)}`);
   }
-  return {
-    key: JSON.stringify(values),
-    shown: identity.fields.map((f, i) => `${f} ${JSON.stringify(values[i])}`).join(", "),
-  };
+  return parts.join(", ");
 }
 
 /** Claims the identity of `inputs` for its claimant; a failure naming both when another claimed it first. */
@@ -58,24 +54,23 @@ export function claim<I>(
   kind: string,
   identity: Identity<I> | undefined,
   inputs: Props,
-  normalize?: (field: string, value: unknown) => unknown,
+  normalize?: Normalize,
 ): CheckFailure | undefined {
   const claimant = inputs[CLAIMANT];
   if (!identity || typeof claimant !== "string" || claimant === "") return undefined;
-  const key = keyOf(identity, inputs, normalize);
+  const key = keyOf(identity.fields, inputs, normalize);
   if (!key) return undefined;
-  const slot = `${kind} ${key.key}`;
+  const slot = `${kind} ${key}`;
   const first = claims.get(slot);
-  if (first === undefined) {
+  if (first === undefined || first === claimant) {
     claims.set(slot, claimant);
     return undefined;
   }
-  if (first === claimant) return undefined;
   return {
     property: identity.fields[identity.fields.length - 1] ?? "",
     reason:
       `${describeClaimant(kind, claimant)} and ${describeClaimant(kind, first)} both claim ${identity.what} ` +
-      `(${key.shown}): two resources would own one object, and removing either from the program would delete ` +
+      `(${key}): two resources would own one object, and removing either from the program would delete ` +
       "it under the other. Declare it once (share that resource's outputs where both are needed).",
   };
 }
@@ -86,12 +81,12 @@ export function own<I>(
   identity: Identity<I>,
   id: string,
   inputs: Props,
-  normalize?: (field: string, value: unknown) => unknown,
+  normalize?: Normalize,
 ): Error | undefined {
   const claimant = inputs[CLAIMANT];
   if (typeof claimant !== "string" || claimant === "") return undefined;
-  const parent = keyOf({ ...identity, fields: identity.fields.slice(0, -1) }, inputs, normalize);
-  const slot = parent?.shown ? `${kind} ${id} in ${parent.shown}` : `${kind} ${id}`;
+  const parent = keyOf(identity.fields.slice(0, -1), inputs, normalize);
+  const slot = parent ? `${kind} ${id} in ${parent}` : `${kind} ${id}`;
   const first = owners.get(slot);
   if (first === undefined || first === claimant) {
     owners.set(slot, claimant);

@@ -41,7 +41,7 @@ export const twoParents = (ctx: Context) => ctx.parents as readonly [outer: stri
 
 /** The context of a call on the object `values` describe (its inputs, or its recorded outputs). */
 export function contextOf(
-  def: { kind: string; schema: z.ZodObject<z.ZodRawShape> },
+  def: Pick<AnyDef, "kind" | "schema">,
   client: WpEngineClient,
   values: Props,
 ): Context {
@@ -119,9 +119,6 @@ export type NaturalKey<I> =
 
 /** How many times a create whose responses are lost is sent, at most. */
 export const LOST_SENDS = 3;
-
-/** A failure that may pass if sent again: a lost answer, or a 429 the transport's retries did not pass. */
-const isTransient = (err: unknown) => isRateLimited(err) || mayHaveActed(err);
 
 /** What check returns: the inputs, as checked, and the failures if any. */
 export interface Checked {
@@ -206,11 +203,11 @@ export function toPlain<T>(value: T): T {
 
 type AnyDef = ResourceDefinition<Props, Props>;
 
-/** Whether two values of input `key` differ once normalised. */
-const differs = (def: AnyDef, key: string, a: unknown, b: unknown) => {
-  const norm = (v: unknown) => (def.normalize ? def.normalize(key, v) : v);
+/** Whether two values of input `key` differ once normalised (by the definition's `normalize`). */
+export function differs(normalize: AnyDef["normalize"], key: string, a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (normalize ? normalize(key, v) : v);
   return !isDeepStrictEqual(toPlain(norm(a)), toPlain(norm(b)));
-};
+}
 
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */
 const UNPROTECT =
@@ -224,23 +221,16 @@ export function diffOf<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
   olds: Props,
   news: Props,
-): {
-  changes: boolean;
-  replaces?: string[];
-  diffs?: string[];
-  stables?: string[];
-  deleteBeforeReplace?: boolean;
-} {
+) {
   const replaces: string[] = [];
   const diffs: string[] = [];
   for (const key of [...def.replaceOn, ...def.updatable]) {
     const required = !(def.schema.shape[key] as z.ZodType | undefined)?.safeParse(undefined).success;
     if (olds[key] === undefined && required && def.writeOnly?.includes(key)) continue;
-    if (!containsUnknown(news[key]) && !differs(def as AnyDef, key, olds[key], news[key])) continue;
+    if (!containsUnknown(news[key]) && !differs(def.normalize, key, olds[key], news[key])) continue;
     diffs.push(key);
     if (def.replaceOn.includes(key)) replaces.push(key);
   }
-  let changes = diffs.length > 0;
   // Only a certain replacement fails the preview: an unknown value may turn out unchanged.
   const certain = replaces.filter((k) => !containsUnknown(news[k]));
   if (certain.length && def.protects && isProtected(olds)) {
@@ -251,11 +241,11 @@ export function diffOf<I extends Props, O extends Props>(
     );
   }
   const lost = def.lost?.(olds);
-  if (lost) changes = true;
   if (lost && lost !== "update") {
     if (!replaces.includes(lost.replace)) replaces.push(lost.replace);
     if (!diffs.includes(lost.replace)) diffs.push(lost.replace);
   }
+  const changes = diffs.length > 0 || lost !== undefined;
   // An update in place keeps every input it does not change and the stable outputs known in the preview.
   const stables =
     changes && !replaces.length
@@ -280,7 +270,6 @@ export function defineProvider<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
 ): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
   const ctx = async (values: Props) => contextOf(def, await getClient(), values);
-  const anyDef = def as unknown as AnyDef;
   const fail = (action: string, err: unknown, then?: string): never => {
     throw explainError(def.kind, action, err, then, def.schema);
   };
@@ -299,7 +288,7 @@ export function defineProvider<I extends Props, O extends Props>(
         failures.push(...(await def.preflight(inputs as I, await ctx(inputs))).map(named));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
-      const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize as never);
+      const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
       if (taken) failures.push(taken);
       const checked = failures.length ? { inputs, failures } : { inputs };
       return def.check ? def.check(checked, olds) : checked;
@@ -337,20 +326,20 @@ export function defineProvider<I extends Props, O extends Props>(
         const { id, outs, adopted } = await journal.run(() => createResolvingLost(def, sent as I, context));
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         // Never a second owner in this stack.
-        const second = def.identity && own(def.kind, def.identity, id, given, def.normalize as never);
+        const second = def.identity && own(def.kind, def.identity, id, given, def.normalize);
         if (second) throw second;
         journal.made(id);
         if (adopted) {
           const whose = journal.adopt ? ", which the interrupted run created (pulumi-wpengine recover)" : "";
           say(def.kind, nameOf(def.identity, inputs), `adopted the existing ${adopted} (id ${id})${whose}`);
         }
-        return { id, outs: withInputs(anyDef, inputs, outs) };
+        return { id, outs: withInputs(def, inputs, outs) };
       } catch (err) {
         if (!(err instanceof CreatedButFailedError))
           return fail("create", withStep(def, inputs, journal.failed(err)), next("create", err));
         journal.made(err.id);
         // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
-        err.properties = { ...withInputs(anyDef, inputs, err.properties), __provider: inputs["__provider"] };
+        err.properties = { ...withInputs(def, inputs, err.properties), __provider: inputs["__provider"] };
         err.message = explainError(def.kind, "create", err.cause ?? err, undefined, def.schema).message;
         throw err;
       }
@@ -361,7 +350,7 @@ export function defineProvider<I extends Props, O extends Props>(
         const live = await def.read(id, props as O, await ctx(props));
         if (!live) return { id: "" };
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
-        const merged = { ...props, ...keepForm(anyDef, props, live.inputs ?? live.outs) };
+        const merged = { ...props, ...keepForm(def, props, live.inputs ?? live.outs) };
         // An input neither holds (an import) takes its default, as check gives it: no planned change.
         const defaults: Props = {};
         for (const [key, field] of Object.entries(def.schema.shape)) {
@@ -372,8 +361,7 @@ export function defineProvider<I extends Props, O extends Props>(
         const inputs: Props = {};
         for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT]))
           if (merged[key] !== undefined) inputs[key] = merged[key];
-        const { __provider: _p, ...oldOuts } = props;
-        const read: Props = { ...oldOuts, ...keepForm(anyDef, props, live.outs) };
+        const read = withInputs(def, props, live.outs);
         for (const [key, value] of Object.entries(defaults)) read[key] ??= value;
         return { id, props: toPlain(read), inputs: toPlain(inputs) };
       } catch (err) {
@@ -388,21 +376,11 @@ export function defineProvider<I extends Props, O extends Props>(
       try {
         const context = await ctx(news);
         const key = def.naturalKey;
-        const earlier: string[] = [];
         // An update that only repeats is sent again when its answer is lost (bounded, like a create).
-        for (let sent = 1; ; sent++) {
-          try {
-            const outs = await def.update(id, olds as O, news as I, context);
-            if (earlier.length) say(def.kind, id, `updated on send ${sent} (${earlier.join("; ")})`);
-            return { outs: withInputs(anyDef, given, outs) };
-          } catch (err) {
-            if (!(key && "resend" in key && isTransient(err) && sent < LOST_SENDS)) {
-              noteSends(err, sent);
-              throw err;
-            }
-            earlier.push(`send ${sent} was answered ${answer(err)}`);
-          }
-        }
+        const outs = await resending(def.kind, id, "updated", !!key && "resend" in key, () =>
+          def.update!(id, olds as O, news as I, context),
+        );
+        return { outs: withInputs(def, given, outs) };
       } catch (err) {
         return fail("update", withStep(def, news, err), next("update", err));
       }
@@ -425,14 +403,14 @@ export function defineProvider<I extends Props, O extends Props>(
       }
       journalDeleted(def.kind, def.replaceOn, props, id);
     },
-  } as pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> };
+  };
 }
 
 /**
  * Runs a create, resolving a lost answer by the natural key: found, the lost request made it (it was not
  * there before the create), so it is adopted; else (or after a busy refusal) sent again, at most {@link LOST_SENDS} times.
  */
-async function createResolvingLost<I extends Props, O extends Props>(
+function createResolvingLost<I extends Props, O extends Props>(
   def: ResourceDefinition<I, O>,
   inputs: I,
   ctx: Context,
@@ -440,35 +418,50 @@ async function createResolvingLost<I extends Props, O extends Props>(
   const key = def.naturalKey;
   let given = inputs;
   const what = nameOf(def.identity, inputs);
-  // What happened to the earlier sends, said once with the outcome.
+  // A lost write is looked up by the key before the next send; what became of it is said then or after.
+  const resolve = async (err: unknown, said: string) => {
+    if (!key || !("what" in key) || !isLostWrite(err)) return said;
+    const found = await key.find(given, ctx);
+    // Whatever holds the key from now on was made by this create (a lost request may still land).
+    given = { ...inputs, adopt: true };
+    if (!found) return `${said} and had not taken effect (nothing found by ${key.what})`;
+    say(
+      def.kind,
+      what,
+      `${said}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
+    );
+    return undefined;
+  };
+  const resendable = !!key && !("none" in key);
+  return resending(def.kind, what, "created", resendable, () => def.create(given, ctx), resolve);
+}
+
+/**
+ * Sends `send` again, while `resendable`, after a failure that may pass if sent again (a lost answer, or a
+ * 429 the transport's retries did not pass), at most {@link LOST_SENDS} times; `lost` resolves a failure
+ * before the next send and says what became of it (if unsaid). The earlier sends are said with the outcome.
+ */
+async function resending<T>(
+  kind: string,
+  subject: string,
+  done: string,
+  resendable: boolean,
+  send: () => Promise<T>,
+  lost = async (_err: unknown, said: string): Promise<string | undefined> => said,
+): Promise<T> {
   const earlier: string[] = [];
   for (let sent = 1; ; sent++) {
     try {
-      const made = await def.create(given, ctx);
-      if (earlier.length) say(def.kind, what, `created on send ${sent} (${earlier.join("; ")})`);
-      return made;
+      const result = await send();
+      if (earlier.length) say(kind, subject, `${done} on send ${sent} (${earlier.join("; ")})`);
+      return result;
     } catch (err) {
-      if (!key || "none" in key || !isTransient(err) || sent >= LOST_SENDS) {
+      if (!resendable || !(isRateLimited(err) || mayHaveActed(err)) || sent >= LOST_SENDS) {
         noteSends(err, sent);
         throw err;
       }
-      if ("resend" in key || !isLostWrite(err)) {
-        earlier.push(`send ${sent} was answered ${answer(err)}`);
-        continue;
-      }
-      const found = await key.find(given, ctx);
-      if (found)
-        say(
-          def.kind,
-          what,
-          `send ${sent} was answered ${answer(err)}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
-        );
-      else
-        earlier.push(
-          `send ${sent} was answered ${answer(err)} and had not taken effect (nothing found by ${key.what})`,
-        );
-      // Whatever holds the key from now on was made by this create (a lost request may still land).
-      given = { ...inputs, adopt: true };
+      const happened = await lost(err, `send ${sent} was answered ${answer(err)}`);
+      if (happened) earlier.push(happened);
     }
   }
 }
@@ -476,16 +469,13 @@ async function createResolvingLost<I extends Props, O extends Props>(
 /** How a failed send was answered, in words: its status, or "with no answer" for a cut or a timeout. */
 export function answer(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  if (typeof (err as { status?: unknown } | null)?.status !== "number") return `with no answer (${message})`;
-  return /: (\d{3} [^:]+)/.exec(message)?.[1] ?? String((err as { status: number }).status);
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status !== "number") return `with no answer (${message})`;
+  return /: (\d{3} [^:]+)/.exec(message)?.[1] ?? String(status);
 }
 
 /** The error with the step that recovers from a lost answer the kind cannot resolve on its own. */
-export function withStep<I extends Props, O extends Props>(
-  def: ResourceDefinition<I, O>,
-  inputs: Props,
-  err: unknown,
-): unknown {
+export function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: unknown): unknown {
   const key = def.naturalKey;
   if (!isLostWrite(err) || !(err instanceof Error) || !key || "resend" in key) return err;
   const status = (err as { status?: unknown }).status;
@@ -505,20 +495,18 @@ export function withStep<I extends Props, O extends Props>(
   return Object.assign(new Error(`${err.message}${step}`), { status });
 }
 
-/** The checked inputs overlaid by the service's outputs in the program's form, without a made-up `adopt`. */
-function withInputs(def: AnyDef, inputs: Props, outs: Props): Props {
+/** Inputs (or recorded outputs) overlaid by the service's outputs in their form, without a made-up `adopt`. */
+function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, outs: Props): Props {
   const { __provider: _p, ...rest } = inputs;
   const { adopt: _adopt, ...made } = outs;
   return toPlain({ ...rest, ...keepForm(def, rest, made) });
 }
 
 /** `live` with each input-named value that equals `stored` once normalised replaced by `stored`'s form. */
-function keepForm(def: AnyDef, stored: Props, live: Props): Props {
+function keepForm(def: Pick<AnyDef, "schema" | "normalize">, stored: Props, live: Props): Props {
   const out = { ...live };
-  for (const key of Object.keys(def.schema.shape))
-    if (stored[key] !== undefined && live[key] !== undefined && !differs(def, key, stored[key], live[key]))
-      out[key] = stored[key];
+  for (const k of Object.keys(def.schema.shape))
+    if (stored[k] !== undefined && live[k] !== undefined && !differs(def.normalize, k, stored[k], live[k]))
+      out[k] = stored[k];
   return out;
 }
-
-export type { CheckFailure };
