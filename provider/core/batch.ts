@@ -1,4 +1,4 @@
-/** Fewer calls for many resources under one parent: the engine's creates or reads, gathered per process. */
+/** Fewer calls for many resources under one parent: the engine's creates, gathered per process. */
 import { sendingOf } from "./journal";
 
 /** One item's outcome of a batch: its result, or its own error. */
@@ -87,50 +87,5 @@ export function gathered<C extends object, T, R>(
       batch.timer = setTimeout(() => flush(p, client, parent, batch), wait);
     }
     return result;
-  };
-}
-
-/** How a parent is listed for reads. */
-export interface ListingOptions<C extends object, T> {
-  /** Every child of the parent, all pages at the largest page size. */
-  list(client: C, parent: string): Promise<T[]>;
-  /** The child's id, as a read asks for it. */
-  idOf(item: T): string;
-}
-
-/** The reads' shared listings of one kind's parents. */
-export interface ReadListings<C extends object, T> {
-  /** The child with `id` as this process's listing of the parent saw it; `undefined` when absent. */
-  find(client: C, parent: string, id: string): Promise<T | undefined>;
-  /** Forgets the parent's listing: this process wrote under the parent. */
-  drop(client: C, parent: string): void;
-  /** A write under the parent: its listing forgotten once the write settles, whatever the outcome. */
-  writing<R>(client: C, parent: string, write: Promise<R>): Promise<R>;
-}
-
-/** One listing of each (client, parent) serves this process's reads until it writes there (`drop`). */
-export function readListings<C extends object, T>(opts: ListingOptions<C, T>): ReadListings<C, T> {
-  const byClient = new WeakMap<C, Map<string, Promise<Map<string, T>>>>();
-  const drop = (client: C, parent: string) => {
-    byClient.get(client)?.delete(parent);
-  };
-  return {
-    async find(client, parent, id) {
-      const parents = byClient.get(client) ?? new Map<string, Promise<Map<string, T>>>();
-      byClient.set(client, parents);
-      let current = parents.get(parent);
-      if (!current) {
-        const next = opts.list(client, parent).then((all) => new Map(all.map((i) => [opts.idOf(i), i])));
-        parents.set(parent, next);
-        // A failed listing is not kept: the next read lists again.
-        next.catch(() => {
-          if (parents.get(parent) === next) parents.delete(parent);
-        });
-        current = next;
-      }
-      return (await current).get(id);
-    },
-    drop,
-    writing: (client, parent, write) => write.finally(() => drop(client, parent)),
   };
 }

@@ -1,9 +1,15 @@
 /**
- * The look-before-create of children named within a parent (an install's domains, an account's users):
- * one listing per parent and client per process (one apply), shared by every create under it. As safe as
- * listing before each create: what this process creates or deletes is recorded in it; a name it holds is
- * confirmed by a GET (deleted elsewhere since?); a name it lacks but made elsewhere since makes the service
- * refuse the create (`isRefusal`), and a listing started after the refusal finds its holder.
+ * The children of a parent (an install's domains, an account's users), listed once per parent and client
+ * per process (one apply or refresh) and shared by every create and read under it.
+ *
+ * By name, the look-before-create, as safe as listing before each create: what this process creates or
+ * deletes is recorded in the listing; a name it holds is confirmed by a GET (deleted elsewhere since?); a
+ * name it lacks but made elsewhere since makes the service refuse the create (`isRefusal`), and a listing
+ * started after the refusal finds its holder.
+ *
+ * By id, the reads: served by a listing started after this process's last write under the parent (a write
+ * may change other children too: a new primary domain, the last owner), so a read after a write lists
+ * again; an id the listing lacks is for the caller to confirm by a GET.
  */
 import { isNotFound, isRefusal, type WpEngineClient } from "../../sdk";
 
@@ -13,6 +19,8 @@ export interface ChildrenOptions<T> {
   list(client: WpEngineClient, parent: string): Promise<T[]>;
   /** The child's name as the resource compares it (e.g. lower case). */
   keyOf(item: T): string;
+  /** The child's id, as a read asks for it. */
+  idOf(item: T): string;
   /** The child as it is now; `undefined` when it is gone (404). */
   get(client: WpEngineClient, parent: string, item: T): Promise<T | undefined>;
 }
@@ -25,30 +33,47 @@ export interface Found<T> {
 }
 
 interface Listing<T> {
-  /** When it started (`performance.now()`; +Infinity until then): whether it can see a refusal's cause. */
+  /** When it started (`performance.now()`; +Infinity until then): whether it can see a refusal's cause or a write. */
   startedAt: number;
+  /** The children by name. */
   items: Promise<Map<string, T>>;
+}
+
+interface Parent<T> {
+  listing?: Listing<T>;
+  /** When this process's last write under the parent settled: a listing started before it serves no read. */
+  wroteAt: number;
 }
 
 /** The shared listings of one kind's parents. */
 export interface Children<T> {
   /** The live child named `key`, from a listing started after `after` if given (a lost create's look). */
   find(client: WpEngineClient, parent: string, key: string, after?: number): Promise<Found<T> | undefined>;
-  /** Runs `make` and records the child; refused, the child a later listing finds under `key`, else the refusal. */
+  /** Runs `make` (a write) and records the child; refused, the child a later listing finds under `key`, else the refusal. */
   create(client: WpEngineClient, parent: string, key: string, make: () => Promise<T>): Promise<Found<T>>;
-  /** Records that this process deleted (or tried to delete) the child named `key`. */
+  /** The child with `id` as a listing started after this process's last write there saw it; `undefined` when absent. */
+  read(client: WpEngineClient, parent: string, id: string): Promise<T | undefined>;
+  /** A write under the parent other than a create or delete: later reads list again once it settles, whatever the outcome. */
+  writing<R>(client: WpEngineClient, parent: string, write: Promise<R>): Promise<R>;
+  /** Records that this process deleted (or tried to delete) the child named `key`: a write. */
   forget(client: WpEngineClient, parent: string, key: string): void;
 }
 
 export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
-  const byClient = new WeakMap<WpEngineClient, Map<string, Listing<T>>>();
+  const byClient = new WeakMap<WpEngineClient, Map<string, Parent<T>>>();
+
+  const parentOf = (client: WpEngineClient, parent: string) => {
+    const parents = byClient.get(client) ?? new Map<string, Parent<T>>();
+    byClient.set(client, parents);
+    const p = parents.get(parent) ?? { wroteAt: Number.NEGATIVE_INFINITY };
+    parents.set(parent, p);
+    return p;
+  };
 
   /** A listing of `parent` started after `after` (any listing when omitted), shared by its callers. */
   const listing = (client: WpEngineClient, parent: string, after = Number.NEGATIVE_INFINITY) => {
-    const parents = byClient.get(client) ?? new Map<string, Listing<T>>();
-    byClient.set(client, parents);
-    const current = parents.get(parent);
-    if (current && current.startedAt > after) return current.items;
+    const p = parentOf(client, parent);
+    if (p.listing && p.listing.startedAt > after) return p.listing.items;
     // Started on the next turn, so the creates refused meanwhile share it.
     const next: Listing<T> = { startedAt: Number.POSITIVE_INFINITY, items: Promise.resolve(new Map()) };
     next.items = new Promise((started) => setImmediate(started))
@@ -57,23 +82,30 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
         return opts.list(client, parent);
       })
       .then((all) => new Map(all.map((i) => [opts.keyOf(i), i])));
-    parents.set(parent, next);
+    p.listing = next;
     // A failed listing is not kept: the next caller lists again.
     next.items.catch(() => {
-      if (parents.get(parent) === next) parents.delete(parent);
+      if (p.listing === next) delete p.listing;
     });
     return next.items;
   };
 
   /** Applies a change this process made to the listing it holds (after the listing, if in flight). */
   const record = (client: WpEngineClient, parent: string, key: string, item: T | undefined) => {
-    const current = byClient.get(client)?.get(parent);
+    const current = byClient.get(client)?.get(parent)?.listing;
     // No listing yet: the first one will see the change.
     void current?.items.then(
       (items) => (item === undefined ? items.delete(key) : items.set(key, item)),
       () => undefined,
     );
   };
+
+  const wrote = (client: WpEngineClient, parent: string) => {
+    parentOf(client, parent).wroteAt = performance.now();
+  };
+
+  const writing = <R>(client: WpEngineClient, parent: string, write: Promise<R>) =>
+    write.finally(() => wrote(client, parent));
 
   return {
     async find(client, parent, key, after) {
@@ -86,7 +118,7 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
 
     async create(client, parent, key, make) {
       try {
-        const item = await make();
+        const item = await writing(client, parent, make());
         record(client, parent, key, item);
         return { item, created: true };
       } catch (err) {
@@ -100,7 +132,18 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
       }
     },
 
-    forget: (client, parent, key) => record(client, parent, key, undefined),
+    async read(client, parent, id) {
+      const items = await listing(client, parent, parentOf(client, parent).wroteAt);
+      for (const item of items.values()) if (opts.idOf(item) === id) return item;
+      return undefined;
+    },
+
+    writing,
+
+    forget(client, parent, key) {
+      record(client, parent, key, undefined);
+      wrote(client, parent);
+    },
   };
 }
 

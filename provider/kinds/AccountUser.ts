@@ -7,7 +7,6 @@ import {
   type UpdateAccountUserRequest,
   type WpEngineClient,
 } from "../../sdk";
-import { readListings } from "../core/batch";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -147,17 +146,15 @@ export function accountUserPatch(have: Partial<AccountUserOutputs>, want: Access
   return WIRE.patch(have, sent) ? (WIRE.whole(sent) as UpdateAccountUserRequest) : undefined;
 }
 
-/** The account's users by lower-case email, listed once per plugin process (see `children.ts`). */
+/**
+ * The account's users, listed once per plugin process (see `children.ts`): by lower-case email for the
+ * look before a create, by user_id for reads (a write makes the next read list again).
+ */
 const USERS = sharedChildren<ApiAccountUser>({
   list: (client, accountId) => client.accountUsers.list(accountId),
   keyOf: (u) => (u.email ?? "").toLowerCase(),
-  get: (client, accountId, u) => unlessGone(client.accountUsers.get(accountId, u.user_id)),
-});
-
-/** Reads served by one listing of the account per process. */
-const READS = readListings<WpEngineClient, ApiAccountUser>({
-  list: (client, accountId) => client.accountUsers.list(accountId),
   idOf: (u) => u.user_id,
+  get: (client, accountId, u) => unlessGone(client.accountUsers.get(accountId, u.user_id)),
 });
 
 /** The names of an existing user that differ from the inputs (a user cannot be renamed). */
@@ -170,7 +167,7 @@ export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): 
 
 /** PATCHes the user; this process's reads of the account list again. */
 const update = (client: WpEngineClient, accountId: string, id: string, p: UpdateAccountUserRequest) =>
-  READS.writing(client, accountId, client.accountUsers.update(accountId, id, p));
+  USERS.writing(client, accountId, client.accountUsers.update(accountId, id, p));
 
 export const definition = defineKind({
   kind: "AccountUser",
@@ -232,7 +229,7 @@ export const definition = defineKind({
   async read(id, _olds, ctx) {
     // A user the listing lacks is confirmed by a GET of its own (404: gone).
     const u =
-      (await READS.find(ctx.client, ctx.parent, id)) ?? (await ctx.client.accountUsers.get(ctx.parent, id));
+      (await USERS.read(ctx.client, ctx.parent, id)) ?? (await ctx.client.accountUsers.get(ctx.parent, id));
     return { outs: accountUserOutputs(u) };
   },
   async update(id, olds, news, ctx) {
@@ -257,7 +254,6 @@ export const definition = defineKind({
         );
       throw err;
     } finally {
-      READS.drop(ctx.client, accountId);
       // Even when the delete failed: a listing that lacks a live email only costs a refused create.
       USERS.forget(ctx.client, accountId, email.toLowerCase());
     }

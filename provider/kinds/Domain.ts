@@ -8,9 +8,8 @@ import {
   type WpEngineClient,
 } from "../../sdk";
 import { gathered, type Outcome } from "../core/batch";
-import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
-import { DOMAIN_READS as READS } from "../core/domains";
+import { DOMAINS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, domainNameInput, out, uuidString } from "../core/inputs";
 import { answer, CreatedButFailedError, say } from "../core/lifecycle";
@@ -83,13 +82,6 @@ const WIRE = wireOf(inputs, outputs, normalize);
 /** Maps a service record to outputs (the name lower case, as the input stores it). */
 const domainOutputs = (d: ApiDomain): DomainOutputs => WIRE.outputs(d, { name: d.name.toLowerCase() });
 
-/** The install's domains by lower-case name, listed once per plugin process (see `children.ts`). */
-const DOMAINS = sharedChildren<ApiDomain>({
-  list: (client, installId) => client.domains.listAll(installId),
-  keyOf: (d) => d.name.toLowerCase(),
-  get: (client, installId, d) => unlessGone(client.domains.get(installId, d.id)),
-});
-
 /** Whether a record carries what the outputs need (the Swagger's bulk record has no network details). */
 const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_details != null;
 const byName = (all: ApiDomain[]) => new Map(all.map((d) => [d.name.toLowerCase(), d]));
@@ -149,7 +141,7 @@ const createGathered = gathered<WpEngineClient, string, ApiDomain>({
   max: 20,
   quietMs: 250,
   maxWaitMs: 1_000,
-  send: (client, installId, names) => READS.writing(client, installId, createBulk(client, installId, names)),
+  send: createBulk,
 });
 
 /** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
@@ -158,7 +150,7 @@ export const domainPatch = (have: Partial<DomainOutputs>, want: Partial<z.output
 
 /** PATCHes the domain; this process's reads of the install list again. */
 const update = (client: WpEngineClient, installId: string, id: string, patch: UpdateDomainRequest) =>
-  READS.writing(client, installId, client.domains.update(installId, id, patch));
+  DOMAINS.writing(client, installId, client.domains.update(installId, id, patch));
 
 export const definition = defineKind({
   kind: "Domain",
@@ -191,8 +183,7 @@ export const definition = defineKind({
         // (a redirect's target exists already: the engine sends it first, its id being an input here).
         if (!inputs.primary && !inputs.redirectTo) return createGathered(ctx.client, installId, name);
         const body = WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest;
-        // A new primary changes the one before it: later reads list again.
-        return READS.writing(ctx.client, installId, ctx.client.domains.create(installId, body));
+        return ctx.client.domains.create(installId, body);
       }));
     if (!created && !inputs.adopt)
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
@@ -210,7 +201,7 @@ export const definition = defineKind({
   async read(id, _olds, ctx) {
     // One the listing lacks is confirmed by a GET of its own (404: gone).
     const d =
-      (await READS.find(ctx.client, ctx.parent, id)) ?? (await ctx.client.domains.get(ctx.parent, id));
+      (await DOMAINS.read(ctx.client, ctx.parent, id)) ?? (await ctx.client.domains.get(ctx.parent, id));
     return { outs: domainOutputs(d) };
   },
   async update(id, olds, news, ctx) {
@@ -221,7 +212,7 @@ export const definition = defineKind({
   },
   async delete(id, _olds, ctx) {
     try {
-      await READS.writing(ctx.client, ctx.parent, ctx.client.domains.delete(ctx.parent, id));
+      await ctx.client.domains.delete(ctx.parent, id);
     } finally {
       // Even when the delete failed: a listing that lacks a live name only costs a refused create.
       DOMAINS.forget(ctx.client, ctx.parent, ctx.key.toLowerCase());

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Domain as ApiDomain } from "../../sdk";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
-import { DOMAIN_READS } from "../core/domains";
+import { DOMAINS } from "../core/domains";
 import { COMMON_INPUTS, out, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
@@ -97,8 +97,7 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs) {
     ...inputs,
     describe: `the TXT record of domain ${domain.name}`,
     // The domain's ownership changes: this process's reads of the install's domains list again.
-    attempt: () =>
-      DOMAIN_READS.writing(ctx.client, installId, ctx.client.domains.verify(installId, domainId)),
+    attempt: () => DOMAINS.writing(ctx.client, installId, ctx.client.domains.verify(installId, domainId)),
     explain: async (lastAnswer) => {
       // Read the domain again for the record to publish: it is the one the service is looking for now.
       const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);

@@ -1,5 +1,5 @@
 /**
- * Domain creates gathered into bulk calls, and reads served by a shared listing (provider/core/batch.ts),
+ * Domain creates gathered into bulk calls, and reads served by a shared listing (provider/core/children.ts),
  * against the simulator: every failure of a bulk call ends with each domain either created once and
  * recorded (its own id and outputs) or not on the service, with its own error.
  */

@@ -1,5 +1,5 @@
 /**
- * The cost of looking before creating (provider/children.ts), counted in the simulator's request log:
+ * The cost of looking before creating (provider/core/children.ts), counted in the simulator's request log:
  * N concurrent creates under one parent cost one listing (and, for domains, N/20 bulk creates), and the duplicate guard and
  * `adopt` still see what was made or deleted behind the provider's back meanwhile.
  */
@@ -120,6 +120,19 @@ describe("Domain: creates under one install share one listing", () => {
     ]);
   });
 
+  it("a create after a read in the same process looks in the reads' listing", async () => {
+    const made = await create(domains, { installId: ACMEPROD, name: "kept.example.com" });
+    const later = await checkOk(domains, { installId: ACMEPROD, name: "later.example.com" });
+    resetClient();
+    fixture.sim.clearRequests();
+    await domains.read!(made.id, made.outs);
+    await domains.create(later);
+    expect(requests()).toEqual([
+      `GET /v1/installs/${ACMEPROD}/domains`,
+      `POST /v1/installs/${ACMEPROD}/domains/bulk`,
+    ]);
+  });
+
   it("what this process deletes and creates keeps its listing current", async () => {
     const made = await create(domains, { installId: ACMEPROD, name: "again.example.com" });
     await domains.delete!(made.id, made.outs);
@@ -187,5 +200,23 @@ describe("AccountUser: creates under one account share one listing", () => {
       `GET /v1/accounts/${ACME}/account_users`,
       `GET /v1/accounts/${ACME}/account_users/${made[3]!.id}`,
     ]);
+  });
+
+  it("a read after this process created a user lists again: another owner is no longer the last", async () => {
+    const GLOBEX = SEED.accounts.globex.id;
+    // demo is the only owner of Globex.
+    const demo = await create(accountUsers, {
+      accountId: GLOBEX,
+      email: "demo@example.com",
+      firstName: "Dee",
+      lastName: "Mo",
+      roles: "owner",
+      adopt: true,
+    });
+    expect((await accountUsers.read!(demo.id, demo.outs)).props).toMatchObject({ lastOwner: true });
+    await create(accountUsers, { ...user(1), accountId: GLOBEX, roles: "owner" });
+    fixture.sim.clearRequests();
+    expect((await accountUsers.read!(demo.id, demo.outs)).props).toMatchObject({ lastOwner: false });
+    expect(requests()).toEqual([`GET /v1/accounts/${GLOBEX}/account_users`]);
   });
 });

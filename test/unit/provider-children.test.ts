@@ -1,6 +1,6 @@
 /**
- * The shared listing of a parent's children (provider/children.ts) over a fake service: how many
- * listings its callers cause, and what a refused create finds.
+ * The shared listing of a parent's children (provider/core/children.ts) over a fake service: how many
+ * listings its callers cause, what a refused create finds, and when a read lists again.
  */
 import { describe, expect, it } from "vitest";
 import { sharedChildren } from "../../provider/core/children";
@@ -26,6 +26,7 @@ function fakeService(initial: string[]) {
       return [...live.values()];
     },
     keyOf: (i) => i.name,
+    idOf: (i) => i.id,
     get: async (_c, _p, i) => {
       state.gets++;
       return live.get(i.name)?.id === i.id ? live.get(i.name) : undefined;
@@ -97,6 +98,32 @@ describe("shared children listing", () => {
     const boom = Object.assign(new Error("boom"), { status: 500 });
     await expect(s.children.create(s.client, "p", "n", () => Promise.reject(boom))).rejects.toBe(boom);
     expect(s.state.lists).toBe(1);
+  });
+
+  it("reads by id share the looks' listing until this process writes under the parent", async () => {
+    const s = fakeService(["a"]);
+    await s.children.find(s.client, "p", "x");
+    expect(await s.children.read(s.client, "p", "id-0")).toEqual({ id: "id-0", name: "a" });
+    expect(await s.children.read(s.client, "p", "id-9")).toBeUndefined();
+    expect(s.state.lists).toBe(1);
+    // A create, another write, a delete: each makes the next read list again, once.
+    await s.children.create(s.client, "p", "n", s.make("n"));
+    expect(await s.children.read(s.client, "p", "new-n")).toEqual({ id: "new-n", name: "n" });
+    expect(await s.children.read(s.client, "p", "id-0")).toEqual({ id: "id-0", name: "a" });
+    expect(s.state.lists).toBe(2);
+    await s.children.writing(s.client, "p", Promise.resolve());
+    await s.children.read(s.client, "p", "id-0");
+    expect(s.state.lists).toBe(3);
+    s.live.delete("n");
+    s.children.forget(s.client, "p", "n");
+    expect(await s.children.read(s.client, "p", "new-n")).toBeUndefined();
+    expect(s.state).toMatchObject({ lists: 4, gets: 0 });
+    // The looks use the reads' listing too.
+    expect(await s.children.find(s.client, "p", "a")).toEqual({
+      item: { id: "id-0", name: "a" },
+      created: false,
+    });
+    expect(s.state).toMatchObject({ lists: 4, gets: 1 });
   });
 
   it("a failed listing fails its callers and is not kept: the next caller lists again", async () => {
