@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type CacheType, CacheTypeSchema, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
+import { goneWithParent } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
 import { actionAdoptInput, out, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -81,11 +82,7 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),
   // Several may target the same install: the id is unique.
   create: async (_inputs, ctx) => ({ id: randomUUID(), outs: await purge(ctx, 0) }),
-  async read(_id, olds, ctx) {
-    // Gone when its install is (404).
-    await ctx.client.installs.get(ctx.parent);
-    return { outs: olds };
-  },
+  read: goneWithParent((ctx) => ctx.client.installs.get(ctx.parent)),
   async update(_id, olds, news, ctx) {
     // A new timeout alone purges nothing (the old outputs carry over, but never the old `__provider`).
     const { __provider: _old, ...kept } = olds;

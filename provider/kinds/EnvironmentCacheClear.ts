@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { goneWithParent } from "../core/actions";
 import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHosting";
 import { defineKind, type OutputsOf } from "../core/define";
 import { out, triggersInput } from "../core/inputs";
@@ -48,11 +49,7 @@ export const definition = defineKind({
     // Several may target the same environment: the id is unique.
     return { id: `${outs.environmentResourceName}/cacheClears/${randomUUID()}`, outs };
   },
-  async read(_id, olds, ctx) {
-    // Gone when its environment is (404).
-    await ctx.client.environments.get(...environmentOf(ctx));
-    return { outs: olds };
-  },
+  read: goneWithParent((ctx) => ctx.client.environments.get(...environmentOf(ctx))),
   update: (_id, _olds, _news, ctx) => clear(ctx),
   delete: async () => `${FORGOTTEN}clearing a cache cannot be undone`,
 });
