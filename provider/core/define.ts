@@ -74,6 +74,9 @@ export async function findFirst<T>(items: AsyncIterable<T>, match: (x: T) => boo
   return undefined;
 }
 
+/** Orders strings as `sort()` without a comparator does (by UTF-16 code unit, not `localeCompare`). */
+export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. An
  * `optional` parent only narrows it (unset, every object the credentials see) and is no part of the import id.

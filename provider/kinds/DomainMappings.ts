@@ -9,7 +9,7 @@ import {
   mappingStatusOutput,
   resourceNameOf,
 } from "../core/appHosting";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, compareStrings, defineKind, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
@@ -77,8 +77,7 @@ export const replaceBody = (i: Partial<z.output<typeof inputs>>) =>
   WIRE.body(i, ["mappings"]) as ReplaceDomainMappingsRequest;
 
 const domainOf = (m: unknown) => String((m as { domain?: unknown } | null)?.domain ?? "");
-const byDomain = (a: unknown, b: unknown) =>
-  domainOf(a) < domainOf(b) ? -1 : domainOf(a) > domainOf(b) ? 1 : 0;
+const byDomain = (a: unknown, b: unknown) => compareStrings(domainOf(a), domainOf(b));
 
 /** The canonical form of a set of mappings: sorted by domain, lower case, defaults filled. */
 export function normalizeMappings(value: unknown): unknown {
