@@ -249,11 +249,8 @@ export const definition = defineKind({
       );
     const failed = (err: unknown) => new CreatedButFailedError(id, mappingsOutputs([]), err);
     const statuses = await apply(ctx, replaceBody(inputs), existing, failed);
-    return {
-      id,
-      outs: mappingsOutputs(statuses),
-      ...(existing.length ? { adopted: `domain mappings of environment ${environmentId}` } : {}),
-    };
+    const adopted = existing.length ? `domain mappings of environment ${environmentId}` : undefined;
+    return { id, outs: mappingsOutputs(statuses), adopted };
   },
   async read(_id, olds, ctx) {
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
