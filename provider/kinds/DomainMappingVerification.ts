@@ -7,7 +7,7 @@ import {
   mappingStatuses,
   resourceNameOf,
 } from "../core/appHosting";
-import { defineKind, findFirst, type OutputsOf } from "../core/define";
+import { defineKind, findFirst } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, out, timeoutSecondsInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
@@ -56,14 +56,13 @@ const findMapping = (ctx: Context) =>
   );
 
 /** The outputs of the mapping's status (the inputs are the lifecycle's to keep); the id is its resource name. */
-const verificationOutputs = (m: MappingStatus, ctx: Context) =>
-  ({
-    txtVerified: m.txtVerified === true,
-    txtRecordName: m.txtRecordName,
-    txtRecordValue: m.txtRecordValue,
-    state: m.state,
-    resourceName: m.resourceName ?? resourceNameOf(ctx),
-  }) as OutputsOf<typeof inputs, typeof outputs>;
+const verificationOutputs = (m: MappingStatus, ctx: Context) => ({
+  txtVerified: m.txtVerified === true,
+  txtRecordName: m.txtRecordName,
+  txtRecordValue: m.txtRecordValue,
+  state: m.state,
+  resourceName: m.resourceName ?? resourceNameOf(ctx),
+});
 
 /** Verifies the mapping (at once when it already is), then revalidates it when asked. */
 async function verify(

@@ -9,7 +9,7 @@ import {
   mappingStatusOutput,
   resourceNameOf,
 } from "../core/appHosting";
-import { collect, compareStrings, defineKind, type OutputsOf } from "../core/define";
+import { collect, compareStrings, defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
@@ -69,7 +69,6 @@ const outputs = z.object({
   primaryDomain: out.stringOrNull("The primary domain, or null when none is primary."),
 });
 
-type DomainMappingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
 /** The wire mapping: the set is the `:replace` body's and the listing's `domainMappings`. */
 const WIRE = wireOf(inputs, outputs, undefined, asIs);
 /** The `:replace` body of a declared set (a null redirect left out). */
@@ -149,11 +148,10 @@ export const asInputs = (statuses: readonly MappingStatus[]): MappingInput[] =>
   statuses.map((s) => MAPPING_WIRE.fields(s));
 
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
-const mappingsOutputs = (statuses: MappingStatus[]) =>
-  ({
-    domainMappings: statuses,
-    primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
-  }) as DomainMappingsOutputs;
+const mappingsOutputs = (statuses: MappingStatus[]) => ({
+  domainMappings: statuses,
+  primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
+});
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
 function waitSettled(ctx: Context, mappings: readonly { domain: string }[]): Promise<MappingStatus[]> {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { goneWithParent } from "../core/actions";
 import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHosting";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind } from "../core/define";
 import { out, triggersInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 
@@ -27,8 +27,7 @@ const outputs = z.object({
 /** Clears the cache once; the outputs of the run (the lifecycle adds the inputs). */
 async function clear(ctx: Context) {
   await ctx.client.environments.clearCache(...environmentOf(ctx));
-  const outs = { environmentResourceName: resourceNameOf(ctx), lastClearedAt: new Date().toISOString() };
-  return outs as OutputsOf<typeof inputs, typeof outputs>;
+  return { environmentResourceName: resourceNameOf(ctx), lastClearedAt: new Date().toISOString() };
 }
 
 export const definition = defineKind({
