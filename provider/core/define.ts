@@ -41,6 +41,17 @@ type Computed<OS extends AnyObject> = string extends keyof z.output<OS> ? {} : z
 export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof Computed<OS>> &
   Computed<OS>;
 
+/** What a kind's create, read and update return: the computed outputs, and any input the service reports. */
+type Reported<IS extends AnyObject, OS extends AnyObject> = Computed<OS> &
+  Partial<Omit<z.output<IS>, keyof Computed<OS>>>;
+
+/** A kind's definition: its outputs are its inputs overlaid (by the lifecycle) by what its methods report. */
+type DefinitionOf<IS extends AnyObject, OS extends AnyObject> = ResourceDefinition<
+  z.output<IS>,
+  OutputsOf<IS, OS> & Record<string, unknown>,
+  Reported<IS, OS>
+>;
+
 /** A kind's identity (identity.ts; its fields are the inputs marked `parent` and `key`) and, with `find`, its natural key. */
 export interface KindIdentity<I> extends Omit<Identity<I>, "fields"> {
   /** The id of the live object that holds the key, looked up afresh (see {@link NaturalKey}). */
@@ -74,6 +85,9 @@ export async function findFirst<T>(items: AsyncIterable<T>, match: (x: T) => boo
   return undefined;
 }
 
+/** Orders strings as `sort()` without a comparator does (by UTF-16 code unit, not `localeCompare`). */
+export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. An
  * `optional` parent only narrows it (unset, every object the credentials see) and is no part of the import id.
@@ -101,7 +115,7 @@ type Derived = "schema" | "replaceOn" | "updatable" | "secrets" | "identity" | "
 
 /** What a kind's module writes. */
 export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
-  extends Omit<ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>>, Derived> {
+  extends Omit<DefinitionOf<IS, OS>, Derived> {
   /** What the resource is, in a paragraph (the class's and the schema's description, the docs' lead). */
   description: string;
   /** What delete does on the service, in words (the docs and the schema say it). */
@@ -131,10 +145,7 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
 /** A kind as every front door reads it. */
 export interface Kind<IS extends AnyObject = AnyObject, OS extends AnyObject = AnyObject>
   extends Omit<KindSpec<IS, OS>, "naturalKey" | "identity">,
-    Omit<
-      ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>>,
-      "naturalKey" | "identity"
-    > {
+    Omit<DefinitionOf<IS, OS>, "naturalKey" | "identity"> {
   /** Resolves a lost response: the identity's `find`, or what the spec says. */
   naturalKey: NaturalKey<z.output<IS>>;
   /** What addresses one object, its fields derived from the markers. */
@@ -178,8 +189,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     writeOnly: keys.filter((k) => inputs[k]!.writeOnly),
     naturalKey,
     identity,
-  } as ResourceDefinition<z.output<IS>, OutputsOf<IS, OS> & Record<string, unknown>> &
-    Omit<Kind<IS, OS>, "provider">;
+  } as DefinitionOf<IS, OS> & Omit<Kind<IS, OS>, "provider">;
   const computed = spec.computedInputs as (keyof z.output<IS> & string)[] | undefined;
   const generic = defineProvider(computed ? { ...def, updatable: [...def.updatable, ...computed] } : def);
   return { ...def, provider: spec.wrapProvider?.(generic) ?? generic };

@@ -126,8 +126,8 @@ export interface Checked {
   failures?: CheckFailure[];
 }
 
-/** Everything a resource defines; the generic methods do the rest. */
-export interface ResourceDefinition<I extends Props, O extends Props> {
+/** Everything a resource defines; the generic methods do the rest. `R`: what create, read and update return. */
+export interface ResourceDefinition<I extends Props, O extends Props, R = Partial<O>> {
   /** The resource kind (the `<Name>` of `pulumi-nodejs:dynamic/wpengine:<Name>`). */
   kind: string;
   /** Strict schema of the inputs (camelCase), with defaults. */
@@ -160,12 +160,12 @@ export interface ResourceDefinition<I extends Props, O extends Props> {
   check?(checked: Checked, olds: Props): Checked | Promise<Checked>;
   /** The inputs that address one object on the service (identity.ts); absent for actions. */
   identity?: Identity<I>;
-  /** Creates the object, or takes over the one found (`adopt`). */
-  create(inputs: I, ctx: Context): Promise<Created<O>>;
-  /** Live state, or `undefined` when the object is gone. */
-  read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, O> | undefined>;
-  /** In-place update; must return the full outputs. Absent when every input replaces. */
-  update?(id: string, olds: O, news: I, ctx: Context): Promise<O>;
+  /** Creates the object, or takes over the one found (`adopt`); the lifecycle overlays the inputs on its outputs. */
+  create(inputs: I, ctx: Context): Promise<Created<R>>;
+  /** Live state, or `undefined` when the object is gone; what it leaves out stays as recorded. */
+  read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, R> | undefined>;
+  /** In-place update; the lifecycle overlays the inputs on its outputs. Absent when every input replaces. */
+  update?(id: string, olds: O, news: I, ctx: Context): Promise<R>;
   /** Deletes on the service (a 404 is already success); a delete that does something else says what. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a delete that simply deletes returns nothing.
   delete(id: string, olds: O, ctx: Context): Promise<void | string>;
@@ -217,8 +217,8 @@ const UNPROTECT =
 const isProtected = (olds: Props) => olds["deletionProtection"] !== false;
 
 /** The diff of a definition: what changed and replaces, by name, and what an update in place keeps. */
-export function diffOf<I extends Props, O extends Props>(
-  def: ResourceDefinition<I, O>,
+export function diffOf<I extends Props, O extends Props, R>(
+  def: ResourceDefinition<I, O, R>,
   olds: Props,
   news: Props,
 ) {
@@ -266,9 +266,9 @@ export function diffOf<I extends Props, O extends Props>(
 }
 
 /** Builds the provider object of a resource from its definition. */
-export function defineProvider<I extends Props, O extends Props>(
-  def: ResourceDefinition<I, O>,
-): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O> } {
+export function defineProvider<I extends Props, O extends Props, R extends Props = Partial<O>>(
+  def: ResourceDefinition<I, O, R>,
+): pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<I, O, R> } {
   const ctx = async (values: Props) => contextOf(def, await getClient(), values);
   const fail = (action: string, err: unknown, then?: string): never => {
     throw explainError(def.kind, action, err, then, def.schema);
@@ -410,11 +410,11 @@ export function defineProvider<I extends Props, O extends Props>(
  * Runs a create, resolving a lost answer by the natural key: found, the lost request made it (it was not
  * there before the create), so it is adopted; else (or after a busy refusal) sent again, at most {@link LOST_SENDS} times.
  */
-function createResolvingLost<I extends Props, O extends Props>(
-  def: ResourceDefinition<I, O>,
+function createResolvingLost<I extends Props, O extends Props, R>(
+  def: ResourceDefinition<I, O, R>,
   inputs: I,
   ctx: Context,
-): Promise<Created<O>> {
+): Promise<Created<R>> {
   const key = def.naturalKey;
   let given = inputs;
   const what = nameOf(def.identity, inputs);

@@ -161,7 +161,7 @@ export const definition = defineKind({
     const id = randomUUID();
     const run = await restore(ctx, inputs, 0);
     try {
-      return { id, outs: (await waited(ctx, run, inputs)) as BackupRestoreOutputs };
+      return { id, outs: await waited(ctx, run, inputs) };
     } catch (err) {
       // Recorded, so the next `up` waits again instead of restoring twice.
       throw new CreatedButFailedError(id, run, err);

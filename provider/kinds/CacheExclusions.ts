@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { isConflict } from "../../sdk";
-import { defineKind, listedUnder } from "../core/define";
+import { compareStrings, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, requiredString, ruled, uuidString, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -87,8 +87,8 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
     const e = { type: item.type as Exclusion["type"], value: item.value };
     seen.set(JSON.stringify([e.type, e.value]), e);
   }
-  return [...seen.values()].sort((a, b) =>
-    a.type === b.type ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.type < b.type ? -1 : 1,
+  return [...seen.values()].sort(
+    (a, b) => compareStrings(a.type, b.type) || compareStrings(a.value, b.value),
   );
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type CacheType, CacheTypeSchema, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { goneWithParent } from "../core/actions";
+import { defineKind } from "../core/define";
 import { actionAdoptInput, out, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
@@ -43,13 +44,11 @@ const outputs = z.object({
   lastWaitSeconds: out.number("Seconds the last purge waited for the service's window."),
 });
 
-type CachePurgeOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
 /**
  * Purges once, spaced by the object cache's window (other types have none documented); a 429 (a purge from
  * elsewhere) is waited out (`paced`), so only `timeoutSeconds` fails it.
  */
-async function purge(ctx: Context, previousCount: number): Promise<CachePurgeOutputs> {
+async function purge(ctx: Context, previousCount: number) {
   const { parent: installId, key: type } = ctx;
   const { waitedMs } = await paced(
     `purge/${installId}/${type}`,
@@ -62,7 +61,7 @@ async function purge(ctx: Context, previousCount: number): Promise<CachePurgeOut
     purgeCount: previousCount + 1,
     lastPurgedAt: new Date().toISOString(),
     lastWaitSeconds: Math.round(waitedMs / 1000),
-  } as CachePurgeOutputs;
+  };
 }
 
 export const definition = defineKind({
@@ -81,16 +80,11 @@ export const definition = defineKind({
   normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),
   // Several may target the same install: the id is unique.
   create: async (_inputs, ctx) => ({ id: randomUUID(), outs: await purge(ctx, 0) }),
-  async read(_id, olds, ctx) {
-    // Gone when its install is (404).
-    await ctx.client.installs.get(ctx.parent);
-    return { outs: olds };
-  },
+  read: goneWithParent((ctx) => ctx.client.installs.get(ctx.parent)),
   async update(_id, olds, news, ctx) {
     // A new timeout alone purges nothing (the old outputs carry over, but never the old `__provider`).
     const { __provider: _old, ...kept } = olds;
-    if (isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {}))
-      return { ...kept, ...news } as CachePurgeOutputs;
+    if (isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {})) return { ...kept, ...news };
     return purge(ctx, typeof olds.purgeCount === "number" ? olds.purgeCount : 0);
   },
   delete: async () => `${FORGOTTEN}a purged cache cannot be un-purged`,

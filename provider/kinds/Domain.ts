@@ -188,12 +188,12 @@ export const definition = defineKind({
     if (!created && !inputs.adopt)
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     const outs = domainOutputs(record);
-    const adopted = created ? {} : { adopted: `domain ${name} of install ${installId}` };
+    const adopted = created ? undefined : `domain ${name} of install ${installId}`;
     const patch = domainPatch(outs, inputs);
-    if (!patch) return { id: record.id, outs, ...adopted };
+    if (!patch) return { id: record.id, outs, adopted };
     try {
       const updated = await update(ctx.client, installId, record.id, patch);
-      return { id: record.id, outs: domainOutputs(updated), ...adopted };
+      return { id: record.id, outs: domainOutputs(updated), adopted };
     } catch (err) {
       throw new CreatedButFailedError(record.id, outs, err);
     }

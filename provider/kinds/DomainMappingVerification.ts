@@ -7,7 +7,7 @@ import {
   mappingStatuses,
   resourceNameOf,
 } from "../core/appHosting";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind, findFirst } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, out, timeoutSecondsInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
@@ -48,22 +48,21 @@ const outputs = z.object({
   resourceName: out.string("The mapping's resource name (also the resource id)."),
 });
 
-/** The live mapping of the domain, following every page; undefined when the environment has none. */
-async function findMapping(ctx: Context): Promise<MappingStatus | undefined> {
-  for await (const m of mappingStatuses(ctx.client, environmentOf(ctx)))
-    if (m.domain === ctx.key && m.state !== "DELETING") return m;
-  return undefined;
-}
+/** The live mapping of the domain (its pages followed only as far as needed); undefined when there is none. */
+const findMapping = (ctx: Context) =>
+  findFirst(
+    mappingStatuses(ctx.client, environmentOf(ctx)),
+    (m) => m.domain === ctx.key && m.state !== "DELETING",
+  );
 
 /** The outputs of the mapping's status (the inputs are the lifecycle's to keep); the id is its resource name. */
-const verificationOutputs = (m: MappingStatus, ctx: Context) =>
-  ({
-    txtVerified: m.txtVerified === true,
-    txtRecordName: m.txtRecordName,
-    txtRecordValue: m.txtRecordValue,
-    state: m.state,
-    resourceName: m.resourceName ?? resourceNameOf(ctx),
-  }) as OutputsOf<typeof inputs, typeof outputs>;
+const verificationOutputs = (m: MappingStatus, ctx: Context) => ({
+  txtVerified: m.txtVerified === true,
+  txtRecordName: m.txtRecordName,
+  txtRecordValue: m.txtRecordValue,
+  state: m.state,
+  resourceName: m.resourceName ?? resourceNameOf(ctx),
+});
 
 /** Verifies the mapping (at once when it already is), then revalidates it when asked. */
 async function verify(

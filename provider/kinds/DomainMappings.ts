@@ -9,7 +9,7 @@ import {
   mappingStatusOutput,
   resourceNameOf,
 } from "../core/appHosting";
-import { collect, defineKind, type OutputsOf } from "../core/define";
+import { collect, compareStrings, defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
@@ -69,7 +69,6 @@ const outputs = z.object({
   primaryDomain: out.stringOrNull("The primary domain, or null when none is primary."),
 });
 
-type DomainMappingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
 /** The wire mapping: the set is the `:replace` body's and the listing's `domainMappings`. */
 const WIRE = wireOf(inputs, outputs, undefined, asIs);
 /** The `:replace` body of a declared set (a null redirect left out). */
@@ -77,8 +76,7 @@ export const replaceBody = (i: Partial<z.output<typeof inputs>>) =>
   WIRE.body(i, ["mappings"]) as ReplaceDomainMappingsRequest;
 
 const domainOf = (m: unknown) => String((m as { domain?: unknown } | null)?.domain ?? "");
-const byDomain = (a: unknown, b: unknown) =>
-  domainOf(a) < domainOf(b) ? -1 : domainOf(a) > domainOf(b) ? 1 : 0;
+const byDomain = (a: unknown, b: unknown) => compareStrings(domainOf(a), domainOf(b));
 
 /** The canonical form of a set of mappings: sorted by domain, lower case, defaults filled. */
 export function normalizeMappings(value: unknown): unknown {
@@ -150,11 +148,10 @@ export const asInputs = (statuses: readonly MappingStatus[]): MappingInput[] =>
   statuses.map((s) => MAPPING_WIRE.fields(s));
 
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
-const mappingsOutputs = (statuses: MappingStatus[]) =>
-  ({
-    domainMappings: statuses,
-    primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
-  }) as DomainMappingsOutputs;
+const mappingsOutputs = (statuses: MappingStatus[]) => ({
+  domainMappings: statuses,
+  primaryDomain: statuses.find((s) => s.primary)?.domain ?? null,
+});
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
 function waitSettled(ctx: Context, mappings: readonly { domain: string }[]): Promise<MappingStatus[]> {
@@ -250,11 +247,8 @@ export const definition = defineKind({
       );
     const failed = (err: unknown) => new CreatedButFailedError(id, mappingsOutputs([]), err);
     const statuses = await apply(ctx, replaceBody(inputs), existing, failed);
-    return {
-      id,
-      outs: mappingsOutputs(statuses),
-      ...(existing.length ? { adopted: `domain mappings of environment ${environmentId}` } : {}),
-    };
+    const adopted = existing.length ? `domain mappings of environment ${environmentId}` : undefined;
+    return { id, outs: mappingsOutputs(statuses), adopted };
   },
   async read(_id, olds, ctx) {
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));

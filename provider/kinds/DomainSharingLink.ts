@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { goneWithParent } from "../core/actions";
 import { defineKind } from "../core/define";
 import { out, uuidString, whole } from "../core/inputs";
 import { FORGOTTEN, twoParents } from "../core/lifecycle";
@@ -70,11 +71,8 @@ export const definition = defineKind({
     const id = url.split("/").filter(Boolean).pop() ?? url;
     return { id, outs: WIRE.outputs(d, { url }) };
   },
-  async read(_id, olds, ctx) {
-    // The service keeps no readable record of a link: the recorded one stands until its domain is gone (404).
-    await ctx.client.domains.get(...twoParents(ctx));
-    return { outs: olds };
-  },
+  // The service keeps no readable record of a link: the recorded one stands until its domain is gone.
+  read: goneWithParent((ctx) => ctx.client.domains.get(...twoParents(ctx))),
   delete: async () =>
     `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`,
 });

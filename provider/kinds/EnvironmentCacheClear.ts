@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { goneWithParent } from "../core/actions";
 import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHosting";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind } from "../core/define";
 import { out, triggersInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 
@@ -26,8 +27,7 @@ const outputs = z.object({
 /** Clears the cache once; the outputs of the run (the lifecycle adds the inputs). */
 async function clear(ctx: Context) {
   await ctx.client.environments.clearCache(...environmentOf(ctx));
-  const outs = { environmentResourceName: resourceNameOf(ctx), lastClearedAt: new Date().toISOString() };
-  return outs as OutputsOf<typeof inputs, typeof outputs>;
+  return { environmentResourceName: resourceNameOf(ctx), lastClearedAt: new Date().toISOString() };
 }
 
 export const definition = defineKind({
@@ -48,11 +48,7 @@ export const definition = defineKind({
     // Several may target the same environment: the id is unique.
     return { id: `${outs.environmentResourceName}/cacheClears/${randomUUID()}`, outs };
   },
-  async read(_id, olds, ctx) {
-    // Gone when its environment is (404).
-    await ctx.client.environments.get(...environmentOf(ctx));
-    return { outs: olds };
-  },
+  read: goneWithParent((ctx) => ctx.client.environments.get(...environmentOf(ctx))),
   update: (_id, _olds, _news, ctx) => clear(ctx),
   delete: async () => `${FORGOTTEN}clearing a cache cannot be undone`,
 });

@@ -133,13 +133,12 @@ async function deploy(ctx: Context, path: string, id?: string) {
     });
   const name = last.name;
   // The inputs are the lifecycle's to keep.
-  const outs = () =>
-    ({
-      buildName: last.name ?? null,
-      buildState: last.state ?? null,
-      sourceHash: archive.sha256,
-      size: archive.size,
-    }) as EnvironmentSourceOutputs;
+  const outs = () => ({
+    buildName: last.name ?? null,
+    buildState: last.state ?? null,
+    sourceHash: archive.sha256,
+    size: archive.size,
+  });
   // The upload happened: the build exists even if it failed, so a create (`id`) records the resource with it.
   const failed = (error: unknown) => (id ? new CreatedButFailedError(id, outs(), error) : error);
   try {
@@ -200,7 +199,7 @@ export const definition = defineKind({
     const live = (await ctx.client.environments.get(...environmentOf(ctx))).build || null;
     // Something else (or nothing) was deployed since: its content is unknown, so the next diff re-uploads ours.
     const other = { buildName: live, buildState: null, sourceHash: null, size: null };
-    if (!live) return { outs: other as EnvironmentSourceOutputs };
+    if (!live) return { outs: other };
     const ours = live === olds.buildName;
     const get = ctx.client.builds.get(...environmentOf(ctx), buildIdOf(live));
     const buildState = (ours ? await get : await unlessGone(get))?.state ?? null;

@@ -182,7 +182,7 @@ export const definition = defineKind({
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();
-    return { id, outs: (await copy(ctx, inputs, 0)) as InstallCopyOutputs };
+    return { id, outs: await copy(ctx, inputs, 0) };
   },
   async read(_id, _olds, ctx) {
     for (const install of ctx.parents) await ctx.client.installs.get(install);

@@ -41,8 +41,7 @@ const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLow
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps an install record to outputs; a site or environment it omits is left out (kept by read). */
-export const placementOutputs = (i: Install) =>
-  ({ ...WIRE.outputs(i), ...environmentOf(i) }) as InstallPlacementOutputs;
+export const placementOutputs = (i: Install) => ({ ...WIRE.outputs(i), ...environmentOf(i) });
 
 /** The PATCH that moves an install from `have` to `want`; `undefined` when it is already there. */
 export const placementPatch = (

@@ -4,7 +4,7 @@ import {
   type UpdateOffloadSettingsRequest,
   WpEngineWaitTimeoutError,
 } from "../../sdk";
-import { defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { compareStrings, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
@@ -113,7 +113,7 @@ export function normalizePathSettings(list: unknown): PathSetting[] {
       excludedPaths: [...new Set(Array.isArray(p.excludedPaths) ? p.excludedPaths : [])].sort(),
       redirectType: p.redirectType as PathSetting["redirectType"],
     }))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    .sort((a, b) => compareStrings(a.path, b.path));
 }
 
 const normalize = (key: string, v: unknown) =>

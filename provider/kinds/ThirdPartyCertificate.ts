@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind } from "../core/define";
 import { COMMON_INPUTS, named, out, stringInput, uuidString, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
@@ -152,7 +152,7 @@ type ThirdPartyCertificateInputs = z.output<typeof inputs>;
 export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certificate">) {
   const leaf = endEntity(i);
   if (!leaf.ok) throw new Error(named({ property: "certificate", reason: leaf.reason }).reason);
-  return describeCertificate(leaf.cert) as OutputsOf<typeof inputs, typeof outputs>;
+  return describeCertificate(leaf.cert);
 }
 
 const WIRE = wireOf(inputs, outputs);
