@@ -117,7 +117,7 @@ export function hashSource(path: string): { sourceHash: string } | { failure: Ch
 export const buildIdOf = (buildName: string): string => buildName.split("/").pop() ?? buildName;
 
 /** Uploads the source at `path` and waits for its build to end: the outputs; a failed build is thrown. */
-async function deploy(ctx: Context, path: string, id?: string) {
+async function deploy(ctx: Context, { path }: z.output<typeof inputs>, id?: string) {
   let archive: ReturnType<typeof buildArchive>;
   try {
     archive = buildArchive(path);
@@ -193,7 +193,7 @@ export const definition = defineKind({
   },
   async create(inputs, ctx) {
     const id = `${resourceNameOf(ctx)}/source`;
-    return { id, outs: await deploy(ctx, inputs.path, id) };
+    return { id, outs: await deploy(ctx, inputs, id) };
   },
   async read(_id, olds, ctx) {
     const live = (await ctx.client.environments.get(...environmentOf(ctx))).build || null;
@@ -206,7 +206,7 @@ export const definition = defineKind({
     // What the read leaves out (the inputs, and the build's hash and size when it is ours) stays as recorded.
     return { outs: (ours ? { buildState } : { ...other, buildState }) as EnvironmentSourceOutputs };
   },
-  update: (_id, _olds, news, ctx) => deploy(ctx, news.path),
+  update: (_id, _olds, news, ctx) => deploy(ctx, news),
   delete: async (_id, olds) =>
     `${FORGOTTEN}the deployed build${olds.buildName ? ` ${olds.buildName}` : ""} stays on the environment`,
 });
