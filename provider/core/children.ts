@@ -61,6 +61,8 @@ export interface Children<T> {
 
 export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
   const byClient = new WeakMap<WpEngineClient, Map<string, Parent<T>>>();
+  /** A listing's children by id, built at its first read (a refresh reads every child of it). */
+  const byId = new WeakMap<Map<string, T>, Map<string, T>>();
 
   const parentOf = (client: WpEngineClient, parent: string) => {
     const parents = byClient.get(client) ?? new Map<string, Parent<T>>();
@@ -95,7 +97,10 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
     const current = byClient.get(client)?.get(parent)?.listing;
     // No listing yet: the first one will see the change.
     void current?.items.then(
-      (items) => (item === undefined ? items.delete(key) : items.set(key, item)),
+      (items) => {
+        byId.delete(items);
+        return item === undefined ? items.delete(key) : items.set(key, item);
+      },
       () => undefined,
     );
   };
@@ -134,8 +139,9 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
 
     async read(client, parent, id) {
       const items = await listing(client, parent, parentOf(client, parent).wroteAt);
-      for (const item of items.values()) if (opts.idOf(item) === id) return item;
-      return undefined;
+      const ids = byId.get(items) ?? new Map([...items.values()].map((i) => [opts.idOf(i), i]));
+      byId.set(items, ids);
+      return ids.get(id);
     },
 
     writing,
