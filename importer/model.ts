@@ -3,6 +3,7 @@
  * inputs that reproduce it are the read's inputs, as a refresh records them), named stably from its own
  * name, with references to the other resources of the program and config for ids outside it.
  */
+import { compareStrings } from "../provider/core/define";
 import { contextOf, toPlain } from "../provider/core/lifecycle";
 import type { ReadOnlyClient } from "./client";
 import type { Found, LeftOut, World } from "./discover";
@@ -138,9 +139,9 @@ export function buildModel(
   const sorted = [...read].sort(
     (a, b) =>
       (ORDER.get(a.found.kind) ?? 99) - (ORDER.get(b.found.kind) ?? 99) ||
-      cmp(a.found.qualifier, b.found.qualifier) ||
-      cmp(a.found.label, b.found.label) ||
-      cmp(a.id, b.id),
+      compareStrings(a.found.qualifier, b.found.qualifier) ||
+      compareStrings(a.found.label, b.found.label) ||
+      compareStrings(a.id, b.id),
   );
   const taken = new Set<string>();
   const byKey = new Map<string, Resource>();
@@ -207,8 +208,10 @@ export function buildModel(
   }
   return {
     resources: topological(resources),
-    externals: [...externals.values()].sort((a, b) => cmp(a.key, b.key)),
-    leftOut: [...world.leftOut].sort((a, b) => cmp(a.kind, b.kind) || cmp(a.label, b.label)),
+    externals: [...externals.values()].sort((a, b) => compareStrings(a.key, b.key)),
+    leftOut: [...world.leftOut].sort(
+      (a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.label, b.label),
+    ),
   };
 }
 
@@ -226,10 +229,6 @@ function topological(resources: readonly Resource[]): Resource[] {
   };
   for (const r of resources) visit(r);
   return out;
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** `acme corp account id` → `acmeCorpAccountId`; a leading digit gets an underscore. */
