@@ -10,6 +10,9 @@ export const PACKAGE = "wpengine";
 /** `wpengine:index:<Kind>` for a resource, `wpengine:index:get<Thing>` for a lookup. */
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
+/** The `<Kind>` or `get<Thing>` of a `wpengine:index:` token, "" for any other token. */
+export const tokenName = (tok: string): string => (tok.startsWith(token("")) ? tok.split(":")[2]! : "");
+
 /** The lifecycle methods of a kind (the registry's; the same its dynamic class uses). */
 export function resourceProvider(kind: string): Kind["provider"] {
   const def = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
@@ -49,12 +52,10 @@ export function resultShape(lookup: LookupRow): "items" | "value" | "record" {
 }
 
 /** Every `get<Thing>` lookup of the table, its result as an invoke returns it (see `schema.ts`). */
-export const LOOKUPS: Readonly<
-  Record<string, (args: Record<string, unknown>, options: LookupOptions) => Promise<Record<string, unknown>>>
-> = Object.fromEntries(
+export const LOOKUPS = Object.fromEntries(
   (Object.entries(LOOKUP_TABLE) as [string, LookupRow][]).map(([name, row]) => [
     name,
-    async (args, options) => {
+    async (args: Record<string, unknown>, options: LookupOptions) => {
       const result = await run(name, row, args, options);
       const shape = resultShape(row);
       return shape === "record" ? (result as Record<string, unknown>) : { [shape]: result };

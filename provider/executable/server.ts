@@ -23,7 +23,7 @@ import { forEngine, type Props, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
 import { KINDS } from "../registry";
-import { importIdOf, LOOKUPS, PACKAGE, parseImportId, resourceProvider, token } from "./registry";
+import { importIdOf, LOOKUPS, PACKAGE, parseImportId, resourceProvider, token, tokenName } from "./registry";
 
 // The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -75,9 +75,8 @@ function toStruct(props: Props, secretKeys: Iterable<string> = []): Msg {
 
 /** The kind of `urn:pulumi:<stack>::<project>::<parent types$>wpengine:index:<Kind>::<name>`. */
 export function kindOfUrn(urn: string): string {
-  const [pkg, mod, kind] = (urn.split("::")[2]?.split("$").pop() ?? "").split(":");
-  if (pkg !== PACKAGE || mod !== "index" || !kind)
-    throw new Error(`wpengine: not a resource of this provider: ${urn}`);
+  const kind = tokenName(urn.split("::")[2]?.split("$").pop() ?? "");
+  if (!kind) throw new Error(`wpengine: not a resource of this provider: ${urn}`);
   return kind;
 }
 
@@ -180,7 +179,7 @@ export class WpEngineProvider {
    */
   private async list(req: Msg): Promise<Msg[]> {
     const tok = String(req.getToken());
-    const kind = tok.startsWith(`${PACKAGE}:index:`) ? tok.split(":")[2]! : "";
+    const kind = tokenName(tok);
     const listing = Object.hasOwn(KINDS, kind) ? KINDS[kind]!.list : undefined;
     if (!listing) throw new Error(`wpengine: ${tok} has no listing (see the schema's listInputs)`);
     const query = Object.entries(propsOf(req.getQuery())).filter(
@@ -238,9 +237,8 @@ export class WpEngineProvider {
   }
 
   private async invoke(req: Msg): Promise<Msg> {
-    const lookup = LOOKUPS[String(req.getTok()).split(":")[2] ?? ""];
-    if (!String(req.getTok()).startsWith(`${PACKAGE}:index:`) || !lookup)
-      throw new Error(`wpengine: unknown function ${req.getTok()}`);
+    const lookup = LOOKUPS[tokenName(String(req.getTok()))];
+    if (!lookup) throw new Error(`wpengine: unknown function ${req.getTok()}`);
     const args = propsOf(req.getArgs());
     const result = await this.as(async () => lookup(args, { client: await getClient() }));
     return new provproto.InvokeResponse().setReturn(toStruct(result));
