@@ -26,14 +26,10 @@ export function parseImportId(kind: string, importId: string): { id: string; old
   const format = KINDS[kind]!.importId;
   if (typeof format !== "string")
     throw new Error(`wpengine: ${token(kind)} cannot be imported: ${format.none}`);
-  const names: string[] = [];
-  const pattern = format.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    names.push(name);
-    return "([^/]+)";
-  });
+  const pattern = format.replace(/\{(\w+)\}/g, "(?<$1>[^/]+)"); // each `{field}` a group of its name
   const match = new RegExp(`^${pattern}$`).exec(importId);
   if (!match) throw new Error(`wpengine: the import id of ${token(kind)} is ${format}, not ${importId}`);
-  const { id = importId, ...olds } = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
+  const { id = importId, ...olds } = { ...match.groups };
   return { id, olds };
 }
 
