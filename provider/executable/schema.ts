@@ -97,8 +97,7 @@ function functionSpecs(types: Types): Json {
 
 /** The schema of one resource kind, from its definition. */
 function resourceSpec(kind: Kind, types: Types): Json {
-  const secrets = new Set(kind.secrets ?? []);
-  const secret = (key: string): Json => (secrets.has(key) ? { secret: true } : {});
+  const secret = (key: string): Json => (kind.secrets?.includes(key) ? { secret: true } : {});
   const inputs = propertiesOf(json(kind.inputs, "input"), kind.kind, types, (key, prop) => ({
     ...(PRIMITIVES.includes(String(prop.type)) && prop.default != null ? { default: prop.default } : {}),
     ...secret(key),
