@@ -45,22 +45,17 @@ const SCHEMA = path.join(__dirname, "schema.json");
 
 /** A Struct's values without their secret wrappers, each top-level key that held one added to `secretKeys`. */
 function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
-  let secret = false;
-  const strip = (v: unknown): unknown => {
+  const strip = (v: unknown, key: string): unknown => {
     if (isRpcSecret(v)) {
-      secret = true;
-      return strip(unwrapRpcSecret(v));
+      secretKeys.add(key);
+      return strip(unwrapRpcSecret(v), key);
     }
     if (typeof v !== "object" || v === null) return v;
-    if (Array.isArray(v)) return v.map(strip);
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)]));
+    if (Array.isArray(v)) return v.map((x) => strip(x, key));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x, key)]));
   };
   const out: Props = {};
-  for (const [k, v] of Object.entries(s ? (s.toJavaScript() as Props) : {})) {
-    secret = false;
-    out[k] = strip(v);
-    if (secret) secretKeys.add(k);
-  }
+  for (const [k, v] of Object.entries(s ? (s.toJavaScript() as Props) : {})) out[k] = strip(v, k);
   return out;
 }
 
