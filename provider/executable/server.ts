@@ -63,8 +63,7 @@ function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
 function toStruct(props: Props, secretKeys: Iterable<string> = []): Msg {
   const out = { ...props };
   for (const k of secretKeys)
-    if (out[k] !== undefined && out[k] !== null)
-      out[k] = { [specialSigKey]: specialSecretSig, value: out[k] };
+    if (out[k] != null) out[k] = { [specialSigKey]: specialSecretSig, value: out[k] };
   return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(out)));
 }
 
@@ -105,8 +104,7 @@ export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env)
   const config: ProviderInstance["config"] = {};
   for (const name of Object.keys(CONFIG_KEYS) as ConfigName[]) {
     const value = fromArgs ? fromArgs[name] : vars?.get(`${PACKAGE}:config:${name}`);
-    if (value !== undefined && value !== null && value !== "" && value !== UNKNOWN)
-      config[name] = String(value);
+    if (value != null && value !== "" && value !== UNKNOWN) config[name] = String(value);
   }
   if (config.profiles === undefined) {
     let stack: unknown;
@@ -173,13 +171,10 @@ export class WpEngineProvider {
    * ids, as many as `pageSize` asks (all when unset), then a continuation token (an offset) when more remain.
    */
   private async list(req: Msg): Promise<Msg[]> {
-    const tok = String(req.getToken());
-    const kind = tokenName(tok);
+    const kind = tokenName(String(req.getToken()));
     const listing = Object.hasOwn(KINDS, kind) ? KINDS[kind]!.list : undefined;
-    if (!listing) throw new Error(`wpengine: ${tok} has no listing (see the schema's listInputs)`);
-    const query = Object.entries(propsOf(req.getQuery())).filter(
-      ([, v]) => v !== null && v !== undefined && v !== "",
-    );
+    if (!listing) throw new Error(`wpengine: ${req.getToken()} has no listing (see the schema's listInputs)`);
+    const query = Object.entries(propsOf(req.getQuery())).filter(([, v]) => v != null && v !== "");
     const parsed = listing.inputs.strict().safeParse(Object.fromEntries(query));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
