@@ -273,12 +273,11 @@ export class WpEngineProvider {
     // A change the definition cannot name (a wrapped provider's own diff) is left to the engine's view.
     if (diffs.length) out.setHasdetaileddiff(true);
     const K = provproto.PropertyDiff.Kind;
-    const absent = (v: unknown) => v === undefined || v === null;
     for (const key of diffs) {
       const [add, del, update] = replaces.includes(key)
         ? [K.ADD_REPLACE, K.DELETE_REPLACE, K.UPDATE_REPLACE]
         : [K.ADD, K.DELETE, K.UPDATE];
-      const kindOf = absent(olds[key]) ? add : absent(news[key]) ? del : update;
+      const kindOf = olds[key] == null ? add : news[key] == null ? del : update;
       out.getDetaileddiffMap().set(key, new provproto.PropertyDiff().setKind(kindOf).setInputdiff(true));
     }
     return out;
