@@ -43,10 +43,7 @@ export async function run(kind: string, method: Method, ...args: unknown[]): Pro
   }
 }
 
-/**
- * A lifecycle method as the plugin calls it on the deserialized provider (`this.kind` names the kind), with
- * its `arity` arguments (the last holds the properties).
- */
+/** The method on the deserialized provider (`this.kind`), cut to its `arity` arguments (the last the properties). */
 const method = (name: Method, arity: number) =>
   function (this: { kind: string }, ...args: unknown[]): Promise<unknown> {
     return run(this.kind, name, ...args.slice(0, arity));

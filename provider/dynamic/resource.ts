@@ -1,7 +1,7 @@
 /** The resource classes: each registers `pulumi-nodejs:dynamic/wpengine:<Kind>` with its kind's thin provider. */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { AnyObject, Kind, OutputsOf } from "../core/define";
+import type { Kind, OutputsOf } from "../core/define";
 import { CLAIMANT } from "../core/identity";
 import { GUARDS } from "./guards";
 import { thinProvider } from "./thin";
@@ -69,9 +69,8 @@ type Deep<T> = T extends readonly (infer U)[]
 
 // biome-ignore lint/suspicious/noExplicitAny: any kind, whatever its schemas.
 type AnyKind = Kind<any, any>;
-type InputsOf<D> = D extends Kind<infer IS extends AnyObject, AnyObject> ? z.input<IS> : never;
-type AllOutputsOf<D> =
-  D extends Kind<infer IS extends AnyObject, infer OS extends AnyObject> ? OutputsOf<IS, OS> : never;
+type InputsOf<D extends AnyKind> = z.input<D["inputs"]>;
+type AllOutputsOf<D extends AnyKind> = OutputsOf<D["inputs"], D["outputs"]>;
 
 /** The arguments of a kind's class: each input of its schema, as a `pulumi.Input`. */
 export type ArgsOf<D extends AnyKind> = { [K in keyof InputsOf<D>]: DeepInput<InputsOf<D>[K]> } & {

@@ -1,10 +1,8 @@
 // Where the project lives, from package.json's `repository` alone: the schema, the release and the docs use it.
 
-/** What package.json says about the package (the fields this file reads). */
+/** What package.json says about the package (the fields the schema, the release and the docs read). */
 export interface PackageJson {
-  name: string;
   version: string;
-  description?: string;
   license?: string;
   homepage?: string;
   repository?: string | { type?: string; url: string; directory?: string };

@@ -10,6 +10,9 @@ export const PACKAGE = "wpengine";
 /** `wpengine:index:<Kind>` for a resource, `wpengine:index:get<Thing>` for a lookup. */
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
+/** The `<Kind>` or `get<Thing>` of a `wpengine:index:` token, "" for any other token. */
+export const tokenName = (tok: string): string => (tok.startsWith(token("")) ? tok.split(":")[2]! : "");
+
 /** The lifecycle methods of a kind (the registry's; the same its dynamic class uses). */
 export function resourceProvider(kind: string): Kind["provider"] {
   const def = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
@@ -23,14 +26,10 @@ export function parseImportId(kind: string, importId: string): { id: string; old
   const format = KINDS[kind]!.importId;
   if (typeof format !== "string")
     throw new Error(`wpengine: ${token(kind)} cannot be imported: ${format.none}`);
-  const names: string[] = [];
-  const pattern = format.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    names.push(name);
-    return "([^/]+)";
-  });
+  const pattern = format.replace(/\{(\w+)\}/g, "(?<$1>[^/]+)"); // each `{field}` a group of its name
   const match = new RegExp(`^${pattern}$`).exec(importId);
   if (!match) throw new Error(`wpengine: the import id of ${token(kind)} is ${format}, not ${importId}`);
-  const { id = importId, ...olds } = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
+  const { id = importId, ...olds } = { ...match.groups };
   return { id, olds };
 }
 
@@ -49,12 +48,10 @@ export function resultShape(lookup: LookupRow): "items" | "value" | "record" {
 }
 
 /** Every `get<Thing>` lookup of the table, its result as an invoke returns it (see `schema.ts`). */
-export const LOOKUPS: Readonly<
-  Record<string, (args: Record<string, unknown>, options: LookupOptions) => Promise<Record<string, unknown>>>
-> = Object.fromEntries(
+export const LOOKUPS = Object.fromEntries(
   (Object.entries(LOOKUP_TABLE) as [string, LookupRow][]).map(([name, row]) => [
     name,
-    async (args, options) => {
+    async (args: Record<string, unknown>, options: LookupOptions) => {
       const result = await run(name, row, args, options);
       const shape = resultShape(row);
       return shape === "record" ? (result as Record<string, unknown>) : { [shape]: result };

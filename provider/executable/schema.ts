@@ -15,18 +15,7 @@ import { homeOf, type PackageJson } from "./home";
 import { PACKAGE, resultShape, token } from "./registry";
 
 type Json = Record<string, unknown>;
-type JsonSchema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: JsonSchema | boolean;
-  default?: unknown;
-  description?: string;
-};
+type JsonSchema = z.core.JSONSchema.JSONSchema;
 
 const ANY = { $ref: "pulumi.json#/Any" };
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -43,7 +32,9 @@ class Types {
 const PRIMITIVES = ["string", "boolean", "integer", "number"];
 
 /** A zod-generated JSON Schema as a Pulumi property type; `name` names the types it needs. */
-function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
+function fromJsonSchema(s: JsonSchema["items"], name: string, types: Types): Json {
+  // Boolean and tuple schemas (zod writes neither here) are any value.
+  if (typeof s !== "object" || Array.isArray(s)) return ANY;
   // A nullable type (`["string", "null"]`, or an `anyOf` with a null branch) is its other one.
   const nonNull = Array.isArray(s.type)
     ? s.type.filter((t) => t !== "null").map((type) => ({ ...s, type }))
@@ -53,16 +44,11 @@ function fromJsonSchema(s: JsonSchema, name: string, types: Types): Json {
     return types.ref(name, { type: "string", enum: s.enum.map((value) => ({ value })) });
   if (s.const !== undefined) return { type: typeof s.const === "number" ? "number" : typeof s.const };
   if (PRIMITIVES.includes(String(s.type))) return { type: s.type };
-  if (s.type === "array")
-    return { type: "array", items: s.items ? fromJsonSchema(s.items, name, types) : ANY };
+  if (s.type === "array") return { type: "array", items: fromJsonSchema(s.items, name, types) };
   if (s.type !== "object") return ANY;
   if (s.properties && Object.keys(s.properties).length)
     return types.ref(name, { type: "object", ...propertiesOf(s, name, types) });
-  const extra = s.additionalProperties;
-  return {
-    type: "object",
-    additionalProperties: typeof extra === "object" ? fromJsonSchema(extra, name, types) : ANY,
-  };
+  return { type: "object", additionalProperties: fromJsonSchema(s.additionalProperties, name, types) };
 }
 
 const describe = (s: JsonSchema): Json => (s.description ? { description: s.description } : {});
@@ -75,13 +61,13 @@ function propertiesOf(
   more: (key: string, prop: JsonSchema) => Json = () => ({}),
 ): { properties: Json; required: string[] } {
   const properties: Json = {};
-  for (const [k, v] of Object.entries(s.properties ?? {}))
+  for (const [k, v] of Object.entries(s.properties ?? {}) as [string, JsonSchema][])
     properties[k] = { ...fromJsonSchema(v, `${name}${pascal(k)}`, types), ...describe(v), ...more(k, v) };
   return { properties, required: s.required ?? [] };
 }
 
 const json = (schema: z.ZodType, io: "input" | "output") =>
-  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  z.toJSONSchema(schema, { io, unrepresentable: "any" });
 
 /** The schema's `functions`, `wpengine:index:get<Thing>` for each row of the lookups' table. */
 function functionSpecs(types: Types): Json {
@@ -91,18 +77,13 @@ function functionSpecs(types: Types): Json {
     const record = `${(lookup.list ? name.replace(/s$/, "") : name).replace(/^get/, "")}Info`;
     const result = json(lookup.result.schema, "output");
     const shape = resultShape(lookup);
+    const wrapped: JsonSchema = shape === "items" ? { type: "array", items: result } : result;
+    const description = shape === "items" ? "Every record, all pages read." : "By metric name.";
     const outputs =
       shape === "record"
         ? propertiesOf(result, record, types)
         : {
-            properties: {
-              [shape]: {
-                ...(shape === "items"
-                  ? { type: "array", items: fromJsonSchema(result, record, types) }
-                  : fromJsonSchema(result, record, types)),
-                description: shape === "items" ? "Every record, all pages read." : "By metric name.",
-              },
-            },
+            properties: { [shape]: { ...fromJsonSchema(wrapped, record, types), description } },
             required: [shape],
           };
     functions[token(name)] = {
@@ -116,12 +97,11 @@ function functionSpecs(types: Types): Json {
 
 /** The schema of one resource kind, from its definition. */
 function resourceSpec(kind: Kind, types: Types): Json {
-  const secrets = new Set(kind.secrets ?? []);
-  const secret = (key: string): Json => (secrets.has(key) ? { secret: true } : {});
+  const secret = (key: string): Json => (kind.secrets?.includes(key) ? { secret: true } : {});
   const inputs = propertiesOf(json(kind.inputs, "input"), kind.kind, types, (key, prop) => ({
     ...(PRIMITIVES.includes(String(prop.type)) && prop.default != null ? { default: prop.default } : {}),
     ...secret(key),
-    ...((prop as { replaces?: boolean }).replaces ? { replaceOnChanges: true } : {}),
+    ...(prop["replaces"] ? { replaceOnChanges: true } : {}),
   }));
   // What state holds: the inputs as stored, then the computed outputs.
   const stored = propertiesOf(json(kind.inputs, "output"), kind.kind, types, secret);
@@ -141,33 +121,6 @@ function resourceSpec(kind: Kind, types: Types): Json {
     requiredInputs: inputs.required,
     properties: { ...stored.properties, ...computed.properties },
     required: [...new Set([...stored.required, ...computed.required])],
-  };
-}
-
-/** The schema's `language` section: the SDKs' names and import paths (`npm run sdks`, `pulumi package gen-sdk`). */
-function languageSection(pkg: PackageJson): Json {
-  return {
-    python: {
-      packageName: "pulumi_wpengine",
-      // No `requires`: the generator then asks for the pulumi its code needs (>=3.269.0: the generated
-      // code calls pulumi.runtime.exists_resource); a lower bound here would let pip pick one that breaks.
-      pythonRequires: ">=3.9",
-      respectSchemaVersion: true,
-      pyproject: { enabled: true },
-      inputTypes: "classes-and-dicts",
-    },
-    go: {
-      importBasePath: homeOf(pkg).goImport,
-      generateResourceContainerTypes: true,
-      respectSchemaVersion: true,
-    },
-    csharp: {
-      rootNamespace: "Pulumi",
-      packageReferences: { Pulumi: "3.*" },
-      respectSchemaVersion: true,
-    },
-    // Not generated (this package is the Node.js one); the name keeps clear of it.
-    nodejs: { packageName: "@pulumi-wpengine/wpengine", respectSchemaVersion: true },
   };
 }
 
@@ -212,7 +165,30 @@ export function generateSchema(pkg: PackageJson): Json {
     resources,
     functions,
     types: types.all,
-    language: languageSection(pkg),
+    // The SDKs' names and import paths (`npm run sdks`, `pulumi package gen-sdk`).
+    language: {
+      python: {
+        packageName: "pulumi_wpengine",
+        // No `requires`: the generator then asks for the pulumi its code needs (>=3.269.0: the generated
+        // code calls pulumi.runtime.exists_resource); a lower bound here would let pip pick one that breaks.
+        pythonRequires: ">=3.9",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+        inputTypes: "classes-and-dicts",
+      },
+      go: {
+        importBasePath: home.goImport,
+        generateResourceContainerTypes: true,
+        respectSchemaVersion: true,
+      },
+      csharp: {
+        rootNamespace: "Pulumi",
+        packageReferences: { Pulumi: "3.*" },
+        respectSchemaVersion: true,
+      },
+      // Not generated (this package is the Node.js one); the name keeps clear of it.
+      nodejs: { packageName: "@pulumi-wpengine/wpengine", respectSchemaVersion: true },
+    },
   };
 }
 

@@ -23,7 +23,7 @@ import { forEngine, type Props, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
 import { stopWithParent } from "../core/watchdog";
 import { KINDS } from "../registry";
-import { importIdOf, LOOKUPS, PACKAGE, parseImportId, resourceProvider, token } from "./registry";
+import { importIdOf, LOOKUPS, PACKAGE, parseImportId, resourceProvider, token, tokenName } from "./registry";
 
 // The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -45,22 +45,17 @@ const SCHEMA = path.join(__dirname, "schema.json");
 
 /** A Struct's values without their secret wrappers, each top-level key that held one added to `secretKeys`. */
 function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
-  let secret = false;
-  const strip = (v: unknown): unknown => {
+  const strip = (v: unknown, key: string): unknown => {
     if (isRpcSecret(v)) {
-      secret = true;
-      return strip(unwrapRpcSecret(v));
+      secretKeys.add(key);
+      return strip(unwrapRpcSecret(v), key);
     }
     if (typeof v !== "object" || v === null) return v;
-    if (Array.isArray(v)) return v.map(strip);
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)]));
+    if (Array.isArray(v)) return v.map((x) => strip(x, key));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x, key)]));
   };
   const out: Props = {};
-  for (const [k, v] of Object.entries(s ? (s.toJavaScript() as Props) : {})) {
-    secret = false;
-    out[k] = strip(v);
-    if (secret) secretKeys.add(k);
-  }
+  for (const [k, v] of Object.entries(s ? (s.toJavaScript() as Props) : {})) out[k] = strip(v, k);
   return out;
 }
 
@@ -68,16 +63,14 @@ function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
 function toStruct(props: Props, secretKeys: Iterable<string> = []): Msg {
   const out = { ...props };
   for (const k of secretKeys)
-    if (out[k] !== undefined && out[k] !== null)
-      out[k] = { [specialSigKey]: specialSecretSig, value: out[k] };
+    if (out[k] != null) out[k] = { [specialSigKey]: specialSecretSig, value: out[k] };
   return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(out)));
 }
 
 /** The kind of `urn:pulumi:<stack>::<project>::<parent types$>wpengine:index:<Kind>::<name>`. */
 export function kindOfUrn(urn: string): string {
-  const [pkg, mod, kind] = (urn.split("::")[2]?.split("$").pop() ?? "").split(":");
-  if (pkg !== PACKAGE || mod !== "index" || !kind)
-    throw new Error(`wpengine: not a resource of this provider: ${urn}`);
+  const kind = tokenName(urn.split("::")[2]?.split("$").pop() ?? "");
+  if (!kind) throw new Error(`wpengine: not a resource of this provider: ${urn}`);
   return kind;
 }
 
@@ -111,8 +104,7 @@ export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env)
   const config: ProviderInstance["config"] = {};
   for (const name of Object.keys(CONFIG_KEYS) as ConfigName[]) {
     const value = fromArgs ? fromArgs[name] : vars?.get(`${PACKAGE}:config:${name}`);
-    if (value !== undefined && value !== null && value !== "" && value !== UNKNOWN)
-      config[name] = String(value);
+    if (value != null && value !== "" && value !== UNKNOWN) config[name] = String(value);
   }
   if (config.profiles === undefined) {
     let stack: unknown;
@@ -179,13 +171,10 @@ export class WpEngineProvider {
    * ids, as many as `pageSize` asks (all when unset), then a continuation token (an offset) when more remain.
    */
   private async list(req: Msg): Promise<Msg[]> {
-    const tok = String(req.getToken());
-    const kind = tok.startsWith(`${PACKAGE}:index:`) ? tok.split(":")[2]! : "";
+    const kind = tokenName(String(req.getToken()));
     const listing = Object.hasOwn(KINDS, kind) ? KINDS[kind]!.list : undefined;
-    if (!listing) throw new Error(`wpengine: ${tok} has no listing (see the schema's listInputs)`);
-    const query = Object.entries(propsOf(req.getQuery())).filter(
-      ([, v]) => v !== null && v !== undefined && v !== "",
-    );
+    if (!listing) throw new Error(`wpengine: ${req.getToken()} has no listing (see the schema's listInputs)`);
+    const query = Object.entries(propsOf(req.getQuery())).filter(([, v]) => v != null && v !== "");
     const parsed = listing.inputs.strict().safeParse(Object.fromEntries(query));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -238,9 +227,8 @@ export class WpEngineProvider {
   }
 
   private async invoke(req: Msg): Promise<Msg> {
-    const lookup = LOOKUPS[String(req.getTok()).split(":")[2] ?? ""];
-    if (!String(req.getTok()).startsWith(`${PACKAGE}:index:`) || !lookup)
-      throw new Error(`wpengine: unknown function ${req.getTok()}`);
+    const lookup = LOOKUPS[tokenName(String(req.getTok()))];
+    if (!lookup) throw new Error(`wpengine: unknown function ${req.getTok()}`);
     const args = propsOf(req.getArgs());
     const result = await this.as(async () => lookup(args, { client: await getClient() }));
     return new provproto.InvokeResponse().setReturn(toStruct(result));
@@ -285,12 +273,11 @@ export class WpEngineProvider {
     // A change the definition cannot name (a wrapped provider's own diff) is left to the engine's view.
     if (diffs.length) out.setHasdetaileddiff(true);
     const K = provproto.PropertyDiff.Kind;
-    const absent = (v: unknown) => v === undefined || v === null;
     for (const key of diffs) {
       const [add, del, update] = replaces.includes(key)
         ? [K.ADD_REPLACE, K.DELETE_REPLACE, K.UPDATE_REPLACE]
         : [K.ADD, K.DELETE, K.UPDATE];
-      const kindOf = absent(olds[key]) ? add : absent(news[key]) ? del : update;
+      const kindOf = olds[key] == null ? add : news[key] == null ? del : update;
       out.getDetaileddiffMap().set(key, new provproto.PropertyDiff().setKind(kindOf).setInputdiff(true));
     }
     return out;
