@@ -44,10 +44,8 @@ export function assertUsableConfig(config: ResolvedProviderConfig): void {
   if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
     throw new WpEngineConfigError(`${CONFIG_KEYS.maxRetries.key} must be a whole number of at least 0`);
   if (config.simulatorStateFile !== undefined) return;
-  const missing: string[] = [];
-  if (config.username === undefined) missing.push("wpengine:username");
-  if (config.password === undefined) missing.push("wpengine:password");
-  if (missing.length > 0) throw new MissingCredentialsError(missing);
+  const missing = (["username", "password"] as const).filter((name) => config[name] === undefined);
+  if (missing.length > 0) throw new MissingCredentialsError(missing.map((name) => CONFIG_KEYS[name].key));
   const [problem] = urlProblems(config);
   if (problem) throw new WpEngineConfigError(problem.reason);
 }

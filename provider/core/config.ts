@@ -7,66 +7,53 @@ import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
 
-/** The stack configuration keys this provider reads, with their environment fallbacks. */
-export const CONFIG_KEYS = {
-  username: {
-    key: "wpengine:username",
-    env: ENV.username,
-    doc: "The API user id (WP Engine user portal, API access).",
-  },
-  password: {
-    key: "wpengine:password",
-    env: ENV.password,
-    doc: "The API user's password.",
-    secret: true,
-  },
+/** The settings this provider reads, each from stack config `wpengine:<name>`, else its environment variable. */
+const SETTINGS = {
+  username: { env: ENV.username, doc: "The API user id (WP Engine user portal, API access)." },
+  password: { env: ENV.password, doc: "The API user's password.", secret: true },
   apiUrl: {
-    key: "wpengine:apiUrl",
     env: ENV.apiUrl,
     doc: "Base URL of the hosting API (https://api.wpengineapi.com/v1 unless set).",
   },
   appHostingUrl: {
-    key: "wpengine:appHostingUrl",
     env: ENV.appHostingUrl,
     doc: "Base URL of the application-hosting API (https://js.wpengineapi.com unless set).",
   },
   simulator: {
-    key: "wpengine:simulator",
     env: "WPE_SIMULATOR",
     doc: "`true` (or a state file name) runs against the bundled simulator instead of the service.",
   },
   maxConcurrency: {
-    key: "wpengine:maxConcurrency",
     env: "WPE_MAX_CONCURRENCY",
     doc: "Requests in flight at once across the whole provider process (default: the engine's own `--parallel` default, up to 40: `PULUMI_PARALLEL` when set, else 4 × the CPUs); `PULUMI_PARALLEL=40` raises the engine's and the provider's limits together.",
   },
   maxRetries: {
-    key: "wpengine:maxRetries",
     env: "WPE_MAX_RETRIES",
     doc: "Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.",
   },
   skipCredentialsCheck: {
-    key: "wpengine:skipCredentialsCheck",
     env: "WPE_SKIP_CREDENTIALS_CHECK",
     doc: "`true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.",
   },
   profile: {
-    key: "wpengine:profile",
     env: "WPE_PROFILE",
     doc: "The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.",
   },
   profiles: {
-    key: "wpengine:profiles",
     env: "WPE_PROFILES",
     doc: 'Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.',
     secret: true,
   },
   adoptExisting: {
-    key: "wpengine:adoptExisting",
     env: "WPE_ADOPT_EXISTING",
     doc: "`true` makes every create take over an object that already exists (an import's first up; after a crash, `pulumi-wpengine recover` adopts only what the killed run made).",
   },
 } as const;
+
+/** The stack configuration keys this provider reads, with their environment fallbacks. */
+export const CONFIG_KEYS = Object.fromEntries(
+  Object.entries(SETTINGS).map(([name, setting]) => [name, { key: `wpengine:${name}`, ...setting }]),
+) as { [K in keyof typeof SETTINGS]: { readonly key: `wpengine:${K}` } & (typeof SETTINGS)[K] };
 
 export type ConfigName = keyof typeof CONFIG_KEYS;
 
@@ -120,12 +107,8 @@ const text = (value: unknown): string | undefined =>
 
 /** The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program). */
 export function rawConfigOf(get: (key: string) => string | undefined): RawProviderConfig {
-  const raw: RawProviderConfig = {};
-  for (const [name, { key }] of Object.entries(CONFIG_KEYS) as [ConfigName, { key: string }][]) {
-    const value = text(get(key));
-    if (value !== undefined) raw[name] = value;
-  }
-  return raw;
+  const values = Object.entries(CONFIG_KEYS).map(([name, { key }]) => [name, text(get(key))]);
+  return Object.fromEntries(values.filter(([, value]) => value !== undefined));
 }
 
 /** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */

@@ -33,26 +33,25 @@ export function paced<T>(
   const run = previous
     .catch(() => undefined)
     .then(async () => {
-      const clock = PACING_CLOCK;
-      const start = clock.now();
+      const start = PACING_CLOCK.now();
       const last = s.last.get(key);
       const own = last === undefined ? 0 : last + windowMs - start;
       if (own > timeoutMs) throw new WpEngineWaitTimeoutError(describe, 0, "rate-limited");
-      if (own > 0) await clock.sleep(own);
+      if (own > 0) await PACING_CLOCK.sleep(own);
       for (;;) {
         try {
           const value = await work();
-          s.last.set(key, clock.now());
-          return { value, waitedMs: clock.now() - start };
+          s.last.set(key, PACING_CLOCK.now());
+          return { value, waitedMs: PACING_CLOCK.now() - start };
         } catch (err) {
           // Without a documented window, a 429 the transport's own retries could not clear is an error.
           if (!isRateLimited(err) || windowMs === 0) throw err;
           // The service's own word when it gives one; otherwise the whole window has surely passed then.
           const delay = err.retryAfterMs ?? windowMs;
-          const waited = clock.now() - start;
+          const waited = PACING_CLOCK.now() - start;
           if (waited + delay > timeoutMs)
             throw new WpEngineWaitTimeoutError(describe, waited, "rate-limited");
-          await clock.sleep(delay);
+          await PACING_CLOCK.sleep(delay);
         }
       }
     });

@@ -10,9 +10,8 @@ import { PACING_CLOCK, paced } from "../core/pacing";
 export const REPORT_POLL = { intervalMs: 1_000, maxIntervalMs: 5_000 };
 
 /**
- * Checks a domain and returns its completed status report (its `id` the check's when the report has none).
- * The service takes one check per 5 s per install: checks of one install are paced to that in this process
- * (a 429 from a check made elsewhere is waited out); `timeoutSeconds` bounds the whole wait.
+ * A domain's completed status report (its `id` the check's when the report has none); the service takes one
+ * check per 5 s per install, so this process paces them and waits out a 429 from a check made elsewhere.
  */
 export async function checkDomainStatus(
   client: WpEngineClient,

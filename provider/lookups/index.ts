@@ -1,8 +1,7 @@
 /**
- * Lookup functions for programs: each list and get of the service, one row of `LOOKUP_TABLE` each, its
- * records under `camel.ts`'s mapping, every page read. `getX(args)` returns a Promise and `getXOutput(args)`
- * a `pulumi.Output` (Pulumi's convention); the client is the program's (`programClient.ts`) unless
- * `options.client` gives one. The executable provider serves the same rows (`executable/schema.ts`).
+ * Lookup functions for programs, one row of `LOOKUP_TABLE` for each list and get of the service: `getX(args)`
+ * returns a Promise and `getXOutput(args)` a `pulumi.Output` (Pulumi's convention), as the executable
+ * provider serves them (`executable/schema.ts`).
  */
 import { z } from "zod";
 import type { UsageRange } from "../../sdk";
