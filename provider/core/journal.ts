@@ -159,16 +159,11 @@ function syncLater(): void {
 /** Appends lines to the journal in `dir`, fsynced unless `durable` is false (said once when it cannot be written). */
 export function append(entries: JournalEntry | JournalEntry[], dir = journalDir(), durable = true): void {
   try {
+    const lines = [entries].flat().map((e) => `${JSON.stringify(e)}\n`);
     fs.mkdirSync(dir, { recursive: true });
     const fd = fs.openSync(path.join(dir, JOURNAL_FILE), "a", 0o600);
     try {
-      fs.writeSync(
-        fd,
-        [entries]
-          .flat()
-          .map((e) => `${JSON.stringify(e)}\n`)
-          .join(""),
-      );
+      fs.writeSync(fd, lines.join(""));
       if (durable) fs.fsyncSync(fd);
       else unsynced.add(dir);
     } finally {
