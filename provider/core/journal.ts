@@ -88,8 +88,7 @@ function thisRun(): { pid: number; stack?: string } | null {
 
 /** The stack a `pulumi` command line names (`--stack NAME`, `--stack=NAME`, `-s NAME`), if any. */
 export function stackOfCommand(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
+  for (const [i, a] of argv.entries()) {
     if (a === "--stack" || a === "-s") return argv[i + 1];
     if (a.startsWith("--stack=")) return a.slice("--stack=".length);
   }
