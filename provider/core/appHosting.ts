@@ -23,10 +23,7 @@ export const resourceNameOf = ({ parents, key }: Address): string =>
     .map((id, i) => `${COLLECTIONS[i]}/${id}`)
     .join("/");
 
-/**
- * The account, app and environment ids of the environment a context is about: an environment's own (its
- * parents and key), or the one a resource acting on an environment names (its first three parents).
- */
+/** The ids of the environment a context addresses: its own (its parents and key), or its first three parents. */
 export function environmentOf({ parents, key }: Address): EnvironmentIds {
   const [accountId = "", appId = "", environmentId = key] = parents;
   return [accountId, appId, environmentId];

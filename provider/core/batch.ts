@@ -46,12 +46,9 @@ export function gathered<C extends object, T, R>(
     p.most = Math.max(p.most, p.outstanding);
     for (const e of batch.entries) e.sending?.();
     const items = batch.entries.map((e) => e.item);
-    const done = () => {
-      p.outstanding -= items.length;
-    };
     opts.send(client, parent, items).then(
       (outcomes) => {
-        done();
+        p.outstanding -= items.length;
         batch.entries.forEach(({ resolve, reject }, i) => {
           const o = outcomes[i];
           if (o instanceof Error) reject(o);
@@ -60,7 +57,7 @@ export function gathered<C extends object, T, R>(
         });
       },
       (err) => {
-        done();
+        p.outstanding -= items.length;
         for (const { reject } of batch.entries) reject(err);
       },
     );

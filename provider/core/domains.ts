@@ -2,10 +2,7 @@
 import type { Domain as ApiDomain } from "../../sdk";
 import { sharedChildren, unlessGone } from "./children";
 
-/**
- * The install's domains, listed once per plugin process (see `children.ts`): by lower-case name for the
- * look before a create, by id for reads (a write or a verification makes the next read list again).
- */
+/** The install's domains, listed once per process and shared (children.ts): by lower-case name, and by id. */
 export const DOMAINS = sharedChildren<ApiDomain>({
   list: (client, installId) => client.domains.listAll(installId),
   keyOf: (d) => d.name.toLowerCase(),

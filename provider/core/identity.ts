@@ -20,9 +20,8 @@ export interface Identity<I> {
 
 /** How one object reads in the provider's lines: its identity's name, or `""` (an action). */
 export function nameOf<I>(identity: Identity<I> | undefined, values: Props): string {
-  const field = identity?.name ?? identity?.fields[identity.fields.length - 1];
-  const value = field === undefined ? undefined : values[field];
-  return value === undefined || value === null ? "" : String(value);
+  const field = identity?.name ?? identity?.fields.at(-1);
+  return field === undefined ? "" : String(values[field] ?? "");
 }
 
 const claims = new Map<string, string>();

@@ -149,9 +149,8 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
     ? schema.extend(Object.fromEntries(unknownKeys.map((k) => [k, z.any()])) as z.ZodRawShape)
     : schema;
   const result = relaxed.safeParse(given);
-  if (!result.success) {
+  if (!result.success)
     return { inputs: news, failures: result.error.issues.flatMap(formatIssues).map(named) };
-  }
   const parsed = result.data as Props;
   const failures: CheckFailure[] = [];
   for (const rule of rules) {

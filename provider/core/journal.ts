@@ -88,8 +88,7 @@ function thisRun(): { pid: number; stack?: string } | null {
 
 /** The stack a `pulumi` command line names (`--stack NAME`, `--stack=NAME`, `-s NAME`), if any. */
 export function stackOfCommand(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
+  for (const [i, a] of argv.entries()) {
     if (a === "--stack" || a === "-s") return argv[i + 1];
     if (a.startsWith("--stack=")) return a.slice("--stack=".length);
   }
@@ -159,16 +158,11 @@ function syncLater(): void {
 /** Appends lines to the journal in `dir`, fsynced unless `durable` is false (said once when it cannot be written). */
 export function append(entries: JournalEntry | JournalEntry[], dir = journalDir(), durable = true): void {
   try {
+    const lines = [entries].flat().map((e) => `${JSON.stringify(e)}\n`);
     fs.mkdirSync(dir, { recursive: true });
     const fd = fs.openSync(path.join(dir, JOURNAL_FILE), "a", 0o600);
     try {
-      fs.writeSync(
-        fd,
-        [entries]
-          .flat()
-          .map((e) => `${JSON.stringify(e)}\n`)
-          .join(""),
-      );
+      fs.writeSync(fd, lines.join(""));
       if (durable) fs.fsyncSync(fd);
       else unsynced.add(dir);
     } finally {

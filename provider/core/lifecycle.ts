@@ -45,11 +45,10 @@ export function contextOf(
   client: WpEngineClient,
   values: Props,
 ): Context {
-  const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
   const marked = (marker: "parent" | "key") =>
     Object.entries(def.schema.shape)
       .filter(([, s]) => (s as z.ZodType).meta()?.[marker])
-      .map(([k]) => text(values[k]));
+      .map(([k]) => String(values[k] ?? ""));
   const parents = marked("parent");
   const timeout =
     values["timeoutSeconds"] ??
@@ -64,10 +63,7 @@ export function contextOf(
   };
 }
 
-/**
- * Checks until `check` is done, within the call's `timeoutSeconds`, which the timeout's message names after
- * `what` (and `note`); at the sdk's pace unless `pace` is given.
- */
+/** Checks until `check` is done, within the call's `timeoutSeconds`; at the sdk's pace unless `pace` is given. */
 export function waitFor<T>(
   ctx: Context,
   what: string,
@@ -358,9 +354,8 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
           if (parsed?.success && parsed.data !== undefined) defaults[key] = merged[key] = parsed.data;
         }
         // The schema's inputs, any input check computes (a source's hash), and the resource's claim.
-        const inputs: Props = {};
-        for (const key of new Set([...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT]))
-          if (merged[key] !== undefined) inputs[key] = merged[key];
+        const keys = [...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT];
+        const inputs = Object.fromEntries(keys.map((key) => [key, merged[key]]));
         const read = withInputs(def, props, live.outs);
         for (const [key, value] of Object.entries(defaults)) read[key] ??= value;
         return { id, props: toPlain(read), inputs: toPlain(inputs) };
@@ -406,10 +401,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
   };
 }
 
-/**
- * Runs a create, resolving a lost answer by the natural key: found, the lost request made it (it was not
- * there before the create), so it is adopted; else (or after a busy refusal) sent again, at most {@link LOST_SENDS} times.
- */
+/** Runs a create, sent again after a lost answer unless the natural key finds it made ({@link NaturalKey}). */
 function createResolvingLost<I extends Props, O extends Props, R>(
   def: ResourceDefinition<I, O, R>,
   inputs: I,
@@ -437,9 +429,8 @@ function createResolvingLost<I extends Props, O extends Props, R>(
 }
 
 /**
- * Sends `send` again, while `resendable`, after a failure that may pass if sent again (a lost answer, or a
- * 429 the transport's retries did not pass), at most {@link LOST_SENDS} times; `lost` resolves a failure
- * before the next send and says what became of it (if unsaid). The earlier sends are said with the outcome.
+ * Sends again, while `resendable`, after a failure that may pass (a lost answer, or a 429 the transport's
+ * retries did not pass), at most {@link LOST_SENDS} times; `lost` resolves each and says what became of it.
  */
 async function resending<T>(
   kind: string,

@@ -75,8 +75,7 @@ function fieldsOf(schema: AnyObject, keyCase: KeyCase): Field[] {
     const meta = s.meta() ?? {};
     if (meta.wire === false) return [];
     const wire = meta.wire ?? keyCase(key);
-    const [read, write] = typeof wire === "string" ? [wire, wire] : [wire.read, wire.write];
-    const none = typeof wire === "string" ? null : (wire.none ?? null);
+    const { read, write, none = null } = typeof wire === "string" ? { read: wire, write: wire } : wire;
     const path = (w: string) => (w === "" ? [] : w.split("."));
     return [{ key, read: path(read), write: path(write), none, schema: s, meta }];
   });
