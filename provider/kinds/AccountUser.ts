@@ -100,10 +100,7 @@ type AccountUserOutputs = OutputsOf<typeof inputs, typeof outputs>;
 /** The two inputs a PATCH sends: the role set whole, with a partial set's installs. */
 type Access = Pick<AccountUserInputs, "roles" | "installIds">;
 
-/**
- * The rule of a user's installs: partial roles take a set of installs (required: a partial user only sees
- * those), the other roles none (they reach every install). The installs as stored, and how `v` breaks it.
- */
+/** A user's installs by the rule (partial roles take a set, the others none): as stored, and how `v` breaks it. */
 function installsOf({ roles, installIds }: Access): { ids: string[] | undefined; failure?: CheckFailure } {
   const ids = normalizeInstallIds(installIds);
   const partial = isPartial(roles);
@@ -142,14 +139,10 @@ export function accountUserOutputs(u: ApiAccountUser): AccountUserOutputs {
 /** The PATCH (roles whole, with a partial set's installs) from `have` to `want`; `undefined` when equal. */
 export function accountUserPatch(have: Partial<AccountUserOutputs>, want: Access) {
   const sent = withInstalls(want);
-  // The service takes the role set whole: any change sends it, with a partial set's installs.
   return WIRE.patch(have, sent) ? (WIRE.whole(sent) as UpdateAccountUserRequest) : undefined;
 }
 
-/**
- * The account's users, listed once per plugin process (see `children.ts`): by lower-case email for the
- * look before a create, by user_id for reads (a write makes the next read list again).
- */
+/** The account's users, listed once per plugin process (see `children.ts`): keyed by lower-case email. */
 const USERS = sharedChildren<ApiAccountUser>({
   list: (client, accountId) => client.accountUsers.list(accountId),
   keyOf: (u) => (u.email ?? "").toLowerCase(),

@@ -53,8 +53,6 @@ const outputs = z.object({
   updateTime: out.stringOrNull("When the app last changed (RFC 3339)."),
 });
 
-type AppInputs = z.output<typeof inputs>;
-
 /** Canonical form of an input's value: a region in its short form (`regions/US-C` is `US-C`). */
 const normalize = (key: string, v: unknown) => (key === "region" ? normalizeRegion(v) : v);
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
@@ -73,10 +71,10 @@ export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: str
 }
 
 /** Takes over the existing app (read only with `adopt`): refused without `adopt`, or in another region. */
-async function adopt(inputs: AppInputs, ctx: Context, read: () => Promise<ApiApp>) {
-  if (!inputs.adopt) throw alreadyExists(`app ${ctx.key} already exists in account ${ctx.parent}`);
+async function adopt(i: z.output<typeof inputs>, ctx: Context, read: () => Promise<ApiApp>) {
+  if (!i.adopt) throw alreadyExists(`app ${ctx.key} already exists in account ${ctx.parent}`);
   const outs = appOutputs(await read(), ctx);
-  if (outs.region !== inputs.region) throw regionMismatch(ctx, inputs.region, outs.region);
+  if (outs.region !== i.region) throw regionMismatch(ctx, i.region, outs.region);
   return { id: outs.resourceName, outs, adopted: `app ${ctx.key} of account ${ctx.parent}` };
 }
 

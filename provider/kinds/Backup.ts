@@ -112,10 +112,7 @@ async function settled(ctx: Context, b: ApiBackup) {
   );
 }
 
-/**
- * Backup `b` as the inputs ask, for create and update alike: as it is when `wait` is false, else once
- * completed or aborted (an aborted one it waited for comes with the failure to report).
- */
+/** Backup `b` as is when `wait` is false, else once settled (an aborted one with the failure to report). */
 async function asAsked(ctx: Context, b: ApiBackup, i: BackupInputs) {
   if (!i.wait) return { backup: b };
   const backup = await settled(ctx, b);
@@ -177,9 +174,7 @@ export const definition = defineKind({
     if (aborted) throw aborted;
     return backupOutputs(backup);
   },
-  async delete() {
-    return `${FORGOTTEN}backups cannot be deleted; it stays in the install's backup list`;
-  },
+  delete: async () => `${FORGOTTEN}backups cannot be deleted; it stays in the install's backup list`,
 });
 
 export const provider = definition.provider;

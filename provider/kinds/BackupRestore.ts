@@ -86,7 +86,6 @@ const outputs = z.object({
 });
 
 type BackupRestoreInputs = z.output<typeof inputs>;
-type BackupRestoreOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** The inputs whose change restores again (each a restore parameter, or `triggers`). */
 export const RESTORE_INPUTS = Object.keys(restoreShape) as (keyof typeof restoreShape)[];
@@ -170,7 +169,7 @@ export const definition = defineKind({
   async read(_id, _olds, ctx) {
     // Gone when its backup (or install) is gone.
     await ctx.client.backups.get(...twoParents(ctx));
-    return { outs: {} as BackupRestoreOutputs };
+    return { outs: {} as OutputsOf<typeof inputs, typeof outputs> };
   },
   delete: async () => `${FORGOTTEN}a restore cannot be undone`,
 });

@@ -44,10 +44,7 @@ const outputs = z.object({
   lastWaitSeconds: out.number("Seconds the last purge waited for the service's window."),
 });
 
-/**
- * Purges once, spaced by the object cache's window (other types have none documented); a 429 (a purge from
- * elsewhere) is waited out (`paced`), so only `timeoutSeconds` fails it.
- */
+/** Purges once, spaced by the object cache's window (no other type has one documented; see `paced`). */
 async function purge(ctx: Context, previousCount: number) {
   const { parent: installId, key: type } = ctx;
   const { waitedMs } = await paced(

@@ -69,7 +69,6 @@ const outputs = z.object({
   primaryDomain: out.stringOrNull("The primary domain, or null when none is primary."),
 });
 
-/** The wire mapping: the set is the `:replace` body's and the listing's `domainMappings`. */
 const WIRE = wireOf(inputs, outputs, undefined, asIs);
 /** The `:replace` body of a declared set (a null redirect left out). */
 export const replaceBody = (i: Partial<z.output<typeof inputs>>) =>
@@ -174,10 +173,9 @@ function waitSettled(ctx: Context, mappings: readonly { domain: string }[]): Pro
 }
 
 /**
- * Makes the environment's set exactly the `:replace` body's and waits until it is settled (create, update
- * and delete). Given the live set (a create), one that already is that set (an import, the way back after a
- * crash) is not sent again, nor waited for when all of it is ACTIVE. A wait that fails throws what
- * `waitFailed` makes of its error (a create's says the resource exists: its set is on the service).
+ * Makes the environment's set exactly the `:replace` body's and waits until it is settled. Given the live
+ * set (a create), one that already is that set (an import, the way back after a crash) is not sent again,
+ * nor waited for when all of it is ACTIVE; a failed wait throws what `waitFailed` makes of its error.
  */
 async function apply(
   ctx: Context,
