@@ -236,10 +236,7 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
   return at.getTime() === l;
 }
 
-/**
- * The `nextScheduledDate` to record: `anchor` (the inputs' or state's) while the listed date `live` is that
- * date or one of its later runs (the service moves it on after every run); otherwise `live` (drift).
- */
+/** The date to record: `anchor` while the listed `live` is it or a later run (the service moves it on), else `live`. */
 const recordedDate = (
   anchor: string | undefined,
   live: string,
