@@ -52,11 +52,6 @@ const outputs = z.object({
 
 type EnvironmentSourceOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** A problem with `path`, reported by check and by create/update with the property it is about. */
-class SourcePathError extends Error {
-  override readonly name = "SourcePathError";
-}
-
 /** True when the bytes begin like a zip archive (a local file header, or the end record of an empty zip). */
 export function looksLikeZip(bytes: Uint8Array): boolean {
   const [p, k, a, b] = bytes;
@@ -81,12 +76,12 @@ export function listFiles(dir: string, rel = ""): string[] {
 export function buildArchive(path: string): { bytes: Uint8Array; sha256: string; size: number } {
   const abs = resolve(path);
   const stat = statSync(abs, { throwIfNoEntry: false });
-  if (!stat) throw new SourcePathError(`${path} does not exist (resolved to ${abs})`);
+  if (!stat) throw new Error(`${path} does not exist (resolved to ${abs})`);
   let bytes: Uint8Array;
   if (stat.isDirectory()) {
     const files = listFiles(abs);
     if (!files.length)
-      throw new SourcePathError(
+      throw new Error(
         `directory ${abs} has no files to upload (${SKIPPED_DIRECTORIES.join(" and ")} are skipped)`,
       );
     // Zip stores local DOS times: a fixed local time gives the same bytes (and hash) in every time zone.
@@ -98,8 +93,8 @@ export function buildArchive(path: string): { bytes: Uint8Array; sha256: string;
   } else if (stat.isFile()) {
     bytes = new Uint8Array(readFileSync(abs));
     if (!looksLikeZip(bytes))
-      throw new SourcePathError(`${path} is not a zip file; give a .zip archive or a directory`);
-  } else throw new SourcePathError(`${path} is neither a file nor a directory`);
+      throw new Error(`${path} is not a zip file; give a .zip archive or a directory`);
+  } else throw new Error(`${path} is neither a file nor a directory`);
   return { bytes, sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length };
 }
 
@@ -171,9 +166,7 @@ export const definition = defineKind({
   importId: {
     none: "the local path and the hash of its content are the program's; the service holds only builds.",
   },
-  identity: {
-    what: "the environment's deployed source (an environment runs one)",
-  },
+  identity: { what: "the environment's deployed source (an environment runs one)" },
   naturalKey: {
     resend:
       "an upload of the same content: sending it again deploys the same files once more (one more build of them).",

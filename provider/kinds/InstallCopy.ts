@@ -104,10 +104,7 @@ export function copySummary(i: Record<string, unknown>): string {
 
 const WIRE = wireOf(inputs, outputs);
 
-/**
- * The request body of one copy: no empty address list, never `triggers` (tables come only with the
- * database: `check` refuses them without it).
- */
+/** One copy's request body: no empty address list, never `triggers` (`check` refuses tables without a database). */
 export function copyRequest(i: InstallCopyInputs): CreateInstallCopyRequest {
   const { triggers: _, ...sent } = i;
   return WIRE.body({
@@ -128,21 +125,16 @@ async function copy(ctx: Context, i: InstallCopyInputs, previousCount: number) {
 
 /** What a copy copies: the files, the database or both, and named tables only of a copied database. */
 function copiedFailures(files: boolean, db: boolean, tables: readonly string[] | undefined): CheckFailure[] {
+  const failures: CheckFailure[] = [];
   // Tables still unknown (a preview) are judged once they are known.
-  const tablesWithoutDb = db === false && tables !== undefined && !containsUnknown(tables);
-  return [
-    ...(tablesWithoutDb
-      ? [{ property: "dbTables", reason: "must not be given when includeDb is false" }]
-      : []),
-    ...(files || db
-      ? []
-      : [
-          {
-            property: "includeFiles",
-            reason: whole("nothing to copy: includeFiles and includeDb are both false"),
-          },
-        ]),
-  ];
+  if (db === false && tables !== undefined && !containsUnknown(tables))
+    failures.push({ property: "dbTables", reason: "must not be given when includeDb is false" });
+  if (!files && !db)
+    failures.push({
+      property: "includeFiles",
+      reason: whole("nothing to copy: includeFiles and includeDb are both false"),
+    });
+  return failures;
 }
 
 export const definition = defineKind({
@@ -180,10 +172,7 @@ export const definition = defineKind({
     },
   ],
   normalize: normalizeActionInput,
-  async create(inputs, ctx) {
-    const id = randomUUID();
-    return { id, outs: await copy(ctx, inputs, 0) };
-  },
+  create: async (inputs, ctx) => ({ id: randomUUID(), outs: await copy(ctx, inputs, 0) }),
   async read(_id, _olds, ctx) {
     for (const install of ctx.parents) await ctx.client.installs.get(install);
     return { outs: {} as InstallCopyOutputs };

@@ -191,17 +191,14 @@ const scheduleFields = (s: ApiSchedule): ScheduleFields => inputFields(WIRE.fiel
 /** The ids of schedules, as messages list them. */
 const uuids = (l: readonly ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
 
-/**
- * Picks the schedule a create made: among the schedules not in `before`, the one whose fields equal the
- * request (so schedules of the same title never confuse it), else the only new one, marked as such.
- */
+/** The schedule a create made, of those not in `before`: the one with the requested fields, else the only new one. */
 export function pickCreated(
   before: ReadonlySet<string>,
   after: readonly ApiSchedule[],
   wanted: ScheduleFields,
 ): { ok: true; schedule: ApiSchedule; match: "exact" | "only-new-schedule" } | { ok: false; reason: string } {
   const fresh = after.filter((s) => !before.has(s.uuid));
-  // Equal: a PATCH to the requested fields would change none of them.
+  // Equal: a PATCH to the requested fields would change none of them (a same-titled schedule is no match).
   const equal = fresh.filter((s) => !WIRE.patch(scheduleFields(s), wanted));
   if (equal.length === 1) return { ok: true, schedule: equal[0]!, match: "exact" };
   if (equal.length > 1)
@@ -239,10 +236,7 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
   return at.getTime() === l;
 }
 
-/**
- * The `nextScheduledDate` to record: `anchor` (the inputs' or state's) while the listed date `live` is that
- * date or one of its later runs (the service moves it on after every run); otherwise `live` (drift).
- */
+/** The date to record: `anchor` while the listed `live` is it or a later run (the service moves it on), else `live`. */
 const recordedDate = (
   anchor: string | undefined,
   live: string,

@@ -11,7 +11,7 @@ import {
   out,
   uuidString,
 } from "../core/inputs";
-import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { type Context, differs, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** Statuses in which a transfer can still be cancelled (and counts as the site's active transfer). */
@@ -75,13 +75,10 @@ function normalizeValue(key: string, v: unknown): unknown {
   return v ?? null;
 }
 
-/** Whether two values of an input differ once normalised. */
-const differs = (key: string, a: unknown, b: unknown): boolean =>
-  JSON.stringify(normalizeValue(key, a)) !== JSON.stringify(normalizeValue(key, b));
-
 /** Whether `check` sees a transfer about to be created (an existing one's time may fall into the past). */
 export const isCreating = (olds: Record<string, unknown>, news: Record<string, unknown>): boolean =>
-  olds["siteId"] === undefined || definition.replaceOn.some((k) => differs(k, olds[k], news[k]));
+  olds["siteId"] === undefined ||
+  definition.replaceOn.some((k) => differs(normalizeValue, k, olds[k], news[k]));
 
 /** Spec limit 4: a scheduled time must be 1 hour to 7 days ahead of `now`. */
 export function scheduledTimeFailure(scheduledTime: unknown, now: number): CheckFailure | undefined {
@@ -114,14 +111,11 @@ const settings = Object.keys(SETTINGS) as (keyof typeof SETTINGS)[];
 /** Why an existing transfer cannot be adopted for these inputs (empty when it can). */
 export function adoptionMismatch(t: SiteTransferOutputs, inputs: SiteTransferInputs): string[] {
   return settings
-    .filter((k) => differs(k, t[k], inputs[k]))
+    .filter((k) => differs(normalizeValue, k, t[k], inputs[k]))
     .map((k) => `its ${SETTINGS[k]} is ${t[k] ?? "none (immediate)"}`);
 }
 
-/**
- * The site's (`ctx.parent`) active (pending or scheduled) transfer. The service lists transfers only per
- * origin account, so the site's current account is read first.
- */
+/** The site's active (pending or scheduled) transfer: the service lists transfers per origin account only. */
 async function findActive(ctx: Context): Promise<ApiSiteTransfer | undefined> {
   const site = await ctx.client.sites.get(ctx.parent);
   const accountId = site.account?.id;

@@ -157,10 +157,7 @@ export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certifi
 
 const WIRE = wireOf(inputs, outputs);
 
-/**
- * Imports the pair, the write-only inputs (the service takes each PEM text base64-encoded); the outputs are
- * what its certificate says.
- */
+/** Imports the pair (each PEM text base64-encoded, as the service takes it): the outputs its certificate gives. */
 async function importPair(ctx: Context, i: ThirdPartyCertificateInputs) {
   const b64 = ([k, pem]: [string, unknown]) => [k, Buffer.from(String(pem), "utf8").toString("base64")];
   const pair = Object.fromEntries(Object.entries(WIRE.body(i, definition.writeOnly)).map(b64));
