@@ -590,7 +590,7 @@ async function benchProvider() {
   process.env.WPE_API_URL = `${simUrl}/v1`;
   process.env.WPE_APP_HOSTING_URL = simUrl;
   const t0 = now();
-  const direct = require("../dist/provider/kinds/Domain").provider;
+  const direct = require("../dist/provider/kinds/Domain").definition.provider;
   report(S, "require dist/provider/kinds/Domain (loads @pulumi/pulumi), cold", ms(now() - t0));
   const { thinProvider } = require("../dist/provider/dynamic/thin");
   const thin = thinProvider("Domain");
@@ -763,7 +763,7 @@ async function benchSerialization() {
   const installed = installedCopy();
 
   const LIMIT = 512; // test/engine/resources.test.ts: PROVIDER_LIMIT_BYTES (installed layout)
-  const domainProvider = require("../dist/provider/kinds/Domain").provider;
+  const domainProvider = require("../dist/provider/kinds/Domain").definition.provider;
   const olds = {
     installId: ACMEPROD,
     name: "www.example.com",

@@ -252,5 +252,3 @@ export const definition = defineKind({
     }
   },
 });
-
-export const provider = definition.provider;

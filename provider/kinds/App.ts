@@ -127,5 +127,3 @@ export const definition = defineKind({
     await ctx.client.apps.delete(ctx.parent, ctx.key);
   },
 });
-
-export const provider = definition.provider;

@@ -176,5 +176,3 @@ export const definition = defineKind({
   },
   delete: async () => `${FORGOTTEN}backups cannot be deleted; it stays in the install's backup list`,
 });
-
-export const provider = definition.provider;

@@ -189,5 +189,3 @@ export async function updateRestore(_id: string, olds: Props, news: Props, ctx: 
     throw new ActionRanButFailedError(run, err);
   }
 }
-
-export const provider = definition.provider;

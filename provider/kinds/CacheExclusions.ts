@@ -169,5 +169,3 @@ export const definition = defineKind({
     await replace(ctx, [], ctx.parent || id);
   },
 });
-
-export const provider = definition.provider;

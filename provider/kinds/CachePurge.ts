@@ -86,5 +86,3 @@ export const definition = defineKind({
   },
   delete: async () => `${FORGOTTEN}a purged cache cannot be un-purged`,
 });
-
-export const provider = definition.provider;

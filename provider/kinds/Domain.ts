@@ -219,5 +219,3 @@ export const definition = defineKind({
     }
   },
 });
-
-export const provider = definition.provider;

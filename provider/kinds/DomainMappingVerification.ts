@@ -133,5 +133,3 @@ export const definition = defineKind({
   update: (_id, _olds, news, ctx) => verify(ctx, news),
   delete: async () => `${FORGOTTEN}a verification cannot be undone (the mapping stays verified)`,
 });
-
-export const provider = definition.provider;

@@ -260,5 +260,3 @@ export const definition = defineKind({
     await apply(ctx, { domainMappings: [] });
   },
 });
-
-export const provider = definition.provider;

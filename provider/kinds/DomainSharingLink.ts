@@ -76,5 +76,3 @@ export const definition = defineKind({
   delete: async () =>
     `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`,
 });
-
-export const provider = definition.provider;

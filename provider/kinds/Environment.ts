@@ -152,5 +152,3 @@ export const definition = defineKind({
     await ctx.client.environments.delete(...environmentOf(ctx));
   },
 });
-
-export const provider = definition.provider;

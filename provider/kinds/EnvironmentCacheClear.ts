@@ -52,5 +52,3 @@ export const definition = defineKind({
   update: (_id, _olds, _news, ctx) => clear(ctx),
   delete: async () => `${FORGOTTEN}clearing a cache cannot be undone`,
 });
-
-export const provider = definition.provider;

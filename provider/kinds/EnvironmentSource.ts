@@ -203,5 +203,3 @@ export const definition = defineKind({
   delete: async (_id, olds) =>
     `${FORGOTTEN}the deployed build${olds.buildName ? ` ${olds.buildName}` : ""} stays on the environment`,
 });
-
-export const provider = definition.provider;

@@ -172,5 +172,3 @@ export const definition = defineKind({
     return `deleted on the service (deletionProtection was off): ${installLoss(olds)}`;
   },
 });
-
-export const provider = definition.provider;

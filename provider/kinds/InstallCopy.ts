@@ -191,5 +191,3 @@ export async function updateCopy(_id: string, olds: Props, news: Props, ctx: Con
   const { lastRequestedAt = null, lastMessage = null } = olds;
   return { requestCount: previous, lastRequestedAt, lastMessage };
 }
-
-export const provider = definition.provider;

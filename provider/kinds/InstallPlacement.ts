@@ -90,5 +90,3 @@ export const definition = defineKind({
   delete: async (_id, olds) =>
     `${FORGOTTEN}install ${olds.installName} stays in site ${olds.siteId} as its ${olds.environment} install`,
 });
-
-export const provider = definition.provider;

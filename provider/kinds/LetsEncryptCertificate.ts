@@ -166,5 +166,3 @@ export const definition = defineKind({
     `${FORGOTTEN}the API cannot cancel or remove a certificate; ` +
     "it stays on the domain and renews on the service's schedule",
 });
-
-export const provider = definition.provider;

@@ -228,5 +228,3 @@ export const definition = defineKind({
   delete: async (_id, olds) =>
     `${FORGOTTEN}offload settings cannot be deleted; the install keeps offloading to ${destination(olds) ?? "no bucket"}`,
 });
-
-export const provider = definition.provider;

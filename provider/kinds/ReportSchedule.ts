@@ -349,5 +349,3 @@ export const definition = defineKind({
   },
   delete: (id, _olds, ctx) => ctx.client.reportSchedules.delete(id),
 });
-
-export const provider = definition.provider;

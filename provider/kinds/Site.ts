@@ -116,5 +116,3 @@ export const definition = defineKind({
     return `deleted on the service (deletionProtection was off): ${siteLoss({ ...live, siteId: id }, names)}`;
   },
 });
-
-export const provider = definition.provider;

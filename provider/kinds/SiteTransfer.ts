@@ -217,5 +217,3 @@ export const definition = defineKind({
     }
   },
 });
-
-export const provider = definition.provider;

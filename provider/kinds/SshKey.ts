@@ -115,5 +115,3 @@ export const definition = defineKind({
     await ctx.client.sshKeys.delete(id);
   },
 });
-
-export const provider = definition.provider;

@@ -193,5 +193,3 @@ export const definition = defineKind({
   update: (_id, _olds, news, ctx) => importPair(ctx, news),
   delete: async () => `${FORGOTTEN}an imported certificate cannot be deleted; the install keeps serving it`,
 });
-
-export const provider = definition.provider;

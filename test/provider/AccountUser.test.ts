@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { provider } from "../../provider/kinds/AccountUser";
+import { definition } from "../../provider/kinds/AccountUser";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const ACME = SEED.accounts.acme.id;

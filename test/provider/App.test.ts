@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { provider } from "../../provider/kinds/App";
+import { definition } from "../../provider/kinds/App";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const ACCOUNT = SEED.accounts.acme.id;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKUP_POLL, UNKNOWN } from "../../provider/core/inputs";
-import { provider } from "../../provider/kinds/BackupRestore";
+import { definition } from "../../provider/kinds/BackupRestore";
 import { SEED } from "../../simulator";
 import { assertPlain, checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const ACMEPROD = SEED.installs.acmeprod.id;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { provider } from "../../provider/kinds/CachePurge";
+import { definition } from "../../provider/kinds/CachePurge";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { usePacingOnSimulatorClock, useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const waited = usePacingOnSimulatorClock(fixture);

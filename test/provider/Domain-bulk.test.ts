@@ -5,12 +5,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetClient } from "../../provider/core/client";
-import { provider } from "../../provider/kinds/Domain";
-import { provider as verification } from "../../provider/kinds/DomainVerification";
+import { definition } from "../../provider/kinds/Domain";
+import { definition as verificationKind } from "../../provider/kinds/DomainVerification";
 import { Domains, WpEngineResponseError } from "../../sdk";
 import { type FaultRule, SEED } from "../../simulator";
 import { checkOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
+const verification = verificationKind.provider;
 
 const fixture = useSimulator();
 const INSTALL = SEED.installs.acmedev.id;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { domainPatch, provider } from "../../provider/kinds/Domain";
+import { definition, domainPatch } from "../../provider/kinds/Domain";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const ACMEPROD = SEED.installs.acmeprod.id;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { parseImportId } from "../../provider/executable/registry";
-import { provider } from "../../provider/kinds/DomainMappings";
+import { definition } from "../../provider/kinds/DomainMappings";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP, domain: SEEDED_DOMAIN } = SEED.apps.acmeFrontend;

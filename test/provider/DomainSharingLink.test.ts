@@ -4,10 +4,12 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { provider } from "../../provider/kinds/DomainSharingLink";
+import { definition } from "../../provider/kinds/DomainSharingLink";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const ACMEPROD = SEED.installs.acmeprod.id;

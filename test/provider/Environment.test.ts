@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { provider } from "../../provider/kinds/Environment";
+import { definition } from "../../provider/kinds/Environment";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { checkFails, checkOk, diff } from "../support/provider";
 import { useProviderConfig, useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP } = SEED.apps.acmeFrontend;

@@ -3,11 +3,13 @@ import { join } from "node:path";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { provider } from "../../provider/kinds/EnvironmentSource";
+import { definition } from "../../provider/kinds/EnvironmentSource";
 import { SEED } from "../../simulator";
 import { useTempTrees } from "../support/files";
 import { checkFails, checkOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const { accountId: ACCOUNT, appId: APP } = SEED.apps.acmeFrontend;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { provider } from "../../provider/kinds/InstallPlacement";
+import { definition } from "../../provider/kinds/InstallPlacement";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const ACMEDEV = SEED.installs.acmedev.id;

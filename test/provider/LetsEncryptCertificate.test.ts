@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { provider } from "../../provider/kinds/LetsEncryptCertificate";
+import { definition } from "../../provider/kinds/LetsEncryptCertificate";
 import { SEED } from "../../simulator";
 import { selfSigned } from "../fixtures/self-signed";
 import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const { installs: I, domains: D } = SEED;

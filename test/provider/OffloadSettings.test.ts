@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { CreatedButFailedError } from "../../provider/core/lifecycle";
-import { provider } from "../../provider/kinds/OffloadSettings";
+import { definition } from "../../provider/kinds/OffloadSettings";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const ACMEPROD = SEED.installs.acmeprod.id;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { provider } from "../../provider/kinds/SshKey";
+import { definition } from "../../provider/kinds/SshKey";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const { client } = fixture;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { provider } from "../../provider/kinds/ThirdPartyCertificate";
+import { definition } from "../../provider/kinds/ThirdPartyCertificate";
 import { SEED } from "../../simulator";
 import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const ACMEPROD = SEED.installs.acmeprod.id;

@@ -5,9 +5,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { defaultConcurrency, setStackConfig } from "../../provider/core/config";
-import { provider } from "../../provider/kinds/Domain";
+import { definition } from "../../provider/kinds/Domain";
 import { DEFAULT_MAX_CONCURRENCY, processPace } from "../../sdk/core/pace";
 import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
 
 const fixture = useSimulator();
 const INSTALL = "00000000-0000-4000-8000-000000000001";

@@ -5,17 +5,26 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { provider as Backup } from "../../provider/kinds/Backup";
-import { provider as BackupRestore } from "../../provider/kinds/BackupRestore";
-import { provider as DomainVerification } from "../../provider/kinds/DomainVerification";
-import { provider as EnvironmentCacheClear } from "../../provider/kinds/EnvironmentCacheClear";
-import { provider as EnvironmentSource } from "../../provider/kinds/EnvironmentSource";
-import { provider as InstallCopy } from "../../provider/kinds/InstallCopy";
-import { provider as OffloadSettings } from "../../provider/kinds/OffloadSettings";
-import { provider as ThirdPartyCertificate } from "../../provider/kinds/ThirdPartyCertificate";
+import { definition as BackupKind } from "../../provider/kinds/Backup";
+import { definition as BackupRestoreKind } from "../../provider/kinds/BackupRestore";
+import { definition as DomainVerificationKind } from "../../provider/kinds/DomainVerification";
+import { definition as EnvironmentCacheClearKind } from "../../provider/kinds/EnvironmentCacheClear";
+import { definition as EnvironmentSourceKind } from "../../provider/kinds/EnvironmentSource";
+import { definition as InstallCopyKind } from "../../provider/kinds/InstallCopy";
+import { definition as OffloadSettingsKind } from "../../provider/kinds/OffloadSettings";
+import { definition as ThirdPartyCertificateKind } from "../../provider/kinds/ThirdPartyCertificate";
 import { SEED } from "../../simulator";
 import { deleteSays } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const Backup = BackupKind.provider;
+const BackupRestore = BackupRestoreKind.provider;
+const DomainVerification = DomainVerificationKind.provider;
+const EnvironmentCacheClear = EnvironmentCacheClearKind.provider;
+const EnvironmentSource = EnvironmentSourceKind.provider;
+const InstallCopy = InstallCopyKind.provider;
+const OffloadSettings = OffloadSettingsKind.provider;
+const ThirdPartyCertificate = ThirdPartyCertificateKind.provider;
 
 const fixture = useSimulator();
 const INSTALL = SEED.installs.acmeprod.id;

@@ -7,12 +7,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLAIMANT, forgetClaims, own } from "../../provider/core/identity";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { WpEngineProvider } from "../../provider/executable/server";
-import { provider as accountUser, definition as accountUserKind } from "../../provider/kinds/AccountUser";
-import { provider as cacheExclusions } from "../../provider/kinds/CacheExclusions";
-import { provider as domain } from "../../provider/kinds/Domain";
+import { definition as accountUserKind } from "../../provider/kinds/AccountUser";
+import { definition as cacheExclusionsKind } from "../../provider/kinds/CacheExclusions";
+import { definition as domainKind } from "../../provider/kinds/Domain";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const accountUser = accountUserKind.provider;
+const cacheExclusions = cacheExclusionsKind.provider;
+const domain = domainKind.provider;
 
 // biome-ignore-start lint/suspicious/noExplicitAny: protobuf messages.
 const provproto: any = require("@pulumi/pulumi/proto/provider_pb");

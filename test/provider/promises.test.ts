@@ -26,7 +26,7 @@ const kinds = new Map<string, Kind>();
 beforeAll(async () => {
   for (const c of CASES) {
     const mod = await import(`../../provider/kinds/${c.kind}`);
-    providers.set(c.kind, mod.provider);
+    providers.set(c.kind, mod.definition.provider);
     kinds.set(c.kind, mod.definition);
   }
 });

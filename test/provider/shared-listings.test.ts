@@ -6,11 +6,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetClient } from "../../provider/core/client";
-import { provider as accountUsers } from "../../provider/kinds/AccountUser";
-import { provider as domains } from "../../provider/kinds/Domain";
+import { definition as accountUsersKind } from "../../provider/kinds/AccountUser";
+import { definition as domainsKind } from "../../provider/kinds/Domain";
 import { SEED } from "../../simulator";
 import { checkOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+const accountUsers = accountUsersKind.provider;
+const domains = domainsKind.provider;
 
 const fixture = useSimulator();
 const ACME = SEED.accounts.acme.id;

@@ -11,9 +11,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, expect, it, vi } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { clearStackConfig } from "../../provider/core/config";
-import { provider } from "../../provider/kinds/Domain";
+import { definition } from "../../provider/kinds/Domain";
 import { configure } from "../../provider/plugin";
 import { SEED } from "../../simulator";
+
+const { provider } = definition;
 
 const dir = mkdtempSync(join(tmpdir(), "wpengine-simulator-mode-"));
 const stateFile = join(dir, "world.json");

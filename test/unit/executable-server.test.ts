@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseImportId } from "../../provider/executable/registry";
 import { kindOfUrn, providerConfigOf, WpEngineProvider } from "../../provider/executable/server";
-import { provider as backupProvider } from "../../provider/kinds/Backup";
+import { definition as backupProviderKind } from "../../provider/kinds/Backup";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 
 // biome-ignore-start lint/suspicious/noExplicitAny: protobuf messages.
@@ -17,6 +17,8 @@ type Handler = (call: { request: unknown }, cb: (err: unknown, res?: Msg) => voi
 // biome-ignore-end lint/suspicious/noExplicitAny: end.
 
 import { specialSigKey as SIG, specialSecretSig } from "@pulumi/pulumi/runtime/rpc";
+
+const backupProvider = backupProviderKind.provider;
 
 const urn = (kind: string, name = "r") => `urn:pulumi:dev::p::wpengine:index:${kind}::${name}`;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { appOutputs, definition, normalizeRegion, provider, regionMismatch } from "../../provider/kinds/App";
+import { appOutputs, definition, normalizeRegion, regionMismatch } from "../../provider/kinds/App";
+
+const { provider } = definition;
 
 const AppInputsSchema = definition.inputs;
 

@@ -9,8 +9,15 @@ import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
 import { BACKUP_POLL, UNKNOWN } from "../../provider/core/inputs";
 import { CreatedButFailedError, contextOf } from "../../provider/core/lifecycle";
-import { provider, RESTORE_INPUTS, restoreSummary, updateRestore } from "../../provider/kinds/BackupRestore";
+import {
+  definition,
+  RESTORE_INPUTS,
+  restoreSummary,
+  updateRestore,
+} from "../../provider/kinds/BackupRestore";
 import type { WpEngineClient } from "../../sdk";
+
+const { provider } = definition;
 
 const INSTALL = "1e000000-0000-4000-8000-000000000001";
 const BACKUP = "b0000000-0000-4000-8000-000000000001";

@@ -5,11 +5,13 @@ import {
   abortedMessage,
   type BackupInputs,
   backupOutputs,
+  definition,
   isTerminalBackupStatus,
   needsNewBackup,
-  provider,
 } from "../../provider/kinds/Backup";
 import type { Backup, WpEngineClient } from "../../sdk";
+
+const { provider } = definition;
 
 const INSTALL = "1e000000-0000-4000-8000-000000000001";
 const record = (over: Partial<Backup> & Record<string, unknown> = {}): Backup => ({

@@ -7,10 +7,11 @@ import {
   liveSet,
   mappingFailures as mappingFailuresRaw,
   normalizeMappings,
-  provider,
   replaceBody,
 } from "../../provider/kinds/DomainMappings";
 import { canonicalDomain } from "../../sdk";
+
+const { provider } = definition;
 
 /** What the user reads of each failure (check puts the property's name in front). */
 const mappingFailures = (...a: Parameters<typeof mappingFailuresRaw>) => mappingFailuresRaw(...a).map(named);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { resourceNameOf } from "../../provider/core/appHosting";
-import { definition, environmentOutputs, environmentPatch, provider } from "../../provider/kinds/Environment";
+import { definition, environmentOutputs, environmentPatch } from "../../provider/kinds/Environment";
+
+const { provider } = definition;
 
 const EnvironmentInputsSchema = definition.inputs;
 

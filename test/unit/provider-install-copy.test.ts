@@ -5,10 +5,12 @@ import {
   COPY_INPUTS,
   copyRequest,
   copySummary,
-  provider,
+  definition,
   updateCopy,
 } from "../../provider/kinds/InstallCopy";
 import type { WpEngineClient } from "../../sdk";
+
+const { provider } = definition;
 
 const SRC = "1e000000-0000-4000-8000-000000000001";
 const DST = "1e000000-0000-4000-8000-000000000002";

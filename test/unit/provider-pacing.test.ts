@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PACING_CLOCK, paced, resetPacing } from "../../provider/core/pacing";
-import { provider as purgeProvider } from "../../provider/kinds/CachePurge";
-import { certificateOutputs, provider as letsEncrypt } from "../../provider/kinds/LetsEncryptCertificate";
+import { definition as purgeProviderKind } from "../../provider/kinds/CachePurge";
+import {
+  certificateOutputs,
+  definition as letsEncryptKind,
+} from "../../provider/kinds/LetsEncryptCertificate";
 import { WpEngineApiError } from "../../sdk";
+
+const purgeProvider = purgeProviderKind.provider;
+const letsEncrypt = letsEncryptKind.provider;
 
 /** A fake clock: sleeping moves it forward at once. */
 let now = 0;
