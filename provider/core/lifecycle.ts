@@ -103,6 +103,13 @@ export class CreatedButFailedError extends Error {
   }
 }
 
+/** A create's step after object `id` exists: its failure is a {@link CreatedButFailedError} recording `outs`. */
+export function afterCreate<T>(id: string, outs: Props, step: Promise<T>): Promise<T> {
+  return step.catch((err: unknown) => {
+    throw new CreatedButFailedError(id, outs, err);
+  });
+}
+
 /**
  * How a create (or another unsafe call) whose answer is lost is resolved (the transport never resends
  * one): `find` looks the object up by its natural key (found: adopted, it was not there before; else sent

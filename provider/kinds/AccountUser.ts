@@ -19,7 +19,7 @@ import {
   stringInput,
   uuidString,
 } from "../core/inputs";
-import { CreatedButFailedError } from "../core/lifecycle";
+import { afterCreate } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The role sets the service accepts, in their canonical spelling. */
@@ -212,12 +212,8 @@ export const definition = defineKind({
     const adopted = `user ${email} of account ${accountId}`;
     const patch = accountUserPatch(outs, inputs);
     if (!patch) return { id, outs, adopted };
-    try {
-      const updated = await update(ctx.client, accountId, id, patch);
-      return { id, outs: accountUserOutputs(updated.account_user), adopted };
-    } catch (err) {
-      throw new CreatedButFailedError(id, outs, err);
-    }
+    const updated = await afterCreate(id, outs, update(ctx.client, accountId, id, patch));
+    return { id, outs: accountUserOutputs(updated.account_user), adopted };
   },
   async read(id, _olds, ctx) {
     // A user the listing lacks is confirmed by a GET of its own (404: gone).

@@ -11,7 +11,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
+import { afterCreate, type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -158,9 +158,8 @@ export const definition = defineKind({
     const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
     const created = await ctx.client.backups.create(ctx.parent, body);
     // The backup exists: a failure records it (with the last state seen) so it is never orphaned.
-    const { backup, aborted } = await asAsked(ctx, created, inputs).catch((err: unknown) => {
-      throw new CreatedButFailedError(created.id, backupOutputs(created), err);
-    });
+    const asked = asAsked(ctx, created, inputs);
+    const { backup, aborted } = await afterCreate(created.id, backupOutputs(created), asked);
     const outs = backupOutputs(backup);
     if (aborted) throw new CreatedButFailedError(created.id, outs, aborted);
     return { id: created.id, outs };

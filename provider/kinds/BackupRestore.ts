@@ -20,7 +20,7 @@ import {
   triggersListInput,
   uuidString,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN, twoParents, waitFor } from "../core/lifecycle";
+import { afterCreate, type Context, FORGOTTEN, twoParents, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const restoreShape = {
@@ -159,12 +159,8 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const id = randomUUID();
     const run = await restore(ctx, inputs, 0);
-    try {
-      return { id, outs: await waited(ctx, run, inputs) };
-    } catch (err) {
-      // Recorded, so the next `up` waits again instead of restoring twice.
-      throw new CreatedButFailedError(id, run, err);
-    }
+    // A failure is recorded, so the next `up` waits again instead of restoring twice.
+    return { id, outs: await afterCreate(id, run, waited(ctx, run, inputs)) };
   },
   async read(_id, _olds, ctx) {
     // Gone when its backup (or install) is gone.

@@ -12,7 +12,7 @@ import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { DOMAINS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, domainNameInput, out, uuidString } from "../core/inputs";
-import { answer, CreatedButFailedError, say } from "../core/lifecycle";
+import { afterCreate, answer, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -191,12 +191,8 @@ export const definition = defineKind({
     const adopted = created ? undefined : `domain ${name} of install ${installId}`;
     const patch = domainPatch(outs, inputs);
     if (!patch) return { id: record.id, outs, adopted };
-    try {
-      const updated = await update(ctx.client, installId, record.id, patch);
-      return { id: record.id, outs: domainOutputs(updated), adopted };
-    } catch (err) {
-      throw new CreatedButFailedError(record.id, outs, err);
-    }
+    const updated = await afterCreate(record.id, outs, update(ctx.client, installId, record.id, patch));
+    return { id: record.id, outs: domainOutputs(updated), adopted };
   },
   async read(id, _olds, ctx) {
     // One the listing lacks is confirmed by a GET of its own (404: gone).

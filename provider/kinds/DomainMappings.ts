@@ -21,7 +21,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, waitFor } from "../core/lifecycle";
+import { afterCreate, type Context, waitFor } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
 const mappingInput = z
@@ -175,22 +175,21 @@ function waitSettled(ctx: Context, mappings: readonly { domain: string }[]): Pro
 /**
  * Makes the environment's set exactly the `:replace` body's and waits until it is settled. Given the live
  * set (a create), one that already is that set (an import, the way back after a crash) is not sent again,
- * nor waited for when all of it is ACTIVE; a failed wait throws what `waitFailed` makes of its error.
+ * nor waited for when all of it is ACTIVE; a failed wait of a create (`id`) records the set made.
  */
 async function apply(
   ctx: Context,
   body: ReplaceDomainMappingsRequest,
   live?: MappingStatus[],
-  waitFailed: (err: unknown) => unknown = (err) => err,
+  id?: string,
 ): Promise<MappingStatus[]> {
   const wanted = body.domainMappings;
   const same =
     live !== undefined && isDeepStrictEqual(normalizeMappings(asInputs(live)), normalizeMappings(wanted));
   if (!same) await ctx.client.domainMappings.replace(...environmentOf(ctx), body);
   if (same && live.every((m) => m.state === "ACTIVE")) return live;
-  return waitSettled(ctx, wanted).catch((err: unknown) => {
-    throw waitFailed(err);
-  });
+  const settled = waitSettled(ctx, wanted);
+  return id === undefined ? settled : afterCreate(id, mappingsOutputs([]), settled);
 }
 
 export const definition = defineKind({
@@ -243,8 +242,7 @@ export const definition = defineKind({
           `(${existing.map((m) => m.domain).join(", ")})`,
         "set adopt: true to replace them with this set",
       );
-    const failed = (err: unknown) => new CreatedButFailedError(id, mappingsOutputs([]), err);
-    const statuses = await apply(ctx, replaceBody(inputs), existing, failed);
+    const statuses = await apply(ctx, replaceBody(inputs), existing, id);
     const adopted = existing.length ? `domain mappings of environment ${environmentId}` : undefined;
     return { id, outs: mappingsOutputs(statuses), adopted };
   },

@@ -9,7 +9,7 @@ import { unlessGone } from "../core/children";
 import { collect, defineKind } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, stringInput, timeoutSecondsInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, waitFor } from "../core/lifecycle";
+import { afterCreate, type Context, waitFor } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
 const inputs = z
@@ -130,14 +130,12 @@ export const definition = defineKind({
       (await ctx.client.environments.create(...environmentOf(ctx), body as CreateEnvironmentRequest));
     const id = record.name || resourceNameOf(ctx);
     let outs = environmentOutputs(record, ctx);
-    try {
-      const patch = environmentPatch(outs, inputs);
-      if (patch)
-        outs = environmentOutputs(await ctx.client.environments.update(...environmentOf(ctx), patch), ctx);
-      outs = environmentOutputs(await waitReconciled(ctx), ctx);
-    } catch (err) {
-      throw new CreatedButFailedError(id, outs, err);
+    const patch = environmentPatch(outs, inputs);
+    if (patch) {
+      const updated = ctx.client.environments.update(...environmentOf(ctx), patch);
+      outs = environmentOutputs(await afterCreate(id, outs, updated), ctx);
     }
+    outs = environmentOutputs(await afterCreate(id, outs, waitReconciled(ctx)), ctx);
     return { id, outs, adopted: found && `environment ${name} of app ${appId}` };
   },
   async read(_id, _olds, ctx) {

@@ -16,7 +16,7 @@ import {
   uuidString,
 } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
-import { type Context, CreatedButFailedError, waitFor } from "../core/lifecycle";
+import { afterCreate, type Context, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -155,12 +155,8 @@ export const definition = defineKind({
       throw alreadyExists(`install ${ctx.key} already exists in account ${ctx.parent} (id ${existing.id})`);
     const record = existing ?? (await ctx.client.installs.create(WIRE.body(inputs) as CreateInstallRequest));
     let outs = installOutputs(record);
-    try {
-      if (existing) outs = installOutputs(await place(ctx, existing, inputs));
-      outs = installOutputs(await waitActive(ctx, record.id));
-    } catch (err) {
-      throw new CreatedButFailedError(record.id, outs, err);
-    }
+    if (existing) outs = installOutputs(await afterCreate(record.id, outs, place(ctx, existing, inputs)));
+    outs = installOutputs(await afterCreate(record.id, outs, waitActive(ctx, record.id)));
     return { id: record.id, outs, adopted: existing && `install ${ctx.key} of account ${ctx.parent}` };
   },
   // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.

@@ -4,7 +4,7 @@ import { unlessGone } from "../core/children";
 import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, stringInput, uuidString } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN, twoParents } from "../core/lifecycle";
+import { afterCreate, type Context, FORGOTTEN, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty");
@@ -145,12 +145,9 @@ export const definition = defineKind({
       return { id, outs, adopted: `Let's Encrypt certificate of domain ${domainId}` };
     }
     await order(ctx, inputs);
-    try {
-      return { id, outs: certificateOutputs(await current(ctx)) };
-    } catch (err) {
-      // The order was placed: record it, so the next `up` does not order twice.
-      throw new CreatedButFailedError(id, certificateOutputs(undefined), err);
-    }
+    // The order was placed: a failure records it, so the next `up` does not order twice.
+    const cert = await afterCreate(id, certificateOutputs(undefined), current(ctx));
+    return { id, outs: certificateOutputs(cert) };
   },
   async read(_id, _olds, ctx) {
     const cert = letsEncrypt((await ctx.client.certificates.getForDomain(...twoParents(ctx))).certificate);

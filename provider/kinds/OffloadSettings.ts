@@ -17,7 +17,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
+import { afterCreate, type Context, FORGOTTEN, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const pathSetting = z
@@ -210,12 +210,9 @@ export const definition = defineKind({
       return { id: ctx.parent, outs };
     }
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(inputs));
-    try {
-      return { id: ctx.parent, outs: await waitApplied(ctx, inputs) };
-    } catch (err) {
-      // The PATCH was accepted: the settings exist (pending) and are recorded with the inputs, never orphaned.
-      throw new CreatedButFailedError(ctx.parent, { status: "pending" }, err);
-    }
+    // The PATCH was accepted: the settings exist (pending) and are recorded with the inputs, never orphaned.
+    const outs = await afterCreate(ctx.parent, { status: "pending" }, waitApplied(ctx, inputs));
+    return { id: ctx.parent, outs };
   },
   async read(id, _olds, ctx) {
     const live = await ctx.client.offloadSettings.get(ctx.parent || id);

@@ -18,7 +18,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { type Context, CreatedButFailedError } from "../core/lifecycle";
+import { afterCreate, type Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** How often a report runs. */
@@ -321,12 +321,9 @@ export const definition = defineKind({
       const outs = { ...scheduleOutputs(found, inputs), createMatch: "adopted" as const };
       const patch = schedulePatch(outs, inputs);
       const adopted = `report schedule "${title}" of site ${siteId}`;
-      try {
-        const patched = patch && (await patchAndRead(ctx, found.uuid, patch, inputs));
-        return { id: found.uuid, outs: { ...(patched || outs), createMatch: outs.createMatch }, adopted };
-      } catch (err) {
-        throw new CreatedButFailedError(found.uuid, outs, err);
-      }
+      const patched =
+        patch && (await afterCreate(found.uuid, outs, patchAndRead(ctx, found.uuid, patch, inputs)));
+      return { id: found.uuid, outs: { ...(patched || outs), createMatch: outs.createMatch }, adopted };
     }
     const before = new Set(existing.map((s) => s.uuid));
     await ctx.client.reportSchedules.create(WIRE.body(inputs) as CreateReportScheduleRequest);
