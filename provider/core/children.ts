@@ -9,7 +9,7 @@
  *
  * By id, the reads: served by a listing started after this process's last write under the parent (a write
  * may change other children too: a new primary domain, the last owner), so a read after a write lists
- * again; an id the listing lacks is for the caller to confirm by a GET.
+ * again; an id the listing lacks is confirmed by a GET.
  */
 import { isNotFound, isRefusal, type WpEngineClient } from "../../sdk";
 
@@ -21,8 +21,8 @@ export interface ChildrenOptions<T> {
   keyOf(item: T): string;
   /** The child's id, as a read asks for it. */
   idOf(item: T): string;
-  /** The child as it is now; `undefined` when it is gone (404). */
-  get(client: WpEngineClient, parent: string, item: T): Promise<T | undefined>;
+  /** The child with `id` as it is now; `undefined` when it is gone (404). */
+  get(client: WpEngineClient, parent: string, id: string): Promise<T | undefined>;
 }
 
 /** What {@link Children.find} and {@link Children.create} resolve to: the live child and who made it. */
@@ -51,7 +51,7 @@ export interface Children<T> {
   find(client: WpEngineClient, parent: string, key: string, after?: number): Promise<Found<T> | undefined>;
   /** Runs `make` (a write) and records the child; refused, the child a later listing finds under `key`, else the refusal. */
   create(client: WpEngineClient, parent: string, key: string, make: () => Promise<T>): Promise<Found<T>>;
-  /** The child with `id` as a listing started after this process's last write there saw it; `undefined` when absent. */
+  /** The child with `id` as a listing started after this process's last write there saw it, else a GET; `undefined` when gone. */
   read(client: WpEngineClient, parent: string, id: string): Promise<T | undefined>;
   /** A write under the parent other than a create or delete: later reads list again once it settles, whatever the outcome. */
   writing<R>(client: WpEngineClient, parent: string, write: Promise<R>): Promise<R>;
@@ -116,7 +116,7 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
     async find(client, parent, key, after) {
       const listed = (await listing(client, parent, after)).get(key);
       if (listed === undefined) return undefined;
-      const live = await opts.get(client, parent, listed);
+      const live = await opts.get(client, parent, opts.idOf(listed));
       record(client, parent, key, live);
       return live === undefined ? undefined : { item: live, created: false };
     },
@@ -141,7 +141,7 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
       const items = await listing(client, parent, parentOf(client, parent).wroteAt);
       const ids = byId.get(items) ?? new Map([...items.values()].map((i) => [opts.idOf(i), i]));
       byId.set(items, ids);
-      return ids.get(id);
+      return ids.get(id) ?? opts.get(client, parent, id);
     },
 
     writing,

@@ -7,5 +7,5 @@ export const DOMAINS = sharedChildren<ApiDomain>({
   list: (client, installId) => client.domains.listAll(installId),
   keyOf: (d) => d.name.toLowerCase(),
   idOf: (d) => d.id,
-  get: (client, installId, d) => unlessGone(client.domains.get(installId, d.id)),
+  get: (client, installId, id) => unlessGone(client.domains.get(installId, id)),
 });

@@ -147,7 +147,7 @@ const USERS = sharedChildren<ApiAccountUser>({
   list: (client, accountId) => client.accountUsers.list(accountId),
   keyOf: (u) => (u.email ?? "").toLowerCase(),
   idOf: (u) => u.user_id,
-  get: (client, accountId, u) => unlessGone(client.accountUsers.get(accountId, u.user_id)),
+  get: (client, accountId, id) => unlessGone(client.accountUsers.get(accountId, id)),
 });
 
 /** The names of an existing user that differ from the inputs (a user cannot be renamed). */
@@ -216,10 +216,8 @@ export const definition = defineKind({
     return { id, outs: accountUserOutputs(updated.account_user), adopted };
   },
   async read(id, _olds, ctx) {
-    // A user the listing lacks is confirmed by a GET of its own (404: gone).
-    const u =
-      (await USERS.read(ctx.client, ctx.parent, id)) ?? (await ctx.client.accountUsers.get(ctx.parent, id));
-    return { outs: accountUserOutputs(u) };
+    const u = await USERS.read(ctx.client, ctx.parent, id);
+    return u && { outs: accountUserOutputs(u) };
   },
   async update(id, olds, news, ctx) {
     const patch = accountUserPatch(olds, news);

@@ -195,10 +195,8 @@ export const definition = defineKind({
     return { id: record.id, outs: domainOutputs(updated), adopted };
   },
   async read(id, _olds, ctx) {
-    // One the listing lacks is confirmed by a GET of its own (404: gone).
-    const d =
-      (await DOMAINS.read(ctx.client, ctx.parent, id)) ?? (await ctx.client.domains.get(ctx.parent, id));
-    return { outs: domainOutputs(d) };
+    const d = await DOMAINS.read(ctx.client, ctx.parent, id);
+    return d && { outs: domainOutputs(d) };
   },
   async update(id, olds, news, ctx) {
     const patch = domainPatch(olds, news);
