@@ -270,12 +270,9 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
       if (e?.alreadyExists !== true && !(typeof e?.status === "number" && !mayHaveActed(err))) return err;
       record("failed", identity);
       if (!current || claim || e?.alreadyExists !== true) return err;
-      return Object.assign(
-        new Error(
-          `${(err as Error).message}. Not taken by pulumi-wpengine recover: no create of this stack's interrupted ` +
-            "run made it (another stack or a person may manage it)",
-        ),
-        { alreadyExists: true },
+      return new Error(
+        `${(err as Error).message}. Not taken by pulumi-wpengine recover: no create of this stack's interrupted ` +
+          "run made it (another stack or a person may manage it)",
       );
     },
   };
