@@ -175,7 +175,7 @@ function waitSettled(ctx: Context, mappings: readonly { domain: string }[]): Pro
 /**
  * Makes the environment's set exactly the `:replace` body's and waits until it is settled. Given the live
  * set (a create), one that already is that set (an import, the way back after a crash) is not sent again,
- * nor waited for when all of it is ACTIVE; a failed wait of a create (`id`) records the set made.
+ * nor waited for when all of it is ACTIVE; a failed wait of a create (`id`) still records the resource.
  */
 async function apply(
   ctx: Context,
