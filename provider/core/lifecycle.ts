@@ -91,7 +91,10 @@ export interface Created<O> {
   adopted?: string;
 }
 
-/** Thrown from `create` when the object exists but a later step failed: the engine records it. */
+/**
+ * Thrown from `create` when the object exists but a later step failed, or from an action's `update` when the
+ * action ran but a later step (its wait) failed: the engine records `properties` with the failure.
+ */
 export class CreatedButFailedError extends Error {
   constructor(
     readonly id: string,
@@ -271,6 +274,12 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
   };
   // After a failed write that certainly did nothing, the next step (one that may have acted: `withStep`).
   const next = (action: string, err: unknown) => (wasTurnedAway(err) ? nothingDone(action, err) : undefined);
+  // Keeps the provider in the recorded properties so a later destroy or refresh can run.
+  const recorded = (action: string, err: CreatedButFailedError, inputs: Props) => {
+    err.properties = { ...withInputs(def, inputs, err.properties), __provider: inputs["__provider"] };
+    err.message = explainError(def.kind, action, err.cause ?? err, undefined, def.schema).message;
+    return err;
+  };
   return {
     definition: def,
 
@@ -334,10 +343,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         if (!(err instanceof CreatedButFailedError))
           return fail("create", withStep(def, inputs, journal.failed(err)), next("create", err));
         journal.made(err.id);
-        // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
-        err.properties = { ...withInputs(def, inputs, err.properties), __provider: inputs["__provider"] };
-        err.message = explainError(def.kind, "create", err.cause ?? err, undefined, def.schema).message;
-        throw err;
+        throw recorded("create", err, inputs);
       }
     },
 
@@ -377,6 +383,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         );
         return { outs: withInputs(def, given, outs) };
       } catch (err) {
+        if (err instanceof CreatedButFailedError) throw recorded("update", err, given);
         return fail("update", withStep(def, news, err), next("update", err));
       }
     },
