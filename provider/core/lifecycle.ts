@@ -9,7 +9,6 @@ import {
   mayHaveActed,
   POLL_FIRST_MS,
   POLL_MAX_MS,
-  type PollCheck,
   pollUntil,
   type WpEngineClient,
   WpEngineTimeoutError,
@@ -63,18 +62,26 @@ export function contextOf(
   };
 }
 
-/** Checks until `check` is done, within the call's `timeoutSeconds`; at the sdk's pace unless `pace` is given. */
+/**
+ * Reads until `pending` (what is still awaited, in words) is undefined, within the call's `timeoutSeconds`:
+ * the last read. At the sdk's pace unless `pace` is given.
+ */
 export function waitFor<T>(
   ctx: Context,
   what: string,
-  check: () => Promise<PollCheck<T>>,
+  read: () => Promise<T>,
+  pending: (value: T) => string | undefined,
   { note, pace }: { note?: string; pace?: { intervalMs: number; maxIntervalMs: number } } = {},
 ): Promise<T> {
   return pollUntil<T>({
     deadlineMs: ctx.timeoutSeconds * 1000,
     ...(pace ?? { intervalMs: POLL_FIRST_MS, maxIntervalMs: POLL_MAX_MS }),
     describe: `${what} (${note ? `${note}; ` : ""}timeoutSeconds ${ctx.timeoutSeconds})`,
-    check,
+    check: async () => {
+      const value = await read();
+      const state = pending(value);
+      return state === undefined ? { done: true, value } : { done: false, state };
+    },
   });
 }
 

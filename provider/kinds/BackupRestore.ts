@@ -104,13 +104,11 @@ export function restoreSummary(i: Record<string, unknown>): string {
 async function waited<R extends object>(ctx: Context, run: R, i: BackupRestoreInputs) {
   if (!i.wait) return run;
   const [installId] = twoParents(ctx);
-  const installStatus = await waitFor<string | null>(
+  const installStatus = await waitFor(
     ctx,
     `install ${installId} to finish restoring`,
-    async () => {
-      const status = (await ctx.client.installs.get(installId)).status ?? null;
-      return status === "pending" ? { done: false, state: status } : { done: true, value: status };
-    },
+    async () => (await ctx.client.installs.get(installId)).status ?? null,
+    (status) => (status === "pending" ? status : undefined),
     { pace: BACKUP_POLL },
   );
   return { ...run, installStatus };
