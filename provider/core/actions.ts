@@ -1,7 +1,6 @@
 /** What the action resources share (`BackupRestore`, `InstallCopy`: an action, not an object). */
-import type { KindProvider } from "./define";
 import { containsUnknown, normalizeEmails, type Props } from "./inputs";
-import { type Context, differs } from "./lifecycle";
+import { type Checked, type Context, differs } from "./lifecycle";
 
 /** A value as a summary shows it: unknown values during preview read "(known after apply)". */
 export function shown(value: unknown): string {
@@ -35,15 +34,10 @@ export const goneWithParent =
     return { outs: olds };
   };
 
-/** An action's provider: `check` adds the `summary`, in words, replacing any value given. */
-export function actionProvider<P extends KindProvider>(base: P, summarize: (inputs: Props) => string): P {
-  return {
-    ...base,
-    async check(olds: Props, news: Props) {
-      const { summary: _ignored, ...given } = news;
-      const result = await base.check!(olds, given);
-      if (result.failures?.length) return result;
-      return { inputs: { ...result.inputs, summary: summarize(result.inputs) } };
-    },
-  };
+/** An action's end of check: adds the `summary`, in words, replacing any value given. */
+export function withSummary(summarize: (inputs: Props) => string) {
+  return (checked: Checked): Checked =>
+    checked.failures?.length
+      ? checked
+      : { inputs: { ...checked.inputs, summary: summarize(checked.inputs) } };
 }

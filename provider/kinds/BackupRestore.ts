@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { RestoreBackupRequest } from "../../sdk";
-import { actionProvider, changedActionInputs, normalizeActionInput, shown } from "../core/actions";
+import { changedActionInputs, normalizeActionInput, shown, withSummary } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
 import {
   actionAdoptInput,
@@ -152,7 +152,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  wrapProvider: (generic) => actionProvider(generic, restoreSummary),
+  check: withSummary(restoreSummary),
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();
