@@ -1,9 +1,6 @@
 /** What the action resources share (`BackupRestore`, `InstallCopy`: an action, not an object). */
-import { getClient } from "./client";
-import type { KindProvider } from "./define";
-import { explainError } from "./errors";
 import { containsUnknown, normalizeEmails, type Props } from "./inputs";
-import { type Context, contextOf, differs, toPlain, withStep } from "./lifecycle";
+import { type Checked, type Context, differs } from "./lifecycle";
 
 /** A value as a summary shows it: unknown values during preview read "(known after apply)". */
 export function shown(value: unknown): string {
@@ -37,45 +34,10 @@ export const goneWithParent =
     return { outs: olds };
   };
 
-/** The action ran (the service accepted it) but a later step failed: the state must still record the run. */
-export class ActionRanButFailedError extends Error {
-  constructor(
-    readonly outs: Props,
-    readonly reason: unknown,
-  ) {
-    super(reason instanceof Error ? reason.message : String(reason));
-    this.name = "ActionRanButFailedError";
-  }
-}
-
-/** An action's provider: `check` adds the `summary`; `update` records a run whose wait failed (no rerun). */
-export function actionProvider<P extends KindProvider>(
-  base: P,
-  summarize: (inputs: Props) => string,
-  update: (id: string, olds: Props, news: Props, ctx: Context) => Promise<Props>,
-): P {
-  const kind = base.definition.kind;
-  return {
-    ...base,
-    async check(olds: Props, news: Props) {
-      const { summary: _ignored, ...given } = news;
-      const result = await base.check!(olds, given);
-      if (result.failures?.length) return result;
-      return { inputs: { ...result.inputs, summary: summarize(result.inputs) } };
-    },
-    async update(id: string, olds: Props, news: Props) {
-      const { __provider, ...inputs } = news;
-      try {
-        const outs = await update(id, olds, inputs, contextOf(base.definition, await getClient(), inputs));
-        return { outs: toPlain({ ...inputs, ...outs }) };
-      } catch (err) {
-        if (!(err instanceof ActionRanButFailedError))
-          throw explainError(kind, "update", withStep(base.definition, inputs, err));
-        // The engine records `properties` with the failure (a partial update), exactly as for create.
-        const failure = explainError(kind, "update", err.reason);
-        Object.assign(failure, { id, properties: { ...toPlain({ ...inputs, ...err.outs }), __provider } });
-        throw failure;
-      }
-    },
-  };
+/** An action's end of check: adds the `summary`, in words, replacing any value given. */
+export function withSummary(summarize: (inputs: Props) => string) {
+  return (checked: Checked): Checked =>
+    checked.failures?.length
+      ? checked
+      : { inputs: { ...checked.inputs, summary: summarize(checked.inputs) } };
 }

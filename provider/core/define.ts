@@ -138,8 +138,6 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
   outputs: OS;
   /** Inputs `check` computes (no field of `inputs`), compared as the updatable inputs are. */
   computedInputs?: readonly string[];
-  /** Builds the kind's provider from the generic one (an action's `check` and `update`: actions.ts). */
-  wrapProvider?: (generic: KindProvider) => KindProvider;
 }
 
 /** A kind as every front door reads it. */
@@ -191,6 +189,6 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     identity,
   } as DefinitionOf<IS, OS> & Omit<Kind<IS, OS>, "provider">;
   const computed = spec.computedInputs as (keyof z.output<IS> & string)[] | undefined;
-  const generic = defineProvider(computed ? { ...def, updatable: [...def.updatable, ...computed] } : def);
-  return { ...def, provider: spec.wrapProvider?.(generic) ?? generic };
+  const provider = defineProvider(computed ? { ...def, updatable: [...def.updatable, ...computed] } : def);
+  return { ...def, provider };
 }

@@ -9,7 +9,6 @@ import {
   mayHaveActed,
   POLL_FIRST_MS,
   POLL_MAX_MS,
-  type PollCheck,
   pollUntil,
   type WpEngineClient,
   WpEngineTimeoutError,
@@ -63,18 +62,26 @@ export function contextOf(
   };
 }
 
-/** Checks until `check` is done, within the call's `timeoutSeconds`; at the sdk's pace unless `pace` is given. */
+/**
+ * Reads until `pending` (what is still awaited, in words) is undefined, within the call's `timeoutSeconds`:
+ * the last read. At the sdk's pace unless `pace` is given.
+ */
 export function waitFor<T>(
   ctx: Context,
   what: string,
-  check: () => Promise<PollCheck<T>>,
+  read: () => Promise<T>,
+  pending: (value: T) => string | undefined,
   { note, pace }: { note?: string; pace?: { intervalMs: number; maxIntervalMs: number } } = {},
 ): Promise<T> {
   return pollUntil<T>({
     deadlineMs: ctx.timeoutSeconds * 1000,
     ...(pace ?? { intervalMs: POLL_FIRST_MS, maxIntervalMs: POLL_MAX_MS }),
     describe: `${what} (${note ? `${note}; ` : ""}timeoutSeconds ${ctx.timeoutSeconds})`,
-    check,
+    check: async () => {
+      const value = await read();
+      const state = pending(value);
+      return state === undefined ? { done: true, value } : { done: false, state };
+    },
   });
 }
 
@@ -91,7 +98,10 @@ export interface Created<O> {
   adopted?: string;
 }
 
-/** Thrown from `create` when the object exists but a later step failed: the engine records it. */
+/**
+ * Thrown from `create` when the object exists but a later step failed, or from an action's `update` when the
+ * action ran but a later step (its wait) failed: the engine records `properties` with the failure.
+ */
 export class CreatedButFailedError extends Error {
   constructor(
     readonly id: string,
@@ -278,6 +288,12 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
   };
   // After a failed write that certainly did nothing, the next step (one that may have acted: `withStep`).
   const next = (action: string, err: unknown) => (wasTurnedAway(err) ? nothingDone(action, err) : undefined);
+  // Keeps the provider in the recorded properties so a later destroy or refresh can run.
+  const recorded = (action: string, err: CreatedButFailedError, inputs: Props) => {
+    err.properties = { ...withInputs(def, inputs, err.properties), __provider: inputs["__provider"] };
+    err.message = explainError(def.kind, action, err.cause ?? err, undefined, def.schema).message;
+    return err;
+  };
   return {
     definition: def,
 
@@ -341,10 +357,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         if (!(err instanceof CreatedButFailedError))
           return fail("create", withStep(def, inputs, journal.failed(err)), next("create", err));
         journal.made(err.id);
-        // Recorded as created-but-failed: keep the provider so a later destroy or refresh can run.
-        err.properties = { ...withInputs(def, inputs, err.properties), __provider: inputs["__provider"] };
-        err.message = explainError(def.kind, "create", err.cause ?? err, undefined, def.schema).message;
-        throw err;
+        throw recorded("create", err, inputs);
       }
     },
 
@@ -384,6 +397,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         );
         return { outs: withInputs(def, given, outs) };
       } catch (err) {
+        if (err instanceof CreatedButFailedError) throw recorded("update", err, given);
         return fail("update", withStep(def, news, err), next("update", err));
       }
     },

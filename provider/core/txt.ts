@@ -17,8 +17,6 @@ export const retryIntervalSecondsInput = z
 export async function verifyUntilSeen<T>(opts: {
   timeoutSeconds: number;
   retryIntervalSeconds: number;
-  /** What is awaited, for messages: "the TXT record of domain www.example.com". */
-  describe: string;
   attempt: () => Promise<T>;
   /** The message of a timeout: what to publish (read fresh), given the service's last answer. */
   explain: (lastAnswer: string | undefined) => Promise<string>;
@@ -29,7 +27,8 @@ export async function verifyUntilSeen<T>(opts: {
       deadlineMs: opts.timeoutSeconds * 1000,
       intervalMs,
       maxIntervalMs: intervalMs,
-      describe: opts.describe,
+      // Never shown: `explain` words the timeout.
+      describe: "the TXT record to be seen",
       check: async () => {
         try {
           return { done: true, value: await opts.attempt() };

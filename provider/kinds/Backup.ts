@@ -99,15 +99,11 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
 /** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
 async function settled(ctx: Context, b: ApiBackup) {
   if (isTerminalBackupStatus(b.status)) return b;
-  return waitFor<ApiBackup>(
+  return waitFor(
     ctx,
     `backup ${b.id} of install ${ctx.parent} to complete`,
-    async () => {
-      const live = await ctx.client.backups.get(ctx.parent, b.id);
-      return isTerminalBackupStatus(live.status)
-        ? { done: true, value: live }
-        : { done: false, state: live.status };
-    },
+    () => ctx.client.backups.get(ctx.parent, b.id),
+    (live) => (isTerminalBackupStatus(live.status) ? undefined : live.status),
     { pace: BACKUP_POLL },
   );
 }

@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { RestoreBackupRequest } from "../../sdk";
-import {
-  ActionRanButFailedError,
-  actionProvider,
-  changedActionInputs,
-  normalizeActionInput,
-  shown,
-} from "../core/actions";
+import { changedActionInputs, normalizeActionInput, shown, withSummary } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
 import {
   actionAdoptInput,
@@ -110,13 +104,11 @@ export function restoreSummary(i: Record<string, unknown>): string {
 async function waited<R extends object>(ctx: Context, run: R, i: BackupRestoreInputs) {
   if (!i.wait) return run;
   const [installId] = twoParents(ctx);
-  const installStatus = await waitFor<string | null>(
+  const installStatus = await waitFor(
     ctx,
     `install ${installId} to finish restoring`,
-    async () => {
-      const status = (await ctx.client.installs.get(installId)).status ?? null;
-      return status === "pending" ? { done: false, state: status } : { done: true, value: status };
-    },
+    async () => (await ctx.client.installs.get(installId)).status ?? null,
+    (status) => (status === "pending" ? status : undefined),
     { pace: BACKUP_POLL },
   );
   return { ...run, installStatus };
@@ -124,15 +116,17 @@ async function waited<R extends object>(ctx: Context, run: R, i: BackupRestoreIn
 
 const WIRE = wireOf(inputs, outputs);
 
-/** Starts one restore; returns the outputs of the run. */
-async function restore(ctx: Context, i: BackupRestoreInputs, previousCount: number) {
+/** Restores once, then waits as asked; a failed wait still records the run as resource `id`. */
+async function restore(ctx: Context, id: string, i: BackupRestoreInputs, previousCount: number) {
   const body = WIRE.body(i, ["notificationEmails", "restoreDatabase", "createCheckpoint"]);
   await ctx.client.backups.restore(...twoParents(ctx), body as RestoreBackupRequest);
-  return {
+  const run = {
     restoreCount: previousCount + 1,
     lastRestoredAt: new Date().toISOString(),
     installStatus: "pending",
   };
+  // Recorded, so the next `up` waits again instead of restoring twice.
+  return afterCreate(id, run, waited(ctx, run, i));
 }
 
 export const definition = defineKind({
@@ -154,34 +148,26 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  wrapProvider: (generic) => actionProvider(generic, restoreSummary, updateRestore),
+  check: withSummary(restoreSummary),
   normalize: normalizeActionInput,
   async create(inputs, ctx) {
     const id = randomUUID();
-    const run = await restore(ctx, inputs, 0);
-    // A failure is recorded, so the next `up` waits again instead of restoring twice.
-    return { id, outs: await afterCreate(id, run, waited(ctx, run, inputs)) };
+    return { id, outs: await restore(ctx, id, inputs, 0) };
   },
   async read(_id, _olds, ctx) {
     // Gone when its backup (or install) is gone.
     await ctx.client.backups.get(...twoParents(ctx));
     return { outs: {} as OutputsOf<typeof inputs, typeof outputs> };
   },
+  update: (id, olds, news, ctx) => updateRestore(id, olds, news, ctx) as Promise<z.output<typeof outputs>>,
   delete: async () => `${FORGOTTEN}a restore cannot be undone`,
 });
 
 /** Restores again when an action input changed, then waits. */
-export async function updateRestore(_id: string, olds: Props, news: Props, ctx: Context) {
+export async function updateRestore(id: string, olds: Props, news: Props, ctx: Context) {
   const i = news as BackupRestoreInputs;
   const previous = typeof olds["restoreCount"] === "number" ? olds["restoreCount"] : 0;
-  if (!changedActionInputs(olds, news, RESTORE_INPUTS).length) {
-    const { lastRestoredAt = null, installStatus = null } = olds;
-    return waited(ctx, { restoreCount: previous, lastRestoredAt, installStatus }, i);
-  }
-  const run = await restore(ctx, i, previous);
-  try {
-    return await waited(ctx, run, i);
-  } catch (err) {
-    throw new ActionRanButFailedError(run, err);
-  }
+  if (changedActionInputs(olds, news, RESTORE_INPUTS).length) return restore(ctx, id, i, previous);
+  const { lastRestoredAt = null, installStatus = null } = olds;
+  return waited(ctx, { restoreCount: previous, lastRestoredAt, installStatus }, i);
 }

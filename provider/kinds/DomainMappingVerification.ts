@@ -82,7 +82,6 @@ async function verify(
     const answer = await verifyUntilSeen({
       timeoutSeconds,
       retryIntervalSeconds,
-      describe: `the TXT record of domain mapping ${domain}`,
       attempt: () => ctx.client.domainMappings.verifyTxtRecord(...environmentOf(ctx), domain),
       explain: async (lastAnswer) => {
         // The record to publish is the one the service is looking for now.

@@ -153,23 +153,21 @@ const mappingsOutputs = (statuses: MappingStatus[]) => ({
 });
 
 /** Polls until every declared domain is ACTIVE (and, for an empty set, until nothing is left). */
-function waitSettled(ctx: Context, mappings: readonly { domain: string }[]): Promise<MappingStatus[]> {
+async function waitSettled(ctx: Context, mappings: readonly { domain: string }[]): Promise<MappingStatus[]> {
   const domains = mappings.map((m) => m.domain);
   const pending = (statuses: readonly MappingStatus[]) =>
     statuses.map((s) => `${s.domain} ${s.state}`).join(", ") || "missing";
-  return waitFor<MappingStatus[]>(
+  const all = await waitFor(
     ctx,
     `the domain mappings of ${resourceNameOf(ctx)} ${domains.length ? "to become ACTIVE" : "to be removed"}`,
-    async () => {
-      const all = await collect(mappingStatuses(ctx.client, environmentOf(ctx)));
-      if (!domains.length)
-        return all.length ? { done: false, state: pending(all) } : { done: true, value: [] };
+    () => collect(mappingStatuses(ctx.client, environmentOf(ctx))),
+    (all) => {
+      if (!domains.length) return all.length ? pending(all) : undefined;
       const waiting = domains.filter((d) => all.find((s) => s.domain === d)?.state !== "ACTIVE");
-      if (waiting.length)
-        return { done: false, state: pending(all.filter((s) => waiting.includes(s.domain))) };
-      return { done: true, value: liveSet(all) };
+      return waiting.length ? pending(all.filter((s) => waiting.includes(s.domain))) : undefined;
     },
   );
+  return liveSet(all);
 }
 
 /**

@@ -95,7 +95,6 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs) {
   const answer = await verifyUntilSeen({
     // Paced by the inputs' timeoutSeconds and retryIntervalSeconds.
     ...inputs,
-    describe: `the TXT record of domain ${domain.name}`,
     // The domain's ownership changes: this process's reads of the install's domains list again.
     attempt: () => DOMAINS.writing(ctx.client, installId, ctx.client.domains.verify(installId, domainId)),
     explain: async (lastAnswer) => {

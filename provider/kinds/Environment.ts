@@ -81,10 +81,12 @@ export const environmentPatch = (have: Settings, want: Settings) =>
 
 /** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
 const waitReconciled = (ctx: Context) =>
-  waitFor<ApiEnvironment>(ctx, `environment ${resourceNameOf(ctx)} to finish reconciling`, async () => {
-    const e = await ctx.client.environments.get(...environmentOf(ctx));
-    return e.reconciling ? { done: false, state: "reconciling" } : { done: true, value: e };
-  });
+  waitFor(
+    ctx,
+    `environment ${resourceNameOf(ctx)} to finish reconciling`,
+    () => ctx.client.environments.get(...environmentOf(ctx)),
+    (e) => (e.reconciling ? "reconciling" : undefined),
+  );
 
 const findEnvironment = (ctx: Context) => unlessGone(ctx.client.environments.get(...environmentOf(ctx)));
 

@@ -137,13 +137,15 @@ async function deploy(ctx: Context, { path }: z.output<typeof inputs>, id?: stri
   // The upload happened: the build exists even if it failed, so a create (`id`) records the resource with it.
   const failed = (error: unknown) => (id ? new CreatedButFailedError(id, outs(), error) : error);
   try {
-    await waitFor(ctx, `build ${name} to finish`, async () => {
-      last = await ctx.client.builds.get(...environmentOf(ctx), buildIdOf(name));
-      const state = last.state ?? "STATE_UNSPECIFIED";
-      return ["SUCCEEDED", "FAILED", "CANCELLED"].includes(state)
-        ? { done: true, value: last }
-        : { done: false, state };
-    });
+    await waitFor(
+      ctx,
+      `build ${name} to finish`,
+      async () => {
+        last = await ctx.client.builds.get(...environmentOf(ctx), buildIdOf(name));
+        return last.state ?? "STATE_UNSPECIFIED";
+      },
+      (state) => (["SUCCEEDED", "FAILED", "CANCELLED"].includes(state) ? undefined : state),
+    );
   } catch (error) {
     throw failed(error);
   }

@@ -98,13 +98,11 @@ export const installLoss = (olds: Pick<InstallOutputs, "name" | "installId">): s
 
 /** Polls the call's install until it is `active` (or reports no status), within `timeoutSeconds`. */
 const waitActive = (ctx: Context, installId: string) =>
-  waitFor<ApiInstall>(
+  waitFor(
     ctx,
     `install ${ctx.key} to be provisioned`,
-    async () => {
-      const i = await ctx.client.installs.get(installId);
-      return i.status === "active" || !i.status ? { done: true, value: i } : { done: false, state: i.status };
-    },
+    () => ctx.client.installs.get(installId),
+    (i) => (i.status === "active" || !i.status ? undefined : i.status),
     { note: "status active" },
   );
 

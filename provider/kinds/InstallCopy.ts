@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { CreateInstallCopyRequest } from "../../sdk";
-import { actionProvider, changedActionInputs, normalizeActionInput, shown } from "../core/actions";
+import { changedActionInputs, normalizeActionInput, shown, withSummary } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
 import {
   actionAdoptInput,
@@ -156,7 +156,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  wrapProvider: (generic) => actionProvider(generic, copySummary, updateCopy),
+  check: withSummary(copySummary),
   // The spec's rules of install copy that can be decided without the service.
   rules: [
     {
@@ -177,6 +177,7 @@ export const definition = defineKind({
     for (const install of ctx.parents) await ctx.client.installs.get(install);
     return { outs: {} as InstallCopyOutputs };
   },
+  update: (id, olds, news, ctx) => updateCopy(id, olds, news, ctx) as Promise<z.output<typeof outputs>>,
   delete: async () => `${FORGOTTEN}a copy cannot be undone`,
 });
 

@@ -146,16 +146,12 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
     return await waitFor(
       ctx,
       `the offload settings of install ${ctx.parent} to be applied`,
-      async () => {
-        const outs = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
-        // Applied AND ours: a read racing the update could still show the previous settings as applied.
-        if (outs.status === "applied" && destination(outs) === destination(inputs))
-          return { done: true, value: outs as OffloadSettingsOutputs };
-        return {
-          done: false,
-          state: `status ${outs.status ?? "unknown"}, ${destination(outs) ?? "no bucket"}`,
-        };
-      },
+      async () => offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent)) as OffloadSettingsOutputs,
+      // Applied AND ours: a read racing the update could still show the previous settings as applied.
+      (outs) =>
+        outs.status === "applied" && destination(outs) === destination(inputs)
+          ? undefined
+          : `status ${outs.status ?? "unknown"}, ${destination(outs) ?? "no bucket"}`,
       { pace: { intervalMs: 500, maxIntervalMs: 10_000 } },
     );
   } catch (err) {

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ActionRanButFailedError,
-  actionProvider,
-  changedActionInputs,
-  shown,
-} from "../../provider/core/actions";
+import { changedActionInputs, shown } from "../../provider/core/actions";
 import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
 import { BACKUP_POLL, UNKNOWN } from "../../provider/core/inputs";
-import { CreatedButFailedError, contextOf } from "../../provider/core/lifecycle";
+import { CreatedButFailedError, contextOf, defineProvider } from "../../provider/core/lifecycle";
 import {
   definition,
   RESTORE_INPUTS,
@@ -96,8 +91,8 @@ describe("BackupRestore update", () => {
       (e: unknown) => e,
     );
     expect(calls).toEqual(["restore"]);
-    expect(err).toBeInstanceOf(ActionRanButFailedError);
-    expect((err as ActionRanButFailedError).outs).toMatchObject({
+    expect(err).toBeInstanceOf(CreatedButFailedError);
+    expect((err as CreatedButFailedError).properties).toMatchObject({
       restoreCount: 2,
       installStatus: "pending",
     });
@@ -134,16 +129,16 @@ describe("BackupRestore update", () => {
     setStackConfig((k) => ({ "wpengine:username": "u", "wpengine:password": "p" })[k]);
     resetClient();
     try {
-      const failing = actionProvider(
-        provider,
-        () => "s",
-        async () => {
-          throw new ActionRanButFailedError(
+      const failing = defineProvider({
+        ...provider.definition,
+        update: async () => {
+          throw new CreatedButFailedError(
+            "the-id",
             { restoreCount: 2, lastRestoredAt: "now" },
             new Error("too slow"),
           );
         },
-      );
+      });
       const news = { ...olds, triggers: [2], __provider: "serialized" };
       const err = (await failing.update!("the-id", olds, news).then(
         () => undefined,
