@@ -73,11 +73,7 @@ export interface KindListing {
 }
 
 /** Every item of an sdk iteration (its pages followed). */
-export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of items) out.push(x);
-  return out;
-}
+export const collect = <T>(items: AsyncIterable<T>): Promise<T[]> => Array.fromAsync(items);
 
 /** The first item of an sdk iteration that matches (its pages followed only as far as needed). */
 export async function findFirst<T>(items: AsyncIterable<T>, match: (x: T) => boolean) {

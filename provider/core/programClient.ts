@@ -8,9 +8,8 @@ const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
 
 /** The program process's client for the current configuration, created on first use. */
 export function programClient(env: NodeJS.ProcessEnv = process.env): Promise<WpEngineClient> {
-  const config = new pulumi.Config("wpengine");
-  // `get` gives a secret's plaintext too: it goes only into the client's transport.
-  const raw = rawConfigOf((key) => config.get(key.replace(/^wpengine:/, "")));
+  // A secret's plaintext too (the program's `wpengine:*` config): it goes only into the client's transport.
+  const raw = rawConfigOf(pulumi.runtime.getConfig);
   return cachedClient(PROGRAM_CLIENT_KEY, resolveProviderConfig(env, raw));
 }
 

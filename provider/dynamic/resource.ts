@@ -8,25 +8,18 @@ import { thinProvider } from "./thin";
 
 /** The base of every resource class. */
 export abstract class WpEngineResource extends pulumi.dynamic.Resource {
-  /**
-   * @param outputs every output key, declared so the engine reports it (a dynamic resource only surfaces
-   *   keys present at registration)
-   * @param secrets keys stored encrypted, whether or not the program wraps the value in `pulumi.secret`
-   */
-  protected constructor(
-    kind: string,
-    name: string,
-    args: object,
-    outputs: readonly string[],
-    opts?: pulumi.CustomResourceOptions,
-    secrets: readonly string[] = [],
-  ) {
+  protected constructor(def: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = {};
-    for (const key of outputs) props[key] = undefined;
+    // Every output key is declared, so the engine reports it (a dynamic resource only surfaces keys present
+    // at registration).
+    for (const key of [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)])
+      props[key] = undefined;
     Object.assign(props, args);
     // Which resource claims the object (see core/identity.ts): the one plugin process that serves every
     // dynamic resource of the program refuses a second claim of one identity at check.
     props[CLAIMANT] = name;
+    // The secrets are stored encrypted, whether or not the program wraps the value in `pulumi.secret`.
+    const secrets = def.secrets ?? [];
     for (const key of secrets)
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key] as pulumi.Input<unknown>);
     const merged: pulumi.CustomResourceOptions = secrets.length
@@ -45,7 +38,7 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
       return format ? format(err, kept) : `${err}${kept.map((f) => `\n    at ${f}`).join("")}`;
     };
     try {
-      super(thinProvider(kind), name, props, merged, "wpengine", kind);
+      super(thinProvider(def.kind), name, props, merged, "wpengine", def.kind);
     } catch (e) {
       // An error thrown while registering still shows where the program declared the resource.
       Error.stackTraceLimit = limit;
@@ -99,14 +92,12 @@ export interface ResourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPrope
 export function resourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>>(
   def: D,
 ): ResourceClass<D, A, P> {
-  const outputs = [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)];
-  const secrets = def.secrets ?? [];
   const guard = Object.hasOwn(GUARDS, def.kind) ? GUARDS[def.kind] : undefined;
   class Resource extends WpEngineResource {
     static readonly definition = def;
     constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
       guard?.declaring?.(name, args as Record<string, unknown>);
-      super(def.kind, name, args as object, outputs, opts, secrets);
+      super(def, name, args as object, opts);
       guard?.declared?.(this as unknown as Record<string, unknown>, name);
     }
   }

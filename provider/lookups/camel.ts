@@ -71,12 +71,12 @@ export interface Derived<C, O> {
   from: (record: C) => O;
 }
 
-/** How a field's value maps, what it is when absent, its output schema, and (an object) its fields' nodes. */
+/** How a field's value maps, what it is when absent, its output schema, and (an object) its `id` field's node. */
 interface Node {
   readonly schema: z.ZodType;
   readonly absent: unknown;
   map(value: unknown): unknown;
-  readonly keys?: Record<string, Node>;
+  readonly id?: Node;
 }
 
 /** The node made nullable, when its absent value is `null`. */
@@ -130,13 +130,11 @@ function objectView(
   nested: Record<string, View<unknown>> = {},
 ): Omit<Node, "map"> & { schema: z.ZodObject; map(value: unknown): Record<string, unknown> } {
   const renamed = new Map(Object.entries(rename).map(([to, from]) => [from, to]));
-  const keys: Record<string, Node> = {};
   const fields: [out: string, from: string, node: Node][] = [];
   for (const [key, field] of Object.entries(s.shape as Record<string, z.ZodType>)) {
     const node = nodeOf(field, nested[key]);
-    keys[key] = node;
     fields.push([renamed.get(key) ?? camelKey(key), key, node]);
-    const id = node.keys?.["id"] && orNull(node.keys["id"]);
+    const id = node.id && orNull(node.id);
     if (id && !renamed.has(key))
       fields.push([
         `${camelKey(key)}Id`,
@@ -151,7 +149,7 @@ function objectView(
     }),
   );
   return {
-    keys,
+    id: fields.find(([, from]) => from === "id")?.[2],
     absent: null,
     schema: z.object(shape),
     map: (value) => {

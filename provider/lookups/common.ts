@@ -2,7 +2,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { validateInput, type WpEngineClient } from "../../sdk";
-import { collect } from "../core/define";
 import { programClient } from "../core/programClient";
 import type { View } from "./camel";
 
@@ -58,8 +57,8 @@ export async function run<A extends z.ZodObject, O>(
   const client = options?.client ?? (await programClient());
   const records = lookup.call(client, parsed, options?.pageSize);
   if (!lookup.list) return lookup.result.map(await records) as O;
-  const all = Symbol.asyncIterator in records ? await collect(records) : ((await records) as unknown[]);
-  return all.map((r) => lookup.result.map(r)) as O;
+  const all = (await records) as AsyncIterable<unknown> | unknown[];
+  return (await Array.fromAsync(all, (r) => lookup.result.map(r))) as O;
 }
 
 /** The arguments of a lookup's functions: optional when none is required. */
