@@ -113,7 +113,7 @@ export class CreatedButFailedError extends Error {
   }
 }
 
-/** A create's step after object `id` exists: its failure is a {@link CreatedButFailedError} recording `outs`. */
+/** A step after object `id` exists (or an action has run): its failure is a {@link CreatedButFailedError} recording `outs`. */
 export function afterCreate<T>(id: string, outs: Props, step: Promise<T>): Promise<T> {
   return step.catch((err: unknown) => {
     throw new CreatedButFailedError(id, outs, err);
