@@ -145,7 +145,7 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   /** What the recorded outputs say is lost, and whether an update or a replacement (of that output) restores it. */
   lost?: (olds: Props) => "update" | { replace: string } | undefined;
   /** Canonical form of a value for comparison, so order, defaults and casing never show as a change. */
-  normalize?: (key: keyof I & string, value: unknown) => unknown;
+  normalize?: (key: string, value: unknown) => unknown;
   /** What a delete would destroy, in words: while `deletionProtection` is on, delete and replace refuse. */
   protects?: (olds: O) => string;
   /** How a lost response to a create or another unsafe call is resolved. */
