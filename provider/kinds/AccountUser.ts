@@ -120,7 +120,7 @@ const normalize = (key: string, v: unknown) => {
   if (key === "email" && typeof v === "string") return v.trim().toLowerCase();
   if (key === "installIds") return normalizeInstallIds(Array.isArray(v) ? (v as string[]) : null);
   if (key === "accountId" && typeof v === "string") return v.toLowerCase();
-  return v ?? null;
+  return v;
 };
 const WIRE = wireOf(inputs, outputs, normalize);
 
