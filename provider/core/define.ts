@@ -5,7 +5,7 @@ import type { WpEngineClient } from "../../sdk";
 import type { Identity } from "./identity";
 import { PROFILE_INPUT, uuidString } from "./inputs";
 import { type Context, defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
-import type { Wire } from "./wire";
+import { comparable, type Wire } from "./wire";
 
 declare module "zod/v4/core" {
   interface GlobalMeta {
@@ -181,6 +181,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     secrets: [...keys, ...Object.keys(outputs)].filter((k) => (inputs[k] ?? outputs[k])!.secret),
     stableOutputs: Object.keys(outputs).filter((k) => outputs[k]!.stable),
     writeOnly: keys.filter((k) => inputs[k]!.writeOnly),
+    normalize: comparable(spec.inputs, spec.normalize),
     naturalKey,
     identity,
   } as DefinitionOf<IS, OS> & Omit<Kind<IS, OS>, "provider">;

@@ -4,6 +4,7 @@
  * is unique within the identity's parent). The claimant is the resource's name ({@link CLAIMANT}) or URN.
  */
 import { type CheckFailure, containsUnknown, type Props } from "./inputs";
+import type { Normalize } from "./wire";
 
 /** The hidden input that names the claimant: never sent; kept in the outputs, so a refresh keeps it. */
 export const CLAIMANT = "__claimant";
@@ -33,9 +34,6 @@ function describeClaimant(kind: string, claimant: string): string {
   if (parts.length >= 4) return `${parts[2]?.split("$").pop()} "${parts.slice(3).join("::")}"`;
   return `wpengine:${kind} "${claimant}"`;
 }
-
-/** A definition's canonical form of an input value (its `normalize`). */
-type Normalize = (field: string, value: unknown) => unknown;
 
 /** The key `fields` of `inputs` make, in words, or `undefined` while a part of it is unknown or missing. */
 function keyOf(fields: readonly string[], inputs: Props, normalize?: Normalize): string | undefined {

@@ -20,6 +20,7 @@ import { explainError, noteSends, nothingDone } from "./errors";
 import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
 import { journalCreate, journalDeleted } from "./journal";
+import type { Normalize } from "./wire";
 
 /** What a lifecycle method gets besides its arguments: the client, the kind for messages, the object's address. */
 export interface Context {
@@ -161,8 +162,8 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   deleteBeforeReplace?: boolean | ((replaces: readonly string[]) => boolean);
   /** What the recorded outputs say is lost, and whether an update or a replacement (of that output) restores it. */
   lost?: (olds: Props) => "update" | { replace: string } | undefined;
-  /** Canonical form of a value for comparison, so order, defaults and casing never show as a change. */
-  normalize?: (key: keyof I & string, value: unknown) => unknown;
+  /** Canonical form of a value for comparison, so order and casing never show as a change (wire.ts's `comparable`). */
+  normalize?: Normalize;
   /** What a delete would destroy, in words: while `deletionProtection` is on, delete and replace refuse. */
   protects?: (olds: O) => string;
   /** How a lost response to a create or another unsafe call is resolved. */

@@ -145,6 +145,21 @@ function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: reado
   return out;
 }
 
+/** A kind's canonical form of an input's value (its `normalize`). */
+export type Normalize = (key: string, value: unknown) => unknown;
+
+/**
+ * The form in which values of an input are compared: an absent one as the input's default (else null),
+ * then in the kind's canonical form, so a default left out or an unset value never shows as a change.
+ */
+export function comparable(inputs: AnyObject, normalize?: Normalize): Normalize {
+  const shape = inputs.shape as Record<string, z.ZodType>;
+  return (key, value) => {
+    const v = value === undefined && shape[key] ? unwrap(shape[key]).absent?.() : value;
+    return (normalize ? normalize(key, v) : v) ?? null;
+  };
+}
+
 /** What a kind derives from its inputs and outputs: see {@link wireOf}. */
 interface WireMapping<I, O> {
   /** The outputs of a service record (an input it lacks only if it has a default), `known` overlaid. */
@@ -165,13 +180,13 @@ interface WireMapping<I, O> {
 export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<IS> & z.output<OS>>(
   inputs: IS,
   outputs: OS,
-  normalize?: (key: keyof z.output<IS> & string, value: unknown) => unknown,
+  normalize?: Normalize,
   kc: KeyCase = snakeKey,
 ): WireMapping<z.output<IS>, O> {
   const updatable = fieldsOf(inputs, kc)
     .filter((f) => !f.meta.replaces && !f.meta.setting)
     .map((f) => f.key);
-  const norm = (k: string, v: unknown) => (normalize ? normalize(k as never, v) : (v ?? null));
+  const norm = comparable(inputs, normalize);
   return {
     outputs: (record, known) =>
       ({ ...readObject(inputs, record, kc, true), ...readObject(outputs, record, kc), ...known }) as O,
@@ -188,7 +203,7 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
     whole: (want) => writeObject(inputs, want as Props, kc, updatable, true),
     canonical: (values) =>
       Object.fromEntries(
-        Object.entries(values).map(([k, v]) => [k, normalize ? normalize(k as never, v) : v]),
+        Object.entries(values).map(([k, v]) => [k, normalize ? normalize(k, v) : v]),
       ) as typeof values,
   };
 }

@@ -118,10 +118,9 @@ const rules: Rule<AccountUserInputs>[] = [
 
 const normalize = (key: string, v: unknown) => {
   if (key === "email" && typeof v === "string") return v.trim().toLowerCase();
-  if (key === "roles" && typeof v === "string") return canonicalRoles(v) ?? v;
   if (key === "installIds") return normalizeInstallIds(Array.isArray(v) ? (v as string[]) : null);
   if (key === "accountId" && typeof v === "string") return v.toLowerCase();
-  return v ?? null;
+  return v;
 };
 const WIRE = wireOf(inputs, outputs, normalize);
 

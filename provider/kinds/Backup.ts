@@ -148,7 +148,7 @@ export const definition = defineKind({
   ),
   inputs,
   outputs,
-  normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : (v ?? null)),
+  normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : v),
   lost: (olds) => (needsNewBackup(olds) ? { replace: "status" } : undefined),
   async create(inputs, ctx) {
     const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;

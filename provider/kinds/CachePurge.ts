@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { type CacheType, CacheTypeSchema, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { goneWithParent } from "../core/actions";
 import { defineKind } from "../core/define";
 import { actionAdoptInput, out, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
-import { type Context, FORGOTTEN } from "../core/lifecycle";
+import { type Context, differs, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
 
 const inputs = z
@@ -74,14 +73,13 @@ export const definition = defineKind({
   naturalKey: { resend: "a purge: purging again leaves the cache as empty." },
   inputs,
   outputs,
-  normalize: (key, v) => (key === "triggers" ? (v ?? {}) : v),
   // Several may target the same install: the id is unique.
   create: async (_inputs, ctx) => ({ id: randomUUID(), outs: await purge(ctx, 0) }),
   read: goneWithParent((ctx) => ctx.client.installs.get(ctx.parent)),
   async update(_id, olds, news, ctx) {
     // A new timeout alone purges nothing (the old outputs carry over, but never the old `__provider`).
     const { __provider: _old, ...kept } = olds;
-    if (isDeepStrictEqual(olds.triggers ?? {}, news.triggers ?? {})) return { ...kept, ...news };
+    if (!differs(definition.normalize, "triggers", olds.triggers, news.triggers)) return { ...kept, ...news };
     return purge(ctx, typeof olds.purgeCount === "number" ? olds.purgeCount : 0);
   },
   delete: async () => `${FORGOTTEN}a purged cache cannot be un-purged`,

@@ -75,9 +75,7 @@ const outputs = z.object({
 
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-const normalize = (key: string, v: unknown) =>
-  key === "name" && typeof v === "string" ? v.toLowerCase() : (v ?? null);
-const WIRE = wireOf(inputs, outputs, normalize);
+const WIRE = wireOf(inputs, outputs);
 
 /** Maps a service record to outputs (the name lower case, as the input stores it). */
 const domainOutputs = (d: ApiDomain): DomainOutputs => WIRE.outputs(d, { name: d.name.toLowerCase() });
@@ -173,7 +171,6 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  normalize,
   async create(inputs, ctx) {
     const { parent: installId, key: name } = ctx;
     const { item: record, created } =

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { canonicalDomain, type ReplaceDomainMappingsRequest } from "../../sdk";
 import {
@@ -21,7 +20,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { afterCreate, type Context, waitFor } from "../core/lifecycle";
+import { afterCreate, type Context, differs, waitFor } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
 const mappingInput = z
@@ -182,8 +181,7 @@ async function apply(
   id?: string,
 ): Promise<MappingStatus[]> {
   const wanted = body.domainMappings;
-  const same =
-    live !== undefined && isDeepStrictEqual(normalizeMappings(asInputs(live)), normalizeMappings(wanted));
+  const same = live !== undefined && !differs(definition.normalize, "mappings", asInputs(live), wanted);
   if (!same) await ctx.client.domainMappings.replace(...environmentOf(ctx), body);
   if (same && live.every((m) => m.state === "ACTIVE")) return live;
   const settled = waitSettled(ctx, wanted);

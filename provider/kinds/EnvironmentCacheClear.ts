@@ -42,7 +42,6 @@ export const definition = defineKind({
   naturalKey: { resend: "a cache clear: clearing again leaves the cache as empty." },
   inputs,
   outputs,
-  normalize: (_key, v) => v ?? {},
   async create(_inputs, ctx) {
     const outs = await clear(ctx);
     // Several may target the same environment: the id is unique.

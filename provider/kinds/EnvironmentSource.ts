@@ -175,7 +175,6 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  normalize: (key, v) => (key === "triggers" ? (v ?? {}) : (v ?? null)),
   // `sourceHash` is compared too: check (run where the program's files are) hashes them into it.
   computedInputs: ["sourceHash"],
   check(result) {

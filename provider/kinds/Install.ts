@@ -143,9 +143,7 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) =>
-    (key === "accountId" || key === "siteId" || key === "environment") && typeof v === "string"
-      ? v.toLowerCase()
-      : (v ?? null),
+    (key === "accountId" || key === "siteId") && typeof v === "string" ? v.toLowerCase() : v,
   protects: installLoss,
   async create(inputs, ctx) {
     const existing = await findByName(ctx);

@@ -37,7 +37,7 @@ const outputs = z.object({
 
 type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
+const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps an install record to outputs; a site or environment it omits is left out (kept by read). */

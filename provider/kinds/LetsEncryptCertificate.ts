@@ -129,7 +129,7 @@ export const definition = defineKind({
   ),
   inputs,
   outputs,
-  normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : (v ?? null)),
+  normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : v),
   lost: (olds) => (typeof olds["status"] === "string" && ENDED.has(olds["status"]) ? "update" : undefined),
   async create(inputs, ctx) {
     const [installId, domainId] = twoParents(ctx);

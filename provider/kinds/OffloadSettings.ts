@@ -116,8 +116,7 @@ export function normalizePathSettings(list: unknown): PathSetting[] {
     .sort((a, b) => compareStrings(a.path, b.path));
 }
 
-const normalize = (key: string, v: unknown) =>
-  key === "pathSettings" ? normalizePathSettings(v) : (v ?? null);
+const normalize = (key: string, v: unknown) => (key === "pathSettings" ? normalizePathSettings(v) : v);
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** What an install reports before any settings are made: each null (also as an input), so a diff shows it. */

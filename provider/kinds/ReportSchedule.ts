@@ -157,8 +157,6 @@ function canonical(key: string, v: unknown): unknown {
     }
     case "recipients":
       return Array.isArray(v) ? sortRecipients(v) : v;
-    case "sections":
-      return Array.isArray(v) ? (v as { name: string }[]).map((s) => ({ name: s.name })) : v;
     default:
       return v;
   }

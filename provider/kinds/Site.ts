@@ -80,7 +80,7 @@ export const definition = defineKind({
   ),
   inputs,
   outputs,
-  normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : (v ?? null)),
+  normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : v),
   protects: (olds) => siteLoss(olds),
   async create(inputs, ctx) {
     const { parent: accountId, key: name } = ctx;

@@ -70,15 +70,13 @@ type SiteTransferOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 function normalizeValue(key: string, v: unknown): unknown {
   if (key === "scheduledTime") return canonicalTime(v);
-  if (key === "maintenanceMode") return v ?? false;
-  if (typeof v === "string") return v.toLowerCase();
-  return v ?? null;
+  return typeof v === "string" ? v.toLowerCase() : v;
 }
 
 /** Whether `check` sees a transfer about to be created (an existing one's time may fall into the past). */
 export const isCreating = (olds: Record<string, unknown>, news: Record<string, unknown>): boolean =>
   olds["siteId"] === undefined ||
-  definition.replaceOn.some((k) => differs(normalizeValue, k, olds[k], news[k]));
+  definition.replaceOn.some((k) => differs(definition.normalize, k, olds[k], news[k]));
 
 /** Spec limit 4: a scheduled time must be 1 hour to 7 days ahead of `now`. */
 export function scheduledTimeFailure(scheduledTime: unknown, now: number): CheckFailure | undefined {
@@ -111,7 +109,7 @@ const settings = Object.keys(SETTINGS) as (keyof typeof SETTINGS)[];
 /** Why an existing transfer cannot be adopted for these inputs (empty when it can). */
 export function adoptionMismatch(t: SiteTransferOutputs, inputs: SiteTransferInputs): string[] {
   return settings
-    .filter((k) => differs(normalizeValue, k, t[k], inputs[k]))
+    .filter((k) => differs(definition.normalize, k, t[k], inputs[k]))
     .map((k) => `its ${SETTINGS[k]} is ${t[k] ?? "none (immediate)"}`);
 }
 

@@ -93,7 +93,6 @@ export const definition = defineKind({
   inputs,
   outputs,
   deleteBeforeReplace: true,
-  normalize: (_key, v) => canonicalKey(v),
   async create(inputs, ctx) {
     const parsed = parsePublicKey(ctx.key);
     if (typeof parsed === "string") throw new Error(named({ property: "publicKey", reason: parsed }).reason);

@@ -183,7 +183,6 @@ export const definition = defineKind({
   inputs,
   outputs,
   rules: [{ uses: ["certificate", "privateKey"], test: keyMatchFailure }],
-  normalize: (key, v) => (key !== "installId" && typeof v === "string" ? canonicalPem(v) : v),
   // No adoption: importing the same pair again is harmless.
   create: async (inputs, ctx) => ({ id: ctx.parent, outs: await importPair(ctx, inputs) }),
   async read(id, olds, ctx) {
