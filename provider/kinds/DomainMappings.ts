@@ -39,8 +39,6 @@ const mappingInput = z
   })
   .strict();
 
-const MAPPING_WIRE = wireOf(mappingInput, z.object({}), undefined, asIs);
-
 /** One mapping as declared, with defaults. */
 export type MappingInput = z.output<typeof mappingInput>;
 
@@ -141,10 +139,6 @@ export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure
 export const liveSet = (statuses: readonly MappingStatus[]) =>
   statuses.filter((m) => m.state !== "DELETING").sort(byDomain);
 
-/** The declared shape of live mappings (what `read` reports as inputs). */
-export const asInputs = (statuses: readonly MappingStatus[]): MappingInput[] =>
-  statuses.map((s) => MAPPING_WIRE.fields(s));
-
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
 const mappingsOutputs = (statuses: MappingStatus[]) => ({
   domainMappings: statuses,
@@ -181,7 +175,7 @@ async function apply(
   id?: string,
 ): Promise<MappingStatus[]> {
   const wanted = body.domainMappings;
-  const same = live !== undefined && !differs(definition.normalize, "mappings", asInputs(live), wanted);
+  const same = live !== undefined && !differs(definition.normalize, "mappings", live, wanted);
   if (!same) await ctx.client.domainMappings.replace(...environmentOf(ctx), body);
   if (same && live.every((m) => m.state === "ACTIVE")) return live;
   const settled = waitSettled(ctx, wanted);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install } from "../../sdk";
-import { defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder } from "../core/define";
 import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -35,19 +35,11 @@ const outputs = z.object({
   status: out.stringOrNull("The install's status (`active` or `pending`)."),
 });
 
-type InstallPlacementOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
 const normalize = (_key: string, v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps an install record to outputs; a site or environment it omits is left out (kept by read). */
 export const placementOutputs = (i: Install) => ({ ...WIRE.outputs(i), ...environmentOf(i) });
-
-/** The PATCH that moves an install from `have` to `want`; `undefined` when it is already there. */
-export const placementPatch = (
-  have: { siteId?: string | null; environment?: string | null },
-  want: { siteId: string; environment: string },
-) => WIRE.patch(have as Partial<InstallPlacementOutputs>, want);
 
 /** Moves the install (`ctx.parent`) where `want` says (both fields at once: the service validates the pair). */
 async function place({ client, parent: installId }: Context, want: z.output<typeof inputs>) {

@@ -139,9 +139,8 @@ const outputs = z.object({
 
 type ReportScheduleInputs = z.output<typeof inputs>;
 type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
-/** The fields a user sets (all but the site), in the canonical form used for every comparison. */
+/** The fields a user sets (all but the site). */
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
-const fieldsOf = () => definition.updatable as (keyof ScheduleFields)[];
 
 /** A field in canonical form: ids lower case, the date in UTC, the unit upper case, recipients sorted. */
 function canonical(key: string, v: unknown): unknown {
@@ -180,11 +179,11 @@ export const sortRecipients = (list: readonly { name: string; email: string }[])
       (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.name.localeCompare(b.name),
     );
 
-/** Canonical fields of the inputs. */
-export const inputFields = (i: ScheduleFields): ScheduleFields =>
-  Object.fromEntries(fieldsOf().map((k) => [k, canonical(k, i[k])])) as ScheduleFields;
-
-const scheduleFields = (s: ApiSchedule): ScheduleFields => inputFields(WIRE.fields(s));
+/** The fields a user sets of a listed schedule, in canonical form. */
+function scheduleFields(s: ApiSchedule): ScheduleFields {
+  const fields = WIRE.fields(s);
+  return Object.fromEntries(definition.updatable.map((k) => [k, canonical(k, fields[k])])) as ScheduleFields;
+}
 
 /** The ids of schedules, as messages list them. */
 const uuids = (l: readonly ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
@@ -325,7 +324,7 @@ export const definition = defineKind({
     }
     const before = new Set(existing.map((s) => s.uuid));
     await ctx.client.reportSchedules.create(WIRE.body(inputs) as CreateReportScheduleRequest);
-    const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), inputFields(inputs));
+    const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), inputs);
     if (!picked.ok)
       throw new Error(
         `the schedule was created but its id could not be established: ${picked.reason}. ` +

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { mappingStatus } from "../../provider/core/appHosting";
 import { checkInputs, named } from "../../provider/core/inputs";
 import {
-  asInputs,
   definition,
   liveSet,
   mappingFailures as mappingFailuresRaw,
@@ -135,7 +134,7 @@ describe("DomainMappings helpers", () => {
       ["z.example", "ACTIVE"],
     ]);
     expect(live[1]).toMatchObject({ txtRecordName: "_v.z", txtRecordValue: "tok", txtVerified: false });
-    expect(asInputs(live)).toEqual([
+    expect(normalizeMappings(live)).toEqual([
       m("a.example", { destinationDomainMapping: "z.example" }),
       m("z.example", { primary: true }),
     ]);

@@ -1,33 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { placementOutputs, placementPatch } from "../../provider/kinds/InstallPlacement";
+import type { Context } from "../../provider/core/lifecycle";
+import { definition, placementOutputs } from "../../provider/kinds/InstallPlacement";
+import type { WpEngineClient } from "../../sdk";
 
 const SITE = "5e000000-0000-4000-8000-000000000001";
 const OTHER = "5e000000-0000-4000-8000-000000000002";
 
-describe("placementPatch", () => {
-  it("is undefined when the install is already there (site id compared without case)", () => {
+/** The PATCH an update sends to move the install, now at `at`, to `want` (`undefined` when none is sent). */
+async function patchOf(
+  at: { siteId?: string; environment?: string },
+  want: { siteId: string; environment: string },
+) {
+  const install = {
+    id: "i",
+    name: "acmedev",
+    site: at.siteId ? { id: at.siteId } : undefined,
+    environment: at.environment,
+  };
+  const sent: unknown[] = [];
+  const installs = {
+    get: async () => install,
+    update: async (_id: string, patch: unknown) => {
+      sent.push(patch);
+      return install;
+    },
+  };
+  const ctx = { client: { installs } as unknown as WpEngineClient, parent: "i" } as Context;
+  await definition.update!("i", placementOutputs(install), { installId: "i", ...want }, ctx);
+  expect(sent.length).toBeLessThan(2);
+  return sent[0];
+}
+
+describe("InstallPlacement update", () => {
+  it("sends nothing when the install is already there (site id compared without case)", async () => {
     expect(
-      placementPatch(
+      await patchOf(
         { siteId: SITE.toUpperCase(), environment: "staging" },
         { siteId: SITE, environment: "staging" },
       ),
     ).toBeUndefined();
   });
 
-  it("sends only what differs", () => {
+  it("sends only what differs", async () => {
     expect(
-      placementPatch({ siteId: SITE, environment: "staging" }, { siteId: OTHER, environment: "staging" }),
+      await patchOf({ siteId: SITE, environment: "staging" }, { siteId: OTHER, environment: "staging" }),
     ).toEqual({
       site_id: OTHER,
     });
     expect(
-      placementPatch({ siteId: SITE, environment: "staging" }, { siteId: SITE, environment: "production" }),
+      await patchOf({ siteId: SITE, environment: "staging" }, { siteId: SITE, environment: "production" }),
     ).toEqual({
       environment: "production",
     });
-    expect(
-      placementPatch({ siteId: null, environment: null }, { siteId: SITE, environment: "development" }),
-    ).toEqual({
+    expect(await patchOf({}, { siteId: SITE, environment: "development" })).toEqual({
       site_id: SITE,
       environment: "development",
     });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  inputFields,
   isRunOf,
   nextRun,
   pickCreated,
@@ -129,6 +128,10 @@ describe("schedulePatch and sortRecipients", () => {
       { name: "B", email: "A@x.io" },
       { name: "Z", email: "b@x.io" },
     ]);
-    expect(inputFields(inputs).recipients).toEqual(wanted.recipients);
+    const amys = [
+      { name: "Amy", email: "b@x.io" },
+      { name: "Amy", email: "A@x.io" },
+    ];
+    expect(scheduleOutputs(listed("id", { recipients: amys }), {}).recipients).toEqual([amys[1], amys[0]]);
   });
 });
