@@ -86,10 +86,9 @@ export function waitFor<T>(
   });
 }
 
-/** What `read` reports: the live outputs, and the inputs behind them where they are not the outputs' own. */
-export interface ReadResult<I, O> {
+/** What `read` reports: the live outputs. */
+export interface ReadResult<O> {
   outs: O;
-  inputs?: Partial<I>;
 }
 
 /** What a create returns; `adopted` says in words what it took over (e.g. `domain www.example.com`). */
@@ -177,7 +176,7 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   /** Creates the object, or takes over the one found (`adopt`); the lifecycle overlays the inputs on its outputs. */
   create(inputs: I, ctx: Context): Promise<Created<R>>;
   /** Live state, or `undefined` when the object is gone; what it leaves out stays as recorded. */
-  read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, R> | undefined>;
+  read(id: string, olds: O, ctx: Context): Promise<ReadResult<R> | undefined>;
   /** In-place update; the lifecycle overlays the inputs on its outputs. Absent when every input replaces. */
   update?(id: string, olds: O, news: I, ctx: Context): Promise<R>;
   /** Deletes on the service (a 404 is already success); a delete that does something else says what. */
@@ -367,18 +366,15 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         const live = await def.read(id, props as O, await ctx(props));
         if (!live) return { id: "" };
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
-        const merged = { ...props, ...keepForm(def, props, live.inputs ?? live.outs) };
+        const read = withInputs(def, props, live.outs);
         // An input neither holds (an import) takes its default, as check gives it: no planned change.
-        const defaults: Props = {};
         for (const [key, field] of Object.entries(def.schema.shape)) {
-          const parsed = merged[key] === undefined ? (field as z.ZodType).safeParse(undefined) : undefined;
-          if (parsed?.success && parsed.data !== undefined) defaults[key] = merged[key] = parsed.data;
+          const parsed = read[key] === undefined ? (field as z.ZodType).safeParse(undefined) : undefined;
+          if (parsed?.success && parsed.data !== undefined) read[key] = parsed.data;
         }
         // The schema's inputs, any input check computes (a source's hash), and the resource's claim.
         const keys = [...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT];
-        const inputs = Object.fromEntries(keys.map((key) => [key, merged[key]]));
-        const read = withInputs(def, props, live.outs);
-        for (const [key, value] of Object.entries(defaults)) read[key] ??= value;
+        const inputs = Object.fromEntries(keys.map((key) => [key, read[key]]));
         return { id, props: toPlain(read), inputs: toPlain(inputs) };
       } catch (err) {
         if (isNotFound(err)) return { id: "" };
