@@ -508,14 +508,9 @@ export function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: un
 function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, outs: Props): Props {
   const { __provider: _p, ...rest } = inputs;
   const { adopt: _adopt, ...made } = outs;
-  return toPlain({ ...rest, ...keepForm(def, rest, made) });
-}
-
-/** `live` with each input-named value that equals `stored` once normalised replaced by `stored`'s form. */
-function keepForm(def: Pick<AnyDef, "schema" | "normalize">, stored: Props, live: Props): Props {
-  const out = { ...live };
+  // An output named as an input that equals it once normalised keeps the input's form.
   for (const k of Object.keys(def.schema.shape))
-    if (stored[k] !== undefined && live[k] !== undefined && !differs(def.normalize, k, stored[k], live[k]))
-      out[k] = stored[k];
-  return out;
+    if (rest[k] !== undefined && made[k] !== undefined && !differs(def.normalize, k, rest[k], made[k]))
+      made[k] = rest[k];
+  return toPlain({ ...rest, ...made });
 }
