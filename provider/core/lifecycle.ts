@@ -86,11 +86,6 @@ export function waitFor<T>(
   });
 }
 
-/** What `read` reports: the live outputs. */
-export interface ReadResult<O> {
-  outs: O;
-}
-
 /** What a create returns; `adopted` says in words what it took over (e.g. `domain www.example.com`). */
 export interface Created<O> {
   id: string;
@@ -175,8 +170,8 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   identity?: Identity<I>;
   /** Creates the object, or takes over the one found (`adopt`); the lifecycle overlays the inputs on its outputs. */
   create(inputs: I, ctx: Context): Promise<Created<R>>;
-  /** Live state, or `undefined` when the object is gone; what it leaves out stays as recorded. */
-  read(id: string, olds: O, ctx: Context): Promise<ReadResult<R> | undefined>;
+  /** The live outputs, or `undefined` when the object is gone; what they leave out stays as recorded. */
+  read(id: string, olds: O, ctx: Context): Promise<{ outs: R } | undefined>;
   /** In-place update; the lifecycle overlays the inputs on its outputs. Absent when every input replaces. */
   update?(id: string, olds: O, news: I, ctx: Context): Promise<R>;
   /** Deletes on the service (a 404 is already success); a delete that does something else says what. */
