@@ -91,7 +91,7 @@ export async function readAll(
       const def = definitionOf(f.kind);
       const live = await def.read(id, olds, contextOf(def, ro.client, olds));
       if (!live) return undefined;
-      const merged: Record<string, unknown> = { ...olds, ...(live.inputs ?? live.outs) };
+      const merged: Record<string, unknown> = { ...olds, ...live.outs };
       const values: Record<string, unknown> = {};
       for (const field of fieldsOf(f.kind)) {
         if (field.setting) continue;

@@ -86,12 +86,6 @@ export function waitFor<T>(
   });
 }
 
-/** What `read` reports: the live outputs, and the inputs behind them where they are not the outputs' own. */
-export interface ReadResult<I, O> {
-  outs: O;
-  inputs?: Partial<I>;
-}
-
 /** What a create returns; `adopted` says in words what it took over (e.g. `domain www.example.com`). */
 export interface Created<O> {
   id: string;
@@ -176,8 +170,8 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   identity?: Identity<I>;
   /** Creates the object, or takes over the one found (`adopt`); the lifecycle overlays the inputs on its outputs. */
   create(inputs: I, ctx: Context): Promise<Created<R>>;
-  /** Live state, or `undefined` when the object is gone; what it leaves out stays as recorded. */
-  read(id: string, olds: O, ctx: Context): Promise<ReadResult<I, R> | undefined>;
+  /** The live outputs, or `undefined` when the object is gone; what they leave out stays as recorded. */
+  read(id: string, olds: O, ctx: Context): Promise<{ outs: R } | undefined>;
   /** In-place update; the lifecycle overlays the inputs on its outputs. Absent when every input replaces. */
   update?(id: string, olds: O, news: I, ctx: Context): Promise<R>;
   /** Deletes on the service (a 404 is already success); a delete that does something else says what. */
@@ -367,18 +361,15 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         const live = await def.read(id, props as O, await ctx(props));
         if (!live) return { id: "" };
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
-        const merged = { ...props, ...keepForm(def, props, live.inputs ?? live.outs) };
+        const read = withInputs(def, props, live.outs);
         // An input neither holds (an import) takes its default, as check gives it: no planned change.
-        const defaults: Props = {};
         for (const [key, field] of Object.entries(def.schema.shape)) {
-          const parsed = merged[key] === undefined ? (field as z.ZodType).safeParse(undefined) : undefined;
-          if (parsed?.success && parsed.data !== undefined) defaults[key] = merged[key] = parsed.data;
+          const parsed = read[key] === undefined ? (field as z.ZodType).safeParse(undefined) : undefined;
+          if (parsed?.success && parsed.data !== undefined) read[key] = parsed.data;
         }
         // The schema's inputs, any input check computes (a source's hash), and the resource's claim.
         const keys = [...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT];
-        const inputs = Object.fromEntries(keys.map((key) => [key, merged[key]]));
-        const read = withInputs(def, props, live.outs);
-        for (const [key, value] of Object.entries(defaults)) read[key] ??= value;
+        const inputs = Object.fromEntries(keys.map((key) => [key, read[key]]));
         return { id, props: toPlain(read), inputs: toPlain(inputs) };
       } catch (err) {
         if (isNotFound(err)) return { id: "" };
@@ -512,14 +503,9 @@ export function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: un
 function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, outs: Props): Props {
   const { __provider: _p, ...rest } = inputs;
   const { adopt: _adopt, ...made } = outs;
-  return toPlain({ ...rest, ...keepForm(def, rest, made) });
-}
-
-/** `live` with each input-named value that equals `stored` once normalised replaced by `stored`'s form. */
-function keepForm(def: Pick<AnyDef, "schema" | "normalize">, stored: Props, live: Props): Props {
-  const out = { ...live };
+  // An output named as an input that equals it once normalised keeps the input's form.
   for (const k of Object.keys(def.schema.shape))
-    if (stored[k] !== undefined && live[k] !== undefined && !differs(def.normalize, k, stored[k], live[k]))
-      out[k] = stored[k];
-  return out;
+    if (rest[k] !== undefined && made[k] !== undefined && !differs(def.normalize, k, rest[k], made[k]))
+      made[k] = rest[k];
+  return toPlain({ ...rest, ...made });
 }
