@@ -270,7 +270,7 @@ export class WpEngineProvider {
       .setStablesList(replaces.length ? [] : stables)
       .setDiffsList(diffs)
       .setDeletebeforereplace(res.deleteBeforeReplace === true);
-    // A change the definition cannot name (a wrapped provider's own diff) is left to the engine's view.
+    // A change no input names (recorded outputs saying the object is lost: an update) is left to the engine's view.
     if (diffs.length) out.setHasdetaileddiff(true);
     const K = provproto.PropertyDiff.Kind;
     for (const key of diffs) {
