@@ -56,12 +56,9 @@ export function explainError(
     : status === 401
       ? `. ${STALE_CREDENTIALS}`
       : "";
-  const prefix = `wpengine:${kind} ${action} failed: `;
   const sends = typeof err === "object" && err !== null ? SENDS.get(err) : undefined;
   const counted = sends ? ` (sent ${sends} times)` : "";
-  const message = base.startsWith(prefix)
-    ? base
-    : `${prefix}${base}${counted}${hint}${next ? `. ${next}.` : ""}`;
+  const message = `wpengine:${kind} ${action} failed: ${base}${counted}${hint}${next ? `. ${next}.` : ""}`;
   // The status kept so callers (and the not-found rules) can branch; never the request itself.
   const kept = typeof status === "number" ? { status } : {};
   return Object.assign(new Error(message), { name: "WpEngineResourceError", ...kept });
