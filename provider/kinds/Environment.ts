@@ -63,9 +63,6 @@ const outputs = z.object({
   ),
 });
 
-/** The inputs an update in place changes. */
-type Settings = Pick<z.output<typeof inputs>, "displayName" | "branch" | "rootDirectory">;
-
 /** Canonical form of an input's value: a root directory without its trailing slash (absent, the root). */
 const normalize = (key: string, v: unknown) =>
   key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
@@ -74,10 +71,6 @@ const WIRE = wireOf(inputs, outputs, normalize, asIs);
 /** Maps a service record to outputs, each in its canonical form (the root directory as the input stores it). */
 export const environmentOutputs = (e: ApiEnvironment, ctx: Pick<Context, "parents" | "key">) =>
   WIRE.canonical(WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) }));
-
-/** The fields to PATCH to bring an environment from `have` to `want`; `undefined` when nothing differs. */
-export const environmentPatch = (have: Settings, want: Settings) =>
-  WIRE.patch(have, want) as UpdateEnvironmentRequest | undefined;
 
 /** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
 const waitReconciled = (ctx: Context) =>
@@ -132,7 +125,7 @@ export const definition = defineKind({
       (await ctx.client.environments.create(...environmentOf(ctx), body as CreateEnvironmentRequest));
     const id = record.name || resourceNameOf(ctx);
     let outs = environmentOutputs(record, ctx);
-    const patch = environmentPatch(outs, inputs);
+    const patch = WIRE.patch(outs, inputs) as UpdateEnvironmentRequest | undefined;
     if (patch) {
       const updated = ctx.client.environments.update(...environmentOf(ctx), patch);
       outs = environmentOutputs(await afterCreate(id, outs, updated), ctx);
@@ -144,7 +137,7 @@ export const definition = defineKind({
     return { outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx) };
   },
   async update(_id, olds, news, ctx) {
-    const patch = environmentPatch(olds, news);
+    const patch = WIRE.patch(olds, news) as UpdateEnvironmentRequest | undefined;
     if (patch) await ctx.client.environments.update(...environmentOf(ctx), patch);
     return environmentOutputs(await waitReconciled(ctx), ctx);
   },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { resourceNameOf } from "../../provider/core/appHosting";
-import { definition, environmentOutputs, environmentPatch } from "../../provider/kinds/Environment";
+import type { Context } from "../../provider/core/lifecycle";
+import { definition, environmentOutputs } from "../../provider/kinds/Environment";
+import type { WpEngineClient } from "../../sdk";
 
 const { provider } = definition;
 
@@ -8,6 +10,33 @@ const EnvironmentInputsSchema = definition.inputs;
 
 const ACCOUNT = "ac000000-0000-4000-8000-000000000001";
 const base = { accountId: ACCOUNT, appId: "shop", name: "prod", displayName: "Production", branch: "main" };
+const settings = { displayName: "Production", branch: "main", rootDirectory: "" };
+
+/** The PATCH an update from `have` to `want` sends (`undefined` when none is sent). */
+async function patchOf(have: typeof settings, want: typeof settings) {
+  const sent: unknown[] = [];
+  const record = { name: "", environmentId: "prod", reconciling: false };
+  const environments = {
+    get: async () => record,
+    update: async (_a: string, _b: string, _c: string, patch: unknown) => {
+      sent.push(patch);
+      return record;
+    },
+  };
+  const client = { environments } as unknown as WpEngineClient;
+  const ctx = { client, parents: [ACCOUNT, "shop"], key: "prod", timeoutSeconds: 5 } as unknown as Context;
+  const olds = {
+    ...base,
+    ...have,
+    timeoutSeconds: 5,
+    resourceName: "",
+    createTime: null,
+    reconciling: false,
+  };
+  await definition.update!("id", olds, { ...base, ...want, timeoutSeconds: 5 }, ctx);
+  expect(sent.length).toBeLessThan(2);
+  return sent[0];
+}
 
 describe("Environment helpers", () => {
   it("fills defaults and normalises rootDirectory", () => {
@@ -24,10 +53,10 @@ describe("Environment helpers", () => {
     }
   });
 
-  it("patches only the fields that differ", () => {
-    const have = { displayName: "Production", branch: "main", rootDirectory: "" };
-    expect(environmentPatch(have, have)).toBeUndefined();
-    expect(environmentPatch(have, { ...have, branch: "uploadable", rootDirectory: "web" })).toEqual({
+  it("patches only the fields that differ", async () => {
+    const have = settings;
+    expect(await patchOf(have, have)).toBeUndefined();
+    expect(await patchOf(have, { ...have, branch: "uploadable", rootDirectory: "web" })).toEqual({
       branch: "uploadable",
       rootDirectory: "web",
     });
