@@ -142,10 +142,6 @@ const createGathered = gathered<WpEngineClient, string, ApiDomain>({
   send: createBulk,
 });
 
-/** The PATCH that brings a domain from `have` to `want`; `undefined` when nothing differs. */
-export const domainPatch = (have: Partial<DomainOutputs>, want: Partial<z.output<typeof inputs>>) =>
-  WIRE.patch(have, want) as UpdateDomainRequest | undefined;
-
 /** PATCHes the domain; this process's reads of the install list again. */
 const update = (client: WpEngineClient, installId: string, id: string, patch: UpdateDomainRequest) =>
   DOMAINS.writing(client, installId, client.domains.update(installId, id, patch));
@@ -186,7 +182,7 @@ export const definition = defineKind({
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
     const outs = domainOutputs(record);
     const adopted = created ? undefined : `domain ${name} of install ${installId}`;
-    const patch = domainPatch(outs, inputs);
+    const patch = WIRE.patch(outs, inputs) as UpdateDomainRequest | undefined;
     if (!patch) return { id: record.id, outs, adopted };
     const updated = await afterCreate(record.id, outs, update(ctx.client, installId, record.id, patch));
     return { id: record.id, outs: domainOutputs(updated), adopted };
@@ -196,7 +192,7 @@ export const definition = defineKind({
     return d && { outs: domainOutputs(d) };
   },
   async update(id, olds, news, ctx) {
-    const patch = domainPatch(olds, news);
+    const patch = WIRE.patch(olds, news) as UpdateDomainRequest | undefined;
     return domainOutputs(
       patch ? await update(ctx.client, ctx.parent, id, patch) : await ctx.client.domains.get(ctx.parent, id),
     );

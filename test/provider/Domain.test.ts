@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { definition, domainPatch } from "../../provider/kinds/Domain";
+import type { Context } from "../../provider/core/lifecycle";
+import { definition } from "../../provider/kinds/Domain";
+import type { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -190,11 +192,32 @@ describe("Domain check", () => {
   });
 });
 
-describe("domainPatch", () => {
+describe("Domain update", () => {
   const have = { primary: false, redirectTo: null, secureAllUrls: false };
-  it("sends only what differs, and nil to remove a redirect", () => {
-    expect(domainPatch(have, have)).toBeUndefined();
-    expect(domainPatch({ ...have, redirectTo: "r" }, have)).toEqual({ redirect_to: "nil" });
-    expect(domainPatch(have, { ...have, primary: true })).toEqual({ primary: true });
+
+  /** The PATCH an update from `olds` to `news` sends (`undefined` when none is sent). */
+  async function patchOf(olds: typeof have | { redirectTo: string }, news: typeof have) {
+    const sent: unknown[] = [];
+    const record = { id: "d", name: "shop.example.com" };
+    const domains = {
+      get: async () => record,
+      update: async (_installId: string, _id: string, patch: unknown) => {
+        sent.push(patch);
+        return record;
+      },
+    };
+    const ctx = { client: { domains } as unknown as WpEngineClient, parent: ACMESTG } as Context;
+    const base = { installId: ACMESTG, name: record.name };
+    // The outputs reduced to the inputs the PATCH compares.
+    const outs = { ...base, ...have, ...olds } as Parameters<NonNullable<typeof definition.update>>[1];
+    await definition.update!("d", outs, { ...base, ...news }, ctx);
+    expect(sent.length).toBeLessThan(2);
+    return sent[0];
+  }
+
+  it("sends only what differs, and nil to remove a redirect", async () => {
+    expect(await patchOf(have, have)).toBeUndefined();
+    expect(await patchOf({ redirectTo: "r" }, have)).toEqual({ redirect_to: "nil" });
+    expect(await patchOf(have, { ...have, primary: true })).toEqual({ primary: true });
   });
 });
