@@ -31,10 +31,6 @@ export function parsePublicKey(line: string): { type: string; blob: Buffer; comm
   return { type, blob, comment: comment.join(" ") };
 }
 
-/** The key line in canonical form: single spaces, no surrounding blanks. */
-export const canonicalKey = (value: unknown): unknown =>
-  typeof value === "string" ? value.trim().split(/\s+/).join(" ") : value;
-
 /** The MD5 fingerprint of a key blob as the service shows it: colon-separated hex pairs. */
 export const md5Fingerprint = (blob: Buffer): string =>
   (createHash("md5").update(blob).digest("hex").match(/../g) ?? []).join(":");
@@ -45,7 +41,8 @@ const inputs = z
       const parsed = parsePublicKey(s);
       return typeof parsed === "string" ? { property: "publicKey", reason: parsed } : undefined;
     })
-      .overwrite((s) => canonicalKey(s) as string)
+      // The key line in canonical form: single spaces, no surrounding blanks.
+      .overwrite((s) => s.trim().split(/\s+/).join(" "))
       .meta({
         key: true,
         description:
