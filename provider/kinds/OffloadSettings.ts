@@ -131,10 +131,6 @@ export const offloadOutputs = (live: ApiOffloadSettings): LiveSettings => ({
 /** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
 export const offloadRequest = (i: Settings) => WIRE.whole(WIRE.canonical(i)) as UpdateOffloadSettingsRequest;
 
-/** Whether live outputs hold the desired settings. */
-export const sameSettings = (live: Omit<LiveSettings, "status">, want: Settings): boolean =>
-  WIRE.patch(live as Partial<OffloadSettingsOutputs>, want) === undefined;
-
 /** Where settings offload to, as messages name it and the wait compares it: bucket and region (none without a bucket). */
 const destination = (s: Partial<Omit<LiveSettings, "status">>) =>
   s.bucket ? `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})` : undefined;
@@ -190,7 +186,7 @@ export const definition = defineKind({
   normalize,
   async create(inputs, ctx) {
     const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
-    const same = sameSettings(current, inputs);
+    const same = WIRE.patch(current as Partial<OffloadSettingsOutputs>, inputs) === undefined;
     const found = destination(current);
     // Other settings made by hand are only overwritten on request.
     if (found && !inputs.adopt && !same)

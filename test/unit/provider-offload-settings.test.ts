@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { named } from "../../provider/core/inputs";
 import {
+  definition,
   duplicatePathFailures as duplicatePathFailuresRaw,
   normalizePathSettings,
   offloadOutputs,
   offloadRequest,
-  sameSettings,
 } from "../../provider/kinds/OffloadSettings";
 
 /** What the user reads of each failure (check puts the property's name in front). */
 const duplicatePathFailures = (...a: Parameters<typeof duplicatePathFailuresRaw>) =>
   duplicatePathFailuresRaw(...a).map(named);
+
+const INSTALL = "1e000000-0000-4000-8000-000000000001";
 
 const want = {
   cloud: "s3" as const,
@@ -61,7 +63,7 @@ describe("offloadRequest and offloadOutputs", () => {
     });
   });
 
-  it("reads the service's answer back into the same shape the inputs normalise to", () => {
+  it("reads the service's answer back into the same shape the inputs normalise to", async () => {
     const body = offloadRequest(want);
     const outs = offloadOutputs({ settings: body, status: "applied" });
     expect(outs).toEqual({
@@ -71,8 +73,11 @@ describe("offloadRequest and offloadOutputs", () => {
       pathSettings: normalizePathSettings(want.pathSettings),
       status: "applied",
     });
-    expect(sameSettings(outs, want)).toBe(true);
-    expect(sameSettings({ ...outs, bucket: "other" }, want)).toBe(false);
+    // Compared with the inputs they came from, they show no change; another bucket does.
+    const inputs = { installId: INSTALL, ...want };
+    const diff = (olds: object) => definition.provider.diff!(INSTALL, { ...inputs, ...olds }, inputs);
+    expect(await diff(outs)).toEqual({ changes: false });
+    expect(await diff({ ...outs, bucket: "other" })).toEqual({ changes: true });
   });
 
   it("reports nothing configured as nulls", () => {
