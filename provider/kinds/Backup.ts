@@ -118,9 +118,6 @@ async function asAsked(ctx: Context, b: ApiBackup, i: BackupInputs) {
   };
 }
 
-/** Whether the backup on record was aborted, so the next up requests a new one (from the old outputs only). */
-export const needsNewBackup = (olds: Record<string, unknown>) => olds["status"] === "aborted";
-
 export const definition = defineKind({
   kind: "Backup",
   description:
@@ -149,7 +146,8 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : v),
-  lost: (olds) => (needsNewBackup(olds) ? { replace: "status" } : undefined),
+  // A backup on record that was aborted: the next up requests a new one (from the old outputs only).
+  lost: (olds) => (olds["status"] === "aborted" ? { replace: "status" } : undefined),
   async create(inputs, ctx) {
     const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
     const created = await ctx.client.backups.create(ctx.parent, body);

@@ -7,7 +7,6 @@ import {
   backupOutputs,
   definition,
   isTerminalBackupStatus,
-  needsNewBackup,
 } from "../../provider/kinds/Backup";
 import type { Backup, WpEngineClient } from "../../sdk";
 
@@ -76,8 +75,8 @@ describe("Backup helpers", () => {
   });
 
   it("asks for a new backup only when the one on record was aborted", () => {
-    expect(needsNewBackup({ status: "aborted" })).toBe(true);
-    expect(needsNewBackup({ status: "in_progress" })).toBe(false);
+    expect(definition.lost!({ status: "aborted" })).toEqual({ replace: "status" });
+    expect(definition.lost!({ status: "in_progress" })).toBeUndefined();
   });
 });
 
