@@ -75,7 +75,10 @@ const outputs = z.object({
 
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-const WIRE = wireOf(inputs, outputs);
+// Compared without case, whatever the caller passes (the engine's inputs are checked, a direct diff's may not be).
+const normalize = (key: string, v: unknown) =>
+  key === "name" && typeof v === "string" ? v.toLowerCase() : v;
+const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps a service record to outputs (the name lower case, as the input stores it). */
 const domainOutputs = (d: ApiDomain): DomainOutputs => WIRE.outputs(d, { name: d.name.toLowerCase() });
@@ -167,6 +170,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
+  normalize,
   async create(inputs, ctx) {
     const { parent: installId, key: name } = ctx;
     const { item: record, created } =

@@ -81,6 +81,9 @@ describe("Domain lifecycle", () => {
       changes: true,
       replaces: ["installId"],
     });
+    // The same name in other case is the same domain, even where it has not been through check.
+    const upper = { installId: ACMESTG, name: "A.Example.COM", primary: false, secureAllUrls: false };
+    expect(await provider.diff!(id, outs, upper)).toMatchObject({ changes: false });
   });
 
   it("sees an out-of-band change in read and diff (drift)", async () => {
