@@ -18,6 +18,8 @@ export interface StartOptions extends SimOptions {
   quiet?: boolean;
   /** Milliseconds a request has to arrive whole before it is answered 408 (default 30 s). */
   requestTimeoutMs?: number;
+  /** Let the process end while it listens (an embedded simulator: a program ends when its own work does). */
+  unref?: boolean;
 }
 
 /** A simulator listening on loopback. The helpers run the same logic as the control API. */
@@ -58,6 +60,11 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   });
   const host = options.host ?? "127.0.0.1";
   await app.listen({ port: options.port ?? 0, host });
+  if (options.unref) {
+    app.server.unref();
+    // Idle keep-alive connections too: a request in flight holds the process through its client's socket.
+    app.server.on("connection", (socket) => socket.unref());
+  }
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   return {

@@ -74,7 +74,13 @@ async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClie
   }
   // Loaded only when asked for, so a provider talking to the real service never loads the server.
   const { startSimulator } = await import("../../simulator");
-  const sim = await startSimulator({ port: 0, stateFile: config.simulatorStateFile, quiet: true });
+  // Unref'd: a program whose lookups started it ends when its own work does (the engine waits for that).
+  const sim = await startSimulator({
+    port: 0,
+    stateFile: config.simulatorStateFile,
+    quiet: true,
+    unref: true,
+  });
   embedded.get().add(sim);
   process.once("exit", () => void sim.stop());
   return new WpEngineClient({

@@ -3,7 +3,7 @@
  * docs/simulator.md): `npx pulumi-wpengine simulator` from the packed package serves the seeded world
  * and prints what a program needs; `WPE_SIMULATOR=true` is one world for every folder, so the importer
  * run in one folder and the project it writes, run by the real `pulumi` CLI in another, see the same
- * objects.
+ * objects; and a program whose lookups start it still ends.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -173,6 +173,27 @@ describe("WPE_SIMULATOR=true: one world for every folder", { timeout: 30 * 60_00
       );
       expect(named.length).toBe(1);
       await project.expectNoChanges(["--refresh"]);
+    } finally {
+      project.dispose();
+    }
+  });
+
+  it("a program's lookups run on it and the program still ends: up finishes with the seeded install's name", async () => {
+    const program = `"use strict";
+const wpengine = require("pulumi-wpengine");
+exports.installName = wpengine.getInstallOutput({ installId: "${SEED.installs.acmeprod.id}" }).name;
+`;
+    const project = await CliProject.create({
+      files: { "index.js": program, "package.json": '{ "name": "lookup-only", "main": "index.js" }\n' },
+      name: "lookup-only",
+      env: { WPE_SIMULATOR: "true" },
+      // A simulator that kept the program's process alive would hold each command until this deadline.
+      timeoutMs: 4 * 60_000,
+    });
+    try {
+      const { outputs } = await project.up();
+      expect(outputs["installName"]).toBe("acmeprod");
+      await project.expectNoChanges();
     } finally {
       project.dispose();
     }
