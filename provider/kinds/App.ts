@@ -62,15 +62,19 @@ export function appOutputs(a: ApiApp, ctx: Pick<Context, "parents" | "key">) {
   return WIRE.canonical(WIRE.outputs(a, { resourceName: a.name || resourceNameOf(ctx) }));
 }
 
+/** The error an adoption gets when the existing app is in another region (an app cannot move). */
+export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: string, live: string): Error {
+  return new Error(
+    `app ${ctx.key} already exists in account ${ctx.parent} in region ${live}, not ${region}; ` +
+      `an app cannot change region: set region to ${live} to adopt it, or choose another name`,
+  );
+}
+
 /** Takes over the existing app (read only with `adopt`): refused without `adopt`, or in another region. */
 async function adopt(i: z.output<typeof inputs>, ctx: Context, read: () => Promise<ApiApp>) {
   if (!i.adopt) throw alreadyExists(`app ${ctx.key} already exists in account ${ctx.parent}`);
   const outs = appOutputs(await read(), ctx);
-  if (outs.region !== i.region)
-    throw new Error(
-      `app ${ctx.key} already exists in account ${ctx.parent} in region ${outs.region}, not ${i.region}; ` +
-        `an app cannot change region: set region to ${outs.region} to adopt it, or choose another name`,
-    );
+  if (outs.region !== i.region) throw regionMismatch(ctx, i.region, outs.region);
   return { id: outs.resourceName, outs, adopted: `app ${ctx.key} of account ${ctx.parent}` };
 }
 

@@ -98,6 +98,9 @@ const WIRE = wireOf(inputs, outputs, normalize);
 /** The outputs of a list the service holds, as it saves it (the install is kept from the inputs or the state). */
 const outputsOf = (live: unknown) => WIRE.canonical(WIRE.outputs(live));
 
+/** The list the inputs declare, as the service saves it. */
+const wantedOf = (i: z.output<typeof inputs>) => WIRE.body(WIRE.canonical(i)) as unknown as Exclusion[];
+
 /** PUT of the full list to the install; a 409 becomes a message that says the install is transferable. */
 async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.parent) {
   try {
@@ -144,7 +147,7 @@ export const definition = defineKind({
   // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
   async create(inputs, ctx) {
     const installId = ctx.parent;
-    const wanted = normalizeExclusions(inputs.exclusions);
+    const wanted = wantedOf(inputs);
     const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
     // Exactly these already (an import, the way back after a crash): no write.
     if (isDeepStrictEqual(held, wanted)) return { id: installId, outs: outputsOf(held) };
@@ -160,7 +163,7 @@ export const definition = defineKind({
     return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };
   },
   async update(_id, _olds, news, ctx) {
-    return outputsOf(await replace(ctx, normalizeExclusions(news.exclusions)));
+    return outputsOf(await replace(ctx, wantedOf(news)));
   },
   async delete(id, _olds, ctx) {
     await replace(ctx, [], ctx.parent || id);

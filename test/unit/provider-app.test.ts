@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Context } from "../../provider/core/lifecycle";
-import { appOutputs, definition, normalizeRegion } from "../../provider/kinds/App";
-import type { WpEngineClient } from "../../sdk";
+import { appOutputs, definition, normalizeRegion, regionMismatch } from "../../provider/kinds/App";
 
 const { provider } = definition;
 
@@ -54,15 +52,8 @@ describe("App helpers", () => {
     });
   });
 
-  it("explains a region mismatch on adoption with both regions and the way out", async () => {
-    const existing = { name: `accounts/${ACCOUNT}/apps/shop`, appId: "shop", region: "regions/EU-W" };
-    const client = { apps: { get: async () => existing } } as unknown as WpEngineClient;
-    const ctx = { client, parent: ACCOUNT, parents: [ACCOUNT], key: "shop" } as unknown as Context;
-    const inputs = { accountId: ACCOUNT, name: "shop", region: "US-C" as const, adopt: true };
-    const msg = await definition.create(inputs, ctx).then(
-      () => "",
-      (err: Error) => err.message,
-    );
+  it("explains a region mismatch on adoption with both regions and the way out", () => {
+    const msg = regionMismatch({ parent: ACCOUNT, key: "shop" }, "US-C", "EU-W").message;
     expect(msg).toContain("region EU-W, not US-C");
     expect(msg).toContain("set region to EU-W");
   });
