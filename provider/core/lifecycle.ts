@@ -108,11 +108,16 @@ export class CreatedButFailedError extends Error {
   }
 }
 
-/** A step after object `id` exists (or an action has run): its failure is a {@link CreatedButFailedError} recording `outs`. */
-export function afterCreate<T>(id: string, outs: Props, step: Promise<T>): Promise<T> {
-  return step.catch((err: unknown) => {
+/**
+ * Runs a step after object `id` exists (or an action has run): its failure, thrown or rejected, is a
+ * {@link CreatedButFailedError} recording `outs`.
+ */
+export async function afterCreate<T>(id: string, outs: Props, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
     throw new CreatedButFailedError(id, outs, err);
-  });
+  }
 }
 
 /**

@@ -211,7 +211,7 @@ export const definition = defineKind({
     const adopted = `user ${email} of account ${accountId}`;
     const patch = accountUserPatch(outs, inputs);
     if (!patch) return { id, outs, adopted };
-    const updated = await afterCreate(id, outs, update(ctx.client, accountId, id, patch));
+    const updated = await afterCreate(id, outs, () => update(ctx.client, accountId, id, patch));
     return { id, outs: accountUserOutputs(updated.account_user), adopted };
   },
   async read(id, _olds, ctx) {

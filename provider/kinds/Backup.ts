@@ -152,7 +152,7 @@ export const definition = defineKind({
     const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
     const created = await ctx.client.backups.create(ctx.parent, body);
     // The backup exists: a failure records it (with the last state seen) so it is never orphaned.
-    const asked = asAsked(ctx, created, inputs);
+    const asked = () => asAsked(ctx, created, inputs);
     const { backup, aborted } = await afterCreate(created.id, backupOutputs(created), asked);
     const outs = backupOutputs(backup);
     if (aborted) throw new CreatedButFailedError(created.id, outs, aborted);

@@ -126,7 +126,7 @@ async function restore(ctx: Context, id: string, i: BackupRestoreInputs, previou
     installStatus: "pending",
   };
   // Recorded, so the next `up` waits again instead of restoring twice.
-  return afterCreate(id, run, waited(ctx, run, i));
+  return afterCreate(id, run, () => waited(ctx, run, i));
 }
 
 export const definition = defineKind({

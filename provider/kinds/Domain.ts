@@ -188,7 +188,7 @@ export const definition = defineKind({
     const adopted = created ? undefined : `domain ${name} of install ${installId}`;
     const patch = WIRE.patch(outs, inputs) as UpdateDomainRequest | undefined;
     if (!patch) return { id: record.id, outs, adopted };
-    const updated = await afterCreate(record.id, outs, update(ctx.client, installId, record.id, patch));
+    const updated = await afterCreate(record.id, outs, () => update(ctx.client, installId, record.id, patch));
     return { id: record.id, outs: domainOutputs(updated), adopted };
   },
   async read(id, _olds, ctx) {

@@ -178,8 +178,8 @@ async function apply(
   const same = live !== undefined && !differs(definition.normalize, "mappings", live, wanted);
   if (!same) await ctx.client.domainMappings.replace(...environmentOf(ctx), body);
   if (same && live.every((m) => m.state === "ACTIVE")) return live;
-  const settled = waitSettled(ctx, wanted);
-  return id === undefined ? settled : afterCreate(id, mappingsOutputs([]), settled);
+  const settled = () => waitSettled(ctx, wanted);
+  return id === undefined ? settled() : afterCreate(id, mappingsOutputs([]), settled);
 }
 
 export const definition = defineKind({

@@ -127,10 +127,10 @@ export const definition = defineKind({
     let outs = environmentOutputs(record, ctx);
     const patch = WIRE.patch(outs, inputs) as UpdateEnvironmentRequest | undefined;
     if (patch) {
-      const updated = ctx.client.environments.update(...environmentOf(ctx), patch);
+      const updated = () => ctx.client.environments.update(...environmentOf(ctx), patch);
       outs = environmentOutputs(await afterCreate(id, outs, updated), ctx);
     }
-    outs = environmentOutputs(await afterCreate(id, outs, waitReconciled(ctx)), ctx);
+    outs = environmentOutputs(await afterCreate(id, outs, () => waitReconciled(ctx)), ctx);
     return { id, outs, adopted: found && `environment ${name} of app ${appId}` };
   },
   async read(_id, _olds, ctx) {

@@ -151,8 +151,9 @@ export const definition = defineKind({
       throw alreadyExists(`install ${ctx.key} already exists in account ${ctx.parent} (id ${existing.id})`);
     const record = existing ?? (await ctx.client.installs.create(WIRE.body(inputs) as CreateInstallRequest));
     let outs = installOutputs(record);
-    if (existing) outs = installOutputs(await afterCreate(record.id, outs, place(ctx, existing, inputs)));
-    outs = installOutputs(await afterCreate(record.id, outs, waitActive(ctx, record.id)));
+    if (existing)
+      outs = installOutputs(await afterCreate(record.id, outs, () => place(ctx, existing, inputs)));
+    outs = installOutputs(await afterCreate(record.id, outs, () => waitActive(ctx, record.id)));
     return { id: record.id, outs, adopted: existing && `install ${ctx.key} of account ${ctx.parent}` };
   },
   // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.

@@ -146,7 +146,7 @@ export const definition = defineKind({
     }
     await order(ctx, inputs);
     // The order was placed: a failure records it, so the next `up` does not order twice.
-    const cert = await afterCreate(id, certificateOutputs(undefined), current(ctx));
+    const cert = await afterCreate(id, certificateOutputs(undefined), () => current(ctx));
     return { id, outs: certificateOutputs(cert) };
   },
   async read(_id, _olds, ctx) {

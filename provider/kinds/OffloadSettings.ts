@@ -202,7 +202,7 @@ export const definition = defineKind({
     }
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(inputs));
     // The PATCH was accepted: the settings exist (pending) and are recorded with the inputs, never orphaned.
-    const outs = await afterCreate(ctx.parent, { status: "pending" }, waitApplied(ctx, inputs));
+    const outs = await afterCreate(ctx.parent, { status: "pending" }, () => waitApplied(ctx, inputs));
     return { id: ctx.parent, outs };
   },
   async read(id, _olds, ctx) {

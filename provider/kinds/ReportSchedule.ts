@@ -319,7 +319,7 @@ export const definition = defineKind({
       const patch = schedulePatch(outs, inputs);
       const adopted = `report schedule "${title}" of site ${siteId}`;
       const patched =
-        patch && (await afterCreate(found.uuid, outs, patchAndRead(ctx, found.uuid, patch, inputs)));
+        patch && (await afterCreate(found.uuid, outs, () => patchAndRead(ctx, found.uuid, patch, inputs)));
       return { id: found.uuid, outs: { ...(patched || outs), createMatch: outs.createMatch }, adopted };
     }
     const before = new Set(existing.map((s) => s.uuid));

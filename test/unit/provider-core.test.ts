@@ -15,7 +15,14 @@ import {
   UNKNOWN,
   whole,
 } from "../../provider/core/inputs";
-import { contextOf, defineProvider, diffOf, toPlain } from "../../provider/core/lifecycle";
+import {
+  afterCreate,
+  CreatedButFailedError,
+  contextOf,
+  defineProvider,
+  diffOf,
+  toPlain,
+} from "../../provider/core/lifecycle";
 import { inputOfField } from "../../provider/core/wire";
 import { thinProvider } from "../../provider/dynamic/thin";
 import { KINDS } from "../../provider/registry";
@@ -183,6 +190,21 @@ describe("diff", () => {
 });
 
 describe("outputs and errors", () => {
+  it("afterCreate records the object whether its step rejects or throws before it returns a promise", async () => {
+    const outs = { status: "pending" };
+    for (const step of [
+      () => Promise.reject(new Error("wait failed")),
+      (): Promise<never> => {
+        throw new Error("wait failed");
+      },
+    ]) {
+      const err = await afterCreate("obj-1", outs, step).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CreatedButFailedError);
+      expect(err).toMatchObject({ id: "obj-1", properties: outs, message: "wait failed" });
+    }
+    expect(await afterCreate("obj-1", outs, async () => 7)).toBe(7);
+  });
+
   it("toPlain drops undefined and turns dates into strings", () => {
     expect(toPlain({ a: undefined, b: [undefined, 1], c: new Date(0) })).toEqual({
       b: [null, 1],
