@@ -31,6 +31,10 @@ export function parsePublicKey(line: string): { type: string; blob: Buffer; comm
   return { type, blob, comment: comment.join(" ") };
 }
 
+/** The key line in canonical form: single spaces, no surrounding blanks. */
+export const canonicalKey = (value: unknown): unknown =>
+  typeof value === "string" ? value.trim().split(/\s+/).join(" ") : value;
+
 /** The MD5 fingerprint of a key blob as the service shows it: colon-separated hex pairs. */
 export const md5Fingerprint = (blob: Buffer): string =>
   (createHash("md5").update(blob).digest("hex").match(/../g) ?? []).join(":");
@@ -41,8 +45,7 @@ const inputs = z
       const parsed = parsePublicKey(s);
       return typeof parsed === "string" ? { property: "publicKey", reason: parsed } : undefined;
     })
-      // The key line in canonical form: single spaces, no surrounding blanks.
-      .overwrite((s) => s.trim().split(/\s+/).join(" "))
+      .overwrite((s) => canonicalKey(s) as string)
       .meta({
         key: true,
         description:
@@ -89,6 +92,8 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
+  // A key as the service lists it may differ in blanks from the checked input (an import, a refresh).
+  normalize: (_key, v) => canonicalKey(v),
   deleteBeforeReplace: true,
   async create(inputs, ctx) {
     const parsed = parsePublicKey(ctx.key);
