@@ -171,6 +171,7 @@ export async function buildServer(
   };
 
   app.addHook("onRequest", async (req, reply) => {
+    sim.store.catchUp();
     sim.settle();
     const path = apiPath(req);
     if (path === null) return;

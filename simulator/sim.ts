@@ -11,6 +11,8 @@ import { Store, type World } from "./store";
 export interface SimOptions {
   /** Keep the world in this JSON file (atomic writes, reloaded on start); in memory when absent. */
   stateFile?: string;
+  /** Other processes keep the same `stateFile` (embedded simulators): each request sees what they wrote. */
+  shared?: boolean;
   /** User name of the demo owner of every seeded account (default `demo`). */
   username?: string;
   /** Password of the demo owner (default `demo`). */
@@ -65,7 +67,7 @@ export class Sim {
   private waiters: { match: (r: LoggedRequest) => boolean; resolve: (r: LoggedRequest) => void }[] = [];
 
   constructor(options: SimOptions = {}) {
-    this.store = new Store(options.stateFile);
+    this.store = new Store(options.stateFile, options.shared);
     this.clock = new SimClock(this.store.world.advanced_ms, options.pace ?? 1);
     const { demo, ...others } = SEED.users;
     this.users.set(options.username ?? demo.username, {

@@ -11,6 +11,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -381,16 +382,67 @@ export class Store {
   private nextSync: Promise<void> | null = null;
   private journalBytes = 0;
   private snapshotBytes = 0;
+  /** Shared: the files as this process last took them in (a stamp), `""` once another process wrote. */
+  private seen = "";
 
-  constructor(readonly stateFile?: string) {
+  /**
+   * `shared`: other processes keep the same file (the embedded simulator of each provider and program).
+   * Each write, snapshot and load then holds the file's lock, and each request first takes in (`catchUp`)
+   * what the others wrote.
+   */
+  constructor(
+    readonly stateFile?: string,
+    private readonly shared = false,
+  ) {
     if (!stateFile) {
       this.use(seedWorld());
       return;
     }
     mkdirSync(dirname(stateFile), { recursive: true });
-    removeLeftovers(stateFile);
-    this.use(existsSync(stateFile) || existsSync(journalOf(stateFile)) ? loadState(stateFile) : seedWorld());
-    this.compact();
+    this.load(() => {
+      removeLeftovers(stateFile);
+      this.use(
+        existsSync(stateFile) || existsSync(journalOf(stateFile)) ? loadState(stateFile) : seedWorld(),
+      );
+      this.compact();
+    });
+  }
+
+  /** Shared: the world again from the files when another process wrote since, unless a change is unwritten. */
+  catchUp(): void {
+    if (!this.shared || this.changes.size || this.syncing || this.nextSync || this.seen === this.stamp())
+      return;
+    this.load(() => this.use(loadState(this.stateFile!)));
+  }
+
+  /** Runs `load`, which leaves this process's world as the files hold it (under the lock when shared). */
+  private load(load: () => void): void {
+    if (!this.shared) {
+      load();
+      return;
+    }
+    withLock(this.stateFile!, () => {
+      load();
+      this.seen = this.stamp();
+    });
+  }
+
+  /** The snapshot's identity and the journal's length: what changes when any process writes. */
+  private stamp(): string {
+    const snapshot = statSync(this.stateFile!, { throwIfNoEntry: false });
+    const journal = statSync(journalOf(this.stateFile!), { throwIfNoEntry: false });
+    return `${snapshot?.ino}:${snapshot?.mtimeMs}:${snapshot?.size}:${journal?.size ?? 0}`;
+  }
+
+  /** Runs `write` on the files: shared, under the lock, noting whether this process still saw all of them. */
+  private locked<T>(write: () => T): T {
+    if (!this.shared) return write();
+    return withLock(this.stateFile!, () => {
+      const current = this.seen === this.stamp();
+      const result = write();
+      this.seen = current ? this.stamp() : "";
+      return result;
+    });
   }
 
   private use(world: World): void {
@@ -405,7 +457,7 @@ export class Store {
     const advanced = this.world.advanced_ms;
     this.use(seedWorld());
     this.raw.advanced_ms = advanced;
-    if (this.stateFile) this.compact();
+    if (this.stateFile) this.locked(() => this.compact());
   }
 
   /** The records of one group, read through the world (so that changes to them are noted). */
@@ -464,8 +516,10 @@ export class Store {
     }
     this.changes.clear();
     const line = `${JSON.stringify(ops)}\n`;
-    this.journalFd ??= openSync(journalOf(this.stateFile), "a");
-    writeSync(this.journalFd, line);
+    this.locked(() => {
+      this.journalFd ??= openSync(journalOf(this.stateFile!), "a");
+      writeSync(this.journalFd, line);
+    });
     this.journalBytes += Buffer.byteLength(line);
     return true;
   }
@@ -481,9 +535,10 @@ export class Store {
       const run = new Promise<void>((resolve, reject) =>
         fdatasync(fd, (err) => (err ? reject(err) : resolve())),
       );
-      this.syncing = run.finally(() => {
-        if (this.syncing === run) this.syncing = null;
+      const syncing = run.finally(() => {
+        if (this.syncing === syncing) this.syncing = null;
       });
+      this.syncing = syncing;
       return run;
     });
     this.nextSync = next;
@@ -493,14 +548,18 @@ export class Store {
   /** Folds the journal into the snapshot once it outgrows it, when no sync is under way on it. */
   private maybeCompact(): void {
     if (this.syncing || this.nextSync) return;
-    if (this.journalBytes > Math.max(JOURNAL_COMPACT_BYTES, this.snapshotBytes)) this.compact();
+    if (this.journalBytes > Math.max(JOURNAL_COMPACT_BYTES, this.snapshotBytes))
+      this.locked(() => this.compact(this.shared ? loadState(this.stateFile!) : this.raw));
   }
 
-  /** Writes the whole world as the snapshot (temp file, fsync, rename), then empties the journal. */
-  private compact(): void {
+  /**
+   * Writes `world` as the snapshot (temp file, fsync, rename), then empties the journal. Shared, the journal
+   * is folded from disk (what every process wrote), not from this process's world.
+   */
+  private compact(world: World = this.raw): void {
     const file = this.stateFile!;
     this.changes.clear();
-    const text = JSON.stringify(this.raw);
+    const text = JSON.stringify(world);
     writeAtomically(file, text);
     this.snapshotBytes = Buffer.byteLength(text);
     // Replaying a journal over a snapshot that already holds it gives the same world (every entry is a
@@ -550,6 +609,53 @@ export function loadState(stateFile: string): World {
     }
   }
   return world;
+}
+
+/** A wait of `ms` that blocks the thread (the lock is taken in synchronous code). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Whether process `pid` runs (one of another user counts). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Runs `fn` holding the lock of a state file shared by processes: `FILE.lock`, made exclusively and holding
+ * the owner's pid. It is held for a few writes, never across a wait; one a dead process left is taken over.
+ */
+function withLock<T>(file: string, fn: () => T): T {
+  const lock = `${file}.lock`;
+  for (;;) {
+    try {
+      const fd = openSync(lock, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      let owner: number;
+      let since: number;
+      try {
+        since = statSync(lock).mtimeMs;
+        owner = Number(readFileSync(lock, "utf8")) || 0;
+      } catch {
+        continue; // released meanwhile
+      }
+      // Empty: its owner is writing its pid (or died doing so, long ago).
+      if (owner ? !alive(owner) : Date.now() - since > 5_000) rmSync(lock, { force: true });
+      else pause(1);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 /** Temporary files a kill -9 left behind while a snapshot was being written. */

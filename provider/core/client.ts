@@ -78,6 +78,8 @@ async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClie
   const sim = await startSimulator({
     port: 0,
     stateFile: config.simulatorStateFile,
+    // Every provider process and the program's lookups keep one world: each sees what the others wrote.
+    shared: true,
     quiet: true,
     unref: true,
   });

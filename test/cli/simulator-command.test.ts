@@ -198,4 +198,29 @@ exports.installName = wpengine.getInstallOutput({ installId: "${SEED.installs.ac
       project.dispose();
     }
   });
+
+  it("a lookup sees what the provider made earlier in the same up (one live world for every process)", async () => {
+    const installId = SEED.installs.acmeprod.id;
+    // The first lookup starts the program's simulator before the domain exists; the second waits for it.
+    const program = `"use strict";
+const wpengine = require("pulumi-wpengine");
+exports.installName = wpengine.getInstallOutput({ installId: "${installId}" }).name;
+const domain = new wpengine.Domain("live", { installId: "${installId}", name: "live-world.acme.example" });
+exports.looked = wpengine.getDomainOutput({ installId: "${installId}", domainId: domain.id }).name;
+`;
+    const project = await CliProject.create({
+      files: { "index.js": program, "package.json": '{ "name": "live-world", "main": "index.js" }\n' },
+      name: "live-world",
+      env: { WPE_SIMULATOR: "true" },
+      timeoutMs: 4 * 60_000,
+    });
+    try {
+      const { outputs } = await project.up();
+      expect(outputs["installName"]).toBe("acmeprod");
+      expect(outputs["looked"]).toBe("live-world.acme.example");
+      await project.expectNoChanges(["--refresh"]);
+    } finally {
+      project.dispose();
+    }
+  });
 });

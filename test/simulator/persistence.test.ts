@@ -6,13 +6,14 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../simulator";
-import { loadState } from "../../simulator/store";
+import { loadState, Store } from "../../simulator/store";
 import { call, SEED } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "wpe-sim-"));
@@ -81,6 +82,25 @@ describe("--state: the world in a file", () => {
     }
   });
 
+  it("folds the journal into the snapshot once it outgrows it (4 MiB at least), while it runs", async () => {
+    const file = join(dir, "outgrown.json");
+    const store = new Store(file);
+    const id = SEED.domains.wwwAcmeExample.id;
+    const domain = store.world.domains[id]!;
+    // Five answered writes of a 1 MiB record: the fourth takes the journal past 4 MiB, and it is folded.
+    for (let i = 0; i < 5; i++) {
+      store.world.domains[id] = { ...domain, name: String(i).repeat(1024 * 1024) };
+      await store.commit();
+    }
+    try {
+      // What is left is the fifth write alone.
+      expect(statSync(`${file}.journal`).size).toBeLessThan(1.1 * 1024 * 1024);
+      expect(loadState(file).domains[id]?.name).toBe("4".repeat(1024 * 1024));
+    } finally {
+      store.close();
+    }
+  });
+
   it("starts from the seeded world when the file does not exist, and reset writes the seeded world back", async () => {
     const file = join(dir, "reset.json");
     const sim = await startSimulator({ stateFile: file, quiet: true });
@@ -93,6 +113,75 @@ describe("--state: the world in a file", () => {
     } finally {
       await sim.stop();
     }
+  });
+});
+
+describe("shared: one world file, several processes (the embedded simulator)", () => {
+  it("serves each request from the world as every process left it", async () => {
+    const file = join(dir, "shared.json");
+    const a = await startSimulator({ stateFile: file, quiet: true, shared: true });
+    const b = await startSimulator({ stateFile: file, quiet: true, shared: true });
+    try {
+      const created = await call(a, "POST", domains, { name: "seen.acme.example" });
+      expect(created.status).toBe(201);
+      // b loaded the world before the create: its next request takes in what a wrote.
+      expect((await call(b, "GET", `${domains}/${created.body.id}`)).status).toBe(200);
+      expect((await call(b, "DELETE", `${domains}/${created.body.id}`)).status).toBe(204);
+      expect((await call(a, "GET", `${domains}/${created.body.id}`)).status).toBe(404);
+      const listed = await call(a, "GET", domains);
+      expect(listed.body.results.map((d: { name: string }) => d.name)).not.toContain("seen.acme.example");
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it("loses no answered write while processes write one world at once and others start (each start folds the journal)", async () => {
+    const file = join(dir, "writers.json");
+    // Each writer: its own simulator process on the file, creating domains one after another, printing the
+    // names the service answered 201 to.
+    const writer = (install: string, tag: string) =>
+      new Promise<string[]>((done, fail) => {
+        const script = `
+          const { startSimulator } = require(${JSON.stringify(resolve(__dirname, "../../dist/simulator"))});
+          (async () => {
+            const sim = await startSimulator({ stateFile: ${JSON.stringify(file)}, quiet: true, shared: true });
+            const auth = "Basic " + Buffer.from("demo:demo").toString("base64");
+            const made = [];
+            for (let i = 0; i < 18; i++) {
+              const name = "${tag}" + i + ".acme.example";
+              const r = await fetch(sim.apiUrl + "/installs/${install}/domains", {
+                method: "POST",
+                headers: { authorization: auth, "content-type": "application/json" },
+                body: JSON.stringify({ name }),
+              });
+              if (r.status === 201) made.push(name);
+            }
+            await sim.stop();
+            console.log(JSON.stringify(made));
+          })();`;
+        const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+        child.on("exit", (code) =>
+          code === 0 ? done(JSON.parse(out)) : fail(new Error(`writer ${tag}: ${code}`)),
+        );
+      });
+    // Seeded once, so the writers start on an existing world.
+    await (await startSimulator({ stateFile: file, quiet: true, shared: true })).stop();
+    const writers = [
+      writer(SEED.installs.acmestg.id, "s"),
+      writer(SEED.installs.acmedev.id, "d"),
+      writer(SEED.installs.globexstg.id, "g"),
+    ];
+    // Meanwhile other processes start on the file (a program's lookups, another provider) and stop.
+    let running = true;
+    void Promise.all(writers).finally(() => (running = false));
+    for (let starts = 0; running && starts < 40; starts++)
+      await (await startSimulator({ stateFile: file, quiet: true, shared: true })).stop();
+    const answered = (await Promise.all(writers)).flat();
+    expect(answered).toHaveLength(3 * 18);
+    const names = new Set(Object.values(loadState(file).domains).map((d) => d.name));
+    expect(answered.filter((n) => !names.has(n))).toEqual([]);
   });
 });
 
