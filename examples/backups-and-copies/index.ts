@@ -67,6 +67,7 @@ export const backupCmsVersion = backup.cmsVersion;
 export const backupCount = backups.apply((b) => b.length);
 export const copySummary = copy.summary;
 export const copyRequestedAt = copy.lastRequestedAt;
-export const restoreSummary = restore?.summary;
-export const restoredAt = restore?.lastRestoredAt;
+// null until a rollback is set (an undefined output would make Pulumi warn on every run).
+export const restoreSummary = restore?.summary ?? null;
+export const restoredAt = restore?.lastRestoredAt ?? null;
 export const purgedAt = purge.lastPurgedAt;

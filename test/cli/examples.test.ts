@@ -267,7 +267,7 @@ describe("examples under the pulumi CLI and the simulator", { timeout: 15 * 60_0
     expect(out["copied"]).toBe("acmeprod -> acmestg");
     expect(out["backupCount"]).toBeGreaterThanOrEqual(1);
     expect(out["copySummary"]).toEqual(expect.any(String));
-    expect(out["restoreSummary"]).toBeUndefined();
+    expect(out["restoreSummary"]).toBeNull();
     const copies = (await world())["install_copies"] as unknown as { destination_environment_id: string }[];
     expect(copies.map((c) => c.destination_environment_id)).toContain(SEED.installs.acmestg.id);
     const backupId = out["backupId"] as string;
