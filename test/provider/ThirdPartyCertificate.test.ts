@@ -185,6 +185,12 @@ describe("ThirdPartyCertificate check", () => {
     expect(failures.join()).not.toContain("my-secret-password");
   });
 
+  it("refuses a private key given as certificate without naming the property (the engine would print it)", async () => {
+    expect(await fails({ certificate: www.privateKey, privateKey: www.privateKey })).toEqual([
+      ": certificate contains a private key: pass the key as privateKey, not in the chain",
+    ]);
+  });
+
   it("refuses an encrypted key", async () => {
     expect(await fails({ privateKey: encryptKey(www.privateKey) })).toEqual([
       "privateKey: privateKey is encrypted; the service needs the key without a passphrase",
