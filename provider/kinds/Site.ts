@@ -44,14 +44,8 @@ type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;
 /** The wire mapping: an account a record does not name, and the guard, the lifecycle keeps from the inputs or state. */
 const WIRE = wireOf(inputs, outputs);
 
-/** What deleting a site destroys, in words; with the names of the installs it holds when they were read. */
-export function siteLoss(site: Pick<SiteOutputs, "name" | "siteId">, installNames?: readonly string[]) {
-  const what = `site "${site.name}" (${site.siteId})`;
-  if (!installNames) return `${what} and every install in it`;
-  return installNames.length
-    ? `${what} and its installs ${installNames.join(", ")}`
-    : `${what} (it held no install)`;
-}
+/** A site, as messages name it. */
+const siteName = (site: Pick<SiteOutputs, "name" | "siteId">) => `site "${site.name}" (${site.siteId})`;
 
 /** The sites of the call's account named as its site. */
 const findByName = async (ctx: Context) =>
@@ -64,8 +58,10 @@ export const definition = defineKind({
     "development). Create makes an empty site; its name changes in place; a change of `accountId` replaces " +
     "it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.",
   deletes:
-    "Deletes the site AND every install in it, for good (the service has no confirmation and no undo). " +
-    "Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.",
+    "Deletes the site on the service, for good (no confirmation, no undo). Refused while `deletionProtection` " +
+    "is on, the default, and while the site still holds an install: the service would delete those installs " +
+    "with it, and they are not this resource's (another stack's, made by hand, or kept by their own guard). " +
+    "A site already gone counts as deleted.",
   gone: "A site deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
   identity: {
@@ -81,7 +77,7 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "accountId" && typeof v === "string" ? v.toLowerCase() : v),
-  protects: (olds) => siteLoss(olds),
+  protects: (olds) => `${siteName(olds)} and every install in it`,
   async create(inputs, ctx) {
     const { parent: accountId, key: name } = ctx;
     // Site names are not unique on the service: a second site of the same name is a duplicate nobody
@@ -109,10 +105,17 @@ export const definition = defineKind({
     return WIRE.outputs(record);
   },
   async delete(id, _olds, ctx) {
-    // The installs are read just before the delete (not an output): they are what goes with the site.
+    // Read just before the delete: the installs of this stack that depend on the site are already deleted.
     const live = await ctx.client.sites.get(id);
+    const installs = (live.installs ?? []).map((i) => i.name ?? i.id);
+    const site = siteName({ ...live, siteId: id });
+    if (installs.length)
+      throw new Error(
+        `${site} still holds installs ${installs.join(", ")}, and deleting the site would delete them too: ` +
+          "delete them first (destroy their Install resources, or delete them in the User Portal), then run " +
+          "the destroy again",
+      );
     await ctx.client.sites.delete(id);
-    const names = (live.installs ?? []).map((i) => i.name ?? i.id);
-    return `deleted on the service (deletionProtection was off): ${siteLoss({ ...live, siteId: id }, names)}`;
+    return `deleted on the service (deletionProtection was off): ${site}`;
   },
 });

@@ -14,7 +14,7 @@ import (
 
 // A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.
 //
-// Delete: Deletes the site AND every install in it, for good (the service has no confirmation and no undo). Refused while `deletionProtection` is on, the default. A site already gone counts as deleted.
+// Delete: Deletes the site on the service, for good (no confirmation, no undo). Refused while `deletionProtection` is on, the default, and while the site still holds an install: the service would delete those installs with it, and they are not this resource's (another stack's, made by hand, or kept by their own guard). A site already gone counts as deleted.
 //
 // ## Import
 //
