@@ -109,6 +109,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         `${result.model.leftOut.length} left out (README.md), ${result.calls} API calls in ${(result.ms / 1000).toFixed(1)} s, ` +
         `written to ${values.out}\n`,
     );
+    if (result.note) process.stderr.write(`pulumi-wpengine import: note: ${result.note}\n`);
     return 0;
   } catch (err) {
     if (tty && phase) process.stderr.write("\n");

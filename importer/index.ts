@@ -53,6 +53,8 @@ export interface ImportResult {
   /** Wall time of discovery and reads, in ms. */
   ms: number;
   source: string;
+  /** What the user should know about the project written (how it names the package, when npm did not say). */
+  note?: string;
 }
 
 /** A refusal before anything is read or written (a bad argument, an `--out` in the way). */
@@ -85,9 +87,10 @@ function version(dir = packageDir()): string {
  * How this importer was installed, as the npm spec that installs the same package into the project at
  * `out`: the registry version (`^<version>`) when npm took it from a registry, the same tarball or
  * directory (`file:<path relative to out>`) or git URL otherwise; a checkout, by its path. Read from the
- * installing project's lockfile (`node_modules/.package-lock.json`, which npm writes on every install).
+ * installing project's lockfile (`node_modules/.package-lock.json`, which npm writes on every install);
+ * `undefined` when none says (a global install).
  */
-export function installedAs(out: string, dir = packageDir()): string {
+export function installedAs(out: string, dir = packageDir()): string | undefined {
   const rel = (abs: string) =>
     `file:${path.relative(path.resolve(out), abs).split(path.sep).join("/") || "."}`;
   if (path.basename(path.dirname(dir)) !== "node_modules") return rel(dir);
@@ -105,9 +108,9 @@ export function installedAs(out: string, dir = packageDir()): string {
     if (!resolved) continue;
     if (resolved.startsWith("file:")) return rel(path.resolve(project, resolved.slice("file:".length)));
     if (/^(git\+|git:|github:|ssh:)/.test(resolved)) return resolved;
-    break;
+    return `^${version(dir)}`;
   }
-  return `^${version(dir)}`;
+  return undefined;
 }
 
 /** `npm install --global` of a spec (a path without `file:`, as npm takes it on the command line). */
@@ -192,13 +195,15 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   const model = buildModel(read, world);
   const ms = Date.now() - started;
   const [first] = parts;
+  const recorded = opts.packageSpec ?? installedAs(opts.out);
+  const packageSpec = recorded ?? `^${version()}`;
   const files = renderProject(model, {
     project: opts.project ?? (slug(path.basename(path.resolve(opts.out))) || "wpengine"),
     language,
     source: first!.source,
     version: version(),
-    packageSpec: opts.packageSpec ?? installedAs(opts.out),
-    globalSpec: globalSpec(opts.packageSpec ?? installedAs(opts.out)),
+    packageSpec,
+    globalSpec: globalSpec(packageSpec),
     command: opts.command ?? commandOf(opts, language),
   });
   writeAtomically(opts.out, files);
@@ -208,6 +213,14 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     calls: parts.reduce((n, p) => n + p.calls, 0),
     ms,
     source: parts.map((p) => p.target).join(", "),
+    ...(recorded
+      ? {}
+      : {
+          note:
+            `npm recorded no source of this pulumi-wpengine (a global install), so the project installs ` +
+            `pulumi-wpengine@${packageSpec} from the npm registry; installed from a tarball or git, run the ` +
+            "import again with --package-spec <the tarball's path or the git URL>",
+        }),
   };
 }
 

@@ -460,6 +460,13 @@ describe("how the generated project installs pulumi-wpengine", () => {
     expect(installedAs(path.join(project, "fleet"), dir)).toBe(url);
   });
 
+  it("from a global install (no lockfile says): unknown, which the import notes on stderr", () => {
+    const dir = path.join(root, "global", "lib", "node_modules", "pulumi-wpengine");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "package.json"), '{ "name": "pulumi-wpengine", "version": "0.7.1" }\n');
+    expect(installedAs(path.join(root, "global-fleet"), dir)).toBeUndefined();
+  });
+
   it("from a checkout (not under node_modules): its path", () => {
     const checkout = path.join(root, "checkout");
     fs.mkdirSync(checkout, { recursive: true });
