@@ -225,7 +225,7 @@ export function profileOf(props: unknown): string | undefined {
 /** Runs `fn` as profile `name`, else the instance's own; the simulator's one user serves every profile. */
 export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const base = currentProviderInstance();
-  const chosen = name ?? base.config.profile;
+  const chosen = name ?? base.config.profile ?? text(process.env[CONFIG_KEYS.profile.env]);
   if (chosen === undefined) return fn();
   if (resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined) return fn();
   return withProviderInstance(profileInstance(chosen, base), fn);

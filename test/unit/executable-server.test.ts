@@ -110,6 +110,23 @@ describe("the gRPC service", () => {
     });
   });
 
+  it("runs as the profile WPE_PROFILE names when the provider names none", async () => {
+    const alice = await configured(a, "alice", "pw-a");
+    vi.stubEnv("WPE_PROFILE", "nosuch");
+    try {
+      await expect(
+        alice(
+          "invoke",
+          new provproto.InvokeRequest()
+            .setTok("wpengine:index:getInstall")
+            .setArgs(Struct.fromJavaScript({ installId: SEED.installs.acmeprod.id })),
+        ),
+      ).rejects.toMatchObject({ message: expect.stringContaining("profile nosuch has no API user id") });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("keeps a private key secret in checked inputs even when the program passed it plain", async () => {
     const call = await configured(a, "alice", "pw-a");
     const res = await call(
