@@ -35,19 +35,14 @@ export class MissingCredentialsError extends Error {
   }
 }
 
-/** Refuses a configuration no client can be built from, without an API call (`check`: preview fails). */
+/**
+ * Refuses a configuration no client can be built from, without an API call (`check`: preview fails); its
+ * values were checked as they were resolved (`resolveProviderConfig`).
+ */
 export function assertUsableConfig(config: ResolvedProviderConfig): void {
-  const max = config.maxConcurrency;
-  if (max !== undefined && !(Number.isInteger(max) && max >= 1))
-    throw new WpEngineConfigError(`${CONFIG_KEYS.maxConcurrency.key} must be a whole number of at least 1`);
-  const retries = config.maxRetries;
-  if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
-    throw new WpEngineConfigError(`${CONFIG_KEYS.maxRetries.key} must be a whole number of at least 0`);
   if (config.simulatorStateFile !== undefined) return;
   const missing = (["username", "password"] as const).filter((name) => config[name] === undefined);
   if (missing.length > 0) throw new MissingCredentialsError(missing.map((name) => CONFIG_KEYS[name].key));
-  const [problem] = urlProblems(config);
-  if (problem) throw new WpEngineConfigError(problem.reason);
 }
 
 /** What is wrong with the configured URLs, by config name (https, or plain http to loopback only). */

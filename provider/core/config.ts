@@ -2,7 +2,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { availableParallelism } from "node:os";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
-import { ENV } from "../../sdk/core/config";
+import { checkBaseUrl, ENV } from "../../sdk/core/config";
 import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
@@ -135,26 +135,74 @@ export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus())
   return Math.min(Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus, 40);
 }
 
-/** The current instance's config (or `raw`) first, then the environment. */
+/** Where a setting's value comes from, for its errors: its config key when set there, else its variable. */
+export function originOf(
+  name: ConfigName,
+  raw: RawProviderConfig = currentProviderInstance().config,
+): string {
+  return text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
+}
+
+const YES = ["true", "1", "yes"];
+const NO = ["false", "0", "no"];
+
+/**
+ * The current instance's config (or `raw`) first, then the environment. A value that cannot be meant (a
+ * typo) is refused in one line naming where it came from, the config key or the variable, and the value.
+ */
 export function resolveProviderConfig(
   env: NodeJS.ProcessEnv = process.env,
   raw: RawProviderConfig = currentProviderInstance().config,
 ): ResolvedProviderConfig {
   const pick = (name: ConfigName) => text(raw[name] ?? env[CONFIG_KEYS[name].env]);
-  const yes = (value: string | undefined) => ["true", "1", "yes"].includes(value?.toLowerCase() ?? "");
+  const refuse = (name: ConfigName, problem: string): never => {
+    const value = pick(name) ?? "";
+    // A URL with a user or password in it is not shown (secrets are never checked here).
+    throw new WpEngineConfigError(
+      value.includes("@") ? problem : `${problem} (it is ${JSON.stringify(value)})`,
+    );
+  };
+  const flag = (name: ConfigName) => {
+    const value = pick(name)?.toLowerCase();
+    if (value !== undefined && !YES.includes(value) && !NO.includes(value))
+      refuse(name, `${originOf(name, raw)} must be true or false`);
+    return YES.includes(value ?? "");
+  };
+  const whole = (name: ConfigName, min: number) => {
+    const value = pick(name);
+    const number = Number(value);
+    if (value !== undefined && !(Number.isInteger(number) && number >= min))
+      refuse(name, `${originOf(name, raw)} must be a whole number of at least ${min}`);
+    return value === undefined ? undefined : number;
+  };
   const resolved: ResolvedProviderConfig = {};
   for (const name of ["username", "password", "apiUrl", "appHostingUrl"] as const) {
     const value = pick(name);
     if (value !== undefined) resolved[name] = value;
   }
-  if (yes(pick("adoptExisting"))) resolved.adoptExisting = true;
-  if (yes(pick("skipCredentialsCheck"))) resolved.skipCredentialsCheck = true;
-  resolved.maxConcurrency = Number(pick("maxConcurrency") ?? defaultConcurrency(env));
-  const retries = pick("maxRetries");
-  if (retries !== undefined) resolved.maxRetries = Number(retries);
+  if (flag("adoptExisting")) resolved.adoptExisting = true;
+  if (flag("skipCredentialsCheck")) resolved.skipCredentialsCheck = true;
+  resolved.maxConcurrency = whole("maxConcurrency", 1) ?? defaultConcurrency(env);
+  const retries = whole("maxRetries", 0);
+  if (retries !== undefined) resolved.maxRetries = retries;
   const simulator = pick("simulator");
-  if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase()))
-    resolved.simulatorStateFile = yes(simulator) ? sharedWorldFile(env) : simulator;
+  if (simulator === undefined || NO.includes(simulator.toLowerCase())) {
+    // The service's URLs (the simulator's are its own).
+    for (const name of ["apiUrl", "appHostingUrl"] as const)
+      if (resolved[name] !== undefined)
+        try {
+          checkBaseUrl(originOf(name, raw), resolved[name]);
+        } catch (err) {
+          refuse(name, (err as Error).message);
+        }
+  } else if (YES.includes(simulator.toLowerCase())) resolved.simulatorStateFile = sharedWorldFile(env);
+  // A world file is named as one: a typo of `true` is not a new world.
+  else if (/\.json$/i.test(simulator) || /[\\/]/.test(simulator)) resolved.simulatorStateFile = simulator;
+  else
+    refuse(
+      "simulator",
+      `${originOf("simulator", raw)} must be true, false or a world file (a name ending in .json, or a path with /)`,
+    );
   return resolved;
 }
 
