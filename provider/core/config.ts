@@ -105,15 +105,25 @@ export function currentProviderInstance(): ProviderInstance {
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
-/** The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program). */
-export function rawConfigOf(get: (key: string) => string | undefined): RawProviderConfig {
+/**
+ * The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program); `keys`,
+ * every config key the stack has, adds its other `wpengine:*` keys, which resolving refuses (a typo).
+ */
+export function rawConfigOf(
+  get: (key: string) => string | undefined,
+  keys: Iterable<string> = [],
+): RawProviderConfig {
   const values = Object.entries(CONFIG_KEYS).map(([name, { key }]) => [name, text(get(key))]);
+  for (const key of keys) {
+    const name = key.startsWith("wpengine:") ? key.slice("wpengine:".length) : undefined;
+    if (name !== undefined && !Object.hasOwn(CONFIG_KEYS, name)) values.push([name, String(get(key) ?? "")]);
+  }
   return Object.fromEntries(values.filter(([, value]) => value !== undefined));
 }
 
 /** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
-export function setStackConfig(get: (key: string) => string | undefined): void {
-  stack.set({ config: rawConfigOf(get), clientSlot: STACK_SLOT });
+export function setStackConfig(get: (key: string) => string | undefined, keys?: Iterable<string>): void {
+  stack.set({ config: rawConfigOf(get, keys), clientSlot: STACK_SLOT });
 }
 
 /** Forgets the stack config (tests). */
@@ -135,6 +145,37 @@ export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus())
   return Math.min(Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus, 40);
 }
 
+/** The edits between two names, case aside (Levenshtein): how close a misspelt key is to a setting. */
+function distance(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[y.length]!;
+}
+
+/** The error of `wpengine:<name>`, a key this provider does not read: the closest setting, else them all. */
+export function unknownSetting(name: string): string {
+  const names = Object.keys(CONFIG_KEYS);
+  const [closest] = [...names].sort((a, b) => distance(name, a) - distance(name, b));
+  const hint =
+    closest !== undefined && distance(name, closest) <= 3
+      ? `did you mean wpengine:${closest}?`
+      : `the settings are ${names.join(", ")}`;
+  return `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
+}
+
+/** The names that are no setting (typos); none in a project named wpengine, whose own keys share the namespace. */
+export function misspelt(names: string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  return env["PULUMI_PROJECT"] === "wpengine"
+    ? []
+    : names.filter((name) => !Object.hasOwn(CONFIG_KEYS, name));
+}
+
 /** Where a setting's value comes from, for its errors: its config key when set there, else its variable. */
 export function originOf(
   name: ConfigName,
@@ -154,6 +195,8 @@ export function resolveProviderConfig(
   env: NodeJS.ProcessEnv = process.env,
   raw: RawProviderConfig = currentProviderInstance().config,
 ): ResolvedProviderConfig {
+  const [typo] = misspelt(Object.keys(raw), env);
+  if (typo !== undefined) throw new WpEngineConfigError(unknownSetting(typo));
   const pick = (name: ConfigName) => text(raw[name] ?? env[CONFIG_KEYS[name].env]);
   const refuse = (name: ConfigName, problem: string): never => {
     const value = pick(name) ?? "";

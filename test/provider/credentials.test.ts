@@ -2,10 +2,12 @@
  * Wrong credentials fail `check` (so `pulumi preview`) with a clear error, proven by one `GET /user` per
  * client; the right ones and the documented skip pass; the password never appears in the message.
  */
+import { Config as HostConfig } from "@pulumi/pulumi/cmd/dynamic-provider/config";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { defaultConcurrency, setStackConfig } from "../../provider/core/config";
 import { definition } from "../../provider/kinds/Domain";
+import { configure as configurePlugin } from "../../provider/plugin";
 import { DEFAULT_MAX_CONCURRENCY, processPace } from "../../sdk/core/pace";
 import { useSimulator } from "../support/simulator";
 
@@ -49,6 +51,23 @@ describe("credentials at check time", () => {
       expect(res.failures ?? []).toEqual([]);
     }
     expect(userCalls() - before).toBe(1);
+  });
+
+  it("refuses a misspelt wpengine:* key of the stack (the dynamic provider's configure sees them all)", async () => {
+    const stack: Record<string, string> = {
+      "wpengine:username": "demo",
+      "wpengine:password": "demo",
+      "wpengine:apiUrl": fixture.sim.apiUrl,
+      "wpengine:simulater": "true",
+      "myproject:installId": INSTALL,
+    };
+    // The dynamic-provider host's own config object, holding every key of the stack.
+    await configurePlugin({ config: new HostConfig(stack, "myproject") });
+    await resetClient();
+    const err = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch((e) => e);
+    expect(err.message).toBe(
+      "wpengine:simulater is not a setting of this provider: did you mean wpengine:simulator? (remove it with `pulumi config rm wpengine:simulater`)",
+    );
   });
 
   it("is skipped with wpengine:skipCredentialsCheck (offline previews)", async () => {

@@ -3,7 +3,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/core/config";
+import {
+  clearStackConfig,
+  type RawProviderConfig,
+  rawConfigOf,
+  resolveProviderConfig,
+  setStackConfig,
+} from "../../provider/core/config";
 import { AFTER_A_CRASH, explainError } from "../../provider/core/errors";
 import {
   checkInputs,
@@ -325,6 +331,32 @@ describe("configuration", () => {
       }
     })();
     expect(err?.message).toBe("WPE_API_URL must not contain credentials; use username and password");
+  });
+
+  it("refuses a misspelt wpengine:* key naming the closest setting; the project's own keys are not looked at", () => {
+    const stack: Record<string, string> = {
+      "wpengine:simulater": "true",
+      "wpengine:username": "u",
+      "myproject:simulater": "x",
+    };
+    const raw = rawConfigOf((k) => stack[k], Object.keys(stack));
+    expect(() => resolveProviderConfig({}, raw)).toThrow(
+      "wpengine:simulater is not a setting of this provider: did you mean wpengine:simulator? (remove it with `pulumi config rm wpengine:simulater`)",
+    );
+    expect(() => resolveProviderConfig({}, { userName: "u" } as RawProviderConfig)).toThrow(
+      "did you mean wpengine:username?",
+    );
+    expect(() => resolveProviderConfig({}, { region: "us" } as RawProviderConfig)).toThrow(
+      "wpengine:region is not a setting of this provider: the settings are username, password,",
+    );
+    // A project named wpengine keeps its own keys in that namespace.
+    expect(resolveProviderConfig({ PULUMI_PROJECT: "wpengine" }, raw).username).toBe("u");
+    expect(
+      resolveProviderConfig(
+        {},
+        rawConfigOf((k) => stack[k], ["myproject:simulater"]),
+      ).username,
+    ).toBe("u");
   });
 });
 
