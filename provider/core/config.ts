@@ -21,7 +21,7 @@ const SETTINGS = {
   },
   simulator: {
     env: "WPE_SIMULATOR",
-    doc: "`true` (or a state file name) runs against the bundled simulator instead of the service.",
+    doc: "`true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.",
   },
   maxConcurrency: {
     env: "WPE_MAX_CONCURRENCY",
