@@ -14,7 +14,10 @@ import { KINDS } from "./registry";
 /** Keeps the `wpengine:*` stack config for this plugin process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   stopWithParent();
-  setStackConfig((key) => req.config.get(key));
+  // Every key of the stack, to refuse a misspelt `wpengine:*` one: the host's config holds them all, but
+  // its interface only reads one at a time.
+  const all = (req.config as unknown as { rawConfig?: Record<string, unknown> }).rawConfig;
+  setStackConfig((key) => req.config.get(key), Object.keys(all ?? {}));
 }
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";

@@ -1,12 +1,13 @@
 /** The client the lifecycle methods use, built from the resolved configuration and cached per process. */
 import { createHash } from "node:crypto";
 import { WpEngineClient } from "../../sdk";
-import { checkBaseUrl } from "../../sdk/core/config";
-import { WpEngineConfigError, WpEngineConnectionError } from "../../sdk/core/errors";
+import { checkBaseUrl, DEFAULT_API_URL } from "../../sdk/core/config";
+import { WpEngineConfigError, WpEngineConnectionError, WpEngineResponseError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import {
   CONFIG_KEYS,
   currentProviderInstance,
+  originOf,
   profileSources,
   type ResolvedProviderConfig,
   resolveProviderConfig,
@@ -35,19 +36,14 @@ export class MissingCredentialsError extends Error {
   }
 }
 
-/** Refuses a configuration no client can be built from, without an API call (`check`: preview fails). */
+/**
+ * Refuses a configuration no client can be built from, without an API call (`check`: preview fails); its
+ * values were checked as they were resolved (`resolveProviderConfig`).
+ */
 export function assertUsableConfig(config: ResolvedProviderConfig): void {
-  const max = config.maxConcurrency;
-  if (max !== undefined && !(Number.isInteger(max) && max >= 1))
-    throw new WpEngineConfigError(`${CONFIG_KEYS.maxConcurrency.key} must be a whole number of at least 1`);
-  const retries = config.maxRetries;
-  if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
-    throw new WpEngineConfigError(`${CONFIG_KEYS.maxRetries.key} must be a whole number of at least 0`);
   if (config.simulatorStateFile !== undefined) return;
   const missing = (["username", "password"] as const).filter((name) => config[name] === undefined);
   if (missing.length > 0) throw new MissingCredentialsError(missing.map((name) => CONFIG_KEYS[name].key));
-  const [problem] = urlProblems(config);
-  if (problem) throw new WpEngineConfigError(problem.reason);
 }
 
 /** What is wrong with the configured URLs, by config name (https, or plain http to loopback only). */
@@ -136,8 +132,9 @@ export async function resetClient(): Promise<void> {
 const PROVEN = Symbol.for("pulumi-wpengine.proven-credentials");
 
 /**
- * Proves the credentials once per client with `GET /user`, so preview fails on them: a 401, 403 or an
- * unreachable API fails; any other error is left to the calls that follow (not a passing fault's preview).
+ * Proves the credentials once per client with `GET /user`, so preview fails on them: a 401, 403, an
+ * unreachable API or a URL that is not the API fails; any other error is left to the calls that follow (not
+ * a passing fault's preview).
  */
 export async function proveCredentials(
   config: ResolvedProviderConfig = resolveProviderConfig(),
@@ -155,6 +152,15 @@ export async function proveCredentials(
             `(or ${CONFIG_KEYS.apiUrl.env}) and the network; nothing was sent.`,
         );
       const status = (err as { status?: number }).status;
+      // The service's GET /user answers 200, 401, 429 or 5xx (its Swagger): a 404, or a 2xx that is not
+      // JSON (a web page), is another server's, at a URL that is not the API's base (its /v1 left out).
+      const page = err instanceof WpEngineResponseError && err.issues.length === 0;
+      if (status === 404 || page)
+        throw new WpEngineConfigError(
+          `wpengine: ${originOf("apiUrl")} is ${client.apiUrl}, which is not the hosting API (GET /user answered ` +
+            `${page ? `${status} with a body that is not JSON` : "404 Not Found"}): set it to the API's base URL, ` +
+            `which ends in /v1 (e.g. ${DEFAULT_API_URL}).`,
+        );
       if (status !== 401 && status !== 403) return;
       const refused = `${status} ${status === 401 ? "Unauthorized" : "Forbidden"} on GET /user`;
       const where = profile

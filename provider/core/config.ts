@@ -2,7 +2,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { availableParallelism } from "node:os";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
-import { ENV } from "../../sdk/core/config";
+import { checkBaseUrl, ENV } from "../../sdk/core/config";
 import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
@@ -21,7 +21,7 @@ const SETTINGS = {
   },
   simulator: {
     env: "WPE_SIMULATOR",
-    doc: "`true` (or a state file name) runs against the bundled simulator instead of the service.",
+    doc: "`true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.",
   },
   maxConcurrency: {
     env: "WPE_MAX_CONCURRENCY",
@@ -105,15 +105,25 @@ export function currentProviderInstance(): ProviderInstance {
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
-/** The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program). */
-export function rawConfigOf(get: (key: string) => string | undefined): RawProviderConfig {
+/**
+ * The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program); `keys`,
+ * every config key the stack has, adds its other `wpengine:*` keys, which resolving refuses (a typo).
+ */
+export function rawConfigOf(
+  get: (key: string) => string | undefined,
+  keys: Iterable<string> = [],
+): RawProviderConfig {
   const values = Object.entries(CONFIG_KEYS).map(([name, { key }]) => [name, text(get(key))]);
+  for (const key of keys) {
+    const name = key.startsWith("wpengine:") ? key.slice("wpengine:".length) : undefined;
+    if (name !== undefined && !Object.hasOwn(CONFIG_KEYS, name)) values.push([name, String(get(key) ?? "")]);
+  }
   return Object.fromEntries(values.filter(([, value]) => value !== undefined));
 }
 
 /** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
-export function setStackConfig(get: (key: string) => string | undefined): void {
-  stack.set({ config: rawConfigOf(get), clientSlot: STACK_SLOT });
+export function setStackConfig(get: (key: string) => string | undefined, keys?: Iterable<string>): void {
+  stack.set({ config: rawConfigOf(get, keys), clientSlot: STACK_SLOT });
 }
 
 /** Forgets the stack config (tests). */
@@ -135,26 +145,107 @@ export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus())
   return Math.min(Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus, 40);
 }
 
-/** The current instance's config (or `raw`) first, then the environment. */
+/** The edits between two names, case aside (Levenshtein): how close a misspelt key is to a setting. */
+function distance(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[y.length]!;
+}
+
+/** The error of `wpengine:<name>`, a key this provider does not read: the closest setting, else them all. */
+export function unknownSetting(name: string): string {
+  const names = Object.keys(CONFIG_KEYS);
+  const [closest] = [...names].sort((a, b) => distance(name, a) - distance(name, b));
+  const hint =
+    closest !== undefined && distance(name, closest) <= 3
+      ? `did you mean wpengine:${closest}?`
+      : `the settings are ${names.join(", ")}`;
+  return `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
+}
+
+/** The names that are no setting (typos); none in a project named wpengine, whose own keys share the namespace. */
+export function misspelt(names: string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  return env["PULUMI_PROJECT"] === "wpengine"
+    ? []
+    : names.filter((name) => !Object.hasOwn(CONFIG_KEYS, name));
+}
+
+/** Where a setting's value comes from, for its errors: its config key when set there, else its variable. */
+export function originOf(
+  name: ConfigName,
+  raw: RawProviderConfig = currentProviderInstance().config,
+): string {
+  return text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
+}
+
+const YES = ["true", "1", "yes"];
+const NO = ["false", "0", "no"];
+
+/**
+ * The current instance's config (or `raw`) first, then the environment. A value that cannot be meant (a
+ * typo) is refused in one line naming where it came from, the config key or the variable, and the value.
+ */
 export function resolveProviderConfig(
   env: NodeJS.ProcessEnv = process.env,
   raw: RawProviderConfig = currentProviderInstance().config,
 ): ResolvedProviderConfig {
+  const [typo] = misspelt(Object.keys(raw), env);
+  if (typo !== undefined) throw new WpEngineConfigError(unknownSetting(typo));
   const pick = (name: ConfigName) => text(raw[name] ?? env[CONFIG_KEYS[name].env]);
-  const yes = (value: string | undefined) => ["true", "1", "yes"].includes(value?.toLowerCase() ?? "");
+  const refuse = (name: ConfigName, problem: string): never => {
+    const value = pick(name) ?? "";
+    // A URL with a user or password in it is not shown (secrets are never checked here).
+    throw new WpEngineConfigError(
+      value.includes("@") ? problem : `${problem} (it is ${JSON.stringify(value)})`,
+    );
+  };
+  const flag = (name: ConfigName) => {
+    const value = pick(name)?.toLowerCase();
+    if (value !== undefined && !YES.includes(value) && !NO.includes(value))
+      refuse(name, `${originOf(name, raw)} must be true or false`);
+    return YES.includes(value ?? "");
+  };
+  const whole = (name: ConfigName, min: number) => {
+    const value = pick(name);
+    const number = Number(value);
+    if (value !== undefined && !(Number.isInteger(number) && number >= min))
+      refuse(name, `${originOf(name, raw)} must be a whole number of at least ${min}`);
+    return value === undefined ? undefined : number;
+  };
   const resolved: ResolvedProviderConfig = {};
   for (const name of ["username", "password", "apiUrl", "appHostingUrl"] as const) {
     const value = pick(name);
     if (value !== undefined) resolved[name] = value;
   }
-  if (yes(pick("adoptExisting"))) resolved.adoptExisting = true;
-  if (yes(pick("skipCredentialsCheck"))) resolved.skipCredentialsCheck = true;
-  resolved.maxConcurrency = Number(pick("maxConcurrency") ?? defaultConcurrency(env));
-  const retries = pick("maxRetries");
-  if (retries !== undefined) resolved.maxRetries = Number(retries);
+  if (flag("adoptExisting")) resolved.adoptExisting = true;
+  if (flag("skipCredentialsCheck")) resolved.skipCredentialsCheck = true;
+  resolved.maxConcurrency = whole("maxConcurrency", 1) ?? defaultConcurrency(env);
+  const retries = whole("maxRetries", 0);
+  if (retries !== undefined) resolved.maxRetries = retries;
   const simulator = pick("simulator");
-  if (simulator !== undefined && !["false", "0", "no"].includes(simulator.toLowerCase()))
-    resolved.simulatorStateFile = yes(simulator) ? sharedWorldFile(env) : simulator;
+  if (simulator === undefined || NO.includes(simulator.toLowerCase())) {
+    // The service's URLs (the simulator's are its own).
+    for (const name of ["apiUrl", "appHostingUrl"] as const)
+      if (resolved[name] !== undefined)
+        try {
+          checkBaseUrl(originOf(name, raw), resolved[name]);
+        } catch (err) {
+          refuse(name, (err as Error).message);
+        }
+  } else if (YES.includes(simulator.toLowerCase())) resolved.simulatorStateFile = sharedWorldFile(env);
+  // A world file is named as one: a typo of `true` is not a new world.
+  else if (/\.json$/i.test(simulator) || /[\\/]/.test(simulator)) resolved.simulatorStateFile = simulator;
+  else
+    refuse(
+      "simulator",
+      `${originOf("simulator", raw)} must be true, false or a world file (a name ending in .json, or a path with /)`,
+    );
   return resolved;
 }
 
@@ -225,7 +316,7 @@ export function profileOf(props: unknown): string | undefined {
 /** Runs `fn` as profile `name`, else the instance's own; the simulator's one user serves every profile. */
 export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const base = currentProviderInstance();
-  const chosen = name ?? base.config.profile;
+  const chosen = name ?? base.config.profile ?? text(process.env[CONFIG_KEYS.profile.env]);
   if (chosen === undefined) return fn();
   if (resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined) return fn();
   return withProviderInstance(profileInstance(chosen, base), fn);

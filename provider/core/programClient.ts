@@ -9,7 +9,7 @@ const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
 /** The program process's client for the current configuration, created on first use. */
 export function programClient(env: NodeJS.ProcessEnv = process.env): Promise<WpEngineClient> {
   // A secret's plaintext too (the program's `wpengine:*` config): it goes only into the client's transport.
-  const raw = rawConfigOf(pulumi.runtime.getConfig);
+  const raw = rawConfigOf(pulumi.runtime.getConfig, Object.keys(pulumi.runtime.allConfig()));
   return cachedClient(PROGRAM_CLIENT_KEY, resolveProviderConfig(env, raw));
 }
 

@@ -12,8 +12,10 @@ import { getClient, proveCredentials, urlProblems } from "../core/client";
 import {
   CONFIG_KEYS,
   type ConfigName,
+  misspelt,
   type ProviderInstance,
   profileOf,
+  unknownSetting,
   withProfile,
   withProviderInstance,
 } from "../core/config";
@@ -93,6 +95,10 @@ function grpcError(err: unknown): Msg {
   return { code: grpc.status.UNKNOWN, message: e.message, metadata };
 }
 
+/** A provider input that is a setting (known or misspelt), not one the engine keeps there (`version`, `__internal`). */
+const isSetting = (name: string) =>
+  !name.startsWith("__") && name !== "version" && name !== "pluginDownloadURL";
+
 /**
  * The provider's own configuration: `args` (newer engines), else the `wpengine:config:<key>` variables.
  * An explicit provider without `profiles` takes the stack's `wpengine:profiles` (the engine hands every
@@ -102,7 +108,9 @@ export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env)
   const fromArgs = req.hasArgs?.() ? propsOf(req.getArgs()) : undefined;
   const vars: Map<string, string> | undefined = req.getVariablesMap?.();
   const config: ProviderInstance["config"] = {};
-  for (const name of Object.keys(CONFIG_KEYS) as ConfigName[]) {
+  const names = fromArgs ? Object.keys(fromArgs) : [...(vars?.keys() ?? [])].map((k) => k.split(":").pop()!);
+  // Every name, a misspelt one too: resolving refuses it (`resolveProviderConfig`).
+  for (const name of new Set([...Object.keys(CONFIG_KEYS), ...names.filter(isSetting)]) as Set<ConfigName>) {
     const value = fromArgs ? fromArgs[name] : vars?.get(`${PACKAGE}:config:${name}`);
     if (value != null && value !== "" && value !== UNKNOWN) config[name] = String(value);
   }
@@ -207,7 +215,12 @@ export class WpEngineProvider {
   }
 
   private async checkConfig(req: Msg): Promise<Msg> {
-    const failures = urlProblems(propsOf(req.getNews())).map(({ name, reason }) =>
+    const news = propsOf(req.getNews());
+    const typos = misspelt(Object.keys(news).filter(isSetting)).map((name) => ({
+      name,
+      reason: unknownSetting(name),
+    }));
+    const failures = [...typos, ...urlProblems(news)].map(({ name, reason }) =>
       new provproto.CheckFailure().setProperty(name).setReason(reason),
     );
     return new provproto.CheckResponse().setInputs(req.getNews()).setFailuresList(failures);

@@ -2,10 +2,14 @@
  * Wrong credentials fail `check` (so `pulumi preview`) with a clear error, proven by one `GET /user` per
  * client; the right ones and the documented skip pass; the password never appears in the message.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Config as HostConfig } from "@pulumi/pulumi/cmd/dynamic-provider/config";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetClient } from "../../provider/core/client";
 import { defaultConcurrency, setStackConfig } from "../../provider/core/config";
 import { definition } from "../../provider/kinds/Domain";
+import { configure as configurePlugin } from "../../provider/plugin";
 import { DEFAULT_MAX_CONCURRENCY, processPace } from "../../sdk/core/pace";
 import { useSimulator } from "../support/simulator";
 
@@ -49,6 +53,61 @@ describe("credentials at check time", () => {
       expect(res.failures ?? []).toEqual([]);
     }
     expect(userCalls() - before).toBe(1);
+  });
+
+  it("refuses an apiUrl that is not the API (its /v1 left out: GET /user is a 404) at check, naming where it was set", async () => {
+    configure("demo", { "wpengine:apiUrl": fixture.sim.url });
+    const err = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch((e) => e);
+    expect(err.message).toBe(
+      `wpengine: wpengine:apiUrl is ${fixture.sim.url}, which is not the hosting API (GET /user answered 404 Not Found): ` +
+        "set it to the API's base URL, which ends in /v1 (e.g. https://api.wpengineapi.com/v1).",
+    );
+    configure("demo", { "wpengine:apiUrl": "" });
+    vi.stubEnv("WPE_API_URL", fixture.sim.url);
+    try {
+      const fromEnv = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch(
+        (e) => e,
+      );
+      expect(fromEnv.message).toContain(
+        `wpengine: WPE_API_URL is ${fixture.sim.url}, which is not the hosting API`,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("refuses an apiUrl that answers a web page rather than the API's JSON", async () => {
+    const page = createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end("<html></html>"),
+    );
+    await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+      configure("demo", { "wpengine:apiUrl": url });
+      const err = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch((e) => e);
+      expect(err.message).toContain(
+        `wpengine:apiUrl is ${url}, which is not the hosting API (GET /user answered 200 with a body that is not JSON)`,
+      );
+    } finally {
+      page.close();
+    }
+  });
+
+  it("refuses a misspelt wpengine:* key of the stack (the dynamic provider's configure sees them all)", async () => {
+    const stack: Record<string, string> = {
+      "wpengine:username": "demo",
+      "wpengine:password": "demo",
+      "wpengine:apiUrl": fixture.sim.apiUrl,
+      "wpengine:simulater": "true",
+      "myproject:installId": INSTALL,
+    };
+    // The dynamic-provider host's own config object, holding every key of the stack.
+    await configurePlugin({ config: new HostConfig(stack, "myproject") });
+    await resetClient();
+    const err = await provider.check!({}, { installId: INSTALL, name: "www.example.com" }).catch((e) => e);
+    expect(err.message).toBe(
+      "wpengine:simulater is not a setting of this provider: did you mean wpengine:simulator? (remove it with `pulumi config rm wpengine:simulater`)",
+    );
   });
 
   it("is skipped with wpengine:skipCredentialsCheck (offline previews)", async () => {

@@ -30,6 +30,7 @@ const vars = profileEnv("client-a");
 afterEach(() => {
   delete process.env[vars.username];
   delete process.env[vars.password];
+  delete process.env["WPE_PROFILE"];
 });
 
 const usersOf = (path: string) =>
@@ -134,5 +135,32 @@ describe("credential profiles", () => {
       name: "acme.example",
     });
     expect(new Set(usersOf(`/v1/installs/${ACMEPROD}`))).toEqual(new Set([owner.username]));
+  });
+
+  it("takes WPE_PROFILE when the stack names no profile: a resource runs as it, never as the default user", async () => {
+    configure({ "wpengine:username": "demo", "wpengine:password": "demo" });
+    process.env["WPE_PROFILE"] = "nosuch";
+    const err = (await run("Domain", "check", {}, { installId: ACMEPROD, name: "e.acme.example" }).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(err.message).toContain("profile nosuch has no API user id");
+    process.env["WPE_PROFILE"] = "client-a";
+    process.env[vars.username] = owner.username;
+    process.env[vars.password] = owner.password;
+    fixture.sim.clearRequests();
+    // Not the domain the test above read as client-a: its listing would be the one already fetched.
+    const ACMESTG = SEED.installs.acmestg.id;
+    await run("Domain", "read", SEED.domains.stagingAcmeExample.id, {
+      installId: ACMESTG,
+      name: "staging.acme.example",
+    });
+    expect(new Set(usersOf(`/v1/installs/${ACMESTG}`))).toEqual(new Set([owner.username]));
+    // The stack's wpengine:profile wins over the variable, as every setting's config does.
+    configure({ "wpengine:profile": "client-a" });
+    process.env["WPE_PROFILE"] = "nosuch";
+    const ok = (await run("Domain", "check", {}, { installId: ACMEPROD, name: "e.acme.example" })) as {
+      failures?: unknown[];
+    };
+    expect(ok.failures ?? []).toEqual([]);
   });
 });

@@ -110,6 +110,58 @@ describe("the gRPC service", () => {
     });
   });
 
+  it("runs as the profile WPE_PROFILE names when the provider names none", async () => {
+    const alice = await configured(a, "alice", "pw-a");
+    vi.stubEnv("WPE_PROFILE", "nosuch");
+    try {
+      await expect(
+        alice(
+          "invoke",
+          new provproto.InvokeRequest()
+            .setTok("wpengine:index:getInstall")
+            .setArgs(Struct.fromJavaScript({ installId: SEED.installs.acmeprod.id })),
+        ),
+      ).rejects.toMatchObject({ message: expect.stringContaining("profile nosuch has no API user id") });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("refuses a misspelt setting at CheckConfig and in every call, naming the closest one", async () => {
+    const call = await configured(a, "alice", "pw-a");
+    const res = await call(
+      "checkConfig",
+      new provproto.CheckRequest()
+        .setUrn("urn:pulumi:dev::p::pulumi:providers:wpengine::default")
+        .setNews(Struct.fromJavaScript({ simulater: "true", username: "alice", version: "0.2.0" })),
+    );
+    expect(
+      res
+        .getFailuresList()
+        .map((f: { getProperty(): string; getReason(): string }) => [f.getProperty(), f.getReason()]),
+    ).toEqual([
+      [
+        "simulater",
+        "wpengine:simulater is not a setting of this provider: did you mean wpengine:simulator? (remove it with `pulumi config rm wpengine:simulater`)",
+      ],
+    ]);
+    const typo = new WpEngineProvider("0.0.0");
+    await rpc(typo)(
+      "configure",
+      new provproto.ConfigureRequest().setArgs(
+        Struct.fromJavaScript({ username: "alice", password: "pw-a", apiUrl: a.apiUrl, userName: "alice" }),
+      ),
+    );
+    await expect(
+      rpc(typo)(
+        "invoke",
+        new provproto.InvokeRequest()
+          .setTok("wpengine:index:getInstall")
+          .setArgs(Struct.fromJavaScript({ installId: SEED.installs.acmeprod.id })),
+      ),
+    ).rejects.toMatchObject({ message: expect.stringContaining("did you mean wpengine:username?") });
+  });
+
   it("keeps a private key secret in checked inputs even when the program passed it plain", async () => {
     const call = await configured(a, "alice", "pw-a");
     const res = await call(

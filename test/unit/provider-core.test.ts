@@ -3,7 +3,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { clearStackConfig, resolveProviderConfig, setStackConfig } from "../../provider/core/config";
+import {
+  clearStackConfig,
+  type RawProviderConfig,
+  rawConfigOf,
+  resolveProviderConfig,
+  setStackConfig,
+} from "../../provider/core/config";
 import { AFTER_A_CRASH, explainError } from "../../provider/core/errors";
 import {
   checkInputs,
@@ -272,6 +278,85 @@ describe("configuration", () => {
     );
     expect(resolveProviderConfig({ WPE_SIMULATOR: "world.json" }).simulatorStateFile).toBe("world.json");
     expect(resolveProviderConfig({ WPE_SIMULATOR: "false" }).simulatorStateFile).toBeUndefined();
+  });
+
+  it("takes a world file named as one; a typo of true is refused, never a new world", () => {
+    for (const file of ["world.json", "./world", "worlds/a.state", "C:\\w\\world"])
+      expect(resolveProviderConfig({ WPE_SIMULATOR: file }).simulatorStateFile).toBe(file);
+    expect(resolveProviderConfig({ WPE_SIMULATOR: "TRUE" }).simulatorStateFile).toMatch(
+      /wpengine-simulator\.json$/,
+    );
+    expect(() => resolveProviderConfig({ WPE_SIMULATOR: "ture" })).toThrow(
+      'WPE_SIMULATOR must be true, false or a world file (a name ending in .json, or a path with /) (it is "ture")',
+    );
+    expect(() => resolveProviderConfig({}, { simulator: "ture" })).toThrow(
+      /^wpengine:simulator must be true/,
+    );
+  });
+
+  it("refuses a boolean setting that is neither true nor false, naming where it was set", () => {
+    expect(() => resolveProviderConfig({}, { adoptExisting: "maybe" })).toThrow(
+      'wpengine:adoptExisting must be true or false (it is "maybe")',
+    );
+    expect(() => resolveProviderConfig({ WPE_SKIP_CREDENTIALS_CHECK: "perhaps" })).toThrow(
+      'WPE_SKIP_CREDENTIALS_CHECK must be true or false (it is "perhaps")',
+    );
+    const off = resolveProviderConfig({ WPE_ADOPT_EXISTING: "No", WPE_SKIP_CREDENTIALS_CHECK: "false" });
+    expect([off.adoptExisting, off.skipCredentialsCheck]).toEqual([undefined, undefined]);
+    expect(resolveProviderConfig({ WPE_ADOPT_EXISTING: "yes" }).adoptExisting).toBe(true);
+  });
+
+  it("names the environment variable of a bad value from the environment, and the value", () => {
+    expect(() => resolveProviderConfig({ WPE_MAX_CONCURRENCY: "abc" })).toThrow(
+      'WPE_MAX_CONCURRENCY must be a whole number of at least 1 (it is "abc")',
+    );
+    expect(() => resolveProviderConfig({ WPE_MAX_CONCURRENCY: "abc" }, { maxConcurrency: "0" })).toThrow(
+      'wpengine:maxConcurrency must be a whole number of at least 1 (it is "0")',
+    );
+    expect(() => resolveProviderConfig({ WPE_MAX_RETRIES: "-1" })).toThrow(
+      'WPE_MAX_RETRIES must be a whole number of at least 0 (it is "-1")',
+    );
+    expect(() => resolveProviderConfig({ WPE_API_URL: "api.wpengineapi.com/v1" })).toThrow(
+      'WPE_API_URL is not a valid URL (it is "api.wpengineapi.com/v1")',
+    );
+    expect(() => resolveProviderConfig({}, { appHostingUrl: "http://js.example.com" })).toThrow(
+      /^wpengine:appHostingUrl uses plain http:\/\/ to js\.example\.com.* \(it is "http:\/\/js\.example\.com"\)$/,
+    );
+    // A URL holding a password is named, never shown.
+    const err = (() => {
+      try {
+        resolveProviderConfig({ WPE_API_URL: "https://user:s3cret-x@api.example.com/v1" });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(err?.message).toBe("WPE_API_URL must not contain credentials; use username and password");
+  });
+
+  it("refuses a misspelt wpengine:* key naming the closest setting; the project's own keys are not looked at", () => {
+    const stack: Record<string, string> = {
+      "wpengine:simulater": "true",
+      "wpengine:username": "u",
+      "myproject:simulater": "x",
+    };
+    const raw = rawConfigOf((k) => stack[k], Object.keys(stack));
+    expect(() => resolveProviderConfig({}, raw)).toThrow(
+      "wpengine:simulater is not a setting of this provider: did you mean wpengine:simulator? (remove it with `pulumi config rm wpengine:simulater`)",
+    );
+    expect(() => resolveProviderConfig({}, { userName: "u" } as RawProviderConfig)).toThrow(
+      "did you mean wpengine:username?",
+    );
+    expect(() => resolveProviderConfig({}, { region: "us" } as RawProviderConfig)).toThrow(
+      "wpengine:region is not a setting of this provider: the settings are username, password,",
+    );
+    // A project named wpengine keeps its own keys in that namespace.
+    expect(resolveProviderConfig({ PULUMI_PROJECT: "wpengine" }, raw).username).toBe("u");
+    expect(
+      resolveProviderConfig(
+        {},
+        rawConfigOf((k) => stack[k], ["myproject:simulater"]),
+      ).username,
+    ).toBe("u");
   });
 });
 

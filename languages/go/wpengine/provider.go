@@ -27,7 +27,7 @@ type Provider struct {
 	MaxRetries pulumi.StringPtrOutput `pulumi:"maxRetries"`
 	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
-	// `true` (or a state file name) runs against the bundled simulator instead of the service.
+	// `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
 	Simulator pulumi.StringPtrOutput `pulumi:"simulator"`
 	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
 	SkipCredentialsCheck pulumi.StringPtrOutput `pulumi:"skipCredentialsCheck"`
@@ -129,7 +129,7 @@ type providerArgs struct {
 	Profile *string `pulumi:"profile"`
 	// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
 	Profiles *string `pulumi:"profiles"`
-	// `true` (or a state file name) runs against the bundled simulator instead of the service.
+	// `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
 	Simulator *string `pulumi:"simulator"`
 	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
 	SkipCredentialsCheck *string `pulumi:"skipCredentialsCheck"`
@@ -155,7 +155,7 @@ type ProviderArgs struct {
 	Profile pulumi.StringPtrInput
 	// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
 	Profiles pulumi.StringPtrInput
-	// `true` (or a state file name) runs against the bundled simulator instead of the service.
+	// `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
 	Simulator pulumi.StringPtrInput
 	// `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
 	SkipCredentialsCheck pulumi.StringPtrInput
@@ -230,7 +230,7 @@ func (o ProviderOutput) Profile() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
-// `true` (or a state file name) runs against the bundled simulator instead of the service.
+// `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
 func (o ProviderOutput) Simulator() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.Simulator }).(pulumi.StringPtrOutput)
 }

@@ -41,7 +41,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
         :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
-        :param pulumi.Input[_builtins.str] simulator: `true` (or a state file name) runs against the bundled simulator instead of the service.
+        :param pulumi.Input[_builtins.str] simulator: `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).
         """
@@ -190,7 +190,7 @@ class ProviderArgs:
     @pulumi.getter
     def simulator(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `true` (or a state file name) runs against the bundled simulator instead of the service.
+        `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
         """
         return pulumi.get(self, "simulator")
 
@@ -254,7 +254,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
         :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
-        :param pulumi.Input[_builtins.str] simulator: `true` (or a state file name) runs against the bundled simulator instead of the service.
+        :param pulumi.Input[_builtins.str] simulator: `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).
         """
@@ -393,7 +393,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter
     def simulator(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        `true` (or a state file name) runs against the bundled simulator instead of the service.
+        `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
         """
         return pulumi.get(self, "simulator")
 

@@ -115,7 +115,7 @@ func GetProfiles(ctx *pulumi.Context) string {
 	return value
 }
 
-// `true` (or a state file name) runs against the bundled simulator instead of the service.
+// `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
 func GetSimulator(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:simulator")
 	if err == nil {

@@ -56,7 +56,7 @@ Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "p
 
 simulator: Optional[str]
 """
-`true` (or a state file name) runs against the bundled simulator instead of the service.
+`true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
 """
 
 skipCredentialsCheck: Optional[str]

@@ -79,7 +79,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def simulator(self) -> Optional[str]:
         """
-        `true` (or a state file name) runs against the bundled simulator instead of the service.
+        `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
         """
         return __config__.get('simulator') or _utilities.get_env('WPE_SIMULATOR')
 
