@@ -186,6 +186,16 @@ describe("Domain check", () => {
     expect(inputs).toMatchObject({ installId: UNKNOWN, redirectTo: UNKNOWN, name: "x.example.com" });
   });
 
+  it("names the input whose id the service does not know (a 404), and the next step", async () => {
+    const inputs = await checkOk(provider, {
+      installId: "1e000000-0000-4000-8000-0000000000ff",
+      name: "q.example.com",
+    });
+    await expect(provider.create(inputs)).rejects.toThrow(
+      /404 Not found: Install not found \(input "installId"\)\. Check the id: the service has no such object, or the API user/,
+    );
+  });
+
   it("turns a service error into a message naming the input", async () => {
     const wildcard = await createOk(provider, { installId: ACMESTG, name: "*.wild.example.com" });
     const news = { installId: ACMESTG, name: "*.wild.example.com", primary: true };

@@ -26,6 +26,7 @@ import {
 import { inputOfField } from "../../provider/core/wire";
 import { thinProvider } from "../../provider/dynamic/thin";
 import { KINDS } from "../../provider/registry";
+import { WpEngineApiError } from "../../sdk";
 
 const schema = z
   .object({
@@ -238,6 +239,48 @@ describe("outputs and errors", () => {
       .map((line) => line.replace(/#.*$/, "").trim())
       .filter(Boolean);
     expect(commands.join(" && ")).toBe(AFTER_A_CRASH);
+  });
+
+  it("explainError of a 404 names the input whose id the service did not find, and the next step", () => {
+    const notFound = (method: string, path: string, serverMessage: string) =>
+      new WpEngineApiError({ status: 404, method, path, serverMessage });
+    const next =
+      ". Check the id: the service has no such object, or the API user (wpengine:username, or the resource's " +
+      "profile) has no access to it";
+    // In the path.
+    expect(
+      explainError(
+        "Domain",
+        "create",
+        notFound("GET", "/v1/installs/i-9/domains", "Install not found"),
+        undefined,
+        KINDS["Domain"]!.inputs,
+      ).message,
+    ).toBe(
+      `wpengine:Domain create failed: GET /v1/installs/i-9/domains: 404 Not found: Install not found (input "installId")${next}`,
+    );
+    // In a POST's body: the message names it.
+    expect(
+      explainError(
+        "Site",
+        "create",
+        notFound("POST", "/v1/sites", "Account not found"),
+        undefined,
+        KINDS["Site"]!.inputs,
+      ).message,
+    ).toBe(
+      `wpengine:Site create failed: POST /v1/sites: 404 Not found: Account not found (input "accountId")${next}`,
+    );
+    // Two ids in the path: the one the message names.
+    const backup = notFound("POST", "/installs/i-9/backups/b-9/restore", "Backup not found");
+    expect(
+      explainError("BackupRestore", "create", backup, undefined, KINDS["BackupRestore"]!.inputs).message,
+    ).toContain(`Backup not found (input "backupId")${next}`);
+    // A message that names none: every input the path holds.
+    const bare = notFound("GET", "/installs/i-9/backups/b-9", "");
+    expect(
+      explainError("BackupRestore", "create", bare, undefined, KINDS["BackupRestore"]!.inputs).message,
+    ).toContain('404 Not found (input "installId" or "backupId"). Check the ids:');
   });
 
   it("explainError of a 401 says how a refresh or destroy runs with rotated credentials", () => {
