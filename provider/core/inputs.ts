@@ -104,7 +104,18 @@ function formatIssues(issue: z.core.$ZodIssue): CheckFailure[] {
       property: pathOf([...issue.path, key]),
       reason: path ? `is not a field of ${path}` : "is not an input of this resource",
     }));
-  return [{ property: path || "(inputs)", reason: plainReason(issue) }];
+  return [{ property: path || "(inputs)", reason: presence(issue, plainReason(issue)) }];
+}
+
+/**
+ * A type's message as said of what was given: "is required" only of an absent value ("must be a list" →
+ * "is required and must be a list"), a present value of the wrong type told what it must be ("is required
+ * and must be a string", "is required: one of ..." → "must be a string", "must be one of ...").
+ */
+function presence(issue: z.core.$ZodIssue, reason: string): string {
+  if (issue.code !== "invalid_type") return reason;
+  if (issue.input !== undefined) return reason.replace(/\bis required(?: and must be|:) /, "must be ");
+  return reason.includes("is required") ? reason : reason.replace(/\bmust be /, "is required and must be ");
 }
 
 /** A failure on its top-level input, its path leading the reason (the engine shows top-level values only). */
@@ -148,7 +159,8 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
   const relaxed = unknownKeys.length
     ? schema.extend(Object.fromEntries(unknownKeys.map((k) => [k, z.any()])) as z.ZodRawShape)
     : schema;
-  const result = relaxed.safeParse(given);
+  // Each issue keeps its input: an absent value (undefined) is worded apart from a wrong one.
+  const result = relaxed.safeParse(given, { reportInput: true });
   if (!result.success)
     return { inputs: news, failures: result.error.issues.flatMap(formatIssues).map(named) };
   const parsed = result.data as Props;

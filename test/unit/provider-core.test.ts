@@ -10,7 +10,9 @@ import {
   containsUnknown,
   forEngine,
   named,
+  notificationEmails,
   ruled,
+  stringInput,
   timeoutSecondsInput,
   UNKNOWN,
   whole,
@@ -363,6 +365,28 @@ describe("check failures as the engine prints them", () => {
     expect(checkInputs(schema, { tags: ["a", "b"] }).failures).toEqual([
       { property: "tags", reason: "tags must be at most 1 items" },
     ]);
+  });
+
+  it("says 'is required' of an absent input only: a value of the wrong type is told what it must be", () => {
+    const tags = z.array(z.string(), { error: "must be a list of strings" });
+    const schema = z.strictObject({ name: stringInput, notificationEmails, tags });
+    expect(checkInputs(schema, {}).failures).toEqual([
+      { property: "name", reason: "name is required and must be a string" },
+      {
+        property: "notificationEmails",
+        reason: "notificationEmails is required: a list of at least one email address",
+      },
+      { property: "tags", reason: "tags is required and must be a list of strings" },
+    ]);
+    expect(checkInputs(schema, { name: 42, notificationEmails: "o@example.com", tags: [] }).failures).toEqual(
+      [
+        { property: "name", reason: "name must be a string" },
+        {
+          property: "notificationEmails",
+          reason: "notificationEmails must be a list of at least one email address",
+        },
+      ],
+    );
   });
 
   it("names an unknown input or nested field on itself, and words the bounds of a nested field", () => {
