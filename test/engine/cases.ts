@@ -646,7 +646,7 @@ export const CASES: ResourceCase[] = [
         notificationEmails: ["ops@globex.example", "not-an-email"],
       }),
       property: "notificationEmails[1]",
-      reason: /email addresses/,
+      reason: /notificationEmails\[1\] must be an email address/,
     },
     required: [
       "backupId",

@@ -349,6 +349,23 @@ describe("check failures as the engine prints them", () => {
     expect(forEngine({ property: "name", reason: "bad" })).toEqual({ property: "name", reason: "bad" });
   });
 
+  it("says the field once: the name a reason starts with becomes the path", () => {
+    const engine = (property: string, reason: string) => forEngine({ property, reason }).reason;
+    // As `named` leads a reason (the last field), and as the kinds' whole messages do (the path, `[]`).
+    expect(engine("frequency.value", "value must be a number")).toBe("frequency.value must be a number");
+    expect(engine("frequency.value", "frequency.value must be a number")).toBe(
+      "frequency.value must be a number",
+    );
+    expect(engine("recipients[0].email", "recipients[].email must be an email address")).toBe(
+      "recipients[0].email must be an email address",
+    );
+    expect(engine("ids[2]", "ids[] must be a UUID")).toBe("ids[2] must be a UUID");
+    // A name that only starts like the field's is not it.
+    expect(engine("frequency.value", "values must be 7 or 14")).toBe(
+      "frequency.value: values must be 7 or 14",
+    );
+  });
+
   it("words numeric bounds and types like the rest, naming the field", () => {
     const schema = z
       .object({ timeoutSeconds: timeoutSecondsInput(60), tags: z.array(z.string()).max(1).optional() })
@@ -389,6 +406,28 @@ describe("check failures as the engine prints them", () => {
     );
   });
 
+  it("suggests the input an unknown name likely meant, and only a close one", () => {
+    const reasons = (kind: string, given: Record<string, unknown>) =>
+      checkInputs(KINDS[kind]!.inputs, given).failures.map((f) => f.reason);
+    const domain = { installId: "1e000000-0000-4000-8000-000000000001", name: "a.example.com" };
+    expect(
+      reasons("Domain", { ...domain, domainName: "b.example.com", primray: true, colour: "red" }),
+    ).toEqual([
+      "domainName is not an input of this resource (did you mean name?)",
+      "primray is not an input of this resource (did you mean primary?)",
+      "colour is not an input of this resource",
+    ]);
+    const user = { accountId: domain.installId, email: "a@example.com", firstName: "A", lastName: "B" };
+    expect(reasons("AccountUser", { ...user, roles: "full", role: "full" })).toEqual([
+      "role is not an input of this resource (did you mean roles?)",
+    ]);
+    // A nested field: among that object's fields.
+    const exclusion = { type: "url path", value: "^/x", valu: "^/y" };
+    expect(reasons("CacheExclusions", { installId: domain.installId, exclusions: [exclusion] })).toEqual([
+      "valu is not a field of exclusions[0] (did you mean value?)",
+    ]);
+  });
+
   it("names an unknown input or nested field on itself, and words the bounds of a nested field", () => {
     const schema = z.strictObject({
       exclusions: z.array(z.strictObject({ type: z.enum(["url path"]), ttl: z.number().positive() })),
@@ -404,7 +443,7 @@ describe("check failures as the engine prints them", () => {
     ]);
     expect(nested.map(forEngine)[1]).toEqual({
       property: "exclusions",
-      reason: "exclusions[0].extra: extra is not a field of exclusions[0]",
+      reason: "exclusions[0].extra is not a field of exclusions[0]",
     });
   });
 });
