@@ -1,7 +1,7 @@
 /** Errors as a user reads them: which resource, which step, what the service said, and about which input. */
 import type { z } from "zod";
 import { WpEngineConnectionError } from "../../sdk";
-import { inputOfField } from "./wire";
+import { camelKey, inputOfField } from "./wire";
 
 /** What a 401 means once preview proved the credentials: most often a rotation (README, credentials). */
 const STALE_CREDENTIALS =
@@ -55,13 +55,34 @@ export function explainError(
     ? ` (input ${fields.map((f) => `"${inputOfField(inputs, f)}"`).join(", ")})`
     : status === 401
       ? `. ${STALE_CREDENTIALS}`
-      : "";
+      : status === 404
+        ? notFoundHint(err, inputs)
+        : "";
   const sends = typeof err === "object" && err !== null ? SENDS.get(err) : undefined;
   const counted = sends ? ` (sent ${sends} times)` : "";
   const message = `wpengine:${kind} ${action} failed: ${base}${counted}${hint}${next ? `. ${next}.` : ""}`;
   // The status kept so callers (and the not-found rules) can branch; never the request itself.
   const kept = typeof status === "number" ? { status } : {};
   return Object.assign(new Error(message), { name: "WpEngineResourceError", ...kept });
+}
+
+/**
+ * What a 404 says of the inputs: the one whose id the service did not find - named by its message (`Account
+ * not found`: accountId, for a POST whose body holds it), else by the request path (`/installs/{id}/...`:
+ * installId) - and the next step.
+ */
+function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
+  const { serverMessage, path } = err as { serverMessage?: unknown; path?: unknown };
+  const idOf = (noun: string) => `${camelKey(noun.toLowerCase().replace(/\s+/g, "_").replace(/s$/, ""))}Id`;
+  const isInput = (key: string) => !!inputs && Object.hasOwn(inputs.shape, key);
+  const said = /^(\w[\w ]*?) not found$/i.exec(typeof serverMessage === "string" ? serverMessage : "")?.[1];
+  const inPath = typeof path === "string" ? path.split("/").slice(0, -1).map(idOf) : [];
+  const keys = said && isInput(idOf(said)) ? [idOf(said)] : [...new Set(inPath.filter(isInput))];
+  const which = keys.length ? ` (input ${keys.map((k) => `"${k}"`).join(" or ")})` : "";
+  return (
+    `${which}. Check the id${keys.length > 1 ? "s" : ""}: the service has no such object, or the API user ` +
+    "(wpengine:username, or the resource's profile) has no access to it"
+  );
 }
 
 /** A create that found its object already there: how to take it over; `alreadyExists` tells the journal. */

@@ -3,6 +3,7 @@ import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { z } from "zod";
 import { canonicalDomain, isDomainName } from "../../sdk";
 import { PROFILE_NAME } from "./config";
+import { defOf, unwrap } from "./wire";
 
 /** The properties the engine passes and records. */
 export type Props = Record<string, unknown>;
@@ -96,21 +97,77 @@ const pathOf = (segments: readonly PropertyKey[]): string =>
     "",
   );
 
-/** A zod issue as failures; an unknown key is reported on itself (`(inputs)` at the top). */
-function formatIssues(issue: z.core.$ZodIssue): CheckFailure[] {
+/** A zod issue of `schema` as failures; an unknown key is reported on itself, with the name it likely meant. */
+function formatIssues(issue: z.core.$ZodIssue, schema: z.ZodType): CheckFailure[] {
   const path = pathOf(issue.path);
   if (issue.code === "unrecognized_keys")
-    return issue.keys.map((key) => ({
-      property: pathOf([...issue.path, key]),
-      reason: path ? `is not a field of ${path}` : "is not an input of this resource",
-    }));
-  return [{ property: path || "(inputs)", reason: plainReason(issue) }];
+    return issue.keys.map((key) => {
+      const like = meant(key, fieldsAt(schema, issue.path));
+      return {
+        property: pathOf([...issue.path, key]),
+        reason: `${path ? `is not a field of ${path}` : "is not an input of this resource"}${like ? ` (did you mean ${like}?)` : ""}`,
+      };
+    });
+  return [{ property: path || "(inputs)", reason: presence(issue, plainReason(issue)) }];
 }
 
-/** A failure on its top-level input, its path leading the reason (the engine shows top-level values only). */
+/**
+ * A type's message as said of what was given: "is required" only of an absent value ("must be a list" →
+ * "is required and must be a list"), a present value of the wrong type told what it must be ("is required
+ * and must be a string", "is required: one of ..." → "must be a string", "must be one of ...").
+ */
+function presence(issue: z.core.$ZodIssue, reason: string): string {
+  if (issue.code !== "invalid_type") return reason;
+  if (issue.input !== undefined) return reason.replace(/\bis required(?: and must be|:) /, "must be ");
+  return reason.includes("is required") ? reason : reason.replace(/\bmust be /, "is required and must be ");
+}
+
+/** The field names of the object at `path` of `schema` (none where it holds no object). */
+function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let at: z.ZodType | undefined = schema;
+  for (const seg of path) {
+    const def = defOf(unwrap(at).inner);
+    at = typeof seg === "number" ? (def.type === "array" ? def.element : undefined) : def.shape?.[seg];
+    if (!at) return [];
+  }
+  return Object.keys(defOf(unwrap(at).inner).shape ?? {});
+}
+
+/** The one field `key` likely meant: a typo of it (at most 2 edits, 1 for a short name), or its end or start (`domainName`: `name`). */
+function meant(key: string, fields: readonly string[]): string | undefined {
+  const k = key.toLowerCase();
+  const near = fields.filter((f) => {
+    const l = f.toLowerCase();
+    return edits(k, l) <= (l.length > 4 ? 2 : 1) || (l.length >= 4 && (k.startsWith(l) || k.endsWith(l)));
+  });
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/** Levenshtein distance. */
+function edits(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * A failure on its top-level input, its path leading the reason (the engine shows top-level values only):
+ * the field the reason starts with (`value`, `recipients[].email`) becomes the path, said once.
+ */
 export function forEngine(f: CheckFailure): CheckFailure {
   const top = /^[^.[]+/.exec(f.property)?.[0] ?? f.property;
-  return top === f.property ? f : { property: top, reason: `${f.property}: ${f.reason}` };
+  if (top === f.property) return f;
+  const generic = f.property.replace(/\[\d+\]/g, "[]");
+  const lead = [generic, generic.replace(/^.*\./, "")].find(
+    (l) => f.reason.startsWith(l) && /^($|[ '])/.test(f.reason.slice(l.length)),
+  );
+  const reason = lead ? f.property + f.reason.slice(lead.length) : `${f.property}: ${f.reason}`;
+  return { property: top, reason };
 }
 
 /** zod's own default messages ("Too small: expected number to be >0") in the form of the rest. */
@@ -148,9 +205,13 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
   const relaxed = unknownKeys.length
     ? schema.extend(Object.fromEntries(unknownKeys.map((k) => [k, z.any()])) as z.ZodRawShape)
     : schema;
-  const result = relaxed.safeParse(given);
+  // Each issue keeps its input: an absent value (undefined) is worded apart from a wrong one.
+  const result = relaxed.safeParse(given, { reportInput: true });
   if (!result.success)
-    return { inputs: news, failures: result.error.issues.flatMap(formatIssues).map(named) };
+    return {
+      inputs: news,
+      failures: result.error.issues.flatMap((i) => formatIssues(i, relaxed)).map(named),
+    };
   const parsed = result.data as Props;
   const failures: CheckFailure[] = [];
   for (const rule of rules) {
@@ -215,17 +276,10 @@ export const domainNameInput = ({ wildcard = false } = {}) =>
 
 /** An address of a `notificationEmails` list, trimmed, lower-cased, loosely checked (the service decides). */
 export const emailAddress = z
-  .string({ error: whole("notificationEmails must be a list of email addresses") })
+  .string({ error: "must be an email address such as ops@example.com" })
   .trim()
   .toLowerCase()
-  .pipe(
-    z
-      .string()
-      .regex(
-        /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-        whole("notificationEmails must hold email addresses such as ops@example.com"),
-      ),
-  );
+  .pipe(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address such as ops@example.com"));
 
 /** A non-empty list of email addresses (required by the backup and restore operations). */
 export const notificationEmails = z

@@ -4,7 +4,9 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
-import type { Props } from "./inputs";
+
+/** The properties the engine passes and records (`inputs.ts`'s, not imported: it imports this module). */
+type Props = Record<string, unknown>;
 
 /** `php_version` -> `phpVersion` (already camelCase keys are kept). */
 export const camelKey = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

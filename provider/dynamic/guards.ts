@@ -2,8 +2,12 @@
  * Checks across a program's declarations (no resource's own `check` sees the others), run by the classes
  * as the program declares them (`resourceClass`). Program side only: the plugin never loads this module.
  */
+import * as pulumi from "@pulumi/pulumi";
 
-/** What a class runs around its registration: before it (refusing a declaration), and after it. */
+/**
+ * What a class runs around its registration: before it (refusing a declaration with a `pulumi.RunError`,
+ * which Pulumi prints as its message alone, not as an unhandled exception with a trace), and after it.
+ */
 export interface Guard {
   declaring?(name: string, args: Record<string, unknown>): void;
   declared?(resource: Record<string, unknown>, name: string): void;
@@ -29,7 +33,7 @@ export const GUARDS: Readonly<Record<string, Guard>> = {
       const owner =
         typeof installId === "object" && installId !== null ? managedInstalls.get(installId) : undefined;
       if (owner === undefined) return;
-      throw new Error(
+      throw new pulumi.RunError(
         `wpengine:InstallPlacement ${name}: installId is the install of wpengine.Install "${owner}", which places ` +
           "it itself: set siteId and environment on that Install and remove this InstallPlacement " +
           "(InstallPlacement is for installs made outside this program)",

@@ -11,7 +11,7 @@ import { gathered, type Outcome } from "../core/batch";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { DOMAINS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, domainNameInput, out, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, domainNameInput, out, type Rule, uuidString } from "../core/inputs";
 import { afterCreate, answer, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -74,6 +74,31 @@ const outputs = z.object({
 });
 
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
+
+/** The service's rules of a primary domain that the inputs decide: neither a wildcard nor redirected. */
+const rules: Rule<z.output<typeof inputs>>[] = [
+  {
+    uses: ["name", "primary"],
+    test: (i) =>
+      i.primary && i.name.startsWith("*.")
+        ? {
+            property: "primary",
+            reason: `cannot be true for the wildcard domain ${i.name}: make a domain without \`*.\` the install's primary`,
+          }
+        : undefined,
+  },
+  {
+    uses: ["primary", "redirectTo"],
+    test: (i) =>
+      i.primary && i.redirectTo
+        ? {
+            property: "primary",
+            reason:
+              "cannot be true for a domain that redirects: remove redirectTo, or make its target the primary",
+          }
+        : undefined,
+  },
+];
 
 // Compared without case, whatever the caller passes (the engine's inputs are checked, a direct diff's may not be).
 const normalize = (key: string, v: unknown) =>
@@ -170,6 +195,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
+  rules,
   normalize,
   async create(inputs, ctx) {
     const { parent: installId, key: name } = ctx;

@@ -14,11 +14,10 @@ export type KeyResult = { ok: true; key: KeyObject } | Failure;
 
 const fail = (reason: string): Failure => ({ ok: false, reason });
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
+/** What OpenSSL's refusal of a PEM block (`ERR_OSSL_...`) means for the user, and what to do. */
+const DAMAGED =
+  "its text between the BEGIN and END lines is damaged or cut short; paste the whole file again";
 const ordinal = (n: number) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
-const codeOf = (err: unknown) => {
-  const code = (err as { code?: string }).code;
-  return code ? ` (${code})` : "";
-};
 
 /** PEM text with LF line ends and one final newline, so a CRLF file never shows as a change. */
 export const canonicalPem = (text: string): string => `${text.replace(/\r\n?/g, "\n").trim()}\n`;
@@ -36,11 +35,9 @@ export function parseCertificateChain(text: string): ChainResult {
   for (const [i, block] of blocks.entries()) {
     try {
       certs.push(new X509Certificate(block[0]));
-    } catch (err) {
+    } catch {
       return fail(
-        whole(
-          `the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate${codeOf(err)}`,
-        ),
+        whole(`the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate: ${DAMAGED}`),
       );
     }
   }
@@ -64,8 +61,8 @@ export function parsePrivateKey(text: string): KeyResult {
     return fail("must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)");
   try {
     return { ok: true, key: createPrivateKey({ key: text, format: "pem" }) };
-  } catch (err) {
-    return fail(`is not a readable PEM private key${codeOf(err)}`);
+  } catch {
+    return fail(`is not a readable PEM private key: ${DAMAGED}`);
   }
 }
 

@@ -646,7 +646,7 @@ export const CASES: ResourceCase[] = [
         notificationEmails: ["ops@globex.example", "not-an-email"],
       }),
       property: "notificationEmails[1]",
-      reason: /email addresses/,
+      reason: /must be an email address such as/,
     },
     required: [
       "backupId",

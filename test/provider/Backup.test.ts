@@ -195,7 +195,7 @@ describe("Backup check", () => {
       "notificationEmails: notificationEmails needs at least one email address",
     ]);
     expect(await checkFails(provider, { ...wanted, notificationEmails: ["ops"] })).toEqual([
-      "notificationEmails[0]: notificationEmails must hold email addresses such as ops@example.com",
+      "notificationEmails[0]: notificationEmails[] must be an email address such as ops@example.com",
     ]);
     expect(await checkFails(provider, { ...wanted, timeoutSeconds: 0 })).toEqual([
       "timeoutSeconds: timeoutSeconds must be more than 0",

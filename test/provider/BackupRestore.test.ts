@@ -193,7 +193,7 @@ describe("BackupRestore check", () => {
       "backupId: backupId must be a UUID",
     ]);
     expect(await checkFails(provider, { ...wanted, installId: 7 })).toEqual([
-      "installId: installId is required and must be a string",
+      "installId: installId must be a string",
     ]);
     expect(await checkFails(provider, { ...wanted, notificationEmails: [] })).toEqual([
       "notificationEmails: notificationEmails needs at least one email address",

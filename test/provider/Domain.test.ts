@@ -177,6 +177,20 @@ describe("Domain check", () => {
     ]);
   });
 
+  it("refuses at preview a primary the service refuses: a wildcard, or a domain that redirects", async () => {
+    expect(
+      await checkFails(provider, { installId: ACMESTG, name: "*.wild.example.com", primary: true }),
+    ).toEqual([
+      "primary: primary cannot be true for the wildcard domain *.wild.example.com: make a domain without `*.` the install's primary",
+    ]);
+    const news = { installId: ACMESTG, name: "old.example.com", primary: true, redirectTo: ACMEPROD };
+    expect(await checkFails(provider, news)).toEqual([
+      "primary: primary cannot be true for a domain that redirects: remove redirectTo, or make its target the primary",
+    ]);
+    // A target not known yet (another Domain's id in a preview) is checked once it is.
+    expect(await checkOk(provider, { ...news, redirectTo: UNKNOWN })).toMatchObject({ primary: true });
+  });
+
   it("lets values unknown during preview through untouched", async () => {
     const inputs = await checkOk(provider, {
       installId: UNKNOWN,
@@ -186,10 +200,21 @@ describe("Domain check", () => {
     expect(inputs).toMatchObject({ installId: UNKNOWN, redirectTo: UNKNOWN, name: "x.example.com" });
   });
 
+  it("names the input whose id the service does not know (a 404), and the next step", async () => {
+    const inputs = await checkOk(provider, {
+      installId: "1e000000-0000-4000-8000-0000000000ff",
+      name: "q.example.com",
+    });
+    await expect(provider.create(inputs)).rejects.toThrow(
+      /404 Not found: Install not found \(input "installId"\)\. Check the id: the service has no such object, or the API user/,
+    );
+  });
+
   it("turns a service error into a message naming the input", async () => {
     const wildcard = await createOk(provider, { installId: ACMESTG, name: "*.wild.example.com" });
-    const news = { installId: ACMESTG, name: "*.wild.example.com", primary: true };
-    await expect(provider.update!(wildcard.id, wildcard.outs, await checkOk(provider, news))).rejects.toThrow(
+    // Sent past check (which refuses it at preview): the service's own refusal still names the input.
+    const news = { ...wildcard.inputs, primary: true };
+    await expect(provider.update!(wildcard.id, wildcard.outs, news)).rejects.toThrow(
       /wpengine:Domain update failed: PATCH \/v1\/installs\/.+\/domains\/.+: 400 Bad Request: .*primary.*\(input "primary"\)/,
     );
   });

@@ -174,7 +174,7 @@ describe("InstallCopy check", () => {
       "sourceEnvironmentId: sourceEnvironmentId must be a UUID",
     ]);
     expect(await checkFails(provider, { ...wanted, notificationEmails: ["ops"] })).toEqual([
-      "notificationEmails[0]: notificationEmails must hold email addresses such as ops@example.com",
+      "notificationEmails[0]: notificationEmails[] must be an email address such as ops@example.com",
     ]);
     expect(await checkFails(provider, { ...wanted, dbTables: [] })).toEqual([
       "dbTables: dbTables must name at least one table; leave it out to copy the whole database",

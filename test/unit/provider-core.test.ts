@@ -16,7 +16,9 @@ import {
   containsUnknown,
   forEngine,
   named,
+  notificationEmails,
   ruled,
+  stringInput,
   timeoutSecondsInput,
   UNKNOWN,
   whole,
@@ -32,6 +34,7 @@ import {
 import { inputOfField } from "../../provider/core/wire";
 import { thinProvider } from "../../provider/dynamic/thin";
 import { KINDS } from "../../provider/registry";
+import { WpEngineApiError } from "../../sdk";
 
 const schema = z
   .object({
@@ -246,6 +249,48 @@ describe("outputs and errors", () => {
     expect(commands.join(" && ")).toBe(AFTER_A_CRASH);
   });
 
+  it("explainError of a 404 names the input whose id the service did not find, and the next step", () => {
+    const notFound = (method: string, path: string, serverMessage: string) =>
+      new WpEngineApiError({ status: 404, method, path, serverMessage });
+    const next =
+      ". Check the id: the service has no such object, or the API user (wpengine:username, or the resource's " +
+      "profile) has no access to it";
+    // In the path.
+    expect(
+      explainError(
+        "Domain",
+        "create",
+        notFound("GET", "/v1/installs/i-9/domains", "Install not found"),
+        undefined,
+        KINDS["Domain"]!.inputs,
+      ).message,
+    ).toBe(
+      `wpengine:Domain create failed: GET /v1/installs/i-9/domains: 404 Not found: Install not found (input "installId")${next}`,
+    );
+    // In a POST's body: the message names it.
+    expect(
+      explainError(
+        "Site",
+        "create",
+        notFound("POST", "/v1/sites", "Account not found"),
+        undefined,
+        KINDS["Site"]!.inputs,
+      ).message,
+    ).toBe(
+      `wpengine:Site create failed: POST /v1/sites: 404 Not found: Account not found (input "accountId")${next}`,
+    );
+    // Two ids in the path: the one the message names.
+    const backup = notFound("POST", "/installs/i-9/backups/b-9/restore", "Backup not found");
+    expect(
+      explainError("BackupRestore", "create", backup, undefined, KINDS["BackupRestore"]!.inputs).message,
+    ).toContain(`Backup not found (input "backupId")${next}`);
+    // A message that names none: every input the path holds.
+    const bare = notFound("GET", "/installs/i-9/backups/b-9", "");
+    expect(
+      explainError("BackupRestore", "create", bare, undefined, KINDS["BackupRestore"]!.inputs).message,
+    ).toContain('404 Not found (input "installId" or "backupId"). Check the ids:');
+  });
+
   it("explainError of a 401 says how a refresh or destroy runs with rotated credentials", () => {
     const err = Object.assign(
       new Error("GET /v1/installs/x/domains/y: 401 Authentication Error: Bad Credentials"),
@@ -389,6 +434,23 @@ describe("check failures as the engine prints them", () => {
     expect(forEngine({ property: "name", reason: "bad" })).toEqual({ property: "name", reason: "bad" });
   });
 
+  it("says the field once: the name a reason starts with becomes the path", () => {
+    const engine = (property: string, reason: string) => forEngine({ property, reason }).reason;
+    // As `named` leads a reason (the last field), and as the kinds' whole messages do (the path, `[]`).
+    expect(engine("frequency.value", "value must be a number")).toBe("frequency.value must be a number");
+    expect(engine("frequency.value", "frequency.value must be a number")).toBe(
+      "frequency.value must be a number",
+    );
+    expect(engine("recipients[0].email", "recipients[].email must be an email address")).toBe(
+      "recipients[0].email must be an email address",
+    );
+    expect(engine("ids[2]", "ids[] must be a UUID")).toBe("ids[2] must be a UUID");
+    // A name that only starts like the field's is not it.
+    expect(engine("frequency.value", "values must be 7 or 14")).toBe(
+      "frequency.value: values must be 7 or 14",
+    );
+  });
+
   it("words numeric bounds and types like the rest, naming the field", () => {
     const schema = z
       .object({ timeoutSeconds: timeoutSecondsInput(60), tags: z.array(z.string()).max(1).optional() })
@@ -407,6 +469,50 @@ describe("check failures as the engine prints them", () => {
     ]);
   });
 
+  it("says 'is required' of an absent input only: a value of the wrong type is told what it must be", () => {
+    const tags = z.array(z.string(), { error: "must be a list of strings" });
+    const schema = z.strictObject({ name: stringInput, notificationEmails, tags });
+    expect(checkInputs(schema, {}).failures).toEqual([
+      { property: "name", reason: "name is required and must be a string" },
+      {
+        property: "notificationEmails",
+        reason: "notificationEmails is required: a list of at least one email address",
+      },
+      { property: "tags", reason: "tags is required and must be a list of strings" },
+    ]);
+    expect(checkInputs(schema, { name: 42, notificationEmails: "o@example.com", tags: [] }).failures).toEqual(
+      [
+        { property: "name", reason: "name must be a string" },
+        {
+          property: "notificationEmails",
+          reason: "notificationEmails must be a list of at least one email address",
+        },
+      ],
+    );
+  });
+
+  it("suggests the input an unknown name likely meant, and only a close one", () => {
+    const reasons = (kind: string, given: Record<string, unknown>) =>
+      checkInputs(KINDS[kind]!.inputs, given).failures.map((f) => f.reason);
+    const domain = { installId: "1e000000-0000-4000-8000-000000000001", name: "a.example.com" };
+    expect(
+      reasons("Domain", { ...domain, domainName: "b.example.com", primray: true, colour: "red" }),
+    ).toEqual([
+      "domainName is not an input of this resource (did you mean name?)",
+      "primray is not an input of this resource (did you mean primary?)",
+      "colour is not an input of this resource",
+    ]);
+    const user = { accountId: domain.installId, email: "a@example.com", firstName: "A", lastName: "B" };
+    expect(reasons("AccountUser", { ...user, roles: "full", role: "full" })).toEqual([
+      "role is not an input of this resource (did you mean roles?)",
+    ]);
+    // A nested field: among that object's fields.
+    const exclusion = { type: "url path", value: "^/x", valu: "^/y" };
+    expect(reasons("CacheExclusions", { installId: domain.installId, exclusions: [exclusion] })).toEqual([
+      "valu is not a field of exclusions[0] (did you mean value?)",
+    ]);
+  });
+
   it("names an unknown input or nested field on itself, and words the bounds of a nested field", () => {
     const schema = z.strictObject({
       exclusions: z.array(z.strictObject({ type: z.enum(["url path"]), ttl: z.number().positive() })),
@@ -422,7 +528,7 @@ describe("check failures as the engine prints them", () => {
     ]);
     expect(nested.map(forEngine)[1]).toEqual({
       property: "exclusions",
-      reason: "exclusions[0].extra: extra is not a field of exclusions[0]",
+      reason: "exclusions[0].extra is not a field of exclusions[0]",
     });
   });
 });

@@ -137,11 +137,17 @@ describe("InstallPlacement and Install do not fight", () => {
     const id = pulumi.output("1e000000-0000-4000-8000-000000000009");
     // What declaring `new Install("prod", ...)` records of its id outputs.
     GUARDS["Install"]!.declared!({ id, installId: id }, "prod");
-    expect(
-      () => new InstallPlacement("move", { installId: id, siteId: SITE, environment: "staging" }),
-    ).toThrow(
+    let err: unknown;
+    try {
+      new InstallPlacement("move", { installId: id, siteId: SITE, environment: "staging" });
+    } catch (e) {
+      err = e;
+    }
+    expect((err as Error).message).toContain(
       'wpengine:InstallPlacement move: installId is the install of wpengine.Install "prod", which places it itself',
     );
+    // A RunError: Pulumi prints its message alone, not "unhandled exception" and a trace into the package.
+    expect(pulumi.RunError.isInstance(err)).toBe(true);
   });
 });
 

@@ -91,6 +91,18 @@ describe("parsePrivateKey", () => {
     expect(!r.ok && r.reason).not.toContain("c2VjcmV0");
     expect(!r.ok && r.reason).toMatch(/^privateKey is not a readable PEM private key/);
   });
+
+  it("says what an unreadable key or certificate means, not OpenSSL's code", () => {
+    const key = parsePrivateKey("-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n");
+    expect(!key.ok && key.reason).toBe(
+      "privateKey is not a readable PEM private key: its text between the BEGIN and END lines is damaged or cut short; paste the whole file again",
+    );
+    const chain = parseCertificateChain("-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----\n");
+    expect(!chain.ok && chain.reason).toContain(
+      "the 1st certificate of the chain is not a valid X.509 certificate: its text between the BEGIN and END lines",
+    );
+    expect(`${!key.ok && key.reason} ${!chain.ok && chain.reason}`).not.toMatch(/ERR_|OSSL/);
+  });
 });
 
 describe("keyMatchFailure", () => {
