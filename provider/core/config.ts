@@ -6,6 +6,7 @@ import { checkBaseUrl, ENV } from "../../sdk/core/config";
 import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
+import { meant } from "./meant";
 
 /** The settings this provider reads, each from stack config `wpengine:<name>`, else its environment variable. */
 const SETTINGS = {
@@ -145,27 +146,11 @@ export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus())
   return Math.min(Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus, 40);
 }
 
-/** The edits between two names, case aside (Levenshtein): how close a misspelt key is to a setting. */
-function distance(a: string, b: string): number {
-  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= y.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[y.length]!;
-}
-
 /** The error of `wpengine:<name>`, a key this provider does not read: the closest setting, else them all. */
 export function unknownSetting(name: string): string {
   const names = Object.keys(CONFIG_KEYS);
-  const [closest] = [...names].sort((a, b) => distance(name, a) - distance(name, b));
-  const hint =
-    closest !== undefined && distance(name, closest) <= 3
-      ? `did you mean wpengine:${closest}?`
-      : `the settings are ${names.join(", ")}`;
+  const like = meant(name, names);
+  const hint = like ? `did you mean wpengine:${like}?` : `the settings are ${names.join(", ")}`;
   return `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
 }
 

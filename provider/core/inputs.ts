@@ -3,6 +3,7 @@ import { unknownValue as UNKNOWN } from "@pulumi/pulumi/runtime/rpc";
 import { z } from "zod";
 import { canonicalDomain, isDomainName } from "../../sdk";
 import { PROFILE_NAME } from "./config";
+import { meant } from "./meant";
 import { defOf, unwrap } from "./wire";
 
 /** The properties the engine passes and records. */
@@ -131,28 +132,6 @@ function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
     if (!at) return [];
   }
   return Object.keys(defOf(unwrap(at).inner).shape ?? {});
-}
-
-/** The one field `key` likely meant: a typo of it (at most 2 edits, 1 for a short name), or its end or start (`domainName`: `name`). */
-function meant(key: string, fields: readonly string[]): string | undefined {
-  const k = key.toLowerCase();
-  const near = fields.filter((f) => {
-    const l = f.toLowerCase();
-    return edits(k, l) <= (l.length > 4 ? 2 : 1) || (l.length >= 4 && (k.startsWith(l) || k.endsWith(l)));
-  });
-  return near.length === 1 ? near[0] : undefined;
-}
-
-/** Levenshtein distance. */
-function edits(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /**

@@ -1,0 +1,22 @@
+/** The one of `names` that `key` likely meant (a typo, or a name it starts or ends with), for "did you mean". */
+export function meant(key: string, names: readonly string[]): string | undefined {
+  const k = key.toLowerCase();
+  // A typo: at most 2 edits (1 for a short name); or the name inside a longer key (`domainName`: `name`).
+  const near = names.filter((name) => {
+    const n = name.toLowerCase();
+    return edits(k, n) <= (n.length > 4 ? 2 : 1) || (n.length >= 4 && (k.startsWith(n) || k.endsWith(n)));
+  });
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/** The edits (Levenshtein distance) between two strings. */
+function edits(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
