@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { append, journalDir, type RecoveryPlan, readJournal } from "../provider/core/journal";
 import { KINDS } from "../provider/registry";
+import { alive } from "../sdk/core/process";
 import {
   adoptions,
   emptySidecars,
@@ -70,15 +71,6 @@ export function describeProcess(pid: number): string {
     return `pid ${pid} (${cmd || "?"})`;
   } catch {
     return `pid ${pid}`;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

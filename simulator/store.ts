@@ -15,6 +15,7 @@ import {
   writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { alive } from "../sdk/core/process";
 import { seedWorld } from "./seed";
 import { type Changes, Grouping, trackWorld } from "./tracked";
 
@@ -613,16 +614,6 @@ export function loadState(stateFile: string): World {
 
 /** A wait of `ms` that blocks the thread (the lock is taken in synchronous code). */
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-/** Whether process `pid` runs (one of another user counts). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Runs `fn` holding the lock of a state file shared by processes: `FILE.lock`, made exclusively and holding

@@ -13,3 +13,13 @@ export function perProcess<T>(name: string, init: () => T) {
     clear: () => void delete holder[key],
   };
 }
+
+/** Whether process `pid` runs (one of another user counts). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
