@@ -53,12 +53,19 @@ export async function run<A extends z.ZodObject, O>(
   args: unknown,
   options: LookupOptions | undefined,
 ): Promise<O> {
-  const parsed = validateInput(name, lookup.args, args ?? {});
-  const client = options?.client ?? (await programClient());
-  const records = lookup.call(client, parsed, options?.pageSize);
-  if (!lookup.list) return lookup.result.map(await records) as O;
-  const all = (await records) as AsyncIterable<unknown> | unknown[];
-  return (await Array.fromAsync(all, (r) => lookup.result.map(r))) as O;
+  try {
+    const parsed = validateInput(name, lookup.args, args ?? {});
+    const client = options?.client ?? (await programClient());
+    const records = lookup.call(client, parsed, options?.pageSize);
+    if (!lookup.list) return lookup.result.map(await records) as O;
+    const all = (await records) as AsyncIterable<unknown> | unknown[];
+    return (await Array.fromAsync(all, (r) => lookup.result.map(r))) as O;
+  } catch (err) {
+    // Marked as Pulumi's RunError (its class and fields kept): a program that does not catch it prints its
+    // message alone, not an unhandled exception with a trace.
+    if (err instanceof Error) Object.defineProperty(err, "__pulumiRunError", { value: true });
+    throw err;
+  }
 }
 
 /** The arguments of a lookup's functions: optional when none is required. */

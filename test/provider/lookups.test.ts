@@ -396,4 +396,13 @@ describe("the program's client", () => {
     isolate();
     await expect(getInstalls()).rejects.toThrow(/missing wpengine:username and wpengine:password/);
   });
+
+  it("fails as a pulumi.RunError, so an uncaught failure prints as its message alone", async () => {
+    const err = await getInstall({ installId: "1e000000-0000-4000-8000-0000000000ff" }, opts()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(String(err)).toMatch(/404/);
+    expect(pulumi.RunError.isInstance(err)).toBe(true);
+  });
 });
