@@ -1,16 +1,21 @@
 /** The client of the program process (lookups): its `wpengine:*` config, then the environment. */
 import * as pulumi from "@pulumi/pulumi";
 import type { WpEngineClient } from "../../sdk";
-import { cachedClient, forgetClient } from "./client";
-import { rawConfigOf, resolveProviderConfig } from "./config";
+import { forgetClient, getClient } from "./client";
+import { rawConfigOf, withProfile, withProviderInstance } from "./config";
 
 const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
 
-/** The program process's client for the current configuration, created on first use. */
-export function programClient(env: NodeJS.ProcessEnv = process.env): Promise<WpEngineClient> {
+/**
+ * The program process's client for the current configuration, created on first use: as `profile`, else
+ * the profile the config or `WPE_PROFILE` names (as the program's resources run), else the default API user.
+ */
+export function programClient(profile?: string): Promise<WpEngineClient> {
   // A secret's plaintext too (the program's `wpengine:*` config): it goes only into the client's transport.
-  const raw = rawConfigOf(pulumi.runtime.getConfig, Object.keys(pulumi.runtime.allConfig()));
-  return cachedClient(PROGRAM_CLIENT_KEY, resolveProviderConfig(env, raw));
+  const config = rawConfigOf(pulumi.runtime.getConfig, Object.keys(pulumi.runtime.allConfig()));
+  return withProviderInstance({ config, clientSlot: PROGRAM_CLIENT_KEY }, () =>
+    withProfile(profile, getClient),
+  );
 }
 
 /** Drops the cached program client (tests switch configuration between cases). */

@@ -11,6 +11,8 @@ export interface LookupOptions {
   client?: WpEngineClient;
   /** Records per page requested from the service (hosting lists 1 to 100, application hosting any); all pages are read. */
   pageSize?: number;
+  /** The credential profile to read as (docs/accounts.md); default: `wpengine:profile`, else `WPE_PROFILE`, else none. */
+  profile?: string;
 }
 
 /** Arguments of a lookup, each of which may be a `pulumi.Input`. */
@@ -55,7 +57,7 @@ export async function run<A extends z.ZodObject, O>(
 ): Promise<O> {
   try {
     const parsed = validateInput(name, lookup.args, args ?? {});
-    const client = options?.client ?? (await programClient());
+    const client = options?.client ?? (await programClient(options?.profile));
     const records = lookup.call(client, parsed, options?.pageSize);
     if (!lookup.list) return lookup.result.map(await records) as O;
     const all = (await records) as AsyncIterable<unknown> | unknown[];

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearStackConfig } from "../../provider/core/config";
 import { resetProgramClient } from "../../provider/core/programClient";
 import {
+  getAccounts,
   getAccountUser,
   getAccountUsers,
   getApp,
@@ -362,6 +363,29 @@ describe("the program's client", () => {
       ["wpengine:password"],
     );
     expect((await getInstall({ installId: I.acmestg.id })).name).toBe("acmestg");
+  });
+
+  it("reads as the stack's wpengine:profile, or as the profile a lookup names, as the resources run", async () => {
+    isolate();
+    const { owner, partial } = SEED.users;
+    pulumi.runtime.setAllConfig(
+      {
+        "wpengine:username": "demo",
+        "wpengine:password": "demo",
+        "wpengine:apiUrl": fixture.sim.apiUrl,
+        "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
+        "wpengine:profile": "client-a",
+        "wpengine:profiles": JSON.stringify({
+          "client-a": { username: owner.username, password: owner.password },
+          "client-b": { username: partial.username, password: partial.password },
+        }),
+      },
+      ["wpengine:password", "wpengine:profiles"],
+    );
+    // The owner of Acme Corp alone, not demo's three accounts; the partial user sees acmeprod alone.
+    expect((await getAccounts({})).map((a) => a.name)).toEqual(["Acme Corp"]);
+    const installs = await getInstalls({ accountId: A.acme.id }, { profile: "client-b" });
+    expect(installs.map((i) => i.name)).toEqual(["acmeprod"]);
   });
 
   it("falls back to the environment variables", async () => {
