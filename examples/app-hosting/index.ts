@@ -90,7 +90,8 @@ export const txtRecords = domains.domainMappings.apply((ms) =>
     .map((m) => ({ name: m.txtRecordName, value: m.txtRecordValue })),
 );
 export const cacheClearedAt = cacheClear.lastClearedAt;
-export const wwwVerified = wwwVerification?.txtVerified;
+// null until the www mapping is verified (an undefined output would make Pulumi warn on every run).
+export const wwwVerified = wwwVerification?.txtVerified ?? null;
 export const stagingBuild = stagingDeploy.buildName;
 export const stagingBuildState = stagingDeploy.buildState;
 export const stagingSourceHash = stagingDeploy.sourceHash;

@@ -36,4 +36,5 @@ const letsEncrypt = letsEncryptDomainId
       regionCode: config.get("letsEncryptRegionCode") ?? "US",
     })
   : undefined;
-export const letsEncryptStatus = letsEncrypt?.status;
+// null without a Let's Encrypt certificate (an undefined output would make Pulumi warn on every run).
+export const letsEncryptStatus = letsEncrypt?.status ?? null;

@@ -36,4 +36,5 @@ const link = config.getBoolean("shareLink")
 export const domainId = domain.id;
 export const ownershipStatus = status;
 export const domainVerifiedTime = verifiedTime;
-export const sharingLink = link?.url;
+// null until a sharing link is asked for (an undefined output would make Pulumi warn on every run).
+export const sharingLink = link?.url ?? null;

@@ -76,21 +76,30 @@ const outputs = z.object({
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** The service's rules of a primary domain that the inputs decide: neither a wildcard nor redirected. */
-const rules: Rule<z.output<typeof inputs>>[] = [
+type DomainInputs = z.output<typeof inputs>;
+
+/** What the rules and the create look at in a domain: primary, a redirect (the bulk create takes neither), a wildcard. */
+const traits = (i: Pick<DomainInputs, "name" | "primary" | "redirectTo">) => ({
+  primary: !!i.primary,
+  redirect: !!i.redirectTo,
+  wildcard: i.name.startsWith("*."),
+});
+
+const rules: Rule<DomainInputs>[] = [
   {
     uses: ["name", "primary"],
     test: (i) =>
-      i.primary && i.name.startsWith("*.")
+      traits(i).primary && traits(i).wildcard
         ? {
             property: "primary",
-            reason: `cannot be true for the wildcard domain ${i.name}: make a domain without \`*.\` the install's primary`,
+            reason: "cannot be true for a wildcard domain: make a domain without `*.` the install's primary",
           }
         : undefined,
   },
   {
     uses: ["primary", "redirectTo"],
     test: (i) =>
-      i.primary && i.redirectTo
+      traits(i).primary && traits(i).redirect
         ? {
             property: "primary",
             reason:
@@ -106,7 +115,7 @@ const normalize = (key: string, v: unknown) =>
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps a service record to outputs (the name lower case, as the input stores it). */
-const domainOutputs = (d: ApiDomain): DomainOutputs => WIRE.outputs(d, { name: d.name.toLowerCase() });
+const domainOutputs = (d: ApiDomain): DomainOutputs => WIRE.canonical(WIRE.outputs(d));
 
 /** Whether a record carries what the outputs need (the Swagger's bulk record has no network details). */
 const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_details != null;
@@ -204,7 +213,8 @@ export const definition = defineKind({
       (await DOMAINS.create(ctx.client, installId, name, () => {
         // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
         // (a redirect's target exists already: the engine sends it first, its id being an input here).
-        if (!inputs.primary && !inputs.redirectTo) return createGathered(ctx.client, installId, name);
+        const { primary, redirect } = traits(inputs);
+        if (!primary && !redirect) return createGathered(ctx.client, installId, name);
         const body = WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest;
         return ctx.client.domains.create(installId, body);
       }));

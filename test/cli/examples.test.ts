@@ -235,7 +235,7 @@ describe("examples under the pulumi CLI and the simulator", { timeout: 15 * 60_0
     expect(out["stagingBuild"]).toMatch(/\/apps\/storefront\/environments\/staging\/builds\/[^/]+$/);
     expect(out["stagingSourceHash"]).toMatch(/^[0-9a-f]{64}$/);
     expect(out["stagingBuildCount"]).toBeGreaterThanOrEqual(1);
-    expect(out["wwwVerified"]).toBeUndefined();
+    expect(out["wwwVerified"]).toBeNull();
 
     // The user's DNS step for www, then the verification.
     const txt = (out["txtRecords"] as { name: string; value: string }[]).find(
