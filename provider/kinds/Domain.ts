@@ -75,7 +75,6 @@ const outputs = z.object({
 
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** The service's rules of a primary domain that the inputs decide: neither a wildcard nor redirected. */
 type DomainInputs = z.output<typeof inputs>;
 
 /** What the rules and the create look at in a domain: primary, a redirect (the bulk create takes neither), a wildcard. */
@@ -85,6 +84,7 @@ const traits = (i: Pick<DomainInputs, "name" | "primary" | "redirectTo">) => ({
   wildcard: i.name.startsWith("*."),
 });
 
+/** The service's rules of a primary domain that the inputs decide: neither a wildcard nor redirected. */
 const rules: Rule<DomainInputs>[] = [
   {
     uses: ["name", "primary"],
