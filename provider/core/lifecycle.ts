@@ -448,10 +448,12 @@ function createResolvingLost<I extends Props, O extends Props, R>(
   const what = nameOf(def.identity, inputs);
   // A lost write is looked up by the key before the next send; what became of it is said then or after.
   const resolve = async (err: unknown, said: string) => {
-    if (!key || !("what" in key) || !isLostWrite(err)) return said;
-    const found = await key.find(given, ctx);
-    // Whatever holds the key from now on was made by this create (a lost request may still land).
+    if (!isLostWrite(err)) return said;
+    // Whatever holds the key from now on was made by this create (a lost request may still land): a send
+    // again takes it over, as a resent PUT of a whole list finds the list it wrote.
     given = { ...inputs, adopt: true };
+    if (!key || !("what" in key)) return said;
+    const found = await key.find(inputs, ctx);
     if (!found) return `${said} and had not taken effect (nothing found by ${key.what})`;
     say(
       def.kind,

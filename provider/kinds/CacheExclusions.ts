@@ -144,20 +144,22 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize,
-  // The list always exists: taken over when empty or already these; others replaced only with `adopt`.
+  // The list always exists: an empty one is this resource's; one that holds exclusions (perhaps another
+  // stack's) only with `adopt`, which keeps it as it is when it already holds exactly these.
   async create(inputs, ctx) {
     const installId = ctx.parent;
     const wanted = wantedOf(inputs);
     const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
-    // Exactly these already (an import, the way back after a crash): no write.
-    if (isDeepStrictEqual(held, wanted)) return { id: installId, outs: outputsOf(held) };
     if (held.length && !inputs.adopt)
       throw alreadyExists(
         `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
-          `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}) that this create would replace`,
-        "list them in exclusions to keep them, or set adopt: true to replace them with this list",
+          `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}), perhaps another stack's list`,
+        "set adopt: true to take the list over (kept as it is when it holds exactly these exclusions, else replaced)",
       );
-    return { id: installId, outs: outputsOf(await replace(ctx, wanted)) };
+    const adopted = held.length ? `cache exclusions of install ${installId}` : undefined;
+    // Exactly these already (an import, the way back after a crash): no write.
+    const outs = isDeepStrictEqual(held, wanted) ? held : await replace(ctx, wanted);
+    return { id: installId, outs: outputsOf(outs), adopted };
   },
   async read(id, _olds, ctx) {
     return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };

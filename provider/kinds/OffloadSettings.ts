@@ -188,22 +188,23 @@ export const definition = defineKind({
     const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
     const same = WIRE.patch(current as Partial<OffloadSettingsOutputs>, inputs) === undefined;
     const found = destination(current);
-    // Other settings made by hand are only overwritten on request.
-    if (found && !inputs.adopt && !same)
+    // Settings made elsewhere (by hand, or another stack's) are only taken over on request.
+    if (found && !inputs.adopt)
       throw alreadyExists(
-        `install ${ctx.parent} already offloads files to ${found}`,
-        "set adopt: true to take these settings over and replace them",
+        `install ${ctx.parent} already offloads files to ${found}, perhaps another stack's settings`,
+        "set adopt: true to take these settings over (kept as they are when they are the declared ones, else replaced)",
       );
+    const adopted = found && `offload settings of install ${ctx.parent}`;
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
     if (same) {
       const outs =
         current.status === "applied" ? (current as OffloadSettingsOutputs) : await waitApplied(ctx, inputs);
-      return { id: ctx.parent, outs };
+      return { id: ctx.parent, outs, adopted };
     }
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(inputs));
     // The PATCH was accepted: the settings exist (pending) and are recorded with the inputs, never orphaned.
     const outs = await afterCreate(ctx.parent, { status: "pending" }, () => waitApplied(ctx, inputs));
-    return { id: ctx.parent, outs };
+    return { id: ctx.parent, outs, adopted };
   },
   async read(id, _olds, ctx) {
     const live = await ctx.client.offloadSettings.get(ctx.parent || id);

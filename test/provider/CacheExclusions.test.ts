@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/CacheExclusions";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -64,7 +64,9 @@ describe("CacheExclusions lifecycle", () => {
       ),
     );
     for (const e of held) expect(refusal).toContain(`${e.type} ${e.value}`);
-    expect(refusal).toContain("set adopt: true to replace them with this list");
+    expect(refusal).toContain(
+      "perhaps another stack's list; set adopt: true to take the list over (kept as it is when it holds exactly these exclusions, else replaced)",
+    );
     expect(await client().cacheExclusions.get(ACMEPROD)).toEqual(before);
   });
 
@@ -75,14 +77,18 @@ describe("CacheExclusions lifecycle", () => {
     expect(live.filter((e) => e.type !== "cookie")).toEqual([wanted[0]]);
   });
 
-  it("takes over a list that already is the declared one, with or without adopt, with no write", async () => {
+  it("refuses even a list that already is the declared one without adopt (another stack's), and takes it over with adopt, with no write", async () => {
     await createOk(provider, { installId: ACMEPROD, exclusions: wanted, adopt: true });
-    for (const adopt of [true, false]) {
-      fixture.sim.clearRequests();
-      const { outs } = await createOk(provider, { installId: ACMEPROD, exclusions: wanted, adopt });
-      expect(outs["exclusions"]).toHaveLength(2);
-      expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
-    }
+    fixture.sim.clearRequests();
+    const inputs = await checkOk(provider, { installId: ACMEPROD, exclusions: wanted });
+    await expect(provider.create(inputs)).rejects.toThrow(/perhaps another stack's list; set adopt: true/);
+    const { lines } = await said(() =>
+      createOk(provider, { installId: ACMEPROD, exclusions: wanted, adopt: true }),
+    );
+    expect(lines).toEqual([
+      `wpengine:CacheExclusions ${ACMEPROD}: adopted the existing cache exclusions of install ${ACMEPROD} (id ${ACMEPROD})`,
+    ]);
+    expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 
   it("updates the list in place and returns the full outputs", async () => {
@@ -237,6 +243,20 @@ describe("CacheExclusions drift", () => {
     expect(read.props?.["exclusions"]).toEqual([{ type: "url path", value: "^/other/" }]);
     const planned = await diff(provider, id, read.props!, { installId: ACMESTG, exclusions: wanted });
     expect(planned.changes).toBe(true);
+  });
+});
+
+describe("CacheExclusions lost answers", () => {
+  it("a create whose PUT acted but whose answer was lost is sent again and takes over the list it wrote", async () => {
+    fixture.sim.setFaults([{ method: "PUT", path: "*/cache_exclusions", after: true, drop: true, count: 1 }]);
+    try {
+      const { outs } = await createOk(provider, { installId: ACMESTG, exclusions: wanted });
+      expect(outs["exclusions"]).toEqual(wanted);
+    } finally {
+      fixture.sim.setFaults([]);
+    }
+    const live = await client().cacheExclusions.get(ACMESTG);
+    expect(live.filter((e) => e.type !== "cookie")).toHaveLength(wanted.length);
   });
 });
 

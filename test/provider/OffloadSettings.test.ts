@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import { definition } from "../../provider/kinds/OffloadSettings";
+import { DEFAULT_MAX_RETRIES } from "../../sdk/core/config";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -174,7 +175,8 @@ describe("OffloadSettings adoption", () => {
     const inputs = await checkOk(provider, wanted);
     await expect(provider.create(inputs)).rejects.toThrow(
       "wpengine:OffloadSettings create failed: install 1e000000-0000-4000-8000-000000000002 already offloads files " +
-        "to bucket hand-made (us-west-2); set adopt: true to take these settings over and replace them",
+        "to bucket hand-made (us-west-2), perhaps another stack's settings; set adopt: true to take these settings " +
+        "over (kept as they are when they are the declared ones, else replaced)",
     );
     expect((await client().offloadSettings.get(ACMESTG)).settings?.bucket).toBe("hand-made");
   });
@@ -189,14 +191,42 @@ describe("OffloadSettings adoption", () => {
     expect(outs).toMatchObject({ bucket: "acme-uploads", status: "applied", adopt: true });
   });
 
-  it("needs no adopt and sends nothing when the settings already are the desired ones (an import, a re-run after a crash)", async () => {
+  it("refuses even the desired settings without adopt (another stack's), and takes them over with adopt, sending nothing", async () => {
     await create(wanted);
-    for (const news of [wanted, { ...wanted, adopt: true }]) {
-      fixture.sim.clearRequests();
-      const { outs } = await createOk(provider, news);
-      expect(outs).toMatchObject({ bucket: "acme-uploads", status: "applied", pathSettings: [uploads] });
-      expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
+    fixture.sim.clearRequests();
+    await expect(provider.create(await checkOk(provider, wanted))).rejects.toThrow(
+      /perhaps another stack's settings; set adopt: true/,
+    );
+    const { result, lines } = await said(() => createOk(provider, { ...wanted, adopt: true }));
+    expect(result.outs).toMatchObject({ bucket: "acme-uploads", status: "applied", pathSettings: [uploads] });
+    expect(lines).toEqual([
+      `wpengine:OffloadSettings ${ACMESTG}: adopted the existing offload settings of install ${ACMESTG} (id ${ACMESTG})`,
+    ]);
+    expect(fixture.sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+});
+
+describe("OffloadSettings lost answers", () => {
+  it("a create whose every try acted but lost its answer is sent again and takes over the settings it wrote", async () => {
+    // The transport tries a PATCH of the whole settings 1 + DEFAULT_MAX_RETRIES times, then gives up.
+    const tries = 1 + DEFAULT_MAX_RETRIES;
+    const drop = {
+      method: "PATCH",
+      path: "*/offload_settings/*",
+      after: true,
+      drop: true,
+      count: tries,
+    } as const;
+    fixture.sim.setFaults([drop]);
+    fixture.sim.clearRequests();
+    try {
+      const { outs } = await createOk(provider, wanted);
+      expect(outs).toMatchObject({ bucket: "acme-uploads", status: "applied" });
+    } finally {
+      fixture.sim.setFaults([]);
     }
+    // The first send's tries, and none after: the second send found the settings they had written.
+    expect(fixture.sim.requests().filter((r) => r.method === "PATCH")).toHaveLength(tries);
   });
 });
 

@@ -3,7 +3,7 @@
  * naming both resources and the key, with no API write; an adoption never makes a second owner; every
  * adoption says what it took, with its id.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { CLAIMANT, forgetClaims, own } from "../../provider/core/identity";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { WpEngineProvider } from "../../provider/executable/server";
@@ -11,7 +11,7 @@ import { definition as accountUserKind } from "../../provider/kinds/AccountUser"
 import { definition as cacheExclusionsKind } from "../../provider/kinds/CacheExclusions";
 import { definition as domainKind } from "../../provider/kinds/Domain";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk } from "../support/provider";
+import { checkFails, checkOk, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const accountUser = accountUserKind.provider;
@@ -30,24 +30,6 @@ const ACCOUNT = SEED.accounts.acme.id;
 const writes = () => fixture.sim.requests().filter((r) => r.method !== "GET");
 
 afterEach(() => forgetClaims());
-
-/** The lines a call writes for the user (`wpengine:<Kind> ...` on stderr). */
-async function said<T>(work: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
-  const lines: string[] = [];
-  const write = process.stderr.write.bind(process.stderr);
-  const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk, ...rest) => {
-    if (String(chunk).startsWith("wpengine:")) {
-      lines.push(String(chunk).trimEnd());
-      return true;
-    }
-    return write(chunk, ...(rest as []));
-  });
-  try {
-    return { result: await work(), lines };
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe("the dynamic front door (one plugin process for the program's resources)", () => {
   it("a second Domain of the same name on one install fails check naming both resources and the key, with no write", async () => {

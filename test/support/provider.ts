@@ -7,27 +7,30 @@ import { expect, vi } from "vitest";
 
 type Props = Record<string, unknown>;
 
-/**
- * `delete`, returning the lines it wrote for the user (the `wpengine:<Kind> <id>: ...` notices on
- * stderr that say what a delete did when it did not simply delete).
- */
-export async function deleteSays(provider: pulumi.dynamic.ResourceProvider, id: string, props: Props) {
+/** The lines a call writes for the user (`wpengine:<Kind> ...` on stderr), with its result. */
+export async function said<T>(work: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
   const lines: string[] = [];
   const write = process.stderr.write.bind(process.stderr);
   const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk, ...rest) => {
-    const text = String(chunk);
-    if (text.startsWith("wpengine:")) {
-      lines.push(text.trimEnd());
+    if (String(chunk).startsWith("wpengine:")) {
+      lines.push(String(chunk).trimEnd());
       return true;
     }
     return write(chunk, ...(rest as []));
   });
   try {
-    await provider.delete!(id, props);
+    return { result: await work(), lines };
   } finally {
     spy.mockRestore();
   }
-  return lines;
+}
+
+/**
+ * `delete`, returning the lines it wrote for the user (the `wpengine:<Kind> <id>: ...` notices on
+ * stderr that say what a delete did when it did not simply delete).
+ */
+export async function deleteSays(provider: pulumi.dynamic.ResourceProvider, id: string, props: Props) {
+  return (await said(() => provider.delete!(id, props))).lines;
 }
 
 /** `check` that must pass; returns the checked inputs (defaults filled). */
