@@ -305,7 +305,12 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     throw explainError(def.kind, action, err, then, def.schema);
   };
   // After a failed write that certainly did nothing, the next step (one that may have acted: `withStep`).
-  const next = (action: string, err: unknown) => (wasTurnedAway(err) ? nothingDone(action, err) : undefined);
+  const next = (action: string, err: unknown) =>
+    wasTurnedAway(err)
+      ? nothingDone(action, err)
+      : action === "delete" && isLostWrite(err)
+        ? "It may have been deleted (the service may have acted before its answer was lost): run the same command again, which finds it gone if so"
+        : undefined;
   // Keeps the provider in the recorded properties so a later destroy or refresh can run.
   const recorded = (action: string, err: CreatedButFailedError, inputs: Props) => {
     err.properties = { ...withInputs(def, inputs, err.properties), __provider: inputs["__provider"] };

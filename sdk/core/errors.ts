@@ -298,6 +298,15 @@ export const PRE_SEND_CODES: ReadonlySet<string> = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
+/** Errors of a request an earlier try of which may have acted: a later 429 or refusal does not undo that. */
+const ACTED_BEFORE = new WeakSet<object>();
+
+/** `err`, the last try's, marked as a request an earlier try of which may have acted (the transport's). */
+export function actedBefore<E>(err: E): E {
+  if (typeof err === "object" && err !== null) ACTED_BEFORE.add(err);
+  return err;
+}
+
 /**
  * The one rule of "may the service have acted" on a request that failed; the transport's retries, the
  * lifecycle's lost-answer resolution and the bulk creates all ask it.
@@ -310,6 +319,7 @@ export const PRE_SEND_CODES: ReadonlySet<string> = new Set([
  * could not be understood (that one certainly acted).
  */
 export function mayHaveActed(err: unknown): boolean {
+  if (ACTED_BEFORE.has(err as object)) return true;
   if (err instanceof WpEngineValidationError || err instanceof WpEngineConfigError) return false;
   if (err instanceof WpEngineConnectionError) return err.code === undefined || !PRE_SEND_CODES.has(err.code);
   if (err instanceof WpEngineTimeoutError || err instanceof WpEngineResponseError) return true;
@@ -325,7 +335,7 @@ export function mayHaveActed(err: unknown): boolean {
  * work) or a connection that failed before the request was sent (see {@link mayHaveActed}).
  */
 export function wasTurnedAway(err: unknown): boolean {
-  return isRateLimited(err) || (err instanceof WpEngineConnectionError && !mayHaveActed(err));
+  return !mayHaveActed(err) && (isRateLimited(err) || err instanceof WpEngineConnectionError);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ResolvedClientConfig } from "./config";
 import {
   type ApiErrorDetail,
+  actedBefore,
   isRateLimited,
   mayHaveActed,
   PRE_SEND_CODES,
@@ -310,6 +311,8 @@ export class Transport {
     // caller's previous 429 is a place in line (the pace lets through what the service takes), not a refusal.
     let counted = 0;
     let servedAt429: number | undefined;
+    // Whether a failed try of this write may have acted: the error it ends with says so whatever it is.
+    let acted = false;
     for (let attempt = 0; ; attempt++) {
       const release = await this.#pace.acquire(paceKey, attempt > 0);
       let outcome: AttemptOutcome;
@@ -331,6 +334,8 @@ export class Transport {
         this.#pace.served(paceKey, true);
         return { response: outcome.response, method, urlPath };
       }
+      if (acted) actedBefore(outcome.error);
+      acted ||= method !== "GET" && mayHaveActed(outcome.error);
       const rateLimited = isRateLimited(outcome.error);
       let inLine = false;
       if (rateLimited) {

@@ -130,6 +130,29 @@ describe("Domain adoption", () => {
 });
 
 describe("Domain lost answers", () => {
+  it("a delete whose first try acted before its answer was lost, then turned away, never says nothing was deleted", async () => {
+    const { id, outs } = await createOk(provider, { installId: ACMESTG, name: "gone-early.example.com" });
+    const DELETES = "/v1/installs/*/domains/*";
+    fixture.sim.setFaults([
+      { method: "DELETE", path: DELETES, after: true, drop: true, count: 1 },
+      { method: "DELETE", path: DELETES, status: 429, retryAfter: 0, count: 10 },
+    ]);
+    try {
+      const message = await provider.delete!(id, outs).then(
+        () => "",
+        (err: Error) => err.message,
+      );
+      expect(message).toContain("429");
+      expect(message).not.toContain("Nothing was deleted");
+      expect(message).toContain("It may have been deleted");
+    } finally {
+      fixture.sim.setFaults([]);
+    }
+    // It was: the same command again finds it gone.
+    await expect(client().domains.get(ACMESTG, id)).rejects.toMatchObject({ status: 404 });
+    await expect(provider.delete!(id, outs)).resolves.toBeUndefined();
+  });
+
   it("bulk creates whose answers are lost before and after the service acted: each domain made once, none failed", async () => {
     const POSTS = "/v1/installs/*/domains/bulk";
     fixture.sim.setFaults([
