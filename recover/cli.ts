@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { append, journalDir, type RecoveryPlan, readJournal } from "../provider/core/journal";
+import { append, identityFields, journalDir, type RecoveryPlan, readJournal } from "../provider/core/journal";
 import { KINDS } from "../provider/registry";
 import { alive } from "../sdk/core/process";
 import {
@@ -184,7 +184,8 @@ export async function recover(argv: string[]): Promise<number> {
   const pending = await pendingNow();
   const journal = readJournal(journalDir(dir));
   const lines = unsettled(journal, stack);
-  const { adopt, refused } = adoptions(pending, lines, (kind) => KINDS[kind]?.replaceOn, journal.length > 0);
+  const fieldsOf = (kind: string) => (KINDS[kind] ? identityFields(KINDS[kind]) : undefined);
+  const { adopt, refused } = adoptions(pending, lines, fieldsOf, journal.length > 0);
   const lock = locks[0];
   const runs = new Set(lines.map((e) => `pid ${e.run} on ${e.host}`));
   say(

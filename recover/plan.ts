@@ -189,7 +189,7 @@ export interface Adoption extends Identity {
 export function adoptions(
   pending: PendingCreate[],
   lines: JournalEntry[],
-  replaceOnOf: (kind: string) => readonly string[] | undefined,
+  fieldsOf: (kind: string) => readonly string[] | undefined,
   journaled = false,
 ): { adopt: Adoption[]; refused: string[] } {
   // The last settling step of each identity in each run ("made" is not unsettled by a later resend).
@@ -226,9 +226,9 @@ export function adoptions(
   for (const [text, identity] of identities) consider(text, identity);
   for (const p of pending) {
     const kind = kindOfType(p.type);
-    const replaceOn = kind ? replaceOnOf(kind) : undefined;
-    if (!kind || !replaceOn) continue;
-    const identity = identityOf(kind, replaceOn, p.inputs);
+    const fields = kind ? fieldsOf(kind) : undefined;
+    if (!kind || !fields) continue;
+    const identity = identityOf(kind, fields, p.inputs);
     if (journaled && !identities.has(identityText(identity))) continue;
     consider(identityText(identity), identity, p.urn);
   }

@@ -49,10 +49,16 @@ export function journalDir(dir = process.cwd()): string {
   return process.env["WPE_JOURNAL_DIR"] || path.join(dir, ".wpengine");
 }
 
-/** The identity of a create: the kind and its identity inputs that have a plain value. */
-export function identityOf(kind: string, replaceOn: readonly string[], inputs: Props): Identity {
+/** The inputs that name a kind's object: its identity's (ownership.md), else (an action) what replaces it. */
+export const identityFields = (def: {
+  identity?: { fields: readonly string[] };
+  replaceOn: readonly string[];
+}) => def.identity?.fields ?? def.replaceOn;
+
+/** The identity of a create: the kind and its identity inputs (`fields`) that have a plain value. */
+export function identityOf(kind: string, fields: readonly string[], inputs: Props): Identity {
   const key: Identity["key"] = {};
-  for (const k of [...replaceOn].sort()) {
+  for (const k of [...fields].sort()) {
     const v = inputs[k];
     if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") key[k] = v;
   }
@@ -234,8 +240,8 @@ export function beforeWrite(): void {
 }
 
 /** The journal's part in one create (lifecycle.ts). */
-export function journalCreate(kind: string, replaceOn: readonly string[], inputs: Props) {
-  const identity = identityOf(kind, replaceOn, inputs);
+export function journalCreate(kind: string, fields: readonly string[], inputs: Props) {
+  const identity = identityOf(kind, fields, inputs);
   const current = recoveryPlan();
   const claim = current?.byText.get(identityText(identity));
   let sent = false;
@@ -279,6 +285,6 @@ export function journalCreate(kind: string, replaceOn: readonly string[], inputs
 }
 
 /** Records a delete that removed the object (or found it gone): a recovery no longer claims that id. */
-export function journalDeleted(kind: string, replaceOn: readonly string[], props: Props, id: string): void {
-  record("deleted", identityOf(kind, replaceOn, props), { id });
+export function journalDeleted(kind: string, fields: readonly string[], props: Props, id: string): void {
+  record("deleted", identityOf(kind, fields, props), { id });
 }

@@ -19,7 +19,7 @@ import { resolveProviderConfig } from "./config";
 import { explainError, noteSends, nothingDone } from "./errors";
 import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
-import { journalCreate, journalDeleted } from "./journal";
+import { identityFields, journalCreate, journalDeleted } from "./journal";
 import type { Normalize } from "./wire";
 
 /** What a lifecycle method gets besides its arguments: the client, the kind for messages, the object's address. */
@@ -351,7 +351,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
 
     async create(inputs: Props) {
       // What this create sets out to make and makes, for `pulumi-wpengine recover`.
-      const journal = journalCreate(def.kind, def.replaceOn, inputs);
+      const journal = journalCreate(def.kind, identityFields(def), inputs);
       try {
         // The provider-wide switch, or the recovery of this stack's interrupted run: adopt.
         const adopting =
@@ -437,7 +437,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       } catch (err) {
         if (!isNotFound(err)) fail("delete", err, next("delete", err));
       }
-      journalDeleted(def.kind, def.replaceOn, props, id);
+      journalDeleted(def.kind, identityFields(def), props, id);
     },
   };
 }

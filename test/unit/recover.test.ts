@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   append,
   beforeWrite,
+  identityFields,
   identityOf,
   identityText,
   type JournalEntry,
@@ -21,6 +22,7 @@ import {
   setJournalRun,
   stackOfCommand,
 } from "../../provider/core/journal";
+import { KINDS } from "../../provider/registry";
 import { holderOf } from "../../recover/cli";
 import {
   adoptions,
@@ -82,6 +84,22 @@ describe("the create journal", () => {
     expect(identityText(a)).not.toBe(
       identityText(identityOf("Domain", ["installId", "name"], { installId: "i2", name: "www.x.example" })),
     );
+  });
+
+  it("a kind's identity is the inputs that name its object (ownership.md), not what replaces it", () => {
+    const schedule = { siteId: "s1", title: "Weekly", frequency: { value: 7, unit: "DAYS" } };
+    const of = (kind: string, inputs: Record<string, unknown>) =>
+      identityOf(kind, identityFields(KINDS[kind]!), inputs).key;
+    // Two schedules of one site are two objects: a recovery must never take one for the other.
+    expect(of("ReportSchedule", schedule)).toEqual({ siteId: "s1", title: "Weekly" });
+    expect(of("Site", { accountId: "a1", name: "Blog", deletionProtection: false })).toEqual({
+      accountId: "a1",
+      name: "Blog",
+    });
+    expect(of("Domain", { installId: "i1", name: "www.x.example" })).toEqual({
+      installId: "i1",
+      name: "www.x.example",
+    });
   });
 
   it("appends whole lines and skips one torn by a kill", () => {
