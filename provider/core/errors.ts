@@ -1,6 +1,7 @@
 /** Errors as a user reads them: which resource, which step, what the service said, and about which input. */
 import type { z } from "zod";
 import { WpEngineConnectionError } from "../../sdk";
+import { CONFIG_KEYS, currentProviderInstance } from "./config";
 import { camelKey, inputOfField } from "./wire";
 
 /** What a 401 means once preview proved the credentials: most often a rotation (README, credentials). */
@@ -57,13 +58,25 @@ export function explainError(
       ? `. ${STALE_CREDENTIALS}`
       : status === 404
         ? notFoundHint(err, inputs)
-        : "";
+        : status === 403
+          ? `. ${forbidden()}`
+          : "";
   const sends = typeof err === "object" && err !== null ? SENDS.get(err) : undefined;
   const counted = sends ? ` (sent ${sends} times)` : "";
   const message = `wpengine:${kind} ${action} failed: ${base}${counted}${hint}${next ? `. ${next}.` : ""}`;
   // The status kept so callers (and the not-found rules) can branch; never the request itself.
   const kept = typeof status === "number" ? { status } : {};
   return Object.assign(new Error(message), { name: "WpEngineResourceError", ...kept });
+}
+
+/** What a 403 means: the API user the call ran as (a profile's, or the default) cannot reach the object. */
+export function forbidden(instance = currentProviderInstance()): string {
+  const user = instance.config.username ?? process.env[CONFIG_KEYS.username.env];
+  const who = `${instance.profile ? `profile ${instance.profile}` : "the default credentials"}${user ? ` (API user ${user})` : ""}`;
+  return (
+    `The call ran as ${who}, which has no access to it: run it as a profile whose API user can ` +
+    "(the resource's or lookup's profile, or wpengine:profile), or grant that API user access in the User Portal"
+  );
 }
 
 /**

@@ -1,20 +1,34 @@
 /** The client of the program process (lookups): its `wpengine:*` config, then the environment. */
 import * as pulumi from "@pulumi/pulumi";
 import type { WpEngineClient } from "../../sdk";
-import { forgetClient, getClient } from "./client";
+import { forgetClient, getClient, proveCredentials } from "./client";
 import { rawConfigOf, withProfile, withProviderInstance } from "./config";
+import { forbidden } from "./errors";
 
 const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
 
 /**
- * The program process's client for the current configuration, created on first use: as `profile`, else
- * the profile the config or `WPE_PROFILE` names (as the program's resources run), else the default API user.
+ * Runs `fn` with the program process's client, created on first use: as `profile`, else the profile the
+ * config or `WPE_PROFILE` names (as the program's resources run), else the default API user. Refused
+ * credentials fail first, naming the profile and where to set them; a 403 says which API user it ran as.
  */
-export function programClient(profile?: string): Promise<WpEngineClient> {
+export function withProgramClient<T>(
+  profile: string | undefined,
+  fn: (client: WpEngineClient) => Promise<T>,
+) {
   // A secret's plaintext too (the program's `wpengine:*` config): it goes only into the client's transport.
   const config = rawConfigOf(pulumi.runtime.getConfig, Object.keys(pulumi.runtime.allConfig()));
   return withProviderInstance({ config, clientSlot: PROGRAM_CLIENT_KEY }, () =>
-    withProfile(profile, getClient),
+    withProfile(profile, async () => {
+      await proveCredentials();
+      try {
+        return await fn(await getClient());
+      } catch (err) {
+        if (err instanceof Error && (err as { status?: unknown }).status === 403)
+          err.message += `. ${forbidden()}`;
+        throw err;
+      }
+    }),
   );
 }
 

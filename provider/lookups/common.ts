@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { validateInput, type WpEngineClient } from "../../sdk";
-import { programClient } from "../core/programClient";
+import { withProgramClient } from "../core/programClient";
 import type { View } from "./camel";
 
 /** Options of every lookup. */
@@ -57,11 +57,13 @@ export async function run<A extends z.ZodObject, O>(
 ): Promise<O> {
   try {
     const parsed = validateInput(name, lookup.args, args ?? {});
-    const client = options?.client ?? (await programClient(options?.profile));
-    const records = lookup.call(client, parsed, options?.pageSize);
-    if (!lookup.list) return lookup.result.map(await records) as O;
-    const all = (await records) as AsyncIterable<unknown> | unknown[];
-    return (await Array.fromAsync(all, (r) => lookup.result.map(r))) as O;
+    const lookUp = async (client: WpEngineClient) => {
+      const records = lookup.call(client, parsed, options?.pageSize);
+      if (!lookup.list) return lookup.result.map(await records) as O;
+      const all = (await records) as AsyncIterable<unknown> | unknown[];
+      return (await Array.fromAsync(all, (r) => lookup.result.map(r))) as O;
+    };
+    return options?.client ? await lookUp(options.client) : await withProgramClient(options?.profile, lookUp);
   } catch (err) {
     // Marked as Pulumi's RunError (its class and fields kept): a program that does not catch it prints its
     // message alone, not an unhandled exception with a trace.

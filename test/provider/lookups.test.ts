@@ -388,6 +388,31 @@ describe("the program's client", () => {
     expect(installs.map((i) => i.name)).toEqual(["acmeprod"]);
   });
 
+  it("as a profile: refused credentials name the profile, and a 403 says which API user the lookup ran as", async () => {
+    isolate();
+    const { owner } = SEED.users;
+    pulumi.runtime.setAllConfig(
+      {
+        "wpengine:username": "demo",
+        "wpengine:password": "demo",
+        "wpengine:apiUrl": fixture.sim.apiUrl,
+        "wpengine:appHostingUrl": fixture.sim.appHostingUrl,
+        "wpengine:profiles": JSON.stringify({
+          "client-a": { username: owner.username, password: owner.password },
+          wrong: { username: owner.username, password: "not-it" },
+        }),
+      },
+      ["wpengine:password", "wpengine:profiles"],
+    );
+    await expect(getAccounts({}, { profile: "wrong" })).rejects.toThrow(
+      `the API refused the credentials of profile wrong (API user ${owner.username})`,
+    );
+    // Acme's owner cannot see Initech.
+    await expect(getAccountUsers({ accountId: A.initech.id }, { profile: "client-a" })).rejects.toThrow(
+      `403 Not authorized: You don't have permission to perform that action. The call ran as profile client-a (API user ${owner.username}), which has no access to it`,
+    );
+  });
+
   it("falls back to the environment variables", async () => {
     isolate();
     Object.assign(process.env, {

@@ -59,7 +59,9 @@ describe("credential profiles", () => {
     // The owner of Acme sees no Globex install: the same profile cannot reach it.
     await expect(
       run("Domain", "create", { installId: GLOBEXPROD, name: "x.globex.example", profile: "client-a" }),
-    ).rejects.toThrow(/403/);
+    ).rejects.toThrow(
+      `403 Not authorized: You don't have permission to perform that action. The call ran as profile client-a (API user ${owner.username}), which has no access to it: run it as a profile whose API user can`,
+    );
   });
 
   it("reads profiles from wpengine:profiles; the environment is not consulted for a listed one", async () => {
