@@ -4,9 +4,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { connect } from "../importer/connect";
-import { profileEnvironment } from "../importer/index";
-import { mergeFleets, readFleet } from "./read";
+import { readEstate } from "./read";
 import { renderReport } from "./report";
 import { auditFleet, DEFAULT_SETTINGS, RULES, type RuleName, type RuleSettings } from "./rules";
 
@@ -92,33 +90,17 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
   const t0 = Date.now();
   const selection = values.account ? { accounts: values.account } : {};
   // The default credentials, or each profile's API user in turn: one page of what they all see.
-  const sources = values.profile?.length ? values.profile : [undefined];
-  const fleets = [];
-  let calls = 0;
-  for (const profile of sources) {
-    let conn: Awaited<ReturnType<typeof connect>>;
-    try {
-      conn = await connect(profile ? profileEnvironment(profile, env) : env);
-    } catch (err) {
-      const who = profile ? ` (profile ${profile})` : "";
-      process.stderr.write(
-        `pulumi-wpengine report${who}: ${err instanceof Error ? err.message : String(err)}\n`,
-      );
-      return 1;
-    }
-    try {
-      fleets.push(await readFleet(conn.client, selection));
-    } catch (err) {
-      process.stderr.write(
-        `pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\nnothing was written to ${values.out}\n`,
-      );
-      return 1;
-    } finally {
-      calls += conn.calls();
-      await conn.close();
-    }
+  const sources = values.profile?.length ? [...new Set(values.profile)] : [undefined];
+  let read: Awaited<ReturnType<typeof readEstate>>;
+  try {
+    read = await readEstate(env, sources, selection);
+  } catch (err) {
+    process.stderr.write(
+      `pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\nnothing was written to ${values.out}\n`,
+    );
+    return 1;
   }
-  const fleet = mergeFleets(fleets);
+  const { fleet, calls } = read;
   const findings = auditFleet(fleet, config.settings).filter((f) => config.levels[f.rule] !== "disabled");
   const html = renderReport(fleet, findings, {
     ...config.settings,

@@ -9,9 +9,11 @@
  * - `wpengine-deletion-protection` validates each declared Install and Site (preventative).
  * - `wpengine-backup-before-risky-change` validates the declared stack: a restore or copy into a
  *   production install (declared as production, or production on the live account) needs a Backup of it.
- * - the other rules audit the live account(s), read once per run through the importer's discovery, with
- *   the credentials `pulumi-wpengine import` takes (WPE_API_USER_ID / WPE_API_PASSWORD, WPE_API_URL, or
- *   WPE_SIMULATOR=true): the engine does not hand a policy pack the stack's configuration.
+ * - the other rules audit the live account(s), read once per run through the importer's discovery, as
+ *   every API user the program's resources run as ({@link apiUsersOf}: each profile they name, and the
+ *   default credentials), from the environment as `pulumi-wpengine import` reads it (WPE_API_USER_ID /
+ *   WPE_API_PASSWORD, WPE_PROFILES / WPE_API_USER_ID_<NAME>, WPE_API_URL, or WPE_SIMULATOR=true): the
+ *   engine does not hand a policy pack the stack's configuration.
  */
 import {
   type Policies,
@@ -20,8 +22,7 @@ import {
   type ReportViolation,
   UnknownValueError,
 } from "@pulumi/policy";
-import { connect } from "../importer/connect";
-import { readFleet } from "./read";
+import { apiUsersOf, type ProgramResource, readEstate } from "./read";
 import {
   auditFleet,
   checkDeclared,
@@ -39,34 +40,43 @@ const DECLARED: readonly RuleName[] = ["wpengine-deletion-protection", "wpengine
 /** The rule names that take credentials to run. */
 export const AUDIT_RULES = (Object.keys(RULES) as RuleName[]).filter((r) => !DECLARED.includes(r));
 
-let fleetOnce: Promise<Fleet> | undefined;
+/** The live estate, read once per policy pack process and set of API users. */
+const fleets = new Map<string, Promise<Fleet>>();
 
-/** The live estate, read once per policy pack process. */
-function liveFleet(): Promise<Fleet> {
-  fleetOnce ??= (async () => {
-    const env = process.env;
-    if (!env["WPE_SIMULATOR"] && !(env["WPE_API_USER_ID"] && env["WPE_API_PASSWORD"])) {
-      const e = new Error(
-        `the audit rules (${AUDIT_RULES.join(", ")}) read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD (or WPE_SIMULATOR=true) for the pulumi command, or set those rules to "disabled" in --policy-pack-config`,
-      );
-      e.stack = e.message;
-      throw e;
-    }
-    const conn = await connect(env);
-    try {
-      return await readFleet(conn.client);
-    } catch (err) {
+/** The live estate the program's resources run in: every account their API users see. */
+function liveFleet(resources: readonly StackResource[]): Promise<Fleet> {
+  const env = process.env;
+  const program: ProgramResource[] = resources.map((r) => ({
+    type: r.type,
+    props: plain(r.props),
+    provider: r.provider && { type: r.provider.type, props: plain(r.provider.props) },
+  }));
+  const users = apiUsersOf(program, env);
+  const key = JSON.stringify(users);
+  let fleet = fleets.get(key);
+  if (!fleet) {
+    fleet = (async () => {
       // One line for the user (the policy framework prints an error's stack).
-      const e = new Error(
-        `the audit rules could not read the live account (${conn.target}): ${err instanceof Error ? err.message : String(err)}`,
-      );
-      e.stack = e.message;
-      throw e;
-    } finally {
-      await conn.close();
-    }
-  })();
-  return fleetOnce;
+      const fail = (message: string): never => {
+        const e = new Error(message);
+        e.stack = e.message;
+        throw e;
+      };
+      if (!users.length)
+        fail(
+          `the audit rules (${AUDIT_RULES.join(", ")}) read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD, or each profile the program names in WPE_PROFILES or WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME> (or WPE_SIMULATOR=true), for the pulumi command, or set those rules to "disabled" in --policy-pack-config`,
+        );
+      try {
+        return (await readEstate(env, users)).fleet;
+      } catch (err) {
+        return fail(
+          `the audit rules could not read the live account: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    })();
+    fleets.set(key, fleet);
+  }
+  return fleet;
 }
 
 /** A resource's inputs as plain values; a value not known yet (preview) reads as undefined. */
@@ -87,6 +97,7 @@ interface StackResource {
   name: string;
   urn: string;
   props: Record<string, unknown>;
+  provider?: { type: string; props: Record<string, unknown> };
 }
 
 function declaredOf(resources: readonly StackResource[]): Declared[] {
@@ -165,7 +176,7 @@ export const policies: Policies = (Object.keys(RULES) as RuleName[]).map((rule) 
         // Which installs are production on the live account, when the pack has credentials to ask.
         let production = new Set<string>();
         try {
-          const fleet = await liveFleet();
+          const fleet = await liveFleet(args.resources as StackResource[]);
           production = new Set(fleet.installs.filter((i) => i.environment === "production").map((i) => i.id));
         } catch {
           // Without credentials only the installs the program declares as production count.
@@ -179,7 +190,7 @@ export const policies: Policies = (Object.keys(RULES) as RuleName[]).map((rule) 
   return {
     ...base,
     validateStack: async (args, reportViolation) => {
-      const fleet = await liveFleet();
+      const fleet = await liveFleet(args.resources as StackResource[]);
       const urns = urnsById(declaredOf(args.resources as StackResource[]));
       for (const f of auditFleet(fleet, settingsOf(args.getConfig<Record<string, unknown>>())))
         if (f.rule === rule) report(reportViolation, f.message, urns.get(f.subject.id.toLowerCase()));

@@ -5,9 +5,12 @@
  */
 
 import { readOnlyClient } from "../importer/client";
+import { connect, connectionConfig, refusedCredentials } from "../importer/connect";
 import { all, discover, HOSTING_PAGE, type Selection, unlessRefused } from "../importer/discover";
+import { CONFIG_KEYS, resolveProviderConfig } from "../provider/core/config";
 import type { WpEngineClient } from "../sdk";
-import type { Fleet, FleetAccount, InstallUsageLine, PlanMetric } from "./rules";
+import { ENV } from "../sdk/core/config";
+import { type Fleet, type FleetAccount, type InstallUsageLine, kindOfType, type PlanMetric } from "./rules";
 
 const GB = 1e9;
 
@@ -134,6 +137,68 @@ export async function readFleet(client: WpEngineClient, selection: Selection = {
     }),
   );
   return sorted(fleet);
+}
+
+/**
+ * What several API users see, as one fleet ({@link mergeFleets}): each of `users`, a credential profile or
+ * undefined for the default credentials, read in turn from the environment (`importer/connect.ts`). Every
+ * one's credentials are found before anything is read; a refused one is named, with where it is set.
+ */
+export async function readEstate(
+  env: NodeJS.ProcessEnv,
+  users: readonly (string | undefined)[],
+  selection: Selection = {},
+): Promise<{ fleet: Fleet; calls: number }> {
+  for (const user of users) connectionConfig(env, user);
+  const fleets: Fleet[] = [];
+  let calls = 0;
+  for (const user of users) {
+    const conn = await connect(env, user);
+    try {
+      fleets.push(await readFleet(conn.client, selection));
+    } catch (err) {
+      throw refusedCredentials(err, conn);
+    } finally {
+      calls += conn.calls();
+      await conn.close();
+    }
+  }
+  return { fleet: mergeFleets(fleets), calls };
+}
+
+/** A program's resource as the policy pack sees it (its inputs plain: a value not known yet absent). */
+export interface ProgramResource {
+  type: string;
+  props: Record<string, unknown>;
+  provider?: { type: string; props: Record<string, unknown> } | undefined;
+}
+
+/** The type of this provider's own provider resources (the stack's default one, an explicit one). */
+const PROVIDER_TYPE = "pulumi:providers:wpengine";
+
+/**
+ * The API users a program's resources run as, for the audit: each profile one of them names (its
+ * `profile` input, or its wpengine provider's, which holds the stack's `wpengine:profile`), `WPE_PROFILE`'s,
+ * and the default credentials (undefined) when the environment has them; in simulator mode, its one
+ * user. None: nothing to read as. (The engine hands a policy pack no stack config: their credentials come
+ * from the environment.)
+ */
+export function apiUsersOf(
+  resources: readonly ProgramResource[],
+  env: NodeJS.ProcessEnv,
+): (string | undefined)[] {
+  if (resolveProviderConfig(env, {}).simulatorStateFile !== undefined) return [undefined];
+  const profiles = new Set<string>();
+  const add = (profile: unknown) => {
+    if (typeof profile === "string" && profile !== "") profiles.add(profile);
+  };
+  for (const r of resources) {
+    if (kindOfType(r.type) || r.type === PROVIDER_TYPE) add(r.props["profile"]);
+    if (r.provider?.type === PROVIDER_TYPE) add(r.provider.props["profile"]);
+  }
+  add(env[CONFIG_KEYS.profile.env]);
+  const fallback = env[ENV.username] && env[ENV.password] ? [undefined] : [];
+  return [...fallback, ...[...profiles].sort()];
 }
 
 /**

@@ -1,12 +1,20 @@
 /**
- * The importer's connection, configured as the provider is (`provider/core/config.ts`): the environment
- * (`WPE_API_USER_ID` / `WPE_API_PASSWORD`, `WPE_API_URL`, `WPE_APP_HOSTING_URL`) or the bundled simulator
- * (`WPE_SIMULATOR`); every request that reaches the service is counted by the dispatcher.
+ * The connection of the commands that read no stack (import, report, the policy pack), configured as the
+ * provider is (`provider/core/config.ts`) from the environment alone: `WPE_API_USER_ID` /
+ * `WPE_API_PASSWORD`, or a profile's (`WPE_PROFILES`, `WPE_API_USER_ID_<NAME>`), `WPE_API_URL`,
+ * `WPE_APP_HOSTING_URL`, or the bundled simulator (`WPE_SIMULATOR`); every request that reaches the
+ * service is counted by the dispatcher. Their errors name what they read, never stack config.
  */
 import { Agent } from "undici";
-import { assertUsableConfig } from "../provider/core/client";
-import { type ResolvedProviderConfig, resolveProviderConfig } from "../provider/core/config";
-import { WpEngineClient } from "../sdk";
+import {
+  profileInstance,
+  profileSources,
+  type ResolvedProviderConfig,
+  resolveProviderConfig,
+} from "../provider/core/config";
+import { isAuthenticationError, WpEngineClient } from "../sdk";
+import { ENV } from "../sdk/core/config";
+import { WpEngineConfigError } from "../sdk/core/errors";
 
 export interface Connection {
   client: WpEngineClient;
@@ -16,11 +24,34 @@ export interface Connection {
   target: string;
   /** The resolved configuration (the generated project is configured the same way). */
   config: ResolvedProviderConfig;
+  /** The credential profile it reads as, if any. */
+  profile?: string;
   close(): Promise<void>;
 }
 
-export async function connect(env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
+/**
+ * The configuration a connection as `profile` (else as the default API user) is made of: refused, naming
+ * the variables to set, when the credentials are missing (the simulator's one user serves every profile).
+ */
+export function connectionConfig(env: NodeJS.ProcessEnv, profile?: string): ResolvedProviderConfig {
   const config = resolveProviderConfig(env, {});
+  if (config.simulatorStateFile !== undefined) return config;
+  if (profile !== undefined) {
+    // The profile's own API user (never the default one) as WPE_API_USER_ID/WPE_API_PASSWORD.
+    const own = profileInstance(profile, { config: {}, clientSlot: Symbol(profile) }, env, true).config;
+    return resolveProviderConfig({ ...env, [ENV.username]: own.username, [ENV.password]: own.password }, {});
+  }
+  if (config.username === undefined || config.password === undefined)
+    throw new WpEngineConfigError(
+      `no credentials: set ${ENV.username} and ${ENV.password} (an API user of the User Portal's API Access page), ` +
+        "or WPE_SIMULATOR=true for the bundled simulator, in the environment",
+    );
+  return config;
+}
+
+/** A connection as `profile` when given, else as the default API user. */
+export async function connect(env: NodeJS.ProcessEnv = process.env, profile?: string): Promise<Connection> {
+  const config = connectionConfig(env, profile);
   let calls = 0;
   const dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
     calls++;
@@ -34,7 +65,6 @@ export async function connect(env: NodeJS.ProcessEnv = process.env): Promise<Con
     stop = () => sim.stop();
     options = { username: "demo", password: "demo", apiUrl: sim.apiUrl, appHostingUrl: sim.appHostingUrl };
   } else {
-    assertUsableConfig(config);
     options = {
       username: config.username!,
       password: config.password!,
@@ -57,9 +87,24 @@ export async function connect(env: NodeJS.ProcessEnv = process.env): Promise<Con
         ? `the bundled simulator (${config.simulatorStateFile})`
         : client.apiUrl,
     config,
+    ...(profile !== undefined ? { profile } : {}),
     async close() {
       await stop();
       await dispatcher.close();
     },
   };
+}
+
+/**
+ * `err` as the standalone commands say it when the service refused `conn`'s credentials (401): whose (the
+ * default API user's, or the profile's) and where they are set; any other error as it is.
+ */
+export function refusedCredentials(err: unknown, conn: Connection): unknown {
+  if (!isAuthenticationError(err)) return err;
+  const { profile, target } = conn;
+  return new Error(
+    profile !== undefined
+      ? `the service refused the credentials of profile ${profile} (401) at ${target}: check ${profileSources(profile, true)}`
+      : `the service refused the credentials (401) at ${target}: check ${ENV.username} and ${ENV.password} (an API user of the User Portal's API Access page)`,
+  );
 }

@@ -6,11 +6,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { profileInstance, profileSources } from "../provider/core/config";
-import { isAuthenticationError } from "../sdk";
-import { ENV } from "../sdk/core/config";
 import { readOnlyClient } from "./client";
-import { connect } from "./connect";
+import { connect, connectionConfig, refusedCredentials } from "./connect";
 import { discover, type Selection, type World } from "./discover";
 import { COVERED, importIdOf } from "./kinds";
 import { buildModel, type Model, readAll, slug } from "./model";
@@ -175,11 +172,11 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   const language = opts.language ?? "typescript";
   const started = Date.now();
   // One API user (the default credentials), or each profile's in turn: their objects form one program.
-  const sources = opts.profiles?.length
-    ? [...new Set(opts.profiles)].map((profile) => ({ profile, env: profileEnvironment(profile, opts.env) }))
-    : [{ profile: undefined, env: opts.env }];
+  const sources = opts.profiles?.length ? [...new Set(opts.profiles)] : [undefined];
+  // Every API user's credentials are found before anything is read.
+  for (const profile of sources) connectionConfig(opts.env ?? process.env, profile);
   const parts: Awaited<ReturnType<typeof readAccount>>[] = [];
-  for (const { profile, env } of sources) parts.push(await readAccount(opts, env, profile));
+  for (const profile of sources) parts.push(await readAccount(opts, profile));
   const world = mergeWorlds(parts.map((p) => p.world));
   // An object several profiles see (an account two API users share) is one resource, of the first
   // profile given that sees it: two resources of one object would both own it.
@@ -228,8 +225,8 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
  * One API user's objects, discovered and read on its own connection: the default credentials, or a
  * profile's (each object found then carries `profile`, so the program runs it as that API user).
  */
-async function readAccount(opts: ImportOptions, env: NodeJS.ProcessEnv | undefined, profile?: string) {
-  const conn = await connect(env);
+async function readAccount(opts: ImportOptions, profile?: string) {
+  const conn = await connect(opts.env, profile);
   try {
     const ro = readOnlyClient(conn.client);
     const progress = opts.progress ?? (() => {});
@@ -237,13 +234,7 @@ async function readAccount(opts: ImportOptions, env: NodeJS.ProcessEnv | undefin
     try {
       world = await discover(ro, opts, (k, n) => progress("discovering", k, n));
     } catch (err) {
-      if (isAuthenticationError(err))
-        throw new Error(
-          profile
-            ? `the service refused the credentials of profile ${profile} (401) at ${conn.target}: check ${profileSources(profile)}`
-            : `the service refused the credentials (401) at ${conn.target}: check WPE_API_USER_ID and WPE_API_PASSWORD (an API user of the User Portal's API Access page)`,
-        );
-      throw err;
+      throw refusedCredentials(err, conn);
     }
     const wanted = opts.kinds?.length ? new Set(opts.kinds) : undefined;
     const found = world.found.filter((f) => {
@@ -268,12 +259,6 @@ async function readAccount(opts: ImportOptions, env: NodeJS.ProcessEnv | undefin
   } finally {
     await conn.close();
   }
-}
-
-/** The environment a profile's connection reads: its own API user as WPE_API_USER_ID/WPE_API_PASSWORD. */
-export function profileEnvironment(profile: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const { config } = profileInstance(profile, { config: {}, clientSlot: Symbol(profile) }, env);
-  return { ...env, [ENV.username]: config.username, [ENV.password]: config.password };
 }
 
 /** What several API users' discoveries saw, as one world (an object two of them see is read by each). */

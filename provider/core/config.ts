@@ -245,20 +245,29 @@ export function profileEnv(name: string): { username: string; password: string }
 
 const PROFILES_EXAMPLE = { username: "<api user id>", password: "<api password>" };
 
-/** Where a profile's credentials are set, in words (the errors that name a profile say it). */
-export function profileSources(name: string): string {
+/**
+ * Where a profile's credentials are set, in words (the errors that name a profile say it); `standalone`:
+ * for the commands that read no stack (import, report, the policy pack), the environment only.
+ */
+export function profileSources(name: string, standalone = false): string {
   const vars = profileEnv(name);
-  return (
-    `${CONFIG_KEYS.profiles.key} (${JSON.stringify({ [name]: PROFILES_EXAMPLE })}, ` +
-    `set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) or ${vars.username} and ${vars.password}`
-  );
+  const example = JSON.stringify({ [name]: PROFILES_EXAMPLE });
+  const env = `${vars.username} and ${vars.password}`;
+  return standalone
+    ? `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`
+    : `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) ` +
+        `or ${CONFIG_KEYS.profiles.env}, or ${env}`;
 }
 
-/** Profile `name`'s instance: `base`'s settings with its own API user (never the default one) and client. */
+/**
+ * Profile `name`'s instance: `base`'s settings with its own API user (never the default one) and client;
+ * `standalone` as for {@link profileSources}.
+ */
 export function profileInstance(
   name: string,
   base: ProviderInstance = currentProviderInstance(),
   env: NodeJS.ProcessEnv = process.env,
+  standalone = false,
 ): ProviderInstance {
   if (!PROFILE_NAME.test(name))
     throw new WpEngineConfigError(
@@ -273,7 +282,7 @@ export function profileInstance(
     } catch {}
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
       throw new WpEngineConfigError(
-        `wpengine: ${CONFIG_KEYS.profiles.key} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PROFILES_EXAMPLE })}`,
+        `wpengine: ${standalone ? CONFIG_KEYS.profiles.env : CONFIG_KEYS.profiles.key} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PROFILES_EXAMPLE })}`,
       );
     listed = (parsed as Record<string, typeof listed>)[name];
   }
@@ -282,7 +291,7 @@ export function profileInstance(
   const password = text(listed?.password) ?? text(env[vars.password]);
   if (username === undefined || password === undefined)
     throw new WpEngineConfigError(
-      `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}: set it in ${profileSources(name)}.`,
+      `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}: set it in ${profileSources(name, standalone)}.`,
     );
   const { profile: _profile, profiles: _profiles, ...settings } = base.config;
   return {

@@ -1,8 +1,14 @@
 /**
  * The fleet read (fleet/read.ts) and the audit rules (fleet/rules.ts) against the simulator: the world
- * that breaks every audit rule gives one finding per broken object and rule; the clean world none.
+ * that breaks every audit rule gives one finding per broken object and rule; the clean world none. The
+ * policy pack's audit and the report read as every credential profile, and name a refused one.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { StackValidationPolicy } from "@pulumi/policy";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { reportMain } from "../../fleet/cli";
 import { readFleet } from "../../fleet/read";
 import { auditFleet } from "../../fleet/rules";
 import { WpEngineClient } from "../../sdk";
@@ -58,5 +64,107 @@ describe("the audit of a live account", { timeout: 60_000 }, () => {
     const fleet = await fleetOf(cleanWorld());
     expect(fleet.installs.map((i) => i.name)).toEqual(["acmeprod"]);
     expect(auditFleet(fleet)).toEqual([]);
+  });
+});
+
+// The pack's module serves it to the engine when loaded: here it is loaded for its policies only.
+vi.mock("@pulumi/policy", async (original) => ({
+  ...(await original<typeof import("@pulumi/policy")>()),
+  PolicyPack: class {},
+}));
+
+describe("the audit as every API user of the program (credential profiles)", { timeout: 60_000 }, () => {
+  // acme: the owner of Acme Corp only; initech: full on Acme Corp and Initech. No default credentials.
+  const { owner, full } = SEED.users;
+  const profiled = (initechPassword: string): NodeJS.ProcessEnv => ({
+    WPE_API_URL: sim!.apiUrl,
+    WPE_APP_HOSTING_URL: sim!.appHostingUrl,
+    WPE_PROFILES: JSON.stringify({ acme: { username: owner.username, password: owner.password } }),
+    WPE_API_USER_ID_INITECH: full.username,
+    WPE_API_PASSWORD_INITECH: initechPassword,
+  });
+  const refused = () =>
+    `the service refused the credentials of profile initech (401) at ${sim!.apiUrl}: check WPE_PROFILES='{"initech":{"username":"<api user id>","password":"<api password>"}}' or WPE_API_USER_ID_INITECH and WPE_API_PASSWORD_INITECH in the environment`;
+
+  /** A program imported with --profile acme --profile initech: a TypeScript resource and a YAML one. */
+  const program = [
+    {
+      type: "pulumi-nodejs:dynamic/wpengine:Install",
+      name: "acmeprod",
+      urn: "urn:acmeprod",
+      props: { installId: SEED.installs.acmeprod.id, profile: "acme" },
+    },
+    {
+      type: "wpengine:index:Install",
+      name: "initechprod",
+      urn: "urn:initechprod",
+      props: { installId: SEED.installs.initechprod.id },
+      provider: {
+        type: "pulumi:providers:wpengine",
+        name: "wpengine_initech",
+        props: { profile: "initech" },
+      },
+    },
+  ];
+
+  /** What the pack's `rule` reports on `resources`, run in `env` (a fresh pack: it reads once per process). */
+  async function audit(rule: string, env: NodeJS.ProcessEnv, resources: object[] = program) {
+    const saved = process.env;
+    process.env = env;
+    try {
+      vi.resetModules();
+      const { policies } = await import("../../fleet/pack");
+      const policy = policies.find((p) => p.name === rule) as StackValidationPolicy;
+      const reported: string[] = [];
+      await policy.validateStack(
+        { resources, getConfig: () => ({}) } as never,
+        (message: string) => void reported.push(message),
+      );
+      return reported;
+    } finally {
+      process.env = saved;
+    }
+  }
+
+  it("the pack reads each profile the resources run as, from WPE_PROFILES and WPE_API_USER_ID_<NAME>", async () => {
+    sim = await startSimulator({ port: 0, quiet: true });
+    // Initech is seen by profile initech only (named by an explicit provider); Globex by neither.
+    expect(await audit("wpengine-multiple-owners", profiled(full.password))).toEqual([
+      "account Initech has a single owner (demo@example.com): add a second",
+    ]);
+    expect(await audit("wpengine-multiple-owners", profiled(full.password), program.slice(0, 1))).toEqual([]);
+  });
+
+  it("the pack names a refused profile, a profile without credentials, and no credentials at all", async () => {
+    sim = await startSimulator({ port: 0, quiet: true });
+    await expect(audit("wpengine-owner-mfa", profiled("wrong"))).rejects.toThrow(
+      `the audit rules could not read the live account: ${refused()}`,
+    );
+    const { WPE_PROFILES: _, ...noAcme } = profiled(full.password);
+    await expect(audit("wpengine-owner-mfa", noAcme)).rejects.toThrow(
+      /could not read the live account: wpengine: profile acme has no API user id: set it in WPE_PROFILES=.* or WPE_API_USER_ID_ACME and WPE_API_PASSWORD_ACME in the environment\.$/,
+    );
+    await expect(audit("wpengine-owner-mfa", { WPE_API_URL: sim.apiUrl }, [])).rejects.toThrow(
+      /found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD, or each profile the program names in WPE_PROFILES/,
+    );
+  });
+
+  it("report --profile names a refused profile and where to set it, and writes nothing", async () => {
+    sim = await startSimulator({ port: 0, quiet: true });
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wpe-report-")), "fleet.html");
+    const errors: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((s: string) => errors.push(s) > 0) as typeof process.stderr.write;
+    try {
+      const args = ["--out", out, "--profile", "acme", "--profile", "initech"];
+      expect(await reportMain(args, profiled("wrong"))).toBe(1);
+      expect(errors).toEqual([`pulumi-wpengine report: ${refused()}\nnothing was written to ${out}\n`]);
+      expect(fs.existsSync(out)).toBe(false);
+      expect(await reportMain(args, profiled(full.password))).toBe(0);
+      expect(fs.readFileSync(out, "utf8")).toContain("Initech");
+    } finally {
+      process.stderr.write = write;
+      fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    }
   });
 });

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readPolicyConfig } from "../../fleet/cli";
-import { mergeFleets } from "../../fleet/read";
+import { apiUsersOf, mergeFleets } from "../../fleet/read";
 import {
   auditFleet,
   checkDeclared,
@@ -291,6 +291,33 @@ describe("pulumi-wpengine report's arguments", () => {
       process.stderr.write = write;
       process.env = saved;
     }
+  });
+});
+
+describe("the API users the policy pack audits as", () => {
+  const resources = [
+    { type: "pulumi-nodejs:dynamic/wpengine:Domain", props: { profile: "b" } },
+    {
+      type: "wpengine:index:Install",
+      props: {},
+      provider: { type: "pulumi:providers:wpengine", props: { profile: "a" } },
+    },
+    { type: "pulumi:providers:wpengine", props: { profile: "a" } },
+    { type: "wpengine:index:Site", props: {} },
+    { type: "aws:s3/bucket:Bucket", props: { profile: "not-ours" } },
+  ];
+
+  it("each profile the resources or their wpengine providers name, WPE_PROFILE's, the default credentials when set", () => {
+    expect(apiUsersOf(resources, {})).toEqual(["a", "b"]);
+    expect(apiUsersOf(resources, { WPE_PROFILE: "c", WPE_API_USER_ID: "u", WPE_API_PASSWORD: "p" })).toEqual([
+      undefined,
+      "a",
+      "b",
+      "c",
+    ]);
+    expect(apiUsersOf([], { WPE_API_USER_ID: "u" })).toEqual([]);
+    // The simulator's one user serves every profile.
+    expect(apiUsersOf(resources, { WPE_SIMULATOR: "true" })).toEqual([undefined]);
   });
 });
 

@@ -360,9 +360,38 @@ describe("pulumi-wpengine import against the simulator", () => {
     await expect(
       importAccount({ out: path.join(tmp, "creds"), env: { ...env(), WPE_API_PASSWORD: "wrong" } }),
     ).rejects.toThrow(/refused the credentials \(401\).*WPE_API_USER_ID and WPE_API_PASSWORD/);
+    // The import reads no stack: its advice names the variables it reads, never `pulumi config`.
+    const missing = importAccount({ out: path.join(tmp, "creds"), env: { WPE_API_URL: sim.apiUrl } });
+    await expect(missing).rejects.toThrow(/^no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD /);
+    await expect(missing).rejects.not.toThrow(/config/);
+    const noProfile = importAccount({
+      out: path.join(tmp, "creds"),
+      env: { ...env(), WPE_PROFILES: JSON.stringify({ other: { username: "demo", password: "demo" } }) },
+      profiles: ["other", "acme"],
+    });
+    await expect(noProfile).rejects.toThrow(
+      `profile acme has no API user id: set it in WPE_PROFILES='{"acme":{"username":"<api user id>","password":"<api password>"}}' or WPE_API_USER_ID_ACME and WPE_API_PASSWORD_ACME in the environment.`,
+    );
+    await expect(noProfile).rejects.not.toThrow(/config/);
     await expect(
-      importAccount({ out: path.join(tmp, "creds"), env: { WPE_API_URL: sim.apiUrl } }),
-    ).rejects.toThrow(/missing wpengine:username/);
+      importAccount({
+        out: path.join(tmp, "creds"),
+        env: { ...env(), WPE_PROFILES: "[]" },
+        profiles: ["acme"],
+      }),
+    ).rejects.toThrow(/^wpengine: WPE_PROFILES must be a JSON object of profiles/);
+    const refused = importAccount({
+      out: path.join(tmp, "creds"),
+      env: { ...env(), WPE_API_USER_ID_ACME: SEED.users.owner.username, WPE_API_PASSWORD_ACME: "wrong" },
+      profiles: ["acme"],
+    });
+    await expect(refused).rejects.toThrow(
+      `the service refused the credentials of profile acme (401) at ${sim.apiUrl}: check WPE_PROFILES=`,
+    );
+    await expect(refused).rejects.toThrow(
+      /or WPE_API_USER_ID_ACME and WPE_API_PASSWORD_ACME in the environment$/,
+    );
+    expect(fs.existsSync(path.join(tmp, "creds"))).toBe(false);
     const full = path.join(tmp, "full");
     fs.mkdirSync(full);
     fs.writeFileSync(path.join(full, "keep.txt"), "mine");
