@@ -16,9 +16,9 @@ import {
   killedRun,
   type Lock,
   namesIn,
+  notHeld,
   pendingOperations,
   repairSidecars,
-  stateIds,
   unsettled,
 } from "./plan";
 
@@ -192,9 +192,7 @@ export async function recover(argv: string[]): Promise<number> {
   const journal = readJournal(journalDir(dir));
   const lines = unsettled(journal, stack);
   const found = adoptions(pending, lines, (kind) => KINDS[kind]?.replaceOn, journal.length > 0);
-  // An object the state already holds needs no adoption: a finished up leaves nothing to recover.
-  const held = stateIds(state);
-  const adopt = found.adopt.filter((a) => !a.id || !held.has(a.id.toLowerCase()));
+  const adopt = notHeld(found.adopt, state);
   const lock = locks[0];
   const killed = killedRun(lock, ops, lines, adopt);
   if (killed.what === "none") {

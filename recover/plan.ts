@@ -174,11 +174,12 @@ export function pendingCreates(state: unknown): PendingCreate[] {
   return pendingOperations(state).filter((o) => o.op === "creating");
 }
 
-/** The ids of the resources an exported state holds, lower-cased. */
-export function stateIds(state: unknown): Set<string> {
+/** The adoptions whose recorded id the state already holds are settled: a finished up leaves none. */
+export function notHeld(adopt: Adoption[], state: unknown): Adoption[] {
   const resources =
     (state as { deployment?: { resources?: { id?: unknown }[] } })?.deployment?.resources ?? [];
-  return new Set(resources.flatMap((r) => (typeof r.id === "string" && r.id ? [r.id.toLowerCase()] : [])));
+  const held = new Set(resources.map((r) => (typeof r.id === "string" ? r.id.toLowerCase() : "")));
+  return adopt.filter((a) => !a.id || !held.has(a.id.toLowerCase()));
 }
 
 /**
