@@ -14,6 +14,7 @@ import {
   fileBackendRoot,
   findLocks,
   killedRun,
+  type LastRun,
   type Lock,
   namesIn,
   notHeld,
@@ -194,11 +195,15 @@ export async function recover(argv: string[]): Promise<number> {
   const found = adoptions(pending, lines, (kind) => KINDS[kind]?.replaceOn, journal.length > 0);
   const adopt = notHeld(found.adopt, state);
   const lock = locks[0];
-  const killed = killedRun(lock, ops, lines, adopt);
+  // With no trace of a killed run, the history tells a finished run from one that failed on its own
+  // (the provider's process killed: the engine ended the run, leaving nothing pending).
+  const last = lock || ops.length || adopt.length ? undefined : await lastRun(on);
+  const killed = killedRun(lock, ops, lines, adopt, last);
   if (killed.what === "none") {
-    say(
-      `stack ${stack}: nothing to recover, no run of it was killed (${await lastRun(on)}). Nothing was changed`,
-    );
+    const ran = last?.command
+      ? `its last run, pulumi ${last.command}, ${last.result ?? "ended"}${last.endTime ? ` at ${last.endTime}` : ""}`
+      : "no lock, no pending operation, no create the journal leaves unfinished";
+    say(`stack ${stack}: nothing to recover, no run of it was killed (${ran}). Nothing was changed`);
     return 0;
   }
   const runs = new Set(lines.map((e) => `pid ${e.run} on ${e.host}`));
@@ -283,7 +288,7 @@ function settled(dir: string, stack: string): void {
 
 /** What to run after a killed run that recover does not finish itself: an `up` could undo a destroy. */
 function nextStep(what: string, stack: string, pid?: number): string {
-  const run = `the killed run${pid === undefined ? "" : ` (pid ${pid})`}`;
+  const run = `the interrupted run${pid === undefined ? "" : ` (pid ${pid})`}`;
   const again = (command: string) => `pulumi ${command} --stack ${stack}`;
   switch (what) {
     case "destroy":
@@ -302,21 +307,25 @@ function nextStep(what: string, stack: string, pid?: number): string {
         `Run again the command that was killed: ${again("up")}, or ${again("destroy")}`
       );
     default:
-      return `${run} was a pulumi ${what}: its lock is cancelled. Run it again: ${again(what)}`;
+      return `${run} was a pulumi ${what}. Run it again: ${again(what)}`;
   }
 }
 
-/** The stack's last finished run, for a message: `its last run, pulumi destroy, succeeded at ...`. */
-async function lastRun(on: string[]): Promise<string> {
+/** The stack's last finished run (`pulumi stack history`), if it has one. */
+async function lastRun(on: string[]): Promise<LastRun | undefined> {
   const r = await pulumi(["stack", "history", "--output", "json", "--page-size", "1", ...on]);
   try {
     const [u] = JSON.parse(r.stdout) as { kind?: string; result?: string; endTime?: string }[];
-    if (u?.kind)
-      return `its last run, pulumi ${u.kind === "update" ? "up" : u.kind}, ${u.result ?? "ended"}${u.endTime ? ` at ${u.endTime}` : ""}`;
+    if (!u?.kind) return undefined;
+    const command = u.kind === "update" ? "up" : u.kind;
+    return {
+      command,
+      ...(u.result ? { result: u.result } : {}),
+      ...(u.endTime ? { endTime: u.endTime } : {}),
+    };
   } catch {
-    // no history to show
+    return undefined; // no history to show
   }
-  return "no lock, no pending operation, no create the journal leaves unfinished";
 }
 
 export async function main(argv: string[] = process.argv.slice(3)): Promise<number> {

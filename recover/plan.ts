@@ -182,8 +182,16 @@ export function notHeld(adopt: Adoption[], state: unknown): Adoption[] {
   return adopt.filter((a) => !a.id || !held.has(a.id.toLowerCase()));
 }
 
+/** The stack's last finished run, as its history records it (`update` is `up`). */
+export interface LastRun {
+  command: string;
+  result?: string;
+  endTime?: string;
+}
+
 /**
- * What the killed run was: `none` (no run was killed: no lock, no pending operation, nothing to adopt), `up`
+ * What the killed run was: `none` (no run was killed: no lock, no pending operation, nothing to adopt, and
+ * the last run, if any, did not fail; one that failed, a run whose provider was killed, is named), `up`
  * (the recovery's `up` finishes it), the pulumi command its journal lines name (`destroy`, `refresh`, ...),
  * `deleting` (only deletes seen, its command unknown: a destroy, or an up that removes resources), or
  * `unknown` (a lock and no other trace). The killed run is the lock's pid, else the journal's latest run.
@@ -193,8 +201,10 @@ export function killedRun(
   ops: PendingOperation[],
   lines: JournalEntry[],
   adopt: Adoption[],
+  history?: LastRun,
 ): { what: string; pid?: number } {
-  if (!lock && !ops.length && !adopt.length) return { what: "none" };
+  if (!lock && !ops.length && !adopt.length)
+    return { what: history?.result === "failed" ? history.command : "none" };
   const last = lines.at(-1);
   const pid = lock?.pid ?? last?.run;
   const host = lock ? lock.hostname : last?.host;

@@ -142,7 +142,7 @@ describe("pulumi-wpengine recover and pulumi destroy", { timeout: 10 * 60_000 },
     const said = r.stdout + r.stderr;
     expect(r.code, said).toBe(0);
     expect(said).toContain(
-      `the killed run (pid ${pid}) was a pulumi destroy. Run it again to finish it: pulumi destroy --stack ${project.stack}`,
+      `the interrupted run (pid ${pid}) was a pulumi destroy. Run it again to finish it: pulumi destroy --stack ${project.stack}`,
     );
     expect(said).toContain("Recover runs no up");
     expect(said).toContain(`stack ${project.stack}: 0 pending operation(s) left`);

@@ -353,6 +353,11 @@ describe("what the killed run was", () => {
     expect(what(undefined, exported([]), [line(6, "deleted", "d1", { id: "x1", command: "destroy" })])).toBe(
       "none",
     );
+    // Nothing left behind, and the last run failed (its provider killed: the engine ended the run): named.
+    const failed = (command: string, result: string) => killedRun(undefined, [], [], [], { command, result });
+    expect(failed("up", "failed").what).toBe("up");
+    expect(failed("destroy", "failed").what).toBe("destroy");
+    expect(failed("destroy", "succeeded").what).toBe("none");
     expect(what(lock, exported([]), [])).toBe("unknown");
     expect(what(lock, exported([]), [line(7, "deleted", "d1", { command: "refresh" })])).toBe("refresh");
   });
