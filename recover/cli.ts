@@ -1,4 +1,4 @@
-/** `pulumi-wpengine recover [--stack NAME]`: the way back after a `pulumi up` was killed mid-apply (docs/recover.md). */
+/** `pulumi-wpengine recover [--stack NAME]`: the way back after a `pulumi up` or `destroy` was killed mid-apply (docs/recover.md). */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
@@ -13,21 +13,27 @@ import {
   emptySidecars,
   fileBackendRoot,
   findLocks,
+  killedRun,
+  type LastRun,
   type Lock,
   namesIn,
-  pendingCreates,
+  notHeld,
+  pendingOperations,
   repairSidecars,
   unsettled,
 } from "./plan";
 
 export const USAGE = `usage: pulumi-wpengine recover [--stack NAME] [--force]
 
-After a \`pulumi up\` was killed mid-apply (a cancelled CI job, a crash), in the project's directory:
-refuses while a pulumi process still holds the stack; otherwise deletes the empty .attrs sidecar a kill
-can leave beside a file backend's state ("failed to load checkpoint: EOF"), cancels the stack's lock,
-clears the pending creates, and runs \`pulumi up\` adopting exactly the objects whose creates the killed run began
-(the state's pending operations and the create journal .wpengine/journal.jsonl), listing each with its id.
-Anything else that already exists is refused, not adopted. See docs/recover.md.
+After a pulumi run was killed mid-apply (a cancelled CI job, a crash), in the project's directory:
+refuses while a pulumi process still holds the stack; says so and changes nothing when no run was killed;
+otherwise deletes the empty .attrs sidecar a kill can leave beside a file backend's state ("failed to load
+checkpoint: EOF"), cancels the stack's lock and settles the state's pending operations (a refresh drops
+the interrupted deletes that happened). After a killed \`pulumi up\` it runs \`pulumi up\` adopting exactly
+the objects whose creates the killed run began (the state's pending creates and the create journal
+.wpengine/journal.jsonl), listing each with its id; anything else that already exists is refused, not
+adopted. After a killed \`pulumi destroy\` (or any other command) it runs nothing more and says what to
+run again. See docs/recover.md.
 
   --stack NAME   the stack (default: the selected stack)
   --force        the lock names a process on another host: you have made sure it no longer runs
@@ -180,29 +186,63 @@ export async function recover(argv: string[]): Promise<number> {
       `backend ${backend.replace(/\/\/[^@/]*@/, "//")} keeps its lock out of sight: only pulumi processes of this host in this directory were looked for`,
     );
 
-  const pendingNow = async () => pendingCreates(JSON.parse((await must(["stack", "export", ...on])).stdout));
-  const pending = await pendingNow();
+  const exported = async () => JSON.parse((await must(["stack", "export", ...on])).stdout) as unknown;
+  const state = await exported();
+  const ops = pendingOperations(state);
+  const pending = ops.filter((o) => o.op === "creating");
   const journal = readJournal(journalDir(dir));
   const lines = unsettled(journal, stack);
   const fieldsOf = (kind: string) => (KINDS[kind] ? identityFields(KINDS[kind]) : undefined);
-  const { adopt, refused } = adoptions(pending, lines, fieldsOf, journal.length > 0);
+  const found = adoptions(pending, lines, fieldsOf, journal.length > 0);
+  const adopt = notHeld(found.adopt, state);
   const lock = locks[0];
+  // With no trace of a killed run, the history tells a finished run from one that failed on its own
+  // (the provider's process killed: the engine ended the run, leaving nothing pending).
+  const last = lock || ops.length || adopt.length ? undefined : await lastRun(on);
+  const killed = killedRun(lock, ops, lines, adopt, last);
+  if (killed.what === "none") {
+    const ran = last?.command
+      ? `its last run, pulumi ${last.command}, ${last.result ?? "ended"}${last.endTime ? ` at ${last.endTime}` : ""}`
+      : "no lock, no pending operation, no create the journal leaves unfinished";
+    say(`stack ${stack}: nothing to recover, no run of it was killed (${ran}). Nothing was changed`);
+    return 0;
+  }
   const runs = new Set(lines.map((e) => `pid ${e.run} on ${e.host}`));
+  const counts = [...new Set(ops.map((o) => o.op))].map(
+    (op) => `${ops.filter((o) => o.op === op).length} ${op}`,
+  );
   say(
     `stack ${stack}: ${lock ? `the killed run was pid ${lock.pid} on ${lock.hostname} (its lock)` : "no lock"}; ` +
-      `${pending.length} pending create(s) in the state; the create journal holds ${lines.length} line(s) of ${runs.size} run(s) since the last recovery`,
+      `${counts.length ? `pending operations in the state: ${counts.join(", ")}` : "no pending operation in the state"}; ` +
+      `the create journal holds ${lines.length} line(s) of ${runs.size} run(s) since the last recovery`,
   );
-  if (!pending.length)
+  if (lock) await must(["cancel", "--yes", ...on], { show: true });
+  // A refresh ends every pending operation; a targeted one reads only the objects they name, and drops
+  // from the state those the service shows gone (an interrupted delete that happened).
+  if (pending.length)
+    await must(["refresh", "--yes", "--skip-preview", "--clear-pending-creates", ...on], { show: true });
+  else if (ops.length) {
+    await must(["refresh", "--yes", "--skip-preview", ...ops.flatMap((o) => ["--target", o.urn]), ...on], {
+      show: true,
+    });
+    say(
+      `settled the ${ops.length} interrupted operation(s): the refresh dropped from the state what the service shows gone`,
+    );
+  }
+  const pendingLeft = async () => pendingOperations(await exported()).length;
+  if (killed.what !== "up") {
+    say(nextStep(killed.what, stack, killed.pid));
+    settled(dir, stack);
+    say(`stack ${stack}: ${await pendingLeft()} pending operation(s) left`);
+    return 0;
+  }
+  if (!ops.length)
     say(
       "no pending operation is recorded (checkpoints skipped, PULUMI_SKIP_CHECKPOINTS, or a run killed before its first create): " +
         "adopting by natural key only what the journal says this stack's runs began",
     );
-  for (const r of refused)
+  for (const r of found.refused)
     say(`not adopted: ${r} (the killed run's create of it was refused: not its object)`);
-
-  if (lock) await must(["cancel", "--yes", ...on], { show: true });
-  if (pending.length)
-    await must(["refresh", "--yes", "--skip-preview", "--clear-pending-creates", ...on], { show: true });
 
   const token = randomUUID();
   const planFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wpe-recover-")), "plan.json");
@@ -233,14 +273,60 @@ export async function recover(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  const left = (await pendingNow()).length;
+  settled(dir, stack);
+  say(`stack ${stack}: ${await pendingLeft()} pending operation(s) left`);
+  return 0;
+}
+
+/** Ends the stack's part of the journal: the next recovery weighs only later runs. */
+function settled(dir: string, stack: string): void {
   const t = new Date().toISOString();
   append(
     { t, run: process.pid, host: os.hostname(), stack, step: "cleared", kind: "", key: {} },
     journalDir(dir),
   );
-  say(`stack ${stack}: ${left} pending operation(s) left`);
-  return 0;
+}
+
+/** What to run after a killed run that recover does not finish itself: an `up` could undo a destroy. */
+function nextStep(what: string, stack: string, pid?: number): string {
+  const run = `the interrupted run${pid === undefined ? "" : ` (pid ${pid})`}`;
+  const again = (command: string) => `pulumi ${command} --stack ${stack}`;
+  switch (what) {
+    case "destroy":
+      return (
+        `${run} was a pulumi destroy. Run it again to finish it: ${again("destroy")}. ` +
+        "Recover runs no up (it would re-create what the destroy deleted)"
+      );
+    case "deleting":
+      return (
+        `${run} was deleting (a pulumi destroy, or an up that removes resources). ` +
+        `Run again the command that was killed: ${again("destroy")}, or ${again("up")}. Recover runs neither (an up would re-create what a destroy deleted)`
+      );
+    case "unknown":
+      return (
+        `${run} left no trace of what it did (no pending operation, no journal line): its lock is cancelled. ` +
+        `Run again the command that was killed: ${again("up")}, or ${again("destroy")}`
+      );
+    default:
+      return `${run} was a pulumi ${what}. Run it again: ${again(what)}`;
+  }
+}
+
+/** The stack's last finished run (`pulumi stack history`), if it has one. */
+async function lastRun(on: string[]): Promise<LastRun | undefined> {
+  const r = await pulumi(["stack", "history", "--output", "json", "--page-size", "1", ...on]);
+  try {
+    const [u] = JSON.parse(r.stdout) as { kind?: string; result?: string; endTime?: string }[];
+    if (!u?.kind) return undefined;
+    const command = u.kind === "update" ? "up" : u.kind;
+    return {
+      command,
+      ...(u.result ? { result: u.result } : {}),
+      ...(u.endTime ? { endTime: u.endTime } : {}),
+    };
+  } catch {
+    return undefined; // no history to show
+  }
 }
 
 export async function main(argv: string[] = process.argv.slice(3)): Promise<number> {

@@ -146,20 +146,79 @@ function stateParses(file: string): true | string {
   }
 }
 
-/** A create the state records as begun and never ended (`pending_operations` of type `creating`). */
-export interface PendingCreate {
+/**
+ * An operation the state records as begun and never ended (`pending_operations`): `creating`, `deleting`,
+ * `updating`, ... A SIGKILL leaves one for each step in flight; the engine keeps them until a refresh.
+ */
+export interface PendingOperation {
+  op: string;
   urn: string;
   type: string;
   inputs: Record<string, unknown>;
 }
 
-/** The pending creates of an exported state (`pulumi stack export`). */
-export function pendingCreates(state: unknown): PendingCreate[] {
+/** A pending operation of type `creating`. */
+export type PendingCreate = PendingOperation;
+
+/** The pending operations of an exported state (`pulumi stack export`). */
+export function pendingOperations(state: unknown): PendingOperation[] {
   type Op = { type?: string; resource?: { urn?: string; type?: string; inputs?: Record<string, unknown> } };
   const ops = (state as { deployment?: { pending_operations?: Op[] } })?.deployment?.pending_operations ?? [];
   return ops.flatMap(({ type, resource: r }) =>
-    type === "creating" && r?.urn && r.type ? [{ urn: r.urn, type: r.type, inputs: r.inputs ?? {} }] : [],
+    type && r?.urn && r.type ? [{ op: type, urn: r.urn, type: r.type, inputs: r.inputs ?? {} }] : [],
   );
+}
+
+/** The pending creates of an exported state. */
+export function pendingCreates(state: unknown): PendingCreate[] {
+  return pendingOperations(state).filter((o) => o.op === "creating");
+}
+
+/** The adoptions whose recorded id the state already holds are settled: a finished up leaves none. */
+export function notHeld(adopt: Adoption[], state: unknown): Adoption[] {
+  const resources =
+    (state as { deployment?: { resources?: { id?: unknown }[] } })?.deployment?.resources ?? [];
+  const held = new Set(resources.map((r) => (typeof r.id === "string" ? r.id.toLowerCase() : "")));
+  return adopt.filter((a) => !a.id || !held.has(a.id.toLowerCase()));
+}
+
+/** The stack's last finished run, as its history records it (`update` is `up`). */
+export interface LastRun {
+  command: string;
+  result?: string;
+  endTime?: string;
+}
+
+/**
+ * What the killed run was: `none` (no run was killed: no lock, no pending operation, nothing to adopt, and
+ * the last run, if any, did not fail; one that failed, a run whose provider was killed, is named), `up`
+ * (the recovery's `up` finishes it), the pulumi command its journal lines name (`destroy`, `refresh`, ...),
+ * `deleting` (only deletes seen, its command unknown: a destroy, or an up that removes resources), or
+ * `unknown` (a lock and no other trace). The killed run is the lock's pid, else the journal's latest run.
+ */
+export function killedRun(
+  lock: Pick<Lock, "pid" | "hostname"> | undefined,
+  ops: PendingOperation[],
+  lines: JournalEntry[],
+  adopt: Adoption[],
+  history?: LastRun,
+): { what: string; pid?: number } {
+  if (!lock && !ops.length && !adopt.length)
+    return { what: history?.result === "failed" ? history.command : "none" };
+  const last = lines.at(-1);
+  const pid = lock?.pid ?? last?.run;
+  const host = lock ? lock.hostname : last?.host;
+  const mine = lines.filter((e) => e.run === pid && e.host === host);
+  const at = pid === undefined ? {} : { pid };
+  const command = mine.find((e) => e.command)?.command;
+  if (command) return { what: command, ...at };
+  if (
+    ops.some((o) => o.op !== "deleting") ||
+    mine.some((e) => e.step !== "deleted") ||
+    (!lock && adopt.length)
+  )
+    return { what: "up", ...at };
+  return { what: ops.length || mine.length ? "deleting" : "unknown", ...at };
 }
 
 /** The journal lines of `stack` (or naming none) a recovery weighs: those after its last `cleared` line. */

@@ -30,6 +30,8 @@ export interface JournalEntry extends Identity {
   host: string;
   /** The stack, when the run's command line names it (`--stack`); a line without one counts for any stack. */
   stack?: string;
+  /** The run's pulumi command (`up`, `destroy`, `refresh`, ...), when its command line could be read. */
+  command?: string;
   step: "sending" | "made" | "failed" | "recovered" | "deleted" | "cleared";
   id?: string;
   /** The recovery (its plan's token) a `recovered` line belongs to. */
@@ -73,16 +75,19 @@ export function identityText(i: Identity): string {
   return `${i.kind} ${parts.join(" ")}`;
 }
 
-/** The nearest `pulumi` ancestor and its stack (the dynamic provider runs under `sh`); no `/proc`: the parent. */
-function thisRun(): { pid: number; stack?: string } | null {
+type Run = { pid: number; stack?: string; command?: string };
+
+/** The nearest `pulumi` ancestor, its stack and command (the dynamic provider runs under `sh`); no `/proc`: the parent. */
+function thisRun(): Run | null {
   if (!fs.existsSync("/proc/self/stat")) return { pid: process.ppid };
   let pid = process.ppid;
   for (let depth = 0; depth < 4 && pid > 1; depth++) {
     const stat = procStat(pid);
     if (stat?.name === "pulumi") {
       try {
-        const stack = stackOfCommand(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"));
-        if (stack) return { pid, stack };
+        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        const [stack, command] = [stackOfCommand(argv), commandOf(argv)];
+        return { pid, ...(stack ? { stack } : {}), ...(command ? { command } : {}) };
       } catch {}
       return { pid };
     }
@@ -101,8 +106,26 @@ export function stackOfCommand(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** Each pulumi command a provider runs under, by its aliases. */
+const COMMANDS: Record<string, string> = {
+  up: "up",
+  update: "up",
+  destroy: "destroy",
+  down: "destroy",
+  refresh: "refresh",
+  import: "import",
+  preview: "preview",
+  watch: "watch",
+};
+
+/** The pulumi command a command line runs (`up` for `pulumi update`, `destroy` for `pulumi down`), if any. */
+export function commandOf(argv: readonly string[]): string | undefined {
+  for (const a of argv.slice(1)) if (Object.hasOwn(COMMANDS, a)) return COMMANDS[a];
+  return undefined;
+}
+
 let warned = false;
-let run: { pid: number; stack?: string } | null | undefined;
+let run: Run | null | undefined;
 
 /** Appends one line for this run (none outside a `pulumi` run or with `WPE_JOURNAL=off`). */
 function record(step: JournalEntry["step"], identity: Identity, more: Partial<JournalEntry> = {}): void {
@@ -115,6 +138,7 @@ function record(step: JournalEntry["step"], identity: Identity, more: Partial<Jo
     run: run.pid,
     host: os.hostname(),
     stack: run.stack, // left out of the line when the command names none
+    command: run.command,
     step,
     ...identity,
     ...more,

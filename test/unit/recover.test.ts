@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   append,
   beforeWrite,
+  commandOf,
   identityFields,
   identityOf,
   identityText,
@@ -29,8 +30,11 @@ import {
   emptySidecars,
   fileBackendRoot,
   findLocks,
+  killedRun,
   kindOfType,
+  notHeld,
   pendingCreates,
+  pendingOperations,
   repairSidecars,
   unsettled,
 } from "../../recover/plan";
@@ -285,6 +289,113 @@ describe("what a recovery adopts", () => {
       "before.example=b",
       "other.example=o",
     ]);
+  });
+});
+
+describe("what the killed run was", () => {
+  const DOMAIN = "pulumi-nodejs:dynamic/wpengine:Domain";
+  /** A state as `pulumi stack export` shows it after a SIGKILL (pulumi v3.274.0): the steps in flight pending. */
+  const exported = (ops: [string, string][], ids: string[] = []) => ({
+    version: 3,
+    deployment: {
+      resources: [
+        { urn: "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev", type: "pulumi:pulumi:Stack" },
+        ...ids.map((id, i) => ({ urn: `urn:pulumi:dev::p::${DOMAIN}::r${i}`, type: DOMAIN, id })),
+      ],
+      ...(ops.length
+        ? {
+            pending_operations: ops.map(([type, name]) => ({
+              resource: {
+                urn: `urn:pulumi:dev::p::${DOMAIN}::${name}`,
+                custom: true,
+                id: type === "creating" ? "" : `id-${name}`,
+                type: DOMAIN,
+                inputs: { installId: "i1", name: `${name}.example` },
+              },
+              type,
+            })),
+          }
+        : {}),
+    },
+  });
+  const lock = { pid: 7, hostname: "ci" };
+  const what = (
+    l: typeof lock | undefined,
+    state: unknown,
+    lines: JournalEntry[],
+    adopt: ReturnType<typeof adoptions>["adopt"] = [],
+  ) => killedRun(l, pendingOperations(state), lines, adopt).what;
+
+  it("a killed destroy: by its journal lines' command, or by deletes alone (a destroy, or an up that removes)", () => {
+    const deleting = exported([
+      ["deleting", "d1"],
+      ["deleting", "d4"],
+    ]);
+    expect(pendingOperations(deleting).map((o) => `${o.op} ${o.urn.split("::").at(-1)}`)).toEqual([
+      "deleting d1",
+      "deleting d4",
+    ]);
+    const deleted = [line(7, "deleted", "d2", { id: "x2", command: "destroy" })];
+    expect(killedRun(lock, pendingOperations(deleting), deleted, [])).toEqual({ what: "destroy", pid: 7 });
+    // A provider before the command was journaled, or a kill before the first delete ended.
+    expect(what(lock, deleting, [line(7, "deleted", "d2", { id: "x2" })])).toBe("deleting");
+    expect(what(lock, deleting, [])).toBe("deleting");
+    // No checkpoints (PULUMI_SKIP_CHECKPOINTS): the journal alone.
+    expect(what(lock, exported([]), deleted)).toBe("destroy");
+    // Lines of another, earlier run say nothing of the killed one.
+    expect(what(lock, deleting, [line(5, "made", "d2", { id: "x2", command: "up" })])).toBe("deleting");
+  });
+
+  it("a killed up: its command, else a pending create or update, else its creates in the journal", () => {
+    const creating = exported([
+      ["creating", "d1"],
+      ["deleting", "d4"],
+    ]);
+    expect(what(lock, creating, [])).toBe("up");
+    expect(what(lock, exported([["updating", "d1"]]), [])).toBe("up");
+    expect(what(lock, exported([]), [line(7, "sending", "d1")])).toBe("up");
+    // An up whose only steps in flight were deletes, as its journal says: recover finishes it.
+    expect(what(lock, exported([["deleting", "d4"]]), [line(7, "deleted", "d3", { command: "up" })])).toBe(
+      "up",
+    );
+    // Without a visible lock (the provider's process killed, a cloud backend): the journal's latest run.
+    const adopt = adoptions([], [line(9, "sending", "d1")], replaceOnOf).adopt;
+    expect(what(undefined, exported([]), [line(9, "sending", "d1")], adopt)).toBe("up");
+    expect(what(undefined, creating, [line(9, "sending", "d1", { command: "up" })])).toBe("up");
+  });
+
+  it("nothing killed: no lock, no pending operation, nothing to adopt; a lock alone is a run of unknown kind", () => {
+    expect(what(undefined, exported([], ["x1"]), [line(5, "made", "d1", { id: "x1", command: "up" })])).toBe(
+      "none",
+    );
+    expect(what(undefined, exported([]), [line(6, "deleted", "d1", { id: "x1", command: "destroy" })])).toBe(
+      "none",
+    );
+    // Nothing left behind, and the last run failed (its provider killed: the engine ended the run): named.
+    const failed = (command: string, result: string) => killedRun(undefined, [], [], [], { command, result });
+    expect(failed("up", "failed").what).toBe("up");
+    expect(failed("destroy", "failed").what).toBe("destroy");
+    expect(failed("destroy", "succeeded").what).toBe("none");
+    expect(what(lock, exported([]), [])).toBe("unknown");
+    expect(what(lock, exported([]), [line(7, "deleted", "d1", { command: "refresh" })])).toBe("refresh");
+  });
+
+  it("what the state holds by the id the run recorded needs no adoption: a finished up leaves none", () => {
+    const lines = [line(5, "made", "a.example", { id: "AbC" }), line(5, "made", "b.example", { id: "x2" })];
+    const found = adoptions([], [...lines, line(5, "sending", "c.example")], replaceOnOf).adopt;
+    expect(adopted({ adopt: notHeld(found, exported([], ["abc"])), refused: [] })).toEqual([
+      "b.example=x2",
+      "c.example",
+    ]);
+    expect(notHeld(adoptions([], lines, replaceOnOf).adopt, exported([], ["abc", "x2"]))).toEqual([]);
+  });
+
+  it("the journal knows a run's pulumi command by any of its names", () => {
+    expect(commandOf(["pulumi", "destroy", "--yes", "--stack", "dev"])).toBe("destroy");
+    expect(commandOf(["pulumi", "down", "-y"])).toBe("destroy");
+    expect(commandOf(["pulumi", "--cwd", "x", "update", "--yes"])).toBe("up");
+    expect(commandOf(["pulumi", "refresh"])).toBe("refresh");
+    expect(commandOf(["pulumi", "stack", "export"])).toBeUndefined();
   });
 });
 
