@@ -494,18 +494,18 @@ async function resending<T>(
         noteSends(err, sent);
         throw err;
       }
-      const happened = await lost(err, `send ${sent} was answered ${answer(err)}`);
+      const happened = await lost(err, `send ${sent} ${answer(err)}`);
       if (happened) earlier.push(happened);
     }
   }
 }
 
-/** How a failed send was answered, in words: its status, or "with no answer" for a cut or a timeout. */
+/** What became of a failed send, in words: "was answered" its status, or "got no answer" (a cut, a timeout). */
 export function answer(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const status = (err as { status?: unknown } | null)?.status;
-  if (typeof status !== "number") return `with no answer (${message})`;
-  return /: (\d{3} [^:]+)/.exec(message)?.[1] ?? String(status);
+  if (typeof status !== "number") return `got no answer (${message})`;
+  return `was answered ${/: (\d{3} [^:]+)/.exec(message)?.[1] ?? String(status)}`;
 }
 
 /** The error with the step that recovers from a lost answer the kind cannot resolve on its own. */

@@ -157,7 +157,7 @@ async function createBulk(
     const tell = (what: string) => say("Domain", `install ${installId}`, what);
     if (found.length)
       tell(
-        `a bulk create of ${names.length} was answered ${answer(err)}, but it had taken effect for ` +
+        `a bulk create of ${names.length} ${answer(err)}, but it had taken effect for ` +
           `${found.length} of ${names.length} (found by name on the install): taken as created: ` +
           found.map((n) => `${n} (id ${listed.get(n)!.id})`).join(", "),
       );

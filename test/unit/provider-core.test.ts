@@ -25,6 +25,7 @@ import {
 } from "../../provider/core/inputs";
 import {
   afterCreate,
+  answer,
   CreatedButFailedError,
   contextOf,
   defineProvider,
@@ -34,7 +35,7 @@ import {
 import { inputOfField } from "../../provider/core/wire";
 import { thinProvider } from "../../provider/dynamic/thin";
 import { KINDS } from "../../provider/registry";
-import { WpEngineApiError } from "../../sdk";
+import { WpEngineApiError, WpEngineConnectionError } from "../../sdk";
 
 const schema = z
   .object({
@@ -247,6 +248,18 @@ describe("outputs and errors", () => {
       .map((line) => line.replace(/#.*$/, "").trim())
       .filter(Boolean);
     expect(commands.join(" && ")).toBe(AFTER_A_CRASH);
+  });
+
+  it("says what became of a lost send in plain words: answered with a status, or no answer at all", () => {
+    const unavailable = new WpEngineApiError({
+      status: 503,
+      method: "POST",
+      path: "/v1/x",
+      serverMessage: "",
+    });
+    expect(answer(unavailable)).toMatch(/^was answered 503/);
+    const cut = new WpEngineConnectionError({ method: "POST", path: "/v1/x", detail: "other side closed" });
+    expect(answer(cut)).toBe("got no answer (POST /v1/x: connection failed: other side closed)");
   });
 
   it("explainError of a 404 names the input whose id the service did not find, and the next step", () => {
