@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { CliProject, cliEnv, killGroup, REPO, type RunResult, urnName } from "../../tools/cli/project";
+import { demoConfig } from "../support/simulator";
 
 const toolchain: { ensureYamlHost(): Promise<string> } = require("../../tools/pulumi/toolchain.js");
 
@@ -321,12 +322,6 @@ async function checkContested(c: { id: string; other: CliProject }): Promise<voi
   expect((await c.other.resources()).map((r) => r.id)).toEqual([c.id]);
 }
 
-const config = () => ({
-  "wpengine:apiUrl": sim.apiUrl,
-  "wpengine:appHostingUrl": sim.appHostingUrl,
-  "wpengine:username": "demo",
-});
-
 describe("a pulumi up of dynamic resources killed mid-apply", { timeout: 20 * 60_000 }, () => {
   const SUFFIX = ".crash.example";
   let project: CliProject;
@@ -349,13 +344,13 @@ new wpengine.Domain("mine", { installId: "${INSTALL}", name: "${CONTESTED_NAME}"
       CliProject.create({
         files: { "index.js": program, "package.json": '{ "name": "cli-crash", "main": "index.js" }\n' },
         name: "cli-crash",
-        config: config(),
+        config: demoConfig(sim),
         secrets: { "wpengine:password": "demo" },
       }),
       CliProject.create({
         files: { "index.js": owner, "package.json": '{ "name": "cli-crash-other", "main": "index.js" }\n' },
         name: "cli-crash-other",
-        config: config(),
+        config: demoConfig(sim),
         secrets: { "wpengine:password": "demo" },
       }),
     ]);
@@ -446,7 +441,7 @@ describe("a pulumi up of a YAML program (executable provider) killed mid-apply",
     const PATH = (await cliEnv())["PATH"] ?? process.env["PATH"];
     project = await CliProject.create({
       files: { "Pulumi.yaml": `name: cli-crash-yaml\nruntime: yaml\nresources:\n${resources}` },
-      config: config(),
+      config: demoConfig(sim),
       secrets: { "wpengine:password": "demo" },
       // The plugin on PATH, as after `npm install -g pulumi-wpengine`; it runs from dist/.
       env: { PATH: [path.join(REPO, "bin"), yamlHost, PATH].join(path.delimiter) },

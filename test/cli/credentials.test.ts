@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { CliProject } from "../../tools/cli/project";
+import { demoConfig } from "../support/simulator";
 
 const INSTALL = SEED.installs.acmedev.id;
 
@@ -62,11 +63,7 @@ describe("credentials in stack config", { timeout: 15 * 60_000 }, () => {
     project = await CliProject.create({
       files: { "index.js": program(SUFFIX), "package.json": '{ "name": "cli-creds", "main": "index.js" }\n' },
       name: "cli-creds",
-      config: {
-        "wpengine:apiUrl": sim.apiUrl,
-        "wpengine:appHostingUrl": sim.appHostingUrl,
-        "wpengine:username": "demo",
-      },
+      config: demoConfig(sim),
       secrets: { "wpengine:password": "demo" },
     });
   }, 10 * 60_000);

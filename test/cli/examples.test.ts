@@ -14,6 +14,7 @@ import { tempDir } from "../../tools/cli/pack";
 import { CliProject, changes, REPO } from "../../tools/cli/project";
 import { CASES } from "../engine/cases";
 import { selfSigned } from "../fixtures/self-signed";
+import { demoConfig } from "../support/simulator";
 
 const EXAMPLES = path.join(REPO, "examples");
 
@@ -31,9 +32,7 @@ describe("examples under the pulumi CLI and the simulator", { timeout: 15 * 60_0
     const project = await CliProject.create({
       from: path.join(EXAMPLES, name),
       config: {
-        "wpengine:apiUrl": sim.apiUrl,
-        "wpengine:appHostingUrl": sim.appHostingUrl,
-        "wpengine:username": "demo",
+        ...demoConfig(sim),
         ...config,
       },
       secrets: { "wpengine:password": "demo", ...secrets },

@@ -19,6 +19,7 @@ import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { CliProject, cliEnv, REPO } from "../../tools/cli/project";
 import { onService, said, simulatorProject } from "../support/faulted";
+import { demoConfig } from "../support/simulator";
 
 const DOMAINS = 60;
 const SUFFIX = ".own.example";
@@ -206,11 +207,7 @@ new wpengine.Domain("kept", { installId: "${INSTALL}", name: "${name}" });
         "package.json": '{ "name": "cli-own-exec", "main": "index.js" }\n',
       },
       name: "cli-own-exec",
-      config: {
-        "wpengine:apiUrl": sim.apiUrl,
-        "wpengine:appHostingUrl": sim.appHostingUrl,
-        "wpengine:username": "demo",
-      },
+      config: demoConfig(sim),
       secrets: { "wpengine:password": "demo" },
       env: { PATH: [path.join(REPO, "bin"), cli["PATH"] ?? process.env["PATH"]].join(path.delimiter) },
     });

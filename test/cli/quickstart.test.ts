@@ -11,6 +11,7 @@ import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { CliProject, REPO, urnName } from "../../tools/cli/project";
 import { quickstartLeftovers } from "../../tools/quickstart";
+import { demoConfig } from "../support/simulator";
 
 const BASE = "cli.quickstart.example";
 const PROJECT = "wpengine-quickstart";
@@ -50,9 +51,7 @@ describe("the quickstart under the pulumi CLI", { timeout: 15 * 60_000 }, () => 
       from: path.join(REPO, "examples", "quickstart"),
       name: PROJECT,
       config: {
-        "wpengine:apiUrl": sim.apiUrl,
-        "wpengine:appHostingUrl": sim.appHostingUrl,
-        "wpengine:username": "demo",
+        ...demoConfig(sim),
         accountId: SEED.accounts.acme.id,
         installId: SEED.installs.acmeprod.id,
         siteId: SEED.sites.acmeMarketing.id,

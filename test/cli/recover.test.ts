@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { CliProject, killGroup, type RunResult } from "../../tools/cli/project";
+import { demoConfig } from "../support/simulator";
 
 const N = 12;
 const INSTALL = SEED.installs.acmedev.id;
@@ -74,11 +75,7 @@ for (let i = 0; i < ${N}; i++) new wpengine.Domain("d" + i, { installId: "${INST
   project = await CliProject.create({
     files: { "index.js": program, "package.json": '{ "name": "cli-recover", "main": "index.js" }\n' },
     name: "cli-recover",
-    config: {
-      "wpengine:apiUrl": sim.apiUrl,
-      "wpengine:appHostingUrl": sim.appHostingUrl,
-      "wpengine:username": "demo",
-    },
+    config: demoConfig(sim),
     secrets: { "wpengine:password": "demo" },
   });
 }, 10 * 60_000);

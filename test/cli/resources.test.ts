@@ -13,6 +13,7 @@ import { CliProject, urnName } from "../../tools/cli/project";
 import { CASES } from "../engine/cases";
 import { cliChange, DRIFT } from "../engine/drift";
 import { allStrings, distinctivePassword, missing, seed } from "../engine/harness";
+import { demoConfig } from "../support/simulator";
 
 /** The program: every case's resource, its args picked by the `phase` config (create or update). */
 function program(): string {
@@ -56,9 +57,7 @@ describe("every resource class in one stack under the pulumi CLI", { timeout: 20
       },
       name: "cli-all-resources",
       config: {
-        "wpengine:apiUrl": sim.apiUrl,
-        "wpengine:appHostingUrl": sim.appHostingUrl,
-        "wpengine:username": "demo",
+        ...demoConfig(sim),
         phase: "create",
       },
       secrets: { "wpengine:password": password },

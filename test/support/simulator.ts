@@ -18,6 +18,13 @@ export interface SimulatorFixture {
   advancing<T>(work: Promise<T>): Promise<T>;
 }
 
+/** A CLI stack's `wpengine:*` config for a simulator as the demo user (its password goes in as a secret). */
+export const demoConfig = (sim: RunningSimulator): Record<string, string> => ({
+  "wpengine:apiUrl": sim.apiUrl,
+  "wpengine:appHostingUrl": sim.appHostingUrl,
+  "wpengine:username": "demo",
+});
+
 /** Points the provider's stack config at a simulator with the demo credentials (and drops cached clients). */
 export function useProviderConfig(sim: RunningSimulator): void {
   const config: Record<string, string> = {
