@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { AFTER_A_CRASH } from "../provider/core/errors";
 import { append, identityFields, journalDir, type RecoveryPlan, readJournal } from "../provider/core/journal";
 import { KINDS } from "../provider/registry";
 import { alive } from "../sdk/core/process";
@@ -19,6 +20,7 @@ import {
   namesIn,
   notHeld,
   pendingOperations,
+  refusedBy,
   repairSidecars,
   unsettled,
 } from "./plan";
@@ -241,7 +243,7 @@ export async function recover(argv: string[]): Promise<number> {
       "no pending operation is recorded (checkpoints skipped, PULUMI_SKIP_CHECKPOINTS, or a run killed before its first create): " +
         "adopting by natural key only what the journal says this stack's runs began",
     );
-  for (const r of found.refused)
+  for (const r of refusedBy(found.refused, lines, killed.pid))
     say(`not adopted: ${r} (the killed run's create of it was refused: not its object)`);
 
   const token = randomUUID();
@@ -267,9 +269,14 @@ export async function recover(argv: string[]): Promise<number> {
   for (const e of recovered)
     process.stdout.write(`  ${e.kind} ${Object.values(e.key).join(" ")}: id ${e.id}\n`);
   if (up.code !== 0) {
+    // The advice on "already exists" only where a create was refused so (its message names this command).
+    const taken = `${up.stdout}${up.stderr}`.includes(`run \`${AFTER_A_CRASH}\``);
     process.stderr.write(
-      `pulumi-wpengine recover: the pulumi up exited ${up.code} (above); what it adopted stays in the state. ` +
-        'A create refused as "already exists" that the killed run did not make is another\'s object: remove or rename that resource, or take it over with adopt: true\n',
+      `pulumi-wpengine recover: the pulumi up exited ${up.code} (above); what it adopted stays in the state.${
+        taken
+          ? ' A create refused as "already exists" that the killed run did not make is another\'s object: remove or rename that resource, or take it over with adopt: true'
+          : ""
+      }\n`,
     );
     return 1;
   }

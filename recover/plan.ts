@@ -293,3 +293,9 @@ export function adoptions(
   }
   return { adopt: [...adopt.values()], refused: [...refused] };
 }
+
+/** The refusals a recovery reports: the killed run's own (an earlier, finished run's are already told). */
+export function refusedBy(refused: string[], lines: JournalEntry[], pid: number | undefined): string[] {
+  const its = new Set(lines.filter((e) => e.run === pid && e.step === "failed").map(identityText));
+  return refused.filter((r) => its.has(r));
+}

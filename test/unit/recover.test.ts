@@ -35,6 +35,7 @@ import {
   notHeld,
   pendingCreates,
   pendingOperations,
+  refusedBy,
   repairSidecars,
   unsettled,
 } from "../../recover/plan";
@@ -187,6 +188,19 @@ describe("what a recovery adopts", () => {
     expect(r.refused).toEqual([
       identityText(identityOf("Domain", ["installId", "name"], { installId: "i1", name: "theirs.example" })),
     ]);
+  });
+
+  it("reports as refused only what the killed run saw refused, not an earlier finished run's refusals", () => {
+    const lines = [
+      line(5, "sending", "old.example"),
+      line(5, "failed", "old.example"),
+      line(7, "sending", "theirs.example"),
+      line(7, "failed", "theirs.example"),
+    ];
+    const text = (name: string) =>
+      identityText(identityOf("Domain", ["installId", "name"], { installId: "i1", name }));
+    expect(adoptions([], lines, replaceOnOf).refused).toEqual([text("old.example"), text("theirs.example")]);
+    expect(refusedBy(adoptions([], lines, replaceOnOf).refused, lines, 7)).toEqual([text("theirs.example")]);
   });
 
   it("a plain up after the crash that met the killed run's objects does not take them from it", () => {
