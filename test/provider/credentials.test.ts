@@ -110,6 +110,17 @@ describe("credentials at check time", () => {
     );
   });
 
+  it("finds every stack key where plugin.ts reads it: the host's Config keeps them in its private rawConfig", () => {
+    // The host's Config interface reads one key at a time; were a Pulumi upgrade to drop this field, the
+    // misspelt-key check above would stop silently (configure would see no keys), so this fails loudly.
+    const stack = { "wpengine:simulater": "true", "myproject:installId": INSTALL };
+    const config = new HostConfig(stack, "myproject") as unknown as { rawConfig?: unknown };
+    expect(
+      config.rawConfig,
+      "@pulumi/pulumi's dynamic-provider Config has no rawConfig: provider/plugin.ts's configure must find the stack's keys another way",
+    ).toEqual(stack);
+  });
+
   it("is skipped with wpengine:skipCredentialsCheck (offline previews)", async () => {
     configure("wrong", { "wpengine:skipCredentialsCheck": "true" });
     const before = userCalls();
