@@ -55,10 +55,7 @@ const inputs = z
       description: "The install whose exclusions this resource owns (also the resource id).",
       replaces: true,
     }),
-    exclusions: ruled(
-      z.array(exclusion, { error: "is required and must be a list" }),
-      exclusionFailures,
-    ).meta({
+    exclusions: ruled(z.array(exclusion), exclusionFailures).meta({
       description:
         'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
         "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +

@@ -25,7 +25,7 @@ const inputs = z
       replaces: true,
       key: true,
     }),
-    revalidate: z.boolean({ error: "must be true or false" }).default(false).meta({
+    revalidate: z.boolean().default(false).meta({
       description: "Ask the service to re-check the mapping's DNS and certificate after verifying.",
       setting: true,
     }),
