@@ -96,22 +96,18 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
   );
 }
 
-/** The backup once completed or aborted (at once when it already is), within `timeoutSeconds`. */
-async function settled(ctx: Context, b: ApiBackup) {
-  if (isTerminalBackupStatus(b.status)) return b;
-  return waitFor(
-    ctx,
-    `backup ${b.id} of install ${ctx.parent} to complete`,
-    () => ctx.client.backups.get(ctx.parent, b.id),
-    (live) => (isTerminalBackupStatus(live.status) ? undefined : live.status),
-    { pace: BACKUP_POLL },
-  );
-}
-
-/** Backup `b` as is when `wait` is false, else once settled (an aborted one with the failure to report). */
+/** Backup `b` as is when `wait` is false, else once completed or aborted (an aborted one with its failure). */
 async function asAsked(ctx: Context, b: ApiBackup, i: BackupInputs) {
   if (!i.wait) return { backup: b };
-  const backup = await settled(ctx, b);
+  const backup = isTerminalBackupStatus(b.status)
+    ? b
+    : await waitFor(
+        ctx,
+        `backup ${b.id} of install ${ctx.parent} to complete`,
+        () => ctx.client.backups.get(ctx.parent, b.id),
+        (live) => (isTerminalBackupStatus(live.status) ? undefined : live.status),
+        { pace: BACKUP_POLL },
+      );
   return {
     backup,
     aborted: backup.status === "aborted" ? new Error(abortedMessage(ctx.parent, backup)) : undefined,

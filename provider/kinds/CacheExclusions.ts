@@ -5,7 +5,6 @@ import { compareStrings, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, requiredString, ruled, uuidString, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
-import { wireOf } from "../core/wire";
 
 /** One cache exclusion a program may declare (`cookie` is in the schema only to say why not). */
 type Exclusion = { type: "query arg" | "url path"; value: string };
@@ -56,10 +55,7 @@ const inputs = z
       description: "The install whose exclusions this resource owns (also the resource id).",
       replaces: true,
     }),
-    exclusions: ruled(
-      z.array(exclusion, { error: "is required and must be a list" }),
-      exclusionFailures,
-    ).meta({
+    exclusions: ruled(z.array(exclusion), exclusionFailures).meta({
       description:
         'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
         "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
@@ -93,13 +89,12 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
 }
 
 const normalize = (key: string, v: unknown) => (key === "exclusions" ? normalizeExclusions(v) : v);
-const WIRE = wireOf(inputs, outputs, normalize);
 
 /** The outputs of a list the service holds, as it saves it (the install is kept from the inputs or the state). */
-const outputsOf = (live: unknown) => WIRE.canonical(WIRE.outputs(live));
+const outputsOf = (live: unknown) => ({ exclusions: normalizeExclusions(live) });
 
 /** The list the inputs declare, as the service saves it. */
-const wantedOf = (i: z.output<typeof inputs>) => WIRE.body(WIRE.canonical(i)) as unknown as Exclusion[];
+const wantedOf = (i: z.output<typeof inputs>) => normalizeExclusions(i.exclusions);
 
 /** PUT of the full list to the install; a 409 becomes a message that says the install is transferable. */
 async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.parent) {
@@ -130,7 +125,6 @@ export const definition = defineKind({
   importId: "{installId}",
   identity: { what: "the install's cache exclusions (an install has one list)" },
   naturalKey: { resend: "create and update PUT the whole list: sending it again leaves the same list." },
-  // One list per install: its import id is the install's id.
   list: listedUnder(
     "installId",
     "The install whose cache exclusions are listed (one list per install).",

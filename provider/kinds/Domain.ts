@@ -8,7 +8,7 @@ import {
   type WpEngineClient,
 } from "../../sdk";
 import { gathered, type Outcome } from "../core/batch";
-import { defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { defineKind, listedUnder } from "../core/define";
 import { DOMAINS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, domainNameInput, out, type Rule, uuidString } from "../core/inputs";
@@ -73,8 +73,6 @@ const outputs = z.object({
   }),
 });
 
-type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
 type DomainInputs = z.output<typeof inputs>;
 
 /** What the rules and the create look at in a domain: primary, a redirect (the bulk create takes neither), a wildcard. */
@@ -85,28 +83,22 @@ const traits = (i: Pick<DomainInputs, "name" | "primary" | "redirectTo">) => ({
 });
 
 /** The service's rules of a primary domain that the inputs decide: neither a wildcard nor redirected. */
-const rules: Rule<DomainInputs>[] = [
-  {
-    uses: ["name", "primary"],
-    test: (i) =>
-      traits(i).primary && traits(i).wildcard
-        ? {
-            property: "primary",
-            reason: "cannot be true for a wildcard domain: make a domain without `*.` the install's primary",
-          }
-        : undefined,
-  },
-  {
-    uses: ["primary", "redirectTo"],
-    test: (i) =>
-      traits(i).primary && traits(i).redirect
-        ? {
-            property: "primary",
-            reason:
-              "cannot be true for a domain that redirects: remove redirectTo, or make its target the primary",
-          }
-        : undefined,
-  },
+const notPrimaryIf = (uses: Rule<DomainInputs>["uses"], trait: "wildcard" | "redirect", reason: string) => ({
+  uses,
+  test: (i: DomainInputs) =>
+    traits(i).primary && traits(i)[trait] ? { property: "primary", reason } : undefined,
+});
+const rules = [
+  notPrimaryIf(
+    ["name", "primary"],
+    "wildcard",
+    "cannot be true for a wildcard domain: make a domain without `*.` the install's primary",
+  ),
+  notPrimaryIf(
+    ["primary", "redirectTo"],
+    "redirect",
+    "cannot be true for a domain that redirects: remove redirectTo, or make its target the primary",
+  ),
 ];
 
 // Compared without case, whatever the caller passes (the engine's inputs are checked, a direct diff's may not be).
@@ -115,7 +107,7 @@ const normalize = (key: string, v: unknown) =>
 const WIRE = wireOf(inputs, outputs, normalize);
 
 /** Maps a service record to outputs (the name lower case, as the input stores it). */
-const domainOutputs = (d: ApiDomain): DomainOutputs => WIRE.canonical(WIRE.outputs(d));
+const domainOutputs = (d: ApiDomain) => WIRE.canonical(WIRE.outputs(d));
 
 /** Whether a record carries what the outputs need (the Swagger's bulk record has no network details). */
 const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_details != null;

@@ -25,7 +25,7 @@ const inputs = z
       replaces: true,
       key: true,
     }),
-    revalidate: z.boolean({ error: "must be true or false" }).default(false).meta({
+    revalidate: z.boolean().default(false).meta({
       description: "Ask the service to re-check the mapping's DNS and certificate after verifying.",
       setting: true,
     }),
@@ -121,7 +121,6 @@ export const definition = defineKind({
   naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
-  // A refresh that found the mapping no longer verified: the update verifies again.
   lost: (olds) => (olds["txtVerified"] === false ? "update" : undefined),
   // Verifying a verified mapping succeeds at once, so `adopt` changes nothing.
   create: async (inputs, ctx) => ({ id: resourceNameOf(ctx), outs: await verify(ctx, inputs) }),

@@ -71,7 +71,6 @@ export const definition = defineKind({
     const id = url.split("/").filter(Boolean).pop() ?? url;
     return { id, outs: WIRE.outputs(d, { url }) };
   },
-  // The service keeps no readable record of a link: the recorded one stands until its domain is gone.
   read: goneWithParent((ctx) => ctx.client.domains.get(...twoParents(ctx))),
   delete: async () =>
     `${FORGOTTEN}the API cannot revoke a sharing link; it stays valid as long as the service keeps it`,

@@ -54,8 +54,6 @@ const outputs = z.object({
   }),
 });
 
-type DomainVerificationInputs = z.output<typeof inputs>;
-
 /** The ownership status of a domain record, derived from the verification time when the field is absent. */
 export function ownershipStatusOf(d: Pick<ApiDomain, "ownership_status" | "txt_verified_time">): string {
   return d.ownership_status ?? (d.txt_verified_time ? VERIFIED : "TXT_VERIFICATION_PENDING");
@@ -83,7 +81,7 @@ export function notVerifiedMessage(
 }
 
 /** Verifies the domain: at once when it already is, else until the service sees the TXT record (400 till then). */
-async function verify(ctx: Context, inputs: DomainVerificationInputs) {
+async function verify(ctx: Context, i: z.output<typeof inputs>) {
   const { parent: installId, key: domainId } = ctx;
   const domain = await unlessGone(ctx.client.domains.get(installId, domainId));
   if (!domain)
@@ -94,13 +92,13 @@ async function verify(ctx: Context, inputs: DomainVerificationInputs) {
   if (ownershipStatusOf(domain) === VERIFIED) return verificationOutputs(domain);
   const answer = await verifyUntilSeen({
     // Paced by the inputs' timeoutSeconds and retryIntervalSeconds.
-    ...inputs,
+    ...i,
     // The domain's ownership changes: this process's reads of the install's domains list again.
     attempt: () => DOMAINS.writing(ctx.client, installId, ctx.client.domains.verify(installId, domainId)),
     explain: async (lastAnswer) => {
       // Read the domain again for the record to publish: it is the one the service is looking for now.
       const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);
-      return notVerifiedMessage(latest, inputs.timeoutSeconds, lastAnswer);
+      return notVerifiedMessage(latest, i.timeoutSeconds, lastAnswer);
     },
   });
   return {
@@ -127,7 +125,6 @@ export const definition = defineKind({
   naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
-  // A refresh that found the domain no longer verified: the update verifies again.
   lost: (olds) =>
     typeof olds["ownershipStatus"] === "string" && olds["ownershipStatus"] !== VERIFIED
       ? "update"
