@@ -1,5 +1,3 @@
-// The service's create answers only `{message}`: the new schedule is found in the site's listing by
-// comparing it with one taken just before.
 import { z } from "zod";
 import type {
   ReportSchedule as ApiSchedule,
@@ -121,9 +119,6 @@ const inputs = z
   })
   .strict();
 
-/** How the schedule's id was established when the resource was created. */
-const scheduleMatch = z.templateLiteral([z.enum(["exact", "only-new-schedule", "adopted"])]);
-
 const outputs = z.object({
   scheduleId: out.string("The schedule's UUID (also the resource id).", { stable: true, wire: "uuid" }),
   createdAt: out.stringOrNull("When the schedule was created, or null."),
@@ -131,10 +126,13 @@ const outputs = z.object({
     "The next generation as the service lists it now (moves on after every run), or null.",
     { wire: "next_scheduled_date" },
   ),
-  createMatch: scheduleMatch.optional().meta({
-    description:
-      "How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.",
-  }),
+  createMatch: z
+    .templateLiteral([z.enum(["exact", "only-new-schedule", "adopted"])])
+    .optional()
+    .meta({
+      description:
+        "How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.",
+    }),
 });
 
 type ReportScheduleInputs = z.output<typeof inputs>;
@@ -233,21 +231,17 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
   return at.getTime() === l;
 }
 
-/** The date to record: `anchor` while the listed `live` is it or a later run (the service moves it on), else `live`. */
-const recordedDate = (
-  anchor: string | undefined,
-  live: string,
-  frequency: { value: number; unit: string },
-) => (anchor !== undefined && isRunOf(anchor, live, frequency) ? canonicalTime(anchor) : live);
-
 /** Maps a listed schedule to outputs: the listed next date is `nextRunDate`, `given` anchors the recorded one. */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
   const live = WIRE.outputs(s);
+  const anchor = given.nextScheduledDate;
+  // The anchor is recorded while the listed date is it or a later run of it (the service moves it on).
+  const anchored = anchor !== undefined && isRunOf(anchor, fields.nextScheduledDate, fields.frequency);
   return {
     ...live,
     ...fields,
-    nextScheduledDate: recordedDate(given.nextScheduledDate, fields.nextScheduledDate, fields.frequency),
+    nextScheduledDate: anchored ? canonicalTime(anchor) : fields.nextScheduledDate,
     nextRunDate: live.nextRunDate ? canonicalTime(live.nextRunDate) : null,
   };
 }
