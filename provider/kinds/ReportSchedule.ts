@@ -231,17 +231,21 @@ export function isRunOf(anchor: string, live: string, frequency: { value: number
   return at.getTime() === l;
 }
 
+/** The date to record: `anchor` while the listed `live` is it or a later run (the service moves it on), else `live`. */
+const recordedDate = (
+  anchor: string | undefined,
+  live: string,
+  frequency: { value: number; unit: string },
+) => (anchor !== undefined && isRunOf(anchor, live, frequency) ? canonicalTime(anchor) : live);
+
 /** Maps a listed schedule to outputs: the listed next date is `nextRunDate`, `given` anchors the recorded one. */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
   const fields = scheduleFields(s);
   const live = WIRE.outputs(s);
-  const anchor = given.nextScheduledDate;
-  // The anchor is recorded while the listed date is it or a later run of it (the service moves it on).
-  const anchored = anchor !== undefined && isRunOf(anchor, fields.nextScheduledDate, fields.frequency);
   return {
     ...live,
     ...fields,
-    nextScheduledDate: anchored ? canonicalTime(anchor) : fields.nextScheduledDate,
+    nextScheduledDate: recordedDate(given.nextScheduledDate, fields.nextScheduledDate, fields.frequency),
     nextRunDate: live.nextRunDate ? canonicalTime(live.nextRunDate) : null,
   };
 }
