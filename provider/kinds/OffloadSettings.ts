@@ -95,8 +95,6 @@ const outputs = z.object({
 
 type OffloadSettingsInputs = z.output<typeof inputs>;
 type OffloadSettingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
-/** The settings the service stores, sent whole by every PATCH. */
-type Settings = Pick<OffloadSettingsInputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">;
 
 /** Canonical form of the paths: sorted by path, excluded paths sorted and without duplicates. */
 export function normalizePathSettings(list: unknown): PathSetting[] {
@@ -125,10 +123,11 @@ export const offloadOutputs = (live: ApiOffloadSettings) =>
   }) as OffloadSettingsOutputs;
 
 /** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
-export const offloadRequest = (i: Settings) => WIRE.whole(WIRE.canonical(i)) as UpdateOffloadSettingsRequest;
+export const offloadRequest = (i: Partial<OffloadSettingsInputs>) =>
+  WIRE.whole(WIRE.canonical(i)) as UpdateOffloadSettingsRequest;
 
 /** Where settings offload to, as messages name it and the wait compares it: bucket and region (none without a bucket). */
-const destination = (s: Pick<Settings, "bucket" | "bucketRegion">) =>
+const destination = (s: Partial<OffloadSettingsInputs>) =>
   s.bucket ? `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})` : undefined;
 
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
