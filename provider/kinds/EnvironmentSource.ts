@@ -5,7 +5,7 @@ import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
 import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
-import { defineKind, type OutputsOf } from "../core/define";
+import { defineKind } from "../core/define";
 import { withInputFields } from "../core/errors";
 import {
   type CheckFailure,
@@ -49,8 +49,6 @@ const outputs = z.object({
   ),
   size: out.numberOrNull("Size in bytes of the zip uploaded."),
 });
-
-type EnvironmentSourceOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** True when the bytes begin like a zip archive (a local file header, or the end record of an empty zip). */
 export function looksLikeZip(bytes: Uint8Array): boolean {
@@ -198,7 +196,7 @@ export const definition = defineKind({
     const get = ctx.client.builds.get(...environmentOf(ctx), buildIdOf(live));
     const buildState = (ours ? await get : await unlessGone(get))?.state ?? null;
     // What the read leaves out (the inputs, and the build's hash and size when it is ours) stays as recorded.
-    return { outs: (ours ? { buildState } : { ...other, buildState }) as EnvironmentSourceOutputs };
+    return { outs: (ours ? { buildState } : { ...other, buildState }) as z.output<typeof outputs> };
   },
   update: (_id, _olds, news, ctx) => deploy(ctx, news),
   delete: async (_id, olds) =>

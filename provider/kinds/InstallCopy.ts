@@ -9,7 +9,6 @@ import {
   containsUnknown,
   emailAddress,
   out,
-  type Props,
   triggersListInput,
   uuidString,
   whole,
@@ -17,7 +16,6 @@ import {
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** A copy of one environment over another. */
 const inputs = z
   .object({
     sourceEnvironmentId: uuidString.meta({
@@ -65,6 +63,7 @@ const inputs = z
     triggers: triggersListInput.meta({
       description: "Any values; a change of them copies again.",
       writeOnly: true,
+      wire: false,
     }),
     summary: z.string().optional().meta({
       description:
@@ -105,13 +104,11 @@ export function copySummary(i: Record<string, unknown>): string {
 const WIRE = wireOf(inputs, outputs);
 
 /** One copy's request body: no empty address list, never `triggers` (`check` refuses tables without a database). */
-export function copyRequest(i: InstallCopyInputs): CreateInstallCopyRequest {
-  const { triggers: _, ...sent } = i;
-  return WIRE.body({
-    ...sent,
+export const copyRequest = (i: InstallCopyInputs) =>
+  WIRE.body({
+    ...i,
     notificationEmails: i.notificationEmails?.length ? i.notificationEmails : undefined,
   }) as CreateInstallCopyRequest;
-}
 
 /** Starts one copy; returns the outputs of the run. */
 async function copy(ctx: Context, i: InstallCopyInputs, previousCount: number) {
@@ -124,12 +121,12 @@ async function copy(ctx: Context, i: InstallCopyInputs, previousCount: number) {
 }
 
 /** What a copy copies: the files, the database or both, and named tables only of a copied database. */
-function copiedFailures(files: boolean, db: boolean, tables: readonly string[] | undefined): CheckFailure[] {
+function copiedFailures({ includeFiles, includeDb, dbTables }: InstallCopyInputs): CheckFailure[] {
   const failures: CheckFailure[] = [];
   // Tables still unknown (a preview) are judged once they are known.
-  if (db === false && tables !== undefined && !containsUnknown(tables))
+  if (includeDb === false && dbTables !== undefined && !containsUnknown(dbTables))
     failures.push({ property: "dbTables", reason: "must not be given when includeDb is false" });
-  if (!files && !db)
+  if (!includeFiles && !includeDb)
     failures.push({
       property: "includeFiles",
       reason: whole("nothing to copy: includeFiles and includeDb are both false"),
@@ -166,10 +163,7 @@ export const definition = defineKind({
           ? { property: "destinationEnvironmentId", reason: "must differ from sourceEnvironmentId" }
           : undefined,
     },
-    {
-      uses: ["includeFiles", "includeDb"],
-      test: (i) => copiedFailures(i.includeFiles, i.includeDb, i.dbTables),
-    },
+    { uses: ["includeFiles", "includeDb"], test: copiedFailures },
   ],
   normalize: normalizeActionInput,
   create: async (inputs, ctx) => ({ id: randomUUID(), outs: await copy(ctx, inputs, 0) }),
@@ -177,18 +171,12 @@ export const definition = defineKind({
     for (const install of ctx.parents) await ctx.client.installs.get(install);
     return { outs: {} as InstallCopyOutputs };
   },
-  update: (id, olds, news, ctx) => updateCopy(id, olds, news, ctx) as Promise<z.output<typeof outputs>>,
+  async update(_id, olds, news, ctx) {
+    const previous = olds.requestCount ?? 0;
+    // Every updatable input (a copy parameter, or `triggers`) copies again when it changes.
+    if (changedActionInputs(olds, news, definition.updatable).length) return copy(ctx, news, previous);
+    const { lastRequestedAt = null, lastMessage = null } = olds;
+    return { requestCount: previous, lastRequestedAt, lastMessage } as InstallCopyOutputs;
+  },
   delete: async () => `${FORGOTTEN}a copy cannot be undone`,
 });
-
-/** The inputs whose change copies again (each a copy parameter, or `triggers`). */
-export const COPY_INPUTS = definition.updatable;
-
-/** The update of an InstallCopy: copy again when an action input changed. */
-export async function updateCopy(_id: string, olds: Props, news: Props, ctx: Context) {
-  const previous = typeof olds["requestCount"] === "number" ? olds["requestCount"] : 0;
-  if (changedActionInputs(olds, news, COPY_INPUTS).length)
-    return copy(ctx, news as InstallCopyInputs, previous);
-  const { lastRequestedAt = null, lastMessage = null } = olds;
-  return { requestCount: previous, lastRequestedAt, lastMessage };
-}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Certificate, CertificateOrderRequest } from "../../sdk";
 import { unlessGone } from "../core/children";
-import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, out, stringInput, uuidString } from "../core/inputs";
 import { afterCreate, type Context, FORGOTTEN, twoParents } from "../core/lifecycle";
@@ -59,13 +59,11 @@ const outputs = z.object({
   serialNumber: out.stringOrNull("Its X.509 serial number (hexadecimal)."),
 });
 
-type LetsEncryptCertificateOutputs = OutputsOf<typeof inputs, typeof outputs>;
-
 /** Statuses of a certificate that no longer serves: the next `up` orders again. */
 const ENDED = new Set(["EXPIRED", "CANCELED", "REJECTED", "DISABLED"]);
 
 /** A certificate record carries only what the service computes. */
-const CERTIFICATE = wireOf<z.ZodObject, typeof outputs, LetsEncryptCertificateOutputs>(z.object({}), outputs);
+const CERTIFICATE = wireOf<z.ZodObject, typeof outputs>(z.object({}), outputs);
 const WIRE = wireOf(inputs, outputs);
 
 /** The outputs describing a certificate record (its id a string, whatever the service sends). */

@@ -95,13 +95,6 @@ const outputs = z.object({
 
 type OffloadSettingsInputs = z.output<typeof inputs>;
 type OffloadSettingsOutputs = OutputsOf<typeof inputs, typeof outputs>;
-/** The settings the service stores, sent whole by every PATCH. */
-type Settings = Pick<OffloadSettingsInputs, "cloud" | "bucket" | "bucketRegion" | "pathSettings">;
-/** The settings as a read reports them: each null where nothing is configured. */
-type LiveSettings = { [K in keyof Settings]: K extends "pathSettings" ? Settings[K] : string | null } & Pick<
-  OffloadSettingsOutputs,
-  "status"
->;
 
 /** Canonical form of the paths: sorted by path, excluded paths sorted and without duplicates. */
 export function normalizePathSettings(list: unknown): PathSetting[] {
@@ -122,17 +115,19 @@ const WIRE = wireOf(inputs, outputs, normalize);
 /** What an install reports before any settings are made: each null (also as an input), so a diff shows it. */
 const NOTHING = { cloud: null, bucket: null, bucketRegion: null, pathSettings: [] };
 
-/** Maps the service's answer to outputs: its `settings` (canonical) and `status`. */
-export const offloadOutputs = (live: ApiOffloadSettings): LiveSettings => ({
-  ...WIRE.canonical(live.settings ? WIRE.outputs(live.settings) : NOTHING),
-  status: live.status ?? null,
-});
+/** Maps the service's answer to outputs: its `settings` (canonical, each null where none is set) and `status`. */
+export const offloadOutputs = (live: ApiOffloadSettings) =>
+  ({
+    ...WIRE.canonical(live.settings ? WIRE.outputs(live.settings) : NOTHING),
+    status: live.status ?? null,
+  }) as OffloadSettingsOutputs;
 
 /** The PATCH body of the desired settings: the whole object, so the result never depends on the past. */
-export const offloadRequest = (i: Settings) => WIRE.whole(WIRE.canonical(i)) as UpdateOffloadSettingsRequest;
+export const offloadRequest = (i: Partial<OffloadSettingsInputs>) =>
+  WIRE.whole(WIRE.canonical(i)) as UpdateOffloadSettingsRequest;
 
 /** Where settings offload to, as messages name it and the wait compares it: bucket and region (none without a bucket). */
-const destination = (s: Partial<Omit<LiveSettings, "status">>) =>
+const destination = (s: Partial<OffloadSettingsInputs>) =>
   s.bucket ? `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})` : undefined;
 
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
@@ -141,7 +136,7 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
     return await waitFor(
       ctx,
       `the offload settings of install ${ctx.parent} to be applied`,
-      async () => offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent)) as OffloadSettingsOutputs,
+      async () => offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent)),
       // Applied AND ours: a read racing the update could still show the previous settings as applied.
       (outs) =>
         outs.status === "applied" && destination(outs) === destination(inputs)
@@ -186,7 +181,7 @@ export const definition = defineKind({
   normalize,
   async create(inputs, ctx) {
     const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
-    const same = WIRE.patch(current as Partial<OffloadSettingsOutputs>, inputs) === undefined;
+    const same = WIRE.patch(current, inputs) === undefined;
     const found = destination(current);
     // Settings made elsewhere (by hand, or another stack's) are only taken over on request.
     if (found && !inputs.adopt)
@@ -197,8 +192,7 @@ export const definition = defineKind({
     const adopted = found && `offload settings of install ${ctx.parent}`;
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
     if (same) {
-      const outs =
-        current.status === "applied" ? (current as OffloadSettingsOutputs) : await waitApplied(ctx, inputs);
+      const outs = current.status === "applied" ? current : await waitApplied(ctx, inputs);
       return { id: ctx.parent, outs, adopted };
     }
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(inputs));
@@ -208,7 +202,7 @@ export const definition = defineKind({
   },
   async read(id, _olds, ctx) {
     const live = await ctx.client.offloadSettings.get(ctx.parent || id);
-    return { outs: offloadOutputs(live) as OffloadSettingsOutputs };
+    return { outs: offloadOutputs(live) };
   },
   async update(_id, _olds, news, ctx) {
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(news));

@@ -1,5 +1,3 @@
-// The service's create answers only `{message}`: the new schedule is found in the site's listing by
-// comparing it with one taken just before.
 import { z } from "zod";
 import type {
   ReportSchedule as ApiSchedule,
@@ -121,9 +119,6 @@ const inputs = z
   })
   .strict();
 
-/** How the schedule's id was established when the resource was created. */
-const scheduleMatch = z.templateLiteral([z.enum(["exact", "only-new-schedule", "adopted"])]);
-
 const outputs = z.object({
   scheduleId: out.string("The schedule's UUID (also the resource id).", { stable: true, wire: "uuid" }),
   createdAt: out.stringOrNull("When the schedule was created, or null."),
@@ -131,10 +126,13 @@ const outputs = z.object({
     "The next generation as the service lists it now (moves on after every run), or null.",
     { wire: "next_scheduled_date" },
   ),
-  createMatch: scheduleMatch.optional().meta({
-    description:
-      "How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.",
-  }),
+  createMatch: z
+    .templateLiteral([z.enum(["exact", "only-new-schedule", "adopted"])])
+    .optional()
+    .meta({
+      description:
+        "How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.",
+    }),
 });
 
 type ReportScheduleInputs = z.output<typeof inputs>;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { contextOf } from "../../provider/core/lifecycle";
-import {
-  COPY_INPUTS,
-  copyRequest,
-  copySummary,
-  definition,
-  updateCopy,
-} from "../../provider/kinds/InstallCopy";
+import { copyRequest, copySummary, definition } from "../../provider/kinds/InstallCopy";
 import type { WpEngineClient } from "../../sdk";
 
 const { provider } = definition;
@@ -74,7 +68,7 @@ describe("InstallCopy helpers", () => {
   });
 
   it("lists every input whose change copies again", () => {
-    expect([...COPY_INPUTS].sort()).toEqual(
+    expect([...definition.updatable].sort()).toEqual(
       [
         "dbTables",
         "destinationEnvironmentId",
@@ -104,7 +98,9 @@ describe("InstallCopy helpers", () => {
       lastRequestedAt: "2025-01-01T00:00:00.000Z",
       lastMessage: "Install copy initiated",
     };
-    expect(await updateCopy("id", olds, { ...olds }, contextOf(provider.definition, client, olds))).toEqual({
+    expect(
+      await definition.update!("id", olds, { ...olds }, contextOf(provider.definition, client, olds)),
+    ).toEqual({
       requestCount: 3,
       lastRequestedAt: "2025-01-01T00:00:00.000Z",
       lastMessage: "Install copy initiated",
