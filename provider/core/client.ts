@@ -1,7 +1,7 @@
 /** The client the lifecycle methods use, built from the resolved configuration and cached per process. */
 import { createHash } from "node:crypto";
 import { WpEngineClient } from "../../sdk";
-import { checkBaseUrl, DEFAULT_API_URL } from "../../sdk/core/config";
+import { DEFAULT_API_URL } from "../../sdk/core/config";
 import { WpEngineConfigError, WpEngineConnectionError, WpEngineResponseError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import {
@@ -12,7 +12,6 @@ import {
   type ResolvedProviderConfig,
   resolveProviderConfig,
 } from "./config";
-import { UNKNOWN } from "./inputs";
 import { beforeWrite } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
@@ -44,20 +43,6 @@ export function assertUsableConfig(config: ResolvedProviderConfig): void {
   if (config.simulatorStateFile !== undefined) return;
   const missing = (["username", "password"] as const).filter((name) => config[name] === undefined);
   if (missing.length > 0) throw new MissingCredentialsError(missing.map((name) => CONFIG_KEYS[name].key));
-}
-
-/** What is wrong with the configured URLs, by config name (https, or plain http to loopback only). */
-export function urlProblems(config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>) {
-  return (["apiUrl", "appHostingUrl"] as const).flatMap((name) => {
-    const value = config[name];
-    if (typeof value !== "string" || value === UNKNOWN) return [];
-    try {
-      checkBaseUrl(CONFIG_KEYS[name].key, value);
-      return [];
-    } catch (err) {
-      return [{ name, reason: (err as Error).message }];
-    }
-  });
 }
 
 /** A client of the embedded simulator in simulator mode, else of the service (never without credentials). */

@@ -169,6 +169,23 @@ export function originOf(
   return text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
 }
 
+/** What is wrong with the URLs among `config` (https, or plain http to loopback only), each said of its `origin`. */
+export function urlProblems(
+  config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>,
+  origin = (name: ConfigName): string => CONFIG_KEYS[name].key,
+) {
+  return (["apiUrl", "appHostingUrl"] as const).flatMap((name) => {
+    const value = config[name];
+    if (typeof value !== "string" || value === unknownValue) return [];
+    try {
+      checkBaseUrl(origin(name), value);
+      return [];
+    } catch (err) {
+      return [{ name, reason: (err as Error).message }];
+    }
+  });
+}
+
 const YES = ["true", "1", "yes"];
 const NO = ["false", "0", "no"];
 
@@ -216,13 +233,8 @@ export function resolveProviderConfig(
   const simulator = pick("simulator");
   if (simulator === undefined || NO.includes(simulator.toLowerCase())) {
     // The service's URLs (the simulator's are its own).
-    for (const name of ["apiUrl", "appHostingUrl"] as const)
-      if (resolved[name] !== undefined)
-        try {
-          checkBaseUrl(originOf(name, raw), resolved[name]);
-        } catch (err) {
-          refuse(name, (err as Error).message);
-        }
+    const [bad] = urlProblems(resolved, (name) => originOf(name, raw));
+    if (bad) refuse(bad.name, bad.reason);
   } else if (YES.includes(simulator.toLowerCase())) resolved.simulatorStateFile = sharedWorldFile(env);
   // A world file is named as one: a typo of `true` is not a new world.
   else if (/\.json$/i.test(simulator) || /[\\/]/.test(simulator)) resolved.simulatorStateFile = simulator;
