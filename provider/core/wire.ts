@@ -5,8 +5,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 
-/** The properties the engine passes and records (`inputs.ts`'s, not imported: it imports this module). */
-type Props = Record<string, unknown>;
+/** The properties the engine passes and records. */
+export type Props = Record<string, unknown>;
 
 /** `php_version` -> `phpVersion` (already camelCase keys are kept). */
 export const camelKey = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -25,7 +25,7 @@ export type Wire = false | string | { read: string; write: string; none?: string
 // biome-ignore lint/suspicious/noExplicitAny: zod's internal definition, read generically.
 type Def = any;
 // biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape.
-type AnyObject = z.ZodObject<any>;
+export type AnyObject = z.ZodObject<any>;
 
 /** zod's definition of a schema (its `type`, inner schemas), read generically. */
 export const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
