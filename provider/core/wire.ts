@@ -57,22 +57,13 @@ export function unwrap(
   }
 }
 
-/** One field of an object schema as the wire has it. */
-interface Field {
-  key: string;
-  read: string[];
-  write: string[];
-  none: unknown;
-  schema: z.ZodType;
-  meta: z.core.GlobalMeta;
-}
-
 /** How an API spells a property's name: the snake_case of it (the hosting API), or as is (App Hosting's). */
 type KeyCase = (name: string) => string;
 /** The App Hosting API's fields are the properties' own (camelCase) names. */
 export const asIs: KeyCase = (name) => name;
 
-function fieldsOf(schema: AnyObject, keyCase: KeyCase): Field[] {
+/** The fields of an object schema as the wire has them (the provider's own, `wire: false`, left out). */
+function fieldsOf(schema: AnyObject, keyCase: KeyCase) {
   return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, s]) => {
     const meta = s.meta() ?? {};
     if (meta.wire === false) return [];
