@@ -162,11 +162,8 @@ let syncing = false;
 function flushJournal(): void {
   for (const [dir, lines] of pending) {
     pending.delete(dir);
-    append(
-      lines,
-      dir,
-      lines.some((l) => l.step === "sending"),
-    );
+    const sending = lines.some((l) => l.step === "sending");
+    append(lines, dir, sending);
   }
   syncLater();
 }
