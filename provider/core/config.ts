@@ -61,7 +61,7 @@ export type ConfigName = keyof typeof CONFIG_KEYS;
 /** What `configure` received, as plain strings (secret config arrives there as plaintext). */
 export type RawProviderConfig = Partial<Record<ConfigName, string>>;
 
-/** The resolved settings the client is built from. */
+/** The resolved settings the client is built from, each as its setting's `doc` says (`SETTINGS`). */
 export interface ResolvedProviderConfig {
   username?: string;
   password?: string;
@@ -69,13 +69,9 @@ export interface ResolvedProviderConfig {
   appHostingUrl?: string;
   /** The embedded simulator's state file; off unless asked for (a missing credential never means the fake). */
   simulatorStateFile?: string;
-  /** Every create takes over an object that already exists with its identity, as with `adopt: true`. */
   adoptExisting?: boolean;
-  /** Requests in flight at once across the provider process (the sdk's shared pace). */
   maxConcurrency?: number;
-  /** Retries of one request after a transient failure (the sdk's `maxRetries`). */
   maxRetries?: number;
-  /** Do not prove the credentials with `GET /user` before the first check (offline previews). */
   skipCredentialsCheck?: boolean;
 }
 
