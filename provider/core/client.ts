@@ -1,7 +1,7 @@
 /** The client the lifecycle methods use, built from the resolved configuration and cached per process. */
 import { createHash } from "node:crypto";
 import { WpEngineClient } from "../../sdk";
-import { checkBaseUrl, DEFAULT_API_URL } from "../../sdk/core/config";
+import { DEFAULT_API_URL } from "../../sdk/core/config";
 import { WpEngineConfigError, WpEngineConnectionError, WpEngineResponseError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import {
@@ -12,7 +12,6 @@ import {
   type ResolvedProviderConfig,
   resolveProviderConfig,
 } from "./config";
-import { UNKNOWN } from "./inputs";
 import { beforeWrite } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
@@ -40,24 +39,10 @@ export class MissingCredentialsError extends Error {
  * Refuses a configuration no client can be built from, without an API call (`check`: preview fails); its
  * values were checked as they were resolved (`resolveProviderConfig`).
  */
-export function assertUsableConfig(config: ResolvedProviderConfig): void {
+function assertUsableConfig(config: ResolvedProviderConfig): void {
   if (config.simulatorStateFile !== undefined) return;
   const missing = (["username", "password"] as const).filter((name) => config[name] === undefined);
   if (missing.length > 0) throw new MissingCredentialsError(missing.map((name) => CONFIG_KEYS[name].key));
-}
-
-/** What is wrong with the configured URLs, by config name (https, or plain http to loopback only). */
-export function urlProblems(config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>) {
-  return (["apiUrl", "appHostingUrl"] as const).flatMap((name) => {
-    const value = config[name];
-    if (typeof value !== "string" || value === UNKNOWN) return [];
-    try {
-      checkBaseUrl(CONFIG_KEYS[name].key, value);
-      return [];
-    } catch (err) {
-      return [{ name, reason: (err as Error).message }];
-    }
-  });
 }
 
 /** A client of the embedded simulator in simulator mode, else of the service (never without credentials). */
@@ -91,7 +76,7 @@ async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClie
 }
 
 /** The client for `config`, cached under `slot` until it changes (the password only as a digest). */
-export function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
+function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
   const fingerprint = JSON.stringify([
     config.username,
     config.password === undefined ? null : createHash("sha256").update(config.password).digest("hex"),
@@ -132,13 +117,13 @@ export async function resetClient(): Promise<void> {
 const PROVEN = Symbol.for("pulumi-wpengine.proven-credentials");
 
 /**
- * Proves the credentials once per client with `GET /user`, so preview fails on them: a 401, 403, an
- * unreachable API or a URL that is not the API fails; any other error is left to the calls that follow (not
- * a passing fault's preview).
+ * Refuses missing credentials, then proves them once per client with `GET /user`, so preview fails on them:
+ * a 401, 403, an unreachable API or a URL that is not the API fails; any other error is left to the calls
+ * that follow (not a passing fault's preview).
  */
-export async function proveCredentials(
-  config: ResolvedProviderConfig = resolveProviderConfig(),
-): Promise<void> {
+export async function proveCredentials(): Promise<void> {
+  const config = resolveProviderConfig();
+  assertUsableConfig(config);
   if (config.simulatorStateFile !== undefined || config.skipCredentialsCheck) return;
   const { clientSlot, profile } = currentProviderInstance();
   const client = await cachedClient(clientSlot, config);

@@ -61,7 +61,7 @@ export type ConfigName = keyof typeof CONFIG_KEYS;
 /** What `configure` received, as plain strings (secret config arrives there as plaintext). */
 export type RawProviderConfig = Partial<Record<ConfigName, string>>;
 
-/** The resolved settings the client is built from. */
+/** The resolved settings the client is built from, each as its setting's `doc` says (`SETTINGS`). */
 export interface ResolvedProviderConfig {
   username?: string;
   password?: string;
@@ -69,13 +69,9 @@ export interface ResolvedProviderConfig {
   appHostingUrl?: string;
   /** The embedded simulator's state file; off unless asked for (a missing credential never means the fake). */
   simulatorStateFile?: string;
-  /** Every create takes over an object that already exists with its identity, as with `adopt: true`. */
   adoptExisting?: boolean;
-  /** Requests in flight at once across the provider process (the sdk's shared pace). */
   maxConcurrency?: number;
-  /** Retries of one request after a transient failure (the sdk's `maxRetries`). */
   maxRetries?: number;
-  /** Do not prove the credentials with `GET /user` before the first check (offline previews). */
   skipCredentialsCheck?: boolean;
 }
 
@@ -169,6 +165,23 @@ export function originOf(
   return text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
 }
 
+/** What is wrong with the URLs among `config` (https, or plain http to loopback only), each said of its `origin`. */
+export function urlProblems(
+  config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>,
+  origin = (name: ConfigName): string => CONFIG_KEYS[name].key,
+) {
+  return (["apiUrl", "appHostingUrl"] as const).flatMap((name) => {
+    const value = config[name];
+    if (typeof value !== "string" || value === unknownValue) return [];
+    try {
+      checkBaseUrl(origin(name), value);
+      return [];
+    } catch (err) {
+      return [{ name, reason: (err as Error).message }];
+    }
+  });
+}
+
 const YES = ["true", "1", "yes"];
 const NO = ["false", "0", "no"];
 
@@ -216,13 +229,8 @@ export function resolveProviderConfig(
   const simulator = pick("simulator");
   if (simulator === undefined || NO.includes(simulator.toLowerCase())) {
     // The service's URLs (the simulator's are its own).
-    for (const name of ["apiUrl", "appHostingUrl"] as const)
-      if (resolved[name] !== undefined)
-        try {
-          checkBaseUrl(originOf(name, raw), resolved[name]);
-        } catch (err) {
-          refuse(name, (err as Error).message);
-        }
+    const [bad] = urlProblems(resolved, (name) => originOf(name, raw));
+    if (bad) refuse(bad.name, bad.reason);
   } else if (YES.includes(simulator.toLowerCase())) resolved.simulatorStateFile = sharedWorldFile(env);
   // A world file is named as one: a typo of `true` is not a new world.
   else if (/\.json$/i.test(simulator) || /[\\/]/.test(simulator)) resolved.simulatorStateFile = simulator;

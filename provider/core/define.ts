@@ -5,7 +5,7 @@ import type { WpEngineClient } from "../../sdk";
 import type { Identity } from "./identity";
 import { PROFILE_INPUT, uuidString } from "./inputs";
 import { type Context, defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
-import { comparable, type Wire } from "./wire";
+import { type AnyObject, comparable, type Wire } from "./wire";
 
 declare module "zod/v4/core" {
   interface GlobalMeta {
@@ -29,9 +29,6 @@ declare module "zod/v4/core" {
     wire?: Wire;
   }
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape.
-export type AnyObject = z.ZodObject<any>;
 
 /** What the service computes; `{}` for none (zod types `z.object({})` as a record). */
 // biome-ignore lint/complexity/noBannedTypes: the empty object type is meant: no computed outputs.

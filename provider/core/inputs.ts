@@ -4,10 +4,9 @@ import { z } from "zod";
 import { canonicalDomain, isDomainName } from "../../sdk";
 import { PROFILE_NAME } from "./config";
 import { meant } from "./meant";
-import { defOf, unwrap } from "./wire";
+import { defOf, type Props, unwrap } from "./wire";
 
-/** The properties the engine passes and records. */
-export type Props = Record<string, unknown>;
+export type { Props };
 
 /** The sentinel the engine sends for a value not known until another resource is created (Pulumi's own). */
 export { UNKNOWN };

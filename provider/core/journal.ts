@@ -86,8 +86,7 @@ function thisRun(): Run | null {
     if (stat?.name === "pulumi") {
       try {
         const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-        const [stack, command] = [stackOfCommand(argv), commandOf(argv)];
-        return { pid, ...(stack ? { stack } : {}), ...(command ? { command } : {}) };
+        return { pid, stack: stackOfCommand(argv), command: commandOf(argv) };
       } catch {}
       return { pid };
     }
@@ -160,7 +159,7 @@ let syncing = false;
  * leaves); the other lines are fsynced without holding the plugin's only thread (1.3 ms an fsync here, one
  * per delete of a destroy): a killed process loses nothing written, only a machine's crash could.
  */
-export function flushJournal(): void {
+function flushJournal(): void {
   for (const [dir, lines] of pending) {
     pending.delete(dir);
     const sending = lines.some((l) => l.step === "sending");

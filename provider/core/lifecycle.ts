@@ -14,7 +14,7 @@ import {
   WpEngineTimeoutError,
   wasTurnedAway,
 } from "../../sdk";
-import { assertUsableConfig, getClient, proveCredentials } from "./client";
+import { getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError, noteSends, nothingDone } from "./errors";
 import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
@@ -321,9 +321,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     definition: def,
 
     async check(olds: Props, news: Props) {
-      const config = resolveProviderConfig();
-      assertUsableConfig(config);
-      await proveCredentials(config);
+      await proveCredentials();
       const { [CLAIMANT]: claimant, ...given } = news;
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
       if (!failures.length && def.preflight && !containsUnknown(inputs))
@@ -509,7 +507,7 @@ export function answer(err: unknown): string {
 }
 
 /** The error with the step that recovers from a lost answer the kind cannot resolve on its own. */
-export function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: unknown): unknown {
+function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: unknown): unknown {
   const key = def.naturalKey;
   if (!isLostWrite(err) || !(err instanceof Error) || !key || "resend" in key) return err;
   const status = (err as { status?: unknown }).status;

@@ -5,8 +5,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 
-/** The properties the engine passes and records (`inputs.ts`'s, not imported: it imports this module). */
-type Props = Record<string, unknown>;
+/** The properties the engine passes and records. */
+export type Props = Record<string, unknown>;
 
 /** `php_version` -> `phpVersion` (already camelCase keys are kept). */
 export const camelKey = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -25,7 +25,7 @@ export type Wire = false | string | { read: string; write: string; none?: string
 // biome-ignore lint/suspicious/noExplicitAny: zod's internal definition, read generically.
 type Def = any;
 // biome-ignore lint/suspicious/noExplicitAny: any object schema, whatever its shape.
-type AnyObject = z.ZodObject<any>;
+export type AnyObject = z.ZodObject<any>;
 
 /** zod's definition of a schema (its `type`, inner schemas), read generically. */
 export const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -57,22 +57,13 @@ export function unwrap(
   }
 }
 
-/** One field of an object schema as the wire has it. */
-interface Field {
-  key: string;
-  read: string[];
-  write: string[];
-  none: unknown;
-  schema: z.ZodType;
-  meta: z.core.GlobalMeta;
-}
-
 /** How an API spells a property's name: the snake_case of it (the hosting API), or as is (App Hosting's). */
 type KeyCase = (name: string) => string;
 /** The App Hosting API's fields are the properties' own (camelCase) names. */
 export const asIs: KeyCase = (name) => name;
 
-function fieldsOf(schema: AnyObject, keyCase: KeyCase): Field[] {
+/** The fields of an object schema as the wire has them (the provider's own, `wire: false`, left out). */
+function fieldsOf(schema: AnyObject, keyCase: KeyCase) {
   return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, s]) => {
     const meta = s.meta() ?? {};
     if (meta.wire === false) return [];

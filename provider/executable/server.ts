@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { isRpcSecret, specialSecretSig, specialSigKey, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import { SDK_VERSION } from "../../sdk/core/config";
-import { getClient, proveCredentials, urlProblems } from "../core/client";
+import { getClient, proveCredentials } from "../core/client";
 import {
   CONFIG_KEYS,
   type ConfigName,
@@ -16,6 +16,7 @@ import {
   type ProviderInstance,
   profileOf,
   unknownSetting,
+  urlProblems,
   withProfile,
   withProviderInstance,
 } from "../core/config";
