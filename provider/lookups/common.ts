@@ -92,7 +92,14 @@ export function functionsOf<T extends Record<string, Lookup>>(
 ): { [K in keyof T]: PromiseForm<T[K]> } & { [K in keyof T & string as `${K}Output`]: OutputForm<T[K]> } {
   const out: Record<string, unknown> = {};
   for (const [name, lookup] of Object.entries(table)) {
-    out[name] = (args?: unknown, options?: LookupOptions) => run(name, lookup, args, options);
+    out[name] = (args?: unknown, options?: LookupOptions) => {
+      // Seen as handled: Pulumi awaits an exported promise only after a turn of I/O, so one that fails at
+      // once (missing credentials) made Node print a PromiseRejectionHandledWarning above its error. An
+      // await, a .then or an export still gets the failure.
+      const result = run(name, lookup, args, options);
+      result.catch(() => {});
+      return result;
+    };
     out[`${name}Output`] = (args?: unknown, options?: LookupOptions) =>
       pulumi.output((args ?? {}) as pulumi.Input<object>).apply((a) => run(name, lookup, a, options));
   }

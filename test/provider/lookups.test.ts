@@ -441,9 +441,20 @@ describe("the program's client", () => {
     );
   });
 
-  it("says which settings are missing", async () => {
+  it("says which settings are missing, with no warning of a rejection handled late", async () => {
     isolate();
-    await expect(getInstalls()).rejects.toThrow(/missing wpengine:username and wpengine:password/);
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", note);
+    try {
+      // As a program exports it: Pulumi awaits the promise only after a turn of I/O.
+      const exported = getInstalls();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      await expect(exported).rejects.toThrow(/missing wpengine:username and wpengine:password/);
+    } finally {
+      process.off("unhandledRejection", note);
+    }
   });
 
   it("fails as a pulumi.RunError, so an uncaught failure prints as its message alone", async () => {
