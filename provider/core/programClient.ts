@@ -19,17 +19,23 @@ export function withProgramClient<T>(
   // A secret's plaintext too (the program's `wpengine:*` config): it goes only into the client's transport.
   const config = rawConfigOf(pulumi.runtime.getConfig, Object.keys(pulumi.runtime.allConfig()));
   return withProviderInstance({ config, clientSlot: PROGRAM_CLIENT_KEY }, () =>
-    withProfile(profile, async () => {
-      await proveCredentials();
-      try {
-        return await fn(await getClient());
-      } catch (err) {
-        if (err instanceof Error && (err as { status?: unknown }).status === 403)
-          err.message += `. ${forbidden()}`;
-        throw err;
-      }
-    }),
+    withProfile(profile, () => asLookup(fn)),
   );
+}
+
+/**
+ * Runs a lookup `fn` with the current provider instance's client (the program's, or the executable
+ * provider's): refused credentials fail first, naming the profile; a 403 says which API user it ran as.
+ */
+export async function asLookup<T>(fn: (client: WpEngineClient) => Promise<T>): Promise<T> {
+  await proveCredentials();
+  try {
+    return await fn(await getClient());
+  } catch (err) {
+    if (err instanceof Error && (err as { status?: unknown }).status === 403)
+      err.message += `. ${forbidden()}`;
+    throw err;
+  }
 }
 
 /** Drops the cached program client (tests switch configuration between cases). */

@@ -24,6 +24,7 @@ import type { Kind } from "../core/define";
 import { CLAIMANT } from "../core/identity";
 import { forEngine, type Props, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
+import { asLookup } from "../core/programClient";
 import { stopWithParent } from "../core/watchdog";
 import { KINDS } from "../registry";
 import { importIdOf, LOOKUPS, PACKAGE, parseImportId, resourceProvider, token, tokenName } from "./registry";
@@ -244,7 +245,7 @@ export class WpEngineProvider {
     const lookup = LOOKUPS[tokenName(String(req.getTok()))];
     if (!lookup) throw new Error(`wpengine: unknown function ${req.getTok()}`);
     const args = propsOf(req.getArgs());
-    const result = await this.as(async () => lookup(args, { client: await getClient() }));
+    const result = await this.as(() => asLookup((client) => lookup(args, { client })));
     return new provproto.InvokeResponse().setReturn(toStruct(result));
   }
 
@@ -326,7 +327,7 @@ export class WpEngineProvider {
   }
 
   private async update(req: Msg): Promise<Msg> {
-    const { provider, def, secretKeys } = this.resource(req);
+    const { kind, provider, def, secretKeys } = this.resource(req);
     const olds = propsOf(req.getOlds(), secretKeys);
     const news = propsOf(req.getNews(), secretKeys);
     if (req.getPreview()) {
@@ -337,19 +338,37 @@ export class WpEngineProvider {
       return new provproto.UpdateResponse().setProperties(toStruct({ ...kept, ...news }, secretKeys));
     }
     const wanted = withTimeout(def, news, req);
-    const { outs } = await this.as(async () => provider.update!(req.getId(), olds, wanted), news);
+    const { outs } = await this.as(
+      async () => provider.update!(objectId(kind, req.getId()), olds, wanted),
+      news,
+    );
     return new provproto.UpdateResponse().setProperties(toStruct(keepTimeout(def, outs, news), secretKeys));
   }
 
   private async delete(req: Msg): Promise<Msg> {
-    const { provider, def } = this.resource(req);
+    const { kind, provider, def } = this.resource(req);
     const props = propsOf(req.getProperties());
-    await this.as(async () => provider.delete!(req.getId(), withTimeout(def, props, req)), props);
+    await this.as(
+      async () => provider.delete!(objectId(kind, req.getId()), withTimeout(def, props, req)),
+      props,
+    );
     return new emptyproto.Empty();
   }
 }
 
 type Definition = Kind["provider"]["definition"];
+
+/**
+ * The object's own id in `id`: `pulumi do` passes the import id it was given (`{installId}/{id}`) to update
+ * and delete as well as to read. A resource's own id never has that shape (no kind's id holds a `/`).
+ */
+function objectId(kind: string, id: string): string {
+  try {
+    return parseImportId(kind, id).id;
+  } catch {
+    return id;
+  }
+}
 
 /**
  * The settings and write-only inputs, which the service never reports: a read takes them from the program's

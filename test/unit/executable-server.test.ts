@@ -90,8 +90,28 @@ describe("the gRPC service", () => {
     const wrong = await configured(b, "alice", "pw-a");
     expect((await invoke(alice)).getReturn().toJavaScript().name).toBe("acmeprod");
     expect((await invoke(bob)).getReturn().toJavaScript().name).toBe("acmeprod");
+    // As the resources say it: the API user refused, where to set the credentials (not a bare 401 of the call).
     await expect(invoke(wrong)).rejects.toMatchObject({
-      message: expect.stringMatching(/401|credential|unauthori/i),
+      message: expect.stringContaining(
+        "wpengine: the API refused the credentials of API user alice (401 Unauthorized on GET /user). Check wpengine:username",
+      ),
+    });
+  });
+
+  it("a function the API user may not call says which API user it ran as and what to do (403)", async () => {
+    const partial = await configured(a, SEED.users.partial.username, SEED.users.partial.password);
+    const denied = SEED.installs.acmestg.id;
+    await expect(
+      partial(
+        "invoke",
+        new provproto.InvokeRequest()
+          .setTok("wpengine:index:getInstall")
+          .setArgs(Struct.fromJavaScript({ installId: denied })),
+      ),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining(
+        "The call ran as the default credentials (API user partial), which has no access to it",
+      ),
     });
   });
 
@@ -286,6 +306,48 @@ describe("creates through the executable provider", () => {
     expect(made.map((m: Msg) => m.getProperties().toJavaScript())).toMatchObject(
       names.map((name, i) => ({ name, domainId: ids[i] })),
     );
+  });
+});
+
+describe("pulumi do read, patch and delete by import id", () => {
+  it("updates and deletes the object an import id names (pulumi do passes the id it was given)", async () => {
+    const call = await configured(a, "alice", "pw-a");
+    const install = SEED.installs.acmedev.id;
+    const inputs = {
+      installId: install,
+      name: "patched.exec-do.example",
+      primary: false,
+      secureAllUrls: false,
+    };
+    const made = await call(
+      "create",
+      new provproto.CreateRequest().setUrn(urn("Domain", "p")).setProperties(Struct.fromJavaScript(inputs)),
+    );
+    const importId = `${install}/${made.getId()}`;
+    await call(
+      "update",
+      new provproto.UpdateRequest()
+        .setUrn(urn("Domain", "p"))
+        .setId(importId)
+        .setOlds(made.getProperties())
+        .setNews(Struct.fromJavaScript({ ...inputs, secureAllUrls: true })),
+    );
+    const auth = { authorization: `Basic ${Buffer.from("alice:pw-a").toString("base64")}` };
+    const live = async (): Promise<{ id: string; secure_all_urls: boolean }[]> => {
+      const res = await fetch(`${a.apiUrl}/installs/${install}/domains?limit=100`, { headers: auth });
+      return ((await res.json()) as { results: { id: string; secure_all_urls: boolean }[] }).results;
+    };
+    expect((await live()).find((d) => d.id === made.getId())).toMatchObject({
+      secure_all_urls: true,
+    });
+    await call(
+      "delete",
+      new provproto.DeleteRequest()
+        .setUrn(urn("Domain", "p"))
+        .setId(importId)
+        .setProperties(made.getProperties()),
+    );
+    expect((await live()).map((d) => d.id)).not.toContain(made.getId());
   });
 });
 
