@@ -65,9 +65,9 @@ const inputs = z
     }),
     adopt: COMMON_INPUTS.adopt.meta({
       description:
-        "Take over an install whose list already holds other exclusions, replacing them with these. Without it, " +
-        "create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is " +
-        "always taken over).",
+        "Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), " +
+        "replacing them with these unless they already are. Without it, create refuses such an install, naming " +
+        "what it holds (an empty list is always taken over).",
     }),
   })
   .strict();

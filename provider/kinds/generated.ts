@@ -243,7 +243,7 @@ export interface CacheExclusionsArgs {
   installId: CacheExclusionsIn["installId"];
   /** The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them. */
   exclusions: CacheExclusionsIn["exclusions"];
-  /** Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over). */
+  /** Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over). */
   adopt?: CacheExclusionsIn["adopt"];
   /** The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials. */
   profile?: CacheExclusionsIn["profile"];
@@ -255,7 +255,7 @@ export interface CacheExclusionsProperties {
   readonly installId: CacheExclusionsOut["installId"];
   /** The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them. */
   readonly exclusions: CacheExclusionsOut["exclusions"];
-  /** Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over). */
+  /** Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over). */
   readonly adopt: CacheExclusionsOut["adopt"];
   /** The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials. */
   readonly profile: CacheExclusionsOut["profile"];

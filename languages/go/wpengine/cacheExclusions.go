@@ -24,7 +24,7 @@ import (
 type CacheExclusions struct {
 	pulumi.CustomResourceState
 
-	// Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+	// Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions CacheExclusionsExclusionsArrayOutput `pulumi:"exclusions"`
@@ -86,7 +86,7 @@ func CacheExclusionsExists(ctx *pulumi.Context,
 }
 
 type cacheExclusionsArgs struct {
-	// Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+	// Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).
 	Adopt *bool `pulumi:"adopt"`
 	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions []CacheExclusionsExclusions `pulumi:"exclusions"`
@@ -98,7 +98,7 @@ type cacheExclusionsArgs struct {
 
 // The set of arguments for constructing a CacheExclusions resource.
 type CacheExclusionsArgs struct {
-	// Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+	// Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).
 	Adopt pulumi.BoolPtrInput
 	// The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
 	Exclusions CacheExclusionsExclusionsArrayInput
@@ -195,7 +195,7 @@ func (o CacheExclusionsOutput) ToCacheExclusionsOutputWithContext(ctx context.Co
 	return o
 }
 
-// Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+// Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).
 func (o CacheExclusionsOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CacheExclusions) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }

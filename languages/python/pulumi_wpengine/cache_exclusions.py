@@ -31,7 +31,7 @@ class CacheExclusionsArgs:
 
         :param pulumi.Input[Sequence[pulumi.Input['CacheExclusionsExclusionsArgs']]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
         :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns (also the resource id).
-        :param pulumi.Input[_builtins.bool] adopt: Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         pulumi.set(__self__, "exclusions", exclusions)
@@ -69,7 +69,7 @@ class CacheExclusionsArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+        Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).
         """
         return pulumi.get(self, "adopt")
 
@@ -114,7 +114,7 @@ class CacheExclusions(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+        :param pulumi.Input[_builtins.bool] adopt: Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).
         :param pulumi.Input[Sequence[pulumi.Input[Union['CacheExclusionsExclusionsArgs', 'CacheExclusionsExclusionsArgsDict', 'outputs.CacheExclusionsExclusions']]]] exclusions: The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.
         :param pulumi.Input[_builtins.str] install_id: The install whose exclusions this resource owns (also the resource id).
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -210,7 +210,7 @@ class CacheExclusions(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Take over an install whose list already holds other exclusions, replacing them with these. Without it, create refuses such an install, naming what it holds (an empty list, or exactly these exclusions, is always taken over).
+        Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).
         """
         return pulumi.get(self, "adopt")
 
