@@ -134,18 +134,21 @@ function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
 }
 
 /**
- * A failure on its top-level input, its path leading the reason (the engine shows top-level values only):
- * the field the reason starts with (`value`, `recipients[].email`) becomes the path, said once.
+ * A failure as the engine is given it: with no property, since the engine prints a named property's value
+ * beside the reason (a Go rendering of a whole list, or a private key pasted into the wrong input); its path
+ * leads the reason instead: the field the reason starts with (`value`, `recipients[].email`) becomes the
+ * path, said once.
  */
 export function forEngine(f: CheckFailure): CheckFailure {
-  const top = /^[^.[]+/.exec(f.property)?.[0] ?? f.property;
-  if (top === f.property) return f;
+  if (!f.property) return f;
   const generic = f.property.replace(/\[\d+\]/g, "[]");
   const lead = [generic, generic.replace(/^.*\./, "")].find(
     (l) => f.reason.startsWith(l) && /^($|[ '])/.test(f.reason.slice(l.length)),
   );
-  const reason = lead ? f.property + f.reason.slice(lead.length) : `${f.property}: ${f.reason}`;
-  return { property: top, reason };
+  return {
+    property: "",
+    reason: lead ? f.property + f.reason.slice(lead.length) : `${f.property}: ${f.reason}`,
+  };
 }
 
 /** zod's own default messages ("Too small: expected number to be >0") in the form of the rest. */

@@ -278,24 +278,6 @@ export function diffOf<I extends Props, O extends Props, R>(
   };
 }
 
-/** The armour of a private key (PEM or OpenSSH). */
-const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
-
-/**
- * The failures on an input that is not secret but holds a private key (one pasted into the wrong input),
- * without their property: the engine prints a failing property's value (unless secret) beside the reason,
- * and a key must reach no log.
- */
-function withoutKeys(checked: Checked, given: Props, secrets: readonly string[] = []): Checked {
-  const holdsKey = ({ property }: CheckFailure) => {
-    const input = property.split(/[.[]/)[0]!;
-    return !secrets.includes(input) && PRIVATE_KEY.test(JSON.stringify(given[input] ?? null));
-  };
-  if (!checked.failures?.some(holdsKey)) return checked;
-  const failures = checked.failures.map((f) => (holdsKey(f) ? { property: "", reason: f.reason } : f));
-  return { ...checked, failures };
-}
-
 /** Builds the provider object of a resource from its definition. */
 export function defineProvider<I extends Props, O extends Props, R extends Props = Partial<O>>(
   def: ResourceDefinition<I, O, R>,
@@ -331,7 +313,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
       if (taken) failures.push(taken);
       const checked = failures.length ? { inputs, failures } : { inputs };
-      return withoutKeys(def.check ? await def.check(checked, olds) : checked, given, def.secrets);
+      return def.check ? await def.check(checked, olds) : checked;
     },
 
     async diff(id: string, olds: Props, news: Props) {

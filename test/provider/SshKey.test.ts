@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { forEngine } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/SshKey";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -91,8 +92,8 @@ describe("SshKey check", () => {
     // The engine prints a failing property's value beside the reason: the key would reach the CI log.
     const publicKey =
       "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----";
-    const { failures } = await provider.check!({}, { publicKey });
-    expect(failures).toEqual([
+    const { failures = [] } = await provider.check!({}, { publicKey });
+    expect(failures.map(forEngine)).toEqual([
       {
         property: "",
         reason: "publicKey is a private key: give the public key line (the .pub file), never the private key",

@@ -439,12 +439,16 @@ describe("thin provider", () => {
 });
 
 describe("check failures as the engine prints them", () => {
-  it("reports a nested field on its top-level input, the path leading the reason", () => {
+  it("names no property (the engine would print its value beside the reason), the path leading the reason", () => {
     expect(forEngine({ property: "exclusions[0].type", reason: "bad" })).toEqual({
-      property: "exclusions",
+      property: "",
       reason: "exclusions[0].type: bad",
     });
-    expect(forEngine({ property: "name", reason: "bad" })).toEqual({ property: "name", reason: "bad" });
+    expect(forEngine({ property: "name", reason: "name must be a domain" })).toEqual({
+      property: "",
+      reason: "name must be a domain",
+    });
+    expect(forEngine({ property: "name", reason: "bad" })).toEqual({ property: "", reason: "name: bad" });
   });
 
   it("says the field once: the name a reason starts with becomes the path", () => {
@@ -540,7 +544,7 @@ describe("check failures as the engine prints them", () => {
       { property: "exclusions[0].extra", reason: "extra is not a field of exclusions[0]" },
     ]);
     expect(nested.map(forEngine)[1]).toEqual({
-      property: "exclusions",
+      property: "",
       reason: "exclusions[0].extra is not a field of exclusions[0]",
     });
   });
