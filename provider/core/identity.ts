@@ -82,8 +82,7 @@ export function own<I>(
 ): Error | undefined {
   const claimant = inputs[CLAIMANT];
   if (typeof claimant !== "string" || claimant === "") return undefined;
-  const parent = keyOf(identity.fields.slice(0, -1), inputs, normalize);
-  const slot = parent ? `${kind} ${id} in ${parent}` : `${kind} ${id}`;
+  const slot = slotOf(kind, identity, id, inputs, normalize);
   const first = owners.get(slot);
   if (first === undefined || first === claimant) {
     owners.set(slot, claimant);
@@ -94,6 +93,28 @@ export function own<I>(
       "already holds in this stack: two resources would own one object, so it is not recorded for this one. " +
       "Declare it once.",
   );
+}
+
+/** The key of object `id` among the owners: its id within its parent (an id is unique there). */
+function slotOf<I>(kind: string, identity: Identity<I>, id: string, inputs: Props, normalize?: Normalize) {
+  const parent = keyOf(identity.fields.slice(0, -1), inputs, normalize);
+  return parent ? `${kind} ${id} in ${parent}` : `${kind} ${id}`;
+}
+
+/**
+ * The other resource that took over object `id` in this deployment (created or adopted it), in words; none
+ * when no other did. A delete of the object by its previous resource (replaced, or gone from a regenerated
+ * program) would destroy what the stack still declares.
+ */
+export function holderOf<I>(
+  kind: string,
+  identity: Identity<I>,
+  id: string,
+  props: Props,
+  normalize?: Normalize,
+): string | undefined {
+  const holder = owners.get(slotOf(kind, identity, id, props, normalize));
+  return holder === undefined || holder === props[CLAIMANT] ? undefined : describeClaimant(kind, holder);
 }
 
 /** Forgets every claim (tests start each case afresh, as a new plugin process would). */

@@ -17,7 +17,7 @@ import {
 import { getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { explainError, noteSends, nothingDone } from "./errors";
-import { CLAIMANT, claim, type Identity, nameOf, own } from "./identity";
+import { CLAIMANT, claim, holderOf, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
 import { identityFields, journalCreate, journalDeleted } from "./journal";
 import type { Normalize } from "./wire";
@@ -411,6 +411,15 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
               `To delete it, ${UNPROTECT.charAt(0).toLowerCase()}${UNPROTECT.slice(1)}, then destroy or remove it.`,
           ),
         );
+      const holder = def.identity && holderOf(def.kind, def.identity, id, props, def.normalize);
+      if (holder) {
+        say(
+          def.kind,
+          nameOf(def.identity, props) || id,
+          `not deleted on the service: ${holder} took it over in this run and holds it now; only this resource lets it go`,
+        );
+        return;
+      }
       try {
         const said = await def.delete(id, props as O, await ctx(props));
         if (said) say(def.kind, id, said);

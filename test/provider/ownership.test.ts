@@ -94,6 +94,34 @@ describe("the dynamic front door (one plugin process for the program's resources
   });
 });
 
+describe("a resource's object another resource took over in this run", () => {
+  it("is not deleted by its previous resource (a replacement, or a name a regenerated program moved)", async () => {
+    // Made in an earlier run by "shop" (this process never saw that create).
+    const old = await checkOk(domain, { installId: INSTALL, name: "moved.example.com", [CLAIMANT]: "shop" });
+    const made = await domain.create(old);
+    forgetClaims();
+    // This run: the program now names that domain "shop-acmestg", which adopts it...
+    const taken = await checkOk(domain, {
+      installId: INSTALL,
+      name: "moved.example.com",
+      adopt: true,
+      [CLAIMANT]: "shop-acmestg",
+    });
+    expect((await domain.create(taken)).id).toBe(made.id);
+    // ... and "shop", replaced onto another install, deletes its original: the service keeps the domain.
+    fixture.sim.clearRequests();
+    const { lines } = await said(() => domain.delete!(made.id, { ...made.outs, [CLAIMANT]: "shop" }));
+    expect(writes()).toEqual([]);
+    expect(lines).toContain(
+      'wpengine:Domain moved.example.com: not deleted on the service: wpengine:Domain "shop-acmestg" took it over in this run and holds it now; only this resource lets it go',
+    );
+    expect((await fixture.client().domains.get(INSTALL, made.id)).name).toBe("moved.example.com");
+    // Its own holder still deletes it.
+    await domain.delete!(made.id, { ...made.outs, [CLAIMANT]: "shop-acmestg" });
+    expect(writes().map((r) => r.method)).toEqual(["DELETE"]);
+  });
+});
+
 describe("what an id names", () => {
   it("an id is one object within its identity's parent: one person in two accounts is two objects, each held once", () => {
     const identity = accountUserKind.identity!;
