@@ -14,7 +14,7 @@ Serves both WP Engine APIs on this machine from the seeded world (docs/simulator
 
   --port N             TCP port (default 8787; 0 takes a free one)
   --host H             interface to listen on (default 127.0.0.1)
-  --state FILE         keep the world in FILE, reloaded on the next start (default: in memory)
+  --state FILE         keep the world in FILE, shared live with every process on it (default: in memory)
   --latency MS         every API request waits MS milliseconds before it is served (default 0)
   --faults RULES       injected failures from the start: a JSON file, or the JSON itself, of fault
                        rules as PUT /__sim/faults takes them ({"rules": [...]} or [...])
@@ -113,6 +113,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<Runn
     port,
     host: values.host,
     stateFile: values.state,
+    // Live with every other process on the file (the embedded simulators of providers and programs).
+    shared: values.state !== undefined,
     username: values.username,
     password: values.password,
     pace,

@@ -231,6 +231,26 @@ describe("the CLI (dist/simulator/cli.js)", () => {
     }
   });
 
+  it("shares a --state file live with the embedded simulators of other processes", async () => {
+    const file = join(dir, "served-shared.json");
+    const served = await startCli(["--port", "0", "--state", file]);
+    const embedded = await startSimulator({ stateFile: file, quiet: true, shared: true });
+    try {
+      const made = await call(embedded, "POST", domains, { name: "embedded.acme.example" });
+      expect(made.status).toBe(201);
+      // The served one answers from the world as the embedded one left it, and refuses the same name again.
+      expect((await call(asSim(served.url), "GET", `${domains}/${made.body.id}`)).status).toBe(200);
+      expect((await call(asSim(served.url), "POST", domains, { name: "embedded.acme.example" })).status).toBe(
+        400,
+      );
+      const theirs = await call(asSim(served.url), "POST", domains, { name: "served.acme.example" });
+      expect((await call(embedded, "GET", `${domains}/${theirs.body.id}`)).status).toBe(200);
+    } finally {
+      served.child.kill("SIGTERM");
+      await embedded.stop();
+    }
+  });
+
   it("keeps every acknowledged write through a kill -9 in the middle of a stream of writes", async () => {
     const file = join(dir, "stream.json");
     const first = await startCli(["--port", "0", "--state", file]);
