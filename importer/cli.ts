@@ -25,7 +25,8 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
   --project NAME       the Pulumi project name (default: the name of DIR)
   --package-spec SPEC  how the project installs pulumi-wpengine (an npm spec: ^0.2.0, a tarball,
                        a git URL, a path; default: the way this command was installed)
-  --force              replace DIR when it is not empty
+  --force              regenerate into DIR when it is not empty: the files import writes are replaced,
+                       everything else (Pulumi.<stack>.yaml, .wpengine/, node_modules, yours) stays
 
 Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WPE_API_URL,
 WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.

@@ -124,11 +124,14 @@ export function checkOut(out: string, force: boolean): void {
   if (!fs.statSync(out).isDirectory()) throw new UsageError(`--out ${out} exists and is not a directory`);
   if (fs.readdirSync(out).length && !force)
     throw new UsageError(
-      `--out ${out} exists and is not empty; choose another directory or pass --force to replace it`,
+      `--out ${out} exists and is not empty; choose another directory or pass --force to regenerate the project in it`,
     );
 }
 
-/** Writes `files` into `out` all at once: a temporary sibling, then a rename. */
+/**
+ * Writes `files` into `out` all at once: a temporary sibling, then a rename. What an existing `out` holds
+ * besides them (the stacks' config, recover's journal, node_modules, your own files) is kept.
+ */
 export function writeAtomically(out: string, files: Record<string, string>): void {
   const abs = path.resolve(out);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -142,6 +145,8 @@ export function writeAtomically(out: string, files: Record<string, string>): voi
       const old = `${tmp}.old`;
       fs.renameSync(abs, old);
       fs.renameSync(tmp, abs);
+      for (const name of fs.readdirSync(old))
+        if (!fs.existsSync(path.join(abs, name))) fs.renameSync(path.join(old, name), path.join(abs, name));
       fs.rmSync(old, { recursive: true, force: true });
     } else fs.renameSync(tmp, abs);
   } catch (err) {

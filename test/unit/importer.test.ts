@@ -410,8 +410,15 @@ describe("pulumi-wpengine import against the simulator", () => {
     }
     expect(fs.readdirSync(full)).toEqual(["keep.txt"]);
     expect(fs.readdirSync(tmp).filter((f) => f.includes(".import-"))).toEqual([]);
+    // A regeneration replaces what import writes and keeps the rest: the stack's config, recover's journal.
+    fs.writeFileSync(path.join(full, "Pulumi.dev.yaml"), "config:\n  wpengine:simulator: true\n");
+    fs.mkdirSync(path.join(full, ".wpengine"));
+    fs.writeFileSync(path.join(full, "index.ts"), "// stale\n");
     await importAccount({ out: full, env: env(), force: true });
-    expect(fs.readdirSync(full)).not.toContain("keep.txt");
+    expect(fs.readFileSync(path.join(full, "keep.txt"), "utf8")).toBe("mine");
+    expect(fs.readFileSync(path.join(full, "Pulumi.dev.yaml"), "utf8")).toContain("wpengine:simulator");
+    expect(fs.existsSync(path.join(full, ".wpengine"))).toBe(true);
+    expect(fs.readFileSync(path.join(full, "index.ts"), "utf8")).not.toContain("stale");
   });
 
   it("an imported site or install records deletionProtection on, so a destroy still refuses", async () => {
