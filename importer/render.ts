@@ -333,7 +333,7 @@ function readme(model: Model, opts: RenderOptions): string {
       : []),
     yaml
       ? "`pulumi import --file` reads each object by its import id (the comment above each resource in `Pulumi.yaml`) and records it in the stack; nothing is written to the service. `WPE_ADOPT_EXISTING=true pulumi up` takes the objects in as well."
-      : "`WPE_ADOPT_EXISTING=true` is needed once: without it, each create refuses an object that already exists (`already exists ... set adopt: true`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no `adopt` flags left in it.",
+      : "`WPE_ADOPT_EXISTING=true` is needed once: without it, each create refuses an object that already exists (`already exists ... set adopt: true`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no `adopt` flags left in it. With hundreds of resources, `PULUMI_SKIP_CHECKPOINTS=true` on that `up` makes it several times faster (the state is written once, at the end); if that run is killed, run it again: it takes every object back.",
     "",
     "Sites and installs keep `deletionProtection: true`: removing them from the program, or `pulumi destroy`, refuses to delete the website.",
     "",
