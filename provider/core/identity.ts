@@ -113,8 +113,10 @@ export function holderOf<I>(
   props: Props,
   normalize?: Normalize,
 ): string | undefined {
+  const claimant = props[CLAIMANT];
+  if (typeof claimant !== "string" || claimant === "") return undefined;
   const holder = owners.get(slotOf(kind, identity, id, props, normalize));
-  return holder === undefined || holder === props[CLAIMANT] ? undefined : describeClaimant(kind, holder);
+  return holder === undefined || holder === claimant ? undefined : describeClaimant(kind, holder);
 }
 
 /** Forgets every claim (tests start each case afresh, as a new plugin process would). */

@@ -8,7 +8,6 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { isRpcSecret, specialSecretSig, specialSigKey, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import { SDK_VERSION } from "../../sdk/core/config";
-import { getClient, proveCredentials } from "../core/client";
 import {
   CONFIG_KEYS,
   type ConfigName,
@@ -192,10 +191,10 @@ export class WpEngineProvider {
         `wpengine: ${token(kind)} list: ${issue.path.join(".") || "(query)"}: ${issue.message} (the list inputs are ${Object.keys(listing.inputs.shape).join(", ")})`,
       );
     }
-    const items = await this.as(async () => {
-      await proveCredentials(); // wrong credentials say so, naming the profile
-      return listing.items(parsed.data as Record<string, string>, await getClient());
-    });
+    // As a lookup: wrong credentials say so, naming the profile; a 403 names the API user.
+    const items = await this.as(() =>
+      asLookup((client) => listing.items(parsed.data as Record<string, string>, client)),
+    );
     const offset = Number(req.getContinuationToken() || 0);
     const limit = Number(req.getLimit() || 0);
     const size = Number(req.getPageSize() || 0);
@@ -348,10 +347,9 @@ export class WpEngineProvider {
   private async delete(req: Msg): Promise<Msg> {
     const { kind, provider, def } = this.resource(req);
     const props = propsOf(req.getProperties());
-    await this.as(
-      async () => provider.delete!(objectId(kind, req.getId()), withTimeout(def, props, req)),
-      props,
-    );
+    // The claimant, as at create: the URN (a resource that took the object over in this run keeps it).
+    const claimed = { ...withTimeout(def, props, req), [CLAIMANT]: req.getUrn() };
+    await this.as(async () => provider.delete!(objectId(kind, req.getId()), claimed), props);
     return new emptyproto.Empty();
   }
 }

@@ -381,6 +381,16 @@ describe("List (pulumi do ... list)", () => {
   }
   const ACME = SEED.installs.acmeprod.id;
 
+  it("names the API user a 403 ran as, as the resources and functions do", async () => {
+    const provider = new WpEngineProvider("0.0.0");
+    const { username, password } = SEED.users.partial;
+    const args = { username, password, apiUrl: a.apiUrl, appHostingUrl: a.appHostingUrl };
+    await rpc(provider)("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(args)));
+    await expect(list(provider, "Domain", { installId: SEED.installs.acmestg.id })).rejects.toMatchObject({
+      message: expect.stringContaining("The call ran as the default credentials (API user partial)"),
+    });
+  });
+
   it("answers every domain of the install as import ids read takes, or pages with a continuation token", async () => {
     const provider = new WpEngineProvider("0.0.0");
     const args = { username: "alice", password: "pw-a", apiUrl: a.apiUrl, appHostingUrl: a.appHostingUrl };
