@@ -72,6 +72,15 @@ export function claim<I>(
   };
 }
 
+/** The claimant of `props`, the key of object `id` among the owners (its id within its parent), its holder. */
+function holding<I>(kind: string, identity: Identity<I>, id: string, props: Props, normalize?: Normalize) {
+  const claimant = props[CLAIMANT];
+  if (typeof claimant !== "string" || claimant === "") return undefined;
+  const parent = keyOf(identity.fields.slice(0, -1), props, normalize);
+  const slot = parent ? `${kind} ${id} in ${parent}` : `${kind} ${id}`;
+  return { claimant, slot, holder: owners.get(slot) };
+}
+
 /** Records that the claimant holds object `id`; an Error when another resource already holds it. */
 export function own<I>(
   kind: string,
@@ -80,25 +89,17 @@ export function own<I>(
   inputs: Props,
   normalize?: Normalize,
 ): Error | undefined {
-  const claimant = inputs[CLAIMANT];
-  if (typeof claimant !== "string" || claimant === "") return undefined;
-  const slot = slotOf(kind, identity, id, inputs, normalize);
-  const first = owners.get(slot);
-  if (first === undefined || first === claimant) {
-    owners.set(slot, claimant);
+  const h = holding(kind, identity, id, inputs, normalize);
+  if (!h) return undefined;
+  if (h.holder === undefined || h.holder === h.claimant) {
+    owners.set(h.slot, h.claimant);
     return undefined;
   }
   return new Error(
-    `${describeClaimant(kind, claimant)} would take over ${kind} ${id}, which ${describeClaimant(kind, first)} ` +
+    `${describeClaimant(kind, h.claimant)} would take over ${kind} ${id}, which ${describeClaimant(kind, h.holder)} ` +
       "already holds in this stack: two resources would own one object, so it is not recorded for this one. " +
       "Declare it once.",
   );
-}
-
-/** The key of object `id` among the owners: its id within its parent (an id is unique there). */
-function slotOf<I>(kind: string, identity: Identity<I>, id: string, inputs: Props, normalize?: Normalize) {
-  const parent = keyOf(identity.fields.slice(0, -1), inputs, normalize);
-  return parent ? `${kind} ${id} in ${parent}` : `${kind} ${id}`;
 }
 
 /**
@@ -113,10 +114,8 @@ export function holderOf<I>(
   props: Props,
   normalize?: Normalize,
 ): string | undefined {
-  const claimant = props[CLAIMANT];
-  if (typeof claimant !== "string" || claimant === "") return undefined;
-  const holder = owners.get(slotOf(kind, identity, id, props, normalize));
-  return holder === undefined || holder === claimant ? undefined : describeClaimant(kind, holder);
+  const h = holding(kind, identity, id, props, normalize);
+  return h?.holder === undefined || h.holder === h.claimant ? undefined : describeClaimant(kind, h.holder);
 }
 
 /** Forgets every claim (tests start each case afresh, as a new plugin process would). */
