@@ -98,8 +98,9 @@ function functionSpecs(types: Types): Json {
 /** The schema of one resource kind, from its definition. */
 function resourceSpec(kind: Kind, types: Types): Json {
   const secret = (key: string): Json => (kind.secrets?.includes(key) ? { secret: true } : {});
+  // No input declares its `default` (check applies it): `pulumi do ... patch` fills every declared default
+  // into the object it patches, so a patch of one input would reset the others (a domain's `primary`).
   const inputs = propertiesOf(json(kind.inputs, "input"), kind.kind, types, (key, prop) => ({
-    ...(PRIMITIVES.includes(String(prop.type)) && prop.default != null ? { default: prop.default } : {}),
     ...secret(key),
     ...(prop["replaces"] ? { replaceOnChanges: true } : {}),
   }));

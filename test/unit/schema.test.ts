@@ -82,6 +82,22 @@ describe("the executable provider's schema against 0.1.0's", () => {
     expect(cert?.inputProperties["privateKey"]?.secret).toBe(true);
   });
 
+  it("declares no input's default: pulumi do patch fills each declared default in, resetting what it was not given", () => {
+    const resources = NEW["resources"] as Record<string, { inputProperties: Record<string, Json> }>;
+    const declared = Object.entries(resources).flatMap(([token, res]) =>
+      Object.entries(res.inputProperties)
+        .filter(([, prop]) => "default" in prop)
+        .map(([key]) => `${token}.${key}`),
+    );
+    expect(declared).toEqual([]);
+    // The provider's check still applies them: a domain given no primary is not primary.
+    expect(
+      KINDS["Domain"]!.inputs.parse({ installId: "1e000000-0000-4000-8000-000000000001", name: "a.example" }),
+    ).toMatchObject({
+      primary: false,
+    });
+  });
+
   it("declares listInputs for every importable kind, and a profile input on every resource", () => {
     const resources = NEW["resources"] as Record<string, { listInputs?: Json; inputProperties: Json }>;
     const importable = Object.values(KINDS).filter((k) => typeof k.importId === "string");

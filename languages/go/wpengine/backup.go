@@ -66,12 +66,6 @@ func NewBackup(ctx *pulumi.Context,
 	if args.NotificationEmails == nil {
 		return nil, errors.New("invalid value for required argument 'NotificationEmails'")
 	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(3600)
-	}
-	if args.Wait == nil {
-		args.Wait = pulumi.BoolPtr(true)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Backup
 	err := ctx.RegisterResource("wpengine:index:Backup", name, args, &resource, opts...)

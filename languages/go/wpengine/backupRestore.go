@@ -66,18 +66,6 @@ func NewBackupRestore(ctx *pulumi.Context,
 	if args.NotificationEmails == nil {
 		return nil, errors.New("invalid value for required argument 'NotificationEmails'")
 	}
-	if args.CreateCheckpoint == nil {
-		args.CreateCheckpoint = pulumi.BoolPtr(true)
-	}
-	if args.RestoreDatabase == nil {
-		args.RestoreDatabase = pulumi.BoolPtr(true)
-	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(3600)
-	}
-	if args.Wait == nil {
-		args.Wait = pulumi.BoolPtr(true)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource BackupRestore
 	err := ctx.RegisterResource("wpengine:index:BackupRestore", name, args, &resource, opts...)

@@ -53,9 +53,6 @@ func NewCachePurge(ctx *pulumi.Context,
 	if args.Type == nil {
 		return nil, errors.New("invalid value for required argument 'Type'")
 	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(300)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource CachePurge
 	err := ctx.RegisterResource("wpengine:index:CachePurge", name, args, &resource, opts...)

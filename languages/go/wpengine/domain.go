@@ -73,12 +73,6 @@ func NewDomain(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
-	if args.Primary == nil {
-		args.Primary = pulumi.BoolPtr(false)
-	}
-	if args.SecureAllUrls == nil {
-		args.SecureAllUrls = pulumi.BoolPtr(false)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Domain
 	err := ctx.RegisterResource("wpengine:index:Domain", name, args, &resource, opts...)

@@ -69,15 +69,6 @@ func NewDomainMappingVerification(ctx *pulumi.Context,
 	if args.EnvironmentId == nil {
 		return nil, errors.New("invalid value for required argument 'EnvironmentId'")
 	}
-	if args.RetryIntervalSeconds == nil {
-		args.RetryIntervalSeconds = pulumi.IntPtr(10)
-	}
-	if args.Revalidate == nil {
-		args.Revalidate = pulumi.BoolPtr(false)
-	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(600)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource DomainMappingVerification
 	err := ctx.RegisterResource("wpengine:index:DomainMappingVerification", name, args, &resource, opts...)

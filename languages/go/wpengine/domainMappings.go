@@ -63,9 +63,6 @@ func NewDomainMappings(ctx *pulumi.Context,
 	if args.Mappings == nil {
 		return nil, errors.New("invalid value for required argument 'Mappings'")
 	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(600)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource DomainMappings
 	err := ctx.RegisterResource("wpengine:index:DomainMappings", name, args, &resource, opts...)

@@ -55,12 +55,6 @@ func NewDomainVerification(ctx *pulumi.Context,
 	if args.InstallId == nil {
 		return nil, errors.New("invalid value for required argument 'InstallId'")
 	}
-	if args.RetryIntervalSeconds == nil {
-		args.RetryIntervalSeconds = pulumi.IntPtr(10)
-	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(600)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource DomainVerification
 	err := ctx.RegisterResource("wpengine:index:DomainVerification", name, args, &resource, opts...)

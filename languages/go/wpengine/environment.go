@@ -72,12 +72,6 @@ func NewEnvironment(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
-	if args.RootDirectory == nil {
-		args.RootDirectory = pulumi.StringPtr("")
-	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(600)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Environment
 	err := ctx.RegisterResource("wpengine:index:Environment", name, args, &resource, opts...)

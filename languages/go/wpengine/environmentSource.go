@@ -63,9 +63,6 @@ func NewEnvironmentSource(ctx *pulumi.Context,
 	if args.Path == nil {
 		return nil, errors.New("invalid value for required argument 'Path'")
 	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(900)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource EnvironmentSource
 	err := ctx.RegisterResource("wpengine:index:EnvironmentSource", name, args, &resource, opts...)

@@ -77,12 +77,6 @@ func NewInstall(ctx *pulumi.Context,
 	if args.SiteId == nil {
 		return nil, errors.New("invalid value for required argument 'SiteId'")
 	}
-	if args.DeletionProtection == nil {
-		args.DeletionProtection = pulumi.BoolPtr(true)
-	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(1800)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Install
 	err := ctx.RegisterResource("wpengine:index:Install", name, args, &resource, opts...)

@@ -61,12 +61,6 @@ func NewInstallCopy(ctx *pulumi.Context,
 	if args.SourceEnvironmentId == nil {
 		return nil, errors.New("invalid value for required argument 'SourceEnvironmentId'")
 	}
-	if args.IncludeDb == nil {
-		args.IncludeDb = pulumi.BoolPtr(true)
-	}
-	if args.IncludeFiles == nil {
-		args.IncludeFiles = pulumi.BoolPtr(true)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource InstallCopy
 	err := ctx.RegisterResource("wpengine:index:InstallCopy", name, args, &resource, opts...)

@@ -60,12 +60,6 @@ func NewOffloadSettings(ctx *pulumi.Context,
 	if args.InstallId == nil {
 		return nil, errors.New("invalid value for required argument 'InstallId'")
 	}
-	if args.Cloud == nil {
-		args.Cloud = OffloadSettingsCloud("s3")
-	}
-	if args.TimeoutSeconds == nil {
-		args.TimeoutSeconds = pulumi.IntPtr(300)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource OffloadSettings
 	err := ctx.RegisterResource("wpengine:index:OffloadSettings", name, args, &resource, opts...)

@@ -61,9 +61,6 @@ func NewSite(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
-	if args.DeletionProtection == nil {
-		args.DeletionProtection = pulumi.BoolPtr(true)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Site
 	err := ctx.RegisterResource("wpengine:index:Site", name, args, &resource, opts...)

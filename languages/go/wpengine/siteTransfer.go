@@ -67,9 +67,6 @@ func NewSiteTransfer(ctx *pulumi.Context,
 	if args.SiteId == nil {
 		return nil, errors.New("invalid value for required argument 'SiteId'")
 	}
-	if args.MaintenanceMode == nil {
-		args.MaintenanceMode = pulumi.BoolPtr(false)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource SiteTransfer
 	err := ctx.RegisterResource("wpengine:index:SiteTransfer", name, args, &resource, opts...)

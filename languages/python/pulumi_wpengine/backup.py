@@ -44,12 +44,8 @@ class BackupArgs:
             pulumi.set(__self__, "adopt", adopt)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if timeout_seconds is None:
-            timeout_seconds = 3600
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
-        if wait is None:
-            wait = True
         if wait is not None:
             pulumi.set(__self__, "wait", wait)
 
@@ -232,11 +228,7 @@ class Backup(pulumi.CustomResource):
                 raise TypeError("Missing required property 'notification_emails'")
             __props__.__dict__["notification_emails"] = notification_emails
             __props__.__dict__["profile"] = profile
-            if timeout_seconds is None:
-                timeout_seconds = 3600
             __props__.__dict__["timeout_seconds"] = timeout_seconds
-            if wait is None:
-                wait = True
             __props__.__dict__["wait"] = wait
             __props__.__dict__["backup_id"] = None
             __props__.__dict__["cms_version"] = None

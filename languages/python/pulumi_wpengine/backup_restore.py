@@ -50,26 +50,18 @@ class BackupRestoreArgs:
         pulumi.set(__self__, "notification_emails", notification_emails)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
-        if create_checkpoint is None:
-            create_checkpoint = True
         if create_checkpoint is not None:
             pulumi.set(__self__, "create_checkpoint", create_checkpoint)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if restore_database is None:
-            restore_database = True
         if restore_database is not None:
             pulumi.set(__self__, "restore_database", restore_database)
         if summary is not None:
             pulumi.set(__self__, "summary", summary)
-        if timeout_seconds is None:
-            timeout_seconds = 3600
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
         if triggers is not None:
             pulumi.set(__self__, "triggers", triggers)
-        if wait is None:
-            wait = True
         if wait is not None:
             pulumi.set(__self__, "wait", wait)
 
@@ -297,8 +289,6 @@ class BackupRestore(pulumi.CustomResource):
             if backup_id is None and not opts.urn:
                 raise TypeError("Missing required property 'backup_id'")
             __props__.__dict__["backup_id"] = backup_id
-            if create_checkpoint is None:
-                create_checkpoint = True
             __props__.__dict__["create_checkpoint"] = create_checkpoint
             if install_id is None and not opts.urn:
                 raise TypeError("Missing required property 'install_id'")
@@ -307,16 +297,10 @@ class BackupRestore(pulumi.CustomResource):
                 raise TypeError("Missing required property 'notification_emails'")
             __props__.__dict__["notification_emails"] = notification_emails
             __props__.__dict__["profile"] = profile
-            if restore_database is None:
-                restore_database = True
             __props__.__dict__["restore_database"] = restore_database
             __props__.__dict__["summary"] = summary
-            if timeout_seconds is None:
-                timeout_seconds = 3600
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["triggers"] = triggers
-            if wait is None:
-                wait = True
             __props__.__dict__["wait"] = wait
             __props__.__dict__["install_status"] = None
             __props__.__dict__["last_restored_at"] = None

@@ -42,8 +42,6 @@ class CachePurgeArgs:
             pulumi.set(__self__, "adopt", adopt)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if timeout_seconds is None:
-            timeout_seconds = 300
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
         if triggers is not None:
@@ -199,8 +197,6 @@ class CachePurge(pulumi.CustomResource):
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
             __props__.__dict__["profile"] = profile
-            if timeout_seconds is None:
-                timeout_seconds = 300
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["triggers"] = triggers
             if type is None and not opts.urn:

@@ -41,16 +41,12 @@ class DomainArgs:
         pulumi.set(__self__, "name", name)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
-        if primary is None:
-            primary = False
         if primary is not None:
             pulumi.set(__self__, "primary", primary)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
         if redirect_to is not None:
             pulumi.set(__self__, "redirect_to", redirect_to)
-        if secure_all_urls is None:
-            secure_all_urls = False
         if secure_all_urls is not None:
             pulumi.set(__self__, "secure_all_urls", secure_all_urls)
 
@@ -229,13 +225,9 @@ class Domain(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
-            if primary is None:
-                primary = False
             __props__.__dict__["primary"] = primary
             __props__.__dict__["profile"] = profile
             __props__.__dict__["redirect_to"] = redirect_to
-            if secure_all_urls is None:
-                secure_all_urls = False
             __props__.__dict__["secure_all_urls"] = secure_all_urls
             __props__.__dict__["a_records"] = None
             __props__.__dict__["cname"] = None

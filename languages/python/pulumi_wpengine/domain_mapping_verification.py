@@ -49,16 +49,10 @@ class DomainMappingVerificationArgs:
             pulumi.set(__self__, "adopt", adopt)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if retry_interval_seconds is None:
-            retry_interval_seconds = 10
         if retry_interval_seconds is not None:
             pulumi.set(__self__, "retry_interval_seconds", retry_interval_seconds)
-        if revalidate is None:
-            revalidate = False
         if revalidate is not None:
             pulumi.set(__self__, "revalidate", revalidate)
-        if timeout_seconds is None:
-            timeout_seconds = 600
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
 
@@ -266,14 +260,8 @@ class DomainMappingVerification(pulumi.CustomResource):
                 raise TypeError("Missing required property 'environment_id'")
             __props__.__dict__["environment_id"] = environment_id
             __props__.__dict__["profile"] = profile
-            if retry_interval_seconds is None:
-                retry_interval_seconds = 10
             __props__.__dict__["retry_interval_seconds"] = retry_interval_seconds
-            if revalidate is None:
-                revalidate = False
             __props__.__dict__["revalidate"] = revalidate
-            if timeout_seconds is None:
-                timeout_seconds = 600
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["resource_name"] = None
             __props__.__dict__["state"] = None

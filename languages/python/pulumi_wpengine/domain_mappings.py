@@ -47,8 +47,6 @@ class DomainMappingsArgs:
             pulumi.set(__self__, "adopt", adopt)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if timeout_seconds is None:
-            timeout_seconds = 600
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
 
@@ -234,8 +232,6 @@ class DomainMappings(pulumi.CustomResource):
                 raise TypeError("Missing required property 'mappings'")
             __props__.__dict__["mappings"] = mappings
             __props__.__dict__["profile"] = profile
-            if timeout_seconds is None:
-                timeout_seconds = 600
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["domain_mappings"] = None
             __props__.__dict__["primary_domain"] = None

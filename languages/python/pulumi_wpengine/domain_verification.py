@@ -41,12 +41,8 @@ class DomainVerificationArgs:
             pulumi.set(__self__, "adopt", adopt)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if retry_interval_seconds is None:
-            retry_interval_seconds = 10
         if retry_interval_seconds is not None:
             pulumi.set(__self__, "retry_interval_seconds", retry_interval_seconds)
-        if timeout_seconds is None:
-            timeout_seconds = 600
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
 
@@ -203,11 +199,7 @@ class DomainVerification(pulumi.CustomResource):
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
             __props__.__dict__["profile"] = profile
-            if retry_interval_seconds is None:
-                retry_interval_seconds = 10
             __props__.__dict__["retry_interval_seconds"] = retry_interval_seconds
-            if timeout_seconds is None:
-                timeout_seconds = 600
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["domain_name"] = None
             __props__.__dict__["ownership_status"] = None

@@ -50,12 +50,8 @@ class EnvironmentArgs:
             pulumi.set(__self__, "adopt", adopt)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if root_directory is None:
-            root_directory = ''
         if root_directory is not None:
             pulumi.set(__self__, "root_directory", root_directory)
-        if timeout_seconds is None:
-            timeout_seconds = 600
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
 
@@ -274,11 +270,7 @@ class Environment(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["profile"] = profile
-            if root_directory is None:
-                root_directory = ''
             __props__.__dict__["root_directory"] = root_directory
-            if timeout_seconds is None:
-                timeout_seconds = 600
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["create_time"] = None
             __props__.__dict__["reconciling"] = None

@@ -43,8 +43,6 @@ class EnvironmentSourceArgs:
         pulumi.set(__self__, "path", path)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if timeout_seconds is None:
-            timeout_seconds = 900
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
         if triggers is not None:
@@ -223,8 +221,6 @@ class EnvironmentSource(pulumi.CustomResource):
                 raise TypeError("Missing required property 'path'")
             __props__.__dict__["path"] = path
             __props__.__dict__["profile"] = profile
-            if timeout_seconds is None:
-                timeout_seconds = 900
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["triggers"] = triggers
             __props__.__dict__["build_name"] = None

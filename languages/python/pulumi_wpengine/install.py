@@ -45,14 +45,10 @@ class InstallArgs:
         pulumi.set(__self__, "site_id", site_id)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
-        if deletion_protection is None:
-            deletion_protection = True
         if deletion_protection is not None:
             pulumi.set(__self__, "deletion_protection", deletion_protection)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if timeout_seconds is None:
-            timeout_seconds = 1800
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
 
@@ -243,8 +239,6 @@ class Install(pulumi.CustomResource):
                 raise TypeError("Missing required property 'account_id'")
             __props__.__dict__["account_id"] = account_id
             __props__.__dict__["adopt"] = adopt
-            if deletion_protection is None:
-                deletion_protection = True
             __props__.__dict__["deletion_protection"] = deletion_protection
             if environment is None and not opts.urn:
                 raise TypeError("Missing required property 'environment'")
@@ -256,8 +250,6 @@ class Install(pulumi.CustomResource):
             if site_id is None and not opts.urn:
                 raise TypeError("Missing required property 'site_id'")
             __props__.__dict__["site_id"] = site_id
-            if timeout_seconds is None:
-                timeout_seconds = 1800
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["cname"] = None
             __props__.__dict__["created_at"] = None

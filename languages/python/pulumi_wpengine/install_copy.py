@@ -49,12 +49,8 @@ class InstallCopyArgs:
             pulumi.set(__self__, "adopt", adopt)
         if db_tables is not None:
             pulumi.set(__self__, "db_tables", db_tables)
-        if include_db is None:
-            include_db = True
         if include_db is not None:
             pulumi.set(__self__, "include_db", include_db)
-        if include_files is None:
-            include_files = True
         if include_files is not None:
             pulumi.set(__self__, "include_files", include_files)
         if notification_emails is not None:
@@ -276,11 +272,7 @@ class InstallCopy(pulumi.CustomResource):
             if destination_environment_id is None and not opts.urn:
                 raise TypeError("Missing required property 'destination_environment_id'")
             __props__.__dict__["destination_environment_id"] = destination_environment_id
-            if include_db is None:
-                include_db = True
             __props__.__dict__["include_db"] = include_db
-            if include_files is None:
-                include_files = True
             __props__.__dict__["include_files"] = include_files
             __props__.__dict__["notification_emails"] = notification_emails
             __props__.__dict__["profile"] = profile

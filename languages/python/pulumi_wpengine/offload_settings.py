@@ -47,16 +47,12 @@ class OffloadSettingsArgs:
         pulumi.set(__self__, "install_id", install_id)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
-        if cloud is None:
-            cloud = 's3'
         if cloud is not None:
             pulumi.set(__self__, "cloud", cloud)
         if path_settings is not None:
             pulumi.set(__self__, "path_settings", path_settings)
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if timeout_seconds is None:
-            timeout_seconds = 300
         if timeout_seconds is not None:
             pulumi.set(__self__, "timeout_seconds", timeout_seconds)
 
@@ -250,16 +246,12 @@ class OffloadSettings(pulumi.CustomResource):
             if bucket_region is None and not opts.urn:
                 raise TypeError("Missing required property 'bucket_region'")
             __props__.__dict__["bucket_region"] = bucket_region
-            if cloud is None:
-                cloud = 's3'
             __props__.__dict__["cloud"] = cloud
             if install_id is None and not opts.urn:
                 raise TypeError("Missing required property 'install_id'")
             __props__.__dict__["install_id"] = install_id
             __props__.__dict__["path_settings"] = path_settings
             __props__.__dict__["profile"] = profile
-            if timeout_seconds is None:
-                timeout_seconds = 300
             __props__.__dict__["timeout_seconds"] = timeout_seconds
             __props__.__dict__["status"] = None
         super(OffloadSettings, __self__).__init__(

@@ -37,8 +37,6 @@ class SiteArgs:
         pulumi.set(__self__, "name", name)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
-        if deletion_protection is None:
-            deletion_protection = True
         if deletion_protection is not None:
             pulumi.set(__self__, "deletion_protection", deletion_protection)
         if profile is not None:
@@ -186,8 +184,6 @@ class Site(pulumi.CustomResource):
                 raise TypeError("Missing required property 'account_id'")
             __props__.__dict__["account_id"] = account_id
             __props__.__dict__["adopt"] = adopt
-            if deletion_protection is None:
-                deletion_protection = True
             __props__.__dict__["deletion_protection"] = deletion_protection
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")

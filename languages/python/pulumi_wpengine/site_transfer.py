@@ -39,8 +39,6 @@ class SiteTransferArgs:
         pulumi.set(__self__, "site_id", site_id)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
-        if maintenance_mode is None:
-            maintenance_mode = False
         if maintenance_mode is not None:
             pulumi.set(__self__, "maintenance_mode", maintenance_mode)
         if profile is not None:
@@ -205,8 +203,6 @@ class SiteTransfer(pulumi.CustomResource):
             if destination_account_id is None and not opts.urn:
                 raise TypeError("Missing required property 'destination_account_id'")
             __props__.__dict__["destination_account_id"] = destination_account_id
-            if maintenance_mode is None:
-                maintenance_mode = False
             __props__.__dict__["maintenance_mode"] = maintenance_mode
             __props__.__dict__["profile"] = profile
             __props__.__dict__["scheduled_time"] = scheduled_time
