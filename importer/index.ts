@@ -128,9 +128,20 @@ export function checkOut(out: string, force: boolean): void {
     );
 }
 
+/** The files import writes in either language: a regeneration in the other language drops the stale ones. */
+const GENERATED = [
+  "Pulumi.yaml",
+  "import.json",
+  "README.md",
+  ".gitignore",
+  "index.ts",
+  "package.json",
+  "tsconfig.json",
+];
+
 /**
  * Writes `files` into `out` all at once: a temporary sibling, then a rename. What an existing `out` holds
- * besides them (the stacks' config, recover's journal, node_modules, your own files) is kept.
+ * besides what import writes (the stacks' config, recover's journal, node_modules, your own files) is kept.
  */
 export function writeAtomically(out: string, files: Record<string, string>): void {
   const abs = path.resolve(out);
@@ -146,7 +157,8 @@ export function writeAtomically(out: string, files: Record<string, string>): voi
       fs.renameSync(abs, old);
       fs.renameSync(tmp, abs);
       for (const name of fs.readdirSync(old))
-        if (!fs.existsSync(path.join(abs, name))) fs.renameSync(path.join(old, name), path.join(abs, name));
+        if (!GENERATED.includes(name) && !fs.existsSync(path.join(abs, name)))
+          fs.renameSync(path.join(old, name), path.join(abs, name));
       fs.rmSync(old, { recursive: true, force: true });
     } else fs.renameSync(tmp, abs);
   } catch (err) {

@@ -414,11 +414,13 @@ describe("pulumi-wpengine import against the simulator", () => {
     fs.writeFileSync(path.join(full, "Pulumi.dev.yaml"), "config:\n  wpengine:simulator: true\n");
     fs.mkdirSync(path.join(full, ".wpengine"));
     fs.writeFileSync(path.join(full, "index.ts"), "// stale\n");
+    fs.writeFileSync(path.join(full, "import.json"), "{}"); // a YAML import's, stale beside a TypeScript one
     await importAccount({ out: full, env: env(), force: true });
     expect(fs.readFileSync(path.join(full, "keep.txt"), "utf8")).toBe("mine");
     expect(fs.readFileSync(path.join(full, "Pulumi.dev.yaml"), "utf8")).toContain("wpengine:simulator");
     expect(fs.existsSync(path.join(full, ".wpengine"))).toBe(true);
     expect(fs.readFileSync(path.join(full, "index.ts"), "utf8")).not.toContain("stale");
+    expect(fs.existsSync(path.join(full, "import.json"))).toBe(false);
   });
 
   it("an imported site or install records deletionProtection on, so a destroy still refuses", async () => {
