@@ -140,8 +140,10 @@ const GENERATED = [
 ];
 
 /**
- * Writes `files` into `out` all at once: a temporary sibling, then a rename. What an existing `out` holds
- * besides what import writes (the stacks' config, recover's journal, node_modules, your own files) is kept.
+ * Writes `files` into `out`, each whole: written beside it first, then renamed in. A new `out` appears all
+ * at once; an existing one is regenerated in place (a shell or editor in it keeps working): the files import
+ * writes are replaced, the other language's dropped, and the rest (the stacks' config, recover's journal,
+ * node_modules, your own files) kept.
  */
 export function writeAtomically(out: string, files: Record<string, string>): void {
   const abs = path.resolve(out);
@@ -152,18 +154,12 @@ export function writeAtomically(out: string, files: Record<string, string>): voi
       fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
       fs.writeFileSync(path.join(tmp, rel), text);
     }
-    if (fs.existsSync(abs)) {
-      const old = `${tmp}.old`;
-      fs.renameSync(abs, old);
-      fs.renameSync(tmp, abs);
-      for (const name of fs.readdirSync(old))
-        if (!GENERATED.includes(name) && !fs.existsSync(path.join(abs, name)))
-          fs.renameSync(path.join(old, name), path.join(abs, name));
-      fs.rmSync(old, { recursive: true, force: true });
-    } else fs.renameSync(tmp, abs);
-  } catch (err) {
+    if (!fs.existsSync(abs)) return fs.renameSync(tmp, abs);
+    for (const name of GENERATED)
+      if (!Object.hasOwn(files, name)) fs.rmSync(path.join(abs, name), { force: true });
+    for (const rel of Object.keys(files)) fs.renameSync(path.join(tmp, rel), path.join(abs, rel));
+  } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
-    throw err;
   }
 }
 

@@ -415,7 +415,10 @@ describe("pulumi-wpengine import against the simulator", () => {
     fs.mkdirSync(path.join(full, ".wpengine"));
     fs.writeFileSync(path.join(full, "index.ts"), "// stale\n");
     fs.writeFileSync(path.join(full, "import.json"), "{}"); // a YAML import's, stale beside a TypeScript one
+    const dir = fs.statSync(full).ino;
     await importAccount({ out: full, env: env(), force: true });
+    // Regenerated in place: a shell whose working directory it is (`--out .`) still stands in it.
+    expect(fs.statSync(full).ino).toBe(dir);
     expect(fs.readFileSync(path.join(full, "keep.txt"), "utf8")).toBe("mine");
     expect(fs.readFileSync(path.join(full, "Pulumi.dev.yaml"), "utf8")).toContain("wpengine:simulator");
     expect(fs.existsSync(path.join(full, ".wpengine"))).toBe(true);
