@@ -358,7 +358,8 @@ type Definition = Kind["provider"]["definition"];
 
 /**
  * The object's own id in `id`: `pulumi do` passes the import id it was given (`{installId}/{id}`) to update
- * and delete as well as to read. A resource's own id never has that shape (no kind's id holds a `/`).
+ * and delete as well as to read. A resource's own id passes unchanged: only a kind whose import id is
+ * `{parent}/{id}` changes it, and such a kind's own id (the service's) holds no `/`.
  */
 function objectId(kind: string, id: string): string {
   try {
