@@ -154,10 +154,12 @@ export function writeAtomically(out: string, files: Record<string, string>): voi
       fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
       fs.writeFileSync(path.join(tmp, rel), text);
     }
-    if (!fs.existsSync(abs)) return fs.renameSync(tmp, abs);
-    for (const name of GENERATED)
-      if (!Object.hasOwn(files, name)) fs.rmSync(path.join(abs, name), { force: true });
-    for (const rel of Object.keys(files)) fs.renameSync(path.join(tmp, rel), path.join(abs, rel));
+    if (!fs.existsSync(abs)) fs.renameSync(tmp, abs);
+    else {
+      for (const name of GENERATED)
+        if (!Object.hasOwn(files, name)) fs.rmSync(path.join(abs, name), { force: true });
+      for (const rel of Object.keys(files)) fs.renameSync(path.join(tmp, rel), path.join(abs, rel));
+    }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
