@@ -6,7 +6,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { AFTER_A_CRASH } from "../provider/core/errors";
-import { append, identityFields, journalDir, type RecoveryPlan, readJournal } from "../provider/core/journal";
+import {
+  append,
+  commandOf,
+  identityFields,
+  journalDir,
+  type RecoveryPlan,
+  readJournal,
+} from "../provider/core/journal";
 import { KINDS } from "../provider/registry";
 import { alive } from "../sdk/core/process";
 import {
@@ -325,7 +332,7 @@ async function lastRun(on: string[]): Promise<LastRun | undefined> {
   try {
     const [u] = JSON.parse(r.stdout) as { kind?: string; result?: string; endTime?: string }[];
     if (!u?.kind) return undefined;
-    const command = u.kind === "update" ? "up" : u.kind;
+    const command = commandOf(["pulumi", u.kind]) ?? u.kind; // history's "update" is an up
     return {
       command,
       ...(u.result ? { result: u.result } : {}),
