@@ -192,14 +192,16 @@ export async function discover(
           names.set(d.id, { what: "domain", label: d.name });
           add({ kind: "Domain", fields: { installId: i.id, id: d.id }, label: d.name, qualifier: i.name });
         }
-        if (exclusions) {
+        // An install's list always exists: one holding no writable exclusion (cookie rules are the
+        // platform's) is nothing to manage, like an install without a bucket; a stack that declares one takes it.
+        if (exclusions?.some((e) => e.type !== "cookie")) {
           add({
             kind: "CacheExclusions",
             fields: { installId: i.id },
             label: `${i.name} cache exclusions`,
             qualifier: i.name,
           });
-        } else {
+        } else if (!exclusions) {
           leftOut.push({
             kind: "CacheExclusions",
             label: `install ${i.name}`,

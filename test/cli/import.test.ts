@@ -10,7 +10,7 @@
  * added to the program applies as exactly one write. The ups run with `PULUMI_SKIP_CHECKPOINTS=true`, what
  * a fleet's user does (docs/running.md "Large stacks": the state is written once, at the end).
  *
- * YAML (the executable provider): the project generated from the same world (1,167 resources of 10 kinds)
+ * YAML (the executable provider): the project generated from the same world (about 1,140 resources of 10 kinds)
  * is taken in by `pulumi import --file import.json` with zero writes, one resource in state per object;
  * `pulumi up` and `pulumi preview --refresh --expect-no-changes` change nothing.
  */
@@ -167,7 +167,7 @@ describe("pulumi-wpengine import, YAML route (pulumi import --file), under the p
   beforeAll(async () => {
     const cli = await cliEnv();
     const yamlHost = await toolchain.ensureYamlHost();
-    // The world the TypeScript route adopted (its one added exclusion included): 1,167 resources, about
+    // The world the TypeScript route adopted (its one added exclusion included): about 1,140 resources, about
     // 2.5 minutes on a 2-core machine.
     const gen = await generate("yaml", sim);
     dir = gen.out;

@@ -216,6 +216,11 @@ describe("pulumi-wpengine import against the simulator", () => {
     // Every object is one resource, in the counts the seed documents.
     const count = (k: string) => r.model.resources.filter((x) => x.kind === k).length;
     expect([count("Site"), count("Install"), count("AccountUser")]).toEqual([5, 8, 10]);
+    // An install's empty cache exclusions list is nothing to keep: only the lists holding exclusions come.
+    const lists = r.model.resources.filter((x) => x.kind === "CacheExclusions").map((x) => x.name);
+    expect(lists).toContain("acmeprod-cache-exclusions");
+    expect(lists).not.toContain("acmestg-cache-exclusions");
+    expect(r.model.leftOut.filter((l) => l.label === "install acmestg")).toEqual([]);
     expect(r.model.resources.find((x) => x.label === SEED.domains.wwwAcmeExample.name)?.id).toBe(
       SEED.domains.wwwAcmeExample.id,
     );
