@@ -216,6 +216,8 @@ export async function recover(argv: string[]): Promise<number> {
     say(`stack ${stack}: nothing to recover, no run of it was killed (${ran}). Nothing was changed`);
     return 0;
   }
+  // Known only from the history, the run may have failed on its own: not called killed.
+  const theRun = killed.failed ? "the failed run" : "the killed run";
   const runs = new Set(lines.map((e) => `pid ${e.run} on ${e.host}`));
   const counts = [...new Set(ops.map((o) => o.op))].map(
     (op) => `${ops.filter((o) => o.op === op).length} ${op}`,
@@ -240,7 +242,7 @@ export async function recover(argv: string[]): Promise<number> {
   }
   const pendingLeft = async () => pendingOperations(await exported()).length;
   if (killed.what !== "up") {
-    say(nextStep(killed.what, stack, killed.pid));
+    say(nextStep(killed.what, stack, killed.pid, killed.failed));
     settled(dir, stack);
     say(`stack ${stack}: ${await pendingLeft()} pending operation(s) left`);
     return 0;
@@ -251,7 +253,7 @@ export async function recover(argv: string[]): Promise<number> {
         "adopting by natural key only what the journal says this stack's runs began",
     );
   for (const r of refusedBy(found.refused, lines, killed.pid))
-    say(`not adopted: ${r} (the killed run's create of it was refused: not its object)`);
+    say(`not adopted: ${r} (${theRun}'s create of it was refused: not its object)`);
 
   const token = randomUUID();
   const planFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wpe-recover-")), "plan.json");
@@ -272,7 +274,7 @@ export async function recover(argv: string[]): Promise<number> {
   const recovered = readJournal(journalDir(dir)).filter(
     (e) => e.step === "recovered" && e.recovery === token,
   );
-  say(`adopted ${recovered.length} object(s) the killed run created${recovered.length ? ":" : ""}`);
+  say(`adopted ${recovered.length} object(s) ${theRun} created${recovered.length ? ":" : ""}`);
   for (const e of recovered)
     process.stdout.write(`  ${e.kind} ${Object.values(e.key).join(" ")}: id ${e.id}\n`);
   if (up.code !== 0) {
@@ -281,7 +283,7 @@ export async function recover(argv: string[]): Promise<number> {
     process.stderr.write(
       `pulumi-wpengine recover: the pulumi up exited ${up.code} (above); what it adopted stays in the state.${
         taken
-          ? ' A create refused as "already exists" that the killed run did not make is another\'s object: remove or rename that resource, or take it over with adopt: true'
+          ? ` A create refused as "already exists" that ${theRun} did not make is another's object: remove or rename that resource, or take it over with adopt: true`
           : ""
       }\n`,
     );
@@ -302,8 +304,8 @@ function settled(dir: string, stack: string): void {
 }
 
 /** What to run after a killed run that recover does not finish itself: an `up` could undo a destroy. */
-function nextStep(what: string, stack: string, pid?: number): string {
-  const run = `the interrupted run${pid === undefined ? "" : ` (pid ${pid})`}`;
+function nextStep(what: string, stack: string, pid?: number, failed?: true): string {
+  const run = `${failed ? "the failed run" : "the interrupted run"}${pid === undefined ? "" : ` (pid ${pid})`}`;
   const again = (command: string) => `pulumi ${command} --stack ${stack}`;
   switch (what) {
     case "destroy":

@@ -195,6 +195,7 @@ export interface LastRun {
  * (the recovery's `up` finishes it), the pulumi command its journal lines name (`destroy`, `refresh`, ...),
  * `deleting` (only deletes seen, its command unknown: a destroy, or an up that removes resources), or
  * `unknown` (a lock and no other trace). The killed run is the lock's pid, else the journal's latest run.
+ * `failed`: the run is known only from the history, as one that failed (killed, or failed on its own).
  */
 export function killedRun(
   lock: Pick<Lock, "pid" | "hostname"> | undefined,
@@ -202,9 +203,9 @@ export function killedRun(
   lines: JournalEntry[],
   adopt: Adoption[],
   history?: LastRun,
-): { what: string; pid?: number } {
+): { what: string; pid?: number; failed?: true } {
   if (!lock && !ops.length && !adopt.length)
-    return { what: history?.result === "failed" ? history.command : "none" };
+    return history?.result === "failed" ? { what: history.command, failed: true } : { what: "none" };
   const last = lines.at(-1);
   const pid = lock?.pid ?? last?.run;
   const host = lock ? lock.hostname : last?.host;

@@ -387,9 +387,10 @@ describe("what the killed run was", () => {
     );
     // Nothing left behind, and the last run failed (its provider killed: the engine ended the run): named.
     const failed = (command: string, result: string) => killedRun(undefined, [], [], [], { command, result });
-    expect(failed("up", "failed").what).toBe("up");
-    expect(failed("destroy", "failed").what).toBe("destroy");
-    expect(failed("destroy", "succeeded").what).toBe("none");
+    // Known from the history alone, it is a failed run (perhaps failed on its own), not called killed.
+    expect(failed("up", "failed")).toEqual({ what: "up", failed: true });
+    expect(failed("destroy", "failed")).toEqual({ what: "destroy", failed: true });
+    expect(failed("destroy", "succeeded")).toEqual({ what: "none" });
     expect(what(lock, exported([]), [])).toBe("unknown");
     expect(what(lock, exported([]), [line(7, "deleted", "d1", { command: "refresh" })])).toBe("refresh");
   });
