@@ -117,12 +117,12 @@ export function holderOf(
   for (const lock of locks) {
     const since = lock.timestamp ? ` since ${lock.timestamp}` : "";
     if (lock.hostname === host && alive(lock.pid))
-      return `a pulumi process still holds the stack: ${describeProcess(lock.pid)}${since}, lock ${lock.file}. Let it finish, or end it (kill ${lock.pid}), then run pulumi-wpengine recover again`;
+      return `a pulumi process still holds the stack: ${describeProcess(lock.pid)}${since}, lock ${lock.file}. Let it finish, or end it (kill ${lock.pid}), then run ${AFTER_A_CRASH} again`;
     if (lock.hostname !== host && !force)
-      return `the stack's lock names pid ${lock.pid} on host ${lock.hostname}${since}, which this host cannot see. Make sure that run has ended, then run pulumi-wpengine recover --force`;
+      return `the stack's lock names pid ${lock.pid} on host ${lock.hostname}${since}, which this host cannot see. Make sure that run has ended, then run ${AFTER_A_CRASH} --force`;
   }
   if (local.length)
-    return `a pulumi process is still running in this project: ${local.map(describeProcess).join(", ")}. Let it finish, or end it, then run pulumi-wpengine recover again`;
+    return `a pulumi process is still running in this project: ${local.map(describeProcess).join(", ")}. Let it finish, or end it, then run ${AFTER_A_CRASH} again`;
   return undefined;
 }
 
@@ -135,7 +135,7 @@ function projectName(dir: string): string {
       // try the next
     }
   }
-  throw new Error("no Pulumi.yaml here: run pulumi-wpengine recover in the project's directory");
+  throw new Error(`no Pulumi.yaml here: run ${AFTER_A_CRASH} in the project's directory`);
 }
 
 /**
@@ -150,7 +150,7 @@ async function selectedStack(root: string | undefined, project: string): Promise
   const stacks = [...new Set(broken.map((s) => s.stack))];
   if (stacks.length === 1) return stacks[0]!;
   throw new Error(
-    `pulumi stack --show-name exited ${shown.code}: ${why}. Name the stack: pulumi-wpengine recover --stack NAME`,
+    `pulumi stack --show-name exited ${shown.code}: ${why}. Name the stack: ${AFTER_A_CRASH} --stack NAME`,
   );
 }
 
@@ -279,7 +279,7 @@ export async function recover(argv: string[]): Promise<number> {
     process.stdout.write(`  ${e.kind} ${Object.values(e.key).join(" ")}: id ${e.id}\n`);
   if (up.code !== 0) {
     // The advice on "already exists" only where a create was refused so (its message names this command).
-    const taken = `${up.stdout}${up.stderr}`.includes(`run \`${AFTER_A_CRASH}\``);
+    const taken = /run `[^`\n]*recover`/.test(`${up.stdout}${up.stderr}`);
     process.stderr.write(
       `pulumi-wpengine recover: the pulumi up exited ${up.code} (above); what it adopted stays in the state.${
         taken

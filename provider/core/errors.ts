@@ -11,8 +11,20 @@ const STALE_CREDENTIALS =
   "deployment: run them with --run-program (or one `pulumi up` first), or keep the credentials in WPE_API_USER_ID " +
   "and WPE_API_PASSWORD";
 
-/** The one way back after a run killed mid-apply (docs/recover.md): it adopts only what that run created. */
-export const AFTER_A_CRASH = "pulumi-wpengine recover";
+/**
+ * The one way back after a run killed mid-apply (docs/recover.md): it adopts only what that run created.
+ * The package's command; from the self-contained plugin (no npm, docs/languages.md), that executable by its path.
+ */
+export const AFTER_A_CRASH = `${isSea() ? process.execPath : "pulumi-wpengine"} recover`;
+
+/** Whether this process is the self-contained plugin (a Node single executable application). */
+function isSea(): boolean {
+  try {
+    return (require("node:sea") as { isSea(): boolean }).isSea();
+  } catch {
+    return false;
+  }
+}
 
 /** How many times a step was sent before it failed for good, by its final error (see {@link noteSends}). */
 const SENDS = new WeakMap<object, number>();

@@ -24,7 +24,7 @@ import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { type AutomationRun, automation, mustRun, pythonEnv } from "../../tools/cli/languages";
 import { ensureBuilt, tempDir } from "../../tools/cli/pack";
-import { cliEnv, killGroup, PASSPHRASE } from "../../tools/cli/project";
+import { cliEnv, killGroup, PASSPHRASE, runCommand } from "../../tools/cli/project";
 import { type Artifact, release } from "../../tools/release";
 
 const toolchain: { ensureYamlHost(): Promise<string> } = require("../../tools/pulumi/toolchain.js");
@@ -364,15 +364,48 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
     const dir = path.join(room, "yaml");
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), YAML_PROGRAM);
+    const configure = `pulumi config set wpengine:apiUrl ${sim.apiUrl} && pulumi config set wpengine:appHostingUrl ${sim.appHostingUrl} && pulumi config set wpengine:username ${USER} && pulumi config set --secret wpengine:password ${PASSWORD}`;
     await sh(dir, "pulumi stack init dev --non-interactive");
-    await sh(
-      dir,
-      `pulumi config set wpengine:apiUrl ${sim.apiUrl} && pulumi config set wpengine:appHostingUrl ${sim.appHostingUrl} && pulumi config set wpengine:username ${USER} && pulumi config set --secret wpengine:password ${PASSWORD}`,
-    );
+    await sh(dir, configure);
     await sh(dir, "pulumi up --yes --non-interactive");
     const id = (await sh(dir, "pulumi stack output domainId")).stdout.trim();
     expect(await domainOf(id)).toMatchObject({ name: "www.yaml.example" });
     await sh(dir, "pulumi preview --expect-no-changes --non-interactive");
+
+    // The installed plugin executable runs the package's commands, for users without npm.
+    const plugin = path.join(
+      env["PULUMI_HOME"]!,
+      "plugins",
+      `resource-wpengine-v${V}`,
+      "pulumi-resource-wpengine",
+    );
+    const recovered = await sh(dir, `${plugin} recover`);
+    expect(recovered.stdout).toContain(
+      "nothing to recover, no run of it was killed (its last run, pulumi up, succeeded",
+    );
+    // A second stack that declares the same domain is refused, the advice naming that executable.
+    await sh(dir, `pulumi stack init other --non-interactive && ${configure}`);
+    const taken = await runCommand("pulumi", ["up", "--yes", "--non-interactive", "--stack", "other"], {
+      cwd: dir,
+      env,
+      timeoutMs: 10 * 60_000,
+    });
+    expect(taken.code).not.toBe(0);
+    expect(taken.stdout).toContain(`already exists on install ${INSTALL}`);
+    expect(taken.stdout).toContain(`run \`${plugin} recover\``);
+    const imported = await sh(
+      room,
+      `${plugin} import --language yaml --out fleet-plugin --account ${SEED.accounts.acme.id}`,
+      5 * 60_000,
+      creds(),
+    );
+    expect(imported.stderr + imported.stdout).toMatch(/pulumi-wpengine import: \d+ resources/);
+    expect(fs.readdirSync(path.join(room, "fleet-plugin")).sort()).toEqual([
+      ".gitignore",
+      "Pulumi.yaml",
+      "README.md",
+      "import.json",
+    ]);
   });
 
   for (const language of ["typescript", "yaml"] as const) {
