@@ -32,9 +32,12 @@ function usageOf(r: Rollup | null | undefined) {
 }
 
 /** Reads every account the credentials see (or those of `selection.accounts`), read only. */
-export async function readFleet(client: WpEngineClient, selection: Selection = {}): Promise<Fleet> {
+export async function readFleet(
+  client: WpEngineClient,
+  selection: Selection = {},
+  ro = readOnlyClient(client),
+): Promise<Fleet> {
   const readAt = new Date().toISOString();
-  const ro = readOnlyClient(client);
   // Discovery lists everything once; the reads below are answered from what it listed.
   await discover(ro, { ...(selection.accounts ? { accounts: selection.accounts } : {}) });
   const c = ro.client;
@@ -113,7 +116,8 @@ export async function readFleet(client: WpEngineClient, selection: Selection = {
             createdAt: i.created_at ?? null,
           });
           const [domains, certificates] = await Promise.all([
-            all(c.domains.iterate(i.id, { limit: HOSTING_PAGE })),
+            // The call discovery made (the remembering client answers it): each page read once.
+            c.domains.listAll(i.id),
             unlessRefused(all(c.certificates.iterateForInstall(i.id, { limit: HOSTING_PAGE }))),
           ]);
           for (const d of domains)
@@ -155,7 +159,19 @@ export async function readEstate(
   for (const user of users) {
     const conn = await connect(env, user);
     try {
-      fleets.push(await readFleet(conn.client, selection));
+      if (!fleets.length) fleets.push(await readFleet(conn.client, selection));
+      else {
+        // An account an earlier API user read is not read again (the merge takes the first's).
+        const read = new Set(fleets.flatMap((f) => f.accounts.map((a) => a.id.toLowerCase())));
+        const chosen = selection.accounts?.map((id) => id.toLowerCase());
+        // Remembering: the read below answers its account listing from this one.
+        const ro = readOnlyClient(conn.client);
+        const visible = await all(ro.client.accounts.iterate({ limit: HOSTING_PAGE }));
+        const accounts = visible
+          .map((a) => a.id.toLowerCase())
+          .filter((id) => !read.has(id) && (!chosen || chosen.includes(id)));
+        if (accounts.length) fleets.push(await readFleet(conn.client, { ...selection, accounts }, ro));
+      }
     } catch (err) {
       throw refusedCredentials(err, conn);
     } finally {

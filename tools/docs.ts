@@ -77,7 +77,13 @@ export function renderKind(kind: Kind): string {
       : prop.default !== undefined
         ? `\`${JSON.stringify(prop.default)}\``
         : "optional";
-    const change = m.replaces ? "replaces" : m.setting ? "nothing planned" : "updates in place";
+    const change = m.replaces
+      ? "replaces"
+      : m.kept
+        ? "updates in place (recorded, nothing sent)"
+        : m.setting
+          ? "nothing planned"
+          : "updates in place";
     const drift = m.setting ? "provider setting" : m.writeOnly ? "write-only: not read back" : "watched";
     const type = `${typeOf({ ...prop, default: undefined })}${m.secret ? " (secret)" : ""}`;
     lines.push(
@@ -141,15 +147,18 @@ export function listFlags(kind: Kind): string {
 export function renderDrift(kind: Kind): string[] {
   const meta = fieldMeta(kind.inputs);
   const updatable = kind.updatable as readonly string[];
-  const names = (keys: string[]) => (keys.length ? keys.map((k) => `\`${k}\``).join(", ") : "none");
+  const replacing = kind.replaceOn as readonly string[];
+  const names = (keys: readonly string[]) => (keys.length ? keys.map((k) => `\`${k}\``).join(", ") : "none");
+  const read = (keys: readonly string[]) => keys.filter((k) => !meta[k]?.writeOnly);
   const settings = Object.keys(meta).filter((k) => meta[k]!.setting);
   return [
     "## Drift",
     "",
     "A refresh reads the object back from the service.",
     "",
-    `- **Watched** (a change made outside the program shows in \`pulumi preview --refresh\`, and \`pulumi up --refresh\` sets it back): ${names(updatable.filter((k) => !meta[k]?.writeOnly))}.`,
-    `- **Write-only** (the service never returns it: carried over from the state, so it cannot show drift): ${names(updatable.filter((k) => meta[k]?.writeOnly))}.`,
+    `- **Watched** (a change made outside the program shows in \`pulumi preview --refresh\`, and \`pulumi up --refresh\` sets it back): ${names(read(updatable))}.`,
+    `- **Watched, replacing** (a change made outside the program shows in \`pulumi preview --refresh\`, and \`pulumi up --refresh\` replaces the object to undo it): ${names(read(replacing))}.`,
+    `- **Write-only** (the service never returns it: carried over from the state, so it cannot show drift): ${names([...replacing, ...updatable].filter((k) => meta[k]?.writeOnly))}.`,
     `- **Provider settings** (never sent to the service): ${names(settings)}.`,
     `- **Gone**: ${kind.gone}`,
   ];

@@ -53,7 +53,9 @@ const editor = new wpengine.AccountUser("editor", {
 const report = new wpengine.ReportSchedule("monthly-report", {
   siteId,
   title: "Quickstart monthly report",
-  nextScheduledDate: "2027-01-01T09:00:00Z",
+  // The next 1 January: always ahead (the service refuses a past date when it is sent), and the same
+  // value all year, so a rerun plans no change (a date computed from the clock would change every run).
+  nextScheduledDate: `${new Date().getUTCFullYear() + 1}-01-01T09:00:00Z`,
   templateUuid,
   frequency: { unit: "MONTHLY", value: 1 },
   recipients: [{ name: "Site Owner", email: `owner@${baseDomain}` }],

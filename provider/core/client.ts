@@ -12,7 +12,7 @@ import {
   type ResolvedProviderConfig,
   resolveProviderConfig,
 } from "./config";
-import { beforeWrite } from "./journal";
+import { beforeWrite, pulumiCommand } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
 const embedded = perProcess("embedded-simulators", () => new Set<{ stop(): Promise<void> }>());
@@ -26,10 +26,14 @@ const clients = perProcess(
 export class MissingCredentialsError extends Error {
   constructor(missing: string[]) {
     super(
-      `wpengine: missing ${missing.join(" and ")}. Set them with \`pulumi config set wpengine:username <api user id>\` ` +
-        "and `pulumi config set --secret wpengine:password <api password>` (or the environment variables " +
-        "WPE_API_USER_ID and WPE_API_PASSWORD), or try the program against the bundled simulator with " +
-        "`pulumi config set wpengine:simulator true`.",
+      pulumiCommand() === "do"
+        ? `wpengine: missing ${missing.join(" and ")}. \`pulumi do\` reads no stack: set WPE_API_USER_ID and ` +
+            "WPE_API_PASSWORD in the environment, or pass --wpengine:username <api user id> --wpengine:password " +
+            "<api password> (--wpengine:simulator true for the bundled simulator)."
+        : `wpengine: missing ${missing.join(" and ")}. Set them with \`pulumi config set wpengine:username <api user id>\` ` +
+            "and `pulumi config set --secret wpengine:password <api password>` (or the environment variables " +
+            "WPE_API_USER_ID and WPE_API_PASSWORD), or try the program against the bundled simulator with " +
+            "`pulumi config set wpengine:simulator true`.",
     );
     this.name = "MissingCredentialsError";
   }

@@ -6,6 +6,7 @@ import { checkBaseUrl, ENV } from "../../sdk/core/config";
 import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
+import { pulumiCommand } from "./journal";
 import { meant } from "./meant";
 
 /** The settings this provider reads, each from stack config `wpengine:<name>`, else its environment variable. */
@@ -42,7 +43,7 @@ const SETTINGS = {
   },
   profiles: {
     env: "WPE_PROFILES",
-    doc: 'Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.',
+    doc: 'Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile the stack config does not list is read from `WPE_PROFILES`, then `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.',
     secret: true,
   },
   adoptExisting: {
@@ -261,10 +262,14 @@ export function profileSources(name: string, standalone = false): string {
   const vars = profileEnv(name);
   const example = JSON.stringify({ [name]: PROFILES_EXAMPLE });
   const env = `${vars.username} and ${vars.password}`;
-  return standalone
-    ? `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`
-    : `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) ` +
-        `or ${CONFIG_KEYS.profiles.env}, or ${env}`;
+  if (standalone) return `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`;
+  // `pulumi do` reads no stack: the environment, or the flag.
+  if (pulumiCommand() === "do")
+    return `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment, or --${CONFIG_KEYS.profiles.key} '${example}'`;
+  return (
+    `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) ` +
+    `or ${CONFIG_KEYS.profiles.env}, or ${env}`
+  );
 }
 
 /**
@@ -281,19 +286,24 @@ export function profileInstance(
     throw new WpEngineConfigError(
       `wpengine: profile ${JSON.stringify(name)} is not a profile name: use letters, digits, - and _ (e.g. client-a)`,
     );
-  const profiles = base.config.profiles ?? env[CONFIG_KEYS.profiles.env];
-  let listed: { username?: unknown; password?: unknown } | undefined;
-  if (profiles) {
+  /** The profile as the JSON object of profiles `json` lists it, if it does; `where` names that source. */
+  const listedIn = (where: string, json: string | undefined) => {
+    if (!json) return undefined;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(profiles);
+      parsed = JSON.parse(json);
     } catch {}
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
       throw new WpEngineConfigError(
-        `wpengine: ${standalone ? CONFIG_KEYS.profiles.env : CONFIG_KEYS.profiles.key} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PROFILES_EXAMPLE })}`,
+        `wpengine: ${where} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PROFILES_EXAMPLE })}`,
       );
-    listed = (parsed as Record<string, typeof listed>)[name];
-  }
+    return (parsed as Record<string, { username?: unknown; password?: unknown } | undefined>)[name];
+  };
+  // The stack's profiles, then the environment's for a profile the stack's do not list.
+  const fromEnv = env[CONFIG_KEYS.profiles.env];
+  const listed =
+    listedIn(standalone ? CONFIG_KEYS.profiles.env : CONFIG_KEYS.profiles.key, base.config.profiles) ??
+    (fromEnv === base.config.profiles ? undefined : listedIn(CONFIG_KEYS.profiles.env, fromEnv));
   const vars = profileEnv(name);
   const username = text(listed?.username) ?? text(env[vars.username]);
   const password = text(listed?.password) ?? text(env[vars.password]);

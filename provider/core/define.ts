@@ -13,6 +13,8 @@ declare module "zod/v4/core" {
     replaces?: boolean;
     /** A setting of the provider, never sent to the service (`adopt`): a change of it alone plans nothing. */
     setting?: boolean;
+    /** A setting later calls read from the state (the API user): a change of it is an update that sends nothing. */
+    kept?: boolean;
     /** Stored encrypted in the state whether or not the program marks it secret. */
     secret?: boolean;
     /** The service never returns it: carried over from the state, so it cannot show drift. */
@@ -104,7 +106,7 @@ export function listedUnder<T, P extends string | { optional: string }>(
   };
 }
 
-type Derived = "schema" | "replaceOn" | "updatable" | "secrets" | "identity" | "naturalKey";
+type Derived = "schema" | "replaceOn" | "updatable" | "kept" | "secrets" | "identity" | "naturalKey";
 
 /** What a kind's module writes. */
 export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
@@ -175,6 +177,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     schema: spec.inputs,
     replaceOn: keys.filter((k) => inputs[k]!.replaces),
     updatable: keys.filter((k) => !inputs[k]!.replaces && !inputs[k]!.setting),
+    kept: keys.filter((k) => inputs[k]!.kept),
     secrets: [...keys, ...Object.keys(outputs)].filter((k) => (inputs[k] ?? outputs[k])!.secret),
     stableOutputs: Object.keys(outputs).filter((k) => outputs[k]!.stable),
     writeOnly: keys.filter((k) => inputs[k]!.writeOnly),

@@ -88,6 +88,7 @@ export const PROFILE_INPUT = z
       "The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or " +
       "`WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.",
     setting: true,
+    kept: true,
   });
 
 /** Pulumi's property paths: `exclusions[2].value`, not `exclusions.2.value`. */

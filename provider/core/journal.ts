@@ -9,8 +9,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { mayHaveActed } from "../../sdk";
-import type { Props } from "./inputs";
 import { procStat } from "./watchdog";
+import type { Props } from "./wire";
 
 /** The identity of one object: the kind and the inputs that name it. */
 export interface Identity {
@@ -115,6 +115,7 @@ const COMMANDS: Record<string, string> = {
   import: "import",
   preview: "preview",
   watch: "watch",
+  do: "do",
 };
 
 /** The pulumi command a command line runs (`up` for `pulumi update`, `destroy` for `pulumi down`), if any. */
@@ -125,6 +126,12 @@ export function commandOf(argv: readonly string[]): string | undefined {
 
 let warned = false;
 let run: Run | null | undefined;
+
+/** The pulumi command this provider runs under (`up`, `do`, ...), if it can tell. */
+export function pulumiCommand(): string | undefined {
+  if (run === undefined) run = thisRun();
+  return run?.command;
+}
 
 /** Appends one line for this run (none outside a `pulumi` run or with `WPE_JOURNAL=off`). */
 function record(step: JournalEntry["step"], identity: Identity, more: Partial<JournalEntry> = {}): void {

@@ -151,6 +151,8 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   replaceOn: readonly (keyof I & string)[];
   /** Inputs updated in place. */
   updatable: readonly (keyof I & string)[];
+  /** Settings the state keeps for later calls (`profile`): an update of them alone sends nothing. */
+  kept?: readonly string[];
   /** Computed outputs that no in-place update changes (the `stable` marker). */
   stableOutputs?: readonly string[];
   /** Inputs the service never returns; a required one the state lacks (an import) is no change. */
@@ -237,7 +239,7 @@ export function diffOf<I extends Props, O extends Props, R>(
 ) {
   const replaces: string[] = [];
   const diffs: string[] = [];
-  for (const key of [...def.replaceOn, ...def.updatable]) {
+  for (const key of [...def.replaceOn, ...def.updatable, ...(def.kept ?? [])]) {
     const required = !(def.schema.shape[key] as z.ZodType | undefined)?.safeParse(undefined).success;
     if (olds[key] === undefined && required && def.writeOnly?.includes(key)) continue;
     if (!containsUnknown(news[key]) && !differs(def.normalize, key, olds[key], news[key])) continue;
@@ -386,6 +388,13 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     },
 
     async update(id: string, olds: Props, given: Props) {
+      // Only settings the state keeps changed (the API user later calls run as): recorded, nothing sent.
+      const changed = diffOf(def, olds, given).diffs ?? [];
+      if (changed.length && changed.every((k) => def.kept?.includes(k))) {
+        const { __provider: _p, ...kept } = olds;
+        for (const k of changed) delete kept[k];
+        return { outs: withInputs(def, given, kept) };
+      }
       if (!def.update) return fail("update", new Error("every input of this resource replaces it"));
       const { [CLAIMANT]: _claimant, ...news } = given;
       try {

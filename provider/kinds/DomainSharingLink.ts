@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
+import { isNotFound } from "../../sdk";
 import { goneWithParent } from "../core/actions";
 import { defineKind } from "../core/define";
 import { out, uuidString, whole } from "../core/inputs";
@@ -47,7 +49,7 @@ export const definition = defineKind({
     "A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond " +
     "Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the " +
     "resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and " +
-    "refreshes never ask again. The id is the link's share token.",
+    "refreshes never ask again. The id is a hash of the link, never the link itself (a secret).",
   deletes: "Only forgets the link: the API has no call to revoke one. Nothing is sent to the service.",
   gone: "A link cannot be read back; a refresh finds it gone only when its domain is (the next `pulumi up` asks for a new link if the program still declares it).",
   importId: { none: "the service lists no sharing links: there is nothing to find and adopt." },
@@ -59,8 +61,14 @@ export const definition = defineKind({
   inputs,
   outputs,
   async preflight(_i, ctx) {
-    const d = await ctx.client.domains.get(...twoParents(ctx)).catch(() => undefined);
-    const why = d && unsupported(d.name, d.network_type);
+    const d = await ctx.client.domains.get(...twoParents(ctx)).catch((err: unknown) => {
+      if (isNotFound(err)) return null;
+      return undefined; // another failure: create says it
+    });
+    const why =
+      d === null
+        ? `domainId ${ctx.parents[1]} is no domain of install ${ctx.parents[0]}: give the id of one of its domains (a Domain's id on that install)`
+        : d && unsupported(d.name, d.network_type);
     return why ? [{ property: "domainId", reason: whole(why) }] : [];
   },
   async create(_i, ctx) {
@@ -68,7 +76,8 @@ export const definition = defineKind({
     const why = unsupported(d.name, d.network_type);
     if (why) throw new Error(why);
     const { url } = await ctx.client.domains.createSharingLink(...twoParents(ctx));
-    const id = url.split("/").filter(Boolean).pop() ?? url;
+    // Not the share token: the id is printed and stored in clear text.
+    const id = createHash("sha256").update(url).digest("hex").slice(0, 32);
     return { id, outs: WIRE.outputs(d, { url }) };
   },
   read: goneWithParent((ctx) => ctx.client.domains.get(...twoParents(ctx))),

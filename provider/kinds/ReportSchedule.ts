@@ -4,19 +4,22 @@ import type {
   CreateReportScheduleRequest,
   UpdateReportScheduleRequest,
 } from "../../sdk";
+import { resolveProviderConfig } from "../core/config";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
   COMMON_INPUTS,
   canonicalTime,
+  containsUnknown,
+  named,
   out,
   requiredString,
   ruled,
   uuidString,
   whole,
 } from "../core/inputs";
-import { afterCreate, type Context } from "../core/lifecycle";
+import { afterCreate, type Context, differs } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** How often a report runs. */
@@ -297,6 +300,19 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize,
+  // The service refuses a date in the past when it is sent: on create, and on an update that changes it.
+  // Not when adopting (an import's program keeps the schedule's first date; adoption sends none).
+  check(result, olds) {
+    const date = result.inputs["nextScheduledDate"];
+    if (result.failures?.length || typeof date !== "string" || containsUnknown(result.inputs)) return result;
+    if (result.inputs["adopt"] === true || resolveProviderConfig().adoptExisting) return result;
+    const sent = ["siteId", "nextScheduledDate"].some((k) =>
+      differs(normalize, k, olds[k], result.inputs[k]),
+    );
+    if (!sent || Date.parse(date) > Date.now()) return result;
+    const reason = `must be in the future when it is sent (on create, or when it changes): got ${date}, now is ${new Date().toISOString()}; give the date of the first (or next) report, or adopt the existing schedule (adopt: true)`;
+    return { inputs: result.inputs, failures: [named({ property: "nextScheduledDate", reason })] };
+  },
   async create(inputs, ctx) {
     const { parent: siteId, key: title } = ctx;
     const existing = await ctx.client.reportSchedules.list(siteId);

@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import type { ImportCertificateRequest } from "../../sdk";
-import { defineKind } from "../core/define";
+import { collect, defineKind } from "../core/define";
 import { COMMON_INPUTS, named, out, stringInput, uuidString, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
@@ -166,13 +166,13 @@ export const definition = defineKind({
   kind: "ThirdPartyCertificate",
   description:
     "A third-party certificate and its private key imported into an install, which then serves its domains " +
-    "over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read " +
-    "cannot fetch the certificate back (no GET exists): it reports the stored state while the install " +
-    "exists. The id is the install id.",
+    "over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The " +
+    "service never returns the certificate or its key: read reports the stored state while the install " +
+    "serves this certificate (its serial number in the install's certificate list). The id is the install id.",
   deletes:
     "Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an " +
     "`installId` change) only forgets it; the install keeps serving the certificate until another one is imported.",
-  gone: "No API returns or deletes an imported certificate: a refresh finds it while its install exists; the install deleted reads as gone, and the refresh removes it from the state.",
+  gone: "Another third-party certificate imported over it (the install's certificate list shows another serial number), or the install deleted, reads as gone: the refresh removes it from the state and the next `pulumi up` imports it again.",
   importId: {
     none: "the service cannot return a certificate or its private key, so there is nothing to read back.",
   },
@@ -183,8 +183,21 @@ export const definition = defineKind({
   // No adoption: importing the same pair again is harmless.
   create: async (inputs, ctx) => ({ id: ctx.parent, outs: await importPair(ctx, inputs) }),
   async read(id, olds, ctx) {
-    await ctx.client.installs.get(ctx.parent || id);
-    return { outs: certificateOutputs(olds) };
+    const installId = ctx.parent || id;
+    await ctx.client.installs.get(installId);
+    const outs = certificateOutputs(olds);
+    // The install lists what it serves with serial numbers: another third-party certificate in its place
+    // (imported by hand) reads as gone, and the next `pulumi up` imports this one again.
+    const listed = await collect(ctx.client.certificates.iterateForInstall(installId, { limit: 100 }));
+    const serial = (s: string) =>
+      s
+        .replace(/[^0-9a-f]/gi, "")
+        .replace(/^0+/, "")
+        .toLowerCase();
+    const others = listed.filter((c) => c.cert_source === "THIRD_PARTY" && c.serial_number);
+    const replaced =
+      others.length && !others.some((c) => serial(c.serial_number!) === serial(outs.serialNumber));
+    return replaced ? undefined : { outs };
   },
   update: (_id, _olds, news, ctx) => importPair(ctx, news),
   delete: async () => `${FORGOTTEN}an imported certificate cannot be deleted; the install keeps serving it`,

@@ -505,7 +505,7 @@ type DomainSharingLinkDefinition = (typeof DEFINITIONS)["DomainSharingLink"];
 type DomainSharingLinkIn = ArgsOf<DomainSharingLinkDefinition>;
 type DomainSharingLinkOut = OutputPropertiesOf<DomainSharingLinkDefinition>;
 
-/** The arguments of {@link DomainSharingLink}: A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and refreshes never ask again. The id is the link's share token. */
+/** The arguments of {@link DomainSharingLink}: A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and refreshes never ask again. The id is a hash of the link, never the link itself (a secret). */
 export interface DomainSharingLinkArgs {
   /** The install the domain belongs to. Changing it makes a new link. */
   installId: DomainSharingLinkIn["installId"];
@@ -532,7 +532,7 @@ export interface DomainSharingLinkProperties {
 }
 
 /**
- * A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and refreshes never ask again. The id is the link's share token.
+ * A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and refreshes never ask again. The id is a hash of the link, never the link itself (a secret).
  *
  * Delete: Only forgets the link: the API has no call to revoke one. Nothing is sent to the service.
  */
@@ -1289,7 +1289,7 @@ type ThirdPartyCertificateDefinition = (typeof DEFINITIONS)["ThirdPartyCertifica
 type ThirdPartyCertificateIn = ArgsOf<ThirdPartyCertificateDefinition>;
 type ThirdPartyCertificateOut = OutputPropertiesOf<ThirdPartyCertificateDefinition>;
 
-/** The arguments of {@link ThirdPartyCertificate}: A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id. */
+/** The arguments of {@link ThirdPartyCertificate}: A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id. */
 export interface ThirdPartyCertificateArgs {
   /** The install the certificate is imported into (also the resource id). */
   installId: ThirdPartyCertificateIn["installId"];
@@ -1332,7 +1332,7 @@ export interface ThirdPartyCertificateProperties {
 }
 
 /**
- * A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. Read cannot fetch the certificate back (no GET exists): it reports the stored state while the install exists. The id is the install id.
+ * A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id.
  *
  * Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
  */

@@ -212,6 +212,25 @@ describe("two accounts in one program through credential profiles", { timeout: 2
     );
     expect(refused.code).not.toBe(0);
     expect(refused.stdout + refused.stderr).toContain("403");
+    // Without credentials, the advice names what `pulumi do` reads: the environment and the flags.
+    const bare: NodeJS.ProcessEnv = { ...env };
+    for (const k of ["WPE_API_USER_ID", "WPE_API_PASSWORD", "WPE_PROFILE", "WPE_PROFILES"]) delete bare[k];
+    const list = ["do", "--package", plugin, "wpengine:Domain", "list", "--install-id", ACMEPROD];
+    const none = await runCommand("pulumi", list, { cwd: project.root, env: bare, timeoutMs: 6 * 60_000 });
+    expect(none.code).not.toBe(0);
+    expect(none.stdout + none.stderr).toContain(
+      "`pulumi do` reads no stack: set WPE_API_USER_ID and WPE_API_PASSWORD in the environment, or pass --wpengine:username",
+    );
+    expect(none.stdout + none.stderr).not.toContain("pulumi config set");
+    const nameless = await runCommand("pulumi", [...list, "--wpengine:profile", "client-x"], {
+      cwd: project.root,
+      env: bare,
+      timeoutMs: 6 * 60_000,
+    });
+    expect(nameless.stdout + nameless.stderr).toContain(
+      "profile client-x has no API user id: set it in WPE_PROFILES=",
+    );
+    expect(nameless.stdout + nameless.stderr).toContain("in the environment, or --wpengine:profiles '");
   });
 
   it("destroys both, each as its own profile", async () => {

@@ -28,7 +28,9 @@ describe("DomainSharingLink", () => {
     const { id, outs } = await createOk(provider, news);
     expect(outs).toMatchObject({ ...news, domainName: "acme.example", networkType: "AN" });
     expect(String(outs["url"])).toMatch(/^https:\/\/app\.goentri\.com\/share\/[0-9a-f]{32}$/);
-    expect(String(outs["url"]).endsWith(id)).toBe(true);
+    // The id is printed and stored in clear text: never the link's token.
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(String(outs["url"])).not.toContain(id);
     expect(linkPosts()).toBe(1);
     const read = (await provider.read!(id, outs)) as { props: Record<string, unknown> };
     expect(read.props["url"]).toBe(outs["url"]);
@@ -42,6 +44,13 @@ describe("DomainSharingLink", () => {
     expect(lines.join("\n")).toMatch(/^domainId: domain blog\.acme\.example is on the LEGACY network/);
     expect(lines.join("\n")).toContain("Advanced Network (AN) or Global Edge Security (GES)");
     expect(linkPosts()).toBe(0);
+  });
+
+  it("refuses at check a domain that is not on the install, naming domainId", async () => {
+    const lines = await checkFails(provider, { installId: ACMEPROD, domainId: LEGACY_DOMAIN });
+    expect(lines).toEqual([
+      `domainId: domainId ${LEGACY_DOMAIN} is no domain of install ${ACMEPROD}: give the id of one of its domains (a Domain's id on that install)`,
+    ]);
   });
 
   it("reads as gone once its domain is deleted, and delete only forgets", async () => {

@@ -221,6 +221,24 @@ describe("ReportSchedule check", () => {
     expect(await checkFails(provider, { ...args, title: "" })).toEqual(["title: title must not be empty"]);
   });
 
+  it("refuses at preview a past nextScheduledDate that would be sent, and keeps an existing one unchecked", async () => {
+    const past = "2020-01-01T09:00:00Z";
+    const [line] = await checkFails(provider, { ...weekly(), nextScheduledDate: past });
+    expect(line).toMatch(
+      /^nextScheduledDate: nextScheduledDate must be in the future when it is sent \(on create, or when it changes\): got 2020-01-01T09:00:00.000Z, now is 20\d\d-.*; give the date of the first \(or next\) report, or adopt the existing schedule \(adopt: true\)$/,
+    );
+    // An existing schedule whose date the service has moved past: unchanged, so not sent and not checked.
+    const olds = { ...weekly(), nextScheduledDate: "2020-01-01T09:00:00.000Z" };
+    const kept = await provider.check!(olds, { ...weekly(), nextScheduledDate: past });
+    expect(kept.failures ?? []).toEqual([]);
+    // Moved to another site, it is created again: sent, so checked.
+    const moved = await provider.check!(
+      { ...olds, siteId: SEED.sites.acmeBlog.id },
+      { ...weekly(), nextScheduledDate: past },
+    );
+    expect(moved.failures?.length).toBe(1);
+  });
+
   it("passes unknown values through and skips the rules that read them", async () => {
     const args = weekly();
     const inputs = await checkOk(provider, {
@@ -249,7 +267,9 @@ describe("ReportSchedule adoption and service errors", () => {
   };
 
   it("fails on an existing title without adopt, and takes the schedule over with it", async () => {
-    await expect(provider.create(await checkOk(provider, seeded))).rejects.toThrow(
+    // (Checked as adopting: preview refuses a past date that a create without adopt would send.)
+    const { adopt: _adopt, ...checked } = await checkOk(provider, { ...seeded, adopt: true });
+    await expect(provider.create(checked)).rejects.toThrow(
       `wpengine:ReportSchedule create failed: 1 report schedule(s) titled "${SEEDED.title}" already exist on site ${MARKETING} (${SEEDED.uuid}); set adopt: true`,
     );
     fixture.sim.clearRequests();

@@ -110,13 +110,17 @@ describe("ThirdPartyCertificate lifecycle", () => {
     }
   });
 
-  it("read reports the stored state (no GET exists), and gone (empty id) once the install is deleted out of band", async () => {
+  it("read reports the stored state while the install serves it; gone once another is imported over it, or the install is deleted", async () => {
     const { id, outs } = await createOk(provider, wanted);
-    // A certificate imported by hand is not visible: read still reports what this resource imported.
+    expect((await provider.read!(id, outs)).props).toEqual(outs);
+    // Another certificate imported by hand: the install lists another serial number, so this one is gone
+    // (the next up imports it again).
     await client().certificates.importThirdParty(ACMEPROD, {
       certificate: Buffer.from(renewed.certificate).toString("base64"),
       private_key: Buffer.from(renewed.privateKey).toString("base64"),
     });
+    expect(await provider.read!(id, outs)).toEqual({ id: "" });
+    await createOk(provider, wanted);
     expect((await provider.read!(id, outs)).props).toEqual(outs);
     await client().installs.delete(ACMEPROD);
     expect(await provider.read!(id, outs)).toEqual({ id: "" });

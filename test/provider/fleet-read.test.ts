@@ -160,8 +160,16 @@ describe("the audit as every API user of the program (credential profiles)", { t
       expect(await reportMain(args, profiled("wrong"))).toBe(1);
       expect(errors).toEqual([`pulumi-wpengine report: ${refused()}\nnothing was written to ${out}\n`]);
       expect(fs.existsSync(out)).toBe(false);
+      sim.clearRequests();
       expect(await reportMain(args, profiled(full.password))).toBe(0);
       expect(fs.readFileSync(out, "utf8")).toContain("Initech");
+      // Each page read once: no request twice, and Acme, which both API users see, read by the first only.
+      const gets = sim.requests().filter((r) => r.method === "GET" && r.status === 200);
+      const asked = gets.map((r) => `${r.user} ${r.path}?${r.query}`);
+      expect(asked.filter((a, i) => asked.indexOf(a) !== i)).toEqual([]);
+      const acmeprod = gets.filter((r) => r.path.startsWith(`/v1/installs/${SEED.installs.acmeprod.id}`));
+      expect(acmeprod.length).toBeGreaterThan(0);
+      expect(new Set(acmeprod.map((r) => r.user))).toEqual(new Set([owner.username]));
     } finally {
       process.stderr.write = write;
       fs.rmSync(path.dirname(out), { recursive: true, force: true });

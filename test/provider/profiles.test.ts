@@ -85,6 +85,50 @@ describe("credential profiles", () => {
     expect(usersOf("/v1/user")).toContain(owner.username);
   });
 
+  it("reads a profile the stack's wpengine:profiles does not list from WPE_PROFILES (CI adds its own)", async () => {
+    configure({ "wpengine:profiles": JSON.stringify({ other: { username: "x", password: "y" } }) });
+    process.env["WPE_PROFILES"] = JSON.stringify({
+      "client-a": { username: owner.username, password: owner.password },
+    });
+    try {
+      fixture.sim.clearRequests();
+      const res = (await run(
+        "Domain",
+        "check",
+        {},
+        {
+          installId: ACMEPROD,
+          name: "ci.acme.example",
+          profile: "client-a",
+        },
+      )) as { inputs: Record<string, unknown>; failures?: unknown[] };
+      expect(res.failures ?? []).toEqual([]);
+      const made = (await run("Domain", "create", res.inputs)) as {
+        id: string;
+        outs: Record<string, unknown>;
+      };
+      await run("Domain", "delete", made.id, made.outs);
+      expect(new Set(usersOf(`/v1/installs/${ACMEPROD}`))).toEqual(new Set([owner.username]));
+      // A profile the stack lists is the stack's, whatever WPE_PROFILES says of it.
+      process.env["WPE_PROFILES"] = JSON.stringify({
+        other: { username: owner.username, password: owner.password },
+      });
+      const err = (await run(
+        "Domain",
+        "check",
+        {},
+        {
+          installId: ACMEPROD,
+          name: "ci.acme.example",
+          profile: "other",
+        },
+      ).catch((e: unknown) => e)) as Error;
+      expect(err.message).toContain("API user x");
+    } finally {
+      delete process.env["WPE_PROFILES"];
+    }
+  });
+
   it("fails check naming the profile when the service refuses its credentials, never showing them", async () => {
     configure({ "wpengine:username": "demo", "wpengine:password": "demo" });
     process.env[vars.username] = owner.username;
@@ -126,6 +170,29 @@ describe("credential profiles", () => {
     expect(err.message).toContain("wpengine:profiles");
     // What a run without a stack (`pulumi do`) reads too.
     expect(err.message).toContain(`or WPE_PROFILES, or ${vars.username} and ${vars.password}.`);
+  });
+
+  it("records a change of profile alone with an update that sends nothing; refresh and delete then run as it", async () => {
+    configure({ "wpengine:username": "demo", "wpengine:password": "demo" });
+    process.env[vars.username] = owner.username;
+    process.env[vars.password] = owner.password;
+    const news = { installId: ACMEPROD, name: "moved.acme.example" };
+    const { id, outs } = (await run("Domain", "create", news)) as {
+      id: string;
+      outs: Record<string, unknown>;
+    };
+    const moved = { ...news, profile: "client-a" };
+    // Planned as an update in place (the old API user may be retired once it is recorded), never a replacement.
+    expect(await run("Domain", "diff", id, outs, moved)).toEqual({ changes: true });
+    fixture.sim.clearRequests();
+    const updated = (await run("Domain", "update", id, outs, moved)) as { outs: Record<string, unknown> };
+    expect(fixture.sim.requests()).toEqual([]);
+    expect(updated.outs).toEqual({ ...outs, profile: "client-a" });
+    // The default API user retired: the refresh and the delete read the new profile from the state.
+    configure();
+    await run("Domain", "read", id, updated.outs);
+    await run("Domain", "delete", id, updated.outs);
+    expect(new Set(usersOf(`/v1/installs/${ACMEPROD}/domains`))).toEqual(new Set([owner.username]));
   });
 
   it("takes the stack's wpengine:profile as every resource's default profile", async () => {

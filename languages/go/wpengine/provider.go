@@ -127,7 +127,7 @@ type providerArgs struct {
 	Password *string `pulumi:"password"`
 	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
 	Profile *string `pulumi:"profile"`
-	// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+	// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile the stack config does not list is read from `WPE_PROFILES`, then `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
 	Profiles *string `pulumi:"profiles"`
 	// `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
 	Simulator *string `pulumi:"simulator"`
@@ -153,7 +153,7 @@ type ProviderArgs struct {
 	Password pulumi.StringPtrInput
 	// The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
 	Profile pulumi.StringPtrInput
-	// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+	// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile the stack config does not list is read from `WPE_PROFILES`, then `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
 	Profiles pulumi.StringPtrInput
 	// `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
 	Simulator pulumi.StringPtrInput

@@ -40,7 +40,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] max_retries: Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
-        :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+        :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile the stack config does not list is read from `WPE_PROFILES`, then `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
         :param pulumi.Input[_builtins.str] simulator: `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).
@@ -178,7 +178,7 @@ class ProviderArgs:
     @pulumi.getter
     def profiles(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+        Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile the stack config does not list is read from `WPE_PROFILES`, then `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
         """
         return pulumi.get(self, "profiles")
 
@@ -253,7 +253,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] max_retries: Retries of one request after a failure that may pass (a 429, 502, 503 or 504, a timeout, a dropped connection) before the call fails (default 4, with backoff from 0.5 s doubling to 8 s); raise it for a service or network that fails often.
         :param pulumi.Input[_builtins.str] password: The API user's password.
         :param pulumi.Input[_builtins.str] profile: The credential profile (see `profiles`) every resource of this provider uses unless it names its own `profile`.
-        :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+        :param pulumi.Input[_builtins.str] profiles: Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile the stack config does not list is read from `WPE_PROFILES`, then `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
         :param pulumi.Input[_builtins.str] simulator: `true` runs against the bundled simulator instead of the service, on its shared world; a world file of its own is named as one (ending in `.json`, or a path with `/`: `./world.json`); `false` is off.
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).

@@ -102,7 +102,7 @@ func GetProfile(ctx *pulumi.Context) string {
 	return value
 }
 
-// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+// Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile the stack config does not list is read from `WPE_PROFILES`, then `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
 func GetProfiles(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "wpengine:profiles")
 	if err == nil {

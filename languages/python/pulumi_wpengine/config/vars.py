@@ -72,7 +72,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def profiles(self) -> Optional[str]:
         """
-        Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile missing here is read from `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
+        Named credentials, a JSON object: `{"client-a": {"username": "<api user id>", "password": "<api password>"}}`; a profile the stack config does not list is read from `WPE_PROFILES`, then `WPE_API_USER_ID_<NAME>` and `WPE_API_PASSWORD_<NAME>`.
         """
         return __config__.get('profiles') or _utilities.get_env('WPE_PROFILES')
 
