@@ -17,7 +17,7 @@ usage against plan, users by role with MFA and invitation, and every finding of 
   --out FILE             the page to write (fleet.html)
   --account ID           only this account (repeatable)
   --profile NAME         read as this credential profile (repeatable): the accounts of several API users
-                         on one page, each read once (WPE_API_USER_ID_<NAME> / WPE_API_PASSWORD_<NAME>,
+                         on one page, their union (WPE_API_USER_ID_<NAME> / WPE_API_PASSWORD_<NAME>,
                          or WPE_PROFILES='{"<name>": {"username": ..., "password": ...}}')
   --policy-config FILE   the policy pack's config file (--policy-pack-config): rule settings and
                          levels ("disabled" leaves a rule out of the findings)

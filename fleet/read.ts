@@ -32,12 +32,9 @@ function usageOf(r: Rollup | null | undefined) {
 }
 
 /** Reads every account the credentials see (or those of `selection.accounts`), read only. */
-export async function readFleet(
-  client: WpEngineClient,
-  selection: Selection = {},
-  ro = readOnlyClient(client),
-): Promise<Fleet> {
+export async function readFleet(client: WpEngineClient, selection: Selection = {}): Promise<Fleet> {
   const readAt = new Date().toISOString();
+  const ro = readOnlyClient(client);
   // Discovery lists everything once; the reads below are answered from what it listed.
   await discover(ro, { ...(selection.accounts ? { accounts: selection.accounts } : {}) });
   const c = ro.client;
@@ -159,19 +156,8 @@ export async function readEstate(
   for (const user of users) {
     const conn = await connect(env, user);
     try {
-      if (!fleets.length) fleets.push(await readFleet(conn.client, selection));
-      else {
-        // An account an earlier API user read is not read again (the merge takes the first's).
-        const read = new Set(fleets.flatMap((f) => f.accounts.map((a) => a.id.toLowerCase())));
-        const chosen = selection.accounts?.map((id) => id.toLowerCase());
-        // Remembering: the read below answers its account listing from this one.
-        const ro = readOnlyClient(conn.client);
-        const visible = await all(ro.client.accounts.iterate({ limit: HOSTING_PAGE }));
-        const accounts = visible
-          .map((a) => a.id.toLowerCase())
-          .filter((id) => !read.has(id) && (!chosen || chosen.includes(id)));
-        if (accounts.length) fleets.push(await readFleet(conn.client, { ...selection, accounts }, ro));
-      }
+      // Each reads all it sees: a partial user sees part of an account that another sees whole.
+      fleets.push(await readFleet(conn.client, selection));
     } catch (err) {
       throw refusedCredentials(err, conn);
     } finally {
@@ -218,29 +204,56 @@ export function apiUsersOf(
 }
 
 /**
- * The fleets several API users see, as one: an account two of them see is taken once, from the first
- * that read it (with everything in it).
+ * The fleets several API users see, as one: the union of what each sees (a partial user sees part of an
+ * account, another all of it), an object two of them see taken once; an account's plan and usage as the one who
+ * sees most of it read them.
  */
 export function mergeFleets(fleets: readonly Fleet[]): Fleet {
-  const [first, ...rest] = fleets;
-  const merged: Fleet = structuredClone(first!);
-  for (const f of rest) {
-    const seen = new Set(merged.accounts.map((a) => a.id));
-    const installs = new Set(f.installs.filter((i) => seen.has(i.accountId)).map((i) => i.id));
-    const fresh = <T>(xs: T[], account: (x: T) => string | undefined) =>
-      xs.filter((x) => {
-        const a = account(x);
-        return a === undefined || !seen.has(a);
-      });
-    merged.accounts.push(...fresh(f.accounts, (a) => a.id));
-    merged.sites.push(...fresh(f.sites, (s) => s.accountId));
-    merged.installs.push(...fresh(f.installs, (i) => i.accountId));
-    merged.users.push(...fresh(f.users, (u) => u.accountId));
-    merged.domains.push(...f.domains.filter((d) => !installs.has(d.installId)));
-    merged.certificates.push(...f.certificates.filter((c) => !installs.has(c.installId)));
-    merged.installUsage.push(...fresh(f.installUsage, (u) => u.accountId));
-  }
-  return sorted(merged);
+  const union = <T>(pick: (f: Fleet) => T[], key: (x: T) => string, better = (_a: T, _b: T) => false) => {
+    const byKey = new Map<string, T>();
+    for (const x of fleets.flatMap(pick)) {
+      const had = byKey.get(key(x));
+      if (!had || better(x, had)) byKey.set(key(x), x);
+    }
+    return [...byKey.values()];
+  };
+  // An account's plan and usage as the API user who sees most of it read them (usage counts what it sees).
+  const seen = new Map<object, number>();
+  for (const f of fleets)
+    for (const a of f.accounts) seen.set(a, f.installs.filter((i) => i.accountId === a.id).length);
+  return sorted({
+    readAt: fleets[0]!.readAt,
+    accounts: union(
+      (f) => f.accounts,
+      (a) => a.id,
+      (a, had) =>
+        seen.get(a)! > seen.get(had)! || (seen.get(a) === seen.get(had) && a.plan.length > had.plan.length),
+    ),
+    sites: union(
+      (f) => f.sites,
+      (s) => s.id,
+    ),
+    installs: union(
+      (f) => f.installs,
+      (i) => i.id,
+    ),
+    domains: union(
+      (f) => f.domains,
+      (d) => d.id,
+    ),
+    certificates: union(
+      (f) => f.certificates,
+      (c) => JSON.stringify([c.installId, c.commonName, c.source]),
+    ),
+    users: union(
+      (f) => f.users,
+      (u) => `${u.accountId}/${u.userId}`,
+    ),
+    installUsage: union(
+      (f) => f.installUsage,
+      (u) => `${u.accountId}/${u.installName}`,
+    ),
+  });
 }
 
 /** Stable order whatever the order answers came in. */

@@ -80,7 +80,7 @@ export function renderKind(kind: Kind): string {
     const change = m.replaces
       ? "replaces"
       : m.kept
-        ? "updates in place (recorded, nothing sent)"
+        ? "updates in place (read once as it, then recorded; nothing written)"
         : m.setting
           ? "nothing planned"
           : "updates in place";

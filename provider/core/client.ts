@@ -152,12 +152,17 @@ export async function proveCredentials(): Promise<void> {
         );
       if (status !== 401 && status !== 403) return;
       const refused = `${status} ${status === 401 ? "Unauthorized" : "Forbidden"} on GET /user`;
+      // `pulumi do` reads no stack: the environment, or the flags.
+      const doing = pulumiCommand() === "do";
       const where = profile
         ? profileSources(profile)
-        : `${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (or ${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env})`;
+        : doing
+          ? `${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env} (or --${CONFIG_KEYS.username.key} and --${CONFIG_KEYS.password.key})`
+          : `${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (or ${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env})`;
+      const skip = doing ? "--wpengine:skip-credentials-check" : CONFIG_KEYS.skipCredentialsCheck.key;
       throw new WpEngineConfigError(
         `wpengine: the API refused the credentials of ${profile ? `profile ${profile} (API user ${config.username})` : `API user ${config.username}`} (${refused}). ` +
-          `Check ${where}; set ${CONFIG_KEYS.skipCredentialsCheck.key} true to skip this check.`,
+          `Check ${where}; set ${skip} true to skip this check.`,
       );
     },
   );

@@ -13,7 +13,7 @@ declare module "zod/v4/core" {
     replaces?: boolean;
     /** A setting of the provider, never sent to the service (`adopt`): a change of it alone plans nothing. */
     setting?: boolean;
-    /** A setting later calls read from the state (the API user): a change of it is an update that sends nothing. */
+    /** A setting later calls read from the state (the API user): a change of it is an update that writes nothing. */
     kept?: boolean;
     /** Stored encrypted in the state whether or not the program marks it secret. */
     secret?: boolean;

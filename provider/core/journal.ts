@@ -133,11 +133,14 @@ export function pulumiCommand(): string | undefined {
   return run?.command;
 }
 
-/** Appends one line for this run (none outside a `pulumi` run or with `WPE_JOURNAL=off`). */
+/**
+ * Appends one line for this run: none outside a `pulumi` run, under `pulumi do` (no stack to recover, and
+ * no `.wpengine/` left in whatever directory it ran in), or with `WPE_JOURNAL=off`.
+ */
 function record(step: JournalEntry["step"], identity: Identity, more: Partial<JournalEntry> = {}): void {
   if (process.env["WPE_JOURNAL"] === "off") return;
   if (run === undefined) run = thisRun();
-  if (!run) return;
+  if (!run || run.command === "do") return;
   const dir = journalDir();
   const line = {
     t: new Date().toISOString(),

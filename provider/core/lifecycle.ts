@@ -170,7 +170,7 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   /** How a lost response to a create or another unsafe call is resolved. */
   naturalKey?: NaturalKey<I>;
   /** Rules that need the service, run by check once every input is known; a fault reaching it is no failure. */
-  preflight?(inputs: I, ctx: Context): Promise<CheckFailure[]>;
+  preflight?(inputs: I, ctx: Context, olds: Props): Promise<CheckFailure[]>;
   /** The kind's own end of check, given the generic result and the old inputs (a computed input, a rule of time). */
   check?(checked: Checked, olds: Props): Checked | Promise<Checked>;
   /** The inputs that address one object on the service (identity.ts); absent for actions. */
@@ -309,7 +309,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       const { [CLAIMANT]: claimant, ...given } = news;
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
       if (!failures.length && def.preflight && !containsUnknown(inputs))
-        failures.push(...(await def.preflight(inputs as I, await ctx(inputs))).map(named));
+        failures.push(...(await def.preflight(inputs as I, await ctx(inputs), olds)).map(named));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
@@ -388,9 +388,15 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     },
 
     async update(id: string, olds: Props, given: Props) {
-      // Only settings the state keeps changed (the API user later calls run as): recorded, nothing sent.
+      // Only settings the state keeps changed (the API user later calls run as): the object read once as
+      // the new one (an API user that cannot reach it is refused before it is recorded), nothing written.
       const changed = diffOf(def, olds, given).diffs ?? [];
       if (changed.length && changed.every((k) => def.kept?.includes(k))) {
+        try {
+          await def.read(id, olds as O, await ctx(given));
+        } catch (err) {
+          if (!isNotFound(err)) return fail("update", err);
+        }
         const { __provider: _p, ...kept } = olds;
         for (const k of changed) delete kept[k];
         return { outs: withInputs(def, given, kept) };

@@ -60,7 +60,9 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  async preflight(_i, ctx) {
+  // Only a link about to be made: an existing one whose domain went is the refresh's to find gone.
+  async preflight(i, ctx, olds) {
+    if (olds["installId"] === i.installId && olds["domainId"] === i.domainId) return [];
     const d = await ctx.client.domains.get(...twoParents(ctx)).catch((err: unknown) => {
       if (isNotFound(err)) return null;
       return undefined; // another failure: create says it

@@ -301,16 +301,20 @@ export const definition = defineKind({
   outputs,
   normalize,
   // The service refuses a date in the past when it is sent: on create, and on an update that changes it.
-  // Not when adopting (an import's program keeps the schedule's first date; adoption sends none).
+  // Not on an adopting create (an import's program keeps the schedule's first date; adoption sends none).
   check(result, olds) {
     const date = result.inputs["nextScheduledDate"];
     if (result.failures?.length || typeof date !== "string" || containsUnknown(result.inputs)) return result;
-    if (result.inputs["adopt"] === true || resolveProviderConfig().adoptExisting) return result;
-    const sent = ["siteId", "nextScheduledDate"].some((k) =>
-      differs(normalize, k, olds[k], result.inputs[k]),
-    );
+    const creating = differs(normalize, "siteId", olds["siteId"], result.inputs["siteId"]);
+    const sent = creating || differs(normalize, "nextScheduledDate", olds["nextScheduledDate"], date);
     if (!sent || Date.parse(date) > Date.now()) return result;
-    const reason = `must be in the future when it is sent (on create, or when it changes): got ${date}, now is ${new Date().toISOString()}; give the date of the first (or next) report, or adopt the existing schedule (adopt: true)`;
+    const adopting = result.inputs["adopt"] === true || resolveProviderConfig().adoptExisting;
+    if (creating && adopting) return result;
+    const reason =
+      `must be in the future when it is sent (on create, or when it changes): got ${date}, now is ${new Date().toISOString()}; ` +
+      (creating
+        ? "give the date of the first report, or adopt the existing schedule (adopt: true)"
+        : "give the date of the next report");
     return { inputs: result.inputs, failures: [named({ property: "nextScheduledDate", reason })] };
   },
   async create(inputs, ctx) {

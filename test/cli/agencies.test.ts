@@ -11,6 +11,7 @@
  * bin/).
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportMain } from "../../fleet/cli";
@@ -231,6 +232,30 @@ describe("two accounts in one program through credential profiles", { timeout: 2
       "profile client-x has no API user id: set it in WPE_PROFILES=",
     );
     expect(nameless.stdout + nameless.stderr).toContain("in the environment, or --wpengine:profiles '");
+    // A patch by import id, run from some other directory: changed on the service, no journal left there.
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-do-"));
+    const id = `${INITECHPROD}/${outputs["initechId"]}`;
+    const patched = await runCommand(
+      "pulumi",
+      [
+        "do",
+        "--package",
+        plugin,
+        "wpengine:Domain",
+        "patch",
+        id,
+        "--secure-all-urls",
+        "--stateless",
+        "--yes",
+      ],
+      { cwd: elsewhere, env: { ...env, WPE_PROFILE: "initech" }, timeoutMs: 6 * 60_000 },
+    );
+    expect(patched.code, patched.stdout + patched.stderr).toBe(0);
+    expect(
+      (await log()).some((r) => r.method === "PATCH" && r.path.endsWith(String(outputs["initechId"]))),
+    ).toBe(true);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+    fs.rmSync(elsewhere, { recursive: true, force: true });
   });
 
   it("destroys both, each as its own profile", async () => {

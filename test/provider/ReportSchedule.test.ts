@@ -225,12 +225,22 @@ describe("ReportSchedule check", () => {
     const past = "2020-01-01T09:00:00Z";
     const [line] = await checkFails(provider, { ...weekly(), nextScheduledDate: past });
     expect(line).toMatch(
-      /^nextScheduledDate: nextScheduledDate must be in the future when it is sent \(on create, or when it changes\): got 2020-01-01T09:00:00.000Z, now is 20\d\d-.*; give the date of the first \(or next\) report, or adopt the existing schedule \(adopt: true\)$/,
+      /^nextScheduledDate: nextScheduledDate must be in the future when it is sent \(on create, or when it changes\): got 2020-01-01T09:00:00.000Z, now is 20\d\d-.*; give the date of the first report, or adopt the existing schedule \(adopt: true\)$/,
     );
     // An existing schedule whose date the service has moved past: unchanged, so not sent and not checked.
     const olds = { ...weekly(), nextScheduledDate: "2020-01-01T09:00:00.000Z" };
     const kept = await provider.check!(olds, { ...weekly(), nextScheduledDate: past });
     expect(kept.failures ?? []).toEqual([]);
+    // Changed to a past date on an existing schedule: sent by the update, so checked, adopt or not.
+    for (const adopt of [false, true]) {
+      const changed = await provider.check!(
+        { ...olds, nextScheduledDate: "2020-02-01T09:00:00.000Z" },
+        { ...weekly(), nextScheduledDate: past, adopt },
+      );
+      expect(changed.failures?.map((f) => f.reason)).toEqual([
+        expect.stringMatching(/; give the date of the next report$/),
+      ]);
+    }
     // Moved to another site, it is created again: sent, so checked.
     const moved = await provider.check!(
       { ...olds, siteId: SEED.sites.acmeBlog.id },

@@ -172,7 +172,7 @@ describe("credential profiles", () => {
     expect(err.message).toContain(`or WPE_PROFILES, or ${vars.username} and ${vars.password}.`);
   });
 
-  it("records a change of profile alone with an update that sends nothing; refresh and delete then run as it", async () => {
+  it("records a change of profile alone with an update that only reads as it; refresh and delete then run as it", async () => {
     configure({ "wpengine:username": "demo", "wpengine:password": "demo" });
     process.env[vars.username] = owner.username;
     process.env[vars.password] = owner.password;
@@ -181,12 +181,27 @@ describe("credential profiles", () => {
       id: string;
       outs: Record<string, unknown>;
     };
+    // A profile whose API user cannot reach the object is refused, and nothing is recorded.
+    const c = profileEnv("client-c");
+    process.env[c.username] = SEED.users.partialBilling.username;
+    process.env[c.password] = SEED.users.partialBilling.password;
+    try {
+      await expect(run("Domain", "update", id, outs, { ...news, profile: "client-c" })).rejects.toThrow(
+        "The call ran as profile client-c",
+      );
+    } finally {
+      delete process.env[c.username];
+      delete process.env[c.password];
+    }
     const moved = { ...news, profile: "client-a" };
     // Planned as an update in place (the old API user may be retired once it is recorded), never a replacement.
     expect(await run("Domain", "diff", id, outs, moved)).toEqual({ changes: true });
     fixture.sim.clearRequests();
     const updated = (await run("Domain", "update", id, outs, moved)) as { outs: Record<string, unknown> };
-    expect(fixture.sim.requests()).toEqual([]);
+    // Read once as the new API user; nothing written.
+    const sent = fixture.sim.requests().filter((r) => r.path !== "/v1/user");
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => r.method === "GET" && r.user === owner.username)).toBe(true);
     expect(updated.outs).toEqual({ ...outs, profile: "client-a" });
     // The default API user retired: the refresh and the delete read the new profile from the state.
     configure();
