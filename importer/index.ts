@@ -6,6 +6,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { isSea } from "../provider/core/errors";
 import { readOnlyClient } from "./client";
 import { connect, connectionConfig, refusedCredentials } from "./connect";
 import { discover, type Selection, type World } from "./discover";
@@ -88,6 +89,8 @@ function version(dir = packageDir()): string {
  * `undefined` when none says (a global install).
  */
 export function installedAs(out: string, dir = packageDir()): string | undefined {
+  // The self-contained plugin unpacks its own files, no package to install: the registry's release.
+  if (isSea()) return `^${version(dir)}`;
   const rel = (abs: string) =>
     `file:${path.relative(path.resolve(out), abs).split(path.sep).join("/") || "."}`;
   if (path.basename(path.dirname(dir)) !== "node_modules") return rel(dir);
@@ -215,7 +218,8 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     source: first!.source,
     version: version(),
     packageSpec,
-    globalSpec: globalSpec(packageSpec),
+    // From the self-contained plugin: that plugin, installed by `pulumi plugin install`, not npm.
+    globalSpec: isSea() ? undefined : globalSpec(packageSpec),
     command: opts.command ?? commandOf(opts, language),
   });
   writeAtomically(opts.out, files);

@@ -21,7 +21,7 @@ export interface RenderOptions {
   /** How the project's package.json names pulumi-wpengine (`^0.2.0`, `file:../pulumi-wpengine-0.2.0.tgz`, a git URL). */
   packageSpec: string;
   /** The same package as `npm install --global` takes it (a YAML project's plugin). */
-  globalSpec: string;
+  globalSpec: string | undefined;
   /** The command that made the project, for the README. */
   command: string;
 }
@@ -312,7 +312,9 @@ function readme(model: Model, opts: RenderOptions): string {
     "```sh",
     ...(yaml
       ? [
-          `npm install --global ${opts.globalSpec}   # the plugin: puts pulumi-resource-wpengine on PATH (Node.js >= 22)`,
+          opts.globalSpec
+            ? `npm install --global ${opts.globalSpec}   # the plugin: puts pulumi-resource-wpengine on PATH (Node.js >= 22)`
+            : `# the plugin: the self-contained one of release ${opts.version} (pulumi plugin install resource wpengine ${opts.version} --file ...), as where this was generated`,
           "pulumi stack init prod",
           "pulumi import --file import.json --generate-code=false --protect=false --yes   # reads only",
           "pulumi preview --refresh   # no changes: the state is the account",

@@ -18,7 +18,7 @@ const STALE_CREDENTIALS =
 export const AFTER_A_CRASH = `${isSea() ? process.execPath : "pulumi-wpengine"} recover`;
 
 /** Whether this process is the self-contained plugin (a Node single executable application). */
-function isSea(): boolean {
+export function isSea(): boolean {
   try {
     return (require("node:sea") as { isSea(): boolean }).isSea();
   } catch {

@@ -297,9 +297,9 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
           "under this identity: not taken by pulumi-wpengine recover (another stack or a person may manage it)",
       );
     },
-    /** Records the object the create ended with. */
-    made(id: string): void {
-      if (claim && current) record("recovered", identity, { id, recovery: current.token });
+    /** Records the object the create ended with: `adopted`, found (a recovery's adoption), else made. */
+    made(id: string, adopted = false): void {
+      if (claim && current && adopted) record("recovered", identity, { id, recovery: current.token });
       else record("made", identity, { id });
     },
     /** Records a failure that proves nothing was made (an "already exists", a 4xx refusal); the error, reworded for a recovery. */

@@ -352,7 +352,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         // Never a second owner in this stack.
         const second = def.identity && own(def.kind, def.identity, id, given, def.normalize);
         if (second) throw second;
-        journal.made(id);
+        journal.made(id, adopted !== undefined);
         if (adopted) {
           const whose = journal.adopt ? ", which the interrupted run created (pulumi-wpengine recover)" : "";
           say(def.kind, nameOf(def.identity, inputs), `adopted the existing ${adopted} (id ${id})${whose}`);

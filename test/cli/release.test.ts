@@ -400,6 +400,10 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
       creds(),
     );
     expect(imported.stderr + imported.stdout).toMatch(/pulumi-wpengine import: \d+ resources/);
+    // Its README installs the plugin as this user did (no npm), never the plugin's own unpacked files.
+    const readme = fs.readFileSync(path.join(room, "fleet-plugin", "README.md"), "utf8");
+    expect(readme).toContain(`# the plugin: the self-contained one of release ${V}`);
+    expect(readme).not.toMatch(/npm install|\.pulumi-resource-wpengine-/);
     expect(fs.readdirSync(path.join(room, "fleet-plugin")).sort()).toEqual([
       ".gitignore",
       "Pulumi.yaml",

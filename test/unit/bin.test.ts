@@ -18,6 +18,7 @@ describe("pulumi-resource-wpengine's command line", () => {
     expect(typo.stderr).toBe(
       "pulumi-resource-wpengine: unknown command recovr. The engine starts this provider itself; run it as one of the package's commands: import, report, recover, simulator (e.g. pulumi-resource-wpengine recover --help).\n",
     );
+    expect(run("--version").stdout).toBe(`${require("../../package.json").version}\n`);
     const help = run("--help");
     expect(help.status).toBe(0);
     expect(help.stderr).toContain(

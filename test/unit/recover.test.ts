@@ -529,6 +529,29 @@ describe("a create under a recovery plan", () => {
     expect(other.adopt).toBe(false);
   });
 
+  it("counts as recovered only what it found and adopted; what its up made anew is made", () => {
+    process.env["WPE_JOURNAL_DIR"] = dir;
+    setJournalRun(4242);
+    try {
+      plan([
+        { kind: "Domain", key: { installId: "i1", name: "a.example" } },
+        { kind: "Domain", key: { installId: "i1", name: "b.example" } },
+      ]);
+      const create = (name: string) =>
+        journalCreate("Domain", ["installId", "name"], { installId: "i1", name });
+      create("a.example").made("d1", true); // the killed run had made it: found and adopted
+      create("b.example").made("d2"); // it had not: the recovery's up made it
+      beforeWrite(); // the lines on disk
+      expect(readJournal(dir).map((e) => `${e.step} ${e.key["name"]}`)).toEqual([
+        "recovered a.example",
+        "made b.example",
+      ]);
+    } finally {
+      setJournalRun(undefined);
+      delete process.env["WPE_JOURNAL_DIR"];
+    }
+  });
+
   it("an 'already exists' the recovery did not take says why, naming recover", () => {
     plan([]);
     const c = journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "b.example" });

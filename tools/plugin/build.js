@@ -159,7 +159,7 @@ function filesUnder(dir, base) {
 /** The staged plugin files (a directory laid out like the package), from the built dist/. */
 function stage(esbuild) {
   const binScript = fs.readFileSync(path.join(REPO, "bin", "pulumi-resource-wpengine"), "utf8");
-  const target = /require\("\.\.\/([^"]+)"\)/.exec(binScript)?.[1];
+  const target = /require\("\.\.\/(dist\/[^"]+)"\)/.exec(binScript)?.[1];
   if (!target) throw new Error("bin/pulumi-resource-wpengine requires no ../<server module>");
   const server = path.join(REPO, target);
   if (!fs.existsSync(server)) throw new Error(`${server} is missing: run npm run build first`);
