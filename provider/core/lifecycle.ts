@@ -151,7 +151,7 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   replaceOn: readonly (keyof I & string)[];
   /** Inputs updated in place. */
   updatable: readonly (keyof I & string)[];
-  /** Settings the state keeps for later calls (`profile`): an update of them alone sends nothing. */
+  /** Settings the state keeps for later calls (`profile`): an update of them alone only reads, and writes nothing. */
   kept?: readonly string[];
   /** Computed outputs that no in-place update changes (the `stable` marker). */
   stableOutputs?: readonly string[];

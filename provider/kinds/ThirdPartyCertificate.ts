@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
-import type { ImportCertificateRequest } from "../../sdk";
+import { type ImportCertificateRequest, isNotAuthorized } from "../../sdk";
 import { collect, defineKind } from "../core/define";
 import { COMMON_INPUTS, named, out, stringInput, uuidString, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
@@ -188,7 +188,13 @@ export const definition = defineKind({
     const outs = certificateOutputs(olds);
     // The install lists what it serves with serial numbers: another third-party certificate in its place
     // (imported by hand) reads as gone, and the next `pulumi up` imports this one again.
-    const listed = await collect(ctx.client.certificates.iterateForInstall(installId, { limit: 100 }));
+    // An API user refused the list (403) sees no certificate: the stored state stands, as before the list.
+    const listed = await collect(ctx.client.certificates.iterateForInstall(installId, { limit: 100 })).catch(
+      (err: unknown) => {
+        if (isNotAuthorized(err)) return [];
+        throw err;
+      },
+    );
     const serial = (s: string) =>
       s
         .replace(/[^0-9a-f]/gi, "")

@@ -144,3 +144,30 @@ describe("canonicalPem", () => {
     expect(canonicalPem(pair.certificate).endsWith("-----END CERTIFICATE-----\n")).toBe(true);
   });
 });
+
+describe("read", () => {
+  it("keeps the stored state when the API user may not list the install's certificates (403)", async () => {
+    const { definition } = await import("../../provider/kinds/ThirdPartyCertificate");
+    const { WpEngineApiError } = await import("../../sdk");
+    const stored = { installId: "i1", certificate: pair.certificate, privateKey: pair.privateKey };
+    const client = {
+      installs: { get: async () => ({ id: "i1" }) },
+      certificates: {
+        // biome-ignore lint/correctness/useYield: refused before the first page
+        async *iterateForInstall() {
+          throw new WpEngineApiError({ status: 403, method: "GET", path: "/installs/i1/ssl_certificates" });
+        },
+      },
+    };
+    const ctx = {
+      client,
+      kind: "ThirdPartyCertificate",
+      parents: ["i1"],
+      parent: "i1",
+      key: "",
+      timeoutSeconds: 0,
+    };
+    const read = await definition.read("i1", stored as never, ctx as never);
+    expect(read?.outs).toEqual(certificateOutputs(stored));
+  });
+});
