@@ -12,7 +12,7 @@ import {
   type ResolvedProviderConfig,
   resolveProviderConfig,
 } from "./config";
-import { beforeWrite, pulumiCommand } from "./journal";
+import { beforeWrite, underPulumiDo } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
 const embedded = perProcess("embedded-simulators", () => new Set<{ stop(): Promise<void> }>());
@@ -26,7 +26,7 @@ const clients = perProcess(
 export class MissingCredentialsError extends Error {
   constructor(missing: string[]) {
     super(
-      pulumiCommand() === "do"
+      underPulumiDo()
         ? `wpengine: missing ${missing.join(" and ")}. \`pulumi do\` reads no stack: set WPE_API_USER_ID and ` +
             "WPE_API_PASSWORD in the environment, or pass --wpengine:username <api user id> --wpengine:password " +
             "<api password> (--wpengine:simulator true for the bundled simulator)."
@@ -153,7 +153,7 @@ export async function proveCredentials(): Promise<void> {
       if (status !== 401 && status !== 403) return;
       const refused = `${status} ${status === 401 ? "Unauthorized" : "Forbidden"} on GET /user`;
       // `pulumi do` reads no stack: the environment, or the flags.
-      const doing = pulumiCommand() === "do";
+      const doing = underPulumiDo();
       const where = profile
         ? profileSources(profile)
         : doing

@@ -6,7 +6,7 @@ import { checkBaseUrl, ENV } from "../../sdk/core/config";
 import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
-import { pulumiCommand } from "./journal";
+import { underPulumiDo } from "./journal";
 import { meant } from "./meant";
 
 /** The settings this provider reads, each from stack config `wpengine:<name>`, else its environment variable. */
@@ -264,7 +264,7 @@ export function profileSources(name: string, standalone = false): string {
   const env = `${vars.username} and ${vars.password}`;
   if (standalone) return `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`;
   // `pulumi do` reads no stack: the environment, or the flag.
-  if (pulumiCommand() === "do")
+  if (underPulumiDo())
     return `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment, or --${CONFIG_KEYS.profiles.key} '${example}'`;
   return (
     `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) ` +

@@ -127,10 +127,10 @@ export function commandOf(argv: readonly string[]): string | undefined {
 let warned = false;
 let run: Run | null | undefined;
 
-/** The pulumi command this provider runs under (`up`, `do`, ...), if it can tell. */
-export function pulumiCommand(): string | undefined {
+/** Whether this provider runs under `pulumi do`, which reads no stack (its advice names variables and flags). */
+export function underPulumiDo(): boolean {
   if (run === undefined) run = thisRun();
-  return run?.command;
+  return run?.command === "do";
 }
 
 /**

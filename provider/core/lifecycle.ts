@@ -224,6 +224,21 @@ export function differs(normalize: AnyDef["normalize"], key: string, a: unknown,
   return !isDeepStrictEqual(toPlain(norm(a)), toPlain(norm(b)));
 }
 
+/**
+ * Whether `check` sees a create: no object yet (no old inputs), or a change of an input that replaces it.
+ * A rule of time (a date ahead of now) holds only then: an existing object's date falls into the past.
+ */
+export function isCreating(
+  def: Pick<AnyDef, "schema" | "replaceOn" | "normalize">,
+  olds: Props,
+  news: Props,
+) {
+  return (
+    Object.keys(def.schema.shape).every((k) => olds[k] === undefined) ||
+    def.replaceOn.some((k) => differs(def.normalize, k, olds[k], news[k]))
+  );
+}
+
 /** How a user turns a deletion guard off: an update that sends nothing to the service. */
 const UNPROTECT =
   "Set deletionProtection: false on the resource and run `pulumi up` (that update changes nothing on the service)";

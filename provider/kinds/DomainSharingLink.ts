@@ -4,7 +4,7 @@ import { isNotFound } from "../../sdk";
 import { goneWithParent } from "../core/actions";
 import { defineKind } from "../core/define";
 import { out, uuidString, whole } from "../core/inputs";
-import { FORGOTTEN, twoParents } from "../core/lifecycle";
+import { FORGOTTEN, isCreating, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
@@ -62,7 +62,7 @@ export const definition = defineKind({
   outputs,
   // Only a link about to be made: an existing one whose domain went is the refresh's to find gone.
   async preflight(i, ctx, olds) {
-    if (olds["installId"] === i.installId && olds["domainId"] === i.domainId) return [];
+    if (!isCreating(definition, olds, i)) return [];
     const d = await ctx.client.domains.get(...twoParents(ctx)).catch((err: unknown) => {
       if (isNotFound(err)) return null;
       return undefined; // another failure: create says it

@@ -19,7 +19,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { afterCreate, type Context, differs } from "../core/lifecycle";
+import { afterCreate, type Context, differs, isCreating } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** How often a report runs. */
@@ -305,7 +305,7 @@ export const definition = defineKind({
   check(result, olds) {
     const date = result.inputs["nextScheduledDate"];
     if (result.failures?.length || typeof date !== "string" || containsUnknown(result.inputs)) return result;
-    const creating = differs(normalize, "siteId", olds["siteId"], result.inputs["siteId"]);
+    const creating = isCreating(definition, olds, result.inputs);
     const sent = creating || differs(normalize, "nextScheduledDate", olds["nextScheduledDate"], date);
     if (!sent || Date.parse(date) > Date.now()) return result;
     const adopting = result.inputs["adopt"] === true || resolveProviderConfig().adoptExisting;

@@ -11,7 +11,7 @@ import {
   out,
   uuidString,
 } from "../core/inputs";
-import { type Context, differs, FORGOTTEN } from "../core/lifecycle";
+import { type Context, differs, FORGOTTEN, isCreating } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** Statuses in which a transfer can still be cancelled (and counts as the site's active transfer). */
@@ -72,11 +72,6 @@ function normalizeValue(key: string, v: unknown): unknown {
   if (key === "scheduledTime") return canonicalTime(v);
   return typeof v === "string" ? v.toLowerCase() : v;
 }
-
-/** Whether `check` sees a transfer about to be created (an existing one's time may fall into the past). */
-export const isCreating = (olds: Record<string, unknown>, news: Record<string, unknown>): boolean =>
-  olds["siteId"] === undefined ||
-  definition.replaceOn.some((k) => differs(definition.normalize, k, olds[k], news[k]));
 
 /** Spec limit 4: a scheduled time must be 1 hour to 7 days ahead of `now`. */
 export function scheduledTimeFailure(scheduledTime: unknown, now: number): CheckFailure | undefined {
@@ -167,7 +162,8 @@ export const definition = defineKind({
   // Only a transfer about to be created is held to the time window.
   check(result, olds) {
     const time = result.inputs["scheduledTime"];
-    if (result.failures?.length || containsUnknown(time) || !isCreating(olds, result.inputs)) return result;
+    if (result.failures?.length || containsUnknown(time) || !isCreating(definition, olds, result.inputs))
+      return result;
     const failure = scheduledTimeFailure(time, Date.now());
     return failure ? { inputs: result.inputs, failures: [named(failure)] } : result;
   },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { canonicalTime } from "../../provider/core/inputs";
+import { isCreating as creates } from "../../provider/core/lifecycle";
 import {
   adoptionMismatch,
-  isCreating,
+  definition,
   scheduledTimeFailure,
   transferOutputs,
 } from "../../provider/kinds/SiteTransfer";
@@ -27,6 +28,8 @@ describe("scheduledTimeFailure", () => {
 });
 
 describe("isCreating", () => {
+  const isCreating = (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+    creates(definition, olds, news);
   const olds = {
     siteId: SITE,
     destinationAccountId: DEST,
