@@ -4,11 +4,12 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { PROGRAM } from "../sdk/core/process";
 import { readEstate } from "./read";
 import { renderReport } from "./report";
 import { auditFleet, DEFAULT_SETTINGS, RULES, type RuleName, type RuleSettings } from "./rules";
 
-export const REPORT_USAGE = `usage: pulumi-wpengine report --out FILE [options]
+export const REPORT_USAGE = `usage: ${PROGRAM} report --out FILE [options]
 
 Reads every account the credentials can see (read only) and writes one self-contained HTML page:
 installs by PHP version and environment, domains by verification and SSL, certificate expiry,
@@ -69,7 +70,7 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
       },
     }).values;
   } catch (err) {
-    process.stderr.write(`pulumi-wpengine report: ${(err as Error).message}\n\n${REPORT_USAGE}`);
+    process.stderr.write(`${PROGRAM} report: ${(err as Error).message}\n\n${REPORT_USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -77,14 +78,14 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
     return 0;
   }
   if (!values.out) {
-    process.stderr.write(`pulumi-wpengine report: --out FILE is required\n\n${REPORT_USAGE}`);
+    process.stderr.write(`${PROGRAM} report: --out FILE is required\n\n${REPORT_USAGE}`);
     return 2;
   }
   let config: ReturnType<typeof readPolicyConfig>;
   try {
     config = readPolicyConfig(values["policy-config"]);
   } catch (err) {
-    process.stderr.write(`pulumi-wpengine report: --policy-config: ${(err as Error).message}\n`);
+    process.stderr.write(`${PROGRAM} report: --policy-config: ${(err as Error).message}\n`);
     return 2;
   }
   const t0 = Date.now();
@@ -96,7 +97,7 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
     read = await readEstate(env, sources, selection);
   } catch (err) {
     process.stderr.write(
-      `pulumi-wpengine report: ${err instanceof Error ? err.message : String(err)}\nnothing was written to ${values.out}\n`,
+      `${PROGRAM} report: ${err instanceof Error ? err.message : String(err)}\nnothing was written to ${values.out}\n`,
     );
     return 1;
   }
@@ -108,7 +109,7 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
   });
   writeFileSync(values.out, html);
   process.stdout.write(
-    `pulumi-wpengine report: ${fleet.accounts.length} accounts, ${fleet.installs.length} installs, ${fleet.domains.length} domains, ${fleet.certificates.length} certificates, ${fleet.users.length} users, ${findings.length} findings; ${calls} API calls in ${((Date.now() - t0) / 1000).toFixed(1)} s; written to ${values.out}\n`,
+    `${PROGRAM} report: ${fleet.accounts.length} accounts, ${fleet.installs.length} installs, ${fleet.domains.length} domains, ${fleet.certificates.length} certificates, ${fleet.users.length} users, ${findings.length} findings; ${calls} API calls in ${((Date.now() - t0) / 1000).toFixed(1)} s; written to ${values.out}\n`,
   );
   return 0;
 }

@@ -4,10 +4,11 @@
  */
 import { parseArgs } from "node:util";
 import { REPORT_USAGE, reportMain } from "../fleet/cli";
+import { PROGRAM } from "../sdk/core/process";
 import { importAccount, UsageError } from "./index";
 import { COVERED } from "./kinds";
 
-const USAGE = `usage: pulumi-wpengine import --out DIR [options]
+const USAGE = `usage: ${PROGRAM} import --out DIR [options]
 
 Reads every object the credentials can see and writes a Pulumi project into DIR.
 
@@ -31,10 +32,10 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
 Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WPE_API_URL,
 WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.
 
-Also: pulumi-wpengine simulator [--port N] [--state FILE] [--latency MS] [--faults RULES]
-serves the bundled simulator (pulumi-wpengine simulator --help).
-And: pulumi-wpengine recover [--stack NAME], after a killed pulumi up, takes back exactly what
-that run created (docs/recover.md; pulumi-wpengine recover --help).
+Also: ${PROGRAM} simulator [--port N] [--state FILE] [--latency MS] [--faults RULES]
+serves the bundled simulator (${PROGRAM} simulator --help).
+And: ${PROGRAM} recover [--stack NAME], after a killed pulumi up, takes back exactly what
+that run created (docs/recover.md; ${PROGRAM} recover --help).
 `;
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
@@ -45,14 +46,14 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   }
   if (command === "report") return reportMain(rest);
   if (command !== "import") {
-    process.stderr.write(`pulumi-wpengine: unknown command ${command}\n\n${USAGE}\n${REPORT_USAGE}`);
+    process.stderr.write(`${PROGRAM}: unknown command ${command}\n\n${USAGE}\n${REPORT_USAGE}`);
     return 2;
   }
   let values: ReturnType<typeof parse>;
   try {
     values = parse(rest);
   } catch (err) {
-    process.stderr.write(`pulumi-wpengine import: ${(err as Error).message}\n\n${USAGE}`);
+    process.stderr.write(`${PROGRAM} import: ${(err as Error).message}\n\n${USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -60,12 +61,12 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     return 0;
   }
   if (!values.out) {
-    process.stderr.write(`pulumi-wpengine import: --out DIR is required\n\n${USAGE}`);
+    process.stderr.write(`${PROGRAM} import: --out DIR is required\n\n${USAGE}`);
     return 2;
   }
   const language = values.language ?? "typescript";
   if (language !== "typescript" && language !== "yaml") {
-    process.stderr.write(`pulumi-wpengine import: --language is typescript or yaml, not ${language}\n`);
+    process.stderr.write(`${PROGRAM} import: --language is typescript or yaml, not ${language}\n`);
     return 2;
   }
   const tty = process.stderr.isTTY === true;
@@ -106,17 +107,17 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     const byKind = new Map<string, number>();
     for (const r of result.model.resources) byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + 1);
     process.stdout.write(
-      `pulumi-wpengine import: ${result.model.resources.length} resources (${[...byKind].map(([k, n]) => `${n} ${k}`).join(", ") || "none"}), ` +
+      `${PROGRAM} import: ${result.model.resources.length} resources (${[...byKind].map(([k, n]) => `${n} ${k}`).join(", ") || "none"}), ` +
         `${result.model.leftOut.length} left out (README.md), ${result.calls} API calls in ${(result.ms / 1000).toFixed(1)} s, ` +
         `written to ${values.out}\n`,
     );
-    if (result.note) process.stderr.write(`pulumi-wpengine import: note: ${result.note}\n`);
+    if (result.note) process.stderr.write(`${PROGRAM} import: note: ${result.note}\n`);
     return 0;
   } catch (err) {
     if (tty && phase) process.stderr.write("\n");
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(
-      `pulumi-wpengine import: ${message}\n${err instanceof UsageError ? "" : `nothing was written to ${values.out}\n`}`,
+      `${PROGRAM} import: ${message}\n${err instanceof UsageError ? "" : `nothing was written to ${values.out}\n`}`,
     );
     return 1;
   }

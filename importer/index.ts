@@ -6,7 +6,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { isSea } from "../provider/core/errors";
+import { isSea, PROGRAM } from "../sdk/core/process";
 import { readOnlyClient } from "./client";
 import { connect, connectionConfig, refusedCredentials } from "./connect";
 import { discover, type Selection, type World } from "./discover";
@@ -170,7 +170,7 @@ export function writeAtomically(out: string, files: Record<string, string>): voi
 
 /** The command that regenerates the project, as the files quote it (without `--out`: the same bytes anywhere). */
 export function commandOf(opts: Omit<ImportOptions, "out">, language: Language): string {
-  const parts = ["pulumi-wpengine import"];
+  const parts = [`${PROGRAM} import`];
   if (language === "yaml") parts.push("--language yaml");
   for (const p of opts.profiles ?? []) parts.push(`--profile ${p}`);
   for (const a of opts.accounts ?? []) parts.push(`--account ${a}`);

@@ -15,7 +15,7 @@ import {
   readJournal,
 } from "../provider/core/journal";
 import { KINDS } from "../provider/registry";
-import { alive } from "../sdk/core/process";
+import { alive, PROGRAM } from "../sdk/core/process";
 import {
   adoptions,
   emptySidecars,
@@ -32,7 +32,7 @@ import {
   unsettled,
 } from "./plan";
 
-export const USAGE = `usage: pulumi-wpengine recover [--stack NAME] [--force]
+export const USAGE = `usage: ${PROGRAM} recover [--stack NAME] [--force]
 
 After a pulumi run was killed mid-apply (a cancelled CI job, a crash), in the project's directory:
 refuses while a pulumi process still holds the stack; says so and changes nothing when no run was killed;
@@ -154,7 +154,7 @@ async function selectedStack(root: string | undefined, project: string): Promise
   );
 }
 
-const say = (line: string) => process.stdout.write(`pulumi-wpengine recover: ${line}\n`);
+const say = (line: string) => process.stdout.write(`${PROGRAM} recover: ${line}\n`);
 
 export async function recover(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -183,7 +183,7 @@ export async function recover(argv: string[]): Promise<number> {
   const locks = root ? findLocks(root, project, stack) : [];
   const holder = holderOf(locks, pulumisIn(dir), values.force === true);
   if (holder) {
-    process.stderr.write(`pulumi-wpengine recover: ${holder}\n`);
+    process.stderr.write(`${PROGRAM} recover: ${holder}\n`);
     return 1;
   }
   for (const file of root ? repairSidecars(root, project, stack) : [])
@@ -281,7 +281,7 @@ export async function recover(argv: string[]): Promise<number> {
     // The advice on "already exists" only where a create was refused so (its message names this command).
     const taken = /run `[^`\n]*recover`/.test(`${up.stdout}${up.stderr}`);
     process.stderr.write(
-      `pulumi-wpengine recover: the pulumi up exited ${up.code} (above); what it adopted stays in the state.${
+      `${PROGRAM} recover: the pulumi up exited ${up.code} (above); what it adopted stays in the state.${
         taken
           ? ` A create refused as "already exists" that ${theRun} did not make is another's object: remove or rename that resource, or take it over with adopt: true`
           : ""
@@ -349,7 +349,7 @@ export async function main(argv: string[] = process.argv.slice(3)): Promise<numb
   try {
     return await recover(argv);
   } catch (err) {
-    process.stderr.write(`pulumi-wpengine recover: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`${PROGRAM} recover: ${err instanceof Error ? err.message : String(err)}\n`);
     return err instanceof TypeError && /parseArgs|option/i.test(String(err)) ? 2 : 1;
   }
 }

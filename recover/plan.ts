@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as zlib from "node:zlib";
+import { AFTER_A_CRASH } from "../provider/core/errors";
 import { type Identity, identityOf, identityText, type JournalEntry } from "../provider/core/journal";
 
 /** A file backend's lock on a stack (`.pulumi/locks/<org>/<project>/<stack>/<id>.json`). */
@@ -121,7 +122,7 @@ export function repairSidecars(root: string, project: string, stack: string): st
     if (s.whole !== true)
       throw new Error(
         `the killed run left ${s.file} empty, and ${s.whole}: compare the state with its .bak, then delete ` +
-          "the empty sidecar by hand and run pulumi-wpengine recover again",
+          `the empty sidecar by hand and run ${AFTER_A_CRASH} again`,
       );
   for (const s of empty) fs.rmSync(s.file);
   return empty.map((s) => s.file);

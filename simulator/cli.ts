@@ -5,10 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { PROGRAM } from "../sdk/core/process";
 import type { FaultRule } from "./faults";
 import { type BulkShape, type RunningSimulator, SEED, startSimulator } from "./index";
 
-export const USAGE = `usage: pulumi-wpengine simulator [options]
+export const USAGE = `usage: ${PROGRAM} simulator [options]
 
 Serves both WP Engine APIs on this machine from the seeded world (docs/simulator.md); Ctrl-C stops it.
 
@@ -130,7 +131,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<Runn
     const e = err as Error & { errors?: { field?: string; message?: string }[] };
     throw new UsageError(`--faults: ${e.errors?.map((x) => x.message).join("; ") || e.message}`);
   }
-  process.stdout.write(`pulumi-wpengine simulator listening on ${sim.url}\n`);
+  process.stdout.write(`${PROGRAM} simulator listening on ${sim.url}\n`);
   if (!values.quiet) {
     const user = values.username ?? SEED.users.demo.username;
     process.stdout.write(banner(sim, user, values.password ?? SEED.users.demo.password, values.state));
@@ -156,7 +157,7 @@ export function run(argv: string[] = process.argv.slice(2)): void {
     const inUse = (err as NodeJS.ErrnoException).code === "EADDRINUSE";
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(
-      `pulumi-wpengine simulator: ${message}${inUse ? " (another simulator? --port 0 takes a free port)" : ""}${usage ? " (see pulumi-wpengine simulator --help)" : ""}\n`,
+      `${PROGRAM} simulator: ${message}${inUse ? " (another simulator? --port 0 takes a free port)" : ""}${usage ? ` (see ${PROGRAM} simulator --help)` : ""}\n`,
     );
     process.exit(usage ? 2 : 1);
   });

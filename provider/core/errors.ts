@@ -1,6 +1,7 @@
 /** Errors as a user reads them: which resource, which step, what the service said, and about which input. */
 import type { z } from "zod";
 import { WpEngineConnectionError } from "../../sdk";
+import { isSea, PROGRAM } from "../../sdk/core/process";
 import { CONFIG_KEYS, currentProviderInstance } from "./config";
 import { camelKey, inputOfField } from "./wire";
 
@@ -15,16 +16,7 @@ const STALE_CREDENTIALS =
  * The one way back after a run killed mid-apply (docs/recover.md): it adopts only what that run created.
  * The package's command; from the self-contained plugin (no npm, docs/languages.md), that executable by its path.
  */
-export const AFTER_A_CRASH = `${isSea() ? process.execPath : "pulumi-wpengine"} recover`;
-
-/** Whether this process is the self-contained plugin (a Node single executable application). */
-export function isSea(): boolean {
-  try {
-    return (require("node:sea") as { isSea(): boolean }).isSea();
-  } catch {
-    return false;
-  }
-}
+export const AFTER_A_CRASH = `${isSea() ? process.execPath : PROGRAM} recover`;
 
 /** How many times a step was sent before it failed for good, by its final error (see {@link noteSends}). */
 const SENDS = new WeakMap<object, number>();

@@ -1,3 +1,5 @@
+import { basename } from "node:path";
+
 /**
  * One value per process, on `globalThis` under `pulumi-wpengine.<name>`: a checkout and an installed copy of
  * the package in one process must share it. `get` makes it with `init` when there is none.
@@ -23,3 +25,18 @@ export function alive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** Whether this process is the self-contained plugin (a Node single executable application). */
+export function isSea(): boolean {
+  try {
+    return (require("node:sea") as { isSea(): boolean }).isSea();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The package's command as its usage lines and messages name it: `pulumi-wpengine`, or from the
+ * self-contained plugin (no npm, docs/languages.md) that executable's name.
+ */
+export const PROGRAM = isSea() ? basename(process.execPath) : "pulumi-wpengine";
