@@ -63,11 +63,8 @@ export type ConfigName = keyof typeof CONFIG_KEYS;
 export type RawProviderConfig = Partial<Record<ConfigName, string>>;
 
 /** The resolved settings the client is built from, each as its setting's `doc` says (`SETTINGS`). */
-export interface ResolvedProviderConfig {
-  username?: string;
-  password?: string;
-  apiUrl?: string;
-  appHostingUrl?: string;
+export interface ResolvedProviderConfig
+  extends Pick<RawProviderConfig, "username" | "password" | "apiUrl" | "appHostingUrl"> {
   /** The embedded simulator's state file; off unless asked for (a missing credential never means the fake). */
   simulatorStateFile?: string;
   adoptExisting?: boolean;

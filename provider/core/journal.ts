@@ -105,23 +105,14 @@ export function stackOfCommand(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** Each pulumi command a provider runs under, by its aliases. */
-const COMMANDS: Record<string, string> = {
-  up: "up",
-  update: "up",
-  destroy: "destroy",
-  down: "destroy",
-  refresh: "refresh",
-  import: "import",
-  preview: "preview",
-  watch: "watch",
-  do: "do",
-};
+/** The pulumi commands a provider runs under, and the aliases of two of them. */
+const COMMANDS = ["up", "destroy", "refresh", "import", "preview", "watch", "do"];
+const ALIASES: Record<string, string> = { update: "up", down: "destroy" };
 
 /** The pulumi command a command line runs (`up` for `pulumi update`, `destroy` for `pulumi down`), if any. */
 export function commandOf(argv: readonly string[]): string | undefined {
-  for (const a of argv.slice(1)) if (Object.hasOwn(COMMANDS, a)) return COMMANDS[a];
-  return undefined;
+  const named = argv.slice(1).map((a) => (Object.hasOwn(ALIASES, a) ? ALIASES[a]! : a));
+  return named.find((a) => COMMANDS.includes(a));
 }
 
 let warned = false;

@@ -1,10 +1,9 @@
 /** The records lookups return: the sdk's schemas under `camel.ts`'s mapping, with the few renames and computed fields. */
-import { z } from "zod";
 import * as S from "../../sdk";
+import { out } from "../core/inputs";
 import { mapOf, view } from "./camel";
 
-const text = (description: string) => z.string().nullable().meta({ description });
-const names = (description: string) => z.array(z.string()).meta({ description });
+const { stringOrNull: text, strings: names } = out;
 const sectionNames = {
   schema: names("Names of the sections, in order."),
   from: (r: { sections: { name: string }[] }) => r.sections.map((s) => s.name),
@@ -30,7 +29,7 @@ export const ReportSchedule = view(S.ReportScheduleSchema).derive({ sections: se
 export const AccountUser = view(S.AccountUserSchema);
 export const App = view(S.AppSchema).derive({
   uploadable: {
-    schema: z.boolean().meta({ description: "Whether the app takes zip uploads." }),
+    schema: out.boolean("Whether the app takes zip uploads."),
     from: (a) => a.uploadable !== null,
   },
 });
@@ -80,7 +79,7 @@ export const AccountLimits = view(S.AccountLimitsSchema, {
 });
 const UsageRollup = view(S.UsageRollupSchema).derive({
   latest: {
-    schema: z.number().nullable().meta({ description: "The latest value (storage)." }),
+    schema: out.numberOrNull("The latest value (storage)."),
     from: (r) => r.latest?.value ?? null,
   },
   latestDate: { schema: text("The day of the latest value."), from: (r) => r.latest?.date ?? null },
