@@ -1,20 +1,18 @@
 import { z } from "zod";
 import type { CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
+import { parentInput } from "../core/address";
 import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, deletionProtectionInput, out, stringInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, deletionProtectionInput, out, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    accountId: uuidString.meta({
-      parent: true,
-      description:
-        "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
-      replaces: true,
-      wire: { read: "account.id", write: "account_id" },
-    }),
+    accountId: parentInput(
+      "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
+      { wire: { read: "account.id", write: "account_id" } },
+    ),
     name: stringInput
       .trim()
       .min(1, "must not be empty")
