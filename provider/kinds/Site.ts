@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
 import { parentInput } from "../core/address";
-import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, deletionProtectionInput, out, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
@@ -38,12 +38,11 @@ const outputs = z.object({
   transferable: out.boolean("Whether the site can be transferred."),
 });
 
-type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;
 /** The wire mapping: an account a record does not name, and the guard, the lifecycle keeps from the inputs or state. */
 const WIRE = wireOf(inputs, outputs);
 
 /** A site, as messages name it. */
-const siteName = (site: Pick<SiteOutputs, "name" | "siteId">) => `site "${site.name}" (${site.siteId})`;
+const siteName = (site: { name: string; siteId: string }) => `site "${site.name}" (${site.siteId})`;
 
 /** The sites of the call's account named as its site. */
 const findByName = async (ctx: Context) =>
