@@ -7,6 +7,7 @@ import {
   type UpdateAccountUserRequest,
   type WpEngineClient,
 } from "../../sdk";
+import { parentInput } from "../core/address";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -40,11 +41,7 @@ export function normalizeInstallIds(ids: readonly string[] | null | undefined): 
 
 const inputs = z
   .object({
-    accountId: uuidString.meta({
-      parent: true,
-      description: "The account the user belongs to.",
-      replaces: true,
-    }),
+    accountId: parentInput("The account the user belongs to."),
     email: stringInput.trim().pipe(z.email("must be an email address")).meta({
       key: true,
       description: "The user's email address (the login), compared without case.",

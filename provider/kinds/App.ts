@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { type App as ApiApp, type CreateAppRequest, isConflict } from "../../sdk";
+import { parentInput } from "../core/address";
 import { resourceIdString, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
@@ -21,11 +22,7 @@ export const normalizeRegion = (value: unknown): unknown =>
 
 const inputs = z
   .object({
-    accountId: uuidString.meta({
-      parent: true,
-      description: "The account that owns the app.",
-      replaces: true,
-    }),
+    accountId: parentInput("The account that owns the app."),
     name: resourceIdString.meta({
       key: true,
       description:

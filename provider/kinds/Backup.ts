@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
+import { parentInput } from "../core/address";
 import { collect, defineKind, listedUnder } from "../core/define";
 import {
   BACKUP_POLL,
@@ -8,7 +9,6 @@ import {
   out,
   stringInput,
   timeoutSecondsInput,
-  uuidString,
   whole,
 } from "../core/inputs";
 import { afterCreate, type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
@@ -16,11 +16,7 @@ import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      description: "The install to back up. Changing it requests a new backup (a replacement).",
-      replaces: true,
-      parent: true,
-    }),
+    installId: parentInput("The install to back up. Changing it requests a new backup (a replacement)."),
     description: stringInput.trim().min(1, "must not be empty").meta({
       description:
         "Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.",

@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { isConflict } from "../../sdk";
+import { parentInput } from "../core/address";
 import { compareStrings, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, requiredString, ruled, uuidString, whole } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, requiredString, ruled, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 
 /** One cache exclusion a program may declare (`cookie` is in the schema only to say why not). */
@@ -50,11 +51,7 @@ export const exclusionFailures = (exclusions: readonly { type: string; value: st
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      parent: true,
-      description: "The install whose exclusions this resource owns (also the resource id).",
-      replaces: true,
-    }),
+    installId: parentInput("The install whose exclusions this resource owns (also the resource id)."),
     exclusions: ruled(z.array(exclusion), exclusionFailures).meta({
       description:
         'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +

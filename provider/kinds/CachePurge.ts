@@ -2,19 +2,17 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { type CacheType, CacheTypeSchema, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { goneWithParent } from "../core/actions";
+import { parentInput } from "../core/address";
 import { defineKind } from "../core/define";
-import { actionAdoptInput, out, timeoutSecondsInput, triggersInput, uuidString } from "../core/inputs";
+import { actionAdoptInput, out, timeoutSecondsInput, triggersInput } from "../core/inputs";
 import { type Context, differs, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      parent: true,
-      description:
-        "The install whose cache is purged. Changing it replaces the resource (and purges the new install).",
-      replaces: true,
-    }),
+    installId: parentInput(
+      "The install whose cache is purged. Changing it replaces the resource (and purges the new install).",
+    ),
     type: z.enum(CacheTypeSchema.options, { error: "must be one of object, page, cdn, all" }).meta({
       description:
         "Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).",

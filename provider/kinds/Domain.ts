@@ -7,6 +7,7 @@ import {
   type UpdateDomainRequest,
   type WpEngineClient,
 } from "../../sdk";
+import { parentInput } from "../core/address";
 import { gathered, type Outcome } from "../core/batch";
 import { defineKind, listedUnder } from "../core/define";
 import { DOMAINS } from "../core/domains";
@@ -17,11 +18,7 @@ import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      description: "The install the domain belongs to.",
-      replaces: true,
-      parent: true,
-    }),
+    installId: parentInput("The install the domain belongs to."),
     name: domainNameInput({ wildcard: true }).meta({
       description:
         "The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.",

@@ -39,9 +39,6 @@ const mappingInput = z
   })
   .strict();
 
-/** One mapping as declared, with defaults. */
-export type MappingInput = z.output<typeof mappingInput>;
-
 const inputs = z
   .object({
     ...environmentAddress,
@@ -91,7 +88,7 @@ export function normalizeMappings(value: unknown): unknown {
 }
 
 /** The spec's rules on a set of mappings: unique domains, one primary at most, redirects inside the set. */
-export function mappingFailures(mappings: readonly MappingInput[]): CheckFailure[] {
+export function mappingFailures(mappings: readonly z.output<typeof mappingInput>[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const fail = (property: string, reason: string) => failures.push({ property, reason });
   mappings.forEach((m, i) => {

@@ -2,24 +2,18 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { isNotFound } from "../../sdk";
 import { goneWithParent } from "../core/actions";
+import { parentInput } from "../core/address";
 import { defineKind } from "../core/define";
-import { out, uuidString, whole } from "../core/inputs";
+import { out, whole } from "../core/inputs";
 import { FORGOTTEN, isCreating, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      description: "The install the domain belongs to. Changing it makes a new link.",
-      replaces: true,
-      parent: true,
-    }),
-    domainId: uuidString.meta({
-      description:
-        "The id of the domain, e.g. `domain.id` of a `Domain` on the Advanced Network (AN) or Global Edge Security (GES). Changing it makes a new link.",
-      replaces: true,
-      parent: true,
-    }),
+    installId: parentInput("The install the domain belongs to. Changing it makes a new link."),
+    domainId: parentInput(
+      "The id of the domain, e.g. `domain.id` of a `Domain` on the Advanced Network (AN) or Global Edge Security (GES). Changing it makes a new link.",
+    ),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Domain as ApiDomain } from "../../sdk";
+import { parentInput } from "../core/address";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { DOMAINS } from "../core/domains";
@@ -17,11 +18,7 @@ const VERIFIED = "TXT_VERIFIED";
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      description: "The install the domain belongs to. Changing it replaces the resource.",
-      replaces: true,
-      parent: true,
-    }),
+    installId: parentInput("The install the domain belongs to. Changing it replaces the resource."),
     domainId: uuidString.meta({
       description:
         "The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.",

@@ -5,6 +5,7 @@ import {
   INSTALL_ENVIRONMENTS,
   INSTALL_NAME_PATTERN,
 } from "../../sdk";
+import { parentInput } from "../core/address";
 import { collect, defineKind, findFirst, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
@@ -32,10 +33,7 @@ const inputs = z
           "The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).",
         replaces: true,
       }),
-    accountId: uuidString.meta({
-      parent: true,
-      description: "The account the install belongs to.",
-      replaces: true,
+    accountId: parentInput("The account the install belongs to.", {
       wire: { read: "account.id", write: "account_id" },
     }),
     siteId: uuidString.meta({

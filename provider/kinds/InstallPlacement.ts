@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install } from "../../sdk";
+import { parentInput } from "../core/address";
 import { defineKind, listedUnder } from "../core/define";
 import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
@@ -8,10 +9,7 @@ import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      parent: true,
-      description: "The install to place; it must exist. Changing it replaces the placement.",
-      replaces: true,
+    installId: parentInput("The install to place; it must exist. Changing it replaces the placement.", {
       wire: "id",
     }),
     siteId: uuidString.meta({

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Certificate, CertificateOrderRequest } from "../../sdk";
+import { parentInput } from "../core/address";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, out, stringInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, stringInput } from "../core/inputs";
 import { afterCreate, type Context, FORGOTTEN, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -14,16 +15,8 @@ const holder = (description: string) => ({ description, writeOnly: true });
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      parent: true,
-      description: "The install holding the domain.",
-      replaces: true,
-    }),
-    domainId: uuidString.meta({
-      parent: true,
-      description: "The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.",
-      replaces: true,
-    }),
+    installId: parentInput("The install holding the domain."),
+    domainId: parentInput("The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network."),
     emailAddress: stringInput
       .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address")
       .meta(holder("The certificate holder's email address.")),

@@ -4,6 +4,7 @@ import {
   type UpdateOffloadSettingsRequest,
   WpEngineWaitTimeoutError,
 } from "../../sdk";
+import { parentInput } from "../core/address";
 import { compareStrings, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
@@ -14,7 +15,6 @@ import {
   ruled,
   stringInput,
   timeoutSecondsInput,
-  uuidString,
   whole,
 } from "../core/inputs";
 import { afterCreate, type Context, FORGOTTEN, waitFor } from "../core/lifecycle";
@@ -54,11 +54,7 @@ export const duplicatePathFailures = (pathSettings: readonly { path: string }[])
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      parent: true,
-      description: "The install whose offload settings this resource owns (also the resource id).",
-      replaces: true,
-    }),
+    installId: parentInput("The install whose offload settings this resource owns (also the resource id)."),
     cloud: z
       .enum(["s3"], { error: 'must be "s3" (the only storage the service offers)' })
       .default("s3")

@@ -4,6 +4,7 @@ import type {
   CreateReportScheduleRequest,
   UpdateReportScheduleRequest,
 } from "../../sdk";
+import { parentInput } from "../core/address";
 import { resolveProviderConfig } from "../core/config";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -83,11 +84,7 @@ const sectionInput = z
 
 const inputs = z
   .object({
-    siteId: uuidString.meta({
-      parent: true,
-      description: "The site the report is about. Changing it replaces the schedule.",
-      replaces: true,
-    }),
+    siteId: parentInput("The site the report is about. Changing it replaces the schedule."),
     title: requiredString.trim().meta({
       key: true,
       description:

@@ -1,20 +1,18 @@
 import { z } from "zod";
 import type { CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
-import { collect, defineKind, listedUnder, type OutputsOf } from "../core/define";
+import { parentInput } from "../core/address";
+import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, deletionProtectionInput, out, stringInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, deletionProtectionInput, out, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z
   .object({
-    accountId: uuidString.meta({
-      parent: true,
-      description:
-        "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
-      replaces: true,
-      wire: { read: "account.id", write: "account_id" },
-    }),
+    accountId: parentInput(
+      "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
+      { wire: { read: "account.id", write: "account_id" } },
+    ),
     name: stringInput
       .trim()
       .min(1, "must not be empty")
@@ -40,12 +38,11 @@ const outputs = z.object({
   transferable: out.boolean("Whether the site can be transferred."),
 });
 
-type SiteOutputs = OutputsOf<typeof inputs, typeof outputs>;
 /** The wire mapping: an account a record does not name, and the guard, the lifecycle keeps from the inputs or state. */
 const WIRE = wireOf(inputs, outputs);
 
 /** A site, as messages name it. */
-const siteName = (site: Pick<SiteOutputs, "name" | "siteId">) => `site "${site.name}" (${site.siteId})`;
+const siteName = (site: { name: string; siteId: string }) => `site "${site.name}" (${site.siteId})`;
 
 /** The sites of the call's account named as its site. */
 const findByName = async (ctx: Context) =>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
+import { parentInput } from "../core/address";
 import { collect, defineKind, findFirst, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
@@ -19,11 +20,7 @@ const CANCELLABLE: readonly string[] = ["pending", "scheduled"];
 
 const inputs = z
   .object({
-    siteId: uuidString.meta({
-      parent: true,
-      description: "The site to transfer (with its installs).",
-      replaces: true,
-    }),
+    siteId: parentInput("The site to transfer (with its installs)."),
     destinationAccountId: uuidString.meta({
       description: "The account that receives the site; it must differ from the site's account.",
       replaces: true,

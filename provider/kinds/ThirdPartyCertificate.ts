@@ -1,8 +1,9 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { type ImportCertificateRequest, isNotAuthorized } from "../../sdk";
+import { parentInput } from "../core/address";
 import { collect, defineKind } from "../core/define";
-import { COMMON_INPUTS, named, out, stringInput, uuidString, whole } from "../core/inputs";
+import { COMMON_INPUTS, named, out, stringInput, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -111,11 +112,7 @@ const pemInput = (parse: (s: string) => { ok: true } | Failure) =>
 
 const inputs = z
   .object({
-    installId: uuidString.meta({
-      description: "The install the certificate is imported into (also the resource id).",
-      replaces: true,
-      parent: true,
-    }),
+    installId: parentInput("The install the certificate is imported into (also the resource id)."),
     certificate: pemInput(parseCertificateChain).meta({
       description:
         "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.",
