@@ -127,7 +127,7 @@ export interface KindSpec<IS extends AnyObject, OS extends AnyObject>
   naturalKey?: Exclude<NaturalKey<z.output<IS>>, { what: string }>;
   /** How `pulumi do ... list` finds the existing objects (every importable kind has one). */
   list?: KindListing;
-  /** The inputs, strict, each field described, markers in `.meta()`. */
+  /** The inputs (made strict), each field described, markers in `.meta()`. */
   inputs: IS;
   /** What the service computes besides the inputs, each field described. */
   outputs: OS;
@@ -162,8 +162,8 @@ export function fieldMeta(schema: AnyObject): Record<string, z.core.GlobalMeta> 
 export function defineKind<IS extends AnyObject, OS extends AnyObject>(
   given: KindSpec<IS, OS>,
 ): Kind<IS, OS> {
-  // Every kind takes `profile` (the API user its calls run as; `withProfile` reads it).
-  const spec = { ...given, inputs: given.inputs.extend({ profile: PROFILE_INPUT }) as IS };
+  // Strict (an unknown input is refused), and every kind takes `profile` (the API user its calls run as).
+  const spec = { ...given, inputs: given.inputs.strict().extend({ profile: PROFILE_INPUT }) as IS };
   const inputs = fieldMeta(spec.inputs);
   const outputs = fieldMeta(spec.outputs);
   const keys = Object.keys(inputs) as (keyof z.output<IS> & string)[];

@@ -228,6 +228,10 @@ export const uuidString = stringInput.regex(
   "must be a UUID",
 );
 
+/** A parent's UUID (the install of a domain, the account of a user): part of the object's address, so a change replaces it. */
+export const parentInput = (description: string, meta?: z.core.GlobalMeta) =>
+  uuidString.meta({ description, replaces: true, parent: true, ...meta });
+
 /** How long an operation that waits for the service may take, in seconds. */
 export const timeoutSecondsInput = (defaultSeconds: number) =>
   z.number().int().positive().max(86_400).default(defaultSeconds).meta({

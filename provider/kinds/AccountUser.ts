@@ -7,7 +7,6 @@ import {
   type UpdateAccountUserRequest,
   type WpEngineClient,
 } from "../../sdk";
-import { parentInput } from "../core/address";
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -15,6 +14,7 @@ import {
   type CheckFailure,
   COMMON_INPUTS,
   out,
+  parentInput,
   type Rule,
   requiredString,
   stringInput,
@@ -39,44 +39,42 @@ export function normalizeInstallIds(ids: readonly string[] | null | undefined): 
   return [...new Set(ids.map((id) => id.toLowerCase()))].sort();
 }
 
-const inputs = z
-  .object({
-    accountId: parentInput("The account the user belongs to."),
-    email: stringInput.trim().pipe(z.email("must be an email address")).meta({
-      key: true,
-      description: "The user's email address (the login), compared without case.",
-      replaces: true,
+const inputs = z.object({
+  accountId: parentInput("The account the user belongs to."),
+  email: stringInput.trim().pipe(z.email("must be an email address")).meta({
+    key: true,
+    description: "The user's email address (the login), compared without case.",
+    replaces: true,
+  }),
+  firstName: requiredString
+    .trim()
+    .meta({ description: "First name. The service cannot rename a user.", replaces: true }),
+  lastName: requiredString
+    .trim()
+    .meta({ description: "Last name. The service cannot rename a user.", replaces: true }),
+  // An overwrite, not a transform: its output is still a string.
+  roles: z
+    .string({ error: `is required: one of ${CANONICAL_ROLES.join(" | ")}` })
+    .refine((s) => canonicalRoles(s) !== undefined, {
+      error: (issue) =>
+        `must be one of ${CANONICAL_ROLES.map((r) => `"${r}"`).join(", ")} (got "${String(issue.input)}")`,
+    })
+    .overwrite((s) => canonicalRoles(s) ?? s)
+    .meta({
+      values: CANONICAL_ROLES,
+      description:
+        "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
     }),
-    firstName: requiredString
-      .trim()
-      .meta({ description: "First name. The service cannot rename a user.", replaces: true }),
-    lastName: requiredString
-      .trim()
-      .meta({ description: "Last name. The service cannot rename a user.", replaces: true }),
-    // An overwrite, not a transform: its output is still a string.
-    roles: z
-      .string({ error: `is required: one of ${CANONICAL_ROLES.join(" | ")}` })
-      .refine((s) => canonicalRoles(s) !== undefined, {
-        error: (issue) =>
-          `must be one of ${CANONICAL_ROLES.map((r) => `"${r}"`).join(", ")} (got "${String(issue.input)}")`,
-      })
-      .overwrite((s) => canonicalRoles(s) ?? s)
-      .meta({
-        values: CANONICAL_ROLES,
-        description:
-          "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
-      }),
-    installIds: z
-      .array(uuidString, { error: "must be a list of install ids" })
-      .overwrite((ids) => normalizeInstallIds(ids) ?? [])
-      .optional()
-      .meta({
-        description:
-          "Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).",
-      }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+  installIds: z
+    .array(uuidString, { error: "must be a list of install ids" })
+    .overwrite((ids) => normalizeInstallIds(ids) ?? [])
+    .optional()
+    .meta({
+      description:
+        "Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).",
+    }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   userId: out.string("The service's `user_id` of the user (also the resource id)."),

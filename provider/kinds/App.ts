@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { type App as ApiApp, type CreateAppRequest, isConflict } from "../../sdk";
-import { parentInput } from "../core/address";
 import { resourceIdString, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, out } from "../core/inputs";
+import { COMMON_INPUTS, out, parentInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
@@ -20,29 +19,27 @@ export const normalizeRegion = (value: unknown): unknown =>
         .toUpperCase()
     : value;
 
-const inputs = z
-  .object({
-    accountId: parentInput("The account that owns the app."),
-    name: resourceIdString.meta({
-      key: true,
+const inputs = z.object({
+  accountId: parentInput("The account that owns the app."),
+  name: resourceIdString.meta({
+    key: true,
+    description:
+      "The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.",
+    replaces: true,
+    wire: "appId",
+  }),
+  region: z
+    .preprocess(
+      normalizeRegion,
+      z.enum(REGIONS, { error: `must be one of ${REGIONS.join(", ")} (or regions/<region>)` }),
+    )
+    .meta({
       description:
-        "The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.",
+        "Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.",
       replaces: true,
-      wire: "appId",
     }),
-    region: z
-      .preprocess(
-        normalizeRegion,
-        z.enum(REGIONS, { error: `must be one of ${REGIONS.join(", ")} (or regions/<region>)` }),
-      )
-      .meta({
-        description:
-          "Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK` (`regions/US-C` and any casing are accepted), stored in the short form.",
-        replaces: true,
-      }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   resourceName: out.string("The resource name `accounts/{accountId}/apps/{name}` (also the resource id)."),

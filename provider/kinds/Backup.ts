@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
-import { parentInput } from "../core/address";
 import { collect, defineKind, listedUnder } from "../core/define";
 import {
   BACKUP_POLL,
   normalizeEmails,
   notificationEmails,
   out,
+  parentInput,
   stringInput,
   timeoutSecondsInput,
   whole,
@@ -14,44 +14,40 @@ import {
 import { afterCreate, type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const inputs = z
-  .object({
-    installId: parentInput("The install to back up. Changing it requests a new backup (a replacement)."),
-    description: stringInput.trim().min(1, "must not be empty").meta({
-      description:
-        "Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.",
-      replaces: true,
+const inputs = z.object({
+  installId: parentInput("The install to back up. Changing it requests a new backup (a replacement)."),
+  description: stringInput.trim().min(1, "must not be empty").meta({
+    description:
+      "Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.",
+    replaces: true,
+  }),
+  notificationEmails: notificationEmails.meta({
+    description:
+      "Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.",
+    replaces: true,
+    writeOnly: true,
+  }),
+  wait: z.boolean().default(true).meta({
+    description:
+      "Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.",
+    writeOnly: true,
+  }),
+  timeoutSeconds: timeoutSecondsInput(3600).meta({
+    description:
+      "Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.",
+    setting: false,
+    writeOnly: true,
+  }),
+  adopt: z
+    .never({
+      error: whole("Backup has no adopt: every create requests a new backup (backups cannot be taken over)"),
+    })
+    .optional()
+    .meta({
+      description: "Not accepted: every create requests a new backup, there is nothing to take over.",
+      setting: true,
     }),
-    notificationEmails: notificationEmails.meta({
-      description:
-        "Addresses notified when the backup completes (at least one; order, case and duplicates do not count). Changing them requests a new backup.",
-      replaces: true,
-      writeOnly: true,
-    }),
-    wait: z.boolean().default(true).meta({
-      description:
-        "Wait until the backup is completed or aborted; false returns once the service accepts it. A change sends nothing to the service.",
-      writeOnly: true,
-    }),
-    timeoutSeconds: timeoutSecondsInput(3600).meta({
-      description:
-        "Longest wait for the backup to finish, in seconds (at most 86400). A change is an update that waits again for an unfinished backup.",
-      setting: false,
-      writeOnly: true,
-    }),
-    adopt: z
-      .never({
-        error: whole(
-          "Backup has no adopt: every create requests a new backup (backups cannot be taken over)",
-        ),
-      })
-      .optional()
-      .meta({
-        description: "Not accepted: every create requests a new backup, there is nothing to take over.",
-        setting: true,
-      }),
-  })
-  .strict();
+});
 
 const outputs = z.object({
   backupId: out.string(

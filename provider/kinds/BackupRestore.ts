@@ -48,28 +48,26 @@ const restoreShape = {
   }),
 };
 
-const inputs = z
-  .object({
-    ...restoreShape,
-    wait: z.boolean().default(true).meta({
-      description:
-        "Wait while the install reports the status `pending` after the restore. A change alone restores nothing.",
-      writeOnly: true,
-    }),
-    timeoutSeconds: timeoutSecondsInput(3600).meta({
-      description:
-        "Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.",
-      setting: false,
-      writeOnly: true,
-    }),
-    summary: z.string().optional().meta({
-      description:
-        "Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.",
-      setting: true,
-    }),
-    adopt: actionAdoptInput("BackupRestore"),
-  })
-  .strict();
+const inputs = z.object({
+  ...restoreShape,
+  wait: z.boolean().default(true).meta({
+    description:
+      "Wait while the install reports the status `pending` after the restore. A change alone restores nothing.",
+    writeOnly: true,
+  }),
+  timeoutSeconds: timeoutSecondsInput(3600).meta({
+    description:
+      "Longest wait for the restore to finish, in seconds (at most 86400). A change alone restores nothing.",
+    setting: false,
+    writeOnly: true,
+  }),
+  summary: z.string().optional().meta({
+    description:
+      "Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.",
+    setting: true,
+  }),
+  adopt: actionAdoptInput("BackupRestore"),
+});
 
 const outputs = z.object({
   restoreCount: out.number("How many times this resource has restored the install."),

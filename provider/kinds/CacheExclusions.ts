@@ -1,10 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { isConflict } from "../../sdk";
-import { parentInput } from "../core/address";
 import { compareStrings, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { type CheckFailure, COMMON_INPUTS, requiredString, ruled, whole } from "../core/inputs";
+import { type CheckFailure, COMMON_INPUTS, parentInput, requiredString, ruled, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 
 /** One cache exclusion a program may declare (`cookie` is in the schema only to say why not). */
@@ -49,25 +48,23 @@ export const exclusionFailures = (exclusions: readonly { type: string; value: st
     ];
   });
 
-const inputs = z
-  .object({
-    installId: parentInput("The install whose exclusions this resource owns (also the resource id)."),
-    exclusions: ruled(z.array(exclusion), exclusionFailures).meta({
-      description:
-        'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
-        "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
-        "empty list clears them.",
-      // The service answers and takes the bare list.
-      wire: "",
-    }),
-    adopt: COMMON_INPUTS.adopt.meta({
-      description:
-        "Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), " +
-        "replacing them with these unless they already are. Without it, create refuses such an install, naming " +
-        "what it holds (an empty list is always taken over).",
-    }),
-  })
-  .strict();
+const inputs = z.object({
+  installId: parentInput("The install whose exclusions this resource owns (also the resource id)."),
+  exclusions: ruled(z.array(exclusion), exclusionFailures).meta({
+    description:
+      'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
+      "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
+      "empty list clears them.",
+    // The service answers and takes the bare list.
+    wire: "",
+  }),
+  adopt: COMMON_INPUTS.adopt.meta({
+    description:
+      "Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), " +
+      "replacing them with these unless they already are. Without it, create refuses such an install, naming " +
+      "what it holds (an empty list is always taken over).",
+  }),
+});
 
 const outputs = z.object({});
 

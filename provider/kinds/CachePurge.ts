@@ -2,36 +2,33 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { type CacheType, CacheTypeSchema, OBJECT_CACHE_PURGE_WINDOW_MS } from "../../sdk";
 import { goneWithParent } from "../core/actions";
-import { parentInput } from "../core/address";
 import { defineKind } from "../core/define";
-import { actionAdoptInput, out, timeoutSecondsInput, triggersInput } from "../core/inputs";
+import { actionAdoptInput, out, parentInput, timeoutSecondsInput, triggersInput } from "../core/inputs";
 import { type Context, differs, FORGOTTEN } from "../core/lifecycle";
 import { paced } from "../core/pacing";
 
-const inputs = z
-  .object({
-    installId: parentInput(
-      "The install whose cache is purged. Changing it replaces the resource (and purges the new install).",
-    ),
-    type: z.enum(CacheTypeSchema.options, { error: "must be one of object, page, cdn, all" }).meta({
-      description:
-        "Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).",
-      replaces: true,
-      key: true,
-    }),
-    triggers: triggersInput.meta({
-      description: "Any values; when they change, the cache is purged again.",
-      writeOnly: true,
-    }),
-    timeoutSeconds: timeoutSecondsInput(300).meta({
-      description:
-        "Longest wait for the service's purge window (one object-cache purge per install per 60 s), in seconds. A change alone purges nothing.",
-      setting: false,
-      writeOnly: true,
-    }),
-    adopt: actionAdoptInput("CachePurge"),
-  })
-  .strict();
+const inputs = z.object({
+  installId: parentInput(
+    "The install whose cache is purged. Changing it replaces the resource (and purges the new install).",
+  ),
+  type: z.enum(CacheTypeSchema.options, { error: "must be one of object, page, cdn, all" }).meta({
+    description:
+      "Which cache: `object`, `page`, `cdn` or `all`. Changing it replaces the resource (and purges).",
+    replaces: true,
+    key: true,
+  }),
+  triggers: triggersInput.meta({
+    description: "Any values; when they change, the cache is purged again.",
+    writeOnly: true,
+  }),
+  timeoutSeconds: timeoutSecondsInput(300).meta({
+    description:
+      "Longest wait for the service's purge window (one object-cache purge per install per 60 s), in seconds. A change alone purges nothing.",
+    setting: false,
+    writeOnly: true,
+  }),
+  adopt: actionAdoptInput("CachePurge"),
+});
 
 const outputs = z.object({
   purgeCount: out.number("How many purges this resource has sent."),

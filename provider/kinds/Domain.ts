@@ -7,43 +7,37 @@ import {
   type UpdateDomainRequest,
   type WpEngineClient,
 } from "../../sdk";
-import { parentInput } from "../core/address";
 import { gathered, type Outcome } from "../core/batch";
 import { defineKind, listedUnder } from "../core/define";
 import { DOMAINS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, domainNameInput, out, type Rule, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, domainNameInput, out, parentInput, type Rule, uuidString } from "../core/inputs";
 import { afterCreate, answer, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const inputs = z
-  .object({
-    installId: parentInput("The install the domain belongs to."),
-    name: domainNameInput({ wildcard: true }).meta({
-      description:
-        "The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.",
-      replaces: true,
-      key: true,
+const inputs = z.object({
+  installId: parentInput("The install the domain belongs to."),
+  name: domainNameInput({ wildcard: true }).meta({
+    description:
+      "The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.",
+    replaces: true,
+    key: true,
+  }),
+  primary: z.boolean().default(false).meta({
+    description:
+      "Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.",
+  }),
+  redirectTo: uuidString
+    .nullable()
+    .default(null)
+    .meta({
+      description: "The id of another domain of the same install this one redirects to; `null` for none.",
+      // The API removes a redirect on the string `nil`.
+      wire: { read: "redirects_to.0.id", write: "redirect_to", none: "nil" },
     }),
-    primary: z.boolean().default(false).meta({
-      description:
-        "Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.",
-    }),
-    redirectTo: uuidString
-      .nullable()
-      .default(null)
-      .meta({
-        description: "The id of another domain of the same install this one redirects to; `null` for none.",
-        // The API removes a redirect on the string `nil`.
-        wire: { read: "redirects_to.0.id", write: "redirect_to", none: "nil" },
-      }),
-    secureAllUrls: z
-      .boolean()
-      .default(false)
-      .meta({ description: "Force HTTPS for all URLs of the domain." }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+  secureAllUrls: z.boolean().default(false).meta({ description: "Force HTTPS for all URLs of the domain." }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   domainId: out.string("The domain's UUID (also the resource id).", { stable: true, wire: "id" }),

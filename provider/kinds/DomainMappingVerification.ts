@@ -17,26 +17,24 @@ import {
   verifyUntilSeen,
 } from "../core/txt";
 
-const inputs = z
-  .object({
-    ...environmentAddress,
-    domain: domainNameInput().meta({
-      description: "The mapped domain to verify, e.g. `www.example.com` (stored lower case).",
-      replaces: true,
-      key: true,
-    }),
-    revalidate: z.boolean().default(false).meta({
-      description: "Ask the service to re-check the mapping's DNS and certificate after verifying.",
-      setting: true,
-    }),
-    timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS),
-    retryIntervalSeconds: retryIntervalSecondsInput.meta({
-      description: "Seconds between verification attempts (1 to 3600).",
-      setting: true,
-    }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+const inputs = z.object({
+  ...environmentAddress,
+  domain: domainNameInput().meta({
+    description: "The mapped domain to verify, e.g. `www.example.com` (stored lower case).",
+    replaces: true,
+    key: true,
+  }),
+  revalidate: z.boolean().default(false).meta({
+    description: "Ask the service to re-check the mapping's DNS and certificate after verifying.",
+    setting: true,
+  }),
+  timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS),
+  retryIntervalSeconds: retryIntervalSecondsInput.meta({
+    description: "Seconds between verification attempts (1 to 3600).",
+    setting: true,
+  }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   txtVerified: out.boolean(

@@ -39,21 +39,19 @@ const mappingInput = z
   })
   .strict();
 
-const inputs = z
-  .object({
-    ...environmentAddress,
-    mappings: ruled(
-      z.array(mappingInput, { error: "is required and must be a list of {domain, ...}" }),
-      mappingFailures,
-    ).meta({
-      description: "The full set of mappings of the environment: afterwards exactly these exist.",
-      // The service names an error's field `domainMappings.<i>.<field>`.
-      wire: "domainMappings",
-    }),
-    timeoutSeconds: timeoutSecondsInput(600),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+const inputs = z.object({
+  ...environmentAddress,
+  mappings: ruled(
+    z.array(mappingInput, { error: "is required and must be a list of {domain, ...}" }),
+    mappingFailures,
+  ).meta({
+    description: "The full set of mappings of the environment: afterwards exactly these exist.",
+    // The service names an error's field `domainMappings.<i>.<field>`.
+    wire: "domainMappings",
+  }),
+  timeoutSeconds: timeoutSecondsInput(600),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   domainMappings: z.array(mappingStatusOutput).meta({

@@ -2,20 +2,17 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { isNotFound } from "../../sdk";
 import { goneWithParent } from "../core/actions";
-import { parentInput } from "../core/address";
 import { defineKind } from "../core/define";
-import { out, whole } from "../core/inputs";
+import { out, parentInput, whole } from "../core/inputs";
 import { FORGOTTEN, isCreating, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const inputs = z
-  .object({
-    installId: parentInput("The install the domain belongs to. Changing it makes a new link."),
-    domainId: parentInput(
-      "The id of the domain, e.g. `domain.id` of a `Domain` on the Advanced Network (AN) or Global Edge Security (GES). Changing it makes a new link.",
-    ),
-  })
-  .strict();
+const inputs = z.object({
+  installId: parentInput("The install the domain belongs to. Changing it makes a new link."),
+  domainId: parentInput(
+    "The id of the domain, e.g. `domain.id` of a `Domain` on the Advanced Network (AN) or Global Edge Security (GES). Changing it makes a new link.",
+  ),
+});
 
 const outputs = z.object({
   url: out.string(

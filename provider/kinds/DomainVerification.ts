@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { Domain as ApiDomain } from "../../sdk";
-import { parentInput } from "../core/address";
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { DOMAINS } from "../core/domains";
-import { COMMON_INPUTS, out, timeoutSecondsInput, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, parentInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import {
   DEFAULT_TIMEOUT_SECONDS,
@@ -16,27 +15,25 @@ import { wireOf } from "../core/wire";
 
 const VERIFIED = "TXT_VERIFIED";
 
-const inputs = z
-  .object({
-    installId: parentInput("The install the domain belongs to. Changing it replaces the resource."),
-    domainId: uuidString.meta({
-      description:
-        "The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.",
-      replaces: true,
-      key: true,
-      wire: "id",
-    }),
-    timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
-      description: "How long create waits for the TXT record to be seen, in seconds (at most 86400).",
-    }),
-    retryIntervalSeconds: retryIntervalSecondsInput.meta({
-      description:
-        "Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.",
-      setting: true,
-    }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+const inputs = z.object({
+  installId: parentInput("The install the domain belongs to. Changing it replaces the resource."),
+  domainId: uuidString.meta({
+    description:
+      "The id of the domain to verify, e.g. `domain.id` of a `Domain`. Changing it replaces the resource.",
+    replaces: true,
+    key: true,
+    wire: "id",
+  }),
+  timeoutSeconds: timeoutSecondsInput(DEFAULT_TIMEOUT_SECONDS).meta({
+    description: "How long create waits for the TXT record to be seen, in seconds (at most 86400).",
+  }),
+  retryIntervalSeconds: retryIntervalSecondsInput.meta({
+    description:
+      "Seconds between verification attempts (at least 1). The real service allows one domain status check per install every 5 s: keep it at 5 or more there.",
+    setting: true,
+  }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   domainName: out.string("The domain name.", { wire: "name" }),

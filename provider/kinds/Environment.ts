@@ -12,46 +12,44 @@ import { COMMON_INPUTS, out, stringInput, timeoutSecondsInput, uuidString } from
 import { afterCreate, type Context, waitFor } from "../core/lifecycle";
 import { asIs, wireOf } from "../core/wire";
 
-const inputs = z
-  .object({
-    accountId: environmentAddress.accountId,
-    appId: environmentAddress.appId,
-    name: resourceIdString.meta({
-      key: true,
+const inputs = z.object({
+  accountId: environmentAddress.accountId,
+  appId: environmentAddress.appId,
+  name: resourceIdString.meta({
+    key: true,
+    description:
+      "The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.",
+    replaces: true,
+    wire: "environmentId",
+  }),
+  displayName: stringInput
+    .trim()
+    .min(1, "must not be empty")
+    .max(100, "must be at most 100 characters")
+    .meta({ description: "The name shown in the console." }),
+  branch: z
+    .string({ error: "is required and must be a string (use `uploadable` for zip uploads)" })
+    .trim()
+    .min(1, "must not be empty (use `uploadable` for zip uploads)")
+    .meta({
       description:
-        "The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.",
-      replaces: true,
-      wire: "environmentId",
+        "The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).",
     }),
-    displayName: stringInput
-      .trim()
-      .min(1, "must not be empty")
-      .max(100, "must be at most 100 characters")
-      .meta({ description: "The name shown in the console." }),
-    branch: z
-      .string({ error: "is required and must be a string (use `uploadable` for zip uploads)" })
-      .trim()
-      .min(1, "must not be empty (use `uploadable` for zip uploads)")
-      .meta({
-        description:
-          "The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).",
-      }),
-    rootDirectory: z
-      .string({ error: "must be a string" })
-      .trim()
-      .refine((s) => !s.startsWith("/") && !s.split("/").includes(".."), {
-        message: "must be a relative path inside the repository (no leading / and no ..)",
-      })
-      .overwrite((s) => s.replace(/\/+$/, ""))
-      .default("")
-      .meta({
-        description:
-          "The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.",
-      }),
-    timeoutSeconds: timeoutSecondsInput(600),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+  rootDirectory: z
+    .string({ error: "must be a string" })
+    .trim()
+    .refine((s) => !s.startsWith("/") && !s.split("/").includes(".."), {
+      message: "must be a relative path inside the repository (no leading / and no ..)",
+    })
+    .overwrite((s) => s.replace(/\/+$/, ""))
+    .default("")
+    .meta({
+      description:
+        "The directory of the repository (or upload) that holds the app, relative, without a trailing slash; empty for its root.",
+    }),
+  timeoutSeconds: timeoutSecondsInput(600),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   resourceName: out.string(

@@ -6,16 +6,14 @@ import { defineKind } from "../core/define";
 import { out, triggersInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 
-const inputs = z
-  .object({
-    ...environmentAddress,
-    triggers: triggersInput.meta({
-      description:
-        "Any values (a build name, a content hash, a date); when they change, the cache is cleared again.",
-      writeOnly: true,
-    }),
-  })
-  .strict();
+const inputs = z.object({
+  ...environmentAddress,
+  triggers: triggersInput.meta({
+    description:
+      "Any values (a build name, a content hash, a date); when they change, the cache is cleared again.",
+    writeOnly: true,
+  }),
+});
 
 const outputs = z.object({
   environmentResourceName: out.string("The resource name of the environment whose cache is cleared."),

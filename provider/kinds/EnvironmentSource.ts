@@ -22,22 +22,20 @@ import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core
 /** Directory names never uploaded, at any depth. */
 const SKIPPED_DIRECTORIES = [".git", "node_modules"];
 
-const inputs = z
-  .object({
-    ...environmentAddress,
-    path: requiredString.meta({
-      description:
-        "A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.",
-      writeOnly: true,
-    }),
-    triggers: triggersInput.meta({
-      description:
-        "Any values; when they change, the source is uploaded again even if its content did not change.",
-      writeOnly: true,
-    }),
-    timeoutSeconds: timeoutSecondsInput(900),
-  })
-  .strict();
+const inputs = z.object({
+  ...environmentAddress,
+  path: requiredString.meta({
+    description:
+      "A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.",
+    writeOnly: true,
+  }),
+  triggers: triggersInput.meta({
+    description:
+      "Any values; when they change, the source is uploaded again even if its content did not change.",
+    writeOnly: true,
+  }),
+  timeoutSeconds: timeoutSecondsInput(900),
+});
 
 const outputs = z.object({
   buildName: out.stringOrNull("The resource name of the build of the upload."),

@@ -5,13 +5,13 @@ import {
   INSTALL_ENVIRONMENTS,
   INSTALL_NAME_PATTERN,
 } from "../../sdk";
-import { parentInput } from "../core/address";
 import { collect, defineKind, findFirst, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   COMMON_INPUTS,
   deletionProtectionInput,
   out,
+  parentInput,
   stringInput,
   timeoutSecondsInput,
   uuidString,
@@ -20,50 +20,48 @@ import { environmentInput, environmentOf } from "../core/installs";
 import { afterCreate, type Context, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const inputs = z
-  .object({
-    name: stringInput
-      .regex(
-        INSTALL_NAME_PATTERN,
-        "must be 3 to 14 lower-case letters or digits, starting with a letter (^[a-z][a-z0-9]{2,13}$)",
-      )
-      .meta({
-        key: true,
-        description:
-          "The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).",
-        replaces: true,
-      }),
-    accountId: parentInput("The account the install belongs to.", {
-      wire: { read: "account.id", write: "account_id" },
-    }),
-    siteId: uuidString.meta({
+const inputs = z.object({
+  name: stringInput
+    .regex(
+      INSTALL_NAME_PATTERN,
+      "must be 3 to 14 lower-case letters or digits, starting with a letter (^[a-z][a-z0-9]{2,13}$)",
+    )
+    .meta({
+      key: true,
       description:
-        "The site the install belongs to (of the same account); changing it moves the install in place.",
-      wire: { read: "site.id", write: "site_id" },
+        "The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).",
+      replaces: true,
     }),
-    environment: environmentInput.meta({
-      values: INSTALL_ENVIRONMENTS,
-      description:
-        "The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.",
-    }),
-    // Updatable as in 0.1.0 (a change of it alone plans an update), unlike the other kinds' timeouts.
-    timeoutSeconds: timeoutSecondsInput(1800).meta({
-      description:
-        "How long create waits for the install to be provisioned (`active`), in seconds (default 1800).",
-      setting: false,
-      writeOnly: true,
-      wire: false,
-    }),
-    deletionProtection: deletionProtectionInput.meta({
-      description:
-        "Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.",
-    }),
-    adopt: COMMON_INPUTS.adopt.meta({
-      description:
-        "Take over the install of that name in the account instead of failing create (and place it as declared).",
-    }),
-  })
-  .strict();
+  accountId: parentInput("The account the install belongs to.", {
+    wire: { read: "account.id", write: "account_id" },
+  }),
+  siteId: uuidString.meta({
+    description:
+      "The site the install belongs to (of the same account); changing it moves the install in place.",
+    wire: { read: "site.id", write: "site_id" },
+  }),
+  environment: environmentInput.meta({
+    values: INSTALL_ENVIRONMENTS,
+    description:
+      "The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.",
+  }),
+  // Updatable as in 0.1.0 (a change of it alone plans an update), unlike the other kinds' timeouts.
+  timeoutSeconds: timeoutSecondsInput(1800).meta({
+    description:
+      "How long create waits for the install to be provisioned (`active`), in seconds (default 1800).",
+    setting: false,
+    writeOnly: true,
+    wire: false,
+  }),
+  deletionProtection: deletionProtectionInput.meta({
+    description:
+      "Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.",
+  }),
+  adopt: COMMON_INPUTS.adopt.meta({
+    description:
+      "Take over the install of that name in the account instead of failing create (and place it as declared).",
+  }),
+});
 
 // Without the primary domain and WordPress version: they change through other resources and core updates,
 // which would show as drift on every refresh (`getInstall` reads them).

@@ -16,63 +16,58 @@ import {
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const inputs = z
-  .object({
-    sourceEnvironmentId: uuidString.meta({
-      description: "The environment (install id) to copy from. A change copies again.",
-      writeOnly: true,
-      parent: true,
-    }),
-    destinationEnvironmentId: uuidString.meta({
+const inputs = z.object({
+  sourceEnvironmentId: uuidString.meta({
+    description: "The environment (install id) to copy from. A change copies again.",
+    writeOnly: true,
+    parent: true,
+  }),
+  destinationEnvironmentId: uuidString.meta({
+    description:
+      "The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.",
+    writeOnly: true,
+    parent: true,
+  }),
+  notificationEmails: z.array(emailAddress, { error: "must be a list of email addresses" }).optional().meta({
+    description:
+      "Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.",
+    writeOnly: true,
+  }),
+  includeFiles: z
+    .boolean()
+    .default(true)
+    .meta({ description: "Copy the files.", writeOnly: true, wire: "custom_options.include_files" }),
+  includeDb: z
+    .boolean()
+    .default(true)
+    .meta({ description: "Copy the database.", writeOnly: true, wire: "custom_options.include_db" }),
+  dbTables: z
+    .array(
+      z
+        .string({ error: "must be a list of table names" })
+        .trim()
+        .min(1, whole("a table name must not be empty")),
+    )
+    .min(1, "must name at least one table; leave it out to copy the whole database")
+    .optional()
+    .meta({
       description:
-        "The environment (install id) to copy over, in the same account as the source: what is copied is overwritten there. A change copies again.",
+        "Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.",
       writeOnly: true,
-      parent: true,
+      wire: "custom_options.db_tables",
     }),
-    notificationEmails: z
-      .array(emailAddress, { error: "must be a list of email addresses" })
-      .optional()
-      .meta({
-        description:
-          "Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.",
-        writeOnly: true,
-      }),
-    includeFiles: z
-      .boolean()
-      .default(true)
-      .meta({ description: "Copy the files.", writeOnly: true, wire: "custom_options.include_files" }),
-    includeDb: z
-      .boolean()
-      .default(true)
-      .meta({ description: "Copy the database.", writeOnly: true, wire: "custom_options.include_db" }),
-    dbTables: z
-      .array(
-        z
-          .string({ error: "must be a list of table names" })
-          .trim()
-          .min(1, whole("a table name must not be empty")),
-      )
-      .min(1, "must name at least one table; leave it out to copy the whole database")
-      .optional()
-      .meta({
-        description:
-          "Copy only these database tables (default: the whole database; order does not count); only with `includeDb`.",
-        writeOnly: true,
-        wire: "custom_options.db_tables",
-      }),
-    triggers: triggersListInput.meta({
-      description: "Any values; a change of them copies again.",
-      writeOnly: true,
-      wire: false,
-    }),
-    summary: z.string().optional().meta({
-      description:
-        "Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.",
-      setting: true,
-    }),
-    adopt: actionAdoptInput("InstallCopy"),
-  })
-  .strict();
+  triggers: triggersListInput.meta({
+    description: "Any values; a change of them copies again.",
+    writeOnly: true,
+    wire: false,
+  }),
+  summary: z.string().optional().meta({
+    description:
+      "Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.",
+    setting: true,
+  }),
+  adopt: actionAdoptInput("InstallCopy"),
+});
 
 const outputs = z.object({
   requestCount: out.number("How many times this resource has requested the copy."),

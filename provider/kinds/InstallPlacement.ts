@@ -1,29 +1,26 @@
 import { z } from "zod";
 import { INSTALL_ENVIRONMENTS, type Install } from "../../sdk";
-import { parentInput } from "../core/address";
 import { defineKind, listedUnder } from "../core/define";
-import { COMMON_INPUTS, out, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, out, parentInput, uuidString } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const inputs = z
-  .object({
-    installId: parentInput("The install to place; it must exist. Changing it replaces the placement.", {
-      wire: "id",
-    }),
-    siteId: uuidString.meta({
-      description: "The site the install belongs to. Changing it moves the install in place.",
-      wire: { read: "site.id", write: "site_id" },
-    }),
-    environment: environmentInput.meta({
-      values: INSTALL_ENVIRONMENTS,
-      description:
-        "The environment the install fills in its site: `production`, `staging` or `development` (any case).",
-    }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+const inputs = z.object({
+  installId: parentInput("The install to place; it must exist. Changing it replaces the placement.", {
+    wire: "id",
+  }),
+  siteId: uuidString.meta({
+    description: "The site the install belongs to. Changing it moves the install in place.",
+    wire: { read: "site.id", write: "site_id" },
+  }),
+  environment: environmentInput.meta({
+    values: INSTALL_ENVIRONMENTS,
+    description:
+      "The environment the install fills in its site: `production`, `staging` or `development` (any case).",
+  }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   installName: out.string("The install's name.", { wire: "name" }),

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { Certificate, CertificateOrderRequest } from "../../sdk";
-import { parentInput } from "../core/address";
 import { unlessGone } from "../core/children";
 import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, out, stringInput } from "../core/inputs";
+import { COMMON_INPUTS, out, parentInput, stringInput } from "../core/inputs";
 import { afterCreate, type Context, FORGOTTEN, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -13,30 +12,28 @@ const text = z.string({ error: "must be a string" }).trim().min(1, "must not be 
 /** A holder detail: write-only on the service, a change orders again. */
 const holder = (description: string) => ({ description, writeOnly: true });
 
-const inputs = z
-  .object({
-    installId: parentInput("The install holding the domain."),
-    domainId: parentInput("The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network."),
-    emailAddress: stringInput
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address")
-      .meta(holder("The certificate holder's email address.")),
-    givenName: text.meta(holder("The holder's given name.")),
-    familyName: text.meta(holder("The holder's family name.")),
-    regionCode: stringInput
-      .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166-1 alpha-2 country code such as US")
-      .toUpperCase()
-      .meta(
-        holder("The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case)."),
-      ),
-    state: text.optional().meta(holder("The holder's state or region.")),
-    city: text.optional().meta(holder("The holder's city.")),
-    phone: text.optional().meta(holder("The holder's phone number.")),
-    adopt: COMMON_INPUTS.adopt.meta({
-      description:
-        "Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.",
-    }),
-  })
-  .strict();
+const inputs = z.object({
+  installId: parentInput("The install holding the domain."),
+  domainId: parentInput("The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network."),
+  emailAddress: stringInput
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address")
+    .meta(holder("The certificate holder's email address.")),
+  givenName: text.meta(holder("The holder's given name.")),
+  familyName: text.meta(holder("The holder's family name.")),
+  regionCode: stringInput
+    .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166-1 alpha-2 country code such as US")
+    .toUpperCase()
+    .meta(
+      holder("The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case)."),
+    ),
+  state: text.optional().meta(holder("The holder's state or region.")),
+  city: text.optional().meta(holder("The holder's city.")),
+  phone: text.optional().meta(holder("The holder's phone number.")),
+  adopt: COMMON_INPUTS.adopt.meta({
+    description:
+      "Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.",
+  }),
+});
 
 const outputs = z.object({
   certificateId: out.stringOrNull("The certificate's id on the service."),

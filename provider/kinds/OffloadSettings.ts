@@ -4,13 +4,13 @@ import {
   type UpdateOffloadSettingsRequest,
   WpEngineWaitTimeoutError,
 } from "../../sdk";
-import { parentInput } from "../core/address";
 import { compareStrings, defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
   COMMON_INPUTS,
   out,
+  parentInput,
   requiredString,
   ruled,
   stringInput,
@@ -52,36 +52,34 @@ export const duplicatePathFailures = (pathSettings: readonly { path: string }[])
       : [],
   );
 
-const inputs = z
-  .object({
-    installId: parentInput("The install whose offload settings this resource owns (also the resource id)."),
-    cloud: z
-      .enum(["s3"], { error: 'must be "s3" (the only storage the service offers)' })
-      .default("s3")
-      .meta({ description: "The storage provider: `s3`, the only one the service offers." }),
-    bucket: stringInput
-      .regex(
-        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-        "must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, " +
-          "starting and ending with a letter or digit (no scheme or path)",
-      )
-      .meta({ description: "The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)." }),
-    bucketRegion: stringInput
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "must be an AWS region code such as us-east-1")
-      .meta({ description: "The bucket's region, an AWS region code such as `us-east-1`." }),
-    pathSettings: ruled(z.array(pathSetting, { error: "must be a list" }), duplicatePathFailures)
-      .default([])
-      .meta({
-        description:
-          "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
-      }),
-    timeoutSeconds: timeoutSecondsInput(300).meta({
+const inputs = z.object({
+  installId: parentInput("The install whose offload settings this resource owns (also the resource id)."),
+  cloud: z
+    .enum(["s3"], { error: 'must be "s3" (the only storage the service offers)' })
+    .default("s3")
+    .meta({ description: "The storage provider: `s3`, the only one the service offers." }),
+  bucket: stringInput
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, " +
+        "starting and ending with a letter or digit (no scheme or path)",
+    )
+    .meta({ description: "The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)." }),
+  bucketRegion: stringInput
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "must be an AWS region code such as us-east-1")
+    .meta({ description: "The bucket's region, an AWS region code such as `us-east-1`." }),
+  pathSettings: ruled(z.array(pathSetting, { error: "must be a list" }), duplicatePathFailures)
+    .default([])
+    .meta({
       description:
-        "How long create and update wait for the service to apply the settings, in seconds (at most 86400).",
+        "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
     }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+  timeoutSeconds: timeoutSecondsInput(300).meta({
+    description:
+      "How long create and update wait for the service to apply the settings, in seconds (at most 86400).",
+  }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   status: out.stringOrNull(

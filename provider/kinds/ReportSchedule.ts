@@ -4,7 +4,6 @@ import type {
   CreateReportScheduleRequest,
   UpdateReportScheduleRequest,
 } from "../../sdk";
-import { parentInput } from "../core/address";
 import { resolveProviderConfig } from "../core/config";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
@@ -15,6 +14,7 @@ import {
   containsUnknown,
   named,
   out,
+  parentInput,
   requiredString,
   ruled,
   uuidString,
@@ -82,42 +82,40 @@ const sectionInput = z
   })
   .strict();
 
-const inputs = z
-  .object({
-    siteId: parentInput("The site the report is about. Changing it replaces the schedule."),
-    title: requiredString.trim().meta({
-      key: true,
+const inputs = z.object({
+  siteId: parentInput("The site the report is about. Changing it replaces the schedule."),
+  title: requiredString.trim().meta({
+    key: true,
+    description:
+      "The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.",
+  }),
+  nextScheduledDate: z.iso
+    .datetime({
+      offset: true,
+      error: "must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
+    })
+    .overwrite(canonicalTime)
+    .meta({
       description:
-        "The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it.",
+        "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.",
     }),
-    nextScheduledDate: z.iso
-      .datetime({
-        offset: true,
-        error: "must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
-      })
-      .overwrite(canonicalTime)
-      .meta({
-        description:
-          "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.",
-      }),
-    templateUuid: uuidString
-      .toLowerCase()
-      .meta({ description: "The report template's UUID, stored lower case." }),
-    frequency: ruled(frequencyInput, frequencyFailures).meta({
-      description:
-        'How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).',
-    }),
-    recipients: z
-      .array(recipientInput, { error: "must be a list of {name, email}" })
-      .min(1, "must list at least one {name, email}")
-      .meta({ description: "Who receives the report (at least one): a set, stored sorted by email." }),
-    sections: z
-      .array(sectionInput, { error: "must be a list of {name}" })
-      .min(1, "must list at least one {name}")
-      .meta({ description: "The report's sections, in order; valid names depend on the template." }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+  templateUuid: uuidString
+    .toLowerCase()
+    .meta({ description: "The report template's UUID, stored lower case." }),
+  frequency: ruled(frequencyInput, frequencyFailures).meta({
+    description:
+      'How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).',
+  }),
+  recipients: z
+    .array(recipientInput, { error: "must be a list of {name, email}" })
+    .min(1, "must list at least one {name, email}")
+    .meta({ description: "Who receives the report (at least one): a set, stored sorted by email." }),
+  sections: z
+    .array(sectionInput, { error: "must be a list of {name}" })
+    .min(1, "must list at least one {name}")
+    .meta({ description: "The report's sections, in order; valid names depend on the template." }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   scheduleId: out.string("The schedule's UUID (also the resource id).", { stable: true, wire: "uuid" }),

@@ -1,32 +1,29 @@
 import { z } from "zod";
 import type { CreateSiteRequest, UpdateSiteRequest } from "../../sdk";
-import { parentInput } from "../core/address";
 import { collect, defineKind, listedUnder } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, deletionProtectionInput, out, stringInput } from "../core/inputs";
+import { COMMON_INPUTS, deletionProtectionInput, out, parentInput, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const inputs = z
-  .object({
-    accountId: parentInput(
-      "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
-      { wire: { read: "account.id", write: "account_id" } },
-    ),
-    name: stringInput
-      .trim()
-      .min(1, "must not be empty")
-      .max(40, "must be at most 40 characters")
-      .meta({ key: true, description: "The site name, 1 to 40 characters; renamed in place." }),
-    deletionProtection: deletionProtectionInput.meta({
-      description:
-        "Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.",
-    }),
-    adopt: COMMON_INPUTS.adopt.meta({
-      description: "Take over the one site of that name in the account instead of failing create.",
-    }),
-  })
-  .strict();
+const inputs = z.object({
+  accountId: parentInput(
+    "The account that owns the site. Changing it replaces the site (use `SiteTransfer` to move one).",
+    { wire: { read: "account.id", write: "account_id" } },
+  ),
+  name: stringInput
+    .trim()
+    .min(1, "must not be empty")
+    .max(40, "must be at most 40 characters")
+    .meta({ key: true, description: "The site name, 1 to 40 characters; renamed in place." }),
+  deletionProtection: deletionProtectionInput.meta({
+    description:
+      "Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.",
+  }),
+  adopt: COMMON_INPUTS.adopt.meta({
+    description: "Take over the one site of that name in the account instead of failing create.",
+  }),
+});
 
 /** What the service reports, without the installs: they change through other resources (`getSite` lists them). */
 const outputs = z.object({

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { type SiteTransfer as ApiSiteTransfer, type CreateSiteTransferRequest, isConflict } from "../../sdk";
-import { parentInput } from "../core/address";
 import { collect, defineKind, findFirst, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
@@ -10,6 +9,7 @@ import {
   containsUnknown,
   named,
   out,
+  parentInput,
   uuidString,
 } from "../core/inputs";
 import { type Context, differs, FORGOTTEN, isCreating } from "../core/lifecycle";
@@ -18,36 +18,34 @@ import { wireOf } from "../core/wire";
 /** Statuses in which a transfer can still be cancelled (and counts as the site's active transfer). */
 const CANCELLABLE: readonly string[] = ["pending", "scheduled"];
 
-const inputs = z
-  .object({
-    siteId: parentInput("The site to transfer (with its installs)."),
-    destinationAccountId: uuidString.meta({
-      description: "The account that receives the site; it must differ from the site's account.",
-      replaces: true,
-    }),
-    scheduledTime: z.iso
-      .datetime({
-        offset: true,
-        error: "must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z",
-      })
-      .overwrite(canonicalTime)
-      .nullable()
-      .default(null)
-      .meta({
-        description:
-          "When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form " +
-          "(`...000Z`); `null` transfers immediately.",
-        replaces: true,
-      }),
-    maintenanceMode: z.boolean({ error: "must be a boolean" }).default(false).meta({
+const inputs = z.object({
+  siteId: parentInput("The site to transfer (with its installs)."),
+  destinationAccountId: uuidString.meta({
+    description: "The account that receives the site; it must differ from the site's account.",
+    replaces: true,
+  }),
+  scheduledTime: z.iso
+    .datetime({
+      offset: true,
+      error: "must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z",
+    })
+    .overwrite(canonicalTime)
+    .nullable()
+    .default(null)
+    .meta({
       description:
-        "Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.",
+        "When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form " +
+        "(`...000Z`); `null` transfers immediately.",
       replaces: true,
-      writeOnly: true,
     }),
-    ...COMMON_INPUTS,
-  })
-  .strict();
+  maintenanceMode: z.boolean({ error: "must be a boolean" }).default(false).meta({
+    description:
+      "Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.",
+    replaces: true,
+    writeOnly: true,
+  }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   transferId: out.string("The transfer's id (also the resource id).", { stable: true, wire: "id" }),

@@ -39,23 +39,21 @@ export const canonicalKey = (value: unknown): unknown =>
 export const md5Fingerprint = (blob: Buffer): string =>
   (createHash("md5").update(blob).digest("hex").match(/../g) ?? []).join(":");
 
-const inputs = z
-  .object({
-    publicKey: ruled(stringInput, (s) => {
-      const parsed = parsePublicKey(s);
-      return typeof parsed === "string" ? { property: "publicKey", reason: parsed } : undefined;
-    })
-      .overwrite((s) => canonicalKey(s) as string)
-      .meta({
-        key: true,
-        description:
-          "The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.",
-        replaces: true,
-        writeOnly: true,
-      }),
-    ...COMMON_INPUTS,
+const inputs = z.object({
+  publicKey: ruled(stringInput, (s) => {
+    const parsed = parsePublicKey(s);
+    return typeof parsed === "string" ? { property: "publicKey", reason: parsed } : undefined;
   })
-  .strict();
+    .overwrite((s) => canonicalKey(s) as string)
+    .meta({
+      key: true,
+      description:
+        "The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.",
+      replaces: true,
+      writeOnly: true,
+    }),
+  ...COMMON_INPUTS,
+});
 
 const outputs = z.object({
   sshKeyId: out.string("The key's UUID (also the resource id).", { wire: "uuid" }),

@@ -1,9 +1,8 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { type ImportCertificateRequest, isNotAuthorized } from "../../sdk";
-import { parentInput } from "../core/address";
 import { collect, defineKind } from "../core/define";
-import { COMMON_INPUTS, named, out, stringInput, whole } from "../core/inputs";
+import { COMMON_INPUTS, named, out, parentInput, stringInput, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -110,25 +109,23 @@ const pemInput = (parse: (s: string) => { ok: true } | Failure) =>
     .transform(canonicalPem)
     .pipe(z.string());
 
-const inputs = z
-  .object({
-    installId: parentInput("The install the certificate is imported into (also the resource id)."),
-    certificate: pemInput(parseCertificateChain).meta({
-      description:
-        "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.",
-      writeOnly: true,
-    }),
-    privateKey: pemInput(parsePrivateKey).meta({
-      description:
-        "The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.",
-      secret: true,
-      writeOnly: true,
-    }),
-    adopt: COMMON_INPUTS.adopt.meta({
-      description: "Accepted for uniformity; it changes nothing, as create always imports.",
-    }),
-  })
-  .strict();
+const inputs = z.object({
+  installId: parentInput("The install the certificate is imported into (also the resource id)."),
+  certificate: pemInput(parseCertificateChain).meta({
+    description:
+      "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.",
+    writeOnly: true,
+  }),
+  privateKey: pemInput(parsePrivateKey).meta({
+    description:
+      "The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.",
+    secret: true,
+    writeOnly: true,
+  }),
+  adopt: COMMON_INPUTS.adopt.meta({
+    description: "Accepted for uniformity; it changes nothing, as create always imports.",
+  }),
+});
 
 const outputs = z.object({
   subject: out.string("Subject of the end-entity certificate, e.g. `CN=www.example.com, O=Acme`."),
