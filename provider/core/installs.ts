@@ -11,6 +11,9 @@ export const environmentInput = z
     error: "must be one of production, staging, development",
   });
 
-/** An install's environment lower case, as the inputs store it; none when the install reports none. */
+/**
+ * An install's environment lower case, as the inputs store it: none when the record omits it, and `null`
+ * when it says the install fills none (drift from the declared environment, which an update sets back).
+ */
 export const environmentOf = (i: Install) =>
-  i.environment ? { environment: i.environment.toLowerCase() } : {};
+  i.environment === undefined ? {} : { environment: (i.environment?.toLowerCase() ?? null) as string };

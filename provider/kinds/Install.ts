@@ -85,7 +85,7 @@ type InstallOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 const WIRE = wireOf(inputs, outputs);
 
-/** A record's outputs, the environment lower case; an account, site or environment it omits is left out. */
+/** A record's outputs, the environment lower case (`null`: it fills none); an account, site or environment it omits is left out. */
 const installOutputs = (i: ApiInstall): InstallOutputs => ({ ...WIRE.outputs(i), ...environmentOf(i) });
 
 /** What deleting an install destroys, in words. */

@@ -83,6 +83,18 @@ describe("Install lifecycle", () => {
     const read = await provider.read!(id, outs);
     expect(read.inputs).toMatchObject({ environment: "development" });
     expect(await diff(provider, id, read.props!, blog)).toEqual({ changes: true });
+    // Out of its environment (the service's null): seen, and the update puts it back.
+    await fetch(`${fixture.sim.apiUrl}/installs/${id}`, {
+      method: "PATCH",
+      headers: { authorization: `Basic ${btoa("demo:demo")}`, "content-type": "application/json" },
+      body: JSON.stringify({ environment: null }),
+    });
+    const left = await provider.read!(id, read.props!);
+    expect(left.inputs).toMatchObject({ environment: null });
+    const news = await checkOk(provider, blog, left.inputs!);
+    expect(await diff(provider, id, left.props!, news)).toEqual({ changes: true });
+    expect((await provider.update!(id, left.props!, news)).outs).toMatchObject({ environment: "staging" });
+    expect((await client().installs.get(id)).environment).toBe("staging");
     await client().installs.delete(id);
     expect(await provider.read!(id, outs)).toEqual({ id: "" });
   });
