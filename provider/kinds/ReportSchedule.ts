@@ -4,15 +4,12 @@ import type {
   CreateReportScheduleRequest,
   UpdateReportScheduleRequest,
 } from "../../sdk";
-import { resolveProviderConfig } from "../core/config";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
   type CheckFailure,
   COMMON_INPUTS,
   canonicalTime,
-  containsUnknown,
-  named,
   out,
   parentInput,
   requiredString,
@@ -20,7 +17,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { afterCreate, type Context, differs, isCreating } from "../core/lifecycle";
+import { afterCreate, type Context, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** How often a report runs. */
@@ -97,7 +94,7 @@ const inputs = z.object({
     .overwrite(canonicalTime)
     .meta({
       description:
-        "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.",
+        "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).",
     }),
   templateUuid: uuidString
     .toLowerCase()
@@ -248,9 +245,37 @@ export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInp
   };
 }
 
-/** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
-export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) =>
-  WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
+/** The first run of `anchor`'s cadence after now. */
+function upcoming(anchor: string, frequency: { value: number; unit: string }): string {
+  let at = new Date(anchor);
+  for (let guard = 0; at.getTime() <= Date.now() && guard < 5_000; guard++) at = nextRun(at, frequency);
+  return at.toISOString();
+}
+
+/**
+ * The fields as sent: a past date (the service refuses one) as its next run on the cadence, said in a
+ * line; the program's date stays the recorded anchor, of which the sent one is a run.
+ */
+function sendable<T extends Pick<ReportScheduleInputs, "title" | "nextScheduledDate" | "frequency">>(
+  want: T,
+): T {
+  if (Date.parse(want.nextScheduledDate) > Date.now()) return want;
+  const next = upcoming(want.nextScheduledDate, want.frequency);
+  say(
+    "ReportSchedule",
+    `"${want.title}"`,
+    `nextScheduledDate ${want.nextScheduledDate} is past: sent as its next run on the cadence, ${next}`,
+  );
+  return { ...want, nextScheduledDate: next };
+}
+
+/** The PATCH body of the fields that differ (a past date sent as its next run); `undefined` when the schedule already matches. */
+export function schedulePatch(have: ScheduleFields, want: ReportScheduleInputs) {
+  const patch = WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
+  return patch?.next_scheduled_date === undefined
+    ? patch
+    : (WIRE.patch(have, sendable(want)) as UpdateReportScheduleRequest | undefined);
+}
 
 /** The schedule as listed under its site (the service has no single-schedule read), or `undefined`. */
 const findById = async (ctx: Context, id: string) =>
@@ -295,23 +320,6 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize,
-  // The service refuses a date in the past when it is sent: on create, and on an update that changes it.
-  // Not on an adopting create (an import's program keeps the schedule's first date; adoption sends none).
-  check(result, olds) {
-    const date = result.inputs["nextScheduledDate"];
-    if (result.failures?.length || typeof date !== "string" || containsUnknown(result.inputs)) return result;
-    const creating = isCreating(definition, olds, result.inputs);
-    const sent = creating || differs(normalize, "nextScheduledDate", olds["nextScheduledDate"], date);
-    if (!sent || Date.parse(date) > Date.now()) return result;
-    const adopting = result.inputs["adopt"] === true || resolveProviderConfig().adoptExisting;
-    if (creating && adopting) return result;
-    const reason =
-      `must be in the future when it is sent (on create, or when it changes): got ${date}, now is ${new Date().toISOString()}; ` +
-      (creating
-        ? "give the date of the first report, or adopt the existing schedule (adopt: true)"
-        : "give the date of the next report");
-    return { inputs: result.inputs, failures: [named({ property: "nextScheduledDate", reason })] };
-  },
   async create(inputs, ctx) {
     const { parent: siteId, key: title } = ctx;
     const existing = await ctx.client.reportSchedules.list(siteId);
@@ -336,8 +344,9 @@ export const definition = defineKind({
       return { id: found.uuid, outs: { ...(patched || outs), createMatch: outs.createMatch }, adopted };
     }
     const before = new Set(existing.map((s) => s.uuid));
-    await ctx.client.reportSchedules.create(WIRE.body(inputs) as CreateReportScheduleRequest);
-    const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), inputs);
+    const sent = sendable(inputs);
+    await ctx.client.reportSchedules.create(WIRE.body(sent) as CreateReportScheduleRequest);
+    const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), sent);
     if (!picked.ok)
       throw new Error(
         `the schedule was created but its id could not be established: ${picked.reason}. ` +

@@ -1079,7 +1079,7 @@ export interface ReportScheduleArgs {
   siteId: ReportScheduleIn["siteId"];
   /** The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it. */
   title: ReportScheduleIn["title"];
-  /** The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. */
+  /** The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date). */
   nextScheduledDate: ReportScheduleIn["nextScheduledDate"];
   /** The report template's UUID, stored lower case. */
   templateUuid: ReportScheduleIn["templateUuid"];
@@ -1101,7 +1101,7 @@ export interface ReportScheduleProperties {
   readonly siteId: ReportScheduleOut["siteId"];
   /** The report title. Create refuses a title the site's schedules already use unless `adopt` is set, and adoption needs exactly one schedule with it. */
   readonly title: ReportScheduleOut["title"];
-  /** The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. */
+  /** The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date). */
   readonly nextScheduledDate: ReportScheduleOut["nextScheduledDate"];
   /** The report template's UUID, stored lower case. */
   readonly templateUuid: ReportScheduleOut["templateUuid"];

@@ -221,32 +221,32 @@ describe("ReportSchedule check", () => {
     expect(await checkFails(provider, { ...args, title: "" })).toEqual(["title: title must not be empty"]);
   });
 
-  it("refuses at preview a past nextScheduledDate that would be sent, and keeps an existing one unchecked", async () => {
-    const past = "2020-01-01T09:00:00Z";
-    const [line] = await checkFails(provider, { ...weekly(), nextScheduledDate: past });
-    expect(line).toMatch(
-      /^nextScheduledDate: nextScheduledDate must be in the future when it is sent \(on create, or when it changes\): got 2020-01-01T09:00:00.000Z, now is 20\d\d-.*; give the date of the first report, or adopt the existing schedule \(adopt: true\)$/,
-    );
-    // An existing schedule whose date the service has moved past: unchanged, so not sent and not checked.
-    const olds = { ...weekly(), nextScheduledDate: "2020-01-01T09:00:00.000Z" };
-    const kept = await provider.check!(olds, { ...weekly(), nextScheduledDate: past });
-    expect(kept.failures ?? []).toEqual([]);
-    // Changed to a past date on an existing schedule: sent by the update, so checked, adopt or not.
-    for (const adopt of [false, true]) {
-      const changed = await provider.check!(
-        { ...olds, nextScheduledDate: "2020-02-01T09:00:00.000Z" },
-        { ...weekly(), nextScheduledDate: past, adopt },
-      );
-      expect(changed.failures?.map((f) => f.reason)).toEqual([
-        expect.stringMatching(/; give the date of the next report$/),
-      ]);
-    }
-    // Moved to another site, it is created again: sent, so checked.
-    const moved = await provider.check!(
-      { ...olds, siteId: SEED.sites.acmeBlog.id },
-      { ...weekly(), nextScheduledDate: past },
-    );
-    expect(moved.failures?.length).toBe(1);
+  it("sends a past nextScheduledDate as its next run on the cadence, on create and when set back after drift", async () => {
+    // Every 14 days, started ten runs ago: its next run is 13 days ahead (ahead of the simulator's clock too).
+    const next = new Date(Date.now() + 13 * 86_400_000);
+    next.setUTCHours(9, 0, 0, 0);
+    const anchor = new Date(next.getTime() - 10 * 14 * 86_400_000).toISOString();
+    const args = { ...weekly(), title: "Fortnightly", nextScheduledDate: anchor };
+    args.frequency = { value: 14, unit: "DAYS" };
+    const { id, outs } = await createOk(provider, args);
+    // The program's date stays the recorded one (the live date is one of its runs): no drift.
+    expect(outs).toMatchObject({
+      nextScheduledDate: anchor,
+      nextRunDate: next.toISOString(),
+      createMatch: "exact",
+    });
+    expect(await diff(provider, id, outs, args)).toEqual({ changes: false });
+    // A colleague moves it off its cadence: drift, and the update puts it back on its next run.
+    const off = new Date(next.getTime() + 86_400_000).toISOString();
+    await client().reportSchedules.update(id, { next_scheduled_date: off });
+    const read = await provider.read!(id, outs);
+    expect(read.props).toMatchObject({ nextScheduledDate: off });
+    const news = await checkOk(provider, args, read.inputs!);
+    expect(await provider.diff!(id, read.props!, news)).toEqual({ changes: true });
+    const updated = await provider.update!(id, read.props!, news);
+    expect(updated.outs).toMatchObject({ nextScheduledDate: anchor, nextRunDate: next.toISOString() });
+    const live = (await listed()).find((s) => s.uuid === id);
+    expect(Date.parse(live!.next_scheduled_date!)).toBe(next.getTime());
   });
 
   it("passes unknown values through and skips the rules that read them", async () => {

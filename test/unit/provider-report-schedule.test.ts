@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   isRunOf,
   nextRun,
@@ -111,9 +111,23 @@ describe("schedulePatch and sortRecipients", () => {
       title: "Weekly",
       sections: [{ name: "cover" }],
     });
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-05-20T00:00:00Z") });
     expect(schedulePatch({ ...wanted, nextScheduledDate: "2026-05-01T09:00:00Z" }, inputs)).toEqual({
       next_scheduled_date: "2026-06-01T09:00:00.000Z",
     });
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it("sends a past date as its next run on the cadence (the service refuses a past date)", () => {
+    // A colleague moved the schedule off its weekly cadence after its first run (2026-06-01).
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-06-10T00:00:00Z") });
+    const moved = { ...wanted, nextScheduledDate: "2026-06-12T15:00:00.000Z" };
+    expect(schedulePatch(moved, inputs)).toEqual({ next_scheduled_date: "2026-06-15T09:00:00.000Z" });
+    // Already on its next run: nothing to send.
+    expect(
+      schedulePatch({ ...wanted, nextScheduledDate: "2026-06-15T09:00:00.000Z" }, inputs),
+    ).toBeUndefined();
   });
 
   it("orders recipients by email without case, then name", () => {

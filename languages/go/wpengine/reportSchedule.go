@@ -34,7 +34,7 @@ type ReportSchedule struct {
 	Frequency ReportScheduleFrequencyOutput `pulumi:"frequency"`
 	// The next generation as the service lists it now (moves on after every run), or null.
 	NextRunDate pulumi.StringOutput `pulumi:"nextRunDate"`
-	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
 	NextScheduledDate pulumi.StringOutput `pulumi:"nextScheduledDate"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
@@ -123,7 +123,7 @@ type reportScheduleArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
 	Frequency ReportScheduleFrequency `pulumi:"frequency"`
-	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
 	NextScheduledDate string `pulumi:"nextScheduledDate"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile *string `pulumi:"profile"`
@@ -145,7 +145,7 @@ type ReportScheduleArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
 	Frequency ReportScheduleFrequencyInput
-	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
 	NextScheduledDate pulumi.StringInput
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrInput
@@ -273,7 +273,7 @@ func (o ReportScheduleOutput) NextRunDate() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.NextRunDate }).(pulumi.StringOutput)
 }
 
-// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
 func (o ReportScheduleOutput) NextScheduledDate() pulumi.StringOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.NextScheduledDate }).(pulumi.StringOutput)
 }

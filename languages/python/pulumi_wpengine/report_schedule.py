@@ -34,7 +34,7 @@ class ReportScheduleArgs:
         The set of arguments for constructing a ReportSchedule resource.
 
         :param pulumi.Input['ReportScheduleFrequencyArgs'] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
-        :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+        :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
         :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleRecipientsArgs']]] recipients: Who receives the report (at least one): a set, stored sorted by email.
         :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleSectionsArgs']]] sections: The report's sections, in order; valid names depend on the template.
         :param pulumi.Input[_builtins.str] site_id: The site the report is about. Changing it replaces the schedule.
@@ -71,7 +71,7 @@ class ReportScheduleArgs:
     @pulumi.getter(name="nextScheduledDate")
     def next_scheduled_date(self) -> pulumi.Input[_builtins.str]:
         """
-        The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+        The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
         """
         return pulumi.get(self, "next_scheduled_date")
 
@@ -195,7 +195,7 @@ class ReportSchedule(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
-        :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+        :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]] recipients: Who receives the report (at least one): a set, stored sorted by email.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]] sections: The report's sections, in order; valid names depend on the template.
@@ -367,7 +367,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter(name="nextScheduledDate")
     def next_scheduled_date(self) -> pulumi.Output[_builtins.str]:
         """
-        The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one.
+        The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
         """
         return pulumi.get(self, "next_scheduled_date")
 
