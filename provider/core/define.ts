@@ -29,6 +29,8 @@ declare module "zod/v4/core" {
     key?: boolean;
     /** Where the service has it when not at the snake_case of its name (see `wire.ts`). */
     wire?: Wire;
+    /** The value as sent, given the program's and the other inputs (a rule of time); the state keeps the program's. */
+    sent?: (value: unknown, values: Record<string, unknown>) => unknown;
   }
 }
 

@@ -552,9 +552,37 @@ function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: unknown):
 function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, outs: Props): Props {
   const { __provider: _p, ...rest } = inputs;
   const { adopt: _adopt, ...made } = outs;
-  // An output named as an input that equals it once normalised keeps the input's form.
-  for (const k of Object.keys(def.schema.shape))
-    if (rest[k] !== undefined && made[k] !== undefined && !differs(def.normalize, k, rest[k], made[k]))
-      made[k] = rest[k];
+  // An output named as an input that equals it once normalised keeps the input's form; a set that differs
+  // keeps the input's order, so a preview shows the items that changed, not a shuffle.
+  for (const k of Object.keys(def.schema.shape)) {
+    const given = rest[k];
+    const out = made[k];
+    if (given === undefined || out === undefined) continue;
+    if (!differs(def.normalize, k, given, out)) made[k] = given;
+    else if (
+      Array.isArray(given) &&
+      Array.isArray(out) &&
+      !differs(def.normalize, k, out, [...out].reverse())
+    )
+      made[k] = inOrderOf(given, out);
+  }
   return toPlain({ ...rest, ...made });
+}
+
+/** `items` in the order of `given`: for each given item, the item most like it (most fields equal), then the rest. */
+function inOrderOf(given: unknown[], items: unknown[]): unknown[] {
+  const likeness = (a: unknown, b: unknown) =>
+    isDeepStrictEqual(a, b)
+      ? Infinity
+      : a && b && typeof a === "object" && typeof b === "object"
+        ? Object.keys(b).filter((k) => isDeepStrictEqual((a as Props)[k], (b as Props)[k])).length
+        : 0;
+  const left = [...items];
+  const ordered: unknown[] = [];
+  for (const g of given) {
+    const scores = left.map((x) => likeness(x, g));
+    const best = scores.indexOf(Math.max(0.5, ...scores));
+    if (best >= 0) ordered.push(...left.splice(best, 1));
+  }
+  return [...ordered, ...left];
 }

@@ -130,7 +130,7 @@ function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: reado
     const v = values[f.key];
     if (f.meta.setting || (keys && !keys.includes(f.key)) || v === undefined || (v === null && !clear))
       continue;
-    const wired = v === null ? f.none : write(f.schema, v, kc);
+    const wired = v === null ? f.none : write(f.schema, f.meta.sent ? f.meta.sent(v, values) : v, kc);
     // A field at the record's root is the whole body.
     if (!f.write.length) return wired as Props;
     put(out, f.write, wired);

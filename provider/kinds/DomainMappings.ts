@@ -187,7 +187,7 @@ export const definition = defineKind({
   deletes:
     "Replaces the environment's set with none on the service (every mapping of the environment is removed) and " +
     "waits until they are gone.",
-  gone: "A set whose every declared mapping was removed on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
+  gone: "An environment left with no mapping at all (every declared one removed on the service, none added) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again. Mappings that replaced the declared ones are drift: the next `pulumi up` sets the declared set back.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
   identity: {
     what: "the environment's domain mappings (an environment has one set)",
@@ -233,7 +233,7 @@ export const definition = defineKind({
   },
   async read(_id, olds, ctx) {
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
-    // Every declared mapping was removed: the set this resource made is gone (an empty declared set never is).
+    // No mapping is left: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
     // The live set as the declared one too: a mapping changed on the service shows as drift.
     return { outs: { ...WIRE.outputs({ domainMappings: statuses }), ...mappingsOutputs(statuses) } };

@@ -17,7 +17,7 @@ import {
   uuidString,
   whole,
 } from "../core/inputs";
-import { afterCreate, type Context, say } from "../core/lifecycle";
+import { afterCreate, type Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** How often a report runs. */
@@ -51,6 +51,15 @@ function frequencyFailures({ unit, value }: z.output<typeof frequencyInput>): Ch
         ? `with unit MONTHLY the value is the day of the month, 1 to 31, got ${value}`
         : undefined;
   return reason === undefined ? undefined : { property: "frequency.value", reason: whole(reason) };
+}
+
+/** A date as sent: one already past (which the service refuses) as its first run after now on the cadence. */
+function upcoming(date: unknown, values: Record<string, unknown>): unknown {
+  const frequency = values["frequency"] as { value: number; unit: string } | undefined;
+  if (typeof date !== "string" || !frequency || Date.parse(date) > Date.now()) return date;
+  let at = new Date(date);
+  for (let guard = 0; at.getTime() <= Date.now() && guard < 5_000; guard++) at = nextRun(at, frequency);
+  return at.toISOString();
 }
 
 const recipientInput = z
@@ -95,6 +104,7 @@ const inputs = z.object({
     .meta({
       description:
         "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).",
+      sent: upcoming,
     }),
   templateUuid: uuidString
     .toLowerCase()
@@ -188,8 +198,9 @@ export function pickCreated(
   wanted: ScheduleFields,
 ): { ok: true; schedule: ApiSchedule; match: "exact" | "only-new-schedule" } | { ok: false; reason: string } {
   const fresh = after.filter((s) => !before.has(s.uuid));
-  // Equal: a PATCH to the requested fields would change none of them (a same-titled schedule is no match).
-  const equal = fresh.filter((s) => !WIRE.patch(scheduleFields(s), wanted));
+  // Equal: a PATCH to the requested fields would change none of them (a same-titled schedule is no match;
+  // a date that is a run of the requested one, as a past date is sent, is the requested date).
+  const equal = fresh.filter((s) => !WIRE.patch(scheduleOutputs(s, wanted), wanted));
   if (equal.length === 1) return { ok: true, schedule: equal[0]!, match: "exact" };
   if (equal.length > 1)
     return {
@@ -245,37 +256,9 @@ export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInp
   };
 }
 
-/** The first run of `anchor`'s cadence after now. */
-function upcoming(anchor: string, frequency: { value: number; unit: string }): string {
-  let at = new Date(anchor);
-  for (let guard = 0; at.getTime() <= Date.now() && guard < 5_000; guard++) at = nextRun(at, frequency);
-  return at.toISOString();
-}
-
-/**
- * The fields as sent: a past date (the service refuses one) as its next run on the cadence, said in a
- * line; the program's date stays the recorded anchor, of which the sent one is a run.
- */
-function sendable<T extends Pick<ReportScheduleInputs, "title" | "nextScheduledDate" | "frequency">>(
-  want: T,
-): T {
-  if (Date.parse(want.nextScheduledDate) > Date.now()) return want;
-  const next = upcoming(want.nextScheduledDate, want.frequency);
-  say(
-    "ReportSchedule",
-    `"${want.title}"`,
-    `nextScheduledDate ${want.nextScheduledDate} is past: sent as its next run on the cadence, ${next}`,
-  );
-  return { ...want, nextScheduledDate: next };
-}
-
-/** The PATCH body of the fields that differ (a past date sent as its next run); `undefined` when the schedule already matches. */
-export function schedulePatch(have: ScheduleFields, want: ReportScheduleInputs) {
-  const patch = WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
-  return patch?.next_scheduled_date === undefined
-    ? patch
-    : (WIRE.patch(have, sendable(want)) as UpdateReportScheduleRequest | undefined);
-}
+/** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
+export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) =>
+  WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
 
 /** The schedule as listed under its site (the service has no single-schedule read), or `undefined`. */
 const findById = async (ctx: Context, id: string) =>
@@ -344,9 +327,8 @@ export const definition = defineKind({
       return { id: found.uuid, outs: { ...(patched || outs), createMatch: outs.createMatch }, adopted };
     }
     const before = new Set(existing.map((s) => s.uuid));
-    const sent = sendable(inputs);
-    await ctx.client.reportSchedules.create(WIRE.body(sent) as CreateReportScheduleRequest);
-    const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), sent);
+    await ctx.client.reportSchedules.create(WIRE.body(inputs) as CreateReportScheduleRequest);
+    const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), inputs);
     if (!picked.ok)
       throw new Error(
         `the schedule was created but its id could not be established: ${picked.reason}. ` +

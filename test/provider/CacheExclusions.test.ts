@@ -123,6 +123,18 @@ describe("CacheExclusions lifecycle", () => {
     expect(await diff(provider, id, read.props!, { installId: ACMESTG, exclusions: wanted })).toEqual({
       changes: true,
     });
+    // The live list in the program's order, each entry beside the one most like it and the extra after:
+    // a preview shows the entry that changed and the one added, not a shuffle of the service's order.
+    await client().cacheExclusions.replace(ACMESTG, [
+      { type: "query arg", value: "^fbclid" },
+      { type: "query arg", value: "^utm_" },
+      { type: "url path", value: "^/checkout/" },
+    ]);
+    expect((await provider.read!(id, outs)).props?.["exclusions"]).toEqual([
+      { type: "url path", value: "^/checkout/" },
+      { type: "query arg", value: "^utm_" },
+      { type: "query arg", value: "^fbclid" },
+    ]);
   });
 
   it("leaves the platform's cookie rules out of the outputs, so they never show as drift", async () => {

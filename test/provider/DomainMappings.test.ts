@@ -96,10 +96,11 @@ describe("DomainMappings against the simulator", () => {
       ],
     });
     const read = await provider.read!(id, outs);
+    // In the program's order (the extra one after), so a preview shows the one added, not a shuffle.
     expect((read.props as { mappings: { domain: string }[] }).mappings.map((m) => m.domain)).toEqual([
-      "extra.example",
       "shop.example",
       "www.shop.example",
+      "extra.example",
     ]);
     expect(await diff(provider, id, read.props!, { ...staging, mappings: shop })).toEqual({ changes: true });
   });

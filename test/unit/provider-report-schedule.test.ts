@@ -124,10 +124,8 @@ describe("schedulePatch and sortRecipients", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-06-10T00:00:00Z") });
     const moved = { ...wanted, nextScheduledDate: "2026-06-12T15:00:00.000Z" };
     expect(schedulePatch(moved, inputs)).toEqual({ next_scheduled_date: "2026-06-15T09:00:00.000Z" });
-    // Already on its next run: nothing to send.
-    expect(
-      schedulePatch({ ...wanted, nextScheduledDate: "2026-06-15T09:00:00.000Z" }, inputs),
-    ).toBeUndefined();
+    // Unchanged, it is not sent at all.
+    expect(schedulePatch({ ...wanted, title: "Old" }, inputs)).toEqual({ title: "Weekly" });
   });
 
   it("orders recipients by email without case, then name", () => {
