@@ -103,9 +103,10 @@ export function own<I>(
 }
 
 /**
- * The other resource that took over object `id` in this deployment (created or adopted it), in words; none
- * when no other did. A delete of the object by its previous resource (replaced, or gone from a regenerated
- * program) would destroy what the stack still declares.
+ * Why object `id` is another resource's in this deployment, in words; none when it is not. A delete of it by
+ * its previous resource (replaced, removed, or gone from a regenerated program) would destroy what the stack
+ * still declares: its replacement or another resource took it over (created or adopted it), or another
+ * resource of the program declares its identity.
  */
 export function holderOf<I>(
   kind: string,
@@ -115,7 +116,16 @@ export function holderOf<I>(
   normalize?: Normalize,
 ): string | undefined {
   const h = holding(kind, identity, id, props, normalize);
-  return h?.holder === undefined || h.holder === h.claimant ? undefined : describeClaimant(kind, h.holder);
+  if (!h) return undefined;
+  // One claimant holds it: this resource's replacement adopted it (the engine creates before it deletes).
+  if (h.holder === h.claimant) return "its replacement took it over in this run and holds it now";
+  if (h.holder !== undefined)
+    return `${describeClaimant(kind, h.holder)} took it over in this run and holds it now`;
+  const key = keyOf(identity.fields, props, normalize);
+  const declarer = key === undefined ? undefined : claims.get(`${kind} ${key}`);
+  return declarer === undefined || declarer === h.claimant
+    ? undefined
+    : `${describeClaimant(kind, declarer)} declares it in this run`;
 }
 
 /** Forgets every claim (tests start each case afresh, as a new plugin process would). */

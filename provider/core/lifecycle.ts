@@ -433,23 +433,26 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     },
 
     async delete(id: string, props: Props) {
-      if (def.protects && isProtected(props))
-        fail(
-          "delete",
-          new Error(
-            `deletionProtection is on: deleting would destroy ${def.protects(props as O)} for good. ` +
-              `To delete it, ${UNPROTECT.charAt(0).toLowerCase()}${UNPROTECT.slice(1)}, then destroy or remove it.`,
-          ),
-        );
+      // Another resource's now (whatever this one's guard says): forgotten, never deleted under it.
       const holder = def.identity && holderOf(def.kind, def.identity, id, props, def.normalize);
       if (holder) {
         say(
           def.kind,
           nameOf(def.identity, props) || id,
-          `not deleted on the service: ${holder} took it over in this run and holds it now; only this resource lets it go`,
+          `not deleted on the service: ${holder}; only that resource lets it go`,
         );
         return;
       }
+      if (def.protects && isProtected(props))
+        fail(
+          "delete",
+          new Error(
+            `deletionProtection is on: deleting would destroy ${def.protects(props as O)} for good. ` +
+              `To delete it, ${UNPROTECT.charAt(0).toLowerCase()}${UNPROTECT.slice(1)}, then destroy or remove it ` +
+              "(removed from the program already: put it back with deletionProtection: false, or keep the object " +
+              "and forget the resource with `pulumi state delete <its urn>`).",
+          ),
+        );
       try {
         const said = await def.delete(id, props as O, await ctx(props));
         if (said) say(def.kind, id, said);

@@ -10,6 +10,7 @@ import { WpEngineProvider } from "../../provider/executable/server";
 import { definition as accountUserKind } from "../../provider/kinds/AccountUser";
 import { definition as cacheExclusionsKind } from "../../provider/kinds/CacheExclusions";
 import { definition as domainKind } from "../../provider/kinds/Domain";
+import { definition as siteKind } from "../../provider/kinds/Site";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -113,12 +114,50 @@ describe("a resource's object another resource took over in this run", () => {
     const { lines } = await said(() => domain.delete!(made.id, { ...made.outs, [CLAIMANT]: "shop" }));
     expect(writes()).toEqual([]);
     expect(lines).toContain(
-      'wpengine:Domain moved.example.com: not deleted on the service: wpengine:Domain "shop-acmestg" took it over in this run and holds it now; only this resource lets it go',
+      'wpengine:Domain moved.example.com: not deleted on the service: wpengine:Domain "shop-acmestg" took it over in this run and holds it now; only that resource lets it go',
     );
     expect((await fixture.client().domains.get(INSTALL, made.id)).name).toBe("moved.example.com");
-    // Its own holder still deletes it.
+    // Its own holder still deletes it (a later run: a destroy).
+    forgetClaims();
     await domain.delete!(made.id, { ...made.outs, [CLAIMANT]: "shop-acmestg" });
     expect(writes().map((r) => r.method)).toEqual(["DELETE"]);
+  });
+
+  it("is not deleted by the resource it replaces, when the replacement adopted it (pulumi up --replace with adopt)", async () => {
+    const inputs = { installId: INSTALL, name: "replaced.example.com", [CLAIMANT]: "shop" };
+    const made = await domain.create(await checkOk(domain, inputs));
+    forgetClaims();
+    // The engine creates the replacement first: with adopt, it takes the same domain...
+    expect((await domain.create(await checkOk(domain, { ...inputs, adopt: true }))).id).toBe(made.id);
+    // ... then deletes the resource it replaces: the domain stays, held by the replacement.
+    fixture.sim.clearRequests();
+    const { lines } = await said(() => domain.delete!(made.id, { ...made.outs, [CLAIMANT]: "shop" }));
+    expect(writes()).toEqual([]);
+    expect(lines).toContain(
+      "wpengine:Domain replaced.example.com: not deleted on the service: its replacement took it over in this run and holds it now; only that resource lets it go",
+    );
+    expect((await fixture.client().domains.get(INSTALL, made.id)).name).toBe("replaced.example.com");
+  });
+
+  it("is not deleted, guard on or off, while another resource of the program declares it (a rename undone)", async () => {
+    const site = siteKind.provider;
+    const args = { accountId: ACCOUNT, name: "Undone rename", deletionProtection: false };
+    const made = await site.create(await checkOk(site, { ...args, [CLAIMANT]: "blog" }));
+    forgetClaims();
+    // This run declares it as "blog" again (already in the state: an update, no create), and "blog2", which
+    // held it since the rename, leaves the program: its delete must not take the site from "blog".
+    await checkOk(site, { ...args, [CLAIMANT]: "blog" });
+    fixture.sim.clearRequests();
+    for (const deletionProtection of [false, true]) {
+      const { lines } = await said(() =>
+        site.delete!(made.id, { ...made.outs, deletionProtection, [CLAIMANT]: "blog2" }),
+      );
+      expect(lines).toContain(
+        'wpengine:Site Undone rename: not deleted on the service: wpengine:Site "blog" declares it in this run; only that resource lets it go',
+      );
+    }
+    expect(writes()).toEqual([]);
+    expect((await fixture.client().sites.get(made.id)).name).toBe("Undone rename");
   });
 });
 
