@@ -249,7 +249,9 @@ export function renderResources(kinds: readonly Kind[]): string {
   ];
   for (const k of sorted) {
     const imported = LEFT_OUT[k.kind] === undefined ? "brought in" : "left out";
-    const deletes = `${firstSentence(k.deletes)}${k.protects ? " Refused while `deletionProtection` is on (the default)." : ""}`;
+    // What the delete does, and (a guarded kind) when it refuses, as its page says it.
+    const refused = k.protects && /(Refused [^.:]*)[.:]/.exec(k.deletes.replace(/\s+/g, " "))?.[1];
+    const deletes = `${firstSentence(k.deletes)}${refused ? ` ${refused}.` : ""}`;
     lines.push(
       `| [\`${k.kind}\`](docs/${k.kind}.md) | ${names(k.replaceOn)} | ${names(k.updatable)} | ${imported} | ${cell(deletes)} |`,
     );

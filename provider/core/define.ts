@@ -31,6 +31,8 @@ declare module "zod/v4/core" {
     wire?: Wire;
     /** The value as sent, given the program's and the other inputs (a rule of time); the state keeps the program's. */
     sent?: (value: unknown, values: Record<string, unknown>) => unknown;
+    /** The inputs whose change sends this one along (its value as sent depends on them). */
+    sentWith?: readonly string[];
   }
 }
 

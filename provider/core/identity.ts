@@ -26,7 +26,8 @@ export function nameOf<I>(identity: Identity<I> | undefined, values: Props): str
 }
 
 const claims = new Map<string, string>();
-const owners = new Map<string, string>();
+/** Who took over each object in this deployment, and whether by adoption (a replacement's is). */
+const owners = new Map<string, { claimant: string; adopted: boolean }>();
 
 /** How a claimant reads in a message: a URN as `<type> "<name>"`, a bare name quoted. */
 function describeClaimant(kind: string, claimant: string): string {
@@ -78,21 +79,23 @@ function holding<I>(kind: string, identity: Identity<I>, id: string, props: Prop
   if (typeof claimant !== "string" || claimant === "") return undefined;
   const parent = keyOf(identity.fields.slice(0, -1), props, normalize);
   const slot = parent ? `${kind} ${id} in ${parent}` : `${kind} ${id}`;
-  return { claimant, slot, holder: owners.get(slot) };
+  const owner = owners.get(slot);
+  return { claimant, slot, holder: owner?.claimant, adopted: owner?.adopted };
 }
 
-/** Records that the claimant holds object `id`; an Error when another resource already holds it. */
+/** Records that the claimant holds object `id` (made, or `adopted`); an Error when another resource already holds it. */
 export function own<I>(
   kind: string,
   identity: Identity<I>,
   id: string,
   inputs: Props,
   normalize?: Normalize,
+  adopted = false,
 ): Error | undefined {
   const h = holding(kind, identity, id, inputs, normalize);
   if (!h) return undefined;
   if (h.holder === undefined || h.holder === h.claimant) {
-    owners.set(h.slot, h.claimant);
+    owners.set(h.slot, { claimant: h.claimant, adopted });
     return undefined;
   }
   return new Error(
@@ -117,8 +120,9 @@ export function holderOf<I>(
 ): string | undefined {
   const h = holding(kind, identity, id, props, normalize);
   if (!h) return undefined;
-  // One claimant holds it: this resource's replacement adopted it (the engine creates before it deletes).
-  if (h.holder === h.claimant) return "its replacement took it over in this run and holds it now";
+  // Adopted by the same claimant: this resource's replacement (the engine creates before it deletes).
+  if (h.holder === h.claimant)
+    return h.adopted ? "its replacement took it over in this run and holds it now" : undefined;
   if (h.holder !== undefined)
     return `${describeClaimant(kind, h.holder)} took it over in this run and holds it now`;
   const key = keyOf(identity.fields, props, normalize);

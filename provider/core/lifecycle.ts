@@ -336,13 +336,17 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     async diff(id: string, olds: Props, news: Props) {
       // The dynamic-provider plugin passes on neither the names nor the stables.
       const { diffs: _named, stables: _stables, ...result } = diffOf(def, olds, news);
-      if (result.deleteBeforeReplace)
+      if (result.deleteBeforeReplace) {
+        // An input not known yet (it comes from a resource being replaced) may or may not change.
+        const known = (result.replaces ?? []).filter((k) => !containsUnknown(news[k]));
+        const unsure = (result.replaces ?? []).filter((k) => !known.includes(k)).join(", ");
         say(
           def.kind,
           nameOf(def.identity, olds) || id,
-          `changing ${(result.replaces ?? []).join(", ")} replaces it by deleting it first, then creating the new one: ` +
-            "between the two, neither exists on the service",
+          `${known.length ? `changing ${known.join(", ")} replaces it` : `${unsure} is not known until what it comes from is updated; if it changes, that replaces it`} ` +
+            "by deleting it first, then creating the new one: between the two, neither exists on the service",
         );
+      }
       return result;
     },
 
@@ -365,7 +369,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         const { id, outs, adopted } = await journal.run(() => createResolvingLost(def, sent as I, context));
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         // Never a second owner in this stack.
-        const second = def.identity && own(def.kind, def.identity, id, given, def.normalize);
+        const second = def.identity && own(def.kind, def.identity, id, given, def.normalize, !!adopted);
         if (second) throw second;
         journal.made(id, adopted !== undefined);
         if (adopted) {
@@ -572,20 +576,35 @@ function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, ou
   return toPlain({ ...rest, ...made });
 }
 
-/** `items` in the order of `given`: for each given item, the item most like it (most fields equal), then the rest. */
+/**
+ * `items` in the order of `given`: for each given item the item that has every field it gives, else (a
+ * second pass) the one most like it, a field whose values tell the items apart (a domain) counting double;
+ * the rest after.
+ */
 function inOrderOf(given: unknown[], items: unknown[]): unknown[] {
-  const likeness = (a: unknown, b: unknown) =>
-    isDeepStrictEqual(a, b)
+  const fields = (x: unknown) => (x !== null && typeof x === "object" ? (x as Props) : undefined);
+  const tells = new Map<string, boolean>();
+  const telling = (k: string) => {
+    if (!tells.has(k))
+      tells.set(k, new Set(items.map((x) => JSON.stringify(fields(x)?.[k]))).size === items.length);
+    return tells.get(k);
+  };
+  const likeness = (x: unknown, g: unknown) => {
+    const [a, b] = [fields(x), fields(g)];
+    if (!a || !b) return isDeepStrictEqual(x, g) ? Infinity : 0;
+    const same = Object.keys(b).filter((k) => isDeepStrictEqual(a[k], b[k]));
+    return same.length === Object.keys(b).length
       ? Infinity
-      : a && b && typeof a === "object" && typeof b === "object"
-        ? Object.keys(b).filter((k) => isDeepStrictEqual((a as Props)[k], (b as Props)[k])).length
-        : 0;
+      : same.reduce((n, k) => n + (telling(k) ? 2 : 1), 0);
+  };
   const left = [...items];
-  const ordered: unknown[] = [];
-  for (const g of given) {
-    const scores = left.map((x) => likeness(x, g));
-    const best = scores.indexOf(Math.max(0.5, ...scores));
-    if (best >= 0) ordered.push(...left.splice(best, 1));
-  }
-  return [...ordered, ...left];
+  const match = new Map<number, unknown>();
+  for (const whole of [true, false])
+    given.forEach((g, i) => {
+      if (match.has(i)) return;
+      const scores = left.map((x) => likeness(x, g));
+      const best = Math.max(...scores);
+      if (best > 0 && (best === Infinity) === whole) match.set(i, left.splice(scores.indexOf(best), 1)[0]);
+    });
+  return [...[...match.keys()].sort((a, b) => a - b).map((i) => match.get(i)), ...left];
 }

@@ -176,9 +176,8 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
   normalize?: Normalize,
   kc: KeyCase = snakeKey,
 ): WireMapping<z.output<IS>, O> {
-  const updatable = fieldsOf(inputs, kc)
-    .filter((f) => !f.meta.replaces && !f.meta.setting)
-    .map((f) => f.key);
+  const fields = fieldsOf(inputs, kc);
+  const updatable = fields.filter((f) => !f.meta.replaces && !f.meta.setting).map((f) => f.key);
   const norm = comparable(inputs, normalize);
   return {
     outputs: (record, known) =>
@@ -191,6 +190,14 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
       const changed = updatable.filter(
         (k) => w[k] !== undefined && !isDeepStrictEqual(norm(k, h[k]), norm(k, w[k])),
       );
+      // An input sent along with those its value as sent depends on (a date on its cadence).
+      for (const f of fields)
+        if (
+          w[f.key] !== undefined &&
+          !changed.includes(f.key) &&
+          f.meta.sentWith?.some((k) => changed.includes(k))
+        )
+          changed.push(f.key);
       return changed.length ? writeObject(inputs, w, kc, changed, true) : undefined;
     },
     whole: (want) => writeObject(inputs, want as Props, kc, updatable, true),

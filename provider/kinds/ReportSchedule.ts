@@ -105,6 +105,7 @@ const inputs = z.object({
       description:
         "The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).",
       sent: upcoming,
+      sentWith: ["frequency"],
     }),
   templateUuid: uuidString
     .toLowerCase()
@@ -116,7 +117,10 @@ const inputs = z.object({
   recipients: z
     .array(recipientInput, { error: "must be a list of {name, email}" })
     .min(1, "must list at least one {name, email}")
-    .meta({ description: "Who receives the report (at least one): a set, stored sorted by email." }),
+    .meta({
+      description:
+        "Who receives the report (at least one): a set, whose order and email case never show as a change.",
+    }),
   sections: z
     .array(sectionInput, { error: "must be a list of {name}" })
     .min(1, "must list at least one {name}")

@@ -1085,7 +1085,7 @@ export interface ReportScheduleArgs {
   templateUuid: ReportScheduleIn["templateUuid"];
   /** How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month). */
   frequency: ReportScheduleIn["frequency"];
-  /** Who receives the report (at least one): a set, stored sorted by email. */
+  /** Who receives the report (at least one): a set, whose order and email case never show as a change. */
   recipients: ReportScheduleIn["recipients"];
   /** The report's sections, in order; valid names depend on the template. */
   sections: ReportScheduleIn["sections"];
@@ -1107,7 +1107,7 @@ export interface ReportScheduleProperties {
   readonly templateUuid: ReportScheduleOut["templateUuid"];
   /** How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month). */
   readonly frequency: ReportScheduleOut["frequency"];
-  /** Who receives the report (at least one): a set, stored sorted by email. */
+  /** Who receives the report (at least one): a set, whose order and email case never show as a change. */
   readonly recipients: ReportScheduleOut["recipients"];
   /** The report's sections, in order; valid names depend on the template. */
   readonly sections: ReportScheduleOut["sections"];

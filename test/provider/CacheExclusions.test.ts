@@ -135,6 +135,25 @@ describe("CacheExclusions lifecycle", () => {
       { type: "query arg", value: "^utm_" },
       { type: "query arg", value: "^fbclid" },
     ]);
+    // An entry unchanged keeps its row even when a changed one of the same type comes first.
+    const declared = [
+      { type: "url path", value: "^/wp-json/" },
+      { type: "url path", value: "^/(cart|checkout)/" },
+      { type: "query arg", value: "^utm_" },
+    ];
+    const made = await createOk(provider, { installId: ACMESTG, exclusions: declared, adopt: true });
+    await client().cacheExclusions.replace(ACMESTG, [
+      { type: "query arg", value: "^gclid" },
+      { type: "query arg", value: "^utm_" },
+      { type: "url path", value: "^/(cart|checkout)/" },
+      { type: "url path", value: "^/wp-json/v2/" },
+    ]);
+    expect((await provider.read!(id, made.outs)).props?.["exclusions"]).toEqual([
+      { type: "url path", value: "^/wp-json/v2/" },
+      { type: "url path", value: "^/(cart|checkout)/" },
+      { type: "query arg", value: "^utm_" },
+      { type: "query arg", value: "^gclid" },
+    ]);
   });
 
   it("leaves the platform's cookie rules out of the outputs, so they never show as drift", async () => {

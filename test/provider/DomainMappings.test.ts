@@ -3,7 +3,7 @@ import { UNKNOWN } from "../../provider/core/inputs";
 import { parseImportId } from "../../provider/executable/registry";
 import { definition } from "../../provider/kinds/DomainMappings";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, diff } from "../support/provider";
+import { checkFails, checkOk, diff, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -103,6 +103,22 @@ describe("DomainMappings against the simulator", () => {
       "extra.example",
     ]);
     expect(await diff(provider, id, read.props!, { ...staging, mappings: shop })).toEqual({ changes: true });
+    // The primary moved to the other mapping, one added: each mapping keeps its row (its domain tells).
+    await client().domainMappings.replace(ACCOUNT, APP, "staging", {
+      domainMappings: [
+        { domain: "shop.example", primary: true },
+        { domain: "www.shop.example" },
+        { domain: "bb.example" },
+      ],
+    });
+    const moved = (await provider.read!(id, outs)).props as {
+      mappings: { domain: string; primary: boolean }[];
+    };
+    expect(moved.mappings.map((m) => `${m.domain} ${m.primary}`)).toEqual([
+      "shop.example true",
+      "www.shop.example false",
+      "bb.example false",
+    ]);
   });
 
   it("reads every page of a large set", async () => {
@@ -250,10 +266,11 @@ describe("DomainMappings check", () => {
       ...staging,
       mappings: [{ domain: "a.example", primary: true, destinationDomainMapping: null }],
     };
-    expect(await provider.diff!("x", olds, inputs)).toEqual({
-      changes: true,
-      replaces: ["environmentId"],
-      deleteBeforeReplace: true,
-    });
+    const { result, lines } = await said(() => provider.diff!("x", olds, inputs));
+    expect(result).toEqual({ changes: true, replaces: ["environmentId"], deleteBeforeReplace: true });
+    // Not known yet (it comes from a resource being replaced): the line says it may change, not that it does.
+    expect(lines).toEqual([
+      "wpengine:DomainMappings staging: environmentId is not known until what it comes from is updated; if it changes, that replaces it by deleting it first, then creating the new one: between the two, neither exists on the service",
+    ]);
   });
 });

@@ -126,6 +126,12 @@ describe("schedulePatch and sortRecipients", () => {
     expect(schedulePatch(moved, inputs)).toEqual({ next_scheduled_date: "2026-06-15T09:00:00.000Z" });
     // Unchanged, it is not sent at all.
     expect(schedulePatch({ ...wanted, title: "Old" }, inputs)).toEqual({ title: "Weekly" });
+    // A new cadence sends it along, as its next run on that cadence: 2026-06-01 + 14 days.
+    const fortnightly = { ...inputs, frequency: { value: 14, unit: "DAYS" as const } };
+    expect(schedulePatch(wanted, fortnightly)).toEqual({
+      frequency: { value: 14, unit: "DAYS" },
+      next_scheduled_date: "2026-06-15T09:00:00.000Z",
+    });
   });
 
   it("orders recipients by email without case, then name", () => {

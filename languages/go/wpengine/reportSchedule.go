@@ -38,7 +38,7 @@ type ReportSchedule struct {
 	NextScheduledDate pulumi.StringOutput `pulumi:"nextScheduledDate"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
-	// Who receives the report (at least one): a set, stored sorted by email.
+	// Who receives the report (at least one): a set, whose order and email case never show as a change.
 	Recipients ReportScheduleRecipientsArrayOutput `pulumi:"recipients"`
 	// The schedule's UUID (also the resource id).
 	ScheduleId pulumi.StringOutput `pulumi:"scheduleId"`
@@ -127,7 +127,7 @@ type reportScheduleArgs struct {
 	NextScheduledDate string `pulumi:"nextScheduledDate"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile *string `pulumi:"profile"`
-	// Who receives the report (at least one): a set, stored sorted by email.
+	// Who receives the report (at least one): a set, whose order and email case never show as a change.
 	Recipients []ReportScheduleRecipients `pulumi:"recipients"`
 	// The report's sections, in order; valid names depend on the template.
 	Sections []ReportScheduleSections `pulumi:"sections"`
@@ -149,7 +149,7 @@ type ReportScheduleArgs struct {
 	NextScheduledDate pulumi.StringInput
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrInput
-	// Who receives the report (at least one): a set, stored sorted by email.
+	// Who receives the report (at least one): a set, whose order and email case never show as a change.
 	Recipients ReportScheduleRecipientsArrayInput
 	// The report's sections, in order; valid names depend on the template.
 	Sections ReportScheduleSectionsArrayInput
@@ -283,7 +283,7 @@ func (o ReportScheduleOutput) Profile() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReportSchedule) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
-// Who receives the report (at least one): a set, stored sorted by email.
+// Who receives the report (at least one): a set, whose order and email case never show as a change.
 func (o ReportScheduleOutput) Recipients() ReportScheduleRecipientsArrayOutput {
 	return o.ApplyT(func(v *ReportSchedule) ReportScheduleRecipientsArrayOutput { return v.Recipients }).(ReportScheduleRecipientsArrayOutput)
 }

@@ -35,7 +35,7 @@ class ReportScheduleArgs:
 
         :param pulumi.Input['ReportScheduleFrequencyArgs'] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
         :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
-        :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleRecipientsArgs']]] recipients: Who receives the report (at least one): a set, stored sorted by email.
+        :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleRecipientsArgs']]] recipients: Who receives the report (at least one): a set, whose order and email case never show as a change.
         :param pulumi.Input[Sequence[pulumi.Input['ReportScheduleSectionsArgs']]] sections: The report's sections, in order; valid names depend on the template.
         :param pulumi.Input[_builtins.str] site_id: The site the report is about. Changing it replaces the schedule.
         :param pulumi.Input[_builtins.str] template_uuid: The report template's UUID, stored lower case.
@@ -83,7 +83,7 @@ class ReportScheduleArgs:
     @pulumi.getter
     def recipients(self) -> pulumi.Input[Sequence[pulumi.Input['ReportScheduleRecipientsArgs']]]:
         """
-        Who receives the report (at least one): a set, stored sorted by email.
+        Who receives the report (at least one): a set, whose order and email case never show as a change.
         """
         return pulumi.get(self, "recipients")
 
@@ -197,7 +197,7 @@ class ReportSchedule(pulumi.CustomResource):
         :param pulumi.Input[Union['ReportScheduleFrequencyArgs', 'ReportScheduleFrequencyArgsDict', 'outputs.ReportScheduleFrequency']] frequency: How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
         :param pulumi.Input[_builtins.str] next_scheduled_date: The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]] recipients: Who receives the report (at least one): a set, stored sorted by email.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleRecipientsArgs', 'ReportScheduleRecipientsArgsDict', 'outputs.ReportScheduleRecipients']]]] recipients: Who receives the report (at least one): a set, whose order and email case never show as a change.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ReportScheduleSectionsArgs', 'ReportScheduleSectionsArgsDict', 'outputs.ReportScheduleSections']]]] sections: The report's sections, in order; valid names depend on the template.
         :param pulumi.Input[_builtins.str] site_id: The site the report is about. Changing it replaces the schedule.
         :param pulumi.Input[_builtins.str] template_uuid: The report template's UUID, stored lower case.
@@ -383,7 +383,7 @@ class ReportSchedule(pulumi.CustomResource):
     @pulumi.getter
     def recipients(self) -> pulumi.Output[Sequence['outputs.ReportScheduleRecipients']]:
         """
-        Who receives the report (at least one): a set, stored sorted by email.
+        Who receives the report (at least one): a set, whose order and email case never show as a change.
         """
         return pulumi.get(self, "recipients")
 
