@@ -199,6 +199,38 @@ new wpengine.Domain("kept", { installId: "${INSTALL}", name: "${name}" });
     await project.destroy();
   });
 
+  it("a guarded site survives up --replace with adopt and a rename with adopt: the old resource's delete hands it over", async () => {
+    const site = (name: string) =>
+      `"use strict";
+const wpengine = require("pulumi-wpengine");
+new wpengine.Site("${name}", { accountId: "${ACCOUNT}", name: "Handed over", adopt: true });
+`;
+    const write = (text: string) => fs.writeFileSync(path.join(project.dir, "index.js"), text);
+    const sites = async () =>
+      (await Array.fromAsync(clientOf(sim).sites.iterate({ accountId: ACCOUNT }))).filter(
+        (s) => s.name === "Handed over",
+      );
+    write(site("s"));
+    await project.up();
+    const [made] = await sites();
+    const urn = (await project.resources()).find((r) => r.type.endsWith(":Site"))!.urn;
+    // The replacement adopts the same site first; the replaced resource's delete leaves it (guard or not).
+    const replaced = await project.run(["up", "--yes", "--skip-preview", "--replace", urn]);
+    expect(replaced.stdout + replaced.stderr).toContain(
+      "not deleted on the service: its replacement took it over in this run and holds it now",
+    );
+    expect((await sites()).map((s) => s.id)).toEqual([made!.id]);
+    // Renamed without an alias: "s2" adopts it, and "s" (guarded) lets it go instead of failing the run.
+    write(site("s2"));
+    const renamed = await project.run(["up", "--yes", "--skip-preview"]);
+    expect(renamed.stdout + renamed.stderr).toContain('not deleted on the service: wpengine:Site "s2"');
+    expect((await sites()).map((s) => s.id)).toEqual([made!.id]);
+    expect((await project.resources()).map((r) => r.urn.split("::").at(-1))).toEqual(["s2"]);
+    await project.expectNoChanges(["--refresh"]);
+    await clientOf(sim).sites.delete(made!.id);
+    await project.refresh();
+  });
+
   it("the executable front door (wpengine:index:*): a domain declared twice fails preview naming both URNs, and an adoption says what it took and its id", async () => {
     const cli = await cliEnv();
     const exec = await CliProject.create({
