@@ -559,8 +559,9 @@ function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: unknown):
 function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, outs: Props): Props {
   const { __provider: _p, ...rest } = inputs;
   const { adopt: _adopt, ...made } = outs;
-  // An output named as an input that equals it once normalised keeps the input's form; a set that differs
-  // keeps the input's order, so a preview shows the items that changed, not a shuffle.
+  // An output named as an input that equals it once normalised keeps the input's form; a set (a list equal
+  // to itself rotated, once normalised) that differs keeps the input's order, so a preview shows the items
+  // that changed, not a shuffle.
   for (const k of Object.keys(def.schema.shape)) {
     const given = rest[k];
     const out = made[k];
@@ -569,7 +570,7 @@ function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, ou
     else if (
       Array.isArray(given) &&
       Array.isArray(out) &&
-      !differs(def.normalize, k, out, [...out].reverse())
+      !differs(def.normalize, k, out, [...out.slice(1), ...out.slice(0, 1)])
     )
       made[k] = inOrderOf(given, out);
   }
