@@ -339,11 +339,13 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       if (result.deleteBeforeReplace) {
         // An input not known yet (it comes from a resource being replaced) may or may not change.
         const known = (result.replaces ?? []).filter((k) => !containsUnknown(news[k]));
-        const unsure = (result.replaces ?? []).filter((k) => !known.includes(k)).join(", ");
+        const unsure = (result.replaces ?? []).filter((k) => !known.includes(k));
+        const [is, comes, changes] =
+          unsure.length > 1 ? ["are", "they come", "they change"] : ["is", "it comes", "it changes"];
         say(
           def.kind,
           nameOf(def.identity, olds) || id,
-          `${known.length ? `changing ${known.join(", ")} replaces it` : `${unsure} is not known until what it comes from is updated; if it changes, that replaces it`} ` +
+          `${known.length ? `changing ${known.join(", ")} replaces it` : `${unsure.join(", ")} ${is} not known until what ${comes} from is updated; if ${changes}, that replaces it`} ` +
             "by deleting it first, then creating the new one: between the two, neither exists on the service",
         );
       }
@@ -579,10 +581,18 @@ function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, ou
 
 /**
  * `items` in the order of `given`: for each given item the item that has every field it gives, else (a
- * second pass) the one most like it, a field whose values tell the items apart (a domain) counting double;
- * the rest after.
+ * second pass) the one most like it: a field equal counts 1, double when its values tell the items apart
+ * (a domain), and a string that differs counts the share of its start it keeps (`^/account/` is nearer
+ * `^/account2/` than `^/aaa/`); the rest after.
  */
 function inOrderOf(given: unknown[], items: unknown[]): unknown[] {
+  // How much of a string's start another keeps (under 1: never worth an equal field), 0 for equal or non-strings.
+  const kept = (x: unknown, y: unknown) => {
+    if (typeof x !== "string" || typeof y !== "string" || x === y) return 0;
+    let n = 0;
+    while (n < x.length && x[n] === y[n]) n++;
+    return (0.9 * n) / Math.max(x.length, y.length);
+  };
   const fields = (x: unknown) => (x !== null && typeof x === "object" ? (x as Props) : undefined);
   const tells = new Map<string, boolean>();
   const telling = (k: string) => {
@@ -594,9 +604,9 @@ function inOrderOf(given: unknown[], items: unknown[]): unknown[] {
     const [a, b] = [fields(x), fields(g)];
     if (!a || !b) return isDeepStrictEqual(x, g) ? Infinity : 0;
     const same = Object.keys(b).filter((k) => isDeepStrictEqual(a[k], b[k]));
-    return same.length === Object.keys(b).length
-      ? Infinity
-      : same.reduce((n, k) => n + (telling(k) ? 2 : 1), 0);
+    if (same.length === Object.keys(b).length) return Infinity;
+    const near = Object.keys(b).reduce((n, k) => n + kept(a[k], b[k]), 0);
+    return same.reduce((n, k) => n + (telling(k) ? 2 : 1), near);
   };
   const left = [...items];
   const match = new Map<number, unknown>();

@@ -154,6 +154,19 @@ describe("CacheExclusions lifecycle", () => {
       { type: "query arg", value: "^utm_" },
       { type: "query arg", value: "^gclid" },
     ]);
+    // Of two new entries of one type, the changed one sits beside the entry it keeps the start of.
+    await client().cacheExclusions.replace(ACMESTG, [
+      { type: "url path", value: "^/(cart|checkout)/" },
+      { type: "url path", value: "^/aaa/" },
+      { type: "url path", value: "^/wp-json/v3/" },
+      { type: "query arg", value: "^utm_" },
+    ]);
+    expect((await provider.read!(id, made.outs)).props?.["exclusions"]).toEqual([
+      { type: "url path", value: "^/wp-json/v3/" },
+      { type: "url path", value: "^/(cart|checkout)/" },
+      { type: "query arg", value: "^utm_" },
+      { type: "url path", value: "^/aaa/" },
+    ]);
   });
 
   it("leaves the platform's cookie rules out of the outputs, so they never show as drift", async () => {

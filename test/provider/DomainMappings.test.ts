@@ -272,5 +272,9 @@ describe("DomainMappings check", () => {
     expect(lines).toEqual([
       "wpengine:DomainMappings staging: environmentId is not known until what it comes from is updated; if it changes, that replaces it by deleting it first, then creating the new one: between the two, neither exists on the service",
     ]);
+    const both = await checkOk(provider, { ...staging, appId: UNKNOWN, environmentId: UNKNOWN, mappings });
+    expect((await said(() => provider.diff!("x", olds, both))).lines).toEqual([
+      "wpengine:DomainMappings staging: appId, environmentId are not known until what they come from is updated; if they change, that replaces it by deleting it first, then creating the new one: between the two, neither exists on the service",
+    ]);
   });
 });
