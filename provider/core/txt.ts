@@ -13,13 +13,18 @@ export const retryIntervalSecondsInput = z
   .max(3600, "must be at most 3600")
   .default(10);
 
-/** Calls `attempt` while it is answered 400 (the record not seen yet) or 429, until `timeoutSeconds`. */
+/**
+ * Calls `attempt` while it is answered 400 (the record not seen yet) or 429, until `timeoutSeconds`; a
+ * timeout says what to publish: the record `record` reads fresh (the one the service looks for now), else
+ * `fallback`, and what the service last answered.
+ */
 export async function verifyUntilSeen<T>(opts: {
   timeoutSeconds: number;
   retryIntervalSeconds: number;
   attempt: () => Promise<T>;
-  /** The message of a timeout: what to publish (read fresh), given the service's last answer. */
-  explain: (lastAnswer: string | undefined) => Promise<string>;
+  subject: string;
+  record: () => Promise<{ name?: string | null; value?: string | null }>;
+  fallback: string;
 }): Promise<T> {
   const intervalMs = opts.retryIntervalSeconds * 1000;
   try {
@@ -27,7 +32,7 @@ export async function verifyUntilSeen<T>(opts: {
       deadlineMs: opts.timeoutSeconds * 1000,
       intervalMs,
       maxIntervalMs: intervalMs,
-      // Never shown: `explain` words the timeout.
+      // Never shown: the timeout is worded below.
       describe: "the TXT record to be seen",
       check: async () => {
         try {
@@ -41,25 +46,13 @@ export async function verifyUntilSeen<T>(opts: {
     });
   } catch (err) {
     if (!(err instanceof WpEngineWaitTimeoutError)) throw err;
-    throw new Error(await opts.explain(err.lastState));
+    const { name, value } = await opts.record();
+    const publish =
+      name && value ? `publish a DNS TXT record named "${name}" with the value "${value}"` : opts.fallback;
+    throw new Error(
+      `${opts.subject} is not verified after timeoutSeconds (${opts.timeoutSeconds} s): ${publish}, ` +
+        `wait for it to propagate, then run again (or raise timeoutSeconds).` +
+        (err.lastState ? ` The service last answered: ${err.lastState}.` : ""),
+    );
   }
-}
-
-/** The message of a verification that ran out of time: what to publish, and what the service last said. */
-export function notVerifiedMessage(
-  subject: string,
-  record: { name?: string | null; value?: string | null },
-  timeoutSeconds: number,
-  lastAnswer: string | undefined,
-  fallback: string,
-): string {
-  const publish =
-    record.name && record.value
-      ? `publish a DNS TXT record named "${record.name}" with the value "${record.value}"`
-      : fallback;
-  const said = lastAnswer ? ` The service last answered: ${lastAnswer}.` : "";
-  return (
-    `${subject} is not verified after timeoutSeconds (${timeoutSeconds} s): ${publish}, ` +
-    `wait for it to propagate, then run again (or raise timeoutSeconds).${said}`
-  );
 }

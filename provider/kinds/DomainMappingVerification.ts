@@ -10,12 +10,7 @@ import {
 import { defineKind, findFirst } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, out, timeoutSecondsInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import {
-  DEFAULT_TIMEOUT_SECONDS,
-  notVerifiedMessage,
-  retryIntervalSecondsInput,
-  verifyUntilSeen,
-} from "../core/txt";
+import { DEFAULT_TIMEOUT_SECONDS, retryIntervalSecondsInput, verifyUntilSeen } from "../core/txt";
 
 const inputs = z.object({
   ...environmentAddress,
@@ -81,17 +76,12 @@ async function verify(
       timeoutSeconds,
       retryIntervalSeconds,
       attempt: () => ctx.client.domainMappings.verifyTxtRecord(...environmentOf(ctx), domain),
-      explain: async (lastAnswer) => {
-        // The record to publish is the one the service is looking for now.
+      subject: `domain mapping ${domain} of environment ${environmentId}`,
+      record: async () => {
         const latest = (await findMapping(ctx).catch(() => undefined)) ?? mapping;
-        return notVerifiedMessage(
-          `domain mapping ${domain} of environment ${environmentId}`,
-          { name: latest.txtRecordName, value: latest.txtRecordValue },
-          timeoutSeconds,
-          lastAnswer,
-          "publish the DNS TXT record shown by the mapping's txtRecordName and txtRecordValue",
-        );
+        return { name: latest.txtRecordName, value: latest.txtRecordValue };
       },
+      fallback: "publish the DNS TXT record shown by the mapping's txtRecordName and txtRecordValue",
     });
     verified = { ...mapping, ...mappingStatus(answer), txtVerified: true };
   }

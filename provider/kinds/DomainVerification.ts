@@ -5,12 +5,7 @@ import { defineKind } from "../core/define";
 import { DOMAINS } from "../core/domains";
 import { COMMON_INPUTS, out, parentInput, timeoutSecondsInput, uuidString } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
-import {
-  DEFAULT_TIMEOUT_SECONDS,
-  retryIntervalSecondsInput,
-  notVerifiedMessage as txtNotVerifiedMessage,
-  verifyUntilSeen,
-} from "../core/txt";
+import { DEFAULT_TIMEOUT_SECONDS, retryIntervalSecondsInput, verifyUntilSeen } from "../core/txt";
 import { wireOf } from "../core/wire";
 
 const VERIFIED = "TXT_VERIFIED";
@@ -59,21 +54,6 @@ const WIRE = wireOf(inputs, outputs);
 export const verificationOutputs = (d: ApiDomain) =>
   WIRE.outputs(d, { ownershipStatus: ownershipStatusOf(d) });
 
-/** The message of a verification that ran out of time: what to publish, and what the service last said. */
-export function notVerifiedMessage(
-  d: Pick<ApiDomain, "name" | "id" | "txt_verification_key" | "txt_verification_value">,
-  timeoutSeconds: number,
-  lastAnswer: string | undefined,
-): string {
-  return txtNotVerifiedMessage(
-    `domain ${d.name} (id ${d.id})`,
-    { name: d.txt_verification_key, value: d.txt_verification_value },
-    timeoutSeconds,
-    lastAnswer,
-    "publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue",
-  );
-}
-
 /** Verifies the domain: at once when it already is, else until the service sees the TXT record (400 till then). */
 async function verify(ctx: Context, i: z.output<typeof inputs>) {
   const { parent: installId, key: domainId } = ctx;
@@ -89,11 +69,12 @@ async function verify(ctx: Context, i: z.output<typeof inputs>) {
     ...i,
     // The domain's ownership changes: this process's reads of the install's domains list again.
     attempt: () => DOMAINS.writing(ctx.client, installId, ctx.client.domains.verify(installId, domainId)),
-    explain: async (lastAnswer) => {
-      // Read the domain again for the record to publish: it is the one the service is looking for now.
+    subject: `domain ${domain.name} (id ${domain.id})`,
+    record: async () => {
       const latest = await ctx.client.domains.get(installId, domainId).catch(() => domain);
-      return notVerifiedMessage(latest, i.timeoutSeconds, lastAnswer);
+      return { name: latest.txt_verification_key, value: latest.txt_verification_value };
     },
+    fallback: "publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue",
   });
   return {
     ...verificationOutputs(domain),

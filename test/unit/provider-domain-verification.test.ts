@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  notVerifiedMessage,
-  ownershipStatusOf,
-  verificationOutputs,
-} from "../../provider/kinds/DomainVerification";
+import { verifyUntilSeen } from "../../provider/core/txt";
+import { ownershipStatusOf, verificationOutputs } from "../../provider/kinds/DomainVerification";
+import { WpEngineApiError } from "../../sdk";
 
 const pending = {
   id: "d0000000-0000-4000-8000-000000000009",
@@ -45,18 +43,39 @@ describe("verificationOutputs", () => {
   });
 });
 
-describe("notVerifiedMessage", () => {
-  it("tells the user the TXT record to publish and what the service said", () => {
-    expect(notVerifiedMessage(pending, 600, "record not found")).toBe(
-      `domain www.example.test (id ${pending.id}) is not verified after timeoutSeconds (600 s): publish a DNS TXT ` +
+describe("verifyUntilSeen's timeout", () => {
+  const seen = (record: { name?: string | null; value?: string | null }) =>
+    verifyUntilSeen({
+      timeoutSeconds: 0,
+      retryIntervalSeconds: 1,
+      attempt: () =>
+        Promise.reject(
+          new WpEngineApiError({
+            status: 400,
+            method: "POST",
+            path: "/v",
+            serverMessage: "record not found",
+          }),
+        ),
+      subject: `domain www.example.test (id ${pending.id})`,
+      record: async () => record,
+      fallback:
+        "publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue",
+    });
+
+  it("tells the user the TXT record to publish and what the service said", async () => {
+    await expect(
+      seen({ name: pending.txt_verification_key, value: pending.txt_verification_value }),
+    ).rejects.toThrow(
+      `domain www.example.test (id ${pending.id}) is not verified after timeoutSeconds (0 s): publish a DNS TXT ` +
         'record named "_wpe_verification.www.example.test" with the value "wpe-verify-123", wait for it to ' +
         "propagate, then run again (or raise timeoutSeconds). The service last answered: record not found.",
     );
   });
 
-  it("points at the Domain outputs when the service gives no record", () => {
-    expect(notVerifiedMessage({ ...pending, txt_verification_key: null }, 5, undefined)).toMatch(
-      /publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue/,
+  it("points at the outputs when the service gives no record", async () => {
+    await expect(seen({ name: null, value: "x" })).rejects.toThrow(
+      /publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue, wait/,
     );
   });
 });
