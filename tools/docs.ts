@@ -171,9 +171,10 @@ export function lostResponses(kind: Kind): string {
     "When a write may have acted without the provider knowing (the connection drops mid-flight, no answer in time, any 5xx, a 503 included: only a 429 or another 4xx proves nothing happened)";
   if ("what" in key)
     return (
-      `${lost}, create looks the object up by its natural key, ${key.what}: found, the lost request had taken ` +
-      `effect and the object is taken as created; not found, the request is sent again (at most ${LOST_SENDS} sends). ` +
-      "No second object is made and the run goes on."
+      `${lost}, create looks the object up by its natural key, ${key.what}: found, it is taken as created (nothing ` +
+      "held that key when create looked before sending, so the lost request made it, unless another run created " +
+      `the same one in that moment); not found, the request is sent again (at most ${LOST_SENDS} sends). ` +
+      "No second object is made and the run goes on, saying so in one line."
     );
   if ("resend" in key) return `${lost}, it is sent again (at most ${LOST_SENDS} sends): ${key.resend}`;
   const step = key.recover.replace(/\{(\w+)\}/g, "<$1>");

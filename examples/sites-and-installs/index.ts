@@ -29,14 +29,14 @@ const site = new wpengine.Site("site", {
 const production = new wpengine.Install("production", {
   name: productionName,
   accountId,
-  siteId: site.siteId,
+  siteId: site.id,
   environment: "production",
   deletionProtection,
 });
 const staging = new wpengine.Install("staging", {
   name: stagingName,
   accountId,
-  siteId: site.siteId,
+  siteId: site.id,
   environment: "staging",
   deletionProtection,
 });

@@ -86,11 +86,15 @@ export function waitFor<T>(
   });
 }
 
-/** What a create returns; `adopted` says in words what it took over (e.g. `domain www.example.com`). */
+/**
+ * What a create returns; `adopted` says in words what it took over (e.g. `domain www.example.com`), and
+ * `found` is that object's outputs before the adoption set the declared inputs (the line says what changed).
+ */
 export interface Created<O> {
   id: string;
   outs: O;
   adopted?: string;
+  found?: Partial<O>;
 }
 
 /**
@@ -368,7 +372,9 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
           const foreign = journal.foreign(await key.find(sent as I, context));
           if (foreign) throw foreign;
         }
-        const { id, outs, adopted } = await journal.run(() => createResolvingLost(def, sent as I, context));
+        const { id, outs, adopted, found } = await journal.run(() =>
+          createResolvingLost(def, sent as I, context),
+        );
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
         // Never a second owner in this stack.
         const second = def.identity && own(def.kind, def.identity, id, given, def.normalize, !!adopted);
@@ -376,7 +382,11 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         journal.made(id, adopted !== undefined);
         if (adopted) {
           const whose = journal.adopt ? ", which the interrupted run created (pulumi-wpengine recover)" : "";
-          say(def.kind, nameOf(def.identity, inputs), `adopted the existing ${adopted} (id ${id})${whose}`);
+          say(
+            def.kind,
+            nameOf(def.identity, inputs),
+            `adopted the existing ${adopted} (id ${id})${whose}${adoptionChanges(def, found, sent)}`,
+          );
         }
         return { id, outs: withInputs(def, inputs, outs) };
       } catch (err) {
@@ -470,8 +480,33 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
   };
 }
 
+/**
+ * What an adoption changed, in words: the declared inputs the object held otherwise, each with what it held
+ * (a secret by name only); nothing when it already held them, or the kind does not say what it found.
+ */
+function adoptionChanges(
+  def: { updatable: readonly string[] } & Pick<AnyDef, "writeOnly" | "secrets" | "normalize">,
+  found: Props | undefined,
+  inputs: Props,
+): string {
+  const changed = def.updatable.filter(
+    (k) =>
+      found &&
+      inputs[k] !== undefined &&
+      !def.writeOnly?.includes(k) &&
+      differs(def.normalize, k, found[k], inputs[k]),
+  );
+  const had = (k: string) => {
+    const text = JSON.stringify(toPlain(found?.[k]) ?? null);
+    return def.secrets?.includes(k) ? k : `${k} ${text.length > 120 ? `${text.slice(0, 119)}…` : text}`;
+  };
+  return changed.length
+    ? `, and set ${changed.join(", ")} as declared (it had ${changed.map(had).join("; ")})`
+    : "";
+}
+
 /** Runs a create, sent again after a lost answer unless the natural key finds it made ({@link NaturalKey}). */
-function createResolvingLost<I extends Props, O extends Props, R>(
+async function createResolvingLost<I extends Props, O extends Props, R>(
   def: ResourceDefinition<I, O, R>,
   inputs: I,
   ctx: Context,
@@ -482,8 +517,9 @@ function createResolvingLost<I extends Props, O extends Props, R>(
   // A lost write is looked up by the key before the next send; what became of it is said then or after.
   const resolve = async (err: unknown, said: string) => {
     if (!isLostWrite(err)) return said;
-    // Whatever holds the key from now on was made by this create (a lost request may still land): a send
-    // again takes it over, as a resent PUT of a whole list finds the list it wrote.
+    // Whatever holds the key from now on was made by this create (nothing held it when the create looked
+    // before sending, and a lost request may still land): a send again takes it over, as a resent PUT of a
+    // whole list finds the list it wrote.
     given = { ...inputs, adopt: true };
     if (!key || !("what" in key)) return said;
     const found = await key.find(inputs, ctx);
@@ -491,12 +527,21 @@ function createResolvingLost<I extends Props, O extends Props, R>(
     say(
       def.kind,
       what,
-      `${said}, but it had taken effect (found by ${key.what}: ${found}): taken as created`,
+      `${said}, but what it asked for exists now (found by ${key.what}: ${found}; nothing held it before the send): taken as created`,
     );
     return undefined;
   };
   const resendable = !!key && !("none" in key);
-  return resending(def.kind, what, "created", resendable, () => def.create(given, ctx), resolve);
+  const created = await resending(
+    def.kind,
+    what,
+    "created",
+    resendable,
+    () => def.create(given, ctx),
+    resolve,
+  );
+  // Taken after a lost send: this create's own object, said above, not an adoption of another's.
+  return given === inputs ? created : { id: created.id, outs: created.outs };
 }
 
 /**

@@ -207,7 +207,7 @@ export const definition = defineKind({
     const patch = accountUserPatch(outs, inputs);
     if (!patch) return { id, outs, adopted };
     const updated = await afterCreate(id, outs, () => update(ctx.client, accountId, id, patch));
-    return { id, outs: accountUserOutputs(updated.account_user), adopted };
+    return { id, outs: accountUserOutputs(updated.account_user), adopted, found: outs };
   },
   async read(id, _olds, ctx) {
     const u = await USERS.read(ctx.client, ctx.parent, id);

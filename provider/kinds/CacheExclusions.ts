@@ -147,7 +147,7 @@ export const definition = defineKind({
     const adopted = held.length ? `cache exclusions of install ${installId}` : undefined;
     // Exactly these already (an import, the way back after a crash): no write.
     const outs = isDeepStrictEqual(held, wanted) ? held : await replace(ctx, wanted);
-    return { id: installId, outs: outputsOf(outs), adopted };
+    return { id: installId, outs: outputsOf(outs), adopted, found: outputsOf(held) };
   },
   async read(id, _olds, ctx) {
     return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };

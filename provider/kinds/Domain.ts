@@ -140,8 +140,8 @@ async function createBulk(
     const tell = (what: string) => say("Domain", `install ${installId}`, what);
     if (found.length)
       tell(
-        `a bulk create of ${names.length} ${answer(err)}, but it had taken effect for ` +
-          `${found.length} of ${names.length} (found by name on the install): taken as created: ` +
+        `a bulk create of ${names.length} ${answer(err)}, but ${found.length} of ${names.length} exist now ` +
+          "(found by name on the install; none was there before the send): taken as created: " +
           found.map((n) => `${n} (id ${listed.get(n)!.id})`).join(", "),
       );
     if (rest.length && again)
@@ -206,9 +206,9 @@ export const definition = defineKind({
     const outs = domainOutputs(record);
     const adopted = created ? undefined : `domain ${name} of install ${installId}`;
     const patch = WIRE.patch(outs, inputs) as UpdateDomainRequest | undefined;
-    if (!patch) return { id: record.id, outs, adopted };
+    if (!patch) return { id: record.id, outs, adopted, found: outs };
     const updated = await afterCreate(record.id, outs, () => update(ctx.client, installId, record.id, patch));
-    return { id: record.id, outs: domainOutputs(updated), adopted };
+    return { id: record.id, outs: domainOutputs(updated), adopted, found: outs };
   },
   async read(id, _olds, ctx) {
     const d = await DOMAINS.read(ctx.client, ctx.parent, id);

@@ -229,7 +229,12 @@ export const definition = defineKind({
       );
     const statuses = await apply(ctx, replaceBody(inputs), existing, id);
     const adopted = existing.length ? `domain mappings of environment ${environmentId}` : undefined;
-    return { id, outs: mappingsOutputs(statuses), adopted };
+    return {
+      id,
+      outs: mappingsOutputs(statuses),
+      adopted,
+      found: WIRE.outputs({ domainMappings: existing }),
+    };
   },
   async read(_id, olds, ctx) {
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));

@@ -113,15 +113,16 @@ export const definition = defineKind({
   normalize,
   async create(inputs, ctx) {
     const [accountId, appId, name] = environmentOf(ctx);
-    const found = await findEnvironment(ctx);
-    if (found && !inputs.adopt)
+    const existing = await findEnvironment(ctx);
+    if (existing && !inputs.adopt)
       throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
     // An empty root directory is the repository's root: not sent.
     const body = WIRE.whole({ ...inputs, rootDirectory: inputs.rootDirectory || undefined });
     const record =
-      found ??
+      existing ??
       (await ctx.client.environments.create(...environmentOf(ctx), body as CreateEnvironmentRequest));
     const id = record.name || resourceNameOf(ctx);
+    const found = existing && environmentOutputs(existing, ctx);
     let outs = environmentOutputs(record, ctx);
     const patch = WIRE.patch(outs, inputs) as UpdateEnvironmentRequest | undefined;
     if (patch) {
@@ -129,7 +130,7 @@ export const definition = defineKind({
       outs = environmentOutputs(await afterCreate(id, outs, updated), ctx);
     }
     outs = environmentOutputs(await afterCreate(id, outs, () => waitReconciled(ctx)), ctx);
-    return { id, outs, adopted: found && `environment ${name} of app ${appId}` };
+    return { id, outs, adopted: existing && `environment ${name} of app ${appId}`, found };
   },
   async read(_id, _olds, ctx) {
     return { outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx) };

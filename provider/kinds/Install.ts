@@ -150,7 +150,8 @@ export const definition = defineKind({
     if (existing)
       outs = installOutputs(await afterCreate(record.id, outs, () => place(ctx, existing, inputs)));
     outs = installOutputs(await afterCreate(record.id, outs, () => waitActive(ctx, record.id)));
-    return { id: record.id, outs, adopted: existing && `install ${ctx.key} of account ${ctx.parent}` };
+    const adopted = existing && `install ${ctx.key} of account ${ctx.parent}`;
+    return { id: record.id, outs, adopted, found: existing && installOutputs(existing) };
   },
   // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
   read: async (id, _olds, ctx) => ({ outs: installOutputs(await ctx.client.installs.get(id)) }),

@@ -187,12 +187,12 @@ export const definition = defineKind({
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
     if (same) {
       const outs = current.status === "applied" ? current : await waitApplied(ctx, inputs);
-      return { id: ctx.parent, outs, adopted };
+      return { id: ctx.parent, outs, adopted, found: current };
     }
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(inputs));
     // The PATCH was accepted: the settings exist (pending) and are recorded with the inputs, never orphaned.
     const outs = await afterCreate(ctx.parent, { status: "pending" }, () => waitApplied(ctx, inputs));
-    return { id: ctx.parent, outs, adopted };
+    return { id: ctx.parent, outs, adopted, found: current };
   },
   async read(id, _olds, ctx) {
     const live = await ctx.client.offloadSettings.get(ctx.parent || id);

@@ -328,7 +328,8 @@ export const definition = defineKind({
       const adopted = `report schedule "${title}" of site ${siteId}`;
       const patched =
         patch && (await afterCreate(found.uuid, outs, () => patchAndRead(ctx, found.uuid, patch, inputs)));
-      return { id: found.uuid, outs: { ...(patched || outs), createMatch: outs.createMatch }, adopted };
+      const kept = { ...(patched || outs), createMatch: outs.createMatch };
+      return { id: found.uuid, outs: kept, adopted, found: outs };
     }
     const before = new Set(existing.map((s) => s.uuid));
     await ctx.client.reportSchedules.create(WIRE.body(inputs) as CreateReportScheduleRequest);
@@ -336,7 +337,9 @@ export const definition = defineKind({
     if (!picked.ok)
       throw new Error(
         `the schedule was created but its id could not be established: ${picked.reason}. ` +
-          `Check the schedules of site ${siteId}, delete the extra one(s), then re-run with adopt: true`,
+          `Check the schedules of site ${siteId}: if another stack declares this title too (two runs created it ` +
+          "at once), keep one for that stack, delete the other and give this resource another title; else delete " +
+          "the extra one(s), then re-run with adopt: true",
       );
     const outs = scheduleOutputs(picked.schedule, inputs);
     return { id: picked.schedule.uuid, outs: { ...outs, createMatch: picked.match } };

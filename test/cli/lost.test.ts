@@ -82,7 +82,7 @@ describe("a faulted apply of 100 resources", { timeout: 30 * 60_000 }, () => {
         answered503: log.filter((r) => r.status === 503).length,
         dropped: log.filter((r) => r.dropped).length,
         droppedPosts: log.filter((r) => r.dropped && r.method === "POST").length,
-        adopted: said(text, /but it had taken effect/),
+        adopted: said(text, /but (what it asked for exists now|\d+ of \d+ exist now)/),
         resent: said(text, /had not taken effect/),
       };
       console.log(`faulted apply: ${JSON.stringify(figures)}`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/App";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -13,6 +13,25 @@ const SEEDED = SEED.apps.acmeFrontend.appId;
 const client = fixture.client;
 
 describe("App against the simulator", () => {
+  it("a create whose answer was lost after the service acted takes the app as its own, in one line", async () => {
+    fixture.sim.setFaults([
+      { method: "POST", path: "/v1/accounts/*/apps", after: true, status: 503, count: 1 },
+    ]);
+    try {
+      const { lines, result } = await said(() =>
+        createOk(provider, { accountId: ACCOUNT, name: "lostapp", region: "US-C" }),
+      );
+      expect(result.id).toBe(`accounts/${ACCOUNT}/apps/lostapp`);
+      // Not "adopted the existing ...": nothing held the name before this create's send.
+      expect(lines).toEqual([
+        `wpengine:App lostapp: send 1 was answered 503 Service unavailable, but what it asked for exists now ` +
+          `(found by the app's name in its account: ${result.id}; nothing held it before the send): taken as created`,
+      ]);
+    } finally {
+      fixture.sim.setFaults([]);
+    }
+  });
+
   it("creates, reads back the same outputs, and shows no change on a second diff", async () => {
     const { id, outs, inputs } = await createOk(provider, {
       accountId: ACCOUNT,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { definition } from "../../provider/kinds/CacheExclusions";
+import { definition, normalizeExclusions } from "../../provider/kinds/CacheExclusions";
 import { SEED } from "../../simulator";
 import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
@@ -70,8 +70,16 @@ describe("CacheExclusions lifecycle", () => {
     expect(await client().cacheExclusions.get(ACMEPROD)).toEqual(before);
   });
 
-  it("with adopt: true, replaces the whole list, removing exclusions made elsewhere", async () => {
-    const { outs } = await createOk(provider, { installId: ACMEPROD, exclusions: [wanted[0]], adopt: true });
+  it("with adopt: true, replaces the whole list, removing exclusions made elsewhere, and says what it held", async () => {
+    const held = normalizeExclusions(await client().cacheExclusions.get(ACMEPROD));
+    const {
+      lines,
+      result: { outs },
+    } = await said(() => createOk(provider, { installId: ACMEPROD, exclusions: [wanted[0]], adopt: true }));
+    expect(lines).toEqual([
+      `wpengine:CacheExclusions ${ACMEPROD}: adopted the existing cache exclusions of install ${ACMEPROD} ` +
+        `(id ${ACMEPROD}), and set exclusions as declared (it had exclusions ${JSON.stringify(held)})`,
+    ]);
     expect(outs["exclusions"]).toEqual([wanted[0]]);
     const live = await client().cacheExclusions.get(ACMEPROD);
     expect(live.filter((e) => e.type !== "cookie")).toEqual([wanted[0]]);

@@ -528,6 +528,16 @@ describe("check failures as the engine prints them", () => {
     expect(reasons("CacheExclusions", { installId: domain.installId, exclusions: [exclusion] })).toEqual([
       "valu is not a field of exclusions[0] (did you mean value?)",
     ]);
+    // A misspelt required field is said once, as itself, not also as the field it meant being missing.
+    expect(
+      reasons("CacheExclusions", {
+        installId: domain.installId,
+        exclusions: [{ typ: "url path", value: "^/x" }],
+      }),
+    ).toEqual(["typ is not a field of exclusions[0] (did you mean type?)"]);
+    expect(reasons("Domain", { installId: domain.installId, nam: "a.example.com" })).toEqual([
+      "nam is not an input of this resource (did you mean name?)",
+    ]);
   });
 
   it("names an unknown input or nested field on itself, and words the bounds of a nested field", () => {
