@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { validateInput, type WpEngineClient } from "../../sdk";
+import { explainError } from "../core/errors";
 import { withProgramClient } from "../core/programClient";
 import type { View } from "./camel";
 
@@ -64,7 +65,12 @@ export async function run<A extends z.ZodObject, O>(
       return (await Array.fromAsync(all, (r) => lookup.result.map(r))) as O;
     };
     return options?.client ? await lookUp(options.client) : await withProgramClient(options?.profile, lookUp);
-  } catch (err) {
+  } catch (caught) {
+    // The service's refusal names the argument it is about and the next step, as a resource's does.
+    const err =
+      typeof (caught as { status?: unknown } | null)?.status === "number"
+        ? explainError(name, "lookup", caught, undefined, lookup.args)
+        : caught;
     // Marked as Pulumi's RunError (its class and fields kept): a program that does not catch it prints its
     // message alone, not an unhandled exception with a trace.
     if (err instanceof Error) Object.defineProperty(err, "__pulumiRunError", { value: true });

@@ -462,7 +462,12 @@ describe("the program's client", () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(String(err)).toMatch(/404/);
+    // The argument the service did not find, and the next step, as a resource's message says them.
+    expect((err as Error).message).toBe(
+      "wpengine:getInstall lookup failed: GET /v1/installs/1e000000-0000-4000-8000-0000000000ff: 404 Not found: " +
+        'Install not found (input "installId"). Check the id: the service has no such object, or the API user ' +
+        "(wpengine:username, or the resource's profile) has no access to it",
+    );
     expect(pulumi.RunError.isInstance(err)).toBe(true);
   });
 });
