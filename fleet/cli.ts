@@ -27,6 +27,9 @@ Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WP
 WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.
 `;
 
+/** `n` and the noun, plural unless one. */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 /** Rule settings and levels from a policy pack config file (`{"rule": "advisory"}` or `{"rule": {...}}`). */
 export function readPolicyConfig(file: string | undefined): {
   settings: Partial<RuleSettings>;
@@ -109,7 +112,16 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
   });
   writeFileSync(values.out, html);
   process.stdout.write(
-    `${PROGRAM} report: ${fleet.accounts.length} accounts, ${fleet.installs.length} installs, ${fleet.domains.length} domains, ${fleet.certificates.length} certificates, ${fleet.users.length} users, ${findings.length} findings; ${calls} API calls in ${((Date.now() - t0) / 1000).toFixed(1)} s; written to ${values.out}\n`,
+    `${PROGRAM} report: ${[
+      count(fleet.accounts.length, "account"),
+      count(fleet.installs.length, "install"),
+      count(fleet.domains.length, "domain"),
+      count(fleet.certificates.length, "certificate"),
+      count(fleet.users.length, "user"),
+      count(findings.length, "finding"),
+    ].join(
+      ", ",
+    )}; ${count(calls, "API call")} in ${((Date.now() - t0) / 1000).toFixed(1)} s; written to ${values.out}\n`,
   );
   return 0;
 }

@@ -4,9 +4,17 @@
  * Nothing here writes.
  */
 
-import { readOnlyClient } from "../importer/client";
-import { connect, connectionConfig, refusedCredentials } from "../importer/connect";
-import { all, discover, HOSTING_PAGE, type Selection, unlessRefused } from "../importer/discover";
+import { type ReadOnlyClient, readOnlyClient } from "../importer/client";
+import { type Connection, connect, connectionConfig, refusedCredentials } from "../importer/connect";
+import {
+  all,
+  discover,
+  HOSTING_PAGE,
+  type Selection,
+  shares,
+  unlessRefused,
+  visible,
+} from "../importer/discover";
 import { CONFIG_KEYS, resolveProviderConfig } from "../provider/core/config";
 import type { WpEngineClient } from "../sdk";
 import { ENV } from "../sdk/core/config";
@@ -31,10 +39,16 @@ function usageOf(r: Rollup | null | undefined) {
   };
 }
 
-/** Reads every account the credentials see (or those of `selection.accounts`), read only. */
-export async function readFleet(client: WpEngineClient, selection: Selection = {}): Promise<Fleet> {
+/**
+ * Reads every account the credentials see (or those of `selection.accounts`, each one they see), read only;
+ * `ro`: the read-only client of `client` that has listed them already.
+ */
+export async function readFleet(
+  client: WpEngineClient,
+  selection: Selection = {},
+  ro: ReadOnlyClient = readOnlyClient(client),
+): Promise<Fleet> {
   const readAt = new Date().toISOString();
-  const ro = readOnlyClient(client);
   // Discovery lists everything once; the reads below are answered from what it listed.
   await discover(ro, { ...(selection.accounts ? { accounts: selection.accounts } : {}) });
   const c = ro.client;
@@ -152,15 +166,23 @@ export async function readEstate(
 ): Promise<{ fleet: Fleet; calls: number }> {
   for (const user of users) connectionConfig(env, user);
   const fleets: Fleet[] = [];
+  const conns: Connection[] = [];
   let calls = 0;
-  for (const user of users) {
-    const conn = await connect(env, user);
-    try {
-      // Each reads all it sees: a partial user sees part of an account that another sees whole.
-      fleets.push(await readFleet(conn.client, selection));
-    } catch (err) {
-      throw refusedCredentials(err, conn);
-    } finally {
+  try {
+    for (const user of users) conns.push(await connect(env, user));
+    const read = async <T>(conn: Connection, p: Promise<T>) =>
+      p.catch((err) => Promise.reject(refusedCredentials(err, conn)));
+    const ros = conns.map((conn) => readOnlyClient(conn.client));
+    // An `--account` is one that any of them sees; each reads those it sees.
+    const share = shares(
+      selection,
+      await Promise.all(conns.map((conn, i) => read(conn, visible(ros[i]!, selection)))),
+    );
+    // Each reads all it sees: a partial user sees part of an account that another sees whole.
+    for (const [i, conn] of conns.entries())
+      if (share[i]) fleets.push(await read(conn, readFleet(conn.client, share[i], ros[i])));
+  } finally {
+    for (const conn of conns) {
       calls += conn.calls();
       await conn.close();
     }

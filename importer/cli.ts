@@ -3,7 +3,7 @@
  * (fleet/cli.ts); `recover` (recover/) and `simulator` are dispatched by the bin.
  */
 import { parseArgs } from "node:util";
-import { REPORT_USAGE, reportMain } from "../fleet/cli";
+import { count, REPORT_USAGE, reportMain } from "../fleet/cli";
 import { PROGRAM } from "../sdk/core/process";
 import { importAccount, UsageError } from "./index";
 import { COVERED } from "./kinds";
@@ -107,8 +107,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     const byKind = new Map<string, number>();
     for (const r of result.model.resources) byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + 1);
     process.stdout.write(
-      `${PROGRAM} import: ${result.model.resources.length} resources (${[...byKind].map(([k, n]) => `${n} ${k}`).join(", ") || "none"}), ` +
-        `${result.model.leftOut.length} left out (README.md), ${result.calls} API calls in ${(result.ms / 1000).toFixed(1)} s, ` +
+      `${PROGRAM} import: ${count(result.model.resources.length, "resource")} (${[...byKind].map(([k, n]) => `${n} ${k}`).join(", ") || "none"}), ` +
+        `${result.model.leftOut.length} left out (README.md), ${count(result.calls, "API call")} in ${(result.ms / 1000).toFixed(1)} s, ` +
         `written to ${values.out}\n`,
     );
     if (result.note) process.stderr.write(`${PROGRAM} import: note: ${result.note}\n`);

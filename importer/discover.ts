@@ -53,15 +53,101 @@ export interface Selection {
   installs?: readonly string[];
 }
 
-/** An `--account`, `--site` or `--install` id the credentials cannot see. */
+/** How many of the ids the credentials see an unknown id's error names: the line stays readable. */
+const NAMED = 10;
+
+/** Where the rest of what the credentials see is listed, by what was not found. */
+const LISTS: Record<string, string> = {
+  account: "wpengine:getAccounts",
+  site: "wpengine:Site list",
+  install: "wpengine:Install list",
+};
+
+/** An `--account`, `--site` or `--install` id the credentials cannot see (none of them, with profiles). */
 export class UnknownIdError extends Error {
   constructor(what: string, id: string, seen: readonly string[]) {
-    const list = seen.join(", ");
+    const more = seen.length - NAMED;
+    const list = `${seen.slice(0, NAMED).join(", ")}${more > 0 ? ` and ${more} more (\`pulumi do --package <plugin> ${LISTS[what]}\` lists them)` : ""}`;
     super(
       `unknown ${what} ${id}: the credentials see ${seen.length ? `these ${what}s: ${list}` : `no ${what}`}`,
     );
     this.name = "UnknownIdError";
   }
+}
+
+/** An object the credentials see: its id and how an error names it. */
+interface Shown {
+  id: string;
+  label: string;
+}
+
+/** What one API user sees of what a {@link Selection} names (sites and installs only when it names some). */
+export interface Seen {
+  accounts: Shown[];
+  sites: Shown[];
+  installs: Shown[];
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * What `ro`'s API user sees of `selection`: the accounts, and with `--site` or `--install` the sites and
+ * installs of the accounts chosen. Listed through `ro`, so {@link discover} sends none of these again.
+ */
+export async function visible(ro: ReadOnlyClient, selection: Selection): Promise<Seen> {
+  const client = ro.client;
+  const listed = await all(client.accounts.iterate({ limit: HOSTING_PAGE }));
+  const chosen = selection.accounts?.length
+    ? listed.filter((a) => selection.accounts!.some((id) => same(id, a.id)))
+    : listed;
+  const narrowed = Boolean(selection.sites?.length || selection.installs?.length);
+  const held = narrowed
+    ? await Promise.all(
+        chosen.map((a) =>
+          Promise.all([
+            all(client.sites.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
+            all(client.installs.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
+          ]),
+        ),
+      )
+    : [];
+  return {
+    accounts: listed.map((a) => ({ id: a.id, label: a.name ?? a.id })),
+    sites: held.flatMap(([sites]) => sites.map((s) => ({ id: s.id, label: s.name }))),
+    installs: held.flatMap(([, installs]) => installs.map((i) => ({ id: i.id, label: i.name }))),
+  };
+}
+
+/**
+ * Each API user's share of `selection`, by what each sees (`seen`, in the same order): the ids it sees, or
+ * undefined when it sees none of a kind of id given (it has nothing to add). An id is unknown only when no
+ * one sees it: refused naming what they see together.
+ */
+export function shares(selection: Selection, seen: readonly Seen[]): (Selection | undefined)[] {
+  const given = [
+    ["account", "accounts", selection.accounts],
+    ["site", "sites", selection.sites],
+    ["install", "installs", selection.installs],
+  ] as const;
+  for (const [what, key, ids] of given) {
+    const union = new Map(seen.flatMap((s) => s[key]).map((v) => [v.id, `${v.label} (${v.id})`]));
+    const id = ids?.find((id) => ![...union.keys()].some((x) => same(x, id)));
+    if (id !== undefined) throw new UnknownIdError(what, id, [...union.values()]);
+  }
+  return seen.map((s) => {
+    const pick = (ids: readonly string[] | undefined, list: readonly Shown[]) =>
+      list.filter((v) => ids?.some((id) => same(id, v.id))).map((v) => v.id);
+    const accounts = pick(selection.accounts, s.accounts);
+    const sites = pick(selection.sites, s.sites);
+    const installs = pick(selection.installs, s.installs);
+    if (selection.accounts?.length && !accounts.length) return undefined;
+    const narrowed = Boolean(selection.sites?.length || selection.installs?.length);
+    if (narrowed && !sites.length && !installs.length) return undefined;
+    return {
+      ...(selection.accounts?.length ? { accounts } : {}),
+      ...(narrowed ? { sites, installs } : {}),
+    };
+  });
 }
 
 /** Every item of an async iterable, in order. */
@@ -82,7 +168,8 @@ export async function unlessRefused<T>(p: Promise<T>): Promise<T | undefined> {
 }
 
 /**
- * Discovers the objects `selection` covers. `progress(kind, n)` is told each kind's count as it grows.
+ * Discovers the objects `selection` covers, its ids as {@link shares} gives them (those the credentials see,
+ * as the service spells them). `progress(kind, n)` is told each kind's count as it grows.
  */
 export async function discover(
   ro: ReadOnlyClient,
@@ -104,16 +191,7 @@ export async function discover(
   const accounts = await all(client.accounts.iterate({ limit: HOSTING_PAGE }));
   for (const a of accounts) names.set(a.id, { what: "account", label: a.name ?? a.nickname ?? a.id });
   const chosenAccounts = selection.accounts?.length
-    ? selection.accounts.map((id) => {
-        const a = accounts.find((x) => x.id.toLowerCase() === id.toLowerCase());
-        if (!a)
-          throw new UnknownIdError(
-            "account",
-            id,
-            accounts.map((x) => `${x.name ?? x.id} (${x.id})`),
-          );
-        return a;
-      })
+    ? accounts.filter((a) => selection.accounts!.some((id) => same(id, a.id)))
     : accounts;
   // A site or install filter narrows the import to those objects and what they hold.
   const narrowed = Boolean(selection.sites?.length || selection.installs?.length);
@@ -138,30 +216,8 @@ export async function discover(
     ro.seed("installs", [i.id], i);
   }
 
-  /** The ids of `wanted` among `list`, each checked: an unknown one names those the credentials see. */
-  const pick = (what: string, wanted: readonly string[] | undefined, list: readonly { id: string }[]) =>
-    new Set(
-      (wanted ?? []).map((id) => {
-        const hit = list.find((x) => x.id.toLowerCase() === id.toLowerCase());
-        if (!hit)
-          throw new UnknownIdError(
-            what,
-            id,
-            list.map((x) => `${names.get(x.id)?.label} (${x.id})`),
-          );
-        return hit.id;
-      }),
-    );
-  const siteIds = pick(
-    "site",
-    selection.sites,
-    sites.map((x) => x.s),
-  );
-  const installIds = pick(
-    "install",
-    selection.installs,
-    installs.map((x) => x.i),
-  );
+  const siteIds = new Set(selection.sites ?? []);
+  const installIds = new Set(selection.installs ?? []);
   const chosenSites = narrowed ? sites.filter(({ s }) => siteIds.has(s.id)) : sites;
   const chosenInstalls = narrowed
     ? installs.filter(({ i }) => installIds.has(i.id) || (i.site?.id !== undefined && siteIds.has(i.site.id)))

@@ -7,9 +7,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { isSea, PROGRAM } from "../sdk/core/process";
-import { readOnlyClient } from "./client";
-import { connect, connectionConfig, refusedCredentials } from "./connect";
-import { discover, type Selection, type World } from "./discover";
+import { type ReadOnlyClient, readOnlyClient } from "./client";
+import { type Connection, connect, connectionConfig, refusedCredentials } from "./connect";
+import { discover, type Selection, shares, visible, type World } from "./discover";
 import { COVERED, importIdOf } from "./kinds";
 import { buildModel, type Model, readAll, slug } from "./model";
 import { type Language, renderProject } from "./render";
@@ -194,7 +194,26 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   // Every API user's credentials are found before anything is read.
   for (const profile of sources) connectionConfig(opts.env ?? process.env, profile);
   const parts: Awaited<ReturnType<typeof readAccount>>[] = [];
-  for (const profile of sources) parts.push(await readAccount(opts, profile));
+  const conns: Connection[] = [];
+  let calls = 0;
+  try {
+    for (const profile of sources) conns.push(await connect(opts.env, profile));
+    const ros = conns.map((conn) => readOnlyClient(conn.client));
+    // The ids given are checked against what they all see, before anything else is read.
+    const seenBy = await Promise.all(
+      conns.map((conn, i) =>
+        visible(ros[i]!, opts).catch((err) => Promise.reject(refusedCredentials(err, conn))),
+      ),
+    );
+    const share = shares(opts, seenBy);
+    for (const [i, conn] of conns.entries())
+      if (share[i]) parts.push(await readAccount(opts, share[i], conn, ros[i]!));
+  } finally {
+    for (const conn of conns) {
+      calls += conn.calls();
+      await conn.close();
+    }
+  }
   const world = mergeWorlds(parts.map((p) => p.world));
   // An object several profiles see (an account two API users share) is one resource, of the first
   // profile given that sees it: two resources of one object would both own it.
@@ -226,7 +245,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   return {
     model,
     files,
-    calls: parts.reduce((n, p) => n + p.calls, 0),
+    calls,
     ms,
     source: parts.map((p) => p.target).join(", "),
     ...(recorded
@@ -241,43 +260,38 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
 }
 
 /**
- * One API user's objects, discovered and read on its own connection: the default credentials, or a
- * profile's (each object found then carries `profile`, so the program runs it as that API user).
+ * One API user's objects in its `share` of the selection, discovered and read on its own connection: the
+ * default credentials, or a profile's (each object found then carries `profile`, so the program runs it as
+ * that API user).
  */
-async function readAccount(opts: ImportOptions, profile?: string) {
-  const conn = await connect(opts.env, profile);
+async function readAccount(opts: ImportOptions, share: Selection, conn: Connection, ro: ReadOnlyClient) {
+  const { profile } = conn;
+  const progress = opts.progress ?? (() => {});
+  let world: Awaited<ReturnType<typeof discover>>;
   try {
-    const ro = readOnlyClient(conn.client);
-    const progress = opts.progress ?? (() => {});
-    let world: Awaited<ReturnType<typeof discover>>;
-    try {
-      world = await discover(ro, opts, (k, n) => progress("discovering", k, n));
-    } catch (err) {
-      throw refusedCredentials(err, conn);
-    }
-    const wanted = opts.kinds?.length ? new Set(opts.kinds) : undefined;
-    const found = world.found.filter((f) => {
-      if (wanted && !wanted.has(f.kind)) return false;
-      if (importIdOf(f.kind)) return true;
-      world.leftOut.push({
-        kind: f.kind,
-        label: f.label,
-        reason: `the ${f.kind} definition gives no import id`,
-      });
-      return false;
-    });
-    const read = await readAll(ro, found, (k, n) => progress("reading", k, n));
-    if (profile) for (const r of read) r.values["profile"] = profile;
-    return {
-      read,
-      world,
-      calls: conn.calls(),
-      target: profile ? `${conn.target} as profile ${profile}` : conn.target,
-      source: conn.config.simulatorStateFile !== undefined ? "the bundled simulator" : conn.client.apiUrl,
-    };
-  } finally {
-    await conn.close();
+    world = await discover(ro, share, (k, n) => progress("discovering", k, n));
+  } catch (err) {
+    throw refusedCredentials(err, conn);
   }
+  const wanted = opts.kinds?.length ? new Set(opts.kinds) : undefined;
+  const found = world.found.filter((f) => {
+    if (wanted && !wanted.has(f.kind)) return false;
+    if (importIdOf(f.kind)) return true;
+    world.leftOut.push({
+      kind: f.kind,
+      label: f.label,
+      reason: `the ${f.kind} definition gives no import id`,
+    });
+    return false;
+  });
+  const read = await readAll(ro, found, (k, n) => progress("reading", k, n));
+  if (profile) for (const r of read) r.values["profile"] = profile;
+  return {
+    read,
+    world,
+    target: profile ? `${conn.target} as profile ${profile}` : conn.target,
+    source: conn.config.simulatorStateFile !== undefined ? "the bundled simulator" : conn.client.apiUrl,
+  };
 }
 
 /** What several API users' discoveries saw, as one world (an object two of them see is read by each). */

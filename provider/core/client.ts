@@ -22,18 +22,34 @@ const clients = perProcess(
   () => new Map<symbol, { fingerprint: string; client: Promise<WpEngineClient> }>(),
 );
 
+/** How each credential is set: stack config, its variable, `pulumi do`'s flag. */
+const SET = {
+  "wpengine:username": {
+    config: "`pulumi config set wpengine:username <api user id>`",
+    env: CONFIG_KEYS.username.env,
+    flag: "--wpengine:username <api user id>",
+  },
+  "wpengine:password": {
+    config: "`pulumi config set --secret wpengine:password <api password>`",
+    env: CONFIG_KEYS.password.env,
+    flag: "--wpengine:password <api password>",
+  },
+} as const;
+
 /** Thrown when neither stack config nor the environment says where and as whom to connect. */
 export class MissingCredentialsError extends Error {
+  /** `missing`: the config keys not set (`wpengine:username`, `wpengine:password`); the message names only those. */
   constructor(missing: string[]) {
+    const ways = missing.flatMap((key) => (Object.hasOwn(SET, key) ? [SET[key as keyof typeof SET]] : []));
+    const each = (way: keyof (typeof ways)[number], join = " and ") => ways.map((w) => w[way]).join(join);
+    const one = ways.length === 1;
     super(
       underPulumiDo()
-        ? `wpengine: missing ${missing.join(" and ")}. \`pulumi do\` reads no stack: set WPE_API_USER_ID and ` +
-            "WPE_API_PASSWORD in the environment, or pass --wpengine:username <api user id> --wpengine:password " +
-            "<api password> (--wpengine:simulator true for the bundled simulator)."
-        : `wpengine: missing ${missing.join(" and ")}. Set them with \`pulumi config set wpengine:username <api user id>\` ` +
-            "and `pulumi config set --secret wpengine:password <api password>` (or the environment variables " +
-            "WPE_API_USER_ID and WPE_API_PASSWORD), or try the program against the bundled simulator with " +
-            "`pulumi config set wpengine:simulator true`.",
+        ? `wpengine: missing ${missing.join(" and ")}. \`pulumi do\` reads no stack: set ${each("env")} in the ` +
+            `environment, or pass ${each("flag", " ")} (--wpengine:simulator true for the bundled simulator).`
+        : `wpengine: missing ${missing.join(" and ")}. Set ${one ? "it" : "them"} with ${each("config")} ` +
+            `(or the environment variable${one ? "" : "s"} ${each("env")}), or try the program against the ` +
+            "bundled simulator with `pulumi config set wpengine:simulator true`.",
     );
     this.name = "MissingCredentialsError";
   }

@@ -79,6 +79,8 @@ export interface ProviderInstance {
   clientSlot: symbol;
   /** The credential profile the instance runs as, when one was chosen (errors name it). */
   profile?: string;
+  /** Where the profile's credentials were read from, in words (`wpengine:profiles`, its variables). */
+  credentialsFrom?: string;
 }
 
 const STACK_SLOT = Symbol.for("pulumi-wpengine.provider-client");
@@ -294,13 +296,35 @@ export function profileInstance(
       throw new WpEngineConfigError(
         `wpengine: ${where} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PROFILES_EXAMPLE })}`,
       );
-    return (parsed as Record<string, { username?: unknown; password?: unknown } | undefined>)[name];
+    const entry = (parsed as Record<string, unknown>)[name];
+    if (entry === undefined) return undefined;
+    // A misspelt key is refused: its credentials would silently come from elsewhere, or be missing.
+    const plain = entry !== null && typeof entry === "object" && !Array.isArray(entry);
+    const known = Object.keys(PROFILES_EXAMPLE);
+    const unknown = plain ? Object.keys(entry).filter((key) => !known.includes(key)) : [];
+    if (!plain || unknown.length)
+      throw new WpEngineConfigError(
+        `wpengine: profile ${name} in ${where} ${
+          unknown.length
+            ? `has ${unknown
+                .map((key) => {
+                  const like = meant(key, known) ?? known.find((k) => k.startsWith(key.toLowerCase()));
+                  return like ? `${key} (did you mean ${like}?)` : key;
+                })
+                .join(", ")}, which a profile does not hold`
+            : "is not an object"
+        }: a profile is ${JSON.stringify(PROFILES_EXAMPLE)}.`,
+      );
+    return entry as { username?: unknown; password?: unknown };
   };
   // The stack's profiles, then the environment's for a profile the stack's do not list.
   const fromEnv = env[CONFIG_KEYS.profiles.env];
-  const listed =
-    listedIn(standalone ? CONFIG_KEYS.profiles.env : CONFIG_KEYS.profiles.key, base.config.profiles) ??
-    (fromEnv === base.config.profiles ? undefined : listedIn(CONFIG_KEYS.profiles.env, fromEnv));
+  let where = standalone ? CONFIG_KEYS.profiles.env : CONFIG_KEYS.profiles.key;
+  let listed = listedIn(where, base.config.profiles);
+  if (listed === undefined && fromEnv !== base.config.profiles) {
+    where = CONFIG_KEYS.profiles.env;
+    listed = listedIn(where, fromEnv);
+  }
   const vars = profileEnv(name);
   const username = text(listed?.username) ?? text(env[vars.username]);
   const password = text(listed?.password) ?? text(env[vars.password]);
@@ -308,11 +332,13 @@ export function profileInstance(
     throw new WpEngineConfigError(
       `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}: set it in ${profileSources(name, standalone)}.`,
     );
+  const from = (key: "username" | "password") => (text(listed?.[key]) !== undefined ? where : vars[key]);
   const { profile: _profile, profiles: _profiles, ...settings } = base.config;
   return {
     config: { ...settings, username, password },
     clientSlot: Symbol.for(`pulumi-wpengine.profile-client.${name}`),
     profile: name,
+    credentialsFrom: [...new Set([from("username"), from("password")])].join(" and "),
   };
 }
 

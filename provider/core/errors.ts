@@ -2,15 +2,34 @@
 import type { z } from "zod";
 import { WpEngineConnectionError } from "../../sdk";
 import { isSea, PROGRAM } from "../../sdk/core/process";
-import { CONFIG_KEYS, currentProviderInstance } from "./config";
+import { CONFIG_KEYS, currentProviderInstance, profileSources } from "./config";
+import { underPulumiDo } from "./journal";
 import { camelKey, inputOfField } from "./wire";
 
-/** What a 401 means once preview proved the credentials: most often a rotation (README, credentials). */
-const STALE_CREDENTIALS =
-  "The API refused the credentials. After a change of wpengine:username or wpengine:password, " +
+/** How `pulumi refresh` and the others take a change of credentials kept in stack config (README, credentials). */
+const STORED =
   "`pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` use the configuration stored by the last " +
-  "deployment: run them with --run-program (or one `pulumi up` first), or keep the credentials in WPE_API_USER_ID " +
-  "and WPE_API_PASSWORD";
+  "deployment: run them with --run-program (or one `pulumi up` first)";
+
+/**
+ * What a 401 means once preview proved the credentials (most often a rotation): whose the API refused (the
+ * profile's the call ran as, or the default API user's), where they come from, and the next step.
+ */
+export function refused(instance = currentProviderInstance()): string {
+  const { profile } = instance;
+  if (profile === undefined)
+    return underPulumiDo()
+      ? "The API refused the credentials: check WPE_API_USER_ID and WPE_API_PASSWORD (or --wpengine:username and --wpengine:password)"
+      : `The API refused the credentials. After a change of wpengine:username or wpengine:password, ${STORED}, or keep the credentials in WPE_API_USER_ID and WPE_API_PASSWORD`;
+  const from = instance.credentialsFrom ?? profileSources(profile);
+  const user = instance.config.username;
+  const who = `profile ${profile}${user ? ` (API user ${user})` : ""}`;
+  const stored = !underPulumiDo() && from.startsWith(CONFIG_KEYS.profiles.key);
+  return (
+    `The API refused the credentials of ${who}, from ${from}: check ${from.includes(" and ") ? "them" : "it"}` +
+    (stored ? `. After a change of ${CONFIG_KEYS.profiles.key}, ${STORED}` : "")
+  );
+}
 
 /**
  * The one way back after a run killed mid-apply (docs/recover.md): it adopts only what that run created.
@@ -59,7 +78,7 @@ export function explainError(
   const hint = fields.length
     ? ` (input ${fields.map((f) => `"${inputOfField(inputs, f)}"`).join(", ")})`
     : status === 401
-      ? `. ${STALE_CREDENTIALS}`
+      ? `. ${refused()}`
       : status === 404
         ? notFoundHint(err, inputs)
         : status === 403

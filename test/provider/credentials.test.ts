@@ -45,6 +45,18 @@ describe("credentials at check time", () => {
     expect(err.message).not.toContain("not-the-password-x9");
   });
 
+  it("names only the credential that is missing, with the one command and variable that set it", async () => {
+    vi.stubEnv("WPE_API_PASSWORD", "");
+    try {
+      configure("");
+      await expect(provider.check!({}, { installId: INSTALL, name: "www.example.com" })).rejects.toThrow(
+        "wpengine: missing wpengine:password. Set it with `pulumi config set --secret wpengine:password <api password>` (or the environment variable WPE_API_PASSWORD), or try the program against the bundled simulator with `pulumi config set wpengine:simulator true`.",
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("passes with the right credentials, proving them once per client", async () => {
     configure("demo");
     const before = userCalls();

@@ -170,6 +170,40 @@ describe("the audit as every API user of the program (credential profiles)", { t
     expect(await read(["o", "p"])).toEqual(owners);
   });
 
+  it("report --profile twice --account: an account either of them sees, read by those who see it", async () => {
+    sim = await startSimulator({ port: 0, quiet: true });
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wpe-report-")), "fleet.html");
+    const said: string[] = [];
+    const write = { out: process.stdout.write, err: process.stderr.write };
+    process.stdout.write = ((s: string) => said.push(s) > 0) as typeof process.stdout.write;
+    process.stderr.write = ((s: string) => said.push(s) > 0) as typeof process.stderr.write;
+    try {
+      const profiles = ["--profile", "acme", "--profile", "initech"];
+      // Initech is seen by profile initech only.
+      expect(
+        await reportMain(
+          ["--out", out, ...profiles, "--account", SEED.accounts.initech.id],
+          profiled(full.password),
+        ),
+      ).toBe(0);
+      expect(said.join("")).toMatch(/^pulumi-wpengine report: 1 account, 1 install, 1 domain, /);
+      expect(fs.readFileSync(out, "utf8")).toContain("initechprod");
+      expect(fs.readFileSync(out, "utf8")).not.toContain("acmeprod");
+      said.length = 0;
+      const globex = SEED.accounts.globex.id;
+      expect(
+        await reportMain(["--out", out, ...profiles, "--account", globex], profiled(full.password)),
+      ).toBe(1);
+      expect(said).toEqual([
+        `pulumi-wpengine report: unknown account ${globex}: the credentials see these accounts: Acme Corp (${SEED.accounts.acme.id}), Initech (${SEED.accounts.initech.id})\nnothing was written to ${out}\n`,
+      ]);
+    } finally {
+      process.stdout.write = write.out;
+      process.stderr.write = write.err;
+      fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    }
+  });
+
   it("report --profile names a refused profile and where to set it, and writes nothing", async () => {
     sim = await startSimulator({ port: 0, quiet: true });
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wpe-report-")), "fleet.html");

@@ -154,6 +154,40 @@ describe("credential profiles", () => {
     expect(ok.failures ?? []).toEqual([]);
   });
 
+  it("a refresh whose profile's password is refused names the profile and where its credentials come from", async () => {
+    configure();
+    process.env[vars.username] = owner.username;
+    process.env[vars.password] = owner.password;
+    const { id, outs } = (await run("Domain", "create", {
+      installId: ACMEPROD,
+      name: "rotated.acme.example",
+      profile: "client-a",
+    })) as { id: string; outs: Record<string, unknown> };
+    process.env[vars.password] = "rotated-away-9z";
+    const err = (await run("Domain", "read", id, outs).catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(
+      new RegExp(
+        `^wpengine:Domain read failed: .*401 .*\\. The API refused the credentials of profile client-a \\(API user ${owner.username}\\), from ${vars.username} and ${vars.password}: check them$`,
+      ),
+    );
+    expect(err.message).not.toContain("rotated-away-9z");
+    // From the stack's wpengine:profiles, which a refresh takes from the last deployment: how to pass the new one.
+    delete process.env[vars.username];
+    delete process.env[vars.password];
+    configure({
+      "wpengine:profiles": JSON.stringify({
+        "client-a": { username: owner.username, password: "rotated-away-9z" },
+      }),
+    });
+    await expect(run("Domain", "read", id, outs)).rejects.toThrow(
+      `The API refused the credentials of profile client-a (API user ${owner.username}), from wpengine:profiles: check it. After a change of wpengine:profiles, \`pulumi refresh\`, \`pulumi preview --refresh\` and \`pulumi destroy\` use the configuration stored by the last deployment: run them with --run-program`,
+    );
+    configure();
+    process.env[vars.username] = owner.username;
+    process.env[vars.password] = owner.password;
+    await run("Domain", "delete", id, outs);
+  });
+
   it("fails naming the profile and where to set it when it has no credentials (never the defaults)", async () => {
     configure({ "wpengine:username": "demo", "wpengine:password": "demo" });
     const err = (await run(

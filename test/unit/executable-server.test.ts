@@ -98,6 +98,36 @@ describe("the gRPC service", () => {
     });
   });
 
+  it("with the credentials check skipped, a profile's refused password names the profile and where it is set", async () => {
+    const provider = new WpEngineProvider("0.0.0");
+    const args = {
+      profile: "initech",
+      skipCredentialsCheck: "true",
+      apiUrl: a.apiUrl,
+      appHostingUrl: a.appHostingUrl,
+    };
+    const call = rpc(provider);
+    await call("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(args)));
+    vi.stubEnv("WPE_API_USER_ID_INITECH", "alice");
+    vi.stubEnv("WPE_API_PASSWORD_INITECH", "bad");
+    try {
+      await expect(
+        call(
+          "invoke",
+          new provproto.InvokeRequest()
+            .setTok("wpengine:index:getInstall")
+            .setArgs(Struct.fromJavaScript({ installId: SEED.installs.acmeprod.id })),
+        ),
+      ).rejects.toMatchObject({
+        message: expect.stringMatching(
+          /401 .*\. The API refused the credentials of profile initech \(API user alice\), from WPE_API_USER_ID_INITECH and WPE_API_PASSWORD_INITECH: check them$/,
+        ),
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("a function the API user may not call says which API user it ran as and what to do (403)", async () => {
     const partial = await configured(a, SEED.users.partial.username, SEED.users.partial.password);
     const denied = SEED.installs.acmestg.id;

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { importAccount, installedAs } from "../../importer";
 import { readOnlyClient } from "../../importer/client";
+import { shares } from "../../importer/discover";
 import { allKinds, COVERED, definitionOf, fieldsOf, importIdOf, LEFT_OUT, REFS } from "../../importer/kinds";
 import { buildModel, camel, External, Ref, slug } from "../../importer/model";
 import { renderImportFile, renderProject, renderTypeScript, renderYaml } from "../../importer/render";
@@ -51,6 +52,22 @@ describe("naming", () => {
     // Users and domains are declared alike after their installs: by kind name, then by holder.
     expect(one).toEqual(["a-x-example", "a-x-example-globex", "a-x-example-prod"]);
     expect(two).toEqual(one);
+  });
+});
+
+describe("the ids given (--account, --site, --install)", () => {
+  const install = (n: number) => ({ id: `i${n}`, label: `install${n}` });
+  it("an unknown one is named with the first ten the credentials see, and how to list the rest", () => {
+    const seen = { accounts: [], sites: [], installs: Array.from({ length: 105 }, (_, n) => install(n)) };
+    expect(() => shares({ installs: ["nope"] }, [{ ...seen, installs: seen.installs.slice(0, 2) }])).toThrow(
+      /^unknown install nope: the credentials see these installs: install0 \(i0\), install1 \(i1\)$/,
+    );
+    expect(() => shares({ installs: ["nope"] }, [seen])).toThrow(
+      `unknown install nope: the credentials see these installs: ${seen.installs
+        .slice(0, 10)
+        .map((i) => `${i.label} (${i.id})`)
+        .join(", ")} and 95 more (\`pulumi do --package <plugin> wpengine:Install list\` lists them)`,
+    );
   });
 });
 
@@ -358,6 +375,57 @@ describe("pulumi-wpengine import against the simulator", () => {
         accounts: ["ac000000-0000-4000-8000-0000000000ff"],
       }),
     ).rejects.toThrow(/unknown account/);
+    expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
+  });
+
+  it("--profile twice: an id is checked against what they see together, each profile reads those it sees", async () => {
+    const { owner, full } = SEED.users;
+    // acme sees Acme Corp only; initech sees Acme Corp and Initech.
+    const profiled = {
+      ...env(),
+      WPE_API_USER_ID_ACME: owner.username,
+      WPE_API_PASSWORD_ACME: owner.password,
+      WPE_API_USER_ID_INITECH: full.username,
+      WPE_API_PASSWORD_INITECH: full.password,
+    };
+    const profiles = ["acme", "initech"];
+    const labels = (r: Awaited<ReturnType<typeof importAccount>>) =>
+      r.model.resources.filter((x) => x.kind === "Install").map((x) => `${x.label} ${x.inputs["profile"]}`);
+    const one = await importAccount({
+      out: path.join(tmp, "union-install"),
+      env: profiled,
+      profiles,
+      installs: [SEED.installs.initechprod.id],
+    });
+    expect(labels(one)).toEqual(["initechprod initech"]);
+    const both = await importAccount({
+      out: path.join(tmp, "union-accounts"),
+      env: profiled,
+      profiles,
+      accounts: [SEED.accounts.initech.id, SEED.accounts.acme.id.toUpperCase()],
+      kinds: ["Install"],
+    });
+    expect(labels(both).sort()).toEqual([
+      "acmeblog acme",
+      "acmedev acme",
+      "acmeprod acme",
+      "acmesandbox acme",
+      "acmestg acme",
+      "initechprod initech",
+    ]);
+    sim.clearRequests();
+    await expect(
+      importAccount({
+        out: path.join(tmp, "bad"),
+        env: profiled,
+        profiles,
+        accounts: [SEED.accounts.globex.id],
+      }),
+    ).rejects.toThrow(
+      `unknown account ${SEED.accounts.globex.id}: the credentials see these accounts: Acme Corp (${SEED.accounts.acme.id}), Initech (${SEED.accounts.initech.id})`,
+    );
+    // Refused before anything but the accounts was read.
+    expect(new Set(sim.requests().map((r) => r.path))).toEqual(new Set(["/v1/accounts"]));
     expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
   });
 

@@ -5,10 +5,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   clearStackConfig,
+  profileInstance,
   type RawProviderConfig,
   rawConfigOf,
   resolveProviderConfig,
   setStackConfig,
+  withProviderInstance,
 } from "../../provider/core/config";
 import { AFTER_A_CRASH, explainError } from "../../provider/core/errors";
 import {
@@ -318,6 +320,31 @@ describe("outputs and errors", () => {
     expect(e.message).toContain("run them with --run-program");
     expect(e.message).toContain("WPE_API_USER_ID and WPE_API_PASSWORD");
   });
+
+  it("explainError of a 401 as a profile names it and where its credentials come from", () => {
+    const err = Object.assign(
+      new Error("GET /v1/installs/x/domains: 401 Authentication Error: Bad Credentials"),
+      {
+        status: 401,
+      },
+    );
+    const as = (config: RawProviderConfig, env: NodeJS.ProcessEnv) =>
+      withProviderInstance(profileInstance("initech", { config, clientSlot: Symbol() }, env), () =>
+        explainError("Domain", "read", err),
+      ).message;
+    const fromVars = as({}, { WPE_API_USER_ID_INITECH: "initech-api", WPE_API_PASSWORD_INITECH: "bad" });
+    expect(fromVars).toBe(
+      "wpengine:Domain read failed: GET /v1/installs/x/domains: 401 Authentication Error: Bad Credentials. The API refused the credentials of profile initech (API user initech-api), from WPE_API_USER_ID_INITECH and WPE_API_PASSWORD_INITECH: check them",
+    );
+    // In stack config, refresh reads the profiles the last deployment stored: the way to the new ones.
+    const profiles = JSON.stringify({ initech: { username: "initech-api", password: "bad" } });
+    expect(as({ profiles }, {})).toBe(
+      "wpengine:Domain read failed: GET /v1/installs/x/domains: 401 Authentication Error: Bad Credentials. The API refused the credentials of profile initech (API user initech-api), from wpengine:profiles: check it. After a change of wpengine:profiles, `pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` use the configuration stored by the last deployment: run them with --run-program (or one `pulumi up` first)",
+    );
+    expect(as({}, { WPE_PROFILES: profiles })).toContain(
+      "(API user initech-api), from WPE_PROFILES: check it",
+    );
+  });
 });
 
 describe("configuration", () => {
@@ -415,6 +442,21 @@ describe("configuration", () => {
         rawConfigOf((k) => stack[k], ["myproject:simulater"]),
       ).username,
     ).toBe("u");
+  });
+
+  it("refuses a credential profile with a misspelt key, naming it and the key meant", () => {
+    // Its credentials would otherwise come from elsewhere, or be missing.
+    const misspelt = { WPE_PROFILES: JSON.stringify({ initech: { user: "initech-api", pass: "pw" } }) };
+    expect(() => profileInstance("initech", { config: {}, clientSlot: Symbol() }, misspelt)).toThrow(
+      'wpengine: profile initech in WPE_PROFILES has user (did you mean username?), pass (did you mean password?), which a profile does not hold: a profile is {"username":"<api user id>","password":"<api password>"}.',
+    );
+    const stacked = { profiles: JSON.stringify({ initech: { username: "u", pasword: "pw" }, other: "x" }) };
+    expect(() => profileInstance("initech", { config: stacked, clientSlot: Symbol() }, {})).toThrow(
+      /^wpengine: profile initech in wpengine:profiles has pasword \(did you mean password\?\), which/,
+    );
+    expect(() => profileInstance("other", { config: stacked, clientSlot: Symbol() }, {})).toThrow(
+      /^wpengine: profile other in wpengine:profiles is not an object: a profile is/,
+    );
   });
 });
 
