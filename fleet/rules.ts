@@ -277,7 +277,7 @@ export function auditFleet(
       out.push({
         rule: "wpengine-domain-verified",
         subject,
-        message: `domain ${d.name} on ${where} has SSL ${d.sslStatus}, not active`,
+        message: `domain ${d.name} on ${where} has SSL ${d.sslStatus}, not active: point its DNS at the install and declare a LetsEncryptCertificate (or renew its certificate)`,
       });
     }
   }
@@ -293,8 +293,8 @@ export function auditFleet(
       subject: { kind: "Certificate", id: `${c.installId}/${c.commonName}`, name: c.commonName, where },
       message:
         days < 0
-          ? `${sourceName(c.source)} certificate ${c.commonName} on ${where} expired ${-days} days ago (${c.expiresTime})`
-          : `${sourceName(c.source)} certificate ${c.commonName} on ${where} expires in ${days} days (${c.expiresTime}), within ${s.warnDays}`,
+          ? `${sourceName(c.source)} certificate ${c.commonName} on ${where} expired ${-days} days ago (${c.expiresTime}): renew or replace it`
+          : `${sourceName(c.source)} certificate ${c.commonName} on ${where} expires in ${days} days (${c.expiresTime}), within ${s.warnDays}: renew or replace it`,
     });
   }
 
@@ -342,7 +342,7 @@ export function auditFleet(
         out.push({
           rule: "wpengine-usage-below-plan",
           subject: { kind: "Account", id: a.id, name: a.name },
-          message: `account ${a.name} used ${pct.toFixed(0)}% of its ${m.metric} limit (${round(m.used)} of ${m.limit} ${m.unit}), above ${s.thresholdPercent}%`,
+          message: `account ${a.name} used ${pct.toFixed(0)}% of its ${m.metric} limit (${round(m.used)} of ${m.limit} ${m.unit}), above ${s.thresholdPercent}%: move to a larger plan or reduce the use`,
         });
     }
   }

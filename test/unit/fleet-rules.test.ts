@@ -143,6 +143,10 @@ describe("audit rules", () => {
       "wpengine-domain-verified example.com",
       "wpengine-domain-verified example.com",
     ]);
+    // Each finding names the next step.
+    expect(auditFleet(f, {}, NOW).map((x) => x.message)).toContain(
+      "domain example.com on prod has SSL pending, not active: point its DNS at the install and declare a LetsEncryptCertificate (or renew its certificate)",
+    );
     // The other pending domain is on an install 2 days old: within 7, not within 1.
     expect(rules(f, { graceDays: 1 })).toContain("wpengine-domain-verified new.example.com");
   });
@@ -151,7 +155,7 @@ describe("audit rules", () => {
     const f = fleet();
     f.certificates[0]!.expiresTime = iso(NOW + 10 * DAY);
     expect(auditFleet(f, {}, NOW).map((x) => x.message)).toEqual([
-      `third-party certificate example.com on prod expires in 10 days (${iso(NOW + 10 * DAY)}), within 30`,
+      `third-party certificate example.com on prod expires in 10 days (${iso(NOW + 10 * DAY)}), within 30: renew or replace it`,
     ]);
     expect(rules(f, { warnDays: 5 })).toEqual([]);
     f.certificates[0]!.expiresTime = iso(NOW - 3 * DAY);
@@ -181,7 +185,7 @@ describe("audit rules", () => {
     f.accounts[0]!.plan[1]!.used = 85;
     f.accounts[0]!.plan[2]!.used = 1e9;
     expect(auditFleet(f, {}, NOW).map((x) => x.message)).toEqual([
-      "account Acme used 85% of its storage limit (85.0 of 100 GB), above 80%",
+      "account Acme used 85% of its storage limit (85.0 of 100 GB), above 80%: move to a larger plan or reduce the use",
     ]);
     expect(rules(f, { thresholdPercent: 90 })).toEqual([]);
   });
