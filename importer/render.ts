@@ -355,7 +355,14 @@ function readme(model: Model, opts: RenderOptions): string {
     );
   }
   out.push("## Not brought in", "", "| kind | object | why |", "|---|---|---|");
-  for (const l of model.leftOut) out.push(`| ${l.kind} | ${l.label} | ${l.reason} |`);
+  // Objects left out of one kind for one reason (an account's installs all refused) share a row.
+  const rows = new Map<string, { kind: string; reason: string; labels: string[] }>();
+  for (const l of model.leftOut) {
+    const key = `${l.kind}\n${l.reason}`;
+    if (!rows.has(key)) rows.set(key, { kind: l.kind, reason: l.reason, labels: [] });
+    rows.get(key)!.labels.push(l.label);
+  }
+  for (const r of rows.values()) out.push(`| ${r.kind} | ${r.labels.join(", ")} | ${r.reason} |`);
   if (!model.leftOut.length) out.push("| - | nothing | - |");
   out.push(
     "",

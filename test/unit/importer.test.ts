@@ -229,7 +229,9 @@ describe("pulumi-wpengine import against the simulator", () => {
       'new wpengine.DomainMappings("acme-frontend-production-domain-mappings", {\n  accountId: acmeCorpAccountId,\n  appId: acmeFrontend.name,\n  environmentId: acmeFrontendProduction.name,\n  mappings: [',
     );
     // Globex is not eligible for cache exclusions: said in the README, the rest goes on.
-    expect(r.files["README.md"]).toMatch(/\| CacheExclusions \| install globexprod \| the service refused/);
+    expect(r.files["README.md"]).toMatch(
+      /\| CacheExclusions \| (install \w+, )*install globexprod(, install \w+)* \| the service refused/,
+    );
     // Every object is one resource, in the counts the seed documents.
     const count = (k: string) => r.model.resources.filter((x) => x.kind === k).length;
     expect([count("Site"), count("Install"), count("AccountUser")]).toEqual([5, 8, 10]);
@@ -608,5 +610,33 @@ describe("how the generated project installs pulumi-wpengine", () => {
     expect(yaml["README.md"]).toContain("npm install --global ../pulumi-wpengine-0.7.1.tgz");
     expect(yaml["README.md"]).toContain("pulumi plugin install resource wpengine 0.7.1 --file");
     expect(yaml[".gitignore"]).toMatch(/^\.wpengine-simulator\.json$/m);
+  });
+
+  it("the README says the objects left out for one reason in one row", () => {
+    const refused = "the service refused to read its cache exclusions (403)";
+    const leftOut = [
+      ...["a1", "a2", "a3"].map((i) => ({ kind: "CacheExclusions", label: `install ${i}`, reason: refused })),
+      {
+        kind: "ThirdPartyCertificate",
+        label: "x.example on install a1",
+        reason: "its private key cannot be read",
+      },
+    ];
+    const model = buildModel([], { names: new Map(), leftOut });
+    const readme = renderProject(model, {
+      project: "p",
+      source: "s",
+      version: "1.0.0",
+      packageSpec: "x",
+      globalSpec: "x",
+      command: "c",
+      language: "typescript",
+    })["README.md"]!;
+    expect(readme.split("\n").filter((l) => l.startsWith("| CacheExclusions |"))).toEqual([
+      `| CacheExclusions | install a1, install a2, install a3 | ${refused} |`,
+    ]);
+    expect(readme).toContain(
+      "| ThirdPartyCertificate | x.example on install a1 | its private key cannot be read |",
+    );
   });
 });
