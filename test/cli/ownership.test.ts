@@ -110,7 +110,7 @@ describe("one owner per object, on the CLI", { timeout: 30 * 60_000 }, () => {
         answered503: log.filter((r) => r.status === 503).length,
         answered429: log.filter((r) => r.status === 429).length,
         firedAfterWrite: fired.slice(0, 3),
-        takenAsCreated: said(text, /but what it asked for exists now/),
+        takenAsCreated: said(text, /but (what it asked for exists now|\d+ of \d+ exist now)/),
         adopted: said(text, /adopted the existing/),
       };
       console.log(`503 after the write: ${JSON.stringify(figures)}`);
