@@ -121,14 +121,17 @@ function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   );
 }
 
-/** A create that found its object already there: how to take it over; `alreadyExists` tells the journal. */
+/**
+ * A create that found its object already there: how to take it over; `alreadyExists` tells the journal,
+ * which words it without the recovery during one (`withinRecovery`).
+ */
 export function alreadyExists(found: string, takeOver = "set adopt: true to take it over"): Error {
   return Object.assign(
     new Error(
       `${found}; ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
         "(it adopts only what that run created)",
     ),
-    { alreadyExists: true },
+    { alreadyExists: true, withinRecovery: `${found}; ${takeOver}` },
   );
 }
 

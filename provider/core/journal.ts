@@ -251,17 +251,23 @@ export function resetRecoveryPlan(): void {
   plan = undefined;
 }
 
-/** The `sending` of the create the current call serves (lifecycle.ts runs each create's work in it). */
-const creating = new AsyncLocalStorage<() => void>();
+/** The create the current call serves (lifecycle.ts runs each create's work in it): its `sending`, its `holds`. */
+const creating = new AsyncLocalStorage<{ sending: () => void; holds: (id: string) => void }>();
 
 /** The `sending` of the create this call serves, if any: a batch takes each item's along (batch.ts). */
-export const sendingOf = (): (() => void) | undefined => creating.getStore();
+export const sendingOf = (): (() => void) | undefined => creating.getStore()?.sending;
 
 /** Before a write leaves (the sdk's `beforeWrite`): the `sending` of the create it serves, once, on disk. */
 export function beforeWrite(): void {
-  creating.getStore()?.();
+  creating.getStore()?.sending();
   flushJournal();
 }
+
+/**
+ * The object the create this call serves made, as soon as its id is known (`afterCreate`, before a wait for
+ * it to be ready): a run killed during the wait left that id, which a recovery adopts and no other.
+ */
+export const createHolds = (id: string): void => creating.getStore()?.holds(id);
 
 /** The journal's part in one create (lifecycle.ts). */
 export function journalCreate(kind: string, fields: readonly string[], inputs: Props) {
@@ -269,14 +275,21 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
   const current = recoveryPlan();
   const claim = current?.byText.get(identityText(identity));
   let sent = false;
+  let held: string | undefined;
   const sending = () => {
     if (sent) return;
     sent = true;
     record("sending", identity);
   };
+  // Only an object a write of this create made (an adoption writes after it finds the object).
+  const holds = (id: string) => {
+    if (!sent || held !== undefined || (current && claim)) return;
+    held = id;
+    record("made", identity, { id });
+  };
   return {
     /** Runs the create's work; its first write records `sending` before it leaves. */
-    run: <T>(fn: () => Promise<T>): Promise<T> => creating.run(sending, fn),
+    run: <T>(fn: () => Promise<T>): Promise<T> => creating.run({ sending, holds }, fn),
     /** The recovery running now adopts this create's object (the killed run's create of the same identity). */
     adopt: claim !== undefined,
     /** The error when the object live under this identity is not the one the killed run recorded. */
@@ -291,18 +304,18 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
     /** Records the object the create ended with: `adopted`, found (a recovery's adoption), else made. */
     made(id: string, adopted = false): void {
       if (claim && current && adopted) record("recovered", identity, { id, recovery: current.token });
-      else record("made", identity, { id });
+      else if (held !== id) record("made", identity, { id });
     },
     /** Records a failure that proves nothing was made (an "already exists", a 4xx refusal); the error, reworded for a recovery. */
     failed(err: unknown): unknown {
-      const e = err as { alreadyExists?: unknown; status?: unknown } | null;
+      const e = err as { alreadyExists?: unknown; withinRecovery?: string; status?: unknown } | null;
       // An answer proves nothing was done as the sdk rules it (a 4xx); an error without one proves nothing.
       if (e?.alreadyExists !== true && !(typeof e?.status === "number" && !mayHaveActed(err))) return err;
       record("failed", identity);
       if (!current || claim || e?.alreadyExists !== true) return err;
       return new Error(
-        `${(err as Error).message}. Not taken by pulumi-wpengine recover: no create of this stack's interrupted ` +
-          "run made it (another stack or a person may manage it)",
+        `${e.withinRecovery ?? (err as Error).message}. Not taken by pulumi-wpengine recover: no create of this ` +
+          "stack's interrupted run made it (another stack or a person may manage it)",
       );
     },
   };

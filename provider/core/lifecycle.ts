@@ -19,7 +19,7 @@ import { resolveProviderConfig } from "./config";
 import { explainError, noteSends, nothingDone } from "./errors";
 import { CLAIMANT, claim, holderOf, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
-import { identityFields, journalCreate, journalDeleted } from "./journal";
+import { createHolds, identityFields, journalCreate, journalDeleted } from "./journal";
 import type { Normalize } from "./wire";
 
 /** What a lifecycle method gets besides its arguments: the client, the kind for messages, the object's address. */
@@ -117,6 +117,7 @@ export class CreatedButFailedError extends Error {
  * {@link CreatedButFailedError} recording `outs`.
  */
 export async function afterCreate<T>(id: string, outs: Props, step: () => Promise<T>): Promise<T> {
+  createHolds(id);
   try {
     return await step();
   } catch (err) {
@@ -163,8 +164,8 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   writeOnly?: readonly (keyof I & string)[];
   /** Inputs and outputs that are secret whatever the program passes. */
   secrets?: readonly string[];
-  /** Delete the old object before creating its replacement, always or as decided from what replaces. */
-  deleteBeforeReplace?: boolean | ((replaces: readonly string[]) => boolean);
+  /** Delete the old object before creating its replacement, always or as decided from what replaces (and the inputs). */
+  deleteBeforeReplace?: boolean | ((replaces: readonly string[], olds: Props, news: Props) => boolean);
   /** What the recorded outputs say is lost, and whether an update or a replacement (of that output) restores it. */
   lost?: (olds: Props) => "update" | { replace: string } | undefined;
   /** Canonical form of a value for comparison, so order and casing never show as a change (wire.ts's `comparable`). */
@@ -289,7 +290,8 @@ export function diffOf<I extends Props, O extends Props, R>(
         ]
       : [];
   const dbr = def.deleteBeforeReplace;
-  const deleteFirst = replaces.length > 0 && (typeof dbr === "function" ? dbr(replaces) : dbr === true);
+  const deleteFirst =
+    replaces.length > 0 && (typeof dbr === "function" ? dbr(replaces, olds, news) : dbr === true);
   return {
     changes,
     ...(replaces.length ? { replaces } : {}),

@@ -118,7 +118,9 @@ export const definition = defineKind({
   description:
     "A WordPress install, created in an account and placed in a site as its production, staging or " +
     "development install. The service provisions it asynchronously: create waits until it is `active`, " +
-    "within `timeoutSeconds`. Its name and account replace it; its site and environment change in place. " +
+    "within `timeoutSeconds`. Its name and account replace it (a new name in the same site and environment " +
+    "deletes the old install first: a site holds one install per environment); its site and environment " +
+    "change in place. " +
     "An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is " +
     "the install's UUID.",
   deletes:
@@ -126,6 +128,10 @@ export const definition = defineKind({
     "`deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
+  // A site holds one install per environment: a new name in the same place is made once the old install is gone.
+  deleteBeforeReplace: (replaces, olds, news) =>
+    replaces.includes("name") &&
+    ["siteId", "environment"].every((k) => String(olds[k]).toLowerCase() === String(news[k]).toLowerCase()),
   identity: {
     what: "the install's name in its account",
     find: async (_i, ctx) => (await findByName(ctx))?.id,

@@ -75,6 +75,13 @@ describe("Install lifecycle", () => {
       changes: true,
       replaces: ["name"],
     });
+    // A new name in the same site and environment: the slot is the old install's, so it goes first.
+    const samePlace = { ...blog, environment: "development", name: "initechnew", deletionProtection: false };
+    expect(await diff(provider, id, open, samePlace)).toEqual({
+      changes: true,
+      replaces: ["name"],
+      deleteBeforeReplace: true,
+    });
   });
 
   it("sees a move and a deletion made out of band", async () => {

@@ -8,6 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { alreadyExists } from "../../provider/core/errors";
 import {
   append,
   beforeWrite,
@@ -23,6 +24,7 @@ import {
   setJournalRun,
   stackOfCommand,
 } from "../../provider/core/journal";
+import { afterCreate } from "../../provider/core/lifecycle";
 import { KINDS } from "../../provider/registry";
 import { holderOf } from "../../recover/cli";
 import {
@@ -552,19 +554,40 @@ describe("a create under a recovery plan", () => {
     }
   });
 
-  it("an 'already exists' the recovery did not take says why, naming recover", () => {
+  it("an 'already exists' the recovery did not take says why, naming recover once", () => {
     plan([]);
     const c = journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "b.example" });
-    const err = c.failed(
-      Object.assign(new Error("domain b.example already exists on install i1 (id d9)"), {
-        alreadyExists: true,
-      }),
-    );
-    expect(String(err)).toContain(
-      "Not taken by pulumi-wpengine recover: no create of this stack's interrupted run made it",
+    const err = c.failed(alreadyExists("domain b.example already exists on install i1 (id d9)"));
+    // Not also "run recover", the command that is running and refusing it.
+    expect((err as Error).message).toBe(
+      "domain b.example already exists on install i1 (id d9); set adopt: true to take it over. Not taken by " +
+        "pulumi-wpengine recover: no create of this stack's interrupted run made it (another stack or a person may manage it)",
     );
     const lost = new Error("socket hang up");
     expect(c.failed(lost)).toBe(lost);
+  });
+
+  it("records the id a create made as soon as it is known, so a kill during its wait leaves it", async () => {
+    process.env["WPE_JOURNAL_DIR"] = dir;
+    setJournalRun(4242);
+    try {
+      const create = journalCreate("Install", ["accountId", "name"], { accountId: "a1", name: "blog" });
+      let during: string[] = [];
+      await create.run(async () => {
+        beforeWrite(); // the POST leaves
+        await afterCreate("i9", {}, async () => {
+          await new Promise((r) => setTimeout(r, 1)); // the wait for the install to be active
+          during = readJournal(dir).map((e) => `${e.step} ${e.id ?? ""}`);
+        });
+      });
+      expect(during).toEqual(["sending ", "made i9"]);
+      create.made("i9");
+      beforeWrite();
+      expect(readJournal(dir).map((e) => `${e.step} ${e.id ?? ""}`)).toEqual(["sending ", "made i9"]);
+    } finally {
+      setJournalRun(undefined);
+      delete process.env["WPE_JOURNAL_DIR"];
+    }
   });
 
   it("outside a recovery nothing is adopted", () => {
