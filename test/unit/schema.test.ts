@@ -120,4 +120,12 @@ describe("the executable provider's schema against 0.1.0's", () => {
     expect(provider.properties).not.toHaveProperty("profiles");
     expect(provider.properties).not.toHaveProperty("password");
   });
+
+  it("offers as an enum's values only what can be set: no cookie cache exclusion, which check refuses", () => {
+    const types = NEW["types"] as Record<string, { enum?: { value: string }[] }>;
+    expect(types["wpengine:index:CacheExclusionsExclusionsType"]?.enum?.map((e) => e.value)).toEqual([
+      "query arg",
+      "url path",
+    ]);
+  });
 });
