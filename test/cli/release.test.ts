@@ -318,13 +318,11 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
   it("Go: a program built against the release's module (GOPROXY=file://...) runs", async () => {
     await installPlugin();
     const dir = path.join(room, "go");
-    fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dir, "main.go"), GO_PROGRAM);
     // The user's module cache (Go's own, shared with examples/go's builds, whose compiled Pulumi SDK the
     // build cache then holds): this module's earlier copies are removed from it first, since a release
     // rebuilt at the same version would otherwise be taken from there instead of from goproxy/.
     const modcache = (
-      await mustRun("go", ["env", "GOMODCACHE"], { cwd: dir, env, timeoutMs: 60_000 })
+      await mustRun("go", ["env", "GOMODCACHE"], { cwd: room, env, timeoutMs: 60_000 })
     ).stdout.trim();
     for (const d of [
       path.join(modcache, "github.com", "pulumi-wpengine"),
@@ -332,29 +330,33 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
     ])
       if (fs.existsSync(d))
         await mustRun("bash", ["-c", `chmod -R u+w "${d}" && rm -rf "${d}"`], {
-          cwd: dir,
+          cwd: room,
           env,
           timeoutMs: 60_000,
         });
-    const goEnv = {
-      GOPROXY: `file://${room}/goproxy,https://proxy.golang.org`,
-      GONOSUMDB: "github.com/pulumi-wpengine/*",
-      GOFLAGS: "-mod=mod -buildvcs=false",
-      GOTOOLCHAIN: "local",
-      CGO_ENABLED: "0",
-      // Go's module index (in the build cache) lists a module version's files once, as if the version
-      // could never change: a release rebuilt at the same version here (a user's never is) would be
-      // compiled with an earlier build's file list.
-      GODEBUG: "goindex=0",
-    };
-    await sh(dir, "go mod init example.com/release-go", 60_000, goEnv);
-    await sh(dir, `go get ${GO_MODULE}@v${V} github.com/pulumi/pulumi/sdk/v3@v3.274.1`, 15 * 60_000, goEnv);
-    await sh(dir, "go mod tidy && go build -o program .", 20 * 60_000, goEnv);
+    // docs/languages.md's steps word for word, in one shell from the release's directory (no GOFLAGS, no
+    // extra `go get` of the Pulumi SDK: the module's go.mod asks for one whose dependency graph resolves).
+    // Added only for this machine: Go's module index (in the build cache) lists a module version's files
+    // once, as if the version could never change, so a release rebuilt at the same version here (a user's
+    // never is) would be compiled with an earlier build's file list.
+    const go = (...lines: string[]) =>
+      sh(
+        room,
+        [
+          'export GOPROXY="file://$PWD/goproxy,https://proxy.golang.org" GONOSUMDB="github.com/pulumi-wpengine/*"',
+          ...lines,
+        ].join("\n"),
+        20 * 60_000,
+        { GODEBUG: "goindex=0" },
+      );
+    await go("mkdir go && cd go && go mod init example.com/myproject");
+    fs.writeFileSync(path.join(dir, "main.go"), GO_PROGRAM);
+    await go("cd go", `go get ${GO_MODULE}@v${V}`, "go mod tidy && go build");
     expect(fs.readFileSync(path.join(dir, "go.mod"), "utf8")).not.toContain("replace");
-    const up = await automation(run(), path.join(dir, "program"), [], "up", dir);
+    const up = await automation(run(), path.join(dir, "myproject"), [], "up", dir);
     expect(up.changes).toEqual({ create: 2 });
     expect(await domainOf(up.outputs?.["domainId"]?.value)).toMatchObject({ name: "www.go.example" });
-    expect((await automation(run(), path.join(dir, "program"), [], "preview", dir)).changes).toEqual({
+    expect((await automation(run(), path.join(dir, "myproject"), [], "preview", dir)).changes).toEqual({
       same: 2,
     });
   });
