@@ -6,13 +6,14 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { homeOf, type PackageJson } from "../provider/executable/home";
 import { isSea, PROGRAM } from "../sdk/core/process";
 import { type ReadOnlyClient, readOnlyClient } from "./client";
 import { type Connection, connect, connectionConfig, refusedCredentials } from "./connect";
 import { discover, type Selection, shares, visible, type World } from "./discover";
 import { COVERED, importIdOf } from "./kinds";
 import { buildModel, type Model, readAll, slug } from "./model";
-import { type Language, renderProject } from "./render";
+import { type Language, PLUGIN_FILE, renderProject } from "./render";
 
 export { COVERED, LEFT_OUT } from "./kinds";
 
@@ -77,9 +78,10 @@ function packageDir(): string {
   throw new Error(`pulumi-wpengine: no package.json of pulumi-wpengine above ${__dirname}`);
 }
 
-function version(dir = packageDir()): string {
-  return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version;
-}
+const packageJson = (dir = packageDir()): PackageJson =>
+  JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as PackageJson;
+
+const version = (dir = packageDir()): string => packageJson(dir).version;
 
 /**
  * How this importer was installed, as the npm spec that installs the same package into the project at
@@ -140,6 +142,7 @@ const GENERATED = [
   "index.ts",
   "package.json",
   "tsconfig.json",
+  PLUGIN_FILE,
 ];
 
 /**
@@ -236,6 +239,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     language,
     source: first!.source,
     version: version(),
+    pluginDownloadURL: homeOf(packageJson()).pluginDownloadURL,
     packageSpec,
     // From the self-contained plugin: that plugin, installed by `pulumi plugin install`, not npm.
     globalSpec: isSea() ? undefined : globalSpec(packageSpec),

@@ -18,6 +18,8 @@ export interface RenderOptions {
   source: string;
   /** The version of pulumi-wpengine (of its plugin, for a YAML project). */
   version: string;
+  /** Where the engine downloads the plugin from (the schema's `pluginDownloadURL`), for a YAML project. */
+  pluginDownloadURL: string;
   /** How the project's package.json names pulumi-wpengine (`^0.2.0`, `file:../pulumi-wpengine-0.2.0.tgz`, a git URL). */
   packageSpec: string;
   /** The same package as `npm install --global` takes it (a YAML project's plugin). */
@@ -295,6 +297,35 @@ function credentialsLines(model: Model, language: Language): string[] {
   ];
 }
 
+/** A YAML project's package declaration: Pulumi YAML reads it to name the plugin's version and server. */
+export const PLUGIN_FILE = "wpengine-plugin.yaml";
+
+/**
+ * The plugin a YAML program runs, as Pulumi YAML declares a package (`pulumi package add` writes the
+ * same fields): without it, a missing plugin is looked for in pulumi/pulumi-wpengine's releases.
+ */
+function pluginDeclaration(opts: RenderOptions): string {
+  return [
+    "# The plugin this program runs and where the engine downloads it when it is missing (Pulumi YAML reads",
+    "# every .yaml file of the project that has packageDeclarationVersion: 1).",
+    "packageDeclarationVersion: 1",
+    "name: wpengine",
+    `version: ${opts.version}`,
+    `downloadUrl: ${opts.pluginDownloadURL}`,
+    "",
+  ].join("\n");
+}
+
+/** How a YAML project gets the plugin, in one place of its README. */
+function pluginLines(opts: RenderOptions): string[] {
+  const v = opts.version;
+  return [
+    `The plugin: \`${PLUGIN_FILE}\` names release ${v} of \`pulumi-resource-wpengine\` and its server, so \`pulumi import\``,
+    `and \`pulumi up\` download it themselves when it is not installed${opts.globalSpec ? " or on `PATH`" : ""}. Offline, install the release's`,
+    `tarball first: \`pulumi plugin install resource wpengine ${v} --file pulumi-resource-wpengine-v${v}-<os>-<arch>.tar.gz\`${opts.globalSpec ? " (instead of `npm install --global`, without Node.js)" : ""}.`,
+  ];
+}
+
 function readme(model: Model, opts: RenderOptions): string {
   const counts = new Map<string, number>();
   for (const r of model.resources) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
@@ -312,9 +343,11 @@ function readme(model: Model, opts: RenderOptions): string {
     "```sh",
     ...(yaml
       ? [
-          opts.globalSpec
-            ? `npm install --global ${opts.globalSpec}   # the plugin: puts pulumi-resource-wpengine on PATH (Node.js >= 22)`
-            : `# the plugin: the self-contained one of release ${opts.version} (pulumi plugin install resource wpengine ${opts.version} --file ...), as where this was generated`,
+          ...(opts.globalSpec
+            ? [
+                `npm install --global ${opts.globalSpec}   # the plugin: puts pulumi-resource-wpengine on PATH (Node.js >= 22)`,
+              ]
+            : []),
           "pulumi stack init prod",
           "pulumi import --file import.json --generate-code=false --protect=false --yes   # reads only",
           "pulumi preview --refresh   # no changes: the state is the account",
@@ -327,12 +360,7 @@ function readme(model: Model, opts: RenderOptions): string {
         ]),
     "```",
     "",
-    ...(yaml
-      ? [
-          `Without Node.js, install the self-contained plugin instead of the first line: download \`pulumi-resource-wpengine-v${opts.version}-<os>-<arch>.tar.gz\` of release ${opts.version} and run \`pulumi plugin install resource wpengine ${opts.version} --file pulumi-resource-wpengine-v${opts.version}-<os>-<arch>.tar.gz\` (docs/languages.md of the package).`,
-          "",
-        ]
-      : []),
+    ...(yaml ? [...pluginLines(opts), ""] : []),
     yaml
       ? "`pulumi import --file` reads each object by its import id (the comment above each resource in `Pulumi.yaml`) and records it in the stack; nothing is written to the service. `WPE_ADOPT_EXISTING=true pulumi up` takes the objects in as well."
       : "`WPE_ADOPT_EXISTING=true` is needed once: without it, each create refuses an object that already exists (`already exists ... set adopt: true`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no `adopt` flags left in it. With hundreds of resources, `PULUMI_SKIP_CHECKPOINTS=true` on that `up` makes it several times faster (the state is written once, at the end); if that run is killed, run it again: it takes every object back.",
@@ -396,6 +424,7 @@ export function renderProject(model: Model, opts: RenderOptions): Record<string,
       "import.json": renderImportFile(model),
       "README.md": readme(model, opts),
       ".gitignore": gitignore("yaml"),
+      [PLUGIN_FILE]: pluginDeclaration(opts),
     };
   }
   return {

@@ -125,6 +125,47 @@ function resourceSpec(kind: Kind, types: Types): Json {
   };
 }
 
+/** The Python package's README (its PyPI page): what it is, how to install it and the plugin, an example. */
+function pythonReadme(version: string, home: ReturnType<typeof homeOf>): string {
+  return `# pulumi_wpengine
+
+WP Engine hosting and application hosting for Pulumi in Python: sites, installs, domains, certificates,
+backups, cache settings and the rest of the WP Engine API as resources and lookups. The resources are
+served by the plugin \`pulumi-resource-wpengine\` of [pulumi-wpengine](${home.url}).
+
+## Install
+
+\`\`\`sh
+pip install pulumi_wpengine==${version}     # or the release's wheel: pip install ./pulumi_wpengine-${version}-py3-none-any.whl
+pulumi plugin install resource wpengine ${version} --server ${home.pluginDownloadURL}
+\`\`\`
+
+The package names that server, so \`pulumi up\` also downloads the plugin by itself when it is missing. Offline,
+install the release's tarball instead: \`pulumi plugin install resource wpengine ${version} --file
+pulumi-resource-wpengine-v${version}-<os>-<arch>.tar.gz\` (\`linux-amd64\`, \`linux-arm64\`, \`darwin-amd64\`,
+\`windows-amd64\`; files of [release v${version}](${home.releaseUrl(version)})).
+
+## Example
+
+\`\`\`python
+import pulumi
+import pulumi_wpengine as wpengine
+
+www = wpengine.Domain("www", install_id=pulumi.Config().require("installId"), name="www.example.com")
+pulumi.export("domainId", www.id)
+\`\`\`
+
+The credentials are an API user's: \`pulumi config set wpengine:username <api user id>\` and
+\`pulumi config set --secret wpengine:password <api password>\` (or \`WPE_API_USER_ID\` and
+\`WPE_API_PASSWORD\`); \`pulumi config set wpengine:simulator true\` tries a program on the bundled simulator.
+
+## Docs
+
+[The README](${home.url}#readme), [installation and configuration](${home.url}/blob/main/docs/installation-configuration.md)
+and [the languages](${home.url}/blob/main/docs/languages.md).
+`;
+}
+
 /** Generates the schema of the package as package.json describes it (its version and repository). */
 export function generateSchema(pkg: PackageJson): Json {
   const home = homeOf(pkg);
@@ -173,6 +214,7 @@ export function generateSchema(pkg: PackageJson): Json {
         // No `requires`: the generator then asks for the pulumi its code needs (>=3.269.0: the generated
         // code calls pulumi.runtime.exists_resource); a lower bound here would let pip pick one that breaks.
         pythonRequires: ">=3.9",
+        readme: pythonReadme(pkg.version, home),
         respectSchemaVersion: true,
         pyproject: { enabled: true },
         inputTypes: "classes-and-dicts",

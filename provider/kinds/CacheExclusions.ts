@@ -6,13 +6,21 @@ import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, parentInput, requiredString, ruled, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 
-/** One cache exclusion a program may declare (`cookie` is in the schema only to say why not). */
+/** One cache exclusion a program may declare. */
 type Exclusion = { type: "query arg" | "url path"; value: string };
+
+const COOKIE = whole(
+  "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
+    'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
+);
 
 const exclusion = z
   .object({
+    // The service lists `cookie` entries too, but never saves one: the SDKs offer only what can be set.
     type: z
-      .enum(["query arg", "url path", "cookie"], { error: 'must be "query arg" or "url path"' })
+      .enum(["query arg", "url path"], {
+        error: (issue) => (issue.input === "cookie" ? COOKIE : 'must be "query arg" or "url path"'),
+      })
       .meta({ description: "`query arg` (a query-string argument name) or `url path` (the request path)." }),
     value: requiredString.meta({
       description: "A regular expression matched against the query argument name or the URL path.",
@@ -32,20 +40,13 @@ export function regexError(value: string): string | undefined {
   }
 }
 
-const COOKIE = whole(
-  "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
-    'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
-);
-
-/** The check rules of the exclusions: compilable regular expressions, no cookie entries. */
+/** The check rule of the exclusions: compilable regular expressions. */
 export const exclusionFailures = (exclusions: readonly { type: string; value: string }[]): CheckFailure[] =>
   exclusions.flatMap((e, i) => {
     const bad = regexError(e.value);
-    const value = { property: `exclusions[${i}].value`, reason: whole(`invalid regular expression: ${bad}`) };
-    return [
-      ...(e.type === "cookie" ? [{ property: `exclusions[${i}].type`, reason: COOKIE }] : []),
-      ...(bad === undefined ? [] : [value]),
-    ];
+    return bad === undefined
+      ? []
+      : [{ property: `exclusions[${i}].value`, reason: whole(`invalid regular expression: ${bad}`) }];
   });
 
 const inputs = z.object({

@@ -53,6 +53,16 @@ describe("the project's home, from package.json's repository", () => {
     );
   });
 
+  it("the Go module requires the sdk/v3 examples/go is built with, whose module graph the proxy serves", () => {
+    // The generator's own v3.269.0 needs github.com/pulumi/pulumi-cloud-sdk/go v1.20260918.0, which
+    // proxy.golang.org refuses (403): a user's `go mod tidy` failed on it.
+    const sdk = /^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 (v\S+)/m.exec(
+      read("examples", "go", "go.mod"),
+    )?.[1];
+    expect(sdk).toMatch(/^v3\.\d+\.\d+$/);
+    expect(read("languages", "go", "go.mod")).toContain(`\nrequire github.com/pulumi/pulumi/sdk/v3 ${sdk}\n`);
+  });
+
   it("every doc names this home and no placeholder for it", () => {
     const docs = [
       ...fs

@@ -124,6 +124,7 @@ describe("references", () => {
       language: "typescript" as const,
       source: "s",
       version: "0.1.0",
+      pluginDownloadURL: "github://api.github.com/pulumi-wpengine/pulumi-wpengine",
       packageSpec: "^0.1.0",
       globalSpec: "pulumi-wpengine@0.1.0",
       command: "c",
@@ -281,7 +282,13 @@ describe("pulumi-wpengine import against the simulator", () => {
     expect(disk(path.join(tmp, "b"))).toEqual(disk(path.join(tmp, "a")));
     expect(Object.keys(disk(path.join(tmp, "a"))).sort()).toEqual(Object.keys(a.files).sort());
     const y = await importAccount({ out: path.join(tmp, "y"), env: env(), language: "yaml" });
-    expect(Object.keys(y.files).sort()).toEqual([".gitignore", "Pulumi.yaml", "README.md", "import.json"]);
+    expect(Object.keys(y.files).sort()).toEqual([
+      ".gitignore",
+      "Pulumi.yaml",
+      "README.md",
+      "import.json",
+      "wpengine-plugin.yaml",
+    ]);
     const imports = JSON.parse(y.files["import.json"]!).resources as {
       type: string;
       name: string;
@@ -594,6 +601,7 @@ describe("how the generated project installs pulumi-wpengine", () => {
       project: "fleet",
       source: "s",
       version: "0.7.1",
+      pluginDownloadURL: "github://api.github.com/pulumi-wpengine/pulumi-wpengine",
       packageSpec: "file:../pulumi-wpengine-0.7.1.tgz",
       globalSpec: "../pulumi-wpengine-0.7.1.tgz",
       command: "c",
@@ -610,6 +618,32 @@ describe("how the generated project installs pulumi-wpengine", () => {
     expect(yaml["README.md"]).toContain("npm install --global ../pulumi-wpengine-0.7.1.tgz");
     expect(yaml["README.md"]).toContain("pulumi plugin install resource wpengine 0.7.1 --file");
     expect(yaml[".gitignore"]).toMatch(/^\.wpengine-simulator\.json$/m);
+    // The plugin's version and server, where Pulumi YAML reads them (no SDK names them for it): without
+    // them, a missing plugin is looked for in github.com/pulumi/pulumi-wpengine.
+    expect(yaml["wpengine-plugin.yaml"]).toContain(
+      "packageDeclarationVersion: 1\nname: wpengine\nversion: 0.7.1\ndownloadUrl: github://api.github.com/pulumi-wpengine/pulumi-wpengine\n",
+    );
+    expect(ts).not.toHaveProperty("wpengine-plugin.yaml");
+  });
+
+  it("the YAML README from the self-contained plugin says the plugin's install line once", () => {
+    const model = buildModel([], { names: new Map(), leftOut: [] });
+    const readme = renderProject(model, {
+      project: "fleet",
+      language: "yaml",
+      source: "s",
+      version: "0.7.1",
+      pluginDownloadURL: "github://api.github.com/pulumi-wpengine/pulumi-wpengine",
+      packageSpec: "^0.7.1",
+      globalSpec: undefined,
+      command: "c",
+    })["README.md"]!;
+    expect(readme.match(/pulumi plugin install/g)).toHaveLength(1);
+    expect(readme).toContain(
+      "Offline, install the release's\ntarball first: `pulumi plugin install resource wpengine 0.7.1 --file pulumi-resource-wpengine-v0.7.1-<os>-<arch>.tar.gz`.",
+    );
+    expect(readme).not.toMatch(/first line|as where this was generated|npm install/);
+    expect(readme).toMatch(/```sh\npulumi stack init prod\n/);
   });
 
   it("the README says the objects left out for one reason in one row", () => {

@@ -33,14 +33,6 @@ describe("exclusionFailures", () => {
     ]);
   });
 
-  it("rejects cookie entries, saying they are platform-managed", () => {
-    const [failure] = exclusionFailures([{ type: "cookie", value: "^wordpress_logged_in_" }]);
-    expect(failure?.property).toBe("exclusions[0].type");
-    expect(failure?.reason).toMatch(
-      /^cookie exclusions are platform-managed: the service accepts them but does not save them/,
-    );
-  });
-
   it("has nothing to say about a valid list", () => {
     expect(exclusionFailures([])).toEqual([]);
   });

@@ -120,4 +120,21 @@ describe("the executable provider's schema against 0.1.0's", () => {
     expect(provider.properties).not.toHaveProperty("profiles");
     expect(provider.properties).not.toHaveProperty("password");
   });
+
+  it("offers as an enum's values only what can be set: no cookie cache exclusion, which check refuses", () => {
+    const types = NEW["types"] as Record<string, { enum?: { value: string }[] }>;
+    expect(types["wpengine:index:CacheExclusionsExclusionsType"]?.enum?.map((e) => e.value)).toEqual([
+      "query arg",
+      "url path",
+    ]);
+  });
+
+  it("gives the Python package a README a PyPI reader can install and start from", () => {
+    const python = (NEW["language"] as { python: { readme: string } }).python;
+    expect(python.readme).toContain("pip install pulumi_wpengine==0.1.0");
+    expect(python.readme).toContain(
+      "pulumi plugin install resource wpengine 0.1.0 --server github://api.github.com/pulumi-wpengine/pulumi-wpengine",
+    );
+    expect(python.readme).toContain("import pulumi_wpengine as wpengine");
+  });
 });

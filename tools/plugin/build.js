@@ -186,8 +186,12 @@ function stage(esbuild) {
   // What the server reads beside itself.
   for (const f of fs.readdirSync(path.dirname(server)).filter((f) => f.endsWith(".json")))
     fs.copyFileSync(path.join(path.dirname(server), f), path.join(dir, path.dirname(target), f));
-  const { name, version } = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8"));
-  fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify({ name, version }, null, 2)}\n`);
+  // The version, and the repository that the importer's YAML output names as the plugin's server.
+  const { name, version, repository } = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8"));
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    `${JSON.stringify({ name, version, repository }, null, 2)}\n`,
+  );
   fs.writeFileSync(path.join(dir, "bin", "pulumi-resource-wpengine"), binScript);
   const pulumiDir = findPackage("@pulumi/pulumi", REPO);
   const copy = (from) => {

@@ -10,7 +10,8 @@
  *
  * The schema is used as the plugin serves it (its `language` section and `pluginDownloadURL` come from
  * package.json's `repository`, provider/executable/schema.ts), so `pulumi package gen-sdk` from the
- * served schema writes these same SDKs.
+ * served schema writes these same SDKs, but for two things added here: python/README.md beside the
+ * package, and the go.mod's sdk/v3 version (examples/go's, not the generator's, below).
  */
 
 const { spawnSync } = require("node:child_process");
@@ -47,7 +48,26 @@ async function generate(dir, schemaPath = SCHEMA) {
     path.join(dir, "python", "pulumi_wpengine", "README.md"),
     path.join(dir, "python", "README.md"),
   );
+  // The Go generator requires the sdk/v3 it was written against (v3.269.0 at pkg/v3 v3.274.0), whose
+  // dependency graph the module proxy no longer serves whole (pulumi-cloud-sdk/go v1.20260918.0: 403), so
+  // a user's `go mod tidy` would fail: the module asks for the sdk/v3 examples/go is built and tested with.
+  const goMod = path.join(dir, "go", "go.mod");
+  const sdk = `github.com/pulumi/pulumi/sdk/v3 ${goSdkVersion()}`;
+  const mod = fs
+    .readFileSync(goMod, "utf8")
+    .replace(/^require github\.com\/pulumi\/pulumi\/sdk\/v3 v\S+$/m, `require ${sdk}`);
+  if (!mod.includes(`require ${sdk}\n`))
+    throw new Error(`the generated go.mod has no one-line require of sdk/v3:\n${mod}`);
+  fs.writeFileSync(goMod, mod);
   return sdkgen;
+}
+
+/** The version of github.com/pulumi/pulumi/sdk/v3 that examples/go/go.mod requires. */
+function goSdkVersion() {
+  const mod = fs.readFileSync(path.join(REPO, "examples", "go", "go.mod"), "utf8");
+  const v = /^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 (v\S+)/m.exec(mod)?.[1];
+  if (!v) throw new Error("examples/go/go.mod requires no github.com/pulumi/pulumi/sdk/v3");
+  return v;
 }
 
 /**
@@ -121,4 +141,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { LANGS, sdkSchema, generate, differences, listFiles };
+module.exports = { LANGS, sdkSchema, generate, differences, listFiles, goSdkVersion };

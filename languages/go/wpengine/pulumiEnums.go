@@ -184,7 +184,6 @@ type CacheExclusionsExclusionsType string
 const (
 	CacheExclusionsExclusionsType_Query_arg = CacheExclusionsExclusionsType("query arg")
 	CacheExclusionsExclusionsType_Url_path  = CacheExclusionsExclusionsType("url path")
-	CacheExclusionsExclusionsTypeCookie     = CacheExclusionsExclusionsType("cookie")
 )
 
 func (CacheExclusionsExclusionsType) ElementType() reflect.Type {
@@ -311,7 +310,6 @@ func (o CacheExclusionsExclusionsTypePtrOutput) ToStringPtrOutputWithContext(ctx
 //
 //	CacheExclusionsExclusionsType_Query_arg
 //	CacheExclusionsExclusionsType_Url_path
-//	CacheExclusionsExclusionsTypeCookie
 type CacheExclusionsExclusionsTypeInput interface {
 	pulumi.Input
 

@@ -27,7 +27,6 @@ class AppRegion(_builtins.str, Enum):
 class CacheExclusionsExclusionsType(_builtins.str, Enum):
     QUERY_ARG = "query arg"
     URL_PATH = "url path"
-    COOKIE = "cookie"
 
 
 @pulumi.type_token("wpengine:index:CachePurgeType")
