@@ -661,6 +661,7 @@ describe("how the generated project installs pulumi-wpengine", () => {
       project: "p",
       source: "s",
       version: "1.0.0",
+      pluginDownloadURL: "github://api.github.com/o/r",
       packageSpec: "x",
       globalSpec: "x",
       command: "c",
