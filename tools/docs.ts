@@ -300,22 +300,22 @@ function example(home: ReturnType<typeof homeOf>): string[] {
     [
       "typescript",
       "typescript",
-      'import * as wpengine from "pulumi-wpengine";\n\nconst www = new wpengine.Domain("www", { installId: "<install id>", name: "www.example.com" });\nexport const txtRecord = www.txtRecord;',
+      'import * as wpengine from "pulumi-wpengine";\n\nconst www = new wpengine.Domain("www", { installId: "<install id>", name: "www.example.com" });\nexport const txtRecordName = www.txtVerificationKey;\nexport const txtRecordValue = www.txtVerificationValue;',
     ],
     [
       "python",
       "python",
-      'import pulumi\nimport pulumi_wpengine as wpengine\n\nwww = wpengine.Domain("www", install_id="<install id>", name="www.example.com")\npulumi.export("txtRecord", www.txt_record)',
+      'import pulumi\nimport pulumi_wpengine as wpengine\n\nwww = wpengine.Domain("www", install_id="<install id>", name="www.example.com")\npulumi.export("txtRecordName", www.txt_verification_key)\npulumi.export("txtRecordValue", www.txt_verification_value)',
     ],
     [
       "go",
       "go",
-      `package main\n\nimport (\n\t"${home.goImport}"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\twww, err := wpengine.NewDomain(ctx, "www", &wpengine.DomainArgs{\n\t\t\tInstallId: pulumi.String("<install id>"),\n\t\t\tName:      pulumi.String("www.example.com"),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\tctx.Export("txtRecord", www.TxtRecord)\n\t\treturn nil\n\t})\n}`,
+      `package main\n\nimport (\n\t"${home.goImport}"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\twww, err := wpengine.NewDomain(ctx, "www", &wpengine.DomainArgs{\n\t\t\tInstallId: pulumi.String("<install id>"),\n\t\t\tName:      pulumi.String("www.example.com"),\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\tctx.Export("txtRecordName", www.TxtVerificationKey)\n\t\tctx.Export("txtRecordValue", www.TxtVerificationValue)\n\t\treturn nil\n\t})\n}`,
     ],
     [
       "yaml",
       "yaml",
-      `resources:\n  www:\n    type: wpengine:index:Domain\n    properties:\n      installId: <install id>\n      name: www.example.com\noutputs:\n  txtRecord: \${www.txtRecord}`,
+      `resources:\n  www:\n    type: wpengine:index:Domain\n    properties:\n      installId: <install id>\n      name: www.example.com\noutputs:\n  txtRecordName: \${www.txtVerificationKey}\n  txtRecordValue: \${www.txtVerificationValue}`,
     ],
   ];
   return [

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { WpEngineConnectionError } from "../../sdk";
 import { isSea, PROGRAM } from "../../sdk/core/process";
-import { CONFIG_KEYS, currentProviderInstance, profileSources } from "./config";
+import { CONFIG_KEYS, currentProviderInstance, originOf, profileSources } from "./config";
 import { underPulumiDo } from "./journal";
 import { camelKey, inputOfField } from "./wire";
 
@@ -17,10 +17,15 @@ const STORED =
  */
 export function refused(instance = currentProviderInstance()): string {
   const { profile } = instance;
-  if (profile === undefined)
-    return underPulumiDo()
-      ? "The API refused the credentials: check WPE_API_USER_ID and WPE_API_PASSWORD (or --wpengine:username and --wpengine:password)"
+  if (profile === undefined) {
+    if (underPulumiDo())
+      return "The API refused the credentials: check WPE_API_USER_ID and WPE_API_PASSWORD (or --wpengine:username and --wpengine:password)";
+    // From the environment (read afresh by every command), the stored configuration has nothing to do with it.
+    const origins = [originOf("username", instance.config), originOf("password", instance.config)];
+    return origins[1] === CONFIG_KEYS.password.env && process.env[CONFIG_KEYS.password.env]
+      ? `The API refused the credentials from ${origins.join(" and ")}: check them`
       : `The API refused the credentials. After a change of wpengine:username or wpengine:password, ${STORED}, or keep the credentials in WPE_API_USER_ID and WPE_API_PASSWORD`;
+  }
   const from = instance.credentialsFrom ?? profileSources(profile);
   const user = instance.config.username;
   const who = `profile ${profile}${user ? ` (API user ${user})` : ""}`;

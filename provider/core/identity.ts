@@ -47,12 +47,16 @@ function keyOf(fields: readonly string[], inputs: Props, normalize?: Normalize):
   return parts.join(", ");
 }
 
-/** Claims the identity of `inputs` for its claimant; a failure naming both when another claimed it first. */
+/**
+ * Claims the identity of `inputs` for its claimant; a failure naming both when another claimed it first,
+ * `clash` saying why two cannot (else: two resources would own one object).
+ */
 export function claim<I>(
   kind: string,
   identity: Identity<I> | undefined,
   inputs: Props,
   normalize?: Normalize,
+  clash = "two resources would own one object, and removing either from the program would delete it under the other. Declare it once (share that resource's outputs where both are needed).",
 ): CheckFailure | undefined {
   const claimant = inputs[CLAIMANT];
   if (!identity || typeof claimant !== "string" || claimant === "") return undefined;
@@ -66,10 +70,7 @@ export function claim<I>(
   }
   return {
     property: identity.fields[identity.fields.length - 1] ?? "",
-    reason:
-      `${describeClaimant(kind, claimant)} and ${describeClaimant(kind, first)} both claim ${identity.what} ` +
-      `(${key}): two resources would own one object, and removing either from the program would delete ` +
-      "it under the other. Declare it once (share that resource's outputs where both are needed).",
+    reason: `${describeClaimant(kind, claimant)} and ${describeClaimant(kind, first)} both claim ${identity.what} (${key}): ${clash}`,
   };
 }
 

@@ -233,7 +233,7 @@ export const requiredString = stringInput.min(1, "must not be empty");
 /** A UUID-shaped id, as every path parameter of the service is. */
 export const uuidString = stringInput.regex(
   /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-  "must be a UUID",
+  "must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
 );
 
 /** A parent's UUID (the install of a domain, the account of a user): part of the object's address, so a change replaces it. */

@@ -11,6 +11,7 @@ import { gathered, type Outcome } from "../core/batch";
 import { defineKind, listedUnder } from "../core/define";
 import { DOMAINS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
+import { claim } from "../core/identity";
 import { COMMON_INPUTS, domainNameInput, out, parentInput, type Rule, uuidString } from "../core/inputs";
 import { afterCreate, answer, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
@@ -25,7 +26,7 @@ const inputs = z.object({
   }),
   primary: z.boolean().default(false).meta({
     description:
-      "Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.",
+      "Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.",
   }),
   redirectTo: uuidString
     .nullable()
@@ -162,6 +163,11 @@ const createGathered = gathered<WpEngineClient, string, ApiDomain>({
   send: createBulk,
 });
 
+/** The primary domain of an install, which one resource of the program may claim. */
+const PRIMARY = { what: "the primary domain of their install", fields: ["installId"] as const };
+const PRIMARY_CLASH =
+  "an install has one primary domain, and each `pulumi up` would take it from the other. Set primary: true on one of them.";
+
 /** PATCHes the domain; this process's reads of the install list again. */
 const update = (client: WpEngineClient, installId: string, id: string, patch: UpdateDomainRequest) =>
   DOMAINS.writing(client, installId, client.domains.update(installId, id, patch));
@@ -189,6 +195,12 @@ export const definition = defineKind({
   outputs,
   rules,
   normalize,
+  // One primary domain per install among the program's domains (else each up takes it from the other).
+  check(checked) {
+    if (checked.failures?.length || checked.inputs["primary"] !== true) return checked;
+    const taken = claim("Domain", PRIMARY, checked.inputs, normalize, PRIMARY_CLASH);
+    return taken ? { ...checked, failures: [{ ...taken, property: "primary" }] } : checked;
+  },
   async create(inputs, ctx) {
     const { parent: installId, key: name } = ctx;
     const { item: record, created } =

@@ -325,7 +325,7 @@ export interface DomainArgs {
   installId: DomainIn["installId"];
   /** The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot. */
   name: DomainIn["name"];
-  /** Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be. */
+  /** Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be. */
   primary?: DomainIn["primary"];
   /** The id of another domain of the same install this one redirects to; `null` for none. */
   redirectTo?: DomainIn["redirectTo"];
@@ -343,7 +343,7 @@ export interface DomainProperties {
   readonly installId: DomainOut["installId"];
   /** The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot. */
   readonly name: DomainOut["name"];
-  /** Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be. */
+  /** Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be. */
   readonly primary: DomainOut["primary"];
   /** The id of another domain of the same install this one redirects to; `null` for none. */
   readonly redirectTo: DomainOut["redirectTo"];

@@ -171,7 +171,7 @@ describe("AccountUser check", () => {
       "email: email must be an email address",
     ]);
     expect(await checkFails(provider, { ...editor, accountId: "acme" })).toEqual([
-      "accountId: accountId must be a UUID",
+      "accountId: accountId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { ...editor, firstName: "" })).toEqual([
       "firstName: firstName must not be empty",
@@ -183,7 +183,7 @@ describe("AccountUser check", () => {
       'installIds: installIds applies only to partial roles; roles "full" already reach every install',
     ]);
     expect(await checkFails(provider, { ...editor, installIds: ["acmeprod"] })).toEqual([
-      "installIds[0]: installIds[] must be a UUID",
+      "installIds[0]: installIds[] must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { ...editor, rolez: "full" })).toEqual([
       expect.stringMatching(/rolez/),

@@ -112,7 +112,7 @@ describe("App against the simulator", () => {
 describe("App check", () => {
   it("names each invalid property with its reason", async () => {
     expect(await checkFails(provider, { accountId: "acme", name: "Shop!", region: "mars" })).toEqual([
-      "accountId: accountId must be a UUID",
+      "accountId: accountId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
       "name: name must be 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen",
       "region: region must be one of US-C, EU-W, AUS-SE, UK (or regions/<region>)",
     ]);

@@ -183,7 +183,7 @@ describe("Backup check", () => {
 
   it("names each invalid input", async () => {
     expect(await checkFails(provider, { ...wanted, installId: "acmeprod" })).toEqual([
-      "installId: installId must be a UUID",
+      "installId: installId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { ...wanted, description: "  " })).toEqual([
       "description: description must not be empty",

@@ -190,7 +190,7 @@ describe("BackupRestore check", () => {
 
   it("names each invalid input", async () => {
     expect(await checkFails(provider, { ...wanted, backupId: "latest" })).toEqual([
-      "backupId: backupId must be a UUID",
+      "backupId: backupId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { ...wanted, installId: 7 })).toEqual([
       "installId: installId must be a string",

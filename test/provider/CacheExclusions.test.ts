@@ -234,7 +234,7 @@ describe("CacheExclusions errors from the service", () => {
 describe("CacheExclusions check", () => {
   it("requires a UUID installId", async () => {
     expect(await checkFails(provider, { installId: "acmeprod", exclusions: [] })).toEqual([
-      "installId: installId must be a UUID",
+      "installId: installId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
   });
 

@@ -190,7 +190,7 @@ describe("Domain lost answers", () => {
 describe("Domain check", () => {
   it("names the property and the reason", async () => {
     expect(await checkFails(provider, { installId: "not-a-uuid", name: "x.example.com" })).toEqual([
-      "installId: installId must be a UUID",
+      "installId: installId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { installId: ACMESTG, name: "https://x.example.com/path" })).toEqual([
       "name: name must be a domain name such as www.example.com (no scheme, no path)",

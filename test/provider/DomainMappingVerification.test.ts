@@ -143,7 +143,7 @@ describe("DomainMappingVerification diff and check", () => {
       "domain: domain must be a domain name such as www.example.com (no scheme, no path, no wildcard)",
     ]);
     expect(await checkFails(provider, { ...ENV, accountId: "acme", domain: DOMAIN })).toEqual([
-      "accountId: accountId must be a UUID",
+      "accountId: accountId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { ...ENV, domain: DOMAIN, retryIntervalSeconds: 0 })).toEqual([
       "retryIntervalSeconds: retryIntervalSeconds must be at least 1 (the real service allows one check per 5 s)",

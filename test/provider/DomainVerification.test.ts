@@ -166,8 +166,8 @@ describe("DomainVerification check", () => {
 
   it("requires UUIDs", async () => {
     expect(await checkFails(provider, { installId: "acmeprod", domainId: "www" })).toEqual([
-      "installId: installId must be a UUID",
-      "domainId: domainId must be a UUID",
+      "installId: installId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
+      "domainId: domainId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { installId: ACMEPROD })).toEqual([
       "domainId: domainId is required and must be a string",

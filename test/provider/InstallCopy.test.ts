@@ -171,7 +171,7 @@ describe("InstallCopy check", () => {
 
   it("names each invalid input", async () => {
     expect(await checkFails(provider, { ...wanted, sourceEnvironmentId: "acmeprod" })).toEqual([
-      "sourceEnvironmentId: sourceEnvironmentId must be a UUID",
+      "sourceEnvironmentId: sourceEnvironmentId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { ...wanted, notificationEmails: ["ops"] })).toEqual([
       "notificationEmails[0]: notificationEmails[] must be an email address such as ops@example.com",

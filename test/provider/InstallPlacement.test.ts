@@ -128,7 +128,9 @@ describe("InstallPlacement check", () => {
   it("names every rule's failure", async () => {
     expect(
       await checkFails(provider, { installId: "acmedev", siteId: BLOG, environment: "staging" }),
-    ).toEqual(["installId: installId must be a UUID"]);
+    ).toEqual([
+      "installId: installId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
+    ]);
     expect(await checkFails(provider, { installId: ACMEDEV, siteId: BLOG, environment: "qa" })).toEqual([
       "environment: environment must be one of production, staging, development",
     ]);

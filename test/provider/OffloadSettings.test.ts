@@ -256,7 +256,9 @@ describe("OffloadSettings check", () => {
   });
 
   it("requires a UUID installId", async () => {
-    expect(await fails({ installId: "x" })).toEqual(["installId: installId must be a UUID"]);
+    expect(await fails({ installId: "x" })).toEqual([
+      "installId: installId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
+    ]);
   });
 
   it("accepts only s3 as cloud", async () => {

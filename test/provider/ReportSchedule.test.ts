@@ -204,7 +204,7 @@ describe("ReportSchedule check", () => {
       "nextScheduledDate: nextScheduledDate must be an ISO 8601 date-time with a zone, e.g. 2026-06-01T09:00:00Z",
     ]);
     expect(await checkFails(provider, { ...args, templateUuid: "site-report" })).toEqual([
-      "templateUuid: templateUuid must be a UUID",
+      "templateUuid: templateUuid must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(
       await checkFails(provider, { ...args, recipients: [{ name: "X", email: "x-at-example" }] }),

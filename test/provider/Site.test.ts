@@ -140,7 +140,7 @@ describe("Site adoption and check", () => {
     expect(
       await checkFails(provider, { accountId: "acme", name: "x".repeat(41), deletionProtection: "yes" }),
     ).toEqual([
-      "accountId: accountId must be a UUID",
+      "accountId: accountId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
       "name: name must be at most 40 characters",
       "deletionProtection: deletionProtection must be true or false",
     ]);

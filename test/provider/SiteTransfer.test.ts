@@ -161,7 +161,7 @@ describe("SiteTransfer check", () => {
   it("names every rule's failure", async () => {
     const ok = { siteId: BLOG, destinationAccountId: INITECH };
     expect(await checkFails(provider, { ...ok, siteId: "acme-blog" })).toEqual([
-      "siteId: siteId must be a UUID",
+      "siteId: siteId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
     ]);
     expect(await checkFails(provider, { siteId: BLOG })).toEqual([
       "destinationAccountId: destinationAccountId is required and must be a string",

@@ -153,7 +153,9 @@ describe("ThirdPartyCertificate check", () => {
   const fails = (news: Record<string, unknown>) => checkFails(provider, { ...wanted, ...news });
 
   it("requires a UUID installId", async () => {
-    expect(await fails({ installId: "acmeprod" })).toEqual(["installId: installId must be a UUID"]);
+    expect(await fails({ installId: "acmeprod" })).toEqual([
+      "installId: installId must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
+    ]);
   });
 
   it("requires PEM certificate text", async () => {

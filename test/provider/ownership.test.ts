@@ -51,6 +51,29 @@ describe("the dynamic front door (one plugin process for the program's resources
     expect(writes()).toEqual([]);
   });
 
+  it("two primary Domains on one install fail check naming both (each up would take it from the other)", async () => {
+    await checkOk(domain, { installId: INSTALL, name: "p1.example.com", primary: true, [CLAIMANT]: "p1" });
+    const [failure] = await checkFails(domain, {
+      installId: INSTALL,
+      name: "p2.example.com",
+      primary: true,
+      [CLAIMANT]: "p2",
+    });
+    expect(failure).toBe(
+      `primary: wpengine:Domain "p2" and wpengine:Domain "p1" both claim the primary domain of their install ` +
+        `(installId "${INSTALL}"): an install has one primary domain, and each \`pulumi up\` would take it from ` +
+        "the other. Set primary: true on one of them.",
+    );
+    // Not primary, or on another install: no clash.
+    await checkOk(domain, { installId: INSTALL, name: "p2.example.com", [CLAIMANT]: "p2" });
+    await checkOk(domain, {
+      installId: SEED.installs.acmeprod.id,
+      name: "p3.example.com",
+      primary: true,
+      [CLAIMANT]: "p3",
+    });
+  });
+
   it("users by email on an account and singletons (an install's cache exclusions) are claimed once", async () => {
     const user = { accountId: ACCOUNT, firstName: "A", lastName: "B", roles: "full" };
     await checkOk(accountUser, { ...user, email: "one@example.com", [CLAIMANT]: "u1" });

@@ -78,6 +78,16 @@ describe("the Pulumi Registry's pages", () => {
     expect(readFileSync(path.join(ROOT, rel), "utf8"), `${rel} is stale: run npm run docs`).toBe(pages[rel]);
   });
 
+  it("the overview's example reads outputs a Domain has, in every language", () => {
+    const index = pages["docs/_index.md"]!;
+    const outputs = Object.keys(KINDS["Domain"]!.outputs.shape);
+    const read = [...index.matchAll(/www\.(\w+)/g)].map((m) => m[1]!).filter((n) => n !== "example");
+    expect(read.length).toBe(8);
+    const camel = (s: string) => s.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+    for (const name of read)
+      expect(outputs, name).toContain(camel(name.charAt(0).toLowerCase() + name.slice(1)));
+  });
+
   it("list every resource, every setting with its variable, and install from the repository's release", () => {
     const index = pages["docs/_index.md"]!;
     for (const kind of Object.keys(KINDS)) expect(index).toContain(`\`wpengine:index:${kind}\``);

@@ -319,6 +319,18 @@ describe("outputs and errors", () => {
     );
     expect(e.message).toContain("run them with --run-program");
     expect(e.message).toContain("WPE_API_USER_ID and WPE_API_PASSWORD");
+    // Credentials from the environment are read afresh by every command: no stored configuration to blame.
+    process.env["WPE_API_USER_ID"] = "demo";
+    process.env["WPE_API_PASSWORD"] = "nope";
+    try {
+      expect(explainError("Domain", "read", err).message).toBe(
+        "wpengine:Domain read failed: GET /v1/installs/x/domains/y: 401 Authentication Error: Bad Credentials. " +
+          "The API refused the credentials from WPE_API_USER_ID and WPE_API_PASSWORD: check them",
+      );
+    } finally {
+      delete process.env["WPE_API_USER_ID"];
+      delete process.env["WPE_API_PASSWORD"];
+    }
   });
 
   it("explainError of a 401 as a profile names it and where its credentials come from", () => {

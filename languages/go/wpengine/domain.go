@@ -42,7 +42,7 @@ type Domain struct {
 	NetworkType pulumi.StringOutput `pulumi:"networkType"`
 	// TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED.
 	OwnershipStatus pulumi.StringOutput `pulumi:"ownershipStatus"`
-	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+	// Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
 	Primary pulumi.BoolOutput `pulumi:"primary"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
@@ -118,7 +118,7 @@ type domainArgs struct {
 	InstallId string `pulumi:"installId"`
 	// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 	Name string `pulumi:"name"`
-	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+	// Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
 	Primary *bool `pulumi:"primary"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile *string `pulumi:"profile"`
@@ -136,7 +136,7 @@ type DomainArgs struct {
 	InstallId pulumi.StringInput
 	// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 	Name pulumi.StringInput
-	// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+	// Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
 	Primary pulumi.BoolPtrInput
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrInput
@@ -278,7 +278,7 @@ func (o DomainOutput) OwnershipStatus() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.OwnershipStatus }).(pulumi.StringOutput)
 }
 
-// Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+// Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
 func (o DomainOutput) Primary() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolOutput { return v.Primary }).(pulumi.BoolOutput)
 }

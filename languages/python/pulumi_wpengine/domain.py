@@ -32,7 +32,7 @@ class DomainArgs:
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to.
         :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
-        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install this one redirects to; `null` for none.
         :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain.
@@ -90,7 +90,7 @@ class DomainArgs:
     @pulumi.getter
     def primary(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+        Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
         """
         return pulumi.get(self, "primary")
 
@@ -165,7 +165,7 @@ class Domain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to.
         :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
-        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install this one redirects to; `null` for none.
         :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain.
@@ -362,7 +362,7 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter
     def primary(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether this is the install's primary domain. A duplicate, wildcard or redirected domain cannot be.
+        Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
         """
         return pulumi.get(self, "primary")
 
