@@ -9,6 +9,7 @@
  * fields: the inputs come from the kinds' own `read` (see `read.ts`).
  */
 import { isNotAuthorized, isNotFound, type WpEngineClient } from "../sdk";
+import { isSea } from "../sdk/core/process";
 import type { ReadOnlyClient } from "./client";
 
 /** Hosting Platform lists: `limit` 1 to 100. */
@@ -67,7 +68,9 @@ const LISTS: Record<string, string> = {
 export class UnknownIdError extends Error {
   constructor(what: string, id: string, seen: readonly string[]) {
     const more = seen.length - NAMED;
-    const list = `${seen.slice(0, NAMED).join(", ")}${more > 0 ? ` and ${more} more (\`pulumi do --package <plugin> ${LISTS[what]}\` lists them)` : ""}`;
+    // The plugin as `pulumi do` takes it: this executable, or the project's npm bin (README, "Look at one object").
+    const plugin = isSea() ? process.execPath : "$PWD/node_modules/.bin/pulumi-resource-wpengine";
+    const list = `${seen.slice(0, NAMED).join(", ")}${more > 0 ? ` and ${more} more (\`pulumi do --package "${plugin}" ${LISTS[what]}\` lists them)` : ""}`;
     super(
       `unknown ${what} ${id}: the credentials see ${seen.length ? `these ${what}s: ${list}` : `no ${what}`}`,
     );

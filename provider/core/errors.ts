@@ -122,7 +122,7 @@ function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   const which = keys.length ? ` (input ${keys.map((k) => `"${k}"`).join(" or ")})` : "";
   return (
     `${which}. Check the id${keys.length > 1 ? "s" : ""}: the service has no such object, or the API user ` +
-    "(wpengine:username, or the resource's profile) has no access to it"
+    "the call ran as (the resource's or lookup's profile, else the default credentials) has no access to it"
   );
 }
 

@@ -296,9 +296,11 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
     foreign(liveId: string | undefined): Error | undefined {
       if (claim?.id === undefined || liveId === undefined || claim.id.toLowerCase() === liveId.toLowerCase())
         return undefined;
+      const named = Object.entries(identity.key).map(([k, v]) => `${k} ${v}`);
       return new Error(
-        `${identityText(identity)}: the interrupted run made id ${claim.id}, but the service now holds id ${liveId} ` +
-          "under this identity: not taken by pulumi-wpengine recover (another stack or a person may manage it)",
+        `the interrupted run made id ${claim.id}, but the service now holds id ${liveId} under this ` +
+          `${identity.kind}'s ${named.join(", ")}: not taken by pulumi-wpengine recover (another stack or a ` +
+          "person may manage it). Rename this resource, or set adopt: true on it if that object is meant to be this stack's",
       );
     },
     /** Records the object the create ended with: `adopted`, found (a recovery's adoption), else made. */

@@ -483,7 +483,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
 }
 
 /**
- * What an adoption changed, in words: the declared inputs the object held otherwise, each with what it held
+ * What an adoption changed, in words: the declared inputs the object held otherwise, each with all it held
  * (a secret by name only); nothing when it already held them, or the kind does not say what it found.
  */
 function adoptionChanges(
@@ -498,10 +498,9 @@ function adoptionChanges(
       !def.writeOnly?.includes(k) &&
       differs(def.normalize, k, found[k], inputs[k]),
   );
-  const had = (k: string) => {
-    const text = JSON.stringify(toPlain(found?.[k]) ?? null);
-    return def.secrets?.includes(k) ? k : `${k} ${text.length > 120 ? `${text.slice(0, 119)}…` : text}`;
-  };
+  // Whole (what a takeover replaced is what a user may need to put back), none for nothing.
+  const had = (k: string) =>
+    def.secrets?.includes(k) ? k : `${k} ${found?.[k] == null ? "none" : JSON.stringify(toPlain(found[k]))}`;
   return changed.length
     ? `, and set ${changed.join(", ")} as declared (it had ${changed.map(had).join("; ")})`
     : "";

@@ -15,6 +15,7 @@ import {
   stringInput,
   timeoutSecondsInput,
   uuidString,
+  whole,
 } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
 import { afterCreate, type Context, waitFor } from "../core/lifecycle";
@@ -135,6 +136,16 @@ export const definition = defineKind({
   identity: {
     what: "the install's name in its account",
     find: async (_i, ctx) => (await findByName(ctx))?.id,
+  },
+  // A rename to a name the account already holds is refused before the old install is deleted for it.
+  async preflight(i, ctx, olds) {
+    if (olds["name"] === undefined || olds["name"] === i.name || i.adopt) return [];
+    const taken = await findByName(ctx).catch(() => undefined);
+    const why =
+      taken &&
+      `install ${i.name} already exists in account ${ctx.parent} (id ${taken.id}): renaming to it would delete ` +
+        `install ${String(olds["name"])} and then fail; choose a name the account does not hold`;
+    return why ? [{ property: "name", reason: whole(why) }] : [];
   },
   list: listedUnder(
     { optional: "accountId" },

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { UsageRange } from "../../sdk";
+import { uuidString } from "../core/inputs";
 import { wireOf } from "../core/wire";
 import { functionsOf, type Lookup, many, one, type PromiseForm } from "./common";
 import { checkDomainStatus } from "./domainStatus";
@@ -14,10 +15,12 @@ export type { LookupInputs, LookupOptions } from "./common";
 export { REPORT_POLL } from "./domainStatus";
 
 const id = (description: string) => z.string().meta({ description });
-const ACCOUNT = id("The account's UUID.");
-const INSTALL = id("The install's UUID.");
-const SITE = id("The site's UUID.");
-const DOMAIN = id("The domain's UUID.");
+/** An id the service gives as a UUID: a name given instead is refused before any call. */
+const uuid = (description: string) => uuidString.meta({ description });
+const ACCOUNT = uuid("The account's UUID.");
+const INSTALL = uuid("The install's UUID.");
+const SITE = uuid("The site's UUID.");
+const DOMAIN = uuid("The domain's UUID.");
 const APP = { accountId: ACCOUNT, appId: id("The app id.") };
 const ENV = { ...APP, environmentId: id("The environment id.") };
 const RANGE = {
@@ -67,7 +70,7 @@ export const LOOKUP_TABLE = {
   }),
   getBackup: one(V.Backup, {
     description: "One backup of an install.",
-    args: z.object({ installId: INSTALL, backupId: id("The backup's UUID.") }),
+    args: z.object({ installId: INSTALL, backupId: uuid("The backup's UUID.") }),
     call: (c, a) => c.backups.get(a.installId, a.backupId),
   }),
   getArchives: many(V.Archive, {
@@ -82,7 +85,7 @@ export const LOOKUP_TABLE = {
   }),
   getSiteTransfer: one(V.SiteTransfer, {
     description: "One site transfer of a site.",
-    args: z.object({ siteId: SITE, transferId: id("The transfer's UUID.") }),
+    args: z.object({ siteId: SITE, transferId: uuid("The transfer's UUID.") }),
     call: (c, a) => c.siteTransfers.get(a.siteId, a.transferId),
   }),
   getReportTemplates: many(V.ReportTemplate, {
@@ -102,7 +105,7 @@ export const LOOKUP_TABLE = {
   }),
   getAccountUser: one(V.AccountUser, {
     description: "One user of an account.",
-    args: z.object({ accountId: ACCOUNT, userId: id("The user's UUID.") }),
+    args: z.object({ accountId: ACCOUNT, userId: uuid("The user's UUID.") }),
     call: (c, a) => c.accountUsers.get(a.accountId, a.userId),
   }),
   getApps: many(V.App, {

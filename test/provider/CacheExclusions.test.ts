@@ -70,8 +70,14 @@ describe("CacheExclusions lifecycle", () => {
     expect(await client().cacheExclusions.get(ACMEPROD)).toEqual(before);
   });
 
-  it("with adopt: true, replaces the whole list, removing exclusions made elsewhere, and says what it held", async () => {
+  it("with adopt: true, replaces the whole list, removing exclusions made elsewhere, and says all it held", async () => {
+    const byHand = ["^/members/", "^/checkout/", "^/api/private/", "^/account/orders/"];
+    await client().cacheExclusions.replace(
+      ACMEPROD,
+      byHand.map((value) => ({ type: "url path", value })),
+    );
     const held = normalizeExclusions(await client().cacheExclusions.get(ACMEPROD));
+    expect(JSON.stringify(held).length).toBeGreaterThan(120);
     const {
       lines,
       result: { outs },

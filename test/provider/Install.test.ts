@@ -75,6 +75,16 @@ describe("Install lifecycle", () => {
       changes: true,
       replaces: ["name"],
     });
+    // A rename to a name the account already holds fails check, before a delete-first replacement.
+    const [taken] = await checkFails(
+      provider,
+      { ...blog, name: "initechprod", deletionProtection: false },
+      open,
+    );
+    expect(taken).toBe(
+      `name: install initechprod already exists in account ${A.initech.id} (id ${I.initechprod.id}): renaming ` +
+        "to it would delete install initechblog and then fail; choose a name the account does not hold",
+    );
     // A new name in the same site and environment: the slot is the old install's, so it goes first.
     const samePlace = { ...blog, environment: "development", name: "initechnew", deletionProtection: false };
     expect(await diff(provider, id, open, samePlace)).toEqual({

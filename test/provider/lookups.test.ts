@@ -466,8 +466,14 @@ describe("the program's client", () => {
     expect((err as Error).message).toBe(
       "wpengine:getInstall lookup failed: GET /v1/installs/1e000000-0000-4000-8000-0000000000ff: 404 Not found: " +
         'Install not found (input "installId"). Check the id: the service has no such object, or the API user ' +
-        "(wpengine:username, or the resource's profile) has no access to it",
+        "the call ran as (the resource's or lookup's profile, else the default credentials) has no access to it",
     );
     expect(pulumi.RunError.isInstance(err)).toBe(true);
+    // A name where the id goes is refused before any call, saying what it takes.
+    fixture.sim.clearRequests();
+    await expect(getInstall({ installId: "acmedev" }, opts())).rejects.toThrow(
+      "getInstall: invalid input: installId: must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
+    );
+    expect(fixture.sim.requests()).toEqual([]);
   });
 });

@@ -268,8 +268,8 @@ describe("outputs and errors", () => {
     const notFound = (method: string, path: string, serverMessage: string) =>
       new WpEngineApiError({ status: 404, method, path, serverMessage });
     const next =
-      ". Check the id: the service has no such object, or the API user (wpengine:username, or the resource's " +
-      "profile) has no access to it";
+      ". Check the id: the service has no such object, or the API user the call ran as (the resource's or " +
+      "lookup's profile, else the default credentials) has no access to it";
     // In the path.
     expect(
       explainError(
@@ -582,6 +582,14 @@ describe("check failures as the engine prints them", () => {
     expect(reasons("CacheExclusions", { installId: domain.installId, exclusions: [exclusion] })).toEqual([
       "valu is not a field of exclusions[0] (did you mean value?)",
     ]);
+    // A typo of a name wins over a shorter name the key ends with (`excludedPath`: not `path`).
+    const offload = { installId: domain.installId, bucket: "abc", bucketRegion: "us-east-1" };
+    expect(
+      reasons("OffloadSettings", {
+        ...offload,
+        pathSettings: [{ path: "a/", excludedPath: [], redirectType: "break" }],
+      }),
+    ).toEqual(["excludedPath is not a field of pathSettings[0] (did you mean excludedPaths?)"]);
     // A misspelt required field is said once, as itself, not also as the field it meant being missing.
     expect(
       reasons("CacheExclusions", {

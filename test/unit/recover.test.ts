@@ -522,8 +522,10 @@ describe("a create under a recovery plan", () => {
     plan([{ kind: "Domain", key: { installId: "i1", name: "a.example" }, id: "d1" }]);
     const listed = journalCreate("Domain", ["installId", "name"], { installId: "i1", name: "A.example" });
     expect(listed.adopt).toBe(true);
-    expect(String(listed.foreign("d2"))).toMatch(
-      /the interrupted run made id d1, but the service now holds id d2/,
+    expect((listed.foreign("d2") as Error).message).toBe(
+      "the interrupted run made id d1, but the service now holds id d2 under this Domain's installId i1, name " +
+        "A.example: not taken by pulumi-wpengine recover (another stack or a person may manage it). Rename this " +
+        "resource, or set adopt: true on it if that object is meant to be this stack's",
     );
     expect(listed.foreign("D1")).toBeUndefined();
     expect(listed.foreign(undefined)).toBeUndefined();
