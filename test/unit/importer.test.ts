@@ -66,7 +66,9 @@ describe("the ids given (--account, --site, --install)", () => {
       `unknown install nope: the credentials see these installs: ${seen.installs
         .slice(0, 10)
         .map((i) => `${i.label} (${i.id})`)
-        .join(", ")} and 95 more (\`pulumi do --package "$PWD/node_modules/.bin/pulumi-resource-wpengine" wpengine:Install list\` lists them)`,
+        .join(
+          ", ",
+        )} and 95 more (\`pulumi do --package "$PWD/node_modules/.bin/pulumi-resource-wpengine" wpengine:Install list\` lists them)`,
     );
   });
 });
