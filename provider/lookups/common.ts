@@ -66,9 +66,10 @@ export async function run<A extends z.ZodObject, O>(
     };
     return options?.client ? await lookUp(options.client) : await withProgramClient(options?.profile, lookUp);
   } catch (caught) {
-    // The service's refusal names the argument it is about and the next step, as a resource's does.
+    // A 404 names the argument it is about and the next step, as a resource's does (`asLookup` words a 401
+    // or 403: whose credentials, and which API user).
     const err =
-      typeof (caught as { status?: unknown } | null)?.status === "number"
+      (caught as { status?: unknown } | null)?.status === 404
         ? explainError(name, "lookup", caught, undefined, lookup.args)
         : caught;
     // Marked as Pulumi's RunError (its class and fields kept): a program that does not catch it prints its
