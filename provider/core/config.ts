@@ -308,7 +308,7 @@ export function profileInstance(
           unknown.length
             ? `has ${unknown
                 .map((key) => {
-                  const like = meant(key, known) ?? known.find((k) => k.startsWith(key.toLowerCase()));
+                  const like = meant(key, known);
                   return like ? `${key} (did you mean ${like}?)` : key;
                 })
                 .join(", ")}, which a profile does not hold`
