@@ -174,7 +174,7 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   protects?: (olds: O) => string;
   /** How a lost response to a create or another unsafe call is resolved. */
   naturalKey?: NaturalKey<I>;
-  /** Rules that need the service, run by check once every input is known; a fault reaching it is no failure. */
+  /** Rules that need the service, run by check once every input is known, unless `adopt` takes what is there; a fault reaching it is no failure. */
   preflight?(inputs: I, ctx: Context, olds: Props): Promise<CheckFailure[]>;
   /** The kind's own end of check, given the generic result and the old inputs (a computed input, a rule of time). */
   check?(checked: Checked, olds: Props): Checked | Promise<Checked>;
@@ -329,7 +329,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       await proveCredentials();
       const { [CLAIMANT]: claimant, ...given } = news;
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
-      if (!failures.length && def.preflight && !containsUnknown(inputs))
+      if (!failures.length && def.preflight && !inputs["adopt"] && !containsUnknown(inputs))
         failures.push(...(await def.preflight(inputs as I, await ctx(inputs), olds)).map(named));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;

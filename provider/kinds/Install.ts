@@ -138,12 +138,12 @@ export const definition = defineKind({
     find: async (_i, ctx) => (await findByName(ctx))?.id,
   },
   // A rename to a name the account already holds is refused before the old install is deleted for it.
-  async preflight(i, ctx, olds) {
-    if (olds["name"] === undefined || olds["name"] === i.name || i.adopt) return [];
+  async preflight(_i, ctx, olds) {
+    if (olds["name"] === undefined || olds["name"] === ctx.key) return [];
     const taken = await findByName(ctx).catch(() => undefined);
     const why =
       taken &&
-      `install ${i.name} already exists in account ${ctx.parent} (id ${taken.id}): renaming to it would delete ` +
+      `install ${ctx.key} already exists in account ${ctx.parent} (id ${taken.id}): renaming to it would delete ` +
         `install ${String(olds["name"])} and then fail; choose a name the account does not hold`;
     return why ? [{ property: "name", reason: whole(why) }] : [];
   },

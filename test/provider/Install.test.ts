@@ -85,6 +85,9 @@ describe("Install lifecycle", () => {
       `name: install initechprod already exists in account ${A.initech.id} (id ${I.initechprod.id}): renaming ` +
         "to it would delete install initechblog and then fail; choose a name the account does not hold",
     );
+    // Taking over the install of that name (adopt) is what the user asked for: no refusal.
+    const adopting = { ...blog, name: "initechprod", deletionProtection: false, adopt: true };
+    expect((await provider.check!(open, adopting)).failures ?? []).toEqual([]);
     // A new name in the same site and environment: the slot is the old install's, so it goes first.
     const samePlace = { ...blog, environment: "development", name: "initechnew", deletionProtection: false };
     expect(await diff(provider, id, open, samePlace)).toEqual({
