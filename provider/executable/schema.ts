@@ -3,7 +3,7 @@
  * zod schemas (through `z.toJSONSchema`) and the lookups' table: `npm run build` writes `schema.json`
  * beside this file for `GetSchema`.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { CONFIG_KEYS } from "../core/config";
@@ -125,45 +125,15 @@ function resourceSpec(kind: Kind, types: Types): Json {
   };
 }
 
-/** The Python package's README (its PyPI page): what it is, how to install it and the plugin, an example. */
+/** The repository: the nearest directory above this file with a package.json (this file runs from dist/ too). */
+const root = (dir = __dirname): string =>
+  existsSync(path.join(dir, "package.json")) ? dir : root(path.dirname(dir));
+
+/** The Python package's README (its PyPI page): tools/sdkgen/python-readme.md with its `{placeholders}` filled. */
 function pythonReadme(version: string, home: ReturnType<typeof homeOf>): string {
-  return `# pulumi_wpengine
-
-WP Engine hosting and application hosting for Pulumi in Python: sites, installs, domains, certificates,
-backups, cache settings and the rest of the WP Engine API as resources and lookups. The resources are
-served by the plugin \`pulumi-resource-wpengine\` of [pulumi-wpengine](${home.url}).
-
-## Install
-
-\`\`\`sh
-pip install pulumi_wpengine==${version}     # or the release's wheel: pip install ./pulumi_wpengine-${version}-py3-none-any.whl
-pulumi plugin install resource wpengine ${version} --server ${home.pluginDownloadURL}
-\`\`\`
-
-The package names that server, so \`pulumi up\` also downloads the plugin by itself when it is missing. Offline,
-install the release's tarball instead: \`pulumi plugin install resource wpengine ${version} --file
-pulumi-resource-wpengine-v${version}-<os>-<arch>.tar.gz\` (\`linux-amd64\`, \`linux-arm64\`, \`darwin-amd64\`,
-\`windows-amd64\`; files of [release v${version}](${home.releaseUrl(version)})).
-
-## Example
-
-\`\`\`python
-import pulumi
-import pulumi_wpengine as wpengine
-
-www = wpengine.Domain("www", install_id=pulumi.Config().require("installId"), name="www.example.com")
-pulumi.export("domainId", www.id)
-\`\`\`
-
-The credentials are an API user's: \`pulumi config set wpengine:username <api user id>\` and
-\`pulumi config set --secret wpengine:password <api password>\` (or \`WPE_API_USER_ID\` and
-\`WPE_API_PASSWORD\`); \`pulumi config set wpengine:simulator true\` tries a program on the bundled simulator.
-
-## Docs
-
-[The README](${home.url}#readme), [installation and configuration](${home.url}/blob/main/docs/installation-configuration.md)
-and [the languages](${home.url}/blob/main/docs/languages.md).
-`;
+  const values: Record<string, string> = { ...home, version, releaseUrl: home.releaseUrl(version) };
+  const template = readFileSync(path.join(root(), "tools", "sdkgen", "python-readme.md"), "utf8");
+  return template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
 }
 
 /** Generates the schema of the package as package.json describes it (its version and repository). */
@@ -236,8 +206,7 @@ export function generateSchema(pkg: PackageJson): Json {
 }
 
 if (require.main === module) {
-  // Run from dist/provider/executable/ by `npm run build`: the repository is three levels up.
-  const root = path.resolve(__dirname, "..", "..", "..");
-  const pkg = require(path.join(root, "package.json")) as PackageJson;
+  // Run from dist/provider/executable/ by `npm run build`.
+  const pkg = require(path.join(root(), "package.json")) as PackageJson;
   writeFileSync(path.join(__dirname, "schema.json"), `${JSON.stringify(generateSchema(pkg), null, 2)}\n`);
 }
