@@ -143,7 +143,7 @@ export function generateSchema(pkg: PackageJson): Json {
   const resources: Json = {};
   for (const kind of Object.values(KINDS)) resources[token(kind.kind)] = resourceSpec(kind, types);
   const functions = functionSpecs(types);
-  const variables: Json = {};
+  const variables: Record<string, Json> = {};
   for (const [name, c] of Object.entries(CONFIG_KEYS))
     variables[name] = {
       type: "string",
@@ -171,7 +171,11 @@ export function generateSchema(pkg: PackageJson): Json {
     config: { variables },
     provider: {
       description: "The wpengine provider: one API user's credentials and the API URLs.",
-      inputProperties: variables,
+      // Without the environment defaults: the SDKs would copy WPE_API_PASSWORD, WPE_PROFILES, ... into an
+      // explicit provider's inputs, and so into the state; the plugin reads the environment itself.
+      inputProperties: Object.fromEntries(
+        Object.entries(variables).map(([k, { defaultInfo: _env, ...v }]) => [k, v]),
+      ),
       properties: Object.fromEntries(Object.entries(variables).filter(([, v]) => !(v as Json)["secret"])),
     },
     resources,

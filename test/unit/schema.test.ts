@@ -3,6 +3,7 @@
  * function the schema of 0.1.0 served (`test/fixtures/schema-0.1.0.json`, what the TypeScript-parsing
  * generator wrote), with the same types or a more precise one where 0.1.0 said `Any`.
  */
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import PKG from "../../package.json";
 import { generateSchema } from "../../provider/executable/schema";
@@ -136,5 +137,17 @@ describe("the executable provider's schema against 0.1.0's", () => {
       "pulumi plugin install resource wpengine 0.1.0 --server github://api.github.com/pulumi-wpengine/pulumi-wpengine",
     );
     expect(python.readme).toContain("import pulumi_wpengine as wpengine");
+  });
+
+  it("gives an explicit provider no environment defaults, so the SDKs never copy a password into the state", () => {
+    const provider = NEW["provider"] as { inputProperties: Record<string, Json> };
+    const config = (NEW["config"] as { variables: Record<string, Json> }).variables;
+    expect(Object.keys(provider.inputProperties)).toEqual(Object.keys(config));
+    expect(Object.values(provider.inputProperties).filter((p) => "defaultInfo" in p)).toEqual([]);
+    // The committed SDKs, generated from this schema (test/cli/sdks.test.ts holds them current).
+    const python = readFileSync("languages/python/pulumi_wpengine/provider.py", "utf8");
+    const go = readFileSync("languages/go/wpengine/provider.go", "utf8");
+    expect(python).not.toMatch(/get_env\('WPE_/);
+    expect(go).not.toMatch(/GetEnvOrDefault\(.*"WPE_/);
   });
 });

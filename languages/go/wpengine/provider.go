@@ -42,61 +42,6 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
-	if args.AdoptExisting == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_ADOPT_EXISTING"); d != nil {
-			args.AdoptExisting = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.ApiUrl == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_API_URL"); d != nil {
-			args.ApiUrl = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.AppHostingUrl == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_APP_HOSTING_URL"); d != nil {
-			args.AppHostingUrl = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.MaxConcurrency == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_MAX_CONCURRENCY"); d != nil {
-			args.MaxConcurrency = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.MaxRetries == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_MAX_RETRIES"); d != nil {
-			args.MaxRetries = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.Password == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_API_PASSWORD"); d != nil {
-			args.Password = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.Profile == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_PROFILE"); d != nil {
-			args.Profile = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.Profiles == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_PROFILES"); d != nil {
-			args.Profiles = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.Simulator == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_SIMULATOR"); d != nil {
-			args.Simulator = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.SkipCredentialsCheck == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_SKIP_CREDENTIALS_CHECK"); d != nil {
-			args.SkipCredentialsCheck = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.Username == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "WPE_API_USER_ID"); d != nil {
-			args.Username = pulumi.StringPtr(d.(string))
-		}
-	}
 	if args.Password != nil {
 		args.Password = pulumi.ToSecret(args.Password).(pulumi.StringPtrInput)
 	}

@@ -45,48 +45,26 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] skip_credentials_check: `true` skips the one authenticated call (`GET /user`) by which `pulumi preview` proves the credentials.
         :param pulumi.Input[_builtins.str] username: The API user id (WP Engine user portal, API access).
         """
-        if adopt_existing is None:
-            adopt_existing = _utilities.get_env('WPE_ADOPT_EXISTING')
         if adopt_existing is not None:
             pulumi.set(__self__, "adopt_existing", adopt_existing)
-        if api_url is None:
-            api_url = _utilities.get_env('WPE_API_URL')
         if api_url is not None:
             pulumi.set(__self__, "api_url", api_url)
-        if app_hosting_url is None:
-            app_hosting_url = _utilities.get_env('WPE_APP_HOSTING_URL')
         if app_hosting_url is not None:
             pulumi.set(__self__, "app_hosting_url", app_hosting_url)
-        if max_concurrency is None:
-            max_concurrency = _utilities.get_env('WPE_MAX_CONCURRENCY')
         if max_concurrency is not None:
             pulumi.set(__self__, "max_concurrency", max_concurrency)
-        if max_retries is None:
-            max_retries = _utilities.get_env('WPE_MAX_RETRIES')
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
-        if password is None:
-            password = _utilities.get_env('WPE_API_PASSWORD')
         if password is not None:
             pulumi.set(__self__, "password", password)
-        if profile is None:
-            profile = _utilities.get_env('WPE_PROFILE')
         if profile is not None:
             pulumi.set(__self__, "profile", profile)
-        if profiles is None:
-            profiles = _utilities.get_env('WPE_PROFILES')
         if profiles is not None:
             pulumi.set(__self__, "profiles", profiles)
-        if simulator is None:
-            simulator = _utilities.get_env('WPE_SIMULATOR')
         if simulator is not None:
             pulumi.set(__self__, "simulator", simulator)
-        if skip_credentials_check is None:
-            skip_credentials_check = _utilities.get_env('WPE_SKIP_CREDENTIALS_CHECK')
         if skip_credentials_check is not None:
             pulumi.set(__self__, "skip_credentials_check", skip_credentials_check)
-        if username is None:
-            username = _utilities.get_env('WPE_API_USER_ID')
         if username is not None:
             pulumi.set(__self__, "username", username)
 
@@ -302,38 +280,16 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
-            if adopt_existing is None:
-                adopt_existing = _utilities.get_env('WPE_ADOPT_EXISTING')
             __props__.__dict__["adopt_existing"] = adopt_existing
-            if api_url is None:
-                api_url = _utilities.get_env('WPE_API_URL')
             __props__.__dict__["api_url"] = api_url
-            if app_hosting_url is None:
-                app_hosting_url = _utilities.get_env('WPE_APP_HOSTING_URL')
             __props__.__dict__["app_hosting_url"] = app_hosting_url
-            if max_concurrency is None:
-                max_concurrency = _utilities.get_env('WPE_MAX_CONCURRENCY')
             __props__.__dict__["max_concurrency"] = max_concurrency
-            if max_retries is None:
-                max_retries = _utilities.get_env('WPE_MAX_RETRIES')
             __props__.__dict__["max_retries"] = max_retries
-            if password is None:
-                password = _utilities.get_env('WPE_API_PASSWORD')
             __props__.__dict__["password"] = None if password is None else pulumi.Output.secret(password)
-            if profile is None:
-                profile = _utilities.get_env('WPE_PROFILE')
             __props__.__dict__["profile"] = profile
-            if profiles is None:
-                profiles = _utilities.get_env('WPE_PROFILES')
             __props__.__dict__["profiles"] = None if profiles is None else pulumi.Output.secret(profiles)
-            if simulator is None:
-                simulator = _utilities.get_env('WPE_SIMULATOR')
             __props__.__dict__["simulator"] = simulator
-            if skip_credentials_check is None:
-                skip_credentials_check = _utilities.get_env('WPE_SKIP_CREDENTIALS_CHECK')
             __props__.__dict__["skip_credentials_check"] = skip_credentials_check
-            if username is None:
-                username = _utilities.get_env('WPE_API_USER_ID')
             __props__.__dict__["username"] = username
         super(Provider, __self__).__init__(
             'wpengine',
