@@ -25,13 +25,6 @@ export interface ChildrenOptions<T> {
   get(client: WpEngineClient, parent: string, id: string): Promise<T | undefined>;
 }
 
-/** What {@link Children.find} and {@link Children.create} resolve to: the live child and who made it. */
-export interface Found<T> {
-  item: T;
-  /** True when this call created it; false when it already existed. */
-  created: boolean;
-}
-
 interface Listing<T> {
   /** When it started (`performance.now()`; +Infinity until then): whether it can see a refusal's cause or a write. */
   startedAt: number;
@@ -45,21 +38,8 @@ interface Parent<T> {
   wroteAt: number;
 }
 
-/** The shared listings of one kind's parents. */
-export interface Children<T> {
-  /** The live child named `key`, from a listing started after `after` if given (a lost create's look). */
-  find(client: WpEngineClient, parent: string, key: string, after?: number): Promise<Found<T> | undefined>;
-  /** Runs `make` (a write) and records the child; refused, the child a later listing finds under `key`, else the refusal. */
-  create(client: WpEngineClient, parent: string, key: string, make: () => Promise<T>): Promise<Found<T>>;
-  /** The child with `id` as a listing started after this process's last write there saw it, else a GET; `undefined` when gone. */
-  read(client: WpEngineClient, parent: string, id: string): Promise<T | undefined>;
-  /** A write under the parent other than a create or delete: later reads list again once it settles, whatever the outcome. */
-  writing<R>(client: WpEngineClient, parent: string, write: Promise<R>): Promise<R>;
-  /** Records that this process deleted (or tried to delete) the child named `key`: a write. */
-  forget(client: WpEngineClient, parent: string, key: string): void;
-}
-
-export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
+/** The shared listings of one kind's parents: each lookup resolves to the live child and whether this call `created` it. */
+export function sharedChildren<T>(opts: ChildrenOptions<T>) {
   const byClient = new WeakMap<WpEngineClient, Map<string, Parent<T>>>();
   /** A listing's children by id, built at its first read (a refresh reads every child of it). */
   const byId = new WeakMap<Map<string, T>, Map<string, T>>();
@@ -113,7 +93,8 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
     write.finally(() => wrote(client, parent));
 
   return {
-    async find(client, parent, key, after) {
+    /** The live child named `key`, from a listing started after `after` if given (a lost create's look). */
+    async find(client: WpEngineClient, parent: string, key: string, after?: number) {
       const listed = (await listing(client, parent, after)).get(key);
       if (listed === undefined) return undefined;
       const live = await opts.get(client, parent, opts.idOf(listed));
@@ -121,7 +102,8 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
       return live === undefined ? undefined : { item: live, created: false };
     },
 
-    async create(client, parent, key, make) {
+    /** Runs `make` (a write) and records the child; refused, the child a later listing finds under `key`, else the refusal. */
+    async create(client: WpEngineClient, parent: string, key: string, make: () => Promise<T>) {
       try {
         const item = await writing(client, parent, make());
         record(client, parent, key, item);
@@ -137,16 +119,19 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>): Children<T> {
       }
     },
 
-    async read(client, parent, id) {
+    /** The child with `id` as a listing started after this process's last write there saw it, else a GET; `undefined` when gone. */
+    async read(client: WpEngineClient, parent: string, id: string): Promise<T | undefined> {
       const items = await listing(client, parent, parentOf(client, parent).wroteAt);
       const ids = byId.get(items) ?? new Map([...items.values()].map((i) => [opts.idOf(i), i]));
       byId.set(items, ids);
       return ids.get(id) ?? opts.get(client, parent, id);
     },
 
+    /** A write under the parent other than a create or delete: later reads list again once it settles, whatever the outcome. */
     writing,
 
-    forget(client, parent, key) {
+    /** Records that this process deleted (or tried to delete) the child named `key`: a write. */
+    forget(client: WpEngineClient, parent: string, key: string) {
       record(client, parent, key, undefined);
       wrote(client, parent);
     },

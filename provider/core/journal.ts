@@ -129,9 +129,7 @@ export function underPulumiDo(): boolean {
  * no `.wpengine/` left in whatever directory it ran in), or with `WPE_JOURNAL=off`.
  */
 function record(step: JournalEntry["step"], identity: Identity, more: Partial<JournalEntry> = {}): void {
-  if (process.env["WPE_JOURNAL"] === "off") return;
-  if (run === undefined) run = thisRun();
-  if (!run || run.command === "do") return;
+  if (process.env["WPE_JOURNAL"] === "off" || underPulumiDo() || !run) return;
   const dir = journalDir();
   const line = {
     t: new Date().toISOString(),
@@ -283,7 +281,7 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
   };
   // Only an object a write of this create made (an adoption writes after it finds the object).
   const holds = (id: string) => {
-    if (!sent || held !== undefined || (current && claim)) return;
+    if (!sent || held !== undefined || claim) return;
     held = id;
     record("made", identity, { id });
   };

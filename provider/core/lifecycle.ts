@@ -359,7 +359,6 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     },
 
     async create(inputs: Props) {
-      // What this create sets out to make and makes, for `pulumi-wpengine recover`.
       const journal = journalCreate(def.kind, identityFields(def), inputs);
       try {
         // The provider-wide switch, or the recovery of this stack's interrupted run: adopt.
@@ -378,7 +377,6 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
           createResolvingLost(def, sent as I, context),
         );
         if (!id) throw new Error(`${def.kind}: the service returned no id`);
-        // Never a second owner in this stack.
         const second = def.identity && own(def.kind, def.identity, id, given, def.normalize, !!adopted);
         if (second) throw second;
         journal.made(id, adopted !== undefined);
@@ -532,12 +530,11 @@ async function createResolvingLost<I extends Props, O extends Props, R>(
     );
     return undefined;
   };
-  const resendable = !!key && !("none" in key);
   const created = await resending(
     def.kind,
     what,
     "created",
-    resendable,
+    !!key && !("none" in key),
     () => def.create(given, ctx),
     resolve,
   );

@@ -56,9 +56,5 @@ export function paced<T>(
       }
     });
   s.tails.set(key, run);
-  const forget = () => {
-    if (s.tails.get(key) === run) s.tails.delete(key);
-  };
-  run.then(forget, forget);
   return run;
 }

@@ -24,7 +24,7 @@ export function procStat(pid: number): { name: string; parent: number } | undefi
 const ancestry = (): string => `${process.ppid}/${procStat(process.ppid)?.parent ?? "?"}`;
 
 /** Exits this process (code 1) soon after its parent or grandparent is gone. Idempotent. */
-export function stopWithParent(intervalMs = 500): void {
+export function stopWithParent(): void {
   if (watching.get()) return;
   watching.set(true);
   const start = ancestry();
@@ -33,5 +33,5 @@ export function stopWithParent(intervalMs = 500): void {
       process.stderr.write("pulumi-wpengine: the engine that started this provider is gone; exiting\n");
       process.exit(1);
     }
-  }, intervalMs).unref();
+  }, 500).unref();
 }
