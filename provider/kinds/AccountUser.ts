@@ -30,9 +30,6 @@ const CANONICAL_ROLES = ["owner", "full", "full,billing", "partial", "partial,bi
 export const canonicalRoles = (value: string): (typeof CANONICAL_ROLES)[number] | undefined =>
   CANONICAL_ROLES.find((r) => r === normalizeRoles(value));
 
-/** Whether a role set is restricted to a list of installs. */
-const isPartial = (roles: string): boolean => canonicalRoles(roles)?.startsWith("partial") ?? false;
-
 /** Install ids lower case, sorted, without duplicates (the service treats them as a set); null when none. */
 export function normalizeInstallIds(ids: readonly string[] | null | undefined): string[] | null {
   if (!ids || ids.length === 0) return null;
@@ -98,7 +95,7 @@ type Access = Pick<AccountUserInputs, "roles" | "installIds">;
 /** A user's installs by the rule (partial roles take a set, the others none): as stored, and how `v` breaks it. */
 function installsOf({ roles, installIds }: Access): { ids: string[] | undefined; failure?: CheckFailure } {
   const ids = normalizeInstallIds(installIds);
-  const partial = isPartial(roles);
+  const partial = canonicalRoles(roles)?.startsWith("partial") ?? false;
   const stored = partial ? (ids ?? []) : undefined;
   if (partial === (ids !== null)) return { ids: stored };
   const reason = ids

@@ -7,16 +7,7 @@ import { environmentAddress, environmentOf, resourceNameOf } from "../core/appHo
 import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { withInputFields } from "../core/errors";
-import {
-  type CheckFailure,
-  containsUnknown,
-  named,
-  out,
-  requiredString,
-  timeoutSecondsInput,
-  triggersInput,
-  whole,
-} from "../core/inputs";
+import { containsUnknown, out, requiredString, timeoutSecondsInput, triggersInput } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 
 /** Directory names never uploaded, at any depth. */
@@ -94,16 +85,6 @@ export function buildArchive(path: string): { bytes: Uint8Array; sha256: string;
   return { bytes, sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length };
 }
 
-/** The check failure for a path that cannot be uploaded, or the content hash. */
-export function hashSource(path: string): { sourceHash: string } | { failure: CheckFailure } {
-  try {
-    return { sourceHash: buildArchive(path).sha256 };
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    return { failure: { property: "path", reason: whole(reason) } };
-  }
-}
-
 /** The build id, the last segment of a build resource name. */
 export const buildIdOf = (buildName: string): string => buildName.split("/").pop() ?? buildName;
 
@@ -176,10 +157,12 @@ export const definition = defineKind({
   check(result) {
     const path = result.inputs["path"];
     if (typeof path !== "string" || path === "" || containsUnknown(path)) return result;
-    const hashed = hashSource(path);
-    if ("failure" in hashed)
-      return { inputs: result.inputs, failures: [...(result.failures ?? []), named(hashed.failure)] };
-    return { ...result, inputs: { ...result.inputs, sourceHash: hashed.sourceHash } };
+    try {
+      return { ...result, inputs: { ...result.inputs, sourceHash: buildArchive(path).sha256 } };
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      return { inputs: result.inputs, failures: [...(result.failures ?? []), { property: "path", reason }] };
+    }
   },
   async create(inputs, ctx) {
     const id = `${resourceNameOf(ctx)}/source`;

@@ -68,12 +68,10 @@ const inputs = z.object({
   bucketRegion: stringInput
     .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "must be an AWS region code such as us-east-1")
     .meta({ description: "The bucket's region, an AWS region code such as `us-east-1`." }),
-  pathSettings: ruled(z.array(pathSetting, { error: "must be a list" }), duplicatePathFailures)
-    .default([])
-    .meta({
-      description:
-        "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
-    }),
+  pathSettings: ruled(z.array(pathSetting), duplicatePathFailures).default([]).meta({
+    description:
+      "The offloaded paths (default none), each path at most once. Order never shows as a change: they are kept sorted by path.",
+  }),
   timeoutSeconds: timeoutSecondsInput(300).meta({
     description:
       "How long create and update wait for the service to apply the settings, in seconds (at most 86400).",

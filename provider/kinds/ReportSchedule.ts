@@ -14,6 +14,7 @@ import {
   parentInput,
   requiredString,
   ruled,
+  stringInput,
   uuidString,
   whole,
 } from "../core/inputs";
@@ -25,7 +26,7 @@ const frequencyInput = z
   .object(
     {
       value: z
-        .number({ error: whole("frequency.value must be a number") })
+        .number()
         .int(whole("frequency.value must be an integer"))
         .meta({ description: "7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY." }),
       unit: z
@@ -64,12 +65,8 @@ function upcoming(date: unknown, values: Record<string, unknown>): unknown {
 
 const recipientInput = z
   .object({
-    name: z
-      .string({ error: whole("recipients[].name is required and must be a string") })
-      .min(1, whole("recipients[].name must not be empty"))
-      .meta({ description: "The recipient's display name." }),
-    email: z
-      .string({ error: whole("recipients[].email is required and must be a string") })
+    name: requiredString.meta({ description: "The recipient's display name." }),
+    email: stringInput
       .trim()
       .pipe(z.email(whole("recipients[].email must be an email address")))
       .meta({ description: "The recipient's email address, compared without case." }),
@@ -78,13 +75,9 @@ const recipientInput = z
 
 const sectionInput = z
   .object({
-    name: z
-      .string({ error: whole("sections[].name is required and must be a string") })
-      .trim()
-      .min(1, whole("sections[].name must not be empty"))
-      .meta({
-        description: "The section name, one the template offers (e.g. cover, overview, usage, themes).",
-      }),
+    name: stringInput.trim().min(1, whole("sections[].name must not be empty")).meta({
+      description: "The section name, one the template offers (e.g. cover, overview, usage, themes).",
+    }),
   })
   .strict();
 

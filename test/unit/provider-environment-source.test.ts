@@ -2,13 +2,7 @@ import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import {
-  buildArchive,
-  buildIdOf,
-  hashSource,
-  listFiles,
-  looksLikeZip,
-} from "../../provider/kinds/EnvironmentSource";
+import { buildArchive, buildIdOf, listFiles, looksLikeZip } from "../../provider/kinds/EnvironmentSource";
 import { useTempTrees } from "../support/files";
 
 const tree = useTempTrees("wpe-src-");
@@ -58,15 +52,9 @@ describe("EnvironmentSource archives", () => {
 
   it("names path in every refusal: missing, not a zip, nothing to upload", () => {
     const dir = tree({ "notes.txt": "hello", "empty/node_modules/x.js": "x" });
-    expect(hashSource(join(dir, "missing"))).toEqual({
-      failure: { property: "path", reason: expect.stringContaining("does not exist") },
-    });
-    expect(hashSource(join(dir, "notes.txt"))).toEqual({
-      failure: { property: "path", reason: expect.stringContaining("is not a zip file") },
-    });
-    expect(hashSource(join(dir, "empty"))).toEqual({
-      failure: { property: "path", reason: expect.stringContaining("has no files to upload") },
-    });
+    expect(() => buildArchive(join(dir, "missing"))).toThrow("does not exist");
+    expect(() => buildArchive(join(dir, "notes.txt"))).toThrow("is not a zip file");
+    expect(() => buildArchive(join(dir, "empty"))).toThrow("has no files to upload");
   });
 
   it("takes the build id from a build resource name", () => {
