@@ -113,7 +113,7 @@ const inputs = z.object({
   installId: parentInput("The install the certificate is imported into (also the resource id)."),
   certificate: pemInput(parseCertificateChain).meta({
     description:
-      "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again.",
+      "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.",
     writeOnly: true,
   }),
   privateKey: pemInput(parsePrivateKey).meta({
@@ -174,6 +174,16 @@ export const definition = defineKind({
   inputs,
   outputs,
   rules: [{ uses: ["certificate", "privateKey"], test: keyMatchFailure }],
+  // A certificate about to be imported (new, or changed) that has expired fails preview: the install would serve it.
+  check(checked, olds) {
+    const pem = checked.inputs["certificate"];
+    const sent = !checked.failures && typeof pem === "string" && pem !== olds["certificate"];
+    const leaf = sent ? endEntity({ certificate: pem }) : undefined;
+    if (!leaf?.ok || Date.parse(leaf.cert.validTo) > Date.now()) return checked;
+    const { subject, notAfter } = describeCertificate(leaf.cert);
+    const reason = `has expired: the end-entity certificate (${subject}) was valid until ${notAfter}, and the install would serve it; give the renewed certificate and its key`;
+    return { ...checked, failures: [named({ property: "certificate", reason })] };
+  },
   // No adoption: importing the same pair again is harmless.
   create: async (inputs, ctx) => ({ id: ctx.parent, outs: await importPair(ctx, inputs) }),
   async read(id, olds, ctx) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/ThirdPartyCertificate";
 import { SEED } from "../../simulator";
-import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
+import { chainFor, encryptKey, expired, selfSigned } from "../fixtures/self-signed";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
@@ -165,6 +165,17 @@ describe("ThirdPartyCertificate check", () => {
     expect(await fails({ certificate: undefined })).toEqual([
       "certificate: certificate is required and must be a string",
     ]);
+  });
+
+  it("refuses an expired certificate about to be imported, not one already imported", async () => {
+    const old = expired("old.acme.example");
+    expect(await fails({ ...old })).toEqual([
+      "certificate: certificate has expired: the end-entity certificate (CN=old.acme.example) was valid until " +
+        "2021-01-01T00:00:00.000Z, and the install would serve it; give the renewed certificate and its key",
+    ]);
+    // The stack already holds it (imported before it expired): previews go on; the fleet report flags it.
+    const held = { ...wanted, ...old };
+    expect((await provider.check!(held, held)).failures ?? []).toEqual([]);
   });
 
   it("checks every certificate of the chain", async () => {
