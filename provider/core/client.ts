@@ -87,16 +87,12 @@ async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClie
   });
 }
 
-/** The client for `config`, cached under `slot` until it changes (the password only as a digest). */
+/** The client for `config`, cached under `slot` until its settings change (the password only as a digest). */
 function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
+  const { adoptExisting: _adopt, skipCredentialsCheck: _skip, password, ...built } = config;
   const fingerprint = JSON.stringify([
-    config.username,
-    config.password === undefined ? null : createHash("sha256").update(config.password).digest("hex"),
-    config.apiUrl,
-    config.appHostingUrl,
-    config.simulatorStateFile,
-    config.maxConcurrency,
-    config.maxRetries,
+    built,
+    password && createHash("sha256").update(password).digest("hex"),
   ]);
   const cache = clients.get();
   const cached = cache.get(slot);
