@@ -8,6 +8,7 @@ import {
   CONFIG_KEYS,
   currentProviderInstance,
   originOf,
+  PLACEHOLDERS,
   profileSources,
   type ResolvedProviderConfig,
   resolveProviderConfig,
@@ -22,33 +23,24 @@ const clients = perProcess(
   () => new Map<symbol, { fingerprint: string; client: Promise<WpEngineClient> }>(),
 );
 
-/** How each credential is set: stack config, its variable, `pulumi do`'s flag. */
-const SET = {
-  "wpengine:username": {
-    config: "`pulumi config set wpengine:username <api user id>`",
-    env: CONFIG_KEYS.username.env,
-    flag: "--wpengine:username <api user id>",
-  },
-  "wpengine:password": {
-    config: "`pulumi config set --secret wpengine:password <api password>`",
-    env: CONFIG_KEYS.password.env,
-    flag: "--wpengine:password <api password>",
-  },
-} as const;
-
-/** Thrown when neither stack config nor the environment says where and as whom to connect. */
+/** Thrown when neither stack config nor the environment says where and as whom to connect; names only what is missing. */
 export class MissingCredentialsError extends Error {
-  /** `missing`: the config keys not set (`wpengine:username`, `wpengine:password`); the message names only those. */
-  constructor(missing: string[]) {
-    const ways = missing.flatMap((key) => (Object.hasOwn(SET, key) ? [SET[key as keyof typeof SET]] : []));
-    const each = (way: keyof (typeof ways)[number], join = " and ") => ways.map((w) => w[way]).join(join);
-    const one = ways.length === 1;
+  constructor(missing: ("username" | "password")[]) {
+    const each = (way: (name: "username" | "password") => string, join = " and ") =>
+      missing.map(way).join(join);
+    const keys = each((name) => CONFIG_KEYS[name].key);
+    const env = each((name) => CONFIG_KEYS[name].env);
+    const one = missing.length === 1;
     super(
       underPulumiDo()
-        ? `wpengine: missing ${missing.join(" and ")}. \`pulumi do\` reads no stack: set ${each("env")} in the ` +
-            `environment, or pass ${each("flag", " ")} (--wpengine:simulator true for the bundled simulator).`
-        : `wpengine: missing ${missing.join(" and ")}. Set ${one ? "it" : "them"} with ${each("config")} ` +
-            `(or the environment variable${one ? "" : "s"} ${each("env")}), or try the program against the ` +
+        ? `wpengine: missing ${keys}. \`pulumi do\` reads no stack: set ${env} in the environment, or pass ` +
+            `${each((name) => `--${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}`, " ")} (--wpengine:simulator true for the bundled simulator).`
+        : `wpengine: missing ${keys}. Set ${one ? "it" : "them"} with ` +
+            each(
+              (name) =>
+                `\`pulumi config set ${name === "password" ? "--secret " : ""}${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}\``,
+            ) +
+            ` (or the environment variable${one ? "" : "s"} ${env}), or try the program against the ` +
             "bundled simulator with `pulumi config set wpengine:simulator true`.",
     );
     this.name = "MissingCredentialsError";
@@ -62,7 +54,7 @@ export class MissingCredentialsError extends Error {
 function assertUsableConfig(config: ResolvedProviderConfig): void {
   if (config.simulatorStateFile !== undefined) return;
   const missing = (["username", "password"] as const).filter((name) => config[name] === undefined);
-  if (missing.length > 0) throw new MissingCredentialsError(missing.map((name) => CONFIG_KEYS[name].key));
+  if (missing.length > 0) throw new MissingCredentialsError(missing);
 }
 
 /** A client of the embedded simulator in simulator mode, else of the service (never without credentials). */
@@ -95,16 +87,12 @@ async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClie
   });
 }
 
-/** The client for `config`, cached under `slot` until it changes (the password only as a digest). */
+/** The client for `config`, cached under `slot` until its settings change (the password only as a digest). */
 function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
+  const { adoptExisting: _adopt, skipCredentialsCheck: _skip, password, ...built } = config;
   const fingerprint = JSON.stringify([
-    config.username,
-    config.password === undefined ? null : createHash("sha256").update(config.password).digest("hex"),
-    config.apiUrl,
-    config.appHostingUrl,
-    config.simulatorStateFile,
-    config.maxConcurrency,
-    config.maxRetries,
+    built,
+    password && createHash("sha256").update(password).digest("hex"),
   ]);
   const cache = clients.get();
   const cached = cache.get(slot);

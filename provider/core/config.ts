@@ -251,7 +251,8 @@ export function profileEnv(name: string): { username: string; password: string }
   return { username: `${ENV.username}_${suffix}`, password: `${ENV.password}_${suffix}` };
 }
 
-const PROFILES_EXAMPLE = { username: "<api user id>", password: "<api password>" };
+/** The credentials as the messages show them: a profile's entry, a command's value. */
+export const PLACEHOLDERS = { username: "<api user id>", password: "<api password>" } as const;
 
 /**
  * Where a profile's credentials are set, in words (the errors that name a profile say it); `standalone`:
@@ -259,7 +260,7 @@ const PROFILES_EXAMPLE = { username: "<api user id>", password: "<api password>"
  */
 export function profileSources(name: string, standalone = false): string {
   const vars = profileEnv(name);
-  const example = JSON.stringify({ [name]: PROFILES_EXAMPLE });
+  const example = JSON.stringify({ [name]: PLACEHOLDERS });
   const env = `${vars.username} and ${vars.password}`;
   if (standalone) return `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`;
   // `pulumi do` reads no stack: the environment, or the flag.
@@ -294,26 +295,21 @@ export function profileInstance(
     } catch {}
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
       throw new WpEngineConfigError(
-        `wpengine: ${where} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PROFILES_EXAMPLE })}`,
+        `wpengine: ${where} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PLACEHOLDERS })}`,
       );
     const entry = (parsed as Record<string, unknown>)[name];
     if (entry === undefined) return undefined;
     // A misspelt key is refused: its credentials would silently come from elsewhere, or be missing.
     const plain = entry !== null && typeof entry === "object" && !Array.isArray(entry);
-    const known = Object.keys(PROFILES_EXAMPLE);
+    const known = Object.keys(PLACEHOLDERS);
     const unknown = plain ? Object.keys(entry).filter((key) => !known.includes(key)) : [];
-    if (!plain || unknown.length)
+    const held = unknown.map((key) => {
+      const like = meant(key, known);
+      return like ? `${key} (did you mean ${like}?)` : key;
+    });
+    if (!plain || held.length)
       throw new WpEngineConfigError(
-        `wpengine: profile ${name} in ${where} ${
-          unknown.length
-            ? `has ${unknown
-                .map((key) => {
-                  const like = meant(key, known);
-                  return like ? `${key} (did you mean ${like}?)` : key;
-                })
-                .join(", ")}, which a profile does not hold`
-            : "is not an object"
-        }: a profile is ${JSON.stringify(PROFILES_EXAMPLE)}.`,
+        `wpengine: profile ${name} in ${where} ${held.length ? `has ${held.join(", ")}, which a profile does not hold` : "is not an object"}: a profile is ${JSON.stringify(PLACEHOLDERS)}.`,
       );
     return entry as { username?: unknown; password?: unknown };
   };

@@ -61,18 +61,15 @@ export interface KindIdentity<I> extends Omit<Identity<I>, "fields"> {
   find?(inputs: I, ctx: Context): Promise<string | undefined>;
 }
 
-/** One object a listing found: the parts of its import id (`{installId}`, `{id}`, ...) and its own name. */
-export interface Listed {
-  fields: Record<string, string>;
-  name: string;
-}
-
 /** How `pulumi do wpengine:<Kind> list` enumerates a kind's existing objects, each as its import id. */
 export interface KindListing {
   /** What a listing is of (the install of domains, the account of users), each field described: `listInputs`. */
   inputs: AnyObject;
-  /** Every object the query covers, paged through the service at its largest page. */
-  items(query: Record<string, string>, client: WpEngineClient): Promise<Listed[]>;
+  /** Every object the query covers, paged through the service at its largest page: the parts of its import id (`{installId}`, `{id}`, ...) and its own name. */
+  items(
+    query: Record<string, string>,
+    client: WpEngineClient,
+  ): Promise<{ fields: Record<string, string>; name: string }[]>;
 }
 
 /** Every item of an sdk iteration (its pages followed). */
@@ -149,13 +146,10 @@ export interface Kind<IS extends AnyObject = AnyObject, OS extends AnyObject = A
   identity?: KindIdentity<z.output<IS>> & Identity<z.output<IS>>;
   /** Inputs the service never returns (the `writeOnly` marker); always derived, possibly empty. */
   writeOnly: readonly (keyof z.output<IS> & string)[];
-  /** The lifecycle methods, as the dynamic plugin and the executable provider call them. */
-  provider: KindProvider;
+  /** The lifecycle methods, as the dynamic plugin and the executable provider call them, with the definition they were built from. */
+  // biome-ignore lint/suspicious/noExplicitAny: the provider of any kind.
+  provider: pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
 }
-
-/** The lifecycle methods of a kind, with the definition they were built from. */
-// biome-ignore lint/suspicious/noExplicitAny: the provider of any kind.
-export type KindProvider = pulumi.dynamic.ResourceProvider & { definition: ResourceDefinition<any, any> };
 
 /** The `.meta()` of each field of an object schema. */
 export function fieldMeta(schema: AnyObject): Record<string, z.core.GlobalMeta> {
@@ -189,7 +183,7 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     naturalKey,
     identity,
   } as DefinitionOf<IS, OS> & Omit<Kind<IS, OS>, "provider">;
-  const computed = spec.computedInputs as (keyof z.output<IS> & string)[] | undefined;
-  const provider = defineProvider(computed ? { ...def, updatable: [...def.updatable, ...computed] } : def);
+  const computed = (spec.computedInputs ?? []) as (keyof z.output<IS> & string)[];
+  const provider = defineProvider({ ...def, updatable: [...def.updatable, ...computed] });
   return { ...def, provider };
 }

@@ -8,9 +8,8 @@ import { forbidden, refused } from "./errors";
 const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
 
 /**
- * Runs `fn` with the program process's client, created on first use: as `profile`, else the profile the
- * config or `WPE_PROFILE` names (as the program's resources run), else the default API user. Refused
- * credentials fail first, naming the profile and where to set them; a 403 says which API user it ran as.
+ * Runs `fn` with the program process's client, created on first use, as {@link asLookup} does: as `profile`,
+ * else the profile the config or `WPE_PROFILE` names (as the program's resources run), else the default API user.
  */
 export function withProgramClient<T>(
   profile: string | undefined,

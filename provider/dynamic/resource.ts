@@ -22,9 +22,7 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
     const secrets = def.secrets ?? [];
     for (const key of secrets)
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key] as pulumi.Input<unknown>);
-    const merged: pulumi.CustomResourceOptions = secrets.length
-      ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] }
-      : (opts ?? {});
+    const additionalSecretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...secrets];
     // Pulumi's registration captures `new Error().stack` four times per property for its leak report:
     // formatting those (source-mapped) stacks was most of a declaration's cost (12-19 ms in `npm run
     // bench`), so they are left empty. Pulumi lifts the limit to read the resource's source position,
@@ -38,7 +36,7 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
       return format ? format(err, kept) : `${err}${kept.map((f) => `\n    at ${f}`).join("")}`;
     };
     try {
-      super(thinProvider(def.kind), name, props, merged, "wpengine", def.kind);
+      super(thinProvider(def.kind), name, props, { ...opts, additionalSecretOutputs }, "wpengine", def.kind);
     } catch (e) {
       // An error thrown while registering still shows where the program declared the resource.
       Error.stackTraceLimit = limit;

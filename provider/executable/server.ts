@@ -198,8 +198,7 @@ export class WpEngineProvider {
     const offset = Number(req.getContinuationToken() || 0);
     const limit = Number(req.getLimit() || 0);
     const size = Number(req.getPageSize() || 0);
-    const count = Math.min(items.length - offset, limit > 0 ? limit : Infinity, size > 0 ? size : Infinity);
-    const page = items.slice(offset, offset + Math.max(0, count));
+    const page = items.slice(offset, offset + Math.min(...[limit, size].filter((n) => n > 0)));
     const out = page.map((item) =>
       new provproto.ListResponse().setResult(
         new provproto.ListResponse.Result().setId(importIdOf(kind, item.fields)).setName(item.name),
