@@ -7,7 +7,7 @@ import { COMMON_INPUTS, out, parentInput, stringInput } from "../core/inputs";
 import { afterCreate, type Context, FORGOTTEN, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty");
+const text = stringInput.trim().min(1, "must not be empty");
 
 /** A holder detail: write-only on the service, a change orders again. */
 const holder = (description: string) => ({ description, writeOnly: true });
