@@ -64,9 +64,8 @@ export const certificateOutputs = (c: Certificate | null | undefined) =>
 const letsEncrypt = (c: Certificate | null | undefined) =>
   c?.cert_source === "LETS_ENCRYPT" ? c : undefined;
 
-/** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind). */
+/** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind, or is gone: a 404). */
 async function current(ctx: Context) {
-  // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
   const found = await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx)));
   return letsEncrypt(found?.certificate);
 }
@@ -138,8 +137,8 @@ export const definition = defineKind({
     return { id, outs: certificateOutputs(cert) };
   },
   async read(_id, _olds, ctx) {
-    const cert = letsEncrypt((await ctx.client.certificates.getForDomain(...twoParents(ctx))).certificate);
-    // Replaced by another kind of certificate (a third-party import): this order no longer serves.
+    const cert = await current(ctx);
+    // None, or replaced by another kind of certificate (a third-party import): this order no longer serves.
     return cert && { outs: certificateOutputs(cert) };
   },
   async update(_id, olds, news, ctx) {
