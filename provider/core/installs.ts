@@ -9,7 +9,8 @@ export const environmentInput = z
   .toLowerCase()
   .refine((v) => (INSTALL_ENVIRONMENTS as readonly string[]).includes(v), {
     error: "must be one of production, staging, development",
-  });
+  })
+  .meta({ values: INSTALL_ENVIRONMENTS });
 
 /**
  * An install's environment lower case, as the inputs store it: none when the record omits it, and `null`

@@ -9,7 +9,6 @@ import {
   containsUnknown,
   notificationEmails,
   out,
-  type Props,
   timeoutSecondsInput,
   triggersListInput,
   uuidString,
@@ -157,15 +156,13 @@ export const definition = defineKind({
     await ctx.client.backups.get(...twoParents(ctx));
     return { outs: {} as OutputsOf<typeof inputs, typeof outputs> };
   },
-  update: (id, olds, news, ctx) => updateRestore(id, olds, news, ctx) as Promise<z.output<typeof outputs>>,
+  async update(id, olds, news, ctx) {
+    const previous = olds.restoreCount ?? 0;
+    // Restores again when an action input changed; else waits again as asked.
+    if (changedActionInputs(olds, news, RESTORE_INPUTS).length) return restore(ctx, id, news, previous);
+    const { lastRestoredAt = null, installStatus = null } = olds;
+    const run = { restoreCount: previous, lastRestoredAt, installStatus } as z.output<typeof outputs>;
+    return waited(ctx, run, news);
+  },
   delete: async () => `${FORGOTTEN}a restore cannot be undone`,
 });
-
-/** Restores again when an action input changed, then waits. */
-export async function updateRestore(id: string, olds: Props, news: Props, ctx: Context) {
-  const i = news as BackupRestoreInputs;
-  const previous = typeof olds["restoreCount"] === "number" ? olds["restoreCount"] : 0;
-  if (changedActionInputs(olds, news, RESTORE_INPUTS).length) return restore(ctx, id, i, previous);
-  const { lastRestoredAt = null, installStatus = null } = olds;
-  return waited(ctx, { restoreCount: previous, lastRestoredAt, installStatus }, i);
-}

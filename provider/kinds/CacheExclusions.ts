@@ -83,8 +83,6 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
   );
 }
 
-const normalize = (key: string, v: unknown) => (key === "exclusions" ? normalizeExclusions(v) : v);
-
 /** The outputs of a list the service holds, as it saves it (the install is kept from the inputs or the state). */
 const outputsOf = (live: unknown) => ({ exclusions: normalizeExclusions(live) });
 
@@ -132,7 +130,7 @@ export const definition = defineKind({
   ),
   inputs,
   outputs,
-  normalize,
+  normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
   // The list always exists: an empty one is this resource's; one that holds exclusions (perhaps another
   // stack's) only with `adopt`, which keeps it as it is when it already holds exactly these.
   async create(inputs, ctx) {

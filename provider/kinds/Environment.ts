@@ -35,8 +35,7 @@ const inputs = z.object({
       description:
         "The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).",
     }),
-  rootDirectory: z
-    .string({ error: "must be a string" })
+  rootDirectory: stringInput
     .trim()
     .refine((s) => !s.startsWith("/") && !s.split("/").includes(".."), {
       message: "must be a relative path inside the repository (no leading / and no ..)",

@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  type Install as ApiInstall,
-  type CreateInstallRequest,
-  INSTALL_ENVIRONMENTS,
-  INSTALL_NAME_PATTERN,
-} from "../../sdk";
+import { type Install as ApiInstall, type CreateInstallRequest, INSTALL_NAME_PATTERN } from "../../sdk";
 import { collect, defineKind, findFirst, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
 import {
@@ -42,7 +37,6 @@ const inputs = z.object({
     wire: { read: "site.id", write: "site_id" },
   }),
   environment: environmentInput.meta({
-    values: INSTALL_ENVIRONMENTS,
     description:
       "The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.",
   }),

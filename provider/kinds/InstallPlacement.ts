@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INSTALL_ENVIRONMENTS, type Install } from "../../sdk";
+import type { Install } from "../../sdk";
 import { defineKind, listedUnder } from "../core/define";
 import { COMMON_INPUTS, out, parentInput, uuidString } from "../core/inputs";
 import { environmentInput, environmentOf } from "../core/installs";
@@ -15,7 +15,6 @@ const inputs = z.object({
     wire: { read: "site.id", write: "site_id" },
   }),
   environment: environmentInput.meta({
-    values: INSTALL_ENVIRONMENTS,
     description:
       "The environment the install fills in its site: `production`, `staging` or `development` (any case).",
   }),

@@ -7,7 +7,7 @@ import { COMMON_INPUTS, out, parentInput, stringInput } from "../core/inputs";
 import { afterCreate, type Context, FORGOTTEN, twoParents } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty");
+const text = stringInput.trim().min(1, "must not be empty");
 
 /** A holder detail: write-only on the service, a change orders again. */
 const holder = (description: string) => ({ description, writeOnly: true });
@@ -64,9 +64,8 @@ export const certificateOutputs = (c: Certificate | null | undefined) =>
 const letsEncrypt = (c: Certificate | null | undefined) =>
   c?.cert_source === "LETS_ENCRYPT" ? c : undefined;
 
-/** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind). */
+/** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind, or is gone: a 404). */
 async function current(ctx: Context) {
-  // A 404 of the domain itself propagates only through read (where it means gone); here none is none.
   const found = await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx)));
   return letsEncrypt(found?.certificate);
 }
@@ -138,8 +137,8 @@ export const definition = defineKind({
     return { id, outs: certificateOutputs(cert) };
   },
   async read(_id, _olds, ctx) {
-    const cert = letsEncrypt((await ctx.client.certificates.getForDomain(...twoParents(ctx))).certificate);
-    // Replaced by another kind of certificate (a third-party import): this order no longer serves.
+    const cert = await current(ctx);
+    // None, or replaced by another kind of certificate (a third-party import): this order no longer serves.
     return cert && { outs: certificateOutputs(cert) };
   },
   async update(_id, olds, news, ctx) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CreateSshKeyRequest } from "../../sdk";
 import { defineKind, findFirst } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import { COMMON_INPUTS, named, out, ruled, stringInput } from "../core/inputs";
+import { COMMON_INPUTS, out, ruled, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -65,6 +65,9 @@ const outputs = z.object({
 /** The wire mapping: the service never answers the key itself, which the lifecycle keeps from the inputs or state. */
 const WIRE = wireOf(inputs, outputs);
 
+/** The fingerprint of the call's key line, which `check` has parsed (a line that is no key never gets here). */
+const fingerprintOf = (ctx: Context) => md5Fingerprint((parsePublicKey(ctx.key) as { blob: Buffer }).blob);
+
 /** The API user's key with this key's fingerprint, if any. */
 const findSame = (ctx: Context, fingerprint: string) =>
   findFirst(ctx.client.sshKeys.iterate(), (k) => k.fingerprint?.toLowerCase() === fingerprint);
@@ -81,12 +84,7 @@ export const definition = defineKind({
   identity: {
     what: "the public key (by its fingerprint) among the API user's keys",
     name: "comment",
-    find: async (_i, ctx) => {
-      const parsed = parsePublicKey(ctx.key);
-      return typeof parsed === "string"
-        ? undefined
-        : (await findSame(ctx, md5Fingerprint(parsed.blob)))?.uuid;
-    },
+    find: async (_i, ctx) => (await findSame(ctx, fingerprintOf(ctx)))?.uuid,
   },
   inputs,
   outputs,
@@ -94,9 +92,7 @@ export const definition = defineKind({
   normalize: (_key, v) => canonicalKey(v),
   deleteBeforeReplace: true,
   async create(inputs, ctx) {
-    const parsed = parsePublicKey(ctx.key);
-    if (typeof parsed === "string") throw new Error(named({ property: "publicKey", reason: parsed }).reason);
-    const fingerprint = md5Fingerprint(parsed.blob);
+    const fingerprint = fingerprintOf(ctx);
     const existing = await findSame(ctx, fingerprint);
     if (existing && !inputs.adopt)
       throw alreadyExists(

@@ -4,12 +4,7 @@ import { resetClient } from "../../provider/core/client";
 import { clearStackConfig, setStackConfig } from "../../provider/core/config";
 import { BACKUP_POLL, UNKNOWN } from "../../provider/core/inputs";
 import { CreatedButFailedError, contextOf, defineProvider } from "../../provider/core/lifecycle";
-import {
-  definition,
-  RESTORE_INPUTS,
-  restoreSummary,
-  updateRestore,
-} from "../../provider/kinds/BackupRestore";
+import { definition, RESTORE_INPUTS, restoreSummary } from "../../provider/kinds/BackupRestore";
 import type { WpEngineClient } from "../../sdk";
 
 const { provider } = definition;
@@ -81,7 +76,7 @@ describe("BackupRestore update", () => {
 
   it("records the new run when the wait after it runs out (so the next up does not restore twice)", async () => {
     const { client, calls } = pendingClient();
-    const err = await updateRestore(
+    const err = await provider.definition.update!(
       "id",
       olds,
       { ...olds, triggers: [2] },
@@ -120,7 +115,7 @@ describe("BackupRestore update", () => {
   it("waits again without restoring when nothing the restore uses changed", async () => {
     const { client, calls } = pendingClient();
     await expect(
-      updateRestore("id", olds, { ...olds }, contextOf(provider.definition, client, olds)),
+      provider.definition.update!("id", olds, { ...olds }, contextOf(provider.definition, client, olds)),
     ).rejects.toThrow(/timed out/);
     expect(calls).toEqual([]);
   });
