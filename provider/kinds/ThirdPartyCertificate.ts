@@ -178,9 +178,9 @@ export const definition = defineKind({
   check(checked, olds) {
     const pem = checked.inputs["certificate"];
     const sent = !checked.failures && typeof pem === "string" && pem !== olds["certificate"];
-    const leaf = sent ? endEntity({ certificate: pem }) : undefined;
-    if (!leaf?.ok || Date.parse(leaf.cert.validTo) > Date.now()) return checked;
-    const { subject, notAfter } = describeCertificate(leaf.cert);
+    const chain = sent ? parseCertificateChain(pem) : undefined;
+    if (!chain?.ok || Date.parse(chain.certs[0]!.validTo) > Date.now()) return checked;
+    const { subject, notAfter } = describeCertificate(chain.certs[0]!);
     const reason = `has expired: the end-entity certificate (${subject}) was valid until ${notAfter}, and the install would serve it; give the renewed certificate and its key`;
     return { ...checked, failures: [named({ property: "certificate", reason })] };
   },
