@@ -8,7 +8,8 @@
  *
  * - `wpengine-deletion-protection` validates each declared Install and Site (preventative).
  * - `wpengine-backup-before-risky-change` validates the declared stack: a restore or copy into a
- *   production install (declared as production, or production on the live account) needs a Backup of it.
+ *   production install (declared as production, or production on the live account) needs a Backup of it
+ *   that it depends on (directly or through other resources).
  * - the other rules audit the live account(s), read once per run through the importer's discovery, as
  *   every API user the program's resources run as ({@link apiUsersOf}: each profile they name, and the
  *   default credentials), from the environment as `pulumi-wpengine import` reads it (WPE_API_USER_ID /
@@ -98,12 +99,21 @@ interface StackResource {
   urn: string;
   props: Record<string, unknown>;
   provider?: { type: string; props: Record<string, unknown> };
+  dependencies?: StackResource[];
+  propertyDependencies?: Record<string, StackResource[]>;
+}
+
+/** The URNs of the resources `r` waits for, directly or through others. */
+function dependsOn(r: StackResource, seen = new Set<string>()): string[] {
+  for (const d of [...(r.dependencies ?? []), ...Object.values(r.propertyDependencies ?? {}).flat()])
+    if (!seen.has(d.urn)) dependsOn(d, seen.add(d.urn));
+  return [...seen];
 }
 
 function declaredOf(resources: readonly StackResource[]): Declared[] {
   return resources.flatMap((r) => {
     const kind = kindOfType(r.type);
-    return kind ? [{ kind, name: r.name, urn: r.urn, props: plain(r.props) }] : [];
+    return kind ? [{ kind, name: r.name, urn: r.urn, props: plain(r.props), dependsOn: dependsOn(r) }] : [];
   });
 }
 
