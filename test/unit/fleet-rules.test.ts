@@ -339,27 +339,71 @@ describe("the policy config file", () => {
 });
 
 describe("pulumi-wpengine report's arguments", () => {
-  it("refuses a missing --out and missing credentials in one line, before any read", async () => {
+  const tree = useTempTrees("wpe-report-args-");
+
+  /** What `report args` says on stderr in `env`, and its exit code. */
+  async function report(args: string[], env: NodeJS.ProcessEnv = {}) {
     const { reportMain } = await import("../../fleet/cli");
     const errors: string[] = [];
     const write = process.stderr.write;
-    const saved = { ...process.env };
-    process.stderr.write = ((s: string) => {
-      errors.push(s);
-      return true;
-    }) as typeof process.stderr.write;
+    process.stderr.write = ((s: string) => errors.push(s) > 0) as typeof process.stderr.write;
     try {
-      expect(await reportMain([])).toBe(2);
-      expect(errors.join("")).toContain("--out FILE is required");
-      errors.length = 0;
-      for (const k of ["WPE_API_USER_ID", "WPE_API_PASSWORD", "WPE_SIMULATOR"]) delete process.env[k];
-      expect(await reportMain(["--out", "/nonexistent/fleet.html"])).toBe(1);
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatch(/^pulumi-wpengine report: .*WPE_API_USER_ID/);
+      return { code: await reportMain(args, env), errors };
     } finally {
       process.stderr.write = write;
-      process.env = saved;
     }
+  }
+
+  it("refuses a missing --out and missing credentials in one line, before any read", async () => {
+    const r = await report([]);
+    expect(r.code).toBe(2);
+    expect(r.errors.join("")).toContain("--out FILE is required");
+    const { code, errors } = await report(["--out", join(tree({}), "fleet.html")]);
+    expect(code).toBe(1);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^pulumi-wpengine report: .*WPE_API_USER_ID/);
+  });
+
+  it("names an --out whose directory is missing, or that is a directory, before the credentials are read", async () => {
+    // No credentials either: the --out line comes first, so nothing was read.
+    expect(await report(["--out", "/nonexistent/dir/f.html"])).toEqual({
+      code: 2,
+      errors: [
+        "pulumi-wpengine report: --out /nonexistent/dir/f.html: the directory /nonexistent/dir does not exist: create it, or write the page elsewhere\n",
+      ],
+    });
+    const dir = tree({});
+    expect((await report(["--out", dir])).errors).toEqual([
+      `pulumi-wpengine report: --out ${dir} is a directory: name the page's file, e.g. ${join(dir, "fleet.html")}\n`,
+    ]);
+  });
+
+  it("says a missing --policy-config file does not exist, its path and what it is for", async () => {
+    const dir = tree({ "bad.json": "{bad" });
+    const missing = join(dir, "missing.json");
+    expect(await report(["--out", join(dir, "f.html"), "--policy-config", missing])).toEqual({
+      code: 2,
+      errors: [
+        `pulumi-wpengine report: --policy-config: ${missing} does not exist: give the policy pack's config file (the JSON of pulumi preview --policy-pack-config: rule settings and levels, docs/policy.md)\n`,
+      ],
+    });
+    const bad = join(dir, "bad.json");
+    expect((await report(["--out", join(dir, "f.html"), "--policy-config", bad])).errors[0]).toMatch(
+      `pulumi-wpengine report: --policy-config: ${bad} is not JSON: `,
+    );
+  });
+
+  it("a profile without credentials: one line, the command's own prefix only", async () => {
+    const { code, errors } = await report(["--out", join(tree({}), "f.html"), "--profile", "nobody"]);
+    expect(code).toBe(1);
+    expect(errors[0]).toMatch(
+      /^pulumi-wpengine report: profile nobody has no API user id: set it in WPE_PROFILES=/,
+    );
+  });
+
+  it("the usage words --out as required, with an example, not a default", async () => {
+    const { REPORT_USAGE } = await import("../../fleet/cli");
+    expect(REPORT_USAGE).toContain("--out FILE             the page to write, e.g. fleet.html (required");
   });
 });
 
