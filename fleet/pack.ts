@@ -23,7 +23,7 @@ import {
   type ReportViolation,
   UnknownValueError,
 } from "@pulumi/policy";
-import { apiUsersOf, type ProgramResource, readEstate } from "./read";
+import { apiUsersOf, type ProgramResource, readEstate, reasonOf } from "./read";
 import {
   auditFleet,
   checkDeclared,
@@ -63,16 +63,23 @@ function liveFleet(resources: readonly StackResource[]): Promise<Fleet> {
         e.stack = e.message;
         throw e;
       };
+      const rules = `the audit rules (${AUDIT_RULES.join(", ")})`;
+      // The engine hands a policy pack no stack config; the way out is to leave the audit out.
+      const environment =
+        "in the environment of the pulumi command (a policy pack never reads the stack's config, wpengine:profiles included)";
+      const wayOut = `or set those rules to "disabled" in --policy-pack-config`;
       if (!users.length)
         fail(
-          `the audit rules (${AUDIT_RULES.join(", ")}) read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD, or each profile the program names in WPE_PROFILES or WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME> (or WPE_SIMULATOR=true), for the pulumi command, or set those rules to "disabled" in --policy-pack-config`,
+          `${rules} read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD, or each profile the program names in WPE_PROFILES or WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME> (or WPE_SIMULATOR=true), ${environment}, ${wayOut}`,
         );
       try {
         return (await readEstate(env, users)).fleet;
       } catch (err) {
-        return fail(
-          `the audit rules could not read the live account: ${err instanceof Error ? err.message : String(err)}`,
-        );
+        // A profile without credentials, or refused, is named with its variables "in the environment.".
+        const why = reasonOf(err)
+          .replace(/\.$/, "")
+          .replace(/ in the environment$/, ` ${environment}`);
+        return fail(`${rules} could not read the live account: ${why}, ${wayOut}`);
       }
     })();
     fleets.set(key, fleet);
