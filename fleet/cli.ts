@@ -2,10 +2,11 @@
  * `pulumi-wpengine report --out fleet.html`: reads the estate the credentials see (read only) and writes
  * the fleet picture (fleet/report.ts) with the audit's findings (docs/report.md).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PROGRAM } from "../sdk/core/process";
-import { readEstate } from "./read";
+import { readEstate, reasonOf } from "./read";
 import { renderReport } from "./report";
 import { auditFleet, DEFAULT_SETTINGS, RULES, type RuleName, type RuleSettings } from "./rules";
 
@@ -15,7 +16,7 @@ Reads every account the credentials can see (read only) and writes one self-cont
 installs by PHP version and environment, domains by verification and SSL, certificate expiry,
 usage against plan, users by role with MFA and invitation, and every finding of the policy rules.
 
-  --out FILE             the page to write (fleet.html)
+  --out FILE             the page to write, e.g. fleet.html (required; its directory must exist)
   --account ID           only this account (repeatable)
   --profile NAME         read as this credential profile (repeatable): the accounts of several API users
                          on one page, their union (WPE_API_USER_ID_<NAME> / WPE_API_PASSWORD_<NAME>,
@@ -36,7 +37,17 @@ export function readPolicyConfig(file: string | undefined): {
   levels: Partial<Record<RuleName, string>>;
 } {
   if (!file) return { settings: {}, levels: {} };
-  const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === "ENOENT"
+        ? `${resolve(file)} does not exist: give the policy pack's config file (the JSON of pulumi preview --policy-pack-config: rule settings and levels, docs/policy.md)`
+        : `${file} ${code ? "cannot be read" : "is not JSON"}: ${(err as Error).message}`,
+    );
+  }
   const settings: Partial<RuleSettings> = {};
   const levels: Partial<Record<RuleName, string>> = {};
   for (const [rule, value] of Object.entries(raw)) {
@@ -84,6 +95,19 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
     process.stderr.write(`${PROGRAM} report: --out FILE is required\n\n${REPORT_USAGE}`);
     return 2;
   }
+  // Checked before the estate is read: a page that cannot be written is known now.
+  const dir = dirname(resolve(values.out));
+  const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory();
+  if (isDir(values.out) || !isDir(dir)) {
+    process.stderr.write(
+      `${PROGRAM} report: --out ${values.out}${
+        isDir(values.out)
+          ? ` is a directory: name the page's file, e.g. ${join(values.out, "fleet.html")}`
+          : `: the directory ${dir} does not exist: create it, or write the page elsewhere`
+      }\n`,
+    );
+    return 2;
+  }
   let config: ReturnType<typeof readPolicyConfig>;
   try {
     config = readPolicyConfig(values["policy-config"]);
@@ -99,9 +123,7 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
   try {
     read = await readEstate(env, sources, selection);
   } catch (err) {
-    process.stderr.write(
-      `${PROGRAM} report: ${err instanceof Error ? err.message : String(err)}\nnothing was written to ${values.out}\n`,
-    );
+    process.stderr.write(`${PROGRAM} report: ${reasonOf(err)}\nnothing was written to ${values.out}\n`);
     return 1;
   }
   const { fleet, calls } = read;
@@ -110,7 +132,12 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
     ...config.settings,
     levels: config.levels,
   });
-  writeFileSync(values.out, html);
+  try {
+    writeFileSync(values.out, html);
+  } catch (err) {
+    process.stderr.write(`${PROGRAM} report: could not write ${values.out}: ${(err as Error).message}\n`);
+    return 1;
+  }
   process.stdout.write(
     `${PROGRAM} report: ${[
       count(fleet.accounts.length, "account"),

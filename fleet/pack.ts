@@ -8,7 +8,8 @@
  *
  * - `wpengine-deletion-protection` validates each declared Install and Site (preventative).
  * - `wpengine-backup-before-risky-change` validates the declared stack: a restore or copy into a
- *   production install (declared as production, or production on the live account) needs a Backup of it.
+ *   production install (declared as production, or production on the live account) needs a Backup of it
+ *   that it depends on (directly or through other resources).
  * - the other rules audit the live account(s), read once per run through the importer's discovery, as
  *   every API user the program's resources run as ({@link apiUsersOf}: each profile they name, and the
  *   default credentials), from the environment as `pulumi-wpengine import` reads it (WPE_API_USER_ID /
@@ -22,7 +23,7 @@ import {
   type ReportViolation,
   UnknownValueError,
 } from "@pulumi/policy";
-import { apiUsersOf, type ProgramResource, readEstate } from "./read";
+import { apiUsersOf, type ProgramResource, readEstate, reasonOf } from "./read";
 import {
   auditFleet,
   checkDeclared,
@@ -62,16 +63,23 @@ function liveFleet(resources: readonly StackResource[]): Promise<Fleet> {
         e.stack = e.message;
         throw e;
       };
+      const rules = `the audit rules (${AUDIT_RULES.join(", ")})`;
+      // The engine hands a policy pack no stack config; the way out is to leave the audit out.
+      const environment =
+        "in the environment of the pulumi command (a policy pack never reads the stack's config, wpengine:profiles included)";
+      const wayOut = `or set those rules to "disabled" in --policy-pack-config`;
       if (!users.length)
         fail(
-          `the audit rules (${AUDIT_RULES.join(", ")}) read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD, or each profile the program names in WPE_PROFILES or WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME> (or WPE_SIMULATOR=true), for the pulumi command, or set those rules to "disabled" in --policy-pack-config`,
+          `${rules} read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD, or each profile the program names in WPE_PROFILES or WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME> (or WPE_SIMULATOR=true), ${environment}, ${wayOut}`,
         );
       try {
         return (await readEstate(env, users)).fleet;
       } catch (err) {
-        return fail(
-          `the audit rules could not read the live account: ${err instanceof Error ? err.message : String(err)}`,
-        );
+        // A profile without credentials, or refused, is named with its variables "in the environment.".
+        const why = reasonOf(err)
+          .replace(/\.$/, "")
+          .replace(/ in the environment$/, ` ${environment}`);
+        return fail(`${rules} could not read the live account: ${why}, ${wayOut}`);
       }
     })();
     fleets.set(key, fleet);
@@ -98,12 +106,21 @@ interface StackResource {
   urn: string;
   props: Record<string, unknown>;
   provider?: { type: string; props: Record<string, unknown> };
+  dependencies?: StackResource[];
+  propertyDependencies?: Record<string, StackResource[]>;
+}
+
+/** The URNs of the resources `r` waits for, directly or through others. */
+function dependsOn(r: StackResource, seen = new Set<string>()): string[] {
+  for (const d of [...(r.dependencies ?? []), ...Object.values(r.propertyDependencies ?? {}).flat()])
+    if (!seen.has(d.urn)) dependsOn(d, seen.add(d.urn));
+  return [...seen];
 }
 
 function declaredOf(resources: readonly StackResource[]): Declared[] {
   return resources.flatMap((r) => {
     const kind = kindOfType(r.type);
-    return kind ? [{ kind, name: r.name, urn: r.urn, props: plain(r.props) }] : [];
+    return kind ? [{ kind, name: r.name, urn: r.urn, props: plain(r.props), dependsOn: dependsOn(r) }] : [];
   });
 }
 

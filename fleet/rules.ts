@@ -90,7 +90,7 @@ export const RULES = {
   },
   "wpengine-backup-before-risky-change": {
     description:
-      "A BackupRestore or InstallCopy into a production install comes with a Backup of that install in the same program.",
+      "A BackupRestore or InstallCopy into a production install comes with a Backup of that install in the same program, and depends on it.",
     enforcementLevel: "mandatory",
     settings: {},
   },
@@ -370,6 +370,8 @@ export interface Declared {
   name: string;
   urn?: string;
   props: Record<string, unknown>;
+  /** The URNs of the resources it waits for, directly or through others (none when not given). */
+  dependsOn?: readonly string[];
 }
 
 /**
@@ -402,9 +404,7 @@ export function checkDeclared(
     const id = known(r.props["installId"]);
     if (env === "production" && id) production.add(id);
   }
-  const backedUp = new Set(
-    resources.filter((r) => r.kind === "Backup").flatMap((r) => known(r.props["installId"]) ?? []),
-  );
+  const backups = resources.filter((r) => r.kind === "Backup");
 
   for (const r of resources) {
     const unprotected = r.props["deletionProtection"] === false;
@@ -435,14 +435,23 @@ export function checkDeclared(
       const target = known(
         r.kind === "BackupRestore" ? r.props["installId"] : r.props["destinationEnvironmentId"],
       );
-      if (target && production.has(target) && !backedUp.has(target)) {
-        const what = r.kind === "BackupRestore" ? "restores a backup over" : "copies over";
+      if (!target || !production.has(target)) continue;
+      const what = r.kind === "BackupRestore" ? "restores a backup over" : "copies over";
+      const subject: Subject = { kind: r.kind, id: target, name: r.name };
+      const ofTarget = backups.filter((b) => known(b.props["installId"]) === target);
+      if (!ofTarget.length)
         out.push({
           rule: "wpengine-backup-before-risky-change",
-          subject: { kind: r.kind, id: target, name: r.name },
+          subject,
           message: `${r.kind} ${r.name} ${what} production install ${target} and the program declares no Backup of it: add new wpengine.Backup(..., { installId: "${target}", ... }) and make the change depend on it`,
         });
-      }
+      // Without a dependency the engine runs both at once: the backup may be taken after the change.
+      else if (!ofTarget.some((b) => b.urn && r.dependsOn?.includes(b.urn)))
+        out.push({
+          rule: "wpengine-backup-before-risky-change",
+          subject,
+          message: `${r.kind} ${r.name} ${what} production install ${target} and does not depend on Backup ${ofTarget.map((b) => b.name).join(" or ")} of it, so both run at once and the backup may be taken after the ${r.kind === "BackupRestore" ? "restore" : "copy"}: make the change depend on it (add dependsOn: [backup] to the options of ${r.name})`,
+        });
     }
   }
   return out;

@@ -1,9 +1,10 @@
 /**
  * The shipped policy pack on the real CLI (docs/policy.md): `pulumi preview --policy-pack
  * node_modules/pulumi-wpengine/policy-pack` on a program that copies an install over production without
- * a backup and declares an unprotected site, against an account whose production install runs PHP 7.4
- * (and that breaks every audit rule): each violation is reported by rule and object, the mandatory ones
- * fail the preview. The same program with the rules met, against an account that meets them, passes.
+ * waiting for its backup (no dependsOn: the engine would run both at once) and declares an unprotected
+ * site, against an account whose production install runs PHP 7.4 (and that breaks every audit rule):
+ * each violation is reported by rule and object, the mandatory ones fail the preview. The same program
+ * with the rules met, against an account that meets them, passes.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -20,11 +21,7 @@ const ACME = SEED.accounts.acme.id;
 const program = (met: boolean) => `"use strict";
 const wpengine = require("pulumi-wpengine");
 new wpengine.Site("brochure", { accountId: "${ACME}", name: "Brochure"${met ? "" : ", deletionProtection: false"} });
-${
-  met
-    ? `const before = new wpengine.Backup("before-copy", { installId: "${PROD}", description: "Before the copy from staging", notificationEmails: ["ops@acme.example"] });`
-    : ""
-}
+const before = new wpengine.Backup("before-copy", { installId: "${PROD}", description: "Before the copy from staging", notificationEmails: ["ops@acme.example"] });
 new wpengine.InstallCopy("stg-to-prod", {
   sourceEnvironmentId: "${STG}",
   destinationEnvironmentId: "${PROD}",
@@ -88,9 +85,11 @@ describe("the policy pack on pulumi preview", { timeout: 15 * 60_000 }, () => {
     fs.mkdirSync(path.join(__dirname, "..", "..", "artifacts"), { recursive: true });
     fs.writeFileSync(path.join(__dirname, "..", "..", "artifacts", "policy-preview.txt"), out);
     expect(r.code, out).not.toBe(0);
-    // Mandatory: the copy over production without a backup, the unprotected site, PHP (set mandatory).
+    // Mandatory: the copy over production that does not wait for its backup, the unprotected site, PHP (set mandatory).
     expect(out).toMatch(/\[mandatory\]\s+wpengine-backup-before-risky-change/);
-    expect(out).toContain(`InstallCopy stg-to-prod copies over production install ${PROD}`);
+    expect(out).toContain(
+      `InstallCopy stg-to-prod copies over production install ${PROD} and does not depend on Backup before-copy of it`,
+    );
     expect(out).toMatch(/\[mandatory\]\s+wpengine-deletion-protection/);
     expect(out).toContain("site Brochure has deletionProtection false");
     expect(out).toMatch(/\[mandatory\]\s+wpengine-php-minimum/);

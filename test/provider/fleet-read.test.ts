@@ -137,15 +137,27 @@ describe("the audit as every API user of the program (credential profiles)", { t
 
   it("the pack names a refused profile, a profile without credentials, and no credentials at all", async () => {
     sim = await startSimulator({ port: 0, quiet: true });
-    await expect(audit("wpengine-owner-mfa", profiled("wrong"))).rejects.toThrow(
-      `the audit rules could not read the live account: ${refused()}`,
+    // One line each: the audit rules (not the one the engine names), where the pack reads credentials
+    // from (never the stack's wpengine:profiles), and the way out.
+    const rules =
+      "the audit rules (wpengine-php-minimum, wpengine-domain-verified, wpengine-certificate-expiry, wpengine-owner-mfa, wpengine-invitation-accepted, wpengine-partial-user-installs, wpengine-multiple-owners, wpengine-usage-below-plan)";
+    const environment =
+      "in the environment of the pulumi command (a policy pack never reads the stack's config, wpengine:profiles included)";
+    const wayOut = 'or set those rules to "disabled" in --policy-pack-config';
+    const failure = (env: NodeJS.ProcessEnv, resources?: object[]) =>
+      audit("wpengine-owner-mfa", env, resources).then(
+        () => "no failure",
+        (e: Error) => e.message,
+      );
+    expect(await failure(profiled("wrong"))).toBe(
+      `${rules} could not read the live account: ${refused().replace(/ in the environment$/, ` ${environment}`)}, ${wayOut}`,
     );
     const { WPE_PROFILES: _, ...noAcme } = profiled(full.password);
-    await expect(audit("wpengine-owner-mfa", noAcme)).rejects.toThrow(
-      /could not read the live account: wpengine: profile acme has no API user id: set it in WPE_PROFILES=.* or WPE_API_USER_ID_ACME and WPE_API_PASSWORD_ACME in the environment\.$/,
+    expect(await failure(noAcme)).toBe(
+      `${rules} could not read the live account: profile acme has no API user id: set it in WPE_PROFILES='{"acme":{"username":"<api user id>","password":"<api password>"}}' or WPE_API_USER_ID_ACME and WPE_API_PASSWORD_ACME ${environment}, ${wayOut}`,
     );
-    await expect(audit("wpengine-owner-mfa", { WPE_API_URL: sim.apiUrl }, [])).rejects.toThrow(
-      /found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD, or each profile the program names in WPE_PROFILES/,
+    expect(await failure({ WPE_API_URL: sim.apiUrl }, [])).toBe(
+      `${rules} read the live account and found no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD, or each profile the program names in WPE_PROFILES or WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME> (or WPE_SIMULATOR=true), ${environment}, ${wayOut}`,
     );
   });
 

@@ -4,7 +4,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import type { StackValidationPolicy } from "@pulumi/policy";
+import { describe, expect, it, vi } from "vitest";
 import { readPolicyConfig } from "../../fleet/cli";
 import { apiUsersOf, mergeFleets } from "../../fleet/read";
 import {
@@ -17,6 +18,12 @@ import {
   RULES,
 } from "../../fleet/rules";
 import { useTempTrees } from "../support/files";
+
+// The pack's module serves it to the engine when loaded: here it is loaded for its policies only.
+vi.mock("@pulumi/policy", async (original) => ({
+  ...(await original<typeof import("@pulumi/policy")>()),
+  PolicyPack: class {},
+}));
 
 const NOW = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;
@@ -230,8 +237,11 @@ describe("declared rules", () => {
     expect(checkDeclared([restore], prod)[0]!.message).toContain(
       `BackupRestore r restores a backup over production install ${PROD}`,
     );
-    const backup: Declared = { kind: "Backup", name: "b", props: { installId: PROD } };
-    expect(checkDeclared([copy(), restore, backup], prod)).toEqual([]);
+    const backup: Declared = { kind: "Backup", name: "b", urn: "urn:b", props: { installId: PROD } };
+    const waiting = { ...copy(), dependsOn: ["urn:b"] };
+    expect(checkDeclared([waiting, { ...restore, dependsOn: ["urn:x", "urn:b"] }, backup], prod)).toEqual([]);
+    // A Backup the change does not wait for may be taken after it.
+    expect(checkDeclared([copy(), backup], prod)[0]!.message).toContain("does not depend on Backup b of it");
     // Not production, or not known yet (an output of another resource): nothing to say.
     expect(checkDeclared([copy()], new Set())).toEqual([]);
     expect(checkDeclared([copy({ destinationEnvironmentId: undefined })], prod)).toEqual([]);
@@ -244,6 +254,61 @@ describe("declared rules", () => {
     expect(checkDeclared([install, copy()]).map((f) => f.rule)).toEqual([
       "wpengine-backup-before-risky-change",
     ]);
+  });
+});
+
+describe("wpengine-backup-before-risky-change in the pack: the change waits for the Backup", () => {
+  const PROD = "11111111-1111-4111-8111-111111111111";
+  const res = (type: string, name: string, props: Record<string, unknown>, dependencies: object[] = []) => ({
+    type: `pulumi-nodejs:dynamic/wpengine:${type}`,
+    name,
+    urn: `urn:${name}`,
+    props,
+    dependencies,
+    propertyDependencies: {},
+  });
+  const install = res("Install", "prod", { installId: PROD, environment: "production" });
+  const backup = res("Backup", "before-copy", { installId: PROD, description: "Before the copy" });
+  const copy = (dependencies: object[]) =>
+    res(
+      "InstallCopy",
+      "stg-to-prod",
+      { sourceEnvironmentId: "x", destinationEnvironmentId: PROD },
+      dependencies,
+    );
+
+  /** What the pack's rule reports on `resources`, without credentials (only declared production counts). */
+  async function violations(resources: object[]) {
+    const saved = process.env;
+    process.env = {};
+    try {
+      const { policies } = await import("../../fleet/pack");
+      const policy = policies.find((p) => p.name === "wpengine-backup-before-risky-change");
+      const reported: string[] = [];
+      await (policy as StackValidationPolicy).validateStack(
+        { resources, getConfig: () => ({}) } as never,
+        (message: string) => void reported.push(message),
+      );
+      return reported;
+    } finally {
+      process.env = saved;
+    }
+  }
+
+  it("a copy that does not depend on the Backup is reported, naming both and the way to wait", async () => {
+    expect(await violations([install, backup, copy([])])).toEqual([
+      `InstallCopy stg-to-prod copies over production install ${PROD} and does not depend on Backup before-copy of it, so both run at once and the backup may be taken after the copy: make the change depend on it (add dependsOn: [backup] to the options of stg-to-prod)`,
+    ]);
+  });
+
+  it("a copy that depends on the Backup, directly or through another resource, passes", async () => {
+    expect(await violations([install, backup, copy([backup])])).toEqual([]);
+    const between = res("Install", "between", {}, [backup]);
+    expect(await violations([install, backup, between, copy([between])])).toEqual([]);
+    // By an input (a property dependency) too.
+    expect(
+      await violations([install, backup, { ...copy([]), propertyDependencies: { x: [backup] } }]),
+    ).toEqual([]);
   });
 });
 
@@ -274,27 +339,71 @@ describe("the policy config file", () => {
 });
 
 describe("pulumi-wpengine report's arguments", () => {
-  it("refuses a missing --out and missing credentials in one line, before any read", async () => {
+  const tree = useTempTrees("wpe-report-args-");
+
+  /** What `report args` says on stderr in `env`, and its exit code. */
+  async function report(args: string[], env: NodeJS.ProcessEnv = {}) {
     const { reportMain } = await import("../../fleet/cli");
     const errors: string[] = [];
     const write = process.stderr.write;
-    const saved = { ...process.env };
-    process.stderr.write = ((s: string) => {
-      errors.push(s);
-      return true;
-    }) as typeof process.stderr.write;
+    process.stderr.write = ((s: string) => errors.push(s) > 0) as typeof process.stderr.write;
     try {
-      expect(await reportMain([])).toBe(2);
-      expect(errors.join("")).toContain("--out FILE is required");
-      errors.length = 0;
-      for (const k of ["WPE_API_USER_ID", "WPE_API_PASSWORD", "WPE_SIMULATOR"]) delete process.env[k];
-      expect(await reportMain(["--out", "/nonexistent/fleet.html"])).toBe(1);
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatch(/^pulumi-wpengine report: .*WPE_API_USER_ID/);
+      return { code: await reportMain(args, env), errors };
     } finally {
       process.stderr.write = write;
-      process.env = saved;
     }
+  }
+
+  it("refuses a missing --out and missing credentials in one line, before any read", async () => {
+    const r = await report([]);
+    expect(r.code).toBe(2);
+    expect(r.errors.join("")).toContain("--out FILE is required");
+    const { code, errors } = await report(["--out", join(tree({}), "fleet.html")]);
+    expect(code).toBe(1);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^pulumi-wpengine report: .*WPE_API_USER_ID/);
+  });
+
+  it("names an --out whose directory is missing, or that is a directory, before the credentials are read", async () => {
+    // No credentials either: the --out line comes first, so nothing was read.
+    expect(await report(["--out", "/nonexistent/dir/f.html"])).toEqual({
+      code: 2,
+      errors: [
+        "pulumi-wpengine report: --out /nonexistent/dir/f.html: the directory /nonexistent/dir does not exist: create it, or write the page elsewhere\n",
+      ],
+    });
+    const dir = tree({});
+    expect((await report(["--out", dir])).errors).toEqual([
+      `pulumi-wpengine report: --out ${dir} is a directory: name the page's file, e.g. ${join(dir, "fleet.html")}\n`,
+    ]);
+  });
+
+  it("says a missing --policy-config file does not exist, its path and what it is for", async () => {
+    const dir = tree({ "bad.json": "{bad" });
+    const missing = join(dir, "missing.json");
+    expect(await report(["--out", join(dir, "f.html"), "--policy-config", missing])).toEqual({
+      code: 2,
+      errors: [
+        `pulumi-wpengine report: --policy-config: ${missing} does not exist: give the policy pack's config file (the JSON of pulumi preview --policy-pack-config: rule settings and levels, docs/policy.md)\n`,
+      ],
+    });
+    const bad = join(dir, "bad.json");
+    expect((await report(["--out", join(dir, "f.html"), "--policy-config", bad])).errors[0]).toMatch(
+      `pulumi-wpengine report: --policy-config: ${bad} is not JSON: `,
+    );
+  });
+
+  it("a profile without credentials: one line, the command's own prefix only", async () => {
+    const { code, errors } = await report(["--out", join(tree({}), "f.html"), "--profile", "nobody"]);
+    expect(code).toBe(1);
+    expect(errors[0]).toMatch(
+      /^pulumi-wpengine report: profile nobody has no API user id: set it in WPE_PROFILES=/,
+    );
+  });
+
+  it("the usage words --out as required, with an example, not a default", async () => {
+    const { REPORT_USAGE } = await import("../../fleet/cli");
+    expect(REPORT_USAGE).toContain("--out FILE             the page to write, e.g. fleet.html (required");
   });
 });
 
