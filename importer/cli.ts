@@ -13,19 +13,21 @@ const USAGE = `usage: ${PROGRAM} import --out DIR [options]
 Reads every object the credentials can see and writes a Pulumi project into DIR.
 
   --out DIR            where to write the project (refused when it exists and is not empty)
-  --language LANG      typescript (default: the dynamic classes of pulumi-wpengine) or yaml
-                       (wpengine:index:* resources, with import.json for pulumi import --file)
+  --language LANG      typescript (default: the dynamic classes of pulumi-wpengine), python (the
+                       SDK pulumi_wpengine, with requirements.txt) or yaml (wpengine:index:*
+                       resources, with import.json for pulumi import --file)
   --account ID         only this account (repeatable)
   --site ID            only this site, its installs and what they hold (repeatable)
   --install ID         only this install and what it holds (repeatable)
   --kinds K1,K2        only these kinds: ${COVERED.join(", ")}
   --profile NAME       read as this credential profile (repeatable): one program of the accounts of
-                       several API users, each resource carrying its profile (TypeScript) or running
-                       through the profile's explicit provider (YAML); credentials from
+                       several API users, each resource carrying its profile (TypeScript, Python) or
+                       running through the profile's explicit provider (YAML); credentials from
                        WPE_API_USER_ID_<NAME> and WPE_API_PASSWORD_<NAME>, or WPE_PROFILES (JSON)
   --project NAME       the Pulumi project name (default: the name of DIR)
   --package-spec SPEC  how the project installs pulumi-wpengine (an npm spec: ^0.2.0, a tarball,
-                       a git URL, a path; default: the way this command was installed)
+                       a git URL, a path; default: the way this command was installed); Python:
+                       requirements.txt's line for pulumi_wpengine (default: the release's wheel)
   --force              regenerate into DIR when it is not empty: the files import writes are replaced,
                        everything else (Pulumi.<stack>.yaml, .wpengine/, node_modules, yours) stays
 
@@ -65,8 +67,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     return 2;
   }
   const language = values.language ?? "typescript";
-  if (language !== "typescript" && language !== "yaml") {
-    process.stderr.write(`${PROGRAM} import: --language is typescript or yaml, not ${language}\n`);
+  if (language !== "typescript" && language !== "python" && language !== "yaml") {
+    process.stderr.write(`${PROGRAM} import: --language is typescript, python or yaml, not ${language}\n`);
     return 2;
   }
   const tty = process.stderr.isTTY === true;

@@ -38,7 +38,8 @@ export interface ImportOptions extends Selection {
   profiles?: readonly string[];
   /**
    * How the generated project names pulumi-wpengine (an npm spec: `^0.2.0`, a tarball, a git URL, a
-   * path); default: the way this importer itself was installed ({@link installedAs}).
+   * path); default: the way this importer itself was installed ({@link installedAs}). Python: the
+   * requirements.txt line of pulumi_wpengine; default: the release's wheel.
    */
   packageSpec?: string;
 }
@@ -133,7 +134,7 @@ export function checkOut(out: string, force: boolean): void {
     );
 }
 
-/** The files import writes in either language: a regeneration in the other language drops the stale ones. */
+/** The files import writes in any language: a regeneration in the other language drops the stale ones. */
 const GENERATED = [
   "Pulumi.yaml",
   "import.json",
@@ -142,6 +143,8 @@ const GENERATED = [
   "index.ts",
   "package.json",
   "tsconfig.json",
+  "__main__.py",
+  "requirements.txt",
   PLUGIN_FILE,
 ];
 
@@ -174,7 +177,7 @@ export function writeAtomically(out: string, files: Record<string, string>): voi
 /** The command that regenerates the project, as the files quote it (without `--out`: the same bytes anywhere). */
 export function commandOf(opts: Omit<ImportOptions, "out">, language: Language): string {
   const parts = [`${PROGRAM} import`];
-  if (language === "yaml") parts.push("--language yaml");
+  if (language !== "typescript") parts.push(`--language ${language}`);
   for (const p of opts.profiles ?? []) parts.push(`--profile ${p}`);
   for (const a of opts.accounts ?? []) parts.push(`--account ${a}`);
   for (const s of opts.sites ?? []) parts.push(`--site ${s}`);
@@ -232,17 +235,26 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   const model = buildModel(read, world);
   const ms = Date.now() - started;
   const [first] = parts;
-  const recorded = opts.packageSpec ?? installedAs(opts.out);
-  const packageSpec = recorded ?? `^${version()}`;
+  const v = version();
+  const home = homeOf(packageJson());
+  const python = language === "python";
+  // Python: the release's wheel (docs/languages.md), whatever installed this command.
+  const recorded =
+    opts.packageSpec ??
+    (python
+      ? `pulumi_wpengine @ ${home.url}/releases/download/v${v}/pulumi_wpengine-${v}-py3-none-any.whl`
+      : installedAs(opts.out));
+  const packageSpec = recorded ?? `^${v}`;
   const files = renderProject(model, {
     project: opts.project ?? (slug(path.basename(path.resolve(opts.out))) || "wpengine"),
     language,
     source: first!.source,
-    version: version(),
-    pluginDownloadURL: homeOf(packageJson()).pluginDownloadURL,
+    version: v,
+    pluginDownloadURL: home.pluginDownloadURL,
     packageSpec,
+    pipGit: home.pipGit,
     // From the self-contained plugin: that plugin, installed by `pulumi plugin install`, not npm.
-    globalSpec: isSea() ? undefined : globalSpec(packageSpec),
+    globalSpec: isSea() || python ? undefined : globalSpec(packageSpec),
     command: opts.command ?? commandOf(opts, language),
   });
   writeAtomically(opts.out, files);

@@ -3,6 +3,7 @@
  * no `notImported`), in program order, why the others are left out (`notImported`, or `importId.none`), and
  * which inputs name another object (a reference when that object is in the program).
  */
+import { z } from "zod";
 import { fieldMeta, type Kind } from "../provider/core/define";
 import { KINDS } from "../provider/registry";
 
@@ -64,6 +65,18 @@ export function fieldsOf(kind: string): Field[] {
       optional: empty.success,
     };
   });
+}
+
+const inputSchemas = new Map<string, z.core.JSONSchema.JSONSchema>();
+
+/** The kind's inputs as JSON Schema, as the executable provider's schema (and so the generated SDKs) reads them. */
+export function inputSchemaOf(kind: string): z.core.JSONSchema.JSONSchema {
+  let schema = inputSchemas.get(kind);
+  if (!schema) {
+    schema = z.toJSONSchema(definitionOf(kind).inputs, { io: "input", unrepresentable: "any" });
+    inputSchemas.set(kind, schema);
+  }
+  return schema;
 }
 
 /** An input that names another object: of which kind, by which of its outputs, and how to find it. */

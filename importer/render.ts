@@ -1,14 +1,19 @@
 /**
  * The files of the generated project, from the model: a TypeScript program of the dynamic classes (the
- * default) or a YAML program of `wpengine:index:*` resources with an import file for `pulumi import
- * --file`; `Pulumi.yaml`, and a README that says how to take the objects in and what was left out.
+ * default), a Python program of the generated SDK (`pulumi_wpengine`), or a YAML program of
+ * `wpengine:index:*` resources with an import file for `pulumi import --file`; `Pulumi.yaml`, and a README
+ * that says how to take the objects in and what was left out.
  * Nothing here depends on the time or the order of the service's answers: the same account gives the
  * same bytes.
  */
+import type { z } from "zod";
 import { profileEnv } from "../provider/core/config";
+import { inputSchemaOf } from "./kinds";
 import { camel, External, type Model, Ref, type Resource, type Value } from "./model";
 
-export type Language = "typescript" | "yaml";
+export type Language = "typescript" | "python" | "yaml";
+
+type JsonSchema = z.core.JSONSchema.JSONSchema;
 
 export interface RenderOptions {
   /** The Pulumi project name. */
@@ -20,31 +25,65 @@ export interface RenderOptions {
   version: string;
   /** Where the engine downloads the plugin from (the schema's `pluginDownloadURL`), for a YAML project. */
   pluginDownloadURL: string;
-  /** How the project's package.json names pulumi-wpengine (`^0.2.0`, `file:../pulumi-wpengine-0.2.0.tgz`, a git URL). */
+  /**
+   * How the project's package.json names pulumi-wpengine (`^0.2.0`, `file:../pulumi-wpengine-0.2.0.tgz`, a git
+   * URL); a Python project's requirements.txt line for pulumi_wpengine (the release's wheel, a path, a git URL).
+   */
   packageSpec: string;
+  /** `pip install "<this>"` installs the Python SDK from the repository (named in a Python project's requirements.txt). */
+  pipGit: string;
   /** The same package as `npm install --global` takes it (a YAML project's plugin). */
   globalSpec: string | undefined;
   /** The command that made the project, for the README. */
   command: string;
 }
 
-const RESERVED = new Set(
-  (
-    "break case catch class const continue debugger default delete do else enum export extends false finally " +
-    "for function if import in instanceof new null return super switch this throw true try typeof var void " +
-    "while with as implements interface let package private protected public static yield any boolean " +
-    "constructor declare get module require number set string symbol type from of await async pulumi " +
-    "wpengine config undefined"
-  ).split(" "),
-);
+/** The names a program's variable must not take: its language's keywords, the imports, `config`. */
+const RESERVED = {
+  typescript: new Set(
+    (
+      "break case catch class const continue debugger default delete do else enum export extends false finally " +
+      "for function if import in instanceof new null return super switch this throw true try typeof var void " +
+      "while with as implements interface let package private protected public static yield any boolean " +
+      "constructor declare get module require number set string symbol type from of await async pulumi " +
+      "wpengine config undefined"
+    ).split(" "),
+  ),
+  // Python's keywords and the builtins a name like a site's could shadow.
+  python: new Set(
+    (
+      "False None True and as assert async await break class continue def del elif else except finally for " +
+      "from global if import in is lambda nonlocal not or pass raise return try while with yield id type " +
+      "list dict str int float bool object input print range set map filter format hash len open vars dir " +
+      "all any min max sum next iter pulumi wpengine config"
+    ).split(" "),
+  ),
+};
 
-/** The TypeScript variable of each resource: its name in camelCase, unique, never a keyword. */
-export function variableNames(model: Model): Map<Resource, string> {
-  const taken = new Set<string>([...RESERVED, ...model.externals.map((e) => e.key)]);
+/** A camelCase name as Pulumi's Python generator writes it: `installId` is `install_id`. */
+export const pyName = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase();
+
+/** The languages whose program is code (YAML's is the project file itself). */
+type Code = Exclude<Language, "yaml">;
+
+/** An id outside the program as a variable of the program (config key `acmeAccountId`: `acme_account_id` in Python). */
+const externalName = (e: External, language: Code): string => (language === "python" ? pyName(e.key) : e.key);
+
+/** The variable of each resource: its name in the language's case (camelCase, snake_case), unique, never reserved. */
+export function variableNames(model: Model, language: Code = "typescript"): Map<Resource, string> {
+  const name = language === "python" ? (text: string) => pyName(camel(text)) : camel;
+  const taken = new Set<string>([
+    ...RESERVED[language],
+    ...model.externals.map((e) => externalName(e, language)),
+  ]);
   const out = new Map<Resource, string>();
   for (const r of model.resources) {
-    const base = camel(r.name);
-    let v = taken.has(base) ? camel(`${r.name} ${r.kind}`) : base;
+    const base = name(r.name);
+    let v = taken.has(base) ? name(`${r.name} ${r.kind}`) : base;
     for (let n = 2; taken.has(v); n++) v = `${base}${n}`;
     taken.add(v);
     out.set(r, v);
@@ -52,25 +91,37 @@ export function variableNames(model: Model): Map<Resource, string> {
   return out;
 }
 
-function tsValue(v: Value, vars: Map<Resource, string>, indent: string): string {
-  if (v instanceof Ref) return `${vars.get(v.to)}.${v.prop}`;
-  if (v instanceof External) return v.key;
+/** An expression written as it is (a Python enum of the SDK: `wpengine.AppRegion("US-C")`). */
+class Expression {
+  constructor(readonly text: string) {}
+}
+
+/** How TypeScript and Python write a value: the same lists and maps, their own keys and constants. */
+interface Syntax {
+  vars: Map<Resource, string>;
+  language: Code;
+  /** One level of indentation. */
+  tab: string;
+}
+
+function literal(v: Value, s: Syntax, indent: string): string {
+  if (v instanceof Ref) return `${s.vars.get(v.to)}.${s.language === "python" ? pyName(v.prop) : v.prop}`;
+  if (v instanceof External) return externalName(v, s.language);
+  if (v instanceof Expression) return v.text;
+  const inner = `${indent}${s.tab}`;
   if (Array.isArray(v)) {
     if (!v.length) return "[]";
-    const inner = v.map((x) => `${indent}  ${tsValue(x, vars, `${indent}  `)},`).join("\n");
-    return `[\n${inner}\n${indent}]`;
+    return `[\n${v.map((x) => `${inner}${literal(x, s, inner)},`).join("\n")}\n${indent}]`;
   }
   if (v !== null && typeof v === "object") {
     const entries = Object.entries(v);
     if (!entries.length) return "{}";
-    const inner = entries
-      .map(
-        ([k, x]) =>
-          `${indent}  ${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${tsValue(x, vars, `${indent}  `)},`,
-      )
-      .join("\n");
-    return `{\n${inner}\n${indent}}`;
+    const key = (k: string) =>
+      s.language === "typescript" && /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
+    return `{\n${entries.map(([k, x]) => `${inner}${key(k)}: ${literal(x, s, inner)},`).join("\n")}\n${indent}}`;
   }
+  if (s.language === "python" && v === null) return "None";
+  if (s.language === "python" && typeof v === "boolean") return v ? "True" : "False";
   return JSON.stringify(v);
 }
 
@@ -78,31 +129,77 @@ function describe(r: Resource): string {
   return `${r.kind} ${r.label} (import id ${r.importId})`;
 }
 
-/** `index.ts`: one `new wpengine.<Kind>` per object. */
-export function renderTypeScript(model: Model, opts: RenderOptions): string {
-  const vars = variableNames(model);
+/**
+ * A value as the Python SDK takes it, by the kind's input schema: an object's keys in snake_case (a map's
+ * as they are), an enum's value as the SDK's enum class, named as the provider's schema names it
+ * (`<Kind><Field>...`: `wpengine.CacheExclusionsExclusionsType("url path")`, which mypy checks).
+ */
+function pythonValue(v: Value, schema: JsonSchema | boolean | undefined, type: string): Value {
+  if (v instanceof Ref || v instanceof External || typeof schema !== "object") return v;
+  const s = schema.anyOf?.find((b) => typeof b === "object" && b.type !== "null") ?? schema;
+  if (typeof s !== "object") return v;
+  if (typeof v === "string" && s.enum) return new Expression(`wpengine.${type}(${JSON.stringify(v)})`);
+  if (Array.isArray(v))
+    return v.map((x) => pythonValue(x, Array.isArray(s.items) ? undefined : s.items, type));
+  if (v === null || typeof v !== "object" || !s.properties) return v;
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [
+      pyName(k),
+      pythonValue(x, s.properties?.[k], `${type}${k.charAt(0).toUpperCase()}${k.slice(1)}`),
+    ]),
+  );
+}
+
+/** `index.ts` or `__main__.py`: one resource of the SDK per object, its references as the other's outputs. */
+export function renderProgram(model: Model, opts: RenderOptions & { language: Code }): string {
+  const python = opts.language === "python";
+  const s: Syntax = {
+    vars: variableNames(model, opts.language),
+    language: opts.language,
+    tab: python ? "    " : "  ",
+  };
+  const c = python ? "#" : "//";
   const lines = [
-    `// Generated by \`${opts.command}\` from ${opts.source}: ${model.resources.length} resources.`,
-    "// Regenerate it with the same command plus `--out <this directory> --force` (your other files stay); the same account gives the same file.",
-    "// Take the objects into a new stack without changing them: WPE_ADOPT_EXISTING=true pulumi up (README.md).",
-    'import * as pulumi from "@pulumi/pulumi";',
-    'import * as wpengine from "pulumi-wpengine";',
+    `${c} Generated by \`${opts.command}\` from ${opts.source}: ${model.resources.length} resources.`,
+    `${c} Regenerate it with the same command plus \`--out <this directory> --force\` (your other files stay); the same account gives the same file.`,
+    `${c} Take the objects into a new stack without changing them: WPE_ADOPT_EXISTING=true pulumi up (README.md).`,
+    ...(python
+      ? ["import pulumi", "import pulumi_wpengine as wpengine"]
+      : ['import * as pulumi from "@pulumi/pulumi";', 'import * as wpengine from "pulumi-wpengine";']),
     "",
   ];
   if (model.externals.length) {
     lines.push(
-      "// Ids of objects that are not resources of this program; Pulumi.yaml gives their values",
-      "// (`pulumi config set <key> <id>` overrides one for a stack).",
-      "const config = new pulumi.Config();",
+      `${c} Ids of objects that are not resources of this program; Pulumi.yaml gives their values`,
+      `${c} (\`pulumi config set <key> <id>\` overrides one for a stack).`,
+      python ? "config = pulumi.Config()" : "const config = new pulumi.Config();",
     );
-    for (const e of model.externals)
-      lines.push(`const ${e.key} = config.require(${JSON.stringify(e.key)}); // ${e.what} ${e.label}`);
+    for (const e of model.externals) {
+      const get = `config.require(${JSON.stringify(e.key)})`;
+      lines.push(
+        python
+          ? `${externalName(e, "python")} = ${get}  # ${e.what} ${e.label}`
+          : `const ${e.key} = ${get}; // ${e.what} ${e.label}`,
+      );
+    }
     lines.push("");
   }
   for (const r of model.resources) {
-    lines.push(`// ${describe(r)}`);
+    lines.push(`${c} ${describe(r)}`);
+    const name = JSON.stringify(r.name);
+    if (!python) {
+      lines.push(`const ${s.vars.get(r)} = new wpengine.${r.kind}(${name}, ${literal(r.inputs, s, "")});`);
+      continue;
+    }
+    // Keyword arguments: the dict's entries, one level in.
+    const args = Object.entries(
+      pythonValue(r.inputs, inputSchemaOf(r.kind), r.kind) as Record<string, Value>,
+    );
     lines.push(
-      `const ${vars.get(r)} = new wpengine.${r.kind}(${JSON.stringify(r.name)}, ${tsValue(r.inputs, vars, "")});`,
+      `${s.vars.get(r)} = wpengine.${r.kind}(`,
+      `    ${name},`,
+      ...args.map(([k, x]) => `    ${k}=${literal(x, s, "    ")},`),
+      ")",
     );
   }
   return `${lines.join("\n")}\n`;
@@ -222,18 +319,22 @@ export function renderImportFile(model: Model): string {
   return `${JSON.stringify({ resources: [...providers, ...resources] }, null, 2)}\n`;
 }
 
-function tsProjectYaml(model: Model, opts: RenderOptions): string {
+/** The program's file: `index.ts`, `__main__.py`. */
+const MAIN = { typescript: "index.ts", python: "__main__.py" } as const;
+
+/** `Pulumi.yaml` of a TypeScript or Python project, as `pulumi new typescript` and `pulumi new python` write it. */
+function projectYaml(model: Model, opts: RenderOptions & { language: Code }): string {
   const lines = [
     `name: ${opts.project}`,
     "runtime:",
-    "  name: nodejs",
-    "  options:",
-    "    typescript: true",
+    ...(opts.language === "python"
+      ? ["  name: python", "  options:", "    toolchain: pip", "    virtualenv: venv"]
+      : ["  name: nodejs", "  options:", "    typescript: true"]),
     "description: WP Engine objects brought under Pulumi by pulumi-wpengine import",
   ];
   if (model.externals.length) {
     lines.push(
-      "# Ids of objects that are not resources of the program (index.ts reads them as config).",
+      `# Ids of objects that are not resources of the program (${MAIN[opts.language]} reads them as config).`,
       "config:",
     );
     for (const e of model.externals) {
@@ -260,6 +361,22 @@ function packageJson(opts: RenderOptions): string {
     null,
     2,
   )}\n`;
+}
+
+/**
+ * `requirements.txt` (`pulumi install` reads it): the SDK as docs/languages.md installs it, the release's
+ * wheel unless `--package-spec` said otherwise, the other routes in a comment.
+ */
+function requirements(opts: RenderOptions): string {
+  const v = opts.version;
+  return [
+    `# pulumi_wpengine, the Python SDK of pulumi-wpengine ${v} (pulumi up downloads its plugin): the last line.`,
+    `# Other routes for it: the release's wheel beside this file, ./pulumi_wpengine-${v}-py3-none-any.whl;`,
+    `# the repository, ${opts.pipGit}; PyPI's, pulumi_wpengine==${v}.`,
+    "pulumi>=3.0.0,<4.0.0",
+    opts.packageSpec,
+    "",
+  ].join("\n");
 }
 
 const TSCONFIG = `${JSON.stringify(
@@ -316,12 +433,16 @@ function pluginDeclaration(opts: RenderOptions): string {
   ].join("\n");
 }
 
-/** How a YAML project gets the plugin, in one place of its README. */
+/** How a YAML or Python project gets the plugin, in one place of its README. */
 function pluginLines(opts: RenderOptions): string[] {
   const v = opts.version;
+  const [names, who, get] =
+    opts.language === "yaml"
+      ? [`\`${PLUGIN_FILE}\``, "`pulumi import`", "and `pulumi up` download it themselves"]
+      : ["the SDK `pulumi_wpengine`", "`pulumi up`", "downloads it itself"];
   return [
-    `The plugin: \`${PLUGIN_FILE}\` names release ${v} of \`pulumi-resource-wpengine\` and its server, so \`pulumi import\``,
-    `and \`pulumi up\` download it themselves when it is not installed${opts.globalSpec ? " or on `PATH`" : ""}. Offline, install the release's`,
+    `The plugin: ${names} names release ${v} of \`pulumi-resource-wpengine\` and its server, so ${who}`,
+    `${get} when it is not installed${opts.globalSpec ? " or on `PATH`" : ""}. Offline, install the release's`,
     `tarball first: \`pulumi plugin install resource wpengine ${v} --file pulumi-resource-wpengine-v${v}-<os>-<arch>.tar.gz\`${opts.globalSpec ? " (instead of `npm install --global`, without Node.js)" : ""}.`,
   ];
 }
@@ -329,7 +450,30 @@ function pluginLines(opts: RenderOptions): string[] {
 function readme(model: Model, opts: RenderOptions): string {
   const counts = new Map<string, number>();
   for (const r of model.resources) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
-  const yaml = opts.language === "yaml";
+  const { language } = opts;
+  const yaml = language === "yaml";
+  const adopt = [
+    "WPE_ADOPT_EXISTING=true pulumi up --yes   # once: each create finds its object and only reads it",
+    "pulumi preview --refresh                  # no changes",
+  ];
+  const steps = {
+    yaml: [
+      ...(opts.globalSpec
+        ? [
+            `npm install --global ${opts.globalSpec}   # the plugin: puts pulumi-resource-wpengine on PATH (Node.js >= 22)`,
+          ]
+        : []),
+      "pulumi stack init prod",
+      "pulumi import --file import.json --generate-code=false --protect=false --yes   # reads only",
+      "pulumi preview --refresh   # no changes: the state is the account",
+    ],
+    typescript: ["pulumi stack init prod", "npm install", ...adopt],
+    python: [
+      "pulumi stack init prod",
+      "pulumi install                            # venv/ with requirements.txt (pulumi_wpengine)",
+      ...adopt,
+    ],
+  };
   const out = [
     `# ${opts.project}`,
     "",
@@ -338,34 +482,18 @@ function readme(model: Model, opts: RenderOptions): string {
     "",
     "## Take them in",
     "",
-    ...credentialsLines(model, opts.language),
+    ...credentialsLines(model, language),
     "",
     "```sh",
-    ...(yaml
-      ? [
-          ...(opts.globalSpec
-            ? [
-                `npm install --global ${opts.globalSpec}   # the plugin: puts pulumi-resource-wpengine on PATH (Node.js >= 22)`,
-              ]
-            : []),
-          "pulumi stack init prod",
-          "pulumi import --file import.json --generate-code=false --protect=false --yes   # reads only",
-          "pulumi preview --refresh   # no changes: the state is the account",
-        ]
-      : [
-          "pulumi stack init prod",
-          "npm install",
-          "WPE_ADOPT_EXISTING=true pulumi up --yes   # once: each create finds its object and only reads it",
-          "pulumi preview --refresh                  # no changes",
-        ]),
+    ...steps[language],
     "```",
     "",
-    ...(yaml ? [...pluginLines(opts), ""] : []),
+    ...(language === "typescript" ? [] : [...pluginLines(opts), ""]),
     yaml
       ? "`pulumi import --file` reads each object by its import id (the comment above each resource in `Pulumi.yaml`) and records it in the stack; nothing is written to the service. `WPE_ADOPT_EXISTING=true pulumi up` takes the objects in as well."
       : "`WPE_ADOPT_EXISTING=true` is needed once: without it, each create refuses an object that already exists (`already exists ... set adopt: true`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no `adopt` flags left in it. With hundreds of resources, `PULUMI_SKIP_CHECKPOINTS=true` on that `up` makes it several times faster (the state is written once, at the end); if that run is killed, run it again: it takes every object back.",
     "",
-    "Sites and installs keep `deletionProtection: true`: removing them from the program, or `pulumi destroy`, refuses to delete the website.",
+    `Sites and installs keep \`${language === "python" ? "deletion_protection=True" : "deletionProtection: true"}\`: removing them from the program, or \`pulumi destroy\`, refuses to delete the website.`,
     "",
   ];
   if (model.externals.length) {
@@ -413,6 +541,7 @@ function gitignore(language: Language): string {
     ".wpengine-simulator.json.*",
   ];
   if (language === "typescript") lines.unshift("node_modules/", "bin/");
+  if (language === "python") lines.unshift("venv/", "__pycache__/");
   return `${lines.join("\n")}\n`;
 }
 
@@ -427,12 +556,14 @@ export function renderProject(model: Model, opts: RenderOptions): Record<string,
       [PLUGIN_FILE]: pluginDeclaration(opts),
     };
   }
+  const code = { ...opts, language: opts.language };
   return {
-    ".gitignore": gitignore("typescript"),
-    "Pulumi.yaml": tsProjectYaml(model, opts),
-    "index.ts": renderTypeScript(model, opts),
-    "package.json": packageJson(opts),
-    "tsconfig.json": TSCONFIG,
+    ".gitignore": gitignore(code.language),
+    "Pulumi.yaml": projectYaml(model, code),
+    [MAIN[code.language]]: renderProgram(model, code),
+    ...(code.language === "python"
+      ? { "requirements.txt": requirements(opts) }
+      : { "package.json": packageJson(opts), "tsconfig.json": TSCONFIG }),
     "README.md": readme(model, opts),
   };
 }

@@ -13,14 +13,28 @@
  * YAML (the executable provider): the project generated from the same world (about 1,140 resources of 10 kinds)
  * is taken in by `pulumi import --file import.json` with zero writes, one resource in state per object;
  * `pulumi up` and `pulumi preview --refresh --expect-no-changes` change nothing.
+ *
+ * Python (the generated SDK and the executable provider, run through the Automation API as
+ * test/cli/languages.test.ts runs Python: `runtime: python` needs a language host this machine cannot build):
+ * the project generated from the same world passes `mypy --strict`; its `__main__.py`, run with
+ * `WPE_ADOPT_EXISTING=true`, takes every object in with zero writes, and the next `preview --refresh` plans nothing.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ImportResult, importAccount } from "../../importer";
+import { COVERED } from "../../importer/kinds";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { driftLines, plannedChanges } from "../../tools/cli/drift";
+import {
+  type AutomationResult,
+  type AutomationRun,
+  automation,
+  automationEnv,
+  type PythonEnv,
+  pythonEnv,
+} from "../../tools/cli/languages";
 import { REPO, tempDir } from "../../tools/cli/pack";
 import { CliProject, cliEnv, type JsonStep, runCommand, urnName } from "../../tools/cli/project";
 import { buildFleet } from "../../tools/fleet";
@@ -42,7 +56,7 @@ const credentials = (s = sim) => ({
 });
 
 async function generate(
-  language: "typescript" | "yaml",
+  language: "typescript" | "python" | "yaml",
   s = sim,
 ): Promise<{ out: string; result: ImportResult }> {
   const out = path.join(tempDir("wpe-import-"), "fleet");
@@ -253,5 +267,89 @@ describe("pulumi-wpengine import, YAML route (pulumi import --file), under the p
     await pulumi(["up", "--refresh", "--yes", "--skip-preview"]);
     expect(driftLines((await pulumi(["preview", "--refresh"])).stdout)).toEqual([]);
     console.log(`drift through the executable provider: ${JSON.stringify(expected)}`);
+  });
+});
+
+/**
+ * The Automation API driver of a generated Python project: its `__main__.py` as the inline program and its
+ * `Pulumi.yaml` as the project (config defaults included), so no Python language host is needed; the
+ * last line printed is the change summary and the output as JSON.
+ */
+const PYTHON_DRIVER = `
+import json, runpy, sys
+import pulumi.automation as auto
+
+project, command = sys.argv[1], sys.argv[2]
+stack = auto.create_or_select_stack(
+    stack_name="dev",
+    project_name="fleet",
+    program=lambda: runpy.run_path(project + "/__main__.py"),
+    opts=auto.LocalWorkspaceOptions(work_dir=project),
+)
+log = lambda text: sys.stderr.write(text + "\\n")
+if command == "up":
+    result = stack.up(on_output=log)
+    print(json.dumps({"changes": result.summary.resource_changes, "stdout": result.stdout}))
+else:
+    result = stack.preview(on_output=log, refresh=True)
+    print(json.dumps({"changes": result.change_summary, "stdout": result.stdout}))
+`;
+
+describe("pulumi-wpengine import, Python route (WPE_ADOPT_EXISTING=true pulumi up, through the Automation API)", {
+  timeout: 30 * 60_000,
+}, () => {
+  let dir: string;
+  let generated: ImportResult;
+  let py: PythonEnv;
+  let run: AutomationRun;
+  const step = async (command: string, env: Record<string, string> = {}) =>
+    (await automation(
+      { ...run, env: { ...run.env, ...env } },
+      py.python,
+      ["driver.py", dir],
+      command,
+      path.dirname(dir),
+    )) as AutomationResult & { stdout: string };
+
+  beforeAll(async () => {
+    const gen = await generate("python", sim);
+    dir = gen.out;
+    generated = gen.result;
+    fs.writeFileSync(path.join(dir, "..", "driver.py"), PYTHON_DRIVER);
+    py = await pythonEnv();
+    run = await automationEnv({ ...credentials(sim), PULUMI_SKIP_CHECKPOINTS: "true" });
+  }, 30 * 60_000);
+
+  afterAll(() => {
+    if (dir) fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    if (run) fs.rmSync(run.root, { recursive: true, force: true });
+  });
+
+  it("typechecks under mypy --strict with the generated SDK", async () => {
+    const mypy = await runCommand(
+      path.join(py.bin, "mypy"),
+      ["--strict", "--follow-imports=silent", "__main__.py"],
+      {
+        cwd: dir,
+        env: { ...process.env, MYPY_CACHE_DIR: path.join(dir, "..", ".mypy_cache") },
+        timeoutMs: 10 * 60_000,
+      },
+    );
+    expect(`${mypy.stdout}${mypy.stderr}`).toMatch(/^Success: no issues found in 1 source file/);
+    expect(mypy.code).toBe(0);
+  });
+
+  it("takes every object in with zero writes; the next preview --refresh plans nothing", async () => {
+    const resources = generated.model.resources.length;
+    expect(new Set(generated.model.resources.map((r) => r.kind))).toEqual(new Set(COVERED));
+    sim.clearRequests();
+    const up = await step("up", { WPE_ADOPT_EXISTING: "true" });
+    expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    // One resource per object, and the stack.
+    expect(up.changes).toEqual({ create: resources + 1 });
+    const preview = await step("preview");
+    expect(preview.changes).toEqual({ same: resources + 1 });
+    expect(driftLines(preview.stdout)).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 });

@@ -11,12 +11,16 @@ import { readOnlyClient } from "../../importer/client";
 import { shares } from "../../importer/discover";
 import { allKinds, COVERED, definitionOf, fieldsOf, importIdOf, LEFT_OUT, REFS } from "../../importer/kinds";
 import { buildModel, camel, External, Ref, slug } from "../../importer/model";
-import { renderImportFile, renderProject, renderTypeScript, renderYaml } from "../../importer/render";
+import { pyName, renderImportFile, renderProgram, renderProject, renderYaml } from "../../importer/render";
 import { resetClient } from "../../provider/core/client";
 import { parseImportId, resourceProvider } from "../../provider/executable/registry";
 import { DEFAULT_MAX_CONCURRENCY, WpEngineClient } from "../../sdk";
 import { Pace, processPace } from "../../sdk/core/pace";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
+
+/** The git route of the Python SDK, as home.ts gives it. */
+const PIP_GIT =
+  "pulumi_wpengine @ git+https://github.com/pulumi-wpengine/pulumi-wpengine.git#subdirectory=languages/python";
 
 const found = (
   kind: string,
@@ -128,10 +132,11 @@ describe("references", () => {
       version: "0.1.0",
       pluginDownloadURL: "github://api.github.com/pulumi-wpengine/pulumi-wpengine",
       packageSpec: "^0.1.0",
+      pipGit: PIP_GIT,
       globalSpec: "pulumi-wpengine@0.1.0",
       command: "c",
     };
-    const ts = renderTypeScript(model, opts);
+    const ts = renderProgram(model, opts);
     expect(ts).toContain('const acmeCorpAccountId = config.require("acmeCorpAccountId");');
     expect(ts).toContain(
       'const wwwXExample = new wpengine.Domain("www-x-example", {\n  installId: xprod.id,\n  name: "www.x.example",\n  redirectTo: xExample.id,\n});',
@@ -146,6 +151,124 @@ describe("references", () => {
       name: "xprod",
       id: "i1",
     });
+  });
+});
+
+describe("the Python program", () => {
+  const names = new Map([["acc1", { what: "account", label: "Acme Corp" }]]);
+  const model = buildModel(
+    [
+      { ...found("App", "shop", "shop"), values: { accountId: "acc1", name: "shop", region: "EU-W" } },
+      {
+        ...found("Environment", "prod", "shop-production"),
+        values: { accountId: "acc1", appId: "shop", name: "production", branch: "main" },
+      },
+      {
+        ...found("DomainMappings", "m", "shop-production"),
+        values: {
+          accountId: "acc1",
+          appId: "shop",
+          environmentId: "production",
+          mappings: [{ domain: "shop.example", primary: true, destinationDomainMapping: null }],
+        },
+      },
+      {
+        ...found("Install", "i1", "xprod"),
+        values: { name: "xprod", accountId: "acc1", deletionProtection: true, profile: "acme" },
+      },
+      { ...found("Domain", "d1", "x.example"), values: { installId: "i1", name: "x.example" } },
+      {
+        ...found("Domain", "d2", "www.x.example"),
+        values: { installId: "i1", name: "www.x.example", redirectTo: "d1", secureAllUrls: false },
+      },
+      {
+        ...found("CacheExclusions", "i1", "xprod cache exclusions"),
+        values: { installId: "i1", exclusions: [{ type: "url path", value: "^/cart/" }] },
+      },
+      {
+        ...found("AccountUser", "u1", "pat@x.example"),
+        values: { accountId: "acc1", email: "pat@x.example", roles: "partial", installIds: ["i1"] },
+      },
+    ],
+    { names, leftOut: [] },
+  );
+  const opts = {
+    project: "p",
+    language: "python" as const,
+    source: "s",
+    version: "0.1.0",
+    pluginDownloadURL: "github://api.github.com/pulumi-wpengine/pulumi-wpengine",
+    packageSpec: "pulumi_wpengine==0.1.0",
+    pipGit: PIP_GIT,
+    globalSpec: undefined,
+    command: "pulumi-wpengine import --language python",
+  };
+
+  it("writes snake_case keyword arguments, references as outputs, ids outside it as config, enums of the SDK", () => {
+    const py = renderProgram(model, opts);
+    expect(py).toContain(
+      'config = pulumi.Config()\nacme_corp_account_id = config.require("acmeCorpAccountId")  # account Acme Corp\n',
+    );
+    // By name (an app), with an enum of the SDK.
+    expect(py).toContain(
+      'shop = wpengine.App(\n    "shop",\n    account_id=acme_corp_account_id,\n    name="shop",\n    region=wpengine.AppRegion("EU-W"),\n)\n',
+    );
+    expect(py).toContain('    app_id=shop.name,\n    name="production",\n');
+    // A list of objects: dicts with the SDK's snake_case keys, None and True as Python writes them.
+    expect(py).toContain(
+      '    environment_id=shop_production.name,\n    mappings=[\n        {\n            "domain": "shop.example",\n            "primary": True,\n            "destination_domain_mapping": None,\n        },\n    ],\n',
+    );
+    // By id, the profile the object was read as, deletion protection kept.
+    expect(py).toContain(
+      'xprod = wpengine.Install(\n    "xprod",\n    name="xprod",\n    account_id=acme_corp_account_id,\n    deletion_protection=True,\n    profile="acme",\n)\n',
+    );
+    expect(py).toContain(
+      'www_x_example = wpengine.Domain(\n    "www-x-example",\n    install_id=xprod.id,\n    name="www.x.example",\n    redirect_to=x_example.id,\n)\n',
+    );
+    expect(py).toContain('"type": wpengine.CacheExclusionsExclusionsType("url path"),\n');
+    // A list of references.
+    expect(py).toContain("    install_ids=[\n        xprod.id,\n    ],\n");
+  });
+
+  it("names what the generated SDK (languages/python) declares: each input of each kind brought in, the enums", () => {
+    const sdk = path.join(__dirname, "..", "..", "languages", "python", "pulumi_wpengine");
+    for (const kind of COVERED) {
+      const source = fs.readFileSync(path.join(sdk, `${pyName(kind)}.py`), "utf8");
+      expect(source, kind).toContain(`class ${kind}(pulumi.CustomResource):`);
+      for (const { key } of fieldsOf(kind))
+        expect(source, `${kind}.${key}`).toContain(`\n                 ${pyName(key)}: `);
+    }
+    const enums = fs.readFileSync(path.join(sdk, "_enums.py"), "utf8");
+    for (const [, type] of renderProgram(model, opts).matchAll(/wpengine\.(\w+)\("/g))
+      expect(enums).toContain(`class ${type}(_builtins.str, Enum):`);
+  });
+
+  it("is a project as pulumi new python writes it, installing the SDK by the line given", () => {
+    const files = renderProject(model, opts);
+    expect(Object.keys(files).sort()).toEqual([
+      ".gitignore",
+      "Pulumi.yaml",
+      "README.md",
+      "__main__.py",
+      "requirements.txt",
+    ]);
+    expect(files["Pulumi.yaml"]).toMatch(
+      /^name: p\nruntime:\n {2}name: python\n {2}options:\n {4}toolchain: pip\n {4}virtualenv: venv\n/,
+    );
+    expect(files["requirements.txt"]!.split("\n").slice(-3)).toEqual([
+      "pulumi>=3.0.0,<4.0.0",
+      "pulumi_wpengine==0.1.0",
+      "",
+    ]);
+    expect(files["requirements.txt"]).toContain(PIP_GIT);
+    expect(files[".gitignore"]).toMatch(/^venv\/$/m);
+    const readme = files["README.md"]!;
+    expect(readme).toContain("pulumi install ");
+    expect(readme).toContain("WPE_ADOPT_EXISTING=true pulumi up --yes");
+    expect(readme).toContain("Each resource runs as its credential profile (`acme`)");
+    expect(readme).toContain("`deletion_protection=True`");
+    expect(readme).toContain("pulumi plugin install resource wpengine 0.1.0 --file");
+    expect(readme).not.toContain("npm");
   });
 });
 
@@ -605,6 +728,7 @@ describe("how the generated project installs pulumi-wpengine", () => {
       version: "0.7.1",
       pluginDownloadURL: "github://api.github.com/pulumi-wpengine/pulumi-wpengine",
       packageSpec: "file:../pulumi-wpengine-0.7.1.tgz",
+      pipGit: PIP_GIT,
       globalSpec: "../pulumi-wpengine-0.7.1.tgz",
       command: "c",
     };
@@ -637,6 +761,7 @@ describe("how the generated project installs pulumi-wpengine", () => {
       version: "0.7.1",
       pluginDownloadURL: "github://api.github.com/pulumi-wpengine/pulumi-wpengine",
       packageSpec: "^0.7.1",
+      pipGit: PIP_GIT,
       globalSpec: undefined,
       command: "c",
     })["README.md"]!;
@@ -665,6 +790,7 @@ describe("how the generated project installs pulumi-wpengine", () => {
       version: "1.0.0",
       pluginDownloadURL: "github://api.github.com/o/r",
       packageSpec: "x",
+      pipGit: PIP_GIT,
       globalSpec: "x",
       command: "c",
       language: "typescript",
