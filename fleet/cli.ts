@@ -5,8 +5,8 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { PROGRAM } from "../sdk/core/process";
-import { readEstate, reasonOf } from "./read";
+import { PROGRAM, reasonOf } from "../sdk/core/process";
+import { readEstate } from "./read";
 import { renderReport } from "./report";
 import { auditFleet, DEFAULT_SETTINGS, RULES, type RuleName, type RuleSettings } from "./rules";
 

@@ -23,7 +23,8 @@ import {
   type ReportViolation,
   UnknownValueError,
 } from "@pulumi/policy";
-import { apiUsersOf, type ProgramResource, readEstate, reasonOf } from "./read";
+import { reasonOf } from "../sdk/core/process";
+import { apiUsersOf, type ProgramResource, readEstate } from "./read";
 import {
   auditFleet,
   checkDeclared,

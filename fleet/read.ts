@@ -190,10 +190,6 @@ export async function readEstate(
   return { fleet: mergeFleets(fleets), calls };
 }
 
-/** An error's message for a line that names its command: the provider's own `wpengine: ` prefix dropped. */
-export const reasonOf = (err: unknown): string =>
-  (err instanceof Error ? err.message : String(err)).replace(/^wpengine: /, "");
-
 /** A program's resource as the policy pack sees it (its inputs plain: a value not known yet absent). */
 export interface ProgramResource {
   type: string;

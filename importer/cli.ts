@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { count, REPORT_USAGE, reportMain } from "../fleet/cli";
-import { PROGRAM } from "../sdk/core/process";
+import { PROGRAM, reasonOf } from "../sdk/core/process";
 import { importAccount, UsageError } from "./index";
 import { COVERED } from "./kinds";
 
@@ -117,9 +117,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     return 0;
   } catch (err) {
     if (tty && phase) process.stderr.write("\n");
-    const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(
-      `${PROGRAM} import: ${message}\n${err instanceof UsageError ? "" : `nothing was written to ${values.out}\n`}`,
+      `${PROGRAM} import: ${reasonOf(err)}\n${err instanceof UsageError ? "" : `nothing was written to ${values.out}\n`}`,
     );
     return 1;
   }

@@ -40,3 +40,7 @@ export function isSea(): boolean {
  * self-contained plugin (no npm, docs/languages.md) that executable's name.
  */
 export const PROGRAM = isSea() ? basename(process.execPath) : "pulumi-wpengine";
+
+/** An error's message for a line that names its command: the provider's own `wpengine: ` prefix dropped. */
+export const reasonOf = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).replace(/^wpengine: /, "");

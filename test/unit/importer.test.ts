@@ -7,6 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { importAccount, installedAs } from "../../importer";
+import { main } from "../../importer/cli";
 import { readOnlyClient } from "../../importer/client";
 import { shares } from "../../importer/discover";
 import { allKinds, COVERED, definitionOf, fieldsOf, importIdOf, LEFT_OUT, REFS } from "../../importer/kinds";
@@ -561,6 +562,23 @@ describe("pulumi-wpengine import against the simulator", () => {
     // Refused before anything but the accounts was read.
     expect(new Set(sim.requests().map((r) => r.path))).toEqual(new Set(["/v1/accounts"]));
     expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
+  });
+
+  it("the command prints a refusal as one line naming itself, without the provider's `wpengine:` prefix", async () => {
+    const errors: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((s: string) => errors.push(s) > 0) as typeof process.stderr.write;
+    for (const [k, v] of Object.entries({ ...env(), WPE_PROFILES: "[]" })) vi.stubEnv(k, v);
+    try {
+      const out = path.join(tmp, "prefix");
+      expect(await main(["import", "--out", out, "--profile", "acme"])).toBe(1);
+      expect(errors.join("")).toMatch(
+        /^pulumi-wpengine import: WPE_PROFILES must be a JSON object of profiles, e\.g\. .*\nnothing was written to .*prefix\n$/,
+      );
+    } finally {
+      process.stderr.write = write;
+      vi.unstubAllEnvs();
+    }
   });
 
   it("refuses wrong credentials, a non-empty --out (unless --force), unknown kinds; a failure midway writes nothing", async () => {
