@@ -142,19 +142,21 @@ export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus())
   return Math.min(Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus, 40);
 }
 
-/** The error of `wpengine:<name>`, a key this provider does not read: the closest setting, else them all. */
-export function unknownSetting(name: string): string {
-  const names = Object.keys(CONFIG_KEYS);
-  const like = meant(name, names);
-  const hint = like ? `did you mean wpengine:${like}?` : `the settings are ${names.join(", ")}`;
-  return `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
-}
-
-/** The names that are no setting (typos); none in a project named wpengine, whose own keys share the namespace. */
-export function misspelt(names: string[], env: NodeJS.ProcessEnv = process.env): string[] {
-  return env["PULUMI_PROJECT"] === "wpengine"
-    ? []
-    : names.filter((name) => !Object.hasOwn(CONFIG_KEYS, name));
+/**
+ * The names that are no setting (typos), each with its error naming the closest setting, else them all; none
+ * in a project named wpengine, whose own keys share the namespace.
+ */
+export function misspelt(names: string[], env: NodeJS.ProcessEnv = process.env) {
+  if (env["PULUMI_PROJECT"] === "wpengine") return [];
+  const settings = Object.keys(CONFIG_KEYS);
+  return names
+    .filter((name) => !settings.includes(name))
+    .map((name) => {
+      const like = meant(name, settings);
+      const hint = like ? `did you mean wpengine:${like}?` : `the settings are ${settings.join(", ")}`;
+      const reason = `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
+      return { name, reason };
+    });
 }
 
 /** Where a setting's value comes from, for its errors: its config key when set there, else its variable. */
@@ -194,7 +196,7 @@ export function resolveProviderConfig(
   raw: RawProviderConfig = currentProviderInstance().config,
 ): ResolvedProviderConfig {
   const [typo] = misspelt(Object.keys(raw), env);
-  if (typo !== undefined) throw new WpEngineConfigError(unknownSetting(typo));
+  if (typo !== undefined) throw new WpEngineConfigError(typo.reason);
   const pick = (name: ConfigName) => text(raw[name] ?? env[CONFIG_KEYS[name].env]);
   const refuse = (name: ConfigName, problem: string): never => {
     const value = pick(name) ?? "";

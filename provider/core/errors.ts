@@ -15,7 +15,7 @@ const STORED =
  * What a 401 means once preview proved the credentials (most often a rotation): whose the API refused (the
  * profile's the call ran as, or the default API user's), where they come from, and the next step.
  */
-export function refused(instance = currentProviderInstance()): string {
+function refused(instance = currentProviderInstance()): string {
   const { profile } = instance;
   if (profile === undefined) {
     if (underPulumiDo())
@@ -82,13 +82,9 @@ export function explainError(
   const status = (err as { status?: unknown } | null)?.status;
   const hint = fields.length
     ? ` (input ${fields.map((f) => `"${inputOfField(inputs, f)}"`).join(", ")})`
-    : status === 401
-      ? `. ${refused()}`
-      : status === 404
-        ? notFoundHint(err, inputs)
-        : status === 403
-          ? `. ${forbidden()}`
-          : "";
+    : status === 404
+      ? notFoundHint(err, inputs)
+      : accessHint(status);
   const sends = typeof err === "object" && err !== null ? SENDS.get(err) : undefined;
   const counted = sends ? ` (sent ${sends} times)` : "";
   const message = `wpengine:${kind} ${action} failed: ${base}${counted}${hint}${next ? `. ${next}.` : ""}`;
@@ -97,8 +93,12 @@ export function explainError(
   return Object.assign(new Error(message), { name: "WpEngineResourceError", ...kept });
 }
 
+/** What a 401 or 403 says of the credentials, as a sentence to append ("" for any other status). */
+export const accessHint = (status: unknown): string =>
+  status === 401 ? `. ${refused()}` : status === 403 ? `. ${forbidden()}` : "";
+
 /** What a 403 means: the API user the call ran as (a profile's, or the default) cannot reach the object. */
-export function forbidden(instance = currentProviderInstance()): string {
+function forbidden(instance = currentProviderInstance()): string {
   const user = instance.config.username ?? process.env[CONFIG_KEYS.username.env];
   const who = `${instance.profile ? `profile ${instance.profile}` : "the default credentials"}${user ? ` (API user ${user})` : ""}`;
   return (

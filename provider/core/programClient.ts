@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { WpEngineClient } from "../../sdk";
 import { forgetClient, getClient, proveCredentials } from "./client";
 import { rawConfigOf, withProfile, withProviderInstance } from "./config";
-import { forbidden, refused } from "./errors";
+import { accessHint } from "./errors";
 
 const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
 
@@ -31,10 +31,8 @@ export async function asLookup<T>(fn: (client: WpEngineClient) => Promise<T>): P
   try {
     return await fn(await getClient());
   } catch (err) {
-    const status = (err as { status?: unknown } | null)?.status;
     // Credentials refused after all (a rotation, or the check skipped): whose, and where they come from.
-    if (err instanceof Error && status === 401) err.message += `. ${refused()}`;
-    if (err instanceof Error && status === 403) err.message += `. ${forbidden()}`;
+    if (err instanceof Error) err.message += accessHint((err as { status?: unknown }).status);
     throw err;
   }
 }

@@ -14,7 +14,6 @@ import {
   misspelt,
   type ProviderInstance,
   profileOf,
-  unknownSetting,
   urlProblems,
   withProfile,
   withProviderInstance,
@@ -216,12 +215,8 @@ export class WpEngineProvider {
 
   private async checkConfig(req: Msg): Promise<Msg> {
     const news = propsOf(req.getNews());
-    const typos = misspelt(Object.keys(news).filter(isSetting)).map((name) => ({
-      name,
-      reason: unknownSetting(name),
-    }));
-    const failures = [...typos, ...urlProblems(news)].map(({ name, reason }) =>
-      new provproto.CheckFailure().setProperty(name).setReason(reason),
+    const failures = [...misspelt(Object.keys(news).filter(isSetting)), ...urlProblems(news)].map(
+      ({ name, reason }) => new provproto.CheckFailure().setProperty(name).setReason(reason),
     );
     return new provproto.CheckResponse().setInputs(req.getNews()).setFailuresList(failures);
   }
