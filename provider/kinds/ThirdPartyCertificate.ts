@@ -113,7 +113,7 @@ const inputs = z.object({
   installId: parentInput("The install the certificate is imported into (also the resource id)."),
   certificate: pemInput(parseCertificateChain).meta({
     description:
-      "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.",
+      "The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.",
     writeOnly: true,
   }),
   privateKey: pemInput(parsePrivateKey).meta({
@@ -174,15 +174,21 @@ export const definition = defineKind({
   inputs,
   outputs,
   rules: [{ uses: ["certificate", "privateKey"], test: keyMatchFailure }],
-  // A certificate about to be imported (new, or changed) that has expired fails preview: the install would serve it.
+  // A certificate about to be imported (new, or changed) outside its validity fails preview: the install would serve it.
   check(checked, olds) {
     const pem = checked.inputs["certificate"];
     const sent = !checked.failures && typeof pem === "string" && pem !== olds["certificate"];
     const chain = sent ? parseCertificateChain(pem) : undefined;
-    if (!chain?.ok || Date.parse(chain.certs[0]!.validTo) > Date.now()) return checked;
-    const { subject, notAfter } = describeCertificate(chain.certs[0]!);
-    const reason = `has expired: the end-entity certificate (${subject}) was valid until ${notAfter}, and the install would serve it; give the renewed certificate and its key`;
-    return { ...checked, failures: [named({ property: "certificate", reason })] };
+    if (!chain?.ok) return checked;
+    const { subject, notBefore, notAfter } = describeCertificate(chain.certs[0]!);
+    const now = new Date().toISOString();
+    const reason =
+      notAfter <= now
+        ? `has expired: the end-entity certificate (${subject}) was valid until ${notAfter}, and the install would serve it; give the renewed certificate and its key`
+        : notBefore > now
+          ? `is not valid yet: the end-entity certificate (${subject}) is valid from ${notBefore}, and the install would serve it now (browsers refuse it until then); import it once it is valid`
+          : undefined;
+    return reason ? { ...checked, failures: [named({ property: "certificate", reason })] } : checked;
   },
   // No adoption: importing the same pair again is harmless.
   create: async (inputs, ctx) => ({ id: ctx.parent, outs: await importPair(ctx, inputs) }),

@@ -1293,7 +1293,7 @@ type ThirdPartyCertificateOut = OutputPropertiesOf<ThirdPartyCertificateDefiniti
 export interface ThirdPartyCertificateArgs {
   /** The install the certificate is imported into (also the resource id). */
   installId: ThirdPartyCertificateIn["installId"];
-  /** The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview. */
+  /** The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview. */
   certificate: ThirdPartyCertificateIn["certificate"];
   /** The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again. */
   privateKey: ThirdPartyCertificateIn["privateKey"];
@@ -1307,7 +1307,7 @@ export interface ThirdPartyCertificateArgs {
 export interface ThirdPartyCertificateProperties {
   /** The install the certificate is imported into (also the resource id). */
   readonly installId: ThirdPartyCertificateOut["installId"];
-  /** The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview. */
+  /** The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview. */
   readonly certificate: ThirdPartyCertificateOut["certificate"];
   /** The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again. */
   readonly privateKey: ThirdPartyCertificateOut["privateKey"];

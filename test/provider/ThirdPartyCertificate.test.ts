@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/ThirdPartyCertificate";
 import { SEED } from "../../simulator";
-import { chainFor, encryptKey, expired, selfSigned } from "../fixtures/self-signed";
+import { chainFor, encryptKey, selfSigned, validBetween } from "../fixtures/self-signed";
 import { checkFails, checkOk, createOk, diff } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
@@ -167,11 +167,16 @@ describe("ThirdPartyCertificate check", () => {
     ]);
   });
 
-  it("refuses an expired certificate about to be imported, not one already imported", async () => {
-    const old = expired("old.acme.example");
+  it("refuses a certificate about to be imported outside its validity, not one already imported", async () => {
+    const old = validBetween("old.acme.example");
     expect(await fails({ ...old })).toEqual([
       "certificate: certificate has expired: the end-entity certificate (CN=old.acme.example) was valid until " +
         "2021-01-01T00:00:00.000Z, and the install would serve it; give the renewed certificate and its key",
+    ]);
+    const future = validBetween("new.acme.example", "20900101000000Z", "20910101000000Z");
+    expect(await fails({ ...future })).toEqual([
+      "certificate: certificate is not valid yet: the end-entity certificate (CN=new.acme.example) is valid from " +
+        "2090-01-01T00:00:00.000Z, and the install would serve it now (browsers refuse it until then); import it once it is valid",
     ]);
     // The stack already holds it (imported before it expired): previews go on; the fleet report flags it.
     const held = { ...wanted, ...old };

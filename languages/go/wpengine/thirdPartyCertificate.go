@@ -22,7 +22,7 @@ type ThirdPartyCertificate struct {
 
 	// Accepted for uniformity; it changes nothing, as create always imports.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
-	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.
+	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
 	Certificate pulumi.StringOutput `pulumi:"certificate"`
 	// SHA-256 fingerprint, colon-separated hex.
 	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
@@ -110,7 +110,7 @@ func ThirdPartyCertificateExists(ctx *pulumi.Context,
 type thirdPartyCertificateArgs struct {
 	// Accepted for uniformity; it changes nothing, as create always imports.
 	Adopt *bool `pulumi:"adopt"`
-	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.
+	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
 	Certificate string `pulumi:"certificate"`
 	// The install the certificate is imported into (also the resource id).
 	InstallId string `pulumi:"installId"`
@@ -124,7 +124,7 @@ type thirdPartyCertificateArgs struct {
 type ThirdPartyCertificateArgs struct {
 	// Accepted for uniformity; it changes nothing, as create always imports.
 	Adopt pulumi.BoolPtrInput
-	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.
+	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
 	Certificate pulumi.StringInput
 	// The install the certificate is imported into (also the resource id).
 	InstallId pulumi.StringInput
@@ -226,7 +226,7 @@ func (o ThirdPartyCertificateOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }
 
-// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.
+// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
 func (o ThirdPartyCertificateOutput) Certificate() pulumi.StringOutput {
 	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.StringOutput { return v.Certificate }).(pulumi.StringOutput)
 }

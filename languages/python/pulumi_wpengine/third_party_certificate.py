@@ -27,7 +27,7 @@ class ThirdPartyCertificateArgs:
         """
         The set of arguments for constructing a ThirdPartyCertificate resource.
 
-        :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.
+        :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
         :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into (also the resource id).
         :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
         :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always imports.
@@ -45,7 +45,7 @@ class ThirdPartyCertificateArgs:
     @pulumi.getter
     def certificate(self) -> pulumi.Input[_builtins.str]:
         """
-        The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.
+        The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
         """
         return pulumi.get(self, "certificate")
 
@@ -124,7 +124,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always imports.
-        :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.
+        :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
         :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into (also the resource id).
         :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -245,7 +245,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
     @pulumi.getter
     def certificate(self) -> pulumi.Output[_builtins.str]:
         """
-        The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired fails preview.
+        The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
         """
         return pulumi.get(self, "certificate")
 
