@@ -163,11 +163,9 @@ export const definition = defineKind({
     return { outs: {} as InstallCopyOutputs };
   },
   async update(_id, olds, news, ctx) {
-    const previous = olds.requestCount ?? 0;
     // Every updatable input (a copy parameter, or `triggers`) copies again when it changes.
-    if (changedActionInputs(olds, news, definition.updatable).length) return copy(ctx, news, previous);
-    const { lastRequestedAt = null, lastMessage = null } = olds;
-    return { requestCount: previous, lastRequestedAt, lastMessage } as InstallCopyOutputs;
+    if (changedActionInputs(olds, news, definition.updatable).length)
+      return copy(ctx, news, olds.requestCount ?? 0);
   },
   delete: async () => `${FORGOTTEN}a copy cannot be undone`,
 });
