@@ -1,4 +1,5 @@
 /** What the action resources share (`BackupRestore`, `InstallCopy`: an action, not an object). */
+import { z } from "zod";
 import { containsUnknown, normalizeEmails, type Props } from "./inputs";
 import { type Checked, type Context, differs } from "./lifecycle";
 
@@ -33,6 +34,12 @@ export const goneWithParent =
     await parent(ctx);
     return { outs: olds };
   };
+
+/** The `summary` input {@link withSummary} computes: what `what` (`the copy`) does. */
+export function summaryInput(what: string) {
+  const description = `Computed by \`check\`: what ${what} does, in words (also shown by \`pulumi preview\`); any given value is replaced.`;
+  return z.string().optional().meta({ description, setting: true });
+}
 
 /** An action's end of check: adds the `summary`, in words, replacing any value given. */
 export function withSummary(summarize: (inputs: Props) => string) {

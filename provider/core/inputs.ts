@@ -71,12 +71,15 @@ export const COMMON_INPUTS = {
   }),
 } as const;
 
-/** `adopt` of an action, which owns no object to take over: refused, naming the kind. */
-export const actionAdoptInput = (kind: string) =>
+/** `adopt` refused, naming the kind, which owns no object to take over: `[why, told]` in the error and the description. */
+export const actionAdoptInput = (
+  kind: string,
+  [why, told] = ["it is an action, there is no object to take over", "an action has no object to take over."],
+) =>
   z
-    .never({ error: whole(`${kind} has no adopt: it is an action, there is no object to take over`) })
+    .never({ error: whole(`${kind} has no adopt: ${why}`) })
     .optional()
-    .meta({ description: "Not accepted: an action has no object to take over.", setting: true });
+    .meta({ description: `Not accepted: ${told}`, setting: true });
 
 /** The credential profile every resource takes (added by `defineKind`): a name, never a credential. */
 export const PROFILE_INPUT = z

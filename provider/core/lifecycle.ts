@@ -184,8 +184,8 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   create(inputs: I, ctx: Context): Promise<Created<R>>;
   /** The live outputs, or `undefined` when the object is gone; what they leave out stays as recorded. */
   read(id: string, olds: O, ctx: Context): Promise<{ outs: R } | undefined>;
-  /** In-place update; the lifecycle overlays the inputs on its outputs. Absent when every input replaces. */
-  update?(id: string, olds: O, news: I, ctx: Context): Promise<R>;
+  /** In-place update; the lifecycle overlays the inputs on its outputs (on the recorded ones when it re-ran nothing: `undefined`). Absent when every input replaces. */
+  update?(id: string, olds: O, news: I, ctx: Context): Promise<R | undefined>;
   /** Deletes on the service (a 404 is already success); a delete that does something else says what. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a delete that simply deletes returns nothing.
   delete(id: string, olds: O, ctx: Context): Promise<void | string>;
@@ -422,13 +422,13 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       // Only settings the state keeps changed (the API user later calls run as): the object read once as
       // the new one (an API user that cannot reach it is refused before it is recorded), nothing written.
       const changed = diffOf(def, olds, given).diffs ?? [];
+      const { __provider: _p, ...kept } = olds;
       if (changed.length && changed.every((k) => def.kept?.includes(k))) {
         try {
           await def.read(id, olds as O, await ctx(given));
         } catch (err) {
           if (!isNotFound(err)) return fail("update", err);
         }
-        const { __provider: _p, ...kept } = olds;
         for (const k of changed) delete kept[k];
         return { outs: withInputs(def, given, kept) };
       }
@@ -441,7 +441,7 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         const outs = await resending(def.kind, id, "updated", !!key && "resend" in key, () =>
           def.update!(id, olds as O, news as I, context),
         );
-        return { outs: withInputs(def, given, outs) };
+        return { outs: withInputs(def, given, outs ?? { ...kept, ...news }) };
       } catch (err) {
         if (err instanceof CreatedButFailedError) throw recorded("update", err, given);
         return fail("update", withStep(def, news, err), next("update", err));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Backup as ApiBackup, CreateBackupRequest } from "../../sdk";
 import { collect, defineKind, listedUnder } from "../core/define";
 import {
+  actionAdoptInput,
   BACKUP_POLL,
   normalizeEmails,
   notificationEmails,
@@ -9,7 +10,6 @@ import {
   parentInput,
   stringInput,
   timeoutSecondsInput,
-  whole,
 } from "../core/inputs";
 import { afterCreate, type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
@@ -38,15 +38,10 @@ const inputs = z.object({
     setting: false,
     writeOnly: true,
   }),
-  adopt: z
-    .never({
-      error: whole("Backup has no adopt: every create requests a new backup (backups cannot be taken over)"),
-    })
-    .optional()
-    .meta({
-      description: "Not accepted: every create requests a new backup, there is nothing to take over.",
-      setting: true,
-    }),
+  adopt: actionAdoptInput("Backup", [
+    "every create requests a new backup (backups cannot be taken over)",
+    "every create requests a new backup, there is nothing to take over.",
+  ]),
 });
 
 const outputs = z.object({

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { RestoreBackupRequest } from "../../sdk";
-import { changedActionInputs, normalizeActionInput, shown, withSummary } from "../core/actions";
+import { changedActionInputs, normalizeActionInput, shown, summaryInput, withSummary } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
 import {
   actionAdoptInput,
@@ -60,11 +60,7 @@ const inputs = z.object({
     setting: false,
     writeOnly: true,
   }),
-  summary: z.string().optional().meta({
-    description:
-      "Computed by `check`: what the restore does, in words (also shown by `pulumi preview`); any given value is replaced.",
-    setting: true,
-  }),
+  summary: summaryInput("the restore"),
   adopt: actionAdoptInput("BackupRestore"),
 });
 

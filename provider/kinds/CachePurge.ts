@@ -72,10 +72,9 @@ export const definition = defineKind({
   create: async (_inputs, ctx) => ({ id: randomUUID(), outs: await purge(ctx, 0) }),
   read: goneWithParent((ctx) => ctx.client.installs.get(ctx.parent)),
   async update(_id, olds, news, ctx) {
-    // A new timeout alone purges nothing (the old outputs carry over, but never the old `__provider`).
-    const { __provider: _old, ...kept } = olds;
-    if (!differs(definition.normalize, "triggers", olds.triggers, news.triggers)) return { ...kept, ...news };
-    return purge(ctx, typeof olds.purgeCount === "number" ? olds.purgeCount : 0);
+    // A new timeout alone purges nothing.
+    if (differs(definition.normalize, "triggers", olds.triggers, news.triggers))
+      return purge(ctx, typeof olds.purgeCount === "number" ? olds.purgeCount : 0);
   },
   delete: async () => `${FORGOTTEN}a purged cache cannot be un-purged`,
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { CreateInstallCopyRequest } from "../../sdk";
-import { changedActionInputs, normalizeActionInput, shown, withSummary } from "../core/actions";
+import { changedActionInputs, normalizeActionInput, shown, summaryInput, withSummary } from "../core/actions";
 import { defineKind, type OutputsOf } from "../core/define";
 import {
   actionAdoptInput,
@@ -61,11 +61,7 @@ const inputs = z.object({
     writeOnly: true,
     wire: false,
   }),
-  summary: z.string().optional().meta({
-    description:
-      "Computed by `check`: what the copy does, in words (also shown by `pulumi preview`); any given value is replaced.",
-    setting: true,
-  }),
+  summary: summaryInput("the copy"),
   adopt: actionAdoptInput("InstallCopy"),
 });
 
@@ -167,11 +163,9 @@ export const definition = defineKind({
     return { outs: {} as InstallCopyOutputs };
   },
   async update(_id, olds, news, ctx) {
-    const previous = olds.requestCount ?? 0;
     // Every updatable input (a copy parameter, or `triggers`) copies again when it changes.
-    if (changedActionInputs(olds, news, definition.updatable).length) return copy(ctx, news, previous);
-    const { lastRequestedAt = null, lastMessage = null } = olds;
-    return { requestCount: previous, lastRequestedAt, lastMessage } as InstallCopyOutputs;
+    if (changedActionInputs(olds, news, definition.updatable).length)
+      return copy(ctx, news, olds.requestCount ?? 0);
   },
   delete: async () => `${FORGOTTEN}a copy cannot be undone`,
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { resetClient } from "../../provider/core/client";
+import { clearStackConfig, setStackConfig } from "../../provider/core/config";
 import { UNKNOWN } from "../../provider/core/inputs";
-import { contextOf } from "../../provider/core/lifecycle";
+import { contextOf, defineProvider } from "../../provider/core/lifecycle";
 import { copyRequest, copySummary, definition } from "../../provider/kinds/InstallCopy";
 import type { WpEngineClient } from "../../sdk";
 
@@ -98,12 +100,19 @@ describe("InstallCopy helpers", () => {
       lastRequestedAt: "2025-01-01T00:00:00.000Z",
       lastMessage: "Install copy initiated",
     };
-    expect(
-      await definition.update!("id", olds, { ...olds }, contextOf(provider.definition, client, olds)),
-    ).toEqual({
-      requestCount: 3,
-      lastRequestedAt: "2025-01-01T00:00:00.000Z",
-      lastMessage: "Install copy initiated",
+    // The kind re-runs nothing; the lifecycle keeps the recorded outputs.
+    const kept = defineProvider({
+      ...provider.definition,
+      update: (id, o, n) => provider.definition.update!(id, o, n, contextOf(provider.definition, client, o)),
     });
+    setStackConfig((k) => ({ "wpengine:username": "u", "wpengine:password": "p" })[k]);
+    resetClient();
+    try {
+      const { requestCount: _n, lastRequestedAt: _at, lastMessage: _m, ...news } = olds;
+      expect((await kept.update!("id", olds, news)).outs).toEqual(olds);
+    } finally {
+      clearStackConfig();
+      resetClient();
+    }
   });
 });
