@@ -3,7 +3,7 @@
  * the fleet picture (fleet/report.ts) with the audit's findings (docs/report.md).
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PROGRAM, reasonOf } from "../sdk/core/process";
 import { readEstate } from "./read";
@@ -42,6 +42,7 @@ export function readPolicyConfig(file: string | undefined): PolicyConfig {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new Error(`${resolve(file)} does not exist: give ${what}`);
+    if (code === "EISDIR") throw new Error(`${resolve(file)} is a directory, not ${what}`);
     throw new Error(`${file} cannot be read: ${(err as Error).message}`);
   }
   // The engine takes an empty file as no config.
@@ -57,6 +58,27 @@ export function readPolicyConfig(file: string | undefined): PolicyConfig {
   } catch (err) {
     throw new Error(`${file}: ${(err as Error).message}`);
   }
+}
+
+/** Why no page can be written at `out` (a directory, or in a directory that is missing or is a file), if so. */
+function whyUnwritable(out: string): string | undefined {
+  // A path through a file (ENOTDIR) reads as missing: the walk up below finds the file.
+  const stat = (path: string) => {
+    try {
+      return statSync(path, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+  };
+  if (stat(out)?.isDirectory())
+    return ` is a directory: name the page's file, e.g. ${join(out, "fleet.html")}`;
+  const dir = dirname(resolve(out));
+  let found = dir;
+  while (!stat(found)) found = dirname(found);
+  if (!stat(found)?.isDirectory())
+    return `: ${found} is a file, not a directory: write the page in a directory, e.g. ${join(dirname(found), basename(out))}`;
+  if (found !== dir) return `: the directory ${dir} does not exist: create it, or write the page elsewhere`;
+  return undefined;
 }
 
 export async function reportMain(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -93,16 +115,9 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
     return 2;
   }
   // Checked before the estate is read: a page that cannot be written is known now.
-  const dir = dirname(resolve(values.out));
-  const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory();
-  if (isDir(values.out) || !isDir(dir)) {
-    process.stderr.write(
-      `${PROGRAM} report: --out ${values.out}${
-        isDir(values.out)
-          ? ` is a directory: name the page's file, e.g. ${join(values.out, "fleet.html")}`
-          : `: the directory ${dir} does not exist: create it, or write the page elsewhere`
-      }\n`,
-    );
+  const unwritable = whyUnwritable(values.out);
+  if (unwritable) {
+    process.stderr.write(`${PROGRAM} report: --out ${values.out}${unwritable}\n`);
     return 2;
   }
   let config: ReturnType<typeof readPolicyConfig>;

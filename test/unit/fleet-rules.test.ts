@@ -495,6 +495,24 @@ describe("pulumi-wpengine report's arguments", () => {
     );
   });
 
+  it("names an --out through a file, and a --policy-config that is a directory, in one line", async () => {
+    const dir = tree({ "index.js": "x" });
+    const out = join(dir, "index.js", "x.html");
+    for (const through of [out, join(dir, "index.js", "sub", "x.html")])
+      expect(await report(["--out", through])).toEqual({
+        code: 2,
+        errors: [
+          `pulumi-wpengine report: --out ${through}: ${join(dir, "index.js")} is a file, not a directory: write the page in a directory, e.g. ${join(dir, "x.html")}\n`,
+        ],
+      });
+    expect(await report(["--out", join(dir, "f.html"), "--policy-config", dir])).toEqual({
+      code: 2,
+      errors: [
+        `pulumi-wpengine report: --policy-config: ${dir} is a directory, not the policy pack's config file (the JSON of pulumi preview --policy-pack-config: rule settings and levels, docs/policy.md)\n`,
+      ],
+    });
+  });
+
   it("refuses a --policy-config the pack refuses before any read: exit 2, one line", async () => {
     const dir = tree({ "wd.json": '{"wpengine-certificate-expiry":{"warnDays":"x"}}' });
     // No credentials either: the config's line comes first, so nothing was read.
