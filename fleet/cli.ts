@@ -3,12 +3,12 @@
  * the fleet picture (fleet/report.ts) with the audit's findings (docs/report.md).
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PROGRAM, reasonOf } from "../sdk/core/process";
 import { readEstate } from "./read";
 import { renderReport } from "./report";
-import { auditFleet, DEFAULT_SETTINGS, RULES, type RuleName, type RuleSettings } from "./rules";
+import { auditFleet, type PolicyConfig, parsePolicyConfig } from "./rules";
 
 export const REPORT_USAGE = `usage: ${PROGRAM} report --out FILE [options]
 
@@ -31,35 +31,54 @@ WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.
 /** `n` and the noun, plural unless one. */
 export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
-/** Rule settings and levels from a policy pack config file (`{"rule": "advisory"}` or `{"rule": {...}}`). */
-export function readPolicyConfig(file: string | undefined): {
-  settings: Partial<RuleSettings>;
-  levels: Partial<Record<RuleName, string>>;
-} {
+/** Rule settings and levels from a policy pack config file, refused where `--policy-pack-config` refuses it. */
+export function readPolicyConfig(file: string | undefined): PolicyConfig {
   if (!file) return { settings: {}, levels: {} };
-  let raw: Record<string, unknown>;
+  const what =
+    "the policy pack's config file (the JSON of pulumi preview --policy-pack-config: rule settings and levels, docs/policy.md)";
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
+    text = readFileSync(file, "utf8");
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(
-      code === "ENOENT"
-        ? `${resolve(file)} does not exist: give the policy pack's config file (the JSON of pulumi preview --policy-pack-config: rule settings and levels, docs/policy.md)`
-        : `${file} ${code ? "cannot be read" : "is not JSON"}: ${(err as Error).message}`,
-    );
+    if (code === "ENOENT") throw new Error(`${resolve(file)} does not exist: give ${what}`);
+    if (code === "EISDIR") throw new Error(`${resolve(file)} is a directory, not ${what}`);
+    throw new Error(`${file} cannot be read: ${(err as Error).message}`);
   }
-  const settings: Partial<RuleSettings> = {};
-  const levels: Partial<Record<RuleName, string>> = {};
-  for (const [rule, value] of Object.entries(raw)) {
-    if (!(rule in RULES))
-      throw new Error(`${file}: ${rule} is not a rule of the pack (${Object.keys(RULES).join(", ")})`);
-    const entry =
-      typeof value === "string" ? { enforcementLevel: value } : (value as Record<string, unknown>);
-    if (typeof entry["enforcementLevel"] === "string") levels[rule as RuleName] = entry["enforcementLevel"];
-    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof RuleSettings)[])
-      if (entry[key] !== undefined) (settings as Record<string, unknown>)[key] = entry[key];
+  // The engine takes an empty file as no config.
+  if (!text.trim()) return { settings: {}, levels: {} };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${file} is not JSON: ${(err as Error).message}`);
   }
-  return { settings, levels };
+  try {
+    return parsePolicyConfig(raw);
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
+}
+
+/** Why no page can be written at `out` (a directory, or in a directory that is missing or is a file), if so. */
+function whyUnwritable(out: string): string | undefined {
+  // A path through a file (ENOTDIR) reads as missing: the walk up below finds the file.
+  const stat = (path: string) => {
+    try {
+      return statSync(path, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+  };
+  if (stat(out)?.isDirectory())
+    return ` is a directory: name the page's file, e.g. ${join(out, "fleet.html")}`;
+  const dir = dirname(resolve(out));
+  let found = dir;
+  while (!stat(found)) found = dirname(found);
+  if (!stat(found)?.isDirectory())
+    return `: ${found} is a file, not a directory: write the page in a directory, e.g. ${join(dirname(found), basename(out))}`;
+  if (found !== dir) return `: the directory ${dir} does not exist: create it, or write the page elsewhere`;
+  return undefined;
 }
 
 export async function reportMain(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -96,16 +115,9 @@ export async function reportMain(args: string[], env: NodeJS.ProcessEnv = proces
     return 2;
   }
   // Checked before the estate is read: a page that cannot be written is known now.
-  const dir = dirname(resolve(values.out));
-  const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory();
-  if (isDir(values.out) || !isDir(dir)) {
-    process.stderr.write(
-      `${PROGRAM} report: --out ${values.out}${
-        isDir(values.out)
-          ? ` is a directory: name the page's file, e.g. ${join(values.out, "fleet.html")}`
-          : `: the directory ${dir} does not exist: create it, or write the page elsewhere`
-      }\n`,
-    );
+  const unwritable = whyUnwritable(values.out);
+  if (unwritable) {
+    process.stderr.write(`${PROGRAM} report: --out ${values.out}${unwritable}\n`);
     return 2;
   }
   let config: ReturnType<typeof readPolicyConfig>;

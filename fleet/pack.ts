@@ -28,6 +28,7 @@ import { apiUsersOf, type ProgramResource, readEstate } from "./read";
 import {
   auditFleet,
   checkDeclared,
+  configSchemaOf,
   type Declared,
   type Fleet,
   kindOfType,
@@ -143,22 +144,6 @@ const settingsOf = (config: Record<string, unknown>): Partial<RuleSettings> =>
     Object.entries(config).filter(([k]) => k !== "enforcementLevel"),
   ) as Partial<RuleSettings>;
 
-function configSchema(rule: RuleName): PolicyConfigSchema | undefined {
-  const settings = RULES[rule].settings as Record<
-    string,
-    { type: "number" | "string"; default: number | string; description: string }
-  >;
-  if (!Object.keys(settings).length) return undefined;
-  return {
-    properties: Object.fromEntries(
-      Object.entries(settings).map(([k, s]) => [
-        k,
-        { type: s.type, default: s.default, description: s.description },
-      ]),
-    ),
-  };
-}
-
 function report(reportViolation: ReportViolation, message: string, urn?: string) {
   if (urn) reportViolation(message, urn);
   else reportViolation(message);
@@ -166,7 +151,7 @@ function report(reportViolation: ReportViolation, message: string, urn?: string)
 
 export const policies: Policies = (Object.keys(RULES) as RuleName[]).map((rule) => {
   const info = RULES[rule];
-  const schema = configSchema(rule);
+  const schema: PolicyConfigSchema | undefined = configSchemaOf(rule);
   const base = {
     name: rule,
     description: info.description,

@@ -121,7 +121,11 @@ export function renderReport(
   const now = Date.parse(fleet.readAt);
   const warnDays = opts.warnDays ?? 30;
   const threshold = opts.thresholdPercent ?? 80;
-  const level = (r: RuleName) => opts.levels?.[r] ?? RULES[r].enforcementLevel;
+  // The audit rules are stack policies: @pulumi/policy reports one set to remediate as mandatory.
+  const level = (r: RuleName) => {
+    const l = opts.levels?.[r] ?? RULES[r].enforcementLevel;
+    return l === "remediate" ? "mandatory" : l;
+  };
   const accounts = new Map(fleet.accounts.map((a) => [a.id, a.name]));
   const installs = new Map(fleet.installs.map((i) => [i.id, i]));
   const flagged = new Set(findings.map((f) => f.subject.id));

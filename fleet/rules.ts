@@ -7,6 +7,7 @@
  * - declared rules read a program's resources (their inputs, as the engine hands them to a policy pack);
  * - audit rules read a {@link Fleet}: what the service reports about the accounts the credentials see.
  */
+import type { EnforcementLevel } from "@pulumi/policy";
 
 /** One rule: its name (the policy pack's policy name), what it checks, its default enforcement. */
 export interface RuleInfo {
@@ -98,6 +99,20 @@ export const RULES = {
 
 export type RuleName = keyof typeof RULES;
 
+/** The enforcement levels a policy pack config takes (Pulumi's, as `--policy-pack-config` checks them). */
+export const LEVELS = [
+  "advisory",
+  "mandatory",
+  "remediate",
+  "disabled",
+] as const satisfies readonly EnforcementLevel[];
+
+/** A rule's config schema in the pack (its settings, each with its JSON type), none for a rule without settings. */
+export function configSchemaOf(rule: RuleName): { properties: RuleInfo["settings"] } | undefined {
+  const settings: RuleInfo["settings"] = RULES[rule].settings;
+  return Object.keys(settings).length ? { properties: settings } : undefined;
+}
+
 /** The settings every rule is run with (each rule's defaults, unless the caller gives others). */
 export type RuleSettings = {
   minimumVersion: string;
@@ -112,6 +127,67 @@ export const DEFAULT_SETTINGS: RuleSettings = {
   warnDays: RULES["wpengine-certificate-expiry"].settings.warnDays.default,
   thresholdPercent: RULES["wpengine-usage-below-plan"].settings.thresholdPercent.default,
 };
+
+/** What a policy pack config sets: rule settings, and each rule's level. */
+export interface PolicyConfig {
+  settings: Partial<RuleSettings>;
+  levels: Partial<Record<RuleName, EnforcementLevel>>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const levels = `${LEVELS.slice(0, -1).join(", ")} or ${LEVELS.at(-1)}`;
+
+/**
+ * The content of a `--policy-pack-config` file, checked as the engine checks it for this pack: an object of
+ * rule names (or `all`, whose level applies to every rule), each a level or an object of a level and the
+ * rule's settings, each setting of its {@link configSchemaOf} type. A rule or setting the pack does not
+ * have is refused too (the engine ignores it: a misspelt name would change nothing). Throws one line
+ * naming the rule, the field and what it takes.
+ */
+export function parsePolicyConfig(raw: unknown): PolicyConfig {
+  if (!isObject(raw))
+    throw new Error(
+      `the file must be a JSON object of rule names, e.g. {"wpengine-php-minimum": {"enforcementLevel": "mandatory", "minimumVersion": "8.2"}} (docs/policy.md), not ${JSON.stringify(raw)}`,
+    );
+  const settings: Record<string, unknown> = {};
+  const given: Partial<Record<RuleName | "all", EnforcementLevel>> = {};
+  for (const [rule, value] of Object.entries(raw)) {
+    if (rule !== "all" && !(rule in RULES))
+      throw new Error(`${rule} is not a rule of the pack (${Object.keys(RULES).join(", ")}, or all)`);
+    const properties = rule === "all" ? undefined : configSchemaOf(rule as RuleName)?.properties;
+    const names = Object.keys(properties ?? {});
+    const takes = names.length ? ` and its settings (${names.join(", ")})` : "";
+    const entry = typeof value === "string" ? { enforcementLevel: value } : value;
+    if (!isObject(entry))
+      throw new Error(
+        `${rule} takes a level (${levels}) or an object of a level${takes}, not ${JSON.stringify(value)}`,
+      );
+    for (const [key, v] of Object.entries(entry)) {
+      const field = properties?.[key];
+      if (key === "enforcementLevel") {
+        if (!LEVELS.includes(v as EnforcementLevel))
+          throw new Error(`${rule}: ${JSON.stringify(v)} is not an enforcement level: give ${levels}`);
+        given[rule as RuleName] = v as EnforcementLevel;
+      } else if (!field)
+        throw new Error(
+          `${rule}: ${key} is not a setting of ${rule === "all" ? "every rule: all takes a level only" : `the rule (${names.length ? `its settings: ${names.join(", ")}` : "it has none"})`}`,
+        );
+      else if (typeof v !== field.type)
+        throw new Error(
+          `${rule}: ${key} takes a ${field.type}, e.g. ${JSON.stringify(field.default)}, not ${JSON.stringify(v)}`,
+        );
+      else settings[key] = v;
+    }
+  }
+  // `all` first, then each rule's own, as the engine applies them.
+  const out: Partial<Record<RuleName, EnforcementLevel>> = {};
+  for (const rule of Object.keys(RULES) as RuleName[]) {
+    const level = given[rule] ?? given.all;
+    if (level) out[rule] = level;
+  }
+  return { settings: settings as Partial<RuleSettings>, levels: out };
+}
 
 /** What a finding is about. */
 export interface Subject {

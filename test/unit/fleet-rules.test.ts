@@ -5,17 +5,21 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { StackValidationPolicy } from "@pulumi/policy";
+import Ajv from "ajv";
 import { describe, expect, it, vi } from "vitest";
 import { readPolicyConfig } from "../../fleet/cli";
 import { apiUsersOf, mergeFleets } from "../../fleet/read";
+import { renderReport } from "../../fleet/report";
 import {
   auditFleet,
   checkDeclared,
   type Declared,
   type Fleet,
   kindOfType,
+  parsePolicyConfig,
   phpBelow,
   RULES,
+  type RuleName,
 } from "../../fleet/rules";
 import { useTempTrees } from "../support/files";
 
@@ -330,6 +334,104 @@ describe("the policy config file", () => {
     expect(() => readPolicyConfig(join(dir, "bad.json"))).toThrow(/wpengine-php is not a rule of the pack/);
   });
 
+  it("refuses what --policy-pack-config refuses, in one line naming the rule, the field and what it takes", () => {
+    const refused = (config: unknown) => {
+      const file = join(tree({ "c.json": JSON.stringify(config) }), "c.json");
+      try {
+        readPolicyConfig(file);
+      } catch (err) {
+        return (err as Error).message.replace(`${file}: `, "");
+      }
+      return "accepted";
+    };
+    const LEVELS = "advisory, mandatory, remediate or disabled";
+    expect(refused({ "wpengine-certificate-expiry": { warnDays: "x" } })).toBe(
+      'wpengine-certificate-expiry: warnDays takes a number, e.g. 30, not "x"',
+    );
+    expect(refused({ "wpengine-php-minimum": "mandatroy" })).toBe(
+      `wpengine-php-minimum: "mandatroy" is not an enforcement level: give ${LEVELS}`,
+    );
+    expect(refused({ "wpengine-php-minimum": { enforcementLevel: 1 } })).toBe(
+      `wpengine-php-minimum: 1 is not an enforcement level: give ${LEVELS}`,
+    );
+    expect(refused({ "wpengine-php-minimum": { minimumVersion: 8.5 } })).toBe(
+      'wpengine-php-minimum: minimumVersion takes a string, e.g. "8.1", not 8.5',
+    );
+    expect(refused({ "wpengine-usage-below-plan": { thresholdPercent: null } })).toBe(
+      "wpengine-usage-below-plan: thresholdPercent takes a number, e.g. 80, not null",
+    );
+    expect(refused({ "wpengine-owner-mfa": null })).toBe(
+      `wpengine-owner-mfa takes a level (${LEVELS}) or an object of a level, not null`,
+    );
+    expect(refused({ "wpengine-domain-verified": [7] })).toBe(
+      `wpengine-domain-verified takes a level (${LEVELS}) or an object of a level and its settings (graceDays), not [7]`,
+    );
+    expect(refused([1, 2])).toBe(
+      'the file must be a JSON object of rule names, e.g. {"wpengine-php-minimum": {"enforcementLevel": "mandatory", "minimumVersion": "8.2"}} (docs/policy.md), not [1,2]',
+    );
+    // The engine lets these by and the pack ignores them: a misspelt name would change nothing.
+    expect(refused({ "wpengine-owner-mfa": { warnDays: 3 } })).toBe(
+      "wpengine-owner-mfa: warnDays is not a setting of the rule (it has none)",
+    );
+    expect(refused({ "wpengine-certificate-expiry": { warnday: 3 } })).toBe(
+      "wpengine-certificate-expiry: warnday is not a setting of the rule (its settings: warnDays)",
+    );
+    expect(refused({ all: { warnDays: 3 } })).toBe(
+      "all: warnDays is not a setting of every rule: all takes a level only",
+    );
+  });
+
+  it("checks each setting against the pack's own configSchema, as the engine does (JSON Schema)", async () => {
+    const { policies } = await import("../../fleet/pack");
+    const ajv = new Ajv();
+    const schemas = policies.filter((p) => p.configSchema);
+    expect(schemas.map((p) => p.name).sort()).toEqual(
+      (Object.keys(RULES) as RuleName[]).filter((r) => Object.keys(RULES[r].settings).length).sort(),
+    );
+    for (const p of schemas) {
+      // The engine's wrapping of a policy's schema (pkg/resource/analyzer/config.go, convertSchema).
+      const engine = ajv.compile({ type: "object", properties: p.configSchema!.properties });
+      for (const [key, field] of Object.entries(p.configSchema!.properties))
+        for (const value of [field.default, "x", 8.5, null, true, [1], {}]) {
+          const props = { [key]: value };
+          let ours = true;
+          try {
+            parsePolicyConfig({ [p.name]: props });
+          } catch {
+            ours = false;
+          }
+          expect(ours, `${p.name}: ${JSON.stringify(props)}`).toBe(engine(props));
+        }
+    }
+  });
+
+  it("takes all's level for every rule, a rule's own above it; remediate; an empty file is no config", () => {
+    expect(
+      parsePolicyConfig({ "wpengine-owner-mfa": { enforcementLevel: "remediate" }, all: "disabled" }),
+    ).toEqual({
+      settings: {},
+      levels: Object.fromEntries(
+        Object.keys(RULES).map((r) => [r, r === "wpengine-owner-mfa" ? "remediate" : "disabled"]),
+      ),
+    });
+    expect(readPolicyConfig(join(tree({ "empty.json": " \n" }), "empty.json"))).toEqual({
+      settings: {},
+      levels: {},
+    });
+  });
+
+  it("a rule at remediate shows as mandatory on the page (@pulumi/policy reports a stack policy so)", () => {
+    const f = fleet();
+    f.users[0]!.mfaEnabled = false;
+    const findings = auditFleet(f, {}, NOW).filter((x) => x.rule === "wpengine-owner-mfa");
+    const row = (level: "remediate" | "advisory") =>
+      /<tr data-id="[^"]*" data-rule="wpengine-owner-mfa">.*?<\/tr>/.exec(
+        renderReport(f, findings, { levels: { "wpengine-owner-mfa": level } }),
+      )?.[0];
+    expect(row("remediate")).toContain('<span class="b bad">mandatory</span>');
+    expect(row("advisory")).toContain('<span class="b warn">advisory</span>');
+  });
+
   it("the pack's version is the package's (@pulumi/policy reports it)", () => {
     const root = join(__dirname, "..", "..");
     const version = (f: string) => JSON.parse(readFileSync(join(root, f), "utf8")).version;
@@ -391,6 +493,35 @@ describe("pulumi-wpengine report's arguments", () => {
     expect((await report(["--out", join(dir, "f.html"), "--policy-config", bad])).errors[0]).toMatch(
       `pulumi-wpengine report: --policy-config: ${bad} is not JSON: `,
     );
+  });
+
+  it("names an --out through a file, and a --policy-config that is a directory, in one line", async () => {
+    const dir = tree({ "index.js": "x" });
+    const out = join(dir, "index.js", "x.html");
+    for (const through of [out, join(dir, "index.js", "sub", "x.html")])
+      expect(await report(["--out", through])).toEqual({
+        code: 2,
+        errors: [
+          `pulumi-wpengine report: --out ${through}: ${join(dir, "index.js")} is a file, not a directory: write the page in a directory, e.g. ${join(dir, "x.html")}\n`,
+        ],
+      });
+    expect(await report(["--out", join(dir, "f.html"), "--policy-config", dir])).toEqual({
+      code: 2,
+      errors: [
+        `pulumi-wpengine report: --policy-config: ${dir} is a directory, not the policy pack's config file (the JSON of pulumi preview --policy-pack-config: rule settings and levels, docs/policy.md)\n`,
+      ],
+    });
+  });
+
+  it("refuses a --policy-config the pack refuses before any read: exit 2, one line", async () => {
+    const dir = tree({ "wd.json": '{"wpengine-certificate-expiry":{"warnDays":"x"}}' });
+    // No credentials either: the config's line comes first, so nothing was read.
+    expect(await report(["--out", join(dir, "f.html"), "--policy-config", join(dir, "wd.json")])).toEqual({
+      code: 2,
+      errors: [
+        `pulumi-wpengine report: --policy-config: ${join(dir, "wd.json")}: wpengine-certificate-expiry: warnDays takes a number, e.g. 30, not "x"\n`,
+      ],
+    });
   });
 
   it("a profile without credentials: one line, the command's own prefix only", async () => {
