@@ -142,7 +142,16 @@ describe("references", () => {
     expect(ts).toContain(
       'const wwwXExample = new wpengine.Domain("www-x-example", {\n  installId: xprod.id,\n  name: "www.x.example",\n  redirectTo: xExample.id,\n});',
     );
+    // A site or an install is protected, as `pulumi import` protects what it imports; a domain is not.
+    expect(ts).toContain("  deletionProtection: true,\n}, { protect: true });");
+    expect(ts.match(/protect: true/g)).toHaveLength(1);
     const yaml = renderYaml(model, { ...opts, language: "yaml" });
+    expect(yaml).toContain("      deletionProtection: true\n    options:\n      protect: true\n");
+    expect(yaml.match(/protect: true/g)).toHaveLength(1);
+    for (const language of ["typescript", "yaml"] as const)
+      expect(renderProject(model, { ...opts, language })["README.md"]).toContain(
+        `Sites and installs are protected: the program gives each Pulumi's \`${language === "yaml" ? "options: { protect: true }" : "{ protect: true }"}\`, as \`pulumi import\`\ndoes, so \`pulumi destroy\`, or removing one from the program, is refused by the engine before anything is\ndeleted`,
+      );
     expect(yaml).toContain(
       "  www-x-example:\n    type: wpengine:index:Domain\n    properties:\n      installId: ${xprod.id}\n      name: www.x.example\n      redirectTo: ${x-example.id}\n",
     );
@@ -219,10 +228,11 @@ describe("the Python program", () => {
     expect(py).toContain(
       '    environment_id=shop_production.name,\n    mappings=[\n        {\n            "domain": "shop.example",\n            "primary": True,\n            "destination_domain_mapping": None,\n        },\n    ],\n',
     );
-    // By id, the profile the object was read as, deletion protection kept.
+    // By id, the profile the object was read as, deletion protection kept, protected.
     expect(py).toContain(
-      'xprod = wpengine.Install(\n    "xprod",\n    name="xprod",\n    account_id=acme_corp_account_id,\n    deletion_protection=True,\n    profile="acme",\n)\n',
+      'xprod = wpengine.Install(\n    "xprod",\n    name="xprod",\n    account_id=acme_corp_account_id,\n    deletion_protection=True,\n    profile="acme",\n    opts=pulumi.ResourceOptions(protect=True),\n)\n',
     );
+    expect(py.match(/protect=True/g)).toHaveLength(1);
     expect(py).toContain(
       'www_x_example = wpengine.Domain(\n    "www-x-example",\n    install_id=xprod.id,\n    name="www.x.example",\n    redirect_to=x_example.id,\n)\n',
     );
@@ -267,7 +277,8 @@ describe("the Python program", () => {
     expect(readme).toContain("pulumi install ");
     expect(readme).toContain("WPE_ADOPT_EXISTING=true pulumi up --yes");
     expect(readme).toContain("Each resource runs as its credential profile (`acme`)");
-    expect(readme).toContain("`deletion_protection=True`");
+    expect(readme).toContain("Pulumi's `opts=pulumi.ResourceOptions(protect=True)`");
+    expect(readme).toContain("set `protect=False` and `deletion_protection=False`, run\n`pulumi up`");
     expect(readme).toContain("pulumi plugin install resource wpengine 0.1.0 --file");
     expect(readme).not.toContain("npm");
   });
@@ -332,10 +343,10 @@ describe("pulumi-wpengine import against the simulator", () => {
     ]);
     const ts = r.files["index.ts"]!;
     expect(ts).toContain(
-      'new wpengine.Site("acme-marketing", {\n  accountId: acmeCorpAccountId,\n  name: "Acme Marketing",\n  deletionProtection: true,\n});',
+      'new wpengine.Site("acme-marketing", {\n  accountId: acmeCorpAccountId,\n  name: "Acme Marketing",\n  deletionProtection: true,\n}, { protect: true });',
     );
     expect(ts).toContain(
-      'new wpengine.Install("acmeprod", {\n  name: "acmeprod",\n  accountId: acmeCorpAccountId,\n  siteId: acmeMarketing.id,\n  environment: "production",\n  deletionProtection: true,\n});',
+      'new wpengine.Install("acmeprod", {\n  name: "acmeprod",\n  accountId: acmeCorpAccountId,\n  siteId: acmeMarketing.id,\n  environment: "production",\n  deletionProtection: true,\n}, { protect: true });',
     );
     expect(ts).toContain(
       'new wpengine.Domain("www-acme-example", {\n  installId: acmeprod.id,\n  name: "www.acme.example",\n  redirectTo: acmeExample.id,\n});',
