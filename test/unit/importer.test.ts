@@ -652,14 +652,28 @@ describe("pulumi-wpengine import against the simulator", () => {
     fs.writeFileSync(path.join(full, "index.ts"), "// stale\n");
     fs.writeFileSync(path.join(full, "import.json"), "{}"); // a YAML import's, stale beside a TypeScript one
     const dir = fs.statSync(full).ino;
-    await importAccount({ out: full, env: env(), force: true });
+    const ts = await importAccount({ out: full, env: env(), force: true });
     // Regenerated in place: a shell whose working directory it is (`--out .`) still stands in it.
     expect(fs.statSync(full).ino).toBe(dir);
     expect(fs.readFileSync(path.join(full, "keep.txt"), "utf8")).toBe("mine");
     expect(fs.readFileSync(path.join(full, "Pulumi.dev.yaml"), "utf8")).toContain("wpengine:simulator");
     expect(fs.existsSync(path.join(full, ".wpengine"))).toBe(true);
     expect(fs.readFileSync(path.join(full, "index.ts"), "utf8")).not.toContain("stale");
-    expect(fs.existsSync(path.join(full, "import.json"))).toBe(false);
+    // A file this language's import does not write stays (it may be yours), named in one note.
+    expect(fs.readFileSync(path.join(full, "import.json"), "utf8")).toBe("{}");
+    expect(ts.notes).toEqual([
+      `${full} still holds import.json, which an import in another language writes and this typescript one does not: left as they are; delete them if an earlier import wrote them`,
+    ]);
+    // Python over it: the TypeScript project's files stay, named; Python's own are written.
+    const py = await importAccount({ out: full, env: env(), force: true, language: "python" });
+    for (const f of ["index.ts", "package.json", "tsconfig.json", "import.json", "keep.txt"])
+      expect(fs.existsSync(path.join(full, f)), f).toBe(true);
+    expect(fs.readFileSync(path.join(full, "__main__.py"), "utf8")).toBe(py.files["__main__.py"]);
+    expect(py.notes).toEqual([
+      expect.stringContaining(
+        "still holds import.json, index.ts, package.json, tsconfig.json, which an import in another language writes and this python one does not",
+      ),
+    ]);
   });
 
   it("an imported site or install records deletionProtection on, so a destroy still refuses", async () => {
