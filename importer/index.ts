@@ -4,6 +4,7 @@
  * (`model.ts`), the files are rendered (`render.ts`) into a temporary directory beside `--out` and moved
  * into place only when complete: a service that fails midway leaves nothing half-written.
  */
+import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { homeOf, type PackageJson } from "../provider/executable/home";
@@ -153,15 +154,17 @@ const GENERATED = [
 
 /**
  * Writes `files` into `out`, each whole: written beside it first, then renamed in. A new `out` appears all
- * at once; an existing one is regenerated in place (a shell or editor in it keeps working): the files this
- * language's import writes are replaced, the rest (the stacks' config, recover's journal, node_modules,
- * your own files, another language's) kept. Returns the files another language's import writes that `out`
- * still holds.
+ * at once, with the mode `mkdir` gives; an existing one is regenerated in place (a shell or editor in it
+ * keeps working): the files this language's import writes are replaced, the rest (the stacks' config,
+ * recover's journal, node_modules, your own files, another language's) kept. Returns the files another
+ * language's import writes that `out` still holds.
  */
 export function writeAtomically(out: string, files: Record<string, string>): string[] {
   const abs = path.resolve(out);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(path.dirname(abs), `.${path.basename(abs)}.import-`));
+  // mkdir, not mkdtemp (0700): a new `out` is this directory renamed.
+  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.import-${randomBytes(6).toString("hex")}`);
+  fs.mkdirSync(tmp);
   try {
     for (const [rel, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });

@@ -418,6 +418,10 @@ describe("pulumi-wpengine import against the simulator", () => {
       Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f))]));
     expect(disk(path.join(tmp, "b"))).toEqual(disk(path.join(tmp, "a")));
     expect(Object.keys(disk(path.join(tmp, "a"))).sort()).toEqual(Object.keys(a.files).sort());
+    // A new --out has the mode mkdir gives (the umask's), not a temporary directory's 0700.
+    fs.mkdirSync(path.join(tmp, "mkdir"));
+    const mode = (dir: string) => (fs.statSync(path.join(tmp, dir)).mode & 0o777).toString(8);
+    expect(mode("a")).toBe(mode("mkdir"));
     const y = await importAccount({ out: path.join(tmp, "y"), env: env(), language: "yaml" });
     expect(Object.keys(y.files).sort()).toEqual([
       ".gitignore",
