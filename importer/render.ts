@@ -463,16 +463,19 @@ function pluginLines(opts: RenderOptions): string[] {
 
 /** What keeps the sites and installs, and how to lift it, in the language's own spelling. */
 function protectLines(language: Language): string[] {
-  const [protect, off, dp] = {
-    typescript: ["{ protect: true }", "protect: false", "deletionProtection: false"],
-    python: ["opts=pulumi.ResourceOptions(protect=True)", "protect=False", "deletion_protection=False"],
-    yaml: ["options: { protect: true }", "protect: false", "deletionProtection: false"],
+  const python = language === "python";
+  const dp = python ? "deletion_protection" : "deletionProtection";
+  const protect = {
+    typescript: "{ protect: true }",
+    python: "opts=pulumi.ResourceOptions(protect=True)",
+    yaml: "options: { protect: true }",
   }[language];
+  const off = python ? "=False" : ": false";
   return [
     `Sites and installs are protected: the program gives each Pulumi's \`${protect}\`, as \`pulumi import\``,
     "does, so `pulumi destroy`, or removing one from the program, is refused by the engine before anything is",
-    "deleted (its domains, users and cache exclusions included); they also keep `deletionProtection` on, so",
-    `the provider refuses to delete the website. To delete one, set \`${off}\` and \`${dp}\`, run`,
+    `deleted (its domains, users and cache exclusions included); they also keep \`${dp}\` on, so`,
+    `the provider refuses to delete the website. To delete one, set \`protect${off}\` and \`${dp}${off}\`, run`,
     "`pulumi up`, then remove it (or `pulumi destroy`).",
   ];
 }
@@ -522,7 +525,7 @@ function readme(model: Model, opts: RenderOptions): string {
     ...(language === "typescript" ? [] : [...pluginLines(opts), ""]),
     yaml
       ? "`pulumi import --file` reads each object by its import id (the comment above each resource in `Pulumi.yaml`) and records it in the stack; nothing is written to the service. `WPE_ADOPT_EXISTING=true pulumi up` takes the objects in as well."
-      : "`WPE_ADOPT_EXISTING=true` is needed once: without it, each create refuses an object that already exists (`already exists ... set adopt: true`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no `adopt` flags left in it. With hundreds of resources, `PULUMI_SKIP_CHECKPOINTS=true` on that `up` makes it several times faster (the state is written once, at the end); if that run is killed, run it again: it takes every object back.",
+      : `\`WPE_ADOPT_EXISTING=true\` is needed once: without it, each create refuses an object that already exists (its error says to set \`${language === "python" ? "adopt=True" : "adopt: true"}\`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no \`adopt\` flags left in it. With hundreds of resources, \`PULUMI_SKIP_CHECKPOINTS=true\` on that \`up\` makes it several times faster (the state is written once, at the end); if that run is killed, run it again: it takes every object back.`,
     "",
     ...protectLines(language),
     "",

@@ -278,6 +278,9 @@ describe("the Python program", () => {
     expect(readme).toContain("WPE_ADOPT_EXISTING=true pulumi up --yes");
     expect(readme).toContain("Each resource runs as its credential profile (`acme`)");
     expect(readme).toContain("Pulumi's `opts=pulumi.ResourceOptions(protect=True)`");
+    // Inputs in prose as Python spells them.
+    expect(readme).toContain("its error says to set `adopt=True`");
+    expect(readme).not.toMatch(/adopt: true|deletionProtection/);
     expect(readme).toContain("set `protect=False` and `deletion_protection=False`, run\n`pulumi up`");
     expect(readme).toContain("pulumi plugin install resource wpengine 0.1.0 --file");
     expect(readme).not.toContain("npm");
