@@ -28,8 +28,9 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
   --package-spec SPEC  how the project installs pulumi-wpengine (an npm spec: ^0.2.0, a tarball,
                        a git URL, a path; default: the way this command was installed); Python:
                        requirements.txt's line for pulumi_wpengine (default: the release's wheel)
-  --force              regenerate into DIR when it is not empty: the files import writes are replaced,
-                       everything else (Pulumi.<stack>.yaml, .wpengine/, node_modules, yours) stays
+  --force              regenerate into DIR when it is not empty: the files this language's import
+                       writes are replaced, everything else (Pulumi.<stack>.yaml, .wpengine/,
+                       node_modules, yours, another language's: named on stderr) stays
 
 Credentials as the provider takes them: WPE_API_USER_ID and WPE_API_PASSWORD (WPE_API_URL,
 WPE_APP_HOSTING_URL), or WPE_SIMULATOR=true for the bundled simulator.
@@ -113,7 +114,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         `${result.model.leftOut.length} left out (README.md), ${count(result.calls, "API call")} in ${(result.ms / 1000).toFixed(1)} s, ` +
         `written to ${values.out}\n`,
     );
-    if (result.note) process.stderr.write(`${PROGRAM} import: note: ${result.note}\n`);
+    for (const note of result.notes) process.stderr.write(`${PROGRAM} import: note: ${note}\n`);
     return 0;
   } catch (err) {
     if (tty && phase) process.stderr.write("\n");

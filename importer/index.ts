@@ -4,6 +4,7 @@
  * (`model.ts`), the files are rendered (`render.ts`) into a temporary directory beside `--out` and moved
  * into place only when complete: a service that fails midway leaves nothing half-written.
  */
+import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { homeOf, type PackageJson } from "../provider/executable/home";
@@ -53,8 +54,11 @@ export interface ImportResult {
   /** Wall time of discovery and reads, in ms. */
   ms: number;
   source: string;
-  /** What the user should know about the project written (how it names the package, when npm did not say). */
-  note?: string;
+  /**
+   * What the user should know about the project written: how it names the package, when npm did not say;
+   * another language's files left in `out` by `--force`.
+   */
+  notes: string[];
 }
 
 /** A refusal before anything is read or written (a bad argument, an `--out` in the way). */
@@ -134,7 +138,7 @@ export function checkOut(out: string, force: boolean): void {
     );
 }
 
-/** The files import writes in any language: a regeneration in the other language drops the stale ones. */
+/** The files import writes in any language: a regeneration in another language names those it finds. */
 const GENERATED = [
   "Pulumi.yaml",
   "import.json",
@@ -150,25 +154,28 @@ const GENERATED = [
 
 /**
  * Writes `files` into `out`, each whole: written beside it first, then renamed in. A new `out` appears all
- * at once; an existing one is regenerated in place (a shell or editor in it keeps working): the files import
- * writes are replaced, the other language's dropped, and the rest (the stacks' config, recover's journal,
- * node_modules, your own files) kept.
+ * at once, with the mode `mkdir` gives; an existing one is regenerated in place (a shell or editor in it
+ * keeps working): the files this language's import writes are replaced, the rest (the stacks' config,
+ * recover's journal, node_modules, your own files, another language's) kept. Returns the files another
+ * language's import writes that `out` still holds.
  */
-export function writeAtomically(out: string, files: Record<string, string>): void {
+export function writeAtomically(out: string, files: Record<string, string>): string[] {
   const abs = path.resolve(out);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(path.dirname(abs), `.${path.basename(abs)}.import-`));
+  // mkdir, not mkdtemp (0700): a new `out` is this directory renamed.
+  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.import-${randomBytes(6).toString("hex")}`);
+  fs.mkdirSync(tmp);
   try {
     for (const [rel, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
       fs.writeFileSync(path.join(tmp, rel), text);
     }
-    if (!fs.existsSync(abs)) fs.renameSync(tmp, abs);
-    else {
-      for (const name of GENERATED)
-        if (!Object.hasOwn(files, name)) fs.rmSync(path.join(abs, name), { force: true });
-      for (const rel of Object.keys(files)) fs.renameSync(path.join(tmp, rel), path.join(abs, rel));
+    if (!fs.existsSync(abs)) {
+      fs.renameSync(tmp, abs);
+      return [];
     }
+    for (const rel of Object.keys(files)) fs.renameSync(path.join(tmp, rel), path.join(abs, rel));
+    return GENERATED.filter((name) => !Object.hasOwn(files, name) && fs.existsSync(path.join(abs, name)));
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
@@ -257,22 +264,20 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     globalSpec: isSea() || python ? undefined : globalSpec(packageSpec),
     command: opts.command ?? commandOf(opts, language),
   });
-  writeAtomically(opts.out, files);
-  return {
-    model,
-    files,
-    calls,
-    ms,
-    source: parts.map((p) => p.target).join(", "),
-    ...(recorded
-      ? {}
-      : {
-          note:
-            `npm recorded no source of this pulumi-wpengine (a global install), so the project installs ` +
-            `pulumi-wpengine@${packageSpec} from the npm registry; installed from a tarball or git, run the ` +
-            "import again with --package-spec <the tarball's path or the git URL>",
-        }),
-  };
+  const others = writeAtomically(opts.out, files);
+  const notes: string[] = [];
+  if (!recorded)
+    notes.push(
+      `npm recorded no source of this pulumi-wpengine (a global install), so the project installs ` +
+        `pulumi-wpengine@${packageSpec} from the npm registry; installed from a tarball or git, run the ` +
+        "import again with --package-spec <the tarball's path or the git URL>",
+    );
+  if (others.length)
+    notes.push(
+      `${opts.out} still holds ${others.join(", ")}, which an import in another language writes and this ` +
+        `${language} one does not: left as they are; delete them if an earlier import wrote them`,
+    );
+  return { model, files, calls, ms, source: parts.map((p) => p.target).join(", "), notes };
 }
 
 /**

@@ -130,6 +130,14 @@ function describe(r: Resource): string {
 }
 
 /**
+ * A resource the program gives Pulumi's `protect` (as `pulumi import` does what it imports): a kind with
+ * `deletionProtection` (a site, an install), so `pulumi destroy` is refused by the engine before anything
+ * is deleted, not by the provider once the install's domains and users are gone.
+ */
+export const isProtected = (r: Resource): boolean =>
+  inputSchemaOf(r.kind).properties?.["deletionProtection"] !== undefined;
+
+/**
  * A value as the Python SDK takes it, by the kind's input schema: an object's keys in snake_case (a map's
  * as they are), an enum's value as the SDK's enum class, named as the provider's schema names it
  * (`<Kind><Field>...`: `wpengine.CacheExclusionsExclusionsType("url path")`, which mypy checks).
@@ -188,7 +196,10 @@ export function renderProgram(model: Model, opts: RenderOptions & { language: Co
     lines.push(`${c} ${describe(r)}`);
     const name = JSON.stringify(r.name);
     if (!python) {
-      lines.push(`const ${s.vars.get(r)} = new wpengine.${r.kind}(${name}, ${literal(r.inputs, s, "")});`);
+      const opts = isProtected(r) ? ", { protect: true }" : "";
+      lines.push(
+        `const ${s.vars.get(r)} = new wpengine.${r.kind}(${name}, ${literal(r.inputs, s, "")}${opts});`,
+      );
       continue;
     }
     // Keyword arguments: the dict's entries, one level in.
@@ -199,6 +210,7 @@ export function renderProgram(model: Model, opts: RenderOptions & { language: Co
       `${s.vars.get(r)} = wpengine.${r.kind}(`,
       `    ${name},`,
       ...args.map(([k, x]) => `    ${k}=${literal(x, s, "    ")},`),
+      ...(isProtected(r) ? ["    opts=pulumi.ResourceOptions(protect=True),"] : []),
       ")",
     );
   }
@@ -292,7 +304,9 @@ export function renderYaml(model: Model, opts: RenderOptions): string {
     const profile = profileOf(r);
     lines.push(`  # ${describe(r)}`, `  ${r.name}:`, `    type: wpengine:index:${r.kind}`);
     if (Object.keys(inputs).length) lines.push(`    properties:${yamlValue(inputs, "      ")}`);
-    if (profile) lines.push(`    options:\n      provider: \${${providerName(profile)}}`);
+    if (profile || isProtected(r)) lines.push("    options:");
+    if (isProtected(r)) lines.push("      protect: true");
+    if (profile) lines.push(`      provider: \${${providerName(profile)}}`);
   }
   return `${lines.join("\n")}\n`;
 }
@@ -447,6 +461,25 @@ function pluginLines(opts: RenderOptions): string[] {
   ];
 }
 
+/** What keeps the sites and installs, and how to lift it, in the language's own spelling. */
+function protectLines(language: Language): string[] {
+  const python = language === "python";
+  const dp = python ? "deletion_protection" : "deletionProtection";
+  const protect = {
+    typescript: "{ protect: true }",
+    python: "opts=pulumi.ResourceOptions(protect=True)",
+    yaml: "options: { protect: true }",
+  }[language];
+  const off = python ? "=False" : ": false";
+  return [
+    `Sites and installs are protected: the program gives each Pulumi's \`${protect}\`, as \`pulumi import\``,
+    "does, so `pulumi destroy`, or removing one from the program, is refused by the engine before anything is",
+    `deleted (its domains, users and cache exclusions included); they also keep \`${dp}\` on, so`,
+    `the provider refuses to delete the website. To delete one, set \`protect${off}\` and \`${dp}${off}\`, run`,
+    "`pulumi up`, then remove it (or `pulumi destroy`).",
+  ];
+}
+
 function readme(model: Model, opts: RenderOptions): string {
   const counts = new Map<string, number>();
   for (const r of model.resources) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
@@ -465,6 +498,7 @@ function readme(model: Model, opts: RenderOptions): string {
         : []),
       "pulumi stack init prod",
       "pulumi import --file import.json --generate-code=false --protect=false --yes   # reads only",
+      "pulumi up --yes            # no change on the service: records the program's protect on sites and installs",
       "pulumi preview --refresh   # no changes: the state is the account",
     ],
     typescript: ["pulumi stack init prod", "npm install", ...adopt],
@@ -491,9 +525,9 @@ function readme(model: Model, opts: RenderOptions): string {
     ...(language === "typescript" ? [] : [...pluginLines(opts), ""]),
     yaml
       ? "`pulumi import --file` reads each object by its import id (the comment above each resource in `Pulumi.yaml`) and records it in the stack; nothing is written to the service. `WPE_ADOPT_EXISTING=true pulumi up` takes the objects in as well."
-      : "`WPE_ADOPT_EXISTING=true` is needed once: without it, each create refuses an object that already exists (`already exists ... set adopt: true`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no `adopt` flags left in it. With hundreds of resources, `PULUMI_SKIP_CHECKPOINTS=true` on that `up` makes it several times faster (the state is written once, at the end); if that run is killed, run it again: it takes every object back.",
+      : `\`WPE_ADOPT_EXISTING=true\` is needed once: without it, each create refuses an object that already exists (its error says to set \`${language === "python" ? "adopt=True" : "adopt: true"}\`), so a program run by mistake against a populated account never takes it over silently. With it, each object whose inputs match what the service holds is only read; afterwards the program is the same as one written by hand, with no \`adopt\` flags left in it. With hundreds of resources, \`PULUMI_SKIP_CHECKPOINTS=true\` on that \`up\` makes it several times faster (the state is written once, at the end); if that run is killed, run it again: it takes every object back.`,
     "",
-    `Sites and installs keep \`${language === "python" ? "deletion_protection=True" : "deletionProtection: true"}\`: removing them from the program, or \`pulumi destroy\`, refuses to delete the website.`,
+    ...protectLines(language),
     "",
   ];
   if (model.externals.length) {

@@ -267,6 +267,18 @@ describe("pulumi-wpengine import, YAML route (pulumi import --file), under the p
     await pulumi(["up", "--refresh", "--yes", "--skip-preview"]);
     expect(driftLines((await pulumi(["preview", "--refresh"])).stdout)).toEqual([]);
     console.log(`drift through the executable provider: ${JSON.stringify(expected)}`);
+
+    // The sites and installs are protected (the program's `protect`, recorded by an up): a destroy of the
+    // estate is refused by the engine before anything is deleted, their domains and users included.
+    sim.clearRequests();
+    const destroy = await runCommand("pulumi", ["destroy", "--yes", "--non-interactive", "--stack", "dev"], {
+      cwd: dir,
+      env,
+      timeoutMs: 15 * 60_000,
+    });
+    expect(destroy.code).not.toBe(0);
+    expect(destroy.stdout + destroy.stderr).toMatch(/protected/);
+    expect(writes(sim).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 });
 

@@ -142,7 +142,16 @@ describe("references", () => {
     expect(ts).toContain(
       'const wwwXExample = new wpengine.Domain("www-x-example", {\n  installId: xprod.id,\n  name: "www.x.example",\n  redirectTo: xExample.id,\n});',
     );
+    // A site or an install is protected, as `pulumi import` protects what it imports; a domain is not.
+    expect(ts).toContain("  deletionProtection: true,\n}, { protect: true });");
+    expect(ts.match(/protect: true/g)).toHaveLength(1);
     const yaml = renderYaml(model, { ...opts, language: "yaml" });
+    expect(yaml).toContain("      deletionProtection: true\n    options:\n      protect: true\n");
+    expect(yaml.match(/protect: true/g)).toHaveLength(1);
+    for (const language of ["typescript", "yaml"] as const)
+      expect(renderProject(model, { ...opts, language })["README.md"]).toContain(
+        `Sites and installs are protected: the program gives each Pulumi's \`${language === "yaml" ? "options: { protect: true }" : "{ protect: true }"}\`, as \`pulumi import\`\ndoes, so \`pulumi destroy\`, or removing one from the program, is refused by the engine before anything is\ndeleted`,
+      );
     expect(yaml).toContain(
       "  www-x-example:\n    type: wpengine:index:Domain\n    properties:\n      installId: ${xprod.id}\n      name: www.x.example\n      redirectTo: ${x-example.id}\n",
     );
@@ -219,10 +228,11 @@ describe("the Python program", () => {
     expect(py).toContain(
       '    environment_id=shop_production.name,\n    mappings=[\n        {\n            "domain": "shop.example",\n            "primary": True,\n            "destination_domain_mapping": None,\n        },\n    ],\n',
     );
-    // By id, the profile the object was read as, deletion protection kept.
+    // By id, the profile the object was read as, deletion protection kept, protected.
     expect(py).toContain(
-      'xprod = wpengine.Install(\n    "xprod",\n    name="xprod",\n    account_id=acme_corp_account_id,\n    deletion_protection=True,\n    profile="acme",\n)\n',
+      'xprod = wpengine.Install(\n    "xprod",\n    name="xprod",\n    account_id=acme_corp_account_id,\n    deletion_protection=True,\n    profile="acme",\n    opts=pulumi.ResourceOptions(protect=True),\n)\n',
     );
+    expect(py.match(/protect=True/g)).toHaveLength(1);
     expect(py).toContain(
       'www_x_example = wpengine.Domain(\n    "www-x-example",\n    install_id=xprod.id,\n    name="www.x.example",\n    redirect_to=x_example.id,\n)\n',
     );
@@ -267,7 +277,11 @@ describe("the Python program", () => {
     expect(readme).toContain("pulumi install ");
     expect(readme).toContain("WPE_ADOPT_EXISTING=true pulumi up --yes");
     expect(readme).toContain("Each resource runs as its credential profile (`acme`)");
-    expect(readme).toContain("`deletion_protection=True`");
+    expect(readme).toContain("Pulumi's `opts=pulumi.ResourceOptions(protect=True)`");
+    // Inputs in prose as Python spells them.
+    expect(readme).toContain("its error says to set `adopt=True`");
+    expect(readme).not.toMatch(/adopt: true|deletionProtection/);
+    expect(readme).toContain("set `protect=False` and `deletion_protection=False`, run\n`pulumi up`");
     expect(readme).toContain("pulumi plugin install resource wpengine 0.1.0 --file");
     expect(readme).not.toContain("npm");
   });
@@ -332,10 +346,10 @@ describe("pulumi-wpengine import against the simulator", () => {
     ]);
     const ts = r.files["index.ts"]!;
     expect(ts).toContain(
-      'new wpengine.Site("acme-marketing", {\n  accountId: acmeCorpAccountId,\n  name: "Acme Marketing",\n  deletionProtection: true,\n});',
+      'new wpengine.Site("acme-marketing", {\n  accountId: acmeCorpAccountId,\n  name: "Acme Marketing",\n  deletionProtection: true,\n}, { protect: true });',
     );
     expect(ts).toContain(
-      'new wpengine.Install("acmeprod", {\n  name: "acmeprod",\n  accountId: acmeCorpAccountId,\n  siteId: acmeMarketing.id,\n  environment: "production",\n  deletionProtection: true,\n});',
+      'new wpengine.Install("acmeprod", {\n  name: "acmeprod",\n  accountId: acmeCorpAccountId,\n  siteId: acmeMarketing.id,\n  environment: "production",\n  deletionProtection: true,\n}, { protect: true });',
     );
     expect(ts).toContain(
       'new wpengine.Domain("www-acme-example", {\n  installId: acmeprod.id,\n  name: "www.acme.example",\n  redirectTo: acmeExample.id,\n});',
@@ -407,6 +421,10 @@ describe("pulumi-wpengine import against the simulator", () => {
       Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f))]));
     expect(disk(path.join(tmp, "b"))).toEqual(disk(path.join(tmp, "a")));
     expect(Object.keys(disk(path.join(tmp, "a"))).sort()).toEqual(Object.keys(a.files).sort());
+    // A new --out has the mode mkdir gives (the umask's), not a temporary directory's 0700.
+    fs.mkdirSync(path.join(tmp, "mkdir"));
+    const mode = (dir: string) => (fs.statSync(path.join(tmp, dir)).mode & 0o777).toString(8);
+    expect(mode("a")).toBe(mode("mkdir"));
     const y = await importAccount({ out: path.join(tmp, "y"), env: env(), language: "yaml" });
     expect(Object.keys(y.files).sort()).toEqual([
       ".gitignore",
@@ -641,14 +659,28 @@ describe("pulumi-wpengine import against the simulator", () => {
     fs.writeFileSync(path.join(full, "index.ts"), "// stale\n");
     fs.writeFileSync(path.join(full, "import.json"), "{}"); // a YAML import's, stale beside a TypeScript one
     const dir = fs.statSync(full).ino;
-    await importAccount({ out: full, env: env(), force: true });
+    const ts = await importAccount({ out: full, env: env(), force: true });
     // Regenerated in place: a shell whose working directory it is (`--out .`) still stands in it.
     expect(fs.statSync(full).ino).toBe(dir);
     expect(fs.readFileSync(path.join(full, "keep.txt"), "utf8")).toBe("mine");
     expect(fs.readFileSync(path.join(full, "Pulumi.dev.yaml"), "utf8")).toContain("wpengine:simulator");
     expect(fs.existsSync(path.join(full, ".wpengine"))).toBe(true);
     expect(fs.readFileSync(path.join(full, "index.ts"), "utf8")).not.toContain("stale");
-    expect(fs.existsSync(path.join(full, "import.json"))).toBe(false);
+    // A file this language's import does not write stays (it may be yours), named in one note.
+    expect(fs.readFileSync(path.join(full, "import.json"), "utf8")).toBe("{}");
+    expect(ts.notes).toEqual([
+      `${full} still holds import.json, which an import in another language writes and this typescript one does not: left as they are; delete them if an earlier import wrote them`,
+    ]);
+    // Python over it: the TypeScript project's files stay, named; Python's own are written.
+    const py = await importAccount({ out: full, env: env(), force: true, language: "python" });
+    for (const f of ["index.ts", "package.json", "tsconfig.json", "import.json", "keep.txt"])
+      expect(fs.existsSync(path.join(full, f)), f).toBe(true);
+    expect(fs.readFileSync(path.join(full, "__main__.py"), "utf8")).toBe(py.files["__main__.py"]);
+    expect(py.notes).toEqual([
+      expect.stringContaining(
+        "still holds import.json, index.ts, package.json, tsconfig.json, which an import in another language writes and this python one does not",
+      ),
+    ]);
   });
 
   it("an imported site or install records deletionProtection on, so a destroy still refuses", async () => {
