@@ -66,7 +66,14 @@ const LISTS: Record<string, string> = {
 
 /** An `--account`, `--site` or `--install` id the credentials cannot see (none of them, with profiles). */
 export class UnknownIdError extends Error {
-  constructor(what: string, id: string, seen: readonly string[]) {
+  constructor(what: string, id: string, seen: readonly string[], named?: string) {
+    if (named) {
+      super(
+        `unknown ${what} ${id}: --${what} takes an id, not a name (${what} ${id} is ${named}: give --${what} ${named})`,
+      );
+      this.name = "UnknownIdError";
+      return;
+    }
     const more = seen.length - NAMED;
     // The plugin as `pulumi do` takes it: this executable, or the project's npm bin (README, "Look at one object").
     const plugin = isSea() ? process.execPath : "$PWD/node_modules/.bin/pulumi-resource-wpengine";
@@ -133,9 +140,11 @@ export function shares(selection: Selection, seen: readonly Seen[]): (Selection 
     ["install", "installs", selection.installs],
   ] as const;
   for (const [what, key, ids] of given) {
-    const union = new Map(seen.flatMap((s) => s[key]).map((v) => [v.id, `${v.label} (${v.id})`]));
+    const all = seen.flatMap((s) => s[key]);
+    const union = new Map(all.map((v) => [v.id, `${v.label} (${v.id})`]));
     const id = ids?.find((id) => ![...union.keys()].some((x) => same(x, id)));
-    if (id !== undefined) throw new UnknownIdError(what, id, [...union.values()]);
+    const named = id === undefined ? undefined : all.find((v) => same(v.label, id))?.id;
+    if (id !== undefined) throw new UnknownIdError(what, id, [...union.values()], named);
   }
   return seen.map((s) => {
     const pick = (ids: readonly string[] | undefined, list: readonly Shown[]) =>

@@ -8,6 +8,7 @@
  */
 import type { z } from "zod";
 import { profileEnv } from "../provider/core/config";
+import { DEFAULT_API_URL } from "../sdk";
 import { inputSchemaOf } from "./kinds";
 import { camel, External, type Model, Ref, type Resource, type Value } from "./model";
 
@@ -517,6 +518,12 @@ function readme(model: Model, opts: RenderOptions): string {
     "## Take them in",
     "",
     ...credentialsLines(model, language),
+    ...(/^https?:/.test(opts.source) && opts.source !== DEFAULT_API_URL
+      ? [
+          `The objects were read from ${opts.source}, not the API's default address: set \`WPE_API_URL=${opts.source}\``,
+          "(and `WPE_APP_HOSTING_URL` for apps), or `pulumi config set wpengine:apiUrl ...`, before the steps below.",
+        ]
+      : []),
     "",
     "```sh",
     ...steps[language],

@@ -76,6 +76,13 @@ describe("the ids given (--account, --site, --install)", () => {
         )} and 95 more (\`pulumi do --package "$PWD/node_modules/.bin/pulumi-resource-wpengine" wpengine:Install list\` lists them)`,
     );
   });
+
+  it("a name given where the id goes says the option takes an id, and gives it", () => {
+    const seen = { accounts: [], sites: [], installs: [install(0), install(1)] };
+    expect(() => shares({ installs: ["install1"] }, [seen])).toThrow(
+      /^unknown install install1: --install takes an id, not a name \(install install1 is i1: give --install i1\)$/,
+    );
+  });
 });
 
 describe("references", () => {
@@ -152,6 +159,10 @@ describe("references", () => {
       expect(renderProject(model, { ...opts, language })["README.md"]).toContain(
         `Sites and installs are protected: the program gives each Pulumi's \`${language === "yaml" ? "options: { protect: true }" : "{ protect: true }"}\`, as \`pulumi import\`\ndoes, so \`pulumi destroy\`, or removing one from the program, is refused by the engine before anything is\ndeleted`,
       );
+    // The README names the address the objects were read from when it is not the API's default.
+    const elsewhere = renderProject(model, { ...opts, source: "http://127.0.0.1:9/v1" })["README.md"]!;
+    expect(elsewhere).toContain("set `WPE_API_URL=http://127.0.0.1:9/v1`");
+    expect(renderProject(model, opts)["README.md"]).not.toContain("WPE_API_URL");
     expect(yaml).toContain(
       "  www-x-example:\n    type: wpengine:index:Domain\n    properties:\n      installId: ${xprod.id}\n      name: www.x.example\n      redirectTo: ${x-example.id}\n",
     );
