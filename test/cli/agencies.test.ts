@@ -343,8 +343,11 @@ describe("pulumi-wpengine import --language yaml --profile acme --profile initec
     const initechDomain = result.model.resources.find(
       (r) => r.kind === "Domain" && r.label === "initech.example",
     )!;
+    // An install is also protected (Pulumi's `protect`, as `pulumi import` protects what it imports).
     expect(program).toMatch(
-      new RegExp(`\n  ${acmeprod.name}:\n(    .*\n)*?    options:\n      provider: \\$\\{wpengine_acme\\}\n`),
+      new RegExp(
+        `\n  ${acmeprod.name}:\n(    .*\n)*?    options:\n      protect: true\n      provider: \\$\\{wpengine_acme\\}\n`,
+      ),
     );
     expect(program).toMatch(
       new RegExp(
@@ -401,6 +404,10 @@ describe("pulumi-wpengine import --language yaml --profile acme --profile initec
     expect((await imported.resources()).length).toBe(result.model.resources.length);
     // Every read ran as one of the two API users, each through its own provider.
     expect(new Set((await log()).map((r) => r.user))).toEqual(new Set([owner.username, AGENCY.username]));
+    // The README's next line records the program's `protect` of sites and installs: nothing is written.
+    const lines = readme.split("\n");
+    expect(lines[lines.indexOf(line) + 1]).toMatch(/^pulumi up --yes +# no change on the service/);
+    await imported.run(["up", "--yes", "--skip-preview"]);
     const planned = await imported.preview();
     expect(changes(planned)).toEqual([]);
     await imported.expectNoChanges(["--refresh"]);
@@ -412,10 +419,14 @@ describe("pulumi-wpengine import --language yaml --profile acme --profile initec
     const recorded = (
       JSON.parse(state) as { deployment: { resources: { type: string; urn: string; inputs?: unknown }[] } }
     ).deployment.resources.filter((r) => r.type === "pulumi:providers:wpengine");
-    // In the engine's order, which varies from run to run: compared as a set.
+    // In the engine's order, which varies from run to run: compared as a set. Besides the name, only what
+    // the engine adds from the package declaration (the plugin's version and server).
     expect(recorded.map((r) => [r.urn.split("::").at(-1), r.inputs]).sort()).toEqual([
-      ["wpengine_acme", { profile: "acme" }],
-      ["wpengine_initech", { profile: "initech" }],
+      ["wpengine_acme", { profile: "acme", version: expect.any(String), __internal: expect.any(Object) }],
+      [
+        "wpengine_initech",
+        { profile: "initech", version: expect.any(String), __internal: expect.any(Object) },
+      ],
     ]);
 
     // The README's alternative: WPE_ADOPT_EXISTING=true pulumi up, on a second stack of the same program.
