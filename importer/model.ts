@@ -104,7 +104,7 @@ export async function readAll(
       const n = (counts.get(f.kind) ?? 0) + 1;
       counts.set(f.kind, n);
       progress(f.kind, n);
-      return { found: f, id, importId, values };
+      return { found: f, id, importId, values: withoutNestedDefaults(def.schema, values) };
     }),
   );
   return read.filter((r) => r !== undefined);
@@ -119,6 +119,25 @@ function isEmpty(v: unknown): boolean {
     (Array.isArray(v) && v.length === 0) ||
     (typeof v === "object" && v !== null && Object.keys(v).length === 0)
   );
+}
+
+/**
+ * `values` without the empty keys inside its lists and objects (`destinationDomainMapping: null`) when the
+ * kind's schema gives the same inputs without them: a nested default says nothing the program needs.
+ */
+function withoutNestedDefaults(
+  schema: { safeParse(v: unknown): { data?: unknown } },
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const prune = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(prune)
+      : typeof v === "object" && v !== null
+        ? Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (isEmpty(x) ? [] : [[k, prune(x)]])))
+        : v;
+  const pruned = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, prune(v)]));
+  const parsed = (v: unknown) => JSON.stringify(schema.safeParse(v).data ?? null);
+  return parsed(pruned) === parsed(values) ? pruned : values;
 }
 
 /** Whether an input equals its empty default (left out of the program: the default says the same). */
