@@ -13,11 +13,11 @@ export const FaultRuleSchema = z
       .optional(),
     /** Seconds sent in a `Retry-After` header (with `status`). */
     retryAfter: z.number().int().nonnegative().optional(),
-    /** Delay before answering (or before the handler runs when there is no status). */
+    /** Delay before answering (before the handler runs when there is no status; after it with `after`). */
     latencyMs: z.number().int().nonnegative().max(600_000).optional(),
     /** Close the connection without an answer. */
     drop: z.literal(true).optional(),
-    /** Fire after the handler: the operation happens, then its answer is replaced by `status` (5xx) or dropped. */
+    /** Fire after the handler: the operation happens, then its answer is delayed, replaced by `status` (5xx) or dropped. */
     after: z.literal(true).optional(),
     /** Let this many matching requests through before firing (e.g. fail a poll, not the read before it). */
     skip: z.number().int().positive().optional(),
@@ -26,9 +26,9 @@ export const FaultRuleSchema = z
     /** Fire with this probability on each matching request. */
     probability: z.number().min(0).max(1).optional(),
   })
-  .refine((r) => !r.after || (r.status !== undefined && r.status !== 429) || r.drop, {
+  .refine((r) => !r.after || (r.status !== undefined && r.status !== 429) || r.drop || r.latencyMs, {
     path: ["after"],
-    message: "after needs drop or a 5xx status (a 429 says the operation did not happen)",
+    message: "after needs drop, a 5xx status (a 429 says the operation did not happen) or latencyMs",
   });
 
 export type FaultRule = z.infer<typeof FaultRuleSchema>;

@@ -182,7 +182,7 @@ export async function buildServer(
     }
     const fault = sim.faults.pick(req.method, path);
     if (fault) {
-      if (fault.latencyMs) await sleep(fault.latencyMs);
+      if (fault.latencyMs && !fault.after) await sleep(fault.latencyMs);
       if (fault.after) {
         after.set(req, fault);
       } else if (fault.drop) {
@@ -202,7 +202,9 @@ export async function buildServer(
     await sim.store.commit();
     const fault = after.get(req);
     if (!fault) return payload;
-    // The operation happened (and is on disk); the client never learns it.
+    // The operation happened (and is on disk); the answer is late, or the client never learns it.
+    if (fault.latencyMs) await sleep(fault.latencyMs);
+    if (!fault.drop && !fault.status) return payload;
     if (fault.drop) {
       drop(req, apiPath(req) ?? req.url);
       return payload;

@@ -210,6 +210,21 @@ describe("control API: injected faults", () => {
     ).toEqual([503, 400]);
   });
 
+  it("with after and latencyMs, applies the write at once and answers late: the object exists while the client waits", async () => {
+    sim().setFaults([
+      { method: "POST", path: "/v1/installs/*/domains", after: true, latencyMs: 3_000, count: 1 },
+    ]);
+    let answeredYet = false;
+    const answered = call(sim(), "POST", domains, { name: "slow.acme.example" }).finally(() => {
+      answeredYet = true;
+    });
+    let listed: string[] = [];
+    while (!listed.includes("slow.acme.example") && !answeredYet)
+      listed = (await call(sim(), "GET", domains)).body.results.map((d: { name: string }) => d.name);
+    expect(answeredYet, "the create was answered before the domain was listed").toBe(false);
+    expect((await answered).status).toBe(201);
+  });
+
   it("with after and a probability, fires on some requests only, each applied", async () => {
     sim().setFaults([
       { method: "POST", path: "/v1/installs/*/domains", after: true, status: 500, probability: 0.5 },
