@@ -26,7 +26,7 @@ const inputs = z.object({
   }),
   primary: z.boolean().default(false).meta({
     description:
-      "Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.",
+      "Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.",
   }),
   redirectTo: uuidString
     .nullable()
@@ -63,6 +63,10 @@ const outputs = z.object({
   aRecords: out.strings("The A records to point the domain at.", {
     wire: "network_details.dns_config_info.a_records",
   }),
+  primaryTakenFrom: out.stringOrNull(
+    "The id of the domain that was the install's primary when this one took it, given it back when this one is deleted or set not primary while still the primary; null when none was.",
+    { wire: false },
+  ),
 });
 
 type DomainInputs = z.output<typeof inputs>;
@@ -98,8 +102,9 @@ const normalize = (key: string, v: unknown) =>
   key === "name" && typeof v === "string" ? v.toLowerCase() : v;
 const WIRE = wireOf(inputs, outputs, normalize);
 
-/** Maps a service record to outputs (the name lower case, as the input stores it). */
-const domainOutputs = (d: ApiDomain) => WIRE.canonical(WIRE.outputs(d));
+/** Maps a service record to outputs (the name lower case, as the input stores it), with whom it took the primary from. */
+const domainOutputs = (d: ApiDomain, primaryTakenFrom?: unknown) =>
+  WIRE.canonical(WIRE.outputs(d, { primaryTakenFrom: (primaryTakenFrom as string | null) ?? null }));
 
 /** Whether a record carries what the outputs need (the Swagger's bulk record has no network details). */
 const complete = (d: ApiDomain | undefined): d is ApiDomain => d?.network_details != null;
@@ -168,6 +173,31 @@ const PRIMARY = { what: "the primary domain of their install", fields: ["install
 const PRIMARY_CLASH =
   "an install has one primary domain, and each `pulumi up` would take it from the other. Set primary: true on one of them.";
 
+/** The install's primary domain, unless it is `self` (a name or an id). */
+async function primaryOf(client: WpEngineClient, installId: string, self: string) {
+  const primary = (await client.domains.listAll(installId)).find((d) => d.primary);
+  return primary && primary.id !== self && primary.name.toLowerCase() !== self ? primary : undefined;
+}
+
+/**
+ * The primary back to the domain this one took it from, when this one still holds it: before this one's
+ * delete, or after its `primary: false`. A domain gone or refusing (it redirects now) is said, not fatal.
+ */
+async function givePrimaryBack(client: WpEngineClient, installId: string, id: string, to: unknown) {
+  if (typeof to !== "string") return;
+  const all = await client.domains.listAll(installId);
+  const from = all.find((d) => d.id === id);
+  const back = all.find((d) => d.id === to);
+  if (!back || (from && !from.primary && all.some((d) => d.primary))) return;
+  try {
+    await update(client, installId, to, { primary: true });
+    say("Domain", back.name, `the install's primary domain again (given back by ${from?.name ?? id})`);
+  } catch (err) {
+    if (!isRefusal(err)) throw err;
+    say("Domain", back.name, `not made the install's primary again: ${answer(err)}`);
+  }
+}
+
 /** PATCHes the domain; this process's reads of the install list again. */
 const update = (client: WpEngineClient, installId: string, id: string, patch: UpdateDomainRequest) =>
   DOMAINS.writing(client, installId, client.domains.update(installId, id, patch));
@@ -177,7 +207,8 @@ export const definition = defineKind({
   description:
     "A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record " +
     "to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.",
-  deletes: "Deletes the domain from the install on the service. A domain already gone counts as deleted.",
+  deletes:
+    "Deletes the domain from the install on the service. A domain already gone counts as deleted. A primary domain that took the primary from another domain (`primaryTakenFrom`) gives it back first, unless that one is gone.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{installId}/{id}",
   list: listedUnder(
@@ -203,6 +234,8 @@ export const definition = defineKind({
   },
   async create(inputs, ctx) {
     const { parent: installId, key: name } = ctx;
+    const taken = inputs.primary ? await primaryOf(ctx.client, installId, name) : undefined;
+    const takenFrom = taken?.id ?? null;
     const { item: record, created } =
       (await DOMAINS.find(ctx.client, installId, name)) ??
       (await DOMAINS.create(ctx.client, installId, name, () => {
@@ -215,24 +248,34 @@ export const definition = defineKind({
       }));
     if (!created && !inputs.adopt)
       throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
-    const outs = domainOutputs(record);
+    const outs = domainOutputs(record, takenFrom);
     const adopted = created ? undefined : `domain ${name} of install ${installId}`;
+    if (taken)
+      say("Domain", name, `takes the primary from ${taken.name}, given back when this one is deleted`);
     const patch = WIRE.patch(outs, inputs) as UpdateDomainRequest | undefined;
     if (!patch) return { id: record.id, outs, adopted, found: outs };
     const updated = await afterCreate(record.id, outs, () => update(ctx.client, installId, record.id, patch));
-    return { id: record.id, outs: domainOutputs(updated), adopted, found: outs };
+    return { id: record.id, outs: domainOutputs(updated, takenFrom), adopted, found: outs };
   },
-  async read(id, _olds, ctx) {
+  async read(id, olds, ctx) {
     const d = await DOMAINS.read(ctx.client, ctx.parent, id);
-    return d && { outs: domainOutputs(d) };
+    return d && { outs: domainOutputs(d, olds.primaryTakenFrom) };
   },
   async update(id, olds, news, ctx) {
     const patch = WIRE.patch(olds, news) as UpdateDomainRequest | undefined;
-    return domainOutputs(
+    const taking = news.primary && !olds.primary;
+    const takenFrom = taking
+      ? ((await primaryOf(ctx.client, ctx.parent, id))?.id ?? null)
+      : olds.primaryTakenFrom;
+    const outs = domainOutputs(
       patch ? await update(ctx.client, ctx.parent, id, patch) : await ctx.client.domains.get(ctx.parent, id),
+      news.primary ? takenFrom : null,
     );
+    if (olds.primary && !news.primary) await givePrimaryBack(ctx.client, ctx.parent, id, takenFrom);
+    return outs;
   },
-  async delete(id, _olds, ctx) {
+  async delete(id, olds, ctx) {
+    await givePrimaryBack(ctx.client, ctx.parent, id, olds.primaryTakenFrom);
     try {
       await ctx.client.domains.delete(ctx.parent, id);
     } finally {

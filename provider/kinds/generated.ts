@@ -325,7 +325,7 @@ export interface DomainArgs {
   installId: DomainIn["installId"];
   /** The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot. */
   name: DomainIn["name"];
-  /** Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be. */
+  /** Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be. */
   primary?: DomainIn["primary"];
   /** The id of another domain of the same install this one redirects to; `null` for none. */
   redirectTo?: DomainIn["redirectTo"];
@@ -343,7 +343,7 @@ export interface DomainProperties {
   readonly installId: DomainOut["installId"];
   /** The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot. */
   readonly name: DomainOut["name"];
-  /** Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be. */
+  /** Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be. */
   readonly primary: DomainOut["primary"];
   /** The id of another domain of the same install this one redirects to; `null` for none. */
   readonly redirectTo: DomainOut["redirectTo"];
@@ -373,12 +373,14 @@ export interface DomainProperties {
   readonly cname: DomainOut["cname"];
   /** The A records to point the domain at. */
   readonly aRecords: DomainOut["aRecords"];
+  /** The id of the domain that was the install's primary when this one took it, given it back when this one is deleted or set not primary while still the primary; null when none was. */
+  readonly primaryTakenFrom: DomainOut["primaryTakenFrom"];
 }
 
 /**
  * A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.
  *
- * Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
+ * Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted. A primary domain that took the primary from another domain (`primaryTakenFrom`) gives it back first, unless that one is gone.
  */
 export const Domain: ResourceClass<DomainDefinition, DomainArgs, DomainProperties> = resourceClass(DEFINITIONS.Domain);
 export type Domain = InstanceType<typeof Domain>;

@@ -133,6 +133,9 @@ export const DRIFT: KindDrift[] = [
         "txtVerifiedDomain",
       ],
       "the service's DNS view: changes with the records outside WP Engine": ["aRecords"],
+      "the provider's own record (whom the primary was taken from): no service field holds it": [
+        "primaryTakenFrom",
+      ],
       "making another domain primary: the service moves primary between domains, which the program owns": [
         "primary",
       ],

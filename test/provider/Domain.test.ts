@@ -71,6 +71,41 @@ describe("Domain lifecycle", () => {
     expect((await client().domains.get(ACMESTG, id)).redirects_to).toEqual([]);
   });
 
+  it("gives the primary back to the domain it took it from: when deleted, or set not primary while still the primary", async () => {
+    const ACME = SEED.domains.acmeExample;
+    const primaries = async () =>
+      (await client().domains.listAll(ACMEPROD)).filter((d) => d.primary).map((d) => d.name);
+    // acmeprod's primary is acme.example, which no resource of this program holds.
+    expect(await primaries()).toEqual([ACME.name]);
+    const a = await createOk(provider, { installId: ACMEPROD, name: "a.example.com", primary: true });
+    expect(a.outs["primaryTakenFrom"]).toBe(ACME.id);
+    expect(await primaries()).toEqual(["a.example.com"]);
+    // A refresh keeps whom it took it from; a destroy gives it back.
+    expect((await provider.read!(a.id, a.outs)).props?.["primaryTakenFrom"]).toBe(ACME.id);
+    await provider.delete!(a.id, a.outs);
+    expect(await primaries()).toEqual([ACME.name]);
+
+    const b = await createOk(provider, { installId: ACMEPROD, name: "b.example.com", primary: true });
+    const news = { installId: ACMEPROD, name: "b.example.com", primary: false };
+    const off = await provider.update!(b.id, b.outs, await checkOk(provider, news, b.outs));
+    expect(off.outs["primaryTakenFrom"]).toBeNull();
+    expect(await primaries()).toEqual([ACME.name]);
+    const on = await provider.update!(b.id, off.outs, await checkOk(provider, { ...news, primary: true }));
+    expect(on.outs["primaryTakenFrom"]).toBe(ACME.id);
+    // Once another domain took the primary from it, its delete gives nothing back.
+    await client().domains.update(ACMEPROD, ACME.id, { primary: true });
+    await client().domains.update(ACMEPROD, SEED.domains.wwwAcmeExample.id, { redirect_to: "nil" });
+    await client().domains.update(ACMEPROD, SEED.domains.wwwAcmeExample.id, { primary: true });
+    await provider.delete!(b.id, on.outs);
+    expect(await primaries()).toEqual([SEED.domains.wwwAcmeExample.name]);
+    // A domain that took nothing lists nothing at its delete.
+    const c = await createOk(provider, { installId: ACMESTG, name: "c.example.com" });
+    expect(c.outs["primaryTakenFrom"]).toBeNull();
+    fixture.sim.clearRequests();
+    await provider.delete!(c.id, c.outs);
+    expect(fixture.sim.requests().map((r) => r.method)).toEqual(["DELETE"]);
+  });
+
   it("replaces on a new name or install", async () => {
     const { id, outs } = await createOk(provider, { installId: ACMESTG, name: "a.example.com" });
     expect(await diff(provider, id, outs, { installId: ACMESTG, name: "b.example.com" })).toEqual({
@@ -252,6 +287,7 @@ describe("Domain update", () => {
     const record = { id: "d", name: "shop.example.com" };
     const domains = {
       get: async () => record,
+      listAll: async () => [record],
       update: async (_installId: string, _id: string, patch: unknown) => {
         sent.push(patch);
         return record;

@@ -14,7 +14,7 @@ import (
 
 // A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.
 //
-// Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
+// Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted. A primary domain that took the primary from another domain (`primaryTakenFrom`) gives it back first, unless that one is gone.
 //
 // ## Import
 //
@@ -42,8 +42,10 @@ type Domain struct {
 	NetworkType pulumi.StringOutput `pulumi:"networkType"`
 	// TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED.
 	OwnershipStatus pulumi.StringOutput `pulumi:"ownershipStatus"`
-	// Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
+	// Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
 	Primary pulumi.BoolOutput `pulumi:"primary"`
+	// The id of the domain that was the install's primary when this one took it, given it back when this one is deleted or set not primary while still the primary; null when none was.
+	PrimaryTakenFrom pulumi.StringOutput `pulumi:"primaryTakenFrom"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The id of another domain of the same install this one redirects to; `null` for none.
@@ -118,7 +120,7 @@ type domainArgs struct {
 	InstallId string `pulumi:"installId"`
 	// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 	Name string `pulumi:"name"`
-	// Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
+	// Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
 	Primary *bool `pulumi:"primary"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile *string `pulumi:"profile"`
@@ -136,7 +138,7 @@ type DomainArgs struct {
 	InstallId pulumi.StringInput
 	// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 	Name pulumi.StringInput
-	// Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
+	// Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
 	Primary pulumi.BoolPtrInput
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrInput
@@ -278,9 +280,14 @@ func (o DomainOutput) OwnershipStatus() pulumi.StringOutput {
 	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.OwnershipStatus }).(pulumi.StringOutput)
 }
 
-// Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
+// Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
 func (o DomainOutput) Primary() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Domain) pulumi.BoolOutput { return v.Primary }).(pulumi.BoolOutput)
+}
+
+// The id of the domain that was the install's primary when this one took it, given it back when this one is deleted or set not primary while still the primary; null when none was.
+func (o DomainOutput) PrimaryTakenFrom() pulumi.StringOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.PrimaryTakenFrom }).(pulumi.StringOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.

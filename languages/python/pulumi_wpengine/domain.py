@@ -32,7 +32,7 @@ class DomainArgs:
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to.
         :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
-        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
+        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install this one redirects to; `null` for none.
         :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain.
@@ -90,7 +90,7 @@ class DomainArgs:
     @pulumi.getter
     def primary(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
+        Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
         """
         return pulumi.get(self, "primary")
 
@@ -152,7 +152,7 @@ class Domain(pulumi.CustomResource):
         """
         A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.
 
-        Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
+        Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted. A primary domain that took the primary from another domain (`primaryTakenFrom`) gives it back first, unless that one is gone.
 
         ## Import
 
@@ -165,7 +165,7 @@ class Domain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] install_id: The install the domain belongs to.
         :param pulumi.Input[_builtins.str] name: The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
-        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
+        :param pulumi.Input[_builtins.bool] primary: Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         :param pulumi.Input[_builtins.str] redirect_to: The id of another domain of the same install this one redirects to; `null` for none.
         :param pulumi.Input[_builtins.bool] secure_all_urls: Force HTTPS for all URLs of the domain.
@@ -179,7 +179,7 @@ class Domain(pulumi.CustomResource):
         """
         A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.
 
-        Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted.
+        Delete: Deletes the domain from the install on the service. A domain already gone counts as deleted. A primary domain that took the primary from another domain (`primaryTakenFrom`) gives it back first, unless that one is gone.
 
         ## Import
 
@@ -235,6 +235,7 @@ class Domain(pulumi.CustomResource):
             __props__.__dict__["duplicate"] = None
             __props__.__dict__["network_type"] = None
             __props__.__dict__["ownership_status"] = None
+            __props__.__dict__["primary_taken_from"] = None
             __props__.__dict__["txt_verification_key"] = None
             __props__.__dict__["txt_verification_value"] = None
             __props__.__dict__["txt_verified_domain"] = None
@@ -271,6 +272,7 @@ class Domain(pulumi.CustomResource):
         __props__.__dict__["network_type"] = None
         __props__.__dict__["ownership_status"] = None
         __props__.__dict__["primary"] = None
+        __props__.__dict__["primary_taken_from"] = None
         __props__.__dict__["profile"] = None
         __props__.__dict__["redirect_to"] = None
         __props__.__dict__["secure_all_urls"] = None
@@ -362,9 +364,17 @@ class Domain(pulumi.CustomResource):
     @pulumi.getter
     def primary(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether this is the install's primary domain (one Domain of a program per install may set it). A duplicate, wildcard or redirected domain cannot be.
+        Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
         """
         return pulumi.get(self, "primary")
+
+    @_builtins.property
+    @pulumi.getter(name="primaryTakenFrom")
+    def primary_taken_from(self) -> pulumi.Output[_builtins.str]:
+        """
+        The id of the domain that was the install's primary when this one took it, given it back when this one is deleted or set not primary while still the primary; null when none was.
+        """
+        return pulumi.get(self, "primary_taken_from")
 
     @_builtins.property
     @pulumi.getter
