@@ -264,7 +264,8 @@ export async function recover(argv: string[]): Promise<number> {
   fs.writeFileSync(planFile, JSON.stringify(plan), { mode: 0o600 });
   let up: Ran;
   try {
-    up = await pulumi(["up", "--yes", "--skip-preview", ...on], {
+    // On past a create refused (another's object): the rest of what the killed run made is still adopted.
+    up = await pulumi(["up", "--yes", "--skip-preview", "--continue-on-error", ...on], {
       env: { WPE_RECOVER_PLAN: planFile },
       show: true,
     });

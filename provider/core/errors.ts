@@ -134,7 +134,8 @@ export function alreadyExists(found: string, takeOver = "set adopt: true to take
   return Object.assign(
     new Error(
       `${found}; ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
-        "(it adopts only what that run created)",
+        "(it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete " +
+        "there: docs/ownership.md), or both stacks would own it",
     ),
     { alreadyExists: true, withinRecovery: `${found}; ${takeOver}` },
   );
