@@ -290,6 +290,8 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
     run: <T>(fn: () => Promise<T>): Promise<T> => creating.run({ sending, holds }, fn),
     /** The recovery running now adopts this create's object (the killed run's create of the same identity). */
     adopt: claim !== undefined,
+    /** The killed run's create was answered (it recorded the id): the object found is that one, not a guess. */
+    answered: claim?.id !== undefined,
     /** The error when the object live under this identity is not the one the killed run recorded. */
     foreign(liveId: string | undefined): Error | undefined {
       if (claim?.id === undefined || liveId === undefined || claim.id.toLowerCase() === liveId.toLowerCase())

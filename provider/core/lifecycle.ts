@@ -381,7 +381,13 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         if (second) throw second;
         journal.made(id, adopted !== undefined);
         if (adopted) {
-          const whose = journal.adopt ? ", which the interrupted run created (pulumi-wpengine recover)" : "";
+          const whose = !journal.adopt
+            ? ""
+            : journal.answered
+              ? ", which the interrupted run created (pulumi-wpengine recover)"
+              : ", which the interrupted run's create most likely made: it was sent and never answered, and the " +
+                "service records no maker, so if another stack made one under this name after the kill, both " +
+                "stacks now hold it: remove it from one (pulumi-wpengine recover)";
           say(
             def.kind,
             nameOf(def.identity, inputs),

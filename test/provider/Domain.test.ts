@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { UNKNOWN } from "../../provider/core/inputs";
+import { resetRecoveryPlan } from "../../provider/core/journal";
 import type { Context } from "../../provider/core/lifecycle";
 import { definition } from "../../provider/kinds/Domain";
 import type { WpEngineClient } from "../../sdk";
@@ -104,6 +108,42 @@ describe("Domain lifecycle", () => {
     fixture.sim.clearRequests();
     await provider.delete!(c.id, c.outs);
     expect(fixture.sim.requests().map((r) => r.method)).toEqual(["DELETE"]);
+  });
+
+  it("under a recovery, adopts what the killed run's create made; one never answered is said to be a likely guess", async () => {
+    const answered = await createOk(provider, { installId: ACMESTG, name: "answered.example.com" });
+    const unanswered = SEED.domains.wwwAcmeExample;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-plan-"));
+    const plan = path.join(dir, "plan.json");
+    fs.writeFileSync(
+      plan,
+      JSON.stringify({
+        token: "t1",
+        adopt: [
+          { kind: "Domain", key: { installId: ACMESTG, name: "answered.example.com" }, id: answered.id },
+          { kind: "Domain", key: { installId: ACMEPROD, name: unanswered.name } },
+        ],
+      }),
+    );
+    const said = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    process.env["WPE_RECOVER_PLAN"] = plan;
+    resetRecoveryPlan();
+    try {
+      await createOk(provider, { installId: ACMESTG, name: "answered.example.com" });
+      await createOk(provider, { installId: ACMEPROD, name: unanswered.name });
+      const lines = said.mock.calls.map(([l]) => String(l));
+      expect(lines.find((l) => l.includes("answered.example.com"))).toContain(
+        `(id ${answered.id}), which the interrupted run created (pulumi-wpengine recover)`,
+      );
+      expect(lines.find((l) => l.includes(unanswered.name))).toContain(
+        `(id ${unanswered.id}), which the interrupted run's create most likely made: it was sent and never answered, and the service records no maker, so if another stack made one under this name after the kill, both stacks now hold it`,
+      );
+    } finally {
+      said.mockRestore();
+      delete process.env["WPE_RECOVER_PLAN"];
+      resetRecoveryPlan();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("replaces on a new name or install", async () => {
