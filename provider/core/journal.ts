@@ -5,6 +5,7 @@
  * a credential or another input.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -28,7 +29,7 @@ export interface JournalEntry extends Identity {
   /** The pid of the `pulumi` process whose run this is. */
   run: number;
   host: string;
-  /** The stack, when the run's command line names it (`--stack`); a line without one counts for any stack. */
+  /** The stack the run's command line names (`--stack`), else the project's selected one; a line without one counts for any stack. */
   stack?: string;
   /** The run's pulumi command (`up`, `destroy`, `refresh`, ...), when its command line could be read. */
   command?: string;
@@ -86,7 +87,7 @@ function thisRun(): Run | null {
     if (stat?.name === "pulumi") {
       try {
         const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-        return { pid, stack: stackOfCommand(argv), command: commandOf(argv) };
+        return { pid, stack: stackOfCommand(argv) ?? selectedStack(), command: commandOf(argv) };
       } catch {}
       return { pid };
     }
@@ -104,6 +105,42 @@ export function stackOfCommand(argv: readonly string[]): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The stack `pulumi stack select` chose for the project in `dir` (a run naming none runs it), as the CLI
+ * keeps it: `$PULUMI_HOME/workspaces/<project>-<sha1 of Pulumi.yaml's path>-workspace.json`, by backend.
+ */
+export function selectedStack(dir = process.cwd(), env = process.env): string | undefined {
+  try {
+    let root = path.resolve(dir);
+    while (!fs.existsSync(path.join(root, "Pulumi.yaml")) && path.dirname(root) !== root)
+      root = path.dirname(root);
+    const file = path.join(root, "Pulumi.yaml");
+    const project = env["PULUMI_PROJECT"];
+    if (!project || !fs.existsSync(file)) return undefined;
+    const home = env["PULUMI_HOME"] || path.join(os.homedir(), ".pulumi");
+    const sha = createHash("sha1").update(file).digest("hex");
+    const workspace = path.join(home, "workspaces", `${project}-${sha}-workspace.json`);
+    const { stacks = {}, stack } = JSON.parse(fs.readFileSync(workspace, "utf8")) as {
+      stacks?: Record<string, string>;
+      stack?: string;
+    };
+    const backend = env["PULUMI_BACKEND_URL"] ?? readJson(path.join(home, "credentials.json"))?.current;
+    const all = Object.values(stacks);
+    const named = (backend && stacks[backend]) || (all.length === 1 ? all[0] : stack);
+    return typeof named === "string" ? named.split("/").pop() : undefined;
+  } catch {
+    return undefined; // no workspace file: the line names no stack, and counts for any
+  }
+}
+
+const readJson = (file: string): { current?: string } | undefined => {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as { current?: string };
+  } catch {
+    return undefined;
+  }
+};
 
 /** The pulumi commands a provider runs under, and the aliases of two of them. */
 const COMMANDS = ["up", "destroy", "refresh", "import", "preview", "watch", "do"];

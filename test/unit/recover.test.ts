@@ -3,6 +3,7 @@
  * adopt, the lock it reads, the holder it refuses beside, and the provider's create under a recovery plan.
  */
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -20,6 +21,7 @@ import {
   journalCreate,
   readJournal,
   resetRecoveryPlan,
+  selectedStack,
   sendingOf,
   setJournalRun,
   stackOfCommand,
@@ -173,6 +175,29 @@ describe("the create journal", () => {
     expect(stackOfCommand(["pulumi", "up", "-s", "dev"])).toBe("dev");
     expect(stackOfCommand(["pulumi", "up", "--stack=org/p/qa"])).toBe("org/p/qa");
     expect(stackOfCommand(["pulumi", "up", "--yes"])).toBeUndefined();
+  });
+
+  it("a run naming no stack records the project's selected one, as the CLI's workspace file keeps it", () => {
+    // Two stacks of one project directory: a line naming no stack would count for both (a user test).
+    const project = path.join(dir, "proj");
+    const home = path.join(dir, "home");
+    fs.mkdirSync(path.join(project, "src"), { recursive: true });
+    fs.mkdirSync(path.join(home, "workspaces"), { recursive: true });
+    const yaml = path.join(project, "Pulumi.yaml");
+    fs.writeFileSync(yaml, "name: p\nruntime: nodejs\n");
+    const sha = createHash("sha1").update(yaml).digest("hex");
+    const workspace = (content: object) =>
+      fs.writeFileSync(path.join(home, "workspaces", `p-${sha}-workspace.json`), JSON.stringify(content));
+    const env = { PULUMI_PROJECT: "p", PULUMI_HOME: home };
+    expect(selectedStack(project, env)).toBeUndefined(); // no stack selected yet
+    workspace({ stacks: { "file:///b1": "organization/p/s1", "file:///b2": "organization/p/s2" } });
+    // The backend of the run: PULUMI_BACKEND_URL, else the login's current one.
+    expect(selectedStack(project, { ...env, PULUMI_BACKEND_URL: "file:///b2" })).toBe("s2");
+    fs.writeFileSync(path.join(home, "credentials.json"), JSON.stringify({ current: "file:///b1" }));
+    expect(selectedStack(path.join(project, "src"), env)).toBe("s1");
+    workspace({ stack: "dev" }); // the format before backends were keyed
+    expect(selectedStack(project, env)).toBe("dev");
+    expect(selectedStack(project, { PULUMI_HOME: home })).toBeUndefined(); // not under a pulumi run
   });
 });
 
