@@ -8,8 +8,10 @@
  * documented recovery, `pulumi-wpengine recover` run through the package's bin (docs/recover.md), leaves
  * the state holding every object once, no pending operation, and a clean `preview --refresh`, while a
  * domain a second stack made beforehand, which the program also declares, stays that stack's (not
- * adopted, not deleted). Beside a live `up`, the recovery refuses, naming the process, and touches
- * nothing. One simulator and one project per front door serve every round (each ends with a destroy).
+ * adopted, not deleted); its create refused first in the recovery's `up` (before any other is started)
+ * does not stop the adoption of the rest (the `up` runs with --continue-on-error). Beside a live `up`, the
+ * recovery refuses, naming the process, and touches nothing. One simulator and one project per front door
+ * serve every round (each ends with a destroy).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -32,6 +34,14 @@ const NO_CHECKPOINTS = { PULUMI_SKIP_CHECKPOINTS: "true" };
 /** The domain a second stack made beforehand; the dynamic program declares it too when this is set. */
 const CONTESTED_NAME = "contested.crash-other.example";
 const CONTESTED = { CRASH_CONTESTED: "1" };
+/**
+ * A recovery's program shape: every dN waits behind "gate", a domain of another install whose create the
+ * simulator answers GATE_MS late, while the contested domain waits for nothing (its refusal comes first).
+ */
+const GATED = { CRASH_GATED: "1" };
+const GATE_INSTALL = SEED.installs.acmestg.id;
+const GATE_NAME = "gate.crash-gate.example";
+const GATE_MS = 8_000;
 
 /** The documented recovery (docs/recover.md), through the package's bin as a user runs it. */
 async function recoverStack(
@@ -77,6 +87,11 @@ async function slowCreates(latencyMs: number, bulk = false, tailMs = 0, lateBulk
   const rules: object[] = [{ method: "POST", path, latencyMs }];
   if (lateBulkMs) rules.unshift({ method: "POST", path: `${path}/bulk`, after: true, latencyMs: lateBulkMs });
   if (tailMs) rules.push({ method: "GET", path: `/v1/installs/${INSTALL}/domains/*`, latencyMs: tailMs });
+  await putFaults(rules);
+}
+
+/** Replaces the simulator's fault rules. */
+async function putFaults(rules: object[]): Promise<void> {
   const res = await fetch(`${sim.url}/__sim/faults`, {
     method: "PUT",
     headers: { "content-type": "application/json" },
@@ -335,13 +350,17 @@ describe("a pulumi up of dynamic resources killed mid-apply", { timeout: 20 * 60
   let project: CliProject;
 
   beforeAll(async () => {
-    // The contested domain comes after every other create, so a kill always lands before it is tried.
+    // The contested domain comes after every other create, so a kill always lands before it is tried
+    // (with CRASH_GATED, a recovery's shape, it comes first instead).
     const program = `"use strict";
 const wpengine = require("pulumi-wpengine");
+// CRASH_GATED: every dN waits behind the gate (slow), the contested domain behind nothing.
+const gated = !!process.env.CRASH_GATED;
+const gate = gated ? [new wpengine.Domain("gate", { installId: "${GATE_INSTALL}", name: "${GATE_NAME}" })] : [];
 const all = [];
-for (let i = 0; i < ${N}; i++) all.push(new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" }));
+for (let i = 0; i < ${N}; i++) all.push(new wpengine.Domain("d" + i, { installId: "${INSTALL}", name: "d" + i + "${SUFFIX}" }, { dependsOn: gate }));
 if (process.env.CRASH_CONTESTED)
-  new wpengine.Domain("contested", { installId: "${INSTALL}", name: "${CONTESTED_NAME}" }, { dependsOn: all });
+  new wpengine.Domain("contested", { installId: "${INSTALL}", name: "${CONTESTED_NAME}" }, { dependsOn: gated ? [] : all });
 `;
     // A second stack (another project) that made the contested domain beforehand.
     const owner = `"use strict";
@@ -430,6 +449,94 @@ new wpengine.Domain("mine", { installId: "${INSTALL}", name: "${CONTESTED_NAME}"
   ])("$kill at $at: no duplicate, and the documented recovery leaves nothing behind", async (round) => {
     console.log(label(round));
     await crashAndRecover(project, SUFFIX, round);
+  });
+
+  it("a create refused first in the recovery does not stop it: everything the killed run made is adopted", async () => {
+    // The killed run: the dN only, no checkpoint (none of what it made is in the state).
+    await slowCreates(CREATE_LATENCY_MS);
+    const all = Array.from({ length: N }, (_, i) => `d${i}${SUFFIX}`).sort();
+    let pid: number | undefined;
+    let finished: RunResult | undefined;
+    const killed = project.run(["up", "--yes", "--skip-preview"], {
+      allowFail: true,
+      env: NO_CHECKPOINTS,
+      onSpawn: (p) => {
+        pid = p;
+      },
+    });
+    void killed.then((r) => {
+      finished = r;
+    });
+    while ((await onService(SUFFIX)).length < N / 2) {
+      if (finished)
+        throw new Error(`the up ended before it could be killed:\n${finished.stdout}\n${finished.stderr}`);
+      await sleep(50);
+    }
+    const plugins = pluginPids(project);
+    killGroup(pid);
+    for (const t0 = Date.now(); plugins.some((p) => project.strays().includes(p)); ) {
+      if (Date.now() - t0 > 30_000) throw new Error("the provider still runs 30 s after the CLI was killed");
+      await sleep(100);
+    }
+    for (const t1 = Date.now(); project.strays().length && Date.now() - t1 < 5_000; ) await sleep(100);
+    project.killStrays();
+    expect((await killed).code).not.toBe(0);
+    await sleep(2 * CREATE_LATENCY_MS);
+    const made = await onService(SUFFIX);
+    expect(made.length).toBeGreaterThanOrEqual(N / 2);
+    expect((await project.resources()).length).toBe(0);
+
+    // The recovery's program declares the contested domain too, refused at once; every dN waits behind the
+    // gate, created GATE_MS late, so the refusal comes before any dN's create is started. Without
+    // --continue-on-error the engine starts none after it: what the killed run made would stay orphaned.
+    await putFaults([
+      { method: "POST", path: `/v1/installs/${GATE_INSTALL}/domains*`, latencyMs: GATE_MS },
+      { method: "POST", path: `/v1/installs/${INSTALL}/domains`, latencyMs: CREATE_LATENCY_MS },
+    ]);
+    try {
+      const recovered = await recoverStack(project, { ...CONTESTED, ...GATED });
+      const said = recovered.stdout + recovered.stderr;
+      expect(recovered.code, said).toBe(1);
+      expect(said).toMatch(
+        new RegExp(
+          `domain ${CONTESTED_NAME} already exists on install ${INSTALL}[^\\n]*Not taken by pulumi-wpengine recover`,
+        ),
+      );
+      // Each domain on the service once (no duplicate), each the one the state holds under its name: none of
+      // what the killed run made is orphaned (on the service, in no state).
+      const world = (await (await fetch(`${sim.url}/__sim/state`)).json()) as {
+        domains: Record<string, { name: string; install_id: string }>;
+      };
+      const live = Object.entries(world.domains).filter(
+        ([, d]) => d.install_id === INSTALL && d.name.endsWith(SUFFIX),
+      );
+      const resources = await project.resources();
+      const inState = new Map(resources.map((r) => [urnName(r.urn), r.id]));
+      const orphans = live
+        .filter(([id, d]) => inState.get(d.name.split(".")[0]!) !== id)
+        .map(([, d]) => d.name);
+      expect(
+        orphans.filter((n) => made.includes(n)),
+        "made by the killed run, left in no state",
+      ).toEqual([]);
+      expect(orphans).toEqual([]);
+      expect(live.map(([, d]) => d.name).sort()).toEqual(all);
+      expect([...inState.keys()].sort()).toEqual(
+        [...Array.from({ length: N }, (_, i) => `d${i}`), "gate"].sort(),
+      );
+      expect(new Set(resources.map((r) => r.id)).size).toBe(resources.length);
+      expect(said).toContain(`adopted ${made.length} object(s) the killed run created:`);
+      expect(await project.pendingOperations()).toBe(0);
+      // The other stack's domain stays its own.
+      await checkContested(second!);
+    } finally {
+      await slowCreates(CREATE_LATENCY_MS);
+    }
+    // Without the contested domain in the program, nothing is left to do.
+    await project.run(["preview", "--expect-no-changes", "--refresh"], { env: GATED });
+    await project.destroy();
+    expect(await onService(SUFFIX)).toEqual([]);
+    await checkContested(second!);
   });
 });
 
