@@ -131,13 +131,14 @@ function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
  * which words it without the recovery during one (`withinRecovery`).
  */
 export function alreadyExists(found: string, takeOver = "set adopt: true to take it over"): Error {
+  const handover =
+    "If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it";
   return Object.assign(
     new Error(
       `${found}; ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
-        "(it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete " +
-        "there: docs/ownership.md), or both stacks would own it",
+        `(it adopts only what that run created). ${handover}`,
     ),
-    { alreadyExists: true, withinRecovery: `${found}; ${takeOver}` },
+    { alreadyExists: true, withinRecovery: `${found}; ${takeOver}. ${handover}` },
   );
 }
 

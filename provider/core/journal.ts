@@ -87,7 +87,11 @@ function thisRun(): Run | null {
     if (stat?.name === "pulumi") {
       try {
         const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-        return { pid, stack: stackOfCommand(argv) ?? selectedStack(), command: commandOf(argv) };
+        return {
+          pid,
+          stack: stackOfCommand(argv) ?? selectedStack(process.cwd(), process.env, stat.startedAt),
+          command: commandOf(argv),
+        };
       } catch {}
       return { pid };
     }
@@ -109,8 +113,13 @@ export function stackOfCommand(argv: readonly string[]): string | undefined {
 /**
  * The stack `pulumi stack select` chose for the project in `dir` (a run naming none runs it), as the CLI
  * keeps it: `$PULUMI_HOME/workspaces/<project>-<sha1 of Pulumi.yaml's path>-workspace.json`, by backend.
+ * None when that file changed after the run started (`startedAt`): another stack was selected meanwhile.
  */
-export function selectedStack(dir = process.cwd(), env = process.env): string | undefined {
+export function selectedStack(
+  dir = process.cwd(),
+  env = process.env,
+  startedAt = Number.POSITIVE_INFINITY,
+): string | undefined {
   try {
     let root = path.resolve(dir);
     while (!fs.existsSync(path.join(root, "Pulumi.yaml")) && path.dirname(root) !== root)
@@ -121,6 +130,7 @@ export function selectedStack(dir = process.cwd(), env = process.env): string | 
     const home = env["PULUMI_HOME"] || path.join(os.homedir(), ".pulumi");
     const sha = createHash("sha1").update(file).digest("hex");
     const workspace = path.join(home, "workspaces", `${project}-${sha}-workspace.json`);
+    if (fs.statSync(workspace).mtimeMs > startedAt) return undefined;
     const { stacks = {}, stack } = JSON.parse(fs.readFileSync(workspace, "utf8")) as {
       stacks?: Record<string, string>;
       stack?: string;

@@ -387,7 +387,8 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
               ? ", which the interrupted run created (pulumi-wpengine recover)"
               : ", which the interrupted run's create most likely made: it was sent and never answered, and the " +
                 "service records no maker, so if another stack made one under this name after the kill, both " +
-                "stacks now hold it: remove it from one (pulumi-wpengine recover)";
+                "stacks now hold it: then drop it from this stack's state with `pulumi state delete <urn>` " +
+                "(removing it from the program would delete it) (pulumi-wpengine recover)";
           say(
             def.kind,
             nameOf(def.identity, inputs),

@@ -8,13 +8,19 @@ import { perProcess } from "../../sdk/core/process";
 const watching = perProcess("watching-parent", () => false);
 
 /** A process's command name and parent, from `/proc` (Linux); undefined where it cannot be read. */
-export function procStat(pid: number): { name: string; parent: number } | undefined {
+export function procStat(pid: number): { name: string; parent: number; startedAt: number } | undefined {
   try {
     // `pid (comm) state ppid ...`: comm may hold spaces and parentheses, so read after the last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const end = stat.lastIndexOf(")");
-    const parent = Number(stat.slice(end + 2).split(" ")[1]);
-    return { name: stat.slice(stat.indexOf("(") + 1, end), parent };
+    const fields = stat.slice(end + 2).split(" ");
+    // Its start (field 22, in clock ticks of 10 ms after boot) as epoch milliseconds.
+    const boot = Number(/^btime (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"))?.[1]) * 1000;
+    return {
+      name: stat.slice(stat.indexOf("(") + 1, end),
+      parent: Number(fields[1]),
+      startedAt: boot + Number(fields[19]) * 10,
+    };
   } catch {
     return undefined;
   }

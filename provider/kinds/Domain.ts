@@ -8,12 +8,12 @@ import {
   type WpEngineClient,
 } from "../../sdk";
 import { gathered, type Outcome } from "../core/batch";
-import { defineKind, listedUnder } from "../core/define";
+import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { DOMAINS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
 import { claim } from "../core/identity";
 import { COMMON_INPUTS, domainNameInput, out, parentInput, type Rule, uuidString } from "../core/inputs";
-import { afterCreate, answer, say } from "../core/lifecycle";
+import { afterCreate, answer, type Context, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 const inputs = z.object({
@@ -70,6 +70,7 @@ const outputs = z.object({
 });
 
 type DomainInputs = z.output<typeof inputs>;
+type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What the rules and the create look at in a domain: primary, a redirect (the bulk create takes neither), a wildcard. */
 const traits = (i: Pick<DomainInputs, "name" | "primary" | "redirectTo">) => ({
@@ -179,22 +180,40 @@ async function primaryOf(client: WpEngineClient, installId: string, self: string
   return primary && primary.id !== self && primary.name.toLowerCase() !== self ? primary : undefined;
 }
 
+/** Each install's moves of the primary in this process, one at a time (a swap's two updates would race). */
+const turns = new Map<string, Promise<unknown>>();
+function primaryTurn<T>(installId: string, fn: () => Promise<T>): Promise<T> {
+  const next = (turns.get(installId) ?? Promise.resolve()).then(fn, fn);
+  turns.set(
+    installId,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
 /**
  * The primary back to the domain this one took it from, when this one still holds it: before this one's
- * delete, or after its `primary: false`. A domain gone or refusing (it redirects now) is said, not fatal.
+ * delete, or after its `primary: false`. Never fails the caller: a domain gone or refusing is said.
  */
 async function givePrimaryBack(client: WpEngineClient, installId: string, id: string, to: unknown) {
   if (typeof to !== "string") return;
-  const all = await client.domains.listAll(installId);
-  const from = all.find((d) => d.id === id);
-  const back = all.find((d) => d.id === to);
-  if (!back || (from && !from.primary && all.some((d) => d.primary))) return;
   try {
+    const all = await client.domains.listAll(installId);
+    const from = all.find((d) => d.id === id);
+    if (from && !from.primary && all.some((d) => d.primary)) return;
+    const back = all.find((d) => d.id === to);
+    if (!back) {
+      say(
+        "Domain",
+        from?.name ?? id,
+        `the install has no primary domain now: ${to}, which had it before, is gone`,
+      );
+      return;
+    }
     await update(client, installId, to, { primary: true });
     say("Domain", back.name, `the install's primary domain again (given back by ${from?.name ?? id})`);
   } catch (err) {
-    if (!isRefusal(err)) throw err;
-    say("Domain", back.name, `not made the install's primary again: ${answer(err)}`);
+    say("Domain", String(to), `not made the install's primary again: ${answer(err)}`);
   }
 }
 
@@ -232,50 +251,19 @@ export const definition = defineKind({
     const taken = claim("Domain", PRIMARY, checked.inputs, normalize, PRIMARY_CLASH);
     return taken ? { ...checked, failures: [{ ...taken, property: "primary" }] } : checked;
   },
-  async create(inputs, ctx) {
-    const { parent: installId, key: name } = ctx;
-    const taken = inputs.primary ? await primaryOf(ctx.client, installId, name) : undefined;
-    const takenFrom = taken?.id ?? null;
-    const { item: record, created } =
-      (await DOMAINS.find(ctx.client, installId, name)) ??
-      (await DOMAINS.create(ctx.client, installId, name, () => {
-        // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
-        // (a redirect's target exists already: the engine sends it first, its id being an input here).
-        const { primary, redirect } = traits(inputs);
-        if (!primary && !redirect) return createGathered(ctx.client, installId, name);
-        const body = WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest;
-        return ctx.client.domains.create(installId, body);
-      }));
-    if (!created && !inputs.adopt)
-      throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
-    const outs = domainOutputs(record, takenFrom);
-    const adopted = created ? undefined : `domain ${name} of install ${installId}`;
-    if (taken)
-      say("Domain", name, `takes the primary from ${taken.name}, given back when this one is deleted`);
-    const patch = WIRE.patch(outs, inputs) as UpdateDomainRequest | undefined;
-    if (!patch) return { id: record.id, outs, adopted, found: outs };
-    const updated = await afterCreate(record.id, outs, () => update(ctx.client, installId, record.id, patch));
-    return { id: record.id, outs: domainOutputs(updated, takenFrom), adopted, found: outs };
-  },
+  create: (inputs, ctx) =>
+    inputs.primary ? primaryTurn(ctx.parent, () => createDomain(inputs, ctx)) : createDomain(inputs, ctx),
   async read(id, olds, ctx) {
     const d = await DOMAINS.read(ctx.client, ctx.parent, id);
     return d && { outs: domainOutputs(d, olds.primaryTakenFrom) };
   },
-  async update(id, olds, news, ctx) {
-    const patch = WIRE.patch(olds, news) as UpdateDomainRequest | undefined;
-    const taking = news.primary && !olds.primary;
-    const takenFrom = taking
-      ? ((await primaryOf(ctx.client, ctx.parent, id))?.id ?? null)
-      : olds.primaryTakenFrom;
-    const outs = domainOutputs(
-      patch ? await update(ctx.client, ctx.parent, id, patch) : await ctx.client.domains.get(ctx.parent, id),
-      news.primary ? takenFrom : null,
-    );
-    if (olds.primary && !news.primary) await givePrimaryBack(ctx.client, ctx.parent, id, takenFrom);
-    return outs;
-  },
+  update: (id, olds, news, ctx) =>
+    olds.primary === news.primary
+      ? updateDomain(id, olds, news, ctx)
+      : primaryTurn(ctx.parent, () => updateDomain(id, olds, news, ctx)),
   async delete(id, olds, ctx) {
-    await givePrimaryBack(ctx.client, ctx.parent, id, olds.primaryTakenFrom);
+    if (olds.primaryTakenFrom)
+      await primaryTurn(ctx.parent, () => givePrimaryBack(ctx.client, ctx.parent, id, olds.primaryTakenFrom));
     try {
       await ctx.client.domains.delete(ctx.parent, id);
     } finally {
@@ -284,3 +272,42 @@ export const definition = defineKind({
     }
   },
 });
+
+async function createDomain(inputs: DomainInputs, ctx: Context) {
+  const { parent: installId, key: name } = ctx;
+  const taken = inputs.primary ? await primaryOf(ctx.client, installId, name) : undefined;
+  const takenFrom = taken?.id ?? null;
+  const { item: record, created } =
+    (await DOMAINS.find(ctx.client, installId, name)) ??
+    (await DOMAINS.create(ctx.client, installId, name, () => {
+      // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
+      // (a redirect's target exists already: the engine sends it first, its id being an input here).
+      const { primary, redirect } = traits(inputs);
+      if (!primary && !redirect) return createGathered(ctx.client, installId, name);
+      const body = WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest;
+      return ctx.client.domains.create(installId, body);
+    }));
+  if (!created && !inputs.adopt)
+    throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
+  const outs = domainOutputs(record, takenFrom);
+  const adopted = created ? undefined : `domain ${name} of install ${installId}`;
+  if (taken) say("Domain", name, `takes the primary from ${taken.name}, given back when this one is deleted`);
+  const patch = WIRE.patch(outs, inputs) as UpdateDomainRequest | undefined;
+  if (!patch) return { id: record.id, outs, adopted, found: outs };
+  const updated = await afterCreate(record.id, outs, () => update(ctx.client, installId, record.id, patch));
+  return { id: record.id, outs: domainOutputs(updated, takenFrom), adopted, found: outs };
+}
+
+async function updateDomain(id: string, olds: DomainOutputs, news: DomainInputs, ctx: Context) {
+  const patch = WIRE.patch(olds, news) as UpdateDomainRequest | undefined;
+  const taken = news.primary && !olds.primary ? await primaryOf(ctx.client, ctx.parent, id) : undefined;
+  const takenFrom = taken ? taken.id : olds.primaryTakenFrom;
+  const outs = domainOutputs(
+    patch ? await update(ctx.client, ctx.parent, id, patch) : await ctx.client.domains.get(ctx.parent, id),
+    news.primary ? takenFrom : null,
+  );
+  if (taken)
+    say("Domain", news.name, `takes the primary from ${taken.name}, given back when this one is deleted`);
+  if (olds.primary && !news.primary) await givePrimaryBack(ctx.client, ctx.parent, id, takenFrom);
+  return outs;
+}

@@ -110,6 +110,41 @@ describe("Domain lifecycle", () => {
     expect(fixture.sim.requests().map((r) => r.method)).toEqual(["DELETE"]);
   });
 
+  it("moves the primary between two domains of the program at once, and still gives it back to the one outside", async () => {
+    const ACME = SEED.domains.acmeExample;
+    const primaries = async () =>
+      (await client().domains.listAll(ACMEPROD)).filter((d) => d.primary).map((d) => d.name);
+    const a = await createOk(provider, { installId: ACMEPROD, name: "a.example.com", primary: true });
+    const b = await createOk(provider, { installId: ACMEPROD, name: "b.example.com" });
+    // The engine runs both updates together: a gives the primary up while b takes it.
+    const set = async (d: typeof a, primary: boolean) =>
+      provider.update!(d.id, d.outs, await checkOk(provider, { ...d.inputs, primary }, d.outs));
+    const [offA, onB] = await Promise.all([set(a, false), set(b, true)]);
+    expect(await primaries()).toEqual(["b.example.com"]);
+    expect(offA.outs["primaryTakenFrom"]).toBeNull();
+    expect(onB.outs["primaryTakenFrom"]).toBe(ACME.id);
+    // A destroy deletes both together: the one outside the program is the primary again.
+    await Promise.all([provider.delete!(a.id, offA.outs), provider.delete!(b.id, onB.outs)]);
+    expect(await primaries()).toEqual([ACME.name]);
+  });
+
+  it("a delete whose primary cannot be given back (that domain is gone) still deletes, and says so", async () => {
+    const gone = await createOk(provider, { installId: ACMESTG, name: "gone.example.com", primary: true });
+    const d = await createOk(provider, { installId: ACMESTG, name: "d.example.com", primary: true });
+    expect(d.outs["primaryTakenFrom"]).toBe(gone.id);
+    await client().domains.delete(ACMESTG, gone.id);
+    const said = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      await provider.delete!(d.id, d.outs);
+      expect(said.mock.calls.map(([l]) => String(l)).join("")).toContain(
+        `the install has no primary domain now: ${gone.id}, which had it before, is gone`,
+      );
+    } finally {
+      said.mockRestore();
+    }
+    expect((await client().domains.listAll(ACMESTG)).map((x) => x.name)).not.toContain("d.example.com");
+  });
+
   it("under a recovery, adopts what the killed run's create made; one never answered is said to be a likely guess", async () => {
     const answered = await createOk(provider, { installId: ACMESTG, name: "answered.example.com" });
     const unanswered = SEED.domains.wwwAcmeExample;
@@ -136,7 +171,7 @@ describe("Domain lifecycle", () => {
         `(id ${answered.id}), which the interrupted run created (pulumi-wpengine recover)`,
       );
       expect(lines.find((l) => l.includes(unanswered.name))).toContain(
-        `(id ${unanswered.id}), which the interrupted run's create most likely made: it was sent and never answered, and the service records no maker, so if another stack made one under this name after the kill, both stacks now hold it`,
+        `(id ${unanswered.id}), which the interrupted run's create most likely made: it was sent and never answered, and the service records no maker, so if another stack made one under this name after the kill, both stacks now hold it: then drop it from this stack's state with \`pulumi state delete <urn>\``,
       );
     } finally {
       said.mockRestore();

@@ -198,6 +198,9 @@ describe("the create journal", () => {
     workspace({ stack: "dev" }); // the format before backends were keyed
     expect(selectedStack(project, env)).toBe("dev");
     expect(selectedStack(project, { PULUMI_HOME: home })).toBeUndefined(); // not under a pulumi run
+    // Selected after the run began (another terminal's `pulumi stack select`): not the run's stack.
+    expect(selectedStack(project, env, Date.now() - 60_000)).toBeUndefined();
+    expect(selectedStack(project, env, Date.now() + 60_000)).toBe("dev");
   });
 });
 
@@ -587,7 +590,8 @@ describe("a create under a recovery plan", () => {
     const err = c.failed(alreadyExists("domain b.example already exists on install i1 (id d9)"));
     // Not also "run recover", the command that is running and refusing it.
     expect((err as Error).message).toBe(
-      "domain b.example already exists on install i1 (id d9); set adopt: true to take it over. Not taken by " +
+      "domain b.example already exists on install i1 (id d9); set adopt: true to take it over. If another stack " +
+        "manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it. Not taken by " +
         "pulumi-wpengine recover: no create of this stack's interrupted run made it (another stack or a person may manage it)",
     );
     const lost = new Error("socket hang up");
