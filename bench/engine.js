@@ -196,6 +196,7 @@ const DOMAIN_OUTS = {
   txtVerifiedDomain: null,
   cname: "acmedev.wpenginepowered.com",
   aRecords: ["141.193.213.10", "141.193.213.11"],
+  primaryTakenFrom: null,
 };
 
 if (FLOOR_SHAPE === "domain") {
