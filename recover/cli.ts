@@ -200,7 +200,7 @@ export async function recover(argv: string[]): Promise<number> {
   const ops = pendingOperations(state);
   const pending = ops.filter((o) => o.op === "creating");
   const journal = readJournal(journalDir(dir));
-  const lines = unsettled(journal, stack);
+  const lines = unsettled(journal, stack, locks[0]?.pid);
   const fieldsOf = (kind: string) => (KINDS[kind] ? identityFields(KINDS[kind]) : undefined);
   const found = adoptions(pending, lines, fieldsOf, journal.length > 0);
   const adopt = notHeld(found.adopt, state);
@@ -275,7 +275,9 @@ export async function recover(argv: string[]): Promise<number> {
   const recovered = readJournal(journalDir(dir)).filter(
     (e) => e.step === "recovered" && e.recovery === token,
   );
-  say(`adopted ${recovered.length} object(s) ${theRun} created${recovered.length ? ":" : ""}`);
+  say(
+    `adopted ${recovered.length} object(s) ${theRun} created (or, where its create was never answered, most likely made)${recovered.length ? ":" : ""}`,
+  );
   for (const e of recovered)
     process.stdout.write(`  ${e.kind} ${Object.values(e.key).join(" ")}: id ${e.id}\n`);
   if (up.code !== 0) {

@@ -223,9 +223,14 @@ export function killedRun(
   return { what: ops.length || mine.length ? "deleting" : "unknown", ...at };
 }
 
-/** The journal lines of `stack` (or naming none) a recovery weighs: those after its last `cleared` line. */
-export function unsettled(journal: JournalEntry[], stack: string): JournalEntry[] {
-  const mine = journal.filter((e) => e.stack === undefined || e.stack === stack);
+/**
+ * The journal lines of `stack` a recovery weighs: those after its last `cleared` line. A line naming no stack
+ * counts only as the killed run's (`killed`, the lock's pid; else the latest run here): another run's may be
+ * another stack's of the same directory.
+ */
+export function unsettled(journal: JournalEntry[], stack: string, killed?: number): JournalEntry[] {
+  const latest = killed ?? journal.findLast((e) => e.stack === undefined || e.stack === stack)?.run;
+  const mine = journal.filter((e) => e.stack === stack || (e.stack === undefined && e.run === latest));
   let from = 0;
   mine.forEach((e, i) => {
     if (e.step === "cleared" && e.stack === stack) from = i + 1;

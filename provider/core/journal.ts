@@ -130,7 +130,7 @@ export function selectedStack(
     const home = env["PULUMI_HOME"] || path.join(os.homedir(), ".pulumi");
     const sha = createHash("sha1").update(file).digest("hex");
     const workspace = path.join(home, "workspaces", `${project}-${sha}-workspace.json`);
-    if (fs.statSync(workspace).mtimeMs > startedAt) return undefined;
+    if (fs.statSync(workspace).mtimeMs > startedAt + 20) return undefined;
     const { stacks = {}, stack } = JSON.parse(fs.readFileSync(workspace, "utf8")) as {
       stacks?: Record<string, string>;
       stack?: string;

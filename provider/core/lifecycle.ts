@@ -388,7 +388,8 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
               : ", which the interrupted run's create most likely made: it was sent and never answered, and the " +
                 "service records no maker, so if another stack made one under this name after the kill, both " +
                 "stacks now hold it: then drop it from this stack's state with `pulumi state delete <urn>` " +
-                "(removing it from the program would delete it) (pulumi-wpengine recover)";
+                "(`pulumi stack --show-urns` gives it) and remove it from the program (removing it first would " +
+                "delete it) (pulumi-wpengine recover)";
           say(
             def.kind,
             nameOf(def.identity, inputs),

@@ -191,30 +191,46 @@ function primaryTurn<T>(installId: string, fn: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/** Whom each domain this process saw took the primary from: a give-back to one gone goes on to its own. */
+const tookFrom = new Map<string, unknown>();
+const seen = (id: string, olds: { primaryTakenFrom?: unknown }) => {
+  if (olds.primaryTakenFrom) tookFrom.set(id, olds.primaryTakenFrom);
+};
+
 /**
- * The primary back to the domain this one took it from, when this one still holds it: before this one's
- * delete, or after its `primary: false`. Never fails the caller: a domain gone or refusing is said.
+ * The primary back to the domain this one took it from, when this one still holds it (before its delete, or
+ * after its `primary: false`), through those gone to the one each took it from. Never fails the caller: a
+ * domain refusing is said. Whether it is settled: given back, or nowhere to go (not when another took it).
  */
 async function givePrimaryBack(client: WpEngineClient, installId: string, id: string, to: unknown) {
-  if (typeof to !== "string") return;
+  if (typeof to !== "string") return true;
+  let back: ApiDomain | undefined;
+  let name = id;
   try {
     const all = await client.domains.listAll(installId);
     const from = all.find((d) => d.id === id);
-    if (from && !from.primary && all.some((d) => d.primary)) return;
-    const back = all.find((d) => d.id === to);
+    name = from?.name ?? id;
+    if (from && !from.primary && all.some((d) => d.primary)) return false;
+    for (let at: unknown = to, n = 0; !back && typeof at === "string" && n < 10; at = tookFrom.get(at), n++)
+      back = all.find((d) => d.id === at);
     if (!back) {
       say(
         "Domain",
-        from?.name ?? id,
-        `the install has no primary domain now: ${to}, which had it before, is gone`,
+        name,
+        `install ${installId} has no primary domain now: ${to}, which had it before, is gone`,
       );
-      return;
+      return true;
     }
-    await update(client, installId, to, { primary: true });
-    say("Domain", back.name, `the install's primary domain again (given back by ${from?.name ?? id})`);
+    await update(client, installId, back.id, { primary: true });
+    say("Domain", back.name, `the install's primary domain again (given back by ${name})`);
   } catch (err) {
-    say("Domain", String(to), `not made the install's primary again: ${answer(err)}`);
+    say(
+      "Domain",
+      name,
+      `install ${installId} may have no primary domain now: giving it back to ${back?.name ?? to} ${answer(err)}`,
+    );
   }
+  return true;
 }
 
 /** PATCHes the domain; this process's reads of the install list again. */
@@ -254,14 +270,18 @@ export const definition = defineKind({
   create: (inputs, ctx) =>
     inputs.primary ? primaryTurn(ctx.parent, () => createDomain(inputs, ctx)) : createDomain(inputs, ctx),
   async read(id, olds, ctx) {
+    seen(id, olds);
     const d = await DOMAINS.read(ctx.client, ctx.parent, id);
     return d && { outs: domainOutputs(d, olds.primaryTakenFrom) };
   },
-  update: (id, olds, news, ctx) =>
-    olds.primary === news.primary
+  update(id, olds, news, ctx) {
+    seen(id, olds);
+    return olds.primary === news.primary
       ? updateDomain(id, olds, news, ctx)
-      : primaryTurn(ctx.parent, () => updateDomain(id, olds, news, ctx)),
+      : primaryTurn(ctx.parent, () => updateDomain(id, olds, news, ctx));
+  },
   async delete(id, olds, ctx) {
+    seen(id, olds);
     if (olds.primaryTakenFrom)
       await primaryTurn(ctx.parent, () => givePrimaryBack(ctx.client, ctx.parent, id, olds.primaryTakenFrom));
     try {
@@ -291,7 +311,12 @@ async function createDomain(inputs: DomainInputs, ctx: Context) {
     throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
   const outs = domainOutputs(record, takenFrom);
   const adopted = created ? undefined : `domain ${name} of install ${installId}`;
-  if (taken) say("Domain", name, `takes the primary from ${taken.name}, given back when this one is deleted`);
+  if (taken)
+    say(
+      "Domain",
+      name,
+      `takes the primary from ${taken.name}, given back when this one is deleted (unless that one is gone by then)`,
+    );
   const patch = WIRE.patch(outs, inputs) as UpdateDomainRequest | undefined;
   if (!patch) return { id: record.id, outs, adopted, found: outs };
   const updated = await afterCreate(record.id, outs, () => update(ctx.client, installId, record.id, patch));
@@ -302,12 +327,18 @@ async function updateDomain(id: string, olds: DomainOutputs, news: DomainInputs,
   const patch = WIRE.patch(olds, news) as UpdateDomainRequest | undefined;
   const taken = news.primary && !olds.primary ? await primaryOf(ctx.client, ctx.parent, id) : undefined;
   const takenFrom = taken ? taken.id : olds.primaryTakenFrom;
-  const outs = domainOutputs(
-    patch ? await update(ctx.client, ctx.parent, id, patch) : await ctx.client.domains.get(ctx.parent, id),
-    news.primary ? takenFrom : null,
-  );
+  const record = patch
+    ? await update(ctx.client, ctx.parent, id, patch)
+    : await ctx.client.domains.get(ctx.parent, id);
+  // Giving the primary up: given back, it is settled; taken by another meanwhile, still owed (a swap).
+  const owed =
+    olds.primary && !news.primary && !(await givePrimaryBack(ctx.client, ctx.parent, id, takenFrom));
+  const outs = domainOutputs(record, news.primary || owed ? takenFrom : null);
   if (taken)
-    say("Domain", news.name, `takes the primary from ${taken.name}, given back when this one is deleted`);
-  if (olds.primary && !news.primary) await givePrimaryBack(ctx.client, ctx.parent, id, takenFrom);
+    say(
+      "Domain",
+      news.name,
+      `takes the primary from ${taken.name}, given back when this one is deleted (unless that one is gone by then)`,
+    );
   return outs;
 }

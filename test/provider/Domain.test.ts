@@ -110,23 +110,32 @@ describe("Domain lifecycle", () => {
     expect(fixture.sim.requests().map((r) => r.method)).toEqual(["DELETE"]);
   });
 
-  it("moves the primary between two domains of the program at once, and still gives it back to the one outside", async () => {
-    const ACME = SEED.domains.acmeExample;
-    const primaries = async () =>
-      (await client().domains.listAll(ACMEPROD)).filter((d) => d.primary).map((d) => d.name);
-    const a = await createOk(provider, { installId: ACMEPROD, name: "a.example.com", primary: true });
-    const b = await createOk(provider, { installId: ACMEPROD, name: "b.example.com" });
-    // The engine runs both updates together: a gives the primary up while b takes it.
-    const set = async (d: typeof a, primary: boolean) =>
-      provider.update!(d.id, d.outs, await checkOk(provider, { ...d.inputs, primary }, d.outs));
-    const [offA, onB] = await Promise.all([set(a, false), set(b, true)]);
-    expect(await primaries()).toEqual(["b.example.com"]);
-    expect(offA.outs["primaryTakenFrom"]).toBeNull();
-    expect(onB.outs["primaryTakenFrom"]).toBe(ACME.id);
-    // A destroy deletes both together: the one outside the program is the primary again.
-    await Promise.all([provider.delete!(a.id, offA.outs), provider.delete!(b.id, onB.outs)]);
-    expect(await primaries()).toEqual([ACME.name]);
-  });
+  it.each([
+    ["a gives it up first", false, false],
+    ["b takes it first", true, false],
+    ["b takes it first, and the destroy deletes b first", true, true],
+  ])(
+    "moves the primary between two domains of the program at once (%s), and a destroy still gives it back to the one outside",
+    async (_, bFirst, bDeletedFirst) => {
+      const ACME = SEED.domains.acmeExample;
+      const primaries = async () =>
+        (await client().domains.listAll(ACMEPROD)).filter((d) => d.primary).map((d) => d.name);
+      const a = await createOk(provider, { installId: ACMEPROD, name: "a.example.com", primary: true });
+      const b = await createOk(provider, { installId: ACMEPROD, name: "b.example.com" });
+      // The engine runs both updates together, in either order: a gives the primary up while b takes it.
+      const set = async (d: typeof a, primary: boolean) =>
+        provider.update!(d.id, d.outs, await checkOk(provider, { ...d.inputs, primary }, d.outs));
+      const both = [() => set(a, false), () => set(b, true)];
+      const [offA, onB] = bFirst
+        ? (await Promise.all([both[1]!(), both[0]!()])).reverse()
+        : await Promise.all([both[0]!(), both[1]!()]);
+      expect(await primaries()).toEqual(["b.example.com"]);
+      // A destroy deletes both together, in either order: the one outside the program is the primary again.
+      const deletes = [() => provider.delete!(a.id, offA!.outs), () => provider.delete!(b.id, onB!.outs)];
+      await Promise.all(bDeletedFirst ? [deletes[1]!(), deletes[0]!()] : [deletes[0]!(), deletes[1]!()]);
+      expect(await primaries()).toEqual([ACME.name]);
+    },
+  );
 
   it("a delete whose primary cannot be given back (that domain is gone) still deletes, and says so", async () => {
     const gone = await createOk(provider, { installId: ACMESTG, name: "gone.example.com", primary: true });
@@ -137,7 +146,7 @@ describe("Domain lifecycle", () => {
     try {
       await provider.delete!(d.id, d.outs);
       expect(said.mock.calls.map(([l]) => String(l)).join("")).toContain(
-        `the install has no primary domain now: ${gone.id}, which had it before, is gone`,
+        `install ${ACMESTG} has no primary domain now: ${gone.id}, which had it before, is gone`,
       );
     } finally {
       said.mockRestore();

@@ -316,7 +316,7 @@ describe("what a recovery adopts", () => {
     expect(adopted(adoptions(pending, [], replaceOnOf, false))).toEqual(["looked.example", "mine.example"]);
   });
 
-  it("weighs only this stack's lines (or lines naming no stack) after its last recovery", () => {
+  it("weighs this stack's lines after its last recovery, and lines naming no stack only as the killed run's", () => {
     const lines = [
       line(3, "made", "before.example", { id: "b" }),
       line(4, "cleared", "", { stack: "dev", kind: "", key: {} }),
@@ -324,15 +324,16 @@ describe("what a recovery adopts", () => {
       line(8, "made", "other.example", { id: "o", stack: "prod" }),
       line(8, "made", "mine.example", { id: "m", stack: "dev" }),
     ];
-    expect(adopted(adoptions([], unsettled(lines, "dev"), replaceOnOf))).toEqual([
-      "after.example=a",
-      "mine.example=m",
-    ]);
-    expect(adopted(adoptions([], unsettled(lines, "prod"), replaceOnOf))).toEqual([
-      "after.example=a",
-      "before.example=b",
-      "other.example=o",
-    ]);
+    const of = (stack: string, killed?: number) =>
+      adopted(adoptions([], unsettled(lines, stack, killed), replaceOnOf));
+    // The lock names run 7 as the killed one: its line naming no stack is its own.
+    expect(of("dev", 7)).toEqual(["after.example=a", "mine.example=m"]);
+    // The lock names run 8: run 7's line naming no stack may be another stack's of this directory (a user
+    // test: a finished up of s1 counted for s2, whose recovery then took s1's domain).
+    expect(of("dev", 8)).toEqual(["mine.example=m"]);
+    // No lock: the latest run here is taken for the killed one.
+    expect(of("prod")).toEqual(["other.example=o"]);
+    expect(of("prod", 3)).toEqual(["before.example=b", "other.example=o"]);
   });
 });
 
