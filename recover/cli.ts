@@ -225,7 +225,7 @@ export async function recover(argv: string[]): Promise<number> {
   say(
     `stack ${stack}: ${lock ? `the killed run was pid ${lock.pid} on ${lock.hostname} (its lock)` : "no lock"}; ` +
       `${counts.length ? `pending operations in the state: ${counts.join(", ")}` : "no pending operation in the state"}; ` +
-      `the create journal holds ${lines.length} line(s) of ${runs.size} run(s) since the last recovery`,
+      `the create journal holds ${lines.length} line(s) of ${runs.size} run(s) of this stack since its last recovery`,
   );
   if (lock) await must(["cancel", "--yes", ...on], { show: true });
   // A refresh ends every pending operation; a targeted one reads only the objects they name, and drops

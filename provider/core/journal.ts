@@ -29,7 +29,7 @@ export interface JournalEntry extends Identity {
   /** The pid of the `pulumi` process whose run this is. */
   run: number;
   host: string;
-  /** The stack the run's command line names (`--stack`), else the project's selected one; a line without one counts for any stack. */
+  /** The stack the run's command line names (`--stack`), else the project's selected one; a line without one counts only as the killed run's. */
   stack?: string;
   /** The run's pulumi command (`up`, `destroy`, `refresh`, ...), when its command line could be read. */
   command?: string;
@@ -140,7 +140,7 @@ export function selectedStack(
     const named = (backend && stacks[backend]) || (all.length === 1 ? all[0] : stack);
     return typeof named === "string" ? named.split("/").pop() : undefined;
   } catch {
-    return undefined; // no workspace file: the line names no stack, and counts for any
+    return undefined; // no workspace file: the line names no stack
   }
 }
 

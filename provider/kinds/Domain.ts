@@ -217,7 +217,7 @@ async function givePrimaryBack(client: WpEngineClient, installId: string, id: st
       say(
         "Domain",
         name,
-        `install ${installId} has no primary domain now: ${to}, which had it before, is gone`,
+        `install ${installId} has no primary domain now: domain ${to}, which had it before, is gone; set primary: true on one of its domains`,
       );
       return true;
     }

@@ -146,7 +146,7 @@ describe("Domain lifecycle", () => {
     try {
       await provider.delete!(d.id, d.outs);
       expect(said.mock.calls.map(([l]) => String(l)).join("")).toContain(
-        `install ${ACMESTG} has no primary domain now: ${gone.id}, which had it before, is gone`,
+        `install ${ACMESTG} has no primary domain now: domain ${gone.id}, which had it before, is gone; set primary: true on one of its domains`,
       );
     } finally {
       said.mockRestore();
