@@ -80,23 +80,15 @@ export function describeCertificate(cert: X509Certificate) {
   };
 }
 
-/** The end-entity certificate of the given or stored chain (the first), or why the chain is not one. */
-function endEntity(
-  i: Pick<ThirdPartyCertificateInputs, "certificate">,
-): { ok: true; cert: X509Certificate } | Failure {
-  const chain = parseCertificateChain(i.certificate);
-  return chain.ok ? { ok: true, cert: chain.certs[0]! } : chain;
-}
-
 /** The check rule across both inputs: the key must belong to the end-entity certificate. */
 export function keyMatchFailure(i: Pick<ThirdPartyCertificateInputs, "certificate" | "privateKey">) {
-  const leaf = endEntity(i);
+  const chain = parseCertificateChain(i.certificate);
   const key = parsePrivateKey(i.privateKey);
   // A chain or key that does not parse is reported on its own property.
-  if (!leaf.ok || !key.ok || leaf.cert.checkPrivateKey(key.key)) return undefined;
+  if (!chain.ok || !key.ok || chain.certs[0]!.checkPrivateKey(key.key)) return undefined;
   return {
     property: "privateKey",
-    reason: `does not match the end-entity certificate (${describeCertificate(leaf.cert).subject})`,
+    reason: `does not match the end-entity certificate (${describeCertificate(chain.certs[0]!).subject})`,
   };
 }
 
@@ -141,9 +133,9 @@ type ThirdPartyCertificateInputs = z.output<typeof inputs>;
 
 /** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
 export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certificate">) {
-  const leaf = endEntity(i);
-  if (!leaf.ok) throw new Error(named({ property: "certificate", reason: leaf.reason }).reason);
-  return describeCertificate(leaf.cert);
+  const chain = parseCertificateChain(i.certificate);
+  if (!chain.ok) throw new Error(named({ property: "certificate", reason: chain.reason }).reason);
+  return describeCertificate(chain.certs[0]!);
 }
 
 const WIRE = wireOf(inputs, outputs);
