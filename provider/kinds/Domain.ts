@@ -12,7 +12,7 @@ import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { DOMAINS } from "../core/domains";
 import { alreadyExists } from "../core/errors";
 import { claim } from "../core/identity";
-import { COMMON_INPUTS, domainNameInput, out, parentInput, type Rule, uuidString } from "../core/inputs";
+import { COMMON_INPUTS, domainNameInput, out, parentInput, uuidString } from "../core/inputs";
 import { afterCreate, answer, type Context, say } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -72,28 +72,20 @@ const outputs = z.object({
 type DomainInputs = z.output<typeof inputs>;
 type DomainOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-/** What the rules and the create look at in a domain: primary, a redirect (the bulk create takes neither), a wildcard. */
-const traits = (i: Pick<DomainInputs, "name" | "primary" | "redirectTo">) => ({
-  primary: !!i.primary,
-  redirect: !!i.redirectTo,
-  wildcard: i.name.startsWith("*."),
-});
-
 /** The service's rules of a primary domain that the inputs decide: neither a wildcard nor redirected. */
-const notPrimaryIf = (uses: Rule<DomainInputs>["uses"], trait: "wildcard" | "redirect", reason: string) => ({
+const notPrimaryIf = (uses: (keyof DomainInputs)[], is: (i: DomainInputs) => boolean, reason: string) => ({
   uses,
-  test: (i: DomainInputs) =>
-    traits(i).primary && traits(i)[trait] ? { property: "primary", reason } : undefined,
+  test: (i: DomainInputs) => (i.primary && is(i) ? { property: "primary", reason } : undefined),
 });
 const rules = [
   notPrimaryIf(
     ["name", "primary"],
-    "wildcard",
+    (i) => i.name.startsWith("*."),
     "cannot be true for a wildcard domain: make a domain without `*.` the install's primary",
   ),
   notPrimaryIf(
     ["primary", "redirectTo"],
-    "redirect",
+    (i) => !!i.redirectTo,
     "cannot be true for a domain that redirects: remove redirectTo, or make its target the primary",
   ),
 ];
@@ -180,14 +172,22 @@ async function primaryOf(client: WpEngineClient, installId: string, self: string
   return primary && primary.id !== self && primary.name.toLowerCase() !== self ? primary : undefined;
 }
 
+/** Says that domain `name` took the primary from `taken`, if it did. */
+function sayTaken(name: string, taken: ApiDomain | undefined) {
+  if (taken)
+    say(
+      "Domain",
+      name,
+      `takes the primary from ${taken.name}, given back when this one is deleted (unless that one is gone by then)`,
+    );
+}
+
 /** Each install's moves of the primary in this process, one at a time (a swap's two updates would race). */
 const turns = new Map<string, Promise<unknown>>();
 function primaryTurn<T>(installId: string, fn: () => Promise<T>): Promise<T> {
   const next = (turns.get(installId) ?? Promise.resolve()).then(fn, fn);
-  turns.set(
-    installId,
-    next.catch(() => undefined),
-  );
+  // The next move waits for this one whatever its outcome (`then(fn, fn)`); the caller is given its failure.
+  turns.set(installId, next);
   return next;
 }
 
@@ -302,8 +302,7 @@ async function createDomain(inputs: DomainInputs, ctx: Context) {
     (await DOMAINS.create(ctx.client, installId, name, () => {
       // The bulk body takes neither primary nor a redirect by id: such a domain goes alone, in one POST
       // (a redirect's target exists already: the engine sends it first, its id being an input here).
-      const { primary, redirect } = traits(inputs);
-      if (!primary && !redirect) return createGathered(ctx.client, installId, name);
+      if (!inputs.primary && !inputs.redirectTo) return createGathered(ctx.client, installId, name);
       const body = WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest;
       return ctx.client.domains.create(installId, body);
     }));
@@ -311,12 +310,7 @@ async function createDomain(inputs: DomainInputs, ctx: Context) {
     throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
   const outs = domainOutputs(record, takenFrom);
   const adopted = created ? undefined : `domain ${name} of install ${installId}`;
-  if (taken)
-    say(
-      "Domain",
-      name,
-      `takes the primary from ${taken.name}, given back when this one is deleted (unless that one is gone by then)`,
-    );
+  sayTaken(name, taken);
   const patch = WIRE.patch(outs, inputs) as UpdateDomainRequest | undefined;
   if (!patch) return { id: record.id, outs, adopted, found: outs };
   const updated = await afterCreate(record.id, outs, () => update(ctx.client, installId, record.id, patch));
@@ -333,12 +327,6 @@ async function updateDomain(id: string, olds: DomainOutputs, news: DomainInputs,
   // Giving the primary up: given back, it is settled; taken by another meanwhile, still owed (a swap).
   const owed =
     olds.primary && !news.primary && !(await givePrimaryBack(ctx.client, ctx.parent, id, takenFrom));
-  const outs = domainOutputs(record, news.primary || owed ? takenFrom : null);
-  if (taken)
-    say(
-      "Domain",
-      news.name,
-      `takes the primary from ${taken.name}, given back when this one is deleted (unless that one is gone by then)`,
-    );
-  return outs;
+  sayTaken(news.name, taken);
+  return domainOutputs(record, news.primary || owed ? takenFrom : null);
 }
