@@ -202,8 +202,7 @@ export const definition = defineKind({
           "The environment whose mapping set is listed (one set per environment, none when empty).",
       }),
     }),
-    items: async (q, client) => {
-      const [accountId, appId, environmentId] = [q["accountId"]!, q["appId"]!, q["environmentId"]!];
+    items: async ({ accountId = "", appId = "", environmentId = "" }, client) => {
       const mappings = await collect(
         client.domainMappings.iterate(accountId, appId, environmentId, { pageSize: 1000 }),
       );

@@ -192,10 +192,9 @@ export const definition = defineKind({
     const outs = await afterCreate(ctx.parent, { status: "pending" }, () => waitApplied(ctx, inputs));
     return { id: ctx.parent, outs, adopted, found: current };
   },
-  async read(id, _olds, ctx) {
-    const live = await ctx.client.offloadSettings.get(ctx.parent || id);
-    return { outs: offloadOutputs(live) };
-  },
+  read: async (id, _olds, ctx) => ({
+    outs: offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent || id)),
+  }),
   async update(_id, _olds, news, ctx) {
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(news));
     return waitApplied(ctx, news);

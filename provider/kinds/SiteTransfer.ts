@@ -63,10 +63,8 @@ const outputs = z.object({
 type SiteTransferInputs = z.output<typeof inputs>;
 type SiteTransferOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
-function normalizeValue(key: string, v: unknown): unknown {
-  if (key === "scheduledTime") return canonicalTime(v);
-  return typeof v === "string" ? v.toLowerCase() : v;
-}
+const normalizeValue = (key: string, v: unknown) =>
+  key === "scheduledTime" ? canonicalTime(v) : typeof v === "string" ? v.toLowerCase() : v;
 
 /** Spec limit 4: a scheduled time must be 1 hour to 7 days ahead of `now`. */
 export function scheduledTimeFailure(scheduledTime: unknown, now: number): CheckFailure | undefined {
@@ -106,9 +104,8 @@ export function adoptionMismatch(t: SiteTransferOutputs, inputs: SiteTransferInp
 /** The site's active (pending or scheduled) transfer: the service lists transfers per origin account only. */
 async function findActive(ctx: Context): Promise<ApiSiteTransfer | undefined> {
   const site = await ctx.client.sites.get(ctx.parent);
-  const accountId = site.account?.id;
-  if (!accountId) return undefined;
-  return findFirst(ctx.client.siteTransfers.iterateForAccount(accountId), (t) => {
+  if (!site.account?.id) return undefined;
+  return findFirst(ctx.client.siteTransfers.iterateForAccount(site.account.id), (t) => {
     // Records name the site as it was; its id is present on newer responses, the name otherwise.
     const id = WIRE.outputs(t).siteId;
     const sameSite = id ? id.toLowerCase() === ctx.parent.toLowerCase() : t.site === site.name;
