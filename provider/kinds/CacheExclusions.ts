@@ -86,9 +86,6 @@ export function normalizeExclusions(list: unknown): Exclusion[] {
 /** The outputs of a list the service holds, as it saves it (the install is kept from the inputs or the state). */
 const outputsOf = (live: unknown) => ({ exclusions: normalizeExclusions(live) });
 
-/** The list the inputs declare, as the service saves it. */
-const wantedOf = (i: z.output<typeof inputs>) => normalizeExclusions(i.exclusions);
-
 /** PUT of the full list to the install; a 409 becomes a message that says the install is transferable. */
 async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.parent) {
   try {
@@ -135,7 +132,7 @@ export const definition = defineKind({
   // stack's) only with `adopt`, which keeps it as it is when it already holds exactly these.
   async create(inputs, ctx) {
     const installId = ctx.parent;
-    const wanted = wantedOf(inputs);
+    const wanted = normalizeExclusions(inputs.exclusions);
     const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
     if (held.length && !inputs.adopt)
       throw alreadyExists(
@@ -151,9 +148,8 @@ export const definition = defineKind({
   async read(id, _olds, ctx) {
     return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };
   },
-  async update(_id, _olds, news, ctx) {
-    return outputsOf(await replace(ctx, wantedOf(news)));
-  },
+  update: async (_id, _olds, news, ctx) =>
+    outputsOf(await replace(ctx, normalizeExclusions(news.exclusions))),
   async delete(id, _olds, ctx) {
     await replace(ctx, [], ctx.parent || id);
   },
