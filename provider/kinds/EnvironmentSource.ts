@@ -111,8 +111,6 @@ async function deploy(ctx: Context, { path }: z.output<typeof inputs>, id?: stri
     sourceHash: archive.sha256,
     size: archive.size,
   });
-  // The upload happened: the build exists even if it failed, so a create (`id`) records the resource with it.
-  const failed = (error: unknown) => (id ? new CreatedButFailedError(id, outs(), error) : error);
   try {
     await waitFor(
       ctx,
@@ -123,10 +121,11 @@ async function deploy(ctx: Context, { path }: z.output<typeof inputs>, id?: stri
       },
       (state) => (["SUCCEEDED", "FAILED", "CANCELLED"].includes(state) ? undefined : state),
     );
+    if (last.state !== "SUCCEEDED") throw new Error(`build ${last.name} ended ${last.state}`);
   } catch (error) {
-    throw failed(error);
+    // The upload happened: the build exists even if it failed, so a create (`id`) records the resource with it.
+    throw id ? new CreatedButFailedError(id, outs(), error) : error;
   }
-  if (last.state !== "SUCCEEDED") throw failed(new Error(`build ${last.name} ended ${last.state}`));
   return outs();
 }
 
