@@ -15,7 +15,6 @@ import {
   COMMON_INPUTS,
   out,
   parentInput,
-  type Rule,
   requiredString,
   stringInput,
   uuidString,
@@ -104,10 +103,6 @@ function installsOf({ roles, installIds }: Access): { ids: string[] | undefined;
   return { ids: stored, failure: { property: "installIds", reason } };
 }
 
-const rules: Rule<AccountUserInputs>[] = [
-  { uses: ["roles", "installIds"], test: (i) => installsOf(i).failure },
-];
-
 const normalize = (key: string, v: unknown) => {
   if (key === "email" && typeof v === "string") return v.trim().toLowerCase();
   if (key === "installIds") return normalizeInstallIds(Array.isArray(v) ? (v as string[]) : null);
@@ -177,7 +172,7 @@ export const definition = defineKind({
   },
   inputs,
   outputs,
-  rules,
+  rules: [{ uses: ["roles", "installIds"], test: (i) => installsOf(i).failure }],
   // The replacement has the same email more often than not: the old user must be gone first.
   deleteBeforeReplace: true,
   normalize,
