@@ -226,14 +226,9 @@ export const definition = defineKind({
           `(${existing.map((m) => m.domain).join(", ")})`,
         "set adopt: true to replace them with this set",
       );
-    const statuses = await apply(ctx, replaceBody(inputs), existing, id);
+    const outs = mappingsOutputs(await apply(ctx, replaceBody(inputs), existing, id));
     const adopted = existing.length ? `domain mappings of environment ${environmentId}` : undefined;
-    return {
-      id,
-      outs: mappingsOutputs(statuses),
-      adopted,
-      found: WIRE.outputs({ domainMappings: existing }),
-    };
+    return { id, outs, adopted, found: WIRE.outputs({ domainMappings: existing }) };
   },
   async read(_id, olds, ctx) {
     const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));

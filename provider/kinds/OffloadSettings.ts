@@ -173,7 +173,6 @@ export const definition = defineKind({
   normalize,
   async create(inputs, ctx) {
     const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
-    const same = WIRE.patch(current, inputs) === undefined;
     const found = destination(current);
     // Settings made elsewhere (by hand, or another stack's) are only taken over on request.
     if (found && !inputs.adopt)
@@ -183,7 +182,7 @@ export const definition = defineKind({
       );
     const adopted = found && `offload settings of install ${ctx.parent}`;
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
-    if (same) {
+    if (!WIRE.patch(current, inputs)) {
       const outs = current.status === "applied" ? current : await waitApplied(ctx, inputs);
       return { id: ctx.parent, outs, adopted, found: current };
     }
