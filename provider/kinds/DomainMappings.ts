@@ -163,12 +163,7 @@ async function waitSettled(ctx: Context, mappings: readonly { domain: string }[]
  * set (a create), one that already is that set (an import, the way back after a crash) is not sent again,
  * nor waited for when all of it is ACTIVE; a failed wait of a create (`id`) still records the resource.
  */
-async function apply(
-  ctx: Context,
-  body: ReplaceDomainMappingsRequest,
-  live?: MappingStatus[],
-  id?: string,
-): Promise<MappingStatus[]> {
+async function apply(ctx: Context, body: ReplaceDomainMappingsRequest, live?: MappingStatus[], id?: string) {
   const wanted = body.domainMappings;
   const same = live !== undefined && !differs(definition.normalize, "mappings", live, wanted);
   if (!same) await ctx.client.domainMappings.replace(...environmentOf(ctx), body);
@@ -189,9 +184,7 @@ export const definition = defineKind({
     "waits until they are gone.",
   gone: "An environment left with no mapping at all (every declared one removed on the service, none added) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again. Mappings that replaced the declared ones are drift: the next `pulumi up` sets the declared set back.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
-  identity: {
-    what: "the environment's domain mappings (an environment has one set)",
-  },
+  identity: { what: "the environment's domain mappings (an environment has one set)" },
   naturalKey: { resend: "create and update replace the whole set: sending it again leaves the same set." },
   list: {
     inputs: z.object({

@@ -25,10 +25,7 @@ const inputs = z.object({
     replaces: true,
   }),
   scheduledTime: z.iso
-    .datetime({
-      offset: true,
-      error: "must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z",
-    })
+    .datetime({ offset: true, error: "must be an RFC 3339 date-time with a zone, e.g. 2026-06-01T14:30:00Z" })
     .overwrite(canonicalTime)
     .nullable()
     .default(null)
