@@ -154,12 +154,7 @@ async function createBulk(
 }
 
 /** Creates of domains on one install that arrive together go as one bulk call (up to 20; see `gathered`). */
-const createGathered = gathered<WpEngineClient, string, ApiDomain>({
-  max: 20,
-  quietMs: 250,
-  maxWaitMs: 1_000,
-  send: createBulk,
-});
+const createGathered = gathered({ max: 20, quietMs: 250, maxWaitMs: 1_000, send: createBulk });
 
 /** The primary domain of an install, which one resource of the program may claim. */
 const PRIMARY = { what: "the primary domain of their install", fields: ["installId"] as const };
