@@ -43,8 +43,10 @@ const frequencyInput = z
   )
   .strict();
 
+type Frequency = z.output<typeof frequencyInput>;
+
 /** Scheduling rules 1 and 2: DAYS takes 7 or 14, MONTHLY a day of the month 1 to 31. */
-function frequencyFailures({ unit, value }: z.output<typeof frequencyInput>): CheckFailure | undefined {
+function frequencyFailures({ unit, value }: Frequency): CheckFailure | undefined {
   const reason =
     unit === "DAYS" && value !== 7 && value !== 14
       ? `with unit DAYS the value must be 7 (weekly) or 14 (every two weeks), got ${value}`
@@ -56,11 +58,9 @@ function frequencyFailures({ unit, value }: z.output<typeof frequencyInput>): Ch
 
 /** A date as sent: one already past (which the service refuses) as its first run after now on the cadence. */
 function upcoming(date: unknown, values: Record<string, unknown>): unknown {
-  const frequency = values["frequency"] as { value: number; unit: string } | undefined;
+  const frequency = values["frequency"] as Frequency | undefined;
   if (typeof date !== "string" || !frequency || Date.parse(date) > Date.now()) return date;
-  let at = new Date(date);
-  for (let guard = 0; at.getTime() <= Date.now() && guard < 5_000; guard++) at = nextRun(at, frequency);
-  return at.toISOString();
+  return runUntil(new Date(date), frequency, (ms) => ms > Date.now()).toISOString();
 }
 
 const recipientInput = z
@@ -179,12 +179,6 @@ export const sortRecipients = (list: readonly { name: string; email: string }[])
       (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.name.localeCompare(b.name),
     );
 
-/** The fields a user sets of a listed schedule, in canonical form. */
-function scheduleFields(s: ApiSchedule): ScheduleFields {
-  const fields = WIRE.fields(s);
-  return Object.fromEntries(definition.updatable.map((k) => [k, canonical(k, fields[k])])) as ScheduleFields;
-}
-
 /** The ids of schedules, as messages list them. */
 const uuids = (l: readonly ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
 
@@ -214,7 +208,7 @@ export function pickCreated(
 }
 
 /** The run after `at`: 7 or 14 days later, or the frequency's day (capped at the last) of the next month. */
-export function nextRun(at: Date, f: { value: number; unit: string }): Date {
+export function nextRun(at: Date, f: Frequency): Date {
   if (f.unit.toUpperCase() === "DAYS") return new Date(at.getTime() + f.value * 86_400_000);
   const next = new Date(at);
   next.setUTCDate(1);
@@ -224,31 +218,34 @@ export function nextRun(at: Date, f: { value: number; unit: string }): Date {
   return next;
 }
 
+/** The first run from `at` on (`at` itself or a later one) at whose time `done` holds. */
+function runUntil(at: Date, frequency: Frequency, done: (ms: number) => boolean): Date {
+  for (let guard = 0; !done(at.getTime()) && guard < 5_000; guard++) at = nextRun(at, frequency);
+  return at;
+}
+
 /** Whether `live` is `anchor` or a later run of it: the service moves the next date on after every run. */
-export function isRunOf(anchor: string, live: string, frequency: { value: number; unit: string }): boolean {
+export function isRunOf(anchor: string, live: string, frequency: Frequency): boolean {
   const a = Date.parse(anchor);
   const l = Date.parse(live);
   if (Number.isNaN(a) || Number.isNaN(l) || l < a || !(frequency.value > 0)) return false;
-  let at = new Date(a);
-  for (let guard = 0; at.getTime() < l && guard < 5_000; guard++) at = nextRun(at, frequency);
-  return at.getTime() === l;
+  return runUntil(new Date(a), frequency, (ms) => ms >= l).getTime() === l;
 }
-
-/** The date to record: `anchor` while the listed `live` is it or a later run (the service moves it on), else `live`. */
-const recordedDate = (
-  anchor: string | undefined,
-  live: string,
-  frequency: { value: number; unit: string },
-) => (anchor !== undefined && isRunOf(anchor, live, frequency) ? canonicalTime(anchor) : live);
 
 /** Maps a listed schedule to outputs: the listed next date is `nextRunDate`, `given` anchors the recorded one. */
 export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInputs>): ReportScheduleOutputs {
-  const fields = scheduleFields(s);
+  const read = WIRE.fields(s);
+  const fields = Object.fromEntries(
+    definition.updatable.map((k) => [k, canonical(k, read[k])]),
+  ) as ScheduleFields;
   const live = WIRE.outputs(s);
+  const anchor = given.nextScheduledDate;
+  // The recorded date stays the anchor while the listed one is it or a later run (the service moves it on).
+  const ran = anchor !== undefined && isRunOf(anchor, fields.nextScheduledDate, fields.frequency);
   return {
     ...live,
     ...fields,
-    nextScheduledDate: recordedDate(given.nextScheduledDate, fields.nextScheduledDate, fields.frequency),
+    nextScheduledDate: ran ? canonicalTime(anchor) : fields.nextScheduledDate,
     nextRunDate: live.nextRunDate ? canonicalTime(live.nextRunDate) : null,
   };
 }
@@ -261,13 +258,9 @@ export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) 
 const findById = async (ctx: Context, id: string) =>
   (await ctx.client.reportSchedules.list(ctx.parent)).find((s) => s.uuid.toLowerCase() === id.toLowerCase());
 
-/** Applies the PATCH if any (it answers only `{message}`) and reads the schedule back. */
-async function patchAndRead(
-  ctx: Context,
-  id: string,
-  patch: UpdateReportScheduleRequest | undefined,
-  given: ReportScheduleInputs,
-): Promise<ReportScheduleOutputs> {
+/** Applies the PATCH of the fields that differ, if any (it answers only `{message}`), and reads the schedule back. */
+async function patchAndRead(ctx: Context, id: string, have: ScheduleFields, given: ReportScheduleInputs) {
+  const patch = schedulePatch(have, given);
   if (patch) await ctx.client.reportSchedules.update(id, patch);
   const live = await findById(ctx, id);
   if (!live)
@@ -317,10 +310,10 @@ export const definition = defineKind({
     const found = sameTitle[0];
     if (found) {
       const outs = { ...scheduleOutputs(found, inputs), createMatch: "adopted" as const };
-      const patch = schedulePatch(outs, inputs);
       const adopted = `report schedule "${title}" of site ${siteId}`;
       const patched =
-        patch && (await afterCreate(found.uuid, outs, () => patchAndRead(ctx, found.uuid, patch, inputs)));
+        schedulePatch(outs, inputs) &&
+        (await afterCreate(found.uuid, outs, () => patchAndRead(ctx, found.uuid, outs, inputs)));
       const kept = { ...(patched || outs), createMatch: outs.createMatch };
       return { id: found.uuid, outs: kept, adopted, found: outs };
     }
@@ -342,7 +335,7 @@ export const definition = defineKind({
     return live && { outs: scheduleOutputs(live, olds) };
   },
   async update(id, olds, news, ctx) {
-    const outs = await patchAndRead(ctx, id, schedulePatch(olds, news), news);
+    const outs = await patchAndRead(ctx, id, olds, news);
     return olds.createMatch ? { ...outs, createMatch: olds.createMatch } : outs;
   },
   delete: (id, _olds, ctx) => ctx.client.reportSchedules.delete(id),
