@@ -52,9 +52,8 @@ const normalize = (key: string, v: unknown) => (key === "region" ? normalizeRegi
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
 
 /** Maps a service record (`name` is its resource name) to outputs in canonical form (an unknown region as-is). */
-export function appOutputs(a: ApiApp, ctx: Pick<Context, "parents" | "key">) {
-  return WIRE.canonical(WIRE.outputs(a, { resourceName: a.name || resourceNameOf(ctx) }));
-}
+export const appOutputs = (a: ApiApp, ctx: Pick<Context, "parents" | "key">) =>
+  WIRE.canonical(WIRE.outputs(a, { resourceName: a.name || resourceNameOf(ctx) }));
 
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
 export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: string, live: string): Error {

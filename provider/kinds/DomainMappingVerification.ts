@@ -11,6 +11,7 @@ import { defineKind, findFirst } from "../core/define";
 import { COMMON_INPUTS, domainNameInput, out, timeoutSecondsInput } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { DEFAULT_TIMEOUT_SECONDS, retryIntervalSecondsInput, verifyUntilSeen } from "../core/txt";
+import { asIs, wireOf } from "../core/wire";
 
 const inputs = z.object({
   ...environmentAddress,
@@ -48,14 +49,11 @@ const findMapping = (ctx: Context) =>
     (m) => m.domain === ctx.key && m.state !== "DELETING",
   );
 
+const STATUS = wireOf<z.ZodObject, typeof outputs>(z.object({}), outputs, undefined, asIs);
+
 /** The outputs of the mapping's status (the inputs are the lifecycle's to keep); the id is its resource name. */
-const verificationOutputs = (m: MappingStatus, ctx: Context) => ({
-  txtVerified: m.txtVerified === true,
-  txtRecordName: m.txtRecordName,
-  txtRecordValue: m.txtRecordValue,
-  state: m.state,
-  resourceName: m.resourceName ?? resourceNameOf(ctx),
-});
+const verificationOutputs = (m: MappingStatus, ctx: Context) =>
+  STATUS.outputs(m, { resourceName: m.resourceName ?? resourceNameOf(ctx) });
 
 /** Verifies the mapping (at once when it already is), then revalidates it when asked. */
 async function verify(

@@ -1,11 +1,7 @@
 /**
  * The one mapping from the sdk's records (snake_case, parsed by its zod schemas) to the camelCase records
- * lookups return, read from the sdk schema (`docs/lookups.md` states the rules for users):
- * 1. every declared key kept, camelCased at every depth (map keys too); undeclared keys dropped;
- * 2. an absent value is `[]` for a list, `{}` for a map, `false` for a boolean, else `null`;
- * 3. a nested reference `account: { id }` also gives `accountId`;
- * 4. an int64 metric (a string on the wire) is a number; an open enum is a string.
- * A view may rename a field, give a nested field's view, or add a computed field (`views.ts`).
+ * lookups return, read from the sdk schema: the rules 1 to 4 of `docs/lookups.md` ("The records"). A view
+ * may rename a field, give a nested field's view, or add a computed field (`views.ts`).
  */
 import { z } from "zod";
 import { type Int64, Int64Schema } from "../../sdk";

@@ -1,8 +1,4 @@
-/**
- * Lookup functions for programs, one row of `LOOKUP_TABLE` for each list and get of the service: `getX(args)`
- * returns a Promise and `getXOutput(args)` a `pulumi.Output` (Pulumi's convention), as the executable
- * provider serves them (`executable/schema.ts`).
- */
+/** Lookup functions for programs (`docs/lookups.md`), one row of `LOOKUP_TABLE` per list and get of the service. */
 import { z } from "zod";
 import type { UsageRange } from "../../sdk";
 import { uuidString } from "../core/inputs";
