@@ -52,7 +52,6 @@ const SETTINGS = {
   },
 } as const;
 
-/** The stack configuration keys this provider reads, with their environment fallbacks. */
 export const CONFIG_KEYS = Object.fromEntries(
   Object.entries(SETTINGS).map(([name, setting]) => [name, { key: `wpengine:${name}`, ...setting }]),
 ) as { [K in keyof typeof SETTINGS]: { readonly key: `wpengine:${K}` } & (typeof SETTINGS)[K] };
@@ -89,14 +88,11 @@ const stack = perProcess<ProviderInstance>("provider-config", () => ({ config: {
 const instanceScope = new AsyncLocalStorage<ProviderInstance>();
 
 /** Runs `fn` (a lifecycle method or a lookup) as `instance`: its config and client, not the stack's. */
-export function withProviderInstance<T>(instance: ProviderInstance, fn: () => T): T {
-  return instanceScope.run(instance, fn);
-}
+export const withProviderInstance = <T>(instance: ProviderInstance, fn: () => T): T =>
+  instanceScope.run(instance, fn);
 
 /** The instance the current call runs as: the scope's, else the process's stack config. */
-export function currentProviderInstance(): ProviderInstance {
-  return instanceScope.getStore() ?? stack.get();
-}
+export const currentProviderInstance = (): ProviderInstance => instanceScope.getStore() ?? stack.get();
 
 /** A setting's value: a non-empty string, else none (an empty config value or variable is unset). */
 const text = (value: unknown): string | undefined =>
@@ -124,9 +120,7 @@ export function setStackConfig(get: (key: string) => string | undefined, keys?: 
 }
 
 /** Forgets the stack config (tests). */
-export function clearStackConfig(): void {
-  stack.clear();
-}
+export const clearStackConfig = (): void => stack.clear();
 
 /** The CPUs this process may use, asked once (the OS call cost 40 µs on every lifecycle call). */
 let cpus: number | undefined;
@@ -264,10 +258,10 @@ export function profileSources(name: string, standalone = false): string {
   const vars = profileEnv(name);
   const example = JSON.stringify({ [name]: PLACEHOLDERS });
   const env = `${vars.username} and ${vars.password}`;
-  if (standalone) return `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`;
+  const inEnvironment = `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`;
+  if (standalone) return inEnvironment;
   // `pulumi do` reads no stack: the environment, or the flag.
-  if (underPulumiDo())
-    return `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment, or --${CONFIG_KEYS.profiles.key} '${example}'`;
+  if (underPulumiDo()) return `${inEnvironment}, or --${CONFIG_KEYS.profiles.key} '${example}'`;
   return (
     `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) ` +
     `or ${CONFIG_KEYS.profiles.env}, or ${env}`
@@ -304,11 +298,12 @@ export function profileInstance(
     // A misspelt key is refused: its credentials would silently come from elsewhere, or be missing.
     const plain = entry !== null && typeof entry === "object" && !Array.isArray(entry);
     const known = Object.keys(PLACEHOLDERS);
-    const unknown = plain ? Object.keys(entry).filter((key) => !known.includes(key)) : [];
-    const held = unknown.map((key) => {
-      const like = meant(key, known);
-      return like ? `${key} (did you mean ${like}?)` : key;
-    });
+    const held = (plain ? Object.keys(entry) : [])
+      .filter((key) => !known.includes(key))
+      .map((key) => {
+        const like = meant(key, known);
+        return like ? `${key} (did you mean ${like}?)` : key;
+      });
     if (!plain || held.length)
       throw new WpEngineConfigError(
         `wpengine: profile ${name} in ${where} ${held.length ? `has ${held.join(", ")}, which a profile does not hold` : "is not an object"}: a profile is ${JSON.stringify(PLACEHOLDERS)}.`,

@@ -47,7 +47,6 @@ export interface RecoveryPlan {
 
 const JOURNAL_FILE = "journal.jsonl";
 
-/** The journal's directory: `$WPE_JOURNAL_DIR`, or `.wpengine` in `dir` (the project). */
 export function journalDir(dir = process.cwd()): string {
   return process.env["WPE_JOURNAL_DIR"] || path.join(dir, ".wpengine");
 }
@@ -152,7 +151,6 @@ const readJson = (file: string): { current?: string } | undefined => {
   }
 };
 
-/** The pulumi commands a provider runs under, and the aliases of two of them. */
 const COMMANDS = ["up", "destroy", "refresh", "import", "preview", "watch", "do"];
 const ALIASES: Record<string, string> = { update: "up", down: "destroy" };
 
@@ -260,12 +258,10 @@ export function setJournalRun(pid: number | undefined): void {
 
 /** Every whole line of the journal in `dir` (a line torn by a kill is skipped). */
 export function readJournal(dir = journalDir()): JournalEntry[] {
-  let text: string;
+  let text = "";
   try {
     text = fs.readFileSync(path.join(dir, JOURNAL_FILE), "utf8");
-  } catch {
-    return [];
-  }
+  } catch {}
   return text.split("\n").flatMap((line) => {
     try {
       const e = JSON.parse(line) as JournalEntry;

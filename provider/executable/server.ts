@@ -280,13 +280,10 @@ export class WpEngineProvider {
       .setDeletebeforereplace(res.deleteBeforeReplace === true);
     // A change no input names (recorded outputs saying the object is lost: an update) is left to the engine's view.
     if (diffs.length) out.setHasdetaileddiff(true);
-    const K = provproto.PropertyDiff.Kind;
     for (const key of diffs) {
-      const [add, del, update] = replaces.includes(key)
-        ? [K.ADD_REPLACE, K.DELETE_REPLACE, K.UPDATE_REPLACE]
-        : [K.ADD, K.DELETE, K.UPDATE];
-      const kindOf = olds[key] == null ? add : news[key] == null ? del : update;
-      out.getDetaileddiffMap().set(key, new provproto.PropertyDiff().setKind(kindOf).setInputdiff(true));
+      const change = olds[key] == null ? "ADD" : news[key] == null ? "DELETE" : "UPDATE";
+      const kind = provproto.PropertyDiff.Kind[replaces.includes(key) ? `${change}_REPLACE` : change];
+      out.getDetaileddiffMap().set(key, new provproto.PropertyDiff().setKind(kind).setInputdiff(true));
     }
     return out;
   }
