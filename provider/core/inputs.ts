@@ -206,12 +206,9 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
     return { inputs: news, failures: said.flatMap((i) => formatIssues(i, relaxed)).map(named) };
   }
   const parsed = result.data as Props;
-  const failures: CheckFailure[] = [];
-  for (const rule of rules) {
-    if (rule.uses.some((k) => unknownKeys.includes(k))) continue;
-    const out = rule.test(parsed as I);
-    if (out) failures.push(...(Array.isArray(out) ? out : [out]).map(named));
-  }
+  const failures = rules
+    .filter((rule) => !rule.uses.some((k) => unknownKeys.includes(k)))
+    .flatMap((rule) => [rule.test(parsed as I) ?? []].flat().map(named));
   const inputs: Props = {};
   for (const [k, v] of Object.entries(parsed)) if (v !== undefined) inputs[k] = v;
   if (__provider !== undefined) inputs["__provider"] = __provider;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Kind } from "../core/define";
-import { LOOKUP_TABLE } from "../lookups";
-import { type LookupOptions, type Lookup as LookupRow, run } from "../lookups/common";
+import type { Lookup } from "../lookups/common";
 import { KINDS } from "../registry";
 
 /** The package name of the Pulumi schema and the first segment of every type token. */
@@ -42,19 +41,7 @@ export function importIdOf(kind: string, fields: Record<string, string>): string
  * How a lookup's result travels in an invoke's return, always an object (a Pulumi function returns one in
  * every language): a list as `{ items }`, a map (keyed by metric) as `{ value }`, a record as itself.
  */
-export function resultShape(lookup: LookupRow): "items" | "value" | "record" {
+export function resultShape(lookup: Lookup): "items" | "value" | "record" {
   if (lookup.list) return "items";
   return lookup.result.schema instanceof z.ZodRecord ? "value" : "record";
 }
-
-/** Every `get<Thing>` lookup of the table, its result as an invoke returns it (see `schema.ts`). */
-export const LOOKUPS = Object.fromEntries(
-  (Object.entries(LOOKUP_TABLE) as [string, LookupRow][]).map(([name, row]) => [
-    name,
-    async (args: Record<string, unknown>, options: LookupOptions) => {
-      const result = await run(name, row, args, options);
-      const shape = resultShape(row);
-      return shape === "record" ? (result as Record<string, unknown>) : { [shape]: result };
-    },
-  ]),
-);

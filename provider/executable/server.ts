@@ -24,8 +24,10 @@ import { forEngine, type Props, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
 import { asLookup } from "../core/programClient";
 import { stopWithParent } from "../core/watchdog";
+import { LOOKUP_TABLE } from "../lookups";
+import { type Lookup, run } from "../lookups/common";
 import { KINDS } from "../registry";
-import { importIdOf, LOOKUPS, PACKAGE, parseImportId, resourceProvider, token, tokenName } from "./registry";
+import { importIdOf, parseImportId, resourceProvider, resultShape, token, tokenName } from "./registry";
 
 // The gRPC runtime and messages are @pulumi/pulumi's own (its dependencies, resolved from it).
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -56,9 +58,8 @@ function propsOf(s: Msg | undefined, secretKeys = new Set<string>()): Props {
     if (Array.isArray(v)) return v.map((x) => strip(x, key));
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x, key)]));
   };
-  const out: Props = {};
-  for (const [k, v] of Object.entries(s ? (s.toJavaScript() as Props) : {})) out[k] = strip(v, k);
-  return out;
+  const struct: Props = s ? s.toJavaScript() : {};
+  return Object.fromEntries(Object.entries(struct).map(([k, v]) => [k, strip(v, k)]));
 }
 
 /** A Struct of `props`, the values of `secretKeys` wrapped as secrets. */
@@ -104,23 +105,21 @@ const isSetting = (name: string) =>
  * An explicit provider without `profiles` takes the stack's `wpengine:profiles` (the engine hands every
  * provider process its stack's config as `PULUMI_CONFIG`), so credentials never enter its inputs or state.
  */
-export function providerConfigOf(req: Msg, env: NodeJS.ProcessEnv = process.env): ProviderInstance["config"] {
+export function providerConfigOf(req: Msg, env = process.env): ProviderInstance["config"] {
   const fromArgs = req.hasArgs?.() ? propsOf(req.getArgs()) : undefined;
   const vars: Map<string, string> | undefined = req.getVariablesMap?.();
   const config: ProviderInstance["config"] = {};
   const names = fromArgs ? Object.keys(fromArgs) : [...(vars?.keys() ?? [])].map((k) => k.split(":").pop()!);
   // Every name, a misspelt one too: resolving refuses it (`resolveProviderConfig`).
   for (const name of new Set([...Object.keys(CONFIG_KEYS), ...names.filter(isSetting)]) as Set<ConfigName>) {
-    const value = fromArgs ? fromArgs[name] : vars?.get(`${PACKAGE}:config:${name}`);
+    const value = fromArgs ? fromArgs[name] : vars?.get(`wpengine:config:${name}`);
     if (value != null && value !== "" && value !== UNKNOWN) config[name] = String(value);
   }
   if (config.profiles === undefined) {
-    let stack: unknown;
+    let stack: unknown; // none when PULUMI_CONFIG is not JSON
     try {
       stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Props | null)?.["profiles"];
-    } catch {
-      // not JSON: no stack profiles
-    }
+    } catch {}
     if (typeof stack === "string" && stack !== "") config.profiles = stack;
   }
   return config;
@@ -235,11 +234,15 @@ export class WpEngineProvider {
   }
 
   private async invoke(req: Msg): Promise<Msg> {
-    const lookup = LOOKUPS[tokenName(String(req.getTok()))];
+    const name = tokenName(String(req.getTok()));
+    const lookup = (LOOKUP_TABLE as Record<string, Lookup>)[name];
     if (!lookup) throw new Error(`wpengine: unknown function ${req.getTok()}`);
     const args = propsOf(req.getArgs());
-    const result = await this.as(() => asLookup((client) => lookup(args, { client })));
-    return new provproto.InvokeResponse().setReturn(toStruct(result));
+    const result = await this.as(() => asLookup((client) => run(name, lookup, args, { client })));
+    const shape = resultShape(lookup);
+    return new provproto.InvokeResponse().setReturn(
+      toStruct(shape === "record" ? (result as Props) : { [shape]: result }),
+    );
   }
 
   /** The kind a request's URN names, its lifecycle methods and definition, and its secret keys. */
