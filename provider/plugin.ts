@@ -11,7 +11,6 @@ import { stopWithParent } from "./core/watchdog";
 import { quietHostTrace } from "./dynamic/hostErrors";
 import { KINDS } from "./registry";
 
-/** Keeps the `wpengine:*` stack config for this plugin process. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   stopWithParent();
   // Every key of the stack, to refuse a misspelt `wpengine:*` one: the host's config holds them all, but
@@ -25,7 +24,6 @@ type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 /** The methods whose errors Pulumi's dynamic-provider host also prints with their stack (see `hostErrors.ts`). */
 const TRACED: ReadonlySet<Method> = new Set(["check", "diff", "read", "delete"]);
 
-/** Runs one lifecycle method of a resource kind, found in the registry. */
 export async function run(kind: string, method: Method, ...args: unknown[]): Promise<unknown> {
   const provider = Object.hasOwn(KINDS, kind) ? KINDS[kind]?.provider : undefined;
   if (!provider) throw new Error(`wpengine: unknown resource kind ${JSON.stringify(kind)}`);

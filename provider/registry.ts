@@ -28,7 +28,6 @@ import { definition as SiteTransfer } from "./kinds/SiteTransfer";
 import { definition as SshKey } from "./kinds/SshKey";
 import { definition as ThirdPartyCertificate } from "./kinds/ThirdPartyCertificate";
 
-/** Every kind's definition, by kind, each with its own types (what the classes are generated from). */
 export const DEFINITIONS = {
   AccountUser,
   App,
@@ -56,5 +55,4 @@ export const DEFINITIONS = {
   ThirdPartyCertificate,
 };
 
-/** Every kind's definition, by kind (`Domain`, ...). */
 export const KINDS: Readonly<Record<string, Kind>> = DEFINITIONS;

@@ -19,7 +19,6 @@ export interface Guard {
  */
 const managedInstalls = new WeakMap<object, string>();
 
-/** The guards, by kind. */
 export const GUARDS: Readonly<Record<string, Guard>> = {
   Install: {
     declared(install, name) {
