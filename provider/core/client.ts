@@ -107,9 +107,8 @@ function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpE
 }
 
 /** The client of the current provider instance and configuration, created on first use. */
-export function getClient(): Promise<WpEngineClient> {
-  return cachedClient(currentProviderInstance().clientSlot, resolveProviderConfig());
-}
+export const getClient = (): Promise<WpEngineClient> =>
+  cachedClient(currentProviderInstance().clientSlot, resolveProviderConfig());
 
 /** Drops the client cached under `slot`. */
 export const forgetClient = (slot: symbol): void => void clients.get().delete(slot);

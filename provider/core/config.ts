@@ -199,17 +199,17 @@ export function resolveProviderConfig(
       value.includes("@") ? problem : `${problem} (it is ${JSON.stringify(value)})`,
     );
   };
+  const mustBe = (name: ConfigName, what: string) => refuse(name, `${originOf(name, raw)} must be ${what}`);
   const flag = (name: ConfigName) => {
     const value = pick(name)?.toLowerCase();
-    if (value !== undefined && !YES.includes(value) && !NO.includes(value))
-      refuse(name, `${originOf(name, raw)} must be true or false`);
+    if (value !== undefined && !YES.includes(value) && !NO.includes(value)) mustBe(name, "true or false");
     return YES.includes(value ?? "");
   };
   const whole = (name: ConfigName, min: number) => {
     const value = pick(name);
     const number = Number(value);
     if (value !== undefined && !(Number.isInteger(number) && number >= min))
-      refuse(name, `${originOf(name, raw)} must be a whole number of at least ${min}`);
+      mustBe(name, `a whole number of at least ${min}`);
     return value === undefined ? undefined : number;
   };
   const resolved: ResolvedProviderConfig = {};
@@ -230,11 +230,7 @@ export function resolveProviderConfig(
   } else if (YES.includes(simulator.toLowerCase())) resolved.simulatorStateFile = sharedWorldFile(env);
   // A world file is named as one: a typo of `true` is not a new world.
   else if (/\.json$/i.test(simulator) || /[\\/]/.test(simulator)) resolved.simulatorStateFile = simulator;
-  else
-    refuse(
-      "simulator",
-      `${originOf("simulator", raw)} must be true, false or a world file (a name ending in .json, or a path with /)`,
-    );
+  else mustBe("simulator", "true, false or a world file (a name ending in .json, or a path with /)");
   return resolved;
 }
 

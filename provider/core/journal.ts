@@ -367,6 +367,5 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
 }
 
 /** Records a delete that removed the object (or found it gone): a recovery no longer claims that id. */
-export function journalDeleted(kind: string, fields: readonly string[], props: Props, id: string): void {
+export const journalDeleted = (kind: string, fields: readonly string[], props: Props, id: string): void =>
   record("deleted", identityOf(kind, fields, props), { id });
-}

@@ -38,6 +38,4 @@ export async function asLookup<T>(fn: (client: WpEngineClient) => Promise<T>): P
 }
 
 /** Drops the cached program client (tests switch configuration between cases). */
-export function resetProgramClient(): void {
-  forgetClient(PROGRAM_CLIENT_KEY);
-}
+export const resetProgramClient = (): void => forgetClient(PROGRAM_CLIENT_KEY);

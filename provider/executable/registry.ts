@@ -33,9 +33,8 @@ export function parseImportId(kind: string, importId: string): { id: string; old
 }
 
 /** The import id of an object a listing found: the kind's `importId` with its fields filled in. */
-export function importIdOf(kind: string, fields: Record<string, string>): string {
-  return (KINDS[kind]!.importId as string).replace(/\{(\w+)\}/g, (_m, name: string) => fields[name] ?? "");
-}
+export const importIdOf = (kind: string, fields: Record<string, string>): string =>
+  (KINDS[kind]!.importId as string).replace(/\{(\w+)\}/g, (_m, name: string) => fields[name] ?? "");
 
 /**
  * How a lookup's result travels in an invoke's return, always an object (a Pulumi function returns one in
