@@ -193,16 +193,8 @@ export function generateSchema(pkg: PackageJson): Json {
         pyproject: { enabled: true },
         inputTypes: "classes-and-dicts",
       },
-      go: {
-        importBasePath: home.goImport,
-        generateResourceContainerTypes: true,
-        respectSchemaVersion: true,
-      },
-      csharp: {
-        rootNamespace: "Pulumi",
-        packageReferences: { Pulumi: "3.*" },
-        respectSchemaVersion: true,
-      },
+      go: { importBasePath: home.goImport, generateResourceContainerTypes: true, respectSchemaVersion: true },
+      csharp: { rootNamespace: "Pulumi", packageReferences: { Pulumi: "3.*" }, respectSchemaVersion: true },
       // Not generated (this package is the Node.js one); the name keeps clear of it.
       nodejs: { packageName: "@pulumi-wpengine/wpengine", respectSchemaVersion: true },
     },
