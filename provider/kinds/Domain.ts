@@ -83,8 +83,9 @@ const rules = [
     (i) => i.name.startsWith("*."),
     "cannot be true for a wildcard domain: make a domain without `*.` the install's primary",
   ),
+  // A redirectTo still unknown (another domain's id, at preview) is set all the same: it is refused now.
   notPrimaryIf(
-    ["primary", "redirectTo"],
+    ["primary"],
     (i) => !!i.redirectTo,
     "cannot be true for a domain that redirects: remove redirectTo, or make its target the primary",
   ),

@@ -329,8 +329,13 @@ describe("Domain check", () => {
     expect(await checkFails(provider, news)).toEqual([
       "primary: primary cannot be true for a domain that redirects: remove redirectTo, or make its target the primary",
     ]);
-    // A target not known yet (another Domain's id in a preview) is checked once it is.
-    expect(await checkOk(provider, { ...news, redirectTo: UNKNOWN })).toMatchObject({ primary: true });
+    // A target not known yet (another Domain's id in a preview) is set all the same: refused at preview.
+    expect(await checkFails(provider, { ...news, redirectTo: UNKNOWN })).toEqual([
+      "primary: primary cannot be true for a domain that redirects: remove redirectTo, or make its target the primary",
+    ]);
+    expect(await checkOk(provider, { ...news, primary: UNKNOWN, redirectTo: UNKNOWN })).toMatchObject({
+      redirectTo: UNKNOWN,
+    });
   });
 
   it("lets values unknown during preview through untouched", async () => {
