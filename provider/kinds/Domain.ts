@@ -189,14 +189,19 @@ function primaryTurn<T>(installId: string, fn: () => Promise<T>): Promise<T> {
 
 /** Whom each domain this process saw took the primary from: a give-back to one gone goes on to its own. */
 const tookFrom = new Map<string, unknown>();
-const seen = (id: string, olds: { primaryTakenFrom?: unknown }) => {
+/** The domains this process saw declared `primary: false`: a give-back passes over them too. */
+const notPrimary = new Set<string>();
+const seen = (id: string, olds: { primaryTakenFrom?: unknown }, news?: { primary?: unknown }) => {
   if (olds.primaryTakenFrom) tookFrom.set(id, olds.primaryTakenFrom);
+  if (news?.primary === false) notPrimary.add(id);
+  else if (news) notPrimary.delete(id);
 };
 
 /**
  * The primary back to the domain this one took it from, when this one still holds it (before its delete, or
- * after its `primary: false`), through those gone to the one each took it from. Never fails the caller: a
- * domain refusing is said. Whether it is settled: given back, or nowhere to go (not when another took it).
+ * after its `primary: false`), through those gone or declared `primary: false` to the one each took it from
+ * (a domain of a swap that is still in the program). Never fails the caller: a domain refusing is said.
+ * Whether it is settled: given back, or nowhere to go (not when another took it).
  */
 async function givePrimaryBack(client: WpEngineClient, installId: string, id: string, to: unknown) {
   if (typeof to !== "string") return true;
@@ -207,8 +212,21 @@ async function givePrimaryBack(client: WpEngineClient, installId: string, id: st
     const from = all.find((d) => d.id === id);
     name = from?.name ?? id;
     if (from && !from.primary && all.some((d) => d.primary)) return false;
-    for (let at: unknown = to, n = 0; !back && typeof at === "string" && n < 10; at = tookFrom.get(at), n++)
-      back = all.find((d) => d.id === at);
+    const passed: ApiDomain[] = [];
+    for (let at: unknown = to, n = 0; !back && typeof at === "string" && n < 10; at = tookFrom.get(at), n++) {
+      const d = all.find((d) => d.id === at);
+      if (d && (d.id === id || notPrimary.has(d.id))) passed.push(d);
+      else back = d;
+    }
+    const declined = passed.filter((d) => d.id !== id);
+    if (!back && declined.length) {
+      say(
+        "Domain",
+        name,
+        `install ${installId} has no primary domain now: not given back to ${declined.map((d) => d.name).join(", ")}, declared primary: false; set primary: true on one of its domains`,
+      );
+      return true;
+    }
     if (!back) {
       say(
         "Domain",
@@ -271,7 +289,7 @@ export const definition = defineKind({
     return d && { outs: domainOutputs(d, olds.primaryTakenFrom) };
   },
   update(id, olds, news, ctx) {
-    seen(id, olds);
+    seen(id, olds, news);
     return olds.primary === news.primary
       ? updateDomain(id, olds, news, ctx)
       : primaryTurn(ctx.parent, () => updateDomain(id, olds, news, ctx));
@@ -324,5 +342,14 @@ async function updateDomain(id: string, olds: DomainOutputs, news: DomainInputs,
   const owed =
     olds.primary && !news.primary && !(await givePrimaryBack(ctx.client, ctx.parent, id, takenFrom));
   sayTaken(news.name, taken);
-  return domainOutputs(record, news.primary || owed ? takenFrom : null);
+  // Not primary before either: what it owes stays (a swap's domain, passed over by a give-back to it).
+  return domainOutputs(record, news.primary || owed || !olds.primary ? takenFrom : null);
 }
+
+// Every diff of this process runs before its deletes: a domain of a swap still declared `primary: false`
+// is known then, with whom it owes the primary (its recorded outputs), before a give-back could reach it.
+const { diff } = definition.provider;
+definition.provider.diff = (id, olds, news) => {
+  seen(id, olds, news);
+  return diff!(id, olds, news);
+};

@@ -9,7 +9,7 @@ import type { Context } from "../../provider/core/lifecycle";
 import { definition } from "../../provider/kinds/Domain";
 import type { WpEngineClient } from "../../sdk";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -136,6 +136,50 @@ describe("Domain lifecycle", () => {
       expect(await primaries()).toEqual([ACME.name]);
     },
   );
+
+  it("after a swap where b took the primary from a, a later up that removes b gives it past a (declared primary: false) to the one outside", async () => {
+    const ACME = SEED.domains.acmeExample;
+    const primaries = async () =>
+      (await client().domains.listAll(ACMEPROD)).filter((d) => d.primary).map((d) => d.name);
+    // The swap's up: b takes the primary from a before a gives it up (a still owes it to acme.example).
+    const a = await createOk(provider, { installId: ACMEPROD, name: "a.example.com", primary: true });
+    const b = await createOk(provider, { installId: ACMEPROD, name: "b.example.com" });
+    const set = async (d: typeof a, primary: boolean) =>
+      provider.update!(d.id, d.outs, await checkOk(provider, { ...d.inputs, primary }, d.outs));
+    const onB = await set(b, true);
+    const off = await set(a, false);
+    expect([onB.outs["primaryTakenFrom"], off.outs["primaryTakenFrom"]]).toEqual([a.id, ACME.id]);
+    // An update of another input keeps what a still owes.
+    const news = await checkOk(provider, { ...a.inputs, primary: false, secureAllUrls: true }, off.outs);
+    const offA = await provider.update!(a.id, off.outs, news);
+    expect(offA.outs["primaryTakenFrom"]).toBe(ACME.id);
+    // A later up, in a new provider process: a (still declared primary: false) is diffed, then b deleted.
+    vi.resetModules();
+    const later = (await import("../../provider/kinds/Domain")).definition.provider;
+    expect(later).not.toBe(provider);
+    const aInputs = { installId: ACMEPROD, name: "a.example.com", primary: false, secureAllUrls: true };
+    expect(await diff(later, a.id, offA.outs, aInputs)).toEqual({ changes: false });
+    const { lines } = await said(() => later.delete!(b.id, onB.outs));
+    expect(lines).toEqual([
+      `wpengine:Domain ${ACME.name}: the install's primary domain again (given back by b.example.com)`,
+    ]);
+    expect(await primaries()).toEqual([ACME.name]);
+    await later.delete!(a.id, offA.outs);
+    expect(await primaries()).toEqual([ACME.name]);
+  });
+
+  it("a give-back that finds only domains declared primary: false gives nothing, and says so", async () => {
+    const x = await createOk(provider, { installId: ACMESTG, name: "x.example.com" });
+    await client().domains.update(ACMESTG, x.id, { primary: true });
+    const y = await createOk(provider, { installId: ACMESTG, name: "y.example.com", primary: true });
+    expect(y.outs["primaryTakenFrom"]).toBe(x.id);
+    await diff(provider, x.id, x.outs, x.inputs);
+    expect((await said(() => provider.delete!(y.id, y.outs))).lines).toEqual([
+      `wpengine:Domain y.example.com: install ${ACMESTG} has no primary domain now: not given back to x.example.com, declared primary: false; set primary: true on one of its domains`,
+    ]);
+    expect((await client().domains.listAll(ACMESTG)).filter((d) => d.primary)).toEqual([]);
+    await provider.delete!(x.id, x.outs);
+  });
 
   it("a delete whose primary cannot be given back (that domain is gone) still deletes, and says so", async () => {
     const gone = await createOk(provider, { installId: ACMESTG, name: "gone.example.com", primary: true });
