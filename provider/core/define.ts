@@ -59,6 +59,8 @@ type DefinitionOf<IS extends AnyObject, OS extends AnyObject> = ResourceDefiniti
 export interface KindIdentity<I> extends Omit<Identity<I>, "fields"> {
   /** The id of the live object that holds the key, looked up afresh (see {@link NaturalKey}). */
   find?(inputs: I, ctx: Context): Promise<string | undefined>;
+  /** What create throws when `find` answers `id` and `adopt` is not set (`alreadyExists`): check says the same at preview. */
+  refusal?(id: string, ctx: Context): Error;
 }
 
 /** How `pulumi do wpengine:<Kind> list` enumerates a kind's existing objects, each as its import id. */
@@ -167,7 +169,9 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
   const keys = Object.keys(inputs) as (keyof z.output<IS> & string)[];
   const fields = [...keys.filter((k) => inputs[k]!.parent), ...keys.filter((k) => inputs[k]!.key)];
   const identity = spec.identity && { ...spec.identity, fields };
-  const naturalKey = identity?.find ? { what: identity.what, find: identity.find } : spec.naturalKey;
+  const naturalKey = identity?.find
+    ? { what: identity.what, find: identity.find, refusal: identity.refusal }
+    : spec.naturalKey;
   if (!naturalKey)
     throw new Error(`${spec.kind}: give identity.find or naturalKey (what resolves a lost response)`);
   const def = {

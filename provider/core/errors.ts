@@ -107,18 +107,38 @@ function forbidden(instance = currentProviderInstance()): string {
   );
 }
 
+/** The inputs a 404 names: by its message (`Account not found`: accountId), else by the request path (`/installs/{id}/...`). */
+export function notFoundInputs(err: unknown, inputs?: z.ZodObject): string[] {
+  const { serverMessage, path } = err as { serverMessage?: unknown; path?: unknown };
+  const idOf = (noun: string) => `${camelKey(noun.toLowerCase().replace(/\s+/g, "_").replace(/s$/, ""))}Id`;
+  const isInput = (key: string) => !!inputs && Object.hasOwn(inputs.shape, key);
+  const said = /^(\w[\w ]*?) not found$/i.exec(typeof serverMessage === "string" ? serverMessage : "")?.[1];
+  const inPath = typeof path === "string" ? path.split("/").slice(0, -1).map(idOf) : [];
+  return said && isInput(idOf(said)) ? [idOf(said)] : [...new Set(inPath.filter(isInput))];
+}
+
+/**
+ * Why a create under parent input `key` (`installId`) holding `id` would fail: the service has no such parent
+ * for the API user the calls run as; and the next step.
+ */
+export function noSuchParent(key: string, id: string, instance = currentProviderInstance()): string {
+  const noun = key.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+  const user = instance.config.username ?? process.env[CONFIG_KEYS.username.env];
+  const who = `${instance.profile ? `profile ${instance.profile}` : "the default credentials"}${user ? ` (API user ${user})` : ""}`;
+  return (
+    `${key} ${id} names no ${noun} on the service for ${who}: the create would fail. Check the id (a typo, ` +
+    `or ${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun} deleted since), or run the resource as a profile whose API ` +
+    "user can reach it (its profile, or wpengine:profile)"
+  );
+}
+
 /**
  * What a 404 says of the inputs: the one whose id the service did not find - named by its message (`Account
  * not found`: accountId, for a POST whose body holds it), else by the request path (`/installs/{id}/...`:
  * installId) - and the next step.
  */
 function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
-  const { serverMessage, path } = err as { serverMessage?: unknown; path?: unknown };
-  const idOf = (noun: string) => `${camelKey(noun.toLowerCase().replace(/\s+/g, "_").replace(/s$/, ""))}Id`;
-  const isInput = (key: string) => !!inputs && Object.hasOwn(inputs.shape, key);
-  const said = /^(\w[\w ]*?) not found$/i.exec(typeof serverMessage === "string" ? serverMessage : "")?.[1];
-  const inPath = typeof path === "string" ? path.split("/").slice(0, -1).map(idOf) : [];
-  const keys = said && isInput(idOf(said)) ? [idOf(said)] : [...new Set(inPath.filter(isInput))];
+  const keys = notFoundInputs(err, inputs);
   const which = keys.length ? ` (input ${keys.map((k) => `"${k}"`).join(" or ")})` : "";
   return (
     `${which}. Check the id${keys.length > 1 ? "s" : ""}: the service has no such object, or the API user ` +

@@ -287,6 +287,13 @@ function recoveryPlan(): typeof plan {
   return plan;
 }
 
+/**
+ * Whether this process serves a recovery's `up` (read only: nothing recorded). Its creates decide alone: a
+ * check failure would stop the whole `up` (the engine bails on one, `--continue-on-error` or not), and with
+ * it the adoption of everything else the killed run made.
+ */
+export const withinRecovery = (): boolean => recoveryPlan() !== null;
+
 /** Forgets the plan read (tests). */
 export function resetRecoveryPlan(): void {
   plan = undefined;

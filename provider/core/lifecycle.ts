@@ -16,10 +16,10 @@ import {
 } from "../../sdk";
 import { getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
-import { explainError, noteSends, nothingDone } from "./errors";
+import { alreadyExists, explainError, noSuchParent, noteSends, notFoundInputs, nothingDone } from "./errors";
 import { CLAIMANT, claim, holderOf, type Identity, nameOf, own } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
-import { createHolds, identityFields, journalCreate, journalDeleted } from "./journal";
+import { createHolds, identityFields, journalCreate, journalDeleted, withinRecovery } from "./journal";
 import type { Normalize } from "./wire";
 
 /** What a lifecycle method gets besides its arguments: the client, the kind for messages, the object's address. */
@@ -34,6 +34,8 @@ export interface Context {
   key: string;
   /** How long the call may wait for the service: its `timeoutSeconds` (else that input's default; 0 for none). */
   timeoutSeconds: number;
+  /** A look ahead from check (no write follows it in this call): a listing this process already holds will do. */
+  ahead?: boolean;
 }
 
 /** The address of a kind under two parents (an install and its domain or backup), to spread into an sdk call. */
@@ -131,7 +133,12 @@ export async function afterCreate<T>(id: string, outs: Props, step: () => Promis
  * again), `resend` sends again (why), `none` gives the exact `recover` step (`{field}` parts are inputs).
  */
 export type NaturalKey<I> =
-  | { what: string; find(inputs: I, ctx: Context): Promise<string | undefined> }
+  | {
+      what: string;
+      find(inputs: I, ctx: Context): Promise<string | undefined>;
+      /** What create throws when `find` answers `id` (its "already exists"); check says the same at preview. */
+      refusal?(id: string, ctx: Context): Error;
+    }
   | { resend: string }
   | { none: string; recover: string };
 
@@ -331,6 +338,8 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
       if (!failures.length && def.preflight && !inputs["adopt"] && !containsUnknown(inputs))
         failures.push(...(await def.preflight(inputs as I, await ctx(inputs), olds)).map(named));
+      if (!failures.length && !containsUnknown(inputs))
+        failures.push(...(await lookAhead(def, inputs, olds)));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
@@ -486,6 +495,53 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       journalDeleted(def.kind, identityFields(def), props, id);
     },
   };
+}
+
+/** The input of a schema marked `marker`, the first (`key`) or the last (`parent`: the innermost). */
+const marked = (schema: z.ZodObject, marker: "parent" | "key") =>
+  Object.entries(schema.shape)
+    .filter(([, s]) => (s as z.ZodType).meta()?.[marker])
+    .map(([k]) => k);
+
+/**
+ * The refusal create would give a new object, said by check (at preview, where the program can still
+ * change): the object its natural key finds already there ("already exists"), or a parent the service does
+ * not have (a 404 listing it). Only for a create of a new object whose every input is known, and not when
+ * create would take it over (`adopt`, `adoptExisting`), a preview is offline (`skipCredentialsCheck`), or a
+ * recovery runs (its creates decide: see `withinRecovery`). Any other fault is no failure: create decides. Records nothing in the journal.
+ */
+async function lookAhead<I extends Props, O extends Props, R>(
+  def: ResourceDefinition<I, O, R>,
+  inputs: Props,
+  olds: Props,
+): Promise<CheckFailure[]> {
+  const key = def.naturalKey;
+  if (!key || !("what" in key)) return [];
+  // An update, a replacement, an import (the engine passes the read inputs as olds): no create of a new object.
+  if (Object.keys(def.schema.shape).some((k) => olds[k] !== undefined)) return [];
+  const config = resolveProviderConfig();
+  const adopting = inputs["adopt"] === undefined ? config.adoptExisting === true : !!inputs["adopt"];
+  // An offline preview (skipCredentialsCheck) calls nothing.
+  if (adopting || config.skipCredentialsCheck || withinRecovery()) return [];
+  const { [CLAIMANT]: _claimant, ...sent } = inputs;
+  const context = { ...contextOf(def, await getClient(), sent), ahead: true };
+  let id: string | undefined;
+  try {
+    id = await key.find(sent as I, context);
+  } catch (err) {
+    if (!isNotFound(err)) return [];
+    const parents = marked(def.schema, "parent");
+    const named = notFoundInputs(err, def.schema).filter((k) => parents.includes(k));
+    const parent = named.at(-1) ?? parents.at(-1);
+    return parent ? [{ property: parent, reason: noSuchParent(parent, String(inputs[parent])) }] : [];
+  }
+  if (id === undefined) return [];
+  const refusal =
+    key.refusal?.(id, context) ??
+    alreadyExists(
+      `${def.kind} ${nameOf(def.identity, inputs) || id} already exists${context.parent ? ` under ${context.parent}` : ""} (id ${id})`,
+    );
+  return [{ property: marked(def.schema, "key")[0] ?? "", reason: refusal.message }];
 }
 
 /**

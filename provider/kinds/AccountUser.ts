@@ -148,6 +148,10 @@ export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): 
 const update = (client: WpEngineClient, accountId: string, id: string, p: UpdateAccountUserRequest) =>
   USERS.writing(client, accountId, client.accountUsers.update(accountId, id, p));
 
+/** Create's refusal of an email the account holds already (check says it at preview). */
+const taken = (email: string, accountId: string, id: string) =>
+  alreadyExists(`user ${email} already exists on account ${accountId} (user_id ${id})`);
+
 export const definition = defineKind({
   kind: "AccountUser",
   description:
@@ -167,8 +171,17 @@ export const definition = defineKind({
   ),
   identity: {
     what: "the user's email on its account",
+    // A lost create's look lists afresh; check's look ahead shares the process's listing of the account.
     find: async (_i, ctx) =>
-      (await USERS.find(ctx.client, ctx.parent, ctx.key.toLowerCase(), performance.now()))?.item.user_id,
+      (
+        await USERS.find(
+          ctx.client,
+          ctx.parent,
+          ctx.key.toLowerCase(),
+          ctx.ahead ? undefined : performance.now(),
+        )
+      )?.item.user_id,
+    refusal: (id, ctx) => taken(ctx.key, ctx.parent, id),
   },
   inputs,
   outputs,
@@ -187,8 +200,7 @@ export const definition = defineKind({
     const id = existing.user_id;
     const outs = accountUserOutputs(existing);
     if (created) return { id, outs };
-    if (!inputs.adopt)
-      throw alreadyExists(`user ${email} already exists on account ${accountId} (user_id ${id})`);
+    if (!inputs.adopt) throw taken(email, accountId, id);
     const mismatch = identityMismatch(existing, inputs);
     if (mismatch.length)
       throw new Error(

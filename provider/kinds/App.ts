@@ -63,9 +63,12 @@ export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: str
   );
 }
 
+/** Create's refusal of a name the account holds already (check says it at preview). */
+const taken = (ctx: Context) => alreadyExists(`app ${ctx.key} already exists in account ${ctx.parent}`);
+
 /** Takes over the existing app (read only with `adopt`): refused without `adopt`, or in another region. */
 async function adopt(i: z.output<typeof inputs>, ctx: Context, read: () => Promise<ApiApp>) {
-  if (!i.adopt) throw alreadyExists(`app ${ctx.key} already exists in account ${ctx.parent}`);
+  if (!i.adopt) throw taken(ctx);
   const outs = appOutputs(await read(), ctx);
   if (outs.region !== i.region) throw regionMismatch(ctx, i.region, outs.region);
   return { id: outs.resourceName, outs, adopted: `app ${ctx.key} of account ${ctx.parent}` };
@@ -86,6 +89,7 @@ export const definition = defineKind({
     what: "the app's name in its account",
     find: async (_i, ctx) =>
       (await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key))) && resourceNameOf(ctx),
+    refusal: (_id, ctx) => taken(ctx),
   },
   list: listedUnder(
     "accountId",

@@ -268,8 +268,11 @@ export const definition = defineKind({
   ),
   identity: {
     what: "the domain's name on its install",
+    // A lost create's look lists afresh; check's look ahead shares the process's listing of the install.
     find: async (_i, ctx) =>
-      (await DOMAINS.find(ctx.client, ctx.parent, ctx.key, performance.now()))?.item.id,
+      (await DOMAINS.find(ctx.client, ctx.parent, ctx.key, ctx.ahead ? undefined : performance.now()))?.item
+        .id,
+    refusal: (id, ctx) => held(ctx.key, ctx.parent, id),
   },
   inputs,
   outputs,
@@ -307,6 +310,10 @@ export const definition = defineKind({
   },
 });
 
+/** Create's refusal of a name the install holds already (check says it at preview). */
+const held = (name: string, installId: string, id: string) =>
+  alreadyExists(`domain ${name} already exists on install ${installId} (id ${id})`);
+
 async function createDomain(inputs: DomainInputs, ctx: Context) {
   const { parent: installId, key: name } = ctx;
   const taken = inputs.primary ? await primaryOf(ctx.client, installId, name) : undefined;
@@ -320,8 +327,7 @@ async function createDomain(inputs: DomainInputs, ctx: Context) {
       const body = WIRE.body(inputs, ["name", "primary", "redirectTo"]) as CreateDomainRequest;
       return ctx.client.domains.create(installId, body);
     }));
-  if (!created && !inputs.adopt)
-    throw alreadyExists(`domain ${name} already exists on install ${installId} (id ${record.id})`);
+  if (!created && !inputs.adopt) throw held(name, installId, record.id);
   const outs = domainOutputs(record, takenFrom);
   const adopted = created ? undefined : `domain ${name} of install ${installId}`;
   sayTaken(name, taken);

@@ -80,6 +80,10 @@ const waitReconciled = (ctx: Context) =>
 
 const findEnvironment = (ctx: Context) => unlessGone(ctx.client.environments.get(...environmentOf(ctx)));
 
+/** Create's refusal of a name the app holds already (check says it at preview). */
+const taken = (accountId: string, appId: string, name: string) =>
+  alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
+
 export const definition = defineKind({
   kind: "Environment",
   description:
@@ -95,6 +99,7 @@ export const definition = defineKind({
   identity: {
     what: "the environment's name in its app",
     find: async (_i, ctx) => ((await findEnvironment(ctx)) ? resourceNameOf(ctx) : undefined),
+    refusal: (_id, ctx) => taken(...environmentOf(ctx)),
   },
   list: {
     inputs: z.object({
@@ -113,8 +118,7 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const [accountId, appId, name] = environmentOf(ctx);
     const existing = await findEnvironment(ctx);
-    if (existing && !inputs.adopt)
-      throw alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
+    if (existing && !inputs.adopt) throw taken(accountId, appId, name);
     // An empty root directory is the repository's root: not sent.
     const body = WIRE.whole({ ...inputs, rootDirectory: inputs.rootDirectory || undefined });
     const record =

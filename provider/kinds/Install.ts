@@ -108,6 +108,10 @@ async function place(ctx: Context, record: ApiInstall, want: z.output<typeof inp
   return patch ? ctx.client.installs.update(record.id, patch) : record;
 }
 
+/** Create's refusal of a name the account holds already (check says it at preview). */
+const taken = (ctx: Context, id: string) =>
+  alreadyExists(`install ${ctx.key} already exists in account ${ctx.parent} (id ${id})`);
+
 export const definition = defineKind({
   kind: "Install",
   description:
@@ -130,6 +134,7 @@ export const definition = defineKind({
   identity: {
     what: "the install's name in its account",
     find: async (_i, ctx) => (await findByName(ctx))?.id,
+    refusal: (id, ctx) => taken(ctx, id),
   },
   // A rename to a name the account already holds is refused before the old install is deleted for it.
   async preflight(_i, ctx, olds) {
@@ -154,8 +159,7 @@ export const definition = defineKind({
   protects: installLoss,
   async create(inputs, ctx) {
     const existing = await findByName(ctx);
-    if (existing && !inputs.adopt)
-      throw alreadyExists(`install ${ctx.key} already exists in account ${ctx.parent} (id ${existing.id})`);
+    if (existing && !inputs.adopt) throw taken(ctx, existing.id);
     const record = existing ?? (await ctx.client.installs.create(WIRE.body(inputs) as CreateInstallRequest));
     let outs = installOutputs(record);
     if (existing)

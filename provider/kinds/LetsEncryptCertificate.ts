@@ -95,6 +95,10 @@ export const definition = defineKind({
       const cert = await current(ctx);
       return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? ctx.parents.join("/")) : undefined;
     },
+    refusal: (id, ctx) =>
+      alreadyExists(
+        `domain ${ctx.parents[1]} of install ${ctx.parents[0]} already has a Let's Encrypt certificate (id ${id})`,
+      ),
   },
   list: listedUnder(
     "installId",

@@ -182,6 +182,13 @@ export const sortRecipients = (list: readonly { name: string; email: string }[])
 /** The ids of schedules, as messages list them. */
 const uuids = (l: readonly ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
 
+/** Create's refusal of a title the site's schedules hold already (check says it at preview, by the first). */
+const titled = (n: number, title: string, siteId: string, ids: string) =>
+  alreadyExists(
+    `${n} report schedule(s) titled "${title}" already exist on site ${siteId} (${ids})`,
+    "set adopt: true to take it over (possible when exactly one has the title), or choose another title",
+  );
+
 /** The schedule a create made, of those not in `before`: the one with the requested fields, else the only new one. */
 export function pickCreated(
   before: ReadonlySet<string>,
@@ -283,6 +290,7 @@ export const definition = defineKind({
     what: "the schedule's title on its site",
     find: async (_i, ctx) =>
       (await ctx.client.reportSchedules.list(ctx.parent)).find((s) => s.title === ctx.key)?.uuid,
+    refusal: (id, ctx) => titled(1, ctx.key, ctx.parent, id),
   },
   list: listedUnder(
     "siteId",
@@ -297,11 +305,7 @@ export const definition = defineKind({
     const { parent: siteId, key: title } = ctx;
     const existing = await ctx.client.reportSchedules.list(siteId);
     const sameTitle = existing.filter((s) => s.title === title);
-    if (sameTitle.length && !inputs.adopt)
-      throw alreadyExists(
-        `${sameTitle.length} report schedule(s) titled "${title}" already exist on site ${siteId} (${uuids(sameTitle)})`,
-        "set adopt: true to take it over (possible when exactly one has the title), or choose another title",
-      );
+    if (sameTitle.length && !inputs.adopt) throw titled(sameTitle.length, title, siteId, uuids(sameTitle));
     if (sameTitle.length > 1)
       throw new Error(
         `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} ` +

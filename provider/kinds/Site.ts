@@ -45,6 +45,10 @@ const siteName = (site: { name: string; siteId: string }) => `site "${site.name}
 const findByName = async (ctx: Context) =>
   (await collect(ctx.client.sites.iterate({ accountId: ctx.parent }))).filter((s) => s.name === ctx.key);
 
+/** Create's refusal of a name the account holds already (check says it at preview). */
+const taken = (name: string, accountId: string | undefined, id: string) =>
+  alreadyExists(`site "${name}" already exists in account ${accountId} (id ${id})`);
+
 export const definition = defineKind({
   kind: "Site",
   description:
@@ -61,6 +65,7 @@ export const definition = defineKind({
   identity: {
     what: "the site's name in its account",
     find: async (_i, ctx) => (await findByName(ctx))[0]?.id,
+    refusal: (id, ctx) => taken(ctx.key, ctx.parent, id),
   },
   list: listedUnder(
     { optional: "accountId" },
@@ -83,8 +88,7 @@ export const definition = defineKind({
           "rename all but one, or choose another name",
       );
     const existing = same[0];
-    if (existing && !inputs.adopt)
-      throw alreadyExists(`site "${name}" already exists in account ${accountId} (id ${existing.id})`);
+    if (existing && !inputs.adopt) throw taken(name, accountId, existing.id);
     const record = existing ?? (await ctx.client.sites.create(WIRE.body(inputs) as CreateSiteRequest));
     const adopted = existing && `site "${name}" of account ${accountId}`;
     return { id: record.id, outs: WIRE.outputs(record), adopted };

@@ -128,6 +128,7 @@ export const definition = defineKind({
   identity: {
     what: "the site's active transfer (a site has one at most)",
     find: async (_i, ctx) => (await findActive(ctx))?.id,
+    refusal: (id, ctx) => alreadyExists(`site ${ctx.parent} already has an active transfer ${id}`),
   },
   list: listedUnder(
     "siteId",

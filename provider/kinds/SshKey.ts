@@ -68,6 +68,10 @@ const WIRE = wireOf(inputs, outputs);
 /** The fingerprint of the call's key line, which `check` has parsed (a line that is no key never gets here). */
 const fingerprintOf = (ctx: Context) => md5Fingerprint((parsePublicKey(ctx.key) as { blob: Buffer }).blob);
 
+/** Create's refusal of a key the API user holds already (check says it at preview). */
+const added = (fingerprint: string, id: string) =>
+  alreadyExists(`this key (fingerprint ${fingerprint}) is already added to the API user (id ${id})`);
+
 /** The API user's key with this key's fingerprint, if any. */
 const findSame = (ctx: Context, fingerprint: string) =>
   findFirst(ctx.client.sshKeys.iterate(), (k) => k.fingerprint?.toLowerCase() === fingerprint);
@@ -85,6 +89,7 @@ export const definition = defineKind({
     what: "the public key (by its fingerprint) among the API user's keys",
     name: "comment",
     find: async (_i, ctx) => (await findSame(ctx, fingerprintOf(ctx)))?.uuid,
+    refusal: (id, ctx) => added(fingerprintOf(ctx), id),
   },
   inputs,
   outputs,
@@ -94,10 +99,7 @@ export const definition = defineKind({
   async create(inputs, ctx) {
     const fingerprint = fingerprintOf(ctx);
     const existing = await findSame(ctx, fingerprint);
-    if (existing && !inputs.adopt)
-      throw alreadyExists(
-        `this key (fingerprint ${fingerprint}) is already added to the API user (id ${existing.uuid})`,
-      );
+    if (existing && !inputs.adopt) throw added(fingerprint, existing.uuid);
     const record = existing ?? (await ctx.client.sshKeys.create(WIRE.body(inputs) as CreateSshKeyRequest));
     const adopted = existing && `SSH key ${fingerprint} of the API user`;
     return { id: record.uuid, outs: WIRE.outputs(record), adopted };

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/AccountUser";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, refusedAtCheck } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -212,7 +212,7 @@ describe("AccountUser adoption and service errors", () => {
       installIds: [ACMEPROD, ACMESTG],
     };
     const partialId = SEED.users.partial.userId;
-    await expect(provider.create(await checkOk(provider, existing))).rejects.toThrow(
+    await expect(provider.create(await refusedAtCheck(provider, existing))).rejects.toThrow(
       `wpengine:AccountUser create failed: user partial@acme.example already exists on account ${ACME} (user_id ${partialId}); set adopt: true to take it over`,
     );
     const { id, outs } = await createOk(provider, { ...existing, adopt: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/App";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, refusedAtCheck, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -79,7 +79,7 @@ describe("App against the simulator", () => {
   });
 
   it("fails create on an existing app without adopt, saying how to take it over", async () => {
-    const inputs = await checkOk(provider, { accountId: ACCOUNT, name: SEEDED, region: "US-C" });
+    const inputs = await refusedAtCheck(provider, { accountId: ACCOUNT, name: SEEDED, region: "US-C" });
     await expect(provider.create(inputs)).rejects.toThrow(
       `wpengine:App create failed: app ${SEEDED} already exists in account ${ACCOUNT}; set adopt: true to take it over`,
     );

@@ -19,6 +19,8 @@ const fixture = useSimulator();
 const INSTALL = SEED.installs.acmedev.id;
 const BULK = `POST /v1/installs/${INSTALL}/domains/bulk`;
 const LIST = `GET /v1/installs/${INSTALL}/domains`;
+/** The credentials' proof, once per client, by its first check. */
+const PROOF = "GET /v1/user";
 
 const requests = () => fixture.sim.requests().map((r) => `${r.method} ${r.path}`);
 const count = (line: string) => requests().filter((l) => l === line).length;
@@ -31,12 +33,12 @@ async function onService(): Promise<Map<string, string>> {
   return all;
 }
 
-/** Concurrent creates (as the engine sends them), each settled on its own. */
+/** Concurrent checks then creates (as the engine sends them), each settled on its own; the requests from the checks on. */
 async function createAll(list: string[], extra: Record<string, unknown> = {}) {
+  fixture.sim.clearRequests();
   const checked = await Promise.all(
     list.map((name) => checkOk(provider, { installId: INSTALL, name, ...extra })),
   );
-  fixture.sim.clearRequests();
   return Promise.allSettled(checked.map((inputs) => provider.create(inputs)));
 }
 
@@ -69,8 +71,9 @@ describe("Domain creates go as bulk calls", () => {
       fixture.sim.configure({ bulkDomains: shape });
       const list = names(12);
       const settled = await createAll(list);
-      // The look before creating lists once; one object for the batch: the rest comes from a listing.
-      expect(requests()).toEqual(shape === "array" ? [LIST, BULK] : [LIST, BULK, LIST]);
+      // The checks' look lists once, which the creates' look before creating shares; one object for the
+      // batch: the rest comes from a listing.
+      expect(requests()).toEqual(shape === "array" ? [PROOF, LIST, BULK] : [PROOF, LIST, BULK, LIST]);
       await expectEachCreatedOnce(list, settled);
     });
   }

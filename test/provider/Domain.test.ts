@@ -69,7 +69,11 @@ describe("Domain lifecycle", () => {
     const cleared = await provider.update!(
       id,
       updated.outs,
-      await checkOk(provider, { installId: ACMESTG, name: "old.example.com", secureAllUrls: true }),
+      await checkOk(
+        provider,
+        { installId: ACMESTG, name: "old.example.com", secureAllUrls: true },
+        updated.outs,
+      ),
     );
     expect(cleared.outs["redirectTo"]).toBeNull();
     expect((await client().domains.get(ACMESTG, id)).redirects_to).toEqual([]);
@@ -94,7 +98,11 @@ describe("Domain lifecycle", () => {
     const off = await provider.update!(b.id, b.outs, await checkOk(provider, news, b.outs));
     expect(off.outs["primaryTakenFrom"]).toBeNull();
     expect(await primaries()).toEqual([ACME.name]);
-    const on = await provider.update!(b.id, off.outs, await checkOk(provider, { ...news, primary: true }));
+    const on = await provider.update!(
+      b.id,
+      off.outs,
+      await checkOk(provider, { ...news, primary: true }, off.outs),
+    );
     expect(on.outs["primaryTakenFrom"]).toBe(ACME.id);
     // Once another domain took the primary from it, its delete gives nothing back.
     await client().domains.update(ACMEPROD, ACME.id, { primary: true });
@@ -258,7 +266,7 @@ describe("Domain lifecycle", () => {
       await provider.diff!(
         id,
         read.props!,
-        await checkOk(provider, { installId: ACMESTG, name: "drift.example.com" }),
+        await checkOk(provider, { installId: ACMESTG, name: "drift.example.com" }, read.props),
       ),
     ).toEqual({ changes: true });
   });
@@ -273,11 +281,13 @@ describe("Domain lifecycle", () => {
 });
 
 describe("Domain adoption", () => {
-  it("refuses to take over an existing domain without adopt, naming the domain and the way in", async () => {
-    const inputs = await checkOk(provider, { installId: ACMEPROD, name: SEED.domains.wwwAcmeExample.name });
-    await expect(provider.create(inputs)).rejects.toThrow(
-      `wpengine:Domain create failed: domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created)`,
-    );
+  it("refuses to take over an existing domain without adopt, naming the domain and the way in: at check (preview), and at create", async () => {
+    const refusal = `domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it`;
+    const news = { installId: ACMEPROD, name: SEED.domains.wwwAcmeExample.name };
+    expect(await checkFails(provider, news)).toEqual([`name: ${refusal}`]);
+    // Past a check that did not see it (made meanwhile), create refuses in the same words.
+    const { inputs } = await provider.check!({ installId: ACMEPROD }, news);
+    await expect(provider.create(inputs)).rejects.toThrow(`wpengine:Domain create failed: ${refusal}`);
   });
 
   it("adopts an existing domain with adopt: true and brings it to the declared state", async () => {
@@ -391,11 +401,12 @@ describe("Domain check", () => {
     expect(inputs).toMatchObject({ installId: UNKNOWN, redirectTo: UNKNOWN, name: "x.example.com" });
   });
 
-  it("names the input whose id the service does not know (a 404), and the next step", async () => {
-    const inputs = await checkOk(provider, {
-      installId: "1e000000-0000-4000-8000-0000000000ff",
-      name: "q.example.com",
-    });
+  it("names the input whose id the service does not know (a 404), and the next step: at check, and at create", async () => {
+    const news = { installId: "1e000000-0000-4000-8000-0000000000ff", name: "q.example.com" };
+    expect(await checkFails(provider, news)).toEqual([
+      "installId: installId 1e000000-0000-4000-8000-0000000000ff names no install on the service for the default credentials (API user demo): the create would fail. Check the id (a typo, or an install deleted since), or run the resource as a profile whose API user can reach it (its profile, or wpengine:profile)",
+    ]);
+    const { inputs } = await provider.check!({ installId: news.installId }, news);
     await expect(provider.create(inputs)).rejects.toThrow(
       /404 Not found: Install not found \(input "installId"\)\. Check the id: the service has no such object, or the API user/,
     );

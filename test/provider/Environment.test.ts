@@ -3,7 +3,7 @@ import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/Environment";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
-import { checkFails, checkOk, diff } from "../support/provider";
+import { checkFails, checkOk, diff, refusedAtCheck } from "../support/provider";
 import { useProviderConfig, useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -51,12 +51,11 @@ describe("Environment against the simulator", () => {
 
   it("updates displayName, branch and rootDirectory in place and waits again", async () => {
     const { id, outs } = await create(preview);
-    const news = await checkOk(provider, {
-      ...preview,
-      displayName: "Preview 2",
-      branch: "uploadable",
-      rootDirectory: "app",
-    });
+    const news = await checkOk(
+      provider,
+      { ...preview, displayName: "Preview 2", branch: "uploadable", rootDirectory: "app" },
+      outs,
+    );
     expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
     const updated = await advancing(provider.update!(id, outs, news));
     expect(updated.outs).toMatchObject({
@@ -97,7 +96,7 @@ describe("Environment against the simulator", () => {
   });
 
   it("fails create on an existing environment without adopt, saying how to take it over", async () => {
-    const inputs = await checkOk(provider, { ...preview, name: "staging" });
+    const inputs = await refusedAtCheck(provider, { ...preview, name: "staging" });
     await expect(provider.create(inputs)).rejects.toThrow(
       `wpengine:Environment create failed: environment staging already exists in app ${APP} of account ${ACCOUNT}; set adopt: true to take it over`,
     );
@@ -175,7 +174,7 @@ describe("Environment waits with its own deadline", () => {
       rootDirectory: "",
       timeoutSeconds: 600,
     };
-    const news = await checkOk(provider, { ...olds, displayName: "Prod", timeoutSeconds: 1 });
+    const news = await checkOk(provider, { ...olds, displayName: "Prod", timeoutSeconds: 1 }, olds);
     await expect(
       provider.update!(`accounts/${ACCOUNT}/apps/${APP}/environments/production`, olds, news),
     ).rejects.toThrow(

@@ -3,7 +3,7 @@ import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/Install";
 import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
-import { checkFails, checkOk, deleteSays, diff } from "../support/provider";
+import { checkFails, checkOk, deleteSays, diff, refusedAtCheck } from "../support/provider";
 import { useProviderConfig, useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -137,7 +137,7 @@ describe("Install lifecycle", () => {
 describe("Install adoption and service errors", () => {
   it("refuses an existing install without adopt; adopts it and places it as declared with adopt: true", async () => {
     const acmedev = { name: "acmedev", accountId: A.acme.id, siteId: S.acmeBlog.id, environment: "staging" };
-    await expect(provider.create(await checkOk(provider, acmedev))).rejects.toThrow(
+    await expect(provider.create(await refusedAtCheck(provider, acmedev))).rejects.toThrow(
       `wpengine:Install create failed: install acmedev already exists in account ${A.acme.id} (id ${I.acmedev.id}); set adopt: true to take it over`,
     );
     const { id, outs } = await create({ ...acmedev, adopt: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { definition } from "../../provider/kinds/LetsEncryptCertificate";
 import { SEED } from "../../simulator";
 import { selfSigned } from "../fixtures/self-signed";
-import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, deleteSays, diff, refusedAtCheck } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -36,19 +36,19 @@ describe("LetsEncryptCertificate against the simulator", () => {
   it("orders again when the holder changes, and when a refresh found the certificate expired", async () => {
     const { id, outs } = await createOk(provider, target);
     fixture.sim.clearRequests();
-    const news = await checkOk(provider, { ...target, city: "Austin" });
+    const news = await checkOk(provider, { ...target, city: "Austin" }, outs);
     expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
     await provider.update!(id, outs, news);
     expect(orders()).toHaveLength(1);
-    expect(await provider.diff!(id, { ...outs, status: "EXPIRED" }, await checkOk(provider, target))).toEqual(
-      {
-        changes: true,
-      },
-    );
+    expect(
+      await provider.diff!(id, { ...outs, status: "EXPIRED" }, await checkOk(provider, target, outs)),
+    ).toEqual({
+      changes: true,
+    });
     const renewed = await provider.update!(
       id,
       { ...outs, status: "EXPIRED" },
-      await checkOk(provider, target),
+      await checkOk(provider, target, outs),
     );
     expect(orders()).toHaveLength(2);
     expect(renewed.outs["status"]).toBe("SUBMITTED");
@@ -59,7 +59,7 @@ describe("LetsEncryptCertificate against the simulator", () => {
 
   it("a new order whose answer is lost is not placed twice: the failure says the next up runs the step again", async () => {
     const { id, outs } = await createOk(provider, target);
-    const news = await checkOk(provider, { ...target, city: "Austin" });
+    const news = await checkOk(provider, { ...target, city: "Austin" }, outs);
     fixture.sim.clearRequests();
     fixture.sim.setFaults([{ method: "POST", path: "*/ssl_certificate", after: true, drop: true, count: 1 }]);
     await expect(provider.update!(id, outs, news)).rejects.toThrow(
@@ -72,7 +72,7 @@ describe("LetsEncryptCertificate against the simulator", () => {
 
   it("refuses to take over an existing order without adopt, and adopts it without ordering again", async () => {
     await createOk(provider, target);
-    const inputs = await checkOk(provider, target);
+    const inputs = await refusedAtCheck(provider, target);
     await expect(provider.create(inputs)).rejects.toThrow(
       /already has a Let's Encrypt certificate .*set adopt: true/,
     );

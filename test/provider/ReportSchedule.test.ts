@@ -86,8 +86,10 @@ describe("ReportSchedule lifecycle", () => {
     const args = weekly();
     // Hold the provider's POST so that another client creates a same-titled schedule in between.
     fixture.sim.setFaults([{ method: "POST", path: "/v1/site_reports/schedules", latencyMs: 800, count: 1 }]);
+    // Checked first (its look ahead lists too): the create's own listing is the one held below.
+    const checked = await checkOk(provider, args);
     fixture.sim.clearRequests();
-    const creating = createOk(provider, args);
+    const creating = provider.create(checked);
     await fixture.sim.served((r) => r.method === "GET" && r.path === "/v1/site_reports/schedules");
     await client().reportSchedules.create({
       site_id: MARKETING,

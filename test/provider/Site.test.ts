@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/Site";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, deleteSays, diff, refusedAtCheck } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -126,7 +126,7 @@ describe("Site deletion guard", () => {
 describe("Site adoption and check", () => {
   it("refuses a second site of the same name without adopt; adopts it with adopt: true", async () => {
     await expect(
-      provider.create(await checkOk(provider, { accountId: A.acme.id, name: "Acme Blog" })),
+      provider.create(await refusedAtCheck(provider, { accountId: A.acme.id, name: "Acme Blog" })),
     ).rejects.toThrow(
       `wpengine:Site create failed: site "Acme Blog" already exists in account ${A.acme.id} (id ${S.acmeBlog.id}); set adopt: true to take it over`,
     );

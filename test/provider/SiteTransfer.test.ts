@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/SiteTransfer";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, deleteSays, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, deleteSays, diff, refusedAtCheck } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -215,7 +215,7 @@ describe("SiteTransfer adoption and service errors", () => {
       maintenance_mode: false,
     });
     const args = { siteId: BLOG, destinationAccountId: INITECH, scheduledTime: when };
-    await expect(provider.create(await checkOk(provider, args))).rejects.toThrow(
+    await expect(provider.create(await refusedAtCheck(provider, args))).rejects.toThrow(
       `wpengine:SiteTransfer create failed: site ${BLOG} already has an active transfer ${existing.id} (status scheduled); set adopt: true to take it over`,
     );
     fixture.sim.clearRequests();

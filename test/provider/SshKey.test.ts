@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { forEngine } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/SshKey";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, createOk, diff, refusedAtCheck } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -60,7 +60,7 @@ describe("SshKey lifecycle", () => {
 
   it("refuses a key already added without adopt; adopts it with adopt: true", async () => {
     const added = await client().sshKeys.create({ public_key: KEY });
-    await expect(provider.create(await checkOk(provider, { publicKey: KEY }))).rejects.toThrow(
+    await expect(provider.create(await refusedAtCheck(provider, { publicKey: KEY }))).rejects.toThrow(
       `wpengine:SshKey create failed: this key (fingerprint ${FINGERPRINT}) is already added to the API user (id ${added.uuid}); set adopt: true to take it over`,
     );
     const { id } = await createOk(provider, { publicKey: KEY, adopt: true });

@@ -169,7 +169,7 @@ describe("a resource's object another resource took over in this run", () => {
     forgetClaims();
     // This run declares it as "blog" again (already in the state: an update, no create), and "blog2", which
     // held it since the rename, leaves the program: its delete must not take the site from "blog".
-    await checkOk(site, { ...args, [CLAIMANT]: "blog" });
+    await checkOk(site, { ...args, [CLAIMANT]: "blog" }, made.outs);
     fixture.sim.clearRequests();
     for (const deletionProtection of [false, true]) {
       const { lines } = await said(() =>

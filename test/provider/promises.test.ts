@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Kind } from "../../provider/core/define";
+import { fieldMeta, type Kind } from "../../provider/core/define";
 import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import { type LoggedRequest, SEED } from "../../simulator";
@@ -221,15 +221,27 @@ describe.each(CASES)("$kind: lost answers to its create", (c) => {
 });
 
 describe.each(CASES)("$kind: an object already there", (c) => {
-  it("a create that finds its natural key taken refuses, naming adopt and the step that recovers a whole stack", async () => {
+  it("a create that finds its natural key taken refuses, naming adopt and the step that recovers a whole stack; check says the same at preview", async () => {
     const key = kinds.get(c.kind)!.naturalKey;
     if (!("what" in key)) return;
     await create(c, c.args(SEED));
     const { adopt: _adopt, ...again } = c.args(SEED);
-    const err = await rejection(create(c, again));
-    expect(String(err)).toMatch(/already (exists?|has|added)/);
-    expect(String(err)).toContain("set adopt: true");
-    expect(String(err)).toContain(`after an interrupted run of this stack, run \`${AFTER_A_CRASH}\``);
+    // Check (preview) refuses the new resource with create's words, on the input that names it.
+    const checked = await providerOf(c).check!({}, again);
+    expect(checked.failures, "check of a new resource whose object exists").toHaveLength(1);
+    const [failure] = checked.failures!;
+    const named = Object.entries(fieldMeta(kinds.get(c.kind)!.schema)).find(([, m]) => m.key)?.[0] ?? "";
+    expect(failure!.property).toBe(named);
+    // Create, past a check that did not run (an up whose check raced the object's making), says the same.
+    const err = await rejection(fixture.advancing(providerOf(c).create(checked.inputs)));
+    for (const said of [String(err), failure!.reason]) {
+      expect(said).toMatch(/already (exists?|has|added)/);
+      expect(said).toContain("set adopt: true");
+      expect(said).toContain(`after an interrupted run of this stack, run \`${AFTER_A_CRASH}\``);
+      expect(said).toContain("hand it over first (retainOnDelete there: docs/ownership.md)");
+    }
+    // What was found, as create words it (create may add what only its look saw: a status).
+    expect(String(err)).toContain(failure!.reason.split("; ")[0]!.replace(/\)$/, ""));
   });
 });
 

@@ -73,3 +73,19 @@ export function assertPlain(value: unknown, path = "outs"): void {
     for (const [k, v] of Object.entries(value)) assertPlain(v, `${path}.${k}`);
   }
 }
+
+/**
+ * `check` of a new resource that must refuse it (its object exists already, or its parent does not), on
+ * one input with a reason that matches `said`; returns the checked inputs, for a create sent past it (as
+ * when the object was made between the check and the create).
+ */
+export async function refusedAtCheck(
+  provider: pulumi.dynamic.ResourceProvider,
+  news: Props,
+  said: string | RegExp = /already (exists?|has|added)/,
+) {
+  const result = await provider.check!({}, news);
+  expect(result.failures ?? []).toHaveLength(1);
+  expect(result.failures![0]!.reason).toMatch(said);
+  return result.inputs as Props;
+}

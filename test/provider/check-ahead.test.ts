@@ -1,0 +1,233 @@
+/**
+ * Check's look ahead (provider/core/lifecycle.ts `lookAhead`): a new resource whose object already exists,
+ * or whose parent does not, is refused at check, so at `pulumi preview`, in the words create would refuse
+ * it with; an update, an adoption, a recovery and any fault other than a 404 leave create to decide.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { resetClient } from "../../provider/core/client";
+import { AFTER_A_CRASH } from "../../provider/core/errors";
+import { COMMON_INPUTS, parentInput, stringInput, UNKNOWN } from "../../provider/core/inputs";
+import { readJournal, resetRecoveryPlan, setJournalRun } from "../../provider/core/journal";
+import { defineProvider } from "../../provider/core/lifecycle";
+import { definition } from "../../provider/kinds/Domain";
+import { WpEngineApiError, WpEngineTimeoutError } from "../../sdk";
+import { SEED } from "../../simulator";
+import { checkOk } from "../support/provider";
+import { useSimulator } from "../support/simulator";
+
+const { provider } = definition;
+const fixture = useSimulator();
+const ACMEPROD = SEED.installs.acmeprod.id;
+const ACMESTG = SEED.installs.acmestg.id;
+const WWW = SEED.domains.wwwAcmeExample;
+const MISSING = "1e000000-0000-4000-8000-0000000000ff";
+
+const requests = () => fixture.sim.requests().map((r) => `${r.method} ${r.path}`);
+const listings = () => requests().filter((l) => /^GET \/v1\/installs\/[^/]+\/domains$/.test(l));
+
+/** Create's refusal of www.acme.example on acmeprod, whole. */
+const REFUSAL =
+  `domain ${WWW.name} already exists on install ${ACMEPROD} (id ${WWW.id}); set adopt: true to take it over, ` +
+  `or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created). ` +
+  "If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it";
+
+beforeEach(() => {
+  resetClient(); // a new plugin process: no listing held
+  fixture.sim.clearRequests();
+});
+afterEach(() => {
+  delete process.env["WPE_ADOPT_EXISTING"];
+  delete process.env["WPE_SKIP_CREDENTIALS_CHECK"];
+});
+
+describe("check of a new Domain", () => {
+  it("whose name the install holds: one failure, on name, in create's words", async () => {
+    const res = await provider.check!({}, { installId: ACMEPROD, name: WWW.name });
+    expect(res.failures).toEqual([{ property: "name", reason: REFUSAL }]);
+    // Create, sent past it, says the same.
+    await expect(provider.create(res.inputs)).rejects.toThrow(`wpengine:Domain create failed: ${REFUSAL}`);
+  });
+
+  it("with adopt: no failure, and no look (create takes it over)", async () => {
+    await checkOk(provider, { installId: ACMEPROD, name: WWW.name, adopt: true });
+    expect(listings()).toEqual([]);
+  });
+
+  it("with the provider's adoptExisting: no failure; adopt: false still refuses, as create does", async () => {
+    process.env["WPE_ADOPT_EXISTING"] = "true";
+    await checkOk(provider, { installId: ACMEPROD, name: WWW.name });
+    expect(listings()).toEqual([]);
+    const res = await provider.check!({}, { installId: ACMEPROD, name: WWW.name, adopt: false });
+    expect(res.failures).toEqual([{ property: "name", reason: REFUSAL }]);
+  });
+
+  it("that is an update, a replacement's old side or an import (olds given): no look at all", async () => {
+    const olds = {
+      installId: ACMEPROD,
+      name: WWW.name,
+      primary: false,
+      redirectTo: null,
+      secureAllUrls: false,
+    };
+    await checkOk(provider, { installId: ACMEPROD, name: WWW.name, secureAllUrls: true }, olds);
+    // A replacement (a new name): the engine checks it with the olds too.
+    await checkOk(provider, { installId: ACMEPROD, name: "acme.example" }, olds);
+    expect(requests().filter((l) => l !== "GET /v1/user")).toEqual([]);
+  });
+
+  it("whose install the service does not have (a 404 listing it): one failure, on installId, and the next step", async () => {
+    const res = await provider.check!({}, { installId: MISSING, name: "q.example.com" });
+    expect(res.failures).toEqual([
+      {
+        property: "installId",
+        reason: `installId ${MISSING} names no install on the service for the default credentials (API user demo): the create would fail. Check the id (a typo, or an install deleted since), or run the resource as a profile whose API user can reach it (its profile, or wpengine:profile)`,
+      },
+    ]);
+  });
+
+  it("when the listing fails otherwise (a 503 after the retries): no failure, create decides", async () => {
+    process.env["WPE_MAX_RETRIES"] = "0";
+    fixture.sim.setFaults([{ method: "GET", path: `/v1/installs/${ACMEPROD}/domains`, status: 503 }]);
+    try {
+      await checkOk(provider, { installId: ACMEPROD, name: WWW.name });
+      expect(listings().length).toBeGreaterThan(0);
+    } finally {
+      fixture.sim.setFaults([]);
+      delete process.env["WPE_MAX_RETRIES"];
+    }
+  });
+
+  it("in an offline preview (skipCredentialsCheck): no look", async () => {
+    process.env["WPE_SKIP_CREDENTIALS_CHECK"] = "true";
+    await checkOk(provider, { installId: ACMEPROD, name: WWW.name });
+    expect(requests()).toEqual([]);
+  });
+
+  it("whose name is free: no failure; N checks on two installs list each install once, and the creates share it", async () => {
+    const names = Array.from({ length: 40 }, (_, i) => [i % 2 ? ACMEPROD : ACMESTG, `n${i}.ahead.example`]);
+    const checked = await Promise.all(
+      names.map(([installId, name]) => checkOk(provider, { installId, name })),
+    );
+    expect(listings().sort()).toEqual(
+      [`GET /v1/installs/${ACMEPROD}/domains`, `GET /v1/installs/${ACMESTG}/domains`].sort(),
+    );
+    await Promise.all(checked.map((inputs) => provider.create(inputs)));
+    expect(listings()).toHaveLength(2);
+  });
+
+  it("during a recovery (pulumi-wpengine recover's up): no look, and nothing written to the journal", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ahead-"));
+    const plan = path.join(dir, "plan.json");
+    fs.writeFileSync(plan, JSON.stringify({ token: "t1", adopt: [] }));
+    process.env["WPE_RECOVER_PLAN"] = plan;
+    process.env["WPE_JOURNAL_DIR"] = dir;
+    setJournalRun(4242);
+    resetRecoveryPlan();
+    try {
+      // Not covered by the plan: its create refuses it ("Not taken by pulumi-wpengine recover"); a check
+      // failure would stop the recovery's whole up, and with it the adoption of the rest.
+      await checkOk(provider, { installId: ACMEPROD, name: WWW.name });
+      expect(listings()).toEqual([]);
+      expect(readJournal(dir)).toEqual([]);
+    } finally {
+      setJournalRun(undefined);
+      delete process.env["WPE_RECOVER_PLAN"];
+      delete process.env["WPE_JOURNAL_DIR"];
+      resetRecoveryPlan();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("records nothing in the journal when it refuses", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ahead-"));
+    process.env["WPE_JOURNAL_DIR"] = dir;
+    setJournalRun(4242);
+    try {
+      const res = await provider.check!({}, { installId: ACMEPROD, name: WWW.name });
+      expect(res.failures).toHaveLength(1);
+      await Promise.resolve();
+      expect(readJournal(dir)).toEqual([]);
+    } finally {
+      setJournalRun(undefined);
+      delete process.env["WPE_JOURNAL_DIR"];
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the generic rule, by the fault its natural key's look meets", () => {
+  const inputs = z.object({
+    accountId: parentInput("The account."),
+    name: stringInput.meta({ key: true, replaces: true }),
+    ...COMMON_INPUTS,
+  });
+  const ACCOUNT = SEED.accounts.acme.id;
+  let fault: unknown;
+  let looks = 0;
+  const thing = defineProvider({
+    kind: "Thing",
+    schema: inputs,
+    replaceOn: ["accountId", "name"],
+    updatable: [],
+    identity: { what: "the thing's name in its account", fields: ["accountId", "name"] },
+    naturalKey: {
+      what: "the thing's name in its account",
+      find: async () => {
+        looks++;
+        if (fault) throw fault;
+        return "t1";
+      },
+    },
+    create: async () => ({ id: "t1", outs: {} }),
+    read: async () => undefined,
+    delete: async () => undefined,
+  });
+  const api = (status: number, serverMessage?: string) =>
+    new WpEngineApiError({ status, method: "GET", path: `/v1/accounts/${ACCOUNT}/things`, serverMessage });
+
+  beforeEach(() => {
+    fault = undefined;
+    looks = 0;
+  });
+
+  it("an id found, with no words of the kind's own: the generic refusal, on the key", async () => {
+    const res = await thing.check!({}, { accountId: ACCOUNT, name: "a" });
+    expect(res.failures).toEqual([
+      {
+        property: "name",
+        reason: expect.stringMatching(
+          /^Thing a already exists under ac0.* \(id t1\); set adopt: true to take it over, or, after an interrupted run of this stack, run .*hand it over first/,
+        ),
+      },
+    ]);
+  });
+
+  it("a 404 on the parent's listing: the parent the 404 names", async () => {
+    fault = api(404, "Account not found");
+    const res = await thing.check!({}, { accountId: ACCOUNT, name: "a" });
+    expect(res.failures?.map((f) => f.property)).toEqual(["accountId"]);
+    expect(res.failures?.[0]?.reason).toMatch(/^accountId ac0\S+ names no account on the service/);
+  });
+
+  it("any other fault (503, 401 after the proof, 403, a timeout): no failure", async () => {
+    for (const f of [
+      api(503),
+      api(401),
+      api(403),
+      new WpEngineTimeoutError({ method: "GET", path: "/v1/x", timeoutMs: 1 }),
+    ]) {
+      fault = f;
+      await checkOk(thing, { accountId: ACCOUNT, name: "a" });
+    }
+    expect(looks).toBe(4);
+  });
+
+  it("unknown inputs (a preview of a parent not made yet): no look", async () => {
+    await checkOk(thing, { accountId: UNKNOWN, name: "a" });
+    expect(looks).toBe(0);
+  });
+});
