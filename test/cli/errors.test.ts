@@ -6,6 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WpEngineClient } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { CliProject, type RunResult } from "../../tools/cli/project";
 
@@ -101,6 +102,41 @@ describe("errors on the real CLI", { timeout: 15 * 60_000 }, () => {
     expect(r.stdout).toContain(
       ". A 503 answer does not prove the service did nothing, so whether the request",
     );
+  });
+
+  it("a domain that already exists, and an install that does not: refused at preview, nothing written", async () => {
+    const taken = await new WpEngineClient({
+      username: "demo",
+      password: "demo",
+      apiUrl: sim.apiUrl,
+      appHostingUrl: sim.appHostingUrl,
+    }).domains.create(INSTALL, { name: "taken.errors.example" });
+    const MISSING = "1e000000-0000-4000-8000-0000000000ff";
+    const program = (lines: string) =>
+      fs.writeFileSync(
+        path.join(project.dir, "index.js"),
+        `"use strict";\nconst wpengine = require("pulumi-wpengine");\n${lines}`,
+      );
+    const writes = () => sim.requests().filter((r) => r.method !== "GET");
+    try {
+      // Another stack's (or a person's) domain, declared here too: the preview says what create would.
+      program(`new wpengine.Domain("taken", { installId: "${INSTALL}", name: "taken.errors.example" });\n`);
+      sim.clearRequests();
+      const r = await project.run(["preview"], { allowFail: true });
+      expectClean(
+        r,
+        `name: domain taken.errors.example already exists on install ${INSTALL} (id ${taken.id}); set adopt: true to take it over, or, after an interrupted run of this stack, run \`pulumi-wpengine recover\` (it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it`,
+      );
+      // An install id that names nothing on the service.
+      program(`new wpengine.Domain("lost", { installId: "${MISSING}", name: "lost.errors.example" });\n`);
+      const lost = await project.run(["preview"], { allowFail: true });
+      expectClean(lost, `installId ${MISSING} names no install on the service for the default credentials`);
+      expect(lost.stdout).toContain("Check the id (a typo, or an install deleted since)");
+      expect(writes()).toEqual([]);
+      expect(await project.resources()).toEqual([]);
+    } finally {
+      fs.writeFileSync(path.join(project.dir, "index.js"), domains(".errors.example", ["one"]));
+    }
   });
 
   it("a refused input", async () => {
