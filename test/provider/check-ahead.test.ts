@@ -13,11 +13,19 @@ import { AFTER_A_CRASH } from "../../provider/core/errors";
 import { COMMON_INPUTS, parentInput, stringInput, UNKNOWN } from "../../provider/core/inputs";
 import { readJournal, resetRecoveryPlan, setJournalRun } from "../../provider/core/journal";
 import { defineProvider } from "../../provider/core/lifecycle";
+import { WpEngineProvider } from "../../provider/executable/server";
 import { definition } from "../../provider/kinds/Domain";
 import { WpEngineApiError, WpEngineTimeoutError } from "../../sdk";
 import { SEED } from "../../simulator";
 import { checkOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";
+
+// biome-ignore lint/suspicious/noExplicitAny: the generated protobuf module has no types.
+const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
+// biome-ignore lint/suspicious/noExplicitAny: the generated protobuf module has no types.
+const { Struct }: any = require("google-protobuf/google/protobuf/struct_pb");
+// biome-ignore lint/suspicious/noExplicitAny: a gRPC handler's answer.
+type Handler = (call: { request: unknown }, cb: (err: unknown, res?: any) => void) => void;
 
 const { provider } = definition;
 const fixture = useSimulator();
@@ -229,5 +237,41 @@ describe("the generic rule, by the fault its natural key's look meets", () => {
   it("unknown inputs (a preview of a parent not made yet): no look", async () => {
     await checkOk(thing, { accountId: UNKNOWN, name: "a" });
     expect(looks).toBe(0);
+  });
+});
+
+describe("the executable front door (YAML, Python, Go, .NET programs)", () => {
+  it("refuses a new Domain whose name the install holds, as the engine prints it; an import (olds) passes", async () => {
+    const svc = new WpEngineProvider("0.0.0").service() as Record<string, Handler>;
+    const call = (method: string, request: unknown) =>
+      new Promise<{ getFailuresList(): Array<{ getReason(): string; getProperty(): string }> }>(
+        (resolve, reject) => svc[method]!({ request }, (err, res) => (err ? reject(err) : resolve(res))),
+      );
+    const config = {
+      username: "demo",
+      password: "demo",
+      apiUrl: fixture.sim.apiUrl,
+      appHostingUrl: fixture.sim.appHostingUrl,
+    };
+    await call("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(config)));
+    const check = (name: string, olds: Record<string, unknown>) =>
+      call(
+        "check",
+        new provproto.CheckRequest()
+          .setUrn(`urn:pulumi:dev::p::wpengine:index:Domain::${name}`)
+          .setOlds(Struct.fromJavaScript(olds))
+          .setNews(Struct.fromJavaScript({ installId: ACMEPROD, name: WWW.name })),
+      );
+    const failures = (await check("www", {})).getFailuresList();
+    expect(failures.map((f) => [f.getProperty(), f.getReason()])).toEqual([["", `name: ${REFUSAL}`]]);
+    // pulumi import: the engine checks with the inputs the read gave as olds.
+    const olds = {
+      installId: ACMEPROD,
+      name: WWW.name,
+      primary: false,
+      redirectTo: null,
+      secureAllUrls: false,
+    };
+    expect((await check("imported", olds)).getFailuresList()).toEqual([]);
   });
 });
