@@ -188,6 +188,11 @@ export function ownership(kind: Kind): string {
   return (
     `Its identity is ${id.what} (${id.fields.map((f) => `\`${f}\``).join(", ")}): a second resource of the ` +
     "stack with the same identity fails `pulumi preview`, naming both resources and the key, before any write. " +
+    (id.find
+      ? "So does a new resource whose object the service already holds (in the words create would refuse it " +
+        "with: set `adopt: true` to take it over, or hand it over from the stack that manages it), or whose " +
+        "parent id names nothing on the service ([ownership](ownership.md)). "
+      : "") +
     "An adoption (`adopt: true`, `WPE_ADOPT_EXISTING`, or a lost answer resolved by the natural key) says what " +
     "it took and its id, and never takes an object another resource of the stack holds."
   );
