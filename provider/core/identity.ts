@@ -17,6 +17,8 @@ export interface Identity<I> {
   fields: readonly (keyof I & string)[];
   /** The input or output that names the object in the provider's lines; the key's last field unless given. */
   name?: string;
+  /** Why two resources cannot share it, when not the default (removing either would delete it under the other). */
+  clash?: string;
 }
 
 /** How one object reads in the provider's lines: its identity's name, or `""` (an action). */
@@ -56,7 +58,8 @@ export function claim<I>(
   identity: Identity<I> | undefined,
   inputs: Props,
   normalize?: Normalize,
-  clash = "two resources would own one object, and removing either from the program would delete it under the other. Declare it once (share that resource's outputs where both are needed).",
+  clash = identity?.clash ??
+    "two resources would own one object, and removing either from the program would delete it under the other. Declare it once (share that resource's outputs where both are needed).",
 ): CheckFailure | undefined {
   const claimant = inputs[CLAIMANT];
   if (!identity || typeof claimant !== "string" || claimant === "") return undefined;

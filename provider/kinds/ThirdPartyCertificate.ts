@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
 import { type ImportCertificateRequest, isNotAuthorized } from "../../sdk";
 import { collect, defineKind } from "../core/define";
+import { alreadyExists } from "../core/errors";
 import { COMMON_INPUTS, named, out, parentInput, stringInput, whole } from "../core/inputs";
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
@@ -115,7 +116,8 @@ const inputs = z.object({
     writeOnly: true,
   }),
   adopt: COMMON_INPUTS.adopt.meta({
-    description: "Accepted for uniformity; it changes nothing, as create always imports.",
+    description:
+      "Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.",
   }),
 });
 
@@ -140,6 +142,27 @@ export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certifi
 
 const WIRE = wireOf(inputs, outputs);
 
+/** A serial number as compared: hex digits only, lower case, no leading zeros. */
+const serial = (s: string) =>
+  s
+    .replace(/[^0-9a-f]/gi, "")
+    .replace(/^0+/, "")
+    .toLowerCase();
+
+/**
+ * The serial numbers of the third-party certificates the install lists (it serves one: an import replaces it).
+ * An API user refused the list (403) sees none.
+ */
+async function servedSerials(ctx: Context, installId: string): Promise<string[]> {
+  const listed = await collect(ctx.client.certificates.iterateForInstall(installId, { limit: 100 })).catch(
+    (err: unknown) => {
+      if (isNotAuthorized(err)) return [];
+      throw err;
+    },
+  );
+  return listed.flatMap((c) => (c.cert_source === "THIRD_PARTY" && c.serial_number ? [c.serial_number] : []));
+}
+
 /** Imports the pair (each PEM text base64-encoded, as the service takes it): the outputs its certificate gives. */
 async function importPair(ctx: Context, i: ThirdPartyCertificateInputs) {
   const b64 = ([k, pem]: [string, unknown]) => [k, Buffer.from(String(pem), "utf8").toString("base64")];
@@ -154,13 +177,20 @@ export const definition = defineKind({
     "A third-party certificate and its private key imported into an install, which then serves its domains " +
     "over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The " +
     "service never returns the certificate or its key: read reports the stored state while the install " +
-    "serves this certificate (its serial number in the install's certificate list). The id is the install id.",
+    "serves this certificate (its serial number in the install's certificate list). The id is the install id: an " +
+    "install serves one third-party certificate, and create refuses to import over another one unless `adopt`.",
   deletes:
     "Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an " +
     "`installId` change) only forgets it; the install keeps serving the certificate until another one is imported.",
-  gone: "Another third-party certificate imported over it (the install's certificate list shows another serial number), or the install deleted, reads as gone: the refresh removes it from the state and the next `pulumi up` imports it again.",
+  gone: "Another third-party certificate imported over it (the install's certificate list shows another serial number), or the install deleted, reads as gone: the refresh removes it from the state, and the next `pulumi up` creates it again, which refuses to import over the other certificate unless `adopt: true`.",
   importId: {
     none: "the service cannot return a certificate or its private key, so there is nothing to read back.",
+  },
+  identity: {
+    what: "the install's third-party certificate (an install serves one)",
+    clash:
+      "an install serves one third-party certificate, and each `pulumi up` would import one over the other. " +
+      "Declare one certificate per install (one whose names cover every domain it serves).",
   },
   naturalKey: { resend: "importing the same pair again leaves the install serving the same certificate." },
   inputs,
@@ -182,8 +212,21 @@ export const definition = defineKind({
           : undefined;
     return reason ? { ...checked, failures: [named({ property: "certificate", reason })] } : checked;
   },
-  // No adoption: importing the same pair again is harmless.
-  create: async (inputs, ctx) => ({ id: ctx.parent, outs: await importPair(ctx, inputs) }),
+  // Another certificate the install serves (by hand, or another stack's) is only imported over on request;
+  // this one served already (an interrupted run, the same pair again) is imported again, harmlessly.
+  async create(inputs, ctx) {
+    const mine = serial(certificateOutputs(inputs).serialNumber);
+    const other = (await servedSerials(ctx, ctx.parent)).find((s) => serial(s) !== mine);
+    if (other && !inputs.adopt)
+      throw alreadyExists(
+        `install ${ctx.parent} already serves another third-party certificate (serial number ${other}), perhaps another stack's`,
+        "set adopt: true to import this one over it",
+      );
+    const adopted = other
+      ? `third-party certificate of install ${ctx.parent} (serial number ${other}; this one imported over it)`
+      : undefined;
+    return { id: ctx.parent, outs: await importPair(ctx, inputs), adopted };
+  },
   async read(id, olds, ctx) {
     const installId = ctx.parent || id;
     await ctx.client.installs.get(installId);
@@ -191,20 +234,8 @@ export const definition = defineKind({
     // The install lists what it serves with serial numbers: another third-party certificate in its place
     // (imported by hand) reads as gone, and the next `pulumi up` imports this one again.
     // An API user refused the list (403) sees no certificate: the stored state stands, as before the list.
-    const listed = await collect(ctx.client.certificates.iterateForInstall(installId, { limit: 100 })).catch(
-      (err: unknown) => {
-        if (isNotAuthorized(err)) return [];
-        throw err;
-      },
-    );
-    const serial = (s: string) =>
-      s
-        .replace(/[^0-9a-f]/gi, "")
-        .replace(/^0+/, "")
-        .toLowerCase();
-    const others = listed.filter((c) => c.cert_source === "THIRD_PARTY" && c.serial_number);
-    const replaced =
-      others.length && !others.some((c) => serial(c.serial_number!) === serial(outs.serialNumber));
+    const others = await servedSerials(ctx, installId);
+    const replaced = others.length && !others.some((s) => serial(s) === serial(outs.serialNumber));
     return replaced ? undefined : { outs };
   },
   update: (_id, _olds, news, ctx) => importPair(ctx, news),

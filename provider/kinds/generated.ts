@@ -1291,7 +1291,7 @@ type ThirdPartyCertificateDefinition = (typeof DEFINITIONS)["ThirdPartyCertifica
 type ThirdPartyCertificateIn = ArgsOf<ThirdPartyCertificateDefinition>;
 type ThirdPartyCertificateOut = OutputPropertiesOf<ThirdPartyCertificateDefinition>;
 
-/** The arguments of {@link ThirdPartyCertificate}: A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id. */
+/** The arguments of {@link ThirdPartyCertificate}: A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id: an install serves one third-party certificate, and create refuses to import over another one unless `adopt`. */
 export interface ThirdPartyCertificateArgs {
   /** The install the certificate is imported into (also the resource id). */
   installId: ThirdPartyCertificateIn["installId"];
@@ -1299,7 +1299,7 @@ export interface ThirdPartyCertificateArgs {
   certificate: ThirdPartyCertificateIn["certificate"];
   /** The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again. */
   privateKey: ThirdPartyCertificateIn["privateKey"];
-  /** Accepted for uniformity; it changes nothing, as create always imports. */
+  /** Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses. */
   adopt?: ThirdPartyCertificateIn["adopt"];
   /** The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials. */
   profile?: ThirdPartyCertificateIn["profile"];
@@ -1313,7 +1313,7 @@ export interface ThirdPartyCertificateProperties {
   readonly certificate: ThirdPartyCertificateOut["certificate"];
   /** The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again. */
   readonly privateKey: ThirdPartyCertificateOut["privateKey"];
-  /** Accepted for uniformity; it changes nothing, as create always imports. */
+  /** Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses. */
   readonly adopt: ThirdPartyCertificateOut["adopt"];
   /** The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials. */
   readonly profile: ThirdPartyCertificateOut["profile"];
@@ -1334,7 +1334,7 @@ export interface ThirdPartyCertificateProperties {
 }
 
 /**
- * A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id.
+ * A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id: an install serves one third-party certificate, and create refuses to import over another one unless `adopt`.
  *
  * Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
  */

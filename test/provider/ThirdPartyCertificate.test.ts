@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { X509Certificate } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLAIMANT, forgetClaims } from "../../provider/core/identity";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/ThirdPartyCertificate";
 import { SEED } from "../../simulator";
 import { chainFor, encryptKey, selfSigned, validBetween } from "../fixtures/self-signed";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -18,6 +20,17 @@ const www = selfSigned(["www.acme.example", "acme.example"]);
 const renewed = selfSigned(["www.acme.example"]);
 const chain = chainFor("shop.acme.example");
 const wanted = { installId: ACMEPROD, certificate: www.certificate, privateKey: www.privateKey };
+
+/** Imports a certificate by hand (or as another stack would): the install serves it from then on. */
+const importByHand = (pair: { certificate: string; privateKey: string }) =>
+  client().certificates.importThirdParty(ACMEPROD, {
+    certificate: Buffer.from(pair.certificate).toString("base64"),
+    private_key: Buffer.from(pair.privateKey).toString("base64"),
+  });
+
+const serialOf = (pair: { certificate: string }) => new X509Certificate(pair.certificate).serialNumber;
+
+afterEach(() => forgetClaims());
 
 const importPosts = () =>
   fixture.sim
@@ -102,25 +115,46 @@ describe("ThirdPartyCertificate lifecycle", () => {
     });
   });
 
-  it("always imports: adopt is accepted and changes nothing", async () => {
-    for (const adopt of [false, true]) {
+  it("imports the same pair again over itself, adopt or not (an interrupted run, a re-created resource)", async () => {
+    for (const adopt of [false, true, undefined]) {
       fixture.sim.clearRequests();
       await createOk(provider, { ...wanted, adopt });
       expect(importPosts()).toHaveLength(1);
     }
   });
 
+  it("create refuses to import over another third-party certificate the install serves, unless adopt", async () => {
+    await importByHand(renewed);
+    fixture.sim.clearRequests();
+    const inputs = await checkOk(provider, wanted);
+    await expect(provider.create(inputs)).rejects.toThrow(
+      new RegExp(
+        `install ${ACMEPROD} already serves another third-party certificate \\(serial number ${serialOf(renewed)}\\), ` +
+          "perhaps another stack's; set adopt: true to import this one over it, or, after an interrupted run",
+        "i",
+      ),
+    );
+    expect(importPosts()).toEqual([]);
+
+    const { result, lines } = await said(() => createOk(provider, { ...wanted, adopt: true }));
+    expect(importPosts()).toHaveLength(1);
+    expect(result.outs["serialNumber"]).toBe(serialOf(www));
+    expect(lines.join("\n")).toMatch(
+      new RegExp(
+        `adopted the existing third-party certificate of install ${ACMEPROD} \\(serial number ${serialOf(renewed)}; this one imported over it\\)`,
+        "i",
+      ),
+    );
+  });
+
   it("read reports the stored state while the install serves it; gone once another is imported over it, or the install is deleted", async () => {
     const { id, outs } = await createOk(provider, wanted);
     expect((await provider.read!(id, outs)).props).toEqual(outs);
     // Another certificate imported by hand: the install lists another serial number, so this one is gone
-    // (the next up imports it again).
-    await client().certificates.importThirdParty(ACMEPROD, {
-      certificate: Buffer.from(renewed.certificate).toString("base64"),
-      private_key: Buffer.from(renewed.privateKey).toString("base64"),
-    });
+    // (the next up creates it again, importing it over the other only with adopt).
+    await importByHand(renewed);
     expect(await provider.read!(id, outs)).toEqual({ id: "" });
-    await createOk(provider, wanted);
+    await createOk(provider, { ...wanted, adopt: true });
     expect((await provider.read!(id, outs)).props).toEqual(outs);
     await client().installs.delete(ACMEPROD);
     expect(await provider.read!(id, outs)).toEqual({ id: "" });
@@ -223,6 +257,24 @@ describe("ThirdPartyCertificate check", () => {
     expect(await fails({ privateKey: renewed.privateKey })).toEqual([
       "privateKey: privateKey does not match the end-entity certificate (CN=www.acme.example, O=Throwaway Test)",
     ]);
+  });
+
+  it("two resources of one program on one install fail naming both (each up would import one over the other)", async () => {
+    await checkOk(provider, { ...wanted, [CLAIMANT]: "certA" });
+    const [failure] = await fails({
+      certificate: renewed.certificate,
+      privateKey: renewed.privateKey,
+      [CLAIMANT]: "certB",
+    });
+    expect(failure).toBe(
+      `installId: wpengine:ThirdPartyCertificate "certB" and wpengine:ThirdPartyCertificate "certA" both claim ` +
+        `the install's third-party certificate (an install serves one) (installId "${ACMEPROD}"): an install serves ` +
+        "one third-party certificate, and each `pulumi up` would import one over the other. Declare one certificate " +
+        "per install (one whose names cover every domain it serves).",
+    );
+    // The first checks again (preview, then up) and passes; another install is another certificate.
+    await checkOk(provider, { ...wanted, [CLAIMANT]: "certA" });
+    await checkOk(provider, { ...wanted, installId: ACMESTG, [CLAIMANT]: "certB" });
   });
 
   it("lets values unknown during preview through untouched, skipping the match rule", async () => {

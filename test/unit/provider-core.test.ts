@@ -667,6 +667,7 @@ describe("an object's address, from its definition's parent and key markers", ()
       Site: ["accountId", "name"],
       SiteTransfer: ["siteId"],
       SshKey: ["publicKey"],
+      ThirdPartyCertificate: ["installId"],
     });
   });
 

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id.
+// A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id: an install serves one third-party certificate, and create refuses to import over another one unless `adopt`.
 //
 // Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
 //
@@ -20,7 +20,7 @@ import (
 type ThirdPartyCertificate struct {
 	pulumi.CustomResourceState
 
-	// Accepted for uniformity; it changes nothing, as create always imports.
+	// Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
 	Certificate pulumi.StringOutput `pulumi:"certificate"`
@@ -108,7 +108,7 @@ func ThirdPartyCertificateExists(ctx *pulumi.Context,
 }
 
 type thirdPartyCertificateArgs struct {
-	// Accepted for uniformity; it changes nothing, as create always imports.
+	// Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.
 	Adopt *bool `pulumi:"adopt"`
 	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
 	Certificate string `pulumi:"certificate"`
@@ -122,7 +122,7 @@ type thirdPartyCertificateArgs struct {
 
 // The set of arguments for constructing a ThirdPartyCertificate resource.
 type ThirdPartyCertificateArgs struct {
-	// Accepted for uniformity; it changes nothing, as create always imports.
+	// Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.
 	Adopt pulumi.BoolPtrInput
 	// The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
 	Certificate pulumi.StringInput
@@ -221,7 +221,7 @@ func (o ThirdPartyCertificateOutput) ToThirdPartyCertificateOutputWithContext(ct
 	return o
 }
 
-// Accepted for uniformity; it changes nothing, as create always imports.
+// Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.
 func (o ThirdPartyCertificateOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ThirdPartyCertificate) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
 }

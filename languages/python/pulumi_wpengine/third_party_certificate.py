@@ -30,7 +30,7 @@ class ThirdPartyCertificateArgs:
         :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
         :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into (also the resource id).
         :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
-        :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always imports.
+        :param pulumi.Input[_builtins.bool] adopt: Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
         pulumi.set(__self__, "certificate", certificate)
@@ -81,7 +81,7 @@ class ThirdPartyCertificateArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Accepted for uniformity; it changes nothing, as create always imports.
+        Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.
         """
         return pulumi.get(self, "adopt")
 
@@ -115,7 +115,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
                  profile: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id.
+        A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id: an install serves one third-party certificate, and create refuses to import over another one unless `adopt`.
 
         Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
 
@@ -123,7 +123,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Accepted for uniformity; it changes nothing, as create always imports.
+        :param pulumi.Input[_builtins.bool] adopt: Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.
         :param pulumi.Input[_builtins.str] certificate: The PEM certificate chain: the end-entity certificate first, then every intermediate (line ends normalised). Changing it imports again; a new one that has expired, or is not valid yet, fails preview.
         :param pulumi.Input[_builtins.str] install_id: The install the certificate is imported into (also the resource id).
         :param pulumi.Input[_builtins.str] private_key: The PEM private key of the end-entity certificate, unencrypted; stored as a secret. Changing it imports again.
@@ -136,7 +136,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
                  args: ThirdPartyCertificateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id.
+        A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id: an install serves one third-party certificate, and create refuses to import over another one unless `adopt`.
 
         Delete: Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.
 
@@ -237,7 +237,7 @@ class ThirdPartyCertificate(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Accepted for uniformity; it changes nothing, as create always imports.
+        Import over another third-party certificate the install serves (by hand, or another stack's); without it, create refuses.
         """
         return pulumi.get(self, "adopt")
 
