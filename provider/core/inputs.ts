@@ -145,14 +145,26 @@ function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
  */
 export function forEngine(f: CheckFailure): CheckFailure {
   if (!f.property) return f;
+  const rest = afterLead(f);
+  return { property: "", reason: rest === undefined ? `${f.property}: ${f.reason}` : f.property + rest };
+}
+
+/** The reason after the field it starts with (`value`, `recipients[].email`); `undefined` when it starts with none. */
+function afterLead(f: CheckFailure): string | undefined {
   const generic = f.property.replace(/\[\d+\]/g, "[]");
   const lead = [generic, generic.replace(/^.*\./, "")].find(
     (l) => f.reason.startsWith(l) && /^($|[ '])/.test(f.reason.slice(l.length)),
   );
-  return {
-    property: "",
-    reason: lead ? f.property + f.reason.slice(lead.length) : `${f.property}: ${f.reason}`,
-  };
+  return lead === undefined ? undefined : f.reason.slice(lead.length);
+}
+
+/**
+ * A failure as `pulumi do` prints it (`- <property>: <reason>`, no value beside it): the property kept, the
+ * field the reason starts with said once, by the property.
+ */
+export function forCommandLine(f: CheckFailure): CheckFailure {
+  const rest = f.property ? afterLead(f) : undefined;
+  return rest?.startsWith(" ") ? { property: f.property, reason: rest.slice(1) } : f;
 }
 
 /** zod's own default messages ("Too small: expected number to be >0") in the form of the rest. */

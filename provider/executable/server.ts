@@ -20,7 +20,7 @@ import {
 } from "../core/config";
 import type { Kind } from "../core/define";
 import { CLAIMANT } from "../core/identity";
-import { forEngine, type Props, UNKNOWN } from "../core/inputs";
+import { forCommandLine, forEngine, type Props, UNKNOWN } from "../core/inputs";
 import { diffOf, tellThrough } from "../core/lifecycle";
 import { asLookup } from "../core/programClient";
 import { stopWithParent } from "../core/watchdog";
@@ -260,8 +260,11 @@ export class WpEngineProvider {
     // The resource claims its object by its URN (see core/identity.ts); the claim is not an input.
     const res = await this.as(async () => provider.check!(olds, { ...news, [CLAIMANT]: req.getUrn() }), news);
     const { [CLAIMANT]: _claimant, ...checked } = res.inputs ?? news;
+    // The engine sends a random seed with every check and prints a named property's value beside the reason;
+    // `pulumi do` sends none and prints `- <property>: <reason>`, the property left empty reading `- : ...`.
+    const engine = req.getRandomseed_asU8().length > 0;
     const failures = (res.failures ?? [])
-      .map(forEngine)
+      .map(engine ? forEngine : forCommandLine)
       .map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason));
     return new provproto.CheckResponse().setInputs(toStruct(checked, secretKeys)).setFailuresList(failures);
   }

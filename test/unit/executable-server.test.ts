@@ -216,19 +216,44 @@ describe("the gRPC service", () => {
     const call = await configured(a, "alice", "pw-a");
     const res = await call(
       "check",
-      new provproto.CheckRequest().setUrn(urn("ThirdPartyCertificate")).setNews(
-        Struct.fromJavaScript({
-          installId: SEED.installs.acmeprod.id,
-          certificate: "x",
-          privateKey: "not a key",
-        }),
-      ),
+      new provproto.CheckRequest()
+        .setUrn(urn("ThirdPartyCertificate"))
+        .setRandomseed(new Uint8Array(32).fill(7))
+        .setNews(
+          Struct.fromJavaScript({
+            installId: SEED.installs.acmeprod.id,
+            certificate: "x",
+            privateKey: "not a key",
+          }),
+        ),
     );
     const inputs = res.getInputs().toJavaScript();
     expect(inputs.privateKey).toEqual({ [SIG]: specialSecretSig, value: "not a key" });
     // Named in the reason, not as the property (the engine would print the property's value beside it).
     const failures = res.getFailuresList().map((f: Msg) => [f.getProperty(), f.getReason()]);
     expect(failures).toContainEqual(["", expect.stringMatching(/^privateKey /)]);
+  });
+
+  it("names the property of a failure for `pulumi do` (no random seed), which prints `- <property>: <reason>`", async () => {
+    const call = await configured(a, "alice", "pw-a");
+    const user = {
+      accountId: SEED.accounts.acme.id,
+      email: "partial@acme.example",
+      firstName: "Pat",
+      lastName: "Partial",
+      installIds: [SEED.installs.acmeprod.id],
+    };
+    // `pulumi do ... AccountUser patch <id> --roles full`: the live inputs with the given ones over them.
+    const res = await call(
+      "check",
+      new provproto.CheckRequest()
+        .setUrn("urn:pulumi:dev::default::wpengine:index:AccountUser::AccountUser")
+        .setOlds(Struct.fromJavaScript({ ...user, roles: "partial" }))
+        .setNews(Struct.fromJavaScript({ ...user, roles: "full" })),
+    );
+    expect(res.getFailuresList().map((f: Msg) => [f.getProperty(), f.getReason()])).toEqual([
+      ["installIds", 'applies only to partial roles; roles "full" already reach every install'],
+    ]);
   });
 
   it("hands customTimeouts to the definition's wait as timeoutSeconds, and keeps the program's value in state", async () => {
