@@ -414,6 +414,8 @@ export function renderInstallation(pkg: PackageJson): string {
     "",
     "The credentials are an API user's of the WP Engine User Portal (API Access page). Without them the provider refuses to run, unless `wpengine:simulator` (or `WPE_SIMULATOR=true`) asks for the bundled simulator.",
     "",
+    "Set the secret settings with `--secret`. Set in clear text, `wpengine:password` (or `wpengine:profiles`) stays in clear text in the stack's config file and in each update's history; the provider (YAML, Python, Go, .NET) still stores it in the state as a secret. The Node.js classes cannot: the engine keeps their stack config in the state as it is set, so `pulumi preview` warns once, in one line naming `pulumi config set --secret wpengine:password <value>`.",
+    "",
     'A value the provider cannot read fails `pulumi preview` in one line naming where it was set (the config key, or the environment variable) and the value (never a password): a boolean setting takes `true` or `false` (or `1`/`0`, `yes`/`no`), a number a whole number, a URL an `https://` one (`http://` to a loopback address). So does a `wpengine:` key that is no setting (`wpengine:simulater`: "did you mean wpengine:simulator?"); a project named `wpengine`, whose own keys share the namespace, is not checked. Preview also fails when `GET /user` shows that `apiUrl` is not the API (a 404, or a web page): its base URL ends in `/v1`.',
     "",
   ].join("\n");

@@ -58,6 +58,15 @@ export const CONFIG_KEYS = Object.fromEntries(
 
 export type ConfigName = keyof typeof CONFIG_KEYS;
 
+/** The settings the schema marks secret (`wpengine:password`, `wpengine:profiles`). */
+export const SECRET_SETTINGS = (Object.keys(CONFIG_KEYS) as ConfigName[]).filter(
+  (name) => "secret" in CONFIG_KEYS[name],
+);
+
+/** The one line for a secret setting set in clear text (`pulumi config set` without `--secret`): `where` it sits so. */
+export const notSecretLine = (name: ConfigName, where: string): string =>
+  `${CONFIG_KEYS[name].key} is not a secret: ${where}; set it with \`pulumi config set --secret ${CONFIG_KEYS[name].key} <value>\``;
+
 /** What `configure` received, as plain strings (secret config arrives there as plaintext). */
 export type RawProviderConfig = Partial<Record<ConfigName, string>>;
 

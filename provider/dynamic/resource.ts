@@ -1,6 +1,7 @@
 /** The resource classes: each registers `pulumi-nodejs:dynamic/wpengine:<Kind>` with its kind's thin provider. */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import { CONFIG_KEYS, notSecretLine, SECRET_SETTINGS } from "../core/config";
 import type { Kind, OutputsOf } from "../core/define";
 import { CLAIMANT } from "../core/identity";
 import { GUARDS } from "./guards";
@@ -9,6 +10,7 @@ import { thinProvider } from "./thin";
 /** The base of every resource class. */
 export abstract class WpEngineResource extends pulumi.dynamic.Resource {
   protected constructor(def: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    warnClearSecrets();
     const props: Record<string, unknown> = {};
     // Every output key is declared, so the engine reports it (a dynamic resource only surfaces keys present
     // at registration).
@@ -47,6 +49,29 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
       Error.stackTraceLimit = limit;
       Error.prepareStackTrace = format;
     }
+  }
+}
+
+const WARNED = Symbol.for("pulumi-wpengine.clear-secrets-warned");
+
+/**
+ * Once per program, at preview: a secret setting the stack config holds in clear text, which the
+ * `pulumi-nodejs` provider's inputs (all the stack's config) then keep in the state as they are.
+ */
+function warnClearSecrets(): void {
+  const g = globalThis as { [WARNED]?: boolean };
+  if (g[WARNED] || !pulumi.runtime.isDryRun()) return;
+  g[WARNED] = true;
+  // The SDK's own test of a config key (internal: not in its typings).
+  const { isConfigSecret } = require("@pulumi/pulumi/runtime/config") as {
+    isConfigSecret?: (key: string) => boolean;
+  };
+  if (!isConfigSecret) return;
+  for (const name of SECRET_SETTINGS) {
+    const key = CONFIG_KEYS[name].key;
+    const secret = isConfigSecret(key) || isConfigSecret(key.replace(":", ":config:"));
+    if (pulumi.runtime.getConfig(key) && !secret)
+      pulumi.log.warn(notSecretLine(name, "the stack's config file and the state hold it in clear text"));
   }
 }
 

@@ -14,6 +14,7 @@ import {
   misspelt,
   type ProviderInstance,
   profileOf,
+  SECRET_SETTINGS,
   urlProblems,
   withProfile,
   withProviderInstance,
@@ -213,11 +214,17 @@ export class WpEngineProvider {
   }
 
   private async checkConfig(req: Msg): Promise<Msg> {
-    const news = propsOf(req.getNews());
+    const given = new Set<string>();
+    const news = propsOf(req.getNews(), given);
     const failures = [...misspelt(Object.keys(news).filter(isSetting)), ...urlProblems(news)].map(
       ({ name, reason }) => new provproto.CheckFailure().setProperty(name).setReason(reason),
     );
-    return new provproto.CheckResponse().setInputs(req.getNews()).setFailuresList(failures);
+    // A secret setting is stored as one (as bridged providers do): the engine keeps the checked inputs, in the
+    // state, as they come back. It hands CheckConfig every value in clear, so whether the stack config holds
+    // it as a secret is not known here (the Node.js classes warn of that at preview).
+    const secrets = SECRET_SETTINGS.filter((k) => typeof news[k] === "string" && news[k] !== UNKNOWN);
+    const inputs = secrets.length ? toStruct(news, [...given, ...secrets]) : req.getNews();
+    return new provproto.CheckResponse().setInputs(inputs).setFailuresList(failures);
   }
 
   private async diffConfig(req: Msg): Promise<Msg> {

@@ -353,4 +353,29 @@ describe("executable provider under the pulumi CLI: a YAML program", () => {
     await expect(bobClient.domains.get(GLOBEX_PROD, outs.otherId)).rejects.toMatchObject({ status: 404 });
     await expect(aliceClient.domains.get(staging, seeded.id)).rejects.toMatchObject({ status: 404 });
   }, 1_200_000);
+
+  it("a password set without --secret is stored in the state as a secret, never in clear text", async () => {
+    await pulumi(["config", "set", "--plaintext", "wpengine:password", "pw-alice-7f3"]);
+    try {
+      await pulumi(["up", "--yes"]);
+      // The checkpoint, its .bak and backups; an update's history records the stack's config as it is set.
+      const files = fs.readdirSync(path.join(dir, "backend"), { recursive: true, encoding: "utf8" });
+      const clear = files.filter((f) => {
+        if (f.includes("history")) return false;
+        const file = path.join(dir, "backend", f);
+        return fs.statSync(file).isFile() && fs.readFileSync(file, "utf8").includes("pw-alice-7f3");
+      });
+      expect(clear).toEqual([]);
+      const state = JSON.parse((await pulumi(["stack", "export"])).stdout);
+      const provider = state.deployment.resources.find((r: { urn: string }) =>
+        r.urn.includes("pulumi:providers:wpengine::default"),
+      );
+      expect(provider.inputs.password).toMatchObject({
+        "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      });
+      await pulumi(["destroy", "--yes"]);
+    } finally {
+      await pulumi(["config", "set", "--secret", "wpengine:password", "pw-alice-7f3"]);
+    }
+  }, 1_200_000);
 });

@@ -212,6 +212,24 @@ describe("the gRPC service", () => {
     ).rejects.toMatchObject({ message: expect.stringContaining("did you mean wpengine:username?") });
   });
 
+  it("returns the secret settings (password, profiles) wrapped as secrets at CheckConfig, the others as given", async () => {
+    const call = await configured(a, "alice", "pw-a");
+    const res = await call(
+      "checkConfig",
+      new provproto.CheckRequest()
+        .setUrn("urn:pulumi:dev::p::pulumi:providers:wpengine::default")
+        .setNews(
+          Struct.fromJavaScript({ username: "alice", password: "pw-a", profiles: "{}", version: "0.2.0" }),
+        ),
+    );
+    expect(res.getInputs().toJavaScript()).toEqual({
+      username: "alice",
+      password: { [SIG]: specialSecretSig, value: "pw-a" },
+      profiles: { [SIG]: specialSecretSig, value: "{}" },
+      version: "0.2.0",
+    });
+  });
+
   it("keeps a private key secret in checked inputs even when the program passed it plain", async () => {
     const call = await configured(a, "alice", "pw-a");
     const res = await call(
