@@ -1,8 +1,9 @@
 /** What every lookup shares: a row of `index.ts`'s table, its options, and the two functions it gives. */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { validateInput, type WpEngineClient } from "../../sdk";
+import { validateInput, type WpEngineClient, WpEngineValidationError } from "../../sdk";
 import { explainError } from "../core/errors";
+import { meant } from "../core/meant";
 import { withProgramClient } from "../core/programClient";
 import type { View } from "./camel";
 
@@ -57,6 +58,18 @@ export async function run<A extends z.ZodObject, O>(
   options: LookupOptions | undefined,
 ): Promise<O> {
   try {
+    // An argument it does not take (a typo) is named, not dropped: the one it likely meant, else them all.
+    const known = Object.keys(lookup.args.shape);
+    const unknown = Object.keys(args ?? {}).filter((k) => !known.includes(k));
+    if (unknown.length)
+      throw new WpEngineValidationError(
+        name,
+        unknown.map((k) => {
+          const like = meant(k, known);
+          const hint = like ? ` (did you mean ${like}?)` : `: it takes ${known.join(", ") || "none"}`;
+          return { path: k, message: `is not an argument of ${name}${hint}` };
+        }),
+      );
     const parsed = validateInput(name, lookup.args, args ?? {});
     const lookUp = async (client: WpEngineClient) => {
       const records = lookup.call(client, parsed, options?.pageSize);

@@ -143,7 +143,42 @@ describe("usage lookups", () => {
     expect(u.rollups["visitCount"]!.sum).toBe(u.days.reduce((s, d) => s + (d.visitCount ?? 0), 0));
     await expect(
       getInstallUsage({ installId: I.acmeprod.id, firstDate: "2026-01-01" }, opts()),
-    ).rejects.toThrow(/last_date/);
+    ).rejects.toThrow(
+      "getInstallUsage: invalid input: lastDate: give both firstDate and lastDate, or neither",
+    );
+  });
+
+  it("names the program's arguments in a bad range, checks the 31-day limit before any call, and names a misspelt argument", async () => {
+    fixture.sim.clearRequests();
+    const account = { accountId: A.acme.id };
+    await expect(getAccountUsage({ ...account, firstDate: "2026-11-01" }, opts())).rejects.toThrow(
+      "getAccountUsage: invalid input: lastDate: give both firstDate and lastDate, or neither",
+    );
+    await expect(
+      getAccountUsage({ ...account, firstDate: "2026-11-02", lastDate: "2026-11-01" }, opts()),
+    ).rejects.toThrow(
+      "getAccountUsage: invalid input: firstDate: must not be after lastDate (2026-11-02 > 2026-11-01)",
+    );
+    await expect(
+      getAccountUsageSummary({ ...account, firstDate: "2026-01-01", lastDate: "2026-02-01" }, opts()),
+    ).rejects.toThrow(
+      "getAccountUsageSummary: invalid input: lastDate: the range is at most 31 days, both counted (2026-01-01 to 2026-02-01 is 32): split it into ranges of 31 days",
+    );
+    await expect(
+      getAccountUsage({ ...account, firstDate: "1 Nov 2026", lastDate: "2026-11-30" }, opts()),
+    ).rejects.toThrow(
+      'getAccountUsage: invalid input: firstDate: must be a date formatted YYYY-MM-DD (it is "1 Nov 2026")',
+    );
+    await expect(getInstallUsage({ installID: I.acmeprod.id } as never, opts())).rejects.toThrow(
+      "getInstallUsage: invalid input: installID: is not an argument of getInstallUsage (did you mean installId?)",
+    );
+    expect(fixture.sim.requests()).toEqual([]);
+    // 31 days, both counted, is allowed.
+    const summary = await getAccountUsageSummary(
+      { ...account, firstDate: "2026-01-01", lastDate: "2026-01-31" },
+      opts(),
+    );
+    expect(summary["visitCount"]).toBeDefined();
   });
 
   it("getAccountUsageSummary and getAccountUsageInsights agree on the total", async () => {
