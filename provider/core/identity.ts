@@ -136,8 +136,22 @@ export function holderOf<I>(
     : `${describeClaimant(kind, declarer)} declares it in this run`;
 }
 
+/** The claimants (by kind) this process checked as existing resources (with olds): an update or a replacement. */
+const standing = new Set<string>();
+/**
+ * Notes that `claimant` was checked with `existing` olds; whether it was before. The engine checks a
+ * replacement twice, the second time without olds (for fresh defaults): that check is no new object's.
+ */
+export function standingClaimant(kind: string, claimant: unknown, existing: boolean): boolean {
+  if (claimant === undefined) return false;
+  const key = `${kind} ${String(claimant)}`;
+  if (existing) standing.add(key);
+  return standing.has(key);
+}
+
 /** Forgets every claim (tests start each case afresh, as a new plugin process would). */
 export function forgetClaims(): void {
   claims.clear();
   owners.clear();
+  standing.clear();
 }

@@ -17,7 +17,7 @@ import {
 import { getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { alreadyExists, explainError, noSuchParent, noteSends, notFoundInputs, nothingDone } from "./errors";
-import { CLAIMANT, claim, holderOf, type Identity, nameOf, own } from "./identity";
+import { CLAIMANT, claim, holderOf, type Identity, nameOf, own, standingClaimant } from "./identity";
 import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
 import { createHolds, identityFields, journalCreate, journalDeleted, withinRecovery } from "./journal";
 import type { Normalize } from "./wire";
@@ -338,8 +338,15 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       const { inputs, failures } = checkInputs<z.ZodRawShape, I>(def.schema, given, def.rules ?? []);
       if (!failures.length && def.preflight && !inputs["adopt"] && !containsUnknown(inputs))
         failures.push(...(await def.preflight(inputs as I, await ctx(inputs), olds)).map(named));
-      if (!failures.length && !containsUnknown(inputs))
-        failures.push(...(await lookAhead(def, inputs, olds)));
+      // An update, a replacement (checked again without olds), an import (olds: the read inputs): no new object.
+      const existing = Object.keys(def.schema.shape).some((k) => olds[k] !== undefined);
+      if (
+        !standingClaimant(def.kind, claimant, existing) &&
+        !existing &&
+        !failures.length &&
+        !containsUnknown(inputs)
+      )
+        failures.push(...(await lookAhead(def, inputs)));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
@@ -513,12 +520,9 @@ const marked = (schema: z.ZodObject, marker: "parent" | "key") =>
 async function lookAhead<I extends Props, O extends Props, R>(
   def: ResourceDefinition<I, O, R>,
   inputs: Props,
-  olds: Props,
 ): Promise<CheckFailure[]> {
   const key = def.naturalKey;
   if (!key || !("what" in key)) return [];
-  // An update, a replacement, an import (the engine passes the read inputs as olds): no create of a new object.
-  if (Object.keys(def.schema.shape).some((k) => olds[k] !== undefined)) return [];
   const config = resolveProviderConfig();
   const adopting = inputs["adopt"] === undefined ? config.adoptExisting === true : !!inputs["adopt"];
   // An offline preview (skipCredentialsCheck) calls nothing.

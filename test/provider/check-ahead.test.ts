@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { resetClient } from "../../provider/core/client";
 import { AFTER_A_CRASH } from "../../provider/core/errors";
+import { forgetClaims } from "../../provider/core/identity";
 import { COMMON_INPUTS, parentInput, stringInput, UNKNOWN } from "../../provider/core/inputs";
 import { readJournal, resetRecoveryPlan, setJournalRun } from "../../provider/core/journal";
 import { defineProvider } from "../../provider/core/lifecycle";
@@ -85,6 +86,21 @@ describe("check of a new Domain", () => {
     // A replacement (a new name): the engine checks it with the olds too.
     await checkOk(provider, { installId: ACMEPROD, name: "acme.example" }, olds);
     expect(requests().filter((l) => l !== "GET /v1/user")).toEqual([]);
+  });
+
+  it("that is a replacement checked again without olds (the engine does, for fresh defaults): no look", async () => {
+    const olds = {
+      installId: ACMEPROD,
+      name: WWW.name,
+      primary: false,
+      redirectTo: null,
+      secureAllUrls: false,
+    };
+    const news = { installId: ACMEPROD, name: WWW.name, __claimant: "replaced" };
+    await checkOk(provider, news, olds);
+    await checkOk(provider, news, {});
+    expect(listings()).toEqual([]);
+    forgetClaims(); // the claim is this case's alone
   });
 
   it("whose install the service does not have (a 404 listing it): one failure, on installId, and the next step", async () => {
