@@ -2,7 +2,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { availableParallelism } from "node:os";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
-import { checkBaseUrl, ENV } from "../../sdk/core/config";
+import { checkBaseUrl, DEFAULT_API_URL, DEFAULT_APP_HOSTING_URL, ENV } from "../../sdk/core/config";
 import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
@@ -170,7 +170,15 @@ export function originOf(
   return text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
 }
 
-/** What is wrong with the URLs among `config` (https, or plain http to loopback only), each said of its `origin`. */
+/** The service's base URLs, each URL setting's example in its errors. */
+const URL_EXAMPLES = { apiUrl: DEFAULT_API_URL, appHostingUrl: DEFAULT_APP_HOSTING_URL } as const;
+
+/**
+ * What is wrong with the URLs among `config` (https, or plain http to loopback only), each in one line said of
+ * its `origin`, with the value (unless it holds a user or password) and the next step. One rule for every
+ * front door (the plugin's CheckConfig, the Node.js classes' resolving), the simulator on or off: a bad URL
+ * is refused even while the simulator, which does not use it, is on, not found only when it is turned off.
+ */
 export function urlProblems(
   config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>,
   origin = (name: ConfigName): string => CONFIG_KEYS[name].key,
@@ -182,7 +190,11 @@ export function urlProblems(
       checkBaseUrl(origin(name), value);
       return [];
     } catch (err) {
-      return [{ name, reason: (err as Error).message }];
+      const shown = value.includes("@") ? "" : ` (it is ${JSON.stringify(value)})`;
+      const where = origin(name);
+      const unset = where === CONFIG_KEYS[name].key ? `pulumi config rm ${where}` : `unset ${where}`;
+      const next = `give a base URL such as ${URL_EXAMPLES[name]}, the service's, or remove it (\`${unset}\`) to use that one`;
+      return [{ name, reason: `${(err as Error).message}${shown}: ${next}` }];
     }
   });
 }
@@ -231,12 +243,12 @@ export function resolveProviderConfig(
   resolved.maxConcurrency = whole("maxConcurrency", 1) ?? defaultConcurrency(env);
   const retries = whole("maxRetries", 0);
   if (retries !== undefined) resolved.maxRetries = retries;
+  // The URLs are checked with the simulator on too (as CheckConfig does): see urlProblems.
+  const [bad] = urlProblems(resolved, (name) => originOf(name, raw));
+  if (bad) throw new WpEngineConfigError(bad.reason);
   const simulator = pick("simulator");
-  if (simulator === undefined || NO.includes(simulator.toLowerCase())) {
-    // The service's URLs (the simulator's are its own).
-    const [bad] = urlProblems(resolved, (name) => originOf(name, raw));
-    if (bad) refuse(bad.name, bad.reason);
-  } else if (YES.includes(simulator.toLowerCase())) resolved.simulatorStateFile = sharedWorldFile(env);
+  if (simulator === undefined || NO.includes(simulator.toLowerCase())) return resolved;
+  if (YES.includes(simulator.toLowerCase())) resolved.simulatorStateFile = sharedWorldFile(env);
   // A world file is named as one: a typo of `true` is not a new world.
   else if (/\.json$/i.test(simulator) || /[\\/]/.test(simulator)) resolved.simulatorStateFile = simulator;
   else mustBe("simulator", "true, false or a world file (a name ending in .json, or a path with /)");

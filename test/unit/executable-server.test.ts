@@ -212,6 +212,33 @@ describe("the gRPC service", () => {
     ).rejects.toMatchObject({ message: expect.stringContaining("did you mean wpengine:username?") });
   });
 
+  it("refuses a bad apiUrl at CheckConfig and at configure's first call alike, the simulator on (ut-yaml51 #9)", async () => {
+    const news = { simulator: "true", apiUrl: "not a url", version: "0.2.0" };
+    const line =
+      'wpengine:apiUrl is not a valid URL (it is "not a url"): give a base URL such as https://api.wpengineapi.com/v1, the service\'s, or remove it (`pulumi config rm wpengine:apiUrl`) to use that one';
+    const res = await rpc(new WpEngineProvider("0.0.0"))(
+      "checkConfig",
+      new provproto.CheckRequest()
+        .setUrn("urn:pulumi:dev::p::pulumi:providers:wpengine::default")
+        .setNews(Struct.fromJavaScript(news)),
+    );
+    expect(
+      res
+        .getFailuresList()
+        .map((f: { getProperty(): string; getReason(): string }) => [f.getProperty(), f.getReason()]),
+    ).toEqual([["apiUrl", line]]);
+    const call = rpc(new WpEngineProvider("0.0.0"));
+    await call("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(news)));
+    await expect(
+      call(
+        "invoke",
+        new provproto.InvokeRequest()
+          .setTok("wpengine:index:getInstall")
+          .setArgs(Struct.fromJavaScript({ installId: SEED.installs.acmeprod.id })),
+      ),
+    ).rejects.toMatchObject({ message: expect.stringContaining(line) });
+  });
+
   it("returns the secret settings (password, profiles) wrapped as secrets at CheckConfig, the others as given", async () => {
     const call = await configured(a, "alice", "pw-a");
     const res = await call(

@@ -10,6 +10,7 @@ import {
   rawConfigOf,
   resolveProviderConfig,
   setStackConfig,
+  urlProblems,
   withProviderInstance,
 } from "../../provider/core/config";
 import { AFTER_A_CRASH, explainError } from "../../provider/core/errors";
@@ -414,10 +415,10 @@ describe("configuration", () => {
       'WPE_MAX_RETRIES must be a whole number of at least 0 (it is "-1")',
     );
     expect(() => resolveProviderConfig({ WPE_API_URL: "api.wpengineapi.com/v1" })).toThrow(
-      'WPE_API_URL is not a valid URL (it is "api.wpengineapi.com/v1")',
+      'WPE_API_URL is not a valid URL (it is "api.wpengineapi.com/v1"): give a base URL such as https://api.wpengineapi.com/v1, the service\'s, or remove it (`unset WPE_API_URL`) to use that one',
     );
     expect(() => resolveProviderConfig({}, { appHostingUrl: "http://js.example.com" })).toThrow(
-      /^wpengine:appHostingUrl uses plain http:\/\/ to js\.example\.com.* \(it is "http:\/\/js\.example\.com"\)$/,
+      /^wpengine:appHostingUrl uses plain http:\/\/ to js\.example\.com.* \(it is "http:\/\/js\.example\.com"\): give a base URL such as https:\/\/js\.wpengineapi\.com, .*`pulumi config rm wpengine:appHostingUrl`/,
     );
     // A URL holding a password is named, never shown.
     const err = (() => {
@@ -427,7 +428,28 @@ describe("configuration", () => {
         return e as Error;
       }
     })();
-    expect(err?.message).toBe("WPE_API_URL must not contain credentials; use username and password");
+    expect(err?.message).toBe(
+      "WPE_API_URL must not contain credentials; use username and password: give a base URL such as https://api.wpengineapi.com/v1, the service's, or remove it (`unset WPE_API_URL`) to use that one",
+    );
+  });
+
+  it("refuses a bad URL with the simulator on too, in the line CheckConfig gives (ut-yaml51 #9)", () => {
+    const line =
+      'wpengine:apiUrl uses plain http:// to api.example.com; only https:// is allowed except to a loopback address (it is "http://api.example.com/v1"): give a base URL such as https://api.wpengineapi.com/v1, the service\'s, or remove it (`pulumi config rm wpengine:apiUrl`) to use that one';
+    for (const simulator of ["true", "world.json", "false", undefined]) {
+      const raw = { apiUrl: "http://api.example.com/v1", ...(simulator && { simulator }) };
+      expect(() => resolveProviderConfig({}, raw)).toThrow(line);
+    }
+    expect(urlProblems({ apiUrl: "http://api.example.com/v1", simulator: "true" } as never)).toEqual([
+      { name: "apiUrl", reason: line },
+    ]);
+    expect(() => resolveProviderConfig({ WPE_SIMULATOR: "true", WPE_API_URL: "not a url" })).toThrow(
+      /^WPE_API_URL is not a valid URL \(it is "not a url"\): give a base URL such as https:\/\/api\.wpengineapi\.com\/v1, .*`unset WPE_API_URL`/,
+    );
+    // A loopback URL (a served simulator) passes with the simulator on or off.
+    expect(resolveProviderConfig({}, { apiUrl: "http://127.0.0.1:8791/v1", simulator: "true" }).apiUrl).toBe(
+      "http://127.0.0.1:8791/v1",
+    );
   });
 
   it("refuses a misspelt wpengine:* key naming the closest setting; the project's own keys are not looked at", () => {
