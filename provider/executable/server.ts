@@ -97,6 +97,16 @@ function grpcError(err: unknown): Msg {
   return { code: grpc.status.UNKNOWN, message: e.message, metadata };
 }
 
+/**
+ * What a lookup's 404 at preview may mean (`name`, the function): its object is one this program creates,
+ * and a lookup whose arguments are known runs before it exists (docs/lookups.md).
+ */
+export const previewNotFound = (name: string): string =>
+  `; or this program creates it: at preview ${name} runs as soon as its arguments are known (YAML's fn::invoke ` +
+  "even with dependsOn), before the program's resources exist. Pass an argument known only once the object " +
+  `exists (an App's appId as \`fn::select: [3, {fn::split: ["/", "\${app.id}"]}]\`: the lookup waits, its ` +
+  "result unknown at preview), or use the resource's outputs instead";
+
 /** A provider input that is a setting (known or misspelt), not one the engine keeps there (`version`, `__internal`). */
 const isSetting = (name: string) =>
   !name.startsWith("__") && name !== "version" && name !== "pluginDownloadURL";
@@ -245,7 +255,14 @@ export class WpEngineProvider {
     const lookup = (LOOKUP_TABLE as Record<string, Lookup>)[name];
     if (!lookup) throw new Error(`wpengine: unknown function ${req.getTok()}`);
     const args = propsOf(req.getArgs());
-    const result = await this.as(() => asLookup((client) => run(name, lookup, args, { client })));
+    const result = await this.as(() => asLookup((client) => run(name, lookup, args, { client }))).catch(
+      (err) => {
+        // The engine refuses an unknown result, and YAML's host sends known arguments at once, `dependsOn` or not.
+        if (req.getPreview() && err instanceof Error && (err as { status?: unknown }).status === 404)
+          err.message += previewNotFound(name);
+        throw err;
+      },
+    );
     const shape = resultShape(lookup);
     return new provproto.InvokeResponse().setReturn(
       toStruct(shape === "record" ? (result as Props) : { [shape]: result }),

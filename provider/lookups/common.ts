@@ -106,6 +106,22 @@ export type OutputForm<L> =
     ? (...a: [...ArgsOf<A, LookupInputs<z.input<A>>>, options?: LookupOptions]) => pulumi.Output<O>
     : never;
 
+/**
+ * Whether `input` comes from a resource this preview creates (a custom resource whose id is unknown), so a
+ * lookup of what it names finds nothing yet.
+ */
+async function createdByThisPreview(input: pulumi.Output<unknown>): Promise<boolean> {
+  if (!pulumi.runtime.isDryRun()) return false;
+  // `isKnown` is the SDK's own (marked internal in its typings): what its `apply` skips on.
+  for (const r of await pulumi.getAllResources(input))
+    if (
+      pulumi.CustomResource.isInstance(r) &&
+      !(await (r.id as unknown as { isKnown: Promise<boolean> }).isKnown)
+    )
+      return true;
+  return false;
+}
+
 /** The two functions of every row: `getX` (a Promise) and `getXOutput` (a `pulumi.Output`). */
 export function functionsOf<T extends Record<string, Lookup>>(
   table: T,
@@ -120,8 +136,21 @@ export function functionsOf<T extends Record<string, Lookup>>(
       result.catch(() => {});
       return result;
     };
-    out[`${name}Output`] = (args?: unknown, options?: LookupOptions) =>
-      pulumi.output((args ?? {}) as pulumi.Input<object>).apply((a) => run(name, lookup, a, options));
+    out[`${name}Output`] = (args?: unknown, options?: LookupOptions) => {
+      const input = pulumi.output((args ?? {}) as pulumi.Input<object>);
+      return input.apply(async (a) => {
+        try {
+          return await run(name, lookup, a, options);
+        } catch (err) {
+          // At preview, an argument from a resource this program creates (`app.name`) names an object that is
+          // not there yet: the result is unknown until `up` made it (as Go's output-form invoke gives), not a
+          // failed preview.
+          if ((err as { status?: unknown }).status === 404 && (await createdByThisPreview(input)))
+            return pulumi.output(pulumi.unknown);
+          throw err;
+        }
+      });
+    };
   }
   return out as never;
 }
