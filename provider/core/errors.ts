@@ -1,6 +1,6 @@
 /** Errors as a user reads them: which resource, which step, what the service said, and about which input. */
 import type { z } from "zod";
-import { WpEngineConnectionError } from "../../sdk";
+import { WpEngineConnectionError, WpEngineValidationError } from "../../sdk";
 import { isSea, PROGRAM } from "../../sdk/core/process";
 import { CONFIG_KEYS, currentProviderInstance, originOf, profileSources } from "./config";
 import { underPulumiDo } from "./journal";
@@ -173,4 +173,12 @@ export function withInputFields(err: unknown, rename: Record<string, string>): u
   );
   const { status, method } = err as { status?: unknown; method?: unknown };
   return Object.assign(new Error(err.message), { status, method, errors });
+}
+
+/** The sdk's refusal of a call's input (`usage.accountUsage`, `first_date`) in the program's names (`firstDate`). */
+export function inProgramNames(err: WpEngineValidationError, operation: string, args: string[]): Error {
+  const rename = (text: string) =>
+    text.replace(/\b[a-z][a-z\d]*(?:_[a-z\d]+)+\b/g, (w) => (args.includes(camelKey(w)) ? camelKey(w) : w));
+  const issues = err.issues.map((i) => ({ path: rename(i.path), message: rename(i.message) }));
+  return new WpEngineValidationError(operation, issues);
 }
