@@ -146,6 +146,9 @@ function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   );
 }
 
+/** The first next step of an "already exists": a resource renamed without aliases finds its own object. */
+export const RENAMED = "renamed a resource? give it `aliases` with its old name (docs/ownership.md)";
+
 /**
  * A create that found its object already there: how to take it over; `alreadyExists` tells the journal,
  * which words it without the recovery during one (`withinRecovery`).
@@ -155,7 +158,7 @@ export function alreadyExists(found: string, takeOver = "set adopt: true to take
     "If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it";
   return Object.assign(
     new Error(
-      `${found}; ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
+      `${found}; ${RENAMED}; else ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
         `(it adopts only what that run created). ${handover}`,
     ),
     { alreadyExists: true, withinRecovery: `${found}; ${takeOver}. ${handover}` },

@@ -297,7 +297,7 @@ describe("Domain lifecycle", () => {
 
 describe("Domain adoption", () => {
   it("refuses to take over an existing domain without adopt, naming the domain and the way in: at check (preview), and at create", async () => {
-    const refusal = `domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it`;
+    const refusal = `domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it`;
     const news = { installId: ACMEPROD, name: SEED.domains.wwwAcmeExample.name };
     expect(await checkFails(provider, news)).toEqual([`name: ${refusal}`]);
     // Past a check that did not see it (made meanwhile), create refuses in the same words.
