@@ -35,6 +35,28 @@ export const dateTimeString = z.iso.datetime({
   error: "expected an RFC 3339 date-time such as 2026-06-01T14:30:00Z",
 });
 
+const MONTHS = "January February March April May June July August September October November December".split(
+  " ",
+);
+
+/** Why `value` is not a calendar day `YYYY-MM-DD` (`2026-11-31` is not one), or undefined when it is one. */
+export function notADay(value: string): string | undefined {
+  const [, y, m, d] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)?.map(Number) ?? [];
+  if (y === undefined || m === undefined || d === undefined)
+    return `must be a date formatted YYYY-MM-DD (it is ${JSON.stringify(value)})`;
+  const month = MONTHS[m - 1];
+  if (month === undefined) return `${value} is not a date (there is no month ${m})`;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d < 1 || d > days) return `${value} is not a date (${month}${m === 2 ? ` ${y}` : ""} has ${days} days)`;
+  return undefined;
+}
+
+/** A calendar day, `YYYY-MM-DD`. */
+export const dayString = z.string().superRefine((v, ctx) => {
+  const why = notADay(v);
+  if (why) ctx.addIssue({ code: "custom", message: why, continue: false });
+});
+
 /** Copies the first present alias into `target` when `target` is absent (drift between spec and service). */
 export function fillAlias(raw: unknown, target: string, ...aliases: string[]): unknown {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;

@@ -1,5 +1,6 @@
 /** Usage metrics, account limits, disk-usage refreshes and the service status. */
 import { z } from "zod";
+import { dayString } from "./common";
 import { WpEnginePaginationError } from "./core/errors";
 import { path } from "./core/path";
 import type { Transport } from "./core/transport";
@@ -16,25 +17,41 @@ export const Int64Schema = z
   .nullish();
 const int64 = Int64Schema;
 
-/** A date range of a usage request: both ends (`YYYY-MM-DD`, inclusive) or neither (the last 30 days). */
-export const UsageRangeSchema = z
-  .strictObject({
-    /** First day, `YYYY-MM-DD` (at most 13 months ago). */
-    first_date: z.iso.date({ error: "first_date must be a date formatted YYYY-MM-DD" }).optional(),
-    /** Last day, `YYYY-MM-DD`. */
-    last_date: z.iso.date({ error: "last_date must be a date formatted YYYY-MM-DD" }).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.first_date === undefined) !== (v.last_date === undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [v.first_date === undefined ? "first_date" : "last_date"],
-        message: "give both first_date and last_date, or neither",
-      });
-    } else if (v.first_date && v.last_date && v.first_date > v.last_date) {
-      ctx.addIssue({ code: "custom", path: ["first_date"], message: "must not be after last_date" });
-    }
-  });
+const DAY = 86_400_000;
+
+/**
+ * A date range of a usage request: both ends (`YYYY-MM-DD`, inclusive) or neither (the last 30 days), in
+ * order, and of at most `maxDays` days (both counted) where the service has a limit.
+ */
+function usageRange(maxDays?: number) {
+  return z
+    .strictObject({
+      /** First day, `YYYY-MM-DD` (at most 13 months ago). */
+      first_date: dayString.optional(),
+      /** Last day, `YYYY-MM-DD`. */
+      last_date: dayString.optional(),
+    })
+    .superRefine(({ first_date: first, last_date: last }, ctx) => {
+      const bad = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      if ((first === undefined) !== (last === undefined))
+        return bad(
+          first === undefined ? "first_date" : "last_date",
+          "give both first_date and last_date, or neither",
+        );
+      if (first === undefined || last === undefined) return;
+      if (first > last) return bad("first_date", `must not be after last_date (${first} > ${last})`);
+      const days = (Date.parse(last) - Date.parse(first)) / DAY + 1;
+      if (maxDays !== undefined && days > maxDays)
+        bad(
+          "last_date",
+          `the range is at most ${maxDays} days, both counted (${first} to ${last} is ${days}): split it into ranges of ${maxDays} days`,
+        );
+    });
+}
+/** A date range of a usage request, without a limit on its length. */
+export const UsageRangeSchema = usageRange();
+/** The range of the summary and the insights: at most 31 days. */
+const MONTH_RANGE = usageRange(31);
 /** A date range of a usage request. */
 export type UsageRange = z.infer<typeof UsageRangeSchema>;
 
@@ -234,7 +251,7 @@ export class Usage {
 
   /** An account's usage summed over a range (at most 31 days). */
   async accountUsageSummary(accountId: string, range: UsageRange = {}): Promise<UsageMetricsRollup> {
-    const query = validateInput("usage.accountUsageSummary", UsageRangeSchema, range);
+    const query = validateInput("usage.accountUsageSummary", MONTH_RANGE, range);
     return this.transport.request(
       { method: "GET", path: path`/accounts/${accountId}/usage/summary`, query },
       UsageMetricsRollupSchema,
@@ -243,7 +260,7 @@ export class Usage {
 
   /** An account's usage broken down by environment and site type (at most 31 days). */
   async accountUsageInsights(accountId: string, range: UsageRange = {}): Promise<AccountUsageInsights> {
-    const query = validateInput("usage.accountUsageInsights", UsageRangeSchema, range);
+    const query = validateInput("usage.accountUsageInsights", MONTH_RANGE, range);
     return this.transport.request(
       { method: "GET", path: path`/accounts/${accountId}/usage/insights`, query },
       AccountUsageInsightsSchema,

@@ -1,6 +1,6 @@
 /** Errors as a user reads them: which resource, which step, what the service said, and about which input. */
 import type { z } from "zod";
-import { WpEngineConnectionError } from "../../sdk";
+import { WpEngineConnectionError, WpEngineValidationError } from "../../sdk";
 import { isSea, PROGRAM } from "../../sdk/core/process";
 import { CONFIG_KEYS, currentProviderInstance, originOf, profileSources } from "./config";
 import { underPulumiDo } from "./journal";
@@ -146,6 +146,9 @@ function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   );
 }
 
+/** The first next step of an "already exists": a resource renamed without aliases finds its own object. */
+export const RENAMED = "renamed a resource? give it `aliases` with its old name (docs/ownership.md)";
+
 /**
  * A create that found its object already there: how to take it over; `alreadyExists` tells the journal,
  * which words it without the recovery during one (`withinRecovery`).
@@ -155,7 +158,7 @@ export function alreadyExists(found: string, takeOver = "set adopt: true to take
     "If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it";
   return Object.assign(
     new Error(
-      `${found}; ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
+      `${found}; ${RENAMED}; else ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
         `(it adopts only what that run created). ${handover}`,
     ),
     { alreadyExists: true, withinRecovery: `${found}; ${takeOver}. ${handover}` },
@@ -173,4 +176,12 @@ export function withInputFields(err: unknown, rename: Record<string, string>): u
   );
   const { status, method } = err as { status?: unknown; method?: unknown };
   return Object.assign(new Error(err.message), { status, method, errors });
+}
+
+/** The sdk's refusal of a call's input (`usage.accountUsage`, `first_date`) in the program's names (`firstDate`). */
+export function inProgramNames(err: WpEngineValidationError, operation: string, args: string[]): Error {
+  const rename = (text: string) =>
+    text.replace(/\b[a-z][a-z\d]*(?:_[a-z\d]+)+\b/g, (w) => (args.includes(camelKey(w)) ? camelKey(w) : w));
+  const issues = err.issues.map((i) => ({ path: rename(i.path), message: rename(i.message) }));
+  return new WpEngineValidationError(operation, issues);
 }

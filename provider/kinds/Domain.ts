@@ -162,20 +162,27 @@ const PRIMARY = { what: "the primary domain of their install", fields: ["install
 const PRIMARY_CLASH =
   "an install has one primary domain, and each `pulumi up` would take it from the other. Set primary: true on one of them.";
 
-/** The install's primary domain, unless it is `self` (a name or an id). */
+/**
+ * The install's primary domain, unless it is `self` (a name or an id), with the name of the domain a give-back
+ * would reach: past those this process saw declared `primary: false`, to the one each took it from.
+ */
 async function primaryOf(client: WpEngineClient, installId: string, self: string) {
-  const primary = (await client.domains.listAll(installId)).find((d) => d.primary);
-  return primary && primary.id !== self && primary.name.toLowerCase() !== self ? primary : undefined;
+  const all = await client.domains.listAll(installId);
+  const primary = all.find((d) => d.primary);
+  if (!primary || primary.id === self || primary.name.toLowerCase() === self) return undefined;
+  let back: unknown = primary.id;
+  for (let n = 0; notPrimary.has(back as string) && n < 10; n++) back = tookFrom.get(back as string);
+  return { ...primary, backTo: all.find((d) => d.id === back)?.name };
 }
 
-/** Says that domain `name` took the primary from `taken`, if it did. */
-function sayTaken(name: string, taken: ApiDomain | undefined) {
-  if (taken)
-    say(
-      "Domain",
-      name,
-      `takes the primary from ${taken.name}, given back when this one is deleted (unless that one is gone by then)`,
-    );
+/** Says that domain `name` took the primary from `taken`, if it did, and where a give-back would take it. */
+function sayTaken(name: string, taken: { name: string; backTo: string | undefined } | undefined) {
+  if (!taken) return;
+  const back =
+    taken.backTo === taken.name
+      ? "given back when this one is deleted (unless that one is gone or declared primary: false by then)"
+      : `which is declared primary: false: ${taken.backTo ? `${taken.backTo} gets it back` : "no domain gets it back"} when this one is deleted`;
+  say("Domain", name, `takes the primary from ${taken.name}, ${back}`);
 }
 
 /** Each install's moves of the primary in this process, one at a time (a swap's two updates would race). */

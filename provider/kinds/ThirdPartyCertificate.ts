@@ -187,7 +187,7 @@ export const definition = defineKind({
     none: "the service cannot return a certificate or its private key, so there is nothing to read back.",
   },
   identity: {
-    what: "the install's third-party certificate (an install serves one)",
+    what: "the install's third-party certificate",
     clash:
       "an install serves one third-party certificate, and each `pulumi up` would import one over the other. " +
       "Declare one certificate per install (one whose names cover every domain it serves).",

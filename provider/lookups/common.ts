@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { validateInput, type WpEngineClient, WpEngineValidationError } from "../../sdk";
-import { explainError } from "../core/errors";
+import { explainError, inProgramNames } from "../core/errors";
 import { meant } from "../core/meant";
 import { withProgramClient } from "../core/programClient";
 import type { View } from "./camel";
@@ -57,9 +57,9 @@ export async function run<A extends z.ZodObject, O>(
   args: unknown,
   options: LookupOptions | undefined,
 ): Promise<O> {
+  const known = Object.keys(lookup.args.shape);
   try {
     // An argument it does not take (a typo) is named, not dropped: the one it likely meant, else them all.
-    const known = Object.keys(lookup.args.shape);
     const unknown = Object.keys(args ?? {}).filter((k) => !known.includes(k));
     if (unknown.length)
       throw new WpEngineValidationError(
@@ -81,10 +81,13 @@ export async function run<A extends z.ZodObject, O>(
   } catch (caught) {
     // A 404 names the argument it is about and the next step, as a resource's does (`asLookup` words a 401
     // or 403: whose credentials, and which API user).
+    // The sdk's own checks of the call (a usage range) are named as the program names them.
     const err =
-      (caught as { status?: unknown } | null)?.status === 404
-        ? explainError(name, "lookup", caught, undefined, lookup.args)
-        : caught;
+      caught instanceof WpEngineValidationError && caught.operation !== name
+        ? inProgramNames(caught, name, known)
+        : (caught as { status?: unknown } | null)?.status === 404
+          ? explainError(name, "lookup", caught, undefined, lookup.args)
+          : caught;
     // Marked as Pulumi's RunError (its class and fields kept): a program that does not catch it prints its
     // message alone, not an unhandled exception with a trace.
     if (err instanceof Error) Object.defineProperty(err, "__pulumiRunError", { value: true });

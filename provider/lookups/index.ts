@@ -23,38 +23,6 @@ const RANGE = {
   firstDate: z.string().optional().meta({ description: "First day, `YYYY-MM-DD` (at most 13 months ago)." }),
   lastDate: z.string().optional().meta({ description: "Last day, `YYYY-MM-DD`." }),
 };
-const DAY = 86_400_000;
-
-/**
- * The arguments of a usage lookup (`base` and the range), checked in the program's names: a date shape, both
- * dates or neither, in order, and a range of at most `maxDays` days (both counted) where the service has one.
- */
-function ranged<S extends z.ZodRawShape>(base: S, maxDays?: number) {
-  return z.object({ ...base, ...RANGE }).superRefine((a, ctx) => {
-    const { firstDate: first, lastDate: last } = a as { firstDate?: string; lastDate?: string };
-    const bad = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    for (const [name, value] of [
-      ["firstDate", first],
-      ["lastDate", last],
-    ] as const)
-      if (value !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))))
-        return bad(name, `must be a date formatted YYYY-MM-DD (it is ${JSON.stringify(value)})`);
-    if ((first === undefined) !== (last === undefined))
-      return bad(
-        first === undefined ? "firstDate" : "lastDate",
-        "give both firstDate and lastDate, or neither",
-      );
-    if (first === undefined || last === undefined) return;
-    if (first > last) return bad("firstDate", `must not be after lastDate (${first} > ${last})`);
-    const days = (Date.parse(last) - Date.parse(first)) / DAY + 1;
-    if (maxDays !== undefined && days > maxDays)
-      bad(
-        "lastDate",
-        `the range is at most ${maxDays} days, both counted (${first} to ${last} is ${days}): split it into ranges of ${maxDays} days`,
-      );
-  });
-}
-
 /** A range as the service takes it (`first_date`, `last_date`: the wire names core derives). */
 const RANGE_WIRE = wireOf(z.object(RANGE), z.object({}));
 const rangeOf = (a: object): UsageRange => RANGE_WIRE.body(a);
@@ -230,24 +198,24 @@ export const LOOKUP_TABLE = {
   }),
   getAccountUsage: one(V.AccountUsage, {
     description: "The daily usage of every install of an account, every page read (`pageSize` up to 1000).",
-    args: ranged({ accountId: ACCOUNT }),
+    args: z.object({ accountId: ACCOUNT, ...RANGE }),
     call: (c, a, p) => c.usage.accountUsage(a.accountId, rangeOf(a), { limit: p }),
   }),
   getInstallUsage: one(V.InstallUsage, {
     description: "The daily usage of one install.",
-    args: ranged({ installId: INSTALL }),
+    args: z.object({ installId: INSTALL, ...RANGE }),
     call: (c, a) => c.usage.installUsage(a.installId, rangeOf(a)),
   }),
   getAccountUsageSummary: one(V.UsageRollups, {
     description:
       "An account's usage summed over a range of at most 31 days (default: the last 30), by metric.",
-    args: ranged({ accountId: ACCOUNT }, 31),
+    args: z.object({ accountId: ACCOUNT, ...RANGE }),
     call: (c, a) => c.usage.accountUsageSummary(a.accountId, rangeOf(a)),
   }),
   getAccountUsageInsights: one(V.UsageInsights, {
     description:
       "An account's usage broken down by environment type and site type (at most 31 days), by metric.",
-    args: ranged({ accountId: ACCOUNT }, 31),
+    args: z.object({ accountId: ACCOUNT, ...RANGE }),
     call: (c, a) => c.usage.accountUsageInsights(a.accountId, rangeOf(a)),
   }),
   getServiceStatus: one(V.ServiceStatus, {

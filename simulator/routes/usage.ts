@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { notADay } from "../../sdk/common";
 import { canTouchInstall, requireAccount, requireInstall } from "../auth";
 import { DURATIONS, iso } from "../clock";
 import { ApiError } from "../errors";
@@ -40,7 +41,8 @@ function dateRange(req: Req, now: number, maxDays?: number): string[] {
       ["first_date", first],
       ["last_date", last],
     ] as const) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+      // The sdk's calendar rule: 2026-11-31 is no date (Date.parse would take it as December 1).
+      if (notADay(value)) {
         throw usageError(`${name} must be a date formatted YYYY-mm-dd`);
       }
     }

@@ -125,7 +125,7 @@ describe("errors on the real CLI", { timeout: 15 * 60_000 }, () => {
       const r = await project.run(["preview"], { allowFail: true });
       expectClean(
         r,
-        `name: domain taken.errors.example already exists on install ${INSTALL} (id ${taken.id}); set adopt: true to take it over, or, after an interrupted run of this stack, run \`pulumi-wpengine recover\` (it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it`,
+        `name: domain taken.errors.example already exists on install ${INSTALL} (id ${taken.id}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over, or, after an interrupted run of this stack, run \`pulumi-wpengine recover\` (it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it`,
       );
       // An install id that names nothing on the service.
       program(`new wpengine.Domain("lost", { installId: "${MISSING}", name: "lost.errors.example" });\n`);

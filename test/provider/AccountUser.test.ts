@@ -213,7 +213,7 @@ describe("AccountUser adoption and service errors", () => {
     };
     const partialId = SEED.users.partial.userId;
     await expect(provider.create(await refusedAtCheck(provider, existing))).rejects.toThrow(
-      `wpengine:AccountUser create failed: user partial@acme.example already exists on account ${ACME} (user_id ${partialId}); set adopt: true to take it over`,
+      `wpengine:AccountUser create failed: user partial@acme.example already exists on account ${ACME} (user_id ${partialId}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over`,
     );
     const { id, outs } = await createOk(provider, { ...existing, adopt: true });
     expect(id).toBe(partialId);

@@ -81,7 +81,7 @@ describe("App against the simulator", () => {
   it("fails create on an existing app without adopt, saying how to take it over", async () => {
     const inputs = await refusedAtCheck(provider, { accountId: ACCOUNT, name: SEEDED, region: "US-C" });
     await expect(provider.create(inputs)).rejects.toThrow(
-      `wpengine:App create failed: app ${SEEDED} already exists in account ${ACCOUNT}; set adopt: true to take it over`,
+      `wpengine:App create failed: app ${SEEDED} already exists in account ${ACCOUNT}; renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over`,
     );
   });
 

@@ -65,7 +65,7 @@ describe("CacheExclusions lifecycle", () => {
     );
     for (const e of held) expect(refusal).toContain(`${e.type} ${e.value}`);
     expect(refusal).toContain(
-      "perhaps another stack's list; set adopt: true to take the list over (kept as it is when it holds exactly these exclusions, else replaced)",
+      "perhaps another stack's list; renamed a resource? give it `aliases` with its old name (docs/ownership.md); else set adopt: true to take the list over (kept as it is when it holds exactly these exclusions, else replaced)",
     );
     expect(await client().cacheExclusions.get(ACMEPROD)).toEqual(before);
   });
@@ -95,7 +95,9 @@ describe("CacheExclusions lifecycle", () => {
     await createOk(provider, { installId: ACMEPROD, exclusions: wanted, adopt: true });
     fixture.sim.clearRequests();
     const inputs = await checkOk(provider, { installId: ACMEPROD, exclusions: wanted });
-    await expect(provider.create(inputs)).rejects.toThrow(/perhaps another stack's list; set adopt: true/);
+    await expect(provider.create(inputs)).rejects.toThrow(
+      /perhaps another stack's list; renamed a resource\? give it `aliases` with its old name \(docs\/ownership\.md\); else set adopt: true/,
+    );
     const { lines } = await said(() =>
       createOk(provider, { installId: ACMEPROD, exclusions: wanted, adopt: true }),
     );

@@ -144,7 +144,7 @@ describe("Domain creates go as bulk calls", () => {
     const settled = await createAll(list);
     expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(String((settled[1] as PromiseRejectedResult).reason)).toContain(
-      `domain taken.bulk.example already exists on install ${INSTALL} (id ${taken.id}); set adopt: true`,
+      `domain taken.bulk.example already exists on install ${INSTALL} (id ${taken.id}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true`,
     );
     expect((await onService()).get("t1.bulk.example")).toBe(
       (settled[0] as PromiseFulfilledResult<{ id: string }>).value.id,

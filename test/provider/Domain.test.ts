@@ -85,7 +85,12 @@ describe("Domain lifecycle", () => {
       (await client().domains.listAll(ACMEPROD)).filter((d) => d.primary).map((d) => d.name);
     // acmeprod's primary is acme.example, which no resource of this program holds.
     expect(await primaries()).toEqual([ACME.name]);
-    const a = await createOk(provider, { installId: ACMEPROD, name: "a.example.com", primary: true });
+    const { result: a, lines } = await said(() =>
+      createOk(provider, { installId: ACMEPROD, name: "a.example.com", primary: true }),
+    );
+    expect(lines).toEqual([
+      `wpengine:Domain a.example.com: takes the primary from ${ACME.name}, given back when this one is deleted (unless that one is gone or declared primary: false by then)`,
+    ]);
     expect(a.outs["primaryTakenFrom"]).toBe(ACME.id);
     expect(await primaries()).toEqual(["a.example.com"]);
     // A refresh keeps whom it took it from; a destroy gives it back.
@@ -154,7 +159,12 @@ describe("Domain lifecycle", () => {
     const b = await createOk(provider, { installId: ACMEPROD, name: "b.example.com" });
     const set = async (d: typeof a, primary: boolean) =>
       provider.update!(d.id, d.outs, await checkOk(provider, { ...d.inputs, primary }, d.outs));
-    const onB = await set(b, true);
+    // The engine diffs a (declared primary: false) before b's update: b's line names where the primary goes back.
+    await diff(provider, a.id, a.outs, { ...a.inputs, primary: false });
+    const { result: onB, lines: taking } = await said(() => set(b, true));
+    expect(taking).toEqual([
+      "wpengine:Domain b.example.com: takes the primary from a.example.com, which is declared primary: false: acme.example gets it back when this one is deleted",
+    ]);
     const off = await set(a, false);
     expect([onB.outs["primaryTakenFrom"], off.outs["primaryTakenFrom"]]).toEqual([a.id, ACME.id]);
     // An update of another input keeps what a still owes.
@@ -179,9 +189,14 @@ describe("Domain lifecycle", () => {
   it("a give-back that finds only domains declared primary: false gives nothing, and says so", async () => {
     const x = await createOk(provider, { installId: ACMESTG, name: "x.example.com" });
     await client().domains.update(ACMESTG, x.id, { primary: true });
-    const y = await createOk(provider, { installId: ACMESTG, name: "y.example.com", primary: true });
-    expect(y.outs["primaryTakenFrom"]).toBe(x.id);
     await diff(provider, x.id, x.outs, x.inputs);
+    const { result: y, lines } = await said(() =>
+      createOk(provider, { installId: ACMESTG, name: "y.example.com", primary: true }),
+    );
+    expect(lines).toEqual([
+      "wpengine:Domain y.example.com: takes the primary from x.example.com, which is declared primary: false: no domain gets it back when this one is deleted",
+    ]);
+    expect(y.outs["primaryTakenFrom"]).toBe(x.id);
     expect((await said(() => provider.delete!(y.id, y.outs))).lines).toEqual([
       `wpengine:Domain y.example.com: install ${ACMESTG} has no primary domain now: not given back to x.example.com, declared primary: false; set primary: true on one of its domains`,
     ]);
@@ -282,7 +297,7 @@ describe("Domain lifecycle", () => {
 
 describe("Domain adoption", () => {
   it("refuses to take over an existing domain without adopt, naming the domain and the way in: at check (preview), and at create", async () => {
-    const refusal = `domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); set adopt: true to take it over, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it`;
+    const refusal = `domain ${SEED.domains.wwwAcmeExample.name} already exists on install ${ACMEPROD} (id ${SEED.domains.wwwAcmeExample.id}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created). If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it`;
     const news = { installId: ACMEPROD, name: SEED.domains.wwwAcmeExample.name };
     expect(await checkFails(provider, news)).toEqual([`name: ${refusal}`]);
     // Past a check that did not see it (made meanwhile), create refuses in the same words.

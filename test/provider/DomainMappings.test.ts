@@ -140,7 +140,7 @@ describe("DomainMappings against the simulator", () => {
   it("fails create where mappings exist without adopt, saying how to take them over", async () => {
     const inputs = await checkOk(provider, { ...staging, environmentId: "production", mappings: shop });
     await expect(provider.create(inputs)).rejects.toThrow(
-      `wpengine:DomainMappings create failed: environment production of app ${APP} already has domain mappings (${SEEDED_DOMAIN}); set adopt: true to replace them with this set`,
+      `wpengine:DomainMappings create failed: environment production of app ${APP} already has domain mappings (${SEEDED_DOMAIN}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to replace them with this set`,
     );
     expect(await live("production")).toEqual([`${SEEDED_DOMAIN} ACTIVE`]);
   });

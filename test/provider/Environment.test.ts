@@ -98,7 +98,7 @@ describe("Environment against the simulator", () => {
   it("fails create on an existing environment without adopt, saying how to take it over", async () => {
     const inputs = await refusedAtCheck(provider, { ...preview, name: "staging" });
     await expect(provider.create(inputs)).rejects.toThrow(
-      `wpengine:Environment create failed: environment staging already exists in app ${APP} of account ${ACCOUNT}; set adopt: true to take it over`,
+      `wpengine:Environment create failed: environment staging already exists in app ${APP} of account ${ACCOUNT}; renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over`,
     );
   });
 

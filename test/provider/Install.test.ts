@@ -138,7 +138,7 @@ describe("Install adoption and service errors", () => {
   it("refuses an existing install without adopt; adopts it and places it as declared with adopt: true", async () => {
     const acmedev = { name: "acmedev", accountId: A.acme.id, siteId: S.acmeBlog.id, environment: "staging" };
     await expect(provider.create(await refusedAtCheck(provider, acmedev))).rejects.toThrow(
-      `wpengine:Install create failed: install acmedev already exists in account ${A.acme.id} (id ${I.acmedev.id}); set adopt: true to take it over`,
+      `wpengine:Install create failed: install acmedev already exists in account ${A.acme.id} (id ${I.acmedev.id}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over`,
     );
     const { id, outs } = await create({ ...acmedev, adopt: true });
     expect(id).toBe(I.acmedev.id);

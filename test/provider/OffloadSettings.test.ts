@@ -175,7 +175,7 @@ describe("OffloadSettings adoption", () => {
     const inputs = await checkOk(provider, wanted);
     await expect(provider.create(inputs)).rejects.toThrow(
       "wpengine:OffloadSettings create failed: install 1e000000-0000-4000-8000-000000000002 already offloads files " +
-        "to bucket hand-made (us-west-2), perhaps another stack's settings; set adopt: true to take these settings " +
+        "to bucket hand-made (us-west-2), perhaps another stack's settings; renamed a resource? give it `aliases` with its old name (docs/ownership.md); else set adopt: true to take these settings " +
         "over (kept as they are when they are the declared ones, else replaced)",
     );
     expect((await client().offloadSettings.get(ACMESTG)).settings?.bucket).toBe("hand-made");
@@ -195,7 +195,7 @@ describe("OffloadSettings adoption", () => {
     await create(wanted);
     fixture.sim.clearRequests();
     await expect(provider.create(await checkOk(provider, wanted))).rejects.toThrow(
-      /perhaps another stack's settings; set adopt: true/,
+      /perhaps another stack's settings; renamed a resource\? give it `aliases` with its old name \(docs\/ownership\.md\); else set adopt: true/,
     );
     const { result, lines } = await said(() => createOk(provider, { ...wanted, adopt: true }));
     expect(result.outs).toMatchObject({ bucket: "acme-uploads", status: "applied", pathSettings: [uploads] });

@@ -282,7 +282,7 @@ describe("ReportSchedule adoption and service errors", () => {
     // (Checked as adopting: preview refuses a past date that a create without adopt would send.)
     const { adopt: _adopt, ...checked } = await checkOk(provider, { ...seeded, adopt: true });
     await expect(provider.create(checked)).rejects.toThrow(
-      `wpengine:ReportSchedule create failed: 1 report schedule(s) titled "${SEEDED.title}" already exist on site ${MARKETING} (${SEEDED.uuid}); set adopt: true`,
+      `wpengine:ReportSchedule create failed: 1 report schedule(s) titled "${SEEDED.title}" already exist on site ${MARKETING} (${SEEDED.uuid}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true`,
     );
     fixture.sim.clearRequests();
     const { id, outs } = await createOk(provider, { ...seeded, adopt: true });

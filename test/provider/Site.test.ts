@@ -128,7 +128,7 @@ describe("Site adoption and check", () => {
     await expect(
       provider.create(await refusedAtCheck(provider, { accountId: A.acme.id, name: "Acme Blog" })),
     ).rejects.toThrow(
-      `wpengine:Site create failed: site "Acme Blog" already exists in account ${A.acme.id} (id ${S.acmeBlog.id}); set adopt: true to take it over`,
+      `wpengine:Site create failed: site "Acme Blog" already exists in account ${A.acme.id} (id ${S.acmeBlog.id}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over`,
     );
     const { id, outs } = await createOk(provider, { accountId: A.acme.id, name: "Acme Blog", adopt: true });
     expect(id).toBe(S.acmeBlog.id);

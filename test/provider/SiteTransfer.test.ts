@@ -216,7 +216,7 @@ describe("SiteTransfer adoption and service errors", () => {
     });
     const args = { siteId: BLOG, destinationAccountId: INITECH, scheduledTime: when };
     await expect(provider.create(await refusedAtCheck(provider, args))).rejects.toThrow(
-      `wpengine:SiteTransfer create failed: site ${BLOG} already has an active transfer ${existing.id} (status scheduled); set adopt: true to take it over`,
+      `wpengine:SiteTransfer create failed: site ${BLOG} already has an active transfer ${existing.id} (status scheduled); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over`,
     );
     fixture.sim.clearRequests();
     const { id, outs } = await createOk(provider, { ...args, adopt: true });

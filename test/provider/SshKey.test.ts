@@ -61,7 +61,7 @@ describe("SshKey lifecycle", () => {
   it("refuses a key already added without adopt; adopts it with adopt: true", async () => {
     const added = await client().sshKeys.create({ public_key: KEY });
     await expect(provider.create(await refusedAtCheck(provider, { publicKey: KEY }))).rejects.toThrow(
-      `wpengine:SshKey create failed: this key (fingerprint ${FINGERPRINT}) is already added to the API user (id ${added.uuid}); set adopt: true to take it over`,
+      `wpengine:SshKey create failed: this key (fingerprint ${FINGERPRINT}) is already added to the API user (id ${added.uuid}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over`,
     );
     const { id } = await createOk(provider, { publicKey: KEY, adopt: true });
     expect(id).toBe(added.uuid);

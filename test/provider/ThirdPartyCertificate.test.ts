@@ -130,7 +130,7 @@ describe("ThirdPartyCertificate lifecycle", () => {
     await expect(provider.create(inputs)).rejects.toThrow(
       new RegExp(
         `install ${ACMEPROD} already serves another third-party certificate \\(serial number ${serialOf(renewed)}\\), ` +
-          "perhaps another stack's; set adopt: true to import this one over it, or, after an interrupted run",
+          "perhaps another stack's; renamed a resource\\? give it `aliases` with its old name \\(docs/ownership.md\\); else set adopt: true to import this one over it, or, after an interrupted run",
         "i",
       ),
     );
@@ -268,7 +268,7 @@ describe("ThirdPartyCertificate check", () => {
     });
     expect(failure).toBe(
       `installId: wpengine:ThirdPartyCertificate "certB" and wpengine:ThirdPartyCertificate "certA" both claim ` +
-        `the install's third-party certificate (an install serves one) (installId "${ACMEPROD}"): an install serves ` +
+        `the install's third-party certificate (installId "${ACMEPROD}"): an install serves ` +
         "one third-party certificate, and each `pulumi up` would import one over the other. Declare one certificate " +
         "per install (one whose names cover every domain it serves).",
     );

@@ -40,7 +40,7 @@ const listings = () => requests().filter((l) => /^GET \/v1\/installs\/[^/]+\/dom
 
 /** Create's refusal of www.acme.example on acmeprod, whole. */
 const REFUSAL =
-  `domain ${WWW.name} already exists on install ${ACMEPROD} (id ${WWW.id}); set adopt: true to take it over, ` +
+  `domain ${WWW.name} already exists on install ${ACMEPROD} (id ${WWW.id}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over, ` +
   `or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` (it adopts only what that run created). ` +
   "If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it";
 
@@ -224,7 +224,7 @@ describe("the generic rule, by the fault its natural key's look meets", () => {
       {
         property: "name",
         reason: expect.stringMatching(
-          /^Thing a already exists under ac0.* \(id t1\); set adopt: true to take it over, or, after an interrupted run of this stack, run .*hand it over first/,
+          /^Thing a already exists under ac0.* \(id t1\); renamed a resource\? give it `aliases` with its old name \(docs\/ownership\.md\); else set adopt: true to take it over, or, after an interrupted run of this stack, run .*hand it over first/,
         ),
       },
     ]);

@@ -169,6 +169,17 @@ describe("usage lookups", () => {
     ).rejects.toThrow(
       'getAccountUsage: invalid input: firstDate: must be a date formatted YYYY-MM-DD (it is "1 Nov 2026")',
     );
+    // An impossible calendar day: the sdk's date rule, in the program's names (ut-retest51 N1).
+    await expect(
+      getAccountUsage({ ...account, firstDate: "2026-11-31", lastDate: "2026-12-01" }, opts()),
+    ).rejects.toThrow(
+      "getAccountUsage: invalid input: firstDate: 2026-11-31 is not a date (November has 30 days)",
+    );
+    await expect(
+      getAccountUsageSummary({ ...account, firstDate: "2026-02-01", lastDate: "2026-02-30" }, opts()),
+    ).rejects.toThrow(
+      "getAccountUsageSummary: invalid input: lastDate: 2026-02-30 is not a date (February 2026 has 28 days)",
+    );
     await expect(getInstallUsage({ installID: I.acmeprod.id } as never, opts())).rejects.toThrow(
       "getInstallUsage: invalid input: installID: is not an argument of getInstallUsage (did you mean installId?)",
     );

@@ -92,7 +92,7 @@ describe("Domain: creates under one install share one listing", () => {
     fixture.sim.clearRequests();
 
     await expect(create(domains, { installId: ACMEPROD, name: "behind.example.com" })).rejects.toThrow(
-      `wpengine:Domain create failed: domain behind.example.com already exists on install ${ACMEPROD} (id ${behind.id}); set adopt: true to take it over`,
+      `wpengine:Domain create failed: domain behind.example.com already exists on install ${ACMEPROD} (id ${behind.id}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to take it over`,
     );
     // The service refused the create; the provider listed again to find what holds the name.
     expect(requests()).toEqual([

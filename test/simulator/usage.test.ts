@@ -52,6 +52,9 @@ describe("usage, limits, status and the offload validation file", () => {
     expect(half.body.message).toBe("Must provide or omit both first_date and last_date.");
     const long = await get(`/accounts/${A.acme.id}/usage/summary?first_date=2026-01-01&last_date=2026-02-15`);
     expect(long.status).toBe(400);
+    // A day the calendar does not have (Date.parse takes 2026-11-31 as December 1), as the sdk refuses it.
+    const none = await get(`/installs/${I.acmeprod.id}/usage?first_date=2026-11-31&last_date=2026-12-01`);
+    expect([none.status, none.body.message]).toEqual([400, "first_date must be a date formatted YYYY-mm-dd"]);
   });
 
   it("pages account usage with next_page_token and says when a partial user sees only some installs", async () => {

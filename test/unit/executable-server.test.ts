@@ -160,6 +160,23 @@ describe("the gRPC service", () => {
     });
   });
 
+  it("names an impossible date of a usage lookup as the program does, before any call (ut-retest51 N1)", async () => {
+    const alice = await configured(a, "alice", "pw-a");
+    const args = { accountId: SEED.accounts.acme.id, firstDate: "2026-11-31", lastDate: "2026-12-01" };
+    await expect(
+      alice(
+        "invoke",
+        new provproto.InvokeRequest()
+          .setTok("wpengine:index:getAccountUsage")
+          .setArgs(Struct.fromJavaScript(args)),
+      ),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining(
+        "getAccountUsage: invalid input: firstDate: 2026-11-31 is not a date (November has 30 days)",
+      ),
+    });
+  });
+
   it("runs as the profile WPE_PROFILE names when the provider names none", async () => {
     const alice = await configured(a, "alice", "pw-a");
     vi.stubEnv("WPE_PROFILE", "nosuch");

@@ -129,6 +129,17 @@ describe("usage", () => {
     expect(usage.metrics?.[0]?.visit_count).toBe("12");
     const err = await rejection(ctx.client.usage.installUsage(INSTALL.id, { first_date: "2026-01-01" }));
     expect((err as WpEngineValidationError).field).toBe("last_date");
+    // The calendar is checked, not the shape alone, and the range's limit where the service has one.
+    await expect(
+      ctx.client.usage.installUsage(INSTALL.id, { first_date: "2026-02-29", last_date: "2026-03-01" }),
+    ).rejects.toThrow(
+      "usage.installUsage: invalid input: first_date: 2026-02-29 is not a date (February 2026 has 28 days)",
+    );
+    await expect(
+      ctx.client.usage.accountUsageSummary(ACCOUNT, { first_date: "2026-01-01", last_date: "2026-02-01" }),
+    ).rejects.toThrow(
+      "last_date: the range is at most 31 days, both counted (2026-01-01 to 2026-02-01 is 32)",
+    );
   });
 
   it("reads every page of the account usage and refuses a token that does not advance", async () => {
