@@ -673,7 +673,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     fs.writeFileSync(path.join(full, "index.ts"), "// stale\n");
     fs.writeFileSync(path.join(full, "import.json"), "{}"); // a YAML import's, stale beside a TypeScript one
     const dir = fs.statSync(full).ino;
-    const ts = await importAccount({ out: full, env: env(), force: true });
+    const ts = await importAccount({ out: full, env: env(), force: true, includeManaged: true });
     // Regenerated in place: a shell whose working directory it is (`--out .`) still stands in it.
     expect(fs.statSync(full).ino).toBe(dir);
     expect(fs.readFileSync(path.join(full, "keep.txt"), "utf8")).toBe("mine");
@@ -686,7 +686,13 @@ describe("pulumi-wpengine import against the simulator", () => {
       `${full} still holds import.json, which an import in another language writes and this typescript one does not: left as they are; delete them if an earlier import wrote them`,
     ]);
     // Python over it: the TypeScript project's files stay, named; Python's own are written.
-    const py = await importAccount({ out: full, env: env(), force: true, language: "python" });
+    const py = await importAccount({
+      out: full,
+      env: env(),
+      force: true,
+      language: "python",
+      includeManaged: true,
+    });
     for (const f of ["index.ts", "package.json", "tsconfig.json", "import.json", "keep.txt"])
       expect(fs.existsSync(path.join(full, f)), f).toBe(true);
     expect(fs.readFileSync(path.join(full, "__main__.py"), "utf8")).toBe(py.files["__main__.py"]);
