@@ -163,6 +163,26 @@ describe("references", () => {
     const elsewhere = renderProject(model, { ...opts, source: "http://127.0.0.1:9/v1" })["README.md"]!;
     expect(elsewhere).toContain("set `WPE_API_URL=http://127.0.0.1:9/v1`");
     expect(renderProject(model, opts)["README.md"]).not.toContain("WPE_API_URL");
+    expect(elsewhere).toContain("or `pulumi config set wpengine:apiUrl ...`");
+    // YAML with profiles runs explicit providers, which never read the stack's wpengine:apiUrl (user test
+    // 52, finding 3): its README gives the environment only, and says why.
+    const profiled = buildModel(
+      [
+        {
+          ...found("Domain", "d9", "p.example"),
+          values: { installId: "i9", name: "p.example", profile: "acme" },
+        },
+      ],
+      { names: new Map(), leftOut: [] },
+    );
+    const explicit = renderProject(profiled, { ...opts, language: "yaml", source: "http://127.0.0.1:9/v1" })[
+      "README.md"
+    ]!;
+    expect(explicit).toContain("set `WPE_API_URL=http://127.0.0.1:9/v1`");
+    expect(explicit).not.toContain("pulumi config set wpengine:apiUrl ...`, before");
+    expect(explicit).toContain(
+      "the per-profile providers are explicit providers, which take the API's address from their inputs or\nthe environment, not from the stack's `wpengine:apiUrl`",
+    );
     expect(yaml).toContain(
       "  www-x-example:\n    type: wpengine:index:Domain\n    properties:\n      installId: ${xprod.id}\n      name: www.x.example\n      redirectTo: ${x-example.id}\n",
     );
