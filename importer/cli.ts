@@ -28,6 +28,10 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
   --package-spec SPEC  how the project installs pulumi-wpengine (an npm spec: ^0.2.0, a tarball,
                        a git URL, a path; default: the way this command was installed); Python:
                        requirements.txt's line for pulumi_wpengine (default: the release's wheel)
+  --include-managed    also bring in the objects that stacks of the current Pulumi backend already
+                       manage (default: they are left out and named with their stack, read with
+                       pulumi stack ls --all and pulumi stack export; adopting them would give them
+                       a second owner)
   --force              regenerate into DIR when it is not empty: the files this language's import
                        writes are replaced, everything else (Pulumi.<stack>.yaml, .wpengine/,
                        node_modules, yours, another language's: named on stderr) stays
@@ -104,6 +108,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       ...(values.profile ? { profiles: values.profile } : {}),
       ...(values["package-spec"] ? { packageSpec: values["package-spec"] } : {}),
       force: values.force === true,
+      includeManaged: values["include-managed"] === true,
       progress,
     });
     if (tty && phase) process.stderr.write("\n");
@@ -114,6 +119,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         `${result.model.leftOut.length} left out (README.md), ${count(result.calls, "API call")} in ${(result.ms / 1000).toFixed(1)} s, ` +
         `written to ${values.out}\n`,
     );
+    for (const h of result.held)
+      process.stderr.write(`${PROGRAM} import: left out: ${h.label} (${h.kind}), held by stack ${h.stack}\n`);
     for (const note of result.notes) process.stderr.write(`${PROGRAM} import: note: ${note}\n`);
     return 0;
   } catch (err) {
@@ -141,6 +148,7 @@ function parse(args: string[]) {
       profile: { type: "string", multiple: true },
       "package-spec": { type: "string" },
       force: { type: "boolean" },
+      "include-managed": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   }).values;

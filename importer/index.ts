@@ -12,8 +12,9 @@ import { isSea, PROGRAM } from "../sdk/core/process";
 import { type ReadOnlyClient, readOnlyClient } from "./client";
 import { type Connection, connect, connectionConfig, refusedCredentials } from "./connect";
 import { discover, type Selection, shares, visible, type World } from "./discover";
+import { type HeldCheck, heldByStacks, heldKey } from "./held";
 import { COVERED, importIdOf } from "./kinds";
-import { buildModel, type Model, readAll, slug } from "./model";
+import { addressOf, buildModel, type Model, readAll, slug } from "./model";
 import { type Language, PLUGIN_FILE, renderProject } from "./render";
 
 export { COVERED, LEFT_OUT } from "./kinds";
@@ -43,6 +44,19 @@ export interface ImportOptions extends Selection {
    * requirements.txt line of pulumi_wpengine; default: the release's wheel.
    */
   packageSpec?: string;
+  /**
+   * Bring in the objects that stacks of the current Pulumi backend already hold, without reading those
+   * stacks (`--include-managed`). Unset: they are left out and named, so that no object gets two owners.
+   */
+  includeManaged?: boolean;
+}
+
+/** An object left out because a stack of the current backend holds it. */
+export interface HeldObject {
+  kind: string;
+  label: string;
+  /** The stack holding it, fully qualified (`org/project/stack`). */
+  stack: string;
 }
 
 export interface ImportResult {
@@ -54,6 +68,8 @@ export interface ImportResult {
   /** Wall time of discovery and reads, in ms. */
   ms: number;
   source: string;
+  /** The objects left out because another stack holds them. */
+  held: HeldObject[];
   /**
    * What the user should know about the project written: how it names the package, when npm did not say;
    * another language's files left in `out` by `--force`.
@@ -202,6 +218,13 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     );
   const language = opts.language ?? "typescript";
   const started = Date.now();
+  const project = opts.project ?? (slug(path.basename(path.resolve(opts.out))) || "wpengine");
+  // The stacks are read while the service is: their states and the listings do not wait on each other.
+  const check: Promise<HeldCheck | undefined> = opts.includeManaged
+    ? Promise.resolve(undefined)
+    : heldByStacks({ ...process.env, ...opts.env }, project).catch((err: Error) => ({
+        skipped: err.message,
+      }));
   // One API user (the default credentials), or each profile's in turn: their objects form one program.
   const sources = opts.profiles?.length ? [...new Set(opts.profiles)] : [undefined];
   // Every API user's credentials are found before anything is read.
@@ -220,7 +243,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     );
     const share = shares(opts, seenBy);
     for (const [i, conn] of conns.entries())
-      if (share[i]) parts.push(await readAccount(opts, share[i], conn, ros[i]!));
+      if (share[i]) parts.push(await readAccount(opts, share[i], conn, ros[i]!, check));
   } finally {
     for (const conn of conns) {
       calls += conn.calls();
@@ -240,6 +263,9 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       return true;
     });
   const model = buildModel(read, world);
+  const held = [
+    ...new Map(parts.flatMap((p) => p.held).map((h) => [`${h.kind}:${h.label}:${h.stack}`, h])).values(),
+  ];
   const ms = Date.now() - started;
   const [first] = parts;
   const v = version();
@@ -253,7 +279,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       : installedAs(opts.out));
   const packageSpec = recorded ?? `^${v}`;
   const files = renderProject(model, {
-    project: opts.project ?? (slug(path.basename(path.resolve(opts.out))) || "wpengine"),
+    project,
     language,
     source: first!.source,
     version: v,
@@ -266,6 +292,16 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   });
   const others = writeAtomically(opts.out, files);
   const notes: string[] = [];
+  const checked = await check;
+  if (checked && "skipped" in checked)
+    notes.push(
+      `the stacks of the current Pulumi backend were not read (${checked.skipped}), so objects another ` +
+        "stack manages may be in the program: remove them before the adopting up (docs/importer.md)",
+    );
+  else if (checked?.unread.length)
+    notes.push(
+      `these stacks could not be read, so objects they manage may be in the program: ${checked.unread.join("; ")}`,
+    );
   if (!recorded)
     notes.push(
       `npm recorded no source of this pulumi-wpengine (a global install), so the project installs ` +
@@ -277,7 +313,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       `${opts.out} still holds ${others.join(", ")}, which an import in another language writes and this ` +
         `${language} one does not: left as they are; delete them if an earlier import wrote them`,
     );
-  return { model, files, calls, ms, source: parts.map((p) => p.target).join(", "), notes };
+  return { model, files, calls, ms, source: parts.map((p) => p.target).join(", "), held, notes };
 }
 
 /**
@@ -285,7 +321,13 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
  * default credentials, or a profile's (each object found then carries `profile`, so the program runs it as
  * that API user).
  */
-async function readAccount(opts: ImportOptions, share: Selection, conn: Connection, ro: ReadOnlyClient) {
+async function readAccount(
+  opts: ImportOptions,
+  share: Selection,
+  conn: Connection,
+  ro: ReadOnlyClient,
+  check: Promise<HeldCheck | undefined>,
+) {
   const { profile } = conn;
   const progress = opts.progress ?? (() => {});
   let world: Awaited<ReturnType<typeof discover>>;
@@ -305,10 +347,26 @@ async function readAccount(opts: ImportOptions, share: Selection, conn: Connecti
     });
     return false;
   });
-  const read = await readAll(ro, found, (k, n) => progress("reading", k, n));
+  // What a stack of this backend already holds stays with it: an adopting up would make a second owner.
+  const checked = await check;
+  const heldMap = checked && "held" in checked ? checked.held : undefined;
+  const held: HeldObject[] = [];
+  const free = found.filter((f) => {
+    const stack = heldMap?.get(heldKey(f.kind, addressOf(importIdOf(f.kind)!, f.fields).id));
+    if (stack === undefined) return true;
+    held.push({ kind: f.kind, label: f.label, stack });
+    world.leftOut.push({
+      kind: f.kind,
+      label: f.label,
+      reason: `held by stack ${stack}: another stack manages it (\`--include-managed\` brings it in anyway)`,
+    });
+    return false;
+  });
+  const read = await readAll(ro, free, (k, n) => progress("reading", k, n));
   if (profile) for (const r of read) r.values["profile"] = profile;
   return {
     read,
+    held,
     world,
     target: profile ? `${conn.target} as profile ${profile}` : conn.target,
     source: conn.config.simulatorStateFile !== undefined ? "the bundled simulator" : conn.client.apiUrl,

@@ -521,7 +521,16 @@ function readme(model: Model, opts: RenderOptions): string {
     ...(/^https?:/.test(opts.source) && opts.source !== DEFAULT_API_URL
       ? [
           `The objects were read from ${opts.source}, not the API's default address: set \`WPE_API_URL=${opts.source}\``,
-          "(and `WPE_APP_HOSTING_URL` for apps), or `pulumi config set wpengine:apiUrl ...`, before the steps below.",
+          ...(yaml && profilesOf(model).length
+            ? [
+                "(and `WPE_APP_HOSTING_URL` for apps) in the environment before the steps below. Only the environment:",
+                "the per-profile providers are explicit providers, which take the API's address from their inputs or",
+                "the environment, not from the stack's `wpengine:apiUrl` (`pulumi config set wpengine:apiUrl` would leave",
+                `their calls going to ${DEFAULT_API_URL}, with the profiles' credentials).`,
+              ]
+            : [
+                "(and `WPE_APP_HOSTING_URL` for apps), or `pulumi config set wpengine:apiUrl ...`, before the steps below.",
+              ]),
         ]
       : []),
     "",

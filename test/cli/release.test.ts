@@ -452,7 +452,9 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
       const account = SEED.accounts.acme.id;
       await sh(
         dir,
-        `npx pulumi-wpengine import --out ${out} --account ${account}${language === "yaml" ? " --language yaml" : ""}`,
+        // The YAML run imports the account the TypeScript run's stack now manages, on the same backend:
+        // without --include-managed it would leave all of it out (held by that stack).
+        `npx pulumi-wpengine import --out ${out} --account ${account}${language === "yaml" ? " --language yaml --include-managed" : ""}`,
         5 * 60_000,
         creds(),
       );

@@ -163,6 +163,26 @@ describe("references", () => {
     const elsewhere = renderProject(model, { ...opts, source: "http://127.0.0.1:9/v1" })["README.md"]!;
     expect(elsewhere).toContain("set `WPE_API_URL=http://127.0.0.1:9/v1`");
     expect(renderProject(model, opts)["README.md"]).not.toContain("WPE_API_URL");
+    expect(elsewhere).toContain("or `pulumi config set wpengine:apiUrl ...`");
+    // YAML with profiles runs explicit providers, which never read the stack's wpengine:apiUrl (user test
+    // 52, finding 3): its README gives the environment only, and says why.
+    const profiled = buildModel(
+      [
+        {
+          ...found("Domain", "d9", "p.example"),
+          values: { installId: "i9", name: "p.example", profile: "acme" },
+        },
+      ],
+      { names: new Map(), leftOut: [] },
+    );
+    const explicit = renderProject(profiled, { ...opts, language: "yaml", source: "http://127.0.0.1:9/v1" })[
+      "README.md"
+    ]!;
+    expect(explicit).toContain("set `WPE_API_URL=http://127.0.0.1:9/v1`");
+    expect(explicit).not.toContain("pulumi config set wpengine:apiUrl ...`, before");
+    expect(explicit).toContain(
+      "the per-profile providers are explicit providers, which take the API's address from their inputs or\nthe environment, not from the stack's `wpengine:apiUrl`",
+    );
     expect(yaml).toContain(
       "  www-x-example:\n    type: wpengine:index:Domain\n    properties:\n      installId: ${xprod.id}\n      name: www.x.example\n      redirectTo: ${x-example.id}\n",
     );
@@ -673,7 +693,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     fs.writeFileSync(path.join(full, "index.ts"), "// stale\n");
     fs.writeFileSync(path.join(full, "import.json"), "{}"); // a YAML import's, stale beside a TypeScript one
     const dir = fs.statSync(full).ino;
-    const ts = await importAccount({ out: full, env: env(), force: true });
+    const ts = await importAccount({ out: full, env: env(), force: true, includeManaged: true });
     // Regenerated in place: a shell whose working directory it is (`--out .`) still stands in it.
     expect(fs.statSync(full).ino).toBe(dir);
     expect(fs.readFileSync(path.join(full, "keep.txt"), "utf8")).toBe("mine");
@@ -686,7 +706,13 @@ describe("pulumi-wpengine import against the simulator", () => {
       `${full} still holds import.json, which an import in another language writes and this typescript one does not: left as they are; delete them if an earlier import wrote them`,
     ]);
     // Python over it: the TypeScript project's files stay, named; Python's own are written.
-    const py = await importAccount({ out: full, env: env(), force: true, language: "python" });
+    const py = await importAccount({
+      out: full,
+      env: env(),
+      force: true,
+      language: "python",
+      includeManaged: true,
+    });
     for (const f of ["index.ts", "package.json", "tsconfig.json", "import.json", "keep.txt"])
       expect(fs.existsSync(path.join(full, f)), f).toBe(true);
     expect(fs.readFileSync(path.join(full, "__main__.py"), "utf8")).toBe(py.files["__main__.py"]);
