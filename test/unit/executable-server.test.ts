@@ -464,6 +464,25 @@ describe("List (pulumi do ... list)", () => {
     });
   });
 
+  it("an Install or Site list by an account the API user cannot see (or a mistyped id) says so, naming what it sees", async () => {
+    const provider = new WpEngineProvider("0.0.0");
+    const { username, password } = SEED.users.owner;
+    const args = { username, password, apiUrl: a.apiUrl, appHostingUrl: a.appHostingUrl };
+    await rpc(provider)("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(args)));
+    const { acme, globex } = SEED.accounts;
+    const typo = "ac000000-0000-4000-8000-0000000000ff";
+    for (const kind of ["Install", "Site"])
+      for (const accountId of [globex.id, typo])
+        await expect(list(provider, kind, { accountId }), `${kind} ${accountId}`).rejects.toMatchObject({
+          message: expect.stringContaining(
+            `account ${accountId} is not reachable by the default credentials (API user owner): it sees ` +
+              `${acme.name} (${acme.id}). Check the id, or run as a profile`,
+          ),
+        });
+    // The account it sees lists as before.
+    expect((await list(provider, "Install", { accountId: acme.id })).results.length).toBeGreaterThan(0);
+  });
+
   it("answers every domain of the install as import ids read takes, or pages with a continuation token", async () => {
     const provider = new WpEngineProvider("0.0.0");
     const args = { username: "alice", password: "pw-a", apiUrl: a.apiUrl, appHostingUrl: a.appHostingUrl };
