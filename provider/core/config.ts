@@ -89,6 +89,8 @@ export interface ProviderInstance {
   profile?: string;
   /** Where the profile's credentials were read from, in words (`wpengine:profiles`, its variables). */
   credentialsFrom?: string;
+  /** Its config is a provider resource's arguments (the executable provider), not the program's stack config. */
+  fromArguments?: boolean;
 }
 
 const STACK_SLOT = Symbol.for("pulumi-wpengine.provider-client");
@@ -168,6 +170,47 @@ export function originOf(
   raw: RawProviderConfig = currentProviderInstance().config,
 ): string {
   return text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
+}
+
+/**
+ * Where this provider instance's URL `name` came from and how to point it elsewhere, as a sentence: its own
+ * setting (the stack's config; with the executable provider, the default provider's stack config or an
+ * explicit provider's argument), the variable, or the default. An explicit provider takes its arguments and
+ * the environment, not the stack's `wpengine:*` (Pulumi's rule; `profiles` the one exception): a stack value
+ * it did not take (`PULUMI_CONFIG`, which the engine hands every provider process, holds one it lacks) is
+ * named as not applying to it.
+ */
+export function urlSource(
+  name: "apiUrl" | "appHostingUrl",
+  instance: ProviderInstance = currentProviderInstance(),
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  const { key, env: variable } = CONFIG_KEYS[name];
+  const executable = instance.fromArguments === true;
+  const doing = underPulumiDo();
+  if (text(instance.config[name]) !== undefined)
+    return doing
+      ? `That URL is the one --${key} gave`
+      : executable
+        ? `That URL is this provider's ${name} (the stack's ${key} for the default provider, the ${name} argument of an explicit provider)`
+        : `That URL is the stack's ${key}`;
+  if (text(env[variable]) !== undefined)
+    return `That URL is ${variable}'s (this provider has no ${name} of its own)`;
+  if (doing)
+    return `That URL is the default (no --${key}, and ${variable} is unset): pass --${key} <url> or set ${variable}`;
+  if (!executable)
+    return `That URL is the default (neither ${key} nor ${variable} is set): set ${key} or ${variable}`;
+  let stack: unknown;
+  try {
+    stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Record<string, unknown> | null)?.[name];
+  } catch {}
+  const unset = `That URL is the default: this provider has no ${name} argument and ${variable} is unset`;
+  if (typeof stack === "string" && stack !== "")
+    return (
+      `${unset}. The stack's ${key} (${stack}) configures the default provider only, not an explicit ` +
+      `provider: pass ${name}: "${stack}" to this provider, or set ${variable}`
+    );
+  return `${unset}: set ${key} (the default provider), the ${name} argument of an explicit provider, or ${variable}`;
 }
 
 /** What is wrong with the URLs among `config` (https, or plain http to loopback only), each said of its `origin`. */
@@ -337,6 +380,7 @@ export function profileInstance(
     clientSlot: Symbol.for(`pulumi-wpengine.profile-client.${name}`),
     profile: name,
     credentialsFrom: [...new Set([from("username"), from("password")])].join(" and "),
+    ...(base.fromArguments && { fromArguments: true }),
   };
 }
 

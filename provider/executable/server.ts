@@ -236,7 +236,11 @@ export class WpEngineProvider {
   }
 
   private async configure(req: Msg): Promise<Msg> {
-    this.instance = { config: providerConfigOf(req), clientSlot: this.instance.clientSlot };
+    this.instance = {
+      config: providerConfigOf(req),
+      clientSlot: this.instance.clientSlot,
+      fromArguments: true,
+    };
     return new provproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true);
   }
 

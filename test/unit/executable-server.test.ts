@@ -3,6 +3,7 @@
  * import ids, secrets in and out, customTimeouts reaching the definitions' waits, per-instance config.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { urlSource } from "../../provider/core/config";
 import { parseImportId } from "../../provider/executable/registry";
 import { kindOfUrn, providerConfigOf, WpEngineProvider } from "../../provider/executable/server";
 import { definition as backupProviderKind } from "../../provider/kinds/Backup";
@@ -158,6 +159,37 @@ describe("the gRPC service", () => {
     expect(providerConfigOf(req({ profile: "acme" }), { PULUMI_CONFIG: "not json" })).toEqual({
       profile: "acme",
     });
+  });
+
+  it("an unreachable API names where this provider's URL came from and how to point it elsewhere", async () => {
+    const dead = "http://127.0.0.1:9/v1";
+    const call = await configured({ ...a, apiUrl: dead } as RunningSimulator, "alice", "pw-a");
+    await expect(
+      call("invoke", new provproto.InvokeRequest().setTok("wpengine:index:getAccounts")),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining(
+        `cannot reach the API at ${dead} (GET /v1/user: connection failed: connect ECONNREFUSED 127.0.0.1:9); ` +
+          "nothing was sent. That URL is this provider's apiUrl (the stack's wpengine:apiUrl for the default " +
+          "provider, the apiUrl argument of an explicit provider). Check it and the network.",
+      ),
+    });
+    // An explicit provider without apiUrl: the stack's wpengine:apiUrl is not its (Pulumi's rule), and it says so.
+    const explicit = { config: { profile: "acme" }, clientSlot: Symbol(), fromArguments: true };
+    const stack = { PULUMI_CONFIG: JSON.stringify({ apiUrl: dead, profiles: "{}" }) };
+    expect(urlSource("apiUrl", explicit, stack)).toBe(
+      "That URL is the default: this provider has no apiUrl argument and WPE_API_URL is unset. The stack's " +
+        `wpengine:apiUrl (${dead}) configures the default provider only, not an explicit provider: pass ` +
+        `apiUrl: "${dead}" to this provider, or set WPE_API_URL`,
+    );
+    expect(urlSource("apiUrl", explicit, {})).toContain(
+      "set wpengine:apiUrl (the default provider), the apiUrl argument of an explicit provider, or WPE_API_URL",
+    );
+    expect(urlSource("apiUrl", explicit, { WPE_API_URL: dead })).toBe(
+      "That URL is WPE_API_URL's (this provider has no apiUrl of its own)",
+    );
+    // The Node.js classes' provider reads the stack's config: the stack's key it is.
+    const program = { config: { apiUrl: dead }, clientSlot: Symbol() };
+    expect(urlSource("apiUrl", program, {})).toBe("That URL is the stack's wpengine:apiUrl");
   });
 
   it("runs as the profile WPE_PROFILE names when the provider names none", async () => {
