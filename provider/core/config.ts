@@ -308,8 +308,13 @@ export function profileSources(name: string, standalone = false): string {
   const env = `${vars.username} and ${vars.password}`;
   const inEnvironment = `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`;
   if (standalone) return inEnvironment;
-  // `pulumi do` reads no stack: the environment, or the flag.
-  if (underPulumiDo()) return `${inEnvironment}, or --${CONFIG_KEYS.profiles.key} '${example}'`;
+  // `pulumi do` reads no stack: the environment (a password on the command line would stay in the shell's
+  // history and show in the process list).
+  if (underPulumiDo())
+    return (
+      `${inEnvironment}; to keep the password out of the shell history, read it with ` +
+      `\`read -rs ${vars.password} && export ${vars.password}\``
+    );
   return (
     `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) ` +
     `or ${CONFIG_KEYS.profiles.env}, or ${env}`
@@ -369,10 +374,15 @@ export function profileInstance(
   const vars = profileEnv(name);
   const username = text(listed?.username) ?? text(env[vars.username]);
   const password = text(listed?.password) ?? text(env[vars.password]);
-  if (username === undefined || password === undefined)
+  if (username === undefined || password === undefined) {
+    // A typo of a profile that is set (`acmee`) is the likely cause: named, with the profiles known here.
+    const known = knownProfiles(standalone ? [fromEnv] : [base.config.profiles, fromEnv], env);
+    const like = meant(name, known);
+    const typo = like ? ` (did you mean ${like}? the profiles set here: ${known.join(", ")})` : "";
     throw new WpEngineConfigError(
-      `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}: set it in ${profileSources(name, standalone)}.`,
+      `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}${typo}: set it in ${profileSources(name, standalone)}.`,
     );
+  }
   const from = (key: "username" | "password") => (text(listed?.[key]) !== undefined ? where : vars[key]);
   const { profile: _profile, profiles: _profiles, ...settings } = base.config;
   return {
@@ -382,6 +392,26 @@ export function profileInstance(
     credentialsFrom: [...new Set([from("username"), from("password")])].join(" and "),
     ...(base.fromArguments && { fromArguments: true }),
   };
+}
+
+/**
+ * The profiles set here: those the JSON objects of profiles `lists` (`wpengine:profiles`, `WPE_PROFILES`)
+ * name, and those whose `WPE_API_USER_ID_<NAME>` is set (as the name in lower case).
+ */
+function knownProfiles(lists: readonly (string | undefined)[], env: NodeJS.ProcessEnv): string[] {
+  const names = new Set<string>();
+  for (const json of lists) {
+    try {
+      const parsed: unknown = json ? JSON.parse(json) : undefined;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        for (const k of Object.keys(parsed)) names.add(k);
+    } catch {}
+  }
+  const prefix = `${ENV.username}_`;
+  for (const [k, v] of Object.entries(env))
+    if (k.startsWith(prefix) && k.length > prefix.length && text(v) !== undefined)
+      names.add(k.slice(prefix.length).toLowerCase());
+  return [...names].sort();
 }
 
 /** The profile a resource's properties name (`profile`), if any and known. */
