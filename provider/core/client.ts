@@ -12,6 +12,7 @@ import {
   profileSources,
   type ResolvedProviderConfig,
   resolveProviderConfig,
+  urlSource,
 } from "./config";
 import { beforeWrite, underPulumiDo } from "./journal";
 
@@ -140,8 +141,8 @@ export async function proveCredentials(): Promise<void> {
     (err) => {
       if (err instanceof WpEngineConnectionError)
         throw new WpEngineConfigError(
-          `wpengine: cannot reach the API at ${client.apiUrl} (${err.message}). Check ${CONFIG_KEYS.apiUrl.key} ` +
-            `(or ${CONFIG_KEYS.apiUrl.env}) and the network; nothing was sent.`,
+          `wpengine: cannot reach the API at ${client.apiUrl} (${err.message}); nothing was sent. ` +
+            `${urlSource("apiUrl")}. Check it and the network.`,
         );
       const status = (err as { status?: number }).status;
       // The service's GET /user answers 200, 401, 429 or 5xx (its Swagger): a 404, or a 2xx that is not

@@ -89,6 +89,8 @@ export interface ProviderInstance {
   profile?: string;
   /** Where the profile's credentials were read from, in words (`wpengine:profiles`, its variables). */
   credentialsFrom?: string;
+  /** Its config is a provider resource's arguments (the executable provider), not the program's stack config. */
+  fromArguments?: boolean;
 }
 
 const STACK_SLOT = Symbol.for("pulumi-wpengine.provider-client");
@@ -168,6 +170,47 @@ export function originOf(
   raw: RawProviderConfig = currentProviderInstance().config,
 ): string {
   return text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
+}
+
+/**
+ * Where this provider instance's URL `name` came from and how to point it elsewhere, as a sentence: its own
+ * setting (the stack's config; with the executable provider, the default provider's stack config or an
+ * explicit provider's argument), the variable, or the default. An explicit provider takes its arguments and
+ * the environment, not the stack's `wpengine:*` (Pulumi's rule; `profiles` the one exception): a stack value
+ * it did not take (`PULUMI_CONFIG`, which the engine hands every provider process, holds one it lacks) is
+ * named as not applying to it.
+ */
+export function urlSource(
+  name: "apiUrl" | "appHostingUrl",
+  instance: ProviderInstance = currentProviderInstance(),
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  const { key, env: variable } = CONFIG_KEYS[name];
+  const executable = instance.fromArguments === true;
+  const doing = underPulumiDo();
+  if (text(instance.config[name]) !== undefined)
+    return doing
+      ? `That URL is the one --${key} gave`
+      : executable
+        ? `That URL is this provider's ${name} (the stack's ${key} for the default provider, the ${name} argument of an explicit provider)`
+        : `That URL is the stack's ${key}`;
+  if (text(env[variable]) !== undefined)
+    return `That URL is ${variable}'s (this provider has no ${name} of its own)`;
+  if (doing)
+    return `That URL is the default (no --${key}, and ${variable} is unset): pass --${key} <url> or set ${variable}`;
+  if (!executable)
+    return `That URL is the default (neither ${key} nor ${variable} is set): set ${key} or ${variable}`;
+  let stack: unknown;
+  try {
+    stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Record<string, unknown> | null)?.[name];
+  } catch {}
+  const unset = `That URL is the default: this provider has no ${name} argument and ${variable} is unset`;
+  if (typeof stack === "string" && stack !== "")
+    return (
+      `${unset}. The stack's ${key} (${stack}) configures the default provider only, not an explicit ` +
+      `provider: pass ${name}: "${stack}" to this provider, or set ${variable}`
+    );
+  return `${unset}: set ${key} (the default provider), the ${name} argument of an explicit provider, or ${variable}`;
 }
 
 /** The service's base URLs, each URL setting's example in its errors. */
@@ -277,8 +320,13 @@ export function profileSources(name: string, standalone = false): string {
   const env = `${vars.username} and ${vars.password}`;
   const inEnvironment = `${CONFIG_KEYS.profiles.env}='${example}' or ${env} in the environment`;
   if (standalone) return inEnvironment;
-  // `pulumi do` reads no stack: the environment, or the flag.
-  if (underPulumiDo()) return `${inEnvironment}, or --${CONFIG_KEYS.profiles.key} '${example}'`;
+  // `pulumi do` reads no stack: the environment (a password on the command line would stay in the shell's
+  // history and show in the process list).
+  if (underPulumiDo())
+    return (
+      `${inEnvironment}; to keep the password out of the shell history, read it with ` +
+      `\`read -rs ${vars.password} && export ${vars.password}\``
+    );
   return (
     `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) ` +
     `or ${CONFIG_KEYS.profiles.env}, or ${env}`
@@ -338,10 +386,15 @@ export function profileInstance(
   const vars = profileEnv(name);
   const username = text(listed?.username) ?? text(env[vars.username]);
   const password = text(listed?.password) ?? text(env[vars.password]);
-  if (username === undefined || password === undefined)
+  if (username === undefined || password === undefined) {
+    // A typo of a profile that is set (`acmee`) is the likely cause: named, with the profiles known here.
+    const known = knownProfiles(standalone ? [fromEnv] : [base.config.profiles, fromEnv], env);
+    const like = meant(name, known);
+    const typo = like ? ` (did you mean ${like}? the profiles set here: ${known.join(", ")})` : "";
     throw new WpEngineConfigError(
-      `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}: set it in ${profileSources(name, standalone)}.`,
+      `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}${typo}: set it in ${profileSources(name, standalone)}.`,
     );
+  }
   const from = (key: "username" | "password") => (text(listed?.[key]) !== undefined ? where : vars[key]);
   const { profile: _profile, profiles: _profiles, ...settings } = base.config;
   return {
@@ -349,7 +402,28 @@ export function profileInstance(
     clientSlot: Symbol.for(`pulumi-wpengine.profile-client.${name}`),
     profile: name,
     credentialsFrom: [...new Set([from("username"), from("password")])].join(" and "),
+    ...(base.fromArguments && { fromArguments: true }),
   };
+}
+
+/**
+ * The profiles set here: those the JSON objects of profiles `lists` (`wpengine:profiles`, `WPE_PROFILES`)
+ * name, and those whose `WPE_API_USER_ID_<NAME>` is set (as the name in lower case).
+ */
+function knownProfiles(lists: readonly (string | undefined)[], env: NodeJS.ProcessEnv): string[] {
+  const names = new Set<string>();
+  for (const json of lists) {
+    try {
+      const parsed: unknown = json ? JSON.parse(json) : undefined;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        for (const k of Object.keys(parsed)) names.add(k);
+    } catch {}
+  }
+  const prefix = `${ENV.username}_`;
+  for (const [k, v] of Object.entries(env))
+    if (k.startsWith(prefix) && k.length > prefix.length && text(v) !== undefined)
+      names.add(k.slice(prefix.length).toLowerCase());
+  return [...names].sort();
 }
 
 /** The profile a resource's properties name (`profile`), if any and known. */

@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { WpEngineClient } from "../../sdk";
+import { unreachableAccount } from "./errors";
 import type { Identity } from "./identity";
 import { PROFILE_INPUT, uuidString } from "./inputs";
 import { type Context, defineProvider, type NaturalKey, type ResourceDefinition } from "./lifecycle";
@@ -89,6 +90,9 @@ export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a 
 /**
  * The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. An
  * `optional` parent only narrows it (unset, every object the credentials see) and is no part of the import id.
+ * An `optional: "accountId"` that lists nothing is checked against the accounts the credentials see: the
+ * service filters `?account_id=` by what the API user sees (200, no 403 or 404), so an account it cannot
+ * reach, or a mistyped id, would list as empty.
  */
 export function listedUnder<T, P extends string | { optional: string }>(
   parent: P,
@@ -101,12 +105,22 @@ export function listedUnder<T, P extends string | { optional: string }>(
   const field = required ? parent : parent.optional;
   return {
     inputs: z.object({ [field]: (required ? uuidString : uuidString.optional()).meta({ description }) }),
-    items: async (q, client) =>
-      (await list(client, q[field]!)).map((x) => {
+    items: async (q, client) => {
+      const found = await list(client, q[field]!);
+      if (!found.length && !required && field === "accountId" && q[field]) await reachable(client, q[field]);
+      return found.map((x) => {
         const [id, name] = item(x);
         return { fields: { ...(required && { [field]: q[field]! }), [idField]: id }, name };
-      }),
+      });
+    },
   };
+}
+
+/** Throws, naming what the API user sees, unless `accountId` is one of the accounts the credentials see. */
+async function reachable(client: WpEngineClient, accountId: string): Promise<void> {
+  const seen = await collect(client.accounts.iterate({ limit: 100 }));
+  if (seen.some((a) => a.id.toLowerCase() === accountId.toLowerCase())) return;
+  throw new Error(`wpengine: ${unreachableAccount(accountId, seen)}`);
 }
 
 type Derived = "schema" | "replaceOn" | "updatable" | "kept" | "secrets" | "identity" | "naturalKey";

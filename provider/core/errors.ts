@@ -97,10 +97,35 @@ export function explainError(
 export const accessHint = (status: unknown): string =>
   status === 401 ? `. ${refused()}` : status === 403 ? `. ${forbidden()}` : "";
 
+/** Whose credentials the calls run as: `profile acme (API user owner)`, or `the default credentials (...)`. */
+export function ranAs(instance = currentProviderInstance()): string {
+  const user = instance.config.username ?? process.env[CONFIG_KEYS.username.env];
+  return `${instance.profile ? `profile ${instance.profile}` : "the default credentials"}${user ? ` (API user ${user})` : ""}`;
+}
+
+/**
+ * Why a list by account answered nothing: the account is not one the API user sees (the service filters
+ * `?account_id=` by what the user sees, so an account it cannot see, or a mistyped id, lists as empty).
+ * `seen`: the accounts it does see.
+ */
+export function unreachableAccount(
+  accountId: string,
+  seen: readonly { id: string; name?: string | null }[],
+  instance = currentProviderInstance(),
+): string {
+  const sees = seen.length
+    ? `it sees ${seen.map((a) => (a.name ? `${a.name} (${a.id})` : a.id)).join(", ")}`
+    : "it sees no account";
+  const how = underPulumiDo() ? "--wpengine:profile <name>" : "the profile of that account";
+  return (
+    `account ${accountId} is not reachable by ${ranAs(instance)}: ${sees}. Check the id, or run as a profile ` +
+    `whose API user has a role on that account (${how})`
+  );
+}
+
 /** What a 403 means: the API user the call ran as (a profile's, or the default) cannot reach the object. */
 function forbidden(instance = currentProviderInstance()): string {
-  const user = instance.config.username ?? process.env[CONFIG_KEYS.username.env];
-  const who = `${instance.profile ? `profile ${instance.profile}` : "the default credentials"}${user ? ` (API user ${user})` : ""}`;
+  const who = ranAs(instance);
   return (
     `The call ran as ${who}, which has no access to it: run it as a profile whose API user can ` +
     "(the resource's or lookup's profile, or wpengine:profile), or grant that API user access in the User Portal"

@@ -22,6 +22,7 @@ import {
 import type { Kind } from "../core/define";
 import { CLAIMANT } from "../core/identity";
 import { forCommandLine, forEngine, type Props, UNKNOWN } from "../core/inputs";
+import { underPulumiDo } from "../core/journal";
 import { diffOf, tellThrough } from "../core/lifecycle";
 import { asLookup } from "../core/programClient";
 import { stopWithParent } from "../core/watchdog";
@@ -246,7 +247,11 @@ export class WpEngineProvider {
   }
 
   private async configure(req: Msg): Promise<Msg> {
-    this.instance = { config: providerConfigOf(req), clientSlot: this.instance.clientSlot };
+    this.instance = {
+      config: providerConfigOf(req),
+      clientSlot: this.instance.clientSlot,
+      fromArguments: true,
+    };
     return new provproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true);
   }
 
@@ -336,10 +341,14 @@ export class WpEngineProvider {
     let id: string = req.getId();
     let props = propsOf(req.getProperties(), secretKeys);
     // An import: nothing in state yet, the id addresses the object and carries what read needs.
-    if (Object.keys(props).length === 0) ({ id, olds: props } = parseImportId(kind, id));
+    const byImportId = Object.keys(props).length === 0;
+    if (byImportId) ({ id, olds: props } = parseImportId(kind, id));
     else props = { ...props, ...settingsOf(def, propsOf(req.getInputs())) };
     const res = await this.as(async () => provider.read!(id, props), props);
-    const out = new provproto.ReadResponse().setId(res.id ?? "");
+    // `pulumi do ... read` prints the id as its list and patch do (the import id, `{installId}/{id}`), so
+    // it can be copied into read, patch or `pulumi import`; an engine's import records the object's own id.
+    const shown = byImportId && res.id === id && underPulumiDo() ? String(req.getId()) : res.id;
+    const out = new provproto.ReadResponse().setId(shown ?? "");
     if (!res.id) return out;
     return out
       .setProperties(toStruct(res.props ?? {}, secretKeys))

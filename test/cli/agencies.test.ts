@@ -231,7 +231,10 @@ describe("two accounts in one program through credential profiles", { timeout: 2
     expect(nameless.stdout + nameless.stderr).toContain(
       "profile client-x has no API user id: set it in WPE_PROFILES=",
     );
-    expect(nameless.stdout + nameless.stderr).toContain("in the environment, or --wpengine:profiles '");
+    expect(nameless.stdout + nameless.stderr).toContain(
+      "in the environment; to keep the password out of the shell history, read it with `read -rs WPE_API_PASSWORD_CLIENT_X && export WPE_API_PASSWORD_CLIENT_X`",
+    );
+    expect(nameless.stdout + nameless.stderr).not.toContain("--wpengine:profiles");
     // A patch by import id, run from some other directory: changed on the service, no journal left there.
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-do-"));
     const id = `${INITECHPROD}/${outputs["initechId"]}`;

@@ -82,7 +82,7 @@ describe("errors on the real CLI", { timeout: 15 * 60_000 }, () => {
     try {
       const r = await project.run(["preview"], { allowFail: true });
       expectClean(r, "cannot reach the API at http://127.0.0.1:9/v1");
-      expect(r.stdout).toContain("Check wpengine:apiUrl");
+      expect(r.stdout).toContain("That URL is the stack's wpengine:apiUrl. Check it and the network.");
     } finally {
       await project.setConfig({ "wpengine:apiUrl": base["wpengine:apiUrl"] });
     }

@@ -161,6 +161,24 @@ describe("the audit as every API user of the program (credential profiles)", { t
     );
   });
 
+  it("the pack names the API URL it could not reach and where it came from (never the stack's wpengine:apiUrl)", async () => {
+    const dead = "http://127.0.0.1:9/v1";
+    const env = { WPE_API_URL: dead, WPE_API_USER_ID: "demo", WPE_API_PASSWORD: "demo" };
+    const message = await audit("wpengine-owner-mfa", env, []).then(
+      () => "no failure",
+      (e: Error) => e.message,
+    );
+    expect(message).toContain(
+      `could not read the live account: GET /v1/accounts: connection failed: connect ECONNREFUSED 127.0.0.1:9; ` +
+        `the API URL was ${dead}, from WPE_API_URL, or set those rules to "disabled"`,
+    );
+    const { apiUrlNote } = await import("../../fleet/pack");
+    expect(apiUrlNote({})).toBe(
+      "the API URL was the default https://api.wpengineapi.com/v1: a policy pack reads WPE_API_URL, never the " +
+        "stack's wpengine:apiUrl; set WPE_API_URL (and WPE_APP_HOSTING_URL) in the environment of the pulumi command",
+    );
+  });
+
   it("several API users' fleets are the union of what each sees, whatever their order", async () => {
     sim = await startSimulator({ port: 0, quiet: true });
     const { partial } = SEED.users; // sees part of Acme Corp; owner sees all of it

@@ -3,6 +3,7 @@
  * import ids, secrets in and out, customTimeouts reaching the definitions' waits, per-instance config.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { urlSource } from "../../provider/core/config";
 import { parseImportId } from "../../provider/executable/registry";
 import { kindOfUrn, providerConfigOf, WpEngineProvider } from "../../provider/executable/server";
 import { definition as backupProviderKind } from "../../provider/kinds/Backup";
@@ -175,6 +176,37 @@ describe("the gRPC service", () => {
         "getAccountUsage: invalid input: firstDate: 2026-11-31 is not a date (November has 30 days)",
       ),
     });
+  });
+
+  it("an unreachable API names where this provider's URL came from and how to point it elsewhere", async () => {
+    const dead = "http://127.0.0.1:9/v1";
+    const call = await configured({ ...a, apiUrl: dead } as RunningSimulator, "alice", "pw-a");
+    await expect(
+      call("invoke", new provproto.InvokeRequest().setTok("wpengine:index:getAccounts")),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining(
+        `cannot reach the API at ${dead} (GET /v1/user: connection failed: connect ECONNREFUSED 127.0.0.1:9); ` +
+          "nothing was sent. That URL is this provider's apiUrl (the stack's wpengine:apiUrl for the default " +
+          "provider, the apiUrl argument of an explicit provider). Check it and the network.",
+      ),
+    });
+    // An explicit provider without apiUrl: the stack's wpengine:apiUrl is not its (Pulumi's rule), and it says so.
+    const explicit = { config: { profile: "acme" }, clientSlot: Symbol(), fromArguments: true };
+    const stack = { PULUMI_CONFIG: JSON.stringify({ apiUrl: dead, profiles: "{}" }) };
+    expect(urlSource("apiUrl", explicit, stack)).toBe(
+      "That URL is the default: this provider has no apiUrl argument and WPE_API_URL is unset. The stack's " +
+        `wpengine:apiUrl (${dead}) configures the default provider only, not an explicit provider: pass ` +
+        `apiUrl: "${dead}" to this provider, or set WPE_API_URL`,
+    );
+    expect(urlSource("apiUrl", explicit, {})).toContain(
+      "set wpengine:apiUrl (the default provider), the apiUrl argument of an explicit provider, or WPE_API_URL",
+    );
+    expect(urlSource("apiUrl", explicit, { WPE_API_URL: dead })).toBe(
+      "That URL is WPE_API_URL's (this provider has no apiUrl of its own)",
+    );
+    // The Node.js classes' provider reads the stack's config: the stack's key it is.
+    const program = { config: { apiUrl: dead }, clientSlot: Symbol() };
+    expect(urlSource("apiUrl", program, {})).toBe("That URL is the stack's wpengine:apiUrl");
   });
 
   it("runs as the profile WPE_PROFILE names when the provider names none", async () => {
@@ -506,6 +538,25 @@ describe("List (pulumi do ... list)", () => {
     await expect(list(provider, "Domain", { installId: SEED.installs.acmestg.id })).rejects.toMatchObject({
       message: expect.stringContaining("The call ran as the default credentials (API user partial)"),
     });
+  });
+
+  it("an Install or Site list by an account the API user cannot see (or a mistyped id) says so, naming what it sees", async () => {
+    const provider = new WpEngineProvider("0.0.0");
+    const { username, password } = SEED.users.owner;
+    const args = { username, password, apiUrl: a.apiUrl, appHostingUrl: a.appHostingUrl };
+    await rpc(provider)("configure", new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript(args)));
+    const { acme, globex } = SEED.accounts;
+    const typo = "ac000000-0000-4000-8000-0000000000ff";
+    for (const kind of ["Install", "Site"])
+      for (const accountId of [globex.id, typo])
+        await expect(list(provider, kind, { accountId }), `${kind} ${accountId}`).rejects.toMatchObject({
+          message: expect.stringContaining(
+            `account ${accountId} is not reachable by the default credentials (API user owner): it sees ` +
+              `${acme.name} (${acme.id}). Check the id, or run as a profile`,
+          ),
+        });
+    // The account it sees lists as before.
+    expect((await list(provider, "Install", { accountId: acme.id })).results.length).toBeGreaterThan(0);
   });
 
   it("answers every domain of the install as import ids read takes, or pages with a continuation token", async () => {
