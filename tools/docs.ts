@@ -192,7 +192,11 @@ export function ownership(kind: Kind): string {
       ? "So does a new resource whose object the service already holds (in the words create would refuse it " +
         "with: set `adopt: true` to take it over, or hand it over from the stack that manages it), or whose " +
         "parent id names nothing on the service ([ownership](ownership.md)). "
-      : "") +
+      : kind.takeover
+        ? "So does a new resource whose create would take over what the service holds without `adopt: true` " +
+          "(in the words create would refuse it with), or whose parent id names nothing on the service " +
+          "([ownership](ownership.md)). "
+        : "") +
     "An adoption (`adopt: true`, `WPE_ADOPT_EXISTING`, or a lost answer resolved by the natural key) says what " +
     "it took and its id, and never takes an object another resource of the stack holds."
   );
