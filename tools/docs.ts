@@ -192,7 +192,11 @@ export function ownership(kind: Kind): string {
       ? "So does a new resource whose object the service already holds (in the words create would refuse it " +
         "with: set `adopt: true` to take it over, or hand it over from the stack that manages it), or whose " +
         "parent id names nothing on the service ([ownership](ownership.md)). "
-      : "") +
+      : kind.takeover
+        ? "So does a new resource whose create would take over what the service holds without `adopt: true` " +
+          "(in the words create would refuse it with), or whose parent id names nothing on the service " +
+          "([ownership](ownership.md)). "
+        : "") +
     "An adoption (`adopt: true`, `WPE_ADOPT_EXISTING`, or a lost answer resolved by the natural key) says what " +
     "it took and its id, and never takes an object another resource of the stack holds."
   );
@@ -416,7 +420,7 @@ export function renderInstallation(pkg: PackageJson): string {
     "",
     "Set the secret settings with `--secret`. Set in clear text, `wpengine:password` (or `wpengine:profiles`) stays in clear text in the stack's config file and in each update's history; the provider (YAML, Python, Go, .NET) still stores it in the state as a secret. The Node.js classes cannot: the engine keeps their stack config in the state as it is set, so `pulumi preview` warns once, in one line naming `pulumi config set --secret wpengine:password <value>`.",
     "",
-    'A value the provider cannot read fails `pulumi preview` in one line naming where it was set (the config key, or the environment variable) and the value (never a password): a boolean setting takes `true` or `false` (or `1`/`0`, `yes`/`no`), a number a whole number, a URL an `https://` one (`http://` to a loopback address). So does a `wpengine:` key that is no setting (`wpengine:simulater`: "did you mean wpengine:simulator?"); a project named `wpengine`, whose own keys share the namespace, is not checked. Preview also fails when `GET /user` shows that `apiUrl` is not the API (a 404, or a web page): its base URL ends in `/v1`.',
+    'A value the provider cannot read fails `pulumi preview` in one line naming where it was set (the config key, or the environment variable) and the value (never a password): a boolean setting takes `true` or `false` (or `1`/`0`, `yes`/`no`), a number a whole number, a URL an `https://` one (`http://` to a loopback address), checked with `wpengine:simulator` on too (the simulator does not use it, but a bad one is refused alike in YAML and TypeScript, not found only when the simulator is turned off), its line naming a base URL to give. So does a `wpengine:` key that is no setting (`wpengine:simulater`: "did you mean wpengine:simulator?"); a project named `wpengine`, whose own keys share the namespace, is not checked. Preview also fails when `GET /user` shows that `apiUrl` is not the API (a 404, or a web page): its base URL ends in `/v1`.',
     "",
   ].join("\n");
 }

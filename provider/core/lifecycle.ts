@@ -183,6 +183,13 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   naturalKey?: NaturalKey<I>;
   /** Rules that need the service, run by check once every input is known, unless `adopt` takes what is there; a fault reaching it is no failure. */
   preflight?(inputs: I, ctx: Context, olds: Props): Promise<CheckFailure[]>;
+  /**
+   * Create's refusal, decided before it writes, to take over what the service holds: an object held without
+   * `adopt` that no natural key finds (a singleton's settings), or one that `adopt` cannot take (a user whose
+   * names differ). Check says it at preview for a new object, the inputs' `adopt` as create sees it; create
+   * throws the same (the kind states the rule once). A fault reaching it is no failure, a 404 names the parent.
+   */
+  takeover?(inputs: I, ctx: Context): Promise<Error | undefined>;
   /** The kind's own end of check, given the generic result and the old inputs (a computed input, a rule of time). */
   check?(checked: Checked, olds: Props): Checked | Promise<Checked>;
   /** The inputs that address one object on the service (identity.ts); absent for actions. */
@@ -512,26 +519,40 @@ const marked = (schema: z.ZodObject, marker: "parent" | "key") =>
 
 /**
  * The refusal create would give a new object, said by check (at preview, where the program can still
- * change): the object its natural key finds already there ("already exists"), or a parent the service does
- * not have (a 404 listing it). Only for a create of a new object whose every input is known, and not when
- * create would take it over (`adopt`, `adoptExisting`), a preview is offline (`skipCredentialsCheck`), or a
- * recovery runs (its creates decide: see `withinRecovery`). Any other fault is no failure: create decides. Records nothing in the journal.
+ * change): the object its natural key finds already there ("already exists"), a parent the service does
+ * not have (a 404 listing it), or what the kind's `takeover` refuses (a singleton held without `adopt`, an
+ * adoption that cannot be). Only for a create of a new object whose every input is known; not when a
+ * preview is offline (`skipCredentialsCheck`) or a recovery runs (its creates decide: see `withinRecovery`);
+ * under `adopt` (or `adoptExisting`) only `takeover` looks. Any other fault is no failure: create decides.
+ * Records nothing in the journal.
  */
 async function lookAhead<I extends Props, O extends Props, R>(
   def: ResourceDefinition<I, O, R>,
   inputs: Props,
 ): Promise<CheckFailure[]> {
-  const key = def.naturalKey;
-  if (!key || !("what" in key)) return [];
+  const key = def.naturalKey && "what" in def.naturalKey ? def.naturalKey : undefined;
+  if (!key && !def.takeover) return [];
   const config = resolveProviderConfig();
   const adopting = inputs["adopt"] === undefined ? config.adoptExisting === true : !!inputs["adopt"];
   // An offline preview (skipCredentialsCheck) calls nothing.
-  if (adopting || config.skipCredentialsCheck || withinRecovery()) return [];
+  if (config.skipCredentialsCheck || withinRecovery() || (adopting && !def.takeover)) return [];
   const { [CLAIMANT]: _claimant, ...sent } = inputs;
   const context = { ...contextOf(def, await getClient(), sent), ahead: true };
-  let id: string | undefined;
+  const own = marked(def.schema, "key")[0];
+  let refusal: { property: string; error: Error } | undefined;
   try {
-    id = await key.find(sent as I, context);
+    const id = key && !adopting ? await key.find(sent as I, context) : undefined;
+    if (key && id !== undefined) {
+      const error =
+        key.refusal?.(id, context) ??
+        alreadyExists(
+          `${def.kind} ${nameOf(def.identity, inputs) || id} already exists${context.parent ? ` under ${context.parent}` : ""} (id ${id})`,
+        );
+      refusal = { property: own ?? "", error };
+    } else {
+      const error = await def.takeover?.({ ...sent, adopt: adopting } as unknown as I, context);
+      refusal = error && { property: own ?? marked(def.schema, "parent").at(-1) ?? "", error };
+    }
   } catch (err) {
     if (!isNotFound(err)) return [];
     const parents = marked(def.schema, "parent");
@@ -539,13 +560,7 @@ async function lookAhead<I extends Props, O extends Props, R>(
     const parent = named.at(-1) ?? parents.at(-1);
     return parent ? [{ property: parent, reason: noSuchParent(parent, String(inputs[parent])) }] : [];
   }
-  if (id === undefined) return [];
-  const refusal =
-    key.refusal?.(id, context) ??
-    alreadyExists(
-      `${def.kind} ${nameOf(def.identity, inputs) || id} already exists${context.parent ? ` under ${context.parent}` : ""} (id ${id})`,
-    );
-  return [{ property: marked(def.schema, "key")[0] ?? "", reason: refusal.message }];
+  return refusal ? [{ property: refusal.property, reason: refusal.error.message }] : [];
 }
 
 /**

@@ -144,6 +144,16 @@ export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): 
     .map((k) => `${k} is "${live[k]}"`);
 }
 
+/** Why `adopt` cannot take the existing user `u` for these inputs (names differ: a user cannot be renamed). */
+function unadoptable(u: ApiAccountUser, inputs: AccountUserInputs, email: string, accountId: string) {
+  const mismatch = identityMismatch(u, inputs);
+  if (!mismatch.length) return undefined;
+  return new Error(
+    `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; ` +
+      "names cannot be changed, so set the inputs to match",
+  );
+}
+
 /** PATCHes the user; this process's reads of the account list again. */
 const update = (client: WpEngineClient, accountId: string, id: string, p: UpdateAccountUserRequest) =>
   USERS.writing(client, accountId, client.accountUsers.update(accountId, id, p));
@@ -189,6 +199,12 @@ export const definition = defineKind({
   // The replacement has the same email more often than not: the old user must be gone first.
   deleteBeforeReplace: true,
   normalize,
+  // Check's look under adopt (the account's listing this process shares): the names create would refuse.
+  async takeover(inputs, ctx) {
+    if (!inputs.adopt) return undefined;
+    const found = await USERS.find(ctx.client, ctx.parent, ctx.key.toLowerCase());
+    return found && unadoptable(found.item, inputs, ctx.key, ctx.parent);
+  },
   async create(inputs, ctx) {
     const { parent: accountId, key: email } = ctx;
     const { item: existing, created } =
@@ -201,12 +217,8 @@ export const definition = defineKind({
     const outs = accountUserOutputs(existing);
     if (created) return { id, outs };
     if (!inputs.adopt) throw taken(email, accountId, id);
-    const mismatch = identityMismatch(existing, inputs);
-    if (mismatch.length)
-      throw new Error(
-        `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; ` +
-          "names cannot be changed, so set the inputs to match",
-      );
+    const refused = unadoptable(existing, inputs, email, accountId);
+    if (refused) throw refused;
     const adopted = `user ${email} of account ${accountId}`;
     const patch = accountUserPatch(outs, inputs);
     if (!patch) return { id, outs, adopted };

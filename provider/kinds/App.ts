@@ -66,11 +66,16 @@ export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: str
 /** Create's refusal of a name the account holds already (check says it at preview). */
 const taken = (ctx: Context) => alreadyExists(`app ${ctx.key} already exists in account ${ctx.parent}`);
 
+/** Why `adopt` cannot take the existing app (its outputs `outs`) for these inputs: another region. */
+const unadoptable = (outs: { region: string }, i: z.output<typeof inputs>, ctx: Context) =>
+  outs.region === i.region ? undefined : regionMismatch(ctx, i.region, outs.region);
+
 /** Takes over the existing app (read only with `adopt`): refused without `adopt`, or in another region. */
 async function adopt(i: z.output<typeof inputs>, ctx: Context, read: () => Promise<ApiApp>) {
   if (!i.adopt) throw taken(ctx);
   const outs = appOutputs(await read(), ctx);
-  if (outs.region !== i.region) throw regionMismatch(ctx, i.region, outs.region);
+  const refused = unadoptable(outs, i, ctx);
+  if (refused) throw refused;
   return { id: outs.resourceName, outs, adopted: `app ${ctx.key} of account ${ctx.parent}` };
 }
 
@@ -103,6 +108,11 @@ export const definition = defineKind({
   // A region change keeps the account and id: the service cannot hold two apps of one id.
   deleteBeforeReplace: (replaces) => !replaces.includes("name") && !replaces.includes("accountId"),
   normalize,
+  // Check's look under adopt: the region create would refuse.
+  async takeover(inputs, ctx) {
+    const existing = inputs.adopt ? await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key)) : undefined;
+    return existing && unadoptable(appOutputs(existing, ctx), inputs, ctx);
+  },
   async create(inputs, ctx) {
     const existing = await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key));
     if (existing) return adopt(inputs, ctx, async () => existing);

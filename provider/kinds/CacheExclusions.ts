@@ -101,6 +101,23 @@ async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.pa
   }
 }
 
+/** The exclusions the install's list holds now. */
+const heldBy = async (ctx: Context) => normalizeExclusions(await ctx.client.cacheExclusions.get(ctx.parent));
+
+/** Create's refusal of a list that holds exclusions (perhaps another stack's) without `adopt`. */
+function takeover(
+  held: readonly { type: string; value: string }[],
+  adopt: boolean | undefined,
+  installId: string,
+) {
+  if (!held.length || adopt) return undefined;
+  return alreadyExists(
+    `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
+      `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}), perhaps another stack's list`,
+    "set adopt: true to take the list over (kept as it is when it holds exactly these exclusions, else replaced)",
+  );
+}
+
 export const definition = defineKind({
   kind: "CacheExclusions",
   description:
@@ -128,18 +145,16 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
+  // Check says create's refusal at preview.
+  takeover: async (inputs, ctx) => takeover(await heldBy(ctx), inputs.adopt, ctx.parent),
   // The list always exists: an empty one is this resource's; one that holds exclusions (perhaps another
   // stack's) only with `adopt`, which keeps it as it is when it already holds exactly these.
   async create(inputs, ctx) {
     const installId = ctx.parent;
     const wanted = normalizeExclusions(inputs.exclusions);
-    const held = normalizeExclusions(await ctx.client.cacheExclusions.get(installId));
-    if (held.length && !inputs.adopt)
-      throw alreadyExists(
-        `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
-          `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}), perhaps another stack's list`,
-        "set adopt: true to take the list over (kept as it is when it holds exactly these exclusions, else replaced)",
-      );
+    const held = await heldBy(ctx);
+    const refused = takeover(held, inputs.adopt, installId);
+    if (refused) throw refused;
     const adopted = held.length ? `cache exclusions of install ${installId}` : undefined;
     // Exactly these already (an import, the way back after a crash): no write.
     const outs = isDeepStrictEqual(held, wanted) ? held : await replace(ctx, wanted);

@@ -172,6 +172,21 @@ async function apply(ctx: Context, body: ReplaceDomainMappingsRequest, live?: Ma
   return id === undefined ? settled() : afterCreate(id, mappingsOutputs([]), settled);
 }
 
+/** The environment's live mappings now. */
+const heldBy = async (ctx: Context) =>
+  liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
+
+/** Create's refusal of an environment that has mappings (perhaps another stack's) without `adopt`. */
+function takeover(existing: readonly MappingStatus[], adopt: boolean | undefined, ctx: Context) {
+  if (!existing.length || adopt) return undefined;
+  const [, appId, environmentId] = environmentOf(ctx);
+  return alreadyExists(
+    `environment ${environmentId} of app ${appId} already has domain mappings ` +
+      `(${existing.map((m) => m.domain).join(", ")})`,
+    "set adopt: true to replace them with this set",
+  );
+}
+
 export const definition = defineKind({
   kind: "DomainMappings",
   description:
@@ -209,16 +224,14 @@ export const definition = defineKind({
   // The replacement may map the same domains on another environment: free them first.
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
+  // Check says create's refusal at preview.
+  takeover: async (inputs, ctx) => takeover(await heldBy(ctx), inputs.adopt, ctx),
   async create(inputs, ctx) {
     const id = `${resourceNameOf(ctx)}/domainMappings`;
-    const [, appId, environmentId] = environmentOf(ctx);
-    const existing = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
-    if (existing.length && !inputs.adopt)
-      throw alreadyExists(
-        `environment ${environmentId} of app ${appId} already has domain mappings ` +
-          `(${existing.map((m) => m.domain).join(", ")})`,
-        "set adopt: true to replace them with this set",
-      );
+    const [, , environmentId] = environmentOf(ctx);
+    const existing = await heldBy(ctx);
+    const refused = takeover(existing, inputs.adopt, ctx);
+    if (refused) throw refused;
     const outs = mappingsOutputs(await apply(ctx, replaceBody(inputs), existing, id));
     const adopted = existing.length ? `domain mappings of environment ${environmentId}` : undefined;
     return { id, outs, adopted, found: WIRE.outputs({ domainMappings: existing }) };

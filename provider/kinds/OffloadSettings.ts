@@ -146,6 +146,15 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
   }
 }
 
+/** Create's refusal of settings made elsewhere (by hand, or another stack's) offloading to `found`, without `adopt`. */
+function takeover(found: string | undefined, adopt: boolean | undefined, installId: string) {
+  if (!found || adopt) return undefined;
+  return alreadyExists(
+    `install ${installId} already offloads files to ${found}, perhaps another stack's settings`,
+    "set adopt: true to take these settings over (kept as they are when they are the declared ones, else replaced)",
+  );
+}
+
 export const definition = defineKind({
   kind: "OffloadSettings",
   description:
@@ -171,15 +180,18 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize,
+  // Check says create's refusal at preview.
+  takeover: async (inputs, ctx) =>
+    takeover(
+      destination(offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent))),
+      inputs.adopt,
+      ctx.parent,
+    ),
   async create(inputs, ctx) {
     const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
     const found = destination(current);
-    // Settings made elsewhere (by hand, or another stack's) are only taken over on request.
-    if (found && !inputs.adopt)
-      throw alreadyExists(
-        `install ${ctx.parent} already offloads files to ${found}, perhaps another stack's settings`,
-        "set adopt: true to take these settings over (kept as they are when they are the declared ones, else replaced)",
-      );
+    const refused = takeover(found, inputs.adopt, ctx.parent);
+    if (refused) throw refused;
     const adopted = found && `offload settings of install ${ctx.parent}`;
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
     if (!WIRE.patch(current, inputs)) {

@@ -277,6 +277,15 @@ async function patchAndRead(ctx: Context, id: string, have: ScheduleFields, give
   return scheduleOutputs(live, given);
 }
 
+/** Why `adopt` cannot take a schedule titled `title`: more than one has the title. */
+function unadoptable(sameTitle: readonly { uuid: string }[], title: string, siteId: string) {
+  if (sameTitle.length <= 1) return undefined;
+  return new Error(
+    `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} ` +
+      `(${uuids(sameTitle)}); adoption needs exactly one`,
+  );
+}
+
 export const definition = defineKind({
   kind: "ReportSchedule",
   description:
@@ -301,16 +310,19 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize,
+  // Check's look under adopt: the schedules create would refuse to choose among.
+  async takeover(inputs, ctx) {
+    if (!inputs.adopt) return undefined;
+    const sameTitle = (await ctx.client.reportSchedules.list(ctx.parent)).filter((s) => s.title === ctx.key);
+    return unadoptable(sameTitle, ctx.key, ctx.parent);
+  },
   async create(inputs, ctx) {
     const { parent: siteId, key: title } = ctx;
     const existing = await ctx.client.reportSchedules.list(siteId);
     const sameTitle = existing.filter((s) => s.title === title);
     if (sameTitle.length && !inputs.adopt) throw titled(sameTitle.length, title, siteId, uuids(sameTitle));
-    if (sameTitle.length > 1)
-      throw new Error(
-        `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} ` +
-          `(${uuids(sameTitle)}); adoption needs exactly one`,
-      );
+    const refused = unadoptable(sameTitle, title, siteId);
+    if (refused) throw refused;
     const found = sameTitle[0];
     if (found) {
       const outs = { ...scheduleOutputs(found, inputs), createMatch: "adopted" as const };

@@ -110,6 +110,16 @@ async function findActive(ctx: Context): Promise<ApiSiteTransfer | undefined> {
   });
 }
 
+/** Why `adopt` cannot take the active transfer `id` (its outputs `outs`) for these inputs: a transfer cannot change. */
+function unadoptable(id: string, outs: SiteTransferOutputs, inputs: SiteTransferInputs, siteId: string) {
+  const mismatch = adoptionMismatch(outs, inputs);
+  if (!mismatch.length) return undefined;
+  return new Error(
+    `cannot adopt transfer ${id} of site ${siteId}: ${mismatch.join("; ")}. ` +
+      "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
+  );
+}
+
 export const definition = defineKind({
   kind: "SiteTransfer",
   description:
@@ -157,17 +167,18 @@ export const definition = defineKind({
     const failure = scheduledTimeFailure(time, Date.now());
     return failure ? { inputs: result.inputs, failures: [named(failure)] } : result;
   },
+  // Check's look under adopt: the settings create would refuse to adopt.
+  async takeover(inputs, ctx) {
+    const active = inputs.adopt ? await findActive(ctx) : undefined;
+    return active && unadoptable(active.id, transferOutputs(active, inputs), inputs, ctx.parent);
+  },
   async create(inputs, ctx) {
     const siteId = ctx.parent;
     const active = inputs.adopt ? await findActive(ctx) : undefined;
     if (active) {
       const outs = transferOutputs(active, inputs);
-      const mismatch = adoptionMismatch(outs, inputs);
-      if (mismatch.length)
-        throw new Error(
-          `cannot adopt transfer ${active.id} of site ${siteId}: ${mismatch.join("; ")}. ` +
-            "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
-        );
+      const refused = unadoptable(active.id, outs, inputs, siteId);
+      if (refused) throw refused;
       return { id: active.id, outs, adopted: `transfer of site ${siteId}` };
     }
     try {

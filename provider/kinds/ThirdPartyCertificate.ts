@@ -163,6 +163,21 @@ async function servedSerials(ctx: Context, installId: string): Promise<string[]>
   return listed.flatMap((c) => (c.cert_source === "THIRD_PARTY" && c.serial_number ? [c.serial_number] : []));
 }
 
+/** The serial number of a third-party certificate the install serves other than the one of `i`, if any. */
+async function servedOther(ctx: Context, i: Pick<ThirdPartyCertificateInputs, "certificate">) {
+  const mine = serial(certificateOutputs(i).serialNumber);
+  return (await servedSerials(ctx, ctx.parent)).find((s) => serial(s) !== mine);
+}
+
+/** Create's refusal to import over another certificate the install serves (serial `other`) without `adopt`. */
+function takeover(other: string | undefined, adopt: boolean | undefined, installId: string) {
+  if (!other || adopt) return undefined;
+  return alreadyExists(
+    `install ${installId} already serves another third-party certificate (serial number ${other}), perhaps another stack's`,
+    "set adopt: true to import this one over it",
+  );
+}
+
 /** Imports the pair (each PEM text base64-encoded, as the service takes it): the outputs its certificate gives. */
 async function importPair(ctx: Context, i: ThirdPartyCertificateInputs) {
   const b64 = ([k, pem]: [string, unknown]) => [k, Buffer.from(String(pem), "utf8").toString("base64")];
@@ -212,16 +227,14 @@ export const definition = defineKind({
           : undefined;
     return reason ? { ...checked, failures: [named({ property: "certificate", reason })] } : checked;
   },
+  // Check says create's refusal at preview.
+  takeover: async (inputs, ctx) => takeover(await servedOther(ctx, inputs), inputs.adopt, ctx.parent),
   // Another certificate the install serves (by hand, or another stack's) is only imported over on request;
   // this one served already (an interrupted run, the same pair again) is imported again, harmlessly.
   async create(inputs, ctx) {
-    const mine = serial(certificateOutputs(inputs).serialNumber);
-    const other = (await servedSerials(ctx, ctx.parent)).find((s) => serial(s) !== mine);
-    if (other && !inputs.adopt)
-      throw alreadyExists(
-        `install ${ctx.parent} already serves another third-party certificate (serial number ${other}), perhaps another stack's`,
-        "set adopt: true to import this one over it",
-      );
+    const other = await servedOther(ctx, inputs);
+    const refused = takeover(other, inputs.adopt, ctx.parent);
+    if (refused) throw refused;
     const adopted = other
       ? `third-party certificate of install ${ctx.parent} (serial number ${other}; this one imported over it)`
       : undefined;

@@ -139,6 +139,41 @@ describe("errors on the real CLI", { timeout: 15 * 60_000 }, () => {
     }
   });
 
+  it("an adoption that cannot be, and a singleton held elsewhere: refused at preview in create's words, nothing written", async () => {
+    const ACME = SEED.accounts.acme.id;
+    const PROD = SEED.installs.acmeprod.id; // seeded with cache exclusions made elsewhere
+    const program = (lines: string) =>
+      fs.writeFileSync(
+        path.join(project.dir, "index.js"),
+        `"use strict";\nconst wpengine = require("pulumi-wpengine");\n${lines}`,
+      );
+    const writes = () => sim.requests().filter((r) => r.method !== "GET");
+    try {
+      // ut-retest51 N2: adopt: true with names that differ from the live user's.
+      program(
+        `new wpengine.AccountUser("u", { accountId: "${ACME}", email: "Full@Acme.Example", firstName: "F", lastName: "L", roles: "full", adopt: true });\n`,
+      );
+      sim.clearRequests();
+      const r = await project.run(["preview"], { allowFail: true });
+      expectClean(
+        r,
+        `email: cannot adopt user Full@Acme.Example on account ${ACME}: on the service its firstName is "Fay" and lastName is "Full"; names cannot be changed, so set the inputs to match`,
+      );
+      program(
+        `new wpengine.CacheExclusions("x", { installId: "${PROD}", exclusions: [{ type: "url path", value: "^/shop/" }] });\n`,
+      );
+      const held = await project.run(["preview"], { allowFail: true });
+      expectClean(held, `installId: install ${PROD} already has`);
+      expect(held.stdout).toContain(
+        "perhaps another stack's list; renamed a resource? give it `aliases` with its old name (docs/ownership.md); else set adopt: true to take the list over",
+      );
+      expect(writes()).toEqual([]);
+      expect(await project.resources()).toEqual([]);
+    } finally {
+      fs.writeFileSync(path.join(project.dir, "index.js"), domains(".errors.example", ["one"]));
+    }
+  });
+
   it("a refused input", async () => {
     fs.writeFileSync(
       path.join(project.dir, "index.js"),

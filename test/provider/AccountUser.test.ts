@@ -225,19 +225,21 @@ describe("AccountUser adoption and service errors", () => {
     expect(await diff(provider, id, outs, { ...existing, adopt: true })).toEqual({ changes: false });
   });
 
-  it("refuses to adopt a user whose name differs (names cannot change)", async () => {
-    await expect(
-      provider.create(
-        await checkOk(provider, {
-          accountId: ACME,
-          email: "full@acme.example",
-          firstName: "Faye",
-          lastName: "Full",
-          roles: "full",
-          adopt: true,
-        }),
-      ),
-    ).rejects.toThrow(/cannot adopt user full@acme.example .* its firstName is "Fay"/);
+  it("refuses to adopt a user whose name differs (names cannot change): at preview, and create the same", async () => {
+    const said = /cannot adopt user full@acme.example .* its firstName is "Fay"/;
+    const inputs = await refusedAtCheck(
+      provider,
+      {
+        accountId: ACME,
+        email: "full@acme.example",
+        firstName: "Faye",
+        lastName: "Full",
+        roles: "full",
+        adopt: true,
+      },
+      said,
+    );
+    await expect(provider.create(inputs)).rejects.toThrow(said);
   });
 
   it("turns a service error into a message naming the input", async () => {

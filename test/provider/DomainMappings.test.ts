@@ -3,7 +3,7 @@ import { UNKNOWN } from "../../provider/core/inputs";
 import { parseImportId } from "../../provider/executable/registry";
 import { definition } from "../../provider/kinds/DomainMappings";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, diff, said } from "../support/provider";
+import { checkFails, checkOk, diff, refusedAtCheck, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -67,10 +67,11 @@ describe("DomainMappings against the simulator", () => {
 
   it("updates the set in place: afterwards exactly the declared mappings exist", async () => {
     const { id, outs } = await create({ ...staging, mappings: shop });
-    const news = await checkOk(provider, {
-      ...staging,
-      mappings: [{ domain: "www.shop.example" }, { domain: "new.example", primary: true }],
-    });
+    const news = await checkOk(
+      provider,
+      { ...staging, mappings: [{ domain: "www.shop.example" }, { domain: "new.example", primary: true }] },
+      outs,
+    );
     expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
     const updated = await advancing(provider.update!(id, outs, news));
     expect(updated.outs).toMatchObject({ primaryDomain: "new.example" });
@@ -138,9 +139,15 @@ describe("DomainMappings against the simulator", () => {
   });
 
   it("fails create where mappings exist without adopt, saying how to take them over", async () => {
-    const inputs = await checkOk(provider, { ...staging, environmentId: "production", mappings: shop });
+    const refusal = `environment production of app ${APP} already has domain mappings (${SEEDED_DOMAIN}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to replace them with this set`;
+    // Refused at preview already; create, sent past the check, says the same.
+    const inputs = await refusedAtCheck(
+      provider,
+      { ...staging, environmentId: "production", mappings: shop },
+      refusal,
+    );
     await expect(provider.create(inputs)).rejects.toThrow(
-      `wpengine:DomainMappings create failed: environment production of app ${APP} already has domain mappings (${SEEDED_DOMAIN}); renamed a resource? give it \`aliases\` with its old name (docs/ownership.md); else set adopt: true to replace them with this set`,
+      `wpengine:DomainMappings create failed: ${refusal}`,
     );
     expect(await live("production")).toEqual([`${SEEDED_DOMAIN} ACTIVE`]);
   });

@@ -4,7 +4,7 @@ import { CreatedButFailedError } from "../../provider/core/lifecycle";
 import { definition } from "../../provider/kinds/OffloadSettings";
 import { DEFAULT_MAX_RETRIES } from "../../sdk/core/config";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, refusedAtCheck, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -92,7 +92,11 @@ describe("OffloadSettings lifecycle", () => {
 
   it("updates in place, waits until applied, and returns the full outputs", async () => {
     const { id, outs } = await create(wanted);
-    const news = await checkOk(provider, { ...wanted, bucket: "acme-media", bucketRegion: "eu-west-2" });
+    const news = await checkOk(
+      provider,
+      { ...wanted, bucket: "acme-media", bucketRegion: "eu-west-2" },
+      outs,
+    );
     expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
     const updated = await applyingQuickly(() => provider.update!(id, outs, news));
     expect(updated.outs).toEqual({
@@ -172,11 +176,14 @@ describe("OffloadSettings adoption", () => {
       bucket: "hand-made",
       bucket_region: "us-west-2",
     });
-    const inputs = await checkOk(provider, wanted);
+    const refusal =
+      "install 1e000000-0000-4000-8000-000000000002 already offloads files " +
+      "to bucket hand-made (us-west-2), perhaps another stack's settings; renamed a resource? give it `aliases` with its old name (docs/ownership.md); else set adopt: true to take these settings " +
+      "over (kept as they are when they are the declared ones, else replaced)";
+    // Refused at preview already; create, sent past the check, says the same.
+    const inputs = await refusedAtCheck(provider, wanted, refusal);
     await expect(provider.create(inputs)).rejects.toThrow(
-      "wpengine:OffloadSettings create failed: install 1e000000-0000-4000-8000-000000000002 already offloads files " +
-        "to bucket hand-made (us-west-2), perhaps another stack's settings; renamed a resource? give it `aliases` with its old name (docs/ownership.md); else set adopt: true to take these settings " +
-        "over (kept as they are when they are the declared ones, else replaced)",
+      `wpengine:OffloadSettings create failed: ${refusal}`,
     );
     expect((await client().offloadSettings.get(ACMESTG)).settings?.bucket).toBe("hand-made");
   });
@@ -194,9 +201,9 @@ describe("OffloadSettings adoption", () => {
   it("refuses even the desired settings without adopt (another stack's), and takes them over with adopt, sending nothing", async () => {
     await create(wanted);
     fixture.sim.clearRequests();
-    await expect(provider.create(await checkOk(provider, wanted))).rejects.toThrow(
-      /perhaps another stack's settings; renamed a resource\? give it `aliases` with its old name \(docs\/ownership\.md\); else set adopt: true/,
-    );
+    const refusal =
+      /perhaps another stack's settings; renamed a resource\? give it `aliases` with its old name \(docs\/ownership\.md\); else set adopt: true/;
+    await expect(provider.create(await refusedAtCheck(provider, wanted, refusal))).rejects.toThrow(refusal);
     const { result, lines } = await said(() => createOk(provider, { ...wanted, adopt: true }));
     expect(result.outs).toMatchObject({ bucket: "acme-uploads", status: "applied", pathSettings: [uploads] });
     expect(lines).toEqual([

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/ReportSchedule";
 import { SEED } from "../../simulator";
-import { checkFails, checkOk, createOk, diff } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, refusedAtCheck } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -311,9 +311,11 @@ describe("ReportSchedule adoption and service errors", () => {
       recipients: [{ name: "Ops", email: "ops@acme.example" }],
       sections: [{ name: "cover" }],
     });
-    await expect(provider.create(await checkOk(provider, { ...seeded, adopt: true }))).rejects.toThrow(
-      /cannot adopt: 2 report schedules titled "Acme monthly report" exist on site .*adoption needs exactly one/,
-    );
+    // Refused at preview already; create, sent past the check, says the same.
+    const refusal =
+      /cannot adopt: 2 report schedules titled "Acme monthly report" exist on site .*adoption needs exactly one/;
+    const inputs = await refusedAtCheck(provider, { ...seeded, adopt: true }, refusal);
+    await expect(provider.create(inputs)).rejects.toThrow(refusal);
   });
 
   it("turns the service's refusal of a section into a message naming sections", async () => {

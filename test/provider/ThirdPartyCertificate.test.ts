@@ -5,7 +5,7 @@ import { UNKNOWN } from "../../provider/core/inputs";
 import { definition } from "../../provider/kinds/ThirdPartyCertificate";
 import { SEED } from "../../simulator";
 import { chainFor, encryptKey, selfSigned, validBetween } from "../fixtures/self-signed";
-import { checkFails, checkOk, createOk, diff, said } from "../support/provider";
+import { checkFails, checkOk, createOk, diff, refusedAtCheck, said } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 const { provider } = definition;
@@ -80,11 +80,11 @@ describe("ThirdPartyCertificate lifecycle", () => {
 
   it("re-imports in place when the certificate and key change", async () => {
     const { id, outs } = await createOk(provider, wanted);
-    const news = await checkOk(provider, {
-      ...wanted,
-      certificate: renewed.certificate,
-      privateKey: renewed.privateKey,
-    });
+    const news = await checkOk(
+      provider,
+      { ...wanted, certificate: renewed.certificate, privateKey: renewed.privateKey },
+      outs,
+    );
     expect(await provider.diff!(id, outs, news)).toEqual({ changes: true });
     fixture.sim.clearRequests();
     const updated = await provider.update!(id, outs, news);
@@ -95,11 +95,11 @@ describe("ThirdPartyCertificate lifecycle", () => {
 
   it("imports again when the answer to a re-import is lost (importing the same pair twice is harmless)", async () => {
     const { id, outs } = await createOk(provider, wanted);
-    const news = await checkOk(provider, {
-      ...wanted,
-      certificate: renewed.certificate,
-      privateKey: renewed.privateKey,
-    });
+    const news = await checkOk(
+      provider,
+      { ...wanted, certificate: renewed.certificate, privateKey: renewed.privateKey },
+      outs,
+    );
     fixture.sim.clearRequests();
     fixture.sim.setFaults([{ method: "POST", path: "*/third_party", after: true, drop: true, count: 1 }]);
     const updated = await provider.update!(id, outs, news);
@@ -126,14 +126,14 @@ describe("ThirdPartyCertificate lifecycle", () => {
   it("create refuses to import over another third-party certificate the install serves, unless adopt", async () => {
     await importByHand(renewed);
     fixture.sim.clearRequests();
-    const inputs = await checkOk(provider, wanted);
-    await expect(provider.create(inputs)).rejects.toThrow(
-      new RegExp(
-        `install ${ACMEPROD} already serves another third-party certificate \\(serial number ${serialOf(renewed)}\\), ` +
-          "perhaps another stack's; renamed a resource\\? give it `aliases` with its old name \\(docs/ownership.md\\); else set adopt: true to import this one over it, or, after an interrupted run",
-        "i",
-      ),
+    const refusal = new RegExp(
+      `install ${ACMEPROD} already serves another third-party certificate \\(serial number ${serialOf(renewed)}\\), ` +
+        "perhaps another stack's; renamed a resource\\? give it `aliases` with its old name \\(docs/ownership.md\\); else set adopt: true to import this one over it, or, after an interrupted run",
+      "i",
     );
+    // Refused at preview already (another stack's preview); create, sent past the check, says the same.
+    const inputs = await refusedAtCheck(provider, wanted, refusal);
+    await expect(provider.create(inputs)).rejects.toThrow(refusal);
     expect(importPosts()).toEqual([]);
 
     const { result, lines } = await said(() => createOk(provider, { ...wanted, adopt: true }));
@@ -178,7 +178,11 @@ describe("ThirdPartyCertificate errors from the service", () => {
   });
 
   it("fails when the install does not exist", async () => {
-    const inputs = await checkOk(provider, { ...wanted, installId: "1e000000-0000-4000-8000-0000000000ff" });
+    const inputs = await refusedAtCheck(
+      provider,
+      { ...wanted, installId: "1e000000-0000-4000-8000-0000000000ff" },
+      /^installId 1e000000-0000-4000-8000-0000000000ff names no install on the service/,
+    );
     await expect(provider.create(inputs)).rejects.toThrow(/404 Not found/);
   });
 });

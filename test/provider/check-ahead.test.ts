@@ -1,8 +1,11 @@
 /**
  * Check's look ahead (provider/core/lifecycle.ts `lookAhead`): a new resource whose object already exists,
- * or whose parent does not, is refused at check, so at `pulumi preview`, in the words create would refuse
- * it with; an update, an adoption, a recovery and any fault other than a 404 leave create to decide.
+ * whose parent does not, or whose create would refuse to take over what is there (the kind's `takeover`: a
+ * singleton's settings without adopt, an adoption that cannot be), is refused at check, so at `pulumi
+ * preview`, in the words create would refuse it with; an update, a recovery and any fault other than a 404
+ * leave create to decide, and an adoption is looked at only by `takeover`.
  */
+import { X509Certificate } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -15,10 +18,14 @@ import { COMMON_INPUTS, parentInput, stringInput, UNKNOWN } from "../../provider
 import { readJournal, resetRecoveryPlan, setJournalRun } from "../../provider/core/journal";
 import { defineProvider } from "../../provider/core/lifecycle";
 import { WpEngineProvider } from "../../provider/executable/server";
+import { definition as accountUser } from "../../provider/kinds/AccountUser";
+import { definition as cacheExclusions } from "../../provider/kinds/CacheExclusions";
 import { definition } from "../../provider/kinds/Domain";
+import { definition as thirdPartyCertificate } from "../../provider/kinds/ThirdPartyCertificate";
 import { WpEngineApiError, WpEngineTimeoutError } from "../../sdk";
 import { SEED } from "../../simulator";
-import { checkOk } from "../support/provider";
+import { selfSigned } from "../fixtures/self-signed";
+import { checkOk, createOk } from "../support/provider";
 import { useSimulator } from "../support/simulator";
 
 // biome-ignore lint/suspicious/noExplicitAny: the generated protobuf module has no types.
@@ -180,6 +187,93 @@ describe("check of a new Domain", () => {
       delete process.env["WPE_JOURNAL_DIR"];
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("check of a new resource whose create would refuse to take over what is there (the kind's takeover)", () => {
+  const ACME = SEED.accounts.acme.id;
+  const FAY = {
+    accountId: ACME,
+    email: "Full@Acme.Example",
+    firstName: "Fay",
+    lastName: "Full",
+    roles: "full",
+  };
+  const userListings = () => requests().filter((l) => l === `GET /v1/accounts/${ACME}/account_users`);
+
+  it("an AccountUser adopted with names that differ from the live user's: refused on email, in create's words", async () => {
+    const users = accountUser.provider;
+    const news = { ...FAY, firstName: "F", lastName: "L", adopt: true };
+    const res = await users.check!({}, news);
+    const refusal =
+      `cannot adopt user ${FAY.email} on account ${ACME}: on the service its firstName is "Fay" and lastName is ` +
+      `"Full"; names cannot be changed, so set the inputs to match`;
+    expect(res.failures).toEqual([{ property: "email", reason: refusal }]);
+    await expect(users.create(res.inputs)).rejects.toThrow(`wpengine:AccountUser create failed: ${refusal}`);
+    // The provider's adoptExisting adopts too: the same refusal; matching names pass, one listing for all.
+    process.env["WPE_ADOPT_EXISTING"] = "true";
+    resetClient();
+    fixture.sim.clearRequests();
+    expect((await users.check!({}, { ...news, adopt: undefined })).failures).toEqual([
+      { property: "email", reason: refusal },
+    ]);
+    await checkOk(users, { ...FAY, adopt: true });
+    expect(userListings()).toHaveLength(1);
+  });
+
+  it("a ThirdPartyCertificate on an install that serves another (another stack's): refused on installId; adopt passes", async () => {
+    const other = selfSigned(["other.acme.example"]);
+    const mine = selfSigned(["www.acme.example"]);
+    const certs = thirdPartyCertificate.provider;
+    await createOk(certs, { installId: ACMEPROD, ...other });
+    forgetClaims(); // the second stack's check is another process's
+    const res = await certs.check!({}, { installId: ACMEPROD, ...mine });
+    const serial = new X509Certificate(other.certificate).serialNumber;
+    expect(res.failures).toEqual([
+      {
+        property: "installId",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^install ${ACMEPROD} already serves another third-party certificate \\(serial number ${serial}\\), perhaps another stack's; renamed a resource\\? give it \`aliases\` with its old name \\(docs/ownership\\.md\\); else set adopt: true to import this one over it`,
+          ),
+        ),
+      },
+    ]);
+    await expect(certs.create(res.inputs)).rejects.toThrow(
+      `wpengine:ThirdPartyCertificate create failed: ${res.failures![0]!.reason}`,
+    );
+    await checkOk(certs, { installId: ACMEPROD, ...mine, adopt: true });
+    // The same pair again (a re-created resource) imports over itself: no refusal.
+    await checkOk(certs, { installId: ACMEPROD, ...other });
+    forgetClaims();
+  });
+
+  it("CacheExclusions on an install whose list holds exclusions: refused on installId; adopt passes; an update does not look", async () => {
+    const exclusions = cacheExclusions.provider;
+    const news = { installId: ACMEPROD, exclusions: [{ type: "url path", value: "^/shop/" }] };
+    const res = await exclusions.check!({}, news);
+    expect(res.failures?.map((f) => f.property)).toEqual(["installId"]);
+    expect(res.failures?.[0]?.reason).toMatch(
+      new RegExp(
+        `^install ${ACMEPROD} already has \\d+ cache exclusions .*perhaps another stack's list; renamed a resource\\? give it \`aliases\` with its old name \\(docs/ownership\\.md\\); else set adopt: true`,
+      ),
+    );
+    await expect(exclusions.create(res.inputs)).rejects.toThrow(
+      `wpengine:CacheExclusions create failed: ${res.failures![0]!.reason}`,
+    );
+    await checkOk(exclusions, { ...news, adopt: true });
+    fixture.sim.clearRequests();
+    await checkOk(exclusions, news, { ...news, exclusions: [] });
+    expect(requests().filter((l) => l !== "GET /v1/user")).toEqual([]);
+    forgetClaims();
+  });
+
+  it("in an offline preview (skipCredentialsCheck): no look, adopting or not", async () => {
+    process.env["WPE_SKIP_CREDENTIALS_CHECK"] = "true";
+    await checkOk(accountUser.provider, { ...FAY, firstName: "F", adopt: true });
+    await checkOk(cacheExclusions.provider, { installId: ACMEPROD, exclusions: [] });
+    expect(requests()).toEqual([]);
+    forgetClaims();
   });
 });
 

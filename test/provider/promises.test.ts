@@ -245,6 +245,34 @@ describe.each(CASES)("$kind: an object already there", (c) => {
   });
 });
 
+describe.each(CASES)("$kind: what its create would take over", (c) => {
+  it("a kind whose create refuses to take over what the service holds (no natural key finds it) refuses at preview, in create's words; adopt passes", async () => {
+    const kind = kinds.get(c.kind)!;
+    if (!kind.takeover || "what" in kind.naturalKey) return;
+    // What another stack (or a person) made: the updated state, so the declared one differs from it.
+    await create(c, { ...c.update(SEED), adopt: true });
+    const { adopt: _adopt, ...again } = c.args(SEED);
+    const checked = await providerOf(c).check!({}, again);
+    expect(checked.failures, "check of a new resource whose create would take over").toHaveLength(1);
+    const [failure] = checked.failures!;
+    expect(failure!.reason).toContain("set adopt: true");
+    const err = await rejection(fixture.advancing(providerOf(c).create(checked.inputs)));
+    expect(String(err)).toContain(`wpengine:${c.kind} create failed: ${failure!.reason}`);
+    expect((await providerOf(c).check!({}, { ...again, adopt: true })).failures ?? []).toEqual([]);
+  });
+});
+
+describe("what a create would take over", () => {
+  it("is looked at in check for each singleton and the third-party certificate", () => {
+    const taking = CASES.filter(
+      (c) => kinds.get(c.kind)!.takeover && !("what" in kinds.get(c.kind)!.naturalKey),
+    );
+    expect(taking.map((c) => c.kind).sort()).toEqual(
+      ["CacheExclusions", "DomainMappings", "OffloadSettings", "ThirdPartyCertificate"].sort(),
+    );
+  });
+});
+
 describe("the table of writes", () => {
   it("lists only writes that some create sends", () => {
     expect(WRITES.map((w) => w.op).filter((op) => !sentWrites.has(op))).toEqual([]);
