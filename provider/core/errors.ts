@@ -143,13 +143,24 @@ export function notFoundInputs(err: unknown, inputs?: z.ZodObject): string[] {
 }
 
 /**
- * Why a create under parent input `key` (`installId`) holding `id` would fail: the service has no such parent
- * for the API user the calls run as; and the next step.
+ * Check's refusal of a new resource whose parent `key` (`id`) the service does not show the API user the
+ * calls run as: it has none (a 404), or it refuses that user (`forbidden`: a 403, another account's).
  */
-export function noSuchParent(key: string, id: string, instance = currentProviderInstance()): string {
+export function noSuchParent(
+  key: string,
+  id: string,
+  forbidden = false,
+  instance = currentProviderInstance(),
+): string {
   const noun = key.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-  const user = instance.config.username ?? process.env[CONFIG_KEYS.username.env];
-  const who = `${instance.profile ? `profile ${instance.profile}` : "the default credentials"}${user ? ` (API user ${user})` : ""}`;
+  const who = ranAs(instance);
+  if (forbidden)
+    return (
+      `${key} ${id} is not reachable by ${who}: the service refuses that API user this ${noun} (403` +
+      `${noun === "account" ? "" : ", perhaps another account's"}), so the create would fail. Run the resource ` +
+      "as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API user " +
+      "access in the User Portal"
+    );
   return (
     `${key} ${id} names no ${noun} on the service for ${who}: the create would fail. Check the id (a typo, ` +
     `or ${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun} deleted since), or run the resource as a profile whose API ` +

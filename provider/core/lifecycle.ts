@@ -4,6 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import {
   isLostWrite,
+  isNotAuthorized,
   isNotFound,
   isRateLimited,
   mayHaveActed,
@@ -554,11 +555,15 @@ async function lookAhead<I extends Props, O extends Props, R>(
       refusal = error && { property: own ?? marked(def.schema, "parent").at(-1) ?? "", error };
     }
   } catch (err) {
-    if (!isNotFound(err)) return [];
+    // A parent the service lacks (404) or refuses the API user (403: another account's, the wrong profile).
+    if (!isNotFound(err) && !isNotAuthorized(err)) return [];
     const parents = marked(def.schema, "parent");
     const named = notFoundInputs(err, def.schema).filter((k) => parents.includes(k));
     const parent = named.at(-1) ?? parents.at(-1);
-    return parent ? [{ property: parent, reason: noSuchParent(parent, String(inputs[parent])) }] : [];
+    const forbidden = isNotAuthorized(err);
+    return parent
+      ? [{ property: parent, reason: noSuchParent(parent, String(inputs[parent]), forbidden) }]
+      : [];
   }
   return refusal ? [{ property: refusal.property, reason: refusal.error.message }] : [];
 }

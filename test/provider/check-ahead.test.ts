@@ -331,17 +331,27 @@ describe("the generic rule, by the fault its natural key's look meets", () => {
     expect(res.failures?.[0]?.reason).toMatch(/^accountId ac0\S+ names no account on the service/);
   });
 
-  it("any other fault (503, 401 after the proof, 403, a timeout): no failure", async () => {
+  it("a 403 on the parent's listing (another account's, the wrong profile): the parent, not reachable by whom", async () => {
+    fault = api(403, "Not authorized");
+    const res = await thing.check!({}, { accountId: ACCOUNT, name: "a" });
+    expect(res.failures).toEqual([
+      {
+        property: "accountId",
+        reason: `accountId ${ACCOUNT} is not reachable by the default credentials (API user demo): the service refuses that API user this account (403), so the create would fail. Run the resource as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API user access in the User Portal`,
+      },
+    ]);
+  });
+
+  it("any other fault (503, 401 after the proof, a timeout): no failure", async () => {
     for (const f of [
       api(503),
       api(401),
-      api(403),
       new WpEngineTimeoutError({ method: "GET", path: "/v1/x", timeoutMs: 1 }),
     ]) {
       fault = f;
       await checkOk(thing, { accountId: ACCOUNT, name: "a" });
     }
-    expect(looks).toBe(4);
+    expect(looks).toBe(3);
   });
 
   it("unknown inputs (a preview of a parent not made yet): no look", async () => {
