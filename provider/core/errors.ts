@@ -1,6 +1,6 @@
 /** Errors as a user reads them: which resource, which step, what the service said, and about which input. */
 import type { z } from "zod";
-import { WpEngineConnectionError, WpEngineValidationError } from "../../sdk";
+import { type WpEngineApiError, WpEngineConnectionError, WpEngineValidationError } from "../../sdk";
 import { isSea, PROGRAM } from "../../sdk/core/process";
 import { CONFIG_KEYS, currentProviderInstance, originOf, profileSources } from "./config";
 import { underPulumiDo } from "./journal";
@@ -144,22 +144,23 @@ export function notFoundInputs(err: unknown, inputs?: z.ZodObject): string[] {
 
 /**
  * Check's refusal of a new resource whose parent `key` (`id`) the service does not show the API user the
- * calls run as: it has none (a 404), or it refuses that user (`forbidden`: a 403, another account's).
+ * calls run as: it has none (a 404), or it refuses that user (`forbidden`: a 403, another account's, or a
+ * plan without the feature).
  */
 export function noSuchParent(
   key: string,
   id: string,
-  forbidden = false,
+  forbidden?: WpEngineApiError,
   instance = currentProviderInstance(),
 ): string {
   const noun = key.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
   const who = ranAs(instance);
   if (forbidden)
     return (
-      `${key} ${id} is not reachable by ${who}: the service refuses that API user this ${noun} (403` +
-      `${noun === "account" ? "" : ", perhaps another account's"}), so the create would fail. Run the resource ` +
-      "as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API user " +
-      "access in the User Portal"
+      `${key} ${id}: the service refuses ${who} (403${forbidden.serverMessage ? `: ${forbidden.serverMessage}` : ""}` +
+      `${noun === "account" ? "" : `; perhaps another account's ${noun}`}), so the create would fail. Run the ` +
+      "resource as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API " +
+      "user access in the User Portal"
     );
   return (
     `${key} ${id} names no ${noun} on the service for ${who}: the create would fail. Check the id (a typo, ` +

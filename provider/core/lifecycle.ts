@@ -560,7 +560,7 @@ async function lookAhead<I extends Props, O extends Props, R>(
     const parents = marked(def.schema, "parent");
     const named = notFoundInputs(err, def.schema).filter((k) => parents.includes(k));
     const parent = named.at(-1) ?? parents.at(-1);
-    const forbidden = isNotAuthorized(err);
+    const forbidden = isNotAuthorized(err) ? err : undefined;
     return parent
       ? [{ property: parent, reason: noSuchParent(parent, String(inputs[parent]), forbidden) }]
       : [];

@@ -243,8 +243,12 @@ describe("CacheExclusions errors from the service", () => {
     ).rejects.toThrow(/is not a valid regular expression.*\(input "exclusions\.value"\)$/);
   });
 
-  it("passes on a refusal for lack of permission", async () => {
-    const inputs = await checkOk(provider, { installId: GLOBEXPROD, exclusions: wanted });
+  it("passes on a refusal for lack of permission, at preview already (the 403 of check's read)", async () => {
+    const inputs = await refusedAtCheck(
+      provider,
+      { installId: GLOBEXPROD, exclusions: wanted },
+      /^installId 1e\S+: the service refuses the default credentials \(API user demo\) \(403: .*not eligible for cache exclusions.*\), so the create would fail/,
+    );
     await expect(provider.create(inputs)).rejects.toThrow(
       /403 Not authorized.*not eligible for cache exclusions/,
     );

@@ -337,7 +337,7 @@ describe("the generic rule, by the fault its natural key's look meets", () => {
     expect(res.failures).toEqual([
       {
         property: "accountId",
-        reason: `accountId ${ACCOUNT} is not reachable by the default credentials (API user demo): the service refuses that API user this account (403), so the create would fail. Run the resource as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API user access in the User Portal`,
+        reason: `accountId ${ACCOUNT}: the service refuses the default credentials (API user demo) (403: Not authorized), so the create would fail. Run the resource as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API user access in the User Portal`,
       },
     ]);
   });
