@@ -325,4 +325,4 @@ def get_plugin_download_url():
 	return "github://api.github.com/pulumi-wpengine/pulumi-wpengine"
 
 def get_version():
-    return "0.2.0"
+    return "0.2.1"
