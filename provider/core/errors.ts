@@ -151,6 +151,7 @@ export function noSuchParent(
   key: string,
   id: string,
   forbidden?: WpEngineApiError,
+  action: "create" | "update" = "create",
   instance = currentProviderInstance(),
 ): string {
   const noun = key.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
@@ -158,12 +159,12 @@ export function noSuchParent(
   if (forbidden)
     return (
       `${key} ${id}: the service refuses ${who} (403${forbidden.serverMessage ? `: ${forbidden.serverMessage}` : ""}` +
-      `${noun === "account" ? "" : `; perhaps another account's ${noun}`}), so the create would fail. Run the ` +
+      `${noun === "account" ? "" : `; perhaps another account's ${noun}`}), so the ${action} would fail. Run the ` +
       "resource as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API " +
       "user access in the User Portal"
     );
   return (
-    `${key} ${id} names no ${noun} on the service for ${who}: the create would fail. Check the id (a typo, ` +
+    `${key} ${id} names no ${noun} on the service for ${who}: the ${action} would fail. Check the id (a typo, ` +
     `or ${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun} deleted since), or run the resource as a profile whose API ` +
     "user can reach it (its profile, or wpengine:profile)"
   );

@@ -348,13 +348,11 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         failures.push(...(await def.preflight(inputs as I, await ctx(inputs), olds)).map(named));
       // An update, a replacement (checked again without olds), an import (olds: the read inputs): no new object.
       const existing = Object.keys(def.schema.shape).some((k) => olds[k] !== undefined);
-      if (
-        !standingClaimant(def.kind, claimant, existing) &&
-        !existing &&
-        !failures.length &&
-        !containsUnknown(inputs)
-      )
-        failures.push(...(await lookAhead(def, inputs)));
+      const standing = standingClaimant(def.kind, claimant, existing);
+      // One moved to another profile: the new profile's API user must reach its parent (a 403 otherwise).
+      const moved = existing && (olds["profile"] ?? null) !== (inputs["profile"] ?? null);
+      if ((moved || (!standing && !existing)) && !failures.length && !containsUnknown(inputs))
+        failures.push(...(await lookAhead(def, inputs, moved)));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
@@ -524,24 +522,34 @@ const marked = (schema: z.ZodObject, marker: "parent" | "key") =>
  * not have (a 404 listing it), or what the kind's `takeover` refuses (a singleton held without `adopt`, an
  * adoption that cannot be). Only for a create of a new object whose every input is known; not when a
  * preview is offline (`skipCredentialsCheck`) or a recovery runs (its creates decide: see `withinRecovery`);
- * under `adopt` (or `adoptExisting`) only `takeover` looks. Any other fault is no failure: create decides.
- * Records nothing in the journal.
+ * under `adopt` (or `adoptExisting`) only `takeover` looks. `parentOnly`: an existing resource moved to another
+ * profile, whose parent that profile must reach (a 404 or 403 its only refusals). Any other fault is no
+ * failure: create decides. Records nothing in the journal.
  */
 async function lookAhead<I extends Props, O extends Props, R>(
   def: ResourceDefinition<I, O, R>,
   inputs: Props,
+  parentOnly = false,
 ): Promise<CheckFailure[]> {
   const key = def.naturalKey && "what" in def.naturalKey ? def.naturalKey : undefined;
   if (!key && !def.takeover) return [];
   const config = resolveProviderConfig();
   const adopting = inputs["adopt"] === undefined ? config.adoptExisting === true : !!inputs["adopt"];
   // An offline preview (skipCredentialsCheck) calls nothing.
-  if (config.skipCredentialsCheck || withinRecovery() || (adopting && !def.takeover)) return [];
+  if (config.skipCredentialsCheck || withinRecovery() || (adopting && !def.takeover && !parentOnly))
+    return [];
   const { [CLAIMANT]: _claimant, ...sent } = inputs;
   const context = { ...contextOf(def, await getClient(), sent), ahead: true };
   const own = marked(def.schema, "key")[0];
   let refusal: { property: string; error: Error } | undefined;
   try {
+    // An existing resource's parent, as another profile's API user sees it: only a 404 or 403 counts.
+    if (parentOnly) {
+      await (key
+        ? key.find(sent as I, context)
+        : def.takeover?.({ ...sent, adopt: true } as unknown as I, context));
+      return [];
+    }
     const id = key && !adopting ? await key.find(sent as I, context) : undefined;
     if (key && id !== undefined) {
       const error =
@@ -562,7 +570,12 @@ async function lookAhead<I extends Props, O extends Props, R>(
     const parent = named.at(-1) ?? parents.at(-1);
     const forbidden = isNotAuthorized(err) ? err : undefined;
     return parent
-      ? [{ property: parent, reason: noSuchParent(parent, String(inputs[parent]), forbidden) }]
+      ? [
+          {
+            property: parent,
+            reason: noSuchParent(parent, String(inputs[parent]), forbidden, parentOnly ? "update" : "create"),
+          },
+        ]
       : [];
   }
   return refusal ? [{ property: refusal.property, reason: refusal.error.message }] : [];

@@ -4,7 +4,7 @@
  * credentials of a profile fail `check` naming the profile; the state holds the name only.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { resetClient } from "../../provider/core/client";
+import { forgetClient, resetClient } from "../../provider/core/client";
 import { profileEnv, setStackConfig } from "../../provider/core/config";
 import { run } from "../../provider/plugin";
 import { SEED } from "../../simulator";
@@ -62,6 +62,51 @@ describe("credential profiles", () => {
     ).rejects.toThrow(
       `403 Not authorized: You don't have permission to perform that action. The call ran as profile client-a (API user ${owner.username}), which has no access to it: run it as a profile whose API user can`,
     );
+  });
+
+  it("a resource moved to a profile that cannot reach its parent fails preview (the update's 403), one that can passes", async () => {
+    configure();
+    process.env[vars.username] = owner.username;
+    process.env[vars.password] = owner.password;
+    const globex = { installId: GLOBEXPROD, name: "www.globex.example" };
+    const res = (await run(
+      "Domain",
+      "check",
+      { ...globex, primary: false },
+      { ...globex, profile: "client-a" },
+    )) as {
+      failures?: { property: string; reason: string }[];
+    };
+    expect(res.failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^installId ${GLOBEXPROD}: the service refuses profile client-a \\(API user ${owner.username}\\) \\(403: .*\\), so the update would fail`,
+          ),
+        ),
+      },
+    ]);
+    // Moved to a profile that reaches it: passes (its own object found is no refusal); unmoved: no look.
+    const acme = { installId: ACMEPROD, name: "www.acme.example" };
+    const moved = (await run(
+      "Domain",
+      "check",
+      { ...acme, primary: false },
+      { ...acme, profile: "client-a" },
+    )) as {
+      failures?: unknown[];
+    };
+    expect(moved.failures ?? []).toEqual([]);
+    fixture.sim.clearRequests();
+    const kept = { ...acme, profile: "client-a" };
+    const same = (await run("Domain", "check", { ...kept, primary: false }, kept)) as {
+      failures?: unknown[];
+    };
+    expect(same.failures ?? []).toEqual([]);
+    expect(usersOf(`/v1/installs/${ACMEPROD}/domains`)).toEqual([]);
+    // The profile's client (and its proven credentials) is this case's alone.
+    forgetClient(Symbol.for("pulumi-wpengine.profile-client.client-a"));
   });
 
   it("reads profiles from wpengine:profiles; the environment is not consulted for a listed one", async () => {
