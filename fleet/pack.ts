@@ -23,8 +23,6 @@ import {
   type ReportViolation,
   UnknownValueError,
 } from "@pulumi/policy";
-import { DEFAULT_API_URL, ENV } from "../sdk/core/config";
-import { WpEngineConnectionError } from "../sdk/core/errors";
 import { reasonOf } from "../sdk/core/process";
 import { apiUsersOf, type ProgramResource, readEstate } from "./read";
 import {
@@ -79,29 +77,18 @@ function liveFleet(resources: readonly StackResource[]): Promise<Fleet> {
       try {
         return (await readEstate(env, users)).fleet;
       } catch (err) {
-        // A profile without credentials, or refused, is named with its variables "in the environment.".
+        // A profile without credentials, or refused, is named with its variables "in the environment."; an
+        // unreachable API, with the URL it used (the API's or App Hosting's), its source and its variable
+        // (`unreachableUrl`), "in the environment" too.
         const why = reasonOf(err)
           .replace(/\.$/, "")
           .replace(/ in the environment$/, ` ${environment}`);
-        const where = err instanceof WpEngineConnectionError ? `; ${apiUrlNote(env)}` : "";
-        return fail(`${rules} could not read the live account: ${why}${where}, ${wayOut}`);
+        return fail(`${rules} could not read the live account: ${why}, ${wayOut}`);
       }
     })();
     fleets.set(key, fleet);
   }
   return fleet;
-}
-
-/**
- * Which API URL the pack read and why, for an unreachable API: WPE_API_URL, else the default, which the
- * stack's `wpengine:apiUrl` does not change (the engine hands a policy pack no stack config).
- */
-export function apiUrlNote(env: NodeJS.ProcessEnv): string {
-  const set = env[ENV.apiUrl];
-  return set
-    ? `the API URL was ${set}, from ${ENV.apiUrl}`
-    : `the API URL was the default ${DEFAULT_API_URL}: a policy pack reads ${ENV.apiUrl}, never the stack's ` +
-        `wpengine:apiUrl; set ${ENV.apiUrl} (and ${ENV.appHostingUrl}) in the environment of the pulumi command`;
 }
 
 /** A resource's inputs as plain values; a value not known yet (preview) reads as undefined. */

@@ -13,8 +13,8 @@ import {
   resolveProviderConfig,
 } from "../provider/core/config";
 import { isAuthenticationError, WpEngineClient } from "../sdk";
-import { ENV } from "../sdk/core/config";
-import { WpEngineConfigError } from "../sdk/core/errors";
+import { DEFAULT_API_URL, DEFAULT_APP_HOSTING_URL, ENV } from "../sdk/core/config";
+import { WpEngineConfigError, WpEngineConnectionError } from "../sdk/core/errors";
 
 export interface Connection {
   client: WpEngineClient;
@@ -97,9 +97,13 @@ export async function connect(env: NodeJS.ProcessEnv = process.env, profile?: st
 
 /**
  * `err` as the standalone commands say it when the service refused `conn`'s credentials (401): whose (the
- * default API user's, or the profile's) and where they are set; any other error as it is.
+ * default API user's, or the profile's) and where they are set; when a request could not reach its API,
+ * which URL it used (the API's or App Hosting's), where that came from and the variable to set
+ * ({@link unreachableUrl}); any other error as it is.
  */
 export function refusedCredentials(err: unknown, conn: Connection): unknown {
+  if (err instanceof WpEngineConnectionError)
+    return new Error(`${err.message}; ${unreachableUrl(err, conn.config)}`, { cause: err });
   if (!isAuthenticationError(err)) return err;
   const { profile, target } = conn;
   return new Error(
@@ -107,4 +111,24 @@ export function refusedCredentials(err: unknown, conn: Connection): unknown {
       ? `the service refused the credentials of profile ${profile} (401) at ${target}: check ${profileSources(profile, true)}`
       : `the service refused the credentials (401) at ${target}: check ${ENV.username} and ${ENV.password} (an API user of the User Portal's API Access page)`,
   );
+}
+
+/**
+ * Which URL a request of a command that reads no stack (import, report, the policy pack) could not reach, by
+ * the API it was for, and where that URL came from: its variable, or the default, which the stack's
+ * `wpengine:*` never changes here. `config`: the connection's, resolved from the environment alone.
+ */
+export function unreachableUrl(
+  err: WpEngineConnectionError,
+  config: Pick<ResolvedProviderConfig, "apiUrl" | "appHostingUrl">,
+): string {
+  const [name, what, fallback] =
+    err.api === "appHosting"
+      ? (["appHostingUrl", "the App Hosting URL", DEFAULT_APP_HOSTING_URL] as const)
+      : (["apiUrl", "the API URL", DEFAULT_API_URL] as const);
+  const url = err.baseUrl ?? config[name] ?? fallback;
+  return config[name] !== undefined
+    ? `${what} was ${url}, from ${ENV[name]}: check it and the network`
+    : `${what} was the default ${url} (${ENV[name]} is unset, and the stack's wpengine:${name} is not read ` +
+        `here): set ${ENV[name]} in the environment`;
 }

@@ -12,8 +12,8 @@ import {
   profileSources,
   type ResolvedProviderConfig,
   resolveProviderConfig,
-  urlSource,
 } from "./config";
+import { urlNote } from "./errors";
 import { beforeWrite, underPulumiDo } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
@@ -141,8 +141,7 @@ export async function proveCredentials(): Promise<void> {
     (err) => {
       if (err instanceof WpEngineConnectionError)
         throw new WpEngineConfigError(
-          `wpengine: cannot reach the API at ${client.apiUrl} (${err.message}); nothing was sent. ` +
-            `${urlSource("apiUrl")}. Check it and the network.`,
+          `wpengine: cannot reach the API at ${client.apiUrl} (${err.message}); nothing was sent. ${urlNote(err)}.`,
         );
       const status = (err as { status?: number }).status;
       // The service's GET /user answers 200, 401, 429 or 5xx (its Swagger): a 404, or a 2xx that is not

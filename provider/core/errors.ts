@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { type WpEngineApiError, WpEngineConnectionError, WpEngineValidationError } from "../../sdk";
 import { isSea, PROGRAM } from "../../sdk/core/process";
-import { CONFIG_KEYS, currentProviderInstance, originOf, profileSources } from "./config";
+import { CONFIG_KEYS, currentProviderInstance, originOf, profileSources, urlSource } from "./config";
 import { underPulumiDo } from "./journal";
 import { camelKey, inputOfField } from "./wire";
 
@@ -57,13 +57,27 @@ const NOTHING_DONE: Record<string, string> = {
   delete: "Nothing was deleted: run the same command again",
 };
 
-/** The next step after a failure that certainly did nothing; an unreachable API names the setting. */
+/** The next step after a failure that certainly did nothing (an unreachable API's URL: {@link unreachable}). */
 export function nothingDone(action: string, err: unknown): string | undefined {
-  const when =
-    err instanceof WpEngineConnectionError
-      ? "once the API answers (check wpengine:apiUrl and wpengine:appHostingUrl, and the network)"
-      : "once the service answers";
+  const when = err instanceof WpEngineConnectionError ? "once the API answers" : "once the service answers";
   return NOTHING_DONE[action] && `${NOTHING_DONE[action]} ${when}`;
+}
+
+/**
+ * Where the URL of a request that could not reach its API came from and how to point it elsewhere, as a
+ * sentence (`urlSource`: this provider instance's setting, the variable, or the default); the URL is the one
+ * the request used, the API's (`apiUrl`) or App Hosting's (`appHostingUrl`). One place for every step that
+ * sends (check's proof of the credentials, create, read, import, refresh, update, delete, a lookup).
+ */
+export function urlNote(err: WpEngineConnectionError, instance = currentProviderInstance()): string {
+  return `${urlSource(err.api === "appHosting" ? "appHostingUrl" : "apiUrl", instance)}. Check it and the network`;
+}
+
+/** What a connection failure says of its URL, as a sentence to append ("" for any other error). */
+export function unreachable(err: unknown, instance = currentProviderInstance()): string {
+  if (!(err instanceof WpEngineConnectionError)) return "";
+  const api = err.api === "appHosting" ? "App Hosting's API" : "the API";
+  return `. It was sent to ${api} at ${err.baseUrl ?? "its URL"}. ${urlNote(err, instance)}`;
 }
 
 /** A lifecycle step's failure as a message naming the resource, the inputs, how many sends, and `next`. */
@@ -84,7 +98,7 @@ export function explainError(
     ? ` (input ${fields.map((f) => `"${inputOfField(inputs, f)}"`).join(", ")})`
     : status === 404
       ? notFoundHint(err, inputs)
-      : accessHint(status);
+      : accessHint(status) || unreachable(err);
   const sends = typeof err === "object" && err !== null ? SENDS.get(err) : undefined;
   const counted = sends ? ` (sent ${sends} times)` : "";
   const message = `wpengine:${kind} ${action} failed: ${base}${counted}${hint}${next ? `. ${next}.` : ""}`;

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { WpEngineClient } from "../../sdk";
 import { forgetClient, getClient, proveCredentials } from "./client";
 import { rawConfigOf, withProfile, withProviderInstance } from "./config";
-import { accessHint } from "./errors";
+import { accessHint, unreachable } from "./errors";
 
 const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
 
@@ -31,8 +31,10 @@ export async function asLookup<T>(fn: (client: WpEngineClient) => Promise<T>): P
   try {
     return await fn(await getClient());
   } catch (err) {
-    // Credentials refused after all (a rotation, or the check skipped): whose, and where they come from.
-    if (err instanceof Error) err.message += accessHint((err as { status?: unknown }).status);
+    // Credentials refused after all (a rotation, or the check skipped): whose, and where they come from;
+    // an API it could not reach (App Hosting's, or the check skipped): where that URL came from.
+    if (err instanceof Error)
+      err.message += accessHint((err as { status?: unknown }).status) || unreachable(err);
     throw err;
   }
 }

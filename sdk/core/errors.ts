@@ -177,14 +177,25 @@ export class WpEngineConnectionError extends WpEngineError {
   readonly path: string;
   /** System or undici error code, e.g. `ECONNREFUSED`. */
   readonly code: string | undefined;
+  /** The base URL the request went to (`apiUrl`, or `appHostingUrl` for `api: "appHosting"`), when known. */
+  readonly baseUrl: string | undefined;
+  /** Which of the two APIs it was: the hosting API (`apiUrl`) or application hosting (`appHostingUrl`). */
+  readonly api: "hosting" | "appHosting";
   constructor(
-    info: RequestInfo & { code?: string | undefined; detail: string },
+    info: RequestInfo & {
+      code?: string | undefined;
+      detail: string;
+      baseUrl?: string | undefined;
+      api?: "hosting" | "appHosting" | undefined;
+    },
     options?: { cause?: unknown },
   ) {
     super(`${info.method} ${info.path}: connection failed: ${info.detail}`, options);
     this.method = info.method;
     this.path = info.path;
     this.code = info.code;
+    this.baseUrl = info.baseUrl;
+    this.api = info.api ?? "hosting";
   }
 }
 

@@ -326,6 +326,7 @@ export class Transport {
           headers,
           body,
           policy,
+          spec.api ?? "hosting",
         );
       } finally {
         release();
@@ -373,6 +374,7 @@ export class Transport {
     headers: Record<string, string>,
     body: string | Buffer | undefined,
     policy: RetryPolicy,
+    api: ApiBase,
   ): Promise<AttemptOutcome> {
     const timeoutMs = this.#config.timeoutMs;
     const controller = new AbortController();
@@ -406,7 +408,12 @@ export class Transport {
       const detail = this.scrub(err instanceof Error ? err.message || code || err.name : String(err));
       const cause = new Error(detail);
       if (code) Object.defineProperty(cause, "code", { value: code, enumerable: false });
-      const error = new WpEngineConnectionError({ method, path: urlPath, code, detail }, { cause });
+      // Which base URL it was, so an error can say where that URL came from.
+      const baseUrl = api === "appHosting" ? this.#config.appHostingUrl : this.#config.apiUrl;
+      const error = new WpEngineConnectionError(
+        { method, path: urlPath, code, detail, api, baseUrl },
+        { cause },
+      );
       return { ok: false, error, retry: sendAgain(policy, error, known) };
     } finally {
       clearTimeout(timer);

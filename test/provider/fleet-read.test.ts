@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { reportMain } from "../../fleet/cli";
 import { readEstate, readFleet } from "../../fleet/read";
 import { auditFleet } from "../../fleet/rules";
-import { WpEngineClient } from "../../sdk";
+import { WpEngineClient, WpEngineConnectionError } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { breakingWorld, cleanWorld, POLICY_IDS, worldFile } from "../fixtures/policy-world";
 
@@ -161,21 +161,46 @@ describe("the audit as every API user of the program (credential profiles)", { t
     );
   });
 
-  it("the pack names the API URL it could not reach and where it came from (never the stack's wpengine:apiUrl)", async () => {
-    const dead = "http://127.0.0.1:9/v1";
-    const env = { WPE_API_URL: dead, WPE_API_USER_ID: "demo", WPE_API_PASSWORD: "demo" };
-    const message = await audit("wpengine-owner-mfa", env, []).then(
-      () => "no failure",
-      (e: Error) => e.message,
+  it("the pack names the URL it could not reach, the API's or App Hosting's, where it came from and the variable to set (ut-retest52 F6)", async () => {
+    const dead = "http://127.0.0.1:9";
+    const failure = (env: NodeJS.ProcessEnv) =>
+      audit("wpengine-owner-mfa", { WPE_API_USER_ID: "demo", WPE_API_PASSWORD: "demo", ...env }, []).then(
+        () => "no failure",
+        (e: Error) => e.message,
+      );
+    expect(await failure({ WPE_API_URL: `${dead}/v1` })).toContain(
+      "could not read the live account: GET /v1/accounts: connection failed: connect ECONNREFUSED 127.0.0.1:9; " +
+        `the API URL was ${dead}/v1, from WPE_API_URL: check it and the network, or set those rules to "disabled"`,
     );
-    expect(message).toContain(
-      `could not read the live account: GET /v1/accounts: connection failed: connect ECONNREFUSED 127.0.0.1:9; ` +
-        `the API URL was ${dead}, from WPE_API_URL, or set those rules to "disabled"`,
+    // The API answers, App Hosting's URL does not: that one is named, not the API's.
+    sim = await startSimulator({ port: 0, quiet: true });
+    const app = await failure({ WPE_API_URL: sim.apiUrl, WPE_APP_HOSTING_URL: dead });
+    expect(app).toMatch(
+      /: GET \/v1\/accounts\/[^/]+\/apps: connection failed: connect ECONNREFUSED 127\.0\.0\.1:9; /,
     );
-    const { apiUrlNote } = await import("../../fleet/pack");
-    expect(apiUrlNote({})).toBe(
-      "the API URL was the default https://api.wpengineapi.com/v1: a policy pack reads WPE_API_URL, never the " +
-        "stack's wpengine:apiUrl; set WPE_API_URL (and WPE_APP_HOSTING_URL) in the environment of the pulumi command",
+    expect(app).toContain(
+      `; the App Hosting URL was ${dead}, from WPE_APP_HOSTING_URL: check it and the network, or set those rules to "disabled"`,
+    );
+    expect(app).not.toContain("the API URL");
+    // Unset, the default, which the stack's config never changes here: the variable to set.
+    const { unreachableUrl } = await import("../../importer/connect");
+    const unreached = (api: "hosting" | "appHosting", baseUrl: string) =>
+      new WpEngineConnectionError({
+        method: "GET",
+        path: "/v1/x",
+        detail: "getaddrinfo ENOTFOUND",
+        api,
+        baseUrl,
+      });
+    expect(
+      unreachableUrl(unreached("appHosting", "https://js.wpengineapi.com"), { apiUrl: `${dead}/v1` }),
+    ).toBe(
+      "the App Hosting URL was the default https://js.wpengineapi.com (WPE_APP_HOSTING_URL is unset, and the " +
+        "stack's wpengine:appHostingUrl is not read here): set WPE_APP_HOSTING_URL in the environment",
+    );
+    expect(unreachableUrl(unreached("hosting", "https://api.wpengineapi.com/v1"), {})).toBe(
+      "the API URL was the default https://api.wpengineapi.com/v1 (WPE_API_URL is unset, and the stack's " +
+        "wpengine:apiUrl is not read here): set WPE_API_URL in the environment",
     );
   });
 

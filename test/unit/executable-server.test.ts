@@ -209,6 +209,69 @@ describe("the gRPC service", () => {
     expect(urlSource("apiUrl", program, {})).toBe("That URL is the stack's wpengine:apiUrl");
   });
 
+  it("a read (pulumi import, refresh), a delete and a function that cannot reach their API say which URL and where it came from (ut-retest52 F4)", async () => {
+    const dead = "http://127.0.0.1:9";
+    const provider = async (args: Record<string, string>) => {
+      const p = new WpEngineProvider("0.0.0");
+      const auth = { username: "alice", password: "pw-a", maxRetries: "0" };
+      await rpc(p)(
+        "configure",
+        new provproto.ConfigureRequest().setArgs(Struct.fromJavaScript({ ...auth, ...args })),
+      );
+      return rpc(p);
+    };
+    const own = (name: string) =>
+      `That URL is this provider's ${name} (the stack's wpengine:${name} for the default provider, the ${name} ` +
+      "argument of an explicit provider). Check it and the network";
+    // The API's URL: `pulumi import` of an install's domain.
+    const api = await provider({ apiUrl: `${dead}/v1`, appHostingUrl: a.appHostingUrl });
+    const install = SEED.installs.acmedev.id;
+    await expect(
+      api("read", new provproto.ReadRequest().setUrn(urn("Domain")).setId(`${install}/d-1`)),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining(
+        `wpengine:Domain read failed: GET /v1/installs/${install}/domains: connection failed: connect ` +
+          `ECONNREFUSED 127.0.0.1:9. It was sent to the API at ${dead}/v1. ${own("apiUrl")}`,
+      ),
+    });
+    // App Hosting's URL, the API's fine: that one is named, with its own setting, in a read, a delete and a function.
+    const app = await provider({ apiUrl: a.apiUrl, appHostingUrl: dead });
+    const { accountId, appId } = SEED.apps.acmeFrontend;
+    const appHosting = `It was sent to App Hosting's API at ${dead}. ${own("appHostingUrl")}`;
+    const envId = `accounts/${accountId}/apps/${appId}/environments/staging`;
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => "no failure",
+        (e: Error) => e.message,
+      );
+    const read = await failure(
+      app("read", new provproto.ReadRequest().setUrn(urn("Environment")).setId(envId)),
+    );
+    expect(read).toContain(`wpengine:Environment read failed: GET /v1/${envId}: connection failed:`);
+    expect(read).toContain(appHosting);
+    const props = { accountId, appId, name: "staging", resourceName: envId };
+    const deleted = await failure(
+      app(
+        "delete",
+        new provproto.DeleteRequest()
+          .setUrn(urn("Environment"))
+          .setId(envId)
+          .setProperties(Struct.fromJavaScript(props)),
+      ),
+    );
+    expect(deleted).toContain(`wpengine:Environment delete failed: DELETE /v1/${envId}: connection failed:`);
+    expect(deleted).toContain(appHosting);
+    const invoked = await failure(
+      app(
+        "invoke",
+        new provproto.InvokeRequest()
+          .setTok("wpengine:index:getApps")
+          .setArgs(Struct.fromJavaScript({ accountId })),
+      ),
+    );
+    expect(invoked).toContain(`connection failed: connect ECONNREFUSED 127.0.0.1:9. ${appHosting}`);
+  });
+
   it("runs as the profile WPE_PROFILE names when the provider names none", async () => {
     const alice = await configured(a, "alice", "pw-a");
     vi.stubEnv("WPE_PROFILE", "nosuch");

@@ -633,6 +633,24 @@ describe("pulumi-wpengine import against the simulator", () => {
     }
   });
 
+  it("an App Hosting URL it cannot reach is named, with where it came from and the variable to set (ut-retest52 F6)", async () => {
+    const errors: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((s: string) => errors.push(s) > 0) as typeof process.stderr.write;
+    const dead = "http://127.0.0.1:9";
+    for (const [k, v] of Object.entries({ ...env(), WPE_APP_HOSTING_URL: dead })) vi.stubEnv(k, v);
+    try {
+      const out = path.join(tmp, "unreached");
+      expect(await main(["import", "--out", out, "--account", SEED.accounts.initech.id])).toBe(1);
+      expect(errors.join("")).toMatch(
+        /^pulumi-wpengine import: GET \/v1\/accounts\/[^/]+\/apps: connection failed: connect ECONNREFUSED 127\.0\.0\.1:9; the App Hosting URL was http:\/\/127\.0\.0\.1:9, from WPE_APP_HOSTING_URL: check it and the network\nnothing was written to .*unreached\n$/,
+      );
+    } finally {
+      process.stderr.write = write;
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("refuses wrong credentials, a non-empty --out (unless --force), unknown kinds; a failure midway writes nothing", async () => {
     await expect(
       importAccount({ out: path.join(tmp, "creds"), env: { ...env(), WPE_API_PASSWORD: "wrong" } }),
