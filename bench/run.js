@@ -1025,6 +1025,8 @@ async function benchImport() {
             out: path.join(tmp, `fleet-${latencyMs}-${max}`),
             env: { ...env, WPE_MAX_CONCURRENCY: String(max) },
             project: "fleet",
+            // The service's reads alone: no backend's stacks (and no login here to read them with).
+            includeManaged: true,
           });
           const log = (await own.control("GET", "/__sim/requests")).requests;
           const domains = r.model.resources.filter((x) => x.kind === "Domain").length;

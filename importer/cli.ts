@@ -31,7 +31,7 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
   --include-managed    also bring in the objects that stacks of the current Pulumi backend already
                        manage (default: they are left out and named with their stack, read with
                        pulumi stack ls --all and pulumi stack export; adopting them would give them
-                       a second owner)
+                       a second owner; when the stacks cannot be read, the import refuses)
   --force              regenerate into DIR when it is not empty: the files this language's import
                        writes are replaced, everything else (Pulumi.<stack>.yaml, .wpengine/,
                        node_modules, yours, another language's: named on stderr) stays
@@ -120,7 +120,9 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         `written to ${values.out}\n`,
     );
     for (const h of result.held)
-      process.stderr.write(`${PROGRAM} import: left out: ${h.label} (${h.kind}), held by stack ${h.stack}\n`);
+      process.stderr.write(
+        `${PROGRAM} import: left out: ${h.label} (${h.kind} of ${h.of}, id ${h.id}), held by stack ${h.stack}\n`,
+      );
     for (const note of result.notes) process.stderr.write(`${PROGRAM} import: note: ${note}\n`);
     return 0;
   } catch (err) {

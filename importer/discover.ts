@@ -39,6 +39,8 @@ export interface LeftOut {
   kind: string;
   label: string;
   reason: string;
+  /** The object's import id, when it has one: two objects of one name are two (two accounts' users of one email). */
+  id?: string;
 }
 
 export interface World {

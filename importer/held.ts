@@ -22,7 +22,24 @@ export type Held = Map<string, string>;
 /** The key of an object in {@link Held}. */
 export const heldKey = (kind: string, id: string): string => `${kind}:${id.toLowerCase()}`;
 
-/** The result of the check: what is held, or why the stacks could not be read (the import goes on). */
+/**
+ * The kinds whose id is not the object's alone: one person is an AccountUser of the same id on each of
+ * their accounts, so a stack holding them on one account does not hold them on another. Keyed
+ * `<parent>/<id>` when the state names the parent (`accountId` in its outputs or inputs).
+ */
+const PARENT: Record<string, string> = { AccountUser: "accountId" };
+
+/** The keys an object of `kind`, `id` (and `fields`, its import id's parts) may be held under, most precise first. */
+export function heldKeys(
+  kind: string,
+  id: string,
+  fields: Record<string, string | undefined> = {},
+): string[] {
+  const parent = PARENT[kind] && fields[PARENT[kind]];
+  return parent ? [heldKey(kind, `${parent}/${id}`), heldKey(kind, id)] : [heldKey(kind, id)];
+}
+
+/** The result of the check: what is held, or why the stacks could not be read (the import refuses). */
 export type HeldCheck = { held: Held; stacks: number; unread: string[] } | { skipped: string };
 
 /**
@@ -33,11 +50,23 @@ export function heldIn(exported: unknown, stack: string, held: Held = new Map())
   const resources = (exported as { deployment?: { resources?: unknown[] } } | undefined)?.deployment
     ?.resources;
   for (const r of Array.isArray(resources) ? resources : []) {
-    const { type, id, delete: deleting } = (r ?? {}) as { type?: unknown; id?: unknown; delete?: unknown };
+    const {
+      type,
+      id,
+      delete: deleting,
+      outputs,
+      inputs,
+    } = (r ?? {}) as { type?: unknown; id?: unknown; delete?: unknown; outputs?: unknown; inputs?: unknown };
     if (typeof type !== "string" || typeof id !== "string" || !id || deleting === true) continue;
     const kind = kindOfType(type);
     if (!kind) continue;
-    const key = heldKey(kind, id);
+    const parentField = PARENT[kind];
+    const parent = parentField
+      ? [outputs, inputs]
+          .map((o) => (o as Record<string, unknown> | undefined)?.[parentField])
+          .find((v): v is string => typeof v === "string" && v !== "")
+      : undefined;
+    const key = heldKeys(kind, id, parentField && parent ? { [parentField]: parent } : {})[0]!;
     if (!held.has(key)) held.set(key, stack);
   }
   return held;
@@ -82,8 +111,9 @@ const said = (r: Ran) =>
 
 /**
  * Reads every stack of the current backend (`pulumi stack ls --all`) and what each holds. The stacks of
- * `ownProject` (the project being written: a `--force` regeneration of a project whose stack holds its
- * objects) are not another owner and are not read. Never throws: a missing CLI or login is a `skipped`.
+ * `ownProject` (the project `--out` already holds, regenerated with `--force`: its stacks hold its own
+ * objects) are not another owner and are not read. Never throws: a missing CLI or login is a `skipped`
+ * (which the importer refuses, unless `--include-managed`).
  */
 export async function heldByStacks(
   env: NodeJS.ProcessEnv,

@@ -12,7 +12,7 @@ import { isSea, PROGRAM } from "../sdk/core/process";
 import { type ReadOnlyClient, readOnlyClient } from "./client";
 import { type Connection, connect, connectionConfig, refusedCredentials } from "./connect";
 import { discover, type Selection, shares, visible, type World } from "./discover";
-import { type HeldCheck, heldByStacks, heldKey } from "./held";
+import { type Held, type HeldCheck, heldByStacks, heldKeys } from "./held";
 import { COVERED, importIdOf } from "./kinds";
 import { addressOf, buildModel, type Model, readAll, slug } from "./model";
 import { type Language, PLUGIN_FILE, renderProject } from "./render";
@@ -55,6 +55,10 @@ export interface ImportOptions extends Selection {
 export interface HeldObject {
   kind: string;
   label: string;
+  /** Its id (the stack's resource id). */
+  id: string;
+  /** What holds it: `account Acme`, `install acmeprod`, `site Shop`; two objects of one name are two. */
+  of: string;
   /** The stack holding it, fully qualified (`org/project/stack`). */
   stack: string;
 }
@@ -75,6 +79,51 @@ export interface ImportResult {
    * another language's files left in `out` by `--force`.
    */
   notes: string[];
+}
+
+/**
+ * The stacks of the current backend could not all be read, so what they hold cannot be left out: the
+ * import refuses (unless `--include-managed`), rather than write a program whose adopting `up` may take
+ * another stack's objects.
+ */
+export class UncheckedStacksError extends Error {
+  constructor(what: string) {
+    super(
+      `${what}, so the objects other stacks manage cannot be left out: fix that (a pulumi CLI on PATH, ` +
+        "logged in to the backend of the adopting up: pulumi whoami; a broken stack repaired or removed), " +
+        "or run again with --include-managed to import without the check (docs/importer.md)",
+    );
+    this.name = "UncheckedStacksError";
+  }
+}
+
+/** What the stacks hold, or the refusal when they could not all be read; nothing when not checked. */
+function heldOrRefuse(checked: HeldCheck | undefined): Held | undefined {
+  if (checked === undefined) return undefined;
+  if ("skipped" in checked)
+    throw new UncheckedStacksError(
+      `the stacks of the current Pulumi backend were not read (${checked.skipped})`,
+    );
+  if (checked.unread.length)
+    throw new UncheckedStacksError(
+      `${checked.unread.length === 1 ? "a stack" : `${checked.unread.length} stacks`} of the current Pulumi backend could not be read: ${checked.unread.join("; ")}`,
+    );
+  return checked.held;
+}
+
+/**
+ * The name of the Pulumi project `out` already holds (its `Pulumi.yaml`'s `name`): a `--force`
+ * regeneration; `undefined` for a new directory.
+ */
+export function projectIn(out: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(out, "Pulumi.yaml"), "utf8");
+  } catch {
+    return undefined;
+  }
+  const name = /^name:[ \t]*(.*?)[ \t]*(?:#.*)?$/m.exec(text)?.[1]?.replace(/^(["'])(.*)\1$/, "$2");
+  return name || undefined;
 }
 
 /** A refusal before anything is read or written (a bad argument, an `--out` in the way). */
@@ -219,10 +268,13 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   const language = opts.language ?? "typescript";
   const started = Date.now();
   const project = opts.project ?? (slug(path.basename(path.resolve(opts.out))) || "wpengine");
+  // The stacks of the project `out` already holds (a `--force` regeneration) are not another owner: its
+  // own objects come back. Any other project's are, whatever its name (two clients' `website` projects).
+  const own = opts.includeManaged ? undefined : projectIn(opts.out) === project ? project : undefined;
   // The stacks are read while the service is: their states and the listings do not wait on each other.
   const check: Promise<HeldCheck | undefined> = opts.includeManaged
     ? Promise.resolve(undefined)
-    : heldByStacks({ ...process.env, ...opts.env }, project).catch((err: Error) => ({
+    : heldByStacks({ ...process.env, ...opts.env }, own).catch((err: Error) => ({
         skipped: err.message,
       }));
   // One API user (the default credentials), or each profile's in turn: their objects form one program.
@@ -263,8 +315,10 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       return true;
     });
   const model = buildModel(read, world);
+  // Before anything is written: the stacks could not be read, nothing is (whatever the accounts hold).
+  heldOrRefuse(await check);
   const held = [
-    ...new Map(parts.flatMap((p) => p.held).map((h) => [`${h.kind}:${h.label}:${h.stack}`, h])).values(),
+    ...new Map(parts.flatMap((p) => p.held).map((h) => [`${h.kind}:${h.of}:${h.id}:${h.stack}`, h])).values(),
   ];
   const ms = Date.now() - started;
   const [first] = parts;
@@ -292,16 +346,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   });
   const others = writeAtomically(opts.out, files);
   const notes: string[] = [];
-  const checked = await check;
-  if (checked && "skipped" in checked)
-    notes.push(
-      `the stacks of the current Pulumi backend were not read (${checked.skipped}), so objects another ` +
-        "stack manages may be in the program: remove them before the adopting up (docs/importer.md)",
-    );
-  else if (checked?.unread.length)
-    notes.push(
-      `these stacks could not be read, so objects they manage may be in the program: ${checked.unread.join("; ")}`,
-    );
+  if (own !== undefined) notes.push(`not read: stacks of project ${own}, the project being regenerated`);
   if (!recorded)
     notes.push(
       `npm recorded no source of this pulumi-wpengine (a global install), so the project installs ` +
@@ -348,16 +393,21 @@ async function readAccount(
     return false;
   });
   // What a stack of this backend already holds stays with it: an adopting up would make a second owner.
-  const checked = await check;
-  const heldMap = checked && "held" in checked ? checked.held : undefined;
+  // Stacks that could not be read: refused here, before the reads.
+  const heldMap = heldOrRefuse(await check);
   const held: HeldObject[] = [];
   const free = found.filter((f) => {
-    const stack = heldMap?.get(heldKey(f.kind, addressOf(importIdOf(f.kind)!, f.fields).id));
+    const { id, importId } = addressOf(importIdOf(f.kind)!, f.fields);
+    const stack = heldKeys(f.kind, id, f.fields)
+      .map((k) => heldMap?.get(k))
+      .find((s) => s !== undefined);
     if (stack === undefined) return true;
-    held.push({ kind: f.kind, label: f.label, stack });
+    const of = `${f.fields["installId"] ? "install" : f.fields["siteId"] ? "site" : "account"} ${f.qualifier}`;
+    held.push({ kind: f.kind, label: f.label, id, of, stack });
     world.leftOut.push({
       kind: f.kind,
-      label: f.label,
+      label: `${f.label} (${of})`,
+      id: importId,
       reason: `held by stack ${stack}: another stack manages it (\`--include-managed\` brings it in anyway)`,
     });
     return false;
@@ -379,7 +429,7 @@ function mergeWorlds(worlds: readonly World[]): Pick<World, "names" | "leftOut">
     names: new Map(worlds.flatMap((w) => [...w.names])),
     leftOut: [
       ...new Map(
-        worlds.flatMap((w) => w.leftOut).map((l) => [`${l.kind}:${l.label}:${l.reason}`, l]),
+        worlds.flatMap((w) => w.leftOut).map((l) => [`${l.kind}:${l.id ?? l.label}:${l.reason}`, l]),
       ).values(),
     ],
   };

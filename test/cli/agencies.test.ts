@@ -282,7 +282,14 @@ describe("pulumi-wpengine import --profile acme --profile initech: both accounts
 
   it("writes each account's objects with their profile; the adopting up writes nothing; preview --refresh is clean", async () => {
     const out = path.join(tempDir("wpe-agencies-import-"), "fleet");
-    const result = await importAccount({ out, env: env(), profiles: ["acme", "initech"], project: "fleet" });
+    // No backend logged in here (each project has its own): without the stacks' check (import-held.test.ts).
+    const result = await importAccount({
+      out,
+      env: env(),
+      profiles: ["acme", "initech"],
+      project: "fleet",
+      includeManaged: true,
+    });
     const profileOf = (kind: string, label: string) =>
       result.model.resources.find((r) => r.kind === kind && r.label === label)?.inputs["profile"];
     expect(profileOf("Install", "acmeprod")).toBe("acme");
@@ -330,6 +337,7 @@ describe("pulumi-wpengine import --language yaml --profile acme --profile initec
     const result = await importAccount({
       out,
       env,
+      includeManaged: true,
       language: "yaml",
       profiles: ["acme", "initech"],
       project: "fleet",

@@ -54,8 +54,8 @@ describe("pulumi-wpengine import leaves out what a stack of the backend manages"
     await sim?.stop();
   });
 
-  const importInto = async (extra: string[] = []) => {
-    const out = path.join(tempDir("wpe-import-held-"), "acme");
+  const importInto = async (extra: string[] = [], name = "acme") => {
+    const out = path.join(tempDir("wpe-import-held-"), name);
     const started = Date.now();
     const r = await owner.exec(
       process.execPath,
@@ -77,11 +77,17 @@ describe("pulumi-wpengine import leaves out what a stack of the backend manages"
   it("the stack's domain and user are left out and named with the stack; --include-managed brings them in", async () => {
     const { r, out } = await importInto();
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stderr).toContain(
-      `pulumi-wpengine import: left out: ${DOMAIN} (Domain), held by stack ${stackName}`,
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^pulumi-wpengine import: left out: ${DOMAIN} \\(Domain of install acmeprod, id [0-9a-f-]{36}\\), held by stack ${stackName}$`,
+        "m",
+      ),
     );
-    expect(r.stderr).toContain(
-      `pulumi-wpengine import: left out: ${EMAIL} (AccountUser), held by stack ${stackName}`,
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^pulumi-wpengine import: left out: ${EMAIL} \\(AccountUser of account ${SEED.accounts.acme.name}, id [0-9a-f-]{36}\\), held by stack ${stackName}$`,
+        "m",
+      ),
     );
     expect(r.stderr).not.toContain("were not read");
     const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
@@ -90,7 +96,7 @@ describe("pulumi-wpengine import leaves out what a stack of the backend manages"
     // The rest of the account is there (a seeded domain of the same install).
     expect(program).toContain(`"${SEED.domains.wwwAcmeExample.name}"`);
     const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
-    expect(readme).toContain(`| Domain | ${DOMAIN} | held by stack ${stackName}`);
+    expect(readme).toContain(`| Domain | ${DOMAIN} (install acmeprod) | held by stack ${stackName}`);
 
     const all = await importInto(["--include-managed"]);
     expect(all.r.code, all.r.stdout + all.r.stderr).toBe(0);
@@ -98,5 +104,57 @@ describe("pulumi-wpengine import leaves out what a stack of the backend manages"
     const everything = fs.readFileSync(path.join(all.out, "index.ts"), "utf8");
     expect(everything).toContain(`"${DOMAIN}"`);
     expect(everything).toContain(`"${EMAIL}"`);
+  });
+
+  it("a new --out named like the stack's project still leaves its objects out; a --force regeneration of that project brings them back and says so", async () => {
+    // Another team's project of the same name: a new directory named held-owner.
+    const { r, out } = await importInto([], "held-owner");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stderr).toContain(`(Domain of install acmeprod, id `);
+    expect(r.stderr).toContain(`held by stack ${stackName}`);
+    expect(r.stderr).not.toContain("not read");
+    expect(fs.readFileSync(path.join(out, "index.ts"), "utf8")).not.toContain(DOMAIN);
+    // That directory is now project held-owner: --force regenerates it, its own stacks are not read.
+    const again = await owner.exec(
+      process.execPath,
+      [path.join(REPO, "bin", "pulumi-wpengine"), "import", "--out", out, "--account", ACCOUNT, "--force"],
+      {
+        allowFail: true,
+        env: {
+          WPE_API_USER_ID: "demo",
+          WPE_API_PASSWORD: "demo",
+          WPE_API_URL: sim.apiUrl,
+          WPE_APP_HOSTING_URL: sim.appHostingUrl,
+        },
+      },
+    );
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stderr).not.toContain("held by stack");
+    expect(again.stderr).toContain(
+      "pulumi-wpengine import: note: not read: stacks of project held-owner, the project being regenerated",
+    );
+    expect(fs.readFileSync(path.join(out, "index.ts"), "utf8")).toContain(`"${DOMAIN}"`);
+  });
+
+  it("one broken stack in the backend: refused in one line naming the failure and the two ways on, nothing written; --include-managed imports", async () => {
+    const broken = path.join(owner.root, "backend", ".pulumi", "stacks", "corrupt", "dev.json");
+    fs.mkdirSync(path.dirname(broken), { recursive: true });
+    fs.writeFileSync(broken, "{not json");
+    try {
+      const { r, out } = await importInto();
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.trim().split("\n")).toEqual([
+        expect.stringMatching(
+          /^pulumi-wpengine import: the stacks of the current Pulumi backend were not read \(pulumi stack ls failed: .+\), so the objects other stacks manage cannot be left out: fix that \(a pulumi CLI on PATH, logged in to the backend of the adopting up: pulumi whoami; a broken stack repaired or removed\), or run again with --include-managed to import without the check \(docs\/importer\.md\)$/,
+        ),
+        `nothing was written to ${out}`,
+      ]);
+      expect(fs.existsSync(out)).toBe(false);
+      const all = await importInto(["--include-managed"]);
+      expect(all.r.code, all.r.stdout + all.r.stderr).toBe(0);
+    } finally {
+      fs.rmSync(path.dirname(broken), { recursive: true, force: true });
+    }
   });
 });

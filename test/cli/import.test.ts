@@ -60,7 +60,15 @@ async function generate(
   s = sim,
 ): Promise<{ out: string; result: ImportResult }> {
   const out = path.join(tempDir("wpe-import-"), "fleet");
-  const result = await importAccount({ out, language, env: credentials(s), project: "fleet" });
+  // Each project runs on its own backend, which this process is not logged in to: no stack to check
+  // (test/cli/import-held.test.ts covers the check), so without it.
+  const result = await importAccount({
+    out,
+    language,
+    env: credentials(s),
+    project: "fleet",
+    includeManaged: true,
+  });
   return { out, result };
 }
 

@@ -147,9 +147,12 @@ describe("WPE_SIMULATOR=true: one world for every folder", { timeout: 30 * 60_00
     const importer = path.join(work, "importer");
     fs.mkdirSync(importer);
     const bin = path.join(packed.dir, "node_modules", ".bin", "pulumi-wpengine");
+    // A backend to read the stacks of (the README's `pulumi login --local`): without one the importer refuses.
+    const backend = path.join(work, "trial-backend");
+    fs.mkdirSync(backend, { recursive: true });
     const imported = await runCommand(bin, ["import", "--out", "fleet", "--project", "fleet"], {
       cwd: importer,
-      env: { ...env, PULUMI_HOME: home, WPE_SIMULATOR: "true" },
+      env: { ...env, PULUMI_HOME: home, PULUMI_BACKEND_URL: `file://${backend}`, WPE_SIMULATOR: "true" },
       timeoutMs: 5 * 60_000,
     });
     expect(imported.stderr).not.toMatch(/error/i);

@@ -179,13 +179,18 @@ describe("pulumi-wpengine import leaves out what another stack holds", () => {
     await sim?.stop();
     for (const o of outs) fs.rmSync(path.dirname(o), { recursive: true, force: true });
   });
-  const run = (env: Record<string, string>, includeManaged = false) => {
+  const run = (
+    env: Record<string, string>,
+    includeManaged = false,
+    more: Partial<Parameters<typeof importAccount>[0]> = {},
+  ) => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wpe-held-import-")), "acme");
     outs.push(out);
     return importAccount({
       out,
       accounts: [SEED.accounts.acme.id],
       includeManaged,
+      ...more,
       env: {
         ...env,
         WPE_API_USER_ID: "demo",
@@ -199,7 +204,13 @@ describe("pulumi-wpengine import leaves out what another stack holds", () => {
   it("the domain and the user of stack org/site/dev are left out and named with it; --include-managed brings them in", async () => {
     const env = fakePulumi(["org/site/dev"], { "org/site/dev": exported });
     const result = await run(env);
-    expect(result.held).toContainEqual({ kind: "Domain", label: DOMAIN.name, stack: "org/site/dev" });
+    expect(result.held).toContainEqual({
+      kind: "Domain",
+      label: DOMAIN.name,
+      id: DOMAIN.id,
+      of: "install acmeprod",
+      stack: "org/site/dev",
+    });
     expect(result.held.map((h) => `${h.kind} ${h.stack}`)).toEqual(
       expect.arrayContaining(["Domain org/site/dev", "AccountUser org/site/dev"]),
     );
@@ -208,7 +219,9 @@ describe("pulumi-wpengine import leaves out what another stack holds", () => {
     expect(ids).not.toContain(`AccountUser:${USER}`);
     expect(ids).toContain(`Domain:${SEED.domains.acmeExample.id}`);
     expect(result.files["index.ts"]).not.toContain(`"${DOMAIN.name}"`);
-    expect(result.files["README.md"]).toContain(`| Domain | ${DOMAIN.name} | held by stack org/site/dev`);
+    expect(result.files["README.md"]).toContain(
+      `| Domain | ${DOMAIN.name} (install acmeprod) | held by stack org/site/dev`,
+    );
     expect(result.notes).toEqual([]);
 
     const all = await run(env, true);
@@ -218,14 +231,130 @@ describe("pulumi-wpengine import leaves out what another stack holds", () => {
     );
   });
 
-  it("without a pulumi CLI the import goes on and says in one note that the stacks were not read", async () => {
-    const result = await run({ PATH: fs.mkdtempSync(path.join(os.tmpdir(), "empty-")) });
-    expect(result.held).toEqual([]);
-    expect(result.model.resources.map((r) => r.id)).toContain(DOMAIN.id);
-    expect(result.notes).toEqual([
-      expect.stringMatching(
-        /^the stacks of the current Pulumi backend were not read \(no pulumi CLI to run .*\), so objects another stack manages may be in the program/,
-      ),
+  it("the stacks cannot be read (no pulumi CLI, no login, one stack's export fails): refused in one line, nothing written; --include-managed imports", async () => {
+    const noCli = { PATH: fs.mkdtempSync(path.join(os.tmpdir(), "empty-")) };
+    const nextSteps =
+      ", so the objects other stacks manage cannot be left out: fix that (a pulumi CLI on PATH, logged in to the backend of the adopting up: pulumi whoami; a broken stack repaired or removed), or run again with --include-managed to import without the check (docs/importer.md)";
+    const refused = async (env: Record<string, string>, what: RegExp) => {
+      const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wpe-held-refused-")), "acme");
+      outs.push(out);
+      const err = await importAccount({
+        out,
+        accounts: [SEED.accounts.acme.id],
+        env: {
+          ...env,
+          WPE_API_USER_ID: "demo",
+          WPE_API_PASSWORD: "demo",
+          WPE_API_URL: sim.apiUrl,
+          WPE_APP_HOSTING_URL: sim.appHostingUrl,
+        },
+      }).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(err?.name).toBe("UncheckedStacksError");
+      expect(err?.message).not.toContain("\n");
+      expect(err?.message.endsWith(nextSteps), err?.message).toBe(true);
+      expect(err?.message.slice(0, -nextSteps.length)).toMatch(what);
+      expect(fs.existsSync(out)).toBe(false);
+    };
+    await refused(
+      noCli,
+      /^the stacks of the current Pulumi backend were not read \(no pulumi CLI to run .*ENOENT.*\)$/,
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-nologin-"));
+    fs.writeFileSync(
+      path.join(dir, "pulumi"),
+      `#!/bin/sh\necho "error: place 1: invalid character 'n' looking for beginning of object key string" >&2\nexit 255\n`,
+      { mode: 0o755 },
+    );
+    await refused(
+      { PATH: `${dir}${path.delimiter}${process.env["PATH"]}` },
+      /^the stacks of the current Pulumi backend were not read \(pulumi stack ls failed: place 1: invalid character 'n' looking for beginning of object key string\)$/,
+    );
+    // One stack listed but not exported: named; the stack that was read does not make it pass.
+    await refused(
+      fakePulumi(["org/site/dev", "org/broken/dev"], { "org/site/dev": exported }),
+      /^a stack of the current Pulumi backend could not be read: org\/broken\/dev \(pulumi stack export failed: no stack named org\/broken\/dev\)$/,
+    );
+    // --include-managed: no stack read, everything in.
+    const all = await run(noCli, true);
+    expect(all.held).toEqual([]);
+    expect(all.model.resources.map((r) => r.id)).toContain(DOMAIN.id);
+    expect(all.notes).toEqual([]);
+  });
+
+  it("a stack of another project named like --out's directory is another owner; only the project --out already holds (--force) is not read", async () => {
+    // Project `acme` (the name of --out's directory) of another team holds the domain.
+    const env = fakePulumi(["org/acme/dev"], { "org/acme/dev": exported });
+    const fresh = await run(env);
+    expect(fresh.held.map((h) => `${h.kind} ${h.stack}`)).toContain("Domain org/acme/dev");
+    expect(fresh.notes).toEqual([]);
+    // A --force regeneration of project acme: its own stacks are not read, and it says so.
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wpe-held-regen-")), "acme");
+    outs.push(out);
+    const opts = {
+      accounts: [SEED.accounts.acme.id],
+      env: {
+        ...env,
+        WPE_API_USER_ID: "demo",
+        WPE_API_PASSWORD: "demo",
+        WPE_API_URL: sim.apiUrl,
+        WPE_APP_HOSTING_URL: sim.appHostingUrl,
+      },
+    };
+    const first = await importAccount({ out, ...opts });
+    expect(first.held.map((h) => h.stack)).toContain("org/acme/dev");
+    const again = await importAccount({ out, ...opts, force: true });
+    expect(again.held).toEqual([]);
+    expect(again.model.resources.map((r) => r.id)).toContain(DOMAIN.id);
+    expect(again.notes).toEqual(["not read: stacks of project acme, the project being regenerated"]);
+    // Regenerated under another project name: the old name's stacks are another owner again.
+    const renamed = await importAccount({ out, ...opts, force: true, project: "other" });
+    expect(renamed.held.map((h) => h.stack)).toContain("org/acme/dev");
+    expect(renamed.notes).toEqual([]);
+  });
+
+  it("two objects of one name are two: each named with its account and id; a user held on one account is not held on another", async () => {
+    const DEMO = SEED.users.demo.userId;
+    const user = (accountId: string, name: string) => ({
+      urn: `urn:pulumi:dev::site::wpengine:index:AccountUser::${name}`,
+      type: "wpengine:index:AccountUser",
+      id: DEMO,
+      outputs: { accountId, email: "demo@example.com" },
+    });
+    const env = fakePulumi(["org/site/dev"], {
+      "org/site/dev": {
+        deployment: {
+          resources: [user(SEED.accounts.acme.id, "a"), user(SEED.accounts.initech.id, "i")],
+        },
+      },
+    });
+    const result = await run(env, false, { accounts: [] });
+    const demo = result.held.filter((h) => h.label === "demo@example.com");
+    expect(demo).toEqual([
+      expect.objectContaining({
+        kind: "AccountUser",
+        id: DEMO,
+        of: "account Acme Corp",
+        stack: "org/site/dev",
+      }),
+      expect.objectContaining({
+        kind: "AccountUser",
+        id: DEMO,
+        of: "account Initech",
+        stack: "org/site/dev",
+      }),
     ]);
+    expect(result.model.leftOut.filter((l) => l.label.startsWith("demo@example.com"))).toHaveLength(2);
+    // Globex's demo user is no stack's: it is in the program.
+    expect(
+      result.model.resources.filter(
+        (r) => r.kind === "AccountUser" && r.importId.startsWith(SEED.accounts.globex.id),
+      ),
+    ).not.toEqual([]);
+    expect(result.files["README.md"]).toContain(
+      "| AccountUser | demo@example.com (account Acme Corp), demo@example.com (account Initech) | held by stack org/site/dev",
+    );
   });
 });

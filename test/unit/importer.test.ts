@@ -339,6 +339,8 @@ describe("kinds", () => {
   });
 });
 
+// These imports read the simulator's world, not a backend's stacks: `includeManaged` (no stack is read,
+// and none could be here, without a login). The stacks' check: test/unit/importer-held.test.ts.
 describe("pulumi-wpengine import against the simulator", () => {
   let sim: RunningSimulator;
   let tmp: string;
@@ -361,7 +363,7 @@ describe("pulumi-wpengine import against the simulator", () => {
   it("renders each kind of the seeded world from its definition's read, reads only, and writes nothing else", async () => {
     sim.clearRequests();
     const out = path.join(tmp, "ts");
-    const r = await importAccount({ out, env: env() });
+    const r = await importAccount({ includeManaged: true, out, env: env() });
     expect(sim.requests().filter((q) => q.method !== "GET")).toEqual([]);
     // Each page once: the kinds' reads are answered from discovery's listings (the same calls, one key).
     const reads = sim.requests().map((q) => `${q.method} ${q.path}?${q.query}`);
@@ -434,6 +436,7 @@ describe("pulumi-wpengine import against the simulator", () => {
       for (const max of [2, 12]) {
         most = 0;
         await importAccount({
+          includeManaged: true,
           out: path.join(tmp, `c${max}`),
           env: { ...env(), WPE_MAX_CONCURRENCY: String(max) },
         });
@@ -447,8 +450,18 @@ describe("pulumi-wpengine import against the simulator", () => {
   });
 
   it("gives the same bytes on a second run, and the YAML route its import file", async () => {
-    const a = await importAccount({ out: path.join(tmp, "a"), env: env(), project: "fleet" });
-    const b = await importAccount({ out: path.join(tmp, "b"), env: env(), project: "fleet" });
+    const a = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "a"),
+      env: env(),
+      project: "fleet",
+    });
+    const b = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "b"),
+      env: env(),
+      project: "fleet",
+    });
     expect(b.files).toEqual(a.files);
     // What is on disk, byte for byte.
     const disk = (dir: string) =>
@@ -459,7 +472,12 @@ describe("pulumi-wpengine import against the simulator", () => {
     fs.mkdirSync(path.join(tmp, "mkdir"));
     const mode = (dir: string) => (fs.statSync(path.join(tmp, dir)).mode & 0o777).toString(8);
     expect(mode("a")).toBe(mode("mkdir"));
-    const y = await importAccount({ out: path.join(tmp, "y"), env: env(), language: "yaml" });
+    const y = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "y"),
+      env: env(),
+      language: "yaml",
+    });
     expect(Object.keys(y.files).sort()).toEqual([
       ".gitignore",
       "Pulumi.yaml",
@@ -492,8 +510,14 @@ describe("pulumi-wpengine import against the simulator", () => {
       WPE_API_USER_ID_ALL: "demo",
       WPE_API_PASSWORD_ALL: "demo",
     };
-    const one = await importAccount({ out: path.join(tmp, "profiles-none"), env: env(), language: "yaml" });
+    const one = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "profiles-none"),
+      env: env(),
+      language: "yaml",
+    });
     const y = await importAccount({
+      includeManaged: true,
       out: path.join(tmp, "profiles"),
       env: profiled,
       language: "yaml",
@@ -534,6 +558,7 @@ describe("pulumi-wpengine import against the simulator", () => {
 
   it("narrows to an install, and refuses an unknown one naming those it sees", async () => {
     const r = await importAccount({
+      includeManaged: true,
       out: path.join(tmp, "one"),
       env: env(),
       installs: [SEED.installs.acmeprod.id],
@@ -548,6 +573,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     );
     await expect(
       importAccount({
+        includeManaged: true,
         out: path.join(tmp, "bad"),
         env: env(),
         installs: ["1e000000-0000-4000-8000-0000000000ff"],
@@ -557,6 +583,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     );
     await expect(
       importAccount({
+        includeManaged: true,
         out: path.join(tmp, "bad"),
         env: env(),
         accounts: ["ac000000-0000-4000-8000-0000000000ff"],
@@ -579,6 +606,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     const labels = (r: Awaited<ReturnType<typeof importAccount>>) =>
       r.model.resources.filter((x) => x.kind === "Install").map((x) => `${x.label} ${x.inputs["profile"]}`);
     const one = await importAccount({
+      includeManaged: true,
       out: path.join(tmp, "union-install"),
       env: profiled,
       profiles,
@@ -586,6 +614,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     });
     expect(labels(one)).toEqual(["initechprod initech"]);
     const both = await importAccount({
+      includeManaged: true,
       out: path.join(tmp, "union-accounts"),
       env: profiled,
       profiles,
@@ -603,6 +632,7 @@ describe("pulumi-wpengine import against the simulator", () => {
     sim.clearRequests();
     await expect(
       importAccount({
+        includeManaged: true,
         out: path.join(tmp, "bad"),
         env: profiled,
         profiles,
@@ -653,13 +683,22 @@ describe("pulumi-wpengine import against the simulator", () => {
 
   it("refuses wrong credentials, a non-empty --out (unless --force), unknown kinds; a failure midway writes nothing", async () => {
     await expect(
-      importAccount({ out: path.join(tmp, "creds"), env: { ...env(), WPE_API_PASSWORD: "wrong" } }),
+      importAccount({
+        includeManaged: true,
+        out: path.join(tmp, "creds"),
+        env: { ...env(), WPE_API_PASSWORD: "wrong" },
+      }),
     ).rejects.toThrow(/refused the credentials \(401\).*WPE_API_USER_ID and WPE_API_PASSWORD/);
     // The import reads no stack: its advice names the variables it reads, never `pulumi config`.
-    const missing = importAccount({ out: path.join(tmp, "creds"), env: { WPE_API_URL: sim.apiUrl } });
+    const missing = importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "creds"),
+      env: { WPE_API_URL: sim.apiUrl },
+    });
     await expect(missing).rejects.toThrow(/^no credentials: set WPE_API_USER_ID and WPE_API_PASSWORD /);
     await expect(missing).rejects.not.toThrow(/config/);
     const noProfile = importAccount({
+      includeManaged: true,
       out: path.join(tmp, "creds"),
       env: { ...env(), WPE_PROFILES: JSON.stringify({ other: { username: "demo", password: "demo" } }) },
       profiles: ["other", "acme"],
@@ -670,12 +709,14 @@ describe("pulumi-wpengine import against the simulator", () => {
     await expect(noProfile).rejects.not.toThrow(/config/);
     await expect(
       importAccount({
+        includeManaged: true,
         out: path.join(tmp, "creds"),
         env: { ...env(), WPE_PROFILES: "[]" },
         profiles: ["acme"],
       }),
     ).rejects.toThrow(/^wpengine: WPE_PROFILES must be a JSON object of profiles/);
     const refused = importAccount({
+      includeManaged: true,
       out: path.join(tmp, "creds"),
       env: { ...env(), WPE_API_USER_ID_ACME: SEED.users.owner.username, WPE_API_PASSWORD_ACME: "wrong" },
       profiles: ["acme"],
@@ -690,16 +731,18 @@ describe("pulumi-wpengine import against the simulator", () => {
     const full = path.join(tmp, "full");
     fs.mkdirSync(full);
     fs.writeFileSync(path.join(full, "keep.txt"), "mine");
-    await expect(importAccount({ out: full, env: env() })).rejects.toThrow(
+    await expect(importAccount({ includeManaged: true, out: full, env: env() })).rejects.toThrow(
       /exists and is not empty.*--force/,
     );
-    await expect(importAccount({ out: path.join(tmp, "k"), env: env(), kinds: ["Backup"] })).rejects.toThrow(
-      /Backup cannot be imported/,
-    );
+    await expect(
+      importAccount({ includeManaged: true, out: path.join(tmp, "k"), env: env(), kinds: ["Backup"] }),
+    ).rejects.toThrow(/Backup cannot be imported/);
 
     sim.setFaults([{ path: "/v1/installs/*/domains", status: 503, count: 1000 }]);
     try {
-      await expect(importAccount({ out: full, env: env(), force: true })).rejects.toThrow();
+      await expect(
+        importAccount({ includeManaged: true, out: full, env: env(), force: true }),
+      ).rejects.toThrow();
     } finally {
       sim.setFaults([]);
     }
