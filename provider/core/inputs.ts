@@ -242,9 +242,12 @@ export const stringInput = z.string({ error: "is required and must be a string" 
 /** An input that must be a non-empty string (ids, names). */
 export const requiredString = stringInput.min(1, "must not be empty");
 
+/** The shape of the ids the service assigns (an install's, a site's, an account's). */
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
 /** A UUID-shaped id, as every path parameter of the service is. */
 export const uuidString = stringInput.regex(
-  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+  UUID,
   "must be a UUID: an id (another resource's `.id`, or a lookup's), not a name",
 );
 

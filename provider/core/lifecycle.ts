@@ -19,7 +19,15 @@ import { getClient, proveCredentials } from "./client";
 import { resolveProviderConfig } from "./config";
 import { alreadyExists, explainError, noSuchParent, noteSends, notFoundInputs, nothingDone } from "./errors";
 import { CLAIMANT, claim, holderOf, type Identity, nameOf, own, standingClaimant } from "./identity";
-import { type CheckFailure, checkInputs, containsUnknown, named, type Props, type Rule } from "./inputs";
+import {
+  type CheckFailure,
+  checkInputs,
+  containsUnknown,
+  named,
+  type Props,
+  type Rule,
+  UUID,
+} from "./inputs";
 import { createHolds, identityFields, journalCreate, journalDeleted, withinRecovery } from "./journal";
 import type { Normalize } from "./wire";
 
@@ -569,6 +577,9 @@ async function lookAhead<I extends Props, O extends Props, R>(
     const named = notFoundInputs(err, def.schema).filter((k) => parents.includes(k));
     const parent = named.at(-1) ?? parents.at(-1);
     const forbidden = isNotAuthorized(err) ? err : undefined;
+    // A 404 refuses only a service-assigned id (a UUID): one this program creates is unknown at preview. A
+    // name (an app's, an environment's) may be one this program creates: create decides.
+    if (!forbidden && !UUID.test(String(parent && inputs[parent]))) return [];
     return parent
       ? [
           {

@@ -21,6 +21,7 @@ import { WpEngineProvider } from "../../provider/executable/server";
 import { definition as accountUser } from "../../provider/kinds/AccountUser";
 import { definition as cacheExclusions } from "../../provider/kinds/CacheExclusions";
 import { definition } from "../../provider/kinds/Domain";
+import { definition as domainMappingsKind } from "../../provider/kinds/DomainMappings";
 import { definition as thirdPartyCertificate } from "../../provider/kinds/ThirdPartyCertificate";
 import { WpEngineApiError, WpEngineTimeoutError } from "../../sdk";
 import { SEED } from "../../simulator";
@@ -265,6 +266,17 @@ describe("check of a new resource whose create would refuse to take over what is
     fixture.sim.clearRequests();
     await checkOk(exclusions, news, { ...news, exclusions: [] });
     expect(requests().filter((l) => l !== "GET /v1/user")).toEqual([]);
+    forgetClaims();
+  });
+
+  it("DomainMappings of an app this program creates (its name known at preview, a 404 until up): no failure, create decides", async () => {
+    const { accountId } = SEED.apps.acmeFrontend;
+    const news = { accountId, appId: "made-by-this-program", environmentId: "production", mappings: [] };
+    const res = await domainMappingsKind.provider.check!({}, news);
+    expect(res.failures ?? []).toEqual([]);
+    expect(requests()).toContain(
+      `GET /v1/accounts/${accountId}/apps/made-by-this-program/environments/production/domainMappings`,
+    );
     forgetClaims();
   });
 
