@@ -50,17 +50,19 @@ export interface Context {
 /** The address of a kind under two parents (an install and its domain or backup), to spread into an sdk call. */
 export const twoParents = (ctx: Context) => ctx.parents as readonly [outer: string, inner: string];
 
+/** The inputs of a schema marked `marker`, in its order (the parents outermost first). */
+const marked = (schema: z.ZodObject, marker: "parent" | "key") =>
+  Object.entries(schema.shape)
+    .filter(([, s]) => (s as z.ZodType).meta()?.[marker])
+    .map(([k]) => k);
+
 /** The context of a call on the object `values` describe (its inputs, or its recorded outputs). */
 export function contextOf(
   def: Pick<AnyDef, "kind" | "schema">,
   client: WpEngineClient,
   values: Props,
 ): Context {
-  const marked = (marker: "parent" | "key") =>
-    Object.entries(def.schema.shape)
-      .filter(([, s]) => (s as z.ZodType).meta()?.[marker])
-      .map(([k]) => String(values[k] ?? ""));
-  const parents = marked("parent");
+  const parents = marked(def.schema, "parent").map((k) => String(values[k] ?? ""));
   const timeout =
     values["timeoutSeconds"] ??
     (def.schema.shape["timeoutSeconds"] as z.ZodType | undefined)?.safeParse(undefined).data;
@@ -68,16 +70,13 @@ export function contextOf(
     client,
     kind: def.kind,
     parents,
-    parent: parents[parents.length - 1] ?? "",
-    key: marked("key")[0] ?? "",
+    parent: parents.at(-1) ?? "",
+    key: marked(def.schema, "key").map((k) => String(values[k] ?? ""))[0] ?? "",
     timeoutSeconds: typeof timeout === "number" ? timeout : 0,
   };
 }
 
-/**
- * Reads until `pending` (what is still awaited, in words) is undefined, within the call's `timeoutSeconds`:
- * the last read. At the sdk's pace unless `pace` is given.
- */
+/** The last read, once `pending` (what is still awaited, in words) is undefined, within `timeoutSeconds`. */
 export function waitFor<T>(
   ctx: Context,
   what: string,
@@ -97,21 +96,15 @@ export function waitFor<T>(
   });
 }
 
-/**
- * What a create returns; `adopted` says in words what it took over (e.g. `domain www.example.com`), and
- * `found` is that object's outputs before the adoption set the declared inputs (the line says what changed).
- */
-export interface Created<O> {
+/** What a create returns; what it `adopted`, in words (`domain www.example.com`), and that object as `found`. */
+interface Created<O> {
   id: string;
   outs: O;
   adopted?: string;
   found?: Partial<O>;
 }
 
-/**
- * Thrown from `create` when the object exists but a later step failed, or from an action's `update` when the
- * action ran but a later step (its wait) failed: the engine records `properties` with the failure.
- */
+/** A failure after the object exists (or the action ran): the engine records `properties` with it. */
 export class CreatedButFailedError extends Error {
   constructor(
     readonly id: string,
@@ -123,10 +116,7 @@ export class CreatedButFailedError extends Error {
   }
 }
 
-/**
- * Runs a step after object `id` exists (or an action has run): its failure, thrown or rejected, is a
- * {@link CreatedButFailedError} recording `outs`.
- */
+/** Runs a step after object `id` exists (or an action ran): its failure records `outs` (CreatedButFailedError). */
 export async function afterCreate<T>(id: string, outs: Props, step: () => Promise<T>): Promise<T> {
   createHolds(id);
   try {
@@ -218,12 +208,10 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
 export const FORGOTTEN = "forgotten only, nothing sent to the service: ";
 
 /** Where the user's lines go: stderr (shown for the dynamic plugin), or the engine's log (`tellThrough`). */
-let tell = (line: string): void => {
-  process.stderr.write(`${line}\n`);
-};
+let tell: (line: string) => unknown = (line) => process.stderr.write(`${line}\n`);
 
 /** Sends the provider's lines for the user through `sink` (the executable provider's engine log). */
-export function tellThrough(sink: (line: string) => void): void {
+export function tellThrough(sink: (line: string) => unknown): void {
   tell = sink;
 }
 
@@ -398,8 +386,8 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         const { [CLAIMANT]: _claimant, ...sent } = given;
         const context = await ctx(sent);
         // A recovery adopts only the id the killed run recorded.
-        const key = def.naturalKey;
-        if (journal.adopt && key && "what" in key) {
+        const key = finder(def);
+        if (journal.adopt && key) {
           const foreign = journal.foreign(await key.find(sent as I, context));
           if (foreign) throw foreign;
         }
@@ -518,28 +506,19 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
   };
 }
 
-/** The input of a schema marked `marker`, the first (`key`) or the last (`parent`: the innermost). */
-const marked = (schema: z.ZodObject, marker: "parent" | "key") =>
-  Object.entries(schema.shape)
-    .filter(([, s]) => (s as z.ZodType).meta()?.[marker])
-    .map(([k]) => k);
-
 /**
- * The refusal create would give a new object, said by check (at preview, where the program can still
- * change): the object its natural key finds already there ("already exists"), a parent the service does
- * not have (a 404 listing it), or what the kind's `takeover` refuses (a singleton held without `adopt`, an
- * adoption that cannot be). Only for a create of a new object whose every input is known; not when a
- * preview is offline (`skipCredentialsCheck`) or a recovery runs (its creates decide: see `withinRecovery`);
- * under `adopt` (or `adoptExisting`) only `takeover` looks. `parentOnly`: an existing resource moved to another
- * profile, whose parent that profile must reach (a 404 or 403 its only refusals). Any other fault is no
- * failure: create decides. Records nothing in the journal.
+ * The refusal create would give a new object, said by check at preview: the object its natural key finds
+ * ("already exists"), a parent the service lacks (404) or refuses (403), or what `takeover` refuses. Not
+ * offline (`skipCredentialsCheck`) nor in a recovery (its creates decide); under `adopt` only `takeover`
+ * looks. `parentOnly`: an existing resource moved to another profile, whose parent that profile must reach.
+ * Any other fault is no failure (create decides). Records nothing in the journal.
  */
 async function lookAhead<I extends Props, O extends Props, R>(
   def: ResourceDefinition<I, O, R>,
   inputs: Props,
   parentOnly = false,
 ): Promise<CheckFailure[]> {
-  const key = def.naturalKey && "what" in def.naturalKey ? def.naturalKey : undefined;
+  const key = finder(def);
   if (!key && !def.takeover) return [];
   const config = resolveProviderConfig();
   const adopting = inputs["adopt"] === undefined ? config.adoptExisting === true : !!inputs["adopt"];
@@ -548,8 +527,8 @@ async function lookAhead<I extends Props, O extends Props, R>(
     return [];
   const { [CLAIMANT]: _claimant, ...sent } = inputs;
   const context = { ...contextOf(def, await getClient(), sent), ahead: true };
-  const own = marked(def.schema, "key")[0];
-  let refusal: { property: string; error: Error } | undefined;
+  const [own] = marked(def.schema, "key");
+  const parents = marked(def.schema, "parent");
   try {
     // An existing resource's parent, as another profile's API user sees it: only a 404 or 403 counts.
     if (parentOnly) {
@@ -565,32 +544,29 @@ async function lookAhead<I extends Props, O extends Props, R>(
         alreadyExists(
           `${def.kind} ${nameOf(def.identity, inputs) || id} already exists${context.parent ? ` under ${context.parent}` : ""} (id ${id})`,
         );
-      refusal = { property: own ?? "", error };
-    } else {
-      const error = await def.takeover?.({ ...sent, adopt: adopting } as unknown as I, context);
-      refusal = error && { property: own ?? marked(def.schema, "parent").at(-1) ?? "", error };
+      return [{ property: own ?? "", reason: error.message }];
     }
+    const error = await def.takeover?.({ ...sent, adopt: adopting } as unknown as I, context);
+    return error ? [{ property: own ?? parents.at(-1) ?? "", reason: error.message }] : [];
   } catch (err) {
     // A parent the service lacks (404) or refuses the API user (403: another account's, the wrong profile).
     if (!isNotFound(err) && !isNotAuthorized(err)) return [];
-    const parents = marked(def.schema, "parent");
-    const named = notFoundInputs(err, def.schema).filter((k) => parents.includes(k));
-    const parent = named.at(-1) ?? parents.at(-1);
+    const parent =
+      notFoundInputs(err, def.schema)
+        .filter((k) => parents.includes(k))
+        .at(-1) ?? parents.at(-1);
     const forbidden = isNotAuthorized(err) ? err : undefined;
     // A 404 refuses only a service-assigned id (a UUID): one this program creates is unknown at preview. A
     // name (an app's, an environment's) may be one this program creates: create decides.
-    if (!forbidden && !UUID.test(String(parent && inputs[parent]))) return [];
-    return parent
-      ? [
-          {
-            property: parent,
-            reason: noSuchParent(parent, String(inputs[parent]), forbidden, parentOnly ? "update" : "create"),
-          },
-        ]
-      : [];
+    if (!parent || (!forbidden && !UUID.test(String(inputs[parent])))) return [];
+    const action = parentOnly ? "update" : "create";
+    return [{ property: parent, reason: noSuchParent(parent, String(inputs[parent]), forbidden, action) }];
   }
-  return refusal ? [{ property: refusal.property, reason: refusal.error.message }] : [];
 }
+
+/** The natural key that looks the object up, if the kind has one (not a `resend` or `none`). */
+const finder = <I>(def: { naturalKey?: NaturalKey<I> }) =>
+  def.naturalKey && "what" in def.naturalKey ? def.naturalKey : undefined;
 
 /**
  * What an adoption changed, in words: the declared inputs the object held otherwise, each with all it held
