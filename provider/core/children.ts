@@ -1,15 +1,10 @@
 /**
  * The children of a parent (an install's domains, an account's users), listed once per parent and client
- * per process (one apply or refresh) and shared by every create and read under it.
- *
- * By name, the look-before-create, as safe as listing before each create: what this process creates or
- * deletes is recorded in the listing; a name it holds is confirmed by a GET (deleted elsewhere since?); a
- * name it lacks but made elsewhere since makes the service refuse the create (`isRefusal`), and a listing
- * started after the refusal finds its holder.
- *
- * By id, the reads: served by a listing started after this process's last write under the parent (a write
- * may change other children too: a new primary domain, the last owner), so a read after a write lists
- * again; an id the listing lacks is confirmed by a GET.
+ * per process and shared by every create and read under it. By name (the look-before-create, as safe as a
+ * listing per create): this process's creates and deletes are recorded in it; a name it holds is confirmed
+ * by a GET; a name made elsewhere since makes the create refused (`isRefusal`), and a listing started after
+ * that finds its holder. By id (reads): a listing started after this process's last write under the parent
+ * (a write may change other children: a new primary domain, the last owner); an id it lacks, by a GET.
  */
 import { isNotFound, isRefusal, type WpEngineClient } from "../../sdk";
 
@@ -74,9 +69,8 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>) {
 
   /** Applies a change this process made to the listing it holds (after the listing, if in flight). */
   const record = (client: WpEngineClient, parent: string, key: string, item: T | undefined) => {
-    const current = byClient.get(client)?.get(parent)?.listing;
     // No listing yet: the first one will see the change.
-    void current?.items.then(
+    void parentOf(client, parent).listing?.items.then(
       (items) => {
         byId.delete(items);
         return item === undefined ? items.delete(key) : items.set(key, item);
@@ -85,12 +79,10 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>) {
     );
   };
 
-  const wrote = (client: WpEngineClient, parent: string) => {
-    parentOf(client, parent).wroteAt = performance.now();
-  };
-
   const writing = <R>(client: WpEngineClient, parent: string, write: Promise<R>) =>
-    write.finally(() => wrote(client, parent));
+    write.finally(() => {
+      parentOf(client, parent).wroteAt = performance.now();
+    });
 
   return {
     /** The live child named `key`, from a listing started after `after` if given (a lost create's look). */
@@ -133,7 +125,7 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>) {
     /** Records that this process deleted (or tried to delete) the child named `key`: a write. */
     forget(client: WpEngineClient, parent: string, key: string) {
       record(client, parent, key, undefined);
-      wrote(client, parent);
+      parentOf(client, parent).wroteAt = performance.now();
     },
   };
 }

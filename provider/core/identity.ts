@@ -49,10 +49,7 @@ function keyOf(fields: readonly string[], inputs: Props, normalize?: Normalize):
   return parts.join(", ");
 }
 
-/**
- * Claims the identity of `inputs` for its claimant; a failure naming both when another claimed it first,
- * `clash` saying why two cannot (else: two resources would own one object).
- */
+/** Claims the identity of `inputs` for its claimant; a failure naming both (and `clash`) when another has it. */
 export function claim<I>(
   kind: string,
   identity: Identity<I> | undefined,
@@ -110,10 +107,8 @@ export function own<I>(
 }
 
 /**
- * Why object `id` is another resource's in this deployment, in words; none when it is not. A delete of it by
- * its previous resource (replaced, removed, or gone from a regenerated program) would destroy what the stack
- * still declares: its replacement or another resource took it over (created or adopted it), or another
- * resource of the program declares its identity.
+ * Why object `id` is another resource's in this deployment (its replacement's or another's, made, adopted or
+ * declared), in words: a delete by its previous resource would destroy what the stack still declares.
  */
 export function holderOf<I>(
   kind: string,
@@ -139,8 +134,8 @@ export function holderOf<I>(
 /** The claimants (by kind) this process checked as existing resources (with olds): an update or a replacement. */
 const standing = new Set<string>();
 /**
- * Notes that `claimant` was checked with `existing` olds; whether it was before. The engine checks a
- * replacement twice, the second time without olds (for fresh defaults): that check is no new object's.
+ * Notes that `claimant` was checked with `existing` olds; whether it ever was. The engine checks a
+ * replacement again without olds (for fresh defaults): that check is no new object's.
  */
 export function standingClaimant(kind: string, claimant: unknown, existing: boolean): boolean {
   if (claimant === undefined) return false;

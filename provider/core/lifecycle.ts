@@ -127,9 +127,8 @@ export async function afterCreate<T>(id: string, outs: Props, step: () => Promis
 }
 
 /**
- * How a create (or another unsafe call) whose answer is lost is resolved (the transport never resends
- * one): `find` looks the object up by its natural key (found: adopted, it was not there before; else sent
- * again), `resend` sends again (why), `none` gives the exact `recover` step (`{field}` parts are inputs).
+ * How an unsafe call whose answer is lost is resolved (the transport never resends one): `find` looks the
+ * object up (found: taken as made; else sent again), `resend` sends again, `none` gives the `recover` step.
  */
 export type NaturalKey<I> =
   | {
@@ -158,17 +157,12 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   schema: z.ZodObject<z.ZodRawShape>;
   /** Cross-field rules of the spec. */
   rules?: readonly Rule<I>[];
-  /** Inputs whose change replaces the object (its identity). */
+  // The inputs (and outputs) by their markers (define.ts says what each means).
   replaceOn: readonly (keyof I & string)[];
-  /** Inputs updated in place. */
   updatable: readonly (keyof I & string)[];
-  /** Settings the state keeps for later calls (`profile`): an update of them alone only reads, and writes nothing. */
   kept?: readonly string[];
-  /** Computed outputs that no in-place update changes (the `stable` marker). */
   stableOutputs?: readonly string[];
-  /** Inputs the service never returns; a required one the state lacks (an import) is no change. */
   writeOnly?: readonly (keyof I & string)[];
-  /** Inputs and outputs that are secret whatever the program passes. */
   secrets?: readonly string[];
   /** Delete the old object before creating its replacement, always or as decided from what replaces (and the inputs). */
   deleteBeforeReplace?: boolean | ((replaces: readonly string[], olds: Props, news: Props) => boolean);
@@ -183,10 +177,8 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   /** Rules that need the service, run by check once every input is known, unless `adopt` takes what is there; a fault reaching it is no failure. */
   preflight?(inputs: I, ctx: Context, olds: Props): Promise<CheckFailure[]>;
   /**
-   * Create's refusal, decided before it writes, to take over what the service holds: an object held without
-   * `adopt` that no natural key finds (a singleton's settings), or one that `adopt` cannot take (a user whose
-   * names differ). Check says it at preview for a new object, the inputs' `adopt` as create sees it; create
-   * throws the same (the kind states the rule once). A fault reaching it is no failure, a 404 names the parent.
+   * Create's refusal, before it writes, to take over what the service holds: one held without `adopt` that no
+   * natural key finds (a singleton), or one `adopt` cannot take (a user whose names differ). Check says the same.
    */
   takeover?(inputs: I, ctx: Context): Promise<Error | undefined>;
   /** The kind's own end of check, given the generic result and the old inputs (a computed input, a rule of time). */
@@ -522,7 +514,6 @@ async function lookAhead<I extends Props, O extends Props, R>(
   if (!key && !def.takeover) return [];
   const config = resolveProviderConfig();
   const adopting = inputs["adopt"] === undefined ? config.adoptExisting === true : !!inputs["adopt"];
-  // An offline preview (skipCredentialsCheck) calls nothing.
   if (config.skipCredentialsCheck || withinRecovery() || (adopting && !def.takeover && !parentOnly))
     return [];
   const { [CLAIMANT]: _claimant, ...sent } = inputs;
@@ -530,7 +521,6 @@ async function lookAhead<I extends Props, O extends Props, R>(
   const [own] = marked(def.schema, "key");
   const parents = marked(def.schema, "parent");
   try {
-    // An existing resource's parent, as another profile's API user sees it: only a 404 or 403 counts.
     if (parentOnly) {
       await (key
         ? key.find(sent as I, context)
@@ -568,10 +558,7 @@ async function lookAhead<I extends Props, O extends Props, R>(
 const finder = <I>(def: { naturalKey?: NaturalKey<I> }) =>
   def.naturalKey && "what" in def.naturalKey ? def.naturalKey : undefined;
 
-/**
- * What an adoption changed, in words: the declared inputs the object held otherwise, each with all it held
- * (a secret by name only); nothing when it already held them, or the kind does not say what it found.
- */
+/** What an adoption changed, in words: the declared inputs the object held otherwise, with what it held. */
 function adoptionChanges(
   def: { updatable: readonly string[] } & Pick<AnyDef, "writeOnly" | "secrets" | "normalize">,
   found: Props | undefined,
@@ -630,10 +617,7 @@ async function createResolvingLost<I extends Props, O extends Props, R>(
   return given === inputs ? created : { id: created.id, outs: created.outs };
 }
 
-/**
- * Sends again, while `resendable`, after a failure that may pass (a lost answer, or a 429 the transport's
- * retries did not pass), at most {@link LOST_SENDS} times; `lost` resolves each and says what became of it.
- */
+/** Sends again while `resendable` after a lost answer or a 429; `lost` says what became of each send. */
 async function resending<T>(
   kind: string,
   subject: string,
@@ -711,10 +695,8 @@ function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, ou
 }
 
 /**
- * `items` in the order of `given`: for each given item the item that has every field it gives, else (a
- * second pass) the one most like it: a field equal counts 1, double when its values tell the items apart
- * (a domain), and a string that differs counts the share of its start it keeps (`^/account/` is nearer
- * `^/account2/` than `^/aaa/`); the rest after.
+ * `items` in the order of `given`: for each given item the item with every field it gives, else the one most
+ * like it (an equal field counts 1, 2 when it tells the items apart; a string the share of its start it keeps).
  */
 function inOrderOf(given: unknown[], items: unknown[]): unknown[] {
   // How much of a string's start another keeps (under 1: never worth an equal field), 0 for equal or non-strings.
