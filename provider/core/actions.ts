@@ -24,10 +24,7 @@ export function changedActionInputs(olds: Props, news: Props, keys: readonly str
   return keys.filter((k) => containsUnknown(news[k]) || differs(normalizeActionInput, k, olds[k], news[k]));
 }
 
-/**
- * The read of what the service keeps no record of (an action, a sharing link): the recorded outputs stand
- * until `parent`, the object it acted on, is gone (its 404 reads as gone).
- */
+/** The read of what the service keeps no record of (an action): the outputs stand until `parent` is gone. */
 export const goneWithParent =
   (parent: (ctx: Context) => Promise<unknown>) =>
   async <O>(_id: string, olds: O, ctx: Context) => {

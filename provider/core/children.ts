@@ -20,14 +20,11 @@ export interface ChildrenOptions<T> {
   get(client: WpEngineClient, parent: string, id: string): Promise<T | undefined>;
 }
 
-interface Listing<T> {
-  /** When it started (`performance.now()`; +Infinity until then): whether it can see a refusal's cause or a write. */
-  startedAt: number;
-  /** The children by name. */
-  items: Promise<Map<string, T>>;
-}
+/** The children by name, and when the listing started (`performance.now()`; +Infinity until then). */
+type Listing<T> = { startedAt: number; items: Promise<Map<string, T>> };
 
 interface Parent<T> {
+  /** Its start tells whether it can see a refusal's cause or a write. */
   listing?: Listing<T>;
   /** When this process's last write under the parent settled: a listing started before it serves no read. */
   wroteAt: number;

@@ -49,7 +49,7 @@ function keyOf(fields: readonly string[], inputs: Props, normalize?: Normalize):
   return parts.join(", ");
 }
 
-/** Claims the identity of `inputs` for its claimant; a failure naming both (and `clash`) when another has it. */
+/** Claims the identity of `inputs` for its claimant; a failure naming both (and `clash`) if another did. */
 export function claim<I>(
   kind: string,
   identity: Identity<I> | undefined,

@@ -96,13 +96,8 @@ export function waitFor<T>(
   });
 }
 
-/** What a create returns; what it `adopted`, in words (`domain www.example.com`), and that object as `found`. */
-interface Created<O> {
-  id: string;
-  outs: O;
-  adopted?: string;
-  found?: Partial<O>;
-}
+/** What a create returns; what it `adopted`, in words (`domain www.example.com`), and that one as `found`. */
+type Created<O> = { id: string; outs: O; adopted?: string; found?: Partial<O> };
 
 /** A failure after the object exists (or the action ran): the engine records `properties` with it. */
 export class CreatedButFailedError extends Error {
@@ -116,7 +111,7 @@ export class CreatedButFailedError extends Error {
   }
 }
 
-/** Runs a step after object `id` exists (or an action ran): its failure records `outs` (CreatedButFailedError). */
+/** Runs a step after object `id` exists (or an action ran): its failure records `outs` as created. */
 export async function afterCreate<T>(id: string, outs: Props, step: () => Promise<T>): Promise<T> {
   createHolds(id);
   try {
@@ -144,10 +139,7 @@ export type NaturalKey<I> =
 export const LOST_SENDS = 3;
 
 /** What check returns: the inputs, as checked, and the failures if any. */
-export interface Checked {
-  inputs: Props;
-  failures?: CheckFailure[];
-}
+export type Checked = { inputs: Props; failures?: CheckFailure[] };
 
 /** Everything a resource defines; the generic methods do the rest. `R`: what create, read and update return. */
 export interface ResourceDefinition<I extends Props, O extends Props, R = Partial<O>> {
@@ -177,8 +169,8 @@ export interface ResourceDefinition<I extends Props, O extends Props, R = Partia
   /** Rules that need the service, run by check once every input is known, unless `adopt` takes what is there; a fault reaching it is no failure. */
   preflight?(inputs: I, ctx: Context, olds: Props): Promise<CheckFailure[]>;
   /**
-   * Create's refusal, before it writes, to take over what the service holds: one held without `adopt` that no
-   * natural key finds (a singleton), or one `adopt` cannot take (a user whose names differ). Check says the same.
+   * Create's refusal, before it writes, to take over what the service holds: one held without `adopt` that
+   * no natural key finds (a singleton), or one `adopt` cannot take (a user whose names differ); check, too.
    */
   takeover?(inputs: I, ctx: Context): Promise<Error | undefined>;
   /** The kind's own end of check, given the generic result and the old inputs (a computed input, a rule of time). */
@@ -454,9 +446,8 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       const { [CLAIMANT]: _claimant, ...news } = given;
       try {
         const context = await ctx(news);
-        const key = def.naturalKey;
         // An update that only repeats is sent again when its answer is lost (bounded, like a create).
-        const outs = await resending(def.kind, id, "updated", !!key && "resend" in key, () =>
+        const outs = await resending(def.kind, id, "updated", "resend" in (def.naturalKey ?? {}), () =>
           def.update!(id, olds as O, news as I, context),
         );
         return { outs: withInputs(def, given, outs ?? { ...kept, ...news }) };
@@ -564,16 +555,12 @@ function adoptionChanges(
   found: Props | undefined,
   inputs: Props,
 ): string {
-  const changed = def.updatable.filter(
-    (k) =>
-      found &&
-      inputs[k] !== undefined &&
-      !def.writeOnly?.includes(k) &&
-      differs(def.normalize, k, found[k], inputs[k]),
-  );
+  if (!found) return "";
+  const declared = (k: string) => inputs[k] !== undefined && !def.writeOnly?.includes(k);
+  const changed = def.updatable.filter((k) => declared(k) && differs(def.normalize, k, found[k], inputs[k]));
   // Whole (what a takeover replaced is what a user may need to put back), none for nothing.
   const had = (k: string) =>
-    def.secrets?.includes(k) ? k : `${k} ${found?.[k] == null ? "none" : JSON.stringify(toPlain(found[k]))}`;
+    def.secrets?.includes(k) ? k : `${k} ${found[k] == null ? "none" : JSON.stringify(toPlain(found[k]))}`;
   return changed.length
     ? `, and set ${changed.join(", ")} as declared (it had ${changed.map(had).join("; ")})`
     : "";
@@ -696,7 +683,7 @@ function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, ou
 
 /**
  * `items` in the order of `given`: for each given item the item with every field it gives, else the one most
- * like it (an equal field counts 1, 2 when it tells the items apart; a string the share of its start it keeps).
+ * like it (an equal field counts 1, 2 when it tells items apart; a string, the share of its start it keeps).
  */
 function inOrderOf(given: unknown[], items: unknown[]): unknown[] {
   // How much of a string's start another keeps (under 1: never worth an equal field), 0 for equal or non-strings.
