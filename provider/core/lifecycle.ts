@@ -460,14 +460,12 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     async delete(id: string, props: Props) {
       // Another resource's now (whatever this one's guard says): forgotten, never deleted under it.
       const holder = def.identity && holderOf(def.kind, def.identity, id, props, def.normalize);
-      if (holder) {
-        say(
+      if (holder)
+        return say(
           def.kind,
           nameOf(def.identity, props) || id,
           `not deleted on the service: ${holder}; only that resource lets it go`,
         );
-        return;
-      }
       if (def.protects && isProtected(props))
         fail(
           "delete",
