@@ -13,7 +13,7 @@ import {
   type ResolvedProviderConfig,
   resolveProviderConfig,
 } from "./config";
-import { urlNote } from "./errors";
+import { ranAs, urlNote } from "./errors";
 import { beforeWrite, underPulumiDo } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
@@ -62,39 +62,27 @@ function assertUsableConfig(config: ResolvedProviderConfig): void {
 async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClient> {
   const { username, password, apiUrl, appHostingUrl, maxConcurrency, maxRetries } = config;
   const options = { username, password, apiUrl, appHostingUrl, maxConcurrency, maxRetries, beforeWrite };
-  if (config.simulatorStateFile === undefined) {
+  const stateFile = config.simulatorStateFile;
+  if (stateFile === undefined) {
     assertUsableConfig(config);
     return new WpEngineClient(options);
   }
   // Loaded only when asked for, so a provider talking to the real service never loads the server.
   const { startSimulator } = await import("../../simulator");
   // Unref'd: a program whose lookups started it ends when its own work does (the engine waits for that).
-  const sim = await startSimulator({
-    port: 0,
-    stateFile: config.simulatorStateFile,
-    // Every provider process and the program's lookups keep one world: each sees what the others wrote.
-    shared: true,
-    quiet: true,
-    unref: true,
-  });
+  // Shared: every provider process and the program's lookups keep one world, each seeing what the others wrote.
+  const sim = await startSimulator({ port: 0, stateFile, shared: true, quiet: true, unref: true });
   embedded.get().add(sim);
   process.once("exit", () => void sim.stop());
-  return new WpEngineClient({
-    ...options,
-    username: "demo",
-    password: "demo",
-    apiUrl: sim.apiUrl,
-    appHostingUrl: sim.appHostingUrl,
-  });
+  const demo = { username: "demo", password: "demo", apiUrl: sim.apiUrl, appHostingUrl: sim.appHostingUrl };
+  return new WpEngineClient({ ...options, ...demo });
 }
 
 /** The client for `config`, cached under `slot` until its settings change (the password only as a digest). */
 function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
   const { adoptExisting: _adopt, skipCredentialsCheck: _skip, password, ...built } = config;
-  const fingerprint = JSON.stringify([
-    built,
-    password && createHash("sha256").update(password).digest("hex"),
-  ]);
+  const digest = password && createHash("sha256").update(password).digest("hex");
+  const fingerprint = JSON.stringify([built, digest]);
   const cache = clients.get();
   const cached = cache.get(slot);
   if (cached && cached.fingerprint === fingerprint) return cached.client;
@@ -164,7 +152,7 @@ export async function proveCredentials(): Promise<void> {
           : `${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (or ${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env})`;
       const skip = doing ? "--wpengine:skip-credentials-check" : CONFIG_KEYS.skipCredentialsCheck.key;
       throw new WpEngineConfigError(
-        `wpengine: the API refused the credentials of ${profile ? `profile ${profile} (API user ${config.username})` : `API user ${config.username}`} (${refused}). ` +
+        `wpengine: the API refused the credentials of ${profile ? ranAs() : `API user ${config.username}`} (${refused}). ` +
           `Check ${where}; set ${skip} true to skip this check.`,
       );
     },
