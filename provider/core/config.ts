@@ -6,7 +6,7 @@ import { checkBaseUrl, DEFAULT_API_URL, DEFAULT_APP_HOSTING_URL, ENV } from "../
 import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
-import { underPulumiDo } from "./journal";
+import { jsonOf, underPulumiDo } from "./journal";
 import { meant } from "./meant";
 
 /** The settings this provider reads, each from stack config `wpengine:<name>`, else its environment variable. */
@@ -109,26 +109,13 @@ export const currentProviderInstance = (): ProviderInstance => instanceScope.get
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
-/** `json` parsed, else none (no JSON). */
-function jsonOf(json: string | undefined): unknown {
-  try {
-    return JSON.parse(json ?? "");
-  } catch {
-    return undefined;
-  }
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-/**
- * The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program); `keys`,
- * every config key the stack has, adds its other `wpengine:*` keys, which resolving refuses (a typo).
- */
-export function rawConfigOf(
-  get: (key: string) => string | undefined,
-  keys: Iterable<string> = [],
-): RawProviderConfig {
+type Getter = (key: string) => string | undefined;
+
+/** The raw config of a `wpengine:*` getter; `keys` (the stack's) adds its other `wpengine:*` keys (typos). */
+export function rawConfigOf(get: Getter, keys: Iterable<string> = []): RawProviderConfig {
   const values = Object.entries(CONFIG_KEYS).map(([name, { key }]) => [name, text(get(key))]);
   for (const key of keys) {
     const name = key.startsWith("wpengine:") ? key.slice("wpengine:".length) : undefined;
@@ -138,7 +125,7 @@ export function rawConfigOf(
 }
 
 /** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
-export function setStackConfig(get: (key: string) => string | undefined, keys?: Iterable<string>): void {
+export function setStackConfig(get: Getter, keys?: Iterable<string>): void {
   stack.set({ config: rawConfigOf(get, keys), clientSlot: STACK_SLOT });
 }
 
@@ -247,10 +234,7 @@ const shown = (value: string) => (value.includes("@") ? "" : ` (it is ${JSON.str
 const YES = ["true", "1", "yes"];
 const NO = ["false", "0", "no"];
 
-/**
- * The current instance's config (or `raw`) first, then the environment. A value that cannot be meant (a
- * typo) is refused in one line naming where it came from, the config key or the variable, and the value.
- */
+/** The instance's config (or `raw`), then the environment; a typo is refused naming its origin and value. */
 export function resolveProviderConfig(
   env: NodeJS.ProcessEnv = process.env,
   raw: RawProviderConfig = currentProviderInstance().config,
@@ -330,10 +314,7 @@ export function profileSources(name: string, standalone = false): string {
   );
 }
 
-/**
- * Profile `name`'s instance: `base`'s settings with its own API user (never the default one) and client;
- * `standalone` as for {@link profileSources}.
- */
+/** Profile `name`'s instance: `base`'s settings with its own API user and client (`standalone`: as above). */
 export function profileInstance(
   name: string,
   base: ProviderInstance = currentProviderInstance(),
@@ -399,10 +380,7 @@ export function profileInstance(
   };
 }
 
-/**
- * The profiles set here: those the JSON objects of profiles `lists` (`wpengine:profiles`, `WPE_PROFILES`)
- * name, and those whose `WPE_API_USER_ID_<NAME>` is set (as the name in lower case).
- */
+/** The profiles `lists` name, and those whose `WPE_API_USER_ID_<NAME>` is set (as the name in lower case). */
 function knownProfiles(lists: readonly (string | undefined)[], env: NodeJS.ProcessEnv): string[] {
   const prefix = `${ENV.username}_`;
   const set = Object.keys(env).filter(
