@@ -18,17 +18,17 @@ import { beforeWrite, underPulumiDo } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
 const embedded = perProcess("embedded-simulators", () => new Set<{ stop(): Promise<void> }>());
+type Cached = { fingerprint: string; client: Promise<WpEngineClient> };
 /** The clients of this process, by their instance's slot. */
-const clients = perProcess(
-  "clients",
-  () => new Map<symbol, { fingerprint: string; client: Promise<WpEngineClient> }>(),
-);
+const clients = perProcess("clients", () => new Map<symbol, Cached>());
 
 /** Thrown when neither stack config nor the environment says where and as whom to connect; names only what is missing. */
 export class MissingCredentialsError extends Error {
   constructor(missing: ("username" | "password")[]) {
     const each = (way: (name: "username" | "password") => string, join = " and ") =>
       missing.map(way).join(join);
+    const setWith = (name: "username" | "password") =>
+      `\`pulumi config set ${name === "password" ? "--secret " : ""}${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}\``;
     const keys = each((name) => CONFIG_KEYS[name].key);
     const env = each((name) => CONFIG_KEYS[name].env);
     const one = missing.length === 1;
@@ -37,10 +37,7 @@ export class MissingCredentialsError extends Error {
         ? `wpengine: missing ${keys}. \`pulumi do\` reads no stack: set ${env} in the environment, or pass ` +
             `${each((name) => `--${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}`, " ")} (--wpengine:simulator true for the bundled simulator).`
         : `wpengine: missing ${keys}. Set ${one ? "it" : "them"} with ` +
-            each(
-              (name) =>
-                `\`pulumi config set ${name === "password" ? "--secret " : ""}${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}\``,
-            ) +
+            each(setWith) +
             ` (or the environment variable${one ? "" : "s"} ${env}), or try the program against the ` +
             "bundled simulator with `pulumi config set wpengine:simulator true`.",
     );
@@ -48,10 +45,7 @@ export class MissingCredentialsError extends Error {
   }
 }
 
-/**
- * Refuses a configuration no client can be built from, without an API call (`check`: preview fails); its
- * values were checked as they were resolved (`resolveProviderConfig`).
- */
+/** Refuses a configuration no client can be built from, without an API call (`check`: preview fails). */
 function assertUsableConfig(config: ResolvedProviderConfig): void {
   if (config.simulatorStateFile !== undefined) return;
   const missing = (["username", "password"] as const).filter((name) => config[name] === undefined);

@@ -164,16 +164,15 @@ function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   );
 }
 
-/** The first next step of an "already exists": a resource renamed without aliases finds its own object. */
-export const RENAMED = "renamed a resource? give it `aliases` with its old name (docs/ownership.md)";
-
 /** A create that found its object already there: how to take it over (`withinRecovery`: in a recovery). */
 export function alreadyExists(found: string, takeOver = "set adopt: true to take it over"): Error {
+  // The first next step: a resource renamed without aliases finds its own object.
+  const renamed = "renamed a resource? give it `aliases` with its old name (docs/ownership.md)";
   const handover =
     "If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it";
   return Object.assign(
     new Error(
-      `${found}; ${RENAMED}; else ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
+      `${found}; ${renamed}; else ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
         `(it adopts only what that run created). ${handover}`,
     ),
     { alreadyExists: true, withinRecovery: `${found}; ${takeOver}. ${handover}` },
