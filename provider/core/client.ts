@@ -137,7 +137,6 @@ export async function proveCredentials(): Promise<void> {
         );
       if (status !== 401 && status !== 403) return;
       const refused = `${status} ${status === 401 ? "Unauthorized" : "Forbidden"} on GET /user`;
-      // `pulumi do` reads no stack: the environment, or the flags.
       const doing = underPulumiDo();
       const where = profile
         ? profileSources(profile)

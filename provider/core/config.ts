@@ -171,11 +171,7 @@ export const originOf = (name: ConfigName, raw = currentProviderInstance().confi
  * provider takes its arguments and the environment, not the stack's `wpengine:*` (Pulumi's rule): a stack value
  * it did not take (`PULUMI_CONFIG`, which the engine hands every provider process) is named as not applying.
  */
-export function urlSource(
-  name: "apiUrl" | "appHostingUrl",
-  instance: ProviderInstance = currentProviderInstance(),
-  env: NodeJS.ProcessEnv = process.env,
-): string {
+export function urlSource(name: UrlName, instance = currentProviderInstance(), env = process.env): string {
   const { key, env: variable } = CONFIG_KEYS[name];
   const executable = instance.fromArguments === true;
   const doing = underPulumiDo();
@@ -203,6 +199,7 @@ export function urlSource(
 
 /** The service's base URLs, each URL setting's example in its errors. */
 const URL_EXAMPLES = { apiUrl: DEFAULT_API_URL, appHostingUrl: DEFAULT_APP_HOSTING_URL } as const;
+type UrlName = keyof typeof URL_EXAMPLES;
 
 /**
  * What is wrong with the URLs among `config` (https, or plain http to loopback only), each in one line said of
@@ -210,7 +207,7 @@ const URL_EXAMPLES = { apiUrl: DEFAULT_API_URL, appHostingUrl: DEFAULT_APP_HOSTI
  * simulator, which does not use it, is on, not found only when it is turned off.
  */
 export function urlProblems(
-  config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>,
+  config: Partial<Record<UrlName, unknown>>,
   origin = (name: ConfigName): string => CONFIG_KEYS[name].key,
 ) {
   return (["apiUrl", "appHostingUrl"] as const).flatMap((name) => {
@@ -235,10 +232,7 @@ const YES = ["true", "1", "yes"];
 const NO = ["false", "0", "no"];
 
 /** The instance's config (or `raw`), then the environment; a typo is refused naming its origin and value. */
-export function resolveProviderConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  raw: RawProviderConfig = currentProviderInstance().config,
-): ResolvedProviderConfig {
+export function resolveProviderConfig(env = process.env, raw = currentProviderInstance().config) {
   const [typo] = misspelt(Object.keys(raw), env);
   if (typo !== undefined) throw new WpEngineConfigError(typo.reason);
   const pick = (name: ConfigName) => text(raw[name] ?? env[CONFIG_KEYS[name].env]);
@@ -267,7 +261,6 @@ export function resolveProviderConfig(
   resolved.maxConcurrency = whole("maxConcurrency", 1) ?? defaultConcurrency(env);
   const retries = whole("maxRetries", 0);
   if (retries !== undefined) resolved.maxRetries = retries;
-  // The URLs are checked with the simulator on too (as CheckConfig does): see urlProblems.
   const [bad] = urlProblems(resolved, (name) => originOf(name, raw));
   if (bad) throw new WpEngineConfigError(bad.reason);
   const simulator = pick("simulator");

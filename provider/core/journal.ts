@@ -107,11 +107,7 @@ export function stackOfCommand(argv: readonly string[]): string | undefined {
  * keeps it: `$PULUMI_HOME/workspaces/<project>-<sha1 of Pulumi.yaml's path>-workspace.json`, by backend.
  * None when that file changed after the run started (`startedAt`): another stack was selected meanwhile.
  */
-export function selectedStack(
-  dir = process.cwd(),
-  env = process.env,
-  startedAt = Number.POSITIVE_INFINITY,
-): string | undefined {
+export function selectedStack(dir = process.cwd(), env = process.env, startedAt = Number.POSITIVE_INFINITY) {
   try {
     let root = path.resolve(dir);
     while (!fs.existsSync(path.join(root, "Pulumi.yaml")) && path.dirname(root) !== root)

@@ -25,8 +25,7 @@ export async function asLookup<T>(fn: (client: WpEngineClient) => Promise<T>): P
   try {
     return await fn(await getClient());
   } catch (err) {
-    // Credentials refused after all (a rotation, or the check skipped): whose, and where they come from;
-    // an API it could not reach (App Hosting's, or the check skipped): where that URL came from.
+    // Credentials refused after all (a rotation, or the check skipped), or an API it could not reach.
     if (err instanceof Error)
       err.message += accessHint((err as { status?: unknown }).status) || unreachable(err);
     throw err;
