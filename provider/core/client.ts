@@ -13,22 +13,22 @@ import {
   type ResolvedProviderConfig,
   resolveProviderConfig,
 } from "./config";
-import { urlNote } from "./errors";
+import { ranAs, urlNote } from "./errors";
 import { beforeWrite, underPulumiDo } from "./journal";
 
 /** The embedded simulators this process started (simulator mode), so they can be stopped. */
 const embedded = perProcess("embedded-simulators", () => new Set<{ stop(): Promise<void> }>());
+type Cached = { fingerprint: string; client: Promise<WpEngineClient> };
 /** The clients of this process, by their instance's slot. */
-const clients = perProcess(
-  "clients",
-  () => new Map<symbol, { fingerprint: string; client: Promise<WpEngineClient> }>(),
-);
+const clients = perProcess("clients", () => new Map<symbol, Cached>());
 
 /** Thrown when neither stack config nor the environment says where and as whom to connect; names only what is missing. */
 export class MissingCredentialsError extends Error {
   constructor(missing: ("username" | "password")[]) {
     const each = (way: (name: "username" | "password") => string, join = " and ") =>
       missing.map(way).join(join);
+    const setWith = (name: "username" | "password") =>
+      `\`pulumi config set ${name === "password" ? "--secret " : ""}${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}\``;
     const keys = each((name) => CONFIG_KEYS[name].key);
     const env = each((name) => CONFIG_KEYS[name].env);
     const one = missing.length === 1;
@@ -37,10 +37,7 @@ export class MissingCredentialsError extends Error {
         ? `wpengine: missing ${keys}. \`pulumi do\` reads no stack: set ${env} in the environment, or pass ` +
             `${each((name) => `--${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}`, " ")} (--wpengine:simulator true for the bundled simulator).`
         : `wpengine: missing ${keys}. Set ${one ? "it" : "them"} with ` +
-            each(
-              (name) =>
-                `\`pulumi config set ${name === "password" ? "--secret " : ""}${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}\``,
-            ) +
+            each(setWith) +
             ` (or the environment variable${one ? "" : "s"} ${env}), or try the program against the ` +
             "bundled simulator with `pulumi config set wpengine:simulator true`.",
     );
@@ -48,10 +45,7 @@ export class MissingCredentialsError extends Error {
   }
 }
 
-/**
- * Refuses a configuration no client can be built from, without an API call (`check`: preview fails); its
- * values were checked as they were resolved (`resolveProviderConfig`).
- */
+/** Refuses a configuration no client can be built from, without an API call (`check`: preview fails). */
 function assertUsableConfig(config: ResolvedProviderConfig): void {
   if (config.simulatorStateFile !== undefined) return;
   const missing = (["username", "password"] as const).filter((name) => config[name] === undefined);
@@ -62,39 +56,27 @@ function assertUsableConfig(config: ResolvedProviderConfig): void {
 async function buildClient(config: ResolvedProviderConfig): Promise<WpEngineClient> {
   const { username, password, apiUrl, appHostingUrl, maxConcurrency, maxRetries } = config;
   const options = { username, password, apiUrl, appHostingUrl, maxConcurrency, maxRetries, beforeWrite };
-  if (config.simulatorStateFile === undefined) {
+  const stateFile = config.simulatorStateFile;
+  if (stateFile === undefined) {
     assertUsableConfig(config);
     return new WpEngineClient(options);
   }
   // Loaded only when asked for, so a provider talking to the real service never loads the server.
   const { startSimulator } = await import("../../simulator");
   // Unref'd: a program whose lookups started it ends when its own work does (the engine waits for that).
-  const sim = await startSimulator({
-    port: 0,
-    stateFile: config.simulatorStateFile,
-    // Every provider process and the program's lookups keep one world: each sees what the others wrote.
-    shared: true,
-    quiet: true,
-    unref: true,
-  });
+  // Shared: every provider process and the program's lookups keep one world, each seeing what the others wrote.
+  const sim = await startSimulator({ port: 0, stateFile, shared: true, quiet: true, unref: true });
   embedded.get().add(sim);
   process.once("exit", () => void sim.stop());
-  return new WpEngineClient({
-    ...options,
-    username: "demo",
-    password: "demo",
-    apiUrl: sim.apiUrl,
-    appHostingUrl: sim.appHostingUrl,
-  });
+  const demo = { username: "demo", password: "demo", apiUrl: sim.apiUrl, appHostingUrl: sim.appHostingUrl };
+  return new WpEngineClient({ ...options, ...demo });
 }
 
 /** The client for `config`, cached under `slot` until its settings change (the password only as a digest). */
 function cachedClient(slot: symbol, config: ResolvedProviderConfig): Promise<WpEngineClient> {
   const { adoptExisting: _adopt, skipCredentialsCheck: _skip, password, ...built } = config;
-  const fingerprint = JSON.stringify([
-    built,
-    password && createHash("sha256").update(password).digest("hex"),
-  ]);
+  const digest = password && createHash("sha256").update(password).digest("hex");
+  const fingerprint = JSON.stringify([built, digest]);
   const cache = clients.get();
   const cached = cache.get(slot);
   if (cached && cached.fingerprint === fingerprint) return cached.client;
@@ -155,7 +137,6 @@ export async function proveCredentials(): Promise<void> {
         );
       if (status !== 401 && status !== 403) return;
       const refused = `${status} ${status === 401 ? "Unauthorized" : "Forbidden"} on GET /user`;
-      // `pulumi do` reads no stack: the environment, or the flags.
       const doing = underPulumiDo();
       const where = profile
         ? profileSources(profile)
@@ -164,7 +145,7 @@ export async function proveCredentials(): Promise<void> {
           : `${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (or ${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env})`;
       const skip = doing ? "--wpengine:skip-credentials-check" : CONFIG_KEYS.skipCredentialsCheck.key;
       throw new WpEngineConfigError(
-        `wpengine: the API refused the credentials of ${profile ? `profile ${profile} (API user ${config.username})` : `API user ${config.username}`} (${refused}). ` +
+        `wpengine: the API refused the credentials of ${profile ? ranAs() : `API user ${config.username}`} (${refused}). ` +
           `Check ${where}; set ${skip} true to skip this check.`,
       );
     },

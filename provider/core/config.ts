@@ -6,7 +6,7 @@ import { checkBaseUrl, DEFAULT_API_URL, DEFAULT_APP_HOSTING_URL, ENV } from "../
 import { WpEngineConfigError } from "../../sdk/core/errors";
 import { perProcess } from "../../sdk/core/process";
 import { sharedWorldFile } from "../../simulator/home";
-import { underPulumiDo } from "./journal";
+import { jsonOf, underPulumiDo } from "./journal";
 import { meant } from "./meant";
 
 /** The settings this provider reads, each from stack config `wpengine:<name>`, else its environment variable. */
@@ -109,14 +109,13 @@ export const currentProviderInstance = (): ProviderInstance => instanceScope.get
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
-/**
- * The raw config of a `wpengine:*` getter (stack config in the plugin, `pulumi.Config` in a program); `keys`,
- * every config key the stack has, adds its other `wpengine:*` keys, which resolving refuses (a typo).
- */
-export function rawConfigOf(
-  get: (key: string) => string | undefined,
-  keys: Iterable<string> = [],
-): RawProviderConfig {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+type Getter = (key: string) => string | undefined;
+
+/** The raw config of a `wpengine:*` getter; `keys` (the stack's) adds its other `wpengine:*` keys (typos). */
+export function rawConfigOf(get: Getter, keys: Iterable<string> = []): RawProviderConfig {
   const values = Object.entries(CONFIG_KEYS).map(([name, { key }]) => [name, text(get(key))]);
   for (const key of keys) {
     const name = key.startsWith("wpengine:") ? key.slice("wpengine:".length) : undefined;
@@ -126,7 +125,7 @@ export function rawConfigOf(
 }
 
 /** Called by `configure`: keeps the stack config for this process (one plugin process per stack). */
-export function setStackConfig(get: (key: string) => string | undefined, keys?: Iterable<string>): void {
+export function setStackConfig(get: Getter, keys?: Iterable<string>): void {
   stack.set({ config: rawConfigOf(get, keys), clientSlot: STACK_SLOT });
 }
 
@@ -138,9 +137,8 @@ let cpus: number | undefined;
 const machineCpus = () => (cpus ??= availableParallelism());
 
 /**
- * The default of `maxConcurrency`: as many requests as the engine runs operations (`PULUMI_PARALLEL`, else
- * the CLI's 4 × the CPUs, pulumi/pkg/cmd/pulumi/operations/up.go), whose slots each wait on this process,
- * up to 40 (two full bulk creates of 20 domains).
+ * The default of `maxConcurrency`: as many requests as the engine runs operations, whose slots each wait on this
+ * process (`PULUMI_PARALLEL`, else the CLI's 4 × the CPUs, pulumi/pkg/cmd/pulumi/operations/up.go), up to 40.
  */
 export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus()): number {
   const parallel = Number(env["PULUMI_PARALLEL"]);
@@ -165,26 +163,15 @@ export function misspelt(names: string[], env: NodeJS.ProcessEnv = process.env) 
 }
 
 /** Where a setting's value comes from, for its errors: its config key when set there, else its variable. */
-export function originOf(
-  name: ConfigName,
-  raw: RawProviderConfig = currentProviderInstance().config,
-): string {
-  return text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
-}
+export const originOf = (name: ConfigName, raw = currentProviderInstance().config): string =>
+  text(raw[name]) !== undefined ? CONFIG_KEYS[name].key : CONFIG_KEYS[name].env;
 
 /**
- * Where this provider instance's URL `name` came from and how to point it elsewhere, as a sentence: its own
- * setting (the stack's config; with the executable provider, the default provider's stack config or an
- * explicit provider's argument), the variable, or the default. An explicit provider takes its arguments and
- * the environment, not the stack's `wpengine:*` (Pulumi's rule; `profiles` the one exception): a stack value
- * it did not take (`PULUMI_CONFIG`, which the engine hands every provider process, holds one it lacks) is
- * named as not applying to it.
+ * Where this provider instance's URL `name` came from and how to point it elsewhere, as a sentence. An explicit
+ * provider takes its arguments and the environment, not the stack's `wpengine:*` (Pulumi's rule): a stack value
+ * it did not take (`PULUMI_CONFIG`, which the engine hands every provider process) is named as not applying.
  */
-export function urlSource(
-  name: "apiUrl" | "appHostingUrl",
-  instance: ProviderInstance = currentProviderInstance(),
-  env: NodeJS.ProcessEnv = process.env,
-): string {
+export function urlSource(name: UrlName, instance = currentProviderInstance(), env = process.env): string {
   const { key, env: variable } = CONFIG_KEYS[name];
   const executable = instance.fromArguments === true;
   const doing = underPulumiDo();
@@ -200,10 +187,7 @@ export function urlSource(
     return `That URL is the default (no --${key}, and ${variable} is unset): pass --${key} <url> or set ${variable}`;
   if (!executable)
     return `That URL is the default (neither ${key} nor ${variable} is set): set ${key} or ${variable}`;
-  let stack: unknown;
-  try {
-    stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Record<string, unknown> | null)?.[name];
-  } catch {}
+  const stack = (jsonOf(env["PULUMI_CONFIG"] ?? "{}") as Record<string, unknown> | undefined)?.[name];
   const unset = `That URL is the default: this provider has no ${name} argument and ${variable} is unset`;
   if (typeof stack === "string" && stack !== "")
     return (
@@ -215,15 +199,15 @@ export function urlSource(
 
 /** The service's base URLs, each URL setting's example in its errors. */
 const URL_EXAMPLES = { apiUrl: DEFAULT_API_URL, appHostingUrl: DEFAULT_APP_HOSTING_URL } as const;
+type UrlName = keyof typeof URL_EXAMPLES;
 
 /**
  * What is wrong with the URLs among `config` (https, or plain http to loopback only), each in one line said of
- * its `origin`, with the value (unless it holds a user or password) and the next step. One rule for every
- * front door (the plugin's CheckConfig, the Node.js classes' resolving), the simulator on or off: a bad URL
- * is refused even while the simulator, which does not use it, is on, not found only when it is turned off.
+ * its `origin`. One rule for every front door, the simulator on or off: a bad URL is refused even while the
+ * simulator, which does not use it, is on, not found only when it is turned off.
  */
 export function urlProblems(
-  config: Partial<Record<"apiUrl" | "appHostingUrl", unknown>>,
+  config: Partial<Record<UrlName, unknown>>,
   origin = (name: ConfigName): string => CONFIG_KEYS[name].key,
 ) {
   return (["apiUrl", "appHostingUrl"] as const).flatMap((name) => {
@@ -233,37 +217,28 @@ export function urlProblems(
       checkBaseUrl(origin(name), value);
       return [];
     } catch (err) {
-      const shown = value.includes("@") ? "" : ` (it is ${JSON.stringify(value)})`;
       const where = origin(name);
       const unset = where === CONFIG_KEYS[name].key ? `pulumi config rm ${where}` : `unset ${where}`;
       const next = `give a base URL such as ${URL_EXAMPLES[name]}, the service's, or remove it (\`${unset}\`) to use that one`;
-      return [{ name, reason: `${(err as Error).message}${shown}: ${next}` }];
+      return [{ name, reason: `${(err as Error).message}${shown(value)}: ${next}` }];
     }
   });
 }
 
+/** A value as errors show it, unless it holds a user or password (a URL; secrets are never checked here). */
+const shown = (value: string) => (value.includes("@") ? "" : ` (it is ${JSON.stringify(value)})`);
+
 const YES = ["true", "1", "yes"];
 const NO = ["false", "0", "no"];
 
-/**
- * The current instance's config (or `raw`) first, then the environment. A value that cannot be meant (a
- * typo) is refused in one line naming where it came from, the config key or the variable, and the value.
- */
-export function resolveProviderConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  raw: RawProviderConfig = currentProviderInstance().config,
-): ResolvedProviderConfig {
+/** The instance's config (or `raw`), then the environment; a typo is refused naming its origin and value. */
+export function resolveProviderConfig(env = process.env, raw = currentProviderInstance().config) {
   const [typo] = misspelt(Object.keys(raw), env);
   if (typo !== undefined) throw new WpEngineConfigError(typo.reason);
   const pick = (name: ConfigName) => text(raw[name] ?? env[CONFIG_KEYS[name].env]);
-  const refuse = (name: ConfigName, problem: string): never => {
-    const value = pick(name) ?? "";
-    // A URL with a user or password in it is not shown (secrets are never checked here).
-    throw new WpEngineConfigError(
-      value.includes("@") ? problem : `${problem} (it is ${JSON.stringify(value)})`,
-    );
+  const mustBe = (name: ConfigName, what: string): never => {
+    throw new WpEngineConfigError(`${originOf(name, raw)} must be ${what}${shown(pick(name) ?? "")}`);
   };
-  const mustBe = (name: ConfigName, what: string) => refuse(name, `${originOf(name, raw)} must be ${what}`);
   const flag = (name: ConfigName) => {
     const value = pick(name)?.toLowerCase();
     if (value !== undefined && !YES.includes(value) && !NO.includes(value)) mustBe(name, "true or false");
@@ -286,7 +261,6 @@ export function resolveProviderConfig(
   resolved.maxConcurrency = whole("maxConcurrency", 1) ?? defaultConcurrency(env);
   const retries = whole("maxRetries", 0);
   if (retries !== undefined) resolved.maxRetries = retries;
-  // The URLs are checked with the simulator on too (as CheckConfig does): see urlProblems.
   const [bad] = urlProblems(resolved, (name) => originOf(name, raw));
   if (bad) throw new WpEngineConfigError(bad.reason);
   const simulator = pick("simulator");
@@ -333,10 +307,7 @@ export function profileSources(name: string, standalone = false): string {
   );
 }
 
-/**
- * Profile `name`'s instance: `base`'s settings with its own API user (never the default one) and client;
- * `standalone` as for {@link profileSources}.
- */
+/** Profile `name`'s instance: `base`'s settings with its own API user and client (`standalone`: as above). */
 export function profileInstance(
   name: string,
   base: ProviderInstance = currentProviderInstance(),
@@ -350,26 +321,22 @@ export function profileInstance(
   /** The profile as the JSON object of profiles `json` lists it, if it does; `where` names that source. */
   const listedIn = (where: string, json: string | undefined) => {
     if (!json) return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json);
-    } catch {}
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+    const profiles = jsonOf(json);
+    if (!isObject(profiles))
       throw new WpEngineConfigError(
         `wpengine: ${where} must be a JSON object of profiles, e.g. ${JSON.stringify({ "client-a": PLACEHOLDERS })}`,
       );
-    const entry = (parsed as Record<string, unknown>)[name];
+    const entry = profiles[name];
     if (entry === undefined) return undefined;
     // A misspelt key is refused: its credentials would silently come from elsewhere, or be missing.
-    const plain = entry !== null && typeof entry === "object" && !Array.isArray(entry);
     const known = Object.keys(PLACEHOLDERS);
-    const held = (plain ? Object.keys(entry) : [])
+    const held = (isObject(entry) ? Object.keys(entry) : [])
       .filter((key) => !known.includes(key))
       .map((key) => {
         const like = meant(key, known);
         return like ? `${key} (did you mean ${like}?)` : key;
       });
-    if (!plain || held.length)
+    if (!isObject(entry) || held.length)
       throw new WpEngineConfigError(
         `wpengine: profile ${name} in ${where} ${held.length ? `has ${held.join(", ")}, which a profile does not hold` : "is not an object"}: a profile is ${JSON.stringify(PLACEHOLDERS)}.`,
       );
@@ -406,24 +373,14 @@ export function profileInstance(
   };
 }
 
-/**
- * The profiles set here: those the JSON objects of profiles `lists` (`wpengine:profiles`, `WPE_PROFILES`)
- * name, and those whose `WPE_API_USER_ID_<NAME>` is set (as the name in lower case).
- */
+/** The profiles `lists` name, and those whose `WPE_API_USER_ID_<NAME>` is set (as the name in lower case). */
 function knownProfiles(lists: readonly (string | undefined)[], env: NodeJS.ProcessEnv): string[] {
-  const names = new Set<string>();
-  for (const json of lists) {
-    try {
-      const parsed: unknown = json ? JSON.parse(json) : undefined;
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
-        for (const k of Object.keys(parsed)) names.add(k);
-    } catch {}
-  }
   const prefix = `${ENV.username}_`;
-  for (const [k, v] of Object.entries(env))
-    if (k.startsWith(prefix) && k.length > prefix.length && text(v) !== undefined)
-      names.add(k.slice(prefix.length).toLowerCase());
-  return [...names].sort();
+  const set = Object.keys(env).filter(
+    (k) => k.startsWith(prefix) && k.length > prefix.length && text(env[k]),
+  );
+  const listed = lists.map(jsonOf).filter(isObject).flatMap(Object.keys);
+  return [...new Set([...listed, ...set.map((k) => k.slice(prefix.length).toLowerCase())])].sort();
 }
 
 /** The profile a resource's properties name (`profile`), if any and known. */

@@ -11,13 +11,10 @@ const STORED =
   "`pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` use the configuration stored by the last " +
   "deployment: run them with --run-program (or one `pulumi up` first)";
 
-/**
- * What a 401 means once preview proved the credentials (most often a rotation): whose the API refused (the
- * profile's the call ran as, or the default API user's), where they come from, and the next step.
- */
-function refused(instance = currentProviderInstance()): string {
-  const { profile } = instance;
-  if (profile === undefined) {
+/** A 401 once preview proved the credentials (most often a rotation): whose, where from, what next. */
+function refused(): string {
+  const instance = currentProviderInstance();
+  if (instance.profile === undefined) {
     if (underPulumiDo())
       return "The API refused the credentials: check WPE_API_USER_ID and WPE_API_PASSWORD (or --wpengine:username and --wpengine:password)";
     // From the environment (read afresh by every command), the stored configuration has nothing to do with it.
@@ -26,20 +23,15 @@ function refused(instance = currentProviderInstance()): string {
       ? `The API refused the credentials from ${origins.join(" and ")}: check them`
       : `The API refused the credentials. After a change of wpengine:username or wpengine:password, ${STORED}, or keep the credentials in WPE_API_USER_ID and WPE_API_PASSWORD`;
   }
-  const from = instance.credentialsFrom ?? profileSources(profile);
-  const user = instance.config.username;
-  const who = `profile ${profile}${user ? ` (API user ${user})` : ""}`;
+  const from = instance.credentialsFrom ?? profileSources(instance.profile);
   const stored = !underPulumiDo() && from.startsWith(CONFIG_KEYS.profiles.key);
   return (
-    `The API refused the credentials of ${who}, from ${from}: check ${from.includes(" and ") ? "them" : "it"}` +
+    `The API refused the credentials of ${ranAs(instance)}, from ${from}: check ${from.includes(" and ") ? "them" : "it"}` +
     (stored ? `. After a change of ${CONFIG_KEYS.profiles.key}, ${STORED}` : "")
   );
 }
 
-/**
- * The one way back after a run killed mid-apply (docs/recover.md): it adopts only what that run created.
- * The package's command; from the self-contained plugin (no npm, docs/languages.md), that executable by its path.
- */
+/** The one way back after a killed run (docs/recover.md); the self-contained plugin's by its path. */
 export const AFTER_A_CRASH = `${isSea() ? process.execPath : PROGRAM} recover`;
 
 /** How many times a step was sent before it failed for good, by its final error (see {@link noteSends}). */
@@ -63,21 +55,15 @@ export function nothingDone(action: string, err: unknown): string | undefined {
   return NOTHING_DONE[action] && `${NOTHING_DONE[action]} ${when}`;
 }
 
-/**
- * Where the URL of a request that could not reach its API came from and how to point it elsewhere, as a
- * sentence (`urlSource`: this provider instance's setting, the variable, or the default); the URL is the one
- * the request used, the API's (`apiUrl`) or App Hosting's (`appHostingUrl`). One place for every step that
- * sends (check's proof of the credentials, create, read, import, refresh, update, delete, a lookup).
- */
-export function urlNote(err: WpEngineConnectionError, instance = currentProviderInstance()): string {
-  return `${urlSource(err.api === "appHosting" ? "appHostingUrl" : "apiUrl", instance)}. Check it and the network`;
-}
+/** Where the URL a request could not reach came from (`urlSource`), for every step that sends. */
+export const urlNote = (err: WpEngineConnectionError): string =>
+  `${urlSource(err.api === "appHosting" ? "appHostingUrl" : "apiUrl")}. Check it and the network`;
 
 /** What a connection failure says of its URL, as a sentence to append ("" for any other error). */
-export function unreachable(err: unknown, instance = currentProviderInstance()): string {
+export function unreachable(err: unknown): string {
   if (!(err instanceof WpEngineConnectionError)) return "";
   const api = err.api === "appHosting" ? "App Hosting's API" : "the API";
-  return `. It was sent to ${api} at ${err.baseUrl ?? "its URL"}. ${urlNote(err, instance)}`;
+  return `. It was sent to ${api} at ${err.baseUrl ?? "its URL"}. ${urlNote(err)}`;
 }
 
 /** A lifecycle step's failure as a message naming the resource, the inputs, how many sends, and `next`. */
@@ -118,33 +104,24 @@ export function ranAs(instance = currentProviderInstance()): string {
 }
 
 /**
- * Why a list by account answered nothing: the account is not one the API user sees (the service filters
- * `?account_id=` by what the user sees, so an account it cannot see, or a mistyped id, lists as empty).
- * `seen`: the accounts it does see.
+ * Why a list by account answered nothing: the service filters `?account_id=` by what the API user sees, so an
+ * account it cannot see, or a mistyped id, lists as empty. `seen`: the accounts it does see.
  */
-export function unreachableAccount(
-  accountId: string,
-  seen: readonly { id: string; name?: string | null }[],
-  instance = currentProviderInstance(),
-): string {
+export function unreachableAccount(accountId: string, seen: readonly { id: string; name?: string | null }[]) {
   const sees = seen.length
     ? `it sees ${seen.map((a) => (a.name ? `${a.name} (${a.id})` : a.id)).join(", ")}`
     : "it sees no account";
   const how = underPulumiDo() ? "--wpengine:profile <name>" : "the profile of that account";
   return (
-    `account ${accountId} is not reachable by ${ranAs(instance)}: ${sees}. Check the id, or run as a profile ` +
+    `account ${accountId} is not reachable by ${ranAs()}: ${sees}. Check the id, or run as a profile ` +
     `whose API user has a role on that account (${how})`
   );
 }
 
 /** What a 403 means: the API user the call ran as (a profile's, or the default) cannot reach the object. */
-function forbidden(instance = currentProviderInstance()): string {
-  const who = ranAs(instance);
-  return (
-    `The call ran as ${who}, which has no access to it: run it as a profile whose API user can ` +
-    "(the resource's or lookup's profile, or wpengine:profile), or grant that API user access in the User Portal"
-  );
-}
+const forbidden = () =>
+  `The call ran as ${ranAs()}, which has no access to it: run it as a profile whose API user can ` +
+  "(the resource's or lookup's profile, or wpengine:profile), or grant that API user access in the User Portal";
 
 /** The inputs a 404 names: by its message (`Account not found`: accountId), else by the request path (`/installs/{id}/...`). */
 export function notFoundInputs(err: unknown, inputs?: z.ZodObject): string[] {
@@ -157,19 +134,12 @@ export function notFoundInputs(err: unknown, inputs?: z.ZodObject): string[] {
 }
 
 /**
- * Check's refusal of a new resource whose parent `key` (`id`) the service does not show the API user the
- * calls run as: it has none (a 404), or it refuses that user (`forbidden`: a 403, another account's, or a
- * plan without the feature).
+ * Check's refusal of a resource whose parent `key` (`id`) the service does not show the API user: it has none
+ * (a 404), or it refuses that user (`forbidden`: a 403, another account's, or a plan without the feature).
  */
-export function noSuchParent(
-  key: string,
-  id: string,
-  forbidden?: WpEngineApiError,
-  action: "create" | "update" = "create",
-  instance = currentProviderInstance(),
-): string {
+export function noSuchParent(key: string, id: string, forbidden?: WpEngineApiError, action = "create") {
   const noun = key.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-  const who = ranAs(instance);
+  const who = ranAs();
   if (forbidden)
     return (
       `${key} ${id}: the service refuses ${who} (403${forbidden.serverMessage ? `: ${forbidden.serverMessage}` : ""}` +
@@ -184,11 +154,7 @@ export function noSuchParent(
   );
 }
 
-/**
- * What a 404 says of the inputs: the one whose id the service did not find - named by its message (`Account
- * not found`: accountId, for a POST whose body holds it), else by the request path (`/installs/{id}/...`:
- * installId) - and the next step.
- */
+/** What a 404 says of the inputs (`notFoundInputs`), and the next step. */
 function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   const keys = notFoundInputs(err, inputs);
   const which = keys.length ? ` (input ${keys.map((k) => `"${k}"`).join(" or ")})` : "";
@@ -198,19 +164,15 @@ function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   );
 }
 
-/** The first next step of an "already exists": a resource renamed without aliases finds its own object. */
-export const RENAMED = "renamed a resource? give it `aliases` with its old name (docs/ownership.md)";
-
-/**
- * A create that found its object already there: how to take it over; `alreadyExists` tells the journal,
- * which words it without the recovery during one (`withinRecovery`).
- */
+/** A create that found its object already there: how to take it over (`withinRecovery`: in a recovery). */
 export function alreadyExists(found: string, takeOver = "set adopt: true to take it over"): Error {
+  // The first next step: a resource renamed without aliases finds its own object.
+  const renamed = "renamed a resource? give it `aliases` with its old name (docs/ownership.md)";
   const handover =
     "If another stack manages it, hand it over first (retainOnDelete there: docs/ownership.md), or both stacks would own it";
   return Object.assign(
     new Error(
-      `${found}; ${RENAMED}; else ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
+      `${found}; ${renamed}; else ${takeOver}, or, after an interrupted run of this stack, run \`${AFTER_A_CRASH}\` ` +
         `(it adopts only what that run created). ${handover}`,
     ),
     { alreadyExists: true, withinRecovery: `${found}; ${takeOver}. ${handover}` },

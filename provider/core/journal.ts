@@ -1,8 +1,7 @@
 /**
  * The create journal, by which `pulumi-wpengine recover` takes back exactly what a killed run created
  * (docs/recover.md): one JSON line per step, the lines of one turn in one write (a kill tears at most the
- * last; `flushJournal` says when each is fsynced), holding the run, the kind, its identity and the id, never
- * a credential or another input.
+ * last), holding the run, the kind, its identity and the id, never a credential or another input.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
@@ -47,9 +46,8 @@ export interface RecoveryPlan {
 
 const JOURNAL_FILE = "journal.jsonl";
 
-export function journalDir(dir = process.cwd()): string {
-  return process.env["WPE_JOURNAL_DIR"] || path.join(dir, ".wpengine");
-}
+export const journalDir = (dir = process.cwd()): string =>
+  process.env["WPE_JOURNAL_DIR"] || path.join(dir, ".wpengine");
 
 /** The inputs that name a kind's object: its identity's (ownership.md), else (an action) what replaces it. */
 export const identityFields = (def: {
@@ -84,15 +82,10 @@ function thisRun(): Run | null {
   for (let depth = 0; depth < 4 && pid > 1; depth++) {
     const stat = procStat(pid);
     if (stat?.name === "pulumi") {
-      try {
-        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-        return {
-          pid,
-          stack: stackOfCommand(argv) ?? selectedStack(process.cwd(), process.env, stat.startedAt),
-          command: commandOf(argv),
-        };
-      } catch {}
-      return { pid };
+      const argv = readText(`/proc/${pid}/cmdline`)?.split("\0");
+      if (!argv) return { pid };
+      const stack = stackOfCommand(argv) ?? selectedStack(process.cwd(), process.env, stat.startedAt);
+      return { pid, stack, command: commandOf(argv) };
     }
     if (!stat) break;
     pid = stat.parent;
@@ -114,11 +107,7 @@ export function stackOfCommand(argv: readonly string[]): string | undefined {
  * keeps it: `$PULUMI_HOME/workspaces/<project>-<sha1 of Pulumi.yaml's path>-workspace.json`, by backend.
  * None when that file changed after the run started (`startedAt`): another stack was selected meanwhile.
  */
-export function selectedStack(
-  dir = process.cwd(),
-  env = process.env,
-  startedAt = Number.POSITIVE_INFINITY,
-): string | undefined {
+export function selectedStack(dir = process.cwd(), env = process.env, startedAt = Number.POSITIVE_INFINITY) {
   try {
     let root = path.resolve(dir);
     while (!fs.existsSync(path.join(root, "Pulumi.yaml")) && path.dirname(root) !== root)
@@ -130,11 +119,9 @@ export function selectedStack(
     const sha = createHash("sha1").update(file).digest("hex");
     const workspace = path.join(home, "workspaces", `${project}-${sha}-workspace.json`);
     if (fs.statSync(workspace).mtimeMs > startedAt + 20) return undefined;
-    const { stacks = {}, stack } = JSON.parse(fs.readFileSync(workspace, "utf8")) as {
-      stacks?: Record<string, string>;
-      stack?: string;
-    };
-    const backend = env["PULUMI_BACKEND_URL"] ?? readJson(path.join(home, "credentials.json"))?.current;
+    const { stacks = {}, stack } = JSON.parse(fs.readFileSync(workspace, "utf8")) as Workspace;
+    const credentials = jsonOf(readText(path.join(home, "credentials.json"))) as { current?: string } | null;
+    const backend = env["PULUMI_BACKEND_URL"] ?? credentials?.current;
     const all = Object.values(stacks);
     const named = (backend && stacks[backend]) || (all.length === 1 ? all[0] : stack);
     return typeof named === "string" ? named.split("/").pop() : undefined;
@@ -143,13 +130,25 @@ export function selectedStack(
   }
 }
 
-const readJson = (file: string): { current?: string } | undefined => {
+type Workspace = { stacks?: Record<string, string>; stack?: string };
+
+/** The text of `file`, else none (unreadable). */
+function readText(file: string): string | undefined {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as { current?: string };
+    return fs.readFileSync(file, "utf8");
   } catch {
     return undefined;
   }
-};
+}
+
+/** `json` parsed, else none (none, or not JSON). */
+export function jsonOf(json: string | undefined): unknown {
+  try {
+    return JSON.parse(json ?? "");
+  } catch {
+    return undefined;
+  }
+}
 
 const COMMANDS = ["up", "destroy", "refresh", "import", "preview", "watch", "do"];
 const ALIASES: Record<string, string> = { update: "up", down: "destroy" };
@@ -169,10 +168,7 @@ export function underPulumiDo(): boolean {
   return run?.command === "do";
 }
 
-/**
- * Appends one line for this run: none outside a `pulumi` run, under `pulumi do` (no stack to recover, and
- * no `.wpengine/` left in whatever directory it ran in), or with `WPE_JOURNAL=off`.
- */
+/** Appends one line for this run; none outside a `pulumi` run, nor under `pulumi do` (nothing to recover). */
 function record(step: JournalEntry["step"], identity: Identity, more: Partial<JournalEntry> = {}): void {
   if (process.env["WPE_JOURNAL"] === "off" || underPulumiDo() || !run) return;
   const dir = journalDir();
@@ -258,19 +254,11 @@ export function setJournalRun(pid: number | undefined): void {
 
 /** Every whole line of the journal in `dir` (a line torn by a kill is skipped). */
 export function readJournal(dir = journalDir()): JournalEntry[] {
-  let text = "";
-  try {
-    text = fs.readFileSync(path.join(dir, JOURNAL_FILE), "utf8");
-  } catch {}
-  return text.split("\n").flatMap((line) => {
-    try {
-      const e = JSON.parse(line) as JournalEntry;
-      return typeof e.kind === "string" && typeof e.run === "number" && e.key && typeof e.step === "string"
-        ? [e]
-        : [];
-    } catch {
-      return []; // blank, or torn by a kill
-    }
+  return (readText(path.join(dir, JOURNAL_FILE)) ?? "").split("\n").flatMap((line) => {
+    const e = jsonOf(line) as JournalEntry | null | undefined; // none when blank, or torn by a kill
+    return typeof e?.kind === "string" && typeof e.run === "number" && e.key && typeof e.step === "string"
+      ? [e]
+      : [];
   });
 }
 
@@ -288,9 +276,8 @@ function recoveryPlan(): typeof plan {
 }
 
 /**
- * Whether this process serves a recovery's `up` (read only: nothing recorded). Its creates decide alone: a
- * check failure would stop the whole `up` (the engine bails on one, `--continue-on-error` or not), and with
- * it the adoption of everything else the killed run made.
+ * Whether this process serves a recovery's `up`. Its creates decide alone: a check failure would stop the
+ * whole `up` (the engine bails on one, `--continue-on-error` or not), and with it every other adoption.
  */
 export const withinRecovery = (): boolean => recoveryPlan() !== null;
 

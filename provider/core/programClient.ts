@@ -7,10 +7,7 @@ import { accessHint, unreachable } from "./errors";
 
 const PROGRAM_CLIENT_KEY = Symbol.for("pulumi-wpengine.program-client");
 
-/**
- * Runs `fn` with the program process's client, created on first use, as {@link asLookup} does: as `profile`,
- * else the profile the config or `WPE_PROFILE` names (as the program's resources run), else the default API user.
- */
+/** Runs `fn` with the program's client as {@link asLookup} does: as `profile`, else as its resources run. */
 export function withProgramClient<T>(
   profile: string | undefined,
   fn: (client: WpEngineClient) => Promise<T>,
@@ -22,17 +19,13 @@ export function withProgramClient<T>(
   );
 }
 
-/**
- * Runs a lookup `fn` with the current provider instance's client (the program's, or the executable
- * provider's): refused credentials fail first, naming the profile; a 403 says which API user it ran as.
- */
+/** Runs a lookup `fn` with the current instance's client: refused credentials fail first, naming whose. */
 export async function asLookup<T>(fn: (client: WpEngineClient) => Promise<T>): Promise<T> {
   await proveCredentials();
   try {
     return await fn(await getClient());
   } catch (err) {
-    // Credentials refused after all (a rotation, or the check skipped): whose, and where they come from;
-    // an API it could not reach (App Hosting's, or the check skipped): where that URL came from.
+    // Credentials refused after all (a rotation, or the check skipped), or an API it could not reach.
     if (err instanceof Error)
       err.message += accessHint((err as { status?: unknown }).status) || unreachable(err);
     throw err;
