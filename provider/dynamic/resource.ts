@@ -105,7 +105,6 @@ export type OutputPropertiesOf<D extends AnyKind> = {
 /** The class of a kind (`new Domain(name, args, opts)`); `A` and `P` are its interfaces in `generated.ts`. */
 export interface ResourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>> {
   new (name: string, args: A, opts?: pulumi.CustomResourceOptions): WpEngineResource & P;
-  /** The definition the class is derived from. */
   readonly definition: D;
   /** Whether `obj` is a resource of this class (across copies of the package). */
   isInstance(obj: unknown): boolean;

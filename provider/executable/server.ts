@@ -240,11 +240,7 @@ export class WpEngineProvider {
   }
 
   private async configure(req: Msg): Promise<Msg> {
-    this.instance = {
-      config: providerConfigOf(req),
-      clientSlot: this.instance.clientSlot,
-      fromArguments: true,
-    };
+    this.instance = { ...this.instance, config: providerConfigOf(req), fromArguments: true };
     return new provproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true);
   }
 
@@ -392,13 +388,9 @@ function objectId(kind: string, id: string): string {
  * inputs (the engine records a new value with the old outputs), so a refresh shows no drift for them.
  */
 function settingsOf(def: Definition, inputs: Props): Props {
-  const changes = new Set<string>([...def.replaceOn, ...def.updatable]);
-  const unread = (k: string) => !changes.has(k) || def.writeOnly?.includes(k);
-  return Object.fromEntries(
-    Object.keys(def.schema.shape)
-      .filter((k) => unread(k) && inputs[k] !== undefined)
-      .map((k) => [k, inputs[k]]),
-  );
+  const read = [...def.replaceOn, ...def.updatable].filter((k) => !def.writeOnly?.includes(k));
+  const unread = Object.keys(def.schema.shape).filter((k) => !read.includes(k) && inputs[k] !== undefined);
+  return Object.fromEntries(unread.map((k) => [k, inputs[k]]));
 }
 
 /** `customTimeouts` of the operation (the request's `timeout`) reach the waits: they replace `timeoutSeconds` for this call. */
