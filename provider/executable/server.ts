@@ -124,13 +124,11 @@ export function providerConfigOf(req: Msg, env = process.env): ProviderInstance[
     const value = fromArgs ? fromArgs[name] : vars?.get(`wpengine:config:${name}`);
     if (value != null && value !== "" && value !== UNKNOWN) config[name] = String(value);
   }
-  if (config.profiles === undefined) {
-    let stack: unknown; // none when PULUMI_CONFIG is not JSON
-    try {
-      stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Props | null)?.["profiles"];
-    } catch {}
-    if (typeof stack === "string" && stack !== "") config.profiles = stack;
-  }
+  let stack: unknown; // none when PULUMI_CONFIG is not JSON
+  try {
+    stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Props | null)?.["profiles"];
+  } catch {}
+  if (typeof stack === "string" && stack !== "") config.profiles ??= stack;
   return config;
 }
 
@@ -300,9 +298,9 @@ export class WpEngineProvider {
       .setReplacesList(replaces)
       .setStablesList(replaces.length ? [] : stables)
       .setDiffsList(diffs)
-      .setDeletebeforereplace(res.deleteBeforeReplace === true);
-    // A change no input names (recorded outputs saying the object is lost: an update) is left to the engine's view.
-    if (diffs.length) out.setHasdetaileddiff(true);
+      .setDeletebeforereplace(res.deleteBeforeReplace === true)
+      // A change no input names (recorded outputs saying the object is lost: an update) is left to the engine's view.
+      .setHasdetaileddiff(diffs.length > 0);
     for (const key of diffs) {
       const change = olds[key] == null ? "ADD" : news[key] == null ? "DELETE" : "UPDATE";
       const kind = provproto.PropertyDiff.Kind[replaces.includes(key) ? `${change}_REPLACE` : change];
