@@ -12,8 +12,7 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
   protected constructor(def: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
     warnClearSecrets();
     const props: Record<string, unknown> = {};
-    // Every output key is declared, so the engine reports it (a dynamic resource only surfaces keys present
-    // at registration).
+    // Every output key is declared: a dynamic resource only surfaces keys present at registration.
     for (const key of [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)])
       props[key] = undefined;
     Object.assign(props, args);

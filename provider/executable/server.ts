@@ -44,6 +44,7 @@ const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto: any = require("@pulumi/pulumi/proto/plugin_pb");
 const statusproto: any = require("@pulumi/pulumi/proto/status_pb");
 type Msg = any;
+type Callback = (err: unknown, res?: Msg) => void;
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
 
 /** The Pulumi schema generated at build time beside this file (`schema.ts`). */
@@ -147,13 +148,11 @@ export class WpEngineProvider {
   }
 
   service(): Record<string, unknown> {
-    const h =
-      <Req, Res>(fn: (req: Req) => Promise<Res>) =>
-      (call: { request: Req }, callback: (err: unknown, res?: Res) => void) =>
-        fn.call(this, call.request).then(
-          (res) => callback(null, res),
-          (err) => callback(grpcError(err)),
-        );
+    const h = (fn: (req: Msg) => Promise<Msg>) => (call: { request: Msg }, callback: Callback) =>
+      fn.call(this, call.request).then(
+        (res) => callback(null, res),
+        (err) => callback(grpcError(err)),
+      );
     return {
       getPluginInfo: h(async () => new plugproto.PluginInfo().setVersion(this.version)),
       getSchema: h(async () => new provproto.GetSchemaResponse().setSchema(readFileSync(SCHEMA, "utf8"))),
