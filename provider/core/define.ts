@@ -45,15 +45,14 @@ type Computed<OS extends AnyObject> = string extends keyof z.output<OS> ? {} : z
 export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof Computed<OS>> &
   Computed<OS>;
 
-/** What a kind's create, read and update return: the computed outputs, and any input the service reports. */
-type Reported<IS extends AnyObject, OS extends AnyObject> = Computed<OS> &
-  Partial<Omit<z.output<IS>, keyof Computed<OS>>>;
-
-/** A kind's definition: its outputs are its inputs overlaid (by the lifecycle) by what its methods report. */
+/**
+ * A kind's definition: its outputs are its inputs overlaid (by the lifecycle) by what its methods report
+ * (create, read and update return the computed outputs, and any input the service reports).
+ */
 type DefinitionOf<IS extends AnyObject, OS extends AnyObject> = ResourceDefinition<
   z.output<IS>,
   OutputsOf<IS, OS> & Record<string, unknown>,
-  Reported<IS, OS>
+  Computed<OS> & Partial<Omit<z.output<IS>, keyof Computed<OS>>>
 >;
 
 /** A kind's identity (identity.ts; its fields are the inputs marked `parent` and `key`) and, with `find`, its natural key. */
@@ -201,7 +200,6 @@ export function defineKind<IS extends AnyObject, OS extends AnyObject>(
     naturalKey,
     identity,
   } as DefinitionOf<IS, OS> & Omit<Kind<IS, OS>, "provider">;
-  const computed = (spec.computedInputs ?? []) as (keyof z.output<IS> & string)[];
-  const provider = defineProvider({ ...def, updatable: [...def.updatable, ...computed] });
+  const provider = defineProvider({ ...def, updatable: [...def.updatable, ...(spec.computedInputs ?? [])] });
   return { ...def, provider };
 }

@@ -28,9 +28,8 @@ export const GUARDS: Readonly<Record<string, Guard>> = {
   },
   InstallPlacement: {
     declaring(name, args) {
-      const installId = args?.["installId"];
-      const owner =
-        typeof installId === "object" && installId !== null ? managedInstalls.get(installId) : undefined;
+      // A WeakMap answers undefined for a value that is no object (a plain string id).
+      const owner = managedInstalls.get(args?.["installId"] as object);
       if (owner === undefined) return;
       throw new pulumi.RunError(
         `wpengine:InstallPlacement ${name}: installId is the install of wpengine.Install "${owner}", which places ` +

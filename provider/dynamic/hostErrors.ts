@@ -11,17 +11,12 @@ const pending = new Set<string>();
 const INSTALLED = Symbol.for("pulumi-wpengine.quiet-host-traces");
 
 /** Whether the plugin runs verbose: the engine passes `-v=N` to plugins with `--logflow`, or the variable is set. */
-export function verbose(
-  argv: readonly string[] = process.argv,
-  env: NodeJS.ProcessEnv = process.env,
-): boolean {
+export function verbose(argv: readonly string[] = process.argv, env = process.env): boolean {
   return argv.some((a) => /^--?v(=[1-9]\d*)?$/.test(a)) || (env["PULUMI_WPENGINE_DEBUG"] ?? "") !== "";
 }
 
 /** The line the host writes for `err` (what it prints: `${e}: ${e.stack}`). */
-export function hostLine(err: unknown): string {
-  return `${err}: ${(err as { stack?: unknown })?.stack}`;
-}
+export const hostLine = (err: unknown): string => `${err}: ${(err as { stack?: unknown })?.stack}`;
 
 /**
  * Marks `err`, about to be thrown to the host, so the host's own trace of it is not printed. Installs,

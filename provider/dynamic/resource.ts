@@ -12,8 +12,7 @@ export abstract class WpEngineResource extends pulumi.dynamic.Resource {
   protected constructor(def: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
     warnClearSecrets();
     const props: Record<string, unknown> = {};
-    // Every output key is declared, so the engine reports it (a dynamic resource only surfaces keys present
-    // at registration).
+    // Every output key is declared: a dynamic resource only surfaces keys present at registration.
     for (const key of [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)])
       props[key] = undefined;
     Object.assign(props, args);
@@ -105,7 +104,6 @@ export type OutputPropertiesOf<D extends AnyKind> = {
 /** The class of a kind (`new Domain(name, args, opts)`); `A` and `P` are its interfaces in `generated.ts`. */
 export interface ResourceClass<D extends AnyKind, A = ArgsOf<D>, P = OutputPropertiesOf<D>> {
   new (name: string, args: A, opts?: pulumi.CustomResourceOptions): WpEngineResource & P;
-  /** The definition the class is derived from. */
   readonly definition: D;
   /** Whether `obj` is a resource of this class (across copies of the package). */
   isInstance(obj: unknown): boolean;

@@ -30,7 +30,6 @@ export function homeOf(pkg: PackageJson) {
     npmGit: `git+${url}.git`,
     /** `pip install "<this>"` installs the Python SDK from the repository. */
     pipGit: `pulumi_wpengine @ git+${url}.git#subdirectory=languages/python`,
-    /** The page of one release's files. */
     releaseUrl: (version: string) => `${url}/releases/tag/v${version}`,
   };
 }

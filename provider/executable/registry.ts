@@ -14,9 +14,8 @@ export const tokenName = (tok: string): string => (tok.startsWith(token("")) ? t
 
 /** The lifecycle methods of a kind (the registry's; the same its dynamic class uses). */
 export function resourceProvider(kind: string): Kind["provider"] {
-  const def = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
-  if (!def) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
-  return def.provider;
+  if (!Object.hasOwn(KINDS, kind)) throw new Error(`wpengine: unknown resource type ${token(kind)}`);
+  return KINDS[kind]!.provider;
 }
 
 /** Turns an import id into the resource id and the inputs `read` needs, or says what the id looks like. */

@@ -29,8 +29,6 @@ class Types {
   }
 }
 
-const PRIMITIVES = ["string", "boolean", "integer", "number"];
-
 /** A zod-generated JSON Schema as a Pulumi property type; `name` names the types it needs. */
 function fromJsonSchema(s: JsonSchema["items"], name: string, types: Types): Json {
   // Boolean and tuple schemas (zod writes neither here) are any value.
@@ -43,7 +41,7 @@ function fromJsonSchema(s: JsonSchema["items"], name: string, types: Types): Jso
   if (s.enum && s.type === "string")
     return types.ref(name, { type: "string", enum: s.enum.map((value) => ({ value })) });
   if (s.const !== undefined) return { type: typeof s.const === "number" ? "number" : typeof s.const };
-  if (PRIMITIVES.includes(String(s.type))) return { type: s.type };
+  if (["string", "boolean", "integer", "number"].includes(String(s.type))) return { type: s.type };
   if (s.type === "array") return { type: "array", items: fromJsonSchema(s.items, name, types) };
   if (s.type !== "object") return ANY;
   if (s.properties && Object.keys(s.properties).length)
@@ -95,7 +93,6 @@ function functionSpecs(types: Types): Json {
   return functions;
 }
 
-/** The schema of one resource kind, from its definition. */
 function resourceSpec(kind: Kind, types: Types): Json {
   const secret = (key: string): Json => (kind.secrets?.includes(key) ? { secret: true } : {});
   // No input declares its `default` (check applies it): `pulumi do ... patch` fills every declared default

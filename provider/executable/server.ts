@@ -23,7 +23,7 @@ import type { Kind } from "../core/define";
 import { CLAIMANT } from "../core/identity";
 import { forCommandLine, forEngine, type Props, UNKNOWN } from "../core/inputs";
 import { underPulumiDo } from "../core/journal";
-import { diffOf, tellThrough } from "../core/lifecycle";
+import { type CreatedButFailedError, diffOf, tellThrough } from "../core/lifecycle";
 import { asLookup } from "../core/programClient";
 import { stopWithParent } from "../core/watchdog";
 import { LOOKUP_TABLE } from "../lookups";
@@ -44,6 +44,7 @@ const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto: any = require("@pulumi/pulumi/proto/plugin_pb");
 const statusproto: any = require("@pulumi/pulumi/proto/status_pb");
 type Msg = any;
+type Callback = (err: unknown, res?: Msg) => void;
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
 
 /** The Pulumi schema generated at build time beside this file (`schema.ts`). */
@@ -81,10 +82,7 @@ export function kindOfUrn(urn: string): string {
 
 /** A failed call as gRPC reports it; a created-but-failed object keeps its id and properties. */
 function grpcError(err: unknown): Msg {
-  const e = (err instanceof Error ? err : new Error(String(err))) as Error & {
-    id?: string;
-    properties?: Props;
-  };
+  const e = (err instanceof Error ? err : new Error(String(err))) as Partial<CreatedButFailedError> & Error;
   const metadata = new grpc.Metadata();
   if (e.id) {
     const { __provider: _p, ...props } = e.properties ?? {};
@@ -127,13 +125,11 @@ export function providerConfigOf(req: Msg, env = process.env): ProviderInstance[
     const value = fromArgs ? fromArgs[name] : vars?.get(`wpengine:config:${name}`);
     if (value != null && value !== "" && value !== UNKNOWN) config[name] = String(value);
   }
-  if (config.profiles === undefined) {
-    let stack: unknown; // none when PULUMI_CONFIG is not JSON
-    try {
-      stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Props | null)?.["profiles"];
-    } catch {}
-    if (typeof stack === "string" && stack !== "") config.profiles = stack;
-  }
+  let stack: unknown; // none when PULUMI_CONFIG is not JSON
+  try {
+    stack = (JSON.parse(env["PULUMI_CONFIG"] ?? "{}") as Props | null)?.["profiles"];
+  } catch {}
+  if (typeof stack === "string" && stack !== "") config.profiles ??= stack;
   return config;
 }
 
@@ -151,15 +147,12 @@ export class WpEngineProvider {
     return withProviderInstance(this.instance, () => withProfile(profileOf(props), fn));
   }
 
-  /** The handlers, by the service's method names. */
   service(): Record<string, unknown> {
-    const h =
-      <Req, Res>(fn: (req: Req) => Promise<Res>) =>
-      (call: { request: Req }, callback: (err: unknown, res?: Res) => void) =>
-        fn.call(this, call.request).then(
-          (res) => callback(null, res),
-          (err) => callback(grpcError(err)),
-        );
+    const h = (fn: (req: Msg) => Promise<Msg>) => (call: { request: Msg }, callback: Callback) =>
+      fn.call(this, call.request).then(
+        (res) => callback(null, res),
+        (err) => callback(grpcError(err)),
+      );
     return {
       getPluginInfo: h(async () => new plugproto.PluginInfo().setVersion(this.version)),
       getSchema: h(async () => new provproto.GetSchemaResponse().setSchema(readFileSync(SCHEMA, "utf8"))),
@@ -215,12 +208,9 @@ export class WpEngineProvider {
       ),
     );
     const next = offset + page.length;
+    const more = new provproto.ListResponse.Continuation().setContinuationToken(String(next));
     if (next < items.length && !(limit > 0 && page.length >= limit))
-      out.push(
-        new provproto.ListResponse().setContinuation(
-          new provproto.ListResponse.Continuation().setContinuationToken(String(next)),
-        ),
-      );
+      out.push(new provproto.ListResponse().setContinuation(more));
     return out;
   }
 
@@ -247,11 +237,7 @@ export class WpEngineProvider {
   }
 
   private async configure(req: Msg): Promise<Msg> {
-    this.instance = {
-      config: providerConfigOf(req),
-      clientSlot: this.instance.clientSlot,
-      fromArguments: true,
-    };
+    this.instance = { ...this.instance, config: providerConfigOf(req), fromArguments: true };
     return new provproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true);
   }
 
@@ -274,7 +260,6 @@ export class WpEngineProvider {
     );
   }
 
-  /** The kind a request's URN names, its lifecycle methods and definition, and its secret keys. */
   private resource(req: Msg) {
     const kind = kindOfUrn(req.getUrn());
     const provider = resourceProvider(kind);
@@ -287,7 +272,7 @@ export class WpEngineProvider {
     const olds = propsOf(req.getOlds());
     const news = propsOf(req.getNews(), secretKeys);
     // The resource claims its object by its URN (see core/identity.ts); the claim is not an input.
-    const res = await this.as(async () => provider.check!(olds, { ...news, [CLAIMANT]: req.getUrn() }), news);
+    const res = await this.as(() => provider.check!(olds, { ...news, [CLAIMANT]: req.getUrn() }), news);
     const { [CLAIMANT]: _claimant, ...checked } = res.inputs ?? news;
     // The engine sends a random seed with every check and prints a named property's value beside the reason;
     // `pulumi do` sends none and prints `- <property>: <reason>`, the property left empty reading `- : ...`.
@@ -302,7 +287,7 @@ export class WpEngineProvider {
     const { provider, def } = this.resource(req);
     const olds = propsOf(req.getOlds());
     const news = propsOf(req.getNews());
-    const res = await this.as(async () => provider.diff!(req.getId(), olds, news));
+    const res = await this.as(() => provider.diff!(req.getId(), olds, news));
     const replaces = res.replaces ?? [];
     // The names come from the definition's diff (a dynamic provider's diff result has no field for them).
     const { diffs: named = [], stables = [] } = diffOf(def, olds, news);
@@ -312,9 +297,9 @@ export class WpEngineProvider {
       .setReplacesList(replaces)
       .setStablesList(replaces.length ? [] : stables)
       .setDiffsList(diffs)
-      .setDeletebeforereplace(res.deleteBeforeReplace === true);
-    // A change no input names (recorded outputs saying the object is lost: an update) is left to the engine's view.
-    if (diffs.length) out.setHasdetaileddiff(true);
+      .setDeletebeforereplace(res.deleteBeforeReplace === true)
+      // A change no input names (recorded outputs saying the object is lost: an update) is left to the engine's view.
+      .setHasdetaileddiff(diffs.length > 0);
     for (const key of diffs) {
       const change = olds[key] == null ? "ADD" : news[key] == null ? "DELETE" : "UPDATE";
       const kind = provproto.PropertyDiff.Kind[replaces.includes(key) ? `${change}_REPLACE` : change];
@@ -328,12 +313,12 @@ export class WpEngineProvider {
     const inputs = propsOf(req.getProperties(), secretKeys);
     if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
     const claimed = { ...withTimeout(def, inputs, req), [CLAIMANT]: req.getUrn() };
-    const { id, outs } = await this.as(async () => provider.create!(claimed), inputs);
+    const { id, outs } = await this.as(() => provider.create!(claimed), inputs);
     // The claim is this call's, by URN (check keeps it out of the inputs, so out of the outputs too).
     const { [CLAIMANT]: _claimant, ...made } = outs;
     return new provproto.CreateResponse()
       .setId(id)
-      .setProperties(toStruct(keepTimeout(def, made, inputs), secretKeys));
+      .setProperties(toStruct(keepTimeout(made, inputs), secretKeys));
   }
 
   private async read(req: Msg): Promise<Msg> {
@@ -344,7 +329,7 @@ export class WpEngineProvider {
     const byImportId = Object.keys(props).length === 0;
     if (byImportId) ({ id, olds: props } = parseImportId(kind, id));
     else props = { ...props, ...settingsOf(def, propsOf(req.getInputs())) };
-    const res = await this.as(async () => provider.read!(id, props), props);
+    const res = await this.as(() => provider.read!(id, props), props);
     // `pulumi do ... read` prints the id as its list and patch do (the import id, `{installId}/{id}`), so
     // it can be copied into read, patch or `pulumi import`; an engine's import records the object's own id.
     const shown = byImportId && res.id === id && underPulumiDo() ? String(req.getId()) : res.id;
@@ -361,17 +346,13 @@ export class WpEngineProvider {
     const news = propsOf(req.getNews(), secretKeys);
     if (req.getPreview()) {
       // The stable outputs (e.g. the object's own id) stay known; the other computed outputs are left out,
-      // so they are unknown until the update runs.
-      const stable = (def.stableOutputs ?? []).filter((k) => olds[k] !== undefined);
-      const kept = Object.fromEntries(stable.map((k) => [k, olds[k]]));
+      // so they are unknown until the update runs (toStruct drops an undefined one).
+      const kept = Object.fromEntries((def.stableOutputs ?? []).map((k) => [k, olds[k]]));
       return new provproto.UpdateResponse().setProperties(toStruct({ ...kept, ...news }, secretKeys));
     }
     const wanted = withTimeout(def, news, req);
-    const { outs } = await this.as(
-      async () => provider.update!(objectId(kind, req.getId()), olds, wanted),
-      news,
-    );
-    return new provproto.UpdateResponse().setProperties(toStruct(keepTimeout(def, outs, news), secretKeys));
+    const { outs } = await this.as(() => provider.update!(objectId(kind, req.getId()), olds, wanted), news);
+    return new provproto.UpdateResponse().setProperties(toStruct(keepTimeout(outs, news), secretKeys));
   }
 
   private async delete(req: Msg): Promise<Msg> {
@@ -379,7 +360,7 @@ export class WpEngineProvider {
     const props = propsOf(req.getProperties());
     // The claimant, as at create: the URN (a resource that took the object over in this run keeps it).
     const claimed = { ...withTimeout(def, props, req), [CLAIMANT]: req.getUrn() };
-    await this.as(async () => provider.delete!(objectId(kind, req.getId()), claimed), props);
+    await this.as(() => provider.delete!(objectId(kind, req.getId()), claimed), props);
     return new emptyproto.Empty();
   }
 }
@@ -404,28 +385,22 @@ function objectId(kind: string, id: string): string {
  * inputs (the engine records a new value with the old outputs), so a refresh shows no drift for them.
  */
 function settingsOf(def: Definition, inputs: Props): Props {
-  const changes = new Set<string>([...def.replaceOn, ...def.updatable]);
-  const unread = (k: string) => !changes.has(k) || def.writeOnly?.includes(k);
-  return Object.fromEntries(
-    Object.keys(def.schema.shape)
-      .filter((k) => unread(k) && inputs[k] !== undefined)
-      .map((k) => [k, inputs[k]]),
-  );
+  const read = [...def.replaceOn, ...def.updatable].filter((k) => !def.writeOnly?.includes(k));
+  const unread = Object.keys(def.schema.shape).filter((k) => !read.includes(k) && inputs[k] !== undefined);
+  return Object.fromEntries(unread.map((k) => [k, inputs[k]]));
 }
-
-const takesTimeout = (def: Definition) => Object.hasOwn(def.schema.shape, "timeoutSeconds");
 
 /** `customTimeouts` of the operation (the request's `timeout`) reach the waits: they replace `timeoutSeconds` for this call. */
 function withTimeout(def: Definition, props: Props, req: Msg): Props {
   const seconds = Math.ceil(Number(req.getTimeout()));
-  return seconds > 0 && takesTimeout(def) ? { ...props, timeoutSeconds: seconds } : props;
+  return seconds > 0 && Object.hasOwn(def.schema.shape, "timeoutSeconds")
+    ? { ...props, timeoutSeconds: seconds }
+    : props;
 }
 
-/** State keeps the program's `timeoutSeconds`, so a customTimeouts value never shows as a diff. */
-function keepTimeout(def: Definition, outs: Props, inputs: Props): Props {
-  const given = inputs["timeoutSeconds"];
-  return given !== undefined && takesTimeout(def) ? { ...outs, timeoutSeconds: given } : outs;
-}
+/** State keeps the program's `timeoutSeconds` (a checked input has it wherever the kind takes one), so a customTimeouts value never shows as a diff. */
+const keepTimeout = (outs: Props, inputs: Props): Props =>
+  inputs["timeoutSeconds"] === undefined ? outs : { ...outs, timeoutSeconds: inputs["timeoutSeconds"] };
 
 /** Starts the gRPC server on a loopback port and prints the port, as the engine expects of a plugin. */
 export async function main(): Promise<void> {
