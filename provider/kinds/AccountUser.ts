@@ -19,7 +19,7 @@ import {
   stringInput,
   uuidString,
 } from "../core/inputs";
-import { afterCreate } from "../core/lifecycle";
+import { afterCreate, type Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The role sets the service accepts, in their canonical spelling. */
@@ -136,6 +136,10 @@ const USERS = sharedChildren<ApiAccountUser>({
   get: (client, accountId, id) => unlessGone(client.accountUsers.get(accountId, id)),
 });
 
+/** The user of `ctx.key` on its account, from a listing started after `after` if given (see `children.ts`). */
+const findUser = (ctx: Context, after?: number) =>
+  USERS.find(ctx.client, ctx.parent, ctx.key.toLowerCase(), after);
+
 /** The names of an existing user that differ from the inputs (a user cannot be renamed). */
 export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): string[] {
   const live = WIRE.outputs(u);
@@ -182,15 +186,7 @@ export const definition = defineKind({
   identity: {
     what: "the user's email on its account",
     // A lost create's look lists afresh; check's look ahead shares the process's listing of the account.
-    find: async (_i, ctx) =>
-      (
-        await USERS.find(
-          ctx.client,
-          ctx.parent,
-          ctx.key.toLowerCase(),
-          ctx.ahead ? undefined : performance.now(),
-        )
-      )?.item.user_id,
+    find: async (_i, ctx) => (await findUser(ctx, ctx.ahead ? undefined : performance.now()))?.item.user_id,
     refusal: (id, ctx) => taken(ctx.key, ctx.parent, id),
   },
   inputs,
@@ -202,13 +198,13 @@ export const definition = defineKind({
   // Check's look under adopt (the account's listing this process shares): the names create would refuse.
   async takeover(inputs, ctx) {
     if (!inputs.adopt) return undefined;
-    const found = await USERS.find(ctx.client, ctx.parent, ctx.key.toLowerCase());
+    const found = await findUser(ctx);
     return found && unadoptable(found.item, inputs, ctx.key, ctx.parent);
   },
   async create(inputs, ctx) {
     const { parent: accountId, key: email } = ctx;
     const { item: existing, created } =
-      (await USERS.find(ctx.client, accountId, email.toLowerCase())) ??
+      (await findUser(ctx)) ??
       (await USERS.create(ctx.client, accountId, email.toLowerCase(), async () => {
         const body = { user: WIRE.body(withInstalls(inputs)) } as CreateAccountUserRequest;
         return (await ctx.client.accountUsers.create(accountId, body)).account_user;

@@ -225,20 +225,15 @@ async function givePrimaryBack(client: WpEngineClient, installId: string, id: st
       if (d && (d.id === id || notPrimary.has(d.id))) passed.push(d);
       else back = d;
     }
-    const declined = passed.filter((d) => d.id !== id);
-    if (!back && declined.length) {
-      say(
-        "Domain",
-        name,
-        `install ${installId} has no primary domain now: not given back to ${declined.map((d) => d.name).join(", ")}, declared primary: false; set primary: true on one of its domains`,
-      );
-      return true;
-    }
+    const declined = passed.filter((d) => d.id !== id).map((d) => d.name);
     if (!back) {
+      const why = declined.length
+        ? `not given back to ${declined.join(", ")}, declared primary: false`
+        : `domain ${to}, which had it before, is gone`;
       say(
         "Domain",
         name,
-        `install ${installId} has no primary domain now: domain ${to}, which had it before, is gone; set primary: true on one of its domains`,
+        `install ${installId} has no primary domain now: ${why}; set primary: true on one of its domains`,
       );
       return true;
     }
