@@ -108,12 +108,9 @@ export function mappingFailures(mappings: readonly z.output<typeof mappingInput>
     const dest = m.destinationDomainMapping;
     if (dest === null) return;
     const at = `mappings[${i}].destinationDomainMapping`;
-    if (dest === m.domain) {
-      fail(at, whole(`${m.domain} cannot redirect to itself`));
-      return;
-    }
     const target = all.get(dest);
-    if (!target) fail(at, whole(`${dest} is not a domain of this set; a redirect must point at one`));
+    if (dest === m.domain) fail(at, whole(`${m.domain} cannot redirect to itself`));
+    else if (!target) fail(at, whole(`${dest} is not a domain of this set; a redirect must point at one`));
     else if (target.destinationDomainMapping !== null)
       fail(
         at,
@@ -121,7 +118,7 @@ export function mappingFailures(mappings: readonly z.output<typeof mappingInput>
           `${dest} itself redirects to ${target.destinationDomainMapping}; point ${m.domain} at the final domain`,
         ),
       );
-    if (m.primary)
+    if (m.primary && dest !== m.domain)
       fail(
         `mappings[${i}].primary`,
         whole(`${m.domain} redirects to ${dest} and so cannot be the primary domain`),
@@ -133,6 +130,9 @@ export function mappingFailures(mappings: readonly z.output<typeof mappingInput>
 /** The mappings the environment has (those being deleted are gone as far as the set goes), sorted. */
 export const liveSet = (statuses: readonly MappingStatus[]) =>
   statuses.filter((m) => m.state !== "DELETING").sort(byDomain);
+
+/** Every mapping of the environment, as the service reports it. */
+const statusesOf = (ctx: Context) => collect(mappingStatuses(ctx.client, environmentOf(ctx)));
 
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
 const mappingsOutputs = (statuses: MappingStatus[]) => ({
@@ -148,7 +148,7 @@ async function waitSettled(ctx: Context, mappings: readonly { domain: string }[]
   const all = await waitFor(
     ctx,
     `the domain mappings of ${resourceNameOf(ctx)} ${domains.length ? "to become ACTIVE" : "to be removed"}`,
-    () => collect(mappingStatuses(ctx.client, environmentOf(ctx))),
+    () => statusesOf(ctx),
     (all) => {
       if (!domains.length) return all.length ? pending(all) : undefined;
       const waiting = domains.filter((d) => all.find((s) => s.domain === d)?.state !== "ACTIVE");
@@ -173,8 +173,7 @@ async function apply(ctx: Context, body: ReplaceDomainMappingsRequest, live?: Ma
 }
 
 /** The environment's live mappings now. */
-const heldBy = async (ctx: Context) =>
-  liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
+const heldBy = async (ctx: Context) => liveSet(await statusesOf(ctx));
 
 /** Create's refusal of an environment that has mappings (perhaps another stack's) without `adopt`. */
 function takeover(existing: readonly MappingStatus[], adopt: boolean | undefined, ctx: Context) {
@@ -237,7 +236,7 @@ export const definition = defineKind({
     return { id, outs, adopted, found: WIRE.outputs({ domainMappings: existing }) };
   },
   async read(_id, olds, ctx) {
-    const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
+    const statuses = await heldBy(ctx);
     // No mapping is left: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
     // The live set as the declared one too: a mapping changed on the service shows as drift.

@@ -142,12 +142,8 @@ export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certifi
 
 const WIRE = wireOf(inputs, outputs);
 
-/** A serial number as compared: hex digits only, lower case, no leading zeros. */
-const serial = (s: string) =>
-  s
-    .replace(/[^0-9a-f]/gi, "")
-    .replace(/^0+/, "")
-    .toLowerCase();
+/** A serial number as compared: hex digits only, lower case, from its first non-zero digit on. */
+const serial = (s: string) => s.replace(/^[^1-9a-f]*|[^0-9a-f]/gi, "").toLowerCase();
 
 /**
  * The serial numbers of the third-party certificates the install lists (it serves one: an import replaces it).
@@ -155,27 +151,24 @@ const serial = (s: string) =>
  */
 async function servedSerials(ctx: Context, installId: string): Promise<string[]> {
   const listed = await collect(ctx.client.certificates.iterateForInstall(installId, { limit: 100 })).catch(
-    (err: unknown) => {
-      if (isNotAuthorized(err)) return [];
-      throw err;
-    },
+    (err: unknown) => (isNotAuthorized(err) ? [] : Promise.reject(err)),
   );
   return listed.flatMap((c) => (c.cert_source === "THIRD_PARTY" && c.serial_number ? [c.serial_number] : []));
 }
 
-/** The serial number of a third-party certificate the install serves other than the one of `i`, if any. */
-async function servedOther(ctx: Context, i: Pick<ThirdPartyCertificateInputs, "certificate">) {
+/**
+ * The serial number of a third-party certificate the install serves other than the one of `i`, if any, and
+ * create's refusal to import over it without `adopt`.
+ */
+async function servedOther(ctx: Context, i: ThirdPartyCertificateInputs) {
   const mine = serial(certificateOutputs(i).serialNumber);
-  return (await servedSerials(ctx, ctx.parent)).find((s) => serial(s) !== mine);
-}
-
-/** Create's refusal to import over another certificate the install serves (serial `other`) without `adopt`. */
-function takeover(other: string | undefined, adopt: boolean | undefined, installId: string) {
-  if (!other || adopt) return undefined;
-  return alreadyExists(
-    `install ${installId} already serves another third-party certificate (serial number ${other}), perhaps another stack's`,
+  const other = (await servedSerials(ctx, ctx.parent)).find((s) => serial(s) !== mine);
+  if (!other || i.adopt) return { other };
+  const refused = alreadyExists(
+    `install ${ctx.parent} already serves another third-party certificate (serial number ${other}), perhaps another stack's`,
     "set adopt: true to import this one over it",
   );
+  return { other, refused };
 }
 
 /** Imports the pair (each PEM text base64-encoded, as the service takes it): the outputs its certificate gives. */
@@ -228,12 +221,11 @@ export const definition = defineKind({
     return reason ? { ...checked, failures: [named({ property: "certificate", reason })] } : checked;
   },
   // Check says create's refusal at preview.
-  takeover: async (inputs, ctx) => takeover(await servedOther(ctx, inputs), inputs.adopt, ctx.parent),
+  takeover: async (inputs, ctx) => (await servedOther(ctx, inputs)).refused,
   // Another certificate the install serves (by hand, or another stack's) is only imported over on request;
   // this one served already (an interrupted run, the same pair again) is imported again, harmlessly.
   async create(inputs, ctx) {
-    const other = await servedOther(ctx, inputs);
-    const refused = takeover(other, inputs.adopt, ctx.parent);
+    const { other, refused } = await servedOther(ctx, inputs);
     if (refused) throw refused;
     const adopted = other
       ? `third-party certificate of install ${ctx.parent} (serial number ${other}; this one imported over it)`
