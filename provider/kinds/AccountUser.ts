@@ -169,12 +169,9 @@ const taken = (email: string, accountId: string, id: string) =>
 export const definition = defineKind({
   kind: "AccountUser",
   description:
-    "A person's access to one account, with a role set and, for partial roles, the installs they are restricted " +
-    "to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's " +
-    "`user_id`.",
+    "A person's access to one account, with a role set and, for partial roles, the installs they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's `user_id`.",
   deletes:
-    "Removes the user from the account on the service. The service refuses to remove the last owner of an " +
-    "account; the error says so. A user already gone counts as deleted.",
+    "Removes the user from the account on the service. The service refuses to remove the last owner of an account; the error says so. A user already gone counts as deleted.",
   gone: "A user removed from the account on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (an invitation is sent again).",
   importId: "{accountId}/{id}",
   list: listedUnder(

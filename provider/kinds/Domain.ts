@@ -256,8 +256,7 @@ const update = (client: WpEngineClient, installId: string, id: string, patch: Up
 export const definition = defineKind({
   kind: "Domain",
   description:
-    "A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record " +
-    "to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.",
+    "A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.",
   deletes:
     "Deletes the domain from the install on the service. A domain already gone counts as deleted. A primary domain that took the primary from another domain (`primaryTakenFrom`) gives it back first, unless that one is gone.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",

@@ -189,13 +189,9 @@ function takeover(existing: readonly MappingStatus[], adopt: boolean | undefined
 export const definition = defineKind({
   kind: "DomainMappings",
   description:
-    "The complete set of domains an application-hosting environment answers on, one resource per environment. " +
-    "Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create " +
-    "and update wait until every one of them is ACTIVE. The id is " +
-    "`accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.",
+    "The complete set of domains an application-hosting environment answers on, one resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create and update wait until every one of them is ACTIVE. The id is `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.",
   deletes:
-    "Replaces the environment's set with none on the service (every mapping of the environment is removed) and " +
-    "waits until they are gone.",
+    "Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.",
   gone: "An environment left with no mapping at all (every declared one removed on the service, none added) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again. Mappings that replaced the declared ones are drift: the next `pulumi up` sets the declared set back.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
   identity: { what: "the environment's domain mappings (an environment has one set)" },

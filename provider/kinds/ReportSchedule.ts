@@ -280,9 +280,7 @@ function unadoptable(sameTitle: readonly { uuid: string }[], title: string, site
 export const definition = defineKind({
   kind: "ReportSchedule",
   description:
-    "A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, " +
-    "and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: " +
-    "it is found in the site's schedule listing).",
+    "A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: it is found in the site's schedule listing).",
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
