@@ -140,17 +140,12 @@ const USERS = sharedChildren<ApiAccountUser>({
 const findUser = (ctx: Context, after?: number) =>
   USERS.find(ctx.client, ctx.parent, ctx.key.toLowerCase(), after);
 
-/** The names of an existing user that differ from the inputs (a user cannot be renamed). */
-export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): string[] {
+/** Why `adopt` cannot take the existing user `u` for these inputs (names differ: a user cannot be renamed). */
+export function unadoptable(u: ApiAccountUser, inputs: AccountUserInputs, email: string, accountId: string) {
   const live = WIRE.outputs(u);
-  return (["firstName", "lastName"] as const)
+  const mismatch = (["firstName", "lastName"] as const)
     .filter((k) => live[k] != null && live[k] !== inputs[k])
     .map((k) => `${k} is "${live[k]}"`);
-}
-
-/** Why `adopt` cannot take the existing user `u` for these inputs (names differ: a user cannot be renamed). */
-function unadoptable(u: ApiAccountUser, inputs: AccountUserInputs, email: string, accountId: string) {
-  const mismatch = identityMismatch(u, inputs);
   if (!mismatch.length) return undefined;
   return new Error(
     `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; ` +
