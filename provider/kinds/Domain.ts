@@ -185,9 +185,10 @@ function sayTaken(name: string, taken: { name: string; backTo: string | undefine
   say("Domain", name, `takes the primary from ${taken.name}, ${back}`);
 }
 
-/** Each install's moves of the primary in this process, one at a time (a swap's two updates would race). */
+/** Runs an install's moves of the primary (`moves`) one at a time in this process: a swap's two would race. */
 const turns = new Map<string, Promise<unknown>>();
-function primaryTurn<T>(installId: string, fn: () => Promise<T>): Promise<T> {
+function primaryTurn<T>(installId: string, fn: () => Promise<T>, moves = true): Promise<T> {
+  if (!moves) return fn();
   const next = (turns.get(installId) ?? Promise.resolve()).then(fn, fn);
   // The next move waits for this one whatever its outcome (`then(fn, fn)`); the caller is given its failure.
   turns.set(installId, next);
@@ -285,8 +286,7 @@ export const definition = defineKind({
     const taken = claim("Domain", PRIMARY, checked.inputs, normalize, PRIMARY_CLASH);
     return taken ? { ...checked, failures: [{ ...taken, property: "primary" }] } : checked;
   },
-  create: (inputs, ctx) =>
-    inputs.primary ? primaryTurn(ctx.parent, () => createDomain(inputs, ctx)) : createDomain(inputs, ctx),
+  create: (inputs, ctx) => primaryTurn(ctx.parent, () => createDomain(inputs, ctx), inputs.primary),
   async read(id, olds, ctx) {
     seen(id, olds);
     const d = await DOMAINS.read(ctx.client, ctx.parent, id);
@@ -294,9 +294,7 @@ export const definition = defineKind({
   },
   update(id, olds, news, ctx) {
     seen(id, olds, news);
-    return olds.primary === news.primary
-      ? updateDomain(id, olds, news, ctx)
-      : primaryTurn(ctx.parent, () => updateDomain(id, olds, news, ctx));
+    return primaryTurn(ctx.parent, () => updateDomain(id, olds, news, ctx), olds.primary !== news.primary);
   },
   async delete(id, olds, ctx) {
     seen(id, olds);
