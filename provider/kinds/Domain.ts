@@ -185,7 +185,7 @@ function sayTaken(name: string, taken: { name: string; backTo: string | undefine
   say("Domain", name, `takes the primary from ${taken.name}, ${back}`);
 }
 
-/** Runs an install's moves of the primary (`moves`) one at a time in this process: a swap's two would race. */
+/** Runs an install's moves of the primary (`moves`) one at a time in this process: a swap's two race. */
 const turns = new Map<string, Promise<unknown>>();
 function primaryTurn<T>(installId: string, fn: () => Promise<T>, moves = true): Promise<T> {
   if (!moves) return fn();
