@@ -172,18 +172,17 @@ async function apply(ctx: Context, body: ReplaceDomainMappingsRequest, live?: Ma
   return id === undefined ? settled() : afterCreate(id, mappingsOutputs([]), settled);
 }
 
-/** The environment's live mappings now. */
-const heldBy = async (ctx: Context) => liveSet(await statusesOf(ctx));
-
-/** Create's refusal of an environment that has mappings (perhaps another stack's) without `adopt`. */
-function takeover(existing: readonly MappingStatus[], adopt: boolean | undefined, ctx: Context) {
-  if (!existing.length || adopt) return undefined;
+/** The environment's live mappings, and create's refusal of them (perhaps another stack's) without `adopt`. */
+async function held(ctx: Context, adopt: boolean | undefined) {
+  const existing = liveSet(await statusesOf(ctx));
+  if (!existing.length || adopt) return { existing };
   const [, appId, environmentId] = environmentOf(ctx);
-  return alreadyExists(
+  const refused = alreadyExists(
     `environment ${environmentId} of app ${appId} already has domain mappings ` +
       `(${existing.map((m) => m.domain).join(", ")})`,
     "set adopt: true to replace them with this set",
   );
+  return { existing, refused };
 }
 
 export const definition = defineKind({
@@ -220,19 +219,18 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
   // Check says create's refusal at preview.
-  takeover: async (inputs, ctx) => takeover(await heldBy(ctx), inputs.adopt, ctx),
+  takeover: async (inputs, ctx) => (await held(ctx, inputs.adopt)).refused,
   async create(inputs, ctx) {
     const id = `${resourceNameOf(ctx)}/domainMappings`;
     const [, , environmentId] = environmentOf(ctx);
-    const existing = await heldBy(ctx);
-    const refused = takeover(existing, inputs.adopt, ctx);
+    const { existing, refused } = await held(ctx, inputs.adopt);
     if (refused) throw refused;
     const outs = mappingsOutputs(await apply(ctx, replaceBody(inputs), existing, id));
     const adopted = existing.length ? `domain mappings of environment ${environmentId}` : undefined;
     return { id, outs, adopted, found: WIRE.outputs({ domainMappings: existing }) };
   },
   async read(_id, olds, ctx) {
-    const statuses = await heldBy(ctx);
+    const statuses = liveSet(await statusesOf(ctx));
     // No mapping is left: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
     // The live set as the declared one too: a mapping changed on the service shows as drift.
