@@ -19,7 +19,7 @@ import {
   stringInput,
   uuidString,
 } from "../core/inputs";
-import { afterCreate } from "../core/lifecycle";
+import { afterCreate, type Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The role sets the service accepts, in their canonical spelling. */
@@ -136,17 +136,16 @@ const USERS = sharedChildren<ApiAccountUser>({
   get: (client, accountId, id) => unlessGone(client.accountUsers.get(accountId, id)),
 });
 
-/** The names of an existing user that differ from the inputs (a user cannot be renamed). */
-export function identityMismatch(u: ApiAccountUser, inputs: AccountUserInputs): string[] {
-  const live = WIRE.outputs(u);
-  return (["firstName", "lastName"] as const)
-    .filter((k) => live[k] != null && live[k] !== inputs[k])
-    .map((k) => `${k} is "${live[k]}"`);
-}
+/** The user of `ctx.key` on its account, from a listing started after `after` if given (see `children.ts`). */
+const findUser = (ctx: Context, after?: number) =>
+  USERS.find(ctx.client, ctx.parent, ctx.key.toLowerCase(), after);
 
 /** Why `adopt` cannot take the existing user `u` for these inputs (names differ: a user cannot be renamed). */
-function unadoptable(u: ApiAccountUser, inputs: AccountUserInputs, email: string, accountId: string) {
-  const mismatch = identityMismatch(u, inputs);
+export function unadoptable(u: ApiAccountUser, inputs: AccountUserInputs, email: string, accountId: string) {
+  const live = WIRE.outputs(u);
+  const mismatch = (["firstName", "lastName"] as const)
+    .filter((k) => live[k] != null && live[k] !== inputs[k])
+    .map((k) => `${k} is "${live[k]}"`);
   if (!mismatch.length) return undefined;
   return new Error(
     `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; ` +
@@ -165,12 +164,9 @@ const taken = (email: string, accountId: string, id: string) =>
 export const definition = defineKind({
   kind: "AccountUser",
   description:
-    "A person's access to one account, with a role set and, for partial roles, the installs they are restricted " +
-    "to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's " +
-    "`user_id`.",
+    "A person's access to one account, with a role set and, for partial roles, the installs they are restricted to. The service sends the invitation; `inviteAccepted` turns true when it is used. The id is the service's `user_id`.",
   deletes:
-    "Removes the user from the account on the service. The service refuses to remove the last owner of an " +
-    "account; the error says so. A user already gone counts as deleted.",
+    "Removes the user from the account on the service. The service refuses to remove the last owner of an account; the error says so. A user already gone counts as deleted.",
   gone: "A user removed from the account on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (an invitation is sent again).",
   importId: "{accountId}/{id}",
   list: listedUnder(
@@ -182,15 +178,7 @@ export const definition = defineKind({
   identity: {
     what: "the user's email on its account",
     // A lost create's look lists afresh; check's look ahead shares the process's listing of the account.
-    find: async (_i, ctx) =>
-      (
-        await USERS.find(
-          ctx.client,
-          ctx.parent,
-          ctx.key.toLowerCase(),
-          ctx.ahead ? undefined : performance.now(),
-        )
-      )?.item.user_id,
+    find: async (_i, ctx) => (await findUser(ctx, ctx.ahead ? undefined : performance.now()))?.item.user_id,
     refusal: (id, ctx) => taken(ctx.key, ctx.parent, id),
   },
   inputs,
@@ -202,13 +190,13 @@ export const definition = defineKind({
   // Check's look under adopt (the account's listing this process shares): the names create would refuse.
   async takeover(inputs, ctx) {
     if (!inputs.adopt) return undefined;
-    const found = await USERS.find(ctx.client, ctx.parent, ctx.key.toLowerCase());
+    const found = await findUser(ctx);
     return found && unadoptable(found.item, inputs, ctx.key, ctx.parent);
   },
   async create(inputs, ctx) {
     const { parent: accountId, key: email } = ctx;
     const { item: existing, created } =
-      (await USERS.find(ctx.client, accountId, email.toLowerCase())) ??
+      (await findUser(ctx)) ??
       (await USERS.create(ctx.client, accountId, email.toLowerCase(), async () => {
         const body = { user: WIRE.body(withInstalls(inputs)) } as CreateAccountUserRequest;
         return (await ctx.client.accountUsers.create(accountId, body)).account_user;

@@ -185,9 +185,10 @@ function sayTaken(name: string, taken: { name: string; backTo: string | undefine
   say("Domain", name, `takes the primary from ${taken.name}, ${back}`);
 }
 
-/** Each install's moves of the primary in this process, one at a time (a swap's two updates would race). */
+/** Runs an install's moves of the primary (`moves`) one at a time in this process: a swap's two race. */
 const turns = new Map<string, Promise<unknown>>();
-function primaryTurn<T>(installId: string, fn: () => Promise<T>): Promise<T> {
+function primaryTurn<T>(installId: string, fn: () => Promise<T>, moves = true): Promise<T> {
+  if (!moves) return fn();
   const next = (turns.get(installId) ?? Promise.resolve()).then(fn, fn);
   // The next move waits for this one whatever its outcome (`then(fn, fn)`); the caller is given its failure.
   turns.set(installId, next);
@@ -225,20 +226,15 @@ async function givePrimaryBack(client: WpEngineClient, installId: string, id: st
       if (d && (d.id === id || notPrimary.has(d.id))) passed.push(d);
       else back = d;
     }
-    const declined = passed.filter((d) => d.id !== id);
-    if (!back && declined.length) {
-      say(
-        "Domain",
-        name,
-        `install ${installId} has no primary domain now: not given back to ${declined.map((d) => d.name).join(", ")}, declared primary: false; set primary: true on one of its domains`,
-      );
-      return true;
-    }
+    const declined = passed.filter((d) => d.id !== id).map((d) => d.name);
     if (!back) {
+      const why = declined.length
+        ? `not given back to ${declined.join(", ")}, declared primary: false`
+        : `domain ${to}, which had it before, is gone`;
       say(
         "Domain",
         name,
-        `install ${installId} has no primary domain now: domain ${to}, which had it before, is gone; set primary: true on one of its domains`,
+        `install ${installId} has no primary domain now: ${why}; set primary: true on one of its domains`,
       );
       return true;
     }
@@ -261,8 +257,7 @@ const update = (client: WpEngineClient, installId: string, id: string, patch: Up
 export const definition = defineKind({
   kind: "Domain",
   description:
-    "A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record " +
-    "to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.",
+    "A domain on an install, created unverified (TXT_VERIFICATION_PENDING): its outputs give the TXT record to publish before a `DomainVerification` can complete ownership. The id is the domain's UUID.",
   deletes:
     "Deletes the domain from the install on the service. A domain already gone counts as deleted. A primary domain that took the primary from another domain (`primaryTakenFrom`) gives it back first, unless that one is gone.",
   gone: "A domain deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
@@ -291,8 +286,7 @@ export const definition = defineKind({
     const taken = claim("Domain", PRIMARY, checked.inputs, normalize, PRIMARY_CLASH);
     return taken ? { ...checked, failures: [{ ...taken, property: "primary" }] } : checked;
   },
-  create: (inputs, ctx) =>
-    inputs.primary ? primaryTurn(ctx.parent, () => createDomain(inputs, ctx)) : createDomain(inputs, ctx),
+  create: (inputs, ctx) => primaryTurn(ctx.parent, () => createDomain(inputs, ctx), inputs.primary),
   async read(id, olds, ctx) {
     seen(id, olds);
     const d = await DOMAINS.read(ctx.client, ctx.parent, id);
@@ -300,9 +294,7 @@ export const definition = defineKind({
   },
   update(id, olds, news, ctx) {
     seen(id, olds, news);
-    return olds.primary === news.primary
-      ? updateDomain(id, olds, news, ctx)
-      : primaryTurn(ctx.parent, () => updateDomain(id, olds, news, ctx));
+    return primaryTurn(ctx.parent, () => updateDomain(id, olds, news, ctx), olds.primary !== news.primary);
   },
   async delete(id, olds, ctx) {
     seen(id, olds);

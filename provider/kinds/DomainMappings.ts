@@ -108,12 +108,9 @@ export function mappingFailures(mappings: readonly z.output<typeof mappingInput>
     const dest = m.destinationDomainMapping;
     if (dest === null) return;
     const at = `mappings[${i}].destinationDomainMapping`;
-    if (dest === m.domain) {
-      fail(at, whole(`${m.domain} cannot redirect to itself`));
-      return;
-    }
     const target = all.get(dest);
-    if (!target) fail(at, whole(`${dest} is not a domain of this set; a redirect must point at one`));
+    if (dest === m.domain) fail(at, whole(`${m.domain} cannot redirect to itself`));
+    else if (!target) fail(at, whole(`${dest} is not a domain of this set; a redirect must point at one`));
     else if (target.destinationDomainMapping !== null)
       fail(
         at,
@@ -121,7 +118,7 @@ export function mappingFailures(mappings: readonly z.output<typeof mappingInput>
           `${dest} itself redirects to ${target.destinationDomainMapping}; point ${m.domain} at the final domain`,
         ),
       );
-    if (m.primary)
+    if (m.primary && dest !== m.domain)
       fail(
         `mappings[${i}].primary`,
         whole(`${m.domain} redirects to ${dest} and so cannot be the primary domain`),
@@ -133,6 +130,9 @@ export function mappingFailures(mappings: readonly z.output<typeof mappingInput>
 /** The mappings the environment has (those being deleted are gone as far as the set goes), sorted. */
 export const liveSet = (statuses: readonly MappingStatus[]) =>
   statuses.filter((m) => m.state !== "DELETING").sort(byDomain);
+
+/** Every mapping of the environment, as the service reports it. */
+const statusesOf = (ctx: Context) => collect(mappingStatuses(ctx.client, environmentOf(ctx)));
 
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
 const mappingsOutputs = (statuses: MappingStatus[]) => ({
@@ -148,7 +148,7 @@ async function waitSettled(ctx: Context, mappings: readonly { domain: string }[]
   const all = await waitFor(
     ctx,
     `the domain mappings of ${resourceNameOf(ctx)} ${domains.length ? "to become ACTIVE" : "to be removed"}`,
-    () => collect(mappingStatuses(ctx.client, environmentOf(ctx))),
+    () => statusesOf(ctx),
     (all) => {
       if (!domains.length) return all.length ? pending(all) : undefined;
       const waiting = domains.filter((d) => all.find((s) => s.domain === d)?.state !== "ACTIVE");
@@ -172,31 +172,25 @@ async function apply(ctx: Context, body: ReplaceDomainMappingsRequest, live?: Ma
   return id === undefined ? settled() : afterCreate(id, mappingsOutputs([]), settled);
 }
 
-/** The environment's live mappings now. */
-const heldBy = async (ctx: Context) =>
-  liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
-
-/** Create's refusal of an environment that has mappings (perhaps another stack's) without `adopt`. */
-function takeover(existing: readonly MappingStatus[], adopt: boolean | undefined, ctx: Context) {
-  if (!existing.length || adopt) return undefined;
+/** The environment's live mappings, and create's refusal of them (perhaps another stack's) without `adopt`. */
+async function held(ctx: Context, adopt: boolean | undefined) {
+  const existing = liveSet(await statusesOf(ctx));
+  if (!existing.length || adopt) return { existing };
   const [, appId, environmentId] = environmentOf(ctx);
-  return alreadyExists(
+  const refused = alreadyExists(
     `environment ${environmentId} of app ${appId} already has domain mappings ` +
       `(${existing.map((m) => m.domain).join(", ")})`,
     "set adopt: true to replace them with this set",
   );
+  return { existing, refused };
 }
 
 export const definition = defineKind({
   kind: "DomainMappings",
   description:
-    "The complete set of domains an application-hosting environment answers on, one resource per environment. " +
-    "Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create " +
-    "and update wait until every one of them is ACTIVE. The id is " +
-    "`accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.",
+    "The complete set of domains an application-hosting environment answers on, one resource per environment. Applied with the service's `:replace` operation, so afterwards exactly the declared mappings exist; create and update wait until every one of them is ACTIVE. The id is `accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings`.",
   deletes:
-    "Replaces the environment's set with none on the service (every mapping of the environment is removed) and " +
-    "waits until they are gone.",
+    "Replaces the environment's set with none on the service (every mapping of the environment is removed) and waits until they are gone.",
   gone: "An environment left with no mapping at all (every declared one removed on the service, none added) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again. Mappings that replaced the declared ones are drift: the next `pulumi up` sets the declared set back.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{environmentId}/domainMappings",
   identity: { what: "the environment's domain mappings (an environment has one set)" },
@@ -225,19 +219,18 @@ export const definition = defineKind({
   deleteBeforeReplace: true,
   normalize: (key, v) => (key === "mappings" ? normalizeMappings(v) : v),
   // Check says create's refusal at preview.
-  takeover: async (inputs, ctx) => takeover(await heldBy(ctx), inputs.adopt, ctx),
+  takeover: async (inputs, ctx) => (await held(ctx, inputs.adopt)).refused,
   async create(inputs, ctx) {
     const id = `${resourceNameOf(ctx)}/domainMappings`;
     const [, , environmentId] = environmentOf(ctx);
-    const existing = await heldBy(ctx);
-    const refused = takeover(existing, inputs.adopt, ctx);
+    const { existing, refused } = await held(ctx, inputs.adopt);
     if (refused) throw refused;
     const outs = mappingsOutputs(await apply(ctx, replaceBody(inputs), existing, id));
     const adopted = existing.length ? `domain mappings of environment ${environmentId}` : undefined;
     return { id, outs, adopted, found: WIRE.outputs({ domainMappings: existing }) };
   },
   async read(_id, olds, ctx) {
-    const statuses = liveSet(await collect(mappingStatuses(ctx.client, environmentOf(ctx))));
+    const statuses = liveSet(await statusesOf(ctx));
     // No mapping is left: the set this resource made is gone (an empty declared set never is).
     if (!statuses.length && Array.isArray(olds.mappings) && olds.mappings.length) return undefined;
     // The live set as the declared one too: a mapping changed on the service shows as drift.

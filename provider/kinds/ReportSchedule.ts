@@ -144,21 +144,12 @@ export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "pr
 
 /** A field in canonical form: ids lower case, the date in UTC, the unit upper case, recipients sorted. */
 function canonical(key: string, v: unknown): unknown {
-  switch (key) {
-    case "siteId":
-    case "templateUuid":
-      return typeof v === "string" ? v.toLowerCase() : v;
-    case "nextScheduledDate":
-      return typeof v === "string" ? canonicalTime(v) : (v ?? "");
-    case "frequency": {
-      const f = v as { value?: unknown; unit?: unknown };
-      return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
-    }
-    case "recipients":
-      return Array.isArray(v) ? sortRecipients(v) : v;
-    default:
-      return v;
-  }
+  if (key === "siteId" || key === "templateUuid") return typeof v === "string" ? v.toLowerCase() : v;
+  if (key === "nextScheduledDate") return typeof v === "string" ? canonicalTime(v) : (v ?? "");
+  if (key === "recipients") return Array.isArray(v) ? sortRecipients(v) : v;
+  if (key !== "frequency") return v;
+  const f = v as { value?: unknown; unit?: unknown };
+  return { value: f.value, unit: typeof f.unit === "string" ? f.unit.toUpperCase() : f.unit };
 }
 
 /** The form of a value for comparison (`defineKind`'s `normalize`): canonical, emails without case. */
@@ -289,9 +280,7 @@ function unadoptable(sameTitle: readonly { uuid: string }[], title: string, site
 export const definition = defineKind({
   kind: "ReportSchedule",
   description:
-    "A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, " +
-    "and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: " +
-    "it is found in the site's schedule listing).",
+    "A scheduled report of a site: generated from a template every 7 or 14 days or on a day of every month, and emailed to its recipients. The id is the schedule's UUID (the service's create does not return it: it is found in the site's schedule listing).",
   deletes: "Deletes the schedule on the service. A schedule already gone counts as deleted.",
   gone: "A schedule deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
@@ -326,10 +315,10 @@ export const definition = defineKind({
     const found = sameTitle[0];
     if (found) {
       const outs = { ...scheduleOutputs(found, inputs), createMatch: "adopted" as const };
-      const adopted = `report schedule "${title}" of site ${siteId}`;
       const patched =
         schedulePatch(outs, inputs) &&
         (await afterCreate(found.uuid, outs, () => patchAndRead(ctx, found.uuid, outs, inputs)));
+      const adopted = `report schedule "${title}" of site ${siteId}`;
       const kept = { ...(patched || outs), createMatch: outs.createMatch };
       return { id: found.uuid, outs: kept, adopted, found: outs };
     }

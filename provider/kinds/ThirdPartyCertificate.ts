@@ -142,40 +142,27 @@ export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certifi
 
 const WIRE = wireOf(inputs, outputs);
 
-/** A serial number as compared: hex digits only, lower case, no leading zeros. */
-const serial = (s: string) =>
-  s
-    .replace(/[^0-9a-f]/gi, "")
-    .replace(/^0+/, "")
-    .toLowerCase();
+/** A serial number as compared: hex digits only, lower case, from its first non-zero digit on. */
+const serial = (s: string) => s.replace(/^[^1-9a-f]*|[^0-9a-f]/gi, "").toLowerCase();
 
-/**
- * The serial numbers of the third-party certificates the install lists (it serves one: an import replaces it).
- * An API user refused the list (403) sees none.
- */
+/** The serial numbers of the install's third-party certificates (none when refused the list: a 403). */
 async function servedSerials(ctx: Context, installId: string): Promise<string[]> {
   const listed = await collect(ctx.client.certificates.iterateForInstall(installId, { limit: 100 })).catch(
-    (err: unknown) => {
-      if (isNotAuthorized(err)) return [];
-      throw err;
-    },
+    (err: unknown) => (isNotAuthorized(err) ? [] : Promise.reject(err)),
   );
   return listed.flatMap((c) => (c.cert_source === "THIRD_PARTY" && c.serial_number ? [c.serial_number] : []));
 }
 
-/** The serial number of a third-party certificate the install serves other than the one of `i`, if any. */
-async function servedOther(ctx: Context, i: Pick<ThirdPartyCertificateInputs, "certificate">) {
+/** Another third-party certificate the install serves (its serial), and create's refusal without `adopt`. */
+async function servedOther(ctx: Context, i: ThirdPartyCertificateInputs) {
   const mine = serial(certificateOutputs(i).serialNumber);
-  return (await servedSerials(ctx, ctx.parent)).find((s) => serial(s) !== mine);
-}
-
-/** Create's refusal to import over another certificate the install serves (serial `other`) without `adopt`. */
-function takeover(other: string | undefined, adopt: boolean | undefined, installId: string) {
-  if (!other || adopt) return undefined;
-  return alreadyExists(
-    `install ${installId} already serves another third-party certificate (serial number ${other}), perhaps another stack's`,
+  const other = (await servedSerials(ctx, ctx.parent)).find((s) => serial(s) !== mine);
+  if (!other || i.adopt) return { other };
+  const refused = alreadyExists(
+    `install ${ctx.parent} already serves another third-party certificate (serial number ${other}), perhaps another stack's`,
     "set adopt: true to import this one over it",
   );
+  return { other, refused };
 }
 
 /** Imports the pair (each PEM text base64-encoded, as the service takes it): the outputs its certificate gives. */
@@ -189,14 +176,9 @@ async function importPair(ctx: Context, i: ThirdPartyCertificateInputs) {
 export const definition = defineKind({
   kind: "ThirdPartyCertificate",
   description:
-    "A third-party certificate and its private key imported into an install, which then serves its domains " +
-    "over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The " +
-    "service never returns the certificate or its key: read reports the stored state while the install " +
-    "serves this certificate (its serial number in the install's certificate list). The id is the install id: an " +
-    "install serves one third-party certificate, and create refuses to import over another one unless `adopt`.",
+    "A third-party certificate and its private key imported into an install, which then serves its domains over HTTPS with it. Create imports the pair; changing the certificate or the key imports again. The service never returns the certificate or its key: read reports the stored state while the install serves this certificate (its serial number in the install's certificate list). The id is the install id: an install serves one third-party certificate, and create refuses to import over another one unless `adopt`.",
   deletes:
-    "Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an " +
-    "`installId` change) only forgets it; the install keeps serving the certificate until another one is imported.",
+    "Nothing: no API deletes an imported certificate. Destroying the resource (or replacing it after an `installId` change) only forgets it; the install keeps serving the certificate until another one is imported.",
   gone: "Another third-party certificate imported over it (the install's certificate list shows another serial number), or the install deleted, reads as gone: the refresh removes it from the state, and the next `pulumi up` creates it again, which refuses to import over the other certificate unless `adopt: true`.",
   importId: {
     none: "the service cannot return a certificate or its private key, so there is nothing to read back.",
@@ -204,8 +186,7 @@ export const definition = defineKind({
   identity: {
     what: "the install's third-party certificate",
     clash:
-      "an install serves one third-party certificate, and each `pulumi up` would import one over the other. " +
-      "Declare one certificate per install (one whose names cover every domain it serves).",
+      "an install serves one third-party certificate, and each `pulumi up` would import one over the other. Declare one certificate per install (one whose names cover every domain it serves).",
   },
   naturalKey: { resend: "importing the same pair again leaves the install serving the same certificate." },
   inputs,
@@ -228,12 +209,11 @@ export const definition = defineKind({
     return reason ? { ...checked, failures: [named({ property: "certificate", reason })] } : checked;
   },
   // Check says create's refusal at preview.
-  takeover: async (inputs, ctx) => takeover(await servedOther(ctx, inputs), inputs.adopt, ctx.parent),
+  takeover: async (inputs, ctx) => (await servedOther(ctx, inputs)).refused,
   // Another certificate the install serves (by hand, or another stack's) is only imported over on request;
   // this one served already (an interrupted run, the same pair again) is imported again, harmlessly.
   async create(inputs, ctx) {
-    const other = await servedOther(ctx, inputs);
-    const refused = takeover(other, inputs.adopt, ctx.parent);
+    const { other, refused } = await servedOther(ctx, inputs);
     if (refused) throw refused;
     const adopted = other
       ? `third-party certificate of install ${ctx.parent} (serial number ${other}; this one imported over it)`

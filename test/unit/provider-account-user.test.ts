@@ -3,8 +3,8 @@ import {
   accountUserOutputs,
   accountUserPatch,
   canonicalRoles,
-  identityMismatch,
   normalizeInstallIds,
+  unadoptable,
 } from "../../provider/kinds/AccountUser";
 import { AccountUserSchema } from "../../sdk";
 
@@ -107,7 +107,9 @@ describe("accountUserOutputs", () => {
       lastName: "Full",
       roles: "full" as const,
     };
-    expect(identityMismatch(user, inputs)).toEqual(['firstName is "Fay"']);
-    expect(identityMismatch({ ...user, first_name: null }, inputs)).toEqual([]);
+    expect(unadoptable(user, inputs, "e@x.io", "a")?.message).toBe(
+      'cannot adopt user e@x.io on account a: on the service its firstName is "Fay"; names cannot be changed, so set the inputs to match',
+    );
+    expect(unadoptable({ ...user, first_name: null }, inputs, "e@x.io", "a")).toBeUndefined();
   });
 });
