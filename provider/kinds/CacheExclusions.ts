@@ -142,8 +142,6 @@ export const definition = defineKind({
   outputs,
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
   takeover: async (inputs, ctx) => takeover(await heldBy(ctx), inputs.adopt, ctx.parent),
-  // The list always exists: an empty one is this resource's; one that holds exclusions (perhaps another
-  // stack's) only with `adopt`, which keeps it as it is when it already holds exactly these.
   async create(inputs, ctx) {
     const installId = ctx.parent;
     const wanted = normalizeExclusions(inputs.exclusions);

@@ -122,7 +122,6 @@ export const offloadRequest = (i: Partial<OffloadSettingsInputs>) =>
 const destination = (s: Partial<OffloadSettingsInputs>) =>
   s.bucket ? `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})` : undefined;
 
-/** The offload settings an install holds now, as outputs. */
 const settingsOf = async (ctx: Context, installId = ctx.parent) =>
   offloadOutputs(await ctx.client.offloadSettings.get(installId));
 
