@@ -67,7 +67,6 @@ const WIRE = wireOf(inputs, outputs);
 export const backupOutputs = (b: ApiBackup) =>
   WIRE.outputs({ ...b, description: b.description || undefined });
 
-/** Whether a backup status is final. */
 export const isTerminalBackupStatus = (status: string) => status === "completed" || status === "aborted";
 
 /** The failure of an aborted backup, with whatever reason the service gave. */
@@ -129,7 +128,6 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "notificationEmails" ? normalizeEmails(v) : v),
-  // A backup on record that was aborted: the next up requests a new one (from the old outputs only).
   lost: (olds) => (olds["status"] === "aborted" ? { replace: "status" } : undefined),
   async create(inputs, ctx) {
     const body = WIRE.body(inputs, ["description", "notificationEmails"]) as CreateBackupRequest;
@@ -141,9 +139,7 @@ export const definition = defineKind({
     if (aborted) throw new CreatedButFailedError(created.id, outs, aborted);
     return { id: created.id, outs };
   },
-  async read(id, _olds, ctx) {
-    return { outs: backupOutputs(await ctx.client.backups.get(ctx.parent, id)) };
-  },
+  read: async (id, _olds, ctx) => ({ outs: backupOutputs(await ctx.client.backups.get(ctx.parent, id)) }),
   async update(id, _olds, news, ctx) {
     // Nothing on the service changes: re-read, and wait again when asked (after a create that timed out).
     const { backup, aborted } = await asAsked(ctx, await ctx.client.backups.get(ctx.parent, id), news);

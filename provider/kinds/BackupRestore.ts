@@ -148,7 +148,6 @@ export const definition = defineKind({
     return { id, outs: await restore(ctx, id, inputs, 0) };
   },
   async read(_id, _olds, ctx) {
-    // Gone when its backup (or install) is gone.
     await ctx.client.backups.get(...twoParents(ctx));
     return { outs: {} as OutputsOf<typeof inputs, typeof outputs> };
   },

@@ -105,11 +105,7 @@ async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.pa
 const heldBy = async (ctx: Context) => normalizeExclusions(await ctx.client.cacheExclusions.get(ctx.parent));
 
 /** Create's refusal of a list that holds exclusions (perhaps another stack's) without `adopt`. */
-function takeover(
-  held: readonly { type: string; value: string }[],
-  adopt: boolean | undefined,
-  installId: string,
-) {
+function takeover(held: readonly Exclusion[], adopt: boolean | undefined, installId: string) {
   if (!held.length || adopt) return undefined;
   return alreadyExists(
     `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
@@ -145,10 +141,7 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "exclusions" ? normalizeExclusions(v) : v),
-  // Check says create's refusal at preview.
   takeover: async (inputs, ctx) => takeover(await heldBy(ctx), inputs.adopt, ctx.parent),
-  // The list always exists: an empty one is this resource's; one that holds exclusions (perhaps another
-  // stack's) only with `adopt`, which keeps it as it is when it already holds exactly these.
   async create(inputs, ctx) {
     const installId = ctx.parent;
     const wanted = normalizeExclusions(inputs.exclusions);

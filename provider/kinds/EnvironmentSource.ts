@@ -85,7 +85,6 @@ export function buildArchive(path: string): { bytes: Uint8Array; sha256: string;
   return { bytes, sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length };
 }
 
-/** The build id, the last segment of a build resource name. */
 export const buildIdOf = (buildName: string): string => buildName.split("/").pop() ?? buildName;
 
 /** Uploads the source at `path` and waits for its build to end: the outputs; a failed build is thrown. */

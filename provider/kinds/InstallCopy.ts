@@ -101,7 +101,6 @@ export const copyRequest = (i: InstallCopyInputs) =>
     notificationEmails: i.notificationEmails?.length ? i.notificationEmails : undefined,
   }) as CreateInstallCopyRequest;
 
-/** Starts one copy; returns the outputs of the run. */
 async function copy(ctx: Context, i: InstallCopyInputs, previousCount: number) {
   const answer = await ctx.client.installCopy.create(copyRequest(i));
   return {
@@ -145,7 +144,6 @@ export const definition = defineKind({
   inputs,
   outputs,
   check: withSummary(copySummary),
-  // The spec's rules of install copy that can be decided without the service.
   rules: [
     {
       uses: ["sourceEnvironmentId", "destinationEnvironmentId"],

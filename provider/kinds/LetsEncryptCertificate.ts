@@ -142,7 +142,6 @@ export const definition = defineKind({
   },
   async read(_id, _olds, ctx) {
     const cert = await current(ctx);
-    // None, or replaced by another kind of certificate (a third-party import): this order no longer serves.
     return cert && { outs: certificateOutputs(cert) };
   },
   async update(_id, olds, news, ctx) {

@@ -122,13 +122,16 @@ export const offloadRequest = (i: Partial<OffloadSettingsInputs>) =>
 const destination = (s: Partial<OffloadSettingsInputs>) =>
   s.bucket ? `bucket ${s.bucket} (${s.bucketRegion ?? "unknown region"})` : undefined;
 
+const settingsOf = async (ctx: Context, installId = ctx.parent) =>
+  offloadOutputs(await ctx.client.offloadSettings.get(installId));
+
 /** Waits until a read shows the desired settings applied; the timeout becomes a plain message. */
 async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise<OffloadSettingsOutputs> {
   try {
     return await waitFor(
       ctx,
       `the offload settings of install ${ctx.parent} to be applied`,
-      async () => offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent)),
+      () => settingsOf(ctx),
       // Applied AND ours: a read racing the update could still show the previous settings as applied.
       (outs) =>
         outs.status === "applied" && destination(outs) === destination(inputs)
@@ -168,7 +171,6 @@ export const definition = defineKind({
   importId: "{installId}",
   identity: { what: "the install's offload settings (an install has one set)" },
   naturalKey: { resend: "a PATCH of the whole settings: sending it again leaves the same settings." },
-  // One set per install: its import id is the install's id.
   list: listedUnder(
     "installId",
     "The install whose offload settings are listed (none until a bucket is set).",
@@ -180,32 +182,23 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize,
-  // Check says create's refusal at preview.
-  takeover: async (inputs, ctx) =>
-    takeover(
-      destination(offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent))),
-      inputs.adopt,
-      ctx.parent,
-    ),
+  takeover: async (inputs, ctx) => takeover(destination(await settingsOf(ctx)), inputs.adopt, ctx.parent),
   async create(inputs, ctx) {
-    const current = offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent));
+    const current = await settingsOf(ctx);
     const found = destination(current);
     const refused = takeover(found, inputs.adopt, ctx.parent);
     if (refused) throw refused;
     const adopted = found && `offload settings of install ${ctx.parent}`;
     // Settings that already are the declared ones (an import, the way back after a crash) are not sent again.
-    if (!WIRE.patch(current, inputs)) {
-      const outs = current.status === "applied" ? current : await waitApplied(ctx, inputs);
-      return { id: ctx.parent, outs, adopted, found: current };
-    }
-    await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(inputs));
-    // The PATCH was accepted: the settings exist (pending) and are recorded with the inputs, never orphaned.
-    const outs = await afterCreate(ctx.parent, { status: "pending" }, () => waitApplied(ctx, inputs));
+    let outs = current;
+    if (WIRE.patch(current, inputs)) {
+      await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(inputs));
+      // The PATCH was accepted: the settings exist (pending) and are recorded with the inputs, never orphaned.
+      outs = await afterCreate(ctx.parent, { status: "pending" }, () => waitApplied(ctx, inputs));
+    } else if (current.status !== "applied") outs = await waitApplied(ctx, inputs);
     return { id: ctx.parent, outs, adopted, found: current };
   },
-  read: async (id, _olds, ctx) => ({
-    outs: offloadOutputs(await ctx.client.offloadSettings.get(ctx.parent || id)),
-  }),
+  read: async (id, _olds, ctx) => ({ outs: await settingsOf(ctx, ctx.parent || id) }),
   async update(_id, _olds, news, ctx) {
     await ctx.client.offloadSettings.update(ctx.parent, offloadRequest(news));
     return waitApplied(ctx, news);

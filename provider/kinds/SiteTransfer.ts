@@ -104,20 +104,24 @@ async function findActive(ctx: Context): Promise<ApiSiteTransfer | undefined> {
   if (!site.account?.id) return undefined;
   return findFirst(ctx.client.siteTransfers.iterateForAccount(site.account.id), (t) => {
     // Records name the site as it was; its id is present on newer responses, the name otherwise.
-    const id = WIRE.outputs(t).siteId;
-    const sameSite = id ? id.toLowerCase() === ctx.parent.toLowerCase() : t.site === site.name;
+    const sameSite = t.site_id ? t.site_id.toLowerCase() === ctx.parent.toLowerCase() : t.site === site.name;
     return sameSite && CANCELLABLE.includes(t.status);
   });
 }
 
-/** Why `adopt` cannot take the active transfer `id` (its outputs `outs`) for these inputs: a transfer cannot change. */
-function unadoptable(id: string, outs: SiteTransferOutputs, inputs: SiteTransferInputs, siteId: string) {
+/** The active transfer `adopt` takes (none without it), its outputs, and why it cannot for these inputs (a transfer cannot change). */
+async function adoptable(inputs: SiteTransferInputs, ctx: Context) {
+  const active = inputs.adopt ? await findActive(ctx) : undefined;
+  if (!active) return undefined;
+  const outs = transferOutputs(active, inputs);
   const mismatch = adoptionMismatch(outs, inputs);
-  if (!mismatch.length) return undefined;
-  return new Error(
-    `cannot adopt transfer ${id} of site ${siteId}: ${mismatch.join("; ")}. ` +
-      "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
-  );
+  const refused = mismatch.length
+    ? new Error(
+        `cannot adopt transfer ${active.id} of site ${ctx.parent}: ${mismatch.join("; ")}. ` +
+          "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
+      )
+    : undefined;
+  return { id: active.id, outs, refused };
 }
 
 export const definition = defineKind({
@@ -148,10 +152,7 @@ export const definition = defineKind({
       (await collect(client.siteTransfers.iterateForSite(siteId, { limit: 100 }))).filter(
         (t) => t.status !== "cancelled",
       ),
-    (t) => {
-      const to = WIRE.outputs(t).destinationAccountId;
-      return [t.id, to ? `to ${to}` : t.id];
-    },
+    (t) => [t.id, t.destination_account_id ? `to ${t.destination_account_id}` : t.id],
   ),
   inputs,
   outputs,
@@ -167,29 +168,20 @@ export const definition = defineKind({
     const failure = scheduledTimeFailure(time, Date.now());
     return failure ? { inputs: result.inputs, failures: [named(failure)] } : result;
   },
-  // Check's look under adopt: the settings create would refuse to adopt.
-  async takeover(inputs, ctx) {
-    const active = inputs.adopt ? await findActive(ctx) : undefined;
-    return active && unadoptable(active.id, transferOutputs(active, inputs), inputs, ctx.parent);
-  },
+  takeover: async (inputs, ctx) => (await adoptable(inputs, ctx))?.refused,
   async create(inputs, ctx) {
-    const siteId = ctx.parent;
-    const active = inputs.adopt ? await findActive(ctx) : undefined;
-    if (active) {
-      const outs = transferOutputs(active, inputs);
-      const refused = unadoptable(active.id, outs, inputs, siteId);
-      if (refused) throw refused;
-      return { id: active.id, outs, adopted: `transfer of site ${siteId}` };
-    }
+    const active = await adoptable(inputs, ctx);
+    if (active?.refused) throw active.refused;
+    if (active) return { id: active.id, outs: active.outs, adopted: `transfer of site ${ctx.parent}` };
     try {
       const body = WIRE.body(inputs, settings) as CreateSiteTransferRequest;
-      const t = await ctx.client.siteTransfers.create(siteId, body);
+      const t = await ctx.client.siteTransfers.create(ctx.parent, body);
       return { id: t.id, outs: transferOutputs(t) };
     } catch (err) {
       const other = isConflict(err) && !inputs.adopt && (await findActive(ctx).catch(() => undefined));
       if (!other) throw err;
       throw alreadyExists(
-        `site ${siteId} already has an active transfer ${other.id} (status ${other.status})`,
+        `site ${ctx.parent} already has an active transfer ${other.id} (status ${other.status})`,
       );
     }
   },
