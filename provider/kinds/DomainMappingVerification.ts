@@ -56,10 +56,7 @@ const verificationOutputs = (m: MappingStatus, ctx: Context) =>
   STATUS.outputs(m, { resourceName: m.resourceName ?? resourceNameOf(ctx) });
 
 /** Verifies the mapping (at once when it already is), then revalidates it when asked. */
-async function verify(
-  ctx: Context,
-  { timeoutSeconds, retryIntervalSeconds, revalidate }: z.output<typeof inputs>,
-) {
+async function verify(ctx: Context, i: z.output<typeof inputs>) {
   const [, appId, environmentId] = environmentOf(ctx);
   const domain = ctx.key;
   const mapping = await findMapping(ctx);
@@ -71,8 +68,8 @@ async function verify(
   let verified = mapping;
   if (mapping.txtVerified !== true) {
     const answer = await verifyUntilSeen({
-      timeoutSeconds,
-      retryIntervalSeconds,
+      // Paced by the inputs' timeoutSeconds and retryIntervalSeconds.
+      ...i,
       attempt: () => ctx.client.domainMappings.verifyTxtRecord(...environmentOf(ctx), domain),
       subject: `domain mapping ${domain} of environment ${environmentId}`,
       record: async () => {
@@ -83,7 +80,7 @@ async function verify(
     });
     verified = { ...mapping, ...mappingStatus(answer), txtVerified: true };
   }
-  if (revalidate) {
+  if (i.revalidate) {
     const revalidated = await ctx.client.domainMappings.revalidate(...environmentOf(ctx), domain);
     verified = { ...verified, ...mappingStatus(revalidated) };
   }
