@@ -65,7 +65,6 @@ const WIRE = wireOf(inputs, outputs, normalize, asIs);
 export const environmentOutputs = (e: Environment, ctx: Pick<Context, "parents" | "key">) =>
   WIRE.canonical(WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) }));
 
-/** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
 const waitReconciled = (ctx: Context) =>
   waitFor(
     ctx,

@@ -66,7 +66,6 @@ const fingerprintOf = (ctx: Context) => md5Fingerprint((parsePublicKey(ctx.key) 
 const added = (fingerprint: string, id: string) =>
   alreadyExists(`this key (fingerprint ${fingerprint}) is already added to the API user (id ${id})`);
 
-/** The API user's key with this key's fingerprint, if any. */
 const findSame = (ctx: Context, fingerprint: string) =>
   findFirst(ctx.client.sshKeys.iterate(), (k) => k.fingerprint?.toLowerCase() === fingerprint);
 
