@@ -63,19 +63,16 @@ export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: str
   );
 }
 
+const findApp = (ctx: Context) => unlessGone(ctx.client.apps.get(ctx.parent, ctx.key));
+
 /** Create's refusal of a name the account holds already (check says it at preview). */
 const taken = (ctx: Context) => alreadyExists(`app ${ctx.key} already exists in account ${ctx.parent}`);
-
-/** Why `adopt` cannot take the existing app (its outputs `outs`) for these inputs: another region. */
-const unadoptable = (outs: { region: string }, i: z.output<typeof inputs>, ctx: Context) =>
-  outs.region === i.region ? undefined : regionMismatch(ctx, i.region, outs.region);
 
 /** Takes over the existing app (read only with `adopt`): refused without `adopt`, or in another region. */
 async function adopt(i: z.output<typeof inputs>, ctx: Context, read: () => Promise<ApiApp>) {
   if (!i.adopt) throw taken(ctx);
   const outs = appOutputs(await read(), ctx);
-  const refused = unadoptable(outs, i, ctx);
-  if (refused) throw refused;
+  if (outs.region !== i.region) throw regionMismatch(ctx, i.region, outs.region);
   return { id: outs.resourceName, outs, adopted: `app ${ctx.key} of account ${ctx.parent}` };
 }
 
@@ -92,8 +89,7 @@ export const definition = defineKind({
   importId: "accounts/{accountId}/apps/{name}",
   identity: {
     what: "the app's name in its account",
-    find: async (_i, ctx) =>
-      (await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key))) && resourceNameOf(ctx),
+    find: async (_i, ctx) => (await findApp(ctx)) && resourceNameOf(ctx),
     refusal: (_id, ctx) => taken(ctx),
   },
   list: listedUnder(
@@ -110,11 +106,12 @@ export const definition = defineKind({
   normalize,
   // Check's look under adopt: the region create would refuse.
   async takeover(inputs, ctx) {
-    const existing = inputs.adopt ? await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key)) : undefined;
-    return existing && unadoptable(appOutputs(existing, ctx), inputs, ctx);
+    const existing = inputs.adopt ? await findApp(ctx) : undefined;
+    const live = existing ? appOutputs(existing, ctx).region : inputs.region;
+    return live === inputs.region ? undefined : regionMismatch(ctx, inputs.region, live);
   },
   async create(inputs, ctx) {
-    const existing = await unlessGone(ctx.client.apps.get(ctx.parent, ctx.key));
+    const existing = await findApp(ctx);
     if (existing) return adopt(inputs, ctx, async () => existing);
     try {
       // The sdk sends the region as the service spells it (`regions/US-C`).

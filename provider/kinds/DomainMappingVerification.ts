@@ -56,25 +56,21 @@ const verificationOutputs = (m: MappingStatus, ctx: Context) =>
   STATUS.outputs(m, { resourceName: m.resourceName ?? resourceNameOf(ctx) });
 
 /** Verifies the mapping (at once when it already is), then revalidates it when asked. */
-async function verify(
-  ctx: Context,
-  { timeoutSeconds, retryIntervalSeconds, revalidate }: z.output<typeof inputs>,
-) {
+async function verify(ctx: Context, i: z.output<typeof inputs>) {
   const [, appId, environmentId] = environmentOf(ctx);
-  const domain = ctx.key;
   const mapping = await findMapping(ctx);
   if (!mapping)
     throw new Error(
-      `domain ${domain} is not mapped on environment ${environmentId} of app ${appId}: add it to the ` +
+      `domain ${ctx.key} is not mapped on environment ${environmentId} of app ${appId}: add it to the ` +
         "environment's DomainMappings first (and make this resource depend on it, e.g. dependsOn: [mappings])",
     );
   let verified = mapping;
   if (mapping.txtVerified !== true) {
     const answer = await verifyUntilSeen({
-      timeoutSeconds,
-      retryIntervalSeconds,
-      attempt: () => ctx.client.domainMappings.verifyTxtRecord(...environmentOf(ctx), domain),
-      subject: `domain mapping ${domain} of environment ${environmentId}`,
+      // Paced by the inputs' timeoutSeconds and retryIntervalSeconds.
+      ...i,
+      attempt: () => ctx.client.domainMappings.verifyTxtRecord(...environmentOf(ctx), ctx.key),
+      subject: `domain mapping ${ctx.key} of environment ${environmentId}`,
       record: async () => {
         const latest = (await findMapping(ctx).catch(() => undefined)) ?? mapping;
         return { name: latest.txtRecordName, value: latest.txtRecordValue };
@@ -83,8 +79,8 @@ async function verify(
     });
     verified = { ...mapping, ...mappingStatus(answer), txtVerified: true };
   }
-  if (revalidate) {
-    const revalidated = await ctx.client.domainMappings.revalidate(...environmentOf(ctx), domain);
+  if (i.revalidate) {
+    const revalidated = await ctx.client.domainMappings.revalidate(...environmentOf(ctx), ctx.key);
     verified = { ...verified, ...mappingStatus(revalidated) };
   }
   return verificationOutputs(verified, ctx);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { isNotFound } from "../../sdk";
 import { goneWithParent } from "../core/actions";
+import { unlessGone } from "../core/children";
 import { defineKind } from "../core/define";
 import { out, parentInput, whole } from "../core/inputs";
 import { FORGOTTEN, isCreating, twoParents } from "../core/lifecycle";
@@ -24,13 +24,11 @@ const outputs = z.object({
 });
 
 /** Why the domain's network takes no sharing link (only AN and GES do), or undefined when it does. */
-function unsupported(name: string, networkType: string | null | undefined): string | undefined {
-  if (networkType === "AN" || networkType === "GES") return undefined;
-  return (
-    `domain ${name} is on the ${networkType ?? "unknown"} network: the service makes sharing links only for ` +
-    "domains on the Advanced Network (AN) or Global Edge Security (GES); move the domain to AN first, or publish its DNS records yourself (the Domain's cname and aRecords outputs)"
-  );
-}
+const unsupported = (name: string, networkType: string | null | undefined) =>
+  networkType === "AN" || networkType === "GES"
+    ? undefined
+    : `domain ${name} is on the ${networkType ?? "unknown"} network: the service makes sharing links only for ` +
+      "domains on the Advanced Network (AN) or Global Edge Security (GES); move the domain to AN first, or publish its DNS records yourself (the Domain's cname and aRecords outputs)";
 
 const WIRE = wireOf(inputs, outputs);
 
@@ -54,12 +52,10 @@ export const definition = defineKind({
   // Only a link about to be made: an existing one whose domain went is the refresh's to find gone.
   async preflight(i, ctx, olds) {
     if (!isCreating(definition, olds, i)) return [];
-    const d = await ctx.client.domains.get(...twoParents(ctx)).catch((err: unknown) => {
-      if (isNotFound(err)) return null;
-      return undefined; // another failure: create says it
-    });
+    // Undefined: a 404; null: another failure, for create to say.
+    const d = await unlessGone(ctx.client.domains.get(...twoParents(ctx))).catch(() => null);
     const why =
-      d === null
+      d === undefined
         ? `domainId ${ctx.parents[1]} is no domain of install ${ctx.parents[0]}: give the id of one of its domains (a Domain's id on that install)`
         : d && unsupported(d.name, d.network_type);
     return why ? [{ property: "domainId", reason: whole(why) }] : [];

@@ -43,16 +43,13 @@ const outputs = z.object({
   }),
 });
 
-/** The ownership status of a domain record, derived from the verification time when the field is absent. */
-export function ownershipStatusOf(d: Pick<ApiDomain, "ownership_status" | "txt_verified_time">): string {
-  return d.ownership_status ?? (d.txt_verified_time ? VERIFIED : "TXT_VERIFICATION_PENDING");
-}
-
 const WIRE = wireOf(inputs, outputs);
 
-/** Maps a domain record to outputs. */
+/** Maps a domain record to outputs, its ownership status derived from the verification time when absent. */
 export const verificationOutputs = (d: ApiDomain) =>
-  WIRE.outputs(d, { ownershipStatus: ownershipStatusOf(d) });
+  WIRE.outputs(d, {
+    ownershipStatus: d.ownership_status ?? (d.txt_verified_time ? VERIFIED : "TXT_VERIFICATION_PENDING"),
+  });
 
 /** Verifies the domain: at once when it already is, else until the service sees the TXT record (400 till then). */
 async function verify(ctx: Context, i: z.output<typeof inputs>) {
@@ -63,7 +60,8 @@ async function verify(ctx: Context, i: z.output<typeof inputs>) {
       `domainId ${domainId} is not a domain of installId ${installId} (404 Not found): check both inputs, ` +
         "and that the Domain exists before this resource (pass its id, e.g. domainId: domain.id)",
     );
-  if (ownershipStatusOf(domain) === VERIFIED) return verificationOutputs(domain);
+  const outs = verificationOutputs(domain);
+  if (outs.ownershipStatus === VERIFIED) return outs;
   const answer = await verifyUntilSeen({
     // Paced by the inputs' timeoutSeconds and retryIntervalSeconds.
     ...i,
@@ -77,7 +75,7 @@ async function verify(ctx: Context, i: z.output<typeof inputs>) {
     fallback: "publish the DNS TXT record shown by the domain's txtVerificationKey and txtVerificationValue",
   });
   return {
-    ...verificationOutputs(domain),
+    ...outs,
     ownershipStatus: VERIFIED,
     verifiedTime: answer.txt_verified_time ?? null,
     verifiedDomain: answer.txt_verified_domain ?? domain.name,
@@ -100,10 +98,8 @@ export const definition = defineKind({
   naturalKey: { resend: "a verification: asking again changes nothing on the service." },
   inputs,
   outputs,
-  lost: (olds) =>
-    typeof olds["ownershipStatus"] === "string" && olds["ownershipStatus"] !== VERIFIED
-      ? "update"
-      : undefined,
+  lost: ({ ownershipStatus }) =>
+    typeof ownershipStatus === "string" && ownershipStatus !== VERIFIED ? "update" : undefined,
   // Verifying a verified domain succeeds at once, so `adopt` changes nothing.
   create: async (inputs, ctx) => ({ id: ctx.key, outs: await verify(ctx, inputs) }),
   async read(id, _olds, ctx) {

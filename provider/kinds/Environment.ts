@@ -1,9 +1,5 @@
 import { z } from "zod";
-import type {
-  Environment as ApiEnvironment,
-  CreateEnvironmentRequest,
-  UpdateEnvironmentRequest,
-} from "../../sdk";
+import type { CreateEnvironmentRequest, Environment, UpdateEnvironmentRequest } from "../../sdk";
 import { environmentAddress, environmentOf, resourceIdString, resourceNameOf } from "../core/appHosting";
 import { unlessGone } from "../core/children";
 import { collect, defineKind } from "../core/define";
@@ -66,10 +62,9 @@ const normalize = (key: string, v: unknown) =>
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
 
 /** Maps a service record to outputs, each in its canonical form (the root directory as the input stores it). */
-export const environmentOutputs = (e: ApiEnvironment, ctx: Pick<Context, "parents" | "key">) =>
+export const environmentOutputs = (e: Environment, ctx: Pick<Context, "parents" | "key">) =>
   WIRE.canonical(WIRE.outputs(e, { resourceName: e.name || resourceNameOf(ctx) }));
 
-/** Polls an environment until `reconciling` is false, within `timeoutSeconds`; returns the settled record. */
 const waitReconciled = (ctx: Context) =>
   waitFor(
     ctx,
@@ -81,8 +76,8 @@ const waitReconciled = (ctx: Context) =>
 const findEnvironment = (ctx: Context) => unlessGone(ctx.client.environments.get(...environmentOf(ctx)));
 
 /** Create's refusal of a name the app holds already (check says it at preview). */
-const taken = (accountId: string, appId: string, name: string) =>
-  alreadyExists(`environment ${name} already exists in app ${appId} of account ${accountId}`);
+const taken = (ctx: Context) =>
+  alreadyExists(`environment ${ctx.key} already exists in app ${ctx.parent} of account ${ctx.parents[0]}`);
 
 export const definition = defineKind({
   kind: "Environment",
@@ -99,7 +94,7 @@ export const definition = defineKind({
   identity: {
     what: "the environment's name in its app",
     find: async (_i, ctx) => ((await findEnvironment(ctx)) ? resourceNameOf(ctx) : undefined),
-    refusal: (_id, ctx) => taken(...environmentOf(ctx)),
+    refusal: (_id, ctx) => taken(ctx),
   },
   list: {
     inputs: z.object({
@@ -116,24 +111,23 @@ export const definition = defineKind({
   outputs,
   normalize,
   async create(inputs, ctx) {
-    const [accountId, appId, name] = environmentOf(ctx);
     const existing = await findEnvironment(ctx);
-    if (existing && !inputs.adopt) throw taken(accountId, appId, name);
+    if (existing && !inputs.adopt) throw taken(ctx);
     // An empty root directory is the repository's root: not sent.
     const body = WIRE.whole({ ...inputs, rootDirectory: inputs.rootDirectory || undefined });
     const record =
       existing ??
       (await ctx.client.environments.create(...environmentOf(ctx), body as CreateEnvironmentRequest));
-    const id = record.name || resourceNameOf(ctx);
-    const found = existing && environmentOutputs(existing, ctx);
     let outs = environmentOutputs(record, ctx);
+    const id = outs.resourceName;
+    const found = existing && outs;
     const patch = WIRE.patch(outs, inputs) as UpdateEnvironmentRequest | undefined;
     if (patch) {
       const updated = () => ctx.client.environments.update(...environmentOf(ctx), patch);
       outs = environmentOutputs(await afterCreate(id, outs, updated), ctx);
     }
     outs = environmentOutputs(await afterCreate(id, outs, () => waitReconciled(ctx)), ctx);
-    return { id, outs, adopted: existing && `environment ${name} of app ${appId}`, found };
+    return { id, outs, adopted: existing && `environment ${ctx.key} of app ${ctx.parent}`, found };
   },
   async read(_id, _olds, ctx) {
     return { outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx) };

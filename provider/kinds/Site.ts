@@ -38,10 +38,8 @@ const outputs = z.object({
 /** The wire mapping: an account a record does not name, and the guard, the lifecycle keeps from the inputs or state. */
 const WIRE = wireOf(inputs, outputs);
 
-/** A site, as messages name it. */
 const siteName = (site: { name: string; siteId: string }) => `site "${site.name}" (${site.siteId})`;
 
-/** The sites of the call's account named as its site. */
 const findByName = async (ctx: Context) =>
   (await collect(ctx.client.sites.iterate({ accountId: ctx.parent }))).filter((s) => s.name === ctx.key);
 
@@ -99,8 +97,7 @@ export const definition = defineKind({
   },
   async update(id, olds, news, ctx) {
     const patch = WIRE.patch(olds, news) as UpdateSiteRequest | undefined;
-    const record = patch ? await ctx.client.sites.update(id, patch) : await ctx.client.sites.get(id);
-    return WIRE.outputs(record);
+    return WIRE.outputs(patch ? await ctx.client.sites.update(id, patch) : await ctx.client.sites.get(id));
   },
   async delete(id, _olds, ctx) {
     // Read just before the delete: the installs of this stack that depend on the site are already deleted.

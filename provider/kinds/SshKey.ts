@@ -8,13 +8,7 @@ import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
 /** The key types the service accepts. */
-const SSH_KEY_TYPES = [
-  "ssh-ed25519",
-  "ssh-rsa",
-  "ecdsa-sha2-nistp256",
-  "ecdsa-sha2-nistp384",
-  "ecdsa-sha2-nistp521",
-];
+const SSH_KEY_TYPES = ["ssh-ed25519", "ssh-rsa", ...[256, 384, 521].map((bits) => `ecdsa-sha2-nistp${bits}`)];
 
 /** Parses an OpenSSH public key line (`<type> <base64> [comment]`), or says why it is not one. */
 export function parsePublicKey(line: string): { type: string; blob: Buffer; comment: string } | string {
@@ -32,7 +26,7 @@ export function parsePublicKey(line: string): { type: string; blob: Buffer; comm
 }
 
 /** The key line in canonical form: single spaces, no surrounding blanks. */
-export const canonicalKey = (value: unknown): unknown =>
+const canonicalKey = (value: unknown): unknown =>
   typeof value === "string" ? value.trim().split(/\s+/).join(" ") : value;
 
 /** The MD5 fingerprint of a key blob as the service shows it: colon-separated hex pairs. */
@@ -72,7 +66,6 @@ const fingerprintOf = (ctx: Context) => md5Fingerprint((parsePublicKey(ctx.key) 
 const added = (fingerprint: string, id: string) =>
   alreadyExists(`this key (fingerprint ${fingerprint}) is already added to the API user (id ${id})`);
 
-/** The API user's key with this key's fingerprint, if any. */
 const findSame = (ctx: Context, fingerprint: string) =>
   findFirst(ctx.client.sshKeys.iterate(), (k) => k.fingerprint?.toLowerCase() === fingerprint);
 

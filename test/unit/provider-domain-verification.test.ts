@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { verifyUntilSeen } from "../../provider/core/txt";
-import { ownershipStatusOf, verificationOutputs } from "../../provider/kinds/DomainVerification";
-import { WpEngineApiError } from "../../sdk";
+import { verificationOutputs } from "../../provider/kinds/DomainVerification";
+import { type Domain, WpEngineApiError } from "../../sdk";
 
 const pending = {
   id: "d0000000-0000-4000-8000-000000000009",
@@ -13,7 +13,10 @@ const pending = {
   txt_verification_value: "wpe-verify-123",
 };
 
-describe("ownershipStatusOf", () => {
+describe("ownershipStatus", () => {
+  const ownershipStatusOf = (d: Partial<Domain>) =>
+    verificationOutputs({ ...pending, ownership_status: undefined, ...d }).ownershipStatus;
+
   it("uses the service's field when present", () => {
     expect(ownershipStatusOf(pending)).toBe("TXT_VERIFICATION_PENDING");
   });
