@@ -14,9 +14,7 @@ export { UNKNOWN };
 /** True when the value is, or contains anywhere inside it, a value unknown during preview. */
 export function containsUnknown(value: unknown): boolean {
   if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
-  return false;
+  return value !== null && typeof value === "object" && Object.values(value).some(containsUnknown);
 }
 
 /** One `check` failure: the input property (dotted path) and why, without its name (`named` adds it). */

@@ -30,6 +30,7 @@ export type AnyObject = z.ZodObject<any>;
 /** zod's definition of a schema (its `type`, inner schemas), read generically. */
 export const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
+const WRAPPERS = ["default", "prefault", "nullable", "optional", "readonly", "nonoptional", "catch"];
 /** A schema under its wrappers (down to `stop`), whether it may be absent, and what an absent value is. */
 export function unwrap(
   s: z.ZodType,
@@ -46,10 +47,7 @@ export function unwrap(
       nullable = true;
       absent ??= def.type === "nullable" ? () => null : () => undefined;
     }
-    if (
-      ["default", "prefault", "nullable", "optional", "readonly", "nonoptional", "catch"].includes(def.type)
-    )
-      cur = def.innerType;
+    if (WRAPPERS.includes(def.type)) cur = def.innerType;
     // A preprocess (transform -> schema) is typed by its schema; a transform or a check by its input.
     else if (def.type === "pipe") cur = defOf(def.in).type === "transform" ? def.out : def.in;
     else if (def.type === "lazy") cur = def.getter();
@@ -153,58 +151,44 @@ export function comparable(inputs: AnyObject, normalize?: Normalize): Normalize 
   };
 }
 
-/** What a kind derives from its inputs and outputs: see {@link wireOf}. */
-interface WireMapping<I, O> {
-  /** The outputs of a service record (an input it lacks only if it has a default), `known` overlaid. */
-  outputs(record: unknown, known?: Partial<O>): O;
-  /** The inputs a record holds, each one it lacks as its type's empty value (to compare it with the inputs). */
-  fields(record: unknown): I;
-  /** A request body: the inputs (all but settings, or `keys`) set (not null), at their wire paths. */
-  body(values: Partial<I>, keys?: readonly (keyof I & string)[]): Props;
-  /** The PATCH of the updatable inputs `want` gives that differ from `have` (null clears); none when none does. */
-  patch(have: Partial<O>, want: Partial<I>): Props | undefined;
-  /** The body of an update that takes the object whole: every updatable input, at its wire path. */
-  whole(want: Partial<I>): Props;
-  /** `values` with each one in the kind's canonical form (its `normalize`): as read back, or as sent. */
-  canonical<V extends object>(values: V): V;
-}
-
 /** The wire mapping of a kind; `normalize` (the kind's) compares for `patch`, `kc` spells the API's names. */
 export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<IS> & z.output<OS>>(
   inputs: IS,
   outputs: OS,
   normalize?: Normalize,
   kc: KeyCase = snakeKey,
-): WireMapping<z.output<IS>, O> {
+) {
+  type I = z.output<IS>;
   const fields = fieldsOf(inputs, kc);
   const updatable = fields.filter((f) => !f.meta.replaces && !f.meta.setting).map((f) => f.key);
   const norm = comparable(inputs, normalize);
   return {
-    outputs: (record, known) =>
+    /** The outputs of a service record (an input it lacks only if it has a default), `known` overlaid. */
+    outputs: (record: unknown, known?: Partial<O>) =>
       ({ ...readObject(inputs, record, kc, true), ...readObject(outputs, record, kc), ...known }) as O,
-    fields: (record) => readObject(inputs, record, kc) as z.output<IS>,
-    body: (values, keys) => writeObject(inputs, values as Props, kc, keys),
-    patch(have, want) {
+    /** The inputs a record holds, each one it lacks as its type's empty value (to compare it with the inputs). */
+    fields: (record: unknown) => readObject(inputs, record, kc) as I,
+    /** A request body: the inputs (all but settings, or `keys`) set (not null), at their wire paths. */
+    body: (values: Partial<I>, keys?: readonly (keyof I & string)[]) => writeObject(inputs, values, kc, keys),
+    /** The PATCH of the updatable inputs `want` gives that differ from `have` (null clears); none when none does. */
+    patch(have: Partial<O>, want: Partial<I>): Props | undefined {
       const h = have as Props;
       const w = want as Props;
       const changed = updatable.filter(
         (k) => w[k] !== undefined && !isDeepStrictEqual(norm(k, h[k]), norm(k, w[k])),
       );
+      const isChanged = (k: string) => changed.includes(k);
       // An input sent along with those its value as sent depends on (a date on its cadence).
       for (const f of fields)
-        if (
-          w[f.key] !== undefined &&
-          !changed.includes(f.key) &&
-          f.meta.sentWith?.some((k) => changed.includes(k))
-        )
+        if (w[f.key] !== undefined && !isChanged(f.key) && f.meta.sentWith?.some(isChanged))
           changed.push(f.key);
       return changed.length ? writeObject(inputs, w, kc, changed, true) : undefined;
     },
-    whole: (want) => writeObject(inputs, want as Props, kc, updatable, true),
-    canonical: (values) =>
-      Object.fromEntries(
-        Object.entries(values).map(([k, v]) => [k, normalize ? normalize(k, v) : v]),
-      ) as typeof values,
+    /** The body of an update that takes the object whole: every updatable input, at its wire path. */
+    whole: (want: Partial<I>) => writeObject(inputs, want, kc, updatable, true),
+    /** `values` with each one in the kind's canonical form (its `normalize`): as read back, or as sent. */
+    canonical: <V extends object>(values: V) =>
+      Object.fromEntries(Object.entries(values).map(([k, v]) => [k, normalize ? normalize(k, v) : v])) as V,
   };
 }
 

@@ -67,19 +67,15 @@ export interface Derived<C, O> {
   from: (record: C) => O;
 }
 
-/** How a field's value maps, what it is when absent, its output schema, and (an object) its `id` field's node. */
-interface Node {
-  readonly schema: z.ZodType;
-  readonly absent: unknown;
-  map(value: unknown): unknown;
+/** A field's output schema and mapping, its value when absent (unset: null), and an object's `id` node. */
+interface Node extends View<unknown> {
+  readonly absent?: unknown;
   readonly id?: Node;
 }
 
 /** The node made nullable, when its absent value is `null`. */
-const orNull = (n: Node): Node => (n.absent === null ? { ...n, schema: n.schema.nullable() } : n);
-const mapNode = (n: Node, v: unknown): unknown => (v === undefined || v === null ? n.absent : n.map(v));
-/** The node of a view's records. */
-const viewNode = (view: View<unknown>): Node => ({ schema: view.schema, absent: null, map: view.map });
+const orNull = (n: Node): Node => (n.absent == null ? { ...n, schema: n.schema.nullable() } : n);
+const mapNode = (n: Node, v: unknown): unknown => (v == null ? (n.absent ?? null) : n.map(v));
 
 /** The node of a schema (`nested`: the view of the records it holds, instead of the generic one). */
 function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
@@ -88,11 +84,10 @@ function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
   const def = defOf(inner);
   const scalar = (n: Node): Node => (nullable ? orNull(n) : n);
   // An int64 metric is null when absent or empty, whether or not the sdk marks it optional.
-  if (int64(inner))
-    return orNull({ schema: z.number(), absent: null, map: (v) => (v === "" ? null : Number(v)) });
+  if (int64(inner)) return orNull({ schema: z.number(), map: (v) => (v === "" ? null : Number(v)) });
   switch (def.type) {
     case "object":
-      return scalar(nested ? viewNode(nested) : objectView(inner as z.ZodObject));
+      return scalar(nested ?? objectView(inner as z.ZodObject));
     case "array": {
       const item = nodeOf(def.element, nested);
       return {
@@ -107,7 +102,7 @@ function nodeOf(s: z.ZodType, nested?: View<unknown>): Node {
       return { schema: z.boolean(), absent: false, map: (v) => v };
     default:
       // An open enum (`z.custom`) is a string.
-      return scalar({ schema: def.type === "custom" ? z.string() : inner, absent: null, map: (v) => v });
+      return scalar({ schema: def.type === "custom" ? z.string() : inner, map: (v) => v });
   }
 }
 
@@ -146,7 +141,6 @@ function objectView(
   );
   return {
     id: fields.find(([, from]) => from === "id")?.[2],
-    absent: null,
     schema: z.object(shape),
     map: (value) => {
       const rec = value as Record<string, unknown>;
@@ -191,7 +185,7 @@ export function view<
 
 /** The view of a map whose values are records of a view (e.g. usage rollups by metric). */
 export function mapOf<O>(of: View<O>): View<Record<string, O>> {
-  const node = recordNode(viewNode(of));
+  const node = recordNode(of);
   return { schema: node.schema as never, map: (value) => mapNode(node, value) as never };
 }
 

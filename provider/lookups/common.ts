@@ -72,10 +72,9 @@ export async function run<A extends z.ZodObject, O>(
       );
     const parsed = validateInput(name, lookup.args, args ?? {});
     const lookUp = async (client: WpEngineClient) => {
-      const records = lookup.call(client, parsed, options?.pageSize);
-      if (!lookup.list) return lookup.result.map(await records) as O;
-      const all = (await records) as AsyncIterable<unknown> | unknown[];
-      return (await Array.fromAsync(all, (r) => lookup.result.map(r))) as O;
+      const records = await lookup.call(client, parsed, options?.pageSize);
+      if (!lookup.list) return lookup.result.map(records) as O;
+      return (await Array.fromAsync(records as AsyncIterable<unknown>, (r) => lookup.result.map(r))) as O;
     };
     return options?.client ? await lookUp(options.client) : await withProgramClient(options?.profile, lookUp);
   } catch (caught) {
@@ -109,10 +108,7 @@ export type OutputForm<L> =
     ? (...a: [...ArgsOf<A, LookupInputs<z.input<A>>>, options?: LookupOptions]) => pulumi.Output<O>
     : never;
 
-/**
- * Whether `input` comes from a resource this preview creates (a custom resource whose id is unknown), so a
- * lookup of what it names finds nothing yet.
- */
+/** Whether `input` comes from a custom resource this preview creates (id unknown): nothing to look up yet. */
 async function createdByThisPreview(input: pulumi.Output<unknown>): Promise<boolean> {
   if (!pulumi.runtime.isDryRun()) return false;
   // `isKnown` is the SDK's own (marked internal in its typings): what its `apply` skips on.

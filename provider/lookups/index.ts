@@ -1,14 +1,13 @@
 /** Lookup functions for programs (`docs/lookups.md`), one row of `LOOKUP_TABLE` per list and get of the service. */
 import { z } from "zod";
-import type { UsageRange } from "../../sdk";
+import { DOMAIN_STATUS_CHECK_WINDOW_MS, pollUntil, type UsageRange, type WpEngineClient } from "../../sdk";
 import { uuidString } from "../core/inputs";
+import { PACING_CLOCK, paced } from "../core/pacing";
 import { wireOf } from "../core/wire";
 import { functionsOf, type Lookup, many, one, type PromiseForm } from "./common";
-import { checkDomainStatus } from "./domainStatus";
 import * as V from "./views";
 
 export type { LookupInputs, LookupOptions } from "./common";
-export { REPORT_POLL } from "./domainStatus";
 
 const id = (description: string) => z.string().meta({ description });
 /** An id the service gives as a UUID: a name given instead is refused before any call. */
@@ -26,6 +25,40 @@ const RANGE = {
 /** A range as the service takes it (`first_date`, `last_date`: the wire names core derives). */
 const RANGE_WIRE = wireOf(z.object(RANGE), z.object({}));
 const rangeOf = (a: object): UsageRange => RANGE_WIRE.body(a);
+
+/** How often a domain's status report is read while incomplete (milliseconds). */
+export const REPORT_POLL = { intervalMs: 1_000, maxIntervalMs: 5_000 };
+
+/**
+ * A domain's completed status report (its `id` the check's when the report has none); the service takes one
+ * check per 5 s per install, so this process paces them and waits out a 429 from a check made elsewhere.
+ */
+async function checkDomainStatus(
+  client: WpEngineClient,
+  args: { installId: string; domainId: string; timeoutSeconds?: number },
+) {
+  const timeoutMs = (args.timeoutSeconds ?? 120) * 1000;
+  const started = PACING_CLOCK.now();
+  const { value: check } = await paced(
+    `domain-check/${args.installId}`,
+    DOMAIN_STATUS_CHECK_WINDOW_MS,
+    timeoutMs,
+    `install ${args.installId} to accept a domain status check`,
+    () => client.domainStatus.check(args.installId, args.domainId),
+  );
+  const report = await pollUntil({
+    deadlineMs: Math.max(0, timeoutMs - (PACING_CLOCK.now() - started)),
+    ...REPORT_POLL,
+    describe: `the status report ${check.report_id} of domain ${args.domainId} to complete`,
+    now: PACING_CLOCK.now,
+    sleep: PACING_CLOCK.sleep,
+    check: async () => {
+      const r = await client.domainStatus.report(args.installId, check.report_id);
+      return r.complete ? { done: true, value: r } : { done: false, state: "incomplete" };
+    },
+  });
+  return { ...report, id: report.id ?? check.report_id };
+}
 
 /** Every lookup: its description, arguments, result and service call. */
 export const LOOKUP_TABLE = {
@@ -182,7 +215,7 @@ export const LOOKUP_TABLE = {
         .optional()
         .meta({ description: "How long to wait in all, seconds (default 120)." }),
     }),
-    call: (c, a) => checkDomainStatus(c, { ...a, timeoutSeconds: a.timeoutSeconds ?? 120 }),
+    call: checkDomainStatus,
   }),
   getOffloadValidationFile: one(V.OffloadValidationFile, {
     description:

@@ -78,10 +78,7 @@ export const AccountLimits = view(S.AccountLimitsSchema, {
   rename: { storageGb: "storage", bandwidthGb: "bandwidth" },
 });
 const UsageRollup = view(S.UsageRollupSchema).derive({
-  latest: {
-    schema: out.numberOrNull("The latest value (storage)."),
-    from: (r) => r.latest?.value ?? null,
-  },
+  latest: { schema: out.numberOrNull("The latest value (storage)."), from: (r) => r.latest?.value ?? null },
   latestDate: { schema: text("The day of the latest value."), from: (r) => r.latest?.date ?? null },
 });
 export const UsageRollups = mapOf(UsageRollup);
