@@ -104,7 +104,8 @@ async function findActive(ctx: Context): Promise<ApiSiteTransfer | undefined> {
   if (!site.account?.id) return undefined;
   return findFirst(ctx.client.siteTransfers.iterateForAccount(site.account.id), (t) => {
     // Records name the site as it was; its id is present on newer responses, the name otherwise.
-    const sameSite = t.site_id ? t.site_id.toLowerCase() === ctx.parent.toLowerCase() : t.site === site.name;
+    const id = WIRE.outputs(t).siteId;
+    const sameSite = id ? id.toLowerCase() === ctx.parent.toLowerCase() : t.site === site.name;
     return sameSite && CANCELLABLE.includes(t.status);
   });
 }
@@ -152,7 +153,10 @@ export const definition = defineKind({
       (await collect(client.siteTransfers.iterateForSite(siteId, { limit: 100 }))).filter(
         (t) => t.status !== "cancelled",
       ),
-    (t) => [t.id, t.destination_account_id ? `to ${t.destination_account_id}` : t.id],
+    (t) => {
+      const to = WIRE.outputs(t).destinationAccountId;
+      return [t.id, to ? `to ${to}` : t.id];
+    },
   ),
   inputs,
   outputs,
