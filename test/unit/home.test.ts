@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import PKG from "../../package.json";
 import { homeOf } from "../../provider/executable/home";
-import { generateSchema } from "../../provider/executable/schema";
+import { generateSchema } from "../../tools/schema";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const read = (...p: string[]) => fs.readFileSync(path.join(ROOT, ...p), "utf8");

@@ -151,7 +151,6 @@ describe("provider/'s imports", () => {
       "provider/registry.ts",
       "provider/core/lifecycle.ts",
       "provider/executable/server.ts",
-      "provider/executable/schema.ts",
     ]);
     expect(pluginSide).toContain("provider/kinds/Domain.ts");
     const classes = [

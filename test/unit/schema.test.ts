@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import PKG from "../../package.json";
-import { generateSchema } from "../../provider/executable/schema";
+import { generateSchema } from "../../tools/schema";
 import { KINDS } from "../../provider/registry";
 import OLD from "../fixtures/schema-0.1.0.json";
 

@@ -9,7 +9,7 @@
  *                                      `write` would write now
  *
  * The schema is used as the plugin serves it (its `language` section and `pluginDownloadURL` come from
- * package.json's `repository`, provider/executable/schema.ts), so `pulumi package gen-sdk` from the
+ * package.json's `repository`, tools/schema.ts), so `pulumi package gen-sdk` from the
  * served schema writes these same SDKs, but for two things added here: python/README.md beside the
  * package, and the go.mod's sdk/v3 version (examples/go's, not the generator's, below).
  */

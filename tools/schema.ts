@@ -1,18 +1,19 @@
 /**
  * The Pulumi package schema of the executable provider, generated at build time from the definitions'
- * zod schemas (through `z.toJSONSchema`) and the lookups' table: `npm run build` writes `schema.json`
- * beside this file for `GetSchema`.
+ * zod schemas (through `z.toJSONSchema`) and the lookups' table: `npm run build` writes
+ * `dist/provider/executable/schema.json`, which the provider's `GetSchema` serves. A generator, as Pulumi's
+ * providers keep theirs (`pulumi-gen-*`) apart from the provider: the package does not ship it.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { CONFIG_KEYS } from "../core/config";
-import type { Kind } from "../core/define";
-import { LOOKUP_TABLE } from "../lookups";
-import type { Lookup } from "../lookups/common";
-import { KINDS } from "../registry";
-import { homeOf, type PackageJson } from "./home";
-import { PACKAGE, resultShape, token } from "./registry";
+import { CONFIG_KEYS } from "../provider/core/config";
+import type { Kind } from "../provider/core/define";
+import { homeOf, type PackageJson } from "../provider/executable/home";
+import { PACKAGE, resultShape, token } from "../provider/executable/registry";
+import { LOOKUP_TABLE } from "../provider/lookups";
+import type { Lookup } from "../provider/lookups/common";
+import { KINDS } from "../provider/registry";
 
 type Json = Record<string, unknown>;
 type JsonSchema = z.core.JSONSchema.JSONSchema;
@@ -199,7 +200,8 @@ export function generateSchema(pkg: PackageJson): Json {
 }
 
 if (require.main === module) {
-  // Run from dist/provider/executable/ by `npm run build`.
+  // Run from dist/tools/ by `npm run build`.
   const pkg = require(path.join(root(), "package.json")) as PackageJson;
-  writeFileSync(path.join(__dirname, "schema.json"), `${JSON.stringify(generateSchema(pkg), null, 2)}\n`);
+  const schema = path.join(__dirname, "..", "provider", "executable", "schema.json");
+  writeFileSync(schema, `${JSON.stringify(generateSchema(pkg), null, 2)}\n`);
 }
