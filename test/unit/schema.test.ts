@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import PKG from "../../package.json";
-import { generateSchema } from "../../tools/schema";
 import { KINDS } from "../../provider/registry";
+import { generateSchema } from "../../tools/schema";
 import OLD from "../fixtures/schema-0.1.0.json";
 
 type Json = Record<string, unknown>;
