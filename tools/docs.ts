@@ -189,11 +189,13 @@ export function ownership(kind: Kind): string {
     `Its identity is ${id.what} (${id.fields.map((f) => `\`${f}\``).join(", ")}): a second resource of the ` +
     "stack with the same identity fails `pulumi preview`, naming both resources and the key, before any write. " +
     (id.find
-      ? "So does a new resource whose object the service already holds (in the words create would refuse it " +
+      ? "So does a new resource (or a replacement moved to another parent or name) whose object the service " +
+        "already holds (in the words create would refuse it " +
         "with: set `adopt: true` to take it over, or hand it over from the stack that manages it), or whose " +
         "parent id names nothing on the service ([ownership](ownership.md)). "
       : kind.takeover
-        ? "So does a new resource whose create would take over what the service holds without `adopt: true` " +
+        ? "So does a new resource (or a replacement moved to another parent) whose create would take over what " +
+          "the service holds without `adopt: true` " +
           "(in the words create would refuse it with), or whose parent id names nothing on the service " +
           "([ownership](ownership.md)). "
         : "") +

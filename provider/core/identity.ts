@@ -131,17 +131,17 @@ export function holderOf<I>(
     : `${describeClaimant(kind, declarer)} declares it in this run`;
 }
 
-/** The claimants (by kind) this process checked as existing resources (with olds): an update or a replacement. */
-const standing = new Set<string>();
+/** The claimants (by kind) this process checked as existing resources (with olds), and those olds. */
+const standing = new Map<string, Props>();
 /**
- * Notes that `claimant` was checked with `existing` olds; whether it ever was. The engine checks a
- * replacement again without olds (for fresh defaults): that check is no new object's.
+ * Notes the `olds` `claimant` was checked with (an update or a replacement); the olds it ever was checked
+ * with. The engine checks a replacement again without olds (for fresh defaults): no new object's check.
  */
-export function standingClaimant(kind: string, claimant: unknown, existing: boolean): boolean {
-  if (claimant === undefined) return false;
+export function standingClaimant(kind: string, claimant: unknown, olds?: Props): Props | undefined {
+  if (claimant === undefined) return undefined;
   const key = `${kind} ${String(claimant)}`;
-  if (existing) standing.add(key);
-  return standing.has(key);
+  if (olds) standing.set(key, olds);
+  return standing.get(key);
 }
 
 /** Forgets every claim (tests start each case afresh, as a new plugin process would). */

@@ -328,10 +328,14 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         failures.push(...(await def.preflight(inputs as I, await ctx(inputs), olds)).map(named));
       // An update, a replacement (checked again without olds), an import (olds: the read inputs): no new object.
       const existing = Object.keys(def.schema.shape).some((k) => olds[k] !== undefined);
-      const standing = standingClaimant(def.kind, claimant, existing);
+      const standing = standingClaimant(def.kind, claimant, existing ? olds : undefined);
+      // A replacement checked again without olds whose parent or key changes is a new object elsewhere.
+      const elsewhere = [...marked(def.schema, "parent"), ...marked(def.schema, "key")].some(
+        (k) => standing && differs(def.normalize, k, standing[k], inputs[k]),
+      );
       // One moved to another profile: the new profile's API user must reach its parent (a 403 otherwise).
       const moved = existing && (olds["profile"] ?? null) !== (inputs["profile"] ?? null);
-      if ((moved || (!standing && !existing)) && !failures.length && !containsUnknown(inputs))
+      if ((moved || (!existing && (!standing || elsewhere))) && !failures.length && !containsUnknown(inputs))
         failures.push(...(await lookAhead(def, inputs, moved)));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;

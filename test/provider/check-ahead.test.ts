@@ -111,6 +111,37 @@ describe("check of a new Domain", () => {
     forgetClaims(); // the claim is this case's alone
   });
 
+  it("that is a replacement checked again without olds, moved to another install or name: looked at as a new one", async () => {
+    const olds = {
+      installId: ACMESTG,
+      name: "old.acme.example",
+      primary: false,
+      redirectTo: null,
+      secureAllUrls: false,
+    };
+    // The engine checks a replacement first with its olds, then again without them.
+    const replaced = async (news: Record<string, unknown>) => {
+      await checkOk(provider, news, olds);
+      return provider.check!({}, news);
+    };
+    // To a name the new install holds: create's refusal, at preview.
+    const held = await replaced({ installId: ACMEPROD, name: WWW.name, __claimant: "moved" });
+    expect(held.failures).toEqual([{ property: "name", reason: REFUSAL }]);
+    // To an install the service does not have.
+    const missing = await replaced({
+      installId: MISSING,
+      name: "old.acme.example",
+      __claimant: "moved-away",
+    });
+    expect(missing.failures?.map((f) => f.property)).toEqual(["installId"]);
+    expect(missing.failures?.[0]?.reason).toContain(`installId ${MISSING} names no install on the service`);
+    // To a free name: no failure.
+    expect(
+      (await replaced({ installId: ACMEPROD, name: "free.acme.example", __claimant: "renamed" })).failures,
+    ).toBeUndefined();
+    forgetClaims();
+  });
+
   it("whose install the service does not have (a 404 listing it): one failure, on installId, and the next step", async () => {
     const res = await provider.check!({}, { installId: MISSING, name: "q.example.com" });
     expect(res.failures).toEqual([
