@@ -143,9 +143,10 @@ export function noSuchParent(key: string, id: string, forbidden?: WpEngineApiErr
   if (forbidden)
     return (
       `${key} ${id}: the service refuses ${who} (403${forbidden.serverMessage ? `: ${forbidden.serverMessage}` : ""}` +
-      `${noun === "account" ? "" : `; perhaps another account's ${noun}`}), so the ${action} would fail. Run the ` +
-      "resource as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API " +
-      "user access in the User Portal"
+      `${noun === "account" ? "" : `; perhaps another account's ${noun}`}), so the ${action} would fail. If its ` +
+      "reason is the account's (a plan or feature it lacks), no profile helps: enable it on the account or drop " +
+      "the resource; else run the resource as a profile whose API user can reach it (its profile, or " +
+      "wpengine:profile), or grant that API user access in the User Portal"
     );
   return (
     `${key} ${id} names no ${noun} on the service for ${who}: the ${action} would fail. Check the id (a typo, ` +

@@ -380,7 +380,7 @@ describe("the generic rule, by the fault its natural key's look meets", () => {
     expect(res.failures).toEqual([
       {
         property: "accountId",
-        reason: `accountId ${ACCOUNT}: the service refuses the default credentials (API user demo) (403: Not authorized), so the create would fail. Run the resource as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API user access in the User Portal`,
+        reason: `accountId ${ACCOUNT}: the service refuses the default credentials (API user demo) (403: Not authorized), so the create would fail. If its reason is the account's (a plan or feature it lacks), no profile helps: enable it on the account or drop the resource; else run the resource as a profile whose API user can reach it (its profile, or wpengine:profile), or grant that API user access in the User Portal`,
       },
     ]);
   });
