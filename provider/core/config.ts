@@ -307,13 +307,12 @@ export function profileSources(name: string, standalone = false): string {
   );
 }
 
-/** Profile `name`'s instance: `base`'s settings with its own API user and client (`standalone`: as above). */
-export function profileInstance(
-  name: string,
-  base: ProviderInstance = currentProviderInstance(),
-  env: NodeJS.ProcessEnv = process.env,
-  standalone = false,
-): ProviderInstance {
+/**
+ * Profile `name`'s entry in the stack's profiles, else the environment's (`where` names that source),
+ * refused when the name is no profile name or the entry is malformed (a misspelt key: its credentials would
+ * silently come from elsewhere, or be missing).
+ */
+function profileEntry(name: string, base: ProviderInstance, env: NodeJS.ProcessEnv, standalone: boolean) {
   if (!PROFILE_NAME.test(name))
     throw new WpEngineConfigError(
       `wpengine: profile ${JSON.stringify(name)} is not a profile name: use letters, digits, - and _ (e.g. client-a)`,
@@ -328,7 +327,6 @@ export function profileInstance(
       );
     const entry = profiles[name];
     if (entry === undefined) return undefined;
-    // A misspelt key is refused: its credentials would silently come from elsewhere, or be missing.
     const known = Object.keys(PLACEHOLDERS);
     const held = (isObject(entry) ? Object.keys(entry) : [])
       .filter((key) => !known.includes(key))
@@ -350,6 +348,17 @@ export function profileInstance(
     where = CONFIG_KEYS.profiles.env;
     listed = listedIn(where, fromEnv);
   }
+  return { listed, where, fromEnv };
+}
+
+/** Profile `name`'s instance: `base`'s settings with its own API user and client (`standalone`: as above). */
+export function profileInstance(
+  name: string,
+  base: ProviderInstance = currentProviderInstance(),
+  env: NodeJS.ProcessEnv = process.env,
+  standalone = false,
+): ProviderInstance {
+  const { listed, where, fromEnv } = profileEntry(name, base, env, standalone);
   const vars = profileEnv(name);
   const username = text(listed?.username) ?? text(env[vars.username]);
   const password = text(listed?.password) ?? text(env[vars.password]);
@@ -389,11 +398,17 @@ export function profileOf(props: unknown): string | undefined {
   return value === unknownValue ? undefined : text(value);
 }
 
-/** Runs `fn` as profile `name`, else the instance's own; the simulator's one user serves every profile. */
+/**
+ * Runs `fn` as profile `name`, else the instance's own. The simulator's one user serves every profile, whose
+ * name and entry are still checked (a typo found while trying things out, not on the first real run).
+ */
 export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const base = currentProviderInstance();
   const chosen = name ?? base.config.profile ?? text(process.env[CONFIG_KEYS.profile.env]);
   if (chosen === undefined) return fn();
-  if (resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined) return fn();
+  if (resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined) {
+    profileEntry(chosen, base, process.env, false);
+    return fn();
+  }
   return withProviderInstance(profileInstance(chosen, base), fn);
 }

@@ -31,6 +31,7 @@ afterEach(() => {
   delete process.env[vars.username];
   delete process.env[vars.password];
   delete process.env["WPE_PROFILE"];
+  delete process.env["WPE_PROFILES"];
 });
 
 const usersOf = (path: string) =>
@@ -326,5 +327,23 @@ describe("credential profiles", () => {
       failures?: unknown[];
     };
     expect(ok.failures ?? []).toEqual([]);
+  });
+
+  it("checks a profile's entry in simulator mode too, where the simulator's one user serves every profile", async () => {
+    configure({ "wpengine:simulator": "true" });
+    const news = { installId: ACMEPROD, name: "sim.acme.example", profile: "client-a" };
+    // No credentials anywhere: the simulator serves the profile.
+    const ok = (await run("Domain", "check", {}, news)) as { failures?: unknown[] };
+    expect(ok.failures ?? []).toEqual([]);
+    // A misspelt entry is found while trying things out, not on the first run against the service.
+    process.env["WPE_PROFILES"] = JSON.stringify({ "client-a": { user: "a", pass: "b" } });
+    const err = (await run("Domain", "check", {}, news).catch((e: unknown) => e)) as Error;
+    expect(err.message).toBe(
+      'wpengine: profile client-a in WPE_PROFILES has user (did you mean username?), pass (did you mean password?), which a profile does not hold: a profile is {"username":"<api user id>","password":"<api password>"}.',
+    );
+    const badName = (await run("Domain", "check", {}, { ...news, profile: "client a" }).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(badName.message).toContain('profile "client a" is not a profile name');
   });
 });
