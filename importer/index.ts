@@ -148,6 +148,9 @@ function packageDir(): string {
   throw new Error(`pulumi-wpengine: no package.json of pulumi-wpengine above ${__dirname}`);
 }
 
+/** The source a project generated from the embedded simulator names. */
+const SIMULATED = "the bundled simulator";
+
 const packageJson = (dir = packageDir()): PackageJson =>
   JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as PackageJson;
 
@@ -347,6 +350,13 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   const others = writeAtomically(opts.out, files);
   const notes: string[] = [];
   if (own !== undefined) notes.push(`not read: stacks of project ${own}, the project being regenerated`);
+  // A simulator's ids are not the account's own: every world (embedded, or served) starts from one seed.
+  if (held.length && parts.some((p) => p.source === SIMULATED || p.source.startsWith("http:")))
+    notes.push(
+      "this is a simulator, whose every world starts from the same seeded ids: a stack that manages " +
+        "another simulator world (the README's trial, say) holds them too. If the stacks named above " +
+        "manage another world, run again with --include-managed",
+    );
   if (!recorded)
     notes.push(
       `npm recorded no source of this pulumi-wpengine (a global install), so the project installs ` +
@@ -419,7 +429,7 @@ async function readAccount(
     held,
     world,
     target: profile ? `${conn.target} as profile ${profile}` : conn.target,
-    source: conn.config.simulatorStateFile !== undefined ? "the bundled simulator" : conn.client.apiUrl,
+    source: conn.config.simulatorStateFile !== undefined ? SIMULATED : conn.client.apiUrl,
   };
 }
 
