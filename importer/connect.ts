@@ -14,7 +14,7 @@ import {
 } from "../provider/core/config";
 import { isAuthenticationError, WpEngineClient } from "../sdk";
 import { DEFAULT_API_URL, DEFAULT_APP_HOSTING_URL, ENV } from "../sdk/core/config";
-import { WpEngineConfigError, WpEngineConnectionError } from "../sdk/core/errors";
+import { WpEngineConfigError, WpEngineConnectionError, WpEngineTimeoutError } from "../sdk/core/errors";
 
 export interface Connection {
   client: WpEngineClient;
@@ -97,12 +97,12 @@ export async function connect(env: NodeJS.ProcessEnv = process.env, profile?: st
 
 /**
  * `err` as the standalone commands say it when the service refused `conn`'s credentials (401): whose (the
- * default API user's, or the profile's) and where they are set; when a request could not reach its API,
- * which URL it used (the API's or App Hosting's), where that came from and the variable to set
- * ({@link unreachableUrl}); any other error as it is.
+ * default API user's, or the profile's) and where they are set; when a request could not reach its API or
+ * had no answer in time, which URL it used (the API's or App Hosting's), where that came from and the
+ * variable to set ({@link unreachableUrl}); any other error as it is.
  */
 export function refusedCredentials(err: unknown, conn: Connection): unknown {
-  if (err instanceof WpEngineConnectionError)
+  if (err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError)
     return new Error(`${err.message}; ${unreachableUrl(err, conn.config)}`, { cause: err });
   if (!isAuthenticationError(err)) return err;
   const { profile, target } = conn;
@@ -114,12 +114,13 @@ export function refusedCredentials(err: unknown, conn: Connection): unknown {
 }
 
 /**
- * Which URL a request of a command that reads no stack (import, report, the policy pack) could not reach, by
- * the API it was for, and where that URL came from: its variable, or the default, which the stack's
- * `wpengine:*` never changes here. `config`: the connection's, resolved from the environment alone.
+ * Which URL a request of a command that reads no stack (import, report, the policy pack) could not reach
+ * (or had no answer from in time), by the API it was for, and where that URL came from: its variable, or
+ * the default, which the stack's `wpengine:*` never changes here. `config`: the connection's, resolved from
+ * the environment alone.
  */
 export function unreachableUrl(
-  err: WpEngineConnectionError,
+  err: WpEngineConnectionError | WpEngineTimeoutError,
   config: Pick<ResolvedProviderConfig, "apiUrl" | "appHostingUrl">,
 ): string {
   const [name, what, fallback] =

@@ -1,6 +1,11 @@
 /** Errors as a user reads them: which resource, which step, what the service said, and about which input. */
 import type { z } from "zod";
-import { type WpEngineApiError, WpEngineConnectionError, WpEngineValidationError } from "../../sdk";
+import {
+  type WpEngineApiError,
+  WpEngineConnectionError,
+  WpEngineTimeoutError,
+  WpEngineValidationError,
+} from "../../sdk";
 import { isSea, PROGRAM } from "../../sdk/core/process";
 import { CONFIG_KEYS, currentProviderInstance, originOf, profileSources, urlSource } from "./config";
 import { underPulumiDo } from "./journal";
@@ -55,13 +60,13 @@ export function nothingDone(action: string, err: unknown): string | undefined {
   return NOTHING_DONE[action] && `${NOTHING_DONE[action]} ${when}`;
 }
 
-/** Where the URL a request could not reach came from (`urlSource`), for every step that sends. */
-export const urlNote = (err: WpEngineConnectionError): string =>
+/** Where the URL a request could not reach (or had no answer from) came from (`urlSource`), for every step that sends. */
+export const urlNote = (err: WpEngineConnectionError | WpEngineTimeoutError): string =>
   `${urlSource(err.api === "appHosting" ? "appHostingUrl" : "apiUrl")}. Check it and the network`;
 
-/** What a connection failure says of its URL, as a sentence to append ("" for any other error). */
+/** What a connection failure or a timeout says of its URL, as a sentence to append ("" for any other error). */
 export function unreachable(err: unknown): string {
-  if (!(err instanceof WpEngineConnectionError)) return "";
+  if (!(err instanceof WpEngineConnectionError || err instanceof WpEngineTimeoutError)) return "";
   const api = err.api === "appHosting" ? "App Hosting's API" : "the API";
   return `. It was sent to ${api} at ${err.baseUrl ?? "its URL"}. ${urlNote(err)}`;
 }

@@ -207,11 +207,23 @@ export class WpEngineTimeoutError extends WpEngineError {
   readonly path: string;
   /** The deadline that expired, in milliseconds. */
   readonly timeoutMs: number;
-  constructor(info: RequestInfo & { timeoutMs: number }) {
+  /** The base URL the request went to, when known (as {@link WpEngineConnectionError}'s). */
+  readonly baseUrl: string | undefined;
+  /** Which of the two APIs it was (as {@link WpEngineConnectionError}'s). */
+  readonly api: "hosting" | "appHosting";
+  constructor(
+    info: RequestInfo & {
+      timeoutMs: number;
+      baseUrl?: string | undefined;
+      api?: "hosting" | "appHosting" | undefined;
+    },
+  ) {
     super(`${info.method} ${info.path}: no response within ${info.timeoutMs} ms`);
     this.method = info.method;
     this.path = info.path;
     this.timeoutMs = info.timeoutMs;
+    this.baseUrl = info.baseUrl;
+    this.api = info.api ?? "hosting";
   }
 }
 

@@ -399,8 +399,10 @@ export class Transport {
       resHeaders = res.headers;
       text = await res.body.text();
     } catch (err) {
+      // Which base URL it was, so an error can say where that URL came from.
+      const baseUrl = api === "appHosting" ? this.#config.appHostingUrl : this.#config.apiUrl;
       if (timedOut) {
-        const error = new WpEngineTimeoutError({ method, path: urlPath, timeoutMs });
+        const error = new WpEngineTimeoutError({ method, path: urlPath, timeoutMs, api, baseUrl });
         return { ok: false, error, retry: sendAgain(policy, error, true) };
       }
       const code = errorCode(err);
@@ -408,8 +410,6 @@ export class Transport {
       const detail = this.scrub(err instanceof Error ? err.message || code || err.name : String(err));
       const cause = new Error(detail);
       if (code) Object.defineProperty(cause, "code", { value: code, enumerable: false });
-      // Which base URL it was, so an error can say where that URL came from.
-      const baseUrl = api === "appHosting" ? this.#config.appHostingUrl : this.#config.apiUrl;
       const error = new WpEngineConnectionError(
         { method, path: urlPath, code, detail, api, baseUrl },
         { cause },

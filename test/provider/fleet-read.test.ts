@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { reportMain } from "../../fleet/cli";
 import { readEstate, readFleet } from "../../fleet/read";
 import { auditFleet } from "../../fleet/rules";
-import { WpEngineClient, WpEngineConnectionError } from "../../sdk";
+import { WpEngineClient, WpEngineConnectionError, WpEngineTimeoutError } from "../../sdk";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 import { breakingWorld, cleanWorld, POLICY_IDS, worldFile } from "../fixtures/policy-world";
 
@@ -201,6 +201,11 @@ describe("the audit as every API user of the program (credential profiles)", { t
     expect(unreachableUrl(unreached("hosting", "https://api.wpengineapi.com/v1"), {})).toBe(
       "the API URL was the default https://api.wpengineapi.com/v1 (WPE_API_URL is unset, and the stack's " +
         "wpengine:apiUrl is not read here): set WPE_API_URL in the environment",
+    );
+    // A request with no answer in time names its URL the same way.
+    const late = new WpEngineTimeoutError({ method: "GET", path: "/v1/x", timeoutMs: 30_000, baseUrl: dead });
+    expect(unreachableUrl(late, { apiUrl: dead })).toBe(
+      `the API URL was ${dead}, from WPE_API_URL: check it and the network`,
     );
   });
 

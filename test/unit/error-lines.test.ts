@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { withProviderInstance } from "../../provider/core/config";
 import { explainError, noteSends, nothingDone } from "../../provider/core/errors";
 import { hostLine, quietHostTrace, verbose } from "../../provider/dynamic/hostErrors";
-import { WpEngineApiError, WpEngineConnectionError } from "../../sdk";
+import { WpEngineApiError, WpEngineConnectionError, WpEngineTimeoutError } from "../../sdk";
 import { sayWait } from "../../sdk/core/pace";
 
 describe("the host's trace of an error", () => {
@@ -123,6 +123,23 @@ describe("a request that cannot reach its API (ut-retest52 F4)", () => {
       ),
     ).toContain(
       "It was sent to App Hosting's API at http://127.0.0.1:9. That URL is the stack's wpengine:appHostingUrl. Check it and the network",
+    );
+  });
+});
+
+describe("a request with no answer in time", () => {
+  it("says which URL it went to and where that came from, as a request that could not reach it", () => {
+    const program = { config: { apiUrl: "http://127.0.0.1:9/v1" }, clientSlot: Symbol() };
+    const late = new WpEngineTimeoutError({
+      method: "GET",
+      path: "/v1/installs/x/domains",
+      timeoutMs: 30_000,
+      api: "hosting",
+      baseUrl: "http://127.0.0.1:9/v1",
+    });
+    expect(withProviderInstance(program, () => explainError("Domain", "read", late).message)).toBe(
+      "wpengine:Domain read failed: GET /v1/installs/x/domains: no response within 30000 ms. It was sent to " +
+        "the API at http://127.0.0.1:9/v1. That URL is the stack's wpengine:apiUrl. Check it and the network",
     );
   });
 });

@@ -282,6 +282,8 @@ describe("deadlines", () => {
     expect(isTimeoutError(err)).toBe(true);
     expect((err as WpEngineTimeoutError).timeoutMs).toBe(30);
     expect((err as Error).message).toBe(`POST ${DOMAINS_PATH}: no response within 30 ms`);
+    // Which API and URL it was, so the message can say where that URL came from.
+    expect(err).toMatchObject({ api: "hosting", baseUrl: ctx.client.apiUrl });
     expect(ctx.sleeps).toHaveLength(0);
   });
 });
