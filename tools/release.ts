@@ -2,7 +2,7 @@
  * `npm run release`: everything a user installs, written into `release/` from the checkout, so that no
  * user needs a clone:
  *
- * - `pulumi-wpengine-<v>.tgz`: the npm package (`npm pack`);
+ * - `pulumi-wpengine-<v>.tgz`: the npm package (`packPackage`: `npm pack`, without the scripts);
  * - `pulumi-resource-wpengine-v<v>-<os>-<arch>.tar.gz`: the self-contained plugin (tools/plugin/build.js)
  *   for every platform whose Node binary the npm registry serves, in the layout `pulumi plugin install
  *   resource wpengine <v> --file <tarball>` takes and the engine downloads from `pluginDownloadURL`;
@@ -19,7 +19,6 @@
  *   npm run release -- --targets linux-amd64     only these plugin platforms (comma-separated)
  *   npm run release -- --out DIR                 somewhere else than release/
  */
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -27,7 +26,7 @@ import { parseArgs } from "node:util";
 import { zipSync } from "fflate";
 import { homeOf, type PackageJson } from "../provider/executable/home";
 import { mustRun, pythonVenv } from "./cli/languages";
-import { REPO, tempDir } from "./cli/pack";
+import { packPackage, REPO, tempDir } from "./cli/pack";
 
 const plugin: {
   ensurePlugin(target?: string): Promise<{ tarball: string; version: string }>;
@@ -165,10 +164,7 @@ export async function release(opts: { out?: string; targets?: string[] } = {}): 
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, "RELEASE_NOTES.md"), notes);
-  execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", out], {
-    cwd: REPO,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  await packPackage(out);
   for (const t of targets) {
     const built = await plugin.ensurePlugin(t);
     fs.copyFileSync(built.tarball, path.join(out, path.basename(built.tarball)));

@@ -250,6 +250,12 @@ describe("the release, installed without a clone", { timeout: 30 * 60_000 }, () 
     // As docs/languages.md says: npm init's `main` (index.js) would make every preview warn.
     await sh(dir, "npm init -y >/dev/null && npm pkg set main=index.ts");
     await sh(dir, `npm install ../pulumi-wpengine-${V}.tgz @pulumi/pulumi typescript`);
+    // No script of the repository's: npm 11 asks every user to approve a dependency's `prepare`.
+    const installed = JSON.parse(
+      fs.readFileSync(path.join(dir, "node_modules/pulumi-wpengine/package.json"), "utf8"),
+    );
+    expect(installed).toMatchObject({ name: "pulumi-wpengine", version: V, bin: expect.any(Object) });
+    expect(installed.scripts).toBeUndefined();
     fs.writeFileSync(
       path.join(dir, "Pulumi.yaml"),
       "name: release-typescript\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",

