@@ -315,7 +315,7 @@ export function profileSources(name: string, standalone = false): string {
 function profileEntry(name: string, base: ProviderInstance, env: NodeJS.ProcessEnv, standalone: boolean) {
   if (!PROFILE_NAME.test(name))
     throw new WpEngineConfigError(
-      `wpengine: profile ${JSON.stringify(name)} is not a profile name: use letters, digits, - and _ (e.g. client-a)`,
+      `wpengine: profile ${JSON.stringify(name)} is not a profile name: use letters, digits, - and _, starting with a letter or digit (e.g. client-a)`,
     );
   /** The profile as the JSON object of profiles `json` lists it, if it does; `where` names that source. */
   const listedIn = (where: string, json: string | undefined) => {
@@ -364,11 +364,13 @@ export function profileInstance(
   const password = text(listed?.password) ?? text(env[vars.password]);
   if (username === undefined || password === undefined) {
     // A typo of a profile that is set (`acmee`) is the likely cause: named, with the profiles known here.
+    // A profile that is listed but lacks a value is no typo: its entry is named.
     const known = knownProfiles(standalone ? [fromEnv] : [base.config.profiles, fromEnv], env);
-    const like = meant(name, known);
+    const like = listed === undefined && meant(name, known);
     const typo = like ? ` (did you mean ${like}? the profiles set here: ${known.join(", ")})` : "";
+    const entry = listed === undefined ? "" : ` in ${where}`;
     throw new WpEngineConfigError(
-      `wpengine: profile ${name} has no ${username === undefined ? "API user id" : "password"}${typo}: set it in ${profileSources(name, standalone)}.`,
+      `wpengine: profile ${name}${entry} has no ${username === undefined ? "API user id" : "password"}${typo}: set it in ${profileSources(name, standalone)}.`,
     );
   }
   const from = (key: "username" | "password") => (text(listed?.[key]) !== undefined ? where : vars[key]);
@@ -399,15 +401,20 @@ export function profileOf(props: unknown): string | undefined {
 }
 
 /**
- * Runs `fn` as profile `name`, else the instance's own. The simulator's one user serves every profile, whose
- * name and entry are still checked (a typo found while trying things out, not on the first real run).
+ * Runs `fn` as profile `name`, else the instance's own. The simulator's one user serves every profile; a
+ * profile's name, and a profile that is set, are still checked (found while trying things out, not on the
+ * first real run).
  */
 export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const base = currentProviderInstance();
   const chosen = name ?? base.config.profile ?? text(process.env[CONFIG_KEYS.profile.env]);
   if (chosen === undefined) return fn();
   if (resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined) {
-    profileEntry(chosen, base, process.env, false);
+    // A profile set here (an entry, or one of its variables) is checked whole, as against the service.
+    const vars = profileEnv(chosen);
+    const set = [process.env[vars.username], process.env[vars.password]].some((v) => text(v) !== undefined);
+    if (profileEntry(chosen, base, process.env, false).listed !== undefined || set)
+      profileInstance(chosen, base);
     return fn();
   }
   return withProviderInstance(profileInstance(chosen, base), fn);

@@ -341,9 +341,17 @@ describe("credential profiles", () => {
     expect(err.message).toBe(
       'wpengine: profile client-a in WPE_PROFILES has user (did you mean username?), pass (did you mean password?), which a profile does not hold: a profile is {"username":"<api user id>","password":"<api password>"}.',
     );
+    // An entry that is set is checked whole: a missing password is no typo of another profile.
+    process.env["WPE_PROFILES"] = JSON.stringify({ "client-a": { username: "demo" } });
+    const partial = (await run("Domain", "check", {}, news).catch((e: unknown) => e)) as Error;
+    expect(partial.message).toMatch(
+      /^wpengine: profile client-a in WPE_PROFILES has no password: set it in /,
+    );
     const badName = (await run("Domain", "check", {}, { ...news, profile: "client a" }).catch(
       (e: unknown) => e,
     )) as Error;
-    expect(badName.message).toContain('profile "client a" is not a profile name');
+    expect(badName.message).toContain(
+      'profile "client a" is not a profile name: use letters, digits, - and _, starting with a letter or digit',
+    );
   });
 });
