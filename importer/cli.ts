@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { count, REPORT_USAGE, reportMain } from "../fleet/cli";
 import { PROGRAM, reasonOf } from "../sdk/core/process";
+import { stacksText } from "./held";
 import { importAccount, UsageError } from "./index";
 import { COVERED } from "./kinds";
 
@@ -121,7 +122,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     );
     for (const h of result.held)
       process.stderr.write(
-        `${PROGRAM} import: left out: ${h.label} (${h.kind} of ${h.of}, id ${h.id}), held by stack ${h.stack}\n`,
+        `${PROGRAM} import: left out: ${h.label} (${h.kind} of ${h.of}, id ${h.id}), held by ${stacksText(h.stack)}\n`,
       );
     for (const note of result.notes) process.stderr.write(`${PROGRAM} import: note: ${note}\n`);
     return 0;

@@ -16,8 +16,12 @@ import { kindOfType } from "../recover/plan";
 /** How many `pulumi stack export` run at once. */
 export const EXPORTS_AT_ONCE = 4;
 
-/** The objects held, `<Kind>:<id, lower case>` → the fully qualified name of the stack holding it. */
+/** The objects held, `<Kind>:<id, lower case>` → the fully qualified names of the stacks holding it (`a, b`). */
 export type Held = Map<string, string>;
+
+/** `stack a` or `stacks a, b`, as the messages name what holds an object. */
+export const stacksText = (stacks: string): string =>
+  stacks.includes(", ") ? `stacks ${stacks}` : `stack ${stacks}`;
 
 /** The key of an object in {@link Held}. */
 export const heldKey = (kind: string, id: string): string => `${kind}:${id.toLowerCase()}`;
@@ -67,7 +71,10 @@ export function heldIn(exported: unknown, stack: string, held: Held = new Map())
           .find((v): v is string => typeof v === "string" && v !== "")
       : undefined;
     const key = heldKeys(kind, id, parentField && parent ? { [parentField]: parent } : {})[0]!;
-    if (!held.has(key)) held.set(key, stack);
+    // Two stacks holding one object own it twice already: both are named.
+    const before = held.get(key);
+    if (before === undefined) held.set(key, stack);
+    else if (!before.split(", ").includes(stack)) held.set(key, `${before}, ${stack}`);
   }
   return held;
 }

@@ -12,7 +12,7 @@ import { isSea, PROGRAM } from "../sdk/core/process";
 import { type ReadOnlyClient, readOnlyClient } from "./client";
 import { type Connection, connect, connectionConfig, refusedCredentials } from "./connect";
 import { discover, type Selection, shares, visible, type World } from "./discover";
-import { type Held, type HeldCheck, heldByStacks, heldKeys } from "./held";
+import { type Held, type HeldCheck, heldByStacks, heldKeys, stacksText } from "./held";
 import { COVERED, importIdOf } from "./kinds";
 import { addressOf, buildModel, type Model, readAll, slug } from "./model";
 import { type Language, PLUGIN_FILE, renderProject } from "./render";
@@ -59,7 +59,7 @@ export interface HeldObject {
   id: string;
   /** What holds it: `account Acme`, `install acmeprod`, `site Shop`; two objects of one name are two. */
   of: string;
-  /** The stack holding it, fully qualified (`org/project/stack`). */
+  /** The stacks holding it, fully qualified (`org/project/stack`; two or more: `a, b`, which own it twice). */
   stack: string;
 }
 
@@ -418,7 +418,7 @@ async function readAccount(
       kind: f.kind,
       label: `${f.label} (${of})`,
       id: importId,
-      reason: `held by stack ${stack}: another stack manages it (\`--include-managed\` brings it in anyway)`,
+      reason: `held by ${stacksText(stack)}: another stack manages it (\`--include-managed\` brings it in anyway)`,
     });
     return false;
   });

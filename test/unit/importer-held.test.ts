@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importAccount } from "../../importer";
-import { EXPORTS_AT_ONCE, heldByStacks, heldIn, heldKey, projectOf } from "../../importer/held";
+import { EXPORTS_AT_ONCE, heldByStacks, heldIn, heldKey, projectOf, stacksText } from "../../importer/held";
 import { type RunningSimulator, SEED, startSimulator } from "../../simulator";
 
 const SIMULATOR_NOTE =
@@ -61,6 +61,12 @@ describe("what an exported state holds", () => {
     ]);
     // By kind: the same id as another kind is not held.
     expect(held.has(heldKey("Install", DOMAIN.id))).toBe(false);
+    // A second stack holding the same object: both are named (they own it twice already); once each.
+    heldIn(exported, "org/site/prod", held);
+    heldIn(exported, "org/site/prod", held);
+    expect(held.get(heldKey("Domain", DOMAIN.id))).toBe("org/site/dev, org/site/prod");
+    expect(stacksText(held.get(heldKey("Domain", DOMAIN.id))!)).toBe("stacks org/site/dev, org/site/prod");
+    expect(stacksText("org/site/dev")).toBe("stack org/site/dev");
     // An empty or odd export holds nothing.
     expect(heldIn({ version: 3, deployment: {} }, "s").size).toBe(0);
     expect(heldIn(undefined, "s").size).toBe(0);
