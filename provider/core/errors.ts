@@ -60,7 +60,10 @@ export function nothingDone(action: string, err: unknown): string | undefined {
   return NOTHING_DONE[action] && `${NOTHING_DONE[action]} ${when}`;
 }
 
-/** Where the URL a request could not reach (or had no answer from) came from (`urlSource`), for every step that sends. */
+/**
+ * Where the URL a request could not reach (or had no answer from) came from (`urlSource`), for every step
+ * that sends.
+ */
 export const urlNote = (err: WpEngineConnectionError | WpEngineTimeoutError): string =>
   `${urlSource(err.api === "appHosting" ? "appHostingUrl" : "apiUrl")}. Check it and the network`;
 
