@@ -32,7 +32,7 @@ const claims = new Map<string, string>();
 const owners = new Map<string, { claimant: string; adopted: boolean }>();
 
 /** How a claimant reads in a message: a URN as `<type> "<name>"`, a bare name quoted. */
-function describeClaimant(kind: string, claimant: string): string {
+export function describeClaimant(kind: string, claimant: string): string {
   const parts = claimant.split("::");
   if (parts.length >= 4) return `${parts[2]?.split("$").pop()} "${parts.slice(3).join("::")}"`;
   return `wpengine:${kind} "${claimant}"`;

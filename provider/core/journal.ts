@@ -73,7 +73,7 @@ export function identityText(i: Identity): string {
   return `${i.kind} ${parts.join(" ")}`;
 }
 
-type Run = { pid: number; stack?: string; command?: string };
+type Run = { pid: number; stack?: string; command?: string; argv?: readonly string[] };
 
 /** The nearest `pulumi` ancestor, its stack and command (the dynamic provider runs under `sh`); no `/proc`: the parent. */
 function thisRun(): Run | null {
@@ -85,7 +85,7 @@ function thisRun(): Run | null {
       const argv = readText(`/proc/${pid}/cmdline`)?.split("\0");
       if (!argv) return { pid };
       const stack = stackOfCommand(argv) ?? selectedStack(process.cwd(), process.env, stat.startedAt);
-      return { pid, stack, command: commandOf(argv) };
+      return { pid, stack, command: commandOf(argv), argv };
     }
     if (!stat) break;
     pid = stat.parent;
@@ -162,11 +162,14 @@ export function commandOf(argv: readonly string[]): string | undefined {
 let warned = false;
 let run: Run | null | undefined;
 
-/** Whether this provider runs under `pulumi do`, which reads no stack (its advice names variables and flags). */
-export function underPulumiDo(): boolean {
+/** The `pulumi` run this provider serves (its pid, stack, command and command line), if any. */
+export function currentRun(): Run | null {
   if (run === undefined) run = thisRun();
-  return run?.command === "do";
+  return run;
 }
+
+/** Whether this provider runs under `pulumi do`, which reads no stack (its advice names variables and flags). */
+export const underPulumiDo = (): boolean => currentRun()?.command === "do";
 
 /** Appends one line for this run; none outside a `pulumi` run, nor under `pulumi do` (nothing to recover). */
 function record(step: JournalEntry["step"], identity: Identity, more: Partial<JournalEntry> = {}): void {

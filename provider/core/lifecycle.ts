@@ -29,6 +29,7 @@ import {
   UUID,
 } from "./inputs";
 import { createHolds, identityFields, journalCreate, journalDeleted, withinRecovery } from "./journal";
+import { heldOutsideRun, holdingToo, inTargetedRun } from "./stackState";
 import type { Normalize } from "./wire";
 
 /** What a lifecycle method gets besides its arguments: the client, the kind for messages, the object's address. */
@@ -335,10 +336,10 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       );
       // One moved to another profile: the new profile's API user must reach its parent (a 403 otherwise).
       const moved = existing && (olds["profile"] ?? null) !== (inputs["profile"] ?? null);
-      if ((moved || (!existing && (!standing || elsewhere))) && !failures.length && !containsUnknown(inputs))
-        failures.push(...(await lookAhead(def, inputs, moved)));
       // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
+      if ((moved || (!existing && (!standing || elsewhere))) && !failures.length && !containsUnknown(inputs))
+        failures.push(...(await lookAhead(def, inputs, moved)));
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
       if (taken) failures.push(taken);
       const checked = failures.length ? { inputs, failures } : { inputs };
@@ -470,6 +471,19 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
           nameOf(def.identity, props) || id,
           `not deleted on the service: ${holder}; only that resource lets it go`,
         );
+      const others = def.identity ? await heldOutsideRun(def.kind, id, props[CLAIMANT]) : [];
+      if (Array.isArray(others) && others.length)
+        return say(
+          def.kind,
+          nameOf(def.identity, props) || id,
+          `not deleted on the service: ${holdingToo(def.kind, others)}; only that resource lets it go`,
+        );
+      if (others instanceof Error)
+        say(
+          def.kind,
+          id,
+          `could not read this stack's state to see whether a resource this targeted run leaves out holds it too (${others.message}): deleting it`,
+        );
       if (def.protects && isProtected(props))
         fail(
           "delete",
@@ -507,7 +521,13 @@ async function lookAhead<I extends Props, O extends Props, R>(
   if (!key && !def.takeover) return [];
   const config = resolveProviderConfig();
   const adopting = inputs["adopt"] === undefined ? config.adoptExisting === true : !!inputs["adopt"];
-  if (config.skipCredentialsCheck || withinRecovery() || (adopting && !def.takeover && !parentOnly))
+  // A targeted run's adoption looks, too: a resource of the stack the run leaves out may hold the object.
+  const targeted = adopting && key && inTargetedRun();
+  if (
+    config.skipCredentialsCheck ||
+    withinRecovery() ||
+    (adopting && !def.takeover && !parentOnly && !targeted)
+  )
     return [];
   const { [CLAIMANT]: _claimant, ...sent } = inputs;
   const context = { ...contextOf(def, await getClient(), sent), ahead: true };
@@ -520,8 +540,20 @@ async function lookAhead<I extends Props, O extends Props, R>(
         : def.takeover?.({ ...sent, adopt: true } as unknown as I, context));
       return [];
     }
-    const id = key && !adopting ? await key.find(sent as I, context) : undefined;
-    if (key && id !== undefined) {
+    const id = key && (!adopting || targeted) ? await key.find(sent as I, context) : undefined;
+    const holders = adopting && id !== undefined ? await heldOutsideRun(def.kind, id, inputs[CLAIMANT]) : [];
+    if (Array.isArray(holders) && holders.length)
+      return [
+        {
+          property: own ?? "",
+          reason:
+            `would adopt ${def.kind} ${nameOf(def.identity, inputs) || id} (id ${id}), but ${holdingToo(def.kind, holders)}: ` +
+            "the state would hold it twice, and destroying either would delete it under the other. A rename? " +
+            "Give this resource `aliases` naming the old one instead of `adopt`; else run `pulumi up` without " +
+            "--target, which lets the old one go in the same run",
+        },
+      ];
+    if (key && id !== undefined && !adopting) {
       const error =
         key.refusal?.(id, context) ??
         alreadyExists(

@@ -231,6 +231,56 @@ new wpengine.Site("${name}", { accountId: "${ACCOUNT}", name: "Handed over", ado
     await project.refresh();
   });
 
+  it("a targeted run: a rename taken over with adopt is refused at preview, and a state holding a domain twice keeps it on a targeted destroy", async () => {
+    const name = `targeted${SUFFIX}`;
+    const domain = (resource: string, adopt = false) =>
+      `"use strict";
+const wpengine = require("pulumi-wpengine");
+new wpengine.Domain("${resource}", { installId: "${INSTALL}", name: "${name}"${adopt ? ", adopt: true" : ""} });
+`;
+    const write = (text: string) => fs.writeFileSync(path.join(project.dir, "index.js"), text);
+    const live = async () => (await onService(sim, { ...AT, suffix: name })).domains;
+    write(domain("old"));
+    await project.up();
+    const oldUrn = (await project.resources()).find((r) => r.urn.endsWith("::old"))!.urn;
+    const newUrn = oldUrn.replace(/::old$/, "::new");
+    // Renamed without aliases, taken over with adopt, and only the new name targeted: "old" stays in the
+    // state, out of the run, so the adoption would make the stack hold the domain twice.
+    write(domain("new", true));
+    sim.clearRequests();
+    const targeted = await project.run(["up", "--yes", "--target", newUrn], { allowFail: true });
+    const text = targeted.stdout + targeted.stderr;
+    expect(targeted.code, text).not.toBe(0);
+    expect(text).toContain('but pulumi-nodejs:dynamic/wpengine:Domain "old" of this stack holds it too');
+    expect(text).toContain("Give this resource `aliases` naming the old one instead of `adopt`");
+    expect(sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
+    // A state that holds it twice already (an earlier release let it; state surgery can): a targeted
+    // destroy of either one forgets it while the other, left out, still holds it.
+    const state = JSON.parse(await project.exportText()) as {
+      deployment: { resources: { urn: string; outputs?: Record<string, unknown> }[] };
+    };
+    const held = state.deployment.resources.find((r) => r.urn === oldUrn)!;
+    const copy = structuredClone(held);
+    copy.urn = newUrn;
+    if (copy.outputs) copy.outputs["__claimant"] = "new";
+    state.deployment.resources.push(copy);
+    const file = path.join(project.dir, "twice.json");
+    fs.writeFileSync(file, JSON.stringify(state));
+    await project.run(["stack", "import", "--file", file]);
+    const [before] = await live();
+    const destroyed = await project.run(["destroy", "--yes", "--target", oldUrn]);
+    expect(destroyed.stdout + destroyed.stderr).toContain(
+      'not deleted on the service: pulumi-nodejs:dynamic/wpengine:Domain "new" of this stack holds it too',
+    );
+    expect((await live()).map((d) => d.id)).toEqual([before!.id]);
+    write(domain("new"));
+    await project.expectNoChanges(["--refresh"]);
+    // The last holder's targeted destroy deletes it.
+    const last = await project.run(["destroy", "--yes", "--target", newUrn]);
+    expect(last.stdout + last.stderr).not.toContain("not deleted on the service");
+    expect(await live()).toEqual([]);
+  });
+
   it("the executable front door (wpengine:index:*): a domain declared twice fails preview naming both URNs, and an adoption says what it took and its id", async () => {
     const cli = await cliEnv();
     const exec = await CliProject.create({

@@ -1,0 +1,102 @@
+/**
+ * The resources of this stack a targeted run leaves out (`--target`, `--exclude`): the engine neither checks
+ * nor deletes them, so this process's claims (identity.ts) do not see them, yet one of them may hold the
+ * object a resource of the run adopts or deletes (a rename taken over with `adopt` under `--target`). Read
+ * once a process from the stack's state, by the run's own CLI (`pulumi stack export`), only in such a run.
+ */
+import { execFile } from "node:child_process";
+import { readlinkSync } from "node:fs";
+import { describeClaimant } from "./identity";
+import { currentRun } from "./journal";
+
+/** A resource of this package in the state: its kind, id, claimant (identity.ts) and URN. */
+type Held = { kind: string; id: string; claimant: string; urn: string };
+
+const TYPE = /^(?:wpengine:index:|pulumi-nodejs:dynamic\/wpengine:)(\w+)$/;
+
+/** The values of `flags` on a command line (`--target X`, `--target=X`, `-t X`). */
+function valuesOf(argv: readonly string[], flags: readonly string[]): string[] {
+  return argv.flatMap((a, i) => {
+    const long = flags.find((f) => f.startsWith("--") && a.startsWith(`${f}=`));
+    if (long) return [a.slice(long.length + 1)];
+    return flags.includes(a) && argv[i + 1] !== undefined ? [argv[i + 1]!] : [];
+  });
+}
+
+/** A URN pattern of `--target` (`*` any run of characters) as a test. */
+const matcher = (pattern: string) => {
+  const literal = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`^${pattern.split("*").map(literal).join(".*")}$`);
+  return (urn: string) => re.test(urn);
+};
+
+/** Whether the run leaves a resource out, by its URN; `undefined` when the run is not targeted. */
+export function leftOutBy(argv: readonly string[]): ((urn: string) => boolean) | undefined {
+  const targets = valuesOf(argv, ["--target", "-t"]).map(matcher);
+  const excludes = valuesOf(argv, ["--exclude"]).map(matcher);
+  if (!targets.length && !excludes.length) return undefined;
+  return (urn) => excludes.some((m) => m(urn)) || (targets.length > 0 && !targets.some((m) => m(urn)));
+}
+
+/** Whether this provider serves a targeted `pulumi` run. */
+export const inTargetedRun = (): boolean => {
+  const argv = currentRun()?.argv;
+  return !!argv && leftOutBy(argv) !== undefined;
+};
+
+/** This package's resources in an exported state (`pulumi stack export`), those being deleted left out. */
+export function heldInState(exported: unknown): Held[] {
+  const resources = (exported as { deployment?: { resources?: unknown[] } })?.deployment?.resources;
+  return (Array.isArray(resources) ? resources : []).flatMap((r) => {
+    const { type, id, urn, outputs, inputs, delete: deleting } = (r ?? {}) as Record<string, unknown>;
+    const kind = typeof type === "string" ? TYPE.exec(type)?.[1] : undefined;
+    if (!kind || typeof id !== "string" || !id || typeof urn !== "string" || deleting === true) return [];
+    const named = [outputs, inputs].map((o) => (o as Record<string, unknown> | undefined)?.["__claimant"]);
+    const claimant = named.find((c): c is string => typeof c === "string" && c !== "") ?? urn;
+    return [{ kind, id: id.toLowerCase(), claimant, urn }];
+  });
+}
+
+let state: Promise<Held[] | Error> | undefined;
+
+/** The stack's state as the run's CLI exports it, once a process. */
+function readState(pid: number, stack: string | undefined): Promise<Held[] | Error> {
+  state ??= new Promise((resolve) => {
+    let cli: string;
+    try {
+      cli = readlinkSync(`/proc/${pid}/exe`);
+    } catch (err) {
+      return resolve(err as Error);
+    }
+    const args = ["stack", "export", ...(stack ? ["--stack", stack] : []), "--non-interactive"];
+    execFile(cli, args, { maxBuffer: 1 << 30, timeout: 120_000 }, (err, stdout, stderr) => {
+      if (err) return resolve(new Error(stderr.trim().split("\n").at(-1) || err.message));
+      try {
+        resolve(heldInState(JSON.parse(stdout)));
+      } catch (parse) {
+        resolve(parse as Error);
+      }
+    });
+  });
+  return state;
+}
+
+/**
+ * The other resources of this stack that hold object `id` of `kind` and the run leaves out (URNs), or the
+ * reason they could not be read; none outside a targeted run.
+ */
+export async function heldOutsideRun(kind: string, id: string, claimant: unknown): Promise<string[] | Error> {
+  const run = currentRun();
+  const leftOut = run?.argv && leftOutBy(run.argv);
+  if (!run || !leftOut) return [];
+  const held = await readState(run.pid, run.stack);
+  if (held instanceof Error) return held;
+  return held
+    .filter((h) => h.kind === kind && h.id === id.toLowerCase() && h.claimant !== claimant && leftOut(h.urn))
+    .map((h) => h.urn);
+}
+
+/** The resources `urns` of `kind`, in words, as holding an object too while this targeted run leaves them out. */
+export const holdingToo = (kind: string, urns: readonly string[]): string =>
+  `${urns.map((u) => describeClaimant(kind, u)).join(", ")} of this stack ${urns.length > 1 ? "hold" : "holds"} ` +
+  `it too, and this targeted run (--target, --exclude) leaves ${urns.length > 1 ? "them" : "it"} out`;
