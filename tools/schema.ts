@@ -62,8 +62,14 @@ function propertiesOf(
   const properties: Json = {};
   for (const [k, v] of Object.entries(s.properties ?? {}) as [string, JsonSchema][])
     properties[k] = { ...fromJsonSchema(v, `${name}${pascal(k)}`, types), ...describe(v), ...more(k, v) };
-  return { properties, required: s.required ?? [] };
+  // A property that may be null is not required: Go and Python then type it as one that may be absent.
+  const props = (s.properties ?? {}) as Record<string, JsonSchema>;
+  return { properties, required: (s.required ?? []).filter((k) => !nullable(props[k])) };
 }
+
+/** Whether a JSON Schema admits null (`["string", "null"]`, or an `anyOf` with a null branch). */
+const nullable = (s: JsonSchema | undefined): boolean =>
+  !!s && ((Array.isArray(s.type) && s.type.includes("null")) || !!s.anyOf?.some((b) => b.type === "null"));
 
 const json = (schema: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { io, unrepresentable: "any" });

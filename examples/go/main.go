@@ -90,7 +90,7 @@ func program(ctx *pulumi.Context) error {
 
 	ctx.Export("wwwDomainId", www.DomainId)
 	ctx.Export("apexRedirectsTo", apex.RedirectTo)
-	ctx.Export("txtRecord", pulumi.StringMap{"name": www.TxtVerificationKey, "value": www.TxtVerificationValue})
+	ctx.Export("txtRecord", pulumi.Map{"name": www.TxtVerificationKey, "value": www.TxtVerificationValue}) // null once verified
 	ctx.Export("editorUserId", editor.UserId)
 	ctx.Export("installName", install.Name())
 	return nil

@@ -35,7 +35,7 @@ const inputs = z.object({
     )
     .meta({
       description:
-        "Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).",
+        "Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).",
       replaces: true,
     }),
   ...COMMON_INPUTS,

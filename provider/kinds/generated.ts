@@ -77,7 +77,7 @@ export interface AppArgs {
   accountId: AppIn["accountId"];
   /** The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments. */
   name: AppIn["name"];
-  /** Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four). */
+  /** Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`). */
   region: pulumi.Input<"US-C" | "EU-W" | "AUS-SE" | "UK">;
   /** Take over an object that already exists on the service with this identity instead of failing create. */
   adopt?: AppIn["adopt"];
@@ -91,7 +91,7 @@ export interface AppProperties {
   readonly accountId: AppOut["accountId"];
   /** The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments. */
   readonly name: AppOut["name"];
-  /** Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four). */
+  /** Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`). */
   readonly region: AppOut["region"];
   /** Take over an object that already exists on the service with this identity instead of failing create. */
   readonly adopt: AppOut["adopt"];

@@ -122,6 +122,18 @@ describe("the executable provider's schema against 0.1.0's", () => {
     expect(provider.properties).not.toHaveProperty("password");
   });
 
+  it("leaves out of `required` what may be null, so Go and Python type it as possibly absent", () => {
+    const resources = NEW["resources"] as Record<string, { required: string[]; properties: Json }>;
+    const domain = resources["wpengine:index:Domain"]!;
+    // Null once verified (the docs say "or null"): a Go StringPtrOutput, a Python Optional[str].
+    expect(domain.properties).toHaveProperty("txtVerificationKey");
+    expect(domain.required).not.toContain("txtVerificationKey");
+    expect(domain.required).not.toContain("redirectTo");
+    expect(domain.required).toEqual(expect.arrayContaining(["domainId", "name", "installId", "aRecords"]));
+    const types = NEW["types"] as Record<string, { required?: string[] }>;
+    expect(types["wpengine:index:DomainMappingsDomainMappings"]?.required).not.toContain("txtVerified");
+  });
+
   it("offers as an enum's values only what can be set: no cookie cache exclusion, which check refuses", () => {
     const types = NEW["types"] as Record<string, { enum?: { value: string }[] }>;
     expect(types["wpengine:index:CacheExclusionsExclusionsType"]?.enum?.map((e) => e.value)).toEqual([

@@ -41,11 +41,11 @@ type AccountUser struct {
 	// Last name. The service cannot rename a user.
 	LastName pulumi.StringOutput `pulumi:"lastName"`
 	// For owners: whether this is the last owner of the account (null for other roles).
-	LastOwner pulumi.BoolOutput `pulumi:"lastOwner"`
+	LastOwner pulumi.BoolPtrOutput `pulumi:"lastOwner"`
 	// Whether the user has multi-factor authentication enabled.
 	MfaEnabled pulumi.BoolOutput `pulumi:"mfaEnabled"`
 	// The user's phone number, or null.
-	Phone pulumi.StringOutput `pulumi:"phone"`
+	Phone pulumi.StringPtrOutput `pulumi:"phone"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
@@ -281,8 +281,8 @@ func (o AccountUserOutput) LastName() pulumi.StringOutput {
 }
 
 // For owners: whether this is the last owner of the account (null for other roles).
-func (o AccountUserOutput) LastOwner() pulumi.BoolOutput {
-	return o.ApplyT(func(v *AccountUser) pulumi.BoolOutput { return v.LastOwner }).(pulumi.BoolOutput)
+func (o AccountUserOutput) LastOwner() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *AccountUser) pulumi.BoolPtrOutput { return v.LastOwner }).(pulumi.BoolPtrOutput)
 }
 
 // Whether the user has multi-factor authentication enabled.
@@ -291,8 +291,8 @@ func (o AccountUserOutput) MfaEnabled() pulumi.BoolOutput {
 }
 
 // The user's phone number, or null.
-func (o AccountUserOutput) Phone() pulumi.StringOutput {
-	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.Phone }).(pulumi.StringOutput)
+func (o AccountUserOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AccountUser) pulumi.StringPtrOutput { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.

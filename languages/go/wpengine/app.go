@@ -29,17 +29,17 @@ type App struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// When the app was created (RFC 3339).
-	CreateTime pulumi.StringOutput `pulumi:"createTime"`
+	CreateTime pulumi.StringPtrOutput `pulumi:"createTime"`
 	// The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
-	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).
+	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).
 	Region AppRegionOutput `pulumi:"region"`
 	// The resource name `accounts/{accountId}/apps/{name}` (also the resource id).
 	ResourceName pulumi.StringOutput `pulumi:"resourceName"`
 	// When the app last changed (RFC 3339).
-	UpdateTime pulumi.StringOutput `pulumi:"updateTime"`
+	UpdateTime pulumi.StringPtrOutput `pulumi:"updateTime"`
 }
 
 // NewApp registers a new resource with the given unique name, arguments, and options.
@@ -105,7 +105,7 @@ type appArgs struct {
 	Name string `pulumi:"name"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile *string `pulumi:"profile"`
-	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).
+	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).
 	Region AppRegion `pulumi:"region"`
 }
 
@@ -119,7 +119,7 @@ type AppArgs struct {
 	Name pulumi.StringInput
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrInput
-	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).
+	// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).
 	Region AppRegionInput
 }
 
@@ -221,8 +221,8 @@ func (o AppOutput) Adopt() pulumi.BoolPtrOutput {
 }
 
 // When the app was created (RFC 3339).
-func (o AppOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *App) pulumi.StringOutput { return v.CreateTime }).(pulumi.StringOutput)
+func (o AppOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *App) pulumi.StringPtrOutput { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
 // The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
@@ -235,7 +235,7 @@ func (o AppOutput) Profile() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *App) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
-// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).
+// Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).
 func (o AppOutput) Region() AppRegionOutput {
 	return o.ApplyT(func(v *App) AppRegionOutput { return v.Region }).(AppRegionOutput)
 }
@@ -246,8 +246,8 @@ func (o AppOutput) ResourceName() pulumi.StringOutput {
 }
 
 // When the app last changed (RFC 3339).
-func (o AppOutput) UpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *App) pulumi.StringOutput { return v.UpdateTime }).(pulumi.StringOutput)
+func (o AppOutput) UpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *App) pulumi.StringPtrOutput { return v.UpdateTime }).(pulumi.StringPtrOutput)
 }
 
 type AppArrayOutput struct{ *pulumi.OutputState }

@@ -29,11 +29,11 @@ type Backup struct {
 	// The backup's UUID (also the resource id); what `BackupRestore` takes as `backupId`.
 	BackupId pulumi.StringOutput `pulumi:"backupId"`
 	// The WordPress version the backup captured (`wordpress_version` on the real service).
-	CmsVersion pulumi.StringOutput `pulumi:"cmsVersion"`
+	CmsVersion pulumi.StringPtrOutput `pulumi:"cmsVersion"`
 	// When the backup completed; null while it runs.
-	CompleteTime pulumi.StringOutput `pulumi:"completeTime"`
+	CompleteTime pulumi.StringPtrOutput `pulumi:"completeTime"`
 	// When the backup was requested.
-	CreateTime pulumi.StringOutput `pulumi:"createTime"`
+	CreateTime pulumi.StringPtrOutput `pulumi:"createTime"`
 	// Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.
 	Description pulumi.StringOutput `pulumi:"description"`
 	// The install to back up. Changing it requests a new backup (a replacement).
@@ -237,18 +237,18 @@ func (o BackupOutput) BackupId() pulumi.StringOutput {
 }
 
 // The WordPress version the backup captured (`wordpress_version` on the real service).
-func (o BackupOutput) CmsVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.CmsVersion }).(pulumi.StringOutput)
+func (o BackupOutput) CmsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Backup) pulumi.StringPtrOutput { return v.CmsVersion }).(pulumi.StringPtrOutput)
 }
 
 // When the backup completed; null while it runs.
-func (o BackupOutput) CompleteTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.CompleteTime }).(pulumi.StringOutput)
+func (o BackupOutput) CompleteTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Backup) pulumi.StringPtrOutput { return v.CompleteTime }).(pulumi.StringPtrOutput)
 }
 
 // When the backup was requested.
-func (o BackupOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *Backup) pulumi.StringOutput { return v.CreateTime }).(pulumi.StringOutput)
+func (o BackupOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Backup) pulumi.StringPtrOutput { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
 // Why the backup is taken, shown in the install's backup list. Changing it requests a new backup.

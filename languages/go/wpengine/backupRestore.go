@@ -29,7 +29,7 @@ type BackupRestore struct {
 	// The install to restore. A change restores again (into the new install).
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// The install's status after the last run: `active` once done, `pending` when not waited for.
-	InstallStatus pulumi.StringOutput `pulumi:"installStatus"`
+	InstallStatus pulumi.StringPtrOutput `pulumi:"installStatus"`
 	// When the last restore was requested (ISO 8601, the provider's clock).
 	LastRestoredAt pulumi.StringOutput `pulumi:"lastRestoredAt"`
 	// Addresses notified when the restore completes (at least one; order, case and duplicates do not count).
@@ -263,8 +263,8 @@ func (o BackupRestoreOutput) InstallId() pulumi.StringOutput {
 }
 
 // The install's status after the last run: `active` once done, `pending` when not waited for.
-func (o BackupRestoreOutput) InstallStatus() pulumi.StringOutput {
-	return o.ApplyT(func(v *BackupRestore) pulumi.StringOutput { return v.InstallStatus }).(pulumi.StringOutput)
+func (o BackupRestoreOutput) InstallStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BackupRestore) pulumi.StringPtrOutput { return v.InstallStatus }).(pulumi.StringPtrOutput)
 }
 
 // When the last restore was requested (ISO 8601, the provider's clock).

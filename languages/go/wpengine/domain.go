@@ -29,7 +29,7 @@ type Domain struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The CNAME target to point the domain at.
-	Cname pulumi.StringOutput `pulumi:"cname"`
+	Cname pulumi.StringPtrOutput `pulumi:"cname"`
 	// The domain's UUID (also the resource id).
 	DomainId pulumi.StringOutput `pulumi:"domainId"`
 	// Whether the service marks the domain as a duplicate.
@@ -39,27 +39,27 @@ type Domain struct {
 	// The domain name, e.g. `www.example.com` (a `*.` wildcard is allowed), stored lower case without a trailing dot.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The network the domain is served on: AN, GES or LEGACY.
-	NetworkType pulumi.StringOutput `pulumi:"networkType"`
+	NetworkType pulumi.StringPtrOutput `pulumi:"networkType"`
 	// TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED.
-	OwnershipStatus pulumi.StringOutput `pulumi:"ownershipStatus"`
+	OwnershipStatus pulumi.StringPtrOutput `pulumi:"ownershipStatus"`
 	// Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
 	Primary pulumi.BoolOutput `pulumi:"primary"`
 	// The id of the domain that was the install's primary when this one took it, given it back when this one is deleted or set not primary while still the primary; null when none was.
-	PrimaryTakenFrom pulumi.StringOutput `pulumi:"primaryTakenFrom"`
+	PrimaryTakenFrom pulumi.StringPtrOutput `pulumi:"primaryTakenFrom"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The id of another domain of the same install this one redirects to; `null` for none.
-	RedirectTo pulumi.StringOutput `pulumi:"redirectTo"`
+	RedirectTo pulumi.StringPtrOutput `pulumi:"redirectTo"`
 	// Force HTTPS for all URLs of the domain.
 	SecureAllUrls pulumi.BoolOutput `pulumi:"secureAllUrls"`
 	// Name of the TXT record to publish for verification; null once verified.
-	TxtVerificationKey pulumi.StringOutput `pulumi:"txtVerificationKey"`
+	TxtVerificationKey pulumi.StringPtrOutput `pulumi:"txtVerificationKey"`
 	// Value of the TXT record to publish for verification; null once verified.
-	TxtVerificationValue pulumi.StringOutput `pulumi:"txtVerificationValue"`
+	TxtVerificationValue pulumi.StringPtrOutput `pulumi:"txtVerificationValue"`
 	// The domain name the TXT record verifies (the service's txt_verified_domain).
-	TxtVerifiedDomain pulumi.StringOutput `pulumi:"txtVerifiedDomain"`
+	TxtVerifiedDomain pulumi.StringPtrOutput `pulumi:"txtVerifiedDomain"`
 	// When ownership was verified, or null.
-	TxtVerifiedTime pulumi.StringOutput `pulumi:"txtVerifiedTime"`
+	TxtVerifiedTime pulumi.StringPtrOutput `pulumi:"txtVerifiedTime"`
 }
 
 // NewDomain registers a new resource with the given unique name, arguments, and options.
@@ -246,8 +246,8 @@ func (o DomainOutput) Adopt() pulumi.BoolPtrOutput {
 }
 
 // The CNAME target to point the domain at.
-func (o DomainOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.Cname }).(pulumi.StringOutput)
+func (o DomainOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
 // The domain's UUID (also the resource id).
@@ -271,13 +271,13 @@ func (o DomainOutput) Name() pulumi.StringOutput {
 }
 
 // The network the domain is served on: AN, GES or LEGACY.
-func (o DomainOutput) NetworkType() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.NetworkType }).(pulumi.StringOutput)
+func (o DomainOutput) NetworkType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.NetworkType }).(pulumi.StringPtrOutput)
 }
 
 // TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED.
-func (o DomainOutput) OwnershipStatus() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.OwnershipStatus }).(pulumi.StringOutput)
+func (o DomainOutput) OwnershipStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.OwnershipStatus }).(pulumi.StringPtrOutput)
 }
 
 // Whether this is the install's primary domain (one Domain of a program per install may set it); the domain it takes the primary from gets it back when this one is deleted or set false. A duplicate, wildcard or redirected domain cannot be.
@@ -286,8 +286,8 @@ func (o DomainOutput) Primary() pulumi.BoolOutput {
 }
 
 // The id of the domain that was the install's primary when this one took it, given it back when this one is deleted or set not primary while still the primary; null when none was.
-func (o DomainOutput) PrimaryTakenFrom() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.PrimaryTakenFrom }).(pulumi.StringOutput)
+func (o DomainOutput) PrimaryTakenFrom() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.PrimaryTakenFrom }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -296,8 +296,8 @@ func (o DomainOutput) Profile() pulumi.StringPtrOutput {
 }
 
 // The id of another domain of the same install this one redirects to; `null` for none.
-func (o DomainOutput) RedirectTo() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.RedirectTo }).(pulumi.StringOutput)
+func (o DomainOutput) RedirectTo() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.RedirectTo }).(pulumi.StringPtrOutput)
 }
 
 // Force HTTPS for all URLs of the domain.
@@ -306,23 +306,23 @@ func (o DomainOutput) SecureAllUrls() pulumi.BoolOutput {
 }
 
 // Name of the TXT record to publish for verification; null once verified.
-func (o DomainOutput) TxtVerificationKey() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.TxtVerificationKey }).(pulumi.StringOutput)
+func (o DomainOutput) TxtVerificationKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.TxtVerificationKey }).(pulumi.StringPtrOutput)
 }
 
 // Value of the TXT record to publish for verification; null once verified.
-func (o DomainOutput) TxtVerificationValue() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.TxtVerificationValue }).(pulumi.StringOutput)
+func (o DomainOutput) TxtVerificationValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.TxtVerificationValue }).(pulumi.StringPtrOutput)
 }
 
 // The domain name the TXT record verifies (the service's txt_verified_domain).
-func (o DomainOutput) TxtVerifiedDomain() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.TxtVerifiedDomain }).(pulumi.StringOutput)
+func (o DomainOutput) TxtVerifiedDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.TxtVerifiedDomain }).(pulumi.StringPtrOutput)
 }
 
 // When ownership was verified, or null.
-func (o DomainOutput) TxtVerifiedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *Domain) pulumi.StringOutput { return v.TxtVerifiedTime }).(pulumi.StringOutput)
+func (o DomainOutput) TxtVerifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Domain) pulumi.StringPtrOutput { return v.TxtVerifiedTime }).(pulumi.StringPtrOutput)
 }
 
 type DomainArrayOutput struct{ *pulumi.OutputState }

@@ -43,9 +43,9 @@ type DomainMappingVerification struct {
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 	// The TXT record's name.
-	TxtRecordName pulumi.StringOutput `pulumi:"txtRecordName"`
+	TxtRecordName pulumi.StringPtrOutput `pulumi:"txtRecordName"`
 	// The TXT record's value.
-	TxtRecordValue pulumi.StringOutput `pulumi:"txtRecordValue"`
+	TxtRecordValue pulumi.StringPtrOutput `pulumi:"txtRecordValue"`
 	// Whether the service has verified the TXT record (false after a refresh found the verification lost).
 	TxtVerified pulumi.BoolOutput `pulumi:"txtVerified"`
 }
@@ -293,13 +293,13 @@ func (o DomainMappingVerificationOutput) TimeoutSeconds() pulumi.IntOutput {
 }
 
 // The TXT record's name.
-func (o DomainMappingVerificationOutput) TxtRecordName() pulumi.StringOutput {
-	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.TxtRecordName }).(pulumi.StringOutput)
+func (o DomainMappingVerificationOutput) TxtRecordName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringPtrOutput { return v.TxtRecordName }).(pulumi.StringPtrOutput)
 }
 
 // The TXT record's value.
-func (o DomainMappingVerificationOutput) TxtRecordValue() pulumi.StringOutput {
-	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringOutput { return v.TxtRecordValue }).(pulumi.StringOutput)
+func (o DomainMappingVerificationOutput) TxtRecordValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainMappingVerification) pulumi.StringPtrOutput { return v.TxtRecordValue }).(pulumi.StringPtrOutput)
 }
 
 // Whether the service has verified the TXT record (false after a refresh found the verification lost).

@@ -37,7 +37,7 @@ type DomainMappings struct {
 	// The full set of mappings of the environment: afterwards exactly these exist.
 	Mappings DomainMappingsMappingsArrayOutput `pulumi:"mappings"`
 	// The primary domain, or null when none is primary.
-	PrimaryDomain pulumi.StringOutput `pulumi:"primaryDomain"`
+	PrimaryDomain pulumi.StringPtrOutput `pulumi:"primaryDomain"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
@@ -254,8 +254,8 @@ func (o DomainMappingsOutput) Mappings() DomainMappingsMappingsArrayOutput {
 }
 
 // The primary domain, or null when none is primary.
-func (o DomainMappingsOutput) PrimaryDomain() pulumi.StringOutput {
-	return o.ApplyT(func(v *DomainMappings) pulumi.StringOutput { return v.PrimaryDomain }).(pulumi.StringOutput)
+func (o DomainMappingsOutput) PrimaryDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainMappings) pulumi.StringPtrOutput { return v.PrimaryDomain }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.

@@ -27,7 +27,7 @@ type DomainSharingLink struct {
 	// The install the domain belongs to. Changing it makes a new link.
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// The domain's network when the link was made: AN or GES.
-	NetworkType pulumi.StringOutput `pulumi:"networkType"`
+	NetworkType pulumi.StringPtrOutput `pulumi:"networkType"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The Entri Connect link to send to whoever holds the domain's registry access (secret: anyone holding it can start the domain's DNS setup).
@@ -211,8 +211,8 @@ func (o DomainSharingLinkOutput) InstallId() pulumi.StringOutput {
 }
 
 // The domain's network when the link was made: AN or GES.
-func (o DomainSharingLinkOutput) NetworkType() pulumi.StringOutput {
-	return o.ApplyT(func(v *DomainSharingLink) pulumi.StringOutput { return v.NetworkType }).(pulumi.StringOutput)
+func (o DomainSharingLinkOutput) NetworkType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainSharingLink) pulumi.StringPtrOutput { return v.NetworkType }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.

@@ -37,9 +37,9 @@ type DomainVerification struct {
 	// How long create waits for the TXT record to be seen, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 	// The domain the TXT record was verified for.
-	VerifiedDomain pulumi.StringOutput `pulumi:"verifiedDomain"`
+	VerifiedDomain pulumi.StringPtrOutput `pulumi:"verifiedDomain"`
 	// When the TXT record was verified (ISO 8601).
-	VerifiedTime pulumi.StringOutput `pulumi:"verifiedTime"`
+	VerifiedTime pulumi.StringPtrOutput `pulumi:"verifiedTime"`
 }
 
 // NewDomainVerification registers a new resource with the given unique name, arguments, and options.
@@ -252,13 +252,13 @@ func (o DomainVerificationOutput) TimeoutSeconds() pulumi.IntOutput {
 }
 
 // The domain the TXT record was verified for.
-func (o DomainVerificationOutput) VerifiedDomain() pulumi.StringOutput {
-	return o.ApplyT(func(v *DomainVerification) pulumi.StringOutput { return v.VerifiedDomain }).(pulumi.StringOutput)
+func (o DomainVerificationOutput) VerifiedDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainVerification) pulumi.StringPtrOutput { return v.VerifiedDomain }).(pulumi.StringPtrOutput)
 }
 
 // When the TXT record was verified (ISO 8601).
-func (o DomainVerificationOutput) VerifiedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *DomainVerification) pulumi.StringOutput { return v.VerifiedTime }).(pulumi.StringOutput)
+func (o DomainVerificationOutput) VerifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainVerification) pulumi.StringPtrOutput { return v.VerifiedTime }).(pulumi.StringPtrOutput)
 }
 
 type DomainVerificationArrayOutput struct{ *pulumi.OutputState }

@@ -33,7 +33,7 @@ type Environment struct {
 	// The git branch to build, or the literal `uploadable` for an environment deployed by zip uploads (see `EnvironmentSource`).
 	Branch pulumi.StringOutput `pulumi:"branch"`
 	// When the environment was created (RFC 3339).
-	CreateTime pulumi.StringOutput `pulumi:"createTime"`
+	CreateTime pulumi.StringPtrOutput `pulumi:"createTime"`
 	// The name shown in the console.
 	DisplayName pulumi.StringOutput `pulumi:"displayName"`
 	// The environment id, e.g. `production`, unique in the app: 1 to 63 lower-case letters, digits or hyphens. Pass it as `environmentId` to the resources that act on the environment.
@@ -261,8 +261,8 @@ func (o EnvironmentOutput) Branch() pulumi.StringOutput {
 }
 
 // When the environment was created (RFC 3339).
-func (o EnvironmentOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *Environment) pulumi.StringOutput { return v.CreateTime }).(pulumi.StringOutput)
+func (o EnvironmentOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Environment) pulumi.StringPtrOutput { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
 // The name shown in the console.

@@ -25,9 +25,9 @@ type EnvironmentSource struct {
 	// The app id (`App.name`).
 	AppId pulumi.StringOutput `pulumi:"appId"`
 	// The resource name of the build of the upload.
-	BuildName pulumi.StringOutput `pulumi:"buildName"`
+	BuildName pulumi.StringPtrOutput `pulumi:"buildName"`
 	// The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.
-	BuildState pulumi.StringOutput `pulumi:"buildState"`
+	BuildState pulumi.StringPtrOutput `pulumi:"buildState"`
 	// The environment id (`Environment.name`).
 	EnvironmentId pulumi.StringOutput `pulumi:"environmentId"`
 	// A `.zip` file, or a directory zipped on the fly (without `.git` and `node_modules`), relative to the program's working directory or absolute. A change of its content uploads again.
@@ -35,9 +35,9 @@ type EnvironmentSource struct {
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// Size in bytes of the zip uploaded.
-	Size pulumi.Float64Output `pulumi:"size"`
+	Size pulumi.Float64PtrOutput `pulumi:"size"`
 	// SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.
-	SourceHash pulumi.StringOutput `pulumi:"sourceHash"`
+	SourceHash pulumi.StringPtrOutput `pulumi:"sourceHash"`
 	// How long the provider waits for the service to finish, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 	// Any values; when they change, the source is uploaded again even if its content did not change.
@@ -234,13 +234,13 @@ func (o EnvironmentSourceOutput) AppId() pulumi.StringOutput {
 }
 
 // The resource name of the build of the upload.
-func (o EnvironmentSourceOutput) BuildName() pulumi.StringOutput {
-	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.BuildName }).(pulumi.StringOutput)
+func (o EnvironmentSourceOutput) BuildName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringPtrOutput { return v.BuildName }).(pulumi.StringPtrOutput)
 }
 
 // The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.
-func (o EnvironmentSourceOutput) BuildState() pulumi.StringOutput {
-	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.BuildState }).(pulumi.StringOutput)
+func (o EnvironmentSourceOutput) BuildState() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringPtrOutput { return v.BuildState }).(pulumi.StringPtrOutput)
 }
 
 // The environment id (`Environment.name`).
@@ -259,13 +259,13 @@ func (o EnvironmentSourceOutput) Profile() pulumi.StringPtrOutput {
 }
 
 // Size in bytes of the zip uploaded.
-func (o EnvironmentSourceOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v *EnvironmentSource) pulumi.Float64Output { return v.Size }).(pulumi.Float64Output)
+func (o EnvironmentSourceOutput) Size() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *EnvironmentSource) pulumi.Float64PtrOutput { return v.Size }).(pulumi.Float64PtrOutput)
 }
 
 // SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.
-func (o EnvironmentSourceOutput) SourceHash() pulumi.StringOutput {
-	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringOutput { return v.SourceHash }).(pulumi.StringOutput)
+func (o EnvironmentSourceOutput) SourceHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EnvironmentSource) pulumi.StringPtrOutput { return v.SourceHash }).(pulumi.StringPtrOutput)
 }
 
 // How long the provider waits for the service to finish, in seconds (at most 86400).

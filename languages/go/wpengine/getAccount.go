@@ -28,9 +28,9 @@ type GetAccountArgs struct {
 }
 
 type GetAccountResult struct {
-	Id       string `pulumi:"id"`
-	Name     string `pulumi:"name"`
-	Nickname string `pulumi:"nickname"`
+	Id       string  `pulumi:"id"`
+	Name     *string `pulumi:"name"`
+	Nickname *string `pulumi:"nickname"`
 }
 
 func GetAccountOutput(ctx *pulumi.Context, args GetAccountOutputArgs, opts ...pulumi.InvokeOption) GetAccountResultOutput {
@@ -65,12 +65,12 @@ func (o GetAccountResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetAccountResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o GetAccountResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetAccountResult) string { return v.Name }).(pulumi.StringOutput)
+func (o GetAccountResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAccountResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o GetAccountResultOutput) Nickname() pulumi.StringOutput {
-	return o.ApplyT(func(v GetAccountResult) string { return v.Nickname }).(pulumi.StringOutput)
+func (o GetAccountResultOutput) Nickname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAccountResult) *string { return v.Nickname }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -28,9 +28,9 @@ type GetAccountLimitsArgs struct {
 }
 
 type GetAccountLimitsResult struct {
-	BandwidthGb float64 `pulumi:"bandwidthGb"`
-	StorageGb   float64 `pulumi:"storageGb"`
-	Visitors    float64 `pulumi:"visitors"`
+	BandwidthGb *float64 `pulumi:"bandwidthGb"`
+	StorageGb   *float64 `pulumi:"storageGb"`
+	Visitors    *float64 `pulumi:"visitors"`
 }
 
 func GetAccountLimitsOutput(ctx *pulumi.Context, args GetAccountLimitsOutputArgs, opts ...pulumi.InvokeOption) GetAccountLimitsResultOutput {
@@ -61,16 +61,16 @@ func (o GetAccountLimitsResultOutput) ToGetAccountLimitsResultOutputWithContext(
 	return o
 }
 
-func (o GetAccountLimitsResultOutput) BandwidthGb() pulumi.Float64Output {
-	return o.ApplyT(func(v GetAccountLimitsResult) float64 { return v.BandwidthGb }).(pulumi.Float64Output)
+func (o GetAccountLimitsResultOutput) BandwidthGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetAccountLimitsResult) *float64 { return v.BandwidthGb }).(pulumi.Float64PtrOutput)
 }
 
-func (o GetAccountLimitsResultOutput) StorageGb() pulumi.Float64Output {
-	return o.ApplyT(func(v GetAccountLimitsResult) float64 { return v.StorageGb }).(pulumi.Float64Output)
+func (o GetAccountLimitsResultOutput) StorageGb() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetAccountLimitsResult) *float64 { return v.StorageGb }).(pulumi.Float64PtrOutput)
 }
 
-func (o GetAccountLimitsResultOutput) Visitors() pulumi.Float64Output {
-	return o.ApplyT(func(v GetAccountLimitsResult) float64 { return v.Visitors }).(pulumi.Float64Output)
+func (o GetAccountLimitsResultOutput) Visitors() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetAccountLimitsResult) *float64 { return v.Visitors }).(pulumi.Float64PtrOutput)
 }
 
 func init() {

@@ -32,12 +32,12 @@ type GetAccountUsageArgs struct {
 }
 
 type GetAccountUsageResult struct {
-	AccountStorageRefreshExpectedTime string                     `pulumi:"accountStorageRefreshExpectedTime"`
+	AccountStorageRefreshExpectedTime *string                    `pulumi:"accountStorageRefreshExpectedTime"`
 	AllEnvironmentsIncluded           bool                       `pulumi:"allEnvironmentsIncluded"`
 	Installs                          []AccountUsageInfoInstalls `pulumi:"installs"`
-	LastAccountStorageRefreshTime     string                     `pulumi:"lastAccountStorageRefreshTime"`
+	LastAccountStorageRefreshTime     *string                    `pulumi:"lastAccountStorageRefreshTime"`
 	NextPageToken                     interface{}                `pulumi:"nextPageToken"`
-	TotalSize                         float64                    `pulumi:"totalSize"`
+	TotalSize                         *float64                   `pulumi:"totalSize"`
 }
 
 func GetAccountUsageOutput(ctx *pulumi.Context, args GetAccountUsageOutputArgs, opts ...pulumi.InvokeOption) GetAccountUsageResultOutput {
@@ -72,8 +72,8 @@ func (o GetAccountUsageResultOutput) ToGetAccountUsageResultOutputWithContext(ct
 	return o
 }
 
-func (o GetAccountUsageResultOutput) AccountStorageRefreshExpectedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v GetAccountUsageResult) string { return v.AccountStorageRefreshExpectedTime }).(pulumi.StringOutput)
+func (o GetAccountUsageResultOutput) AccountStorageRefreshExpectedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAccountUsageResult) *string { return v.AccountStorageRefreshExpectedTime }).(pulumi.StringPtrOutput)
 }
 
 func (o GetAccountUsageResultOutput) AllEnvironmentsIncluded() pulumi.BoolOutput {
@@ -84,16 +84,16 @@ func (o GetAccountUsageResultOutput) Installs() AccountUsageInfoInstallsArrayOut
 	return o.ApplyT(func(v GetAccountUsageResult) []AccountUsageInfoInstalls { return v.Installs }).(AccountUsageInfoInstallsArrayOutput)
 }
 
-func (o GetAccountUsageResultOutput) LastAccountStorageRefreshTime() pulumi.StringOutput {
-	return o.ApplyT(func(v GetAccountUsageResult) string { return v.LastAccountStorageRefreshTime }).(pulumi.StringOutput)
+func (o GetAccountUsageResultOutput) LastAccountStorageRefreshTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAccountUsageResult) *string { return v.LastAccountStorageRefreshTime }).(pulumi.StringPtrOutput)
 }
 
 func (o GetAccountUsageResultOutput) NextPageToken() pulumi.AnyOutput {
 	return o.ApplyT(func(v GetAccountUsageResult) interface{} { return v.NextPageToken }).(pulumi.AnyOutput)
 }
 
-func (o GetAccountUsageResultOutput) TotalSize() pulumi.Float64Output {
-	return o.ApplyT(func(v GetAccountUsageResult) float64 { return v.TotalSize }).(pulumi.Float64Output)
+func (o GetAccountUsageResultOutput) TotalSize() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetAccountUsageResult) *float64 { return v.TotalSize }).(pulumi.Float64PtrOutput)
 }
 
 func init() {

@@ -30,15 +30,15 @@ type LookupAccountUserArgs struct {
 }
 
 type LookupAccountUserResult struct {
-	AccountId      string                    `pulumi:"accountId"`
-	Email          string                    `pulumi:"email"`
-	FirstName      string                    `pulumi:"firstName"`
+	AccountId      *string                   `pulumi:"accountId"`
+	Email          *string                   `pulumi:"email"`
+	FirstName      *string                   `pulumi:"firstName"`
 	Installs       []AccountUserInfoInstalls `pulumi:"installs"`
 	InviteAccepted bool                      `pulumi:"inviteAccepted"`
-	LastName       string                    `pulumi:"lastName"`
+	LastName       *string                   `pulumi:"lastName"`
 	LastOwner      bool                      `pulumi:"lastOwner"`
 	MfaEnabled     bool                      `pulumi:"mfaEnabled"`
-	Phone          string                    `pulumi:"phone"`
+	Phone          *string                   `pulumi:"phone"`
 	Roles          string                    `pulumi:"roles"`
 	UserId         string                    `pulumi:"userId"`
 }
@@ -73,16 +73,16 @@ func (o LookupAccountUserResultOutput) ToLookupAccountUserResultOutputWithContex
 	return o
 }
 
-func (o LookupAccountUserResultOutput) AccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupAccountUserResult) string { return v.AccountId }).(pulumi.StringOutput)
+func (o LookupAccountUserResultOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountUserResult) *string { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupAccountUserResultOutput) Email() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupAccountUserResult) string { return v.Email }).(pulumi.StringOutput)
+func (o LookupAccountUserResultOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountUserResult) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupAccountUserResultOutput) FirstName() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupAccountUserResult) string { return v.FirstName }).(pulumi.StringOutput)
+func (o LookupAccountUserResultOutput) FirstName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountUserResult) *string { return v.FirstName }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupAccountUserResultOutput) Installs() AccountUserInfoInstallsArrayOutput {
@@ -93,8 +93,8 @@ func (o LookupAccountUserResultOutput) InviteAccepted() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) bool { return v.InviteAccepted }).(pulumi.BoolOutput)
 }
 
-func (o LookupAccountUserResultOutput) LastName() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupAccountUserResult) string { return v.LastName }).(pulumi.StringOutput)
+func (o LookupAccountUserResultOutput) LastName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountUserResult) *string { return v.LastName }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupAccountUserResultOutput) LastOwner() pulumi.BoolOutput {
@@ -105,8 +105,8 @@ func (o LookupAccountUserResultOutput) MfaEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupAccountUserResult) bool { return v.MfaEnabled }).(pulumi.BoolOutput)
 }
 
-func (o LookupAccountUserResultOutput) Phone() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupAccountUserResult) string { return v.Phone }).(pulumi.StringOutput)
+func (o LookupAccountUserResultOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAccountUserResult) *string { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupAccountUserResultOutput) Roles() pulumi.StringOutput {

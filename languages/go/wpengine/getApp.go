@@ -30,11 +30,11 @@ type LookupAppArgs struct {
 }
 
 type LookupAppResult struct {
-	AppId      string `pulumi:"appId"`
-	CreateTime string `pulumi:"createTime"`
-	Name       string `pulumi:"name"`
-	Region     string `pulumi:"region"`
-	UpdateTime string `pulumi:"updateTime"`
+	AppId      string  `pulumi:"appId"`
+	CreateTime *string `pulumi:"createTime"`
+	Name       string  `pulumi:"name"`
+	Region     *string `pulumi:"region"`
+	UpdateTime *string `pulumi:"updateTime"`
 	// Whether the app takes zip uploads.
 	Uploadable bool `pulumi:"uploadable"`
 }
@@ -73,20 +73,20 @@ func (o LookupAppResultOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAppResult) string { return v.AppId }).(pulumi.StringOutput)
 }
 
-func (o LookupAppResultOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupAppResult) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o LookupAppResultOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAppResult) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupAppResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAppResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupAppResultOutput) Region() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupAppResult) string { return v.Region }).(pulumi.StringOutput)
+func (o LookupAppResultOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAppResult) *string { return v.Region }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupAppResultOutput) UpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupAppResult) string { return v.UpdateTime }).(pulumi.StringOutput)
+func (o LookupAppResultOutput) UpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupAppResult) *string { return v.UpdateTime }).(pulumi.StringPtrOutput)
 }
 
 // Whether the app takes zip uploads.

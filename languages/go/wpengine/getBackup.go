@@ -30,12 +30,12 @@ type LookupBackupArgs struct {
 }
 
 type LookupBackupResult struct {
-	CmsVersion   string `pulumi:"cmsVersion"`
-	CompleteTime string `pulumi:"completeTime"`
-	CreateTime   string `pulumi:"createTime"`
-	Description  string `pulumi:"description"`
-	Id           string `pulumi:"id"`
-	Status       string `pulumi:"status"`
+	CmsVersion   *string `pulumi:"cmsVersion"`
+	CompleteTime *string `pulumi:"completeTime"`
+	CreateTime   *string `pulumi:"createTime"`
+	Description  *string `pulumi:"description"`
+	Id           string  `pulumi:"id"`
+	Status       string  `pulumi:"status"`
 }
 
 func LookupBackupOutput(ctx *pulumi.Context, args LookupBackupOutputArgs, opts ...pulumi.InvokeOption) LookupBackupResultOutput {
@@ -68,20 +68,20 @@ func (o LookupBackupResultOutput) ToLookupBackupResultOutputWithContext(ctx cont
 	return o
 }
 
-func (o LookupBackupResultOutput) CmsVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupBackupResult) string { return v.CmsVersion }).(pulumi.StringOutput)
+func (o LookupBackupResultOutput) CmsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupBackupResult) *string { return v.CmsVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupBackupResultOutput) CompleteTime() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupBackupResult) string { return v.CompleteTime }).(pulumi.StringOutput)
+func (o LookupBackupResultOutput) CompleteTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupBackupResult) *string { return v.CompleteTime }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupBackupResultOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupBackupResult) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o LookupBackupResultOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupBackupResult) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupBackupResultOutput) Description() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupBackupResult) string { return v.Description }).(pulumi.StringOutput)
+func (o LookupBackupResultOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupBackupResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupBackupResultOutput) Id() pulumi.StringOutput {

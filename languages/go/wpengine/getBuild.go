@@ -34,12 +34,12 @@ type GetBuildArgs struct {
 }
 
 type GetBuildResult struct {
-	BuildId    string `pulumi:"buildId"`
-	CreateTime string `pulumi:"createTime"`
-	Name       string `pulumi:"name"`
-	Source     string `pulumi:"source"`
-	State      string `pulumi:"state"`
-	UpdateTime string `pulumi:"updateTime"`
+	BuildId    string  `pulumi:"buildId"`
+	CreateTime *string `pulumi:"createTime"`
+	Name       string  `pulumi:"name"`
+	Source     *string `pulumi:"source"`
+	State      *string `pulumi:"state"`
+	UpdateTime *string `pulumi:"updateTime"`
 }
 
 func GetBuildOutput(ctx *pulumi.Context, args GetBuildOutputArgs, opts ...pulumi.InvokeOption) GetBuildResultOutput {
@@ -80,24 +80,24 @@ func (o GetBuildResultOutput) BuildId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetBuildResult) string { return v.BuildId }).(pulumi.StringOutput)
 }
 
-func (o GetBuildResultOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v GetBuildResult) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o GetBuildResultOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetBuildResult) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
 func (o GetBuildResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetBuildResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o GetBuildResultOutput) Source() pulumi.StringOutput {
-	return o.ApplyT(func(v GetBuildResult) string { return v.Source }).(pulumi.StringOutput)
+func (o GetBuildResultOutput) Source() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetBuildResult) *string { return v.Source }).(pulumi.StringPtrOutput)
 }
 
-func (o GetBuildResultOutput) State() pulumi.StringOutput {
-	return o.ApplyT(func(v GetBuildResult) string { return v.State }).(pulumi.StringOutput)
+func (o GetBuildResultOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetBuildResult) *string { return v.State }).(pulumi.StringPtrOutput)
 }
 
-func (o GetBuildResultOutput) UpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v GetBuildResult) string { return v.UpdateTime }).(pulumi.StringOutput)
+func (o GetBuildResultOutput) UpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetBuildResult) *string { return v.UpdateTime }).(pulumi.StringPtrOutput)
 }
 
 func init() {

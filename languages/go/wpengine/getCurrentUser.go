@@ -26,11 +26,11 @@ type GetCurrentUserArgs struct {
 }
 
 type GetCurrentUserResult struct {
-	Email       string `pulumi:"email"`
-	FirstName   string `pulumi:"firstName"`
-	Id          string `pulumi:"id"`
-	LastName    string `pulumi:"lastName"`
-	PhoneNumber string `pulumi:"phoneNumber"`
+	Email       *string `pulumi:"email"`
+	FirstName   *string `pulumi:"firstName"`
+	Id          string  `pulumi:"id"`
+	LastName    *string `pulumi:"lastName"`
+	PhoneNumber *string `pulumi:"phoneNumber"`
 }
 
 func GetCurrentUserOutput(ctx *pulumi.Context, args GetCurrentUserOutputArgs, opts ...pulumi.InvokeOption) GetCurrentUserResultOutput {
@@ -59,24 +59,24 @@ func (o GetCurrentUserResultOutput) ToGetCurrentUserResultOutputWithContext(ctx 
 	return o
 }
 
-func (o GetCurrentUserResultOutput) Email() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCurrentUserResult) string { return v.Email }).(pulumi.StringOutput)
+func (o GetCurrentUserResultOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentUserResult) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
-func (o GetCurrentUserResultOutput) FirstName() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCurrentUserResult) string { return v.FirstName }).(pulumi.StringOutput)
+func (o GetCurrentUserResultOutput) FirstName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentUserResult) *string { return v.FirstName }).(pulumi.StringPtrOutput)
 }
 
 func (o GetCurrentUserResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCurrentUserResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o GetCurrentUserResultOutput) LastName() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCurrentUserResult) string { return v.LastName }).(pulumi.StringOutput)
+func (o GetCurrentUserResultOutput) LastName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentUserResult) *string { return v.LastName }).(pulumi.StringPtrOutput)
 }
 
-func (o GetCurrentUserResultOutput) PhoneNumber() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCurrentUserResult) string { return v.PhoneNumber }).(pulumi.StringOutput)
+func (o GetCurrentUserResultOutput) PhoneNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentUserResult) *string { return v.PhoneNumber }).(pulumi.StringPtrOutput)
 }
 
 func init() {

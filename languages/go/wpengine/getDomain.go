@@ -33,20 +33,20 @@ type LookupDomainResult struct {
 	// The A records to point the domain at.
 	ARecords []string `pulumi:"aRecords"`
 	// The CNAME target to point the domain at.
-	Cname                string                   `pulumi:"cname"`
-	Duplicate            bool                     `pulumi:"duplicate"`
-	Id                   string                   `pulumi:"id"`
-	Name                 string                   `pulumi:"name"`
-	NetworkDetails       DomainInfoNetworkDetails `pulumi:"networkDetails"`
-	NetworkType          string                   `pulumi:"networkType"`
-	OwnershipStatus      string                   `pulumi:"ownershipStatus"`
-	Primary              bool                     `pulumi:"primary"`
-	RedirectsTo          []DomainInfoRedirectsTo  `pulumi:"redirectsTo"`
-	SecureAllUrls        bool                     `pulumi:"secureAllUrls"`
-	TxtVerificationKey   string                   `pulumi:"txtVerificationKey"`
-	TxtVerificationValue string                   `pulumi:"txtVerificationValue"`
-	TxtVerifiedDomain    string                   `pulumi:"txtVerifiedDomain"`
-	TxtVerifiedTime      string                   `pulumi:"txtVerifiedTime"`
+	Cname                *string                   `pulumi:"cname"`
+	Duplicate            bool                      `pulumi:"duplicate"`
+	Id                   string                    `pulumi:"id"`
+	Name                 string                    `pulumi:"name"`
+	NetworkDetails       *DomainInfoNetworkDetails `pulumi:"networkDetails"`
+	NetworkType          *string                   `pulumi:"networkType"`
+	OwnershipStatus      *string                   `pulumi:"ownershipStatus"`
+	Primary              bool                      `pulumi:"primary"`
+	RedirectsTo          []DomainInfoRedirectsTo   `pulumi:"redirectsTo"`
+	SecureAllUrls        bool                      `pulumi:"secureAllUrls"`
+	TxtVerificationKey   *string                   `pulumi:"txtVerificationKey"`
+	TxtVerificationValue *string                   `pulumi:"txtVerificationValue"`
+	TxtVerifiedDomain    *string                   `pulumi:"txtVerifiedDomain"`
+	TxtVerifiedTime      *string                   `pulumi:"txtVerifiedTime"`
 }
 
 func LookupDomainOutput(ctx *pulumi.Context, args LookupDomainOutputArgs, opts ...pulumi.InvokeOption) LookupDomainResultOutput {
@@ -85,8 +85,8 @@ func (o LookupDomainResultOutput) ARecords() pulumi.StringArrayOutput {
 }
 
 // The CNAME target to point the domain at.
-func (o LookupDomainResultOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDomainResult) string { return v.Cname }).(pulumi.StringOutput)
+func (o LookupDomainResultOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *string { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupDomainResultOutput) Duplicate() pulumi.BoolOutput {
@@ -101,16 +101,16 @@ func (o LookupDomainResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupDomainResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupDomainResultOutput) NetworkDetails() DomainInfoNetworkDetailsOutput {
-	return o.ApplyT(func(v LookupDomainResult) DomainInfoNetworkDetails { return v.NetworkDetails }).(DomainInfoNetworkDetailsOutput)
+func (o LookupDomainResultOutput) NetworkDetails() DomainInfoNetworkDetailsPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *DomainInfoNetworkDetails { return v.NetworkDetails }).(DomainInfoNetworkDetailsPtrOutput)
 }
 
-func (o LookupDomainResultOutput) NetworkType() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDomainResult) string { return v.NetworkType }).(pulumi.StringOutput)
+func (o LookupDomainResultOutput) NetworkType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *string { return v.NetworkType }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupDomainResultOutput) OwnershipStatus() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDomainResult) string { return v.OwnershipStatus }).(pulumi.StringOutput)
+func (o LookupDomainResultOutput) OwnershipStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *string { return v.OwnershipStatus }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupDomainResultOutput) Primary() pulumi.BoolOutput {
@@ -125,20 +125,20 @@ func (o LookupDomainResultOutput) SecureAllUrls() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupDomainResult) bool { return v.SecureAllUrls }).(pulumi.BoolOutput)
 }
 
-func (o LookupDomainResultOutput) TxtVerificationKey() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDomainResult) string { return v.TxtVerificationKey }).(pulumi.StringOutput)
+func (o LookupDomainResultOutput) TxtVerificationKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *string { return v.TxtVerificationKey }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupDomainResultOutput) TxtVerificationValue() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDomainResult) string { return v.TxtVerificationValue }).(pulumi.StringOutput)
+func (o LookupDomainResultOutput) TxtVerificationValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *string { return v.TxtVerificationValue }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupDomainResultOutput) TxtVerifiedDomain() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDomainResult) string { return v.TxtVerifiedDomain }).(pulumi.StringOutput)
+func (o LookupDomainResultOutput) TxtVerifiedDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *string { return v.TxtVerifiedDomain }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupDomainResultOutput) TxtVerifiedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupDomainResult) string { return v.TxtVerifiedTime }).(pulumi.StringOutput)
+func (o LookupDomainResultOutput) TxtVerifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *string { return v.TxtVerifiedTime }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -30,12 +30,12 @@ type GetDomainCertificateArgs struct {
 }
 
 type GetDomainCertificateResult struct {
-	CertInfo    DomainCertificateInfoCertInfo    `pulumi:"certInfo"`
-	Certificate DomainCertificateInfoCertificate `pulumi:"certificate"`
+	CertInfo    *DomainCertificateInfoCertInfo    `pulumi:"certInfo"`
+	Certificate *DomainCertificateInfoCertificate `pulumi:"certificate"`
 	// The PEM certificate, when the service includes it.
-	CertificatePem string `pulumi:"certificatePem"`
-	Criteria       string `pulumi:"criteria"`
-	Name           string `pulumi:"name"`
+	CertificatePem *string `pulumi:"certificatePem"`
+	Criteria       *string `pulumi:"criteria"`
+	Name           *string `pulumi:"name"`
 }
 
 func GetDomainCertificateOutput(ctx *pulumi.Context, args GetDomainCertificateOutputArgs, opts ...pulumi.InvokeOption) GetDomainCertificateResultOutput {
@@ -68,25 +68,25 @@ func (o GetDomainCertificateResultOutput) ToGetDomainCertificateResultOutputWith
 	return o
 }
 
-func (o GetDomainCertificateResultOutput) CertInfo() DomainCertificateInfoCertInfoOutput {
-	return o.ApplyT(func(v GetDomainCertificateResult) DomainCertificateInfoCertInfo { return v.CertInfo }).(DomainCertificateInfoCertInfoOutput)
+func (o GetDomainCertificateResultOutput) CertInfo() DomainCertificateInfoCertInfoPtrOutput {
+	return o.ApplyT(func(v GetDomainCertificateResult) *DomainCertificateInfoCertInfo { return v.CertInfo }).(DomainCertificateInfoCertInfoPtrOutput)
 }
 
-func (o GetDomainCertificateResultOutput) Certificate() DomainCertificateInfoCertificateOutput {
-	return o.ApplyT(func(v GetDomainCertificateResult) DomainCertificateInfoCertificate { return v.Certificate }).(DomainCertificateInfoCertificateOutput)
+func (o GetDomainCertificateResultOutput) Certificate() DomainCertificateInfoCertificatePtrOutput {
+	return o.ApplyT(func(v GetDomainCertificateResult) *DomainCertificateInfoCertificate { return v.Certificate }).(DomainCertificateInfoCertificatePtrOutput)
 }
 
 // The PEM certificate, when the service includes it.
-func (o GetDomainCertificateResultOutput) CertificatePem() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDomainCertificateResult) string { return v.CertificatePem }).(pulumi.StringOutput)
+func (o GetDomainCertificateResultOutput) CertificatePem() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainCertificateResult) *string { return v.CertificatePem }).(pulumi.StringPtrOutput)
 }
 
-func (o GetDomainCertificateResultOutput) Criteria() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDomainCertificateResult) string { return v.Criteria }).(pulumi.StringOutput)
+func (o GetDomainCertificateResultOutput) Criteria() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainCertificateResult) *string { return v.Criteria }).(pulumi.StringPtrOutput)
 }
 
-func (o GetDomainCertificateResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDomainCertificateResult) string { return v.Name }).(pulumi.StringOutput)
+func (o GetDomainCertificateResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainCertificateResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 func init() {

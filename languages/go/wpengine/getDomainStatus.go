@@ -34,9 +34,9 @@ type GetDomainStatusArgs struct {
 type GetDomainStatusResult struct {
 	Complete    bool                      `pulumi:"complete"`
 	Domains     []DomainStatusInfoDomains `pulumi:"domains"`
-	InstallIp   string                    `pulumi:"installIp"`
-	InstallName string                    `pulumi:"installName"`
-	ReportId    string                    `pulumi:"reportId"`
+	InstallIp   *string                   `pulumi:"installIp"`
+	InstallName *string                   `pulumi:"installName"`
+	ReportId    *string                   `pulumi:"reportId"`
 }
 
 func GetDomainStatusOutput(ctx *pulumi.Context, args GetDomainStatusOutputArgs, opts ...pulumi.InvokeOption) GetDomainStatusResultOutput {
@@ -79,16 +79,16 @@ func (o GetDomainStatusResultOutput) Domains() DomainStatusInfoDomainsArrayOutpu
 	return o.ApplyT(func(v GetDomainStatusResult) []DomainStatusInfoDomains { return v.Domains }).(DomainStatusInfoDomainsArrayOutput)
 }
 
-func (o GetDomainStatusResultOutput) InstallIp() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDomainStatusResult) string { return v.InstallIp }).(pulumi.StringOutput)
+func (o GetDomainStatusResultOutput) InstallIp() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainStatusResult) *string { return v.InstallIp }).(pulumi.StringPtrOutput)
 }
 
-func (o GetDomainStatusResultOutput) InstallName() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDomainStatusResult) string { return v.InstallName }).(pulumi.StringOutput)
+func (o GetDomainStatusResultOutput) InstallName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainStatusResult) *string { return v.InstallName }).(pulumi.StringPtrOutput)
 }
 
-func (o GetDomainStatusResultOutput) ReportId() pulumi.StringOutput {
-	return o.ApplyT(func(v GetDomainStatusResult) string { return v.ReportId }).(pulumi.StringOutput)
+func (o GetDomainStatusResultOutput) ReportId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDomainStatusResult) *string { return v.ReportId }).(pulumi.StringPtrOutput)
 }
 
 func init() {

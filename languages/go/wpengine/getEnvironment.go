@@ -32,17 +32,17 @@ type LookupEnvironmentArgs struct {
 }
 
 type LookupEnvironmentResult struct {
-	Branch string `pulumi:"branch"`
+	Branch *string `pulumi:"branch"`
 	// Resource name of the current build, or null.
-	Build         string   `pulumi:"build"`
-	CreateTime    string   `pulumi:"createTime"`
-	DisplayName   string   `pulumi:"displayName"`
+	Build         *string  `pulumi:"build"`
+	CreateTime    *string  `pulumi:"createTime"`
+	DisplayName   *string  `pulumi:"displayName"`
 	Domains       []string `pulumi:"domains"`
 	EnvironmentId string   `pulumi:"environmentId"`
 	Name          string   `pulumi:"name"`
 	Reconciling   bool     `pulumi:"reconciling"`
-	RootDirectory string   `pulumi:"rootDirectory"`
-	UpdateTime    string   `pulumi:"updateTime"`
+	RootDirectory *string  `pulumi:"rootDirectory"`
+	UpdateTime    *string  `pulumi:"updateTime"`
 }
 
 func LookupEnvironmentOutput(ctx *pulumi.Context, args LookupEnvironmentOutputArgs, opts ...pulumi.InvokeOption) LookupEnvironmentResultOutput {
@@ -77,21 +77,21 @@ func (o LookupEnvironmentResultOutput) ToLookupEnvironmentResultOutputWithContex
 	return o
 }
 
-func (o LookupEnvironmentResultOutput) Branch() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.Branch }).(pulumi.StringOutput)
+func (o LookupEnvironmentResultOutput) Branch() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupEnvironmentResult) *string { return v.Branch }).(pulumi.StringPtrOutput)
 }
 
 // Resource name of the current build, or null.
-func (o LookupEnvironmentResultOutput) Build() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.Build }).(pulumi.StringOutput)
+func (o LookupEnvironmentResultOutput) Build() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupEnvironmentResult) *string { return v.Build }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupEnvironmentResultOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o LookupEnvironmentResultOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupEnvironmentResult) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupEnvironmentResultOutput) DisplayName() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.DisplayName }).(pulumi.StringOutput)
+func (o LookupEnvironmentResultOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupEnvironmentResult) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupEnvironmentResultOutput) Domains() pulumi.StringArrayOutput {
@@ -110,12 +110,12 @@ func (o LookupEnvironmentResultOutput) Reconciling() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupEnvironmentResult) bool { return v.Reconciling }).(pulumi.BoolOutput)
 }
 
-func (o LookupEnvironmentResultOutput) RootDirectory() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.RootDirectory }).(pulumi.StringOutput)
+func (o LookupEnvironmentResultOutput) RootDirectory() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupEnvironmentResult) *string { return v.RootDirectory }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupEnvironmentResultOutput) UpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupEnvironmentResult) string { return v.UpdateTime }).(pulumi.StringOutput)
+func (o LookupEnvironmentResultOutput) UpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupEnvironmentResult) *string { return v.UpdateTime }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -28,22 +28,22 @@ type LookupInstallArgs struct {
 }
 
 type LookupInstallResult struct {
-	Account               InstallInfoAccount `pulumi:"account"`
-	AccountId             string             `pulumi:"accountId"`
-	CmsVersion            string             `pulumi:"cmsVersion"`
-	Cname                 string             `pulumi:"cname"`
-	CreatedAt             string             `pulumi:"createdAt"`
-	DeferCmsUpgradesUntil string             `pulumi:"deferCmsUpgradesUntil"`
-	Environment           string             `pulumi:"environment"`
-	Id                    string             `pulumi:"id"`
-	IsMultisite           bool               `pulumi:"isMultisite"`
-	Name                  string             `pulumi:"name"`
-	PhpVersion            string             `pulumi:"phpVersion"`
-	PrimaryDomain         string             `pulumi:"primaryDomain"`
-	Site                  InstallInfoSite    `pulumi:"site"`
-	SiteId                string             `pulumi:"siteId"`
-	StableIps             []string           `pulumi:"stableIps"`
-	Status                string             `pulumi:"status"`
+	Account               *InstallInfoAccount `pulumi:"account"`
+	AccountId             *string             `pulumi:"accountId"`
+	CmsVersion            *string             `pulumi:"cmsVersion"`
+	Cname                 *string             `pulumi:"cname"`
+	CreatedAt             *string             `pulumi:"createdAt"`
+	DeferCmsUpgradesUntil *string             `pulumi:"deferCmsUpgradesUntil"`
+	Environment           *string             `pulumi:"environment"`
+	Id                    string              `pulumi:"id"`
+	IsMultisite           bool                `pulumi:"isMultisite"`
+	Name                  string              `pulumi:"name"`
+	PhpVersion            *string             `pulumi:"phpVersion"`
+	PrimaryDomain         *string             `pulumi:"primaryDomain"`
+	Site                  *InstallInfoSite    `pulumi:"site"`
+	SiteId                *string             `pulumi:"siteId"`
+	StableIps             []string            `pulumi:"stableIps"`
+	Status                *string             `pulumi:"status"`
 }
 
 func LookupInstallOutput(ctx *pulumi.Context, args LookupInstallOutputArgs, opts ...pulumi.InvokeOption) LookupInstallResultOutput {
@@ -74,32 +74,32 @@ func (o LookupInstallResultOutput) ToLookupInstallResultOutputWithContext(ctx co
 	return o
 }
 
-func (o LookupInstallResultOutput) Account() InstallInfoAccountOutput {
-	return o.ApplyT(func(v LookupInstallResult) InstallInfoAccount { return v.Account }).(InstallInfoAccountOutput)
+func (o LookupInstallResultOutput) Account() InstallInfoAccountPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *InstallInfoAccount { return v.Account }).(InstallInfoAccountPtrOutput)
 }
 
-func (o LookupInstallResultOutput) AccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.AccountId }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupInstallResultOutput) CmsVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.CmsVersion }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) CmsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.CmsVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupInstallResultOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.Cname }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupInstallResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupInstallResultOutput) DeferCmsUpgradesUntil() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.DeferCmsUpgradesUntil }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) DeferCmsUpgradesUntil() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.DeferCmsUpgradesUntil }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupInstallResultOutput) Environment() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.Environment }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) Environment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.Environment }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupInstallResultOutput) Id() pulumi.StringOutput {
@@ -114,28 +114,28 @@ func (o LookupInstallResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstallResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupInstallResultOutput) PhpVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.PhpVersion }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) PhpVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.PhpVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupInstallResultOutput) PrimaryDomain() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.PrimaryDomain }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) PrimaryDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.PrimaryDomain }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupInstallResultOutput) Site() InstallInfoSiteOutput {
-	return o.ApplyT(func(v LookupInstallResult) InstallInfoSite { return v.Site }).(InstallInfoSiteOutput)
+func (o LookupInstallResultOutput) Site() InstallInfoSitePtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *InstallInfoSite { return v.Site }).(InstallInfoSitePtrOutput)
 }
 
-func (o LookupInstallResultOutput) SiteId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.SiteId }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) SiteId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.SiteId }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupInstallResultOutput) StableIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupInstallResult) []string { return v.StableIps }).(pulumi.StringArrayOutput)
 }
 
-func (o LookupInstallResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstallResult) string { return v.Status }).(pulumi.StringOutput)
+func (o LookupInstallResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstallResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -33,9 +33,9 @@ type GetInstallUsageArgs struct {
 
 type GetInstallUsageResult struct {
 	Days                       []InstallUsageInfoDays             `pulumi:"days"`
-	InstallName                string                             `pulumi:"installName"`
+	InstallName                *string                            `pulumi:"installName"`
 	Rollups                    map[string]InstallUsageInfoRollups `pulumi:"rollups"`
-	StorageRefreshExpectedTime string                             `pulumi:"storageRefreshExpectedTime"`
+	StorageRefreshExpectedTime *string                            `pulumi:"storageRefreshExpectedTime"`
 }
 
 func GetInstallUsageOutput(ctx *pulumi.Context, args GetInstallUsageOutputArgs, opts ...pulumi.InvokeOption) GetInstallUsageResultOutput {
@@ -74,16 +74,16 @@ func (o GetInstallUsageResultOutput) Days() InstallUsageInfoDaysArrayOutput {
 	return o.ApplyT(func(v GetInstallUsageResult) []InstallUsageInfoDays { return v.Days }).(InstallUsageInfoDaysArrayOutput)
 }
 
-func (o GetInstallUsageResultOutput) InstallName() pulumi.StringOutput {
-	return o.ApplyT(func(v GetInstallUsageResult) string { return v.InstallName }).(pulumi.StringOutput)
+func (o GetInstallUsageResultOutput) InstallName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInstallUsageResult) *string { return v.InstallName }).(pulumi.StringPtrOutput)
 }
 
 func (o GetInstallUsageResultOutput) Rollups() InstallUsageInfoRollupsMapOutput {
 	return o.ApplyT(func(v GetInstallUsageResult) map[string]InstallUsageInfoRollups { return v.Rollups }).(InstallUsageInfoRollupsMapOutput)
 }
 
-func (o GetInstallUsageResultOutput) StorageRefreshExpectedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v GetInstallUsageResult) string { return v.StorageRefreshExpectedTime }).(pulumi.StringOutput)
+func (o GetInstallUsageResultOutput) StorageRefreshExpectedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInstallUsageResult) *string { return v.StorageRefreshExpectedTime }).(pulumi.StringPtrOutput)
 }
 
 func init() {

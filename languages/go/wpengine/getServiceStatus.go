@@ -26,8 +26,8 @@ type GetServiceStatusArgs struct {
 }
 
 type GetServiceStatusResult struct {
-	CreatedOn string `pulumi:"createdOn"`
-	Success   bool   `pulumi:"success"`
+	CreatedOn *string `pulumi:"createdOn"`
+	Success   bool    `pulumi:"success"`
 }
 
 func GetServiceStatusOutput(ctx *pulumi.Context, args GetServiceStatusOutputArgs, opts ...pulumi.InvokeOption) GetServiceStatusResultOutput {
@@ -56,8 +56,8 @@ func (o GetServiceStatusResultOutput) ToGetServiceStatusResultOutputWithContext(
 	return o
 }
 
-func (o GetServiceStatusResultOutput) CreatedOn() pulumi.StringOutput {
-	return o.ApplyT(func(v GetServiceStatusResult) string { return v.CreatedOn }).(pulumi.StringOutput)
+func (o GetServiceStatusResultOutput) CreatedOn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetServiceStatusResult) *string { return v.CreatedOn }).(pulumi.StringPtrOutput)
 }
 
 func (o GetServiceStatusResultOutput) Success() pulumi.BoolOutput {

@@ -28,10 +28,10 @@ type LookupSiteArgs struct {
 }
 
 type LookupSiteResult struct {
-	Account      SiteInfoAccount    `pulumi:"account"`
-	AccountId    string             `pulumi:"accountId"`
-	CreatedAt    string             `pulumi:"createdAt"`
-	GroupName    string             `pulumi:"groupName"`
+	Account      *SiteInfoAccount   `pulumi:"account"`
+	AccountId    *string            `pulumi:"accountId"`
+	CreatedAt    *string            `pulumi:"createdAt"`
+	GroupName    *string            `pulumi:"groupName"`
 	Id           string             `pulumi:"id"`
 	Installs     []SiteInfoInstalls `pulumi:"installs"`
 	Name         string             `pulumi:"name"`
@@ -68,20 +68,20 @@ func (o LookupSiteResultOutput) ToLookupSiteResultOutputWithContext(ctx context.
 	return o
 }
 
-func (o LookupSiteResultOutput) Account() SiteInfoAccountOutput {
-	return o.ApplyT(func(v LookupSiteResult) SiteInfoAccount { return v.Account }).(SiteInfoAccountOutput)
+func (o LookupSiteResultOutput) Account() SiteInfoAccountPtrOutput {
+	return o.ApplyT(func(v LookupSiteResult) *SiteInfoAccount { return v.Account }).(SiteInfoAccountPtrOutput)
 }
 
-func (o LookupSiteResultOutput) AccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteResult) string { return v.AccountId }).(pulumi.StringOutput)
+func (o LookupSiteResultOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteResult) *string { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSiteResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o LookupSiteResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSiteResultOutput) GroupName() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteResult) string { return v.GroupName }).(pulumi.StringOutput)
+func (o LookupSiteResultOutput) GroupName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteResult) *string { return v.GroupName }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupSiteResultOutput) Id() pulumi.StringOutput {

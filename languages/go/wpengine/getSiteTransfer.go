@@ -30,17 +30,17 @@ type LookupSiteTransferArgs struct {
 }
 
 type LookupSiteTransferResult struct {
-	CreatedAt            string   `pulumi:"createdAt"`
-	DestinationAccount   string   `pulumi:"destinationAccount"`
-	DestinationAccountId string   `pulumi:"destinationAccountId"`
+	CreatedAt            *string  `pulumi:"createdAt"`
+	DestinationAccount   *string  `pulumi:"destinationAccount"`
+	DestinationAccountId *string  `pulumi:"destinationAccountId"`
 	Id                   string   `pulumi:"id"`
 	Installs             []string `pulumi:"installs"`
-	OriginAccount        string   `pulumi:"originAccount"`
-	ScheduledTime        string   `pulumi:"scheduledTime"`
-	Site                 string   `pulumi:"site"`
-	SiteId               string   `pulumi:"siteId"`
+	OriginAccount        *string  `pulumi:"originAccount"`
+	ScheduledTime        *string  `pulumi:"scheduledTime"`
+	Site                 *string  `pulumi:"site"`
+	SiteId               *string  `pulumi:"siteId"`
 	Status               string   `pulumi:"status"`
-	UpdatedAt            string   `pulumi:"updatedAt"`
+	UpdatedAt            *string  `pulumi:"updatedAt"`
 }
 
 func LookupSiteTransferOutput(ctx *pulumi.Context, args LookupSiteTransferOutputArgs, opts ...pulumi.InvokeOption) LookupSiteTransferResultOutput {
@@ -73,16 +73,16 @@ func (o LookupSiteTransferResultOutput) ToLookupSiteTransferResultOutputWithCont
 	return o
 }
 
-func (o LookupSiteTransferResultOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o LookupSiteTransferResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteTransferResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSiteTransferResultOutput) DestinationAccount() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.DestinationAccount }).(pulumi.StringOutput)
+func (o LookupSiteTransferResultOutput) DestinationAccount() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteTransferResult) *string { return v.DestinationAccount }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSiteTransferResultOutput) DestinationAccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.DestinationAccountId }).(pulumi.StringOutput)
+func (o LookupSiteTransferResultOutput) DestinationAccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteTransferResult) *string { return v.DestinationAccountId }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupSiteTransferResultOutput) Id() pulumi.StringOutput {
@@ -93,28 +93,28 @@ func (o LookupSiteTransferResultOutput) Installs() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) []string { return v.Installs }).(pulumi.StringArrayOutput)
 }
 
-func (o LookupSiteTransferResultOutput) OriginAccount() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.OriginAccount }).(pulumi.StringOutput)
+func (o LookupSiteTransferResultOutput) OriginAccount() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteTransferResult) *string { return v.OriginAccount }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSiteTransferResultOutput) ScheduledTime() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.ScheduledTime }).(pulumi.StringOutput)
+func (o LookupSiteTransferResultOutput) ScheduledTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteTransferResult) *string { return v.ScheduledTime }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSiteTransferResultOutput) Site() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.Site }).(pulumi.StringOutput)
+func (o LookupSiteTransferResultOutput) Site() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteTransferResult) *string { return v.Site }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupSiteTransferResultOutput) SiteId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.SiteId }).(pulumi.StringOutput)
+func (o LookupSiteTransferResultOutput) SiteId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteTransferResult) *string { return v.SiteId }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupSiteTransferResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o LookupSiteTransferResultOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSiteTransferResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
+func (o LookupSiteTransferResultOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSiteTransferResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 func init() {

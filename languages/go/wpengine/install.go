@@ -29,11 +29,11 @@ type Install struct {
 	// Take over the install of that name in the account instead of failing create (and place it as declared).
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The install's CNAME (`<name>.wpengine.com`).
-	Cname pulumi.StringOutput `pulumi:"cname"`
+	Cname pulumi.StringPtrOutput `pulumi:"cname"`
 	// When the install was created (UTC).
-	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Automatic core major updates are deferred until this date, or null.
-	DeferCmsUpgradesUntil pulumi.StringOutput `pulumi:"deferCmsUpgradesUntil"`
+	DeferCmsUpgradesUntil pulumi.StringPtrOutput `pulumi:"deferCmsUpgradesUntil"`
 	// Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
 	DeletionProtection pulumi.BoolOutput `pulumi:"deletionProtection"`
 	// The environment it fills in its site: `production`, `staging` or `development` (free in the site); changing it moves the install in place.
@@ -45,7 +45,7 @@ type Install struct {
 	// The install name: 3 to 14 lower-case letters or digits, starting with a letter (also its subdomain, unique across the service).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// PHP version.
-	PhpVersion pulumi.StringOutput `pulumi:"phpVersion"`
+	PhpVersion pulumi.StringPtrOutput `pulumi:"phpVersion"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The site the install belongs to (of the same account); changing it moves the install in place.
@@ -53,7 +53,7 @@ type Install struct {
 	// Stable IPs (some premium plans only; empty otherwise).
 	StableIps pulumi.StringArrayOutput `pulumi:"stableIps"`
 	// `active` once provisioned (`pending` before).
-	Status pulumi.StringOutput `pulumi:"status"`
+	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// How long create waits for the install to be provisioned (`active`), in seconds (default 1800).
 	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 }
@@ -252,18 +252,18 @@ func (o InstallOutput) Adopt() pulumi.BoolPtrOutput {
 }
 
 // The install's CNAME (`<name>.wpengine.com`).
-func (o InstallOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.Cname }).(pulumi.StringOutput)
+func (o InstallOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Install) pulumi.StringPtrOutput { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
 // When the install was created (UTC).
-func (o InstallOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
+func (o InstallOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Install) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 // Automatic core major updates are deferred until this date, or null.
-func (o InstallOutput) DeferCmsUpgradesUntil() pulumi.StringOutput {
-	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.DeferCmsUpgradesUntil }).(pulumi.StringOutput)
+func (o InstallOutput) DeferCmsUpgradesUntil() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Install) pulumi.StringPtrOutput { return v.DeferCmsUpgradesUntil }).(pulumi.StringPtrOutput)
 }
 
 // Refuse to delete the install, and to replace it, while true (the default): deleting an install destroys the website. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
@@ -292,8 +292,8 @@ func (o InstallOutput) Name() pulumi.StringOutput {
 }
 
 // PHP version.
-func (o InstallOutput) PhpVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.PhpVersion }).(pulumi.StringOutput)
+func (o InstallOutput) PhpVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Install) pulumi.StringPtrOutput { return v.PhpVersion }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -312,8 +312,8 @@ func (o InstallOutput) StableIps() pulumi.StringArrayOutput {
 }
 
 // `active` once provisioned (`pending` before).
-func (o InstallOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *Install) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o InstallOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Install) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 // How long create waits for the install to be provisioned (`active`), in seconds (default 1800).

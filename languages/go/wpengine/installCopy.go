@@ -31,7 +31,7 @@ type InstallCopy struct {
 	// Copy the files.
 	IncludeFiles pulumi.BoolOutput `pulumi:"includeFiles"`
 	// The service's answer to the last request (`Install copy initiated`).
-	LastMessage pulumi.StringOutput `pulumi:"lastMessage"`
+	LastMessage pulumi.StringPtrOutput `pulumi:"lastMessage"`
 	// When the last copy was requested (ISO 8601, the provider's clock); completion is announced by email only.
 	LastRequestedAt pulumi.StringOutput `pulumi:"lastRequestedAt"`
 	// Addresses notified when the copy completes: the only completion signal the service gives (without any, nobody learns that it finished). Order and case do not count.
@@ -259,8 +259,8 @@ func (o InstallCopyOutput) IncludeFiles() pulumi.BoolOutput {
 }
 
 // The service's answer to the last request (`Install copy initiated`).
-func (o InstallCopyOutput) LastMessage() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstallCopy) pulumi.StringOutput { return v.LastMessage }).(pulumi.StringOutput)
+func (o InstallCopyOutput) LastMessage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallCopy) pulumi.StringPtrOutput { return v.LastMessage }).(pulumi.StringPtrOutput)
 }
 
 // When the last copy was requested (ISO 8601, the provider's clock); completion is announced by email only.

@@ -25,11 +25,11 @@ type InstallPlacement struct {
 	pulumi.CustomResourceState
 
 	// The account owning the install.
-	AccountId pulumi.StringOutput `pulumi:"accountId"`
+	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The install's CNAME.
-	Cname pulumi.StringOutput `pulumi:"cname"`
+	Cname pulumi.StringPtrOutput `pulumi:"cname"`
 	// The environment the install fills in its site: `production`, `staging` or `development` (any case).
 	Environment pulumi.StringOutput `pulumi:"environment"`
 	// The install to place; it must exist. Changing it replaces the placement.
@@ -37,13 +37,13 @@ type InstallPlacement struct {
 	// The install's name.
 	InstallName pulumi.StringOutput `pulumi:"installName"`
 	// The install's primary domain.
-	PrimaryDomain pulumi.StringOutput `pulumi:"primaryDomain"`
+	PrimaryDomain pulumi.StringPtrOutput `pulumi:"primaryDomain"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The site the install belongs to. Changing it moves the install in place.
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
 	// The install's status (`active` or `pending`).
-	Status pulumi.StringOutput `pulumi:"status"`
+	Status pulumi.StringPtrOutput `pulumi:"status"`
 }
 
 // NewInstallPlacement registers a new resource with the given unique name, arguments, and options.
@@ -215,8 +215,8 @@ func (o InstallPlacementOutput) ToInstallPlacementOutputWithContext(ctx context.
 }
 
 // The account owning the install.
-func (o InstallPlacementOutput) AccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
+func (o InstallPlacementOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallPlacement) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
 // Take over an object that already exists on the service with this identity instead of failing create.
@@ -225,8 +225,8 @@ func (o InstallPlacementOutput) Adopt() pulumi.BoolPtrOutput {
 }
 
 // The install's CNAME.
-func (o InstallPlacementOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.Cname }).(pulumi.StringOutput)
+func (o InstallPlacementOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallPlacement) pulumi.StringPtrOutput { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
 // The environment the install fills in its site: `production`, `staging` or `development` (any case).
@@ -245,8 +245,8 @@ func (o InstallPlacementOutput) InstallName() pulumi.StringOutput {
 }
 
 // The install's primary domain.
-func (o InstallPlacementOutput) PrimaryDomain() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.PrimaryDomain }).(pulumi.StringOutput)
+func (o InstallPlacementOutput) PrimaryDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallPlacement) pulumi.StringPtrOutput { return v.PrimaryDomain }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -260,8 +260,8 @@ func (o InstallPlacementOutput) SiteId() pulumi.StringOutput {
 }
 
 // The install's status (`active` or `pending`).
-func (o InstallPlacementOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstallPlacement) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o InstallPlacementOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallPlacement) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 type InstallPlacementArrayOutput struct{ *pulumi.OutputState }

@@ -27,15 +27,15 @@ type LetsEncryptCertificate struct {
 	// Take over the domain's existing Let's Encrypt certificate (no new order is sent) instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// When it was issued.
-	ApprovedTime pulumi.StringOutput `pulumi:"approvedTime"`
+	ApprovedTime pulumi.StringPtrOutput `pulumi:"approvedTime"`
 	// Whether the service renews it.
-	AutoRenew pulumi.BoolOutput `pulumi:"autoRenew"`
+	AutoRenew pulumi.BoolPtrOutput `pulumi:"autoRenew"`
 	// The certificate's id on the service.
-	CertificateId pulumi.StringOutput `pulumi:"certificateId"`
+	CertificateId pulumi.StringPtrOutput `pulumi:"certificateId"`
 	// The holder's city.
 	City pulumi.StringPtrOutput `pulumi:"city"`
 	// The certificate's common name.
-	CommonName pulumi.StringOutput `pulumi:"commonName"`
+	CommonName pulumi.StringPtrOutput `pulumi:"commonName"`
 	// The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
 	DomainId pulumi.StringOutput `pulumi:"domainId"`
 	// The domains it covers.
@@ -43,7 +43,7 @@ type LetsEncryptCertificate struct {
 	// The certificate holder's email address.
 	EmailAddress pulumi.StringOutput `pulumi:"emailAddress"`
 	// When it expires.
-	ExpiresTime pulumi.StringOutput `pulumi:"expiresTime"`
+	ExpiresTime pulumi.StringPtrOutput `pulumi:"expiresTime"`
 	// The holder's family name.
 	FamilyName pulumi.StringOutput `pulumi:"familyName"`
 	// The holder's given name.
@@ -51,7 +51,7 @@ type LetsEncryptCertificate struct {
 	// The install holding the domain.
 	InstallId pulumi.StringOutput `pulumi:"installId"`
 	// When it was ordered.
-	OrderedTime pulumi.StringOutput `pulumi:"orderedTime"`
+	OrderedTime pulumi.StringPtrOutput `pulumi:"orderedTime"`
 	// The holder's phone number.
 	Phone pulumi.StringPtrOutput `pulumi:"phone"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -59,11 +59,11 @@ type LetsEncryptCertificate struct {
 	// The holder's country: a two-letter ISO 3166-1 alpha-2 code such as `US` (kept upper case).
 	RegionCode pulumi.StringOutput `pulumi:"regionCode"`
 	// Its X.509 serial number (hexadecimal).
-	SerialNumber pulumi.StringOutput `pulumi:"serialNumber"`
+	SerialNumber pulumi.StringPtrOutput `pulumi:"serialNumber"`
 	// The holder's state or region.
 	State pulumi.StringPtrOutput `pulumi:"state"`
 	// `SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again.
-	Status pulumi.StringOutput `pulumi:"status"`
+	Status pulumi.StringPtrOutput `pulumi:"status"`
 }
 
 // NewLetsEncryptCertificate registers a new resource with the given unique name, arguments, and options.
@@ -273,18 +273,18 @@ func (o LetsEncryptCertificateOutput) Adopt() pulumi.BoolPtrOutput {
 }
 
 // When it was issued.
-func (o LetsEncryptCertificateOutput) ApprovedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.ApprovedTime }).(pulumi.StringOutput)
+func (o LetsEncryptCertificateOutput) ApprovedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.ApprovedTime }).(pulumi.StringPtrOutput)
 }
 
 // Whether the service renews it.
-func (o LetsEncryptCertificateOutput) AutoRenew() pulumi.BoolOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.BoolOutput { return v.AutoRenew }).(pulumi.BoolOutput)
+func (o LetsEncryptCertificateOutput) AutoRenew() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.BoolPtrOutput { return v.AutoRenew }).(pulumi.BoolPtrOutput)
 }
 
 // The certificate's id on the service.
-func (o LetsEncryptCertificateOutput) CertificateId() pulumi.StringOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.CertificateId }).(pulumi.StringOutput)
+func (o LetsEncryptCertificateOutput) CertificateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.CertificateId }).(pulumi.StringPtrOutput)
 }
 
 // The holder's city.
@@ -293,8 +293,8 @@ func (o LetsEncryptCertificateOutput) City() pulumi.StringPtrOutput {
 }
 
 // The certificate's common name.
-func (o LetsEncryptCertificateOutput) CommonName() pulumi.StringOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.CommonName }).(pulumi.StringOutput)
+func (o LetsEncryptCertificateOutput) CommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.CommonName }).(pulumi.StringPtrOutput)
 }
 
 // The domain's UUID (e.g. `Domain.domainId`); it must be on the legacy network.
@@ -313,8 +313,8 @@ func (o LetsEncryptCertificateOutput) EmailAddress() pulumi.StringOutput {
 }
 
 // When it expires.
-func (o LetsEncryptCertificateOutput) ExpiresTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.ExpiresTime }).(pulumi.StringOutput)
+func (o LetsEncryptCertificateOutput) ExpiresTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.ExpiresTime }).(pulumi.StringPtrOutput)
 }
 
 // The holder's family name.
@@ -333,8 +333,8 @@ func (o LetsEncryptCertificateOutput) InstallId() pulumi.StringOutput {
 }
 
 // When it was ordered.
-func (o LetsEncryptCertificateOutput) OrderedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.OrderedTime }).(pulumi.StringOutput)
+func (o LetsEncryptCertificateOutput) OrderedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.OrderedTime }).(pulumi.StringPtrOutput)
 }
 
 // The holder's phone number.
@@ -353,8 +353,8 @@ func (o LetsEncryptCertificateOutput) RegionCode() pulumi.StringOutput {
 }
 
 // Its X.509 serial number (hexadecimal).
-func (o LetsEncryptCertificateOutput) SerialNumber() pulumi.StringOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.SerialNumber }).(pulumi.StringOutput)
+func (o LetsEncryptCertificateOutput) SerialNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.SerialNumber }).(pulumi.StringPtrOutput)
 }
 
 // The holder's state or region.
@@ -363,8 +363,8 @@ func (o LetsEncryptCertificateOutput) State() pulumi.StringPtrOutput {
 }
 
 // `SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again.
-func (o LetsEncryptCertificateOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o LetsEncryptCertificateOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 type LetsEncryptCertificateArrayOutput struct{ *pulumi.OutputState }

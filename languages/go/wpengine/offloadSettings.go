@@ -39,7 +39,7 @@ type OffloadSettings struct {
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// `applied` once the service has applied the settings, `pending` while it is still applying a change.
-	Status pulumi.StringOutput `pulumi:"status"`
+	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// How long create and update wait for the service to apply the settings, in seconds (at most 86400).
 	TimeoutSeconds pulumi.IntOutput `pulumi:"timeoutSeconds"`
 }
@@ -260,8 +260,8 @@ func (o OffloadSettingsOutput) Profile() pulumi.StringPtrOutput {
 }
 
 // `applied` once the service has applied the settings, `pending` while it is still applying a change.
-func (o OffloadSettingsOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *OffloadSettings) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o OffloadSettingsOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OffloadSettings) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 // How long create and update wait for the service to apply the settings, in seconds (at most 86400).

@@ -14,9 +14,9 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type AccountInfo struct {
-	Id       string `pulumi:"id"`
-	Name     string `pulumi:"name"`
-	Nickname string `pulumi:"nickname"`
+	Id       string  `pulumi:"id"`
+	Name     *string `pulumi:"name"`
+	Nickname *string `pulumi:"nickname"`
 }
 
 type AccountInfoOutput struct{ *pulumi.OutputState }
@@ -37,12 +37,12 @@ func (o AccountInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o AccountInfoOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountInfo) string { return v.Name }).(pulumi.StringOutput)
+func (o AccountInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o AccountInfoOutput) Nickname() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountInfo) string { return v.Nickname }).(pulumi.StringOutput)
+func (o AccountInfoOutput) Nickname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountInfo) *string { return v.Nickname }).(pulumi.StringPtrOutput)
 }
 
 type AccountInfoArrayOutput struct{ *pulumi.OutputState }
@@ -67,9 +67,9 @@ func (o AccountInfoArrayOutput) Index(i pulumi.IntInput) AccountInfoOutput {
 
 type AccountUsageInfoInstalls struct {
 	Days                       []AccountUsageInfoInstallsDays             `pulumi:"days"`
-	InstallName                string                                     `pulumi:"installName"`
+	InstallName                *string                                    `pulumi:"installName"`
 	Rollups                    map[string]AccountUsageInfoInstallsRollups `pulumi:"rollups"`
-	StorageRefreshExpectedTime string                                     `pulumi:"storageRefreshExpectedTime"`
+	StorageRefreshExpectedTime *string                                    `pulumi:"storageRefreshExpectedTime"`
 }
 
 type AccountUsageInfoInstallsOutput struct{ *pulumi.OutputState }
@@ -90,16 +90,16 @@ func (o AccountUsageInfoInstallsOutput) Days() AccountUsageInfoInstallsDaysArray
 	return o.ApplyT(func(v AccountUsageInfoInstalls) []AccountUsageInfoInstallsDays { return v.Days }).(AccountUsageInfoInstallsDaysArrayOutput)
 }
 
-func (o AccountUsageInfoInstallsOutput) InstallName() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUsageInfoInstalls) string { return v.InstallName }).(pulumi.StringOutput)
+func (o AccountUsageInfoInstallsOutput) InstallName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstalls) *string { return v.InstallName }).(pulumi.StringPtrOutput)
 }
 
 func (o AccountUsageInfoInstallsOutput) Rollups() AccountUsageInfoInstallsRollupsMapOutput {
 	return o.ApplyT(func(v AccountUsageInfoInstalls) map[string]AccountUsageInfoInstallsRollups { return v.Rollups }).(AccountUsageInfoInstallsRollupsMapOutput)
 }
 
-func (o AccountUsageInfoInstallsOutput) StorageRefreshExpectedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUsageInfoInstalls) string { return v.StorageRefreshExpectedTime }).(pulumi.StringOutput)
+func (o AccountUsageInfoInstallsOutput) StorageRefreshExpectedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstalls) *string { return v.StorageRefreshExpectedTime }).(pulumi.StringPtrOutput)
 }
 
 type AccountUsageInfoInstallsArrayOutput struct{ *pulumi.OutputState }
@@ -123,16 +123,16 @@ func (o AccountUsageInfoInstallsArrayOutput) Index(i pulumi.IntInput) AccountUsa
 }
 
 type AccountUsageInfoInstallsDays struct {
-	BillableVisits       float64 `pulumi:"billableVisits"`
-	Date                 string  `pulumi:"date"`
-	NetworkCdnBytes      float64 `pulumi:"networkCdnBytes"`
-	NetworkOriginBytes   float64 `pulumi:"networkOriginBytes"`
-	NetworkTotalBytes    float64 `pulumi:"networkTotalBytes"`
-	RequestOriginCount   float64 `pulumi:"requestOriginCount"`
-	StorageDatabaseBytes float64 `pulumi:"storageDatabaseBytes"`
-	StorageFileBytes     float64 `pulumi:"storageFileBytes"`
-	StorageUpdateTime    string  `pulumi:"storageUpdateTime"`
-	VisitCount           float64 `pulumi:"visitCount"`
+	BillableVisits       *float64 `pulumi:"billableVisits"`
+	Date                 *string  `pulumi:"date"`
+	NetworkCdnBytes      *float64 `pulumi:"networkCdnBytes"`
+	NetworkOriginBytes   *float64 `pulumi:"networkOriginBytes"`
+	NetworkTotalBytes    *float64 `pulumi:"networkTotalBytes"`
+	RequestOriginCount   *float64 `pulumi:"requestOriginCount"`
+	StorageDatabaseBytes *float64 `pulumi:"storageDatabaseBytes"`
+	StorageFileBytes     *float64 `pulumi:"storageFileBytes"`
+	StorageUpdateTime    *string  `pulumi:"storageUpdateTime"`
+	VisitCount           *float64 `pulumi:"visitCount"`
 }
 
 type AccountUsageInfoInstallsDaysOutput struct{ *pulumi.OutputState }
@@ -149,44 +149,44 @@ func (o AccountUsageInfoInstallsDaysOutput) ToAccountUsageInfoInstallsDaysOutput
 	return o
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) BillableVisits() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.BillableVisits }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsDaysOutput) BillableVisits() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *float64 { return v.BillableVisits }).(pulumi.Float64PtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) Date() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) string { return v.Date }).(pulumi.StringOutput)
+func (o AccountUsageInfoInstallsDaysOutput) Date() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *string { return v.Date }).(pulumi.StringPtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) NetworkCdnBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.NetworkCdnBytes }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsDaysOutput) NetworkCdnBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *float64 { return v.NetworkCdnBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) NetworkOriginBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.NetworkOriginBytes }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsDaysOutput) NetworkOriginBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *float64 { return v.NetworkOriginBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) NetworkTotalBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.NetworkTotalBytes }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsDaysOutput) NetworkTotalBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *float64 { return v.NetworkTotalBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) RequestOriginCount() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.RequestOriginCount }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsDaysOutput) RequestOriginCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *float64 { return v.RequestOriginCount }).(pulumi.Float64PtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) StorageDatabaseBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.StorageDatabaseBytes }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsDaysOutput) StorageDatabaseBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *float64 { return v.StorageDatabaseBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) StorageFileBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.StorageFileBytes }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsDaysOutput) StorageFileBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *float64 { return v.StorageFileBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) StorageUpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) string { return v.StorageUpdateTime }).(pulumi.StringOutput)
+func (o AccountUsageInfoInstallsDaysOutput) StorageUpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *string { return v.StorageUpdateTime }).(pulumi.StringPtrOutput)
 }
 
-func (o AccountUsageInfoInstallsDaysOutput) VisitCount() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsDays) float64 { return v.VisitCount }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsDaysOutput) VisitCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsDays) *float64 { return v.VisitCount }).(pulumi.Float64PtrOutput)
 }
 
 type AccountUsageInfoInstallsDaysArrayOutput struct{ *pulumi.OutputState }
@@ -210,12 +210,12 @@ func (o AccountUsageInfoInstallsDaysArrayOutput) Index(i pulumi.IntInput) Accoun
 }
 
 type AccountUsageInfoInstallsRollups struct {
-	Average float64 `pulumi:"average"`
+	Average *float64 `pulumi:"average"`
 	// The latest value (storage).
-	Latest float64 `pulumi:"latest"`
+	Latest *float64 `pulumi:"latest"`
 	// The day of the latest value.
-	LatestDate string  `pulumi:"latestDate"`
-	Sum        float64 `pulumi:"sum"`
+	LatestDate *string  `pulumi:"latestDate"`
+	Sum        *float64 `pulumi:"sum"`
 }
 
 type AccountUsageInfoInstallsRollupsOutput struct{ *pulumi.OutputState }
@@ -232,22 +232,22 @@ func (o AccountUsageInfoInstallsRollupsOutput) ToAccountUsageInfoInstallsRollups
 	return o
 }
 
-func (o AccountUsageInfoInstallsRollupsOutput) Average() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) float64 { return v.Average }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsRollupsOutput) Average() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) *float64 { return v.Average }).(pulumi.Float64PtrOutput)
 }
 
 // The latest value (storage).
-func (o AccountUsageInfoInstallsRollupsOutput) Latest() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) float64 { return v.Latest }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsRollupsOutput) Latest() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) *float64 { return v.Latest }).(pulumi.Float64PtrOutput)
 }
 
 // The day of the latest value.
-func (o AccountUsageInfoInstallsRollupsOutput) LatestDate() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) string { return v.LatestDate }).(pulumi.StringOutput)
+func (o AccountUsageInfoInstallsRollupsOutput) LatestDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) *string { return v.LatestDate }).(pulumi.StringPtrOutput)
 }
 
-func (o AccountUsageInfoInstallsRollupsOutput) Sum() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) float64 { return v.Sum }).(pulumi.Float64Output)
+func (o AccountUsageInfoInstallsRollupsOutput) Sum() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInfoInstallsRollups) *float64 { return v.Sum }).(pulumi.Float64PtrOutput)
 }
 
 type AccountUsageInfoInstallsRollupsMapOutput struct{ *pulumi.OutputState }
@@ -273,7 +273,7 @@ func (o AccountUsageInfoInstallsRollupsMapOutput) MapIndex(k pulumi.StringInput)
 type AccountUsageInsightsInfo struct {
 	EnvironmentTypes map[string]float64 `pulumi:"environmentTypes"`
 	SiteTypes        map[string]float64 `pulumi:"siteTypes"`
-	Total            float64            `pulumi:"total"`
+	Total            *float64           `pulumi:"total"`
 }
 
 type AccountUsageInsightsInfoOutput struct{ *pulumi.OutputState }
@@ -298,8 +298,8 @@ func (o AccountUsageInsightsInfoOutput) SiteTypes() pulumi.Float64MapOutput {
 	return o.ApplyT(func(v AccountUsageInsightsInfo) map[string]float64 { return v.SiteTypes }).(pulumi.Float64MapOutput)
 }
 
-func (o AccountUsageInsightsInfoOutput) Total() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageInsightsInfo) float64 { return v.Total }).(pulumi.Float64Output)
+func (o AccountUsageInsightsInfoOutput) Total() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageInsightsInfo) *float64 { return v.Total }).(pulumi.Float64PtrOutput)
 }
 
 type AccountUsageInsightsInfoMapOutput struct{ *pulumi.OutputState }
@@ -323,12 +323,12 @@ func (o AccountUsageInsightsInfoMapOutput) MapIndex(k pulumi.StringInput) Accoun
 }
 
 type AccountUsageSummaryInfo struct {
-	Average float64 `pulumi:"average"`
+	Average *float64 `pulumi:"average"`
 	// The latest value (storage).
-	Latest float64 `pulumi:"latest"`
+	Latest *float64 `pulumi:"latest"`
 	// The day of the latest value.
-	LatestDate string  `pulumi:"latestDate"`
-	Sum        float64 `pulumi:"sum"`
+	LatestDate *string  `pulumi:"latestDate"`
+	Sum        *float64 `pulumi:"sum"`
 }
 
 type AccountUsageSummaryInfoOutput struct{ *pulumi.OutputState }
@@ -345,22 +345,22 @@ func (o AccountUsageSummaryInfoOutput) ToAccountUsageSummaryInfoOutputWithContex
 	return o
 }
 
-func (o AccountUsageSummaryInfoOutput) Average() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageSummaryInfo) float64 { return v.Average }).(pulumi.Float64Output)
+func (o AccountUsageSummaryInfoOutput) Average() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageSummaryInfo) *float64 { return v.Average }).(pulumi.Float64PtrOutput)
 }
 
 // The latest value (storage).
-func (o AccountUsageSummaryInfoOutput) Latest() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageSummaryInfo) float64 { return v.Latest }).(pulumi.Float64Output)
+func (o AccountUsageSummaryInfoOutput) Latest() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageSummaryInfo) *float64 { return v.Latest }).(pulumi.Float64PtrOutput)
 }
 
 // The day of the latest value.
-func (o AccountUsageSummaryInfoOutput) LatestDate() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUsageSummaryInfo) string { return v.LatestDate }).(pulumi.StringOutput)
+func (o AccountUsageSummaryInfoOutput) LatestDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUsageSummaryInfo) *string { return v.LatestDate }).(pulumi.StringPtrOutput)
 }
 
-func (o AccountUsageSummaryInfoOutput) Sum() pulumi.Float64Output {
-	return o.ApplyT(func(v AccountUsageSummaryInfo) float64 { return v.Sum }).(pulumi.Float64Output)
+func (o AccountUsageSummaryInfoOutput) Sum() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AccountUsageSummaryInfo) *float64 { return v.Sum }).(pulumi.Float64PtrOutput)
 }
 
 type AccountUsageSummaryInfoMapOutput struct{ *pulumi.OutputState }
@@ -384,15 +384,15 @@ func (o AccountUsageSummaryInfoMapOutput) MapIndex(k pulumi.StringInput) Account
 }
 
 type AccountUserInfo struct {
-	AccountId      string                    `pulumi:"accountId"`
-	Email          string                    `pulumi:"email"`
-	FirstName      string                    `pulumi:"firstName"`
+	AccountId      *string                   `pulumi:"accountId"`
+	Email          *string                   `pulumi:"email"`
+	FirstName      *string                   `pulumi:"firstName"`
 	Installs       []AccountUserInfoInstalls `pulumi:"installs"`
 	InviteAccepted bool                      `pulumi:"inviteAccepted"`
-	LastName       string                    `pulumi:"lastName"`
+	LastName       *string                   `pulumi:"lastName"`
 	LastOwner      bool                      `pulumi:"lastOwner"`
 	MfaEnabled     bool                      `pulumi:"mfaEnabled"`
-	Phone          string                    `pulumi:"phone"`
+	Phone          *string                   `pulumi:"phone"`
 	Roles          string                    `pulumi:"roles"`
 	UserId         string                    `pulumi:"userId"`
 }
@@ -411,16 +411,16 @@ func (o AccountUserInfoOutput) ToAccountUserInfoOutputWithContext(ctx context.Co
 	return o
 }
 
-func (o AccountUserInfoOutput) AccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInfo) string { return v.AccountId }).(pulumi.StringOutput)
+func (o AccountUserInfoOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUserInfo) *string { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-func (o AccountUserInfoOutput) Email() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInfo) string { return v.Email }).(pulumi.StringOutput)
+func (o AccountUserInfoOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUserInfo) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
-func (o AccountUserInfoOutput) FirstName() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInfo) string { return v.FirstName }).(pulumi.StringOutput)
+func (o AccountUserInfoOutput) FirstName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUserInfo) *string { return v.FirstName }).(pulumi.StringPtrOutput)
 }
 
 func (o AccountUserInfoOutput) Installs() AccountUserInfoInstallsArrayOutput {
@@ -431,8 +431,8 @@ func (o AccountUserInfoOutput) InviteAccepted() pulumi.BoolOutput {
 	return o.ApplyT(func(v AccountUserInfo) bool { return v.InviteAccepted }).(pulumi.BoolOutput)
 }
 
-func (o AccountUserInfoOutput) LastName() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInfo) string { return v.LastName }).(pulumi.StringOutput)
+func (o AccountUserInfoOutput) LastName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUserInfo) *string { return v.LastName }).(pulumi.StringPtrOutput)
 }
 
 func (o AccountUserInfoOutput) LastOwner() pulumi.BoolOutput {
@@ -443,8 +443,8 @@ func (o AccountUserInfoOutput) MfaEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v AccountUserInfo) bool { return v.MfaEnabled }).(pulumi.BoolOutput)
 }
 
-func (o AccountUserInfoOutput) Phone() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInfo) string { return v.Phone }).(pulumi.StringOutput)
+func (o AccountUserInfoOutput) Phone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUserInfo) *string { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
 func (o AccountUserInfoOutput) Roles() pulumi.StringOutput {
@@ -476,8 +476,8 @@ func (o AccountUserInfoArrayOutput) Index(i pulumi.IntInput) AccountUserInfoOutp
 }
 
 type AccountUserInfoInstalls struct {
-	Id   string `pulumi:"id"`
-	Name string `pulumi:"name"`
+	Id   string  `pulumi:"id"`
+	Name *string `pulumi:"name"`
 }
 
 type AccountUserInfoInstallsOutput struct{ *pulumi.OutputState }
@@ -498,8 +498,8 @@ func (o AccountUserInfoInstallsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInfoInstalls) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o AccountUserInfoInstallsOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInfoInstalls) string { return v.Name }).(pulumi.StringOutput)
+func (o AccountUserInfoInstallsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUserInfoInstalls) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 type AccountUserInfoInstallsArrayOutput struct{ *pulumi.OutputState }
@@ -523,8 +523,8 @@ func (o AccountUserInfoInstallsArrayOutput) Index(i pulumi.IntInput) AccountUser
 }
 
 type AccountUserInstalls struct {
-	Id   string `pulumi:"id"`
-	Name string `pulumi:"name"`
+	Id   string  `pulumi:"id"`
+	Name *string `pulumi:"name"`
 }
 
 type AccountUserInstallsOutput struct{ *pulumi.OutputState }
@@ -545,8 +545,8 @@ func (o AccountUserInstallsOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AccountUserInstalls) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o AccountUserInstallsOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v AccountUserInstalls) string { return v.Name }).(pulumi.StringOutput)
+func (o AccountUserInstallsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccountUserInstalls) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 type AccountUserInstallsArrayOutput struct{ *pulumi.OutputState }
@@ -570,11 +570,11 @@ func (o AccountUserInstallsArrayOutput) Index(i pulumi.IntInput) AccountUserInst
 }
 
 type AppInfo struct {
-	AppId      string `pulumi:"appId"`
-	CreateTime string `pulumi:"createTime"`
-	Name       string `pulumi:"name"`
-	Region     string `pulumi:"region"`
-	UpdateTime string `pulumi:"updateTime"`
+	AppId      string  `pulumi:"appId"`
+	CreateTime *string `pulumi:"createTime"`
+	Name       string  `pulumi:"name"`
+	Region     *string `pulumi:"region"`
+	UpdateTime *string `pulumi:"updateTime"`
 	// Whether the app takes zip uploads.
 	Uploadable bool `pulumi:"uploadable"`
 }
@@ -597,20 +597,20 @@ func (o AppInfoOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v AppInfo) string { return v.AppId }).(pulumi.StringOutput)
 }
 
-func (o AppInfoOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v AppInfo) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o AppInfoOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AppInfo) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
 func (o AppInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v AppInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o AppInfoOutput) Region() pulumi.StringOutput {
-	return o.ApplyT(func(v AppInfo) string { return v.Region }).(pulumi.StringOutput)
+func (o AppInfoOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AppInfo) *string { return v.Region }).(pulumi.StringPtrOutput)
 }
 
-func (o AppInfoOutput) UpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v AppInfo) string { return v.UpdateTime }).(pulumi.StringOutput)
+func (o AppInfoOutput) UpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AppInfo) *string { return v.UpdateTime }).(pulumi.StringPtrOutput)
 }
 
 // Whether the app takes zip uploads.
@@ -639,16 +639,16 @@ func (o AppInfoArrayOutput) Index(i pulumi.IntInput) AppInfoOutput {
 }
 
 type ArchiveInfo struct {
-	AbortTime          string            `pulumi:"abortTime"`
-	Backup             ArchiveInfoBackup `pulumi:"backup"`
-	BackupId           string            `pulumi:"backupId"`
-	CompleteTime       string            `pulumi:"completeTime"`
-	CreateTime         string            `pulumi:"createTime"`
-	DownloadUri        string            `pulumi:"downloadUri"`
-	Id                 string            `pulumi:"id"`
-	NotificationEmails []string          `pulumi:"notificationEmails"`
-	StartTime          string            `pulumi:"startTime"`
-	State              string            `pulumi:"state"`
+	AbortTime          *string            `pulumi:"abortTime"`
+	Backup             *ArchiveInfoBackup `pulumi:"backup"`
+	BackupId           *string            `pulumi:"backupId"`
+	CompleteTime       *string            `pulumi:"completeTime"`
+	CreateTime         *string            `pulumi:"createTime"`
+	DownloadUri        *string            `pulumi:"downloadUri"`
+	Id                 string             `pulumi:"id"`
+	NotificationEmails []string           `pulumi:"notificationEmails"`
+	StartTime          *string            `pulumi:"startTime"`
+	State              string             `pulumi:"state"`
 }
 
 type ArchiveInfoOutput struct{ *pulumi.OutputState }
@@ -665,28 +665,28 @@ func (o ArchiveInfoOutput) ToArchiveInfoOutputWithContext(ctx context.Context) A
 	return o
 }
 
-func (o ArchiveInfoOutput) AbortTime() pulumi.StringOutput {
-	return o.ApplyT(func(v ArchiveInfo) string { return v.AbortTime }).(pulumi.StringOutput)
+func (o ArchiveInfoOutput) AbortTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ArchiveInfo) *string { return v.AbortTime }).(pulumi.StringPtrOutput)
 }
 
-func (o ArchiveInfoOutput) Backup() ArchiveInfoBackupOutput {
-	return o.ApplyT(func(v ArchiveInfo) ArchiveInfoBackup { return v.Backup }).(ArchiveInfoBackupOutput)
+func (o ArchiveInfoOutput) Backup() ArchiveInfoBackupPtrOutput {
+	return o.ApplyT(func(v ArchiveInfo) *ArchiveInfoBackup { return v.Backup }).(ArchiveInfoBackupPtrOutput)
 }
 
-func (o ArchiveInfoOutput) BackupId() pulumi.StringOutput {
-	return o.ApplyT(func(v ArchiveInfo) string { return v.BackupId }).(pulumi.StringOutput)
+func (o ArchiveInfoOutput) BackupId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ArchiveInfo) *string { return v.BackupId }).(pulumi.StringPtrOutput)
 }
 
-func (o ArchiveInfoOutput) CompleteTime() pulumi.StringOutput {
-	return o.ApplyT(func(v ArchiveInfo) string { return v.CompleteTime }).(pulumi.StringOutput)
+func (o ArchiveInfoOutput) CompleteTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ArchiveInfo) *string { return v.CompleteTime }).(pulumi.StringPtrOutput)
 }
 
-func (o ArchiveInfoOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v ArchiveInfo) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o ArchiveInfoOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ArchiveInfo) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
-func (o ArchiveInfoOutput) DownloadUri() pulumi.StringOutput {
-	return o.ApplyT(func(v ArchiveInfo) string { return v.DownloadUri }).(pulumi.StringOutput)
+func (o ArchiveInfoOutput) DownloadUri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ArchiveInfo) *string { return v.DownloadUri }).(pulumi.StringPtrOutput)
 }
 
 func (o ArchiveInfoOutput) Id() pulumi.StringOutput {
@@ -697,8 +697,8 @@ func (o ArchiveInfoOutput) NotificationEmails() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ArchiveInfo) []string { return v.NotificationEmails }).(pulumi.StringArrayOutput)
 }
 
-func (o ArchiveInfoOutput) StartTime() pulumi.StringOutput {
-	return o.ApplyT(func(v ArchiveInfo) string { return v.StartTime }).(pulumi.StringOutput)
+func (o ArchiveInfoOutput) StartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ArchiveInfo) *string { return v.StartTime }).(pulumi.StringPtrOutput)
 }
 
 func (o ArchiveInfoOutput) State() pulumi.StringOutput {
@@ -747,13 +747,46 @@ func (o ArchiveInfoBackupOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ArchiveInfoBackup) string { return v.Id }).(pulumi.StringOutput)
 }
 
+type ArchiveInfoBackupPtrOutput struct{ *pulumi.OutputState }
+
+func (ArchiveInfoBackupPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ArchiveInfoBackup)(nil)).Elem()
+}
+
+func (o ArchiveInfoBackupPtrOutput) ToArchiveInfoBackupPtrOutput() ArchiveInfoBackupPtrOutput {
+	return o
+}
+
+func (o ArchiveInfoBackupPtrOutput) ToArchiveInfoBackupPtrOutputWithContext(ctx context.Context) ArchiveInfoBackupPtrOutput {
+	return o
+}
+
+func (o ArchiveInfoBackupPtrOutput) Elem() ArchiveInfoBackupOutput {
+	return o.ApplyT(func(v *ArchiveInfoBackup) ArchiveInfoBackup {
+		if v != nil {
+			return *v
+		}
+		var ret ArchiveInfoBackup
+		return ret
+	}).(ArchiveInfoBackupOutput)
+}
+
+func (o ArchiveInfoBackupPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ArchiveInfoBackup) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
 type BackupInfo struct {
-	CmsVersion   string `pulumi:"cmsVersion"`
-	CompleteTime string `pulumi:"completeTime"`
-	CreateTime   string `pulumi:"createTime"`
-	Description  string `pulumi:"description"`
-	Id           string `pulumi:"id"`
-	Status       string `pulumi:"status"`
+	CmsVersion   *string `pulumi:"cmsVersion"`
+	CompleteTime *string `pulumi:"completeTime"`
+	CreateTime   *string `pulumi:"createTime"`
+	Description  *string `pulumi:"description"`
+	Id           string  `pulumi:"id"`
+	Status       string  `pulumi:"status"`
 }
 
 type BackupInfoOutput struct{ *pulumi.OutputState }
@@ -770,20 +803,20 @@ func (o BackupInfoOutput) ToBackupInfoOutputWithContext(ctx context.Context) Bac
 	return o
 }
 
-func (o BackupInfoOutput) CmsVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v BackupInfo) string { return v.CmsVersion }).(pulumi.StringOutput)
+func (o BackupInfoOutput) CmsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BackupInfo) *string { return v.CmsVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o BackupInfoOutput) CompleteTime() pulumi.StringOutput {
-	return o.ApplyT(func(v BackupInfo) string { return v.CompleteTime }).(pulumi.StringOutput)
+func (o BackupInfoOutput) CompleteTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BackupInfo) *string { return v.CompleteTime }).(pulumi.StringPtrOutput)
 }
 
-func (o BackupInfoOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v BackupInfo) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o BackupInfoOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BackupInfo) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
-func (o BackupInfoOutput) Description() pulumi.StringOutput {
-	return o.ApplyT(func(v BackupInfo) string { return v.Description }).(pulumi.StringOutput)
+func (o BackupInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BackupInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
 func (o BackupInfoOutput) Id() pulumi.StringOutput {
@@ -815,12 +848,12 @@ func (o BackupInfoArrayOutput) Index(i pulumi.IntInput) BackupInfoOutput {
 }
 
 type BuildInfo struct {
-	BuildId    string `pulumi:"buildId"`
-	CreateTime string `pulumi:"createTime"`
-	Name       string `pulumi:"name"`
-	Source     string `pulumi:"source"`
-	State      string `pulumi:"state"`
-	UpdateTime string `pulumi:"updateTime"`
+	BuildId    string  `pulumi:"buildId"`
+	CreateTime *string `pulumi:"createTime"`
+	Name       string  `pulumi:"name"`
+	Source     *string `pulumi:"source"`
+	State      *string `pulumi:"state"`
+	UpdateTime *string `pulumi:"updateTime"`
 }
 
 type BuildInfoOutput struct{ *pulumi.OutputState }
@@ -841,24 +874,24 @@ func (o BuildInfoOutput) BuildId() pulumi.StringOutput {
 	return o.ApplyT(func(v BuildInfo) string { return v.BuildId }).(pulumi.StringOutput)
 }
 
-func (o BuildInfoOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v BuildInfo) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o BuildInfoOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BuildInfo) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
 func (o BuildInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v BuildInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o BuildInfoOutput) Source() pulumi.StringOutput {
-	return o.ApplyT(func(v BuildInfo) string { return v.Source }).(pulumi.StringOutput)
+func (o BuildInfoOutput) Source() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BuildInfo) *string { return v.Source }).(pulumi.StringPtrOutput)
 }
 
-func (o BuildInfoOutput) State() pulumi.StringOutput {
-	return o.ApplyT(func(v BuildInfo) string { return v.State }).(pulumi.StringOutput)
+func (o BuildInfoOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BuildInfo) *string { return v.State }).(pulumi.StringPtrOutput)
 }
 
-func (o BuildInfoOutput) UpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v BuildInfo) string { return v.UpdateTime }).(pulumi.StringOutput)
+func (o BuildInfoOutput) UpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BuildInfo) *string { return v.UpdateTime }).(pulumi.StringPtrOutput)
 }
 
 type BuildInfoArrayOutput struct{ *pulumi.OutputState }
@@ -988,7 +1021,7 @@ func (o CacheExclusionsExclusionsArrayOutput) Index(i pulumi.IntInput) CacheExcl
 }
 
 type DomainCertificateInfoCertInfo struct {
-	Cert string `pulumi:"cert"`
+	Cert *string `pulumi:"cert"`
 }
 
 type DomainCertificateInfoCertInfoOutput struct{ *pulumi.OutputState }
@@ -1005,26 +1038,59 @@ func (o DomainCertificateInfoCertInfoOutput) ToDomainCertificateInfoCertInfoOutp
 	return o
 }
 
-func (o DomainCertificateInfoCertInfoOutput) Cert() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertInfo) string { return v.Cert }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertInfoOutput) Cert() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertInfo) *string { return v.Cert }).(pulumi.StringPtrOutput)
+}
+
+type DomainCertificateInfoCertInfoPtrOutput struct{ *pulumi.OutputState }
+
+func (DomainCertificateInfoCertInfoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainCertificateInfoCertInfo)(nil)).Elem()
+}
+
+func (o DomainCertificateInfoCertInfoPtrOutput) ToDomainCertificateInfoCertInfoPtrOutput() DomainCertificateInfoCertInfoPtrOutput {
+	return o
+}
+
+func (o DomainCertificateInfoCertInfoPtrOutput) ToDomainCertificateInfoCertInfoPtrOutputWithContext(ctx context.Context) DomainCertificateInfoCertInfoPtrOutput {
+	return o
+}
+
+func (o DomainCertificateInfoCertInfoPtrOutput) Elem() DomainCertificateInfoCertInfoOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertInfo) DomainCertificateInfoCertInfo {
+		if v != nil {
+			return *v
+		}
+		var ret DomainCertificateInfoCertInfo
+		return ret
+	}).(DomainCertificateInfoCertInfoOutput)
+}
+
+func (o DomainCertificateInfoCertInfoPtrOutput) Cert() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Cert
+	}).(pulumi.StringPtrOutput)
 }
 
 type DomainCertificateInfoCertificate struct {
-	Account       string   `pulumi:"account"`
-	ApprovedTime  string   `pulumi:"approvedTime"`
-	ApproverEmail string   `pulumi:"approverEmail"`
+	Account       *string  `pulumi:"account"`
+	ApprovedTime  *string  `pulumi:"approvedTime"`
+	ApproverEmail *string  `pulumi:"approverEmail"`
 	AutoRenew     bool     `pulumi:"autoRenew"`
-	CancelTime    string   `pulumi:"cancelTime"`
-	CommonName    string   `pulumi:"commonName"`
+	CancelTime    *string  `pulumi:"cancelTime"`
+	CommonName    *string  `pulumi:"commonName"`
 	Domains       []string `pulumi:"domains"`
-	ExpiresTime   string   `pulumi:"expiresTime"`
+	ExpiresTime   *string  `pulumi:"expiresTime"`
 	// The certificate's id on the service.
-	Id           string `pulumi:"id"`
-	OrderedTime  string `pulumi:"orderedTime"`
-	SerialNumber string `pulumi:"serialNumber"`
-	Source       string `pulumi:"source"`
-	Status       string `pulumi:"status"`
-	Wildcard     bool   `pulumi:"wildcard"`
+	Id           *string `pulumi:"id"`
+	OrderedTime  *string `pulumi:"orderedTime"`
+	SerialNumber *string `pulumi:"serialNumber"`
+	Source       *string `pulumi:"source"`
+	Status       *string `pulumi:"status"`
+	Wildcard     bool    `pulumi:"wildcard"`
 }
 
 type DomainCertificateInfoCertificateOutput struct{ *pulumi.OutputState }
@@ -1041,81 +1107,232 @@ func (o DomainCertificateInfoCertificateOutput) ToDomainCertificateInfoCertifica
 	return o
 }
 
-func (o DomainCertificateInfoCertificateOutput) Account() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.Account }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) Account() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.Account }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) ApprovedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.ApprovedTime }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) ApprovedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.ApprovedTime }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) ApproverEmail() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.ApproverEmail }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) ApproverEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.ApproverEmail }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainCertificateInfoCertificateOutput) AutoRenew() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainCertificateInfoCertificate) bool { return v.AutoRenew }).(pulumi.BoolOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) CancelTime() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.CancelTime }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) CancelTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.CancelTime }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) CommonName() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.CommonName }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) CommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.CommonName }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainCertificateInfoCertificateOutput) Domains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v DomainCertificateInfoCertificate) []string { return v.Domains }).(pulumi.StringArrayOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) ExpiresTime() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.ExpiresTime }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) ExpiresTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.ExpiresTime }).(pulumi.StringPtrOutput)
 }
 
 // The certificate's id on the service.
-func (o DomainCertificateInfoCertificateOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.Id }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) OrderedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.OrderedTime }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) OrderedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.OrderedTime }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) SerialNumber() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.SerialNumber }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) SerialNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.SerialNumber }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) Source() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.Source }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) Source() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.Source }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainCertificateInfoCertificateOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainCertificateInfoCertificate) string { return v.Status }).(pulumi.StringOutput)
+func (o DomainCertificateInfoCertificateOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainCertificateInfoCertificate) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainCertificateInfoCertificateOutput) Wildcard() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainCertificateInfoCertificate) bool { return v.Wildcard }).(pulumi.BoolOutput)
 }
 
+type DomainCertificateInfoCertificatePtrOutput struct{ *pulumi.OutputState }
+
+func (DomainCertificateInfoCertificatePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainCertificateInfoCertificate)(nil)).Elem()
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) ToDomainCertificateInfoCertificatePtrOutput() DomainCertificateInfoCertificatePtrOutput {
+	return o
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) ToDomainCertificateInfoCertificatePtrOutputWithContext(ctx context.Context) DomainCertificateInfoCertificatePtrOutput {
+	return o
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) Elem() DomainCertificateInfoCertificateOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) DomainCertificateInfoCertificate {
+		if v != nil {
+			return *v
+		}
+		var ret DomainCertificateInfoCertificate
+		return ret
+	}).(DomainCertificateInfoCertificateOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) Account() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Account
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) ApprovedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ApprovedTime
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) ApproverEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ApproverEmail
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) AutoRenew() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AutoRenew
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) CancelTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CancelTime
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) CommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CommonName
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) Domains() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Domains
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) ExpiresTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ExpiresTime
+	}).(pulumi.StringPtrOutput)
+}
+
+// The certificate's id on the service.
+func (o DomainCertificateInfoCertificatePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) OrderedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OrderedTime
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) SerialNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SerialNumber
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) Source() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Source
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Status
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainCertificateInfoCertificatePtrOutput) Wildcard() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DomainCertificateInfoCertificate) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Wildcard
+	}).(pulumi.BoolPtrOutput)
+}
+
 type DomainInfo struct {
 	// The A records to point the domain at.
 	ARecords []string `pulumi:"aRecords"`
 	// The CNAME target to point the domain at.
-	Cname                string                   `pulumi:"cname"`
-	Duplicate            bool                     `pulumi:"duplicate"`
-	Id                   string                   `pulumi:"id"`
-	Name                 string                   `pulumi:"name"`
-	NetworkDetails       DomainInfoNetworkDetails `pulumi:"networkDetails"`
-	NetworkType          string                   `pulumi:"networkType"`
-	OwnershipStatus      string                   `pulumi:"ownershipStatus"`
-	Primary              bool                     `pulumi:"primary"`
-	RedirectsTo          []DomainInfoRedirectsTo  `pulumi:"redirectsTo"`
-	SecureAllUrls        bool                     `pulumi:"secureAllUrls"`
-	TxtVerificationKey   string                   `pulumi:"txtVerificationKey"`
-	TxtVerificationValue string                   `pulumi:"txtVerificationValue"`
-	TxtVerifiedDomain    string                   `pulumi:"txtVerifiedDomain"`
-	TxtVerifiedTime      string                   `pulumi:"txtVerifiedTime"`
+	Cname                *string                   `pulumi:"cname"`
+	Duplicate            bool                      `pulumi:"duplicate"`
+	Id                   string                    `pulumi:"id"`
+	Name                 string                    `pulumi:"name"`
+	NetworkDetails       *DomainInfoNetworkDetails `pulumi:"networkDetails"`
+	NetworkType          *string                   `pulumi:"networkType"`
+	OwnershipStatus      *string                   `pulumi:"ownershipStatus"`
+	Primary              bool                      `pulumi:"primary"`
+	RedirectsTo          []DomainInfoRedirectsTo   `pulumi:"redirectsTo"`
+	SecureAllUrls        bool                      `pulumi:"secureAllUrls"`
+	TxtVerificationKey   *string                   `pulumi:"txtVerificationKey"`
+	TxtVerificationValue *string                   `pulumi:"txtVerificationValue"`
+	TxtVerifiedDomain    *string                   `pulumi:"txtVerifiedDomain"`
+	TxtVerifiedTime      *string                   `pulumi:"txtVerifiedTime"`
 }
 
 type DomainInfoOutput struct{ *pulumi.OutputState }
@@ -1138,8 +1355,8 @@ func (o DomainInfoOutput) ARecords() pulumi.StringArrayOutput {
 }
 
 // The CNAME target to point the domain at.
-func (o DomainInfoOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfo) string { return v.Cname }).(pulumi.StringOutput)
+func (o DomainInfoOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *string { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainInfoOutput) Duplicate() pulumi.BoolOutput {
@@ -1154,16 +1371,16 @@ func (o DomainInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o DomainInfoOutput) NetworkDetails() DomainInfoNetworkDetailsOutput {
-	return o.ApplyT(func(v DomainInfo) DomainInfoNetworkDetails { return v.NetworkDetails }).(DomainInfoNetworkDetailsOutput)
+func (o DomainInfoOutput) NetworkDetails() DomainInfoNetworkDetailsPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *DomainInfoNetworkDetails { return v.NetworkDetails }).(DomainInfoNetworkDetailsPtrOutput)
 }
 
-func (o DomainInfoOutput) NetworkType() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfo) string { return v.NetworkType }).(pulumi.StringOutput)
+func (o DomainInfoOutput) NetworkType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *string { return v.NetworkType }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainInfoOutput) OwnershipStatus() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfo) string { return v.OwnershipStatus }).(pulumi.StringOutput)
+func (o DomainInfoOutput) OwnershipStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *string { return v.OwnershipStatus }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainInfoOutput) Primary() pulumi.BoolOutput {
@@ -1178,20 +1395,20 @@ func (o DomainInfoOutput) SecureAllUrls() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainInfo) bool { return v.SecureAllUrls }).(pulumi.BoolOutput)
 }
 
-func (o DomainInfoOutput) TxtVerificationKey() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfo) string { return v.TxtVerificationKey }).(pulumi.StringOutput)
+func (o DomainInfoOutput) TxtVerificationKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *string { return v.TxtVerificationKey }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainInfoOutput) TxtVerificationValue() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfo) string { return v.TxtVerificationValue }).(pulumi.StringOutput)
+func (o DomainInfoOutput) TxtVerificationValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *string { return v.TxtVerificationValue }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainInfoOutput) TxtVerifiedDomain() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfo) string { return v.TxtVerifiedDomain }).(pulumi.StringOutput)
+func (o DomainInfoOutput) TxtVerifiedDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *string { return v.TxtVerifiedDomain }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainInfoOutput) TxtVerifiedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfo) string { return v.TxtVerifiedTime }).(pulumi.StringOutput)
+func (o DomainInfoOutput) TxtVerifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *string { return v.TxtVerifiedTime }).(pulumi.StringPtrOutput)
 }
 
 type DomainInfoArrayOutput struct{ *pulumi.OutputState }
@@ -1215,8 +1432,8 @@ func (o DomainInfoArrayOutput) Index(i pulumi.IntInput) DomainInfoOutput {
 }
 
 type DomainInfoNetworkDetails struct {
-	DnsConfigInfo DomainInfoNetworkDetailsDnsConfigInfo `pulumi:"dnsConfigInfo"`
-	NetworkInfo   DomainInfoNetworkDetailsNetworkInfo   `pulumi:"networkInfo"`
+	DnsConfigInfo *DomainInfoNetworkDetailsDnsConfigInfo `pulumi:"dnsConfigInfo"`
+	NetworkInfo   *DomainInfoNetworkDetailsNetworkInfo   `pulumi:"networkInfo"`
 }
 
 type DomainInfoNetworkDetailsOutput struct{ *pulumi.OutputState }
@@ -1233,17 +1450,59 @@ func (o DomainInfoNetworkDetailsOutput) ToDomainInfoNetworkDetailsOutputWithCont
 	return o
 }
 
-func (o DomainInfoNetworkDetailsOutput) DnsConfigInfo() DomainInfoNetworkDetailsDnsConfigInfoOutput {
-	return o.ApplyT(func(v DomainInfoNetworkDetails) DomainInfoNetworkDetailsDnsConfigInfo { return v.DnsConfigInfo }).(DomainInfoNetworkDetailsDnsConfigInfoOutput)
+func (o DomainInfoNetworkDetailsOutput) DnsConfigInfo() DomainInfoNetworkDetailsDnsConfigInfoPtrOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetails) *DomainInfoNetworkDetailsDnsConfigInfo { return v.DnsConfigInfo }).(DomainInfoNetworkDetailsDnsConfigInfoPtrOutput)
 }
 
-func (o DomainInfoNetworkDetailsOutput) NetworkInfo() DomainInfoNetworkDetailsNetworkInfoOutput {
-	return o.ApplyT(func(v DomainInfoNetworkDetails) DomainInfoNetworkDetailsNetworkInfo { return v.NetworkInfo }).(DomainInfoNetworkDetailsNetworkInfoOutput)
+func (o DomainInfoNetworkDetailsOutput) NetworkInfo() DomainInfoNetworkDetailsNetworkInfoPtrOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetails) *DomainInfoNetworkDetailsNetworkInfo { return v.NetworkInfo }).(DomainInfoNetworkDetailsNetworkInfoPtrOutput)
+}
+
+type DomainInfoNetworkDetailsPtrOutput struct{ *pulumi.OutputState }
+
+func (DomainInfoNetworkDetailsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainInfoNetworkDetails)(nil)).Elem()
+}
+
+func (o DomainInfoNetworkDetailsPtrOutput) ToDomainInfoNetworkDetailsPtrOutput() DomainInfoNetworkDetailsPtrOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsPtrOutput) ToDomainInfoNetworkDetailsPtrOutputWithContext(ctx context.Context) DomainInfoNetworkDetailsPtrOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsPtrOutput) Elem() DomainInfoNetworkDetailsOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetails) DomainInfoNetworkDetails {
+		if v != nil {
+			return *v
+		}
+		var ret DomainInfoNetworkDetails
+		return ret
+	}).(DomainInfoNetworkDetailsOutput)
+}
+
+func (o DomainInfoNetworkDetailsPtrOutput) DnsConfigInfo() DomainInfoNetworkDetailsDnsConfigInfoPtrOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetails) *DomainInfoNetworkDetailsDnsConfigInfo {
+		if v == nil {
+			return nil
+		}
+		return v.DnsConfigInfo
+	}).(DomainInfoNetworkDetailsDnsConfigInfoPtrOutput)
+}
+
+func (o DomainInfoNetworkDetailsPtrOutput) NetworkInfo() DomainInfoNetworkDetailsNetworkInfoPtrOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetails) *DomainInfoNetworkDetailsNetworkInfo {
+		if v == nil {
+			return nil
+		}
+		return v.NetworkInfo
+	}).(DomainInfoNetworkDetailsNetworkInfoPtrOutput)
 }
 
 type DomainInfoNetworkDetailsDnsConfigInfo struct {
 	ARecords []string `pulumi:"aRecords"`
-	Cname    string   `pulumi:"cname"`
+	Cname    *string  `pulumi:"cname"`
 }
 
 type DomainInfoNetworkDetailsDnsConfigInfoOutput struct{ *pulumi.OutputState }
@@ -1264,13 +1523,55 @@ func (o DomainInfoNetworkDetailsDnsConfigInfoOutput) ARecords() pulumi.StringArr
 	return o.ApplyT(func(v DomainInfoNetworkDetailsDnsConfigInfo) []string { return v.ARecords }).(pulumi.StringArrayOutput)
 }
 
-func (o DomainInfoNetworkDetailsDnsConfigInfoOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfoNetworkDetailsDnsConfigInfo) string { return v.Cname }).(pulumi.StringOutput)
+func (o DomainInfoNetworkDetailsDnsConfigInfoOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsDnsConfigInfo) *string { return v.Cname }).(pulumi.StringPtrOutput)
+}
+
+type DomainInfoNetworkDetailsDnsConfigInfoPtrOutput struct{ *pulumi.OutputState }
+
+func (DomainInfoNetworkDetailsDnsConfigInfoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainInfoNetworkDetailsDnsConfigInfo)(nil)).Elem()
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoPtrOutput) ToDomainInfoNetworkDetailsDnsConfigInfoPtrOutput() DomainInfoNetworkDetailsDnsConfigInfoPtrOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoPtrOutput) ToDomainInfoNetworkDetailsDnsConfigInfoPtrOutputWithContext(ctx context.Context) DomainInfoNetworkDetailsDnsConfigInfoPtrOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoPtrOutput) Elem() DomainInfoNetworkDetailsDnsConfigInfoOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetailsDnsConfigInfo) DomainInfoNetworkDetailsDnsConfigInfo {
+		if v != nil {
+			return *v
+		}
+		var ret DomainInfoNetworkDetailsDnsConfigInfo
+		return ret
+	}).(DomainInfoNetworkDetailsDnsConfigInfoOutput)
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoPtrOutput) ARecords() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetailsDnsConfigInfo) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ARecords
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o DomainInfoNetworkDetailsDnsConfigInfoPtrOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetailsDnsConfigInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Cname
+	}).(pulumi.StringPtrOutput)
 }
 
 type DomainInfoNetworkDetailsNetworkInfo struct {
-	Ssl    DomainInfoNetworkDetailsNetworkInfoSsl `pulumi:"ssl"`
-	Status string                                 `pulumi:"status"`
+	Ssl    *DomainInfoNetworkDetailsNetworkInfoSsl `pulumi:"ssl"`
+	Status *string                                 `pulumi:"status"`
 }
 
 type DomainInfoNetworkDetailsNetworkInfoOutput struct{ *pulumi.OutputState }
@@ -1287,16 +1588,58 @@ func (o DomainInfoNetworkDetailsNetworkInfoOutput) ToDomainInfoNetworkDetailsNet
 	return o
 }
 
-func (o DomainInfoNetworkDetailsNetworkInfoOutput) Ssl() DomainInfoNetworkDetailsNetworkInfoSslOutput {
-	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfo) DomainInfoNetworkDetailsNetworkInfoSsl { return v.Ssl }).(DomainInfoNetworkDetailsNetworkInfoSslOutput)
+func (o DomainInfoNetworkDetailsNetworkInfoOutput) Ssl() DomainInfoNetworkDetailsNetworkInfoSslPtrOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfo) *DomainInfoNetworkDetailsNetworkInfoSsl { return v.Ssl }).(DomainInfoNetworkDetailsNetworkInfoSslPtrOutput)
 }
 
-func (o DomainInfoNetworkDetailsNetworkInfoOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfo) string { return v.Status }).(pulumi.StringOutput)
+func (o DomainInfoNetworkDetailsNetworkInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type DomainInfoNetworkDetailsNetworkInfoPtrOutput struct{ *pulumi.OutputState }
+
+func (DomainInfoNetworkDetailsNetworkInfoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainInfoNetworkDetailsNetworkInfo)(nil)).Elem()
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoPtrOutput) ToDomainInfoNetworkDetailsNetworkInfoPtrOutput() DomainInfoNetworkDetailsNetworkInfoPtrOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoPtrOutput) ToDomainInfoNetworkDetailsNetworkInfoPtrOutputWithContext(ctx context.Context) DomainInfoNetworkDetailsNetworkInfoPtrOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoPtrOutput) Elem() DomainInfoNetworkDetailsNetworkInfoOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetailsNetworkInfo) DomainInfoNetworkDetailsNetworkInfo {
+		if v != nil {
+			return *v
+		}
+		var ret DomainInfoNetworkDetailsNetworkInfo
+		return ret
+	}).(DomainInfoNetworkDetailsNetworkInfoOutput)
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoPtrOutput) Ssl() DomainInfoNetworkDetailsNetworkInfoSslPtrOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetailsNetworkInfo) *DomainInfoNetworkDetailsNetworkInfoSsl {
+		if v == nil {
+			return nil
+		}
+		return v.Ssl
+	}).(DomainInfoNetworkDetailsNetworkInfoSslPtrOutput)
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoPtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetailsNetworkInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Status
+	}).(pulumi.StringPtrOutput)
 }
 
 type DomainInfoNetworkDetailsNetworkInfoSsl struct {
-	Status string `pulumi:"status"`
+	Status *string `pulumi:"status"`
 }
 
 type DomainInfoNetworkDetailsNetworkInfoSslOutput struct{ *pulumi.OutputState }
@@ -1313,13 +1656,46 @@ func (o DomainInfoNetworkDetailsNetworkInfoSslOutput) ToDomainInfoNetworkDetails
 	return o
 }
 
-func (o DomainInfoNetworkDetailsNetworkInfoSslOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfoSsl) string { return v.Status }).(pulumi.StringOutput)
+func (o DomainInfoNetworkDetailsNetworkInfoSslOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfoNetworkDetailsNetworkInfoSsl) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type DomainInfoNetworkDetailsNetworkInfoSslPtrOutput struct{ *pulumi.OutputState }
+
+func (DomainInfoNetworkDetailsNetworkInfoSslPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainInfoNetworkDetailsNetworkInfoSsl)(nil)).Elem()
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoSslPtrOutput) ToDomainInfoNetworkDetailsNetworkInfoSslPtrOutput() DomainInfoNetworkDetailsNetworkInfoSslPtrOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoSslPtrOutput) ToDomainInfoNetworkDetailsNetworkInfoSslPtrOutputWithContext(ctx context.Context) DomainInfoNetworkDetailsNetworkInfoSslPtrOutput {
+	return o
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoSslPtrOutput) Elem() DomainInfoNetworkDetailsNetworkInfoSslOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetailsNetworkInfoSsl) DomainInfoNetworkDetailsNetworkInfoSsl {
+		if v != nil {
+			return *v
+		}
+		var ret DomainInfoNetworkDetailsNetworkInfoSsl
+		return ret
+	}).(DomainInfoNetworkDetailsNetworkInfoSslOutput)
+}
+
+func (o DomainInfoNetworkDetailsNetworkInfoSslPtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainInfoNetworkDetailsNetworkInfoSsl) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Status
+	}).(pulumi.StringPtrOutput)
 }
 
 type DomainInfoRedirectsTo struct {
-	Id   string `pulumi:"id"`
-	Name string `pulumi:"name"`
+	Id   *string `pulumi:"id"`
+	Name *string `pulumi:"name"`
 }
 
 type DomainInfoRedirectsToOutput struct{ *pulumi.OutputState }
@@ -1336,12 +1712,12 @@ func (o DomainInfoRedirectsToOutput) ToDomainInfoRedirectsToOutputWithContext(ct
 	return o
 }
 
-func (o DomainInfoRedirectsToOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfoRedirectsTo) string { return v.Id }).(pulumi.StringOutput)
+func (o DomainInfoRedirectsToOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfoRedirectsTo) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainInfoRedirectsToOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainInfoRedirectsTo) string { return v.Name }).(pulumi.StringOutput)
+func (o DomainInfoRedirectsToOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainInfoRedirectsTo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 type DomainInfoRedirectsToArrayOutput struct{ *pulumi.OutputState }
@@ -1365,13 +1741,13 @@ func (o DomainInfoRedirectsToArrayOutput) Index(i pulumi.IntInput) DomainInfoRed
 }
 
 type DomainMappingInfo struct {
-	DestinationDomainMapping      string                           `pulumi:"destinationDomainMapping"`
-	DestinationDomainMappingState string                           `pulumi:"destinationDomainMappingState"`
-	Domain                        string                           `pulumi:"domain"`
-	Name                          string                           `pulumi:"name"`
-	Primary                       bool                             `pulumi:"primary"`
-	State                         string                           `pulumi:"state"`
-	TxtVerification               DomainMappingInfoTxtVerification `pulumi:"txtVerification"`
+	DestinationDomainMapping      *string                           `pulumi:"destinationDomainMapping"`
+	DestinationDomainMappingState *string                           `pulumi:"destinationDomainMappingState"`
+	Domain                        string                            `pulumi:"domain"`
+	Name                          *string                           `pulumi:"name"`
+	Primary                       bool                              `pulumi:"primary"`
+	State                         *string                           `pulumi:"state"`
+	TxtVerification               *DomainMappingInfoTxtVerification `pulumi:"txtVerification"`
 }
 
 type DomainMappingInfoOutput struct{ *pulumi.OutputState }
@@ -1388,32 +1764,32 @@ func (o DomainMappingInfoOutput) ToDomainMappingInfoOutputWithContext(ctx contex
 	return o
 }
 
-func (o DomainMappingInfoOutput) DestinationDomainMapping() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingInfo) string { return v.DestinationDomainMapping }).(pulumi.StringOutput)
+func (o DomainMappingInfoOutput) DestinationDomainMapping() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingInfo) *string { return v.DestinationDomainMapping }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainMappingInfoOutput) DestinationDomainMappingState() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingInfo) string { return v.DestinationDomainMappingState }).(pulumi.StringOutput)
+func (o DomainMappingInfoOutput) DestinationDomainMappingState() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingInfo) *string { return v.DestinationDomainMappingState }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainMappingInfoOutput) Domain() pulumi.StringOutput {
 	return o.ApplyT(func(v DomainMappingInfo) string { return v.Domain }).(pulumi.StringOutput)
 }
 
-func (o DomainMappingInfoOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingInfo) string { return v.Name }).(pulumi.StringOutput)
+func (o DomainMappingInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainMappingInfoOutput) Primary() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainMappingInfo) bool { return v.Primary }).(pulumi.BoolOutput)
 }
 
-func (o DomainMappingInfoOutput) State() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingInfo) string { return v.State }).(pulumi.StringOutput)
+func (o DomainMappingInfoOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingInfo) *string { return v.State }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainMappingInfoOutput) TxtVerification() DomainMappingInfoTxtVerificationOutput {
-	return o.ApplyT(func(v DomainMappingInfo) DomainMappingInfoTxtVerification { return v.TxtVerification }).(DomainMappingInfoTxtVerificationOutput)
+func (o DomainMappingInfoOutput) TxtVerification() DomainMappingInfoTxtVerificationPtrOutput {
+	return o.ApplyT(func(v DomainMappingInfo) *DomainMappingInfoTxtVerification { return v.TxtVerification }).(DomainMappingInfoTxtVerificationPtrOutput)
 }
 
 type DomainMappingInfoArrayOutput struct{ *pulumi.OutputState }
@@ -1437,9 +1813,9 @@ func (o DomainMappingInfoArrayOutput) Index(i pulumi.IntInput) DomainMappingInfo
 }
 
 type DomainMappingInfoTxtVerification struct {
-	Name     string `pulumi:"name"`
-	Value    string `pulumi:"value"`
-	Verified bool   `pulumi:"verified"`
+	Name     *string `pulumi:"name"`
+	Value    *string `pulumi:"value"`
+	Verified bool    `pulumi:"verified"`
 }
 
 type DomainMappingInfoTxtVerificationOutput struct{ *pulumi.OutputState }
@@ -1456,35 +1832,86 @@ func (o DomainMappingInfoTxtVerificationOutput) ToDomainMappingInfoTxtVerificati
 	return o
 }
 
-func (o DomainMappingInfoTxtVerificationOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingInfoTxtVerification) string { return v.Name }).(pulumi.StringOutput)
+func (o DomainMappingInfoTxtVerificationOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingInfoTxtVerification) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainMappingInfoTxtVerificationOutput) Value() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingInfoTxtVerification) string { return v.Value }).(pulumi.StringOutput)
+func (o DomainMappingInfoTxtVerificationOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingInfoTxtVerification) *string { return v.Value }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainMappingInfoTxtVerificationOutput) Verified() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainMappingInfoTxtVerification) bool { return v.Verified }).(pulumi.BoolOutput)
 }
 
+type DomainMappingInfoTxtVerificationPtrOutput struct{ *pulumi.OutputState }
+
+func (DomainMappingInfoTxtVerificationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainMappingInfoTxtVerification)(nil)).Elem()
+}
+
+func (o DomainMappingInfoTxtVerificationPtrOutput) ToDomainMappingInfoTxtVerificationPtrOutput() DomainMappingInfoTxtVerificationPtrOutput {
+	return o
+}
+
+func (o DomainMappingInfoTxtVerificationPtrOutput) ToDomainMappingInfoTxtVerificationPtrOutputWithContext(ctx context.Context) DomainMappingInfoTxtVerificationPtrOutput {
+	return o
+}
+
+func (o DomainMappingInfoTxtVerificationPtrOutput) Elem() DomainMappingInfoTxtVerificationOutput {
+	return o.ApplyT(func(v *DomainMappingInfoTxtVerification) DomainMappingInfoTxtVerification {
+		if v != nil {
+			return *v
+		}
+		var ret DomainMappingInfoTxtVerification
+		return ret
+	}).(DomainMappingInfoTxtVerificationOutput)
+}
+
+func (o DomainMappingInfoTxtVerificationPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainMappingInfoTxtVerification) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainMappingInfoTxtVerificationPtrOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainMappingInfoTxtVerification) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Value
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainMappingInfoTxtVerificationPtrOutput) Verified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DomainMappingInfoTxtVerification) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Verified
+	}).(pulumi.BoolPtrOutput)
+}
+
 type DomainMappingsDomainMappings struct {
 	// The domain it redirects to, or null.
-	DestinationDomainMapping string `pulumi:"destinationDomainMapping"`
+	DestinationDomainMapping *string `pulumi:"destinationDomainMapping"`
 	// The domain (lower case).
 	Domain string `pulumi:"domain"`
 	// Whether it is the primary domain.
 	Primary bool `pulumi:"primary"`
 	// The mapping's resource name.
-	ResourceName string `pulumi:"resourceName"`
+	ResourceName *string `pulumi:"resourceName"`
 	// CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).
 	State string `pulumi:"state"`
 	// Name of the TXT record that proves ownership, when the service asks for one.
-	TxtRecordName string `pulumi:"txtRecordName"`
+	TxtRecordName *string `pulumi:"txtRecordName"`
 	// Value of that TXT record.
-	TxtRecordValue string `pulumi:"txtRecordValue"`
+	TxtRecordValue *string `pulumi:"txtRecordValue"`
 	// Whether ownership has been verified.
-	TxtVerified bool `pulumi:"txtVerified"`
+	TxtVerified *bool `pulumi:"txtVerified"`
 }
 
 type DomainMappingsDomainMappingsOutput struct{ *pulumi.OutputState }
@@ -1502,8 +1929,8 @@ func (o DomainMappingsDomainMappingsOutput) ToDomainMappingsDomainMappingsOutput
 }
 
 // The domain it redirects to, or null.
-func (o DomainMappingsDomainMappingsOutput) DestinationDomainMapping() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.DestinationDomainMapping }).(pulumi.StringOutput)
+func (o DomainMappingsDomainMappingsOutput) DestinationDomainMapping() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) *string { return v.DestinationDomainMapping }).(pulumi.StringPtrOutput)
 }
 
 // The domain (lower case).
@@ -1517,8 +1944,8 @@ func (o DomainMappingsDomainMappingsOutput) Primary() pulumi.BoolOutput {
 }
 
 // The mapping's resource name.
-func (o DomainMappingsDomainMappingsOutput) ResourceName() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.ResourceName }).(pulumi.StringOutput)
+func (o DomainMappingsDomainMappingsOutput) ResourceName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) *string { return v.ResourceName }).(pulumi.StringPtrOutput)
 }
 
 // CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).
@@ -1527,18 +1954,18 @@ func (o DomainMappingsDomainMappingsOutput) State() pulumi.StringOutput {
 }
 
 // Name of the TXT record that proves ownership, when the service asks for one.
-func (o DomainMappingsDomainMappingsOutput) TxtRecordName() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.TxtRecordName }).(pulumi.StringOutput)
+func (o DomainMappingsDomainMappingsOutput) TxtRecordName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) *string { return v.TxtRecordName }).(pulumi.StringPtrOutput)
 }
 
 // Value of that TXT record.
-func (o DomainMappingsDomainMappingsOutput) TxtRecordValue() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainMappingsDomainMappings) string { return v.TxtRecordValue }).(pulumi.StringOutput)
+func (o DomainMappingsDomainMappingsOutput) TxtRecordValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) *string { return v.TxtRecordValue }).(pulumi.StringPtrOutput)
 }
 
 // Whether ownership has been verified.
-func (o DomainMappingsDomainMappingsOutput) TxtVerified() pulumi.BoolOutput {
-	return o.ApplyT(func(v DomainMappingsDomainMappings) bool { return v.TxtVerified }).(pulumi.BoolOutput)
+func (o DomainMappingsDomainMappingsOutput) TxtVerified() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DomainMappingsDomainMappings) *bool { return v.TxtVerified }).(pulumi.BoolPtrOutput)
 }
 
 type DomainMappingsDomainMappingsArrayOutput struct{ *pulumi.OutputState }
@@ -1677,26 +2104,26 @@ func (o DomainMappingsMappingsArrayOutput) Index(i pulumi.IntInput) DomainMappin
 }
 
 type DomainStatusInfoDomains struct {
-	ARecord     string   `pulumi:"aRecord"`
-	AaaaRecord  string   `pulumi:"aaaaRecord"`
-	Cname       string   `pulumi:"cname"`
+	ARecord     *string  `pulumi:"aRecord"`
+	AaaaRecord  *string  `pulumi:"aaaaRecord"`
+	Cname       *string  `pulumi:"cname"`
 	Complete    bool     `pulumi:"complete"`
 	DnsError    bool     `pulumi:"dnsError"`
-	DnsProvider string   `pulumi:"dnsProvider"`
+	DnsProvider *string  `pulumi:"dnsProvider"`
 	HttpError   bool     `pulumi:"httpError"`
 	Ip          []string `pulumi:"ip"`
-	Name        string   `pulumi:"name"`
+	Name        *string  `pulumi:"name"`
 	// Its name servers.
 	NameServers []string                    `pulumi:"nameServers"`
 	Ns          []DomainStatusInfoDomainsNs `pulumi:"ns"`
-	Result      string                      `pulumi:"result"`
-	Ssl         DomainStatusInfoDomainsSsl  `pulumi:"ssl"`
+	Result      *string                     `pulumi:"result"`
+	Ssl         *DomainStatusInfoDomainsSsl `pulumi:"ssl"`
 	// SSL certificate issuer.
-	SslIssuer string `pulumi:"sslIssuer"`
+	SslIssuer *string `pulumi:"sslIssuer"`
 	// SSL certificate expiry.
-	SslNotAfter string `pulumi:"sslNotAfter"`
+	SslNotAfter *string `pulumi:"sslNotAfter"`
 	// SSL status, e.g. `verified`.
-	SslStatus string   `pulumi:"sslStatus"`
+	SslStatus *string  `pulumi:"sslStatus"`
 	Txt       []string `pulumi:"txt"`
 }
 
@@ -1714,16 +2141,16 @@ func (o DomainStatusInfoDomainsOutput) ToDomainStatusInfoDomainsOutputWithContex
 	return o
 }
 
-func (o DomainStatusInfoDomainsOutput) ARecord() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.ARecord }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) ARecord() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.ARecord }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainStatusInfoDomainsOutput) AaaaRecord() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.AaaaRecord }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) AaaaRecord() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.AaaaRecord }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainStatusInfoDomainsOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.Cname }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainStatusInfoDomainsOutput) Complete() pulumi.BoolOutput {
@@ -1734,8 +2161,8 @@ func (o DomainStatusInfoDomainsOutput) DnsError() pulumi.BoolOutput {
 	return o.ApplyT(func(v DomainStatusInfoDomains) bool { return v.DnsError }).(pulumi.BoolOutput)
 }
 
-func (o DomainStatusInfoDomainsOutput) DnsProvider() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.DnsProvider }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) DnsProvider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.DnsProvider }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainStatusInfoDomainsOutput) HttpError() pulumi.BoolOutput {
@@ -1746,8 +2173,8 @@ func (o DomainStatusInfoDomainsOutput) Ip() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v DomainStatusInfoDomains) []string { return v.Ip }).(pulumi.StringArrayOutput)
 }
 
-func (o DomainStatusInfoDomainsOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.Name }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 // Its name servers.
@@ -1759,27 +2186,27 @@ func (o DomainStatusInfoDomainsOutput) Ns() DomainStatusInfoDomainsNsArrayOutput
 	return o.ApplyT(func(v DomainStatusInfoDomains) []DomainStatusInfoDomainsNs { return v.Ns }).(DomainStatusInfoDomainsNsArrayOutput)
 }
 
-func (o DomainStatusInfoDomainsOutput) Result() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.Result }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) Result() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.Result }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainStatusInfoDomainsOutput) Ssl() DomainStatusInfoDomainsSslOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) DomainStatusInfoDomainsSsl { return v.Ssl }).(DomainStatusInfoDomainsSslOutput)
+func (o DomainStatusInfoDomainsOutput) Ssl() DomainStatusInfoDomainsSslPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *DomainStatusInfoDomainsSsl { return v.Ssl }).(DomainStatusInfoDomainsSslPtrOutput)
 }
 
 // SSL certificate issuer.
-func (o DomainStatusInfoDomainsOutput) SslIssuer() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.SslIssuer }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) SslIssuer() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.SslIssuer }).(pulumi.StringPtrOutput)
 }
 
 // SSL certificate expiry.
-func (o DomainStatusInfoDomainsOutput) SslNotAfter() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.SslNotAfter }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) SslNotAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.SslNotAfter }).(pulumi.StringPtrOutput)
 }
 
 // SSL status, e.g. `verified`.
-func (o DomainStatusInfoDomainsOutput) SslStatus() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomains) string { return v.SslStatus }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsOutput) SslStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomains) *string { return v.SslStatus }).(pulumi.StringPtrOutput)
 }
 
 func (o DomainStatusInfoDomainsOutput) Txt() pulumi.StringArrayOutput {
@@ -1807,7 +2234,7 @@ func (o DomainStatusInfoDomainsArrayOutput) Index(i pulumi.IntInput) DomainStatu
 }
 
 type DomainStatusInfoDomainsNs struct {
-	Host string `pulumi:"host"`
+	Host *string `pulumi:"host"`
 }
 
 type DomainStatusInfoDomainsNsOutput struct{ *pulumi.OutputState }
@@ -1824,8 +2251,8 @@ func (o DomainStatusInfoDomainsNsOutput) ToDomainStatusInfoDomainsNsOutputWithCo
 	return o
 }
 
-func (o DomainStatusInfoDomainsNsOutput) Host() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomainsNs) string { return v.Host }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsNsOutput) Host() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsNs) *string { return v.Host }).(pulumi.StringPtrOutput)
 }
 
 type DomainStatusInfoDomainsNsArrayOutput struct{ *pulumi.OutputState }
@@ -1849,10 +2276,10 @@ func (o DomainStatusInfoDomainsNsArrayOutput) Index(i pulumi.IntInput) DomainSta
 }
 
 type DomainStatusInfoDomainsSsl struct {
-	CommonName string `pulumi:"commonName"`
-	Issuer     string `pulumi:"issuer"`
-	NotAfter   string `pulumi:"notAfter"`
-	Status     string `pulumi:"status"`
+	CommonName *string `pulumi:"commonName"`
+	Issuer     *string `pulumi:"issuer"`
+	NotAfter   *string `pulumi:"notAfter"`
+	Status     *string `pulumi:"status"`
 }
 
 type DomainStatusInfoDomainsSslOutput struct{ *pulumi.OutputState }
@@ -1869,34 +2296,94 @@ func (o DomainStatusInfoDomainsSslOutput) ToDomainStatusInfoDomainsSslOutputWith
 	return o
 }
 
-func (o DomainStatusInfoDomainsSslOutput) CommonName() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) string { return v.CommonName }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsSslOutput) CommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) *string { return v.CommonName }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainStatusInfoDomainsSslOutput) Issuer() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) string { return v.Issuer }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsSslOutput) Issuer() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) *string { return v.Issuer }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainStatusInfoDomainsSslOutput) NotAfter() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) string { return v.NotAfter }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsSslOutput) NotAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) *string { return v.NotAfter }).(pulumi.StringPtrOutput)
 }
 
-func (o DomainStatusInfoDomainsSslOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) string { return v.Status }).(pulumi.StringOutput)
+func (o DomainStatusInfoDomainsSslOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DomainStatusInfoDomainsSsl) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type DomainStatusInfoDomainsSslPtrOutput struct{ *pulumi.OutputState }
+
+func (DomainStatusInfoDomainsSslPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DomainStatusInfoDomainsSsl)(nil)).Elem()
+}
+
+func (o DomainStatusInfoDomainsSslPtrOutput) ToDomainStatusInfoDomainsSslPtrOutput() DomainStatusInfoDomainsSslPtrOutput {
+	return o
+}
+
+func (o DomainStatusInfoDomainsSslPtrOutput) ToDomainStatusInfoDomainsSslPtrOutputWithContext(ctx context.Context) DomainStatusInfoDomainsSslPtrOutput {
+	return o
+}
+
+func (o DomainStatusInfoDomainsSslPtrOutput) Elem() DomainStatusInfoDomainsSslOutput {
+	return o.ApplyT(func(v *DomainStatusInfoDomainsSsl) DomainStatusInfoDomainsSsl {
+		if v != nil {
+			return *v
+		}
+		var ret DomainStatusInfoDomainsSsl
+		return ret
+	}).(DomainStatusInfoDomainsSslOutput)
+}
+
+func (o DomainStatusInfoDomainsSslPtrOutput) CommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainStatusInfoDomainsSsl) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CommonName
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainStatusInfoDomainsSslPtrOutput) Issuer() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainStatusInfoDomainsSsl) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Issuer
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainStatusInfoDomainsSslPtrOutput) NotAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainStatusInfoDomainsSsl) *string {
+		if v == nil {
+			return nil
+		}
+		return v.NotAfter
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o DomainStatusInfoDomainsSslPtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainStatusInfoDomainsSsl) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Status
+	}).(pulumi.StringPtrOutput)
 }
 
 type EnvironmentInfo struct {
-	Branch string `pulumi:"branch"`
+	Branch *string `pulumi:"branch"`
 	// Resource name of the current build, or null.
-	Build         string   `pulumi:"build"`
-	CreateTime    string   `pulumi:"createTime"`
-	DisplayName   string   `pulumi:"displayName"`
+	Build         *string  `pulumi:"build"`
+	CreateTime    *string  `pulumi:"createTime"`
+	DisplayName   *string  `pulumi:"displayName"`
 	Domains       []string `pulumi:"domains"`
 	EnvironmentId string   `pulumi:"environmentId"`
 	Name          string   `pulumi:"name"`
 	Reconciling   bool     `pulumi:"reconciling"`
-	RootDirectory string   `pulumi:"rootDirectory"`
-	UpdateTime    string   `pulumi:"updateTime"`
+	RootDirectory *string  `pulumi:"rootDirectory"`
+	UpdateTime    *string  `pulumi:"updateTime"`
 }
 
 type EnvironmentInfoOutput struct{ *pulumi.OutputState }
@@ -1913,21 +2400,21 @@ func (o EnvironmentInfoOutput) ToEnvironmentInfoOutputWithContext(ctx context.Co
 	return o
 }
 
-func (o EnvironmentInfoOutput) Branch() pulumi.StringOutput {
-	return o.ApplyT(func(v EnvironmentInfo) string { return v.Branch }).(pulumi.StringOutput)
+func (o EnvironmentInfoOutput) Branch() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EnvironmentInfo) *string { return v.Branch }).(pulumi.StringPtrOutput)
 }
 
 // Resource name of the current build, or null.
-func (o EnvironmentInfoOutput) Build() pulumi.StringOutput {
-	return o.ApplyT(func(v EnvironmentInfo) string { return v.Build }).(pulumi.StringOutput)
+func (o EnvironmentInfoOutput) Build() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EnvironmentInfo) *string { return v.Build }).(pulumi.StringPtrOutput)
 }
 
-func (o EnvironmentInfoOutput) CreateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v EnvironmentInfo) string { return v.CreateTime }).(pulumi.StringOutput)
+func (o EnvironmentInfoOutput) CreateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EnvironmentInfo) *string { return v.CreateTime }).(pulumi.StringPtrOutput)
 }
 
-func (o EnvironmentInfoOutput) DisplayName() pulumi.StringOutput {
-	return o.ApplyT(func(v EnvironmentInfo) string { return v.DisplayName }).(pulumi.StringOutput)
+func (o EnvironmentInfoOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EnvironmentInfo) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
 func (o EnvironmentInfoOutput) Domains() pulumi.StringArrayOutput {
@@ -1946,12 +2433,12 @@ func (o EnvironmentInfoOutput) Reconciling() pulumi.BoolOutput {
 	return o.ApplyT(func(v EnvironmentInfo) bool { return v.Reconciling }).(pulumi.BoolOutput)
 }
 
-func (o EnvironmentInfoOutput) RootDirectory() pulumi.StringOutput {
-	return o.ApplyT(func(v EnvironmentInfo) string { return v.RootDirectory }).(pulumi.StringOutput)
+func (o EnvironmentInfoOutput) RootDirectory() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EnvironmentInfo) *string { return v.RootDirectory }).(pulumi.StringPtrOutput)
 }
 
-func (o EnvironmentInfoOutput) UpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v EnvironmentInfo) string { return v.UpdateTime }).(pulumi.StringOutput)
+func (o EnvironmentInfoOutput) UpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EnvironmentInfo) *string { return v.UpdateTime }).(pulumi.StringPtrOutput)
 }
 
 type EnvironmentInfoArrayOutput struct{ *pulumi.OutputState }
@@ -1975,21 +2462,21 @@ func (o EnvironmentInfoArrayOutput) Index(i pulumi.IntInput) EnvironmentInfoOutp
 }
 
 type InstallCertificateInfo struct {
-	Account       string   `pulumi:"account"`
-	ApprovedTime  string   `pulumi:"approvedTime"`
-	ApproverEmail string   `pulumi:"approverEmail"`
+	Account       *string  `pulumi:"account"`
+	ApprovedTime  *string  `pulumi:"approvedTime"`
+	ApproverEmail *string  `pulumi:"approverEmail"`
 	AutoRenew     bool     `pulumi:"autoRenew"`
-	CancelTime    string   `pulumi:"cancelTime"`
-	CommonName    string   `pulumi:"commonName"`
+	CancelTime    *string  `pulumi:"cancelTime"`
+	CommonName    *string  `pulumi:"commonName"`
 	Domains       []string `pulumi:"domains"`
-	ExpiresTime   string   `pulumi:"expiresTime"`
+	ExpiresTime   *string  `pulumi:"expiresTime"`
 	// The certificate's id on the service.
-	Id           string `pulumi:"id"`
-	OrderedTime  string `pulumi:"orderedTime"`
-	SerialNumber string `pulumi:"serialNumber"`
-	Source       string `pulumi:"source"`
-	Status       string `pulumi:"status"`
-	Wildcard     bool   `pulumi:"wildcard"`
+	Id           *string `pulumi:"id"`
+	OrderedTime  *string `pulumi:"orderedTime"`
+	SerialNumber *string `pulumi:"serialNumber"`
+	Source       *string `pulumi:"source"`
+	Status       *string `pulumi:"status"`
+	Wildcard     bool    `pulumi:"wildcard"`
 }
 
 type InstallCertificateInfoOutput struct{ *pulumi.OutputState }
@@ -2006,57 +2493,57 @@ func (o InstallCertificateInfoOutput) ToInstallCertificateInfoOutputWithContext(
 	return o
 }
 
-func (o InstallCertificateInfoOutput) Account() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.Account }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) Account() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.Account }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallCertificateInfoOutput) ApprovedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.ApprovedTime }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) ApprovedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.ApprovedTime }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallCertificateInfoOutput) ApproverEmail() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.ApproverEmail }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) ApproverEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.ApproverEmail }).(pulumi.StringPtrOutput)
 }
 
 func (o InstallCertificateInfoOutput) AutoRenew() pulumi.BoolOutput {
 	return o.ApplyT(func(v InstallCertificateInfo) bool { return v.AutoRenew }).(pulumi.BoolOutput)
 }
 
-func (o InstallCertificateInfoOutput) CancelTime() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.CancelTime }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) CancelTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.CancelTime }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallCertificateInfoOutput) CommonName() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.CommonName }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) CommonName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.CommonName }).(pulumi.StringPtrOutput)
 }
 
 func (o InstallCertificateInfoOutput) Domains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v InstallCertificateInfo) []string { return v.Domains }).(pulumi.StringArrayOutput)
 }
 
-func (o InstallCertificateInfoOutput) ExpiresTime() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.ExpiresTime }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) ExpiresTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.ExpiresTime }).(pulumi.StringPtrOutput)
 }
 
 // The certificate's id on the service.
-func (o InstallCertificateInfoOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.Id }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallCertificateInfoOutput) OrderedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.OrderedTime }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) OrderedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.OrderedTime }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallCertificateInfoOutput) SerialNumber() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.SerialNumber }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) SerialNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.SerialNumber }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallCertificateInfoOutput) Source() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.Source }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) Source() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.Source }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallCertificateInfoOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallCertificateInfo) string { return v.Status }).(pulumi.StringOutput)
+func (o InstallCertificateInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallCertificateInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 func (o InstallCertificateInfoOutput) Wildcard() pulumi.BoolOutput {
@@ -2084,22 +2571,22 @@ func (o InstallCertificateInfoArrayOutput) Index(i pulumi.IntInput) InstallCerti
 }
 
 type InstallInfo struct {
-	Account               InstallInfoAccount `pulumi:"account"`
-	AccountId             string             `pulumi:"accountId"`
-	CmsVersion            string             `pulumi:"cmsVersion"`
-	Cname                 string             `pulumi:"cname"`
-	CreatedAt             string             `pulumi:"createdAt"`
-	DeferCmsUpgradesUntil string             `pulumi:"deferCmsUpgradesUntil"`
-	Environment           string             `pulumi:"environment"`
-	Id                    string             `pulumi:"id"`
-	IsMultisite           bool               `pulumi:"isMultisite"`
-	Name                  string             `pulumi:"name"`
-	PhpVersion            string             `pulumi:"phpVersion"`
-	PrimaryDomain         string             `pulumi:"primaryDomain"`
-	Site                  InstallInfoSite    `pulumi:"site"`
-	SiteId                string             `pulumi:"siteId"`
-	StableIps             []string           `pulumi:"stableIps"`
-	Status                string             `pulumi:"status"`
+	Account               *InstallInfoAccount `pulumi:"account"`
+	AccountId             *string             `pulumi:"accountId"`
+	CmsVersion            *string             `pulumi:"cmsVersion"`
+	Cname                 *string             `pulumi:"cname"`
+	CreatedAt             *string             `pulumi:"createdAt"`
+	DeferCmsUpgradesUntil *string             `pulumi:"deferCmsUpgradesUntil"`
+	Environment           *string             `pulumi:"environment"`
+	Id                    string              `pulumi:"id"`
+	IsMultisite           bool                `pulumi:"isMultisite"`
+	Name                  string              `pulumi:"name"`
+	PhpVersion            *string             `pulumi:"phpVersion"`
+	PrimaryDomain         *string             `pulumi:"primaryDomain"`
+	Site                  *InstallInfoSite    `pulumi:"site"`
+	SiteId                *string             `pulumi:"siteId"`
+	StableIps             []string            `pulumi:"stableIps"`
+	Status                *string             `pulumi:"status"`
 }
 
 type InstallInfoOutput struct{ *pulumi.OutputState }
@@ -2116,32 +2603,32 @@ func (o InstallInfoOutput) ToInstallInfoOutputWithContext(ctx context.Context) I
 	return o
 }
 
-func (o InstallInfoOutput) Account() InstallInfoAccountOutput {
-	return o.ApplyT(func(v InstallInfo) InstallInfoAccount { return v.Account }).(InstallInfoAccountOutput)
+func (o InstallInfoOutput) Account() InstallInfoAccountPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *InstallInfoAccount { return v.Account }).(InstallInfoAccountPtrOutput)
 }
 
-func (o InstallInfoOutput) AccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.AccountId }).(pulumi.StringOutput)
+func (o InstallInfoOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallInfoOutput) CmsVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.CmsVersion }).(pulumi.StringOutput)
+func (o InstallInfoOutput) CmsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.CmsVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallInfoOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.Cname }).(pulumi.StringOutput)
+func (o InstallInfoOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallInfoOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o InstallInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallInfoOutput) DeferCmsUpgradesUntil() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.DeferCmsUpgradesUntil }).(pulumi.StringOutput)
+func (o InstallInfoOutput) DeferCmsUpgradesUntil() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.DeferCmsUpgradesUntil }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallInfoOutput) Environment() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.Environment }).(pulumi.StringOutput)
+func (o InstallInfoOutput) Environment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.Environment }).(pulumi.StringPtrOutput)
 }
 
 func (o InstallInfoOutput) Id() pulumi.StringOutput {
@@ -2156,28 +2643,28 @@ func (o InstallInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o InstallInfoOutput) PhpVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.PhpVersion }).(pulumi.StringOutput)
+func (o InstallInfoOutput) PhpVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.PhpVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallInfoOutput) PrimaryDomain() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.PrimaryDomain }).(pulumi.StringOutput)
+func (o InstallInfoOutput) PrimaryDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.PrimaryDomain }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallInfoOutput) Site() InstallInfoSiteOutput {
-	return o.ApplyT(func(v InstallInfo) InstallInfoSite { return v.Site }).(InstallInfoSiteOutput)
+func (o InstallInfoOutput) Site() InstallInfoSitePtrOutput {
+	return o.ApplyT(func(v InstallInfo) *InstallInfoSite { return v.Site }).(InstallInfoSitePtrOutput)
 }
 
-func (o InstallInfoOutput) SiteId() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.SiteId }).(pulumi.StringOutput)
+func (o InstallInfoOutput) SiteId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.SiteId }).(pulumi.StringPtrOutput)
 }
 
 func (o InstallInfoOutput) StableIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v InstallInfo) []string { return v.StableIps }).(pulumi.StringArrayOutput)
 }
 
-func (o InstallInfoOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallInfo) string { return v.Status }).(pulumi.StringOutput)
+func (o InstallInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 type InstallInfoArrayOutput struct{ *pulumi.OutputState }
@@ -2222,6 +2709,39 @@ func (o InstallInfoAccountOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfoAccount) string { return v.Id }).(pulumi.StringOutput)
 }
 
+type InstallInfoAccountPtrOutput struct{ *pulumi.OutputState }
+
+func (InstallInfoAccountPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InstallInfoAccount)(nil)).Elem()
+}
+
+func (o InstallInfoAccountPtrOutput) ToInstallInfoAccountPtrOutput() InstallInfoAccountPtrOutput {
+	return o
+}
+
+func (o InstallInfoAccountPtrOutput) ToInstallInfoAccountPtrOutputWithContext(ctx context.Context) InstallInfoAccountPtrOutput {
+	return o
+}
+
+func (o InstallInfoAccountPtrOutput) Elem() InstallInfoAccountOutput {
+	return o.ApplyT(func(v *InstallInfoAccount) InstallInfoAccount {
+		if v != nil {
+			return *v
+		}
+		var ret InstallInfoAccount
+		return ret
+	}).(InstallInfoAccountOutput)
+}
+
+func (o InstallInfoAccountPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallInfoAccount) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
 type InstallInfoSite struct {
 	Id string `pulumi:"id"`
 }
@@ -2244,17 +2764,50 @@ func (o InstallInfoSiteOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v InstallInfoSite) string { return v.Id }).(pulumi.StringOutput)
 }
 
+type InstallInfoSitePtrOutput struct{ *pulumi.OutputState }
+
+func (InstallInfoSitePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InstallInfoSite)(nil)).Elem()
+}
+
+func (o InstallInfoSitePtrOutput) ToInstallInfoSitePtrOutput() InstallInfoSitePtrOutput {
+	return o
+}
+
+func (o InstallInfoSitePtrOutput) ToInstallInfoSitePtrOutputWithContext(ctx context.Context) InstallInfoSitePtrOutput {
+	return o
+}
+
+func (o InstallInfoSitePtrOutput) Elem() InstallInfoSiteOutput {
+	return o.ApplyT(func(v *InstallInfoSite) InstallInfoSite {
+		if v != nil {
+			return *v
+		}
+		var ret InstallInfoSite
+		return ret
+	}).(InstallInfoSiteOutput)
+}
+
+func (o InstallInfoSitePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstallInfoSite) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
 type InstallUsageInfoDays struct {
-	BillableVisits       float64 `pulumi:"billableVisits"`
-	Date                 string  `pulumi:"date"`
-	NetworkCdnBytes      float64 `pulumi:"networkCdnBytes"`
-	NetworkOriginBytes   float64 `pulumi:"networkOriginBytes"`
-	NetworkTotalBytes    float64 `pulumi:"networkTotalBytes"`
-	RequestOriginCount   float64 `pulumi:"requestOriginCount"`
-	StorageDatabaseBytes float64 `pulumi:"storageDatabaseBytes"`
-	StorageFileBytes     float64 `pulumi:"storageFileBytes"`
-	StorageUpdateTime    string  `pulumi:"storageUpdateTime"`
-	VisitCount           float64 `pulumi:"visitCount"`
+	BillableVisits       *float64 `pulumi:"billableVisits"`
+	Date                 *string  `pulumi:"date"`
+	NetworkCdnBytes      *float64 `pulumi:"networkCdnBytes"`
+	NetworkOriginBytes   *float64 `pulumi:"networkOriginBytes"`
+	NetworkTotalBytes    *float64 `pulumi:"networkTotalBytes"`
+	RequestOriginCount   *float64 `pulumi:"requestOriginCount"`
+	StorageDatabaseBytes *float64 `pulumi:"storageDatabaseBytes"`
+	StorageFileBytes     *float64 `pulumi:"storageFileBytes"`
+	StorageUpdateTime    *string  `pulumi:"storageUpdateTime"`
+	VisitCount           *float64 `pulumi:"visitCount"`
 }
 
 type InstallUsageInfoDaysOutput struct{ *pulumi.OutputState }
@@ -2271,44 +2824,44 @@ func (o InstallUsageInfoDaysOutput) ToInstallUsageInfoDaysOutputWithContext(ctx 
 	return o
 }
 
-func (o InstallUsageInfoDaysOutput) BillableVisits() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.BillableVisits }).(pulumi.Float64Output)
+func (o InstallUsageInfoDaysOutput) BillableVisits() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *float64 { return v.BillableVisits }).(pulumi.Float64PtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) Date() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallUsageInfoDays) string { return v.Date }).(pulumi.StringOutput)
+func (o InstallUsageInfoDaysOutput) Date() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *string { return v.Date }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) NetworkCdnBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.NetworkCdnBytes }).(pulumi.Float64Output)
+func (o InstallUsageInfoDaysOutput) NetworkCdnBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *float64 { return v.NetworkCdnBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) NetworkOriginBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.NetworkOriginBytes }).(pulumi.Float64Output)
+func (o InstallUsageInfoDaysOutput) NetworkOriginBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *float64 { return v.NetworkOriginBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) NetworkTotalBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.NetworkTotalBytes }).(pulumi.Float64Output)
+func (o InstallUsageInfoDaysOutput) NetworkTotalBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *float64 { return v.NetworkTotalBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) RequestOriginCount() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.RequestOriginCount }).(pulumi.Float64Output)
+func (o InstallUsageInfoDaysOutput) RequestOriginCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *float64 { return v.RequestOriginCount }).(pulumi.Float64PtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) StorageDatabaseBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.StorageDatabaseBytes }).(pulumi.Float64Output)
+func (o InstallUsageInfoDaysOutput) StorageDatabaseBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *float64 { return v.StorageDatabaseBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) StorageFileBytes() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.StorageFileBytes }).(pulumi.Float64Output)
+func (o InstallUsageInfoDaysOutput) StorageFileBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *float64 { return v.StorageFileBytes }).(pulumi.Float64PtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) StorageUpdateTime() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallUsageInfoDays) string { return v.StorageUpdateTime }).(pulumi.StringOutput)
+func (o InstallUsageInfoDaysOutput) StorageUpdateTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *string { return v.StorageUpdateTime }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallUsageInfoDaysOutput) VisitCount() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoDays) float64 { return v.VisitCount }).(pulumi.Float64Output)
+func (o InstallUsageInfoDaysOutput) VisitCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoDays) *float64 { return v.VisitCount }).(pulumi.Float64PtrOutput)
 }
 
 type InstallUsageInfoDaysArrayOutput struct{ *pulumi.OutputState }
@@ -2332,12 +2885,12 @@ func (o InstallUsageInfoDaysArrayOutput) Index(i pulumi.IntInput) InstallUsageIn
 }
 
 type InstallUsageInfoRollups struct {
-	Average float64 `pulumi:"average"`
+	Average *float64 `pulumi:"average"`
 	// The latest value (storage).
-	Latest float64 `pulumi:"latest"`
+	Latest *float64 `pulumi:"latest"`
 	// The day of the latest value.
-	LatestDate string  `pulumi:"latestDate"`
-	Sum        float64 `pulumi:"sum"`
+	LatestDate *string  `pulumi:"latestDate"`
+	Sum        *float64 `pulumi:"sum"`
 }
 
 type InstallUsageInfoRollupsOutput struct{ *pulumi.OutputState }
@@ -2354,22 +2907,22 @@ func (o InstallUsageInfoRollupsOutput) ToInstallUsageInfoRollupsOutputWithContex
 	return o
 }
 
-func (o InstallUsageInfoRollupsOutput) Average() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoRollups) float64 { return v.Average }).(pulumi.Float64Output)
+func (o InstallUsageInfoRollupsOutput) Average() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoRollups) *float64 { return v.Average }).(pulumi.Float64PtrOutput)
 }
 
 // The latest value (storage).
-func (o InstallUsageInfoRollupsOutput) Latest() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoRollups) float64 { return v.Latest }).(pulumi.Float64Output)
+func (o InstallUsageInfoRollupsOutput) Latest() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoRollups) *float64 { return v.Latest }).(pulumi.Float64PtrOutput)
 }
 
 // The day of the latest value.
-func (o InstallUsageInfoRollupsOutput) LatestDate() pulumi.StringOutput {
-	return o.ApplyT(func(v InstallUsageInfoRollups) string { return v.LatestDate }).(pulumi.StringOutput)
+func (o InstallUsageInfoRollupsOutput) LatestDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoRollups) *string { return v.LatestDate }).(pulumi.StringPtrOutput)
 }
 
-func (o InstallUsageInfoRollupsOutput) Sum() pulumi.Float64Output {
-	return o.ApplyT(func(v InstallUsageInfoRollups) float64 { return v.Sum }).(pulumi.Float64Output)
+func (o InstallUsageInfoRollupsOutput) Sum() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InstallUsageInfoRollups) *float64 { return v.Sum }).(pulumi.Float64PtrOutput)
 }
 
 type InstallUsageInfoRollupsMapOutput struct{ *pulumi.OutputState }
@@ -2569,15 +3122,15 @@ func (o ReportScheduleFrequencyOutput) Value() pulumi.IntOutput {
 }
 
 type ReportScheduleInfo struct {
-	CreatedAt         string                         `pulumi:"createdAt"`
-	Frequency         ReportScheduleInfoFrequency    `pulumi:"frequency"`
-	NextScheduledDate string                         `pulumi:"nextScheduledDate"`
+	CreatedAt         *string                        `pulumi:"createdAt"`
+	Frequency         *ReportScheduleInfoFrequency   `pulumi:"frequency"`
+	NextScheduledDate *string                        `pulumi:"nextScheduledDate"`
 	Recipients        []ReportScheduleInfoRecipients `pulumi:"recipients"`
 	// Names of the sections, in order.
 	Sections     []string `pulumi:"sections"`
-	SiteId       string   `pulumi:"siteId"`
-	TemplateUuid string   `pulumi:"templateUuid"`
-	Title        string   `pulumi:"title"`
+	SiteId       *string  `pulumi:"siteId"`
+	TemplateUuid *string  `pulumi:"templateUuid"`
+	Title        *string  `pulumi:"title"`
 	Uuid         string   `pulumi:"uuid"`
 }
 
@@ -2595,16 +3148,16 @@ func (o ReportScheduleInfoOutput) ToReportScheduleInfoOutputWithContext(ctx cont
 	return o
 }
 
-func (o ReportScheduleInfoOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v ReportScheduleInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o ReportScheduleInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportScheduleInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o ReportScheduleInfoOutput) Frequency() ReportScheduleInfoFrequencyOutput {
-	return o.ApplyT(func(v ReportScheduleInfo) ReportScheduleInfoFrequency { return v.Frequency }).(ReportScheduleInfoFrequencyOutput)
+func (o ReportScheduleInfoOutput) Frequency() ReportScheduleInfoFrequencyPtrOutput {
+	return o.ApplyT(func(v ReportScheduleInfo) *ReportScheduleInfoFrequency { return v.Frequency }).(ReportScheduleInfoFrequencyPtrOutput)
 }
 
-func (o ReportScheduleInfoOutput) NextScheduledDate() pulumi.StringOutput {
-	return o.ApplyT(func(v ReportScheduleInfo) string { return v.NextScheduledDate }).(pulumi.StringOutput)
+func (o ReportScheduleInfoOutput) NextScheduledDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportScheduleInfo) *string { return v.NextScheduledDate }).(pulumi.StringPtrOutput)
 }
 
 func (o ReportScheduleInfoOutput) Recipients() ReportScheduleInfoRecipientsArrayOutput {
@@ -2616,16 +3169,16 @@ func (o ReportScheduleInfoOutput) Sections() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ReportScheduleInfo) []string { return v.Sections }).(pulumi.StringArrayOutput)
 }
 
-func (o ReportScheduleInfoOutput) SiteId() pulumi.StringOutput {
-	return o.ApplyT(func(v ReportScheduleInfo) string { return v.SiteId }).(pulumi.StringOutput)
+func (o ReportScheduleInfoOutput) SiteId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportScheduleInfo) *string { return v.SiteId }).(pulumi.StringPtrOutput)
 }
 
-func (o ReportScheduleInfoOutput) TemplateUuid() pulumi.StringOutput {
-	return o.ApplyT(func(v ReportScheduleInfo) string { return v.TemplateUuid }).(pulumi.StringOutput)
+func (o ReportScheduleInfoOutput) TemplateUuid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportScheduleInfo) *string { return v.TemplateUuid }).(pulumi.StringPtrOutput)
 }
 
-func (o ReportScheduleInfoOutput) Title() pulumi.StringOutput {
-	return o.ApplyT(func(v ReportScheduleInfo) string { return v.Title }).(pulumi.StringOutput)
+func (o ReportScheduleInfoOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportScheduleInfo) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
 
 func (o ReportScheduleInfoOutput) Uuid() pulumi.StringOutput {
@@ -2679,9 +3232,51 @@ func (o ReportScheduleInfoFrequencyOutput) Value() pulumi.Float64Output {
 	return o.ApplyT(func(v ReportScheduleInfoFrequency) float64 { return v.Value }).(pulumi.Float64Output)
 }
 
+type ReportScheduleInfoFrequencyPtrOutput struct{ *pulumi.OutputState }
+
+func (ReportScheduleInfoFrequencyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ReportScheduleInfoFrequency)(nil)).Elem()
+}
+
+func (o ReportScheduleInfoFrequencyPtrOutput) ToReportScheduleInfoFrequencyPtrOutput() ReportScheduleInfoFrequencyPtrOutput {
+	return o
+}
+
+func (o ReportScheduleInfoFrequencyPtrOutput) ToReportScheduleInfoFrequencyPtrOutputWithContext(ctx context.Context) ReportScheduleInfoFrequencyPtrOutput {
+	return o
+}
+
+func (o ReportScheduleInfoFrequencyPtrOutput) Elem() ReportScheduleInfoFrequencyOutput {
+	return o.ApplyT(func(v *ReportScheduleInfoFrequency) ReportScheduleInfoFrequency {
+		if v != nil {
+			return *v
+		}
+		var ret ReportScheduleInfoFrequency
+		return ret
+	}).(ReportScheduleInfoFrequencyOutput)
+}
+
+func (o ReportScheduleInfoFrequencyPtrOutput) Unit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReportScheduleInfoFrequency) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Unit
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ReportScheduleInfoFrequencyPtrOutput) Value() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ReportScheduleInfoFrequency) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Value
+	}).(pulumi.Float64PtrOutput)
+}
+
 type ReportScheduleInfoRecipients struct {
-	Email string `pulumi:"email"`
-	Name  string `pulumi:"name"`
+	Email string  `pulumi:"email"`
+	Name  *string `pulumi:"name"`
 }
 
 type ReportScheduleInfoRecipientsOutput struct{ *pulumi.OutputState }
@@ -2702,8 +3297,8 @@ func (o ReportScheduleInfoRecipientsOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v ReportScheduleInfoRecipients) string { return v.Email }).(pulumi.StringOutput)
 }
 
-func (o ReportScheduleInfoRecipientsOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v ReportScheduleInfoRecipients) string { return v.Name }).(pulumi.StringOutput)
+func (o ReportScheduleInfoRecipientsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportScheduleInfoRecipients) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 type ReportScheduleInfoRecipientsArrayOutput struct{ *pulumi.OutputState }
@@ -2930,7 +3525,7 @@ func (o ReportScheduleSectionsArrayOutput) Index(i pulumi.IntInput) ReportSchedu
 }
 
 type ReportTemplateInfo struct {
-	Name string `pulumi:"name"`
+	Name *string `pulumi:"name"`
 	// Names of the sections, in order.
 	Sections []string `pulumi:"sections"`
 	Uuid     string   `pulumi:"uuid"`
@@ -2950,8 +3545,8 @@ func (o ReportTemplateInfoOutput) ToReportTemplateInfoOutputWithContext(ctx cont
 	return o
 }
 
-func (o ReportTemplateInfoOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v ReportTemplateInfo) string { return v.Name }).(pulumi.StringOutput)
+func (o ReportTemplateInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportTemplateInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 // Names of the sections, in order.
@@ -2984,10 +3579,10 @@ func (o ReportTemplateInfoArrayOutput) Index(i pulumi.IntInput) ReportTemplateIn
 }
 
 type SiteInfo struct {
-	Account      SiteInfoAccount    `pulumi:"account"`
-	AccountId    string             `pulumi:"accountId"`
-	CreatedAt    string             `pulumi:"createdAt"`
-	GroupName    string             `pulumi:"groupName"`
+	Account      *SiteInfoAccount   `pulumi:"account"`
+	AccountId    *string            `pulumi:"accountId"`
+	CreatedAt    *string            `pulumi:"createdAt"`
+	GroupName    *string            `pulumi:"groupName"`
 	Id           string             `pulumi:"id"`
 	Installs     []SiteInfoInstalls `pulumi:"installs"`
 	Name         string             `pulumi:"name"`
@@ -3010,20 +3605,20 @@ func (o SiteInfoOutput) ToSiteInfoOutputWithContext(ctx context.Context) SiteInf
 	return o
 }
 
-func (o SiteInfoOutput) Account() SiteInfoAccountOutput {
-	return o.ApplyT(func(v SiteInfo) SiteInfoAccount { return v.Account }).(SiteInfoAccountOutput)
+func (o SiteInfoOutput) Account() SiteInfoAccountPtrOutput {
+	return o.ApplyT(func(v SiteInfo) *SiteInfoAccount { return v.Account }).(SiteInfoAccountPtrOutput)
 }
 
-func (o SiteInfoOutput) AccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInfo) string { return v.AccountId }).(pulumi.StringOutput)
+func (o SiteInfoOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteInfo) *string { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteInfoOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o SiteInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteInfoOutput) GroupName() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInfo) string { return v.GroupName }).(pulumi.StringOutput)
+func (o SiteInfoOutput) GroupName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteInfo) *string { return v.GroupName }).(pulumi.StringPtrOutput)
 }
 
 func (o SiteInfoOutput) Id() pulumi.StringOutput {
@@ -3092,13 +3687,46 @@ func (o SiteInfoAccountOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteInfoAccount) string { return v.Id }).(pulumi.StringOutput)
 }
 
+type SiteInfoAccountPtrOutput struct{ *pulumi.OutputState }
+
+func (SiteInfoAccountPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SiteInfoAccount)(nil)).Elem()
+}
+
+func (o SiteInfoAccountPtrOutput) ToSiteInfoAccountPtrOutput() SiteInfoAccountPtrOutput {
+	return o
+}
+
+func (o SiteInfoAccountPtrOutput) ToSiteInfoAccountPtrOutputWithContext(ctx context.Context) SiteInfoAccountPtrOutput {
+	return o
+}
+
+func (o SiteInfoAccountPtrOutput) Elem() SiteInfoAccountOutput {
+	return o.ApplyT(func(v *SiteInfoAccount) SiteInfoAccount {
+		if v != nil {
+			return *v
+		}
+		var ret SiteInfoAccount
+		return ret
+	}).(SiteInfoAccountOutput)
+}
+
+func (o SiteInfoAccountPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SiteInfoAccount) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
 type SiteInfoInstalls struct {
-	Cname       string `pulumi:"cname"`
-	Environment string `pulumi:"environment"`
-	Id          string `pulumi:"id"`
-	IsMultisite bool   `pulumi:"isMultisite"`
-	Name        string `pulumi:"name"`
-	PhpVersion  string `pulumi:"phpVersion"`
+	Cname       *string `pulumi:"cname"`
+	Environment *string `pulumi:"environment"`
+	Id          string  `pulumi:"id"`
+	IsMultisite bool    `pulumi:"isMultisite"`
+	Name        *string `pulumi:"name"`
+	PhpVersion  *string `pulumi:"phpVersion"`
 }
 
 type SiteInfoInstallsOutput struct{ *pulumi.OutputState }
@@ -3115,12 +3743,12 @@ func (o SiteInfoInstallsOutput) ToSiteInfoInstallsOutputWithContext(ctx context.
 	return o
 }
 
-func (o SiteInfoInstallsOutput) Cname() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInfoInstalls) string { return v.Cname }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) Cname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) *string { return v.Cname }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteInfoInstallsOutput) Environment() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInfoInstalls) string { return v.Environment }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) Environment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) *string { return v.Environment }).(pulumi.StringPtrOutput)
 }
 
 func (o SiteInfoInstallsOutput) Id() pulumi.StringOutput {
@@ -3131,12 +3759,12 @@ func (o SiteInfoInstallsOutput) IsMultisite() pulumi.BoolOutput {
 	return o.ApplyT(func(v SiteInfoInstalls) bool { return v.IsMultisite }).(pulumi.BoolOutput)
 }
 
-func (o SiteInfoInstallsOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInfoInstalls) string { return v.Name }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteInfoInstallsOutput) PhpVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteInfoInstalls) string { return v.PhpVersion }).(pulumi.StringOutput)
+func (o SiteInfoInstallsOutput) PhpVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteInfoInstalls) *string { return v.PhpVersion }).(pulumi.StringPtrOutput)
 }
 
 type SiteInfoInstallsArrayOutput struct{ *pulumi.OutputState }
@@ -3160,17 +3788,17 @@ func (o SiteInfoInstallsArrayOutput) Index(i pulumi.IntInput) SiteInfoInstallsOu
 }
 
 type SiteTransferInfo struct {
-	CreatedAt            string   `pulumi:"createdAt"`
-	DestinationAccount   string   `pulumi:"destinationAccount"`
-	DestinationAccountId string   `pulumi:"destinationAccountId"`
+	CreatedAt            *string  `pulumi:"createdAt"`
+	DestinationAccount   *string  `pulumi:"destinationAccount"`
+	DestinationAccountId *string  `pulumi:"destinationAccountId"`
 	Id                   string   `pulumi:"id"`
 	Installs             []string `pulumi:"installs"`
-	OriginAccount        string   `pulumi:"originAccount"`
-	ScheduledTime        string   `pulumi:"scheduledTime"`
-	Site                 string   `pulumi:"site"`
-	SiteId               string   `pulumi:"siteId"`
+	OriginAccount        *string  `pulumi:"originAccount"`
+	ScheduledTime        *string  `pulumi:"scheduledTime"`
+	Site                 *string  `pulumi:"site"`
+	SiteId               *string  `pulumi:"siteId"`
 	Status               string   `pulumi:"status"`
-	UpdatedAt            string   `pulumi:"updatedAt"`
+	UpdatedAt            *string  `pulumi:"updatedAt"`
 }
 
 type SiteTransferInfoOutput struct{ *pulumi.OutputState }
@@ -3187,16 +3815,16 @@ func (o SiteTransferInfoOutput) ToSiteTransferInfoOutputWithContext(ctx context.
 	return o
 }
 
-func (o SiteTransferInfoOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteTransferInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o SiteTransferInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteTransferInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteTransferInfoOutput) DestinationAccount() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteTransferInfo) string { return v.DestinationAccount }).(pulumi.StringOutput)
+func (o SiteTransferInfoOutput) DestinationAccount() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteTransferInfo) *string { return v.DestinationAccount }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteTransferInfoOutput) DestinationAccountId() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteTransferInfo) string { return v.DestinationAccountId }).(pulumi.StringOutput)
+func (o SiteTransferInfoOutput) DestinationAccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteTransferInfo) *string { return v.DestinationAccountId }).(pulumi.StringPtrOutput)
 }
 
 func (o SiteTransferInfoOutput) Id() pulumi.StringOutput {
@@ -3207,28 +3835,28 @@ func (o SiteTransferInfoOutput) Installs() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SiteTransferInfo) []string { return v.Installs }).(pulumi.StringArrayOutput)
 }
 
-func (o SiteTransferInfoOutput) OriginAccount() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteTransferInfo) string { return v.OriginAccount }).(pulumi.StringOutput)
+func (o SiteTransferInfoOutput) OriginAccount() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteTransferInfo) *string { return v.OriginAccount }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteTransferInfoOutput) ScheduledTime() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteTransferInfo) string { return v.ScheduledTime }).(pulumi.StringOutput)
+func (o SiteTransferInfoOutput) ScheduledTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteTransferInfo) *string { return v.ScheduledTime }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteTransferInfoOutput) Site() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteTransferInfo) string { return v.Site }).(pulumi.StringOutput)
+func (o SiteTransferInfoOutput) Site() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteTransferInfo) *string { return v.Site }).(pulumi.StringPtrOutput)
 }
 
-func (o SiteTransferInfoOutput) SiteId() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteTransferInfo) string { return v.SiteId }).(pulumi.StringOutput)
+func (o SiteTransferInfoOutput) SiteId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteTransferInfo) *string { return v.SiteId }).(pulumi.StringPtrOutput)
 }
 
 func (o SiteTransferInfoOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v SiteTransferInfo) string { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o SiteTransferInfoOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v SiteTransferInfo) string { return v.UpdatedAt }).(pulumi.StringOutput)
+func (o SiteTransferInfoOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SiteTransferInfo) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 type SiteTransferInfoArrayOutput struct{ *pulumi.OutputState }
@@ -3252,10 +3880,10 @@ func (o SiteTransferInfoArrayOutput) Index(i pulumi.IntInput) SiteTransferInfoOu
 }
 
 type SshKeyInfo struct {
-	Comment     string `pulumi:"comment"`
-	CreatedAt   string `pulumi:"createdAt"`
-	Fingerprint string `pulumi:"fingerprint"`
-	Id          string `pulumi:"id"`
+	Comment     *string `pulumi:"comment"`
+	CreatedAt   *string `pulumi:"createdAt"`
+	Fingerprint *string `pulumi:"fingerprint"`
+	Id          string  `pulumi:"id"`
 }
 
 type SshKeyInfoOutput struct{ *pulumi.OutputState }
@@ -3272,16 +3900,16 @@ func (o SshKeyInfoOutput) ToSshKeyInfoOutputWithContext(ctx context.Context) Ssh
 	return o
 }
 
-func (o SshKeyInfoOutput) Comment() pulumi.StringOutput {
-	return o.ApplyT(func(v SshKeyInfo) string { return v.Comment }).(pulumi.StringOutput)
+func (o SshKeyInfoOutput) Comment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SshKeyInfo) *string { return v.Comment }).(pulumi.StringPtrOutput)
 }
 
-func (o SshKeyInfoOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v SshKeyInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
+func (o SshKeyInfoOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SshKeyInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o SshKeyInfoOutput) Fingerprint() pulumi.StringOutput {
-	return o.ApplyT(func(v SshKeyInfo) string { return v.Fingerprint }).(pulumi.StringOutput)
+func (o SshKeyInfoOutput) Fingerprint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SshKeyInfo) *string { return v.Fingerprint }).(pulumi.StringPtrOutput)
 }
 
 func (o SshKeyInfoOutput) Id() pulumi.StringOutput {
@@ -3343,6 +3971,7 @@ func init() {
 	pulumi.RegisterOutputType(ArchiveInfoOutput{})
 	pulumi.RegisterOutputType(ArchiveInfoArrayOutput{})
 	pulumi.RegisterOutputType(ArchiveInfoBackupOutput{})
+	pulumi.RegisterOutputType(ArchiveInfoBackupPtrOutput{})
 	pulumi.RegisterOutputType(BackupInfoOutput{})
 	pulumi.RegisterOutputType(BackupInfoArrayOutput{})
 	pulumi.RegisterOutputType(BuildInfoOutput{})
@@ -3350,18 +3979,25 @@ func init() {
 	pulumi.RegisterOutputType(CacheExclusionsExclusionsOutput{})
 	pulumi.RegisterOutputType(CacheExclusionsExclusionsArrayOutput{})
 	pulumi.RegisterOutputType(DomainCertificateInfoCertInfoOutput{})
+	pulumi.RegisterOutputType(DomainCertificateInfoCertInfoPtrOutput{})
 	pulumi.RegisterOutputType(DomainCertificateInfoCertificateOutput{})
+	pulumi.RegisterOutputType(DomainCertificateInfoCertificatePtrOutput{})
 	pulumi.RegisterOutputType(DomainInfoOutput{})
 	pulumi.RegisterOutputType(DomainInfoArrayOutput{})
 	pulumi.RegisterOutputType(DomainInfoNetworkDetailsOutput{})
+	pulumi.RegisterOutputType(DomainInfoNetworkDetailsPtrOutput{})
 	pulumi.RegisterOutputType(DomainInfoNetworkDetailsDnsConfigInfoOutput{})
+	pulumi.RegisterOutputType(DomainInfoNetworkDetailsDnsConfigInfoPtrOutput{})
 	pulumi.RegisterOutputType(DomainInfoNetworkDetailsNetworkInfoOutput{})
+	pulumi.RegisterOutputType(DomainInfoNetworkDetailsNetworkInfoPtrOutput{})
 	pulumi.RegisterOutputType(DomainInfoNetworkDetailsNetworkInfoSslOutput{})
+	pulumi.RegisterOutputType(DomainInfoNetworkDetailsNetworkInfoSslPtrOutput{})
 	pulumi.RegisterOutputType(DomainInfoRedirectsToOutput{})
 	pulumi.RegisterOutputType(DomainInfoRedirectsToArrayOutput{})
 	pulumi.RegisterOutputType(DomainMappingInfoOutput{})
 	pulumi.RegisterOutputType(DomainMappingInfoArrayOutput{})
 	pulumi.RegisterOutputType(DomainMappingInfoTxtVerificationOutput{})
+	pulumi.RegisterOutputType(DomainMappingInfoTxtVerificationPtrOutput{})
 	pulumi.RegisterOutputType(DomainMappingsDomainMappingsOutput{})
 	pulumi.RegisterOutputType(DomainMappingsDomainMappingsArrayOutput{})
 	pulumi.RegisterOutputType(DomainMappingsMappingsOutput{})
@@ -3371,6 +4007,7 @@ func init() {
 	pulumi.RegisterOutputType(DomainStatusInfoDomainsNsOutput{})
 	pulumi.RegisterOutputType(DomainStatusInfoDomainsNsArrayOutput{})
 	pulumi.RegisterOutputType(DomainStatusInfoDomainsSslOutput{})
+	pulumi.RegisterOutputType(DomainStatusInfoDomainsSslPtrOutput{})
 	pulumi.RegisterOutputType(EnvironmentInfoOutput{})
 	pulumi.RegisterOutputType(EnvironmentInfoArrayOutput{})
 	pulumi.RegisterOutputType(InstallCertificateInfoOutput{})
@@ -3378,7 +4015,9 @@ func init() {
 	pulumi.RegisterOutputType(InstallInfoOutput{})
 	pulumi.RegisterOutputType(InstallInfoArrayOutput{})
 	pulumi.RegisterOutputType(InstallInfoAccountOutput{})
+	pulumi.RegisterOutputType(InstallInfoAccountPtrOutput{})
 	pulumi.RegisterOutputType(InstallInfoSiteOutput{})
+	pulumi.RegisterOutputType(InstallInfoSitePtrOutput{})
 	pulumi.RegisterOutputType(InstallUsageInfoDaysOutput{})
 	pulumi.RegisterOutputType(InstallUsageInfoDaysArrayOutput{})
 	pulumi.RegisterOutputType(InstallUsageInfoRollupsOutput{})
@@ -3389,6 +4028,7 @@ func init() {
 	pulumi.RegisterOutputType(ReportScheduleInfoOutput{})
 	pulumi.RegisterOutputType(ReportScheduleInfoArrayOutput{})
 	pulumi.RegisterOutputType(ReportScheduleInfoFrequencyOutput{})
+	pulumi.RegisterOutputType(ReportScheduleInfoFrequencyPtrOutput{})
 	pulumi.RegisterOutputType(ReportScheduleInfoRecipientsOutput{})
 	pulumi.RegisterOutputType(ReportScheduleInfoRecipientsArrayOutput{})
 	pulumi.RegisterOutputType(ReportScheduleRecipientsOutput{})
@@ -3400,6 +4040,7 @@ func init() {
 	pulumi.RegisterOutputType(SiteInfoOutput{})
 	pulumi.RegisterOutputType(SiteInfoArrayOutput{})
 	pulumi.RegisterOutputType(SiteInfoAccountOutput{})
+	pulumi.RegisterOutputType(SiteInfoAccountPtrOutput{})
 	pulumi.RegisterOutputType(SiteInfoInstallsOutput{})
 	pulumi.RegisterOutputType(SiteInfoInstallsArrayOutput{})
 	pulumi.RegisterOutputType(SiteTransferInfoOutput{})

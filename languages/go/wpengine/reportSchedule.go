@@ -29,11 +29,11 @@ type ReportSchedule struct {
 	// How the id was established on create (the service's create does not return it): `exact` (the one new schedule with the requested fields), `only-new-schedule` (the only new schedule, whose fields the service adjusted) or `adopted`. Absent on an imported schedule.
 	CreateMatch pulumi.StringPtrOutput `pulumi:"createMatch"`
 	// When the schedule was created, or null.
-	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
 	Frequency ReportScheduleFrequencyOutput `pulumi:"frequency"`
 	// The next generation as the service lists it now (moves on after every run), or null.
-	NextRunDate pulumi.StringOutput `pulumi:"nextRunDate"`
+	NextRunDate pulumi.StringPtrOutput `pulumi:"nextRunDate"`
 	// The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).
 	NextScheduledDate pulumi.StringOutput `pulumi:"nextScheduledDate"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -259,8 +259,8 @@ func (o ReportScheduleOutput) CreateMatch() pulumi.StringPtrOutput {
 }
 
 // When the schedule was created, or null.
-func (o ReportScheduleOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
+func (o ReportScheduleOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReportSchedule) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 // How often the report runs: `{value: 7 | 14, unit: "DAYS"}` or `{value: 1..31, unit: "MONTHLY"}` (the day of the month).
@@ -269,8 +269,8 @@ func (o ReportScheduleOutput) Frequency() ReportScheduleFrequencyOutput {
 }
 
 // The next generation as the service lists it now (moves on after every run), or null.
-func (o ReportScheduleOutput) NextRunDate() pulumi.StringOutput {
-	return o.ApplyT(func(v *ReportSchedule) pulumi.StringOutput { return v.NextRunDate }).(pulumi.StringOutput)
+func (o ReportScheduleOutput) NextRunDate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReportSchedule) pulumi.StringPtrOutput { return v.NextRunDate }).(pulumi.StringPtrOutput)
 }
 
 // The first (on create) or next (on update) generation, an ISO 8601 date-time with a zone, stored in UTC. It keeps this value while the service moves the schedule on through its runs; see `nextRunDate` for the live one. A date already past is sent as its next run on the cadence (the service refuses a past date).

@@ -29,11 +29,11 @@ type Site struct {
 	// Take over the one site of that name in the account instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// When the site was created (UTC).
-	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
 	DeletionProtection pulumi.BoolOutput `pulumi:"deletionProtection"`
 	// The site's group, or null.
-	GroupName pulumi.StringOutput `pulumi:"groupName"`
+	GroupName pulumi.StringPtrOutput `pulumi:"groupName"`
 	// The site name, 1 to 40 characters; renamed in place.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -224,8 +224,8 @@ func (o SiteOutput) Adopt() pulumi.BoolPtrOutput {
 }
 
 // When the site was created (UTC).
-func (o SiteOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *Site) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
+func (o SiteOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Site) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 // Refuse to delete the site, and to replace it, while true (the default): deleting a site deletes every install in it. Set false and run `pulumi up` before a destroy; that update sends nothing to the service.
@@ -234,8 +234,8 @@ func (o SiteOutput) DeletionProtection() pulumi.BoolOutput {
 }
 
 // The site's group, or null.
-func (o SiteOutput) GroupName() pulumi.StringOutput {
-	return o.ApplyT(func(v *Site) pulumi.StringOutput { return v.GroupName }).(pulumi.StringOutput)
+func (o SiteOutput) GroupName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Site) pulumi.StringPtrOutput { return v.GroupName }).(pulumi.StringPtrOutput)
 }
 
 // The site name, 1 to 40 characters; renamed in place.

@@ -27,9 +27,9 @@ type SiteTransfer struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// When the transfer was requested.
-	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The name of the account the site goes to.
-	DestinationAccount pulumi.StringOutput `pulumi:"destinationAccount"`
+	DestinationAccount pulumi.StringPtrOutput `pulumi:"destinationAccount"`
 	// The account that receives the site; it must differ from the site's account.
 	DestinationAccountId pulumi.StringOutput `pulumi:"destinationAccountId"`
 	// The names of the site's installs at transfer time.
@@ -37,13 +37,13 @@ type SiteTransfer struct {
 	// Put the site in maintenance mode during the transfer. The service does not report it, so it shows the value given at create.
 	MaintenanceMode pulumi.BoolOutput `pulumi:"maintenanceMode"`
 	// The name of the account the site comes from.
-	OriginAccount pulumi.StringOutput `pulumi:"originAccount"`
+	OriginAccount pulumi.StringPtrOutput `pulumi:"originAccount"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
-	ScheduledTime pulumi.StringOutput `pulumi:"scheduledTime"`
+	ScheduledTime pulumi.StringPtrOutput `pulumi:"scheduledTime"`
 	// The site's name at transfer time.
-	Site pulumi.StringOutput `pulumi:"site"`
+	Site pulumi.StringPtrOutput `pulumi:"site"`
 	// The site to transfer (with its installs).
 	SiteId pulumi.StringOutput `pulumi:"siteId"`
 	// pending, scheduled, in_progress, completed or failed, as of the last create or refresh (a cancelled transfer counts as gone).
@@ -51,7 +51,7 @@ type SiteTransfer struct {
 	// The transfer's id (also the resource id).
 	TransferId pulumi.StringOutput `pulumi:"transferId"`
 	// When the transfer last changed.
-	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
+	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 }
 
 // NewSiteTransfer registers a new resource with the given unique name, arguments, and options.
@@ -229,13 +229,13 @@ func (o SiteTransferOutput) Adopt() pulumi.BoolPtrOutput {
 }
 
 // When the transfer was requested.
-func (o SiteTransferOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
+func (o SiteTransferOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SiteTransfer) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 // The name of the account the site goes to.
-func (o SiteTransferOutput) DestinationAccount() pulumi.StringOutput {
-	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.DestinationAccount }).(pulumi.StringOutput)
+func (o SiteTransferOutput) DestinationAccount() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SiteTransfer) pulumi.StringPtrOutput { return v.DestinationAccount }).(pulumi.StringPtrOutput)
 }
 
 // The account that receives the site; it must differ from the site's account.
@@ -254,8 +254,8 @@ func (o SiteTransferOutput) MaintenanceMode() pulumi.BoolOutput {
 }
 
 // The name of the account the site comes from.
-func (o SiteTransferOutput) OriginAccount() pulumi.StringOutput {
-	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.OriginAccount }).(pulumi.StringOutput)
+func (o SiteTransferOutput) OriginAccount() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SiteTransfer) pulumi.StringPtrOutput { return v.OriginAccount }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -264,13 +264,13 @@ func (o SiteTransferOutput) Profile() pulumi.StringPtrOutput {
 }
 
 // When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
-func (o SiteTransferOutput) ScheduledTime() pulumi.StringOutput {
-	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.ScheduledTime }).(pulumi.StringOutput)
+func (o SiteTransferOutput) ScheduledTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SiteTransfer) pulumi.StringPtrOutput { return v.ScheduledTime }).(pulumi.StringPtrOutput)
 }
 
 // The site's name at transfer time.
-func (o SiteTransferOutput) Site() pulumi.StringOutput {
-	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.Site }).(pulumi.StringOutput)
+func (o SiteTransferOutput) Site() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SiteTransfer) pulumi.StringPtrOutput { return v.Site }).(pulumi.StringPtrOutput)
 }
 
 // The site to transfer (with its installs).
@@ -289,8 +289,8 @@ func (o SiteTransferOutput) TransferId() pulumi.StringOutput {
 }
 
 // When the transfer last changed.
-func (o SiteTransferOutput) UpdatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *SiteTransfer) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
+func (o SiteTransferOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SiteTransfer) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
 type SiteTransferArrayOutput struct{ *pulumi.OutputState }

@@ -23,11 +23,11 @@ type SshKey struct {
 	// Take over an object that already exists on the service with this identity instead of failing create.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The key's comment.
-	Comment pulumi.StringOutput `pulumi:"comment"`
+	Comment pulumi.StringPtrOutput `pulumi:"comment"`
 	// When the key was added.
-	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The MD5 fingerprint as the service shows it (`a1:b2:...`).
-	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
+	Fingerprint pulumi.StringPtrOutput `pulumi:"fingerprint"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
 	// The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... joe@example.com`, kept with single spaces. The service never returns it: it is the declared one.
@@ -196,18 +196,18 @@ func (o SshKeyOutput) Adopt() pulumi.BoolPtrOutput {
 }
 
 // The key's comment.
-func (o SshKeyOutput) Comment() pulumi.StringOutput {
-	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.Comment }).(pulumi.StringOutput)
+func (o SshKeyOutput) Comment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.Comment }).(pulumi.StringPtrOutput)
 }
 
 // When the key was added.
-func (o SshKeyOutput) CreatedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
+func (o SshKeyOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
 // The MD5 fingerprint as the service shows it (`a1:b2:...`).
-func (o SshKeyOutput) Fingerprint() pulumi.StringOutput {
-	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.Fingerprint }).(pulumi.StringOutput)
+func (o SshKeyOutput) Fingerprint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.Fingerprint }).(pulumi.StringPtrOutput)
 }
 
 // The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.

@@ -369,7 +369,7 @@ class AccountUser(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="lastOwner")
-    def last_owner(self) -> pulumi.Output[_builtins.bool]:
+    def last_owner(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         For owners: whether this is the last owner of the account (null for other roles).
         """
@@ -385,7 +385,7 @@ class AccountUser(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def phone(self) -> pulumi.Output[_builtins.str]:
+    def phone(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The user's phone number, or null.
         """

@@ -30,7 +30,7 @@ class AppArgs:
 
         :param pulumi.Input[_builtins.str] account_id: The account that owns the app.
         :param pulumi.Input[_builtins.str] name: The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
-        :param pulumi.Input['AppRegion'] region: Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).
+        :param pulumi.Input['AppRegion'] region: Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
         """
@@ -70,7 +70,7 @@ class AppArgs:
     @pulumi.getter
     def region(self) -> pulumi.Input['AppRegion']:
         """
-        Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).
+        Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).
         """
         return pulumi.get(self, "region")
 
@@ -132,7 +132,7 @@ class App(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[_builtins.str] name: The app id, e.g. `storefront`, unique in the account: 1 to 63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen. Pass it as `appId` to environments.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
-        :param pulumi.Input['AppRegion'] region: Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).
+        :param pulumi.Input['AppRegion'] region: Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).
         """
         ...
     @overload
@@ -250,7 +250,7 @@ class App(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createTime")
-    def create_time(self) -> pulumi.Output[_builtins.str]:
+    def create_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the app was created (RFC 3339).
         """
@@ -276,7 +276,7 @@ class App(pulumi.CustomResource):
     @pulumi.getter
     def region(self) -> pulumi.Output['AppRegion']:
         """
-        Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four).
+        Where the app runs: `US-C`, `EU-W`, `AUS-SE` or `UK`, stored in the short form (the Node.js classes also accept `regions/US-C` and any casing; the other languages' schema takes these four: of a lookup's `regions/US-C`, the part after `/`).
         """
         return pulumi.get(self, "region")
 
@@ -290,7 +290,7 @@ class App(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
-    def update_time(self) -> pulumi.Output[_builtins.str]:
+    def update_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the app last changed (RFC 3339).
         """

@@ -295,7 +295,7 @@ class Backup(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="cmsVersion")
-    def cms_version(self) -> pulumi.Output[_builtins.str]:
+    def cms_version(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The WordPress version the backup captured (`wordpress_version` on the real service).
         """
@@ -303,7 +303,7 @@ class Backup(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="completeTime")
-    def complete_time(self) -> pulumi.Output[_builtins.str]:
+    def complete_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the backup completed; null while it runs.
         """
@@ -311,7 +311,7 @@ class Backup(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createTime")
-    def create_time(self) -> pulumi.Output[_builtins.str]:
+    def create_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the backup was requested.
         """

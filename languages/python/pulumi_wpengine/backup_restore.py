@@ -383,7 +383,7 @@ class BackupRestore(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="installStatus")
-    def install_status(self) -> pulumi.Output[_builtins.str]:
+    def install_status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The install's status after the last run: `active` once done, `pending` when not waited for.
         """

@@ -306,7 +306,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def cname(self) -> pulumi.Output[_builtins.str]:
+    def cname(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The CNAME target to point the domain at.
         """
@@ -346,7 +346,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="networkType")
-    def network_type(self) -> pulumi.Output[_builtins.str]:
+    def network_type(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The network the domain is served on: AN, GES or LEGACY.
         """
@@ -354,7 +354,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="ownershipStatus")
-    def ownership_status(self) -> pulumi.Output[_builtins.str]:
+    def ownership_status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         TXT_VERIFICATION_PENDING until ownership is verified, then TXT_VERIFIED.
         """
@@ -370,7 +370,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="primaryTakenFrom")
-    def primary_taken_from(self) -> pulumi.Output[_builtins.str]:
+    def primary_taken_from(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The id of the domain that was the install's primary when this one took it, given it back when this one is deleted or set not primary while still the primary; null when none was.
         """
@@ -386,7 +386,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="redirectTo")
-    def redirect_to(self) -> pulumi.Output[_builtins.str]:
+    def redirect_to(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The id of another domain of the same install this one redirects to; `null` for none.
         """
@@ -402,7 +402,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationKey")
-    def txt_verification_key(self) -> pulumi.Output[_builtins.str]:
+    def txt_verification_key(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Name of the TXT record to publish for verification; null once verified.
         """
@@ -410,7 +410,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationValue")
-    def txt_verification_value(self) -> pulumi.Output[_builtins.str]:
+    def txt_verification_value(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Value of the TXT record to publish for verification; null once verified.
         """
@@ -418,7 +418,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedDomain")
-    def txt_verified_domain(self) -> pulumi.Output[_builtins.str]:
+    def txt_verified_domain(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The domain name the TXT record verifies (the service's txt_verified_domain).
         """
@@ -426,7 +426,7 @@ class Domain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedTime")
-    def txt_verified_time(self) -> pulumi.Output[_builtins.str]:
+    def txt_verified_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When ownership was verified, or null.
         """

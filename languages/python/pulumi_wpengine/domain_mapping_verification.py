@@ -402,7 +402,7 @@ class DomainMappingVerification(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="txtRecordName")
-    def txt_record_name(self) -> pulumi.Output[_builtins.str]:
+    def txt_record_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The TXT record's name.
         """
@@ -410,7 +410,7 @@ class DomainMappingVerification(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="txtRecordValue")
-    def txt_record_value(self) -> pulumi.Output[_builtins.str]:
+    def txt_record_value(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The TXT record's value.
         """

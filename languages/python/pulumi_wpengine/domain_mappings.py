@@ -324,7 +324,7 @@ class DomainMappings(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="primaryDomain")
-    def primary_domain(self) -> pulumi.Output[_builtins.str]:
+    def primary_domain(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The primary domain, or null when none is primary.
         """

@@ -208,7 +208,7 @@ class DomainSharingLink(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="networkType")
-    def network_type(self) -> pulumi.Output[_builtins.str]:
+    def network_type(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The domain's network when the link was made: AN or GES.
         """

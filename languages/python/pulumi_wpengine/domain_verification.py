@@ -311,7 +311,7 @@ class DomainVerification(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="verifiedDomain")
-    def verified_domain(self) -> pulumi.Output[_builtins.str]:
+    def verified_domain(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The domain the TXT record was verified for.
         """
@@ -319,7 +319,7 @@ class DomainVerification(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="verifiedTime")
-    def verified_time(self) -> pulumi.Output[_builtins.str]:
+    def verified_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the TXT record was verified (ISO 8601).
         """

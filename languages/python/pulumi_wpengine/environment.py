@@ -351,7 +351,7 @@ class Environment(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createTime")
-    def create_time(self) -> pulumi.Output[_builtins.str]:
+    def create_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the environment was created (RFC 3339).
         """

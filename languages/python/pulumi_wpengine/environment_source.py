@@ -286,7 +286,7 @@ class EnvironmentSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="buildName")
-    def build_name(self) -> pulumi.Output[_builtins.str]:
+    def build_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The resource name of the build of the upload.
         """
@@ -294,7 +294,7 @@ class EnvironmentSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="buildState")
-    def build_state(self) -> pulumi.Output[_builtins.str]:
+    def build_state(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The state of that build: SUCCEEDED after a successful create or update; the live state on refresh.
         """
@@ -326,7 +326,7 @@ class EnvironmentSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[_builtins.float]:
+    def size(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
         Size in bytes of the zip uploaded.
         """
@@ -334,7 +334,7 @@ class EnvironmentSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="sourceHash")
-    def source_hash(self) -> pulumi.Output[_builtins.str]:
+    def source_hash(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         SHA-256 (hex) of the zip uploaded, computed by check from the content of `path` (it cannot be set); null when the deployed build is not this resource's.
         """

@@ -41,12 +41,12 @@ class GetAccountResult:
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
-    def nickname(self) -> _builtins.str:
+    def nickname(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "nickname")
 
 

@@ -36,17 +36,17 @@ class GetAccountLimitsResult:
 
     @_builtins.property
     @pulumi.getter(name="bandwidthGb")
-    def bandwidth_gb(self) -> _builtins.float:
+    def bandwidth_gb(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "bandwidth_gb")
 
     @_builtins.property
     @pulumi.getter(name="storageGb")
-    def storage_gb(self) -> _builtins.float:
+    def storage_gb(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "storage_gb")
 
     @_builtins.property
     @pulumi.getter
-    def visitors(self) -> _builtins.float:
+    def visitors(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "visitors")
 
 

@@ -46,7 +46,7 @@ class GetAccountUsageResult:
 
     @_builtins.property
     @pulumi.getter(name="accountStorageRefreshExpectedTime")
-    def account_storage_refresh_expected_time(self) -> _builtins.str:
+    def account_storage_refresh_expected_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "account_storage_refresh_expected_time")
 
     @_builtins.property
@@ -61,17 +61,17 @@ class GetAccountUsageResult:
 
     @_builtins.property
     @pulumi.getter(name="lastAccountStorageRefreshTime")
-    def last_account_storage_refresh_time(self) -> _builtins.str:
+    def last_account_storage_refresh_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "last_account_storage_refresh_time")
 
     @_builtins.property
     @pulumi.getter(name="nextPageToken")
-    def next_page_token(self) -> Any:
+    def next_page_token(self) -> Optional[Any]:
         return pulumi.get(self, "next_page_token")
 
     @_builtins.property
     @pulumi.getter(name="totalSize")
-    def total_size(self) -> _builtins.float:
+    def total_size(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "total_size")
 
 

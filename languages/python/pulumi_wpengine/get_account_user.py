@@ -61,17 +61,17 @@ class GetAccountUserResult:
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.str:
+    def account_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter
-    def email(self) -> _builtins.str:
+    def email(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
-    def first_name(self) -> _builtins.str:
+    def first_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "first_name")
 
     @_builtins.property
@@ -86,7 +86,7 @@ class GetAccountUserResult:
 
     @_builtins.property
     @pulumi.getter(name="lastName")
-    def last_name(self) -> _builtins.str:
+    def last_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "last_name")
 
     @_builtins.property
@@ -101,7 +101,7 @@ class GetAccountUserResult:
 
     @_builtins.property
     @pulumi.getter
-    def phone(self) -> _builtins.str:
+    def phone(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "phone")
 
     @_builtins.property

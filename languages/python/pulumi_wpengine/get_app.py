@@ -50,7 +50,7 @@ class GetAppResult:
 
     @_builtins.property
     @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
+    def create_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "create_time")
 
     @_builtins.property
@@ -60,12 +60,12 @@ class GetAppResult:
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> _builtins.str:
+    def region(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "region")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
+    def update_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "update_time")
 
     @_builtins.property

@@ -45,22 +45,22 @@ class GetBackupResult:
 
     @_builtins.property
     @pulumi.getter(name="cmsVersion")
-    def cms_version(self) -> _builtins.str:
+    def cms_version(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "cms_version")
 
     @_builtins.property
     @pulumi.getter(name="completeTime")
-    def complete_time(self) -> _builtins.str:
+    def complete_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "complete_time")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
+    def create_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter
-    def description(self) -> _builtins.str:
+    def description(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "description")
 
     @_builtins.property

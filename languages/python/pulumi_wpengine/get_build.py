@@ -50,7 +50,7 @@ class GetBuildResult:
 
     @_builtins.property
     @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
+    def create_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "create_time")
 
     @_builtins.property
@@ -60,17 +60,17 @@ class GetBuildResult:
 
     @_builtins.property
     @pulumi.getter
-    def source(self) -> _builtins.str:
+    def source(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "source")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> _builtins.str:
+    def state(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
+    def update_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "update_time")
 
 

@@ -42,12 +42,12 @@ class GetCurrentUserResult:
 
     @_builtins.property
     @pulumi.getter
-    def email(self) -> _builtins.str:
+    def email(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter(name="firstName")
-    def first_name(self) -> _builtins.str:
+    def first_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "first_name")
 
     @_builtins.property
@@ -57,12 +57,12 @@ class GetCurrentUserResult:
 
     @_builtins.property
     @pulumi.getter(name="lastName")
-    def last_name(self) -> _builtins.str:
+    def last_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter(name="phoneNumber")
-    def phone_number(self) -> _builtins.str:
+    def phone_number(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "phone_number")
 
 

@@ -81,7 +81,7 @@ class GetDomainResult:
 
     @_builtins.property
     @pulumi.getter
-    def cname(self) -> _builtins.str:
+    def cname(self) -> Optional[_builtins.str]:
         """
         The CNAME target to point the domain at.
         """
@@ -104,17 +104,17 @@ class GetDomainResult:
 
     @_builtins.property
     @pulumi.getter(name="networkDetails")
-    def network_details(self) -> 'outputs.DomainInfoNetworkDetails':
+    def network_details(self) -> Optional['outputs.DomainInfoNetworkDetails']:
         return pulumi.get(self, "network_details")
 
     @_builtins.property
     @pulumi.getter(name="networkType")
-    def network_type(self) -> _builtins.str:
+    def network_type(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "network_type")
 
     @_builtins.property
     @pulumi.getter(name="ownershipStatus")
-    def ownership_status(self) -> _builtins.str:
+    def ownership_status(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "ownership_status")
 
     @_builtins.property
@@ -134,22 +134,22 @@ class GetDomainResult:
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationKey")
-    def txt_verification_key(self) -> _builtins.str:
+    def txt_verification_key(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "txt_verification_key")
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationValue")
-    def txt_verification_value(self) -> _builtins.str:
+    def txt_verification_value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "txt_verification_value")
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedDomain")
-    def txt_verified_domain(self) -> _builtins.str:
+    def txt_verified_domain(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "txt_verified_domain")
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedTime")
-    def txt_verified_time(self) -> _builtins.str:
+    def txt_verified_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "txt_verified_time")
 
 

@@ -43,17 +43,17 @@ class GetDomainCertificateResult:
 
     @_builtins.property
     @pulumi.getter(name="certInfo")
-    def cert_info(self) -> 'outputs.DomainCertificateInfoCertInfo':
+    def cert_info(self) -> Optional['outputs.DomainCertificateInfoCertInfo']:
         return pulumi.get(self, "cert_info")
 
     @_builtins.property
     @pulumi.getter
-    def certificate(self) -> 'outputs.DomainCertificateInfoCertificate':
+    def certificate(self) -> Optional['outputs.DomainCertificateInfoCertificate']:
         return pulumi.get(self, "certificate")
 
     @_builtins.property
     @pulumi.getter(name="certificatePem")
-    def certificate_pem(self) -> _builtins.str:
+    def certificate_pem(self) -> Optional[_builtins.str]:
         """
         The PEM certificate, when the service includes it.
         """
@@ -61,12 +61,12 @@ class GetDomainCertificateResult:
 
     @_builtins.property
     @pulumi.getter
-    def criteria(self) -> _builtins.str:
+    def criteria(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "criteria")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
 
 

@@ -53,17 +53,17 @@ class GetDomainStatusResult:
 
     @_builtins.property
     @pulumi.getter(name="installIp")
-    def install_ip(self) -> _builtins.str:
+    def install_ip(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "install_ip")
 
     @_builtins.property
     @pulumi.getter(name="installName")
-    def install_name(self) -> _builtins.str:
+    def install_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "install_name")
 
     @_builtins.property
     @pulumi.getter(name="reportId")
-    def report_id(self) -> _builtins.str:
+    def report_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "report_id")
 
 

@@ -57,12 +57,12 @@ class GetEnvironmentResult:
 
     @_builtins.property
     @pulumi.getter
-    def branch(self) -> _builtins.str:
+    def branch(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "branch")
 
     @_builtins.property
     @pulumi.getter
-    def build(self) -> _builtins.str:
+    def build(self) -> Optional[_builtins.str]:
         """
         Resource name of the current build, or null.
         """
@@ -70,12 +70,12 @@ class GetEnvironmentResult:
 
     @_builtins.property
     @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
+    def create_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter(name="displayName")
-    def display_name(self) -> _builtins.str:
+    def display_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "display_name")
 
     @_builtins.property
@@ -100,12 +100,12 @@ class GetEnvironmentResult:
 
     @_builtins.property
     @pulumi.getter(name="rootDirectory")
-    def root_directory(self) -> _builtins.str:
+    def root_directory(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "root_directory")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
+    def update_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "update_time")
 
 

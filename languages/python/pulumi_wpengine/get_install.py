@@ -76,37 +76,37 @@ class GetInstallResult:
 
     @_builtins.property
     @pulumi.getter
-    def account(self) -> 'outputs.InstallInfoAccount':
+    def account(self) -> Optional['outputs.InstallInfoAccount']:
         return pulumi.get(self, "account")
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.str:
+    def account_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="cmsVersion")
-    def cms_version(self) -> _builtins.str:
+    def cms_version(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "cms_version")
 
     @_builtins.property
     @pulumi.getter
-    def cname(self) -> _builtins.str:
+    def cname(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "cname")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
+    def created_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="deferCmsUpgradesUntil")
-    def defer_cms_upgrades_until(self) -> _builtins.str:
+    def defer_cms_upgrades_until(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "defer_cms_upgrades_until")
 
     @_builtins.property
     @pulumi.getter
-    def environment(self) -> _builtins.str:
+    def environment(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "environment")
 
     @_builtins.property
@@ -126,22 +126,22 @@ class GetInstallResult:
 
     @_builtins.property
     @pulumi.getter(name="phpVersion")
-    def php_version(self) -> _builtins.str:
+    def php_version(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "php_version")
 
     @_builtins.property
     @pulumi.getter(name="primaryDomain")
-    def primary_domain(self) -> _builtins.str:
+    def primary_domain(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "primary_domain")
 
     @_builtins.property
     @pulumi.getter
-    def site(self) -> 'outputs.InstallInfoSite':
+    def site(self) -> Optional['outputs.InstallInfoSite']:
         return pulumi.get(self, "site")
 
     @_builtins.property
     @pulumi.getter(name="siteId")
-    def site_id(self) -> _builtins.str:
+    def site_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "site_id")
 
     @_builtins.property
@@ -151,7 +151,7 @@ class GetInstallResult:
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "status")
 
 

@@ -45,7 +45,7 @@ class GetInstallUsageResult:
 
     @_builtins.property
     @pulumi.getter(name="installName")
-    def install_name(self) -> _builtins.str:
+    def install_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "install_name")
 
     @_builtins.property
@@ -55,7 +55,7 @@ class GetInstallUsageResult:
 
     @_builtins.property
     @pulumi.getter(name="storageRefreshExpectedTime")
-    def storage_refresh_expected_time(self) -> _builtins.str:
+    def storage_refresh_expected_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "storage_refresh_expected_time")
 
 

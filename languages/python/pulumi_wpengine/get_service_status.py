@@ -33,7 +33,7 @@ class GetServiceStatusResult:
 
     @_builtins.property
     @pulumi.getter(name="createdOn")
-    def created_on(self) -> _builtins.str:
+    def created_on(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "created_on")
 
     @_builtins.property

@@ -58,22 +58,22 @@ class GetSiteResult:
 
     @_builtins.property
     @pulumi.getter
-    def account(self) -> 'outputs.SiteInfoAccount':
+    def account(self) -> Optional['outputs.SiteInfoAccount']:
         return pulumi.get(self, "account")
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.str:
+    def account_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
+    def created_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="groupName")
-    def group_name(self) -> _builtins.str:
+    def group_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "group_name")
 
     @_builtins.property

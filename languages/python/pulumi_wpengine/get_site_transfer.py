@@ -60,17 +60,17 @@ class GetSiteTransferResult:
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
+    def created_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="destinationAccount")
-    def destination_account(self) -> _builtins.str:
+    def destination_account(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "destination_account")
 
     @_builtins.property
     @pulumi.getter(name="destinationAccountId")
-    def destination_account_id(self) -> _builtins.str:
+    def destination_account_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "destination_account_id")
 
     @_builtins.property
@@ -85,22 +85,22 @@ class GetSiteTransferResult:
 
     @_builtins.property
     @pulumi.getter(name="originAccount")
-    def origin_account(self) -> _builtins.str:
+    def origin_account(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "origin_account")
 
     @_builtins.property
     @pulumi.getter(name="scheduledTime")
-    def scheduled_time(self) -> _builtins.str:
+    def scheduled_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "scheduled_time")
 
     @_builtins.property
     @pulumi.getter
-    def site(self) -> _builtins.str:
+    def site(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "site")
 
     @_builtins.property
     @pulumi.getter(name="siteId")
-    def site_id(self) -> _builtins.str:
+    def site_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "site_id")
 
     @_builtins.property
@@ -110,7 +110,7 @@ class GetSiteTransferResult:
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> _builtins.str:
+    def updated_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated_at")
 
 

@@ -323,7 +323,7 @@ class Install(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def cname(self) -> pulumi.Output[_builtins.str]:
+    def cname(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The install's CNAME (`<name>.wpengine.com`).
         """
@@ -331,7 +331,7 @@ class Install(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[_builtins.str]:
+    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the install was created (UTC).
         """
@@ -339,7 +339,7 @@ class Install(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="deferCmsUpgradesUntil")
-    def defer_cms_upgrades_until(self) -> pulumi.Output[_builtins.str]:
+    def defer_cms_upgrades_until(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Automatic core major updates are deferred until this date, or null.
         """
@@ -387,7 +387,7 @@ class Install(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="phpVersion")
-    def php_version(self) -> pulumi.Output[_builtins.str]:
+    def php_version(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         PHP version.
         """
@@ -419,7 +419,7 @@ class Install(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         `active` once provisioned (`pending` before).
         """

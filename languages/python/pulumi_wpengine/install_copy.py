@@ -369,7 +369,7 @@ class InstallCopy(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="lastMessage")
-    def last_message(self) -> pulumi.Output[_builtins.str]:
+    def last_message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The service's answer to the last request (`Install copy initiated`).
         """

@@ -237,7 +237,7 @@ class InstallPlacement(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> pulumi.Output[_builtins.str]:
+    def account_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The account owning the install.
         """
@@ -253,7 +253,7 @@ class InstallPlacement(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def cname(self) -> pulumi.Output[_builtins.str]:
+    def cname(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The install's CNAME.
         """
@@ -285,7 +285,7 @@ class InstallPlacement(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="primaryDomain")
-    def primary_domain(self) -> pulumi.Output[_builtins.str]:
+    def primary_domain(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The install's primary domain.
         """
@@ -309,7 +309,7 @@ class InstallPlacement(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The install's status (`active` or `pending`).
         """

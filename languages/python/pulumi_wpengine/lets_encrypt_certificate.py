@@ -382,7 +382,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="approvedTime")
-    def approved_time(self) -> pulumi.Output[_builtins.str]:
+    def approved_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When it was issued.
         """
@@ -390,7 +390,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="autoRenew")
-    def auto_renew(self) -> pulumi.Output[_builtins.bool]:
+    def auto_renew(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether the service renews it.
         """
@@ -398,7 +398,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="certificateId")
-    def certificate_id(self) -> pulumi.Output[_builtins.str]:
+    def certificate_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The certificate's id on the service.
         """
@@ -414,7 +414,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="commonName")
-    def common_name(self) -> pulumi.Output[_builtins.str]:
+    def common_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The certificate's common name.
         """
@@ -446,7 +446,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="expiresTime")
-    def expires_time(self) -> pulumi.Output[_builtins.str]:
+    def expires_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When it expires.
         """
@@ -478,7 +478,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="orderedTime")
-    def ordered_time(self) -> pulumi.Output[_builtins.str]:
+    def ordered_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When it was ordered.
         """
@@ -510,7 +510,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="serialNumber")
-    def serial_number(self) -> pulumi.Output[_builtins.str]:
+    def serial_number(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         Its X.509 serial number (hexadecimal).
         """
@@ -526,7 +526,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         `SUBMITTED` until issued, then `ENABLED`; `EXPIRED`, `CANCELED`, `REJECTED` or `DISABLED` make the next `up` order again.
         """

@@ -351,7 +351,7 @@ class OffloadSettings(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         `applied` once the service has applied the settings, `pending` while it is still applying a change.
         """

@@ -73,11 +73,13 @@ __all__ = [
 class AccountInfo(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
-                 name: _builtins.str,
-                 nickname: _builtins.str):
+                 name: Optional[_builtins.str] = None,
+                 nickname: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "nickname", nickname)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if nickname is not None:
+            pulumi.set(__self__, "nickname", nickname)
 
     @_builtins.property
     @pulumi.getter
@@ -86,12 +88,12 @@ class AccountInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
-    def nickname(self) -> _builtins.str:
+    def nickname(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "nickname")
 
 
@@ -99,13 +101,15 @@ class AccountInfo(dict):
 class AccountUsageInfoInstalls(dict):
     def __init__(__self__, *,
                  days: Sequence['outputs.AccountUsageInfoInstallsDays'],
-                 install_name: _builtins.str,
                  rollups: Mapping[str, 'outputs.AccountUsageInfoInstallsRollups'],
-                 storage_refresh_expected_time: _builtins.str):
+                 install_name: Optional[_builtins.str] = None,
+                 storage_refresh_expected_time: Optional[_builtins.str] = None):
         pulumi.set(__self__, "days", days)
-        pulumi.set(__self__, "install_name", install_name)
         pulumi.set(__self__, "rollups", rollups)
-        pulumi.set(__self__, "storage_refresh_expected_time", storage_refresh_expected_time)
+        if install_name is not None:
+            pulumi.set(__self__, "install_name", install_name)
+        if storage_refresh_expected_time is not None:
+            pulumi.set(__self__, "storage_refresh_expected_time", storage_refresh_expected_time)
 
     @_builtins.property
     @pulumi.getter
@@ -113,120 +117,134 @@ class AccountUsageInfoInstalls(dict):
         return pulumi.get(self, "days")
 
     @_builtins.property
-    @pulumi.getter(name="installName")
-    def install_name(self) -> _builtins.str:
-        return pulumi.get(self, "install_name")
-
-    @_builtins.property
     @pulumi.getter
     def rollups(self) -> Mapping[str, 'outputs.AccountUsageInfoInstallsRollups']:
         return pulumi.get(self, "rollups")
 
     @_builtins.property
+    @pulumi.getter(name="installName")
+    def install_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "install_name")
+
+    @_builtins.property
     @pulumi.getter(name="storageRefreshExpectedTime")
-    def storage_refresh_expected_time(self) -> _builtins.str:
+    def storage_refresh_expected_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "storage_refresh_expected_time")
 
 
 @pulumi.output_type
 class AccountUsageInfoInstallsDays(dict):
     def __init__(__self__, *,
-                 billable_visits: _builtins.float,
-                 date: _builtins.str,
-                 network_cdn_bytes: _builtins.float,
-                 network_origin_bytes: _builtins.float,
-                 network_total_bytes: _builtins.float,
-                 request_origin_count: _builtins.float,
-                 storage_database_bytes: _builtins.float,
-                 storage_file_bytes: _builtins.float,
-                 storage_update_time: _builtins.str,
-                 visit_count: _builtins.float):
-        pulumi.set(__self__, "billable_visits", billable_visits)
-        pulumi.set(__self__, "date", date)
-        pulumi.set(__self__, "network_cdn_bytes", network_cdn_bytes)
-        pulumi.set(__self__, "network_origin_bytes", network_origin_bytes)
-        pulumi.set(__self__, "network_total_bytes", network_total_bytes)
-        pulumi.set(__self__, "request_origin_count", request_origin_count)
-        pulumi.set(__self__, "storage_database_bytes", storage_database_bytes)
-        pulumi.set(__self__, "storage_file_bytes", storage_file_bytes)
-        pulumi.set(__self__, "storage_update_time", storage_update_time)
-        pulumi.set(__self__, "visit_count", visit_count)
+                 billable_visits: Optional[_builtins.float] = None,
+                 date: Optional[_builtins.str] = None,
+                 network_cdn_bytes: Optional[_builtins.float] = None,
+                 network_origin_bytes: Optional[_builtins.float] = None,
+                 network_total_bytes: Optional[_builtins.float] = None,
+                 request_origin_count: Optional[_builtins.float] = None,
+                 storage_database_bytes: Optional[_builtins.float] = None,
+                 storage_file_bytes: Optional[_builtins.float] = None,
+                 storage_update_time: Optional[_builtins.str] = None,
+                 visit_count: Optional[_builtins.float] = None):
+        if billable_visits is not None:
+            pulumi.set(__self__, "billable_visits", billable_visits)
+        if date is not None:
+            pulumi.set(__self__, "date", date)
+        if network_cdn_bytes is not None:
+            pulumi.set(__self__, "network_cdn_bytes", network_cdn_bytes)
+        if network_origin_bytes is not None:
+            pulumi.set(__self__, "network_origin_bytes", network_origin_bytes)
+        if network_total_bytes is not None:
+            pulumi.set(__self__, "network_total_bytes", network_total_bytes)
+        if request_origin_count is not None:
+            pulumi.set(__self__, "request_origin_count", request_origin_count)
+        if storage_database_bytes is not None:
+            pulumi.set(__self__, "storage_database_bytes", storage_database_bytes)
+        if storage_file_bytes is not None:
+            pulumi.set(__self__, "storage_file_bytes", storage_file_bytes)
+        if storage_update_time is not None:
+            pulumi.set(__self__, "storage_update_time", storage_update_time)
+        if visit_count is not None:
+            pulumi.set(__self__, "visit_count", visit_count)
 
     @_builtins.property
     @pulumi.getter(name="billableVisits")
-    def billable_visits(self) -> _builtins.float:
+    def billable_visits(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "billable_visits")
 
     @_builtins.property
     @pulumi.getter
-    def date(self) -> _builtins.str:
+    def date(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "date")
 
     @_builtins.property
     @pulumi.getter(name="networkCdnBytes")
-    def network_cdn_bytes(self) -> _builtins.float:
+    def network_cdn_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "network_cdn_bytes")
 
     @_builtins.property
     @pulumi.getter(name="networkOriginBytes")
-    def network_origin_bytes(self) -> _builtins.float:
+    def network_origin_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "network_origin_bytes")
 
     @_builtins.property
     @pulumi.getter(name="networkTotalBytes")
-    def network_total_bytes(self) -> _builtins.float:
+    def network_total_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "network_total_bytes")
 
     @_builtins.property
     @pulumi.getter(name="requestOriginCount")
-    def request_origin_count(self) -> _builtins.float:
+    def request_origin_count(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "request_origin_count")
 
     @_builtins.property
     @pulumi.getter(name="storageDatabaseBytes")
-    def storage_database_bytes(self) -> _builtins.float:
+    def storage_database_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "storage_database_bytes")
 
     @_builtins.property
     @pulumi.getter(name="storageFileBytes")
-    def storage_file_bytes(self) -> _builtins.float:
+    def storage_file_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "storage_file_bytes")
 
     @_builtins.property
     @pulumi.getter(name="storageUpdateTime")
-    def storage_update_time(self) -> _builtins.str:
+    def storage_update_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "storage_update_time")
 
     @_builtins.property
     @pulumi.getter(name="visitCount")
-    def visit_count(self) -> _builtins.float:
+    def visit_count(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "visit_count")
 
 
 @pulumi.output_type
 class AccountUsageInfoInstallsRollups(dict):
     def __init__(__self__, *,
-                 average: _builtins.float,
-                 latest: _builtins.float,
-                 latest_date: _builtins.str,
-                 sum: _builtins.float):
+                 average: Optional[_builtins.float] = None,
+                 latest: Optional[_builtins.float] = None,
+                 latest_date: Optional[_builtins.str] = None,
+                 sum: Optional[_builtins.float] = None):
         """
         :param _builtins.float latest: The latest value (storage).
         :param _builtins.str latest_date: The day of the latest value.
         """
-        pulumi.set(__self__, "average", average)
-        pulumi.set(__self__, "latest", latest)
-        pulumi.set(__self__, "latest_date", latest_date)
-        pulumi.set(__self__, "sum", sum)
+        if average is not None:
+            pulumi.set(__self__, "average", average)
+        if latest is not None:
+            pulumi.set(__self__, "latest", latest)
+        if latest_date is not None:
+            pulumi.set(__self__, "latest_date", latest_date)
+        if sum is not None:
+            pulumi.set(__self__, "sum", sum)
 
     @_builtins.property
     @pulumi.getter
-    def average(self) -> _builtins.float:
+    def average(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "average")
 
     @_builtins.property
     @pulumi.getter
-    def latest(self) -> _builtins.float:
+    def latest(self) -> Optional[_builtins.float]:
         """
         The latest value (storage).
         """
@@ -234,7 +252,7 @@ class AccountUsageInfoInstallsRollups(dict):
 
     @_builtins.property
     @pulumi.getter(name="latestDate")
-    def latest_date(self) -> _builtins.str:
+    def latest_date(self) -> Optional[_builtins.str]:
         """
         The day of the latest value.
         """
@@ -242,7 +260,7 @@ class AccountUsageInfoInstallsRollups(dict):
 
     @_builtins.property
     @pulumi.getter
-    def sum(self) -> _builtins.float:
+    def sum(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "sum")
 
 
@@ -251,10 +269,11 @@ class AccountUsageInsightsInfo(dict):
     def __init__(__self__, *,
                  environment_types: Mapping[str, _builtins.float],
                  site_types: Mapping[str, _builtins.float],
-                 total: _builtins.float):
+                 total: Optional[_builtins.float] = None):
         pulumi.set(__self__, "environment_types", environment_types)
         pulumi.set(__self__, "site_types", site_types)
-        pulumi.set(__self__, "total", total)
+        if total is not None:
+            pulumi.set(__self__, "total", total)
 
     @_builtins.property
     @pulumi.getter(name="environmentTypes")
@@ -268,34 +287,38 @@ class AccountUsageInsightsInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def total(self) -> _builtins.float:
+    def total(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "total")
 
 
 @pulumi.output_type
 class AccountUsageSummaryInfo(dict):
     def __init__(__self__, *,
-                 average: _builtins.float,
-                 latest: _builtins.float,
-                 latest_date: _builtins.str,
-                 sum: _builtins.float):
+                 average: Optional[_builtins.float] = None,
+                 latest: Optional[_builtins.float] = None,
+                 latest_date: Optional[_builtins.str] = None,
+                 sum: Optional[_builtins.float] = None):
         """
         :param _builtins.float latest: The latest value (storage).
         :param _builtins.str latest_date: The day of the latest value.
         """
-        pulumi.set(__self__, "average", average)
-        pulumi.set(__self__, "latest", latest)
-        pulumi.set(__self__, "latest_date", latest_date)
-        pulumi.set(__self__, "sum", sum)
+        if average is not None:
+            pulumi.set(__self__, "average", average)
+        if latest is not None:
+            pulumi.set(__self__, "latest", latest)
+        if latest_date is not None:
+            pulumi.set(__self__, "latest_date", latest_date)
+        if sum is not None:
+            pulumi.set(__self__, "sum", sum)
 
     @_builtins.property
     @pulumi.getter
-    def average(self) -> _builtins.float:
+    def average(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "average")
 
     @_builtins.property
     @pulumi.getter
-    def latest(self) -> _builtins.float:
+    def latest(self) -> Optional[_builtins.float]:
         """
         The latest value (storage).
         """
@@ -303,7 +326,7 @@ class AccountUsageSummaryInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="latestDate")
-    def latest_date(self) -> _builtins.str:
+    def latest_date(self) -> Optional[_builtins.str]:
         """
         The day of the latest value.
         """
@@ -311,50 +334,40 @@ class AccountUsageSummaryInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def sum(self) -> _builtins.float:
+    def sum(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "sum")
 
 
 @pulumi.output_type
 class AccountUserInfo(dict):
     def __init__(__self__, *,
-                 account_id: _builtins.str,
-                 email: _builtins.str,
-                 first_name: _builtins.str,
                  installs: Sequence['outputs.AccountUserInfoInstalls'],
                  invite_accepted: _builtins.bool,
-                 last_name: _builtins.str,
                  last_owner: _builtins.bool,
                  mfa_enabled: _builtins.bool,
-                 phone: _builtins.str,
                  roles: _builtins.str,
-                 user_id: _builtins.str):
-        pulumi.set(__self__, "account_id", account_id)
-        pulumi.set(__self__, "email", email)
-        pulumi.set(__self__, "first_name", first_name)
+                 user_id: _builtins.str,
+                 account_id: Optional[_builtins.str] = None,
+                 email: Optional[_builtins.str] = None,
+                 first_name: Optional[_builtins.str] = None,
+                 last_name: Optional[_builtins.str] = None,
+                 phone: Optional[_builtins.str] = None):
         pulumi.set(__self__, "installs", installs)
         pulumi.set(__self__, "invite_accepted", invite_accepted)
-        pulumi.set(__self__, "last_name", last_name)
         pulumi.set(__self__, "last_owner", last_owner)
         pulumi.set(__self__, "mfa_enabled", mfa_enabled)
-        pulumi.set(__self__, "phone", phone)
         pulumi.set(__self__, "roles", roles)
         pulumi.set(__self__, "user_id", user_id)
-
-    @_builtins.property
-    @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.str:
-        return pulumi.get(self, "account_id")
-
-    @_builtins.property
-    @pulumi.getter
-    def email(self) -> _builtins.str:
-        return pulumi.get(self, "email")
-
-    @_builtins.property
-    @pulumi.getter(name="firstName")
-    def first_name(self) -> _builtins.str:
-        return pulumi.get(self, "first_name")
+        if account_id is not None:
+            pulumi.set(__self__, "account_id", account_id)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if first_name is not None:
+            pulumi.set(__self__, "first_name", first_name)
+        if last_name is not None:
+            pulumi.set(__self__, "last_name", last_name)
+        if phone is not None:
+            pulumi.set(__self__, "phone", phone)
 
     @_builtins.property
     @pulumi.getter
@@ -365,11 +378,6 @@ class AccountUserInfo(dict):
     @pulumi.getter(name="inviteAccepted")
     def invite_accepted(self) -> _builtins.bool:
         return pulumi.get(self, "invite_accepted")
-
-    @_builtins.property
-    @pulumi.getter(name="lastName")
-    def last_name(self) -> _builtins.str:
-        return pulumi.get(self, "last_name")
 
     @_builtins.property
     @pulumi.getter(name="lastOwner")
@@ -383,11 +391,6 @@ class AccountUserInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def phone(self) -> _builtins.str:
-        return pulumi.get(self, "phone")
-
-    @_builtins.property
-    @pulumi.getter
     def roles(self) -> _builtins.str:
         return pulumi.get(self, "roles")
 
@@ -396,14 +399,40 @@ class AccountUserInfo(dict):
     def user_id(self) -> _builtins.str:
         return pulumi.get(self, "user_id")
 
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter(name="firstName")
+    def first_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "first_name")
+
+    @_builtins.property
+    @pulumi.getter(name="lastName")
+    def last_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "last_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def phone(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "phone")
+
 
 @pulumi.output_type
 class AccountUserInfoInstalls(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
-                 name: _builtins.str):
+                 name: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
@@ -412,7 +441,7 @@ class AccountUserInfoInstalls(dict):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
 
 
@@ -420,9 +449,10 @@ class AccountUserInfoInstalls(dict):
 class AccountUserInstalls(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
-                 name: _builtins.str):
+                 name: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
@@ -431,7 +461,7 @@ class AccountUserInstalls(dict):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
 
 
@@ -439,20 +469,23 @@ class AccountUserInstalls(dict):
 class AppInfo(dict):
     def __init__(__self__, *,
                  app_id: _builtins.str,
-                 create_time: _builtins.str,
                  name: _builtins.str,
-                 region: _builtins.str,
-                 update_time: _builtins.str,
-                 uploadable: _builtins.bool):
+                 uploadable: _builtins.bool,
+                 create_time: Optional[_builtins.str] = None,
+                 region: Optional[_builtins.str] = None,
+                 update_time: Optional[_builtins.str] = None):
         """
         :param _builtins.bool uploadable: Whether the app takes zip uploads.
         """
         pulumi.set(__self__, "app_id", app_id)
-        pulumi.set(__self__, "create_time", create_time)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "region", region)
-        pulumi.set(__self__, "update_time", update_time)
         pulumi.set(__self__, "uploadable", uploadable)
+        if create_time is not None:
+            pulumi.set(__self__, "create_time", create_time)
+        if region is not None:
+            pulumi.set(__self__, "region", region)
+        if update_time is not None:
+            pulumi.set(__self__, "update_time", update_time)
 
     @_builtins.property
     @pulumi.getter(name="appId")
@@ -460,24 +493,9 @@ class AppInfo(dict):
         return pulumi.get(self, "app_id")
 
     @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
         return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def region(self) -> _builtins.str:
-        return pulumi.get(self, "region")
-
-    @_builtins.property
-    @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
-        return pulumi.get(self, "update_time")
 
     @_builtins.property
     @pulumi.getter
@@ -487,60 +505,52 @@ class AppInfo(dict):
         """
         return pulumi.get(self, "uploadable")
 
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter(name="updateTime")
+    def update_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "update_time")
+
 
 @pulumi.output_type
 class ArchiveInfo(dict):
     def __init__(__self__, *,
-                 abort_time: _builtins.str,
-                 backup: 'outputs.ArchiveInfoBackup',
-                 backup_id: _builtins.str,
-                 complete_time: _builtins.str,
-                 create_time: _builtins.str,
-                 download_uri: _builtins.str,
                  id: _builtins.str,
                  notification_emails: Sequence[_builtins.str],
-                 start_time: _builtins.str,
-                 state: _builtins.str):
-        pulumi.set(__self__, "abort_time", abort_time)
-        pulumi.set(__self__, "backup", backup)
-        pulumi.set(__self__, "backup_id", backup_id)
-        pulumi.set(__self__, "complete_time", complete_time)
-        pulumi.set(__self__, "create_time", create_time)
-        pulumi.set(__self__, "download_uri", download_uri)
+                 state: _builtins.str,
+                 abort_time: Optional[_builtins.str] = None,
+                 backup: Optional['outputs.ArchiveInfoBackup'] = None,
+                 backup_id: Optional[_builtins.str] = None,
+                 complete_time: Optional[_builtins.str] = None,
+                 create_time: Optional[_builtins.str] = None,
+                 download_uri: Optional[_builtins.str] = None,
+                 start_time: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "notification_emails", notification_emails)
-        pulumi.set(__self__, "start_time", start_time)
         pulumi.set(__self__, "state", state)
-
-    @_builtins.property
-    @pulumi.getter(name="abortTime")
-    def abort_time(self) -> _builtins.str:
-        return pulumi.get(self, "abort_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def backup(self) -> 'outputs.ArchiveInfoBackup':
-        return pulumi.get(self, "backup")
-
-    @_builtins.property
-    @pulumi.getter(name="backupId")
-    def backup_id(self) -> _builtins.str:
-        return pulumi.get(self, "backup_id")
-
-    @_builtins.property
-    @pulumi.getter(name="completeTime")
-    def complete_time(self) -> _builtins.str:
-        return pulumi.get(self, "complete_time")
-
-    @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
-    @pulumi.getter(name="downloadUri")
-    def download_uri(self) -> _builtins.str:
-        return pulumi.get(self, "download_uri")
+        if abort_time is not None:
+            pulumi.set(__self__, "abort_time", abort_time)
+        if backup is not None:
+            pulumi.set(__self__, "backup", backup)
+        if backup_id is not None:
+            pulumi.set(__self__, "backup_id", backup_id)
+        if complete_time is not None:
+            pulumi.set(__self__, "complete_time", complete_time)
+        if create_time is not None:
+            pulumi.set(__self__, "create_time", create_time)
+        if download_uri is not None:
+            pulumi.set(__self__, "download_uri", download_uri)
+        if start_time is not None:
+            pulumi.set(__self__, "start_time", start_time)
 
     @_builtins.property
     @pulumi.getter
@@ -553,14 +563,44 @@ class ArchiveInfo(dict):
         return pulumi.get(self, "notification_emails")
 
     @_builtins.property
-    @pulumi.getter(name="startTime")
-    def start_time(self) -> _builtins.str:
-        return pulumi.get(self, "start_time")
-
-    @_builtins.property
     @pulumi.getter
     def state(self) -> _builtins.str:
         return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="abortTime")
+    def abort_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "abort_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def backup(self) -> Optional['outputs.ArchiveInfoBackup']:
+        return pulumi.get(self, "backup")
+
+    @_builtins.property
+    @pulumi.getter(name="backupId")
+    def backup_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "backup_id")
+
+    @_builtins.property
+    @pulumi.getter(name="completeTime")
+    def complete_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "complete_time")
+
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter(name="downloadUri")
+    def download_uri(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "download_uri")
+
+    @_builtins.property
+    @pulumi.getter(name="startTime")
+    def start_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "start_time")
 
 
 @pulumi.output_type
@@ -578,38 +618,22 @@ class ArchiveInfoBackup(dict):
 @pulumi.output_type
 class BackupInfo(dict):
     def __init__(__self__, *,
-                 cms_version: _builtins.str,
-                 complete_time: _builtins.str,
-                 create_time: _builtins.str,
-                 description: _builtins.str,
                  id: _builtins.str,
-                 status: _builtins.str):
-        pulumi.set(__self__, "cms_version", cms_version)
-        pulumi.set(__self__, "complete_time", complete_time)
-        pulumi.set(__self__, "create_time", create_time)
-        pulumi.set(__self__, "description", description)
+                 status: _builtins.str,
+                 cms_version: Optional[_builtins.str] = None,
+                 complete_time: Optional[_builtins.str] = None,
+                 create_time: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "status", status)
-
-    @_builtins.property
-    @pulumi.getter(name="cmsVersion")
-    def cms_version(self) -> _builtins.str:
-        return pulumi.get(self, "cms_version")
-
-    @_builtins.property
-    @pulumi.getter(name="completeTime")
-    def complete_time(self) -> _builtins.str:
-        return pulumi.get(self, "complete_time")
-
-    @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> _builtins.str:
-        return pulumi.get(self, "description")
+        if cms_version is not None:
+            pulumi.set(__self__, "cms_version", cms_version)
+        if complete_time is not None:
+            pulumi.set(__self__, "complete_time", complete_time)
+        if create_time is not None:
+            pulumi.set(__self__, "create_time", create_time)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
 
     @_builtins.property
     @pulumi.getter
@@ -621,22 +645,46 @@ class BackupInfo(dict):
     def status(self) -> _builtins.str:
         return pulumi.get(self, "status")
 
+    @_builtins.property
+    @pulumi.getter(name="cmsVersion")
+    def cms_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cms_version")
+
+    @_builtins.property
+    @pulumi.getter(name="completeTime")
+    def complete_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "complete_time")
+
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
 
 @pulumi.output_type
 class BuildInfo(dict):
     def __init__(__self__, *,
                  build_id: _builtins.str,
-                 create_time: _builtins.str,
                  name: _builtins.str,
-                 source: _builtins.str,
-                 state: _builtins.str,
-                 update_time: _builtins.str):
+                 create_time: Optional[_builtins.str] = None,
+                 source: Optional[_builtins.str] = None,
+                 state: Optional[_builtins.str] = None,
+                 update_time: Optional[_builtins.str] = None):
         pulumi.set(__self__, "build_id", build_id)
-        pulumi.set(__self__, "create_time", create_time)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "source", source)
-        pulumi.set(__self__, "state", state)
-        pulumi.set(__self__, "update_time", update_time)
+        if create_time is not None:
+            pulumi.set(__self__, "create_time", create_time)
+        if source is not None:
+            pulumi.set(__self__, "source", source)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
+        if update_time is not None:
+            pulumi.set(__self__, "update_time", update_time)
 
     @_builtins.property
     @pulumi.getter(name="buildId")
@@ -644,28 +692,28 @@ class BuildInfo(dict):
         return pulumi.get(self, "build_id")
 
     @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
         return pulumi.get(self, "name")
 
     @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
     @pulumi.getter
-    def source(self) -> _builtins.str:
+    def source(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "source")
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> _builtins.str:
+    def state(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
+    def update_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "update_time")
 
 
@@ -701,64 +749,61 @@ class CacheExclusionsExclusions(dict):
 @pulumi.output_type
 class DomainCertificateInfoCertInfo(dict):
     def __init__(__self__, *,
-                 cert: _builtins.str):
-        pulumi.set(__self__, "cert", cert)
+                 cert: Optional[_builtins.str] = None):
+        if cert is not None:
+            pulumi.set(__self__, "cert", cert)
 
     @_builtins.property
     @pulumi.getter
-    def cert(self) -> _builtins.str:
+    def cert(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "cert")
 
 
 @pulumi.output_type
 class DomainCertificateInfoCertificate(dict):
     def __init__(__self__, *,
-                 account: _builtins.str,
-                 approved_time: _builtins.str,
-                 approver_email: _builtins.str,
                  auto_renew: _builtins.bool,
-                 cancel_time: _builtins.str,
-                 common_name: _builtins.str,
                  domains: Sequence[_builtins.str],
-                 expires_time: _builtins.str,
-                 id: _builtins.str,
-                 ordered_time: _builtins.str,
-                 serial_number: _builtins.str,
-                 source: _builtins.str,
-                 status: _builtins.str,
-                 wildcard: _builtins.bool):
+                 wildcard: _builtins.bool,
+                 account: Optional[_builtins.str] = None,
+                 approved_time: Optional[_builtins.str] = None,
+                 approver_email: Optional[_builtins.str] = None,
+                 cancel_time: Optional[_builtins.str] = None,
+                 common_name: Optional[_builtins.str] = None,
+                 expires_time: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 ordered_time: Optional[_builtins.str] = None,
+                 serial_number: Optional[_builtins.str] = None,
+                 source: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None):
         """
         :param _builtins.str id: The certificate's id on the service.
         """
-        pulumi.set(__self__, "account", account)
-        pulumi.set(__self__, "approved_time", approved_time)
-        pulumi.set(__self__, "approver_email", approver_email)
         pulumi.set(__self__, "auto_renew", auto_renew)
-        pulumi.set(__self__, "cancel_time", cancel_time)
-        pulumi.set(__self__, "common_name", common_name)
         pulumi.set(__self__, "domains", domains)
-        pulumi.set(__self__, "expires_time", expires_time)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "ordered_time", ordered_time)
-        pulumi.set(__self__, "serial_number", serial_number)
-        pulumi.set(__self__, "source", source)
-        pulumi.set(__self__, "status", status)
         pulumi.set(__self__, "wildcard", wildcard)
-
-    @_builtins.property
-    @pulumi.getter
-    def account(self) -> _builtins.str:
-        return pulumi.get(self, "account")
-
-    @_builtins.property
-    @pulumi.getter(name="approvedTime")
-    def approved_time(self) -> _builtins.str:
-        return pulumi.get(self, "approved_time")
-
-    @_builtins.property
-    @pulumi.getter(name="approverEmail")
-    def approver_email(self) -> _builtins.str:
-        return pulumi.get(self, "approver_email")
+        if account is not None:
+            pulumi.set(__self__, "account", account)
+        if approved_time is not None:
+            pulumi.set(__self__, "approved_time", approved_time)
+        if approver_email is not None:
+            pulumi.set(__self__, "approver_email", approver_email)
+        if cancel_time is not None:
+            pulumi.set(__self__, "cancel_time", cancel_time)
+        if common_name is not None:
+            pulumi.set(__self__, "common_name", common_name)
+        if expires_time is not None:
+            pulumi.set(__self__, "expires_time", expires_time)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if ordered_time is not None:
+            pulumi.set(__self__, "ordered_time", ordered_time)
+        if serial_number is not None:
+            pulumi.set(__self__, "serial_number", serial_number)
+        if source is not None:
+            pulumi.set(__self__, "source", source)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
 
     @_builtins.property
     @pulumi.getter(name="autoRenew")
@@ -766,28 +811,48 @@ class DomainCertificateInfoCertificate(dict):
         return pulumi.get(self, "auto_renew")
 
     @_builtins.property
-    @pulumi.getter(name="cancelTime")
-    def cancel_time(self) -> _builtins.str:
-        return pulumi.get(self, "cancel_time")
-
-    @_builtins.property
-    @pulumi.getter(name="commonName")
-    def common_name(self) -> _builtins.str:
-        return pulumi.get(self, "common_name")
-
-    @_builtins.property
     @pulumi.getter
     def domains(self) -> Sequence[_builtins.str]:
         return pulumi.get(self, "domains")
 
     @_builtins.property
+    @pulumi.getter
+    def wildcard(self) -> _builtins.bool:
+        return pulumi.get(self, "wildcard")
+
+    @_builtins.property
+    @pulumi.getter
+    def account(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter(name="approvedTime")
+    def approved_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "approved_time")
+
+    @_builtins.property
+    @pulumi.getter(name="approverEmail")
+    def approver_email(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "approver_email")
+
+    @_builtins.property
+    @pulumi.getter(name="cancelTime")
+    def cancel_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cancel_time")
+
+    @_builtins.property
+    @pulumi.getter(name="commonName")
+    def common_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "common_name")
+
+    @_builtins.property
     @pulumi.getter(name="expiresTime")
-    def expires_time(self) -> _builtins.str:
+    def expires_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "expires_time")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.str:
+    def id(self) -> Optional[_builtins.str]:
         """
         The certificate's id on the service.
         """
@@ -795,67 +860,70 @@ class DomainCertificateInfoCertificate(dict):
 
     @_builtins.property
     @pulumi.getter(name="orderedTime")
-    def ordered_time(self) -> _builtins.str:
+    def ordered_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "ordered_time")
 
     @_builtins.property
     @pulumi.getter(name="serialNumber")
-    def serial_number(self) -> _builtins.str:
+    def serial_number(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "serial_number")
 
     @_builtins.property
     @pulumi.getter
-    def source(self) -> _builtins.str:
+    def source(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "source")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def wildcard(self) -> _builtins.bool:
-        return pulumi.get(self, "wildcard")
 
 
 @pulumi.output_type
 class DomainInfo(dict):
     def __init__(__self__, *,
                  a_records: Sequence[_builtins.str],
-                 cname: _builtins.str,
                  duplicate: _builtins.bool,
                  id: _builtins.str,
                  name: _builtins.str,
-                 network_details: 'outputs.DomainInfoNetworkDetails',
-                 network_type: _builtins.str,
-                 ownership_status: _builtins.str,
                  primary: _builtins.bool,
                  redirects_to: Sequence['outputs.DomainInfoRedirectsTo'],
                  secure_all_urls: _builtins.bool,
-                 txt_verification_key: _builtins.str,
-                 txt_verification_value: _builtins.str,
-                 txt_verified_domain: _builtins.str,
-                 txt_verified_time: _builtins.str):
+                 cname: Optional[_builtins.str] = None,
+                 network_details: Optional['outputs.DomainInfoNetworkDetails'] = None,
+                 network_type: Optional[_builtins.str] = None,
+                 ownership_status: Optional[_builtins.str] = None,
+                 txt_verification_key: Optional[_builtins.str] = None,
+                 txt_verification_value: Optional[_builtins.str] = None,
+                 txt_verified_domain: Optional[_builtins.str] = None,
+                 txt_verified_time: Optional[_builtins.str] = None):
         """
         :param Sequence[_builtins.str] a_records: The A records to point the domain at.
         :param _builtins.str cname: The CNAME target to point the domain at.
         """
         pulumi.set(__self__, "a_records", a_records)
-        pulumi.set(__self__, "cname", cname)
         pulumi.set(__self__, "duplicate", duplicate)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "network_details", network_details)
-        pulumi.set(__self__, "network_type", network_type)
-        pulumi.set(__self__, "ownership_status", ownership_status)
         pulumi.set(__self__, "primary", primary)
         pulumi.set(__self__, "redirects_to", redirects_to)
         pulumi.set(__self__, "secure_all_urls", secure_all_urls)
-        pulumi.set(__self__, "txt_verification_key", txt_verification_key)
-        pulumi.set(__self__, "txt_verification_value", txt_verification_value)
-        pulumi.set(__self__, "txt_verified_domain", txt_verified_domain)
-        pulumi.set(__self__, "txt_verified_time", txt_verified_time)
+        if cname is not None:
+            pulumi.set(__self__, "cname", cname)
+        if network_details is not None:
+            pulumi.set(__self__, "network_details", network_details)
+        if network_type is not None:
+            pulumi.set(__self__, "network_type", network_type)
+        if ownership_status is not None:
+            pulumi.set(__self__, "ownership_status", ownership_status)
+        if txt_verification_key is not None:
+            pulumi.set(__self__, "txt_verification_key", txt_verification_key)
+        if txt_verification_value is not None:
+            pulumi.set(__self__, "txt_verification_value", txt_verification_value)
+        if txt_verified_domain is not None:
+            pulumi.set(__self__, "txt_verified_domain", txt_verified_domain)
+        if txt_verified_time is not None:
+            pulumi.set(__self__, "txt_verified_time", txt_verified_time)
 
     @_builtins.property
     @pulumi.getter(name="aRecords")
@@ -864,14 +932,6 @@ class DomainInfo(dict):
         The A records to point the domain at.
         """
         return pulumi.get(self, "a_records")
-
-    @_builtins.property
-    @pulumi.getter
-    def cname(self) -> _builtins.str:
-        """
-        The CNAME target to point the domain at.
-        """
-        return pulumi.get(self, "cname")
 
     @_builtins.property
     @pulumi.getter
@@ -889,21 +949,6 @@ class DomainInfo(dict):
         return pulumi.get(self, "name")
 
     @_builtins.property
-    @pulumi.getter(name="networkDetails")
-    def network_details(self) -> 'outputs.DomainInfoNetworkDetails':
-        return pulumi.get(self, "network_details")
-
-    @_builtins.property
-    @pulumi.getter(name="networkType")
-    def network_type(self) -> _builtins.str:
-        return pulumi.get(self, "network_type")
-
-    @_builtins.property
-    @pulumi.getter(name="ownershipStatus")
-    def ownership_status(self) -> _builtins.str:
-        return pulumi.get(self, "ownership_status")
-
-    @_builtins.property
     @pulumi.getter
     def primary(self) -> _builtins.bool:
         return pulumi.get(self, "primary")
@@ -919,42 +964,67 @@ class DomainInfo(dict):
         return pulumi.get(self, "secure_all_urls")
 
     @_builtins.property
+    @pulumi.getter
+    def cname(self) -> Optional[_builtins.str]:
+        """
+        The CNAME target to point the domain at.
+        """
+        return pulumi.get(self, "cname")
+
+    @_builtins.property
+    @pulumi.getter(name="networkDetails")
+    def network_details(self) -> Optional['outputs.DomainInfoNetworkDetails']:
+        return pulumi.get(self, "network_details")
+
+    @_builtins.property
+    @pulumi.getter(name="networkType")
+    def network_type(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "network_type")
+
+    @_builtins.property
+    @pulumi.getter(name="ownershipStatus")
+    def ownership_status(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "ownership_status")
+
+    @_builtins.property
     @pulumi.getter(name="txtVerificationKey")
-    def txt_verification_key(self) -> _builtins.str:
+    def txt_verification_key(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "txt_verification_key")
 
     @_builtins.property
     @pulumi.getter(name="txtVerificationValue")
-    def txt_verification_value(self) -> _builtins.str:
+    def txt_verification_value(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "txt_verification_value")
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedDomain")
-    def txt_verified_domain(self) -> _builtins.str:
+    def txt_verified_domain(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "txt_verified_domain")
 
     @_builtins.property
     @pulumi.getter(name="txtVerifiedTime")
-    def txt_verified_time(self) -> _builtins.str:
+    def txt_verified_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "txt_verified_time")
 
 
 @pulumi.output_type
 class DomainInfoNetworkDetails(dict):
     def __init__(__self__, *,
-                 dns_config_info: 'outputs.DomainInfoNetworkDetailsDnsConfigInfo',
-                 network_info: 'outputs.DomainInfoNetworkDetailsNetworkInfo'):
-        pulumi.set(__self__, "dns_config_info", dns_config_info)
-        pulumi.set(__self__, "network_info", network_info)
+                 dns_config_info: Optional['outputs.DomainInfoNetworkDetailsDnsConfigInfo'] = None,
+                 network_info: Optional['outputs.DomainInfoNetworkDetailsNetworkInfo'] = None):
+        if dns_config_info is not None:
+            pulumi.set(__self__, "dns_config_info", dns_config_info)
+        if network_info is not None:
+            pulumi.set(__self__, "network_info", network_info)
 
     @_builtins.property
     @pulumi.getter(name="dnsConfigInfo")
-    def dns_config_info(self) -> 'outputs.DomainInfoNetworkDetailsDnsConfigInfo':
+    def dns_config_info(self) -> Optional['outputs.DomainInfoNetworkDetailsDnsConfigInfo']:
         return pulumi.get(self, "dns_config_info")
 
     @_builtins.property
     @pulumi.getter(name="networkInfo")
-    def network_info(self) -> 'outputs.DomainInfoNetworkDetailsNetworkInfo':
+    def network_info(self) -> Optional['outputs.DomainInfoNetworkDetailsNetworkInfo']:
         return pulumi.get(self, "network_info")
 
 
@@ -962,9 +1032,10 @@ class DomainInfoNetworkDetails(dict):
 class DomainInfoNetworkDetailsDnsConfigInfo(dict):
     def __init__(__self__, *,
                  a_records: Sequence[_builtins.str],
-                 cname: _builtins.str):
+                 cname: Optional[_builtins.str] = None):
         pulumi.set(__self__, "a_records", a_records)
-        pulumi.set(__self__, "cname", cname)
+        if cname is not None:
+            pulumi.set(__self__, "cname", cname)
 
     @_builtins.property
     @pulumi.getter(name="aRecords")
@@ -973,87 +1044,87 @@ class DomainInfoNetworkDetailsDnsConfigInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def cname(self) -> _builtins.str:
+    def cname(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "cname")
 
 
 @pulumi.output_type
 class DomainInfoNetworkDetailsNetworkInfo(dict):
     def __init__(__self__, *,
-                 ssl: 'outputs.DomainInfoNetworkDetailsNetworkInfoSsl',
-                 status: _builtins.str):
-        pulumi.set(__self__, "ssl", ssl)
-        pulumi.set(__self__, "status", status)
+                 ssl: Optional['outputs.DomainInfoNetworkDetailsNetworkInfoSsl'] = None,
+                 status: Optional[_builtins.str] = None):
+        if ssl is not None:
+            pulumi.set(__self__, "ssl", ssl)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
 
     @_builtins.property
     @pulumi.getter
-    def ssl(self) -> 'outputs.DomainInfoNetworkDetailsNetworkInfoSsl':
+    def ssl(self) -> Optional['outputs.DomainInfoNetworkDetailsNetworkInfoSsl']:
         return pulumi.get(self, "ssl")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "status")
 
 
 @pulumi.output_type
 class DomainInfoNetworkDetailsNetworkInfoSsl(dict):
     def __init__(__self__, *,
-                 status: _builtins.str):
-        pulumi.set(__self__, "status", status)
+                 status: Optional[_builtins.str] = None):
+        if status is not None:
+            pulumi.set(__self__, "status", status)
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "status")
 
 
 @pulumi.output_type
 class DomainInfoRedirectsTo(dict):
     def __init__(__self__, *,
-                 id: _builtins.str,
-                 name: _builtins.str):
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
+                 id: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.str:
+    def id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
 
 
 @pulumi.output_type
 class DomainMappingInfo(dict):
     def __init__(__self__, *,
-                 destination_domain_mapping: _builtins.str,
-                 destination_domain_mapping_state: _builtins.str,
                  domain: _builtins.str,
-                 name: _builtins.str,
                  primary: _builtins.bool,
-                 state: _builtins.str,
-                 txt_verification: 'outputs.DomainMappingInfoTxtVerification'):
-        pulumi.set(__self__, "destination_domain_mapping", destination_domain_mapping)
-        pulumi.set(__self__, "destination_domain_mapping_state", destination_domain_mapping_state)
+                 destination_domain_mapping: Optional[_builtins.str] = None,
+                 destination_domain_mapping_state: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 state: Optional[_builtins.str] = None,
+                 txt_verification: Optional['outputs.DomainMappingInfoTxtVerification'] = None):
         pulumi.set(__self__, "domain", domain)
-        pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "primary", primary)
-        pulumi.set(__self__, "state", state)
-        pulumi.set(__self__, "txt_verification", txt_verification)
-
-    @_builtins.property
-    @pulumi.getter(name="destinationDomainMapping")
-    def destination_domain_mapping(self) -> _builtins.str:
-        return pulumi.get(self, "destination_domain_mapping")
-
-    @_builtins.property
-    @pulumi.getter(name="destinationDomainMappingState")
-    def destination_domain_mapping_state(self) -> _builtins.str:
-        return pulumi.get(self, "destination_domain_mapping_state")
+        if destination_domain_mapping is not None:
+            pulumi.set(__self__, "destination_domain_mapping", destination_domain_mapping)
+        if destination_domain_mapping_state is not None:
+            pulumi.set(__self__, "destination_domain_mapping_state", destination_domain_mapping_state)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
+        if txt_verification is not None:
+            pulumi.set(__self__, "txt_verification", txt_verification)
 
     @_builtins.property
     @pulumi.getter
@@ -1062,49 +1133,61 @@ class DomainMappingInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
     def primary(self) -> _builtins.bool:
         return pulumi.get(self, "primary")
 
     @_builtins.property
+    @pulumi.getter(name="destinationDomainMapping")
+    def destination_domain_mapping(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "destination_domain_mapping")
+
+    @_builtins.property
+    @pulumi.getter(name="destinationDomainMappingState")
+    def destination_domain_mapping_state(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "destination_domain_mapping_state")
+
+    @_builtins.property
     @pulumi.getter
-    def state(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter(name="txtVerification")
-    def txt_verification(self) -> 'outputs.DomainMappingInfoTxtVerification':
+    def txt_verification(self) -> Optional['outputs.DomainMappingInfoTxtVerification']:
         return pulumi.get(self, "txt_verification")
 
 
 @pulumi.output_type
 class DomainMappingInfoTxtVerification(dict):
     def __init__(__self__, *,
-                 name: _builtins.str,
-                 value: _builtins.str,
-                 verified: _builtins.bool):
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "value", value)
+                 verified: _builtins.bool,
+                 name: Optional[_builtins.str] = None,
+                 value: Optional[_builtins.str] = None):
         pulumi.set(__self__, "verified", verified)
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def value(self) -> _builtins.str:
-        return pulumi.get(self, "value")
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def verified(self) -> _builtins.bool:
         return pulumi.get(self, "verified")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "value")
 
 
 @pulumi.output_type
@@ -1135,40 +1218,37 @@ class DomainMappingsDomainMappings(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 destination_domain_mapping: _builtins.str,
                  domain: _builtins.str,
                  primary: _builtins.bool,
-                 resource_name: _builtins.str,
                  state: _builtins.str,
-                 txt_record_name: _builtins.str,
-                 txt_record_value: _builtins.str,
-                 txt_verified: _builtins.bool):
+                 destination_domain_mapping: Optional[_builtins.str] = None,
+                 resource_name: Optional[_builtins.str] = None,
+                 txt_record_name: Optional[_builtins.str] = None,
+                 txt_record_value: Optional[_builtins.str] = None,
+                 txt_verified: Optional[_builtins.bool] = None):
         """
-        :param _builtins.str destination_domain_mapping: The domain it redirects to, or null.
         :param _builtins.str domain: The domain (lower case).
         :param _builtins.bool primary: Whether it is the primary domain.
-        :param _builtins.str resource_name: The mapping's resource name.
         :param _builtins.str state: CREATING, ACTIVE or DELETING (STATE_UNSPECIFIED when the service does not say).
+        :param _builtins.str destination_domain_mapping: The domain it redirects to, or null.
+        :param _builtins.str resource_name: The mapping's resource name.
         :param _builtins.str txt_record_name: Name of the TXT record that proves ownership, when the service asks for one.
         :param _builtins.str txt_record_value: Value of that TXT record.
         :param _builtins.bool txt_verified: Whether ownership has been verified.
         """
-        pulumi.set(__self__, "destination_domain_mapping", destination_domain_mapping)
         pulumi.set(__self__, "domain", domain)
         pulumi.set(__self__, "primary", primary)
-        pulumi.set(__self__, "resource_name", resource_name)
         pulumi.set(__self__, "state", state)
-        pulumi.set(__self__, "txt_record_name", txt_record_name)
-        pulumi.set(__self__, "txt_record_value", txt_record_value)
-        pulumi.set(__self__, "txt_verified", txt_verified)
-
-    @_builtins.property
-    @pulumi.getter(name="destinationDomainMapping")
-    def destination_domain_mapping(self) -> _builtins.str:
-        """
-        The domain it redirects to, or null.
-        """
-        return pulumi.get(self, "destination_domain_mapping")
+        if destination_domain_mapping is not None:
+            pulumi.set(__self__, "destination_domain_mapping", destination_domain_mapping)
+        if resource_name is not None:
+            pulumi.set(__self__, "resource_name", resource_name)
+        if txt_record_name is not None:
+            pulumi.set(__self__, "txt_record_name", txt_record_name)
+        if txt_record_value is not None:
+            pulumi.set(__self__, "txt_record_value", txt_record_value)
+        if txt_verified is not None:
+            pulumi.set(__self__, "txt_verified", txt_verified)
 
     @_builtins.property
     @pulumi.getter
@@ -1187,14 +1267,6 @@ class DomainMappingsDomainMappings(dict):
         return pulumi.get(self, "primary")
 
     @_builtins.property
-    @pulumi.getter(name="resourceName")
-    def resource_name(self) -> _builtins.str:
-        """
-        The mapping's resource name.
-        """
-        return pulumi.get(self, "resource_name")
-
-    @_builtins.property
     @pulumi.getter
     def state(self) -> _builtins.str:
         """
@@ -1203,8 +1275,24 @@ class DomainMappingsDomainMappings(dict):
         return pulumi.get(self, "state")
 
     @_builtins.property
+    @pulumi.getter(name="destinationDomainMapping")
+    def destination_domain_mapping(self) -> Optional[_builtins.str]:
+        """
+        The domain it redirects to, or null.
+        """
+        return pulumi.get(self, "destination_domain_mapping")
+
+    @_builtins.property
+    @pulumi.getter(name="resourceName")
+    def resource_name(self) -> Optional[_builtins.str]:
+        """
+        The mapping's resource name.
+        """
+        return pulumi.get(self, "resource_name")
+
+    @_builtins.property
     @pulumi.getter(name="txtRecordName")
-    def txt_record_name(self) -> _builtins.str:
+    def txt_record_name(self) -> Optional[_builtins.str]:
         """
         Name of the TXT record that proves ownership, when the service asks for one.
         """
@@ -1212,7 +1300,7 @@ class DomainMappingsDomainMappings(dict):
 
     @_builtins.property
     @pulumi.getter(name="txtRecordValue")
-    def txt_record_value(self) -> _builtins.str:
+    def txt_record_value(self) -> Optional[_builtins.str]:
         """
         Value of that TXT record.
         """
@@ -1220,7 +1308,7 @@ class DomainMappingsDomainMappings(dict):
 
     @_builtins.property
     @pulumi.getter(name="txtVerified")
-    def txt_verified(self) -> _builtins.bool:
+    def txt_verified(self) -> Optional[_builtins.bool]:
         """
         Whether ownership has been verified.
         """
@@ -1289,61 +1377,56 @@ class DomainMappingsMappings(dict):
 @pulumi.output_type
 class DomainStatusInfoDomains(dict):
     def __init__(__self__, *,
-                 a_record: _builtins.str,
-                 aaaa_record: _builtins.str,
-                 cname: _builtins.str,
                  complete: _builtins.bool,
                  dns_error: _builtins.bool,
-                 dns_provider: _builtins.str,
                  http_error: _builtins.bool,
                  ip: Sequence[_builtins.str],
-                 name: _builtins.str,
                  name_servers: Sequence[_builtins.str],
                  ns: Sequence['outputs.DomainStatusInfoDomainsNs'],
-                 result: _builtins.str,
-                 ssl: 'outputs.DomainStatusInfoDomainsSsl',
-                 ssl_issuer: _builtins.str,
-                 ssl_not_after: _builtins.str,
-                 ssl_status: _builtins.str,
-                 txt: Sequence[_builtins.str]):
+                 txt: Sequence[_builtins.str],
+                 a_record: Optional[_builtins.str] = None,
+                 aaaa_record: Optional[_builtins.str] = None,
+                 cname: Optional[_builtins.str] = None,
+                 dns_provider: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 result: Optional[_builtins.str] = None,
+                 ssl: Optional['outputs.DomainStatusInfoDomainsSsl'] = None,
+                 ssl_issuer: Optional[_builtins.str] = None,
+                 ssl_not_after: Optional[_builtins.str] = None,
+                 ssl_status: Optional[_builtins.str] = None):
         """
         :param Sequence[_builtins.str] name_servers: Its name servers.
         :param _builtins.str ssl_issuer: SSL certificate issuer.
         :param _builtins.str ssl_not_after: SSL certificate expiry.
         :param _builtins.str ssl_status: SSL status, e.g. `verified`.
         """
-        pulumi.set(__self__, "a_record", a_record)
-        pulumi.set(__self__, "aaaa_record", aaaa_record)
-        pulumi.set(__self__, "cname", cname)
         pulumi.set(__self__, "complete", complete)
         pulumi.set(__self__, "dns_error", dns_error)
-        pulumi.set(__self__, "dns_provider", dns_provider)
         pulumi.set(__self__, "http_error", http_error)
         pulumi.set(__self__, "ip", ip)
-        pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "name_servers", name_servers)
         pulumi.set(__self__, "ns", ns)
-        pulumi.set(__self__, "result", result)
-        pulumi.set(__self__, "ssl", ssl)
-        pulumi.set(__self__, "ssl_issuer", ssl_issuer)
-        pulumi.set(__self__, "ssl_not_after", ssl_not_after)
-        pulumi.set(__self__, "ssl_status", ssl_status)
         pulumi.set(__self__, "txt", txt)
-
-    @_builtins.property
-    @pulumi.getter(name="aRecord")
-    def a_record(self) -> _builtins.str:
-        return pulumi.get(self, "a_record")
-
-    @_builtins.property
-    @pulumi.getter(name="aaaaRecord")
-    def aaaa_record(self) -> _builtins.str:
-        return pulumi.get(self, "aaaa_record")
-
-    @_builtins.property
-    @pulumi.getter
-    def cname(self) -> _builtins.str:
-        return pulumi.get(self, "cname")
+        if a_record is not None:
+            pulumi.set(__self__, "a_record", a_record)
+        if aaaa_record is not None:
+            pulumi.set(__self__, "aaaa_record", aaaa_record)
+        if cname is not None:
+            pulumi.set(__self__, "cname", cname)
+        if dns_provider is not None:
+            pulumi.set(__self__, "dns_provider", dns_provider)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if result is not None:
+            pulumi.set(__self__, "result", result)
+        if ssl is not None:
+            pulumi.set(__self__, "ssl", ssl)
+        if ssl_issuer is not None:
+            pulumi.set(__self__, "ssl_issuer", ssl_issuer)
+        if ssl_not_after is not None:
+            pulumi.set(__self__, "ssl_not_after", ssl_not_after)
+        if ssl_status is not None:
+            pulumi.set(__self__, "ssl_status", ssl_status)
 
     @_builtins.property
     @pulumi.getter
@@ -1356,11 +1439,6 @@ class DomainStatusInfoDomains(dict):
         return pulumi.get(self, "dns_error")
 
     @_builtins.property
-    @pulumi.getter(name="dnsProvider")
-    def dns_provider(self) -> _builtins.str:
-        return pulumi.get(self, "dns_provider")
-
-    @_builtins.property
     @pulumi.getter(name="httpError")
     def http_error(self) -> _builtins.bool:
         return pulumi.get(self, "http_error")
@@ -1369,11 +1447,6 @@ class DomainStatusInfoDomains(dict):
     @pulumi.getter
     def ip(self) -> Sequence[_builtins.str]:
         return pulumi.get(self, "ip")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="nameServers")
@@ -1390,17 +1463,47 @@ class DomainStatusInfoDomains(dict):
 
     @_builtins.property
     @pulumi.getter
-    def result(self) -> _builtins.str:
+    def txt(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "txt")
+
+    @_builtins.property
+    @pulumi.getter(name="aRecord")
+    def a_record(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "a_record")
+
+    @_builtins.property
+    @pulumi.getter(name="aaaaRecord")
+    def aaaa_record(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "aaaa_record")
+
+    @_builtins.property
+    @pulumi.getter
+    def cname(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cname")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsProvider")
+    def dns_provider(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "dns_provider")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def result(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "result")
 
     @_builtins.property
     @pulumi.getter
-    def ssl(self) -> 'outputs.DomainStatusInfoDomainsSsl':
+    def ssl(self) -> Optional['outputs.DomainStatusInfoDomainsSsl']:
         return pulumi.get(self, "ssl")
 
     @_builtins.property
     @pulumi.getter(name="sslIssuer")
-    def ssl_issuer(self) -> _builtins.str:
+    def ssl_issuer(self) -> Optional[_builtins.str]:
         """
         SSL certificate issuer.
         """
@@ -1408,7 +1511,7 @@ class DomainStatusInfoDomains(dict):
 
     @_builtins.property
     @pulumi.getter(name="sslNotAfter")
-    def ssl_not_after(self) -> _builtins.str:
+    def ssl_not_after(self) -> Optional[_builtins.str]:
         """
         SSL certificate expiry.
         """
@@ -1416,112 +1519,95 @@ class DomainStatusInfoDomains(dict):
 
     @_builtins.property
     @pulumi.getter(name="sslStatus")
-    def ssl_status(self) -> _builtins.str:
+    def ssl_status(self) -> Optional[_builtins.str]:
         """
         SSL status, e.g. `verified`.
         """
         return pulumi.get(self, "ssl_status")
 
-    @_builtins.property
-    @pulumi.getter
-    def txt(self) -> Sequence[_builtins.str]:
-        return pulumi.get(self, "txt")
-
 
 @pulumi.output_type
 class DomainStatusInfoDomainsNs(dict):
     def __init__(__self__, *,
-                 host: _builtins.str):
-        pulumi.set(__self__, "host", host)
+                 host: Optional[_builtins.str] = None):
+        if host is not None:
+            pulumi.set(__self__, "host", host)
 
     @_builtins.property
     @pulumi.getter
-    def host(self) -> _builtins.str:
+    def host(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "host")
 
 
 @pulumi.output_type
 class DomainStatusInfoDomainsSsl(dict):
     def __init__(__self__, *,
-                 common_name: _builtins.str,
-                 issuer: _builtins.str,
-                 not_after: _builtins.str,
-                 status: _builtins.str):
-        pulumi.set(__self__, "common_name", common_name)
-        pulumi.set(__self__, "issuer", issuer)
-        pulumi.set(__self__, "not_after", not_after)
-        pulumi.set(__self__, "status", status)
+                 common_name: Optional[_builtins.str] = None,
+                 issuer: Optional[_builtins.str] = None,
+                 not_after: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None):
+        if common_name is not None:
+            pulumi.set(__self__, "common_name", common_name)
+        if issuer is not None:
+            pulumi.set(__self__, "issuer", issuer)
+        if not_after is not None:
+            pulumi.set(__self__, "not_after", not_after)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
 
     @_builtins.property
     @pulumi.getter(name="commonName")
-    def common_name(self) -> _builtins.str:
+    def common_name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "common_name")
 
     @_builtins.property
     @pulumi.getter
-    def issuer(self) -> _builtins.str:
+    def issuer(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "issuer")
 
     @_builtins.property
     @pulumi.getter(name="notAfter")
-    def not_after(self) -> _builtins.str:
+    def not_after(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "not_after")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "status")
 
 
 @pulumi.output_type
 class EnvironmentInfo(dict):
     def __init__(__self__, *,
-                 branch: _builtins.str,
-                 build: _builtins.str,
-                 create_time: _builtins.str,
-                 display_name: _builtins.str,
                  domains: Sequence[_builtins.str],
                  environment_id: _builtins.str,
                  name: _builtins.str,
                  reconciling: _builtins.bool,
-                 root_directory: _builtins.str,
-                 update_time: _builtins.str):
+                 branch: Optional[_builtins.str] = None,
+                 build: Optional[_builtins.str] = None,
+                 create_time: Optional[_builtins.str] = None,
+                 display_name: Optional[_builtins.str] = None,
+                 root_directory: Optional[_builtins.str] = None,
+                 update_time: Optional[_builtins.str] = None):
         """
         :param _builtins.str build: Resource name of the current build, or null.
         """
-        pulumi.set(__self__, "branch", branch)
-        pulumi.set(__self__, "build", build)
-        pulumi.set(__self__, "create_time", create_time)
-        pulumi.set(__self__, "display_name", display_name)
         pulumi.set(__self__, "domains", domains)
         pulumi.set(__self__, "environment_id", environment_id)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "reconciling", reconciling)
-        pulumi.set(__self__, "root_directory", root_directory)
-        pulumi.set(__self__, "update_time", update_time)
-
-    @_builtins.property
-    @pulumi.getter
-    def branch(self) -> _builtins.str:
-        return pulumi.get(self, "branch")
-
-    @_builtins.property
-    @pulumi.getter
-    def build(self) -> _builtins.str:
-        """
-        Resource name of the current build, or null.
-        """
-        return pulumi.get(self, "build")
-
-    @_builtins.property
-    @pulumi.getter(name="createTime")
-    def create_time(self) -> _builtins.str:
-        return pulumi.get(self, "create_time")
-
-    @_builtins.property
-    @pulumi.getter(name="displayName")
-    def display_name(self) -> _builtins.str:
-        return pulumi.get(self, "display_name")
+        if branch is not None:
+            pulumi.set(__self__, "branch", branch)
+        if build is not None:
+            pulumi.set(__self__, "build", build)
+        if create_time is not None:
+            pulumi.set(__self__, "create_time", create_time)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+        if root_directory is not None:
+            pulumi.set(__self__, "root_directory", root_directory)
+        if update_time is not None:
+            pulumi.set(__self__, "update_time", update_time)
 
     @_builtins.property
     @pulumi.getter
@@ -1544,65 +1630,84 @@ class EnvironmentInfo(dict):
         return pulumi.get(self, "reconciling")
 
     @_builtins.property
+    @pulumi.getter
+    def branch(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "branch")
+
+    @_builtins.property
+    @pulumi.getter
+    def build(self) -> Optional[_builtins.str]:
+        """
+        Resource name of the current build, or null.
+        """
+        return pulumi.get(self, "build")
+
+    @_builtins.property
+    @pulumi.getter(name="createTime")
+    def create_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "create_time")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
     @pulumi.getter(name="rootDirectory")
-    def root_directory(self) -> _builtins.str:
+    def root_directory(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "root_directory")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
-    def update_time(self) -> _builtins.str:
+    def update_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "update_time")
 
 
 @pulumi.output_type
 class InstallCertificateInfo(dict):
     def __init__(__self__, *,
-                 account: _builtins.str,
-                 approved_time: _builtins.str,
-                 approver_email: _builtins.str,
                  auto_renew: _builtins.bool,
-                 cancel_time: _builtins.str,
-                 common_name: _builtins.str,
                  domains: Sequence[_builtins.str],
-                 expires_time: _builtins.str,
-                 id: _builtins.str,
-                 ordered_time: _builtins.str,
-                 serial_number: _builtins.str,
-                 source: _builtins.str,
-                 status: _builtins.str,
-                 wildcard: _builtins.bool):
+                 wildcard: _builtins.bool,
+                 account: Optional[_builtins.str] = None,
+                 approved_time: Optional[_builtins.str] = None,
+                 approver_email: Optional[_builtins.str] = None,
+                 cancel_time: Optional[_builtins.str] = None,
+                 common_name: Optional[_builtins.str] = None,
+                 expires_time: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 ordered_time: Optional[_builtins.str] = None,
+                 serial_number: Optional[_builtins.str] = None,
+                 source: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None):
         """
         :param _builtins.str id: The certificate's id on the service.
         """
-        pulumi.set(__self__, "account", account)
-        pulumi.set(__self__, "approved_time", approved_time)
-        pulumi.set(__self__, "approver_email", approver_email)
         pulumi.set(__self__, "auto_renew", auto_renew)
-        pulumi.set(__self__, "cancel_time", cancel_time)
-        pulumi.set(__self__, "common_name", common_name)
         pulumi.set(__self__, "domains", domains)
-        pulumi.set(__self__, "expires_time", expires_time)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "ordered_time", ordered_time)
-        pulumi.set(__self__, "serial_number", serial_number)
-        pulumi.set(__self__, "source", source)
-        pulumi.set(__self__, "status", status)
         pulumi.set(__self__, "wildcard", wildcard)
-
-    @_builtins.property
-    @pulumi.getter
-    def account(self) -> _builtins.str:
-        return pulumi.get(self, "account")
-
-    @_builtins.property
-    @pulumi.getter(name="approvedTime")
-    def approved_time(self) -> _builtins.str:
-        return pulumi.get(self, "approved_time")
-
-    @_builtins.property
-    @pulumi.getter(name="approverEmail")
-    def approver_email(self) -> _builtins.str:
-        return pulumi.get(self, "approver_email")
+        if account is not None:
+            pulumi.set(__self__, "account", account)
+        if approved_time is not None:
+            pulumi.set(__self__, "approved_time", approved_time)
+        if approver_email is not None:
+            pulumi.set(__self__, "approver_email", approver_email)
+        if cancel_time is not None:
+            pulumi.set(__self__, "cancel_time", cancel_time)
+        if common_name is not None:
+            pulumi.set(__self__, "common_name", common_name)
+        if expires_time is not None:
+            pulumi.set(__self__, "expires_time", expires_time)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if ordered_time is not None:
+            pulumi.set(__self__, "ordered_time", ordered_time)
+        if serial_number is not None:
+            pulumi.set(__self__, "serial_number", serial_number)
+        if source is not None:
+            pulumi.set(__self__, "source", source)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
 
     @_builtins.property
     @pulumi.getter(name="autoRenew")
@@ -1610,28 +1715,48 @@ class InstallCertificateInfo(dict):
         return pulumi.get(self, "auto_renew")
 
     @_builtins.property
-    @pulumi.getter(name="cancelTime")
-    def cancel_time(self) -> _builtins.str:
-        return pulumi.get(self, "cancel_time")
-
-    @_builtins.property
-    @pulumi.getter(name="commonName")
-    def common_name(self) -> _builtins.str:
-        return pulumi.get(self, "common_name")
-
-    @_builtins.property
     @pulumi.getter
     def domains(self) -> Sequence[_builtins.str]:
         return pulumi.get(self, "domains")
 
     @_builtins.property
+    @pulumi.getter
+    def wildcard(self) -> _builtins.bool:
+        return pulumi.get(self, "wildcard")
+
+    @_builtins.property
+    @pulumi.getter
+    def account(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter(name="approvedTime")
+    def approved_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "approved_time")
+
+    @_builtins.property
+    @pulumi.getter(name="approverEmail")
+    def approver_email(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "approver_email")
+
+    @_builtins.property
+    @pulumi.getter(name="cancelTime")
+    def cancel_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cancel_time")
+
+    @_builtins.property
+    @pulumi.getter(name="commonName")
+    def common_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "common_name")
+
+    @_builtins.property
     @pulumi.getter(name="expiresTime")
-    def expires_time(self) -> _builtins.str:
+    def expires_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "expires_time")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.str:
+    def id(self) -> Optional[_builtins.str]:
         """
         The certificate's id on the service.
         """
@@ -1639,100 +1764,72 @@ class InstallCertificateInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="orderedTime")
-    def ordered_time(self) -> _builtins.str:
+    def ordered_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "ordered_time")
 
     @_builtins.property
     @pulumi.getter(name="serialNumber")
-    def serial_number(self) -> _builtins.str:
+    def serial_number(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "serial_number")
 
     @_builtins.property
     @pulumi.getter
-    def source(self) -> _builtins.str:
+    def source(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "source")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def wildcard(self) -> _builtins.bool:
-        return pulumi.get(self, "wildcard")
 
 
 @pulumi.output_type
 class InstallInfo(dict):
     def __init__(__self__, *,
-                 account: 'outputs.InstallInfoAccount',
-                 account_id: _builtins.str,
-                 cms_version: _builtins.str,
-                 cname: _builtins.str,
-                 created_at: _builtins.str,
-                 defer_cms_upgrades_until: _builtins.str,
-                 environment: _builtins.str,
                  id: _builtins.str,
                  is_multisite: _builtins.bool,
                  name: _builtins.str,
-                 php_version: _builtins.str,
-                 primary_domain: _builtins.str,
-                 site: 'outputs.InstallInfoSite',
-                 site_id: _builtins.str,
                  stable_ips: Sequence[_builtins.str],
-                 status: _builtins.str):
-        pulumi.set(__self__, "account", account)
-        pulumi.set(__self__, "account_id", account_id)
-        pulumi.set(__self__, "cms_version", cms_version)
-        pulumi.set(__self__, "cname", cname)
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "defer_cms_upgrades_until", defer_cms_upgrades_until)
-        pulumi.set(__self__, "environment", environment)
+                 account: Optional['outputs.InstallInfoAccount'] = None,
+                 account_id: Optional[_builtins.str] = None,
+                 cms_version: Optional[_builtins.str] = None,
+                 cname: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 defer_cms_upgrades_until: Optional[_builtins.str] = None,
+                 environment: Optional[_builtins.str] = None,
+                 php_version: Optional[_builtins.str] = None,
+                 primary_domain: Optional[_builtins.str] = None,
+                 site: Optional['outputs.InstallInfoSite'] = None,
+                 site_id: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "is_multisite", is_multisite)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "php_version", php_version)
-        pulumi.set(__self__, "primary_domain", primary_domain)
-        pulumi.set(__self__, "site", site)
-        pulumi.set(__self__, "site_id", site_id)
         pulumi.set(__self__, "stable_ips", stable_ips)
-        pulumi.set(__self__, "status", status)
-
-    @_builtins.property
-    @pulumi.getter
-    def account(self) -> 'outputs.InstallInfoAccount':
-        return pulumi.get(self, "account")
-
-    @_builtins.property
-    @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.str:
-        return pulumi.get(self, "account_id")
-
-    @_builtins.property
-    @pulumi.getter(name="cmsVersion")
-    def cms_version(self) -> _builtins.str:
-        return pulumi.get(self, "cms_version")
-
-    @_builtins.property
-    @pulumi.getter
-    def cname(self) -> _builtins.str:
-        return pulumi.get(self, "cname")
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="deferCmsUpgradesUntil")
-    def defer_cms_upgrades_until(self) -> _builtins.str:
-        return pulumi.get(self, "defer_cms_upgrades_until")
-
-    @_builtins.property
-    @pulumi.getter
-    def environment(self) -> _builtins.str:
-        return pulumi.get(self, "environment")
+        if account is not None:
+            pulumi.set(__self__, "account", account)
+        if account_id is not None:
+            pulumi.set(__self__, "account_id", account_id)
+        if cms_version is not None:
+            pulumi.set(__self__, "cms_version", cms_version)
+        if cname is not None:
+            pulumi.set(__self__, "cname", cname)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if defer_cms_upgrades_until is not None:
+            pulumi.set(__self__, "defer_cms_upgrades_until", defer_cms_upgrades_until)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
+        if php_version is not None:
+            pulumi.set(__self__, "php_version", php_version)
+        if primary_domain is not None:
+            pulumi.set(__self__, "primary_domain", primary_domain)
+        if site is not None:
+            pulumi.set(__self__, "site", site)
+        if site_id is not None:
+            pulumi.set(__self__, "site_id", site_id)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
 
     @_builtins.property
     @pulumi.getter
@@ -1750,33 +1847,68 @@ class InstallInfo(dict):
         return pulumi.get(self, "name")
 
     @_builtins.property
-    @pulumi.getter(name="phpVersion")
-    def php_version(self) -> _builtins.str:
-        return pulumi.get(self, "php_version")
-
-    @_builtins.property
-    @pulumi.getter(name="primaryDomain")
-    def primary_domain(self) -> _builtins.str:
-        return pulumi.get(self, "primary_domain")
-
-    @_builtins.property
-    @pulumi.getter
-    def site(self) -> 'outputs.InstallInfoSite':
-        return pulumi.get(self, "site")
-
-    @_builtins.property
-    @pulumi.getter(name="siteId")
-    def site_id(self) -> _builtins.str:
-        return pulumi.get(self, "site_id")
-
-    @_builtins.property
     @pulumi.getter(name="stableIps")
     def stable_ips(self) -> Sequence[_builtins.str]:
         return pulumi.get(self, "stable_ips")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def account(self) -> Optional['outputs.InstallInfoAccount']:
+        return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="cmsVersion")
+    def cms_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cms_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def cname(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cname")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="deferCmsUpgradesUntil")
+    def defer_cms_upgrades_until(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "defer_cms_upgrades_until")
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "environment")
+
+    @_builtins.property
+    @pulumi.getter(name="phpVersion")
+    def php_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "php_version")
+
+    @_builtins.property
+    @pulumi.getter(name="primaryDomain")
+    def primary_domain(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "primary_domain")
+
+    @_builtins.property
+    @pulumi.getter
+    def site(self) -> Optional['outputs.InstallInfoSite']:
+        return pulumi.get(self, "site")
+
+    @_builtins.property
+    @pulumi.getter(name="siteId")
+    def site_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "site_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "status")
 
 
@@ -1807,102 +1939,116 @@ class InstallInfoSite(dict):
 @pulumi.output_type
 class InstallUsageInfoDays(dict):
     def __init__(__self__, *,
-                 billable_visits: _builtins.float,
-                 date: _builtins.str,
-                 network_cdn_bytes: _builtins.float,
-                 network_origin_bytes: _builtins.float,
-                 network_total_bytes: _builtins.float,
-                 request_origin_count: _builtins.float,
-                 storage_database_bytes: _builtins.float,
-                 storage_file_bytes: _builtins.float,
-                 storage_update_time: _builtins.str,
-                 visit_count: _builtins.float):
-        pulumi.set(__self__, "billable_visits", billable_visits)
-        pulumi.set(__self__, "date", date)
-        pulumi.set(__self__, "network_cdn_bytes", network_cdn_bytes)
-        pulumi.set(__self__, "network_origin_bytes", network_origin_bytes)
-        pulumi.set(__self__, "network_total_bytes", network_total_bytes)
-        pulumi.set(__self__, "request_origin_count", request_origin_count)
-        pulumi.set(__self__, "storage_database_bytes", storage_database_bytes)
-        pulumi.set(__self__, "storage_file_bytes", storage_file_bytes)
-        pulumi.set(__self__, "storage_update_time", storage_update_time)
-        pulumi.set(__self__, "visit_count", visit_count)
+                 billable_visits: Optional[_builtins.float] = None,
+                 date: Optional[_builtins.str] = None,
+                 network_cdn_bytes: Optional[_builtins.float] = None,
+                 network_origin_bytes: Optional[_builtins.float] = None,
+                 network_total_bytes: Optional[_builtins.float] = None,
+                 request_origin_count: Optional[_builtins.float] = None,
+                 storage_database_bytes: Optional[_builtins.float] = None,
+                 storage_file_bytes: Optional[_builtins.float] = None,
+                 storage_update_time: Optional[_builtins.str] = None,
+                 visit_count: Optional[_builtins.float] = None):
+        if billable_visits is not None:
+            pulumi.set(__self__, "billable_visits", billable_visits)
+        if date is not None:
+            pulumi.set(__self__, "date", date)
+        if network_cdn_bytes is not None:
+            pulumi.set(__self__, "network_cdn_bytes", network_cdn_bytes)
+        if network_origin_bytes is not None:
+            pulumi.set(__self__, "network_origin_bytes", network_origin_bytes)
+        if network_total_bytes is not None:
+            pulumi.set(__self__, "network_total_bytes", network_total_bytes)
+        if request_origin_count is not None:
+            pulumi.set(__self__, "request_origin_count", request_origin_count)
+        if storage_database_bytes is not None:
+            pulumi.set(__self__, "storage_database_bytes", storage_database_bytes)
+        if storage_file_bytes is not None:
+            pulumi.set(__self__, "storage_file_bytes", storage_file_bytes)
+        if storage_update_time is not None:
+            pulumi.set(__self__, "storage_update_time", storage_update_time)
+        if visit_count is not None:
+            pulumi.set(__self__, "visit_count", visit_count)
 
     @_builtins.property
     @pulumi.getter(name="billableVisits")
-    def billable_visits(self) -> _builtins.float:
+    def billable_visits(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "billable_visits")
 
     @_builtins.property
     @pulumi.getter
-    def date(self) -> _builtins.str:
+    def date(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "date")
 
     @_builtins.property
     @pulumi.getter(name="networkCdnBytes")
-    def network_cdn_bytes(self) -> _builtins.float:
+    def network_cdn_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "network_cdn_bytes")
 
     @_builtins.property
     @pulumi.getter(name="networkOriginBytes")
-    def network_origin_bytes(self) -> _builtins.float:
+    def network_origin_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "network_origin_bytes")
 
     @_builtins.property
     @pulumi.getter(name="networkTotalBytes")
-    def network_total_bytes(self) -> _builtins.float:
+    def network_total_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "network_total_bytes")
 
     @_builtins.property
     @pulumi.getter(name="requestOriginCount")
-    def request_origin_count(self) -> _builtins.float:
+    def request_origin_count(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "request_origin_count")
 
     @_builtins.property
     @pulumi.getter(name="storageDatabaseBytes")
-    def storage_database_bytes(self) -> _builtins.float:
+    def storage_database_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "storage_database_bytes")
 
     @_builtins.property
     @pulumi.getter(name="storageFileBytes")
-    def storage_file_bytes(self) -> _builtins.float:
+    def storage_file_bytes(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "storage_file_bytes")
 
     @_builtins.property
     @pulumi.getter(name="storageUpdateTime")
-    def storage_update_time(self) -> _builtins.str:
+    def storage_update_time(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "storage_update_time")
 
     @_builtins.property
     @pulumi.getter(name="visitCount")
-    def visit_count(self) -> _builtins.float:
+    def visit_count(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "visit_count")
 
 
 @pulumi.output_type
 class InstallUsageInfoRollups(dict):
     def __init__(__self__, *,
-                 average: _builtins.float,
-                 latest: _builtins.float,
-                 latest_date: _builtins.str,
-                 sum: _builtins.float):
+                 average: Optional[_builtins.float] = None,
+                 latest: Optional[_builtins.float] = None,
+                 latest_date: Optional[_builtins.str] = None,
+                 sum: Optional[_builtins.float] = None):
         """
         :param _builtins.float latest: The latest value (storage).
         :param _builtins.str latest_date: The day of the latest value.
         """
-        pulumi.set(__self__, "average", average)
-        pulumi.set(__self__, "latest", latest)
-        pulumi.set(__self__, "latest_date", latest_date)
-        pulumi.set(__self__, "sum", sum)
+        if average is not None:
+            pulumi.set(__self__, "average", average)
+        if latest is not None:
+            pulumi.set(__self__, "latest", latest)
+        if latest_date is not None:
+            pulumi.set(__self__, "latest_date", latest_date)
+        if sum is not None:
+            pulumi.set(__self__, "sum", sum)
 
     @_builtins.property
     @pulumi.getter
-    def average(self) -> _builtins.float:
+    def average(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "average")
 
     @_builtins.property
     @pulumi.getter
-    def latest(self) -> _builtins.float:
+    def latest(self) -> Optional[_builtins.float]:
         """
         The latest value (storage).
         """
@@ -1910,7 +2056,7 @@ class InstallUsageInfoRollups(dict):
 
     @_builtins.property
     @pulumi.getter(name="latestDate")
-    def latest_date(self) -> _builtins.str:
+    def latest_date(self) -> Optional[_builtins.str]:
         """
         The day of the latest value.
         """
@@ -1918,7 +2064,7 @@ class InstallUsageInfoRollups(dict):
 
     @_builtins.property
     @pulumi.getter
-    def sum(self) -> _builtins.float:
+    def sum(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "sum")
 
 
@@ -2014,42 +2160,33 @@ class ReportScheduleFrequency(dict):
 @pulumi.output_type
 class ReportScheduleInfo(dict):
     def __init__(__self__, *,
-                 created_at: _builtins.str,
-                 frequency: 'outputs.ReportScheduleInfoFrequency',
-                 next_scheduled_date: _builtins.str,
                  recipients: Sequence['outputs.ReportScheduleInfoRecipients'],
                  sections: Sequence[_builtins.str],
-                 site_id: _builtins.str,
-                 template_uuid: _builtins.str,
-                 title: _builtins.str,
-                 uuid: _builtins.str):
+                 uuid: _builtins.str,
+                 created_at: Optional[_builtins.str] = None,
+                 frequency: Optional['outputs.ReportScheduleInfoFrequency'] = None,
+                 next_scheduled_date: Optional[_builtins.str] = None,
+                 site_id: Optional[_builtins.str] = None,
+                 template_uuid: Optional[_builtins.str] = None,
+                 title: Optional[_builtins.str] = None):
         """
         :param Sequence[_builtins.str] sections: Names of the sections, in order.
         """
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "frequency", frequency)
-        pulumi.set(__self__, "next_scheduled_date", next_scheduled_date)
         pulumi.set(__self__, "recipients", recipients)
         pulumi.set(__self__, "sections", sections)
-        pulumi.set(__self__, "site_id", site_id)
-        pulumi.set(__self__, "template_uuid", template_uuid)
-        pulumi.set(__self__, "title", title)
         pulumi.set(__self__, "uuid", uuid)
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def frequency(self) -> 'outputs.ReportScheduleInfoFrequency':
-        return pulumi.get(self, "frequency")
-
-    @_builtins.property
-    @pulumi.getter(name="nextScheduledDate")
-    def next_scheduled_date(self) -> _builtins.str:
-        return pulumi.get(self, "next_scheduled_date")
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if frequency is not None:
+            pulumi.set(__self__, "frequency", frequency)
+        if next_scheduled_date is not None:
+            pulumi.set(__self__, "next_scheduled_date", next_scheduled_date)
+        if site_id is not None:
+            pulumi.set(__self__, "site_id", site_id)
+        if template_uuid is not None:
+            pulumi.set(__self__, "template_uuid", template_uuid)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
 
     @_builtins.property
     @pulumi.getter
@@ -2065,24 +2202,39 @@ class ReportScheduleInfo(dict):
         return pulumi.get(self, "sections")
 
     @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> _builtins.str:
+        return pulumi.get(self, "uuid")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def frequency(self) -> Optional['outputs.ReportScheduleInfoFrequency']:
+        return pulumi.get(self, "frequency")
+
+    @_builtins.property
+    @pulumi.getter(name="nextScheduledDate")
+    def next_scheduled_date(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "next_scheduled_date")
+
+    @_builtins.property
     @pulumi.getter(name="siteId")
-    def site_id(self) -> _builtins.str:
+    def site_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "site_id")
 
     @_builtins.property
     @pulumi.getter(name="templateUuid")
-    def template_uuid(self) -> _builtins.str:
+    def template_uuid(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "template_uuid")
 
     @_builtins.property
     @pulumi.getter
-    def title(self) -> _builtins.str:
+    def title(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "title")
-
-    @_builtins.property
-    @pulumi.getter
-    def uuid(self) -> _builtins.str:
-        return pulumi.get(self, "uuid")
 
 
 @pulumi.output_type
@@ -2108,9 +2260,10 @@ class ReportScheduleInfoFrequency(dict):
 class ReportScheduleInfoRecipients(dict):
     def __init__(__self__, *,
                  email: _builtins.str,
-                 name: _builtins.str):
+                 name: Optional[_builtins.str] = None):
         pulumi.set(__self__, "email", email)
-        pulumi.set(__self__, "name", name)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
@@ -2119,7 +2272,7 @@ class ReportScheduleInfoRecipients(dict):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
 
 
@@ -2173,20 +2326,16 @@ class ReportScheduleSections(dict):
 @pulumi.output_type
 class ReportTemplateInfo(dict):
     def __init__(__self__, *,
-                 name: _builtins.str,
                  sections: Sequence[_builtins.str],
-                 uuid: _builtins.str):
+                 uuid: _builtins.str,
+                 name: Optional[_builtins.str] = None):
         """
         :param Sequence[_builtins.str] sections: Names of the sections, in order.
         """
-        pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "sections", sections)
         pulumi.set(__self__, "uuid", uuid)
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        return pulumi.get(self, "name")
+        if name is not None:
+            pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter
@@ -2201,50 +2350,39 @@ class ReportTemplateInfo(dict):
     def uuid(self) -> _builtins.str:
         return pulumi.get(self, "uuid")
 
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
+
 
 @pulumi.output_type
 class SiteInfo(dict):
     def __init__(__self__, *,
-                 account: 'outputs.SiteInfoAccount',
-                 account_id: _builtins.str,
-                 created_at: _builtins.str,
-                 group_name: _builtins.str,
                  id: _builtins.str,
                  installs: Sequence['outputs.SiteInfoInstalls'],
                  name: _builtins.str,
                  sandbox: _builtins.bool,
                  tags: Sequence[_builtins.str],
-                 transferable: _builtins.bool):
-        pulumi.set(__self__, "account", account)
-        pulumi.set(__self__, "account_id", account_id)
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "group_name", group_name)
+                 transferable: _builtins.bool,
+                 account: Optional['outputs.SiteInfoAccount'] = None,
+                 account_id: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 group_name: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "installs", installs)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "sandbox", sandbox)
         pulumi.set(__self__, "tags", tags)
         pulumi.set(__self__, "transferable", transferable)
-
-    @_builtins.property
-    @pulumi.getter
-    def account(self) -> 'outputs.SiteInfoAccount':
-        return pulumi.get(self, "account")
-
-    @_builtins.property
-    @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.str:
-        return pulumi.get(self, "account_id")
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="groupName")
-    def group_name(self) -> _builtins.str:
-        return pulumi.get(self, "group_name")
+        if account is not None:
+            pulumi.set(__self__, "account", account)
+        if account_id is not None:
+            pulumi.set(__self__, "account_id", account_id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if group_name is not None:
+            pulumi.set(__self__, "group_name", group_name)
 
     @_builtins.property
     @pulumi.getter
@@ -2276,6 +2414,26 @@ class SiteInfo(dict):
     def transferable(self) -> _builtins.bool:
         return pulumi.get(self, "transferable")
 
+    @_builtins.property
+    @pulumi.getter
+    def account(self) -> Optional['outputs.SiteInfoAccount']:
+        return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="groupName")
+    def group_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "group_name")
+
 
 @pulumi.output_type
 class SiteInfoAccount(dict):
@@ -2292,28 +2450,22 @@ class SiteInfoAccount(dict):
 @pulumi.output_type
 class SiteInfoInstalls(dict):
     def __init__(__self__, *,
-                 cname: _builtins.str,
-                 environment: _builtins.str,
                  id: _builtins.str,
                  is_multisite: _builtins.bool,
-                 name: _builtins.str,
-                 php_version: _builtins.str):
-        pulumi.set(__self__, "cname", cname)
-        pulumi.set(__self__, "environment", environment)
+                 cname: Optional[_builtins.str] = None,
+                 environment: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 php_version: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "is_multisite", is_multisite)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "php_version", php_version)
-
-    @_builtins.property
-    @pulumi.getter
-    def cname(self) -> _builtins.str:
-        return pulumi.get(self, "cname")
-
-    @_builtins.property
-    @pulumi.getter
-    def environment(self) -> _builtins.str:
-        return pulumi.get(self, "environment")
+        if cname is not None:
+            pulumi.set(__self__, "cname", cname)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if php_version is not None:
+            pulumi.set(__self__, "php_version", php_version)
 
     @_builtins.property
     @pulumi.getter
@@ -2327,55 +2479,58 @@ class SiteInfoInstalls(dict):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def cname(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cname")
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "environment")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="phpVersion")
-    def php_version(self) -> _builtins.str:
+    def php_version(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "php_version")
 
 
 @pulumi.output_type
 class SiteTransferInfo(dict):
     def __init__(__self__, *,
-                 created_at: _builtins.str,
-                 destination_account: _builtins.str,
-                 destination_account_id: _builtins.str,
                  id: _builtins.str,
                  installs: Sequence[_builtins.str],
-                 origin_account: _builtins.str,
-                 scheduled_time: _builtins.str,
-                 site: _builtins.str,
-                 site_id: _builtins.str,
                  status: _builtins.str,
-                 updated_at: _builtins.str):
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "destination_account", destination_account)
-        pulumi.set(__self__, "destination_account_id", destination_account_id)
+                 created_at: Optional[_builtins.str] = None,
+                 destination_account: Optional[_builtins.str] = None,
+                 destination_account_id: Optional[_builtins.str] = None,
+                 origin_account: Optional[_builtins.str] = None,
+                 scheduled_time: Optional[_builtins.str] = None,
+                 site: Optional[_builtins.str] = None,
+                 site_id: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "installs", installs)
-        pulumi.set(__self__, "origin_account", origin_account)
-        pulumi.set(__self__, "scheduled_time", scheduled_time)
-        pulumi.set(__self__, "site", site)
-        pulumi.set(__self__, "site_id", site_id)
         pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "updated_at", updated_at)
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="destinationAccount")
-    def destination_account(self) -> _builtins.str:
-        return pulumi.get(self, "destination_account")
-
-    @_builtins.property
-    @pulumi.getter(name="destinationAccountId")
-    def destination_account_id(self) -> _builtins.str:
-        return pulumi.get(self, "destination_account_id")
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if destination_account is not None:
+            pulumi.set(__self__, "destination_account", destination_account)
+        if destination_account_id is not None:
+            pulumi.set(__self__, "destination_account_id", destination_account_id)
+        if origin_account is not None:
+            pulumi.set(__self__, "origin_account", origin_account)
+        if scheduled_time is not None:
+            pulumi.set(__self__, "scheduled_time", scheduled_time)
+        if site is not None:
+            pulumi.set(__self__, "site", site)
+        if site_id is not None:
+            pulumi.set(__self__, "site_id", site_id)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
 
     @_builtins.property
     @pulumi.getter
@@ -2388,66 +2543,84 @@ class SiteTransferInfo(dict):
         return pulumi.get(self, "installs")
 
     @_builtins.property
-    @pulumi.getter(name="originAccount")
-    def origin_account(self) -> _builtins.str:
-        return pulumi.get(self, "origin_account")
-
-    @_builtins.property
-    @pulumi.getter(name="scheduledTime")
-    def scheduled_time(self) -> _builtins.str:
-        return pulumi.get(self, "scheduled_time")
-
-    @_builtins.property
-    @pulumi.getter
-    def site(self) -> _builtins.str:
-        return pulumi.get(self, "site")
-
-    @_builtins.property
-    @pulumi.getter(name="siteId")
-    def site_id(self) -> _builtins.str:
-        return pulumi.get(self, "site_id")
-
-    @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
         return pulumi.get(self, "status")
 
     @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="destinationAccount")
+    def destination_account(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "destination_account")
+
+    @_builtins.property
+    @pulumi.getter(name="destinationAccountId")
+    def destination_account_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "destination_account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="originAccount")
+    def origin_account(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "origin_account")
+
+    @_builtins.property
+    @pulumi.getter(name="scheduledTime")
+    def scheduled_time(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "scheduled_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def site(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "site")
+
+    @_builtins.property
+    @pulumi.getter(name="siteId")
+    def site_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "site_id")
+
+    @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> _builtins.str:
+    def updated_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated_at")
 
 
 @pulumi.output_type
 class SshKeyInfo(dict):
     def __init__(__self__, *,
-                 comment: _builtins.str,
-                 created_at: _builtins.str,
-                 fingerprint: _builtins.str,
-                 id: _builtins.str):
-        pulumi.set(__self__, "comment", comment)
-        pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "fingerprint", fingerprint)
+                 id: _builtins.str,
+                 comment: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 fingerprint: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
-
-    @_builtins.property
-    @pulumi.getter
-    def comment(self) -> _builtins.str:
-        return pulumi.get(self, "comment")
-
-    @_builtins.property
-    @pulumi.getter(name="createdAt")
-    def created_at(self) -> _builtins.str:
-        return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def fingerprint(self) -> _builtins.str:
-        return pulumi.get(self, "fingerprint")
+        if comment is not None:
+            pulumi.set(__self__, "comment", comment)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if fingerprint is not None:
+            pulumi.set(__self__, "fingerprint", fingerprint)
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def comment(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "comment")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def fingerprint(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "fingerprint")
 
 

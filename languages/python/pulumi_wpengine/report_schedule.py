@@ -341,7 +341,7 @@ class ReportSchedule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[_builtins.str]:
+    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the schedule was created, or null.
         """
@@ -357,7 +357,7 @@ class ReportSchedule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="nextRunDate")
-    def next_run_date(self) -> pulumi.Output[_builtins.str]:
+    def next_run_date(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The next generation as the service lists it now (moves on after every run), or null.
         """

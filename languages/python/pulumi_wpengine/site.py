@@ -254,7 +254,7 @@ class Site(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[_builtins.str]:
+    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the site was created (UTC).
         """
@@ -270,7 +270,7 @@ class Site(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="groupName")
-    def group_name(self) -> pulumi.Output[_builtins.str]:
+    def group_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The site's group, or null.
         """

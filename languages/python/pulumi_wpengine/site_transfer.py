@@ -271,7 +271,7 @@ class SiteTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[_builtins.str]:
+    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the transfer was requested.
         """
@@ -279,7 +279,7 @@ class SiteTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="destinationAccount")
-    def destination_account(self) -> pulumi.Output[_builtins.str]:
+    def destination_account(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The name of the account the site goes to.
         """
@@ -311,7 +311,7 @@ class SiteTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="originAccount")
-    def origin_account(self) -> pulumi.Output[_builtins.str]:
+    def origin_account(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The name of the account the site comes from.
         """
@@ -327,7 +327,7 @@ class SiteTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="scheduledTime")
-    def scheduled_time(self) -> pulumi.Output[_builtins.str]:
+    def scheduled_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.
         """
@@ -335,7 +335,7 @@ class SiteTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def site(self) -> pulumi.Output[_builtins.str]:
+    def site(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The site's name at transfer time.
         """
@@ -367,7 +367,7 @@ class SiteTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")
-    def updated_at(self) -> pulumi.Output[_builtins.str]:
+    def updated_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the transfer last changed.
         """

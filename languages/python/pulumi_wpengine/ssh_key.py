@@ -191,7 +191,7 @@ class SshKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def comment(self) -> pulumi.Output[_builtins.str]:
+    def comment(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The key's comment.
         """
@@ -199,7 +199,7 @@ class SshKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
-    def created_at(self) -> pulumi.Output[_builtins.str]:
+    def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         When the key was added.
         """
@@ -207,7 +207,7 @@ class SshKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def fingerprint(self) -> pulumi.Output[_builtins.str]:
+    def fingerprint(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The MD5 fingerprint as the service shows it (`a1:b2:...`).
         """
