@@ -75,9 +75,15 @@ function toStruct(props: Props, secretKeys: Iterable<string> = []): Msg {
 
 /** The kind of `urn:pulumi:<stack>::<project>::<parent types$>wpengine:index:<Kind>::<name>`. */
 export function kindOfUrn(urn: string): string {
-  const kind = tokenName(urn.split("::")[2]?.split("$").pop() ?? "");
-  if (!kind) throw new Error(`wpengine: not a resource of this provider: ${urn}`);
-  return kind;
+  const type = urn.split("::")[2]?.split("$").pop() ?? "";
+  const kind = tokenName(type);
+  if (kind) return kind;
+  // A Node.js class given `provider: <an explicit wpengine provider>`: the classes run in the dynamic provider.
+  if (type.startsWith("pulumi-nodejs:dynamic/wpengine:"))
+    throw new Error(
+      `wpengine: ${urn.split("::").pop()} is a pulumi-wpengine class, which takes no \`provider\` option: give it \`profile\` for other credentials (docs/accounts.md), or remove the option`,
+    );
+  throw new Error(`wpengine: not a resource of this provider: ${urn}`);
 }
 
 /** A failed call as gRPC reports it; a created-but-failed object keeps its id and properties. */

@@ -74,6 +74,10 @@ describe("import ids", () => {
   it("take the kind from a URN, nested or not", () => {
     expect(kindOfUrn("urn:pulumi:s::p::my:comp$wpengine:index:Domain::www")).toBe("Domain");
     expect(() => kindOfUrn("urn:pulumi:s::p::aws:s3:Bucket::b")).toThrow("not a resource of this provider");
+    // A Node.js class handed an explicit wpengine provider: the way out, not the URN.
+    expect(() => kindOfUrn("urn:pulumi:s::p::pulumi-nodejs:dynamic/wpengine:Domain::apex")).toThrow(
+      "wpengine: apex is a pulumi-wpengine class, which takes no `provider` option: give it `profile`",
+    );
   });
 });
 
