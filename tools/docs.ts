@@ -199,8 +199,10 @@ export function ownership(kind: Kind): string {
           "(in the words create would refuse it with), or whose parent id names nothing on the service " +
           "([ownership](ownership.md)). "
         : "") +
-    "An adoption (`adopt: true`, `WPE_ADOPT_EXISTING`, or a lost answer resolved by the natural key) says what " +
-    "it took and its id, and never takes an object another resource of the stack holds."
+    ("adopt" in kind.schema.shape
+      ? "An adoption (`adopt: true`, `WPE_ADOPT_EXISTING`, or a lost answer resolved by the natural key) says " +
+        "what it took and its id, and never takes an object another resource of the stack holds."
+      : "It has no `adopt` input: it never takes over what the service holds.")
   );
 }
 
