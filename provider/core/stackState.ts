@@ -87,12 +87,27 @@ function readState(pid: number, stack: string | undefined): Promise<Held[] | Err
  */
 export async function heldOutsideRun(kind: string, id: string, claimant: unknown): Promise<string[] | Error> {
   const run = currentRun();
-  const leftOut = run?.argv && leftOutBy(run.argv);
-  if (!run || !leftOut) return [];
+  if (!run?.argv || !leftOutBy(run.argv)) return [];
   const held = await readState(run.pid, run.stack);
-  if (held instanceof Error) return held;
+  return held instanceof Error ? held : othersIn(held, run.argv, kind, id, claimant);
+}
+
+/** The URNs among `held` of the other resources holding object `id` of `kind` that the run of `argv` leaves out. */
+export function othersIn(
+  held: readonly Held[],
+  argv: readonly string[],
+  kind: string,
+  id: string,
+  claimant: unknown,
+) {
+  const leftOut = leftOutBy(argv);
+  // A resource the run adopts or deletes is in the run, so one the run leaves out is another, whatever its
+  // claim (a Node.js class's is its name, which a resource moved under a parent keeps). Only
+  // `--target-dependents` takes in resources no --target names: there a resource of the same claim is this.
+  const dependents = argv.includes("--target-dependents");
+  const self = (h: Held) => h.claimant === claimant && (h.urn === claimant || dependents);
   return held
-    .filter((h) => h.kind === kind && h.id === id.toLowerCase() && h.claimant !== claimant && leftOut(h.urn))
+    .filter((h) => h.kind === kind && h.id === id.toLowerCase() && !!leftOut?.(h.urn) && !self(h))
     .map((h) => h.urn);
 }
 

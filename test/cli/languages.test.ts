@@ -223,7 +223,8 @@ describe("Python: the SDK's types", { timeout: 10 * 60_000 }, () => {
       /mistyped\.py:3: error: Argument "type" .* expected "CacheExclusionsExclusionsType/,
     );
     expect(r.stdout).toMatch(
-      /mistyped\.py:4: error: Incompatible types in assignment \(expression has type "Output\[str\]"/,
+      // Null once verified: Optional, as the docs' "or null" says.
+      /mistyped\.py:4: error: Incompatible types in assignment \(expression has type "Output\[str \| None\]"/,
     );
     expect(r.stdout).toContain("Found 3 errors in 1 file");
   });

@@ -260,9 +260,11 @@ new wpengine.Domain("${resource}", { installId: "${INSTALL}", name: "${name}"${a
       deployment: { resources: { urn: string; outputs?: Record<string, unknown> }[] };
     };
     const held = state.deployment.resources.find((r) => r.urn === oldUrn)!;
+    // Its recorded claim left as "old": a class's claim is its name, which a resource moved under a parent
+    // keeps, so the URN tells the two apart.
     const copy = structuredClone(held);
     copy.urn = newUrn;
-    if (copy.outputs) copy.outputs["__claimant"] = "new";
+    expect(copy.outputs?.["__claimant"]).toBe("old");
     state.deployment.resources.push(copy);
     const file = path.join(project.dir, "twice.json");
     fs.writeFileSync(file, JSON.stringify(state));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heldInState, leftOutBy } from "../../provider/core/stackState";
+import { heldInState, leftOutBy, othersIn } from "../../provider/core/stackState";
 
 const URN = "urn:pulumi:dev::site::pulumi-nodejs:dynamic/wpengine:Domain::";
 
@@ -60,5 +60,31 @@ describe("a targeted run's left-out resources (stackState)", () => {
       },
     ]);
     expect(heldInState({})).toEqual([]);
+  });
+
+  it("counts as another holder whatever a left-out resource's claim is, this resource never (it is in the run)", () => {
+    const top = { kind: "Domain", id: "abc", claimant: "d4", urn: `${URN}d4` };
+    const parented = "urn:pulumi:dev::site::my:x:Grp$pulumi-nodejs:dynamic/wpengine:Domain::d4";
+    // Moved under a component with adopt, only the new URN targeted: the old one, of the same name, holds it.
+    expect(othersIn([top], ["pulumi", "up", "--target", parented], "Domain", "ABC", "d4")).toEqual([
+      `${URN}d4`,
+    ]);
+    // The old one's own targeted destroy: the moved one, left out, holds it; the old one is itself.
+    const moved = { ...top, urn: parented };
+    const destroy = ["pulumi", "destroy", "--target", `${URN}d4`];
+    expect(othersIn([top, moved], destroy, "Domain", "abc", "d4")).toEqual([parented]);
+    expect(othersIn([top, moved], destroy, "Account", "abc", "d4")).toEqual([]);
+    // The executable provider's claim is the URN: itself even when a pattern leaves it out.
+    const exec = {
+      kind: "Domain",
+      id: "abc",
+      claimant: "urn:e::wpengine:index:Domain::e",
+      urn: "urn:e::wpengine:index:Domain::e",
+    };
+    expect(othersIn([exec], ["pulumi", "up", "--exclude", exec.urn], "Domain", "abc", exec.urn)).toEqual([]);
+    // --target-dependents takes in resources no --target names: one of the same claim is this one.
+    const dependents = ["pulumi", "destroy", "--target", "urn:site", "--target-dependents"];
+    expect(othersIn([top], dependents, "Domain", "abc", "d4")).toEqual([]);
+    expect(othersIn([top], dependents, "Domain", "abc", "other")).toEqual([`${URN}d4`]);
   });
 });
