@@ -548,7 +548,7 @@ async function lookAhead<I extends Props, O extends Props, R>(
           property: own ?? "",
           reason:
             `would adopt ${def.kind} ${nameOf(def.identity, inputs) || id} (id ${id}), but ${holdingToo(def.kind, holders)}: ` +
-            "the state would hold it twice, and destroying either would delete it under the other. A rename? " +
+            "the state would hold it twice, and destroying either would delete it under the other. Renamed or moved under another parent? " +
             "Give this resource `aliases` naming the old one instead of `adopt`; else run `pulumi up` without " +
             "--target, which lets the old one go in the same run",
         },
