@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { kindOfType } from "../recover/plan";
+import { kindOfType } from "../provider/core/stackState";
 
 /** How many `pulumi stack export` run at once. */
 export const EXPORTS_AT_ONCE = 4;

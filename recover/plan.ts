@@ -4,6 +4,9 @@ import * as path from "node:path";
 import * as zlib from "node:zlib";
 import { AFTER_A_CRASH } from "../provider/core/errors";
 import { type Identity, identityOf, identityText, type JournalEntry } from "../provider/core/journal";
+import { kindOfType } from "../provider/core/stackState";
+
+export { kindOfType };
 
 /** A file backend's lock on a stack (`.pulumi/locks/<org>/<project>/<stack>/<id>.json`). */
 export interface Lock {
@@ -11,11 +14,6 @@ export interface Lock {
   pid: number;
   hostname: string;
   timestamp?: string;
-}
-
-/** The kind of a resource type of this package (`pulumi-nodejs:dynamic/wpengine:Domain`, `wpengine:index:Domain`). */
-export function kindOfType(type: string): string | undefined {
-  return /^(?:pulumi-nodejs:dynamic\/wpengine|wpengine:index):(\w+)$/.exec(type)?.[1];
 }
 
 /** The local path of a `file://` backend URL, or `undefined` for any other backend. */

@@ -93,14 +93,18 @@ function thisRun(): Run | null {
   return null;
 }
 
-/** The stack a `pulumi` command line names (`--stack NAME`, `--stack=NAME`, `-s NAME`), if any. */
-export function stackOfCommand(argv: readonly string[]): string | undefined {
-  for (const [i, a] of argv.entries()) {
-    if (a === "--stack" || a === "-s") return argv[i + 1];
-    if (a.startsWith("--stack=")) return a.slice("--stack=".length);
-  }
-  return undefined;
+/** The values of `flags` on a command line (`--target X`, `--target=X`, `-t X`). */
+export function valuesOf(argv: readonly string[], flags: readonly string[]): string[] {
+  return argv.flatMap((a, i) => {
+    const long = flags.find((f) => f.startsWith("--") && a.startsWith(`${f}=`));
+    if (long) return [a.slice(long.length + 1)];
+    return flags.includes(a) && argv[i + 1] !== undefined ? [argv[i + 1]!] : [];
+  });
 }
+
+/** The stack a `pulumi` command line names (`--stack NAME`, `--stack=NAME`, `-s NAME`), if any. */
+export const stackOfCommand = (argv: readonly string[]): string | undefined =>
+  valuesOf(argv, ["--stack", "-s"])[0];
 
 /**
  * The stack `pulumi stack select` chose for the project in `dir` (a run naming none runs it), as the CLI

@@ -7,20 +7,14 @@
 import { execFile } from "node:child_process";
 import { readlinkSync } from "node:fs";
 import { describeClaimant } from "./identity";
-import { currentRun } from "./journal";
+import { currentRun, valuesOf } from "./journal";
 
 /** A resource of this package in the state: its kind, id, claimant (identity.ts) and URN. */
 type Held = { kind: string; id: string; claimant: string; urn: string };
 
-const TYPE = /^(?:wpengine:index:|pulumi-nodejs:dynamic\/wpengine:)(\w+)$/;
-
-/** The values of `flags` on a command line (`--target X`, `--target=X`, `-t X`). */
-function valuesOf(argv: readonly string[], flags: readonly string[]): string[] {
-  return argv.flatMap((a, i) => {
-    const long = flags.find((f) => f.startsWith("--") && a.startsWith(`${f}=`));
-    if (long) return [a.slice(long.length + 1)];
-    return flags.includes(a) && argv[i + 1] !== undefined ? [argv[i + 1]!] : [];
-  });
+/** The kind of a resource type of this package (`pulumi-nodejs:dynamic/wpengine:Domain`, `wpengine:index:Domain`). */
+export function kindOfType(type: string): string | undefined {
+  return /^(?:pulumi-nodejs:dynamic\/wpengine|wpengine:index):(\w+)$/.exec(type)?.[1];
 }
 
 /** A URN pattern of `--target` (`*` any run of characters) as a test. */
@@ -49,7 +43,7 @@ export function heldInState(exported: unknown): Held[] {
   const resources = (exported as { deployment?: { resources?: unknown[] } })?.deployment?.resources;
   return (Array.isArray(resources) ? resources : []).flatMap((r) => {
     const { type, id, urn, outputs, inputs, delete: deleting } = (r ?? {}) as Record<string, unknown>;
-    const kind = typeof type === "string" ? TYPE.exec(type)?.[1] : undefined;
+    const kind = typeof type === "string" ? kindOfType(type) : undefined;
     if (!kind || typeof id !== "string" || !id || typeof urn !== "string" || deleting === true) return [];
     const named = [outputs, inputs].map((o) => (o as Record<string, unknown> | undefined)?.["__claimant"]);
     const claimant = named.find((c): c is string => typeof c === "string" && c !== "") ?? urn;
