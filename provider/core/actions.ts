@@ -27,10 +27,8 @@ export function changedActionInputs(olds: Props, news: Props, keys: readonly str
 /** The read of what the service keeps no record of (an action): the outputs stand until `parent` is gone. */
 export const goneWithParent =
   (parent: (ctx: Context) => Promise<unknown>) =>
-  async <O>(_id: string, olds: O, ctx: Context) => {
-    await parent(ctx);
-    return { outs: olds };
-  };
+  async <O>(_id: string, olds: O, ctx: Context) =>
+    parent(ctx).then(() => ({ outs: olds }));
 
 /** The `summary` input {@link withSummary} computes: what `what` (`the copy`) does. */
 export function summaryInput(what: string) {

@@ -419,10 +419,8 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
         // Inputs the service cannot report (write-only values, adopt, timeouts) carry over from state.
         const read = withInputs(def, props, live.outs);
         // An input neither holds (an import) takes its default, as check gives it: no planned change.
-        for (const [key, field] of Object.entries(def.schema.shape)) {
-          const parsed = read[key] === undefined ? (field as z.ZodType).safeParse(undefined) : undefined;
-          if (parsed?.success && parsed.data !== undefined) read[key] = parsed.data;
-        }
+        for (const [key, field] of Object.entries(def.schema.shape))
+          if (read[key] === undefined) read[key] = (field as z.ZodType).safeParse(undefined).data;
         // The schema's inputs, any input check computes (a source's hash), and the resource's claim.
         const keys = [...Object.keys(def.schema.shape), ...def.updatable, CLAIMANT];
         const inputs = Object.fromEntries(keys.map((key) => [key, read[key]]));
@@ -465,18 +463,13 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
     async delete(id: string, props: Props) {
       // Another resource's now (whatever this one's guard says): forgotten, never deleted under it.
       const holder = def.identity && holderOf(def.kind, def.identity, id, props, def.normalize);
-      if (holder)
+      const others = def.identity && !holder ? await heldOutsideRun(def.kind, id, props[CLAIMANT]) : [];
+      const held = holder || (Array.isArray(others) && others.length ? holdingToo(def.kind, others) : "");
+      if (held)
         return say(
           def.kind,
           nameOf(def.identity, props) || id,
-          `not deleted on the service: ${holder}; only that resource lets it go`,
-        );
-      const others = def.identity ? await heldOutsideRun(def.kind, id, props[CLAIMANT]) : [];
-      if (Array.isArray(others) && others.length)
-        return say(
-          def.kind,
-          nameOf(def.identity, props) || id,
-          `not deleted on the service: ${holdingToo(def.kind, others)}; only that resource lets it go`,
+          `not deleted on the service: ${held}; only that resource lets it go`,
         );
       if (others instanceof Error)
         say(
@@ -518,17 +511,12 @@ async function lookAhead<I extends Props, O extends Props, R>(
   parentOnly = false,
 ): Promise<CheckFailure[]> {
   const key = finder(def);
-  if (!key && !def.takeover) return [];
+  if ((!key && !def.takeover) || withinRecovery()) return [];
   const config = resolveProviderConfig();
   const adopting = inputs["adopt"] === undefined ? config.adoptExisting === true : !!inputs["adopt"];
   // A targeted run's adoption looks, too: a resource of the stack the run leaves out may hold the object.
   const targeted = adopting && key && inTargetedRun();
-  if (
-    config.skipCredentialsCheck ||
-    withinRecovery() ||
-    (adopting && !def.takeover && !parentOnly && !targeted)
-  )
-    return [];
+  if (config.skipCredentialsCheck || (adopting && !def.takeover && !parentOnly && !targeted)) return [];
   const { [CLAIMANT]: _claimant, ...sent } = inputs;
   const context = { ...contextOf(def, await getClient(), sent), ahead: true };
   const [own] = marked(def.schema, "key");
@@ -541,26 +529,25 @@ async function lookAhead<I extends Props, O extends Props, R>(
       return [];
     }
     const id = key && (!adopting || targeted) ? await key.find(sent as I, context) : undefined;
-    const holders = adopting && id !== undefined ? await heldOutsideRun(def.kind, id, inputs[CLAIMANT]) : [];
+    const object = `${def.kind} ${nameOf(def.identity, inputs) || id}`;
+    if (id !== undefined && !adopting) {
+      const under = context.parent ? ` under ${context.parent}` : "";
+      const error =
+        key?.refusal?.(id, context) ?? alreadyExists(`${object} already exists${under} (id ${id})`);
+      return [{ property: own ?? "", reason: error.message }];
+    }
+    const holders = id !== undefined ? await heldOutsideRun(def.kind, id, inputs[CLAIMANT]) : [];
     if (Array.isArray(holders) && holders.length)
       return [
         {
           property: own ?? "",
           reason:
-            `would adopt ${def.kind} ${nameOf(def.identity, inputs) || id} (id ${id}), but ${holdingToo(def.kind, holders)}: ` +
+            `would adopt ${object} (id ${id}), but ${holdingToo(def.kind, holders)}: ` +
             "the state would hold it twice, and destroying either would delete it under the other. Renamed or moved under another parent? " +
             "Give this resource `aliases` naming the old one instead of `adopt`; else run `pulumi up` without " +
             "--target, which lets the old one go in the same run",
         },
       ];
-    if (key && id !== undefined && !adopting) {
-      const error =
-        key.refusal?.(id, context) ??
-        alreadyExists(
-          `${def.kind} ${nameOf(def.identity, inputs) || id} already exists${context.parent ? ` under ${context.parent}` : ""} (id ${id})`,
-        );
-      return [{ property: own ?? "", reason: error.message }];
-    }
     const error = await def.takeover?.({ ...sent, adopt: adopting } as unknown as I, context);
     return error ? [{ property: own ?? parents.at(-1) ?? "", reason: error.message }] : [];
   } catch (err) {

@@ -6,6 +6,7 @@
  */
 import { execFile } from "node:child_process";
 import { readlinkSync } from "node:fs";
+import { promisify } from "node:util";
 import { describeClaimant } from "./identity";
 import { currentRun, valuesOf } from "./journal";
 
@@ -55,30 +56,21 @@ let state: Promise<Held[] | Error> | undefined;
 
 /** The stack's state as the run's CLI exports it, once a process. */
 function readState(pid: number, stack: string | undefined): Promise<Held[] | Error> {
-  state ??= new Promise((resolve) => {
-    let cli: string;
+  const args = ["stack", "export", ...(stack ? ["--stack", stack] : []), "--non-interactive"];
+  state ??= (async () => {
     try {
-      cli = readlinkSync(`/proc/${pid}/exe`);
+      const cli = readlinkSync(`/proc/${pid}/exe`);
+      const { stdout } = await promisify(execFile)(cli, args, { maxBuffer: 1 << 30, timeout: 120_000 });
+      return heldInState(JSON.parse(stdout));
     } catch (err) {
-      return resolve(err as Error);
+      const last = (err as { stderr?: string }).stderr?.trim().split("\n").at(-1);
+      return last ? new Error(last) : (err as Error);
     }
-    const args = ["stack", "export", ...(stack ? ["--stack", stack] : []), "--non-interactive"];
-    execFile(cli, args, { maxBuffer: 1 << 30, timeout: 120_000 }, (err, stdout, stderr) => {
-      if (err) return resolve(new Error(stderr.trim().split("\n").at(-1) || err.message));
-      try {
-        resolve(heldInState(JSON.parse(stdout)));
-      } catch (parse) {
-        resolve(parse as Error);
-      }
-    });
-  });
+  })();
   return state;
 }
 
-/**
- * The other resources of this stack that hold object `id` of `kind` and the run leaves out (URNs), or the
- * reason they could not be read; none outside a targeted run.
- */
+/** The URNs of the other resources holding object `id` of `kind` that a targeted run leaves out, or why unread. */
 export async function heldOutsideRun(kind: string, id: string, claimant: unknown): Promise<string[] | Error> {
   const run = currentRun();
   if (!run?.argv || !leftOutBy(run.argv)) return [];
