@@ -63,11 +63,9 @@ export function claim<I>(
   const key = keyOf(identity.fields, inputs, normalize);
   if (!key) return undefined;
   const slot = `${kind} ${key}`;
-  const first = claims.get(slot);
-  if (first === undefined || first === claimant) {
-    claims.set(slot, claimant);
-    return undefined;
-  }
+  const first = claims.get(slot) ?? claimant;
+  claims.set(slot, first);
+  if (first === claimant) return undefined;
   return {
     property: identity.fields[identity.fields.length - 1] ?? "",
     reason: `${describeClaimant(kind, claimant)} and ${describeClaimant(kind, first)} both claim ${identity.what} (${key}): ${clash}`,
@@ -95,15 +93,14 @@ export function own<I>(
 ): Error | undefined {
   const h = holding(kind, identity, id, inputs, normalize);
   if (!h) return undefined;
-  if (h.holder === undefined || h.holder === h.claimant) {
-    owners.set(h.slot, { claimant: h.claimant, adopted });
-    return undefined;
-  }
-  return new Error(
-    `${describeClaimant(kind, h.claimant)} would take over ${kind} ${id}, which ${describeClaimant(kind, h.holder)} ` +
-      "already holds in this stack: two resources would own one object, so it is not recorded for this one. " +
-      "Declare it once.",
-  );
+  if (h.holder !== undefined && h.holder !== h.claimant)
+    return new Error(
+      `${describeClaimant(kind, h.claimant)} would take over ${kind} ${id}, which ${describeClaimant(kind, h.holder)} ` +
+        "already holds in this stack: two resources would own one object, so it is not recorded for this one. " +
+        "Declare it once.",
+    );
+  owners.set(h.slot, { claimant: h.claimant, adopted });
+  return undefined;
 }
 
 /**

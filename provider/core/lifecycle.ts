@@ -553,10 +553,7 @@ async function lookAhead<I extends Props, O extends Props, R>(
   } catch (err) {
     // A parent the service lacks (404) or refuses the API user (403: another account's, the wrong profile).
     if (!isNotFound(err) && !isNotAuthorized(err)) return [];
-    const parent =
-      notFoundInputs(err, def.schema)
-        .filter((k) => parents.includes(k))
-        .at(-1) ?? parents.at(-1);
+    const parent = notFoundInputs(err, def.schema).findLast((k) => parents.includes(k)) ?? parents.at(-1);
     const forbidden = isNotAuthorized(err) ? err : undefined;
     // A 404 refuses only a service-assigned id (a UUID): one this program creates is unknown at preview. A
     // name (an app's, an environment's) may be one this program creates: create decides.
