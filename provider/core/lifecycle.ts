@@ -336,7 +336,6 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       );
       // One moved to another profile: the new profile's API user must reach its parent (a 403 otherwise).
       const moved = existing && (olds["profile"] ?? null) !== (inputs["profile"] ?? null);
-      // The claim travels with the inputs to create (identity.ts).
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
       if ((moved || (!existing && (!standing || elsewhere))) && !failures.length && !containsUnknown(inputs))
         failures.push(...(await lookAhead(def, inputs, moved)));
@@ -499,11 +498,11 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
 }
 
 /**
- * The refusal create would give a new object, said by check at preview: the object its natural key finds
- * ("already exists"), a parent the service lacks (404) or refuses (403), or what `takeover` refuses. Not
- * offline (`skipCredentialsCheck`) nor in a recovery (its creates decide); under `adopt` only `takeover`
- * looks. `parentOnly`: an existing resource moved to another profile, whose parent that profile must reach.
- * Any other fault is no failure (create decides). Records nothing in the journal.
+ * The refusal create would give a new object, said by check at preview: what its natural key finds ("already
+ * exists"), a parent the service lacks (404) or refuses (403: another account's, the wrong profile), or what
+ * `takeover` refuses. Not offline (`skipCredentialsCheck`) nor in a recovery (its creates decide); under
+ * `adopt` only `takeover` looks. `parentOnly`: an existing resource moved to another profile, whose parent it
+ * must reach. Any other fault is no failure (create decides). Records nothing in the journal.
  */
 async function lookAhead<I extends Props, O extends Props, R>(
   def: ResourceDefinition<I, O, R>,
@@ -551,7 +550,6 @@ async function lookAhead<I extends Props, O extends Props, R>(
     const error = await def.takeover?.({ ...sent, adopt: adopting } as unknown as I, context);
     return error ? [{ property: own ?? parents.at(-1) ?? "", reason: error.message }] : [];
   } catch (err) {
-    // A parent the service lacks (404) or refuses the API user (403: another account's, the wrong profile).
     if (!isNotFound(err) && !isNotAuthorized(err)) return [];
     const parent = notFoundInputs(err, def.schema).findLast((k) => parents.includes(k)) ?? parents.at(-1);
     const forbidden = isNotAuthorized(err) ? err : undefined;
@@ -593,7 +591,6 @@ async function createResolvingLost<I extends Props, O extends Props, R>(
   const key = def.naturalKey;
   let given = inputs;
   const what = nameOf(def.identity, inputs);
-  // A lost write is looked up by the key before the next send; what became of it is said then or after.
   const resolve = async (err: unknown, said: string) => {
     if (!isLostWrite(err)) return said;
     // Whatever holds the key from now on was made by this create (nothing held it when the create looked
@@ -681,12 +678,10 @@ function withStep(def: Pick<AnyDef, "naturalKey">, inputs: Props, err: unknown):
 function withInputs(def: Pick<AnyDef, "schema" | "normalize">, inputs: Props, outs: Props): Props {
   const { __provider: _p, ...rest } = inputs;
   const { adopt: _adopt, ...made } = outs;
-  // An output named as an input that equals it once normalised keeps the input's form; a set (a list equal
-  // to itself rotated, once normalised) that differs keeps the input's order, so a preview shows the items
-  // that changed, not a shuffle.
+  // An output equal to its input once normalised keeps the input's form; a set (a list equal to itself
+  // rotated, once normalised) that differs keeps the input's order: a preview shows what changed, not a shuffle.
   for (const k of Object.keys(def.schema.shape)) {
-    const given = rest[k];
-    const out = made[k];
+    const [given, out] = [rest[k], made[k]];
     if (given === undefined || out === undefined) continue;
     if (!differs(def.normalize, k, given, out)) made[k] = given;
     else if (

@@ -10,7 +10,6 @@ import { promisify } from "node:util";
 import { describeClaimant } from "./identity";
 import { currentRun, valuesOf } from "./journal";
 
-/** A resource of this package in the state: its kind, id, claimant (identity.ts) and URN. */
 type Held = { kind: string; id: string; claimant: string; urn: string };
 
 /** The kind of a resource type of this package (`pulumi-nodejs:dynamic/wpengine:Domain`, `wpengine:index:Domain`). */
