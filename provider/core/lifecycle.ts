@@ -607,14 +607,8 @@ async function createResolvingLost<I extends Props, O extends Props, R>(
     );
     return undefined;
   };
-  const created = await resending(
-    def.kind,
-    what,
-    "created",
-    !!key && !("none" in key),
-    () => def.create(given, ctx),
-    resolve,
-  );
+  const resends = !!key && !("none" in key);
+  const created = await resending(def.kind, what, "created", resends, () => def.create(given, ctx), resolve);
   // Taken after a lost send: this create's own object, said above, not an adoption of another's.
   return given === inputs ? created : { id: created.id, outs: created.outs };
 }
