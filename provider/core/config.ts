@@ -146,15 +146,16 @@ export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus())
 export function misspelt(names: string[], env: NodeJS.ProcessEnv = process.env) {
   if (env["PULUMI_PROJECT"] === "wpengine") return [];
   const settings = Object.keys(CONFIG_KEYS);
-  return names
-    .filter((name) => !settings.includes(name))
-    .map((name) => {
-      const like = meant(name, settings);
-      const hint = like ? `did you mean wpengine:${like}?` : `the settings are ${settings.join(", ")}`;
-      const reason = `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
-      return { name, reason };
-    });
+  return strays(names, settings).map(({ name, like }) => {
+    const hint = like ? `did you mean wpengine:${like}?` : `the settings are ${settings.join(", ")}`;
+    const reason = `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
+    return { name, reason };
+  });
 }
+
+/** The `names` not among `known`, each with the known name it likely meant (`meant`). */
+const strays = (names: string[], known: string[]) =>
+  names.filter((name) => !known.includes(name)).map((name) => ({ name, like: meant(name, known) }));
 
 /** Where a setting's value comes from, for its errors: its config key when set there, else its variable. */
 export const originOf = (name: ConfigName, raw = currentProviderInstance().config): string =>
@@ -313,19 +314,15 @@ function profileEntry(name: string, base: ProviderInstance, env: NodeJS.ProcessE
     const entry = profiles[name];
     if (entry === undefined) return undefined;
     const known = Object.keys(PLACEHOLDERS);
-    const held = (isObject(entry) ? Object.keys(entry) : [])
-      .filter((key) => !known.includes(key))
-      .map((key) => {
-        const like = meant(key, known);
-        return like ? `${key} (did you mean ${like}?)` : key;
-      });
+    const held = strays(isObject(entry) ? Object.keys(entry) : [], known).map(({ name: key, like }) =>
+      like ? `${key} (did you mean ${like}?)` : key,
+    );
     if (!isObject(entry) || held.length)
       throw new WpEngineConfigError(
         `wpengine: profile ${name} in ${where} ${held.length ? `has ${held.join(", ")}, which a profile does not hold` : "is not an object"}: a profile is ${JSON.stringify(PLACEHOLDERS)}.`,
       );
     return entry as { username?: unknown; password?: unknown };
   };
-  // The stack's profiles, then the environment's for a profile the stack's do not list.
   const fromEnv = env[CONFIG_KEYS.profiles.env];
   let where = standalone ? CONFIG_KEYS.profiles.env : CONFIG_KEYS.profiles.key;
   let listed = listedIn(where, base.config.profiles);
