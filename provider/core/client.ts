@@ -34,12 +34,8 @@ export class MissingCredentialsError extends Error {
     const one = missing.length === 1;
     super(
       underPulumiDo()
-        ? `wpengine: missing ${keys}. \`pulumi do\` reads no stack: set ${env} in the environment, or pass ` +
-            `${each((name) => `--${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}`, " ")} (--wpengine:simulator true for the bundled simulator).`
-        : `wpengine: missing ${keys}. Set ${one ? "it" : "them"} with ` +
-            each(setWith) +
-            ` (or the environment variable${one ? "" : "s"} ${env}), or try the program against the ` +
-            "bundled simulator with `pulumi config set wpengine:simulator true`.",
+        ? `wpengine: missing ${keys}. \`pulumi do\` reads no stack: set ${env} in the environment, or pass ${each((name) => `--${CONFIG_KEYS[name].key} ${PLACEHOLDERS[name]}`, " ")} (--wpengine:simulator true for the bundled simulator).`
+        : `wpengine: missing ${keys}. Set ${one ? "it" : "them"} with ${each(setWith)} (or the environment variable${one ? "" : "s"} ${env}), or try the program against the bundled simulator with \`pulumi config set wpengine:simulator true\`.`,
     );
     this.name = "MissingCredentialsError";
   }
@@ -131,9 +127,7 @@ export async function proveCredentials(): Promise<void> {
       const page = err instanceof WpEngineResponseError && err.issues.length === 0;
       if (status === 404 || page)
         throw new WpEngineConfigError(
-          `wpengine: ${originOf("apiUrl")} is ${client.apiUrl}, which is not the hosting API (GET /user answered ` +
-            `${page ? `${status} with a body that is not JSON` : "404 Not Found"}): set it to the API's base URL, ` +
-            `which ends in /v1 (e.g. ${DEFAULT_API_URL}).`,
+          `wpengine: ${originOf("apiUrl")} is ${client.apiUrl}, which is not the hosting API (GET /user answered ${page ? `${status} with a body that is not JSON` : "404 Not Found"}): set it to the API's base URL, which ends in /v1 (e.g. ${DEFAULT_API_URL}).`,
         );
       if (status !== 401 && status !== 403) return;
       const refused = `${status} ${status === 401 ? "Unauthorized" : "Forbidden"} on GET /user`;
@@ -145,8 +139,7 @@ export async function proveCredentials(): Promise<void> {
           : `${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (or ${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env})`;
       const skip = doing ? "--wpengine:skip-credentials-check" : CONFIG_KEYS.skipCredentialsCheck.key;
       throw new WpEngineConfigError(
-        `wpengine: the API refused the credentials of ${profile ? ranAs() : `API user ${config.username}`} (${refused}). ` +
-          `Check ${where}; set ${skip} true to skip this check.`,
+        `wpengine: the API refused the credentials of ${profile ? ranAs() : `API user ${config.username}`} (${refused}). Check ${where}; set ${skip} true to skip this check.`,
       );
     },
   );

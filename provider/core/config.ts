@@ -136,31 +136,26 @@ export const clearStackConfig = (): void => stack.clear();
 let cpus: number | undefined;
 const machineCpus = () => (cpus ??= availableParallelism());
 
-/**
- * The default of `maxConcurrency`: as many requests as the engine runs operations, whose slots each wait on this
- * process (`PULUMI_PARALLEL`, else the CLI's 4 × the CPUs, pulumi/pkg/cmd/pulumi/operations/up.go), up to 40.
- */
+/** `maxConcurrency`'s default, as its doc says (the CLI's: pulumi/pkg/cmd/pulumi/operations/up.go). */
 export function defaultConcurrency(env: NodeJS.ProcessEnv, cpus = machineCpus()): number {
   const parallel = Number(env["PULUMI_PARALLEL"]);
   return Math.min(Number.isInteger(parallel) && parallel >= 1 ? parallel : 4 * cpus, 40);
 }
 
-/**
- * The names that are no setting (typos), each with its error naming the closest setting, else them all; none
- * in a project named wpengine, whose own keys share the namespace.
- */
+/** The typos among `names`, each with its error; none in project wpengine, whose keys share the namespace. */
 export function misspelt(names: string[], env: NodeJS.ProcessEnv = process.env) {
   if (env["PULUMI_PROJECT"] === "wpengine") return [];
   const settings = Object.keys(CONFIG_KEYS);
-  return names
-    .filter((name) => !settings.includes(name))
-    .map((name) => {
-      const like = meant(name, settings);
-      const hint = like ? `did you mean wpengine:${like}?` : `the settings are ${settings.join(", ")}`;
-      const reason = `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
-      return { name, reason };
-    });
+  return strays(names, settings).map(({ name, like }) => {
+    const hint = like ? `did you mean wpengine:${like}?` : `the settings are ${settings.join(", ")}`;
+    const reason = `wpengine:${name} is not a setting of this provider: ${hint} (remove it with \`pulumi config rm wpengine:${name}\`)`;
+    return { name, reason };
+  });
 }
+
+/** The `names` not among `known`, each with the known name it likely meant (`meant`). */
+const strays = (names: string[], known: string[]) =>
+  names.filter((name) => !known.includes(name)).map((name) => ({ name, like: meant(name, known) }));
 
 /** Where a setting's value comes from, for its errors: its config key when set there, else its variable. */
 export const originOf = (name: ConfigName, raw = currentProviderInstance().config): string =>
@@ -190,10 +185,7 @@ export function urlSource(name: UrlName, instance = currentProviderInstance(), e
   const stack = (jsonOf(env["PULUMI_CONFIG"] ?? "{}") as Record<string, unknown> | undefined)?.[name];
   const unset = `That URL is the default: this provider has no ${name} argument and ${variable} is unset`;
   if (typeof stack === "string" && stack !== "")
-    return (
-      `${unset}. The stack's ${key} (${stack}) configures the default provider only, not an explicit ` +
-      `provider: pass ${name}: "${stack}" to this provider, or set ${variable}`
-    );
+    return `${unset}. The stack's ${key} (${stack}) configures the default provider only, not an explicit provider: pass ${name}: "${stack}" to this provider, or set ${variable}`;
   return `${unset}: set ${key} (the default provider), the ${name} argument of an explicit provider, or ${variable}`;
 }
 
@@ -213,11 +205,11 @@ export function urlProblems(
   return (["apiUrl", "appHostingUrl"] as const).flatMap((name) => {
     const value = config[name];
     if (typeof value !== "string" || value === unknownValue) return [];
+    const where = origin(name);
     try {
-      checkBaseUrl(origin(name), value);
+      checkBaseUrl(where, value);
       return [];
     } catch (err) {
-      const where = origin(name);
       const unset = where === CONFIG_KEYS[name].key ? `pulumi config rm ${where}` : `unset ${where}`;
       const next = `give a base URL such as ${URL_EXAMPLES[name]}, the service's, or remove it (\`${unset}\`) to use that one`;
       return [{ name, reason: `${(err as Error).message}${shown(value)}: ${next}` }];
@@ -297,14 +289,8 @@ export function profileSources(name: string, standalone = false): string {
   // `pulumi do` reads no stack: the environment (a password on the command line would stay in the shell's
   // history and show in the process list).
   if (underPulumiDo())
-    return (
-      `${inEnvironment}; to keep the password out of the shell history, read it with ` +
-      `\`read -rs ${vars.password} && export ${vars.password}\``
-    );
-  return (
-    `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) ` +
-    `or ${CONFIG_KEYS.profiles.env}, or ${env}`
-  );
+    return `${inEnvironment}; to keep the password out of the shell history, read it with \`read -rs ${vars.password} && export ${vars.password}\``;
+  return `${CONFIG_KEYS.profiles.key} (${example}, set with \`pulumi config set --secret ${CONFIG_KEYS.profiles.key} ...\`) or ${CONFIG_KEYS.profiles.env}, or ${env}`;
 }
 
 /**
@@ -328,19 +314,15 @@ function profileEntry(name: string, base: ProviderInstance, env: NodeJS.ProcessE
     const entry = profiles[name];
     if (entry === undefined) return undefined;
     const known = Object.keys(PLACEHOLDERS);
-    const held = (isObject(entry) ? Object.keys(entry) : [])
-      .filter((key) => !known.includes(key))
-      .map((key) => {
-        const like = meant(key, known);
-        return like ? `${key} (did you mean ${like}?)` : key;
-      });
+    const held = strays(isObject(entry) ? Object.keys(entry) : [], known).map(({ name: key, like }) =>
+      like ? `${key} (did you mean ${like}?)` : key,
+    );
     if (!isObject(entry) || held.length)
       throw new WpEngineConfigError(
         `wpengine: profile ${name} in ${where} ${held.length ? `has ${held.join(", ")}, which a profile does not hold` : "is not an object"}: a profile is ${JSON.stringify(PLACEHOLDERS)}.`,
       );
     return entry as { username?: unknown; password?: unknown };
   };
-  // The stack's profiles, then the environment's for a profile the stack's do not list.
   const fromEnv = env[CONFIG_KEYS.profiles.env];
   let where = standalone ? CONFIG_KEYS.profiles.env : CONFIG_KEYS.profiles.key;
   let listed = listedIn(where, base.config.profiles);
@@ -409,13 +391,12 @@ export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const base = currentProviderInstance();
   const chosen = name ?? base.config.profile ?? text(process.env[CONFIG_KEYS.profile.env]);
   if (chosen === undefined) return fn();
-  if (resolveProviderConfig(process.env, base.config).simulatorStateFile !== undefined) {
-    // A profile set here (an entry, or one of its variables) is checked whole, as against the service.
-    const vars = profileEnv(chosen);
-    const set = [process.env[vars.username], process.env[vars.password]].some((v) => text(v) !== undefined);
-    if (profileEntry(chosen, base, process.env, false).listed !== undefined || set)
-      profileInstance(chosen, base);
-    return fn();
-  }
-  return withProviderInstance(profileInstance(chosen, base), fn);
+  if (resolveProviderConfig(process.env, base.config).simulatorStateFile === undefined)
+    return withProviderInstance(profileInstance(chosen, base), fn);
+  // A profile set here (an entry, or one of its variables) is checked whole, as against the service.
+  const vars = profileEnv(chosen);
+  const set = [process.env[vars.username], process.env[vars.password]].some((v) => text(v) !== undefined);
+  if (profileEntry(chosen, base, process.env, false).listed !== undefined || set)
+    profileInstance(chosen, base);
+  return fn();
 }

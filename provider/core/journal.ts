@@ -38,12 +38,6 @@ export interface JournalEntry extends Identity {
   recovery?: string;
 }
 
-/** What the recovery's `up` may adopt: each identity, with the id the killed run recorded when it knew it. */
-export interface RecoveryPlan {
-  token: string;
-  adopt: (Identity & { id?: string })[];
-}
-
 const JOURNAL_FILE = "journal.jsonl";
 
 export const journalDir = (dir = process.cwd()): string =>
@@ -248,8 +242,7 @@ export function append(entries: JournalEntry | JournalEntry[], dir = journalDir(
     if (warned) return;
     warned = true;
     process.stderr.write(
-      `wpengine: the create journal ${path.join(dir, JOURNAL_FILE)} cannot be written (${(err as Error).message}): ` +
-        "after a killed run, pulumi-wpengine recover cannot tell what this run created\n",
+      `wpengine: the create journal ${path.join(dir, JOURNAL_FILE)} cannot be written (${(err as Error).message}): after a killed run, pulumi-wpengine recover cannot tell what this run created\n`,
     );
   }
 }
@@ -268,6 +261,9 @@ export function readJournal(dir = journalDir()): JournalEntry[] {
       : [];
   });
 }
+
+/** What the recovery's `up` may adopt: each identity, with the id the killed run recorded when it knew it. */
+export type RecoveryPlan = { token: string; adopt: (Identity & { id?: string })[] };
 
 let plan: { token: string; byText: Map<string, { id?: string }> } | null | undefined;
 
@@ -342,9 +338,7 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
         return undefined;
       const named = Object.entries(identity.key).map(([k, v]) => `${k} ${v}`);
       return new Error(
-        `the interrupted run made id ${claim.id}, but the service now holds id ${liveId} under this ` +
-          `${identity.kind}'s ${named.join(", ")}: not taken by pulumi-wpengine recover (another stack or a ` +
-          "person may manage it). Rename this resource, or set adopt: true on it if that object is meant to be this stack's",
+        `the interrupted run made id ${claim.id}, but the service now holds id ${liveId} under this ${identity.kind}'s ${named.join(", ")}: not taken by pulumi-wpengine recover (another stack or a person may manage it). Rename this resource, or set adopt: true on it if that object is meant to be this stack's`,
       );
     },
     /** Records the object the create ended with: `adopted`, found (a recovery's adoption), else made. */
@@ -360,8 +354,7 @@ export function journalCreate(kind: string, fields: readonly string[], inputs: P
       record("failed", identity);
       if (!current || claim || e?.alreadyExists !== true) return err;
       return new Error(
-        `${e.withinRecovery ?? (err as Error).message}. Not taken by pulumi-wpengine recover: no create of this ` +
-          "stack's interrupted run made it (another stack or a person may manage it)",
+        `${e.withinRecovery ?? (err as Error).message}. Not taken by pulumi-wpengine recover: no create of this stack's interrupted run made it (another stack or a person may manage it)`,
       );
     },
   };

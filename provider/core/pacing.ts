@@ -29,8 +29,7 @@ export function paced<T>(
   work: () => Promise<T>,
 ): Promise<{ value: T; waitedMs: number }> {
   const s = state.get();
-  const previous = s.tails.get(key) ?? Promise.resolve();
-  const run = previous
+  const run = (s.tails.get(key) ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {
       const start = PACING_CLOCK.now();

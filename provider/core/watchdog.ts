@@ -16,11 +16,8 @@ export function procStat(pid: number): { name: string; parent: number; startedAt
     const fields = stat.slice(end + 2).split(" ");
     // Its start (field 22, in clock ticks of 10 ms after boot) as epoch milliseconds, to about 20 ms.
     const boot = Date.now() - Number(readFileSync("/proc/uptime", "utf8").split(" ")[0]) * 1000;
-    return {
-      name: stat.slice(stat.indexOf("(") + 1, end),
-      parent: Number(fields[1]),
-      startedAt: boot + Number(fields[19]) * 10,
-    };
+    const name = stat.slice(stat.indexOf("(") + 1, end);
+    return { name, parent: Number(fields[1]), startedAt: boot + Number(fields[19]) * 10 };
   } catch {
     return undefined;
   }
