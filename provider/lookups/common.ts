@@ -112,12 +112,9 @@ export type OutputForm<L> =
 async function createdByThisPreview(input: pulumi.Output<unknown>): Promise<boolean> {
   if (!pulumi.runtime.isDryRun()) return false;
   // `isKnown` is the SDK's own (marked internal in its typings): what its `apply` skips on.
-  for (const r of await pulumi.getAllResources(input))
-    if (
-      pulumi.CustomResource.isInstance(r) &&
-      !(await (r.id as unknown as { isKnown: Promise<boolean> }).isKnown)
-    )
-      return true;
+  const custom = [...(await pulumi.getAllResources(input))].filter(pulumi.CustomResource.isInstance);
+  for (const r of custom)
+    if (!(await (r.id as unknown as { isKnown: Promise<boolean> }).isKnown)) return true;
   return false;
 }
 
