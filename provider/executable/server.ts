@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import { isRpcSecret, specialSecretSig, specialSigKey, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import { SDK_VERSION } from "../../sdk/core/config";
 import {
@@ -407,11 +408,8 @@ const keepTimeout = (outs: Props, inputs: Props): Props =>
 export async function main(): Promise<void> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(provrpc.ResourceProviderService, new WpEngineProvider(SDK_VERSION).service() as never);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
-      err ? reject(err) : resolve(p),
-    ),
-  );
+  const bind = promisify(server.bindAsync.bind(server));
+  const port = await bind("127.0.0.1:0", grpc.ServerCredentials.createInsecure());
   process.stdout.write(`${port}\n`);
   stopWithParent();
   logToEngine(process.argv.slice(2).find((a) => !a.startsWith("-")));
