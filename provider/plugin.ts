@@ -27,12 +27,10 @@ const TRACED: ReadonlySet<Method> = new Set(["check", "diff", "read", "delete"])
 export async function run(kind: string, method: Method, ...args: unknown[]): Promise<unknown> {
   const provider = Object.hasOwn(KINDS, kind) ? KINDS[kind]?.provider : undefined;
   if (!provider) throw new Error(`wpengine: unknown resource kind ${JSON.stringify(kind)}`);
-  const fn = provider[method] as (...a: unknown[]) => Promise<unknown>;
+  const fn = provider[method] as (...a: unknown[]) => Promise<{ failures?: CheckFailure[] }>;
   try {
     // Every method's last argument holds the resource's properties: its `profile` chooses the API user.
-    const result = (await withProfile(profileOf(args.at(-1)), () => fn.apply(provider, args))) as {
-      failures?: CheckFailure[];
-    };
+    const result = await withProfile(profileOf(args.at(-1)), () => fn.apply(provider, args));
     // A check's failures as the engine prints them.
     return method === "check" && result?.failures?.length
       ? { ...result, failures: result.failures.map(forEngine) }

@@ -30,12 +30,12 @@ export const GUARDS: Readonly<Record<string, Guard>> = {
     declaring(name, args) {
       // A WeakMap answers undefined for a value that is no object (a plain string id).
       const owner = managedInstalls.get(args?.["installId"] as object);
-      if (owner === undefined) return;
-      throw new pulumi.RunError(
-        `wpengine:InstallPlacement ${name}: installId is the install of wpengine.Install "${owner}", which places ` +
-          "it itself: set siteId and environment on that Install and remove this InstallPlacement " +
-          "(InstallPlacement is for installs made outside this program)",
-      );
+      if (owner !== undefined)
+        throw new pulumi.RunError(
+          `wpengine:InstallPlacement ${name}: installId is the install of wpengine.Install "${owner}", which places ` +
+            "it itself: set siteId and environment on that Install and remove this InstallPlacement " +
+            "(InstallPlacement is for installs made outside this program)",
+        );
     },
   },
 };

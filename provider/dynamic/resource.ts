@@ -11,11 +11,9 @@ import { thinProvider } from "./thin";
 export abstract class WpEngineResource extends pulumi.dynamic.Resource {
   protected constructor(def: AnyKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
     warnClearSecrets();
-    const props: Record<string, unknown> = {};
     // Every output key is declared: a dynamic resource only surfaces keys present at registration.
-    for (const key of [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)])
-      props[key] = undefined;
-    Object.assign(props, args);
+    const keys = [...Object.keys(def.inputs.shape), ...Object.keys(def.outputs.shape)];
+    const props = { ...Object.fromEntries<unknown>(keys.map((k) => [k, undefined])), ...args };
     // Which resource claims the object (see core/identity.ts): the one plugin process that serves every
     // dynamic resource of the program refuses a second claim of one identity at check.
     props[CLAIMANT] = name;

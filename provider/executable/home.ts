@@ -1,5 +1,3 @@
-// Where the project lives, from package.json's `repository` alone: the schema, the release and the docs use it.
-
 /** What package.json says about the package (the fields the schema, the release and the docs read). */
 export interface PackageJson {
   version: string;

@@ -39,7 +39,5 @@ export const importIdOf = (kind: string, fields: Record<string, string>): string
  * How a lookup's result travels in an invoke's return, always an object (a Pulumi function returns one in
  * every language): a list as `{ items }`, a map (keyed by metric) as `{ value }`, a record as itself.
  */
-export function resultShape(lookup: Lookup): "items" | "value" | "record" {
-  if (lookup.list) return "items";
-  return lookup.result.schema instanceof z.ZodRecord ? "value" : "record";
-}
+export const resultShape = (lookup: Lookup): "items" | "value" | "record" =>
+  lookup.list ? "items" : lookup.result.schema instanceof z.ZodRecord ? "value" : "record";

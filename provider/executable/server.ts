@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import { isRpcSecret, specialSecretSig, specialSigKey, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import { SDK_VERSION } from "../../sdk/core/config";
 import {
@@ -47,7 +48,7 @@ type Msg = any;
 type Callback = (err: unknown, res?: Msg) => void;
 // biome-ignore-end lint/suspicious/noExplicitAny: end of the protobuf section.
 
-/** The Pulumi schema generated at build time beside this file (`schema.ts`). */
+/** The Pulumi schema, which the build writes beside this file (tools/schema.ts). */
 const SCHEMA = path.join(__dirname, "schema.json");
 
 /** A Struct's values without their secret wrappers, each top-level key that held one added to `secretKeys`. */
@@ -102,10 +103,7 @@ function grpcError(err: unknown): Msg {
   return { code: grpc.status.UNKNOWN, message: e.message, metadata };
 }
 
-/**
- * What a lookup's 404 at preview may mean (`name`, the function): its object is one this program creates,
- * and a lookup whose arguments are known runs before it exists (docs/lookups.md).
- */
+/** What a lookup's 404 at preview may mean (docs/lookups.md): the object is one this program creates. */
 export const previewNotFound = (name: string): string =>
   `; or this program creates it: at preview ${name} runs as soon as its arguments are known (YAML's fn::invoke ` +
   "even with dependsOn), before the program's resources exist. Pass an argument known only once the object " +
@@ -371,8 +369,6 @@ export class WpEngineProvider {
   }
 }
 
-type Definition = Kind["provider"]["definition"];
-
 /**
  * The object's own id in `id`: `pulumi do` passes the import id it was given (`{installId}/{id}`) to update
  * and delete as well as to read. A resource's own id passes unchanged: only a kind whose import id is
@@ -390,14 +386,14 @@ function objectId(kind: string, id: string): string {
  * The settings and write-only inputs, which the service never reports: a read takes them from the program's
  * inputs (the engine records a new value with the old outputs), so a refresh shows no drift for them.
  */
-function settingsOf(def: Definition, inputs: Props): Props {
+function settingsOf(def: Kind["provider"]["definition"], inputs: Props): Props {
   const read = [...def.replaceOn, ...def.updatable].filter((k) => !def.writeOnly?.includes(k));
   const unread = Object.keys(def.schema.shape).filter((k) => !read.includes(k) && inputs[k] !== undefined);
   return Object.fromEntries(unread.map((k) => [k, inputs[k]]));
 }
 
 /** `customTimeouts` of the operation (the request's `timeout`) reach the waits: they replace `timeoutSeconds` for this call. */
-function withTimeout(def: Definition, props: Props, req: Msg): Props {
+function withTimeout(def: Kind["provider"]["definition"], props: Props, req: Msg): Props {
   const seconds = Math.ceil(Number(req.getTimeout()));
   return seconds > 0 && Object.hasOwn(def.schema.shape, "timeoutSeconds")
     ? { ...props, timeoutSeconds: seconds }
@@ -412,11 +408,8 @@ const keepTimeout = (outs: Props, inputs: Props): Props =>
 export async function main(): Promise<void> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(provrpc.ResourceProviderService, new WpEngineProvider(SDK_VERSION).service() as never);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
-      err ? reject(err) : resolve(p),
-    ),
-  );
+  const bind = promisify(server.bindAsync.bind(server));
+  const port = await bind("127.0.0.1:0", grpc.ServerCredentials.createInsecure());
   process.stdout.write(`${port}\n`);
   stopWithParent();
   logToEngine(process.argv.slice(2).find((a) => !a.startsWith("-")));

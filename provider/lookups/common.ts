@@ -112,12 +112,9 @@ export type OutputForm<L> =
 async function createdByThisPreview(input: pulumi.Output<unknown>): Promise<boolean> {
   if (!pulumi.runtime.isDryRun()) return false;
   // `isKnown` is the SDK's own (marked internal in its typings): what its `apply` skips on.
-  for (const r of await pulumi.getAllResources(input))
-    if (
-      pulumi.CustomResource.isInstance(r) &&
-      !(await (r.id as unknown as { isKnown: Promise<boolean> }).isKnown)
-    )
-      return true;
+  const custom = [...(await pulumi.getAllResources(input))].filter(pulumi.CustomResource.isInstance);
+  for (const r of custom)
+    if (!(await (r.id as unknown as { isKnown: Promise<boolean> }).isKnown)) return true;
   return false;
 }
 
@@ -137,18 +134,16 @@ export function functionsOf<T extends Record<string, Lookup>>(
     };
     out[`${name}Output`] = (args?: unknown, options?: LookupOptions) => {
       const input = pulumi.output((args ?? {}) as pulumi.Input<object>);
-      return input.apply(async (a) => {
-        try {
-          return await run(name, lookup, a, options);
-        } catch (err) {
+      return input.apply((a) =>
+        run(name, lookup, a, options).catch(async (err) => {
           // At preview, an argument from a resource this program creates (`app.name`) names an object that is
           // not there yet: the result is unknown until `up` made it (as Go's output-form invoke gives), not a
           // failed preview.
           if ((err as { status?: unknown }).status === 404 && (await createdByThisPreview(input)))
             return pulumi.output(pulumi.unknown);
           throw err;
-        }
-      });
+        }),
+      );
     };
   }
   return out as never;
