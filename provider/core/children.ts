@@ -14,7 +14,6 @@ export interface ChildrenOptions<T> {
   list(client: WpEngineClient, parent: string): Promise<T[]>;
   /** The child's name as the resource compares it (e.g. lower case). */
   keyOf(item: T): string;
-  /** The child's id, as a read asks for it. */
   idOf(item: T): string;
   /** The child with `id` as it is now; `undefined` when it is gone (404). */
   get(client: WpEngineClient, parent: string, id: string): Promise<T | undefined>;

@@ -60,10 +60,7 @@ export function nothingDone(action: string, err: unknown): string | undefined {
   return NOTHING_DONE[action] && `${NOTHING_DONE[action]} ${when}`;
 }
 
-/**
- * Where the URL a request could not reach (or had no answer from) came from (`urlSource`), for every step
- * that sends.
- */
+/** Where the URL a request could not reach (or had no answer from) came from, for every step that sends. */
 export const urlNote = (err: WpEngineConnectionError | WpEngineTimeoutError): string =>
   `${urlSource(err.api === "appHosting" ? "appHostingUrl" : "apiUrl")}. Check it and the network`;
 
@@ -111,10 +108,7 @@ export function ranAs(instance = currentProviderInstance()): string {
   return `${instance.profile ? `profile ${instance.profile}` : "the default credentials"}${user ? ` (API user ${user})` : ""}`;
 }
 
-/**
- * Why a list by account answered nothing: the service filters `?account_id=` by what the API user sees, so an
- * account it cannot see, or a mistyped id, lists as empty. `seen`: the accounts it does see.
- */
+/** Why a list by account is empty: `?account_id=` has only what the API user sees (`seen`, its accounts). */
 export function unreachableAccount(accountId: string, seen: readonly { id: string; name?: string | null }[]) {
   const sees = seen.length
     ? `it sees ${seen.map((a) => (a.name ? `${a.name} (${a.id})` : a.id)).join(", ")}`

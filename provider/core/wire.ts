@@ -96,8 +96,8 @@ function read(s: z.ZodType, value: unknown, kc: KeyCase): unknown {
 }
 
 /**
- * An object's fields read from the wire; of `given` inputs, one the record lacks that is write-only or has
- * no default is left out (the lifecycle keeps it from the state).
+ * An object's fields read from the wire; a `given` input the record lacks is left out if write-only or
+ * without a default (the lifecycle keeps it from the state).
  */
 function readObject(schema: AnyObject, record: unknown, kc: KeyCase, given = false): Props {
   const out: Props = {};
@@ -139,10 +139,7 @@ function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: reado
 /** A kind's canonical form of an input's value (its `normalize`). */
 export type Normalize = (key: string, value: unknown) => unknown;
 
-/**
- * The form in which values of an input are compared: an absent one as the input's default (else null),
- * then in the kind's canonical form, so a default left out or an unset value never shows as a change.
- */
+/** How an input's values compare: an absent one as its default (else null), then in canonical form. */
 export function comparable(inputs: AnyObject, normalize?: Normalize): Normalize {
   const shape = inputs.shape as Record<string, z.ZodType>;
   return (key, value) => {
@@ -172,10 +169,9 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
     body: (values: Partial<I>, keys?: readonly (keyof I & string)[]) => writeObject(inputs, values, kc, keys),
     /** The PATCH of the updatable inputs `want` gives that differ from `have` (null clears); none when none does. */
     patch(have: Partial<O>, want: Partial<I>): Props | undefined {
-      const h = have as Props;
       const w = want as Props;
       const changed = updatable.filter(
-        (k) => w[k] !== undefined && !isDeepStrictEqual(norm(k, h[k]), norm(k, w[k])),
+        (k) => w[k] !== undefined && !isDeepStrictEqual(norm(k, (have as Props)[k]), norm(k, w[k])),
       );
       const isChanged = (k: string) => changed.includes(k);
       // An input sent along with those its value as sent depends on (a date on its cadence).
