@@ -15,10 +15,9 @@ export const camelKey = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c:
 export const snakeKey = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * A property's wire field when not the snake_case of its name: a dotted path (a number is a list's index;
- * `""` the record itself, for an API that answers and takes a bare list), or where it is read and written
- * apart, with `none` what a patch sends to clear it when not null (`"nil"`); `false`: the provider's own
- * input (a deletion guard), never read nor sent.
+ * A property's wire field when not the snake_case of its name: a dotted path (a number a list's index, `""`
+ * the record itself: a bare list), or its read and write paths, with `none` what a patch sends to clear it
+ * when not null (`"nil"`); `false`: the provider's own input (a deletion guard), never read nor sent.
  */
 export type Wire = false | string | { read: string; write: string; none?: string };
 
@@ -57,7 +56,6 @@ export function unwrap(
 
 /** How an API spells a property's name: the snake_case of it (the hosting API), or as is (App Hosting's). */
 type KeyCase = (name: string) => string;
-/** The App Hosting API's fields are the properties' own (camelCase) names. */
 export const asIs: KeyCase = (name) => name;
 
 /** The fields of an object schema as the wire has them (the provider's own, `wire: false`, left out). */
@@ -70,15 +68,6 @@ function fieldsOf(schema: AnyObject, keyCase: KeyCase) {
     const path = (w: string) => (w === "" ? [] : w.split("."));
     return [{ key, read: path(read), write: path(write), none, schema: s, meta }];
   });
-}
-
-function put(target: Props, path: readonly string[], value: unknown): void {
-  let cur = target;
-  for (const k of path.slice(0, -1)) {
-    cur[k] ??= {};
-    cur = cur[k] as Props;
-  }
-  cur[path[path.length - 1]!] = value;
 }
 
 /** What an absent value of a type reads as, when its schema gives no default and it is not optional. */
@@ -131,7 +120,12 @@ function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: reado
     const wired = v === null ? f.none : write(f.schema, f.meta.sent ? f.meta.sent(v, values) : v, kc);
     // A field at the record's root is the whole body.
     if (!f.write.length) return wired as Props;
-    put(out, f.write, wired);
+    let at = out;
+    for (const k of f.write.slice(0, -1)) {
+      at[k] ??= {};
+      at = at[k] as Props;
+    }
+    at[f.write.at(-1)!] = wired;
   }
   return out;
 }
