@@ -80,11 +80,10 @@ export function explainError(
   inputs?: z.ZodObject,
 ): Error {
   const base = err instanceof Error ? err.message : String(err);
-  const details = (err as { errors?: { field?: string }[] } | null)?.errors;
+  const { errors: details, status } = (err ?? {}) as { errors?: { field?: string }[]; status?: unknown };
   const fields = Array.isArray(details)
     ? [...new Set(details.map((d) => d?.field).filter((f): f is string => typeof f === "string" && f !== ""))]
     : [];
-  const status = (err as { status?: unknown } | null)?.status;
   const hint = fields.length
     ? ` (input ${fields.map((f) => `"${inputOfField(inputs, f)}"`).join(", ")})`
     : status === 404

@@ -18,10 +18,7 @@ export function containsUnknown(value: unknown): boolean {
 }
 
 /** One `check` failure: the input property (dotted path) and why, without its name (`named` adds it). */
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
+export type CheckFailure = { property: string; reason: string };
 
 const WHOLE = "\u0000";
 
