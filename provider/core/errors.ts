@@ -119,7 +119,6 @@ export function unreachableAccount(accountId: string, seen: readonly { id: strin
   );
 }
 
-/** What a 403 means: the API user the call ran as (a profile's, or the default) cannot reach the object. */
 const forbidden = () =>
   `The call ran as ${ranAs()}, which has no access to it: run it as a profile whose API user can ` +
   "(the resource's or lookup's profile, or wpengine:profile), or grant that API user access in the User Portal";
@@ -156,7 +155,6 @@ export function noSuchParent(key: string, id: string, forbidden?: WpEngineApiErr
   );
 }
 
-/** What a 404 says of the inputs (`notFoundInputs`), and the next step. */
 function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   const keys = notFoundInputs(err, inputs);
   const which = keys.length ? ` (input ${keys.map((k) => `"${k}"`).join(" or ")})` : "";

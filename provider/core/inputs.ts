@@ -47,8 +47,7 @@ export const ruled = <T extends z.ZodType>(
   test: (value: z.output<T>) => CheckFailure | CheckFailure[] | undefined,
 ): T =>
   schema.check((ctx) => {
-    const out = test(ctx.value);
-    for (const f of out ? [out].flat() : []) {
+    for (const f of [test(ctx.value) ?? []].flat()) {
       const path = [...f.property.replace(/^[^.[]+/, "").matchAll(/\[(\d+)\]|\.([^.[]+)/g)].map((m) =>
         m[1] !== undefined ? Number(m[1]) : m[2]!,
       );
@@ -233,7 +232,6 @@ export const uuidString = stringInput.regex(
 export const parentInput = (description: string, meta?: z.core.GlobalMeta) =>
   uuidString.meta({ description, replaces: true, parent: true, ...meta });
 
-/** How long an operation that waits for the service may take, in seconds. */
 export const timeoutSecondsInput = (defaultSeconds: number) =>
   z.number().int().positive().max(86_400).default(defaultSeconds).meta({
     description: "How long the provider waits for the service to finish, in seconds (at most 86400).",
@@ -276,7 +274,6 @@ export const notificationEmails = z
 /** How often the backup and restore waits check the service (milliseconds); tests shorten it. */
 export const BACKUP_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
 
-/** Canonical form of an address list for comparison: lower case, sorted, without duplicates. */
 export function normalizeEmails(value: unknown): unknown {
   if (!Array.isArray(value)) return value ?? null;
   return [...new Set(value.map((v) => (typeof v === "string" ? v.trim().toLowerCase() : v)))].sort();

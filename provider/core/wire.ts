@@ -31,10 +31,7 @@ export const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def 
 
 const WRAPPERS = ["default", "prefault", "nullable", "optional", "readonly", "nonoptional", "catch"];
 /** A schema under its wrappers (down to `stop`), whether it may be absent, and what an absent value is. */
-export function unwrap(
-  s: z.ZodType,
-  stop?: (s: z.ZodType) => boolean,
-): { inner: z.ZodType; nullable: boolean; absent?: () => unknown } {
+export function unwrap(s: z.ZodType, stop?: (s: z.ZodType) => boolean) {
   let cur = s;
   let nullable = false;
   let absent: (() => unknown) | undefined;
