@@ -55,11 +55,11 @@ export function unwrap(s: z.ZodType, stop?: (s: z.ZodType) => boolean) {
 type KeyCase = (name: string) => string;
 export const asIs: KeyCase = (name) => name;
 
-/** The fields of an object schema as the wire has them (the provider's own, `wire: false`, left out). */
+/** An object schema's fields as the wire has them (settings and `wire: false` inputs left out). */
 function fieldsOf(schema: AnyObject, keyCase: KeyCase) {
   return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, s]) => {
     const meta = s.meta() ?? {};
-    if (meta.wire === false) return [];
+    if (meta.wire === false || meta.setting) return [];
     const wire = meta.wire ?? keyCase(key);
     const { read, write, none = null } = typeof wire === "string" ? { read: wire, write: wire } : wire;
     const path = (w: string) => (w === "" ? [] : w.split("."));
@@ -88,7 +88,6 @@ function read(s: z.ZodType, value: unknown, kc: KeyCase): unknown {
 function readObject(schema: AnyObject, record: unknown, kc: KeyCase, given = false): Props {
   const out: Props = {};
   for (const f of fieldsOf(schema, kc)) {
-    if (f.meta.setting) continue;
     const raw = f.read.reduce<unknown>((v, k) => (v == null ? undefined : (v as Props)[k]), record);
     if (given && raw == null && (f.meta.writeOnly || !unwrap(f.schema).absent)) continue;
     const v = read(f.schema, raw, kc);
@@ -112,8 +111,7 @@ function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: reado
   const out: Props = {};
   for (const f of fieldsOf(schema, kc)) {
     const v = values[f.key];
-    if (f.meta.setting || (keys && !keys.includes(f.key)) || v === undefined || (v === null && !clear))
-      continue;
+    if ((keys && !keys.includes(f.key)) || v === undefined || (v === null && !clear)) continue;
     const wired = v === null ? f.none : write(f.schema, f.meta.sent ? f.meta.sent(v, values) : v, kc);
     // A field at the record's root is the whole body.
     if (!f.write.length) return wired as Props;
@@ -148,7 +146,7 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
 ) {
   type I = z.output<IS>;
   const fields = fieldsOf(inputs, kc);
-  const updatable = fields.filter((f) => !f.meta.replaces && !f.meta.setting).map((f) => f.key);
+  const updatable = fields.filter((f) => !f.meta.replaces).map((f) => f.key);
   const norm = comparable(inputs, normalize);
   return {
     /** The outputs of a service record (an input it lacks only if it has a default), `known` overlaid. */
