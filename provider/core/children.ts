@@ -98,10 +98,8 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>) {
         return { item, created: true };
       } catch (err) {
         if (!isRefusal(err)) throw err;
-        const refusedAt = performance.now();
         // A listing that fails says nothing about the name: the refusal is the answer.
-        const items = await listing(client, parent, refusedAt).catch(() => undefined);
-        const holder = items?.get(key);
+        const holder = (await listing(client, parent, performance.now()).catch(() => undefined))?.get(key);
         if (holder === undefined) throw err;
         return { item: holder, created: false };
       }

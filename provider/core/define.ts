@@ -84,10 +84,9 @@ export async function findFirst<T>(items: AsyncIterable<T>, match: (x: T) => boo
 export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. An
- * `optional` parent only narrows it (unset, every object the credentials see) and is no part of the import id.
- * An `optional: "accountId"` that lists nothing is checked against the accounts the credentials see, since
- * the service answers an account the API user cannot see with an empty list (200), not a 403 or 404.
+ * The listing of a kind's objects under one parent (`{accountId}/{id}`), the parent's id its one input. An
+ * `optional` parent only narrows it (unset, every object the credentials see), is no part of the import id,
+ * and when it lists nothing is checked against the accounts seen (the service lists an unseen one as empty).
  */
 export function listedUnder<T, P extends string | { optional: string }>(
   parent: P,

@@ -187,14 +187,12 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
   if (!result.success) {
     const issues = result.error.issues;
     // A misspelt field is said once, as itself: the field it meant is not also said to be missing.
-    const misspelt = new Set(
-      issues.flatMap((i) =>
-        i.code === "unrecognized_keys"
-          ? i.keys.map((k) => pathOf([...i.path, meant(k, fieldsAt(relaxed, i.path)) ?? ""]))
-          : [],
-      ),
+    const misspelt = issues.flatMap((i) =>
+      i.code === "unrecognized_keys"
+        ? i.keys.map((k) => pathOf([...i.path, meant(k, fieldsAt(relaxed, i.path)) ?? ""]))
+        : [],
     );
-    const said = issues.filter((i) => !(i.input === undefined && misspelt.has(pathOf(i.path))));
+    const said = issues.filter((i) => !(i.input === undefined && misspelt.includes(pathOf(i.path))));
     return { inputs: news, failures: said.flatMap((i) => formatIssues(i, relaxed)).map(named) };
   }
   const parsed = result.data as Props;

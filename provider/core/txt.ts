@@ -13,9 +13,8 @@ export const retryIntervalSecondsInput = z
   .default(10);
 
 /**
- * Calls `attempt` while it is answered 400 (the record not seen yet) or 429, until `timeoutSeconds`; a
- * timeout says what to publish: the record `record` reads fresh (the one the service looks for now), else
- * `fallback`, and what the service last answered.
+ * Calls `attempt` while answered 400 (the record not seen yet) or 429, until `timeoutSeconds`; a timeout says
+ * what to publish (the record `record` reads now, else `fallback`) and what the service last answered.
  */
 export async function verifyUntilSeen<T>(opts: {
   timeoutSeconds: number;
