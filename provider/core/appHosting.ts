@@ -1,7 +1,7 @@
 /** What the application-hosting kinds share: ids, resource names, an environment's address, mappings. */
 import { z } from "zod";
 import { type DomainMapping as ApiDomainMapping, canonicalDomain, type WpEngineClient } from "../../sdk";
-import { out, stringInput, uuidString } from "./inputs";
+import { out, parentInput, stringInput } from "./inputs";
 import { asIs, wireOf } from "./wire";
 
 /** An app or environment id input, in the form the service accepts (a DNS label). */
@@ -32,15 +32,14 @@ export function environmentOf({ parents, key }: Address): EnvironmentIds {
 /** An environment's account, app and environment ids, as the client's calls take them. */
 export type EnvironmentIds = readonly [accountId: string, appId: string, environmentId: string];
 
+const parentId = (description: string) =>
+  resourceIdString.meta({ description, replaces: true, parent: true });
+
 /** The inputs that address an environment, shared by every resource that acts on one. */
 export const environmentAddress = {
-  accountId: uuidString.meta({ description: "The account that owns the app.", replaces: true, parent: true }),
-  appId: resourceIdString.meta({ description: "The app id (`App.name`).", replaces: true, parent: true }),
-  environmentId: resourceIdString.meta({
-    description: "The environment id (`Environment.name`).",
-    replaces: true,
-    parent: true,
-  }),
+  accountId: parentInput("The account that owns the app."),
+  appId: parentId("The app id (`App.name`)."),
+  environmentId: parentId("The environment id (`Environment.name`)."),
 } as const;
 
 /** One mapping as the service reports it. */
@@ -61,7 +60,6 @@ export const mappingStatusOutput = z.object({
 });
 const MAPPING_WIRE = wireOf(z.object({}), mappingStatusOutput, undefined, asIs);
 
-/** One mapping's status. */
 export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
 /** The statuses of an environment's mappings, following every page. */

@@ -14,7 +14,6 @@ export interface ChildrenOptions<T> {
   list(client: WpEngineClient, parent: string): Promise<T[]>;
   /** The child's name as the resource compares it (e.g. lower case). */
   keyOf(item: T): string;
-  /** The child's id, as a read asks for it. */
   idOf(item: T): string;
   /** The child with `id` as it is now; `undefined` when it is gone (404). */
   get(client: WpEngineClient, parent: string, id: string): Promise<T | undefined>;
@@ -99,10 +98,8 @@ export function sharedChildren<T>(opts: ChildrenOptions<T>) {
         return { item, created: true };
       } catch (err) {
         if (!isRefusal(err)) throw err;
-        const refusedAt = performance.now();
         // A listing that fails says nothing about the name: the refusal is the answer.
-        const items = await listing(client, parent, refusedAt).catch(() => undefined);
-        const holder = items?.get(key);
+        const holder = (await listing(client, parent, performance.now()).catch(() => undefined))?.get(key);
         if (holder === undefined) throw err;
         return { item: holder, created: false };
       }

@@ -45,10 +45,7 @@ type Computed<OS extends AnyObject> = string extends keyof z.output<OS> ? {} : z
 export type OutputsOf<IS extends AnyObject, OS extends AnyObject> = Omit<z.output<IS>, keyof Computed<OS>> &
   Computed<OS>;
 
-/**
- * A kind's definition: its outputs are its inputs overlaid (by the lifecycle) by what its methods report
- * (create, read and update return the computed outputs, and any input the service reports).
- */
+/** A kind's definition: its create, read and update return what the service computes and reports. */
 type DefinitionOf<IS extends AnyObject, OS extends AnyObject> = ResourceDefinition<
   z.output<IS>,
   OutputsOf<IS, OS> & Record<string, unknown>,
@@ -87,11 +84,9 @@ export async function findFirst<T>(items: AsyncIterable<T>, match: (x: T) => boo
 export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The listing of a kind's objects under one parent (`{accountId}/{id}`): the parent's id the one input. An
- * `optional` parent only narrows it (unset, every object the credentials see) and is no part of the import id.
- * An `optional: "accountId"` that lists nothing is checked against the accounts the credentials see: the
- * service filters `?account_id=` by what the API user sees (200, no 403 or 404), so an account it cannot
- * reach, or a mistyped id, would list as empty.
+ * The listing of a kind's objects under one parent (`{accountId}/{id}`), the parent's id its one input. An
+ * `optional` parent only narrows it (unset, every object the credentials see), is no part of the import id,
+ * and when it lists nothing is checked against the accounts seen (the service lists an unseen one as empty).
  */
 export function listedUnder<T, P extends string | { optional: string }>(
   parent: P,
@@ -106,20 +101,17 @@ export function listedUnder<T, P extends string | { optional: string }>(
     inputs: z.object({ [field]: (required ? uuidString : uuidString.optional()).meta({ description }) }),
     items: async (q, client) => {
       const found = await list(client, q[field]!);
-      if (!found.length && !required && field === "accountId" && q[field]) await reachable(client, q[field]);
+      if (!found.length && !required && field === "accountId" && q[field]) {
+        const seen = await collect(client.accounts.iterate({ limit: 100 }));
+        if (!seen.some((a) => a.id.toLowerCase() === q[field]!.toLowerCase()))
+          throw new Error(`wpengine: ${unreachableAccount(q[field], seen)}`);
+      }
       return found.map((x) => {
         const [id, name] = item(x);
         return { fields: { ...(required && { [field]: q[field]! }), [idField]: id }, name };
       });
     },
   };
-}
-
-/** Throws, naming what the API user sees, unless `accountId` is one of the accounts the credentials see. */
-async function reachable(client: WpEngineClient, accountId: string): Promise<void> {
-  const seen = await collect(client.accounts.iterate({ limit: 100 }));
-  if (seen.some((a) => a.id.toLowerCase() === accountId.toLowerCase())) return;
-  throw new Error(`wpengine: ${unreachableAccount(accountId, seen)}`);
 }
 
 type Derived = "schema" | "replaceOn" | "updatable" | "kept" | "secrets" | "identity" | "naturalKey";

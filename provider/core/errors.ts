@@ -60,10 +60,7 @@ export function nothingDone(action: string, err: unknown): string | undefined {
   return NOTHING_DONE[action] && `${NOTHING_DONE[action]} ${when}`;
 }
 
-/**
- * Where the URL a request could not reach (or had no answer from) came from (`urlSource`), for every step
- * that sends.
- */
+/** Where the URL a request could not reach (or had no answer from) came from, for every step that sends. */
 export const urlNote = (err: WpEngineConnectionError | WpEngineTimeoutError): string =>
   `${urlSource(err.api === "appHosting" ? "appHostingUrl" : "apiUrl")}. Check it and the network`;
 
@@ -83,11 +80,10 @@ export function explainError(
   inputs?: z.ZodObject,
 ): Error {
   const base = err instanceof Error ? err.message : String(err);
-  const details = (err as { errors?: { field?: string }[] } | null)?.errors;
+  const { errors: details, status } = (err ?? {}) as { errors?: { field?: string }[]; status?: unknown };
   const fields = Array.isArray(details)
     ? [...new Set(details.map((d) => d?.field).filter((f): f is string => typeof f === "string" && f !== ""))]
     : [];
-  const status = (err as { status?: unknown } | null)?.status;
   const hint = fields.length
     ? ` (input ${fields.map((f) => `"${inputOfField(inputs, f)}"`).join(", ")})`
     : status === 404
@@ -111,10 +107,7 @@ export function ranAs(instance = currentProviderInstance()): string {
   return `${instance.profile ? `profile ${instance.profile}` : "the default credentials"}${user ? ` (API user ${user})` : ""}`;
 }
 
-/**
- * Why a list by account answered nothing: the service filters `?account_id=` by what the API user sees, so an
- * account it cannot see, or a mistyped id, lists as empty. `seen`: the accounts it does see.
- */
+/** Why a list by account is empty: `?account_id=` has only what the API user sees (`seen`, its accounts). */
 export function unreachableAccount(accountId: string, seen: readonly { id: string; name?: string | null }[]) {
   const sees = seen.length
     ? `it sees ${seen.map((a) => (a.name ? `${a.name} (${a.id})` : a.id)).join(", ")}`
@@ -126,7 +119,6 @@ export function unreachableAccount(accountId: string, seen: readonly { id: strin
   );
 }
 
-/** What a 403 means: the API user the call ran as (a profile's, or the default) cannot reach the object. */
 const forbidden = () =>
   `The call ran as ${ranAs()}, which has no access to it: run it as a profile whose API user can ` +
   "(the resource's or lookup's profile, or wpengine:profile), or grant that API user access in the User Portal";
@@ -163,7 +155,6 @@ export function noSuchParent(key: string, id: string, forbidden?: WpEngineApiErr
   );
 }
 
-/** What a 404 says of the inputs (`notFoundInputs`), and the next step. */
 function notFoundHint(err: unknown, inputs?: z.ZodObject): string {
   const keys = notFoundInputs(err, inputs);
   const which = keys.length ? ` (input ${keys.map((k) => `"${k}"`).join(" or ")})` : "";

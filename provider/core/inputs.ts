@@ -18,10 +18,7 @@ export function containsUnknown(value: unknown): boolean {
 }
 
 /** One `check` failure: the input property (dotted path) and why, without its name (`named` adds it). */
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
+export type CheckFailure = { property: string; reason: string };
 
 const WHOLE = "\u0000";
 
@@ -42,17 +39,15 @@ export interface Rule<I> {
 }
 
 /**
- * A rule of one input, checked with its schema (it stands where the input is declared): `test` gets the
- * value as parsed and answers failures as a {@link Rule} does, on paths that start with the input's name
- * (`mappings[2].domain`). It runs once the value has parsed, and not while it is unknown (a preview).
+ * A rule of one input, declared with it: `test` gets the parsed value (never an unknown one) and answers as a
+ * {@link Rule} does, on paths led by the input's name (`mappings[2].domain`).
  */
 export const ruled = <T extends z.ZodType>(
   schema: T,
   test: (value: z.output<T>) => CheckFailure | CheckFailure[] | undefined,
 ): T =>
   schema.check((ctx) => {
-    const out = test(ctx.value);
-    for (const f of out ? [out].flat() : []) {
+    for (const f of [test(ctx.value) ?? []].flat()) {
       const path = [...f.property.replace(/^[^.[]+/, "").matchAll(/\[(\d+)\]|\.([^.[]+)/g)].map((m) =>
         m[1] !== undefined ? Number(m[1]) : m[2]!,
       );
@@ -94,10 +89,7 @@ export const PROFILE_INPUT = z
 
 /** Pulumi's property paths: `exclusions[2].value`, not `exclusions.2.value`. */
 const pathOf = (segments: readonly PropertyKey[]): string =>
-  segments.reduce<string>(
-    (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
-    "",
-  );
+  segments.map((s, i) => (typeof s === "number" ? `[${s}]` : i ? `.${String(s)}` : String(s))).join("");
 
 /** A zod issue of `schema` as failures; an unknown key is reported on itself, with the name it likely meant. */
 function formatIssues(issue: z.core.$ZodIssue, schema: z.ZodType): CheckFailure[] {
@@ -113,11 +105,7 @@ function formatIssues(issue: z.core.$ZodIssue, schema: z.ZodType): CheckFailure[
   return [{ property: path || "(inputs)", reason: presence(issue, plainReason(issue)) }];
 }
 
-/**
- * A type's message as said of what was given: "is required" only of an absent value ("must be a list" →
- * "is required and must be a list"), a present value of the wrong type told what it must be ("is required
- * and must be a string", "is required: one of ..." → "must be a string", "must be one of ...").
- */
+/** A type's message said of what was given: "is required" only of an absent value, else what it must be. */
 function presence(issue: z.core.$ZodIssue, reason: string): string {
   if (issue.code !== "invalid_type") return reason;
   if (issue.input !== undefined) return reason.replace(/\bis required(?: and must be|:) /, "must be ");
@@ -137,9 +125,8 @@ function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
 
 /**
  * A failure as the engine is given it: with no property, since the engine prints a named property's value
- * beside the reason (a Go rendering of a whole list, or a private key pasted into the wrong input); its path
- * leads the reason instead: the field the reason starts with (`value`, `recipients[].email`) becomes the
- * path, said once.
+ * beside the reason (a Go rendering of a whole list, or a private key pasted into the wrong input); the path
+ * leads the reason instead, in place of the field the reason starts with (`value`, `recipients[].email`).
  */
 export function forEngine(f: CheckFailure): CheckFailure {
   if (!f.property) return f;
@@ -156,10 +143,7 @@ function afterLead(f: CheckFailure): string | undefined {
   return lead === undefined ? undefined : f.reason.slice(lead.length);
 }
 
-/**
- * A failure as `pulumi do` prints it (`- <property>: <reason>`, no value beside it): the property kept, the
- * field the reason starts with said once, by the property.
- */
+/** A failure as `pulumi do` prints it (`- <property>: <reason>`): the reason's leading field said once. */
 export function forCommandLine(f: CheckFailure): CheckFailure {
   const rest = f.property ? afterLead(f) : undefined;
   return rest?.startsWith(" ") ? { property: f.property, reason: rest.slice(1) } : f;
@@ -197,32 +181,26 @@ export function checkInputs<S extends z.ZodRawShape, I = z.infer<z.ZodObject<S>>
 ): { inputs: Props; failures: CheckFailure[] } {
   const { __provider, ...given } = news;
   const unknownKeys = Object.keys(given).filter((k) => containsUnknown(given[k]));
-  const relaxed = unknownKeys.length
-    ? schema.extend(Object.fromEntries(unknownKeys.map((k) => [k, z.any()])) as z.ZodRawShape)
-    : schema;
+  const relaxed = schema.extend(Object.fromEntries(unknownKeys.map((k) => [k, z.any()])) as z.ZodRawShape);
   // Each issue keeps its input: an absent value (undefined) is worded apart from a wrong one.
   const result = relaxed.safeParse(given, { reportInput: true });
   if (!result.success) {
     const issues = result.error.issues;
     // A misspelt field is said once, as itself: the field it meant is not also said to be missing.
-    const misspelt = new Set(
-      issues.flatMap((i) =>
-        i.code === "unrecognized_keys"
-          ? i.keys.map((k) => pathOf([...i.path, meant(k, fieldsAt(relaxed, i.path)) ?? ""]))
-          : [],
-      ),
+    const misspelt = issues.flatMap((i) =>
+      i.code === "unrecognized_keys"
+        ? i.keys.map((k) => pathOf([...i.path, meant(k, fieldsAt(relaxed, i.path)) ?? ""]))
+        : [],
     );
-    const said = issues.filter((i) => !(i.input === undefined && misspelt.has(pathOf(i.path))));
+    const said = issues.filter((i) => !(i.input === undefined && misspelt.includes(pathOf(i.path))));
     return { inputs: news, failures: said.flatMap((i) => formatIssues(i, relaxed)).map(named) };
   }
   const parsed = result.data as Props;
   const failures = rules
     .filter((rule) => !rule.uses.some((k) => unknownKeys.includes(k)))
     .flatMap((rule) => [rule.test(parsed as I) ?? []].flat().map(named));
-  const inputs: Props = {};
-  for (const [k, v] of Object.entries(parsed)) if (v !== undefined) inputs[k] = v;
-  if (__provider !== undefined) inputs["__provider"] = __provider;
-  return { inputs, failures };
+  const inputs = Object.entries({ ...parsed, __provider }).filter(([, v]) => v !== undefined);
+  return { inputs: Object.fromEntries(inputs), failures };
 }
 
 /** An RFC 3339 instant in its canonical form (`2026-06-01T14:30:00.000Z`), or the input if it is not one. */
@@ -237,7 +215,6 @@ export function canonicalTime(value: unknown): unknown {
 /** An input that must be given, as a string (what the checks that follow it add is said by them). */
 export const stringInput = z.string({ error: "is required and must be a string" });
 
-/** An input that must be a non-empty string (ids, names). */
 export const requiredString = stringInput.min(1, "must not be empty");
 
 /** The shape of the ids the service assigns (an install's, a site's, an account's). */
@@ -253,7 +230,6 @@ export const uuidString = stringInput.regex(
 export const parentInput = (description: string, meta?: z.core.GlobalMeta) =>
   uuidString.meta({ description, replaces: true, parent: true, ...meta });
 
-/** How long an operation that waits for the service may take, in seconds. */
 export const timeoutSecondsInput = (defaultSeconds: number) =>
   z.number().int().positive().max(86_400).default(defaultSeconds).meta({
     description: "How long the provider waits for the service to finish, in seconds (at most 86400).",
@@ -296,7 +272,6 @@ export const notificationEmails = z
 /** How often the backup and restore waits check the service (milliseconds); tests shorten it. */
 export const BACKUP_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
 
-/** Canonical form of an address list for comparison: lower case, sorted, without duplicates. */
 export function normalizeEmails(value: unknown): unknown {
   if (!Array.isArray(value)) return value ?? null;
   return [...new Set(value.map((v) => (typeof v === "string" ? v.trim().toLowerCase() : v)))].sort();

@@ -12,9 +12,6 @@ export const environmentInput = z
   })
   .meta({ values: INSTALL_ENVIRONMENTS });
 
-/**
- * An install's environment lower case, as the inputs store it: none when the record omits it, and `null`
- * when it says the install fills none (drift from the declared environment, which an update sets back).
- */
+/** An install's environment as the inputs store it; `null` if it fills none (drift an update sets back). */
 export const environmentOf = (i: Install) =>
   i.environment === undefined ? {} : { environment: (i.environment?.toLowerCase() ?? null) as string };

@@ -5,7 +5,6 @@ import { isBadRequest, isRateLimited, pollUntil, WpEngineWaitTimeoutError } from
 /** How long create waits for the TXT record to be seen, by default (seconds). */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
 
-/** The `retryIntervalSeconds` input: seconds between attempts (default 10, 1 to 3600). */
 export const retryIntervalSecondsInput = z
   .number({ error: "must be a number of seconds" })
   .int("must be a whole number of seconds")
@@ -14,9 +13,8 @@ export const retryIntervalSecondsInput = z
   .default(10);
 
 /**
- * Calls `attempt` while it is answered 400 (the record not seen yet) or 429, until `timeoutSeconds`; a
- * timeout says what to publish: the record `record` reads fresh (the one the service looks for now), else
- * `fallback`, and what the service last answered.
+ * Calls `attempt` while answered 400 (the record not seen yet) or 429, until `timeoutSeconds`; a timeout says
+ * what to publish (the record `record` reads now, else `fallback`) and what the service last answered.
  */
 export async function verifyUntilSeen<T>(opts: {
   timeoutSeconds: number;

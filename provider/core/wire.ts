@@ -15,10 +15,9 @@ export const camelKey = (s: string): string => s.replace(/_([a-z0-9])/g, (_m, c:
 export const snakeKey = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * A property's wire field when not the snake_case of its name: a dotted path (a number is a list's index;
- * `""` the record itself, for an API that answers and takes a bare list), or where it is read and written
- * apart, with `none` what a patch sends to clear it when not null (`"nil"`); `false`: the provider's own
- * input (a deletion guard), never read nor sent.
+ * A property's wire field when not the snake_case of its name: a dotted path (a number a list's index, `""`
+ * the record itself: a bare list), or its read and write paths, with `none` what a patch sends to clear it
+ * when not null (`"nil"`); `false`: the provider's own input (a deletion guard), never read nor sent.
  */
 export type Wire = false | string | { read: string; write: string; none?: string };
 
@@ -32,10 +31,7 @@ export const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def 
 
 const WRAPPERS = ["default", "prefault", "nullable", "optional", "readonly", "nonoptional", "catch"];
 /** A schema under its wrappers (down to `stop`), whether it may be absent, and what an absent value is. */
-export function unwrap(
-  s: z.ZodType,
-  stop?: (s: z.ZodType) => boolean,
-): { inner: z.ZodType; nullable: boolean; absent?: () => unknown } {
+export function unwrap(s: z.ZodType, stop?: (s: z.ZodType) => boolean) {
   let cur = s;
   let nullable = false;
   let absent: (() => unknown) | undefined;
@@ -57,28 +53,18 @@ export function unwrap(
 
 /** How an API spells a property's name: the snake_case of it (the hosting API), or as is (App Hosting's). */
 type KeyCase = (name: string) => string;
-/** The App Hosting API's fields are the properties' own (camelCase) names. */
 export const asIs: KeyCase = (name) => name;
 
-/** The fields of an object schema as the wire has them (the provider's own, `wire: false`, left out). */
+/** An object schema's fields as the wire has them (settings and `wire: false` inputs left out). */
 function fieldsOf(schema: AnyObject, keyCase: KeyCase) {
   return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, s]) => {
     const meta = s.meta() ?? {};
-    if (meta.wire === false) return [];
+    if (meta.wire === false || meta.setting) return [];
     const wire = meta.wire ?? keyCase(key);
     const { read, write, none = null } = typeof wire === "string" ? { read: wire, write: wire } : wire;
     const path = (w: string) => (w === "" ? [] : w.split("."));
     return [{ key, read: path(read), write: path(write), none, schema: s, meta }];
   });
-}
-
-function put(target: Props, path: readonly string[], value: unknown): void {
-  let cur = target;
-  for (const k of path.slice(0, -1)) {
-    cur[k] ??= {};
-    cur = cur[k] as Props;
-  }
-  cur[path[path.length - 1]!] = value;
 }
 
 /** What an absent value of a type reads as, when its schema gives no default and it is not optional. */
@@ -96,13 +82,12 @@ function read(s: z.ZodType, value: unknown, kc: KeyCase): unknown {
 }
 
 /**
- * An object's fields read from the wire; of `given` inputs, one the record lacks that is write-only or has
- * no default is left out (the lifecycle keeps it from the state).
+ * An object's fields read from the wire; a `given` input the record lacks is left out if write-only or
+ * without a default (the lifecycle keeps it from the state).
  */
 function readObject(schema: AnyObject, record: unknown, kc: KeyCase, given = false): Props {
   const out: Props = {};
   for (const f of fieldsOf(schema, kc)) {
-    if (f.meta.setting) continue;
     const raw = f.read.reduce<unknown>((v, k) => (v == null ? undefined : (v as Props)[k]), record);
     if (given && raw == null && (f.meta.writeOnly || !unwrap(f.schema).absent)) continue;
     const v = read(f.schema, raw, kc);
@@ -126,12 +111,16 @@ function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: reado
   const out: Props = {};
   for (const f of fieldsOf(schema, kc)) {
     const v = values[f.key];
-    if (f.meta.setting || (keys && !keys.includes(f.key)) || v === undefined || (v === null && !clear))
-      continue;
+    if ((keys && !keys.includes(f.key)) || v === undefined || (v === null && !clear)) continue;
     const wired = v === null ? f.none : write(f.schema, f.meta.sent ? f.meta.sent(v, values) : v, kc);
     // A field at the record's root is the whole body.
     if (!f.write.length) return wired as Props;
-    put(out, f.write, wired);
+    let at = out;
+    for (const k of f.write.slice(0, -1)) {
+      at[k] ??= {};
+      at = at[k] as Props;
+    }
+    at[f.write.at(-1)!] = wired;
   }
   return out;
 }
@@ -139,10 +128,7 @@ function writeObject(schema: AnyObject, values: Props, kc: KeyCase, keys?: reado
 /** A kind's canonical form of an input's value (its `normalize`). */
 export type Normalize = (key: string, value: unknown) => unknown;
 
-/**
- * The form in which values of an input are compared: an absent one as the input's default (else null),
- * then in the kind's canonical form, so a default left out or an unset value never shows as a change.
- */
+/** How an input's values compare: an absent one as its default (else null), then in canonical form. */
 export function comparable(inputs: AnyObject, normalize?: Normalize): Normalize {
   const shape = inputs.shape as Record<string, z.ZodType>;
   return (key, value) => {
@@ -160,7 +146,7 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
 ) {
   type I = z.output<IS>;
   const fields = fieldsOf(inputs, kc);
-  const updatable = fields.filter((f) => !f.meta.replaces && !f.meta.setting).map((f) => f.key);
+  const updatable = fields.filter((f) => !f.meta.replaces).map((f) => f.key);
   const norm = comparable(inputs, normalize);
   return {
     /** The outputs of a service record (an input it lacks only if it has a default), `known` overlaid. */
@@ -172,10 +158,9 @@ export function wireOf<IS extends AnyObject, OS extends AnyObject, O = z.output<
     body: (values: Partial<I>, keys?: readonly (keyof I & string)[]) => writeObject(inputs, values, kc, keys),
     /** The PATCH of the updatable inputs `want` gives that differ from `have` (null clears); none when none does. */
     patch(have: Partial<O>, want: Partial<I>): Props | undefined {
-      const h = have as Props;
       const w = want as Props;
       const changed = updatable.filter(
-        (k) => w[k] !== undefined && !isDeepStrictEqual(norm(k, h[k]), norm(k, w[k])),
+        (k) => w[k] !== undefined && !isDeepStrictEqual(norm(k, (have as Props)[k]), norm(k, w[k])),
       );
       const isChanged = (k: string) => changed.includes(k);
       // An input sent along with those its value as sent depends on (a date on its cadence).
