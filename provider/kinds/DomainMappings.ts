@@ -131,7 +131,6 @@ export function mappingFailures(mappings: readonly z.output<typeof mappingInput>
 export const liveSet = (statuses: readonly MappingStatus[]) =>
   statuses.filter((m) => m.state !== "DELETING").sort(byDomain);
 
-/** Every mapping of the environment, as the service reports it. */
 const statusesOf = (ctx: Context) => collect(mappingStatuses(ctx.client, environmentOf(ctx)));
 
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */

@@ -65,10 +65,8 @@ const letsEncrypt = (c: Certificate | null | undefined) =>
   c?.cert_source === "LETS_ENCRYPT" ? c : undefined;
 
 /** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind, or is gone: a 404). */
-async function current(ctx: Context) {
-  const found = await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx)));
-  return letsEncrypt(found?.certificate);
-}
+const current = async (ctx: Context) =>
+  letsEncrypt((await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx))))?.certificate);
 
 /** Orders a certificate with the holder's details (the write-only inputs: a change of one orders again). */
 const order = (ctx: Context, i: z.output<typeof inputs>) =>

@@ -7,7 +7,6 @@ import { COMMON_INPUTS, out, ruled, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** The key types the service accepts. */
 const SSH_KEY_TYPES = ["ssh-ed25519", "ssh-rsa", ...[256, 384, 521].map((bits) => `ecdsa-sha2-nistp${bits}`)];
 
 /** Parses an OpenSSH public key line (`<type> <base64> [comment]`), or says why it is not one. */
@@ -25,7 +24,6 @@ export function parsePublicKey(line: string): { type: string; blob: Buffer; comm
   return { type, blob, comment: comment.join(" ") };
 }
 
-/** The key line in canonical form: single spaces, no surrounding blanks. */
 const canonicalKey = (value: unknown): unknown =>
   typeof value === "string" ? value.trim().split(/\s+/).join(" ") : value;
 
