@@ -50,7 +50,7 @@ const outputs = z.object({
 });
 
 /** Statuses of a certificate that no longer serves: the next `up` orders again. */
-const ENDED = new Set(["EXPIRED", "CANCELED", "REJECTED", "DISABLED"]);
+const ENDED = new Set<unknown>(["EXPIRED", "CANCELED", "REJECTED", "DISABLED"]);
 
 /** A certificate record carries only what the service computes. */
 const CERTIFICATE = wireOf<z.ZodObject, typeof outputs>(z.object({}), outputs);
@@ -91,7 +91,7 @@ export const definition = defineKind({
     what: "the domain's Let's Encrypt certificate (a domain has one)",
     find: async (_i, ctx) => {
       const cert = await current(ctx);
-      return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? ctx.parents.join("/")) : undefined;
+      return cert && !ENDED.has(cert.status) ? String(cert.id ?? ctx.parents.join("/")) : undefined;
     },
     refusal: (id, ctx) =>
       alreadyExists(
@@ -119,12 +119,12 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : v),
-  lost: (olds) => (typeof olds["status"] === "string" && ENDED.has(olds["status"]) ? "update" : undefined),
+  lost: (olds) => (ENDED.has(olds["status"]) ? "update" : undefined),
   async create(inputs, ctx) {
     const [installId, domainId] = twoParents(ctx);
     const id = ctx.parents.join("/");
     const existing = await current(ctx);
-    if (existing && !ENDED.has(existing.status ?? "")) {
+    if (existing && !ENDED.has(existing.status)) {
       if (!inputs.adopt)
         throw alreadyExists(
           `domain ${domainId} of install ${installId} already has a Let's Encrypt certificate ` +
@@ -144,7 +144,7 @@ export const definition = defineKind({
   },
   async update(_id, olds, news, ctx) {
     const holderChanged = definition.writeOnly.some((k) => (olds[k] ?? null) !== (news[k] ?? null));
-    if (ENDED.has(olds.status ?? "") || holderChanged) await order(ctx, news);
+    if (ENDED.has(olds.status) || holderChanged) await order(ctx, news);
     return certificateOutputs(await current(ctx));
   },
   delete: async () =>
