@@ -137,8 +137,7 @@ export function unadoptable(u: ApiAccountUser, inputs: AccountUserInputs, email:
     .map((k) => `${k} is "${live[k]}"`);
   if (!mismatch.length) return undefined;
   return new Error(
-    `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; ` +
-      "names cannot be changed, so set the inputs to match",
+    `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; names cannot be changed, so set the inputs to match`,
   );
 }
 
@@ -223,8 +222,7 @@ export const definition = defineKind({
       const live = await ctx.client.accountUsers.get(accountId, id).catch(() => undefined);
       if (live?.last_owner)
         throw new Error(
-          `${email} is the last owner of account ${accountId} and the service refuses to remove it; ` +
-            `make another user an owner first (service said: ${err instanceof Error ? err.message : String(err)})`,
+          `${email} is the last owner of account ${accountId} and the service refuses to remove it; make another user an owner first (service said: ${err instanceof Error ? err.message : String(err)})`,
         );
       throw err;
     } finally {

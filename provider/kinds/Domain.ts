@@ -140,14 +140,12 @@ async function createBulk(
     const tell = (what: string) => say("Domain", `install ${installId}`, what);
     if (found.length)
       tell(
-        `a bulk create of ${names.length} ${answer(err)}, but ${found.length} of ${names.length} exist now ` +
-          "(found by name on the install; none was there before the send): taken as created: " +
+        `a bulk create of ${names.length} ${answer(err)}, but ${found.length} of ${names.length} exist now (found by name on the install; none was there before the send): taken as created: ` +
           found.map((n) => `${n} (id ${listed.get(n)!.id})`).join(", "),
       );
     if (rest.length && again)
       tell(
-        `${rest.length} of a bulk create of ${names.length} had not taken effect (nothing found by name on ` +
-          "the install): sent again",
+        `${rest.length} of a bulk create of ${names.length} had not taken effect (nothing found by name on the install): sent again`,
       );
     const sent = rest.length && again ? await createBulk(client, installId, rest, false) : [];
     return names.map((n) => listed.get(n) ?? sent[rest.indexOf(n)] ?? (err as Error));

@@ -170,8 +170,7 @@ async function held(ctx: Context, adopt: boolean | undefined) {
   if (!existing.length || adopt) return { existing };
   const [, appId, environmentId] = environmentOf(ctx);
   const refused = alreadyExists(
-    `environment ${environmentId} of app ${appId} already has domain mappings ` +
-      `(${existing.map((m) => m.domain).join(", ")})`,
+    `environment ${environmentId} of app ${appId} already has domain mappings (${existing.map((m) => m.domain).join(", ")})`,
     "set adopt: true to replace them with this set",
   );
   return { existing, refused };

@@ -78,12 +78,9 @@ const order = (ctx: Context, i: z.output<typeof inputs>) =>
 export const definition = defineKind({
   kind: "LetsEncryptCertificate",
   description:
-    "The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network " +
-    "get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then " +
-    "`ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.",
+    "The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then `ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.",
   deletes:
-    "Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the " +
-    "certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).",
+    "Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).",
   gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
   importId: "{installId}/{domainId}",
   notImported: "the API does not return the holder's details the order was placed with",
@@ -127,8 +124,7 @@ export const definition = defineKind({
     if (existing && !ENDED.has(existing.status)) {
       if (!inputs.adopt)
         throw alreadyExists(
-          `domain ${domainId} of install ${installId} already has a Let's Encrypt certificate ` +
-            `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
+          `domain ${domainId} of install ${installId} already has a Let's Encrypt certificate (id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
         );
       const outs = certificateOutputs(existing);
       return { id, outs, adopted: `Let's Encrypt certificate of domain ${domainId}` };
@@ -148,6 +144,5 @@ export const definition = defineKind({
     return certificateOutputs(await current(ctx));
   },
   delete: async () =>
-    `${FORGOTTEN}the API cannot cancel or remove a certificate; ` +
-    "it stays on the domain and renews on the service's schedule",
+    `${FORGOTTEN}the API cannot cancel or remove a certificate; it stays on the domain and renews on the service's schedule`,
 });

@@ -70,9 +70,7 @@ const findSame = (ctx: Context, fingerprint: string) =>
 export const definition = defineKind({
   kind: "SshKey",
   description:
-    "An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the " +
-    "installs that user can reach). The service has no update: a new key replaces it, the old one removed " +
-    "first. The id is the key's UUID.",
+    "An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the installs that user can reach). The service has no update: a new key replaces it, the old one removed first. The id is the key's UUID.",
   deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
   gone: "A key deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: { none: "the service never returns a public key, which the resource's state keeps." },

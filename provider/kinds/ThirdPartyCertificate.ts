@@ -38,8 +38,7 @@ export function parseCertificateChain(text: string): X509Certificate[] | string 
   const out = certs.findIndex((c, i) => i + 1 < certs.length && !c.checkIssued(certs[i + 1]!));
   if (out >= 0)
     return whole(
-      `the chain is out of order: the ${ordinal(out + 2)} certificate did not issue the ${ordinal(out + 1)}; ` +
-        "give the end-entity certificate first, then each intermediate in order",
+      `the chain is out of order: the ${ordinal(out + 2)} certificate did not issue the ${ordinal(out + 1)}; give the end-entity certificate first, then each intermediate in order`,
     );
   return certs;
 }
