@@ -10,15 +10,7 @@ import {
 import { sharedChildren, unlessGone } from "../core/children";
 import { defineKind, listedUnder, type OutputsOf } from "../core/define";
 import { alreadyExists } from "../core/errors";
-import {
-  type CheckFailure,
-  COMMON_INPUTS,
-  out,
-  parentInput,
-  requiredString,
-  stringInput,
-  uuidString,
-} from "../core/inputs";
+import { COMMON_INPUTS, out, parentInput, requiredString, stringInput, uuidString } from "../core/inputs";
 import { afterCreate, type Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
@@ -30,10 +22,11 @@ export const canonicalRoles = (value: string): (typeof CANONICAL_ROLES)[number] 
   CANONICAL_ROLES.find((r) => r === normalizeRoles(value));
 
 /** Install ids lower case, sorted, without duplicates (the service treats them as a set); null when none. */
-export function normalizeInstallIds(ids: readonly string[] | null | undefined): string[] | null {
-  if (!ids || ids.length === 0) return null;
-  return [...new Set(ids.map((id) => id.toLowerCase()))].sort();
-}
+export const normalizeInstallIds = (ids: readonly string[] | null | undefined): string[] | null =>
+  ids?.length ? [...new Set(ids.map((id) => id.toLowerCase()))].sort() : null;
+
+/** A name of the user: the service cannot rename one, a change makes another user. */
+const personName = (description: string) => requiredString.trim().meta({ description, replaces: true });
 
 const inputs = z.object({
   accountId: parentInput("The account the user belongs to."),
@@ -42,12 +35,8 @@ const inputs = z.object({
     description: "The user's email address (the login), compared without case.",
     replaces: true,
   }),
-  firstName: requiredString
-    .trim()
-    .meta({ description: "First name. The service cannot rename a user.", replaces: true }),
-  lastName: requiredString
-    .trim()
-    .meta({ description: "Last name. The service cannot rename a user.", replaces: true }),
+  firstName: personName("First name. The service cannot rename a user."),
+  lastName: personName("Last name. The service cannot rename a user."),
   // An overwrite, not a transform: its output is still a string.
   roles: z
     .string({ error: `is required: one of ${CANONICAL_ROLES.join(" | ")}` })
@@ -92,7 +81,7 @@ type AccountUserOutputs = OutputsOf<typeof inputs, typeof outputs>;
 type Access = Pick<AccountUserInputs, "roles" | "installIds">;
 
 /** A user's installs by the rule (partial roles take a set, the others none): as stored, and how `v` breaks it. */
-function installsOf({ roles, installIds }: Access): { ids: string[] | undefined; failure?: CheckFailure } {
+function installsOf({ roles, installIds }: Access) {
   const ids = normalizeInstallIds(installIds);
   const partial = canonicalRoles(roles)?.startsWith("partial") ?? false;
   const stored = partial ? (ids ?? []) : undefined;
@@ -148,8 +137,7 @@ export function unadoptable(u: ApiAccountUser, inputs: AccountUserInputs, email:
     .map((k) => `${k} is "${live[k]}"`);
   if (!mismatch.length) return undefined;
   return new Error(
-    `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; ` +
-      "names cannot be changed, so set the inputs to match",
+    `cannot adopt user ${email} on account ${accountId}: on the service its ${mismatch.join(" and ")}; names cannot be changed, so set the inputs to match`,
   );
 }
 
@@ -234,8 +222,7 @@ export const definition = defineKind({
       const live = await ctx.client.accountUsers.get(accountId, id).catch(() => undefined);
       if (live?.last_owner)
         throw new Error(
-          `${email} is the last owner of account ${accountId} and the service refuses to remove it; ` +
-            `make another user an owner first (service said: ${err instanceof Error ? err.message : String(err)})`,
+          `${email} is the last owner of account ${accountId} and the service refuses to remove it; make another user an owner first (service said: ${err instanceof Error ? err.message : String(err)})`,
         );
       throw err;
     } finally {

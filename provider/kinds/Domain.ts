@@ -140,14 +140,12 @@ async function createBulk(
     const tell = (what: string) => say("Domain", `install ${installId}`, what);
     if (found.length)
       tell(
-        `a bulk create of ${names.length} ${answer(err)}, but ${found.length} of ${names.length} exist now ` +
-          "(found by name on the install; none was there before the send): taken as created: " +
+        `a bulk create of ${names.length} ${answer(err)}, but ${found.length} of ${names.length} exist now (found by name on the install; none was there before the send): taken as created: ` +
           found.map((n) => `${n} (id ${listed.get(n)!.id})`).join(", "),
       );
     if (rest.length && again)
       tell(
-        `${rest.length} of a bulk create of ${names.length} had not taken effect (nothing found by name on ` +
-          "the install): sent again",
+        `${rest.length} of a bulk create of ${names.length} had not taken effect (nothing found by name on the install): sent again`,
       );
     const sent = rest.length && again ? await createBulk(client, installId, rest, false) : [];
     return names.map((n) => listed.get(n) ?? sent[rest.indexOf(n)] ?? (err as Error));
@@ -215,6 +213,7 @@ async function givePrimaryBack(client: WpEngineClient, installId: string, id: st
   if (typeof to !== "string") return true;
   let back: ApiDomain | undefined;
   let name = id;
+  const tell = (what: string) => say("Domain", name, `install ${installId} ${what}`);
   try {
     const all = await client.domains.listAll(installId);
     const from = all.find((d) => d.id === id);
@@ -231,21 +230,13 @@ async function givePrimaryBack(client: WpEngineClient, installId: string, id: st
       const why = declined.length
         ? `not given back to ${declined.join(", ")}, declared primary: false`
         : `domain ${to}, which had it before, is gone`;
-      say(
-        "Domain",
-        name,
-        `install ${installId} has no primary domain now: ${why}; set primary: true on one of its domains`,
-      );
+      tell(`has no primary domain now: ${why}; set primary: true on one of its domains`);
       return true;
     }
     await update(client, installId, back.id, { primary: true });
     say("Domain", back.name, `the install's primary domain again (given back by ${name})`);
   } catch (err) {
-    say(
-      "Domain",
-      name,
-      `install ${installId} may have no primary domain now: giving it back to ${back?.name ?? to} ${answer(err)}`,
-    );
+    tell(`may have no primary domain now: giving it back to ${back?.name ?? to} ${answer(err)}`);
   }
   return true;
 }

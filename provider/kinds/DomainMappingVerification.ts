@@ -61,8 +61,7 @@ async function verify(ctx: Context, i: z.output<typeof inputs>) {
   const mapping = await findMapping(ctx);
   if (!mapping)
     throw new Error(
-      `domain ${ctx.key} is not mapped on environment ${environmentId} of app ${appId}: add it to the ` +
-        "environment's DomainMappings first (and make this resource depend on it, e.g. dependsOn: [mappings])",
+      `domain ${ctx.key} is not mapped on environment ${environmentId} of app ${appId}: add it to the environment's DomainMappings first (and make this resource depend on it, e.g. dependsOn: [mappings])`,
     );
   let verified = mapping;
   if (mapping.txtVerified !== true) {
@@ -89,15 +88,9 @@ async function verify(ctx: Context, i: z.output<typeof inputs>) {
 export const definition = defineKind({
   kind: "DomainMappingVerification",
   description:
-    "The TXT ownership verification of one domain mapping of an application-hosting environment " +
-    "(`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service " +
-    "to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. " +
-    "With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh " +
-    "finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name.",
+    "The TXT ownership verification of one domain mapping of an application-hosting environment (`:verifyTxtRecord`), the application-hosting counterpart of `DomainVerification`. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a mapping already verified succeeds at once. With `revalidate`, the service is then asked to re-check the mapping's DNS and certificate. When a refresh finds the mapping no longer verified, the next update verifies again. The id is the mapping's resource name.",
   deletes:
-    "Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the " +
-    "mapping from the `DomainMappings` set to remove the domain)." +
-    " Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).",
+    "Forgets the resource only; nothing is sent to the service: a verification cannot be undone (remove the mapping from the `DomainMappings` set to remove the domain). Delete says so in one line among the update's diagnostics (`wpengine:DomainMappingVerification <id>: forgotten only, nothing sent to the service: ...`).",
   gone: "A mapping removed from its set on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (verifying it anew).",
   importId: { none: "an action (verification): there is nothing of it to adopt." },
   naturalKey: { resend: "a verification: asking again changes nothing on the service." },

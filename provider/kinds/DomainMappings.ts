@@ -88,41 +88,34 @@ export function normalizeMappings(value: unknown): unknown {
 /** The spec's rules on a set of mappings: unique domains, one primary at most, redirects inside the set. */
 export function mappingFailures(mappings: readonly z.output<typeof mappingInput>[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const fail = (property: string, reason: string) => failures.push({ property, reason });
+  // Every reason a whole sentence but a duplicate's, which follows its property's name.
+  const fail = (property: string, reason: string) => failures.push({ property, reason: whole(reason) });
   mappings.forEach((m, i) => {
     const seen = mappings.findIndex((other) => other.domain === m.domain);
     if (seen < i)
-      fail(
-        `mappings[${i}].domain`,
-        `${m.domain} appears more than once (also mappings[${seen}]); domains compare case-insensitively`,
-      );
+      failures.push({
+        property: `mappings[${i}].domain`,
+        reason: `${m.domain} appears more than once (also mappings[${seen}]); domains compare case-insensitively`,
+      });
   });
   const primaries = mappings.filter((m) => m.primary).map((m) => m.domain);
   if (primaries.length > 1)
-    fail(
-      "mappings",
-      whole(`at most one mapping may be primary; ${primaries.length} are: ${primaries.join(", ")}`),
-    );
+    fail("mappings", `at most one mapping may be primary; ${primaries.length} are: ${primaries.join(", ")}`);
   const all = new Map(mappings.map((m) => [m.domain, m]));
   mappings.forEach((m, i) => {
     const dest = m.destinationDomainMapping;
     if (dest === null) return;
     const at = `mappings[${i}].destinationDomainMapping`;
     const target = all.get(dest);
-    if (dest === m.domain) fail(at, whole(`${m.domain} cannot redirect to itself`));
-    else if (!target) fail(at, whole(`${dest} is not a domain of this set; a redirect must point at one`));
+    if (dest === m.domain) fail(at, `${m.domain} cannot redirect to itself`);
+    else if (!target) fail(at, `${dest} is not a domain of this set; a redirect must point at one`);
     else if (target.destinationDomainMapping !== null)
       fail(
         at,
-        whole(
-          `${dest} itself redirects to ${target.destinationDomainMapping}; point ${m.domain} at the final domain`,
-        ),
+        `${dest} itself redirects to ${target.destinationDomainMapping}; point ${m.domain} at the final domain`,
       );
     if (m.primary && dest !== m.domain)
-      fail(
-        `mappings[${i}].primary`,
-        whole(`${m.domain} redirects to ${dest} and so cannot be the primary domain`),
-      );
+      fail(`mappings[${i}].primary`, `${m.domain} redirects to ${dest} and so cannot be the primary domain`);
   });
   return failures;
 }
@@ -131,7 +124,6 @@ export function mappingFailures(mappings: readonly z.output<typeof mappingInput>
 export const liveSet = (statuses: readonly MappingStatus[]) =>
   statuses.filter((m) => m.state !== "DELETING").sort(byDomain);
 
-/** Every mapping of the environment, as the service reports it. */
 const statusesOf = (ctx: Context) => collect(mappingStatuses(ctx.client, environmentOf(ctx)));
 
 /** The outputs of the live statuses (the inputs, the declared set among them, are the lifecycle's to keep). */
@@ -178,8 +170,7 @@ async function held(ctx: Context, adopt: boolean | undefined) {
   if (!existing.length || adopt) return { existing };
   const [, appId, environmentId] = environmentOf(ctx);
   const refused = alreadyExists(
-    `environment ${environmentId} of app ${appId} already has domain mappings ` +
-      `(${existing.map((m) => m.domain).join(", ")})`,
+    `environment ${environmentId} of app ${appId} already has domain mappings (${existing.map((m) => m.domain).join(", ")})`,
     "set adopt: true to replace them with this set",
   );
   return { existing, refused };

@@ -27,18 +27,14 @@ const outputs = z.object({
 const unsupported = (name: string, networkType: string | null | undefined) =>
   networkType === "AN" || networkType === "GES"
     ? undefined
-    : `domain ${name} is on the ${networkType ?? "unknown"} network: the service makes sharing links only for ` +
-      "domains on the Advanced Network (AN) or Global Edge Security (GES); move the domain to AN first, or publish its DNS records yourself (the Domain's cname and aRecords outputs)";
+    : `domain ${name} is on the ${networkType ?? "unknown"} network: the service makes sharing links only for domains on the Advanced Network (AN) or Global Edge Security (GES); move the domain to AN first, or publish its DNS records yourself (the Domain's cname and aRecords outputs)`;
 
 const WIRE = wireOf(inputs, outputs);
 
 export const definition = defineKind({
   kind: "DomainSharingLink",
   description:
-    "A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond " +
-    "Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the " +
-    "resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and " +
-    "refreshes never ask again. The id is a hash of the link, never the link itself (a secret).",
+    "A shareable Entri Connect link with which a client sets a domain's DNS (AN and GES domains only; beyond Swagger 1.17.0). The service makes a new link on every request, so the link is asked for once, when the resource is created, and kept in the state (as a secret) until the resource is replaced: later `up`s and refreshes never ask again. The id is a hash of the link, never the link itself (a secret).",
   deletes: "Only forgets the link: the API has no call to revoke one. Nothing is sent to the service.",
   gone: "A link cannot be read back; a refresh finds it gone only when its domain is (the next `pulumi up` asks for a new link if the program still declares it).",
   importId: { none: "the service lists no sharing links: there is nothing to find and adopt." },

@@ -57,8 +57,7 @@ async function verify(ctx: Context, i: z.output<typeof inputs>) {
   const domain = await unlessGone(ctx.client.domains.get(installId, domainId));
   if (!domain)
     throw new Error(
-      `domainId ${domainId} is not a domain of installId ${installId} (404 Not found): check both inputs, ` +
-        "and that the Domain exists before this resource (pass its id, e.g. domainId: domain.id)",
+      `domainId ${domainId} is not a domain of installId ${installId} (404 Not found): check both inputs, and that the Domain exists before this resource (pass its id, e.g. domainId: domain.id)`,
     );
   const outs = verificationOutputs(domain);
   if (outs.ownershipStatus === VERIFIED) return outs;
@@ -85,14 +84,9 @@ async function verify(ctx: Context, i: z.output<typeof inputs>) {
 export const definition = defineKind({
   kind: "DomainVerification",
   description:
-    "The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one " +
-    "program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks " +
-    "the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds " +
-    "at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the " +
-    "domain id.",
+    "The TXT ownership verification of a domain (TXT_VERIFICATION_PENDING to TXT_VERIFIED) as a resource, so one program can create a `Domain`, publish its TXT record with any DNS provider, and then verify. Create asks the service to verify until it sees the record, within `timeoutSeconds`; a domain already verified succeeds at once. When a refresh finds the domain no longer verified, the next update verifies again. The id is the domain id.",
   deletes:
-    "Only forgets the resource: a verification cannot be undone on the service, the domain stays verified " +
-    "(delete the `Domain` to remove it). Nothing is sent to the service.",
+    "Only forgets the resource: a verification cannot be undone on the service, the domain stays verified (delete the `Domain` to remove it). Nothing is sent to the service.",
   gone: "A verification cannot be undone; it reads as gone when its domain is deleted on the service, and the refresh removes it from the state.",
   importId: { none: "an action (a verification): there is no object of its own to adopt." },
   naturalKey: { resend: "a verification: asking again changes nothing on the service." },

@@ -50,7 +50,7 @@ const outputs = z.object({
 });
 
 /** Statuses of a certificate that no longer serves: the next `up` orders again. */
-const ENDED = new Set(["EXPIRED", "CANCELED", "REJECTED", "DISABLED"]);
+const ENDED = new Set<unknown>(["EXPIRED", "CANCELED", "REJECTED", "DISABLED"]);
 
 /** A certificate record carries only what the service computes. */
 const CERTIFICATE = wireOf<z.ZodObject, typeof outputs>(z.object({}), outputs);
@@ -65,10 +65,8 @@ const letsEncrypt = (c: Certificate | null | undefined) =>
   c?.cert_source === "LETS_ENCRYPT" ? c : undefined;
 
 /** The domain's Let's Encrypt certificate, or undefined when it has none (or another kind, or is gone: a 404). */
-async function current(ctx: Context) {
-  const found = await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx)));
-  return letsEncrypt(found?.certificate);
-}
+const current = async (ctx: Context) =>
+  letsEncrypt((await unlessGone(ctx.client.certificates.getForDomain(...twoParents(ctx))))?.certificate);
 
 /** Orders a certificate with the holder's details (the write-only inputs: a change of one orders again). */
 const order = (ctx: Context, i: z.output<typeof inputs>) =>
@@ -80,12 +78,9 @@ const order = (ctx: Context, i: z.output<typeof inputs>) =>
 export const definition = defineKind({
   kind: "LetsEncryptCertificate",
   description:
-    "The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network " +
-    "get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then " +
-    "`ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.",
+    "The Let's Encrypt order for a domain of an install on the legacy network (domains on the current network get their certificates automatically), with the certificate's status (`SUBMITTED` until issued, then `ENABLED`). Changing the holder's details orders again. The id is `{installId}/{domainId}`.",
   deletes:
-    "Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the " +
-    "certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).",
+    "Nothing: the API has no way to cancel or remove a certificate, so delete only forgets the resource; the certificate stays on the domain (and renews on the service's schedule when `autoRenew` is true).",
   gone: "A domain deleted on the service, or a certificate of another kind installed on it, reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again (ordering again).",
   importId: "{installId}/{domainId}",
   notImported: "the API does not return the holder's details the order was placed with",
@@ -93,7 +88,7 @@ export const definition = defineKind({
     what: "the domain's Let's Encrypt certificate (a domain has one)",
     find: async (_i, ctx) => {
       const cert = await current(ctx);
-      return cert && !ENDED.has(cert.status ?? "") ? String(cert.id ?? ctx.parents.join("/")) : undefined;
+      return cert && !ENDED.has(cert.status) ? String(cert.id ?? ctx.parents.join("/")) : undefined;
     },
     refusal: (id, ctx) =>
       alreadyExists(
@@ -121,16 +116,15 @@ export const definition = defineKind({
   inputs,
   outputs,
   normalize: (key, v) => (key === "regionCode" && typeof v === "string" ? v.toUpperCase() : v),
-  lost: (olds) => (typeof olds["status"] === "string" && ENDED.has(olds["status"]) ? "update" : undefined),
+  lost: (olds) => (ENDED.has(olds["status"]) ? "update" : undefined),
   async create(inputs, ctx) {
     const [installId, domainId] = twoParents(ctx);
     const id = ctx.parents.join("/");
     const existing = await current(ctx);
-    if (existing && !ENDED.has(existing.status ?? "")) {
+    if (existing && !ENDED.has(existing.status)) {
       if (!inputs.adopt)
         throw alreadyExists(
-          `domain ${domainId} of install ${installId} already has a Let's Encrypt certificate ` +
-            `(id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
+          `domain ${domainId} of install ${installId} already has a Let's Encrypt certificate (id ${existing.id ?? "?"}, ${existing.status ?? "unknown status"})`,
         );
       const outs = certificateOutputs(existing);
       return { id, outs, adopted: `Let's Encrypt certificate of domain ${domainId}` };
@@ -146,10 +140,9 @@ export const definition = defineKind({
   },
   async update(_id, olds, news, ctx) {
     const holderChanged = definition.writeOnly.some((k) => (olds[k] ?? null) !== (news[k] ?? null));
-    if (ENDED.has(olds.status ?? "") || holderChanged) await order(ctx, news);
+    if (ENDED.has(olds.status) || holderChanged) await order(ctx, news);
     return certificateOutputs(await current(ctx));
   },
   delete: async () =>
-    `${FORGOTTEN}the API cannot cancel or remove a certificate; ` +
-    "it stays on the domain and renews on the service's schedule",
+    `${FORGOTTEN}the API cannot cancel or remove a certificate; it stays on the domain and renews on the service's schedule`,
 });

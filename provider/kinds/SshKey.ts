@@ -7,7 +7,6 @@ import { COMMON_INPUTS, out, ruled, stringInput } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** The key types the service accepts. */
 const SSH_KEY_TYPES = ["ssh-ed25519", "ssh-rsa", ...[256, 384, 521].map((bits) => `ecdsa-sha2-nistp${bits}`)];
 
 /** Parses an OpenSSH public key line (`<type> <base64> [comment]`), or says why it is not one. */
@@ -25,7 +24,6 @@ export function parsePublicKey(line: string): { type: string; blob: Buffer; comm
   return { type, blob, comment: comment.join(" ") };
 }
 
-/** The key line in canonical form: single spaces, no surrounding blanks. */
 const canonicalKey = (value: unknown): unknown =>
   typeof value === "string" ? value.trim().split(/\s+/).join(" ") : value;
 
@@ -72,9 +70,7 @@ const findSame = (ctx: Context, fingerprint: string) =>
 export const definition = defineKind({
   kind: "SshKey",
   description:
-    "An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the " +
-    "installs that user can reach). The service has no update: a new key replaces it, the old one removed " +
-    "first. The id is the key's UUID.",
+    "An OpenSSH public key of the API user the provider authenticates as (SSH gateway and git access to the installs that user can reach). The service has no update: a new key replaces it, the old one removed first. The id is the key's UUID.",
   deletes: "Deletes the key from the API user on the service. A key already gone counts as deleted.",
   gone: "A key deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: { none: "the service never returns a public key, which the resource's state keeps." },

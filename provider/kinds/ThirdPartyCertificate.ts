@@ -7,13 +7,6 @@ import { COMMON_INPUTS, named, out, parentInput, stringInput, whole } from "../c
 import { type Context, FORGOTTEN } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-type Failure = { ok: false; reason: string };
-/** A parsed PEM chain, or why it is not one. */
-export type ChainResult = { ok: true; certs: X509Certificate[] } | Failure;
-/** A parsed private key, or why it is not one (the reason never contains the key). */
-export type KeyResult = { ok: true; key: KeyObject } | Failure;
-
-const fail = (reason: string): Failure => ({ ok: false, reason });
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
 /** What OpenSSL's refusal of a PEM block (`ERR_OSSL_...`) means for the user, and what to do. */
 const DAMAGED =
@@ -23,47 +16,44 @@ const ordinal = (n: number) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 
 /** PEM text with LF line ends and one final newline, so a CRLF file never shows as a change. */
 export const canonicalPem = (text: string): string => `${text.replace(/\r\n?/g, "\n").trim()}\n`;
 
-/** Parses a PEM chain: CERTIFICATE blocks only, each valid X.509, each issued by the next one. */
-export function parseCertificateChain(text: string): ChainResult {
+/** Parses a PEM chain (CERTIFICATE blocks only, each valid X.509, issued by the next), or says why not. */
+export function parseCertificateChain(text: string): X509Certificate[] | string {
   const blocks = [...text.matchAll(PEM_BLOCK)];
   if (blocks.some((b) => /PRIVATE KEY/.test(b[1] ?? "")))
-    return fail("contains a private key: pass the key as privateKey, not in the chain");
+    return "contains a private key: pass the key as privateKey, not in the chain";
   const other = blocks.find((b) => b[1] !== "CERTIFICATE");
-  if (other) return fail(`contains a ${other[1]} block; only CERTIFICATE blocks belong there`);
+  if (other) return `contains a ${other[1]} block; only CERTIFICATE blocks belong there`;
   if (blocks.length === 0)
-    return fail("must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----");
+    return "must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----";
   const certs: X509Certificate[] = [];
   for (const [i, block] of blocks.entries()) {
     try {
       certs.push(new X509Certificate(block[0]));
     } catch {
-      return fail(
-        whole(`the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate: ${DAMAGED}`),
+      return whole(
+        `the ${ordinal(i + 1)} certificate of the chain is not a valid X.509 certificate: ${DAMAGED}`,
       );
     }
   }
   const out = certs.findIndex((c, i) => i + 1 < certs.length && !c.checkIssued(certs[i + 1]!));
   if (out >= 0)
-    return fail(
-      whole(
-        `the chain is out of order: the ${ordinal(out + 2)} certificate did not issue the ${ordinal(out + 1)}; ` +
-          "give the end-entity certificate first, then each intermediate in order",
-      ),
+    return whole(
+      `the chain is out of order: the ${ordinal(out + 2)} certificate did not issue the ${ordinal(out + 1)}; give the end-entity certificate first, then each intermediate in order`,
     );
-  return { ok: true, certs };
+  return certs;
 }
 
-/** Parses an unencrypted PEM private key. */
-export function parsePrivateKey(text: string): KeyResult {
+/** Parses an unencrypted PEM private key, or says why not (never quoting the key). */
+export function parsePrivateKey(text: string): KeyObject | string {
   // Checked on the text: asking OpenSSL to open an encrypted key without a passphrase may prompt.
   if (/-----BEGIN ENCRYPTED PRIVATE KEY-----/.test(text) || /Proc-Type:\s*4,ENCRYPTED/.test(text))
-    return fail("is encrypted; the service needs the key without a passphrase");
+    return "is encrypted; the service needs the key without a passphrase";
   if (!/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text))
-    return fail("must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)");
+    return "must be PEM text starting with -----BEGIN PRIVATE KEY----- (or RSA/EC)";
   try {
-    return { ok: true, key: createPrivateKey({ key: text, format: "pem" }) };
+    return createPrivateKey({ key: text, format: "pem" });
   } catch {
-    return fail(`is not a readable PEM private key: ${DAMAGED}`);
+    return `is not a readable PEM private key: ${DAMAGED}`;
   }
 }
 
@@ -83,21 +73,22 @@ export function describeCertificate(cert: X509Certificate) {
 
 /** The check rule across both inputs: the key must belong to the end-entity certificate. */
 export function keyMatchFailure(i: Pick<ThirdPartyCertificateInputs, "certificate" | "privateKey">) {
-  const chain = parseCertificateChain(i.certificate);
+  const certs = parseCertificateChain(i.certificate);
   const key = parsePrivateKey(i.privateKey);
   // A chain or key that does not parse is reported on its own property.
-  if (!chain.ok || !key.ok || chain.certs[0]!.checkPrivateKey(key.key)) return undefined;
+  if (typeof certs === "string" || typeof key === "string" || certs[0]!.checkPrivateKey(key))
+    return undefined;
   return {
     property: "privateKey",
-    reason: `does not match the end-entity certificate (${describeCertificate(chain.certs[0]!).subject})`,
+    reason: `does not match the end-entity certificate (${describeCertificate(certs[0]!).subject})`,
   };
 }
 
-const pemInput = (parse: (s: string) => { ok: true } | Failure) =>
+const pemInput = (parse: (s: string) => object | string) =>
   stringInput
     .superRefine((s, ctx) => {
       const r = parse(s);
-      if (!r.ok) ctx.addIssue({ code: "custom", message: r.reason });
+      if (typeof r === "string") ctx.addIssue({ code: "custom", message: r });
     })
     .transform(canonicalPem)
     .pipe(z.string());
@@ -135,9 +126,9 @@ type ThirdPartyCertificateInputs = z.output<typeof inputs>;
 
 /** What the end-entity certificate of the given or stored chain says (no API can read a certificate back). */
 export function certificateOutputs(i: Pick<ThirdPartyCertificateInputs, "certificate">) {
-  const chain = parseCertificateChain(i.certificate);
-  if (!chain.ok) throw new Error(named({ property: "certificate", reason: chain.reason }).reason);
-  return describeCertificate(chain.certs[0]!);
+  const certs = parseCertificateChain(i.certificate);
+  if (typeof certs === "string") throw new Error(named({ property: "certificate", reason: certs }).reason);
+  return describeCertificate(certs[0]!);
 }
 
 const WIRE = wireOf(inputs, outputs);
@@ -196,9 +187,9 @@ export const definition = defineKind({
   check(checked, olds) {
     const pem = checked.inputs["certificate"];
     const sent = !checked.failures && typeof pem === "string" && pem !== olds["certificate"];
-    const chain = sent ? parseCertificateChain(pem) : undefined;
-    if (!chain?.ok) return checked;
-    const { subject, notBefore, notAfter } = describeCertificate(chain.certs[0]!);
+    const certs = sent ? parseCertificateChain(pem) : undefined;
+    if (!certs || typeof certs === "string") return checked;
+    const { subject, notBefore, notAfter } = describeCertificate(certs[0]!);
     const now = new Date().toISOString();
     const reason =
       notAfter <= now

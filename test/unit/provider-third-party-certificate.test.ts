@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { named } from "../../provider/core/inputs";
 import {
-  type ChainResult,
   canonicalPem,
   certificateOutputs,
   describeCertificate,
-  type KeyResult,
   keyMatchFailure as keyMatch,
   parseCertificateChain as parseChain,
   parsePrivateKey as parseKey,
@@ -13,8 +11,8 @@ import {
 import { chainFor, encryptKey, selfSigned } from "../fixtures/self-signed";
 
 /** The helpers' failures as check reports them (the property's name in front). */
-const asChecked = <R extends ChainResult | KeyResult>(property: string, r: R): R =>
-  r.ok ? r : { ...r, reason: named({ property, reason: r.reason }).reason };
+const asChecked = <R>(property: string, r: R | string): R | string =>
+  typeof r === "string" ? named({ property, reason: r }).reason : r;
 const parseCertificateChain = (text: string) => asChecked("certificate", parseChain(text));
 const parsePrivateKey = (text: string) => asChecked("privateKey", parseKey(text));
 const keyMatchFailure = (certificate: string, privateKey: string) => {
@@ -28,80 +26,75 @@ const chain = chainFor("shop.example.test");
 describe("parseCertificateChain", () => {
   it("reads every certificate of a chain, end-entity first", () => {
     const r = parseCertificateChain(chain.chain);
-    expect(r.ok && r.certs.map((c) => c.subject)).toEqual([
+    expect(typeof r !== "string" && r.map((c) => c.subject)).toEqual([
       "CN=shop.example.test",
       "CN=Throwaway Test Intermediate",
     ]);
   });
 
   it("refuses text without a PEM certificate", () => {
-    expect(parseCertificateChain("hello")).toEqual({
-      ok: false,
-      reason: "certificate must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----",
-    });
+    expect(parseCertificateChain("hello")).toBe(
+      "certificate must be PEM text: one or more blocks starting with -----BEGIN CERTIFICATE-----",
+    );
   });
 
   it("names the certificate of the chain that is not valid", () => {
     const broken = `${pair.certificate}-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n`;
     const r = parseCertificateChain(broken);
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.reason).toMatch(/^the 2nd certificate of the chain is not a valid X\.509 certificate/);
+    expect(r).toBeTypeOf("string");
+    expect(r).toMatch(/^the 2nd certificate of the chain is not a valid X\.509 certificate/);
   });
 
   it("refuses a private key pasted into the chain, without echoing it", () => {
     const r = parseCertificateChain(pair.certificate + pair.privateKey);
-    expect(r).toEqual({
-      ok: false,
-      reason: "certificate contains a private key: pass the key as privateKey, not in the chain",
-    });
+    expect(r).toBe("certificate contains a private key: pass the key as privateKey, not in the chain");
   });
 
   it("refuses a chain out of order", () => {
     const r = parseCertificateChain(chain.intermediate.certificate + chain.leaf.certificate);
-    expect(!r.ok && r.reason).toMatch(/out of order: the 2nd certificate did not issue the 1st/);
+    expect(r).toMatch(/out of order: the 2nd certificate did not issue the 1st/);
   });
 
   it("refuses a chain with a certificate that did not issue the one before", () => {
     const r = parseCertificateChain(chain.leaf.certificate + chain.root.certificate);
-    expect(r.ok).toBe(false);
+    expect(r).toBeTypeOf("string");
   });
 });
 
 describe("parsePrivateKey", () => {
   it("reads an unencrypted key", () => {
-    expect(parsePrivateKey(pair.privateKey).ok).toBe(true);
+    expect(parsePrivateKey(pair.privateKey)).not.toBeTypeOf("string");
   });
 
   it("refuses an encrypted key with a reason", () => {
-    expect(parsePrivateKey(encryptKey(pair.privateKey))).toEqual({
-      ok: false,
-      reason: "privateKey is encrypted; the service needs the key without a passphrase",
-    });
+    expect(parsePrivateKey(encryptKey(pair.privateKey))).toBe(
+      "privateKey is encrypted; the service needs the key without a passphrase",
+    );
   });
 
   it("refuses a certificate given as the key", () => {
     const r = parsePrivateKey(pair.certificate);
-    expect(!r.ok && r.reason).toMatch(/^privateKey must be PEM text/);
+    expect(r).toMatch(/^privateKey must be PEM text/);
   });
 
   it("never echoes a broken key in its reason", () => {
     const secret = "-----BEGIN PRIVATE KEY-----\nc2VjcmV0LXNlY3JldA==\n-----END PRIVATE KEY-----\n";
     const r = parsePrivateKey(secret);
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.reason).not.toContain("c2VjcmV0");
-    expect(!r.ok && r.reason).toMatch(/^privateKey is not a readable PEM private key/);
+    expect(r).toBeTypeOf("string");
+    expect(r).not.toContain("c2VjcmV0");
+    expect(r).toMatch(/^privateKey is not a readable PEM private key/);
   });
 
   it("says what an unreadable key or certificate means, not OpenSSL's code", () => {
     const key = parsePrivateKey("-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n");
-    expect(!key.ok && key.reason).toBe(
+    expect(key).toBe(
       "privateKey is not a readable PEM private key: its text between the BEGIN and END lines is damaged or cut short; paste the whole file again",
     );
     const chain = parseCertificateChain("-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----\n");
-    expect(!chain.ok && chain.reason).toContain(
+    expect(chain).toContain(
       "the 1st certificate of the chain is not a valid X.509 certificate: its text between the BEGIN and END lines",
     );
-    expect(`${!key.ok && key.reason} ${!chain.ok && chain.reason}`).not.toMatch(/ERR_|OSSL/);
+    expect(`${key} ${chain}`).not.toMatch(/ERR_|OSSL/);
   });
 });
 
@@ -121,15 +114,15 @@ describe("keyMatchFailure", () => {
 describe("describeCertificate", () => {
   it("gives subject, issuer, DNS names, ISO validity, fingerprint and serial", () => {
     const r = parseCertificateChain(pair.certificate);
-    if (!r.ok) throw new Error(r.reason);
-    const facts = describeCertificate(r.certs[0]!);
+    if (typeof r === "string") throw new Error(r);
+    const facts = describeCertificate(r[0]!);
     expect(facts.subject).toBe("CN=www.example.test, O=Throwaway Test");
     expect(facts.issuer).toBe(facts.subject);
     expect(facts.names).toEqual(["www.example.test", "example.test"]);
     expect(facts.notBefore).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
     expect(Date.parse(facts.notAfter) - Date.parse(facts.notBefore)).toBe(3650 * 86_400_000);
     expect(facts.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
-    expect(facts.serialNumber).toBe(r.certs[0]!.serialNumber);
+    expect(facts.serialNumber).toBe(r[0]!.serialNumber);
   });
 
   it("describes the end-entity certificate of a chain", () => {
