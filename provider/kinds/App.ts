@@ -58,8 +58,7 @@ export const appOutputs = (a: ApiApp, ctx: Pick<Context, "parents" | "key">) =>
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
 export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: string, live: string): Error {
   return new Error(
-    `app ${ctx.key} already exists in account ${ctx.parent} in region ${live}, not ${region}; ` +
-      `an app cannot change region: set region to ${live} to adopt it, or choose another name`,
+    `app ${ctx.key} already exists in account ${ctx.parent} in region ${live}, not ${region}; an app cannot change region: set region to ${live} to adopt it, or choose another name`,
   );
 }
 
@@ -79,12 +78,9 @@ async function adopt(i: z.output<typeof inputs>, ctx: Context, read: () => Promi
 export const definition = defineKind({
   kind: "App",
   description:
-    "An application of the application-hosting platform (Headless Platform), the parent of its environments, " +
-    "builds and domain mappings, in one region of one account. The app id (`name`) and the region can never " +
-    "change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.",
+    "An application of the application-hosting platform (Headless Platform), the parent of its environments, builds and domain mappings, in one region of one account. The app id (`name`) and the region can never change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.",
   deletes:
-    "Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app " +
-    "already gone counts as deleted.",
+    "Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
   identity: {

@@ -10,8 +10,7 @@ import type { Context } from "../core/lifecycle";
 type Exclusion = { type: "query arg" | "url path"; value: string };
 
 const COOKIE = whole(
-  "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
-    'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
+  'cookie exclusions are platform-managed: the service accepts them but does not save them, so they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
 );
 
 const exclusion = z
@@ -53,17 +52,13 @@ const inputs = z.object({
   installId: parentInput("The install whose exclusions this resource owns (also the resource id)."),
   exclusions: ruled(z.array(exclusion), exclusionFailures).meta({
     description:
-      'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
-      "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
-      "empty list clears them.",
+      'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.',
     // The service answers and takes the bare list.
     wire: "",
   }),
   adopt: COMMON_INPUTS.adopt.meta({
     description:
-      "Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), " +
-      "replacing them with these unless they already are. Without it, create refuses such an install, naming " +
-      "what it holds (an empty list is always taken over).",
+      "Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).",
   }),
 });
 
@@ -94,9 +89,7 @@ async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.pa
     if (!isConflict(err)) throw err;
     const said = err.serverMessage ? ` (the service said: ${err.serverMessage})` : "";
     throw new Error(
-      `install ${installId} is transferable, and the service refuses cache exclusion changes while an ` +
-        `install is transferable (409 Conflict${said}); the exclusions were left unchanged. Run again once ` +
-        "the install is no longer transferable (for example after its site transfer has completed).",
+      `install ${installId} is transferable, and the service refuses cache exclusion changes while an install is transferable (409 Conflict${said}); the exclusions were left unchanged. Run again once the install is no longer transferable (for example after its site transfer has completed).`,
     );
   }
 }
@@ -108,8 +101,7 @@ const heldBy = async (ctx: Context) => normalizeExclusions(await ctx.client.cach
 function takeover(held: readonly Exclusion[], adopt: boolean | undefined, installId: string) {
   if (!held.length || adopt) return undefined;
   return alreadyExists(
-    `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
-      `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}), perhaps another stack's list`,
+    `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} (${held.map((e) => `${e.type} ${e.value}`).join(", ")}), perhaps another stack's list`,
     "set adopt: true to take the list over (kept as it is when it holds exactly these exclusions, else replaced)",
   );
 }
@@ -117,13 +109,9 @@ function takeover(held: readonly Exclusion[], adopt: boolean | undefined, instal
 export const definition = defineKind({
   kind: "CacheExclusions",
   description:
-    "The full list of cache exclusion rules of an install: query args and URL paths, matched as regular " +
-    "expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so " +
-    "this resource owns that list. Create refuses an install whose list already holds other exclusions unless " +
-    "`adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused.",
+    "The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. Create refuses an install whose list already holds other exclusions unless `adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused.",
   deletes:
-    "Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the " +
-    "platform-managed cookie rules stay. No API deletes the list itself.",
+    "Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the platform-managed cookie rules stay. No API deletes the list itself.",
   gone: "The list belongs to the install and is never deleted (emptied, it shows as drift of `exclusions`); the install deleted reads as gone, and the refresh removes it from the state.",
   importId: "{installId}",
   identity: { what: "the install's cache exclusions (an install has one list)" },

@@ -82,13 +82,9 @@ const taken = (ctx: Context) =>
 export const definition = defineKind({
   kind: "Environment",
   description:
-    "An environment of an application-hosting app (production, staging...), built from a branch or, with the " +
-    "branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change " +
-    "asynchronously; create and update wait until it is applied. The id is its resource name " +
-    "`accounts/{accountId}/apps/{appId}/environments/{name}`.",
+    "An environment of an application-hosting app (production, staging...), built from a branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change asynchronously; create and update wait until it is applied. The id is its resource name `accounts/{accountId}/apps/{appId}/environments/{name}`.",
   deletes:
-    "Deletes the environment on the service; its builds and domain mappings go with it. An environment already " +
-    "gone (or whose app is gone) counts as deleted.",
+    "Deletes the environment on the service; its builds and domain mappings go with it. An environment already gone (or whose app is gone) counts as deleted.",
   gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
   identity: {

@@ -115,16 +115,9 @@ const taken = (ctx: Context, id: string) =>
 export const definition = defineKind({
   kind: "Install",
   description:
-    "A WordPress install, created in an account and placed in a site as its production, staging or " +
-    "development install. The service provisions it asynchronously: create waits until it is `active`, " +
-    "within `timeoutSeconds`. Its name and account replace it (a new name in the same site and environment " +
-    "deletes the old install first: a site holds one install per environment); its site and environment " +
-    "change in place. " +
-    "An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is " +
-    "the install's UUID.",
+    "A WordPress install, created in an account and placed in a site as its production, staging or development install. The service provisions it asynchronously: create waits until it is `active`, within `timeoutSeconds`. Its name and account replace it (a new name in the same site and environment deletes the old install first: a site holds one install per environment); its site and environment change in place. An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is the install's UUID.",
   deletes:
-    "Deletes the install and everything on it (domains, backups, settings) for good. Refused while " +
-    "`deletionProtection` is on, the default. An install already gone counts as deleted.",
+    "Deletes the install and everything on it (domains, backups, settings) for good. Refused while `deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
   // A site holds one install per environment: a new name in the same place is made once the old install is gone.
@@ -142,8 +135,7 @@ export const definition = defineKind({
     const taken = await findByName(ctx).catch(() => undefined);
     const why =
       taken &&
-      `install ${ctx.key} already exists in account ${ctx.parent} (id ${taken.id}): renaming to it would delete ` +
-        `install ${String(olds["name"])} and then fail; choose a name the account does not hold`;
+      `install ${ctx.key} already exists in account ${ctx.parent} (id ${taken.id}): renaming to it would delete install ${String(olds["name"])} and then fail; choose a name the account does not hold`;
     return why ? [{ property: "name", reason: whole(why) }] : [];
   },
   list: listedUnder(

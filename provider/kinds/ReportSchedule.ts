@@ -272,8 +272,7 @@ async function patchAndRead(ctx: Context, id: string, have: ScheduleFields, give
 function unadoptable(sameTitle: readonly { uuid: string }[], title: string, siteId: string) {
   if (sameTitle.length <= 1) return undefined;
   return new Error(
-    `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} ` +
-      `(${uuids(sameTitle)}); adoption needs exactly one`,
+    `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} (${uuids(sameTitle)}); adoption needs exactly one`,
   );
 }
 
@@ -327,10 +326,7 @@ export const definition = defineKind({
     const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), inputs);
     if (!picked.ok)
       throw new Error(
-        `the schedule was created but its id could not be established: ${picked.reason}. ` +
-          `Check the schedules of site ${siteId}: if another stack declares this title too (two runs created it ` +
-          "at once), keep one for that stack, delete the other and give this resource another title; else delete " +
-          "the extra one(s), then re-run with adopt: true",
+        `the schedule was created but its id could not be established: ${picked.reason}. Check the schedules of site ${siteId}: if another stack declares this title too (two runs created it at once), keep one for that stack, delete the other and give this resource another title; else delete the extra one(s), then re-run with adopt: true`,
       );
     const outs = scheduleOutputs(picked.schedule, inputs);
     return { id: picked.schedule.uuid, outs: { ...outs, createMatch: picked.match } };
