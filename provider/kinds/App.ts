@@ -120,10 +120,8 @@ export const definition = defineKind({
       return adopt(inputs, ctx, () => ctx.client.apps.get(ctx.parent, ctx.key));
     }
   },
-  async read(_id, _olds, ctx) {
-    return { outs: appOutputs(await ctx.client.apps.get(ctx.parent, ctx.key), ctx) };
-  },
-  async delete(_id, _olds, ctx) {
-    await ctx.client.apps.delete(ctx.parent, ctx.key);
-  },
+  read: async (_id, _olds, ctx) => ({
+    outs: appOutputs(await ctx.client.apps.get(ctx.parent, ctx.key), ctx),
+  }),
+  delete: (_id, _olds, ctx) => ctx.client.apps.delete(ctx.parent, ctx.key),
 });

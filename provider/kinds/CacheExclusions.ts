@@ -6,7 +6,6 @@ import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, parentInput, requiredString, ruled, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 
-/** One cache exclusion a program may declare. */
 type Exclusion = { type: "query arg" | "url path"; value: string };
 
 const COOKIE = whole(
@@ -94,7 +93,6 @@ async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.pa
   }
 }
 
-/** The exclusions the install's list holds now. */
 const heldBy = async (ctx: Context) => normalizeExclusions(await ctx.client.cacheExclusions.get(ctx.parent));
 
 /** Create's refusal of a list that holds exclusions (perhaps another stack's) without `adopt`. */
@@ -141,9 +139,9 @@ export const definition = defineKind({
     const outs = isDeepStrictEqual(held, wanted) ? held : await replace(ctx, wanted);
     return { id: installId, outs: outputsOf(outs), adopted, found: outputsOf(held) };
   },
-  async read(id, _olds, ctx) {
-    return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };
-  },
+  read: async (id, _olds, ctx) => ({
+    outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)),
+  }),
   update: async (_id, _olds, news, ctx) =>
     outputsOf(await replace(ctx, normalizeExclusions(news.exclusions))),
   async delete(id, _olds, ctx) {

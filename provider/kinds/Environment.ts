@@ -125,15 +125,13 @@ export const definition = defineKind({
     outs = environmentOutputs(await afterCreate(id, outs, () => waitReconciled(ctx)), ctx);
     return { id, outs, adopted: existing && `environment ${ctx.key} of app ${ctx.parent}`, found };
   },
-  async read(_id, _olds, ctx) {
-    return { outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx) };
-  },
+  read: async (_id, _olds, ctx) => ({
+    outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx),
+  }),
   async update(_id, olds, news, ctx) {
     const patch = WIRE.patch(olds, news) as UpdateEnvironmentRequest | undefined;
     if (patch) await ctx.client.environments.update(...environmentOf(ctx), patch);
     return environmentOutputs(await waitReconciled(ctx), ctx);
   },
-  async delete(_id, _olds, ctx) {
-    await ctx.client.environments.delete(...environmentOf(ctx));
-  },
+  delete: (_id, _olds, ctx) => ctx.client.environments.delete(...environmentOf(ctx)),
 });

@@ -83,7 +83,6 @@ const WIRE = wireOf(inputs, outputs);
 /** A record's outputs, the environment lower case (`null`: it fills none); an account, site or environment it omits is left out. */
 const installOutputs = (i: ApiInstall): InstallOutputs => ({ ...WIRE.outputs(i), ...environmentOf(i) });
 
-/** What deleting an install destroys, in words. */
 export const installLoss = (olds: Pick<InstallOutputs, "name" | "installId">): string =>
   `install ${olds.name} (${olds.installId}) with its domains, backups and settings`;
 
@@ -132,11 +131,10 @@ export const definition = defineKind({
   // A rename to a name the account already holds is refused before the old install is deleted for it.
   async preflight(_i, ctx, olds) {
     if (olds["name"] === undefined || olds["name"] === ctx.key) return [];
-    const taken = await findByName(ctx).catch(() => undefined);
-    const why =
-      taken &&
-      `install ${ctx.key} already exists in account ${ctx.parent} (id ${taken.id}): renaming to it would delete install ${String(olds["name"])} and then fail; choose a name the account does not hold`;
-    return why ? [{ property: "name", reason: whole(why) }] : [];
+    const holder = await findByName(ctx).catch(() => undefined);
+    if (!holder) return [];
+    const why = `install ${ctx.key} already exists in account ${ctx.parent} (id ${holder.id}): renaming to it would delete install ${String(olds["name"])} and then fail; choose a name the account does not hold`;
+    return [{ property: "name", reason: whole(why) }];
   },
   list: listedUnder(
     { optional: "accountId" },

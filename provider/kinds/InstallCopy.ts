@@ -74,7 +74,6 @@ const outputs = z.object({
 });
 
 type InstallCopyInputs = z.output<typeof inputs>;
-type InstallCopyOutputs = OutputsOf<typeof inputs, typeof outputs>;
 
 /** What a copy with these inputs does, in words (unknown values shown as such). */
 export function copySummary(i: Record<string, unknown>): string {
@@ -149,7 +148,7 @@ export const definition = defineKind({
   create: async (inputs, ctx) => ({ id: randomUUID(), outs: await copy(ctx, inputs, 0) }),
   async read(_id, _olds, ctx) {
     for (const install of ctx.parents) await ctx.client.installs.get(install);
-    return { outs: {} as InstallCopyOutputs };
+    return { outs: {} as OutputsOf<typeof inputs, typeof outputs> };
   },
   async update(_id, olds, news, ctx) {
     // Every updatable input (a copy parameter, or `triggers`) copies again when it changes.

@@ -21,7 +21,6 @@ import {
 import { afterCreate, type Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** How often a report runs. */
 const frequencyInput = z
   .object(
     {
@@ -174,9 +173,9 @@ export const sortRecipients = (list: readonly { name: string; email: string }[])
 const uuids = (l: readonly ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
 
 /** Create's refusal of a title the site's schedules hold already (check says it at preview, by the first). */
-const titled = (n: number, title: string, siteId: string, ids: string) =>
+const titled = ({ key, parent }: Pick<Context, "key" | "parent">, n: number, ids: string) =>
   alreadyExists(
-    `${n} report schedule(s) titled "${title}" already exist on site ${siteId} (${ids})`,
+    `${n} report schedule(s) titled "${key}" already exist on site ${parent} (${ids})`,
     "set adopt: true to take it over (possible when exactly one has the title), or choose another title",
   );
 
@@ -268,11 +267,12 @@ async function patchAndRead(ctx: Context, id: string, have: ScheduleFields, give
   return scheduleOutputs(live, given);
 }
 
-/** Why `adopt` cannot take a schedule titled `title`: more than one has the title. */
-function unadoptable(sameTitle: readonly { uuid: string }[], title: string, siteId: string) {
+/** Create's refusal of the schedules titled as this one: any without `adopt`, more than one with it. */
+function refusal(ctx: Context, sameTitle: readonly ApiSchedule[], adopt: boolean | undefined) {
+  if (!adopt) return sameTitle.length ? titled(ctx, sameTitle.length, uuids(sameTitle)) : undefined;
   if (sameTitle.length <= 1) return undefined;
   return new Error(
-    `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} (${uuids(sameTitle)}); adoption needs exactly one`,
+    `cannot adopt: ${sameTitle.length} report schedules titled "${ctx.key}" exist on site ${ctx.parent} (${uuids(sameTitle)}); adoption needs exactly one`,
   );
 }
 
@@ -287,7 +287,7 @@ export const definition = defineKind({
     what: "the schedule's title on its site",
     find: async (_i, ctx) =>
       (await ctx.client.reportSchedules.list(ctx.parent)).find((s) => s.title === ctx.key)?.uuid,
-    refusal: (id, ctx) => titled(1, ctx.key, ctx.parent, id),
+    refusal: (id, ctx) => titled(ctx, 1, id),
   },
   list: listedUnder(
     "siteId",
@@ -302,14 +302,13 @@ export const definition = defineKind({
   async takeover(inputs, ctx) {
     if (!inputs.adopt) return undefined;
     const sameTitle = (await ctx.client.reportSchedules.list(ctx.parent)).filter((s) => s.title === ctx.key);
-    return unadoptable(sameTitle, ctx.key, ctx.parent);
+    return refusal(ctx, sameTitle, true);
   },
   async create(inputs, ctx) {
     const { parent: siteId, key: title } = ctx;
     const existing = await ctx.client.reportSchedules.list(siteId);
     const sameTitle = existing.filter((s) => s.title === title);
-    if (sameTitle.length && !inputs.adopt) throw titled(sameTitle.length, title, siteId, uuids(sameTitle));
-    const refused = unadoptable(sameTitle, title, siteId);
+    const refused = refusal(ctx, sameTitle, inputs.adopt);
     if (refused) throw refused;
     const found = sameTitle[0];
     if (found) {

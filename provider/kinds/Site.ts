@@ -85,10 +85,8 @@ export const definition = defineKind({
     const adopted = existing && `site "${name}" of account ${accountId}`;
     return { id: record.id, outs: WIRE.outputs(record), adopted };
   },
-  async read(id, _olds, ctx) {
-    // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
-    return { outs: WIRE.outputs(await ctx.client.sites.get(id)) };
-  },
+  // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
+  read: async (id, _olds, ctx) => ({ outs: WIRE.outputs(await ctx.client.sites.get(id)) }),
   async update(id, olds, news, ctx) {
     const patch = WIRE.patch(olds, news) as UpdateSiteRequest | undefined;
     return WIRE.outputs(patch ? await ctx.client.sites.update(id, patch) : await ctx.client.sites.get(id));
