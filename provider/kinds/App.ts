@@ -47,7 +47,6 @@ const outputs = z.object({
   updateTime: out.stringOrNull("When the app last changed (RFC 3339)."),
 });
 
-/** Canonical form of an input's value: a region in its short form (`regions/US-C` is `US-C`). */
 const normalize = (key: string, v: unknown) => (key === "region" ? normalizeRegion(v) : v);
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
 

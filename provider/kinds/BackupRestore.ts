@@ -145,7 +145,6 @@ export const definition = defineKind({
   },
   async update(id, olds, news, ctx) {
     const previous = olds.restoreCount ?? 0;
-    // Restores again when an action input changed; else waits again as asked.
     if (changedActionInputs(olds, news, RESTORE_INPUTS).length) return restore(ctx, id, news, previous);
     const { lastRestoredAt = null, installStatus = null } = olds;
     const run = { restoreCount: previous, lastRestoredAt, installStatus } as z.output<typeof outputs>;

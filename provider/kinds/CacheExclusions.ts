@@ -33,8 +33,7 @@ export function regexError(value: string): string | undefined {
     return undefined;
   } catch (err) {
     // "Invalid regular expression: /(/: Unterminated group" → "Unterminated group".
-    const msg = err instanceof Error ? err.message : String(err);
-    return msg.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
+    return (err as SyntaxError).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
   }
 }
 

@@ -69,7 +69,6 @@ export const definition = defineKind({
   create: async (_inputs, ctx) => ({ id: randomUUID(), outs: await purge(ctx, 0) }),
   read: goneWithParent((ctx) => ctx.client.installs.get(ctx.parent)),
   async update(_id, olds, news, ctx) {
-    // A new timeout alone purges nothing.
     if (differs(definition.normalize, "triggers", olds.triggers, news.triggers))
       return purge(ctx, typeof olds.purgeCount === "number" ? olds.purgeCount : 0);
   },

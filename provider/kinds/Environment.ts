@@ -56,7 +56,6 @@ const outputs = z.object({
   ),
 });
 
-/** Canonical form of an input's value: a root directory without its trailing slash (absent, the root). */
 const normalize = (key: string, v: unknown) =>
   key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
 const WIRE = wireOf(inputs, outputs, normalize, asIs);

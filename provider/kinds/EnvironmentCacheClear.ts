@@ -22,7 +22,6 @@ const outputs = z.object({
   ),
 });
 
-/** Clears the cache once; the outputs of the run (the lifecycle adds the inputs). */
 async function clear(ctx: Context) {
   await ctx.client.environments.clearCache(...environmentOf(ctx));
   return { environmentResourceName: resourceNameOf(ctx), lastClearedAt: new Date().toISOString() };

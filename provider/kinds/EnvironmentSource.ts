@@ -10,7 +10,6 @@ import { withInputFields } from "../core/errors";
 import { containsUnknown, out, requiredString, timeoutSecondsInput, triggersInput } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 
-/** Directory names never uploaded, at any depth. */
 const SKIPPED_DIRECTORIES = [".git", "node_modules"];
 
 const inputs = z.object({

@@ -86,7 +86,6 @@ const installOutputs = (i: ApiInstall): InstallOutputs => ({ ...WIRE.outputs(i),
 export const installLoss = (olds: Pick<InstallOutputs, "name" | "installId">): string =>
   `install ${olds.name} (${olds.installId}) with its domains, backups and settings`;
 
-/** Polls the call's install until it is `active` (or reports no status), within `timeoutSeconds`. */
 const waitActive = (ctx: Context, installId: string) =>
   waitFor(
     ctx,
@@ -96,7 +95,6 @@ const waitActive = (ctx: Context, installId: string) =>
     { note: "status active" },
   );
 
-/** The install of the call's account named as its install. */
 const findByName = (ctx: Context) =>
   findFirst(ctx.client.installs.iterate({ accountId: ctx.parent }), (i) => i.name === ctx.key);
 

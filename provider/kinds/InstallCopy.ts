@@ -151,7 +151,6 @@ export const definition = defineKind({
     return { outs: {} as OutputsOf<typeof inputs, typeof outputs> };
   },
   async update(_id, olds, news, ctx) {
-    // Every updatable input (a copy parameter, or `triggers`) copies again when it changes.
     if (changedActionInputs(olds, news, definition.updatable).length)
       return copy(ctx, news, olds.requestCount ?? 0);
   },

@@ -54,7 +54,6 @@ export const definition = defineKind({
     "for installs made outside the program: every install is brought in as an Install instead (the two refuse to share one)",
   identity: { what: "the install's placement (an install has one)" },
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
-  // One placement per install: its import id is the install's id.
   list: listedUnder(
     "installId",
     "The install whose placement is listed (one per install).",

@@ -21,6 +21,8 @@ import {
 import { afterCreate, type Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
+const UNIT_ERROR = whole("frequency.unit must be DAYS or MONTHLY");
+
 const frequencyInput = z
   .object(
     {
@@ -29,13 +31,11 @@ const frequencyInput = z
         .int(whole("frequency.value must be an integer"))
         .meta({ description: "7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY." }),
       unit: z
-        .string({ error: whole("frequency.unit must be DAYS or MONTHLY") })
+        .string({ error: UNIT_ERROR })
         .trim()
         .toUpperCase()
         // A string check, not a z.enum: the output stays a plain string, as 0.1.0's schema declared it.
-        .refine((u): boolean => u === "DAYS" || u === "MONTHLY", {
-          error: whole("frequency.unit must be DAYS or MONTHLY"),
-        })
+        .refine((u): boolean => u === "DAYS" || u === "MONTHLY", { error: UNIT_ERROR })
         .meta({ description: "DAYS or MONTHLY (any case), stored upper case." }),
     },
     { error: "is required: {value, unit}" },
@@ -138,7 +138,6 @@ const outputs = z.object({
 
 type ReportScheduleInputs = z.output<typeof inputs>;
 type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
-/** The fields a user sets (all but the site). */
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
 
 /** A field in canonical form: ids lower case, the date in UTC, the unit upper case, recipients sorted. */
@@ -169,7 +168,6 @@ export const sortRecipients = (list: readonly { name: string; email: string }[])
       (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.name.localeCompare(b.name),
     );
 
-/** The ids of schedules, as messages list them. */
 const uuids = (l: readonly ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
 
 /** Create's refusal of a title the site's schedules hold already (check says it at preview, by the first). */
@@ -247,7 +245,6 @@ export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInp
   };
 }
 
-/** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
 export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) =>
   WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
 

@@ -138,7 +138,6 @@ export const definition = defineKind({
   list: listedUnder(
     "siteId",
     "The site whose transfers are listed.",
-    // A cancelled transfer reads as gone: nothing to import.
     async (client, siteId) =>
       (await collect(client.siteTransfers.iterateForSite(siteId, { limit: 100 }))).filter(
         (t) => t.status !== "cancelled",
