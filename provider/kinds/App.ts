@@ -47,7 +47,6 @@ const outputs = z.object({
   updateTime: out.stringOrNull("When the app last changed (RFC 3339)."),
 });
 
-/** Canonical form of an input's value: a region in its short form (`regions/US-C` is `US-C`). */
 const normalize = (key: string, v: unknown) => (key === "region" ? normalizeRegion(v) : v);
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
 
@@ -58,8 +57,7 @@ export const appOutputs = (a: ApiApp, ctx: Pick<Context, "parents" | "key">) =>
 /** The error an adoption gets when the existing app is in another region (an app cannot move). */
 export function regionMismatch(ctx: Pick<Context, "parent" | "key">, region: string, live: string): Error {
   return new Error(
-    `app ${ctx.key} already exists in account ${ctx.parent} in region ${live}, not ${region}; ` +
-      `an app cannot change region: set region to ${live} to adopt it, or choose another name`,
+    `app ${ctx.key} already exists in account ${ctx.parent} in region ${live}, not ${region}; an app cannot change region: set region to ${live} to adopt it, or choose another name`,
   );
 }
 
@@ -79,12 +77,9 @@ async function adopt(i: z.output<typeof inputs>, ctx: Context, read: () => Promi
 export const definition = defineKind({
   kind: "App",
   description:
-    "An application of the application-hosting platform (Headless Platform), the parent of its environments, " +
-    "builds and domain mappings, in one region of one account. The app id (`name`) and the region can never " +
-    "change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.",
+    "An application of the application-hosting platform (Headless Platform), the parent of its environments, builds and domain mappings, in one region of one account. The app id (`name`) and the region can never change: a change of either replaces the app. The id is its resource name `accounts/{accountId}/apps/{name}`.",
   deletes:
-    "Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app " +
-    "already gone counts as deleted.",
+    "Deletes the app on the service, and with it every environment, build and domain mapping it holds. An app already gone counts as deleted.",
   gone: "An app deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{name}",
   identity: {
@@ -124,10 +119,8 @@ export const definition = defineKind({
       return adopt(inputs, ctx, () => ctx.client.apps.get(ctx.parent, ctx.key));
     }
   },
-  async read(_id, _olds, ctx) {
-    return { outs: appOutputs(await ctx.client.apps.get(ctx.parent, ctx.key), ctx) };
-  },
-  async delete(_id, _olds, ctx) {
-    await ctx.client.apps.delete(ctx.parent, ctx.key);
-  },
+  read: async (_id, _olds, ctx) => ({
+    outs: appOutputs(await ctx.client.apps.get(ctx.parent, ctx.key), ctx),
+  }),
+  delete: (_id, _olds, ctx) => ctx.client.apps.delete(ctx.parent, ctx.key),
 });

@@ -76,8 +76,7 @@ export function abortedMessage(installId: string, b: ApiBackup): string {
   );
   const when = b.complete_time ? ` at ${b.complete_time}` : "";
   return (
-    `backup ${b.id} of install ${installId} was aborted by the service${when}` +
-    `${reason ? `: ${reason}` : " (the service gave no reason)"}; ` +
+    `backup ${b.id} of install ${installId} was aborted by the service${when}${reason ? `: ${reason}` : " (the service gave no reason)"}; ` +
     "the next `pulumi up` requests a new backup"
   );
 }
@@ -103,13 +102,9 @@ async function asAsked(ctx: Context, b: ApiBackup, i: BackupInputs) {
 export const definition = defineKind({
   kind: "Backup",
   description:
-    "A backup of an install, requested when the resource is created. Unless `wait` is false the create waits " +
-    "until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be " +
-    "changed: a new install, description or list of addresses means a new backup (a replacement), and a " +
-    "backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID.",
+    "A backup of an install, requested when the resource is created. Unless `wait` is false the create waits until the service reports the backup completed or aborted, within `timeoutSeconds`. A backup cannot be changed: a new install, description or list of addresses means a new backup (a replacement), and a backup the service aborted is replaced by a new request on the next `pulumi up`. The id is the backup's UUID.",
   deletes:
-    "Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list " +
-    "(and its archive) until the service expires it. Nothing is sent to the service.",
+    "Only forgets the backup: the service has no way to delete one, so it stays in the install's backup list (and its archive) until the service expires it. Nothing is sent to the service.",
   gone: "The API cannot delete a backup, so a refresh always finds it; its install deleted reads as gone (the refresh removes it from the state).",
   importId: "{installId}/{id}",
   notImported:

@@ -6,12 +6,10 @@ import { alreadyExists } from "../core/errors";
 import { type CheckFailure, COMMON_INPUTS, parentInput, requiredString, ruled, whole } from "../core/inputs";
 import type { Context } from "../core/lifecycle";
 
-/** One cache exclusion a program may declare. */
 type Exclusion = { type: "query arg" | "url path"; value: string };
 
 const COOKIE = whole(
-  "cookie exclusions are platform-managed: the service accepts them but does not save them, so " +
-    'they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
+  'cookie exclusions are platform-managed: the service accepts them but does not save them, so they can never take effect; remove this entry (only "query arg" and "url path" can be set)',
 );
 
 const exclusion = z
@@ -35,8 +33,7 @@ export function regexError(value: string): string | undefined {
     return undefined;
   } catch (err) {
     // "Invalid regular expression: /(/: Unterminated group" → "Unterminated group".
-    const msg = err instanceof Error ? err.message : String(err);
-    return msg.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
+    return (err as SyntaxError).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
   }
 }
 
@@ -53,17 +50,13 @@ const inputs = z.object({
   installId: parentInput("The install whose exclusions this resource owns (also the resource id)."),
   exclusions: ruled(z.array(exclusion), exclusionFailures).meta({
     description:
-      'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). ' +
-      "Order and duplicates never show as a change; exclusions not listed are removed from the install; an " +
-      "empty list clears them.",
+      'The complete list of exclusions (`type` `"query arg"` or `"url path"`, `value` a regular expression). Order and duplicates never show as a change; exclusions not listed are removed from the install; an empty list clears them.',
     // The service answers and takes the bare list.
     wire: "",
   }),
   adopt: COMMON_INPUTS.adopt.meta({
     description:
-      "Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), " +
-      "replacing them with these unless they already are. Without it, create refuses such an install, naming " +
-      "what it holds (an empty list is always taken over).",
+      "Take over an install whose list already holds exclusions (even exactly these: perhaps another stack's), replacing them with these unless they already are. Without it, create refuses such an install, naming what it holds (an empty list is always taken over).",
   }),
 });
 
@@ -94,22 +87,18 @@ async function replace(ctx: Context, exclusions: Exclusion[], installId = ctx.pa
     if (!isConflict(err)) throw err;
     const said = err.serverMessage ? ` (the service said: ${err.serverMessage})` : "";
     throw new Error(
-      `install ${installId} is transferable, and the service refuses cache exclusion changes while an ` +
-        `install is transferable (409 Conflict${said}); the exclusions were left unchanged. Run again once ` +
-        "the install is no longer transferable (for example after its site transfer has completed).",
+      `install ${installId} is transferable, and the service refuses cache exclusion changes while an install is transferable (409 Conflict${said}); the exclusions were left unchanged. Run again once the install is no longer transferable (for example after its site transfer has completed).`,
     );
   }
 }
 
-/** The exclusions the install's list holds now. */
 const heldBy = async (ctx: Context) => normalizeExclusions(await ctx.client.cacheExclusions.get(ctx.parent));
 
 /** Create's refusal of a list that holds exclusions (perhaps another stack's) without `adopt`. */
 function takeover(held: readonly Exclusion[], adopt: boolean | undefined, installId: string) {
   if (!held.length || adopt) return undefined;
   return alreadyExists(
-    `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} ` +
-      `(${held.map((e) => `${e.type} ${e.value}`).join(", ")}), perhaps another stack's list`,
+    `install ${installId} already has ${held.length} cache exclusion${held.length > 1 ? "s" : ""} (${held.map((e) => `${e.type} ${e.value}`).join(", ")}), perhaps another stack's list`,
     "set adopt: true to take the list over (kept as it is when it holds exactly these exclusions, else replaced)",
   );
 }
@@ -117,13 +106,9 @@ function takeover(held: readonly Exclusion[], adopt: boolean | undefined, instal
 export const definition = defineKind({
   kind: "CacheExclusions",
   description:
-    "The full list of cache exclusion rules of an install: query args and URL paths, matched as regular " +
-    "expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so " +
-    "this resource owns that list. Create refuses an install whose list already holds other exclusions unless " +
-    "`adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused.",
+    "The full list of cache exclusion rules of an install: query args and URL paths, matched as regular expressions, that bypass the page cache. The service keeps one list per install and replaces it whole, so this resource owns that list. Create refuses an install whose list already holds other exclusions unless `adopt: true` says to replace them. The id is the install id. Cookie entries are platform-managed and refused.",
   deletes:
-    "Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the " +
-    "platform-managed cookie rules stay. No API deletes the list itself.",
+    "Replaces the list with an empty one (PUT of []), clearing every writable exclusion of the install; the platform-managed cookie rules stay. No API deletes the list itself.",
   gone: "The list belongs to the install and is never deleted (emptied, it shows as drift of `exclusions`); the install deleted reads as gone, and the refresh removes it from the state.",
   importId: "{installId}",
   identity: { what: "the install's cache exclusions (an install has one list)" },
@@ -153,9 +138,9 @@ export const definition = defineKind({
     const outs = isDeepStrictEqual(held, wanted) ? held : await replace(ctx, wanted);
     return { id: installId, outs: outputsOf(outs), adopted, found: outputsOf(held) };
   },
-  async read(id, _olds, ctx) {
-    return { outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)) };
-  },
+  read: async (id, _olds, ctx) => ({
+    outs: outputsOf(await ctx.client.cacheExclusions.get(ctx.parent || id)),
+  }),
   update: async (_id, _olds, news, ctx) =>
     outputsOf(await replace(ctx, normalizeExclusions(news.exclusions))),
   async delete(id, _olds, ctx) {

@@ -56,7 +56,6 @@ const outputs = z.object({
   ),
 });
 
-/** Canonical form of an input's value: a root directory without its trailing slash (absent, the root). */
 const normalize = (key: string, v: unknown) =>
   key === "rootDirectory" ? (typeof v === "string" ? v.replace(/\/+$/, "") : "") : v;
 const WIRE = wireOf(inputs, outputs, normalize, asIs);
@@ -82,13 +81,9 @@ const taken = (ctx: Context) =>
 export const definition = defineKind({
   kind: "Environment",
   description:
-    "An environment of an application-hosting app (production, staging...), built from a branch or, with the " +
-    "branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change " +
-    "asynchronously; create and update wait until it is applied. The id is its resource name " +
-    "`accounts/{accountId}/apps/{appId}/environments/{name}`.",
+    "An environment of an application-hosting app (production, staging...), built from a branch or, with the branch `uploadable`, from zip uploads (see `EnvironmentSource`). The platform applies every change asynchronously; create and update wait until it is applied. The id is its resource name `accounts/{accountId}/apps/{appId}/environments/{name}`.",
   deletes:
-    "Deletes the environment on the service; its builds and domain mappings go with it. An environment already " +
-    "gone (or whose app is gone) counts as deleted.",
+    "Deletes the environment on the service; its builds and domain mappings go with it. An environment already gone (or whose app is gone) counts as deleted.",
   gone: "An environment deleted on the service (or whose app is) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "accounts/{accountId}/apps/{appId}/environments/{name}",
   identity: {
@@ -129,15 +124,13 @@ export const definition = defineKind({
     outs = environmentOutputs(await afterCreate(id, outs, () => waitReconciled(ctx)), ctx);
     return { id, outs, adopted: existing && `environment ${ctx.key} of app ${ctx.parent}`, found };
   },
-  async read(_id, _olds, ctx) {
-    return { outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx) };
-  },
+  read: async (_id, _olds, ctx) => ({
+    outs: environmentOutputs(await ctx.client.environments.get(...environmentOf(ctx)), ctx),
+  }),
   async update(_id, olds, news, ctx) {
     const patch = WIRE.patch(olds, news) as UpdateEnvironmentRequest | undefined;
     if (patch) await ctx.client.environments.update(...environmentOf(ctx), patch);
     return environmentOutputs(await waitReconciled(ctx), ctx);
   },
-  async delete(_id, _olds, ctx) {
-    await ctx.client.environments.delete(...environmentOf(ctx));
-  },
+  delete: (_id, _olds, ctx) => ctx.client.environments.delete(...environmentOf(ctx)),
 });

@@ -22,7 +22,6 @@ const outputs = z.object({
   ),
 });
 
-/** Clears the cache once; the outputs of the run (the lifecycle adds the inputs). */
 async function clear(ctx: Context) {
   await ctx.client.environments.clearCache(...environmentOf(ctx));
   return { environmentResourceName: resourceNameOf(ctx), lastClearedAt: new Date().toISOString() };
@@ -31,8 +30,7 @@ async function clear(ctx: Context) {
 export const definition = defineKind({
   kind: "EnvironmentCacheClear",
   description:
-    "An action, not an object: clears the web cache of an application-hosting environment when created, and " +
-    "again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`.",
+    "An action, not an object: clears the web cache of an application-hosting environment when created, and again each time `triggers` change. The id is `accounts/{a}/apps/{app}/environments/{env}/cacheClears/{uuid}`.",
   deletes:
     "Forgets the resource only; nothing is sent to the service (a cleared cache cannot be uncleared). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentCacheClear <id>: forgotten only, nothing sent to the service: ...`).",
   gone: "An action keeps nothing on the service: it reads as gone when its environment is gone, and the refresh removes it from the state.",

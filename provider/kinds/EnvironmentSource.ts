@@ -10,7 +10,6 @@ import { withInputFields } from "../core/errors";
 import { containsUnknown, out, requiredString, timeoutSecondsInput, triggersInput } from "../core/inputs";
 import { type Context, CreatedButFailedError, FORGOTTEN, waitFor } from "../core/lifecycle";
 
-/** Directory names never uploaded, at any depth. */
 const SKIPPED_DIRECTORIES = [".git", "node_modules"];
 
 const inputs = z.object({
@@ -131,14 +130,9 @@ async function deploy(ctx: Context, { path }: z.output<typeof inputs>, id?: stri
 export const definition = defineKind({
   kind: "EnvironmentSource",
   description:
-    "Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` " +
-    "file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited " +
-    "(SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file " +
-    "shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`.",
+    "Local source deployed to an application-hosting environment whose branch is `uploadable`: `path` (a `.zip` file, or a directory zipped on the fly, deterministically) is uploaded and the resulting build awaited (SUCCEEDED; FAILED or CANCELLED fails). `check` hashes the content into `sourceHash`, so an edited file shows as an update without calling the service. The id is `accounts/{a}/apps/{app}/environments/{env}/source`.",
   deletes:
-    "Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment " +
-    "(the service cannot undeploy it short of deleting the environment)." +
-    " Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).",
+    "Forgets the resource only; nothing is sent to the service and the deployed build stays on the environment (the service cannot undeploy it short of deleting the environment). Delete says so in one line among the update's diagnostics (`wpengine:EnvironmentSource <id>: forgotten only, nothing sent to the service: ...`).",
   gone: "The environment deleted on the service reads as gone, and the refresh removes it from the state. Another version deployed on the service is not gone: it shows as drift of `sourceHash`, and the next `pulumi up` uploads this source again.",
   importId: {
     none: "the local path and the hash of its content are the program's; the service holds only builds.",

@@ -83,11 +83,9 @@ const WIRE = wireOf(inputs, outputs);
 /** A record's outputs, the environment lower case (`null`: it fills none); an account, site or environment it omits is left out. */
 const installOutputs = (i: ApiInstall): InstallOutputs => ({ ...WIRE.outputs(i), ...environmentOf(i) });
 
-/** What deleting an install destroys, in words. */
 export const installLoss = (olds: Pick<InstallOutputs, "name" | "installId">): string =>
   `install ${olds.name} (${olds.installId}) with its domains, backups and settings`;
 
-/** Polls the call's install until it is `active` (or reports no status), within `timeoutSeconds`. */
 const waitActive = (ctx: Context, installId: string) =>
   waitFor(
     ctx,
@@ -97,7 +95,6 @@ const waitActive = (ctx: Context, installId: string) =>
     { note: "status active" },
   );
 
-/** The install of the call's account named as its install. */
 const findByName = (ctx: Context) =>
   findFirst(ctx.client.installs.iterate({ accountId: ctx.parent }), (i) => i.name === ctx.key);
 
@@ -115,16 +112,9 @@ const taken = (ctx: Context, id: string) =>
 export const definition = defineKind({
   kind: "Install",
   description:
-    "A WordPress install, created in an account and placed in a site as its production, staging or " +
-    "development install. The service provisions it asynchronously: create waits until it is `active`, " +
-    "within `timeoutSeconds`. Its name and account replace it (a new name in the same site and environment " +
-    "deletes the old install first: a site holds one install per environment); its site and environment " +
-    "change in place. " +
-    "An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is " +
-    "the install's UUID.",
+    "A WordPress install, created in an account and placed in a site as its production, staging or development install. The service provisions it asynchronously: create waits until it is `active`, within `timeoutSeconds`. Its name and account replace it (a new name in the same site and environment deletes the old install first: a site holds one install per environment); its site and environment change in place. An `Install` manages its own placement: do not also declare an `InstallPlacement` for it. The id is the install's UUID.",
   deletes:
-    "Deletes the install and everything on it (domains, backups, settings) for good. Refused while " +
-    "`deletionProtection` is on, the default. An install already gone counts as deleted.",
+    "Deletes the install and everything on it (domains, backups, settings) for good. Refused while `deletionProtection` is on, the default. An install already gone counts as deleted.",
   gone: "An install deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
   // A site holds one install per environment: a new name in the same place is made once the old install is gone.
@@ -139,12 +129,10 @@ export const definition = defineKind({
   // A rename to a name the account already holds is refused before the old install is deleted for it.
   async preflight(_i, ctx, olds) {
     if (olds["name"] === undefined || olds["name"] === ctx.key) return [];
-    const taken = await findByName(ctx).catch(() => undefined);
-    const why =
-      taken &&
-      `install ${ctx.key} already exists in account ${ctx.parent} (id ${taken.id}): renaming to it would delete ` +
-        `install ${String(olds["name"])} and then fail; choose a name the account does not hold`;
-    return why ? [{ property: "name", reason: whole(why) }] : [];
+    const holder = await findByName(ctx).catch(() => undefined);
+    if (!holder) return [];
+    const why = `install ${ctx.key} already exists in account ${ctx.parent} (id ${holder.id}): renaming to it would delete install ${String(olds["name"])} and then fail; choose a name the account does not hold`;
+    return [{ property: "name", reason: whole(why) }];
   },
   list: listedUnder(
     { optional: "accountId" },

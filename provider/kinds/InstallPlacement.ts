@@ -45,20 +45,15 @@ async function place({ client, parent: installId }: Context, want: z.output<type
 export const definition = defineKind({
   kind: "InstallPlacement",
   description:
-    "Where an existing install lives: the site it belongs to and the environment (production, staging or " +
-    "development) it fills there. Creating it moves the install (PATCH install); it never creates an install. " +
-    "For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is " +
-    "placed by that resource's `siteId`/`environment`. The id is the install's UUID.",
+    "Where an existing install lives: the site it belongs to and the environment (production, staging or development) it fills there. Creating it moves the install (PATCH install); it never creates an install. For installs made elsewhere (by hand, by another stack): an install this program creates with `Install` is placed by that resource's `siteId`/`environment`. The id is the install's UUID.",
   deletes:
-    "Only forgets the placement: the install stays in the site and environment it has now (nothing on the " +
-    "service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
+    "Only forgets the placement: the install stays in the site and environment it has now (nothing on the service un-places an install, and moving it back somewhere would be a guess). Nothing is sent to the service.",
   gone: "The install deleted on the service reads as gone, and the refresh removes the placement from the state.",
   importId: "{installId}",
   notImported:
     "for installs made outside the program: every install is brought in as an Install instead (the two refuse to share one)",
   identity: { what: "the install's placement (an install has one)" },
   naturalKey: { resend: "a PATCH of absolute values: sending it again leaves the same placement." },
-  // One placement per install: its import id is the install's id.
   list: listedUnder(
     "installId",
     "The install whose placement is listed (one per install).",

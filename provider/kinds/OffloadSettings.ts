@@ -61,8 +61,7 @@ const inputs = z.object({
   bucket: stringInput
     .regex(
       /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-      "must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, " +
-        "starting and ending with a letter or digit (no scheme or path)",
+      "must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit (no scheme or path)",
     )
     .meta({ description: "The S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)." }),
   bucketRegion: stringInput
@@ -142,8 +141,7 @@ async function waitApplied(ctx: Context, inputs: OffloadSettingsInputs): Promise
   } catch (err) {
     if (!(err instanceof WpEngineWaitTimeoutError)) throw err;
     throw new Error(
-      `the service accepted the offload settings of install ${ctx.parent} but did not apply them ` +
-        `within timeoutSeconds (${ctx.timeoutSeconds} s; last seen: ${err.lastState ?? "nothing"}). ` +
+      `the service accepted the offload settings of install ${ctx.parent} but did not apply them within timeoutSeconds (${ctx.timeoutSeconds} s; last seen: ${err.lastState ?? "nothing"}). ` +
         "Raise timeoutSeconds, or run `pulumi refresh` later to see the status.",
     );
   }
@@ -161,12 +159,9 @@ function takeover(found: string | undefined, adopt: boolean | undefined, install
 export const definition = defineKind({
   kind: "OffloadSettings",
   description:
-    "The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the " +
-    "install's files. Create and update send the whole settings and wait until the service has applied them " +
-    "(`timeoutSeconds`). The id is the install id: an install has one set of offload settings.",
+    "The offloaded file storage (LargeFS) settings of an install: the S3 bucket that serves chosen paths of the install's files. Create and update send the whole settings and wait until the service has applied them (`timeoutSeconds`). The id is the install id: an install has one set of offload settings.",
   deletes:
-    "Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the " +
-    "install keeps offloading to the bucket until its settings are changed by hand.",
+    "Nothing on the service can delete or reset offload settings: delete only forgets the resource, and the install keeps offloading to the bucket until its settings are changed by hand.",
   gone: "Nothing deletes an install's offload settings; the install deleted reads as gone, and the refresh removes them from the state.",
   importId: "{installId}",
   identity: { what: "the install's offload settings (an install has one set)" },

@@ -21,7 +21,8 @@ import {
 import { afterCreate, type Context } from "../core/lifecycle";
 import { wireOf } from "../core/wire";
 
-/** How often a report runs. */
+const UNIT_ERROR = whole("frequency.unit must be DAYS or MONTHLY");
+
 const frequencyInput = z
   .object(
     {
@@ -30,13 +31,11 @@ const frequencyInput = z
         .int(whole("frequency.value must be an integer"))
         .meta({ description: "7 or 14 with DAYS; the day of the month (1 to 31) with MONTHLY." }),
       unit: z
-        .string({ error: whole("frequency.unit must be DAYS or MONTHLY") })
+        .string({ error: UNIT_ERROR })
         .trim()
         .toUpperCase()
         // A string check, not a z.enum: the output stays a plain string, as 0.1.0's schema declared it.
-        .refine((u): boolean => u === "DAYS" || u === "MONTHLY", {
-          error: whole("frequency.unit must be DAYS or MONTHLY"),
-        })
+        .refine((u): boolean => u === "DAYS" || u === "MONTHLY", { error: UNIT_ERROR })
         .meta({ description: "DAYS or MONTHLY (any case), stored upper case." }),
     },
     { error: "is required: {value, unit}" },
@@ -139,7 +138,6 @@ const outputs = z.object({
 
 type ReportScheduleInputs = z.output<typeof inputs>;
 type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
-/** The fields a user sets (all but the site). */
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
 
 /** A field in canonical form: ids lower case, the date in UTC, the unit upper case, recipients sorted. */
@@ -170,13 +168,12 @@ export const sortRecipients = (list: readonly { name: string; email: string }[])
       (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.name.localeCompare(b.name),
     );
 
-/** The ids of schedules, as messages list them. */
 const uuids = (l: readonly ApiSchedule[]) => l.map((s) => s.uuid).join(", ");
 
 /** Create's refusal of a title the site's schedules hold already (check says it at preview, by the first). */
-const titled = (n: number, title: string, siteId: string, ids: string) =>
+const titled = ({ key, parent }: Pick<Context, "key" | "parent">, n: number, ids: string) =>
   alreadyExists(
-    `${n} report schedule(s) titled "${title}" already exist on site ${siteId} (${ids})`,
+    `${n} report schedule(s) titled "${key}" already exist on site ${parent} (${ids})`,
     "set adopt: true to take it over (possible when exactly one has the title), or choose another title",
   );
 
@@ -248,7 +245,6 @@ export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInp
   };
 }
 
-/** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
 export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) =>
   WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
 
@@ -268,12 +264,12 @@ async function patchAndRead(ctx: Context, id: string, have: ScheduleFields, give
   return scheduleOutputs(live, given);
 }
 
-/** Why `adopt` cannot take a schedule titled `title`: more than one has the title. */
-function unadoptable(sameTitle: readonly { uuid: string }[], title: string, siteId: string) {
+/** Create's refusal of the schedules titled as this one: any without `adopt`, more than one with it. */
+function refusal(ctx: Context, sameTitle: readonly ApiSchedule[], adopt: boolean | undefined) {
+  if (!adopt) return sameTitle.length ? titled(ctx, sameTitle.length, uuids(sameTitle)) : undefined;
   if (sameTitle.length <= 1) return undefined;
   return new Error(
-    `cannot adopt: ${sameTitle.length} report schedules titled "${title}" exist on site ${siteId} ` +
-      `(${uuids(sameTitle)}); adoption needs exactly one`,
+    `cannot adopt: ${sameTitle.length} report schedules titled "${ctx.key}" exist on site ${ctx.parent} (${uuids(sameTitle)}); adoption needs exactly one`,
   );
 }
 
@@ -288,7 +284,7 @@ export const definition = defineKind({
     what: "the schedule's title on its site",
     find: async (_i, ctx) =>
       (await ctx.client.reportSchedules.list(ctx.parent)).find((s) => s.title === ctx.key)?.uuid,
-    refusal: (id, ctx) => titled(1, ctx.key, ctx.parent, id),
+    refusal: (id, ctx) => titled(ctx, 1, id),
   },
   list: listedUnder(
     "siteId",
@@ -303,14 +299,13 @@ export const definition = defineKind({
   async takeover(inputs, ctx) {
     if (!inputs.adopt) return undefined;
     const sameTitle = (await ctx.client.reportSchedules.list(ctx.parent)).filter((s) => s.title === ctx.key);
-    return unadoptable(sameTitle, ctx.key, ctx.parent);
+    return refusal(ctx, sameTitle, true);
   },
   async create(inputs, ctx) {
     const { parent: siteId, key: title } = ctx;
     const existing = await ctx.client.reportSchedules.list(siteId);
     const sameTitle = existing.filter((s) => s.title === title);
-    if (sameTitle.length && !inputs.adopt) throw titled(sameTitle.length, title, siteId, uuids(sameTitle));
-    const refused = unadoptable(sameTitle, title, siteId);
+    const refused = refusal(ctx, sameTitle, inputs.adopt);
     if (refused) throw refused;
     const found = sameTitle[0];
     if (found) {
@@ -327,10 +322,7 @@ export const definition = defineKind({
     const picked = pickCreated(before, await ctx.client.reportSchedules.list(siteId), inputs);
     if (!picked.ok)
       throw new Error(
-        `the schedule was created but its id could not be established: ${picked.reason}. ` +
-          `Check the schedules of site ${siteId}: if another stack declares this title too (two runs created it ` +
-          "at once), keep one for that stack, delete the other and give this resource another title; else delete " +
-          "the extra one(s), then re-run with adopt: true",
+        `the schedule was created but its id could not be established: ${picked.reason}. Check the schedules of site ${siteId}: if another stack declares this title too (two runs created it at once), keep one for that stack, delete the other and give this resource another title; else delete the extra one(s), then re-run with adopt: true`,
       );
     const outs = scheduleOutputs(picked.schedule, inputs);
     return { id: picked.schedule.uuid, outs: { ...outs, createMatch: picked.match } };

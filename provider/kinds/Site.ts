@@ -50,14 +50,9 @@ const taken = (name: string, accountId: string | undefined, id: string) =>
 export const definition = defineKind({
   kind: "Site",
   description:
-    "A site of an account, the group that holds an install per environment (production, staging, " +
-    "development). Create makes an empty site; its name changes in place; a change of `accountId` replaces " +
-    "it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.",
+    "A site of an account, the group that holds an install per environment (production, staging, development). Create makes an empty site; its name changes in place; a change of `accountId` replaces it (a site moves between accounts only by a `SiteTransfer`). The id is the site's UUID.",
   deletes:
-    "Deletes the site on the service, for good (no confirmation, no undo). Refused while `deletionProtection` " +
-    "is on, the default, and while the site still holds an install: the service would delete those installs " +
-    "with it, and they are not this resource's (another stack's, made by hand, or kept by their own guard). " +
-    "A site already gone counts as deleted.",
+    "Deletes the site on the service, for good (no confirmation, no undo). Refused while `deletionProtection` is on, the default, and while the site still holds an install: the service would delete those installs with it, and they are not this resource's (another stack's, made by hand, or kept by their own guard). A site already gone counts as deleted.",
   gone: "A site deleted on the service reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{id}",
   identity: {
@@ -82,8 +77,7 @@ export const definition = defineKind({
     const same = await findByName(ctx);
     if (same.length > 1)
       throw new Error(
-        `account ${accountId} has ${same.length} sites named "${name}" (${same.map((s) => s.id).join(", ")}); ` +
-          "rename all but one, or choose another name",
+        `account ${accountId} has ${same.length} sites named "${name}" (${same.map((s) => s.id).join(", ")}); rename all but one, or choose another name`,
       );
     const existing = same[0];
     if (existing && !inputs.adopt) throw taken(name, accountId, existing.id);
@@ -91,10 +85,8 @@ export const definition = defineKind({
     const adopted = existing && `site "${name}" of account ${accountId}`;
     return { id: record.id, outs: WIRE.outputs(record), adopted };
   },
-  async read(id, _olds, ctx) {
-    // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
-    return { outs: WIRE.outputs(await ctx.client.sites.get(id)) };
-  },
+  // An import has no state: the lifecycle records the guard on, its default, so a later destroy still refuses.
+  read: async (id, _olds, ctx) => ({ outs: WIRE.outputs(await ctx.client.sites.get(id)) }),
   async update(id, olds, news, ctx) {
     const patch = WIRE.patch(olds, news) as UpdateSiteRequest | undefined;
     return WIRE.outputs(patch ? await ctx.client.sites.update(id, patch) : await ctx.client.sites.get(id));
@@ -106,9 +98,7 @@ export const definition = defineKind({
     const site = siteName({ ...live, siteId: id });
     if (installs.length)
       throw new Error(
-        `${site} still holds installs ${installs.join(", ")}, and deleting the site would delete them too: ` +
-          "delete them first (destroy their Install resources, or delete them in the User Portal), then run " +
-          "the destroy again",
+        `${site} still holds installs ${installs.join(", ")}, and deleting the site would delete them too: delete them first (destroy their Install resources, or delete them in the User Portal), then run the destroy again`,
       );
     await ctx.client.sites.delete(id);
     return `deleted on the service (deletionProtection was off): ${site}`;

@@ -31,8 +31,7 @@ const inputs = z.object({
     .default(null)
     .meta({
       description:
-        "When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form " +
-        "(`...000Z`); `null` transfers immediately.",
+        "When to transfer (RFC 3339 with a zone, 1 hour to 7 days ahead when requested), kept in canonical form (`...000Z`); `null` transfers immediately.",
       replaces: true,
     }),
   maintenanceMode: z.boolean({ error: "must be a boolean" }).default(false).meta({
@@ -69,9 +68,7 @@ export function scheduledTimeFailure(scheduledTime: unknown, now: number): Check
   if (Number.isNaN(lead) || (lead >= 3_600_000 && lead <= 7 * 86_400_000)) return undefined;
   return {
     property: "scheduledTime",
-    reason:
-      `must be between 1 hour and 7 days from now (now is ${new Date(now).toISOString()}, ` +
-      `got ${scheduledTime}); omit it to transfer immediately`,
+    reason: `must be between 1 hour and 7 days from now (now is ${new Date(now).toISOString()}, got ${scheduledTime}); omit it to transfer immediately`,
   };
 }
 
@@ -118,8 +115,7 @@ async function adoptable(inputs: SiteTransferInputs, ctx: Context) {
   const mismatch = adoptionMismatch(outs, inputs);
   const refused = mismatch.length
     ? new Error(
-        `cannot adopt transfer ${active.id} of site ${ctx.parent}: ${mismatch.join("; ")}. ` +
-          "A transfer cannot be changed: set the inputs to match, or cancel it on the service first",
+        `cannot adopt transfer ${active.id} of site ${ctx.parent}: ${mismatch.join("; ")}. A transfer cannot be changed: set the inputs to match, or cancel it on the service first`,
       )
     : undefined;
   return { id: active.id, outs, refused };
@@ -128,15 +124,9 @@ async function adoptable(inputs: SiteTransferInputs, ctx: Context) {
 export const definition = defineKind({
   kind: "SiteTransfer",
   description:
-    "A request to move a site, with its installs, to another account: immediately or at a scheduled time " +
-    "1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its " +
-    "status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as " +
-    "gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id.",
+    "A request to move a site, with its installs, to another account: immediately or at a scheduled time 1 hour to 7 days ahead. The service accepts it asynchronously (`pending` or `scheduled`); read follows its status through `in_progress` to `completed` or `failed`, and a transfer cancelled on the service counts as gone. A transfer cannot be edited, so every input replaces it. The id is the transfer's id.",
   deletes:
-    "Reads the transfer's status first: a `pending` or `scheduled` transfer is cancelled on the service. In any " +
-    "other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 " +
-    "because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer " +
-    "that has begun cannot be undone.",
+    "Reads the transfer's status first: a `pending` or `scheduled` transfer is cancelled on the service. In any other status (`in_progress`, `completed`, `failed`, `cancelled`), or when the cancel is refused with 409 because the transfer started in between, nothing is sent and the resource is only forgotten: a transfer that has begun cannot be undone.",
   gone: "A transfer cancelled on the service (it will never run) reads as gone: the refresh removes it from the state and the next `pulumi up` creates it again.",
   importId: "{siteId}/{id}",
   notImported: "a one-off move of a site to another account: its site is brought in as a Site",
@@ -148,7 +138,6 @@ export const definition = defineKind({
   list: listedUnder(
     "siteId",
     "The site whose transfers are listed.",
-    // A cancelled transfer reads as gone: nothing to import.
     async (client, siteId) =>
       (await collect(client.siteTransfers.iterateForSite(siteId, { limit: 100 }))).filter(
         (t) => t.status !== "cancelled",
