@@ -60,6 +60,7 @@ export const mappingStatusOutput = z.object({
 });
 const MAPPING_WIRE = wireOf(z.object({}), mappingStatusOutput, undefined, asIs);
 
+/** One mapping's status. */
 export type MappingStatus = z.output<typeof mappingStatusOutput>;
 
 /** The statuses of an environment's mappings, following every page. */

@@ -215,6 +215,7 @@ export function canonicalTime(value: unknown): unknown {
 /** An input that must be given, as a string (what the checks that follow it add is said by them). */
 export const stringInput = z.string({ error: "is required and must be a string" });
 
+/** An input that must be a non-empty string (ids, names). */
 export const requiredString = stringInput.min(1, "must not be empty");
 
 /** The shape of the ids the service assigns (an install's, a site's, an account's). */
@@ -230,6 +231,7 @@ export const uuidString = stringInput.regex(
 export const parentInput = (description: string, meta?: z.core.GlobalMeta) =>
   uuidString.meta({ description, replaces: true, parent: true, ...meta });
 
+/** How long an operation that waits for the service may take, in seconds. */
 export const timeoutSecondsInput = (defaultSeconds: number) =>
   z.number().int().positive().max(86_400).default(defaultSeconds).meta({
     description: "How long the provider waits for the service to finish, in seconds (at most 86400).",
@@ -272,6 +274,7 @@ export const notificationEmails = z
 /** How often the backup and restore waits check the service (milliseconds); tests shorten it. */
 export const BACKUP_POLL = { intervalMs: 2_000, maxIntervalMs: 30_000 };
 
+/** Canonical form of an address list for comparison: lower case, sorted, without duplicates. */
 export function normalizeEmails(value: unknown): unknown {
   if (!Array.isArray(value)) return value ?? null;
   return [...new Set(value.map((v) => (typeof v === "string" ? v.trim().toLowerCase() : v)))].sort();

@@ -5,6 +5,7 @@ import { isBadRequest, isRateLimited, pollUntil, WpEngineWaitTimeoutError } from
 /** How long create waits for the TXT record to be seen, by default (seconds). */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
 
+/** The `retryIntervalSeconds` input: seconds between attempts (default 10, 1 to 3600). */
 export const retryIntervalSecondsInput = z
   .number({ error: "must be a number of seconds" })
   .int("must be a whole number of seconds")

@@ -53,6 +53,7 @@ export function unwrap(s: z.ZodType, stop?: (s: z.ZodType) => boolean) {
 
 /** How an API spells a property's name: the snake_case of it (the hosting API), or as is (App Hosting's). */
 type KeyCase = (name: string) => string;
+/** The App Hosting API's fields are the properties' own (camelCase) names. */
 export const asIs: KeyCase = (name) => name;
 
 /** An object schema's fields as the wire has them (settings and `wire: false` inputs left out). */

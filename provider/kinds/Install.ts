@@ -83,6 +83,7 @@ const WIRE = wireOf(inputs, outputs);
 /** A record's outputs, the environment lower case (`null`: it fills none); an account, site or environment it omits is left out. */
 const installOutputs = (i: ApiInstall): InstallOutputs => ({ ...WIRE.outputs(i), ...environmentOf(i) });
 
+/** What deleting an install destroys, in words. */
 export const installLoss = (olds: Pick<InstallOutputs, "name" | "installId">): string =>
   `install ${olds.name} (${olds.installId}) with its domains, backups and settings`;
 

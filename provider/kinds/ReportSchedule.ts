@@ -138,6 +138,7 @@ const outputs = z.object({
 
 type ReportScheduleInputs = z.output<typeof inputs>;
 type ReportScheduleOutputs = OutputsOf<typeof inputs, typeof outputs>;
+/** The fields a user sets (all but the site). */
 export type ScheduleFields = Omit<ReportScheduleInputs, "siteId" | "adopt" | "profile">;
 
 /** A field in canonical form: ids lower case, the date in UTC, the unit upper case, recipients sorted. */
@@ -245,6 +246,7 @@ export function scheduleOutputs(s: ApiSchedule, given: Partial<ReportScheduleInp
   };
 }
 
+/** The PATCH body of the fields that differ; `undefined` when the schedule already matches. */
 export const schedulePatch = (have: ScheduleFields, want: ReportScheduleInputs) =>
   WIRE.patch(have, want) as UpdateReportScheduleRequest | undefined;
 
