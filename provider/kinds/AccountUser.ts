@@ -48,7 +48,7 @@ const inputs = z.object({
     .meta({
       values: CANONICAL_ROLES,
       description:
-        "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.",
+        "Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.",
     }),
   installIds: z
     .array(uuidString, { error: "must be a list of install ids" })

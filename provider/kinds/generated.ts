@@ -17,7 +17,7 @@ export interface AccountUserArgs {
   firstName: AccountUserIn["firstName"];
   /** Last name. The service cannot rename a user. */
   lastName: AccountUserIn["lastName"];
-  /** Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form. */
+  /** Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form. */
   roles: pulumi.Input<"owner" | "full" | "full,billing" | "partial" | "partial,billing">;
   /** Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles). */
   installIds?: AccountUserIn["installIds"];
@@ -37,7 +37,7 @@ export interface AccountUserProperties {
   readonly firstName: AccountUserOut["firstName"];
   /** Last name. The service cannot rename a user. */
   readonly lastName: AccountUserOut["lastName"];
-  /** Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form. */
+  /** Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form. */
   readonly roles: AccountUserOut["roles"];
   /** Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles). */
   readonly installIds: AccountUserOut["installIds"];

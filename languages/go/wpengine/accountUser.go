@@ -48,7 +48,7 @@ type AccountUser struct {
 	Phone pulumi.StringPtrOutput `pulumi:"phone"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrOutput `pulumi:"profile"`
-	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.
 	Roles pulumi.StringOutput `pulumi:"roles"`
 	// The service's `user_id` of the user (also the resource id).
 	UserId pulumi.StringOutput `pulumi:"userId"`
@@ -129,7 +129,7 @@ type accountUserArgs struct {
 	LastName string `pulumi:"lastName"`
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile *string `pulumi:"profile"`
-	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.
 	Roles string `pulumi:"roles"`
 }
 
@@ -149,7 +149,7 @@ type AccountUserArgs struct {
 	LastName pulumi.StringInput
 	// The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
 	Profile pulumi.StringPtrInput
-	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+	// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.
 	Roles pulumi.StringInput
 }
 
@@ -300,7 +300,7 @@ func (o AccountUserOutput) Profile() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringPtrOutput { return v.Profile }).(pulumi.StringPtrOutput)
 }
 
-// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+// Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.
 func (o AccountUserOutput) Roles() pulumi.StringOutput {
 	return o.ApplyT(func(v *AccountUser) pulumi.StringOutput { return v.Roles }).(pulumi.StringOutput)
 }

@@ -35,7 +35,7 @@ class AccountUserArgs:
         :param pulumi.Input[_builtins.str] email: The user's email address (the login), compared without case.
         :param pulumi.Input[_builtins.str] first_name: First name. The service cannot rename a user.
         :param pulumi.Input[_builtins.str] last_name: Last name. The service cannot rename a user.
-        :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+        :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists on the service with this identity instead of failing create.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] install_ids: Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
@@ -104,7 +104,7 @@ class AccountUserArgs:
     @pulumi.getter
     def roles(self) -> pulumi.Input[_builtins.str]:
         """
-        Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+        Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.
         """
         return pulumi.get(self, "roles")
 
@@ -184,7 +184,7 @@ class AccountUser(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] install_ids: Installs a partial user may access: required with partial roles, refused with the others. A set: stored sorted, without duplicates (empty for other roles).
         :param pulumi.Input[_builtins.str] last_name: Last name. The service cannot rename a user.
         :param pulumi.Input[_builtins.str] profile: The credential profile (an API user) this resource's calls run as: credentials from `wpengine:profiles` or `WPE_API_USER_ID_<NAME>`/`WPE_API_PASSWORD_<NAME>`; unset, the provider's own credentials.
-        :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+        :param pulumi.Input[_builtins.str] roles: Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.
         """
         ...
     @overload
@@ -403,7 +403,7 @@ class AccountUser(pulumi.CustomResource):
     @pulumi.getter
     def roles(self) -> pulumi.Output[_builtins.str]:
         """
-        Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (any order, case or spacing), stored in that canonical form.
+        Role set: `owner`, `full`, `full,billing`, `partial` or `partial,billing` (YAML, Python and Go take any order, case or spacing; TypeScript's type takes these five), stored in that canonical form.
         """
         return pulumi.get(self, "roles")
 
