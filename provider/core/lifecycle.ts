@@ -337,10 +337,11 @@ export function defineProvider<I extends Props, O extends Props, R extends Props
       // One moved to another profile: the new profile's API user must reach its parent (a 403 otherwise).
       const moved = existing && (olds["profile"] ?? null) !== (inputs["profile"] ?? null);
       if (claimant !== undefined) inputs[CLAIMANT] = claimant;
-      if ((moved || (!existing && (!standing || elsewhere))) && !failures.length && !containsUnknown(inputs))
-        failures.push(...(await lookAhead(def, inputs, moved)));
+      // A second claim names the resource holding the object, where a look would say only that it exists.
       const taken = !failures.length && claim(def.kind, def.identity, inputs, def.normalize);
       if (taken) failures.push(taken);
+      if ((moved || (!existing && (!standing || elsewhere))) && !failures.length && !containsUnknown(inputs))
+        failures.push(...(await lookAhead(def, inputs, moved)));
       const checked = failures.length ? { inputs, failures } : { inputs };
       return def.check ? await def.check(checked, olds) : checked;
     },

@@ -51,6 +51,20 @@ describe("the dynamic front door (one plugin process for the program's resources
     expect(writes()).toEqual([]);
   });
 
+  it("a new Domain of the name an existing resource holds fails check naming that resource, not only that the domain exists", async () => {
+    const seeded = SEED.domains.stagingAcmeExample;
+    const www = { installId: INSTALL, name: seeded.name, [CLAIMANT]: "www" };
+    await checkOk(domain, www, { installId: INSTALL, name: seeded.name });
+    const failures = await checkFails(domain, {
+      installId: INSTALL,
+      name: `${seeded.name.toUpperCase()}.`,
+      [CLAIMANT]: "www-again",
+    });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain('wpengine:Domain "www-again" and wpengine:Domain "www" both claim');
+    expect(failures[0]).not.toContain("already exists");
+  });
+
   it("two primary Domains on one install fail check naming both (each up would take it from the other)", async () => {
     await checkOk(domain, { installId: INSTALL, name: "p1.example.com", primary: true, [CLAIMANT]: "p1" });
     const [failure] = await checkFails(domain, {
