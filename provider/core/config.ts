@@ -393,10 +393,16 @@ export function withProfile<T>(name: string | undefined, fn: () => T): T {
   if (chosen === undefined) return fn();
   if (resolveProviderConfig(process.env, base.config).simulatorStateFile === undefined)
     return withProviderInstance(profileInstance(chosen, base), fn);
-  // A profile set here (an entry, or one of its variables) is checked whole, as against the service.
+  // A profile set here (an entry, or one of its variables) is checked whole, as against the service; so is
+  // one set nowhere whose name is a likely typo of one set here (`initeck`), which fails naming that one.
   const vars = profileEnv(chosen);
   const set = [process.env[vars.username], process.env[vars.password]].some((v) => text(v) !== undefined);
-  if (profileEntry(chosen, base, process.env, false).listed !== undefined || set)
+  const { listed, fromEnv } = profileEntry(chosen, base, process.env, false);
+  if (
+    listed !== undefined ||
+    set ||
+    meant(chosen, knownProfiles([base.config.profiles, fromEnv], process.env))
+  )
     profileInstance(chosen, base);
   return fn();
 }

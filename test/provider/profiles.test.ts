@@ -354,4 +354,18 @@ describe("credential profiles", () => {
       'profile "client a" is not a profile name: use letters, digits, - and _, starting with a letter or digit',
     );
   });
+
+  it("refuses in simulator mode a profile set nowhere whose name is a typo of one set here, as the service would", async () => {
+    configure({ "wpengine:simulator": "true" });
+    process.env["WPE_PROFILES"] = JSON.stringify({ initech: { username: "full", password: "full-secret" } });
+    const news = { installId: ACMEPROD, name: "typo.acme.example", profile: "initeck" };
+    const err = (await run("Domain", "check", {}, news).catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(
+      /^wpengine: profile initeck has no API user id \(did you mean initech\? the profiles set here: initech\): set it in /,
+    );
+    expect(err.message).not.toContain("full-secret");
+    // A name like none set here is still served by the simulator's one user, credentials or not.
+    const ok = (await run("Domain", "check", {}, { ...news, profile: "globex" })) as { failures?: unknown[] };
+    expect(ok.failures ?? []).toEqual([]);
+  });
 });
