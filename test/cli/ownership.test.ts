@@ -8,7 +8,7 @@
  *   up by its natural key and adopts what its own request made. Three rounds, each converging in ONE `up`:
  *   0 failed, 0 duplicates, 0 orphans (the service's objects against the state), 0 pending operations.
  * - A program declaring one domain twice fails `pulumi preview` naming both resources and the key, and the
- *   service receives no write.
+ *   service receives no write; so does one adding a second resource for a domain the first already made.
  * - A refresh keeps each resource's claim (the hidden input `__claimant`): a drifted resource's
  *   `preview --diff` shows what drifted, never the claim.
  */
@@ -162,6 +162,15 @@ describe("one owner per object, on the CLI", { timeout: 30 * 60_000 }, () => {
     expect(live.length).toBeLessThanOrEqual(1);
     const held = (await project.resources()).filter((r) => live.some((d) => d.id === r.id));
     expect(held).toHaveLength(live.length);
+    // Once www is made, a new www-again of its name fails naming www, not only that the domain exists.
+    await project.destroy();
+    fs.writeFileSync(path.join(project.dir, "index.js"), twice.split("\n").slice(0, 3).join("\n"));
+    await project.run(["up", "--yes", "--skip-preview"]);
+    fs.writeFileSync(path.join(project.dir, "index.js"), twice);
+    const again = await project.run(["preview"], { allowFail: true });
+    expect(again.code).not.toBe(0);
+    expect(again.stdout + again.stderr).toMatch(BOTH);
+    expect(again.stdout + again.stderr).not.toContain("already exists");
     await project.destroy();
   });
 
