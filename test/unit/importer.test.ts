@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { importAccount, installedAs } from "../../importer";
+import { commandOf, importAccount, installedAs, simulatorSetting } from "../../importer";
 import { main } from "../../importer/cli";
 import { readOnlyClient } from "../../importer/client";
 import { shares } from "../../importer/discover";
@@ -365,6 +365,8 @@ describe("pulumi-wpengine import against the simulator", () => {
     const out = path.join(tmp, "ts");
     const r = await importAccount({ includeManaged: true, out, env: env() });
     expect(sim.requests().filter((q) => q.method !== "GET")).toEqual([]);
+    // Read from a service (this simulator served on a port): the README names its address, no simulator world.
+    expect(r.files["README.md"]).not.toContain("WPE_SIMULATOR");
     // Each page once: the kinds' reads are answered from discovery's listings (the same calls, one key).
     const reads = sim.requests().map((q) => `${q.method} ${q.path}?${q.query}`);
     expect(r.calls).toBe(reads.length);
@@ -820,6 +822,84 @@ describe("pulumi-wpengine import against the simulator", () => {
     await ro.client.installs.get(SEED.installs.acmeprod.id);
     await ro.client.installs.get(SEED.installs.acmeprod.id);
     expect(sim.requests().map((q) => q.method)).toEqual(["GET"]);
+  });
+});
+
+describe("what the project says it was made from (u57)", () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-importer-world-"));
+  });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  /** The first line of the README's steps. */
+  const firstStep = (readme: string) => /```sh\n(.*)\n/.exec(readme)?.[1];
+
+  it("names the simulator world it read: a file of its own by its absolute path, the shared world as true", async () => {
+    const home = path.join(tmp, "home");
+    const world = path.join(tmp, "u57", "world.json");
+    fs.mkdirSync(path.dirname(world));
+    const acme = SEED.accounts.acme.id;
+    const own = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "own"),
+      env: { PULUMI_HOME: home, WPE_SIMULATOR: world },
+      accounts: [acme],
+    });
+    const readme = own.files["README.md"]!;
+    expect(firstStep(readme)).toBe(
+      `export WPE_SIMULATOR=${world}   # the simulator world the objects were read from`,
+    );
+    expect(readme).toContain(`The objects were read from the bundled simulator's world \`${world}\`:`);
+    expect(readme).not.toMatch(/WPE_SIMULATOR=true` or/);
+    // The header records the world and every flag that shaped the import.
+    const made = `--account ${acme} --include-managed\` from the bundled simulator (WPE_SIMULATOR=${world}):`;
+    expect(readme).toContain(made);
+    expect(own.files["index.ts"]!.split("\n")[0]).toContain(made);
+    // The Python and YAML projects' READMEs: the same first step.
+    const yaml = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "own-yaml"),
+      env: { PULUMI_HOME: home, WPE_SIMULATOR: world },
+      accounts: [acme],
+      language: "yaml",
+      kinds: ["Site"],
+    });
+    expect(firstStep(yaml.files["README.md"]!)).toBe(firstStep(readme));
+
+    for (const shared of ["true", path.join(home, "wpengine-simulator.json")]) {
+      const r = await importAccount({
+        includeManaged: true,
+        out: path.join(tmp, `shared-${shared.length}`),
+        env: { PULUMI_HOME: home, WPE_SIMULATOR: shared },
+        kinds: ["Site"],
+      });
+      expect(firstStep(r.files["README.md"]!)).toBe(
+        "export WPE_SIMULATOR=true   # the simulator world the objects were read from",
+      );
+      expect(r.files["README.md"]).toContain("shared world (`$PULUMI_HOME/wpengine-simulator.json`)");
+    }
+    // A relative world file, as the importer's working directory resolves it.
+    expect(simulatorSetting("u57/world.json", { PULUMI_HOME: home })).toBe(path.resolve("u57/world.json"));
+  });
+
+  it("the command it records holds every flag that shaped the project, quoted for a shell where needed", () => {
+    expect(
+      commandOf(
+        {
+          project: "web site",
+          profiles: ["acme"],
+          accounts: ["A"],
+          sites: ["S"],
+          installs: ["I"],
+          kinds: ["Site", "Install"],
+          includeManaged: true,
+          packageSpec: "pulumi_wpengine @ git+https://x.example/p.git#subdirectory=languages/python",
+        },
+        "python",
+      ),
+    ).toBe(
+      "pulumi-wpengine import --language python --project 'web site' --profile acme --account A --site S --install I --kinds Site,Install --include-managed --package-spec 'pulumi_wpengine @ git+https://x.example/p.git#subdirectory=languages/python'",
+    );
   });
 });
 
