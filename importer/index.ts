@@ -12,7 +12,7 @@ import { isSea, PROGRAM } from "../sdk/core/process";
 import { sharedWorldFile } from "../simulator/home";
 import { type ReadOnlyClient, readOnlyClient } from "./client";
 import { type Connection, connect, connectionConfig, refusedCredentials } from "./connect";
-import { discover, type Selection, shares, visible, type World } from "./discover";
+import { discover, holders, type Selection, type Shown, shares, visible, type World } from "./discover";
 import { type Held, type HeldCheck, heldByStacks, heldKeys, stacksText } from "./held";
 import { COVERED, importIdOf } from "./kinds";
 import { addressOf, buildModel, type Model, readAll, slug } from "./model";
@@ -300,6 +300,8 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   const parts: Awaited<ReturnType<typeof readAccount>>[] = [];
   const conns: Connection[] = [];
   let calls = 0;
+  // The accounts of the sites and installs given without --account, whose own objects are not brought in.
+  let unnamed: Shown[] = [];
   try {
     for (const profile of sources) conns.push(await connect(opts.env, profile));
     const ros = conns.map((conn) => readOnlyClient(conn.client));
@@ -310,6 +312,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       ),
     );
     const share = shares(opts, seenBy);
+    if (!opts.accounts?.length) unnamed = holders(opts, seenBy);
     for (const [i, conn] of conns.entries())
       if (share[i]) parts.push(await readAccount(opts, share[i], conn, ros[i]!, check));
   } finally {
@@ -363,6 +366,11 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   });
   const others = writeAtomically(opts.out, files);
   const notes: string[] = [];
+  if (unnamed.length)
+    notes.push(
+      `--site and --install bring no account users or apps (an account's own objects): add ${unnamed.map((a) => `--account ${a.id}`).join(" ")} ` +
+        `(${unnamed.map((a) => a.label).join(", ")}) to bring them as well (docs/importer.md)`,
+    );
   if (own !== undefined) notes.push(`not read: stacks of project ${own}, the project being regenerated`);
   // A simulator's ids are not the account's own: every world (embedded, or served) starts from one seed.
   if (held.length && parts.some((p) => p.simulator !== undefined || p.source.startsWith("http:")))

@@ -83,6 +83,37 @@ describe("the ids given (--account, --site, --install)", () => {
       /^unknown install install1: --install takes an id, not a name \(install install1 is i1: give --install i1\)$/,
     );
   });
+
+  it("they intersect: a site or install of an account --account leaves out is refused naming that account, not as unknown (u57)", () => {
+    const seen = {
+      accounts: [
+        { id: "A", label: "Acme" },
+        { id: "B", label: "Initech" },
+      ],
+      sites: [
+        { id: "s1", label: "Shop", account: "A" },
+        { id: "s2", label: "Portal", account: "B" },
+      ],
+      installs: [{ id: "i1", label: "shopprod", account: "A" }],
+    };
+    expect(() => shares({ accounts: ["B"], sites: ["s1"] }, [seen])).toThrow(
+      /^site s1 \(Shop\) is in account Acme \(A\), which --account leaves out: add --account A or drop --site s1$/,
+    );
+    expect(() => shares({ accounts: ["b"], installs: ["I1"] }, [seen])).toThrow(
+      /^install i1 \(shopprod\) is in account Acme \(A\), which --account leaves out: add --account A or drop --install i1$/,
+    );
+    // Both accounts: the site, and each account (its own objects come with it: discover).
+    expect(shares({ accounts: ["A", "B"], sites: ["s1"] }, [seen])).toEqual([
+      { accounts: ["A", "B"], sites: ["s1"], installs: [] },
+    ]);
+    // A second API user who sees account B only still brings B's own objects.
+    const other = { accounts: [{ id: "B", label: "Initech" }], sites: [seen.sites[1]!], installs: [] };
+    expect(shares({ accounts: ["A", "B"], sites: ["s1"] }, [seen, other])[1]).toEqual({
+      accounts: ["B"],
+      sites: [],
+      installs: [],
+    });
+  });
 });
 
 describe("references", () => {
@@ -592,6 +623,66 @@ describe("pulumi-wpengine import against the simulator", () => {
       }),
     ).rejects.toThrow(/unknown account/);
     expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
+  });
+
+  it("--site with --account: an account the selection leaves out is named in one line, the accounts' own objects come with them; --site alone says it brings none (u57)", async () => {
+    const { acme, initech } = SEED.accounts;
+    const site = SEED.sites.acmeMarketing;
+    sim.clearRequests();
+    await expect(
+      importAccount({
+        includeManaged: true,
+        out: path.join(tmp, "bad"),
+        env: env(),
+        sites: [site.id],
+        accounts: [initech.id],
+      }),
+    ).rejects.toThrow(
+      new RegExp(
+        `^site ${site.id} \\(${site.name}\\) is in account ${acme.name} \\(${acme.id}\\), which --account leaves out: add --account ${acme.id} or drop --site ${site.id}$`,
+      ),
+    );
+    // Refused on the listings alone.
+    expect(sim.requests().every((r) => /^\/v1\/(accounts|sites|installs)$/.test(r.path))).toBe(true);
+    expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
+
+    const kinds = (r: Awaited<ReturnType<typeof importAccount>>) => [
+      ...new Set(
+        r.model.resources.map((x) =>
+          // An account's own objects with their account (the first part of the import id).
+          x.kind === "AccountUser" || x.kind === "App" ? `${x.kind} ${x.importId.split("/")[0]}` : x.kind,
+        ),
+      ),
+    ];
+    const both = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "site-both"),
+      env: env(),
+      sites: [site.id],
+      accounts: [acme.id, initech.id],
+    });
+    expect(both.model.resources.filter((x) => x.kind === "Site").map((x) => x.label)).toEqual([site.name]);
+    expect(kinds(both)).toEqual(
+      expect.arrayContaining([`AccountUser ${acme.id}`, `AccountUser ${initech.id}`]),
+    );
+    expect(
+      both.model.resources
+        .filter((x) => x.kind === "Install")
+        .map((x) => x.label)
+        .sort(),
+    ).toEqual(["acmedev", "acmeprod", "acmestg"]);
+    expect(both.notes).toEqual([]);
+
+    const alone = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "site-alone"),
+      env: env(),
+      sites: [site.id],
+    });
+    expect(kinds(alone).filter((k) => k.startsWith("AccountUser") || k.startsWith("App "))).toEqual([]);
+    expect(alone.notes).toEqual([
+      `--site and --install bring no account users or apps (an account's own objects): add --account ${acme.id} (${acme.name}) to bring them as well (docs/importer.md)`,
+    ]);
   });
 
   it("--profile twice: an id is checked against what they see together, each profile reads those it sees", async () => {
