@@ -17,9 +17,9 @@ Reads every object the credentials can see and writes a Pulumi project into DIR.
   --language LANG      typescript (default: the dynamic classes of pulumi-wpengine), python (the
                        SDK pulumi_wpengine, with requirements.txt) or yaml (wpengine:index:*
                        resources, with import.json for pulumi import --file)
-  --account ID         only this account (repeatable)
-  --site ID            only this site, its installs and what they hold (repeatable)
-  --install ID         only this install and what it holds (repeatable)
+  --account ID         only this account, its users and apps with it (repeatable)
+  --site ID            only this site, its installs and what they hold (repeatable; in an --account given)
+  --install ID         only this install and what it holds (repeatable; in an --account given)
   --kinds K1,K2        only these kinds: ${COVERED.join(", ")}
   --profile NAME       read as this credential profile (repeatable): one program of the accounts of
                        several API users, each resource carrying its profile (TypeScript, Python) or

@@ -87,10 +87,11 @@ export class UnknownIdError extends Error {
   }
 }
 
-/** An object the credentials see: its id and how an error names it. */
-interface Shown {
+/** An object the credentials see: its id and how an error names it (a site's or install's, its account's id). */
+export interface Shown {
   id: string;
   label: string;
+  account?: string;
 }
 
 /** What one API user sees of what a {@link Selection} names (sites and installs only when it names some). */
@@ -104,7 +105,9 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * What `ro`'s API user sees of `selection`: the accounts, and with `--site` or `--install` the sites and
- * installs of the accounts chosen. Listed through `ro`, so {@link discover} sends none of these again.
+ * installs of the accounts chosen, or of every account when one given is not among them (so that an id in
+ * an account `--account` leaves out is told from an unknown one). Listed through `ro`, so {@link discover}
+ * sends none of these again.
  */
 export async function visible(ro: ReadOnlyClient, selection: Selection): Promise<Seen> {
   const client = ro.client;
@@ -112,28 +115,37 @@ export async function visible(ro: ReadOnlyClient, selection: Selection): Promise
   const chosen = selection.accounts?.length
     ? listed.filter((a) => selection.accounts!.some((id) => same(id, a.id)))
     : listed;
-  const narrowed = Boolean(selection.sites?.length || selection.installs?.length);
-  const held = narrowed
-    ? await Promise.all(
-        chosen.map((a) =>
-          Promise.all([
-            all(client.sites.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
-            all(client.installs.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
-          ]),
-        ),
-      )
-    : [];
-  return {
+  const given = [...(selection.sites ?? []), ...(selection.installs ?? [])];
+  const seen: Seen = {
     accounts: listed.map((a) => ({ id: a.id, label: a.name ?? a.id })),
-    sites: held.flatMap(([sites]) => sites.map((s) => ({ id: s.id, label: s.name }))),
-    installs: held.flatMap(([, installs]) => installs.map((i) => ({ id: i.id, label: i.name }))),
+    sites: [],
+    installs: [],
   };
+  const list = async (accounts: typeof listed) => {
+    const held = await Promise.all(
+      accounts.map((a) =>
+        Promise.all([
+          all(client.sites.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
+          all(client.installs.iterate({ accountId: a.id, limit: HOSTING_PAGE })),
+        ]).then(([sites, installs]) => ({ a, sites, installs })),
+      ),
+    );
+    for (const { a, sites, installs } of held) {
+      seen.sites.push(...sites.map((s) => ({ id: s.id, label: s.name, account: a.id })));
+      seen.installs.push(...installs.map((i) => ({ id: i.id, label: i.name, account: a.id })));
+    }
+  };
+  if (given.length) await list(chosen);
+  if (given.some((id) => ![...seen.sites, ...seen.installs].some((v) => same(v.id, id))))
+    await list(listed.filter((a) => !chosen.includes(a)));
+  return seen;
 }
 
 /**
  * Each API user's share of `selection`, by what each sees (`seen`, in the same order): the ids it sees, or
- * undefined when it sees none of a kind of id given (it has nothing to add). An id is unknown only when no
- * one sees it: refused naming what they see together.
+ * undefined when it has nothing to add (none of the accounts given, nor of the sites and installs). An id
+ * is unknown only when no one sees it: refused naming what they see together. The selection is the
+ * intersection: a site or install of an account `--account` leaves out is refused, naming that account.
  */
 export function shares(selection: Selection, seen: readonly Seen[]): (Selection | undefined)[] {
   const given = [
@@ -147,6 +159,17 @@ export function shares(selection: Selection, seen: readonly Seen[]): (Selection 
     const id = ids?.find((id) => ![...union.keys()].some((x) => same(x, id)));
     const named = id === undefined ? undefined : all.find((v) => same(v.label, id))?.id;
     if (id !== undefined) throw new UnknownIdError(what, id, [...union.values()], named);
+    // The flags intersect: a site or install of an account --account leaves out is in no selection.
+    const chosen = selection.accounts?.length ? selection.accounts : undefined;
+    const out = all.find(
+      (v) => v.account && chosen?.every((a) => !same(a, v.account!)) && ids?.some((id) => same(id, v.id)),
+    );
+    if (out) {
+      const account = seen.flatMap((s) => s.accounts).find((a) => a.id === out.account)!;
+      throw new Error(
+        `${what} ${out.id} (${out.label}) is in account ${account.label} (${account.id}), which --account leaves out: add --account ${account.id} or drop --${what} ${out.id}`,
+      );
+    }
   }
   return seen.map((s) => {
     const pick = (ids: readonly string[] | undefined, list: readonly Shown[]) =>
@@ -156,12 +179,25 @@ export function shares(selection: Selection, seen: readonly Seen[]): (Selection 
     const installs = pick(selection.installs, s.installs);
     if (selection.accounts?.length && !accounts.length) return undefined;
     const narrowed = Boolean(selection.sites?.length || selection.installs?.length);
-    if (narrowed && !sites.length && !installs.length) return undefined;
+    if (narrowed && !sites.length && !installs.length && !accounts.length) return undefined;
     return {
       ...(selection.accounts?.length ? { accounts } : {}),
       ...(narrowed ? { sites, installs } : {}),
     };
   });
+}
+
+/** The accounts that hold the sites and installs `selection` names, as `seen` shows them (each once). */
+export function holders(selection: Selection, seen: readonly Seen[]): Shown[] {
+  const given = [...(selection.sites ?? []), ...(selection.installs ?? [])];
+  const ids = new Set(
+    seen
+      .flatMap((s) => [...s.sites, ...s.installs])
+      .filter((v) => given.some((id) => same(id, v.id)))
+      .map((v) => v.account),
+  );
+  const accounts = seen.flatMap((s) => s.accounts).filter((a) => ids.has(a.id));
+  return [...new Map(accounts.map((a) => [a.id, a])).values()];
 }
 
 /** Every item of an async iterable, in order. */
@@ -207,8 +243,9 @@ export async function discover(
   const chosenAccounts = selection.accounts?.length
     ? accounts.filter((a) => selection.accounts!.some((id) => same(id, a.id)))
     : accounts;
-  // A site or install filter narrows the import to those objects and what they hold.
-  const narrowed = Boolean(selection.sites?.length || selection.installs?.length);
+  // A site or install filter ({@link shares} gives both lists, either may be empty) narrows the sites and
+  // installs to those and what they hold; the accounts' own objects (users, apps) come with an account given.
+  const narrowed = selection.sites !== undefined || selection.installs !== undefined;
 
   const perAccount = await Promise.all(
     chosenAccounts.map(async (a) => {
@@ -302,7 +339,7 @@ export async function discover(
     );
   };
   const usersAndApps = async () => {
-    if (!narrowed) {
+    if (!narrowed || selection.accounts?.length) {
       await Promise.all(
         chosenAccounts.map(async (a) => {
           const [users, apps] = await Promise.all([

@@ -9,13 +9,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { homeOf, type PackageJson } from "../provider/executable/home";
 import { isSea, PROGRAM } from "../sdk/core/process";
+import { sharedWorldFile } from "../simulator/home";
 import { type ReadOnlyClient, readOnlyClient } from "./client";
 import { type Connection, connect, connectionConfig, refusedCredentials } from "./connect";
-import { discover, type Selection, shares, visible, type World } from "./discover";
+import { discover, holders, type Selection, type Shown, shares, visible, type World } from "./discover";
 import { type Held, type HeldCheck, heldByStacks, heldKeys, stacksText } from "./held";
 import { COVERED, importIdOf } from "./kinds";
 import { addressOf, buildModel, type Model, readAll, slug } from "./model";
-import { type Language, PLUGIN_FILE, renderProject } from "./render";
+import { type Language, PLUGIN_FILE, renderProject, shellWord } from "./render";
 
 export { COVERED, LEFT_OUT } from "./kinds";
 
@@ -148,8 +149,14 @@ function packageDir(): string {
   throw new Error(`pulumi-wpengine: no package.json of pulumi-wpengine above ${__dirname}`);
 }
 
-/** The source a project generated from the embedded simulator names. */
-const SIMULATED = "the bundled simulator";
+/**
+ * The `WPE_SIMULATOR` that names the world in `file` wherever the project runs: `true` for the shared
+ * world (`$PULUMI_HOME/wpengine-simulator.json`), else its absolute path.
+ */
+export function simulatorSetting(file: string, env: NodeJS.ProcessEnv = process.env): string {
+  const abs = path.resolve(file);
+  return abs === path.resolve(sharedWorldFile(env)) ? "true" : abs;
+}
 
 const packageJson = (dir = packageDir()): PackageJson =>
   JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as PackageJson;
@@ -249,15 +256,21 @@ export function writeAtomically(out: string, files: Record<string, string>): str
   }
 }
 
-/** The command that regenerates the project, as the files quote it (without `--out`: the same bytes anywhere). */
+/**
+ * The command that regenerates the project, as the files quote it: every flag that shaped it (without
+ * `--out` and `--force`: the same bytes anywhere).
+ */
 export function commandOf(opts: Omit<ImportOptions, "out">, language: Language): string {
   const parts = [`${PROGRAM} import`];
   if (language !== "typescript") parts.push(`--language ${language}`);
+  if (opts.project !== undefined) parts.push(`--project ${shellWord(opts.project)}`);
   for (const p of opts.profiles ?? []) parts.push(`--profile ${p}`);
   for (const a of opts.accounts ?? []) parts.push(`--account ${a}`);
   for (const s of opts.sites ?? []) parts.push(`--site ${s}`);
   for (const i of opts.installs ?? []) parts.push(`--install ${i}`);
   if (opts.kinds?.length) parts.push(`--kinds ${opts.kinds.join(",")}`);
+  if (opts.includeManaged) parts.push("--include-managed");
+  if (opts.packageSpec !== undefined) parts.push(`--package-spec ${shellWord(opts.packageSpec)}`);
   return parts.join(" ");
 }
 
@@ -287,6 +300,8 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   const parts: Awaited<ReturnType<typeof readAccount>>[] = [];
   const conns: Connection[] = [];
   let calls = 0;
+  // The accounts of the sites and installs given without --account, whose own objects are not brought in.
+  let unnamed: Shown[] = [];
   try {
     for (const profile of sources) conns.push(await connect(opts.env, profile));
     const ros = conns.map((conn) => readOnlyClient(conn.client));
@@ -297,6 +312,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
       ),
     );
     const share = shares(opts, seenBy);
+    if (!opts.accounts?.length) unnamed = holders(opts, seenBy);
     for (const [i, conn] of conns.entries())
       if (share[i]) parts.push(await readAccount(opts, share[i], conn, ros[i]!, check));
   } finally {
@@ -339,6 +355,7 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
     project,
     language,
     source: first!.source,
+    ...(first!.simulator !== undefined ? { simulator: first!.simulator } : {}),
     version: v,
     pluginDownloadURL: home.pluginDownloadURL,
     packageSpec,
@@ -349,9 +366,14 @@ export async function importAccount(opts: ImportOptions): Promise<ImportResult> 
   });
   const others = writeAtomically(opts.out, files);
   const notes: string[] = [];
+  if (unnamed.length)
+    notes.push(
+      `--site and --install bring no account users or apps (an account's own objects): add ${unnamed.map((a) => `--account ${a.id}`).join(" ")} ` +
+        `(${unnamed.map((a) => a.label).join(", ")}) to bring them as well (docs/importer.md)`,
+    );
   if (own !== undefined) notes.push(`not read: stacks of project ${own}, the project being regenerated`);
   // A simulator's ids are not the account's own: every world (embedded, or served) starts from one seed.
-  if (held.length && parts.some((p) => p.source === SIMULATED || p.source.startsWith("http:")))
+  if (held.length && parts.some((p) => p.simulator !== undefined || p.source.startsWith("http:")))
     notes.push(
       "this is a simulator, whose every world starts from the same seeded ids: a stack that manages " +
         "another simulator world (the README's trial, say) holds them too. If the stacks named above " +
@@ -383,7 +405,11 @@ async function readAccount(
   ro: ReadOnlyClient,
   check: Promise<HeldCheck | undefined>,
 ) {
-  const { profile } = conn;
+  const { profile, config } = conn;
+  const simulator =
+    config.simulatorStateFile === undefined
+      ? undefined
+      : simulatorSetting(config.simulatorStateFile, opts.env ?? process.env);
   const progress = opts.progress ?? (() => {});
   let world: Awaited<ReturnType<typeof discover>>;
   try {
@@ -429,7 +455,9 @@ async function readAccount(
     held,
     world,
     target: profile ? `${conn.target} as profile ${profile}` : conn.target,
-    source: conn.config.simulatorStateFile !== undefined ? SIMULATED : conn.client.apiUrl,
+    source:
+      simulator === undefined ? conn.client.apiUrl : `the bundled simulator (WPE_SIMULATOR=${simulator})`,
+    simulator,
   };
 }
 

@@ -22,6 +22,11 @@ export interface RenderOptions {
   language: Language;
   /** Where the objects were read from, for the README. */
   source: string;
+  /**
+   * The `WPE_SIMULATOR` of the world the objects were read from (`true`: the shared one; else its absolute
+   * path), which the README's steps set; unset when they were read from a service.
+   */
+  simulator?: string;
   /** The version of pulumi-wpengine (of its plugin, for a YAML project). */
   version: string;
   /** Where the engine downloads the plugin from (the schema's `pluginDownloadURL`), for a YAML project. */
@@ -411,14 +416,27 @@ const TSCONFIG = `${JSON.stringify(
   2,
 )}\n`;
 
-/** Where the program's credentials come from: the provider's own, or each profile's its resources name. */
-function credentialsLines(model: Model, language: Language): string[] {
+/** A word as a POSIX shell takes it: as it is when it is plain, else in single quotes. */
+export const shellWord = (word: string): string =>
+  /^[\w@%+=:,./^~-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+
+/**
+ * Where the program's credentials come from: the provider's own, or each profile's its resources name; for
+ * objects read from a simulator world, that world (another holds other objects: an `up` there creates them).
+ */
+function credentialsLines(model: Model, opts: RenderOptions): string[] {
+  const { language, simulator } = opts;
+  if (simulator !== undefined)
+    return [
+      `The objects were read from the bundled simulator's ${simulator === "true" ? "shared world (`$PULUMI_HOME/wpengine-simulator.json`)" : `world \`${simulator}\``}:`,
+      `the steps below run on it, \`WPE_SIMULATOR=${shellWord(simulator)}\` (their first line) in place of credentials. Any other`,
+      `world${simulator === "true" ? "" : " (`WPE_SIMULATOR=true` is the shared one)"} holds other objects, which the steps would create anew.`,
+    ];
   const profiles = profilesOf(model);
   if (!profiles.length)
     return [
       "The credentials are the provider's: `WPE_API_USER_ID` and `WPE_API_PASSWORD` in the environment, or",
-      "`pulumi config set wpengine:username <id>` and `pulumi config set --secret wpengine:password <password>`",
-      "(`WPE_SIMULATOR=true` or `wpengine:simulator` for the bundled simulator).",
+      "`pulumi config set wpengine:username <id>` and `pulumi config set --secret wpengine:password <password>`.",
     ];
   return [
     language === "yaml"
@@ -517,7 +535,7 @@ function readme(model: Model, opts: RenderOptions): string {
     "",
     "## Take them in",
     "",
-    ...credentialsLines(model, language),
+    ...credentialsLines(model, opts),
     ...(/^https?:/.test(opts.source) && opts.source !== DEFAULT_API_URL
       ? [
           `The objects were read from ${opts.source}, not the API's default address: set \`WPE_API_URL=${opts.source}\``,
@@ -535,6 +553,11 @@ function readme(model: Model, opts: RenderOptions): string {
       : []),
     "",
     "```sh",
+    ...(opts.simulator === undefined
+      ? []
+      : [
+          `export WPE_SIMULATOR=${shellWord(opts.simulator)}   # the simulator world the objects were read from`,
+        ]),
     ...steps[language],
     "```",
     "",
@@ -586,7 +609,7 @@ function gitignore(language: Language): string {
   const lines = [
     "# The provider's create journal, read by pulumi-wpengine recover on this machine.",
     ".wpengine/",
-    "# The bundled simulator's world (WPE_SIMULATOR=true or wpengine:simulator), when a stack runs on it.",
+    "# A bundled simulator's world kept in the project (WPE_SIMULATOR=.wpengine-simulator.json).",
     ".wpengine-simulator.json",
     ".wpengine-simulator.json.*",
   ];

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { importAccount, installedAs } from "../../importer";
+import { commandOf, importAccount, installedAs, simulatorSetting } from "../../importer";
 import { main } from "../../importer/cli";
 import { readOnlyClient } from "../../importer/client";
 import { shares } from "../../importer/discover";
@@ -82,6 +82,37 @@ describe("the ids given (--account, --site, --install)", () => {
     expect(() => shares({ installs: ["install1"] }, [seen])).toThrow(
       /^unknown install install1: --install takes an id, not a name \(install install1 is i1: give --install i1\)$/,
     );
+  });
+
+  it("they intersect: a site or install of an account --account leaves out is refused naming that account, not as unknown (u57)", () => {
+    const seen = {
+      accounts: [
+        { id: "A", label: "Acme" },
+        { id: "B", label: "Initech" },
+      ],
+      sites: [
+        { id: "s1", label: "Shop", account: "A" },
+        { id: "s2", label: "Portal", account: "B" },
+      ],
+      installs: [{ id: "i1", label: "shopprod", account: "A" }],
+    };
+    expect(() => shares({ accounts: ["B"], sites: ["s1"] }, [seen])).toThrow(
+      /^site s1 \(Shop\) is in account Acme \(A\), which --account leaves out: add --account A or drop --site s1$/,
+    );
+    expect(() => shares({ accounts: ["b"], installs: ["I1"] }, [seen])).toThrow(
+      /^install i1 \(shopprod\) is in account Acme \(A\), which --account leaves out: add --account A or drop --install i1$/,
+    );
+    // Both accounts: the site, and each account (its own objects come with it: discover).
+    expect(shares({ accounts: ["A", "B"], sites: ["s1"] }, [seen])).toEqual([
+      { accounts: ["A", "B"], sites: ["s1"], installs: [] },
+    ]);
+    // A second API user who sees account B only still brings B's own objects.
+    const other = { accounts: [{ id: "B", label: "Initech" }], sites: [seen.sites[1]!], installs: [] };
+    expect(shares({ accounts: ["A", "B"], sites: ["s1"] }, [seen, other])[1]).toEqual({
+      accounts: ["B"],
+      sites: [],
+      installs: [],
+    });
   });
 });
 
@@ -365,6 +396,8 @@ describe("pulumi-wpengine import against the simulator", () => {
     const out = path.join(tmp, "ts");
     const r = await importAccount({ includeManaged: true, out, env: env() });
     expect(sim.requests().filter((q) => q.method !== "GET")).toEqual([]);
+    // Read from a service (this simulator served on a port): the README names its address, no simulator world.
+    expect(r.files["README.md"]).not.toContain("WPE_SIMULATOR");
     // Each page once: the kinds' reads are answered from discovery's listings (the same calls, one key).
     const reads = sim.requests().map((q) => `${q.method} ${q.path}?${q.query}`);
     expect(r.calls).toBe(reads.length);
@@ -590,6 +623,66 @@ describe("pulumi-wpengine import against the simulator", () => {
       }),
     ).rejects.toThrow(/unknown account/);
     expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
+  });
+
+  it("--site with --account: an account the selection leaves out is named in one line, the accounts' own objects come with them; --site alone says it brings none (u57)", async () => {
+    const { acme, initech } = SEED.accounts;
+    const site = SEED.sites.acmeMarketing;
+    sim.clearRequests();
+    await expect(
+      importAccount({
+        includeManaged: true,
+        out: path.join(tmp, "bad"),
+        env: env(),
+        sites: [site.id],
+        accounts: [initech.id],
+      }),
+    ).rejects.toThrow(
+      new RegExp(
+        `^site ${site.id} \\(${site.name}\\) is in account ${acme.name} \\(${acme.id}\\), which --account leaves out: add --account ${acme.id} or drop --site ${site.id}$`,
+      ),
+    );
+    // Refused on the listings alone.
+    expect(sim.requests().every((r) => /^\/v1\/(accounts|sites|installs)$/.test(r.path))).toBe(true);
+    expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
+
+    const kinds = (r: Awaited<ReturnType<typeof importAccount>>) => [
+      ...new Set(
+        r.model.resources.map((x) =>
+          // An account's own objects with their account (the first part of the import id).
+          x.kind === "AccountUser" || x.kind === "App" ? `${x.kind} ${x.importId.split("/")[0]}` : x.kind,
+        ),
+      ),
+    ];
+    const both = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "site-both"),
+      env: env(),
+      sites: [site.id],
+      accounts: [acme.id, initech.id],
+    });
+    expect(both.model.resources.filter((x) => x.kind === "Site").map((x) => x.label)).toEqual([site.name]);
+    expect(kinds(both)).toEqual(
+      expect.arrayContaining([`AccountUser ${acme.id}`, `AccountUser ${initech.id}`]),
+    );
+    expect(
+      both.model.resources
+        .filter((x) => x.kind === "Install")
+        .map((x) => x.label)
+        .sort(),
+    ).toEqual(["acmedev", "acmeprod", "acmestg"]);
+    expect(both.notes).toEqual([]);
+
+    const alone = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "site-alone"),
+      env: env(),
+      sites: [site.id],
+    });
+    expect(kinds(alone).filter((k) => k.startsWith("AccountUser") || k.startsWith("App "))).toEqual([]);
+    expect(alone.notes).toEqual([
+      `--site and --install bring no account users or apps (an account's own objects): add --account ${acme.id} (${acme.name}) to bring them as well (docs/importer.md)`,
+    ]);
   });
 
   it("--profile twice: an id is checked against what they see together, each profile reads those it sees", async () => {
@@ -820,6 +913,84 @@ describe("pulumi-wpengine import against the simulator", () => {
     await ro.client.installs.get(SEED.installs.acmeprod.id);
     await ro.client.installs.get(SEED.installs.acmeprod.id);
     expect(sim.requests().map((q) => q.method)).toEqual(["GET"]);
+  });
+});
+
+describe("what the project says it was made from (u57)", () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wpe-importer-world-"));
+  });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  /** The first line of the README's steps. */
+  const firstStep = (readme: string) => /```sh\n(.*)\n/.exec(readme)?.[1];
+
+  it("names the simulator world it read: a file of its own by its absolute path, the shared world as true", async () => {
+    const home = path.join(tmp, "home");
+    const world = path.join(tmp, "u57", "world.json");
+    fs.mkdirSync(path.dirname(world));
+    const acme = SEED.accounts.acme.id;
+    const own = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "own"),
+      env: { PULUMI_HOME: home, WPE_SIMULATOR: world },
+      accounts: [acme],
+    });
+    const readme = own.files["README.md"]!;
+    expect(firstStep(readme)).toBe(
+      `export WPE_SIMULATOR=${world}   # the simulator world the objects were read from`,
+    );
+    expect(readme).toContain(`The objects were read from the bundled simulator's world \`${world}\`:`);
+    expect(readme).not.toMatch(/WPE_SIMULATOR=true` or/);
+    // The header records the world and every flag that shaped the import.
+    const made = `--account ${acme} --include-managed\` from the bundled simulator (WPE_SIMULATOR=${world}):`;
+    expect(readme).toContain(made);
+    expect(own.files["index.ts"]!.split("\n")[0]).toContain(made);
+    // The Python and YAML projects' READMEs: the same first step.
+    const yaml = await importAccount({
+      includeManaged: true,
+      out: path.join(tmp, "own-yaml"),
+      env: { PULUMI_HOME: home, WPE_SIMULATOR: world },
+      accounts: [acme],
+      language: "yaml",
+      kinds: ["Site"],
+    });
+    expect(firstStep(yaml.files["README.md"]!)).toBe(firstStep(readme));
+
+    for (const shared of ["true", path.join(home, "wpengine-simulator.json")]) {
+      const r = await importAccount({
+        includeManaged: true,
+        out: path.join(tmp, `shared-${shared.length}`),
+        env: { PULUMI_HOME: home, WPE_SIMULATOR: shared },
+        kinds: ["Site"],
+      });
+      expect(firstStep(r.files["README.md"]!)).toBe(
+        "export WPE_SIMULATOR=true   # the simulator world the objects were read from",
+      );
+      expect(r.files["README.md"]).toContain("shared world (`$PULUMI_HOME/wpengine-simulator.json`)");
+    }
+    // A relative world file, as the importer's working directory resolves it.
+    expect(simulatorSetting("u57/world.json", { PULUMI_HOME: home })).toBe(path.resolve("u57/world.json"));
+  });
+
+  it("the command it records holds every flag that shaped the project, quoted for a shell where needed", () => {
+    expect(
+      commandOf(
+        {
+          project: "web site",
+          profiles: ["acme"],
+          accounts: ["A"],
+          sites: ["S"],
+          installs: ["I"],
+          kinds: ["Site", "Install"],
+          includeManaged: true,
+          packageSpec: "pulumi_wpengine @ git+https://x.example/p.git#subdirectory=languages/python",
+        },
+        "python",
+      ),
+    ).toBe(
+      "pulumi-wpengine import --language python --project 'web site' --profile acme --account A --site S --install I --kinds Site,Install --include-managed --package-spec 'pulumi_wpengine @ git+https://x.example/p.git#subdirectory=languages/python'",
+    );
   });
 });
 
