@@ -398,11 +398,7 @@ export function withProfile<T>(name: string | undefined, fn: () => T): T {
   const vars = profileEnv(chosen);
   const set = [process.env[vars.username], process.env[vars.password]].some((v) => text(v) !== undefined);
   const { listed, fromEnv } = profileEntry(chosen, base, process.env, false);
-  if (
-    listed !== undefined ||
-    set ||
-    meant(chosen, knownProfiles([base.config.profiles, fromEnv], process.env))
-  )
-    profileInstance(chosen, base);
+  const typo = meant(chosen, knownProfiles([base.config.profiles, fromEnv], process.env));
+  if (listed !== undefined || set || typo) profileInstance(chosen, base);
   return fn();
 }
