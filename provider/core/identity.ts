@@ -49,7 +49,10 @@ function keyOf(fields: readonly string[], inputs: Props, normalize?: Normalize):
   return parts.join(", ");
 }
 
-/** Claims the identity of `inputs` for its claimant; a failure naming both (and `clash`) if another did. */
+/**
+ * Claims the identity of `inputs` for its claimant; a failure naming both (and `clash`) if another did, or if
+ * `holder` does (a resource of the stack's state holding the object: named as the first, nothing recorded).
+ */
 export function claim<I>(
   kind: string,
   identity: Identity<I> | undefined,
@@ -57,14 +60,15 @@ export function claim<I>(
   normalize?: Normalize,
   clash = identity?.clash ??
     "two resources would own one object, and removing either from the program would delete it under the other. Declare it once (share that resource's outputs where both are needed).",
+  holder?: string,
 ): CheckFailure | undefined {
   const claimant = inputs[CLAIMANT];
   if (!identity || typeof claimant !== "string" || claimant === "") return undefined;
   const key = keyOf(identity.fields, inputs, normalize);
   if (!key) return undefined;
   const slot = `${kind} ${key}`;
-  const first = claims.get(slot) ?? claimant;
-  claims.set(slot, first);
+  const first = holder ?? claims.get(slot) ?? claimant;
+  if (holder === undefined) claims.set(slot, first);
   if (first === claimant) return undefined;
   return {
     property: identity.fields[identity.fields.length - 1] ?? "",

@@ -29,7 +29,7 @@ import {
   UUID,
 } from "./inputs";
 import { createHolds, identityFields, journalCreate, journalDeleted, withinRecovery } from "./journal";
-import { heldOutsideRun, holdingToo, inTargetedRun } from "./stackState";
+import { heldInStack, heldOutsideRun, holdingToo, inTargetedRun } from "./stackState";
 import type { Normalize } from "./wire";
 
 /** What a lifecycle method gets besides its arguments: the client, the kind for messages, the object's address. */
@@ -531,6 +531,17 @@ async function lookAhead<I extends Props, O extends Props, R>(
     const id = key && (!adopting || targeted) ? await key.find(sent as I, context) : undefined;
     const object = `${def.kind} ${nameOf(def.identity, inputs) || id}`;
     if (id !== undefined && !adopting) {
+      // A resource of the stack's state holds it (one the engine checks later, or this one renamed without
+      // aliases): named as a second claim is, whichever the engine checks first.
+      const [holder] = await heldInStack(def.kind, id, inputs[CLAIMANT]);
+      const clash = holder && claim(def.kind, def.identity, inputs, def.normalize, undefined, holder);
+      if (clash)
+        return [
+          {
+            ...clash,
+            reason: `${clash.reason} If this resource is that one renamed, give it \`aliases\` with its old name (docs/ownership.md).`,
+          },
+        ];
       const under = context.parent ? ` under ${context.parent}` : "";
       const error =
         key?.refusal?.(id, context) ?? alreadyExists(`${object} already exists${under} (id ${id})`);

@@ -1,8 +1,10 @@
 /**
  * The resources of this stack a targeted run leaves out (`--target`, `--exclude`): the engine neither checks
  * nor deletes them, so this process's claims (identity.ts) do not see them, yet one of them may hold the
- * object a resource of the run adopts or deletes (a rename taken over with `adopt` under `--target`). Read
- * once a process from the stack's state, by the run's own CLI (`pulumi stack export`), only in such a run.
+ * object a resource of the run adopts or deletes (a rename taken over with `adopt` under `--target`). And a
+ * new resource that finds its object on the service names the resource holding it in the state (one the
+ * engine has not checked yet). Read once a process from the stack's state, by the run's own CLI
+ * (`pulumi stack export`), only in such a run or on such a find.
  */
 import { execFile } from "node:child_process";
 import { readlinkSync } from "node:fs";
@@ -75,6 +77,21 @@ export async function heldOutsideRun(kind: string, id: string, claimant: unknown
   if (!run?.argv || !leftOutBy(run.argv)) return [];
   const held = await readState(run.pid, run.stack);
   return held instanceof Error ? held : othersIn(held, run.argv, kind, id, claimant);
+}
+
+/**
+ * The claimants of the other resources of this stack's state that hold object `id` of `kind` (none outside a
+ * `pulumi` run, or when the state cannot be read): read once a process, when a new resource finds its object.
+ */
+export async function heldInStack(kind: string, id: string, claimant: unknown): Promise<string[]> {
+  const run = currentRun();
+  const held = run ? await readState(run.pid, run.stack) : [];
+  if (held instanceof Error) return [];
+  return held
+    .filter(
+      (h) => h.kind === kind && h.id === id.toLowerCase() && h.claimant !== claimant && h.urn !== claimant,
+    )
+    .map((h) => h.claimant);
 }
 
 /** The URNs among `held` of the other resources holding object `id` of `kind` that the run of `argv` leaves out. */

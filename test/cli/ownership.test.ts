@@ -171,6 +171,16 @@ describe("one owner per object, on the CLI", { timeout: 30 * 60_000 }, () => {
     expect(again.code).not.toBe(0);
     expect(again.stdout + again.stderr).toMatch(BOTH);
     expect(again.stdout + again.stderr).not.toContain("already exists");
+    // www renamed to www-again without aliases: the state's holder is named, and aliases as the way.
+    fs.writeFileSync(
+      path.join(project.dir, "index.js"),
+      twice.replace(/^new wpengine.Domain\("www",.*\n/m, ""),
+    );
+    const renamed = await project.run(["preview"], { allowFail: true });
+    expect(renamed.code).not.toBe(0);
+    expect(renamed.stdout + renamed.stderr).toMatch(
+      /wpengine:Domain "www-again" and wpengine:Domain "www" both claim .*give it `aliases` with its old name/,
+    );
     await project.destroy();
   });
 
