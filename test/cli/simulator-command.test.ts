@@ -130,18 +130,22 @@ describe("npx pulumi-wpengine simulator, from the packed package", { timeout: 10
   });
 });
 
+/** A domain made on acmestg in the world file `world`, through the simulator command serving it; its id. */
+async function domainIn(world: string, name: string): Promise<string> {
+  const server = await startCommand(packed.dir, ["--port", "0", "--state", world]);
+  const made = await api(server.url, "POST", `/v1/installs/${SEED.installs.acmestg.id}/domains`, { name });
+  expect(made.status).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  await stopCommand(server.child, server.url);
+  return id;
+}
+
 describe("WPE_SIMULATOR=true: one world for every folder", { timeout: 30 * 60_000 }, () => {
   it("the importer in one folder and the project it writes, under the pulumi CLI in another, see the same objects", async () => {
     const home = path.join(work, "pulumi-home");
     const world = path.join(home, "wpengine-simulator.json");
     // A domain made in the shared world from a third folder, through the simulator command on that file.
-    const server = await startCommand(packed.dir, ["--port", "0", "--state", world]);
-    const made = await api(server.url, "POST", `/v1/installs/${SEED.installs.acmestg.id}/domains`, {
-      name: "shared-world.acme.example",
-    });
-    expect(made.status).toBe(201);
-    const domainId = ((await made.json()) as { id: string }).id;
-    await stopCommand(server.child, server.url);
+    const domainId = await domainIn(world, "shared-world.acme.example");
 
     // The README's trial: import with WPE_SIMULATOR=true, then the project's up with WPE_SIMULATOR=true.
     const importer = path.join(work, "importer");
@@ -187,13 +191,7 @@ describe("WPE_SIMULATOR=true: one world for every folder", { timeout: 30 * 60_00
     fs.mkdirSync(path.join(dir, "u57"), { recursive: true });
     const world = path.join(dir, "u57", "world.json");
     // A domain only this world holds: an up on another world would create it there.
-    const server = await startCommand(packed.dir, ["--port", "0", "--state", world]);
-    const made = await api(server.url, "POST", `/v1/installs/${SEED.installs.acmestg.id}/domains`, {
-      name: "own-world.acme.example",
-    });
-    expect(made.status).toBe(201);
-    const domainId = ((await made.json()) as { id: string }).id;
-    await stopCommand(server.child, server.url);
+    const domainId = await domainIn(world, "own-world.acme.example");
 
     // The user's command, with the world named relative to where the import runs.
     const bin = path.join(packed.dir, "node_modules", ".bin", "pulumi-wpengine");
